@@ -1,0 +1,76 @@
+// Forward-pass benchmark: prints the time of attn::compute for the sizes the issues name, and the
+// share of it spent in the row-wise softmax (target: below 20% at n = 1024).
+//
+// Usage: bench_attention [--quick]   (--quick: fewer repetitions, for CI smoke runs)
+
+#include "Attention.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <random>
+#include <vector>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+attn::Matrix randomMatrix(std::mt19937 &rng, Eigen::Index rows, Eigen::Index cols, double sigma) {
+    std::normal_distribution<double> normal(0.0, sigma);
+    attn::Matrix m(rows, cols);
+    for (Eigen::Index i = 0; i < m.size(); ++i)
+        m.data()[i] = normal(rng);
+    return m;
+}
+
+template <typename F> double medianMs(int reps, F &&f) {
+    std::vector<double> times;
+    for (int r = 0; r < reps; ++r) {
+        const auto start = Clock::now();
+        f();
+        times.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+    }
+    std::sort(times.begin(), times.end());
+    return times[times.size() / 2];
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+    struct Size {
+        int n, p, d;
+    };
+    const Size sizes[] = {{5, 512, 512}, {256, 256, 64}, {1024, 512, 64}, {4096, 768, 64}};
+    std::printf("attnviz forward pass (one head, self-attention, scaled; median of repetitions)\n");
+    std::printf("%6s %5s %5s %12s %12s %9s %6s\n", "n", "p", "d", "forward ms", "softmax ms",
+                "softmax%", "reps");
+    std::mt19937 rng(42);
+    for (const Size &s : sizes) {
+        attn::AttentionInputs in;
+        in.tokens = attn::defaultTokens(s.n);
+        in.X = randomMatrix(rng, s.n, s.p, 1.0);
+        const double sigma = 1.0 / std::sqrt(double(s.p));
+        in.heads.push_back({randomMatrix(rng, s.p, s.d, sigma), randomMatrix(rng, s.p, s.d, sigma),
+                            randomMatrix(rng, s.p, s.d, sigma)});
+        const int reps = quick ? 3 : (s.n >= 4096 ? 5 : s.n >= 1024 ? 15 : 50);
+        attn::AttentionResult result;
+        const double forward = medianMs(reps, [&] { result = attn::compute(in); });
+        const attn::Matrix logits = result.heads[0].logits;
+        attn::Matrix work;
+        std::vector<double> softmaxTimes;
+        for (int r = 0; r < reps; ++r) {
+            work = logits; // the copy is not timed
+            const auto start = Clock::now();
+            attn::softmaxRowsInPlace(work);
+            softmaxTimes.push_back(
+                std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+        }
+        std::sort(softmaxTimes.begin(), softmaxTimes.end());
+        const double softmax = softmaxTimes[softmaxTimes.size() / 2];
+        std::printf("%6d %5d %5d %12.3f %12.3f %8.1f%% %6d\n", s.n, s.p, s.d, forward, softmax,
+                    100.0 * softmax / forward, reps);
+    }
+    return 0;
+}

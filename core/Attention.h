@@ -1,0 +1,48 @@
+#pragma once
+
+#include "AttentionInputs.h"
+
+#include <string>
+#include <vector>
+
+namespace attn {
+
+// Row layout: tokens are rows, softmax(QKᵀ/√d_k)·V, softmax along each row.
+// Column layout (the article's second formula): tokens are columns, V·softmax(KᵀQ/√d_k),
+// softmax down each column; every matrix it returns is the transpose of the row layout's.
+enum class Layout { Rows, Columns };
+
+struct HeadResult {
+    Matrix Q, K, V;
+    Matrix scores;  // QKᵀ, unscaled
+    Matrix logits;  // scores/√d_k/temperature, masked cells = −∞
+    Matrix weights; // softmax of the logits; all-zero for a fully masked query
+    Matrix output;  // weights·V
+};
+
+struct AttentionResult {
+    Layout layout = Layout::Rows;
+    std::vector<HeadResult> heads;
+    Matrix concat; // the heads' outputs side by side (stacked, in the column layout)
+    Matrix output; // concat·Wo, or concat when there is no Wo
+    Mask masked;   // n × m (m × n in the column layout): which logits are −∞
+    std::vector<std::string> warnings; // e.g. a query row with every key masked
+};
+
+// Validates and computes; throws InputError on inputs it cannot compute on.
+AttentionResult compute(const AttentionInputs &inputs, Layout layout = Layout::Rows);
+
+// The combined mask (custom ∪ causal) in the row layout, n × m.
+Mask effectiveMask(const AttentionInputs &inputs);
+
+// 1/√d_k/temperature, or 1/temperature without scaling.
+double logitFactor(const AttentionOptions &options, Eigen::Index dk);
+
+// In-place numerically stable softmax of each row (subtract the row maximum, so logits around
+// 1e4 give exact, finite weights). −∞ entries get weight exactly 0; a row that is entirely −∞
+// becomes all zeros. Returns the indices of such rows. Rows are contiguous in Matrix.
+std::vector<Eigen::Index> softmaxRowsInPlace(Matrix &m);
+// The same down each column (the column layout). Returns the indices of all-−∞ columns.
+std::vector<Eigen::Index> softmaxColumnsInPlace(Matrix &m);
+
+} // namespace attn

@@ -1,0 +1,185 @@
+#include "AttentionInputs.h"
+
+#include "InputError.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace attn {
+
+bool AttentionInputs::operator==(const AttentionInputs &other) const {
+    // Eigen's == on different shapes asserts, so compare shapes first.
+    auto same = [](const auto &a, const auto &b) {
+        return a.rows() == b.rows() && a.cols() == b.cols() &&
+               (a.size() == 0 || (a.array() == b.array()).all());
+    };
+    if (tokens != other.tokens || hasContext != other.hasContext ||
+        contextTokens != other.contextTokens || options != other.options ||
+        heads.size() != other.heads.size())
+        return false;
+    if (!same(X, other.X) || !same(context, other.context) || !same(Wo, other.Wo) ||
+        !same(mask, other.mask))
+        return false;
+    for (size_t h = 0; h < heads.size(); ++h) {
+        if (!same(heads[h].Wq, other.heads[h].Wq) || !same(heads[h].Wk, other.heads[h].Wk) ||
+            !same(heads[h].Wv, other.heads[h].Wv))
+            return false;
+    }
+    return true;
+}
+
+std::string shapeString(Eigen::Index rows, Eigen::Index cols) {
+    return std::to_string(rows) + "\u00d7" + std::to_string(cols);
+}
+
+std::vector<std::string> defaultTokens(Eigen::Index n, const std::string &prefix) {
+    std::vector<std::string> out;
+    out.reserve(size_t(std::max<Eigen::Index>(n, 0)));
+    for (Eigen::Index i = 0; i < n; ++i)
+        out.push_back(prefix + std::to_string(i));
+    return out;
+}
+
+namespace {
+
+std::string plural(Eigen::Index count, const char *word) {
+    return std::to_string(count) + " " + word + (count == 1 ? "" : "s");
+}
+
+std::string formatNumber(double v) {
+    std::ostringstream s;
+    s << v;
+    return s.str();
+}
+
+void checkValues(const Matrix &m, const std::string &name) {
+    // Fast path: one vectorized pass; the message is only built for the offending cell.
+    if (m.allFinite() && (m.size() == 0 || m.cwiseAbs().maxCoeff() <= kMaxAbsInput))
+        return;
+    for (Eigen::Index i = 0; i < m.rows(); ++i) {
+        for (Eigen::Index j = 0; j < m.cols(); ++j) {
+            const double v = m(i, j);
+            if (std::isfinite(v) && std::abs(v) <= kMaxAbsInput)
+                continue;
+            const std::string where =
+                name + "[" + std::to_string(i) + "][" + std::to_string(j) + "]";
+            if (!std::isfinite(v))
+                throw InputError(where + " is not a finite number (" + formatNumber(v) + ")");
+            throw InputError(where + " = " + formatNumber(v) +
+                             " is too large (values must lie within \u00b11e15)");
+        }
+    }
+}
+
+std::string headName(const char *matrix, size_t head, size_t headCount) {
+    return headCount == 1 ? std::string(matrix)
+                          : std::string(matrix) + " of head " + std::to_string(head);
+}
+
+} // namespace
+
+void validate(const AttentionInputs &in) {
+    if (in.X.rows() == 0)
+        throw InputError("X has no rows: there must be at least one token");
+    if (in.X.cols() == 0)
+        throw InputError("X has no columns: the embedding size p must be at least 1");
+    if (Eigen::Index(in.tokens.size()) != in.X.rows())
+        throw InputError("there are " + plural(Eigen::Index(in.tokens.size()), "token label") +
+                         " but X has " + plural(in.X.rows(), "row"));
+    checkValues(in.X, "X");
+
+    const std::string source = in.hasContext ? "the context" : "X";
+    if (in.hasContext) {
+        if (in.context.rows() == 0)
+            throw InputError("the context has no rows: cross-attention needs at least one "
+                             "context token");
+        if (in.context.cols() == 0)
+            throw InputError("the context has no columns: its embedding size must be at least 1");
+        if (Eigen::Index(in.contextTokens.size()) != in.context.rows())
+            throw InputError("there are " +
+                             plural(Eigen::Index(in.contextTokens.size()), "context token label") +
+                             " but the context has " + plural(in.context.rows(), "row"));
+        checkValues(in.context, "context");
+    }
+    const Eigen::Index pc = in.source().cols();
+
+    if (in.heads.empty())
+        throw InputError("there are no heads: at least one head (Wq, Wk, Wv) is needed");
+    Eigen::Index concatWidth = 0;
+    const size_t H = in.heads.size();
+    for (size_t h = 0; h < H; ++h) {
+        const HeadWeights &w = in.heads[h];
+        const std::string wq = headName("Wq", h, H), wk = headName("Wk", h, H),
+                          wv = headName("Wv", h, H);
+        if (w.Wq.rows() != in.X.cols())
+            throw InputError(wq + " has " + plural(w.Wq.rows(), "row") + " but X has " +
+                             plural(in.X.cols(), "column"));
+        if (w.Wk.rows() != pc)
+            throw InputError(wk + " has " + plural(w.Wk.rows(), "row") + " but " + source +
+                             " has " + plural(pc, "column"));
+        if (w.Wv.rows() != pc)
+            throw InputError(wv + " has " + plural(w.Wv.rows(), "row") + " but " + source +
+                             " has " + plural(pc, "column"));
+        if (w.Wq.cols() == 0)
+            throw InputError(wq + " has no columns: d_k must be at least 1");
+        if (w.Wq.cols() != w.Wk.cols())
+            throw InputError(wq + " has " + plural(w.Wq.cols(), "column") + " but " + wk + " has " +
+                             std::to_string(w.Wk.cols()) + ": queries and keys need the same d_k");
+        if (w.Wv.cols() == 0)
+            throw InputError(wv + " has no columns: d_v must be at least 1");
+        checkValues(w.Wq, wq);
+        checkValues(w.Wk, wk);
+        checkValues(w.Wv, wv);
+        concatWidth += w.Wv.cols();
+    }
+    if (in.hasWo()) {
+        if (in.Wo.rows() != concatWidth)
+            throw InputError("Wo has " + plural(in.Wo.rows(), "row") +
+                             " but the concatenated head outputs have " +
+                             plural(concatWidth, "column"));
+        checkValues(in.Wo, "Wo");
+    } else if (in.Wo.rows() != 0 || in.Wo.cols() != 0) {
+        throw InputError("Wo is " + shapeString(in.Wo) + ": it must have at least one column");
+    }
+
+    const double t = in.options.temperature;
+    if (!std::isfinite(t) || t <= 0)
+        throw InputError("the temperature must be a positive number, got " + formatNumber(t));
+    if (t < 1e-12)
+        throw InputError("the temperature " + formatNumber(t) + " is too small (at least 1e-12)");
+
+    if (in.mask.size() != 0 && (in.mask.rows() != in.X.rows() || in.mask.cols() != in.keyCount()))
+        throw InputError("the mask is " + shapeString(in.mask.rows(), in.mask.cols()) +
+                         " but the logits are " + shapeString(in.X.rows(), in.keyCount()) +
+                         " (queries \u00d7 keys)");
+}
+
+AttentionInputs workedExample() {
+    AttentionInputs in;
+    in.tokens = defaultTokens(4);
+    in.X.resize(4, 4);
+    in.X << 1, 1, 1, 0, //
+        1, 2, 1, 0,     //
+        0, 1, 0, 1,     //
+        0, 1, 1, 0;
+    HeadWeights w;
+    w.Wq.resize(4, 3);
+    w.Wq << 1, 0, 1, //
+        1, 1, 1,     //
+        0, 0, 1,     //
+        1, 0, 0;
+    w.Wk.resize(4, 3);
+    w.Wk << 1, 0, 0, //
+        1, 1, 1,     //
+        1, 0, 1,     //
+        0, 1, 0;
+    w.Wv.resize(4, 3);
+    w.Wv << 1, 2, 0, //
+        1, 3, 1,     //
+        1, 0, 2,     //
+        1, 1, 0;
+    in.heads.push_back(w);
+    return in;
+}
+
+} // namespace attn

@@ -1,0 +1,65 @@
+#pragma once
+
+#include "Matrix.h"
+
+#include <string>
+#include <vector>
+
+namespace attn {
+
+struct HeadWeights {
+    Matrix Wq; // p × d_k
+    Matrix Wk; // p_c × d_k
+    Matrix Wv; // p_c × d_v
+    bool operator==(const HeadWeights &) const = default;
+};
+
+struct AttentionOptions {
+    bool scale = true;        // divide the scores by √d_k
+    double temperature = 1.0; // > 0; the logits are divided by it
+    bool causal = false;      // query i sees keys j ≤ i
+    bool operator==(const AttentionOptions &) const = default;
+};
+
+// Everything the computation reads. Self-attention when hasContext is false: K and V then come
+// from X itself.
+struct AttentionInputs {
+    std::vector<std::string> tokens; // one per row of X
+    Matrix X;                        // n × p
+    bool hasContext = false;
+    std::vector<std::string> contextTokens; // one per row of the context
+    Matrix context;                         // m × p_c
+    std::vector<HeadWeights> heads;
+    Matrix Wo; // (H·d_v) × p_out; empty (0×0) = no output projection
+    AttentionOptions options;
+    Mask mask; // n × m custom mask, true = switched off; empty (0×0) = none
+
+    bool operator==(const AttentionInputs &other) const;
+
+    // The matrix K and V are computed from: the context, or X for self-attention.
+    const Matrix &source() const { return hasContext ? context : X; }
+    const std::vector<std::string> &sourceTokens() const {
+        return hasContext ? contextTokens : tokens;
+    }
+    Eigen::Index queryCount() const { return X.rows(); }
+    Eigen::Index keyCount() const { return source().rows(); }
+    bool hasWo() const { return Wo.size() > 0; }
+};
+
+// Throws InputError with a message naming the offending matrices and shapes when the inputs
+// cannot be computed on; returns normally otherwise.
+void validate(const AttentionInputs &inputs);
+
+// "4×3"
+std::string shapeString(Eigen::Index rows, Eigen::Index cols);
+inline std::string shapeString(const Matrix &m) {
+    return shapeString(m.rows(), m.cols());
+}
+
+// Default labels t0, t1, … (or c0, c1, … for a context) for n tokens.
+std::vector<std::string> defaultTokens(Eigen::Index n, const std::string &prefix = "t");
+
+// The worked example of the article "Scaled Dot-Product Attention: from Vector to Matrix".
+AttentionInputs workedExample();
+
+} // namespace attn

@@ -1,0 +1,101 @@
+#include "ResultJson.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace attn {
+
+std::string jsonNumber(double value) {
+    if (!std::isfinite(value))
+        return "null";
+    char buffer[32];
+    // Shortest representation that parses back to the same double (at most 17 digits).
+    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+    (void)ec; // 32 chars always suffice for a double
+    return std::string(buffer, end);
+}
+
+namespace {
+
+void appendString(std::string &out, const std::string &s) {
+    out += '"';
+    for (char c : s) {
+        switch (c) {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20) {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\u%04x", c);
+                out += buf;
+            } else {
+                out += c;
+            }
+        }
+    }
+    out += '"';
+}
+
+void appendMatrix(std::string &out, const Matrix &m, const std::string &indent) {
+    out += "[";
+    for (Eigen::Index i = 0; i < m.rows(); ++i) {
+        out += i ? ",\n" : "\n";
+        out += indent + "  [";
+        for (Eigen::Index j = 0; j < m.cols(); ++j) {
+            if (j)
+                out += ", ";
+            out += jsonNumber(m(i, j));
+        }
+        out += "]";
+    }
+    out += m.rows() ? "\n" + indent + "]" : "]";
+}
+
+} // namespace
+
+std::string resultToJson(const AttentionResult &r) {
+    std::string out = "{\n  \"layout\": ";
+    out += r.layout == Layout::Rows ? "\"rows\"" : "\"columns\"";
+    out += ",\n  \"heads\": [";
+    const char *names[] = {"Q", "K", "V", "scores", "logits", "weights", "output"};
+    for (size_t h = 0; h < r.heads.size(); ++h) {
+        const HeadResult &head = r.heads[h];
+        const Matrix *mats[] = {&head.Q,      &head.K,       &head.V,     &head.scores,
+                                &head.logits, &head.weights, &head.output};
+        out += h ? ",\n    {" : "\n    {";
+        for (int k = 0; k < 7; ++k) {
+            out += k ? ",\n      \"" : "\n      \"";
+            out += names[k];
+            out += "\": ";
+            appendMatrix(out, *mats[k], "      ");
+        }
+        out += "\n    }";
+    }
+    out += r.heads.empty() ? "],\n  \"concat\": " : "\n  ],\n  \"concat\": ";
+    appendMatrix(out, r.concat, "  ");
+    out += ",\n  \"output\": ";
+    appendMatrix(out, r.output, "  ");
+    out += ",\n  \"warnings\": [";
+    for (size_t i = 0; i < r.warnings.size(); ++i) {
+        if (i)
+            out += ", ";
+        appendString(out, r.warnings[i]);
+    }
+    out += "]\n}\n";
+    return out;
+}
+
+} // namespace attn

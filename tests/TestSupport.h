@@ -1,0 +1,105 @@
+#pragma once
+
+// Helpers shared by the core tests: reading the reference cases and comparing matrices.
+
+#include "Matrix.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+#include <QtTest>
+
+#include <cmath>
+#include <limits>
+#include <random>
+
+namespace testsupport {
+
+inline QString referenceDir() {
+    return QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/reference");
+}
+
+// Every reference case in tests/data/reference, found at run time so new cases are run too.
+inline QStringList referenceFiles() {
+    QStringList files;
+    const QDir dir(referenceDir());
+    for (const QString &name : dir.entryList({"*.json"}, QDir::Files, QDir::Name))
+        files << dir.filePath(name);
+    return files;
+}
+
+inline QJsonObject readJsonObject(const QString &fileName) {
+    QFile file(fileName);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(file.readAll()).object();
+}
+
+// A JSON matrix (null = −∞, as the reference stores masked logits).
+inline attn::Matrix jsonMatrix(const QJsonValue &value) {
+    const QJsonArray rows = value.toArray();
+    const qsizetype cols = rows.isEmpty() ? 0 : rows[0].toArray().size();
+    attn::Matrix m(rows.size(), cols);
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+        const QJsonArray row = rows[i].toArray();
+        for (qsizetype j = 0; j < cols; ++j)
+            m(i, j) =
+                row[j].isNull() ? -std::numeric_limits<double>::infinity() : row[j].toDouble();
+    }
+    return m;
+}
+
+// Agreement to 1e-9, relative for large magnitudes; −∞ must match −∞ exactly.
+inline bool close(double actual, double expected, double tolerance = 1e-9) {
+    if (std::isinf(expected) || std::isinf(actual))
+        return actual == expected;
+    return std::abs(actual - expected) <= tolerance * std::max(1.0, std::abs(expected));
+}
+
+// Empty string when equal; otherwise where and how they differ (for QVERIFY2).
+inline QString compareMatrices(const attn::Matrix &actual, const attn::Matrix &expected,
+                               double tolerance = 1e-9) {
+    if (actual.rows() != expected.rows() || actual.cols() != expected.cols())
+        return QString("shape %1×%2, expected %3×%4")
+            .arg(actual.rows())
+            .arg(actual.cols())
+            .arg(expected.rows())
+            .arg(expected.cols());
+    for (Eigen::Index i = 0; i < actual.rows(); ++i)
+        for (Eigen::Index j = 0; j < actual.cols(); ++j)
+            if (!close(actual(i, j), expected(i, j), tolerance))
+                return QString("[%1][%2] = %3, expected %4")
+                    .arg(i)
+                    .arg(j)
+                    .arg(actual(i, j), 0, 'g', 17)
+                    .arg(expected(i, j), 0, 'g', 17);
+    return {};
+}
+
+#define COMPARE_MATRIX(actual, expected)                                                           \
+    do {                                                                                           \
+        const QString diff_ = testsupport::compareMatrices((actual), (expected));                  \
+        QVERIFY2(diff_.isEmpty(), qPrintable(QStringLiteral(#actual ": ") + diff_));               \
+    } while (false)
+
+#define COMPARE_MATRIX_TOL(actual, expected, tol)                                                  \
+    do {                                                                                           \
+        const QString diff_ = testsupport::compareMatrices((actual), (expected), (tol));           \
+        QVERIFY2(diff_.isEmpty(), qPrintable(QStringLiteral(#actual ": ") + diff_));               \
+    } while (false)
+
+inline attn::Matrix randomMatrix(std::mt19937 &rng, Eigen::Index rows, Eigen::Index cols,
+                                 double sigma = 1.0) {
+    std::normal_distribution<double> normal(0.0, sigma);
+    attn::Matrix m(rows, cols);
+    for (Eigen::Index i = 0; i < rows; ++i)
+        for (Eigen::Index j = 0; j < cols; ++j)
+            m(i, j) = normal(rng);
+    return m;
+}
+
+} // namespace testsupport

@@ -1,0 +1,445 @@
+#include "Document.h"
+
+#include "DocumentCommands.h"
+#include "InputError.h"
+#include "NumberFormat.h"
+
+#include <QUndoStack>
+
+#include <cmath>
+
+namespace {
+
+bool fail(QString *error, const QString &message) {
+    if (error)
+        *error = message;
+    return false;
+}
+
+QString shape(const attn::Matrix &m) { return QString::fromStdString(attn::shapeString(m)); }
+
+// Repeated nudges by 0.1 would otherwise drift to 0.30000000000000004: snap to 1e-9.
+double snapped(double value) {
+    return std::abs(value) < 1e6 ? std::round(value * 1e9) / 1e9 : value;
+}
+
+} // namespace
+
+Document::Document(QObject *parent)
+    : QObject(parent), m_inputs(attn::workedExample()), m_undoStack(new QUndoStack(this)),
+      m_rng(m_seed) {}
+
+Document::~Document() = default;
+
+bool Document::hasMatrix(MatrixId id) const {
+    switch (id.kind) {
+    case MatrixKind::X:
+        return true;
+    case MatrixKind::Context:
+        return m_inputs.hasContext;
+    case MatrixKind::Wo:
+        return m_inputs.hasWo();
+    case MatrixKind::Wq:
+    case MatrixKind::Wk:
+    case MatrixKind::Wv:
+        return id.head >= 0 && id.head < headCount();
+    }
+    return false;
+}
+
+const attn::Matrix &Document::matrix(MatrixId id) const {
+    static const attn::Matrix empty;
+    if (!hasMatrix(id))
+        return empty;
+    return *const_cast<Document *>(this)->mutableMatrix(id);
+}
+
+attn::Matrix *Document::mutableMatrix(MatrixId id) {
+    if (!hasMatrix(id))
+        return nullptr;
+    switch (id.kind) {
+    case MatrixKind::X:
+        return &m_inputs.X;
+    case MatrixKind::Context:
+        return &m_inputs.context;
+    case MatrixKind::Wo:
+        return &m_inputs.Wo;
+    case MatrixKind::Wq:
+        return &m_inputs.heads[size_t(id.head)].Wq;
+    case MatrixKind::Wk:
+        return &m_inputs.heads[size_t(id.head)].Wk;
+    case MatrixKind::Wv:
+        return &m_inputs.heads[size_t(id.head)].Wv;
+    }
+    return nullptr;
+}
+
+int Document::dimension(Dimension dim) const { return dimensionOf(m_inputs, dim); }
+
+bool Document::isDimensionAvailable(Dimension dim) const {
+    switch (dim) {
+    case Dimension::ContextLength:
+    case Dimension::ContextEmbedding:
+        return m_inputs.hasContext;
+    case Dimension::OutputDim:
+        return m_inputs.hasWo();
+    default:
+        return true;
+    }
+}
+
+int Document::maximumDimension(Dimension dim) {
+    return dim == Dimension::Heads ? kMaxHeads : kMaxDimension;
+}
+
+QString Document::dimensionName(Dimension dim) {
+    switch (dim) {
+    case Dimension::Tokens:
+        return QStringLiteral("the number of tokens n");
+    case Dimension::Embedding:
+        return QStringLiteral("the embedding size p");
+    case Dimension::KeyDim:
+        return QStringLiteral("d_k");
+    case Dimension::ValueDim:
+        return QStringLiteral("d_v");
+    case Dimension::Heads:
+        return QStringLiteral("the number of heads");
+    case Dimension::ContextLength:
+        return QStringLiteral("the context length m");
+    case Dimension::OutputDim:
+        return QStringLiteral("p_out (the columns of Wo)");
+    case Dimension::ContextEmbedding:
+        return QStringLiteral("the context embedding size p_c");
+    }
+    return {};
+}
+
+bool Document::checkCell(MatrixId id, int row, int col, double value, QString *error) const {
+    if (!hasMatrix(id))
+        return fail(error, QStringLiteral("there is no %1 to edit").arg(describe(id)));
+    const attn::Matrix &m = matrix(id);
+    if (row < 0 || col < 0 || row >= m.rows() || col >= m.cols())
+        return fail(error, QStringLiteral("%1 has no cell [%2][%3]: it is %4")
+                               .arg(describe(id))
+                               .arg(row)
+                               .arg(col)
+                               .arg(shape(m)));
+    const QString problem = valueProblem(value);
+    if (!problem.isEmpty())
+        return fail(error, QStringLiteral("%1 = %2 %3")
+                               .arg(cellName(id, headCount(), row, col), exactNumber(value),
+                                    problem));
+    return true;
+}
+
+bool Document::setCell(MatrixId id, int row, int col, double value, QString *error) {
+    if (!checkCell(id, row, col, value, error))
+        return false;
+    const double before = matrix(id)(row, col);
+    if (before != value)
+        m_undoStack->push(new CellCommand(this, id, row, col, before, value, false));
+    return true;
+}
+
+bool Document::nudgeCell(MatrixId id, int row, int col, double delta, QString *error) {
+    if (!checkCell(id, row, col, 0.0, error))
+        return false;
+    const double before = matrix(id)(row, col);
+    const double after = snapped(before + delta);
+    if (!checkCell(id, row, col, after, error))
+        return false;
+    if (before != after)
+        m_undoStack->push(new CellCommand(this, id, row, col, before, after, true));
+    return true;
+}
+
+bool Document::setBlock(MatrixId id, int row, int col, const attn::Matrix &values,
+                        QString *error) {
+    if (!hasMatrix(id))
+        return fail(error, QStringLiteral("there is no %1 to paste into").arg(describe(id)));
+    if (values.size() == 0)
+        return fail(error, QStringLiteral("there is nothing to paste"));
+    const attn::Matrix &m = matrix(id);
+    if (row < 0 || col < 0 || row >= m.rows() || col >= m.cols())
+        return fail(error, QStringLiteral("%1 has no cell [%2][%3]: it is %4")
+                               .arg(describe(id))
+                               .arg(row)
+                               .arg(col)
+                               .arg(shape(m)));
+    if (row + values.rows() > m.rows() || col + values.cols() > m.cols())
+        return fail(error,
+                    QStringLiteral("a %1 block does not fit at [%2][%3]: %4 is %5, the block "
+                                   "would reach row %6, column %7")
+                        .arg(shape(values))
+                        .arg(row)
+                        .arg(col)
+                        .arg(describe(id), shape(m))
+                        .arg(row + values.rows() - 1)
+                        .arg(col + values.cols() - 1));
+    for (Eigen::Index i = 0; i < values.rows(); ++i)
+        for (Eigen::Index j = 0; j < values.cols(); ++j)
+            if (!checkCell(id, row + int(i), col + int(j), values(i, j), error))
+                return false;
+    attn::Matrix before = m.block(row, col, values.rows(), values.cols());
+    if ((before.array() == values.array()).all())
+        return true;
+    m_undoStack->push(new BlockCommand(
+        this, QStringLiteral("Paste %1 into %2").arg(shape(values), describe(id)), id, row, col,
+        std::move(before), values));
+    return true;
+}
+
+namespace {
+QString checkLabel(const QString &label, QString *trimmed) {
+    *trimmed = label.trimmed();
+    if (trimmed->isEmpty())
+        return QStringLiteral("a token label cannot be empty");
+    if (trimmed->size() > 64)
+        return QStringLiteral("a token label can have at most 64 characters");
+    return {};
+}
+} // namespace
+
+bool Document::setToken(int index, const QString &label, QString *error) {
+    if (index < 0 || index >= int(m_inputs.tokens.size()))
+        return fail(error, QStringLiteral("there is no token %1").arg(index));
+    QString clean;
+    const QString problem = checkLabel(label, &clean);
+    if (!problem.isEmpty())
+        return fail(error, problem);
+    const std::string after = clean.toStdString();
+    if (after != m_inputs.tokens[size_t(index)])
+        m_undoStack->push(
+            new TokenCommand(this, false, index, m_inputs.tokens[size_t(index)], after));
+    return true;
+}
+
+bool Document::setContextToken(int index, const QString &label, QString *error) {
+    if (!m_inputs.hasContext)
+        return fail(error, QStringLiteral("there is no context: cross-attention is off"));
+    if (index < 0 || index >= int(m_inputs.contextTokens.size()))
+        return fail(error, QStringLiteral("there is no context token %1").arg(index));
+    QString clean;
+    const QString problem = checkLabel(label, &clean);
+    if (!problem.isEmpty())
+        return fail(error, problem);
+    const std::string after = clean.toStdString();
+    if (after != m_inputs.contextTokens[size_t(index)])
+        m_undoStack->push(
+            new TokenCommand(this, true, index, m_inputs.contextTokens[size_t(index)], after));
+    return true;
+}
+
+bool Document::setDimension(Dimension dim, int value, QString *error) {
+    if (!isDimensionAvailable(dim))
+        return fail(error, dim == Dimension::OutputDim
+                               ? QStringLiteral("there is no Wo: p_out exists with several heads")
+                               : QStringLiteral("%1 needs cross-attention: switch it on first")
+                                     .arg(dimensionName(dim)));
+    const int max = maximumDimension(dim);
+    if (value < 1 || value > max)
+        return fail(error, QStringLiteral("%1 must be between 1 and %2, not %3")
+                               .arg(dimensionName(dim))
+                               .arg(max)
+                               .arg(value));
+    if (value == dimension(dim))
+        return true;
+    DocumentChange::Flags what = DocumentChange::Shape | DocumentChange::Values;
+    if (dim == Dimension::Tokens || dim == Dimension::ContextLength)
+        what |= DocumentChange::Tokens | DocumentChange::Mask;
+    if (dim == Dimension::Heads)
+        what |= DocumentChange::Heads;
+    const QString text =
+        QStringLiteral("Change %1 to %2").arg(dimensionName(dim).remove("the ")).arg(value);
+    return pushInputs(withDimension(m_inputs, dim, value, m_initializer, m_rng), what, text,
+                      error);
+}
+
+bool Document::pushInputs(attn::AttentionInputs after, DocumentChange::Flags what,
+                          const QString &text, QString *error) {
+    try {
+        attn::validate(after);
+    } catch (const attn::InputError &e) {
+        return fail(error, QString::fromStdString(e.what()));
+    }
+    const qint64 cells = qint64(after.queryCount()) * after.keyCount() * qint64(after.heads.size());
+    if (cells > kMaxAttentionCells)
+        return fail(error, QStringLiteral("%1 queries \u00d7 %2 keys \u00d7 %3 heads is too large "
+                                          "to show (at most %4 attention weights)")
+                               .arg(after.queryCount())
+                               .arg(after.keyCount())
+                               .arg(after.heads.size())
+                               .arg(kMaxAttentionCells));
+    for (Dimension d : {Dimension::Tokens, Dimension::Embedding, Dimension::KeyDim,
+                        Dimension::ValueDim, Dimension::Heads, Dimension::ContextLength,
+                        Dimension::OutputDim, Dimension::ContextEmbedding}) {
+        if (dimensionOf(after, d) > maximumDimension(d))
+            return fail(error, QStringLiteral("%1 is %2: at most %3 is supported")
+                                   .arg(dimensionName(d))
+                                   .arg(dimensionOf(after, d))
+                                   .arg(maximumDimension(d)));
+    }
+    if (after == m_inputs)
+        return true;
+    m_undoStack->push(new InputsCommand(this, text, m_inputs, std::move(after), what));
+    return true;
+}
+
+void Document::setInitializer(Initializer init) { m_initializer = init; }
+
+void Document::setRandomSeed(quint32 seed) {
+    m_seed = seed;
+    m_rng.seed(seed);
+}
+
+void Document::setScale(bool scale) {
+    attn::AttentionOptions after = m_inputs.options;
+    after.scale = scale;
+    if (after != m_inputs.options)
+        m_undoStack->push(new OptionsCommand(
+            this,
+            scale ? QStringLiteral("Scale by \u221ad_k") : QStringLiteral("Do not scale"),
+            m_inputs.options, after));
+}
+
+bool Document::setTemperature(double temperature, QString *error) {
+    if (!std::isfinite(temperature) || temperature < 1e-6 || temperature > 1e6)
+        return fail(error, QStringLiteral("the temperature must lie between 1e-6 and 1e6, not %1")
+                               .arg(exactNumber(temperature)));
+    attn::AttentionOptions after = m_inputs.options;
+    after.temperature = temperature;
+    if (after != m_inputs.options)
+        m_undoStack->push(
+            new OptionsCommand(this, QStringLiteral("Change the temperature"), m_inputs.options,
+                               after));
+    return true;
+}
+
+void Document::setCausal(bool causal) {
+    attn::AttentionOptions after = m_inputs.options;
+    after.causal = causal;
+    if (after != m_inputs.options)
+        m_undoStack->push(new OptionsCommand(
+            this, causal ? QStringLiteral("Causal mask on") : QStringLiteral("Causal mask off"),
+            m_inputs.options, after));
+}
+
+void Document::setCrossAttention(bool on) {
+    if (on == m_inputs.hasContext)
+        return;
+    pushInputs(withCrossAttention(m_inputs, on, m_initializer, m_rng),
+               DocumentChange::Context | DocumentChange::Shape | DocumentChange::Values |
+                   DocumentChange::Tokens | DocumentChange::Mask,
+               on ? QStringLiteral("Cross-attention on") : QStringLiteral("Cross-attention off"),
+               nullptr);
+}
+
+bool Document::toggleMask(int query, int key, QString *error) {
+    if (query < 0 || key < 0 || query >= m_inputs.queryCount() || key >= m_inputs.keyCount())
+        return fail(error, QStringLiteral("there is no mask cell (%1, %2): the logits are %3")
+                               .arg(query)
+                               .arg(key)
+                               .arg(QString::fromStdString(attn::shapeString(
+                                   m_inputs.queryCount(), m_inputs.keyCount()))));
+    m_undoStack->push(new MaskToggleCommand(this, query, key, m_inputs.mask.size() == 0));
+    return true;
+}
+
+void Document::clearMask() {
+    if (m_inputs.mask.size() == 0)
+        return;
+    m_undoStack->push(
+        new MaskCommand(this, QStringLiteral("Clear the mask"), m_inputs.mask, attn::Mask()));
+}
+
+void Document::randomize(MatrixId id) {
+    if (!hasMatrix(id))
+        return;
+    const attn::Matrix &m = matrix(id);
+    m_undoStack->push(new BlockCommand(
+        this, QStringLiteral("Randomize %1").arg(describe(id)), id, 0, 0, m,
+        initialMatrix(m.rows(), m.cols(), Initializer::RandomNormal, m_rng)));
+}
+
+void Document::fill(MatrixId id) {
+    if (!hasMatrix(id))
+        return;
+    const attn::Matrix &m = matrix(id);
+    m_undoStack->push(new BlockCommand(
+        this,
+        QStringLiteral("Fill %1 with %2").arg(describe(id), initializerName(m_initializer)), id,
+        0, 0, m, initialMatrix(m.rows(), m.cols(), m_initializer, m_rng)));
+}
+
+bool Document::replaceInputs(const attn::AttentionInputs &inputs, const QString &description,
+                             QString *error) {
+    return pushInputs(inputs, DocumentChange::Everything, description, error);
+}
+
+void Document::setSelectedRow(int row) {
+    row = std::clamp(row, -1, int(m_inputs.queryCount()) - 1);
+    if (row == m_selectedRow)
+        return;
+    m_selectedRow = row;
+    emit selectedRowChanged(row);
+}
+
+void Document::setCurrentHead(int head) {
+    head = std::clamp(head, 0, headCount() - 1);
+    if (head == m_currentHead)
+        return;
+    m_currentHead = head;
+    emit currentHeadChanged(head);
+}
+
+void Document::applyBlock(MatrixId id, int row, int col, const attn::Matrix &values) {
+    attn::Matrix *m = mutableMatrix(id);
+    Q_ASSERT(m); // commands only exist for cells that exist in their state
+    m->block(row, col, values.rows(), values.cols()) = values;
+    DocumentChange change;
+    change.what = DocumentChange::Values;
+    change.matrix = id;
+    change.cells = QRect(col, row, int(values.cols()), int(values.rows()));
+    notify(change);
+}
+
+void Document::applyToken(bool context, int index, const std::string &label) {
+    (context ? m_inputs.contextTokens : m_inputs.tokens)[size_t(index)] = label;
+    notify({DocumentChange::Tokens, std::nullopt, QRect()});
+}
+
+void Document::applyOptions(const attn::AttentionOptions &options) {
+    m_inputs.options = options;
+    notify({DocumentChange::Options, std::nullopt, QRect()});
+}
+
+void Document::applyMaskToggle(int query, int key, bool dropMaskAfter) {
+    if (m_inputs.mask.size() == 0)
+        m_inputs.mask = attn::Mask::Constant(m_inputs.queryCount(), m_inputs.keyCount(), false);
+    m_inputs.mask(query, key) = !m_inputs.mask(query, key);
+    if (dropMaskAfter)
+        m_inputs.mask = attn::Mask();
+    notify({DocumentChange::Mask, std::nullopt, QRect()});
+}
+
+void Document::applyMask(const attn::Mask &mask) {
+    m_inputs.mask = mask;
+    notify({DocumentChange::Mask, std::nullopt, QRect()});
+}
+
+void Document::applyInputs(const attn::AttentionInputs &inputs, DocumentChange::Flags what) {
+    m_inputs = inputs;
+    notify({what, std::nullopt, QRect()});
+}
+
+void Document::notify(const DocumentChange &change) {
+    // Views reacting to changed() may read the view state: make it valid first, announce after.
+    const int oldRow = m_selectedRow, oldHead = m_currentHead;
+    m_selectedRow = std::clamp(m_selectedRow, -1, int(m_inputs.queryCount()) - 1);
+    m_currentHead = std::clamp(m_currentHead, 0, headCount() - 1);
+    emit changed(change);
+    if (m_selectedRow != oldRow)
+        emit selectedRowChanged(m_selectedRow);
+    if (m_currentHead != oldHead)
+        emit currentHeadChanged(m_currentHead);
+}

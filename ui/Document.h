@@ -1,0 +1,127 @@
+#pragma once
+
+#include "AttentionInputs.h"
+#include "Dimension.h"
+#include "DocumentChange.h"
+#include "Initializer.h"
+#include "MatrixId.h"
+
+#include <QObject>
+#include <QString>
+
+#include <random>
+
+class QUndoStack;
+
+
+// The attention inputs being edited, the single source of truth of the GUI. Every edit goes
+// through an undo command on undoStack(); the command changes the inputs and the document emits
+// exactly one changed() saying what changed, whether it was done, undone or redone.
+class Document : public QObject {
+    Q_OBJECT
+public:
+    // Absurd sizes are refused: each dimension, the head count, and the size of the attention
+    // maps (queries × keys × heads), which is what memory and compute time scale with.
+    static constexpr int kMaxDimension = 4096;
+    static constexpr int kMaxHeads = 16;
+    static constexpr qint64 kMaxAttentionCells = qint64(4096) * 4096;
+
+    explicit Document(QObject *parent = nullptr); // starts on attn::workedExample()
+    ~Document() override;
+
+    const attn::AttentionInputs &inputs() const { return m_inputs; }
+    // The matrix an id names; an empty matrix when it does not exist (no Wo, no context, a head
+    // out of range).
+    const attn::Matrix &matrix(MatrixId id) const;
+    bool hasMatrix(MatrixId id) const;
+    int dimension(Dimension dim) const;
+    int headCount() const { return int(m_inputs.heads.size()); }
+    QUndoStack *undoStack() const { return m_undoStack; }
+
+    // Whether setDimension(dim, …) can apply now (context sizes need cross-attention, p_out a Wo).
+    bool isDimensionAvailable(Dimension dim) const;
+    static int maximumDimension(Dimension dim);
+    static QString dimensionName(Dimension dim); // "tokens n", "d_k", …
+
+    // Edits. Each pushes one undo command; an invalid edit returns false with a message for the
+    // user in *error and changes nothing (no undo entry either). An edit that changes nothing
+    // (same value, same size) returns true and pushes nothing.
+    bool setCell(MatrixId id, int row, int col, double value, QString *error = nullptr);
+    // Consecutive nudges of the same cell merge into one undo step (until breakMerge()).
+    bool nudgeCell(MatrixId id, int row, int col, double delta, QString *error = nullptr);
+    // A pasted block with its top-left corner at (row, col): one undo step. Refused (not
+    // clipped) when it does not fit; the message says how far it would reach.
+    bool setBlock(MatrixId id, int row, int col, const attn::Matrix &values,
+                  QString *error = nullptr);
+    bool setToken(int index, const QString &label, QString *error = nullptr);
+    bool setContextToken(int index, const QString &label, QString *error = nullptr);
+    // Keeps the numbers that still fit; new cells come from initializer().
+    bool setDimension(Dimension dim, int value, QString *error = nullptr);
+
+    void setInitializer(Initializer init);
+    Initializer initializer() const { return m_initializer; }
+    // Restarts the random sequence used by RandomNormal fills and randomize().
+    void setRandomSeed(quint32 seed);
+    quint32 randomSeed() const { return m_seed; }
+
+    void setScale(bool scale);
+    // Consecutive temperature changes merge into one undo step (a slider drag) until
+    // breakMerge(). Refuses non-positive or non-finite temperatures.
+    bool setTemperature(double temperature, QString *error = nullptr);
+    void setCausal(bool causal);
+    // On: the context starts as a copy of X (same tokens), so nothing changes until it is
+    // edited. Off: the context is dropped, Wk/Wv get p rows again. Both undoable.
+    void setCrossAttention(bool on);
+    bool toggleMask(int query, int key, QString *error = nullptr);
+    void clearMask();
+    void randomize(MatrixId id); // the whole matrix from N(0, 1); one undo step
+    void fill(MatrixId id);      // the whole matrix from initializer(); one undo step
+    // Presets and opened files; undoable. Refused (false, *error) when attn::validate fails or
+    // the sizes exceed the limits above.
+    bool replaceInputs(const attn::AttentionInputs &inputs, const QString &description,
+                       QString *error = nullptr);
+
+    // Ends the current merge window: the next nudge or temperature change starts a new undo
+    // step even if it continues the previous one (editors call it when the current cell
+    // changes, the temperature slider when it is released).
+    void breakMerge() { ++m_mergeGeneration; }
+    int mergeGeneration() const { return m_mergeGeneration; }
+
+    // View state: not undoable, but announced. Clamped: row in [-1, n-1], head in [0, H-1].
+    int selectedRow() const { return m_selectedRow; }
+    void setSelectedRow(int row);
+    int currentHead() const { return m_currentHead; }
+    void setCurrentHead(int head);
+
+signals:
+    void changed(const DocumentChange &change);
+    void selectedRowChanged(int row);
+    void currentHeadChanged(int head);
+
+private:
+    friend class DocumentCommand; // the undo commands apply their changes through these
+
+    attn::Matrix *mutableMatrix(MatrixId id);
+    void applyBlock(MatrixId id, int row, int col, const attn::Matrix &values);
+    void applyToken(bool context, int index, const std::string &label);
+    void applyOptions(const attn::AttentionOptions &options);
+    void applyMaskToggle(int query, int key, bool dropMaskAfter);
+    void applyMask(const attn::Mask &mask);
+    void applyInputs(const attn::AttentionInputs &inputs, DocumentChange::Flags what);
+    // Emits changed(), then the view-state signals if the change moved them.
+    void notify(const DocumentChange &change);
+
+    bool checkCell(MatrixId id, int row, int col, double value, QString *error) const;
+    bool pushInputs(attn::AttentionInputs after, DocumentChange::Flags what, const QString &text,
+                    QString *error);
+    QString describe(MatrixId id) const { return matrixDisplayName(id, headCount()); }
+
+    attn::AttentionInputs m_inputs;
+    QUndoStack *m_undoStack;
+    Initializer m_initializer = Initializer::RandomNormal;
+    quint32 m_seed = 1;
+    std::mt19937 m_rng;
+    int m_mergeGeneration = 0;
+    int m_selectedRow = 0;
+    int m_currentHead = 0;
+};

@@ -1,0 +1,153 @@
+#include "HeatmapCellLayer.h"
+
+#include "CellText.h"
+#include "HeatmapImage.h"
+
+#include <cmath>
+
+namespace {
+
+// A diagonal line texture; as a brush its lines run on across neighbouring masked cells.
+QBrush hatchBrush(qreal ratio) {
+    const int size = qRound(10 * ratio);
+    QImage tile(size, size, QImage::Format_ARGB32_Premultiplied);
+    tile.fill(Qt::transparent);
+    QPainter p(&tile);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(QPen(HeatmapCellLayer::hatchColor(), 1.6 * ratio));
+    // The line and its wrapped copies at the corners make the tile seamless.
+    p.drawLine(QPointF(0, size), QPointF(size, 0));
+    p.drawLine(QPointF(-size, size), QPointF(size, -size));
+    p.drawLine(QPointF(0, 2 * size), QPointF(2 * size, 0));
+    p.end();
+    return QBrush(tile);
+}
+
+} // namespace
+
+HeatmapCellLayer::HeatmapCellLayer(QCPAxisRect *axisRect, const HeatmapData *data)
+    : QCPLayerable(axisRect->parentPlot(), QString(), axisRect), m_axisRect(axisRect),
+      m_data(data) {}
+
+QRectF HeatmapCellLayer::cellsArea() const {
+    const QCPAxis *x = m_axisRect->axis(QCPAxis::atBottom);
+    const QCPAxis *y = m_axisRect->axis(QCPAxis::atLeft);
+    const double cols = std::max(1, m_data->cols());
+    const double rows = std::max(1, m_data->rows());
+    const QPointF a(x->coordToPixel(-0.5), y->coordToPixel(-0.5));
+    const QPointF b(x->coordToPixel(cols - 0.5), y->coordToPixel(rows - 0.5));
+    return QRectF(a, b).normalized();
+}
+
+void HeatmapCellLayer::applyDefaultAntialiasingHint(QCPPainter *painter) const {
+    painter->setAntialiasing(false);
+}
+
+QRect HeatmapCellLayer::clipRect() const { return m_axisRect->rect(); }
+
+const QImage &HeatmapCellLayer::scaledCells(QSize devicePixels, qreal ratio) {
+    if (m_scaledGeneration == m_data->generation && m_scaled.size() == devicePixels &&
+        qFuzzyCompare(m_scaled.devicePixelRatio(), ratio))
+        return m_scaled;
+    m_scaled = scaleCells(m_data->cells, devicePixels);
+    if (!m_data->excluded.isNull() && !m_scaled.isNull()) {
+        // Hatch only where cells are excluded: a texture-filled layer cut out by the scaled
+        // mask, composited over the grey the excluded cells already have.
+        const QImage where =
+            m_data->excluded.scaled(devicePixels, Qt::IgnoreAspectRatio, Qt::FastTransformation);
+        QImage hatch(devicePixels, QImage::Format_ARGB32_Premultiplied);
+        hatch.fill(Qt::transparent);
+        QPainter p(&hatch);
+        p.fillRect(hatch.rect(), hatchBrush(ratio));
+        p.setCompositionMode(QPainter::CompositionMode_DestinationIn);
+        p.drawImage(0, 0, where);
+        p.end();
+        QPainter onto(&m_scaled);
+        onto.drawImage(0, 0, hatch);
+    }
+    m_scaled.setDevicePixelRatio(ratio);
+    m_scaledGeneration = m_data->generation;
+    return m_scaled;
+}
+
+void HeatmapCellLayer::draw(QCPPainter *painter) {
+    m_numbersShown = false;
+    if (m_data->isEmpty()) {
+        painter->setPen(excludedTextColor());
+        painter->drawText(m_axisRect->rect(), Qt::AlignCenter, tr("(no data)"));
+        return;
+    }
+    const QRectF area = cellsArea();
+    const qreal ratio = painter->device() ? painter->device()->devicePixelRatioF() : 1.0;
+    const QSize devicePixels(qMax(1, qRound(area.width() * ratio)),
+                             qMax(1, qRound(area.height() * ratio)));
+    painter->drawImage(area.topLeft(), scaledCells(devicePixels, ratio));
+    drawSeparators(painter, area);
+    drawNumbers(painter, area);
+}
+
+void HeatmapCellLayer::drawSeparators(QCPPainter *painter, const QRectF &area) const {
+    const double cw = area.width() / m_data->cols();
+    const double ch = area.height() / m_data->rows();
+    if (cw < 16 || ch < 16)
+        return;
+    // Thin gaps in the background colour make a small matrix read as a grid of entries.
+    painter->setPen(QPen(Qt::white, 1.0));
+    for (int c = 1; c < m_data->cols(); ++c) {
+        const double x = std::round(area.left() + c * cw);
+        painter->drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()));
+    }
+    for (int r = 1; r < m_data->rows(); ++r) {
+        const double y = std::round(area.top() + r * ch);
+        painter->drawLine(QPointF(area.left(), y), QPointF(area.right(), y));
+    }
+}
+
+void HeatmapCellLayer::drawNumbers(QCPPainter *painter, const QRectF &area) {
+    const int rows = m_data->rows();
+    const int cols = m_data->cols();
+    const double cw = area.width() / cols;
+    const double ch = area.height() / rows;
+    if (cw < 28 || ch < 14)
+        return; // implies at most a few hundred cells: per-cell text below is affordable
+
+    QStringList texts;
+    texts.reserve(rows * cols);
+    QFont font = m_numberFont;
+    QFontMetricsF fm(font);
+    double widest = 0;
+    for (int r = 0; r < rows; ++r) {
+        for (int c = 0; c < cols; ++c) {
+            const double v = m_data->values(r, c);
+            const bool excluded = m_data->isMasked(r, c) || !std::isfinite(v);
+            QString text = excluded && std::isfinite(v) ? tr("masked") : formatCellValue(v);
+            if (!excluded)
+                widest = std::max(widest, fm.horizontalAdvance(text));
+            texts.append(text);
+        }
+    }
+    // Shrink the font until the widest number fits, but never below legible.
+    const double scaleDown = std::min((cw - 6) / std::max(widest, 1.0), (ch - 2) / fm.height());
+    if (scaleDown < 1.0) {
+        const double size = std::floor(font.pointSizeF() * scaleDown * 2) / 2;
+        if (size < 7.0)
+            return;
+        font.setPointSizeF(size);
+        fm = QFontMetricsF(font);
+    }
+    painter->setFont(font);
+    for (int r = 0; r < rows; ++r) {
+        for (int c = 0; c < cols; ++c) {
+            const QString &text = texts[r * cols + c];
+            const QRectF cell(area.left() + c * cw, area.top() + r * ch, cw, ch);
+            const double v = m_data->values(r, c);
+            const bool excluded = m_data->isMasked(r, c) || !std::isfinite(v);
+            if (excluded && fm.horizontalAdvance(text) > cw - 4)
+                continue; // "masked" does not fit: the hatch alone says it
+            painter->setPen(excluded ? excludedTextColor()
+                                     : contrastingTextColor(QColor(m_data->cells.pixel(c, r))));
+            painter->drawText(cell, Qt::AlignCenter, text);
+        }
+    }
+    m_numbersShown = true;
+}

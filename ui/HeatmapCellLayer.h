@@ -1,0 +1,42 @@
+#pragma once
+
+#include "HeatmapData.h"
+
+#include <qcustomplot.h>
+
+// Draws the cells of a HeatmapView: the LUT-coloured image scaled to the cell rectangle (cached
+// per size, so hover and selection replots are cheap), a grey hatch over masked cells, thin
+// separators between large cells, and each cell's number while cells are big enough to read.
+class HeatmapCellLayer : public QCPLayerable {
+    Q_OBJECT
+public:
+    HeatmapCellLayer(QCPAxisRect *axisRect, const HeatmapData *data);
+
+    // Base font for the numbers; shrunk (down to 7 pt) until the widest number fits a cell.
+    void setNumberFont(const QFont &font) { m_numberFont = font; }
+    // Whether the last draw wrote numbers into the cells (tests, export).
+    bool numbersShown() const { return m_numbersShown; }
+    // Pixel rectangle covered by the cells (the axis rect with the current ranges).
+    QRectF cellsArea() const;
+
+    static QColor excludedColor() { return QColor(0xe0, 0xe0, 0xe0); }
+    static QColor hatchColor() { return QColor(0x9e, 0x9e, 0x9e); }
+    static QColor excludedTextColor() { return QColor(0x42, 0x42, 0x42); }
+
+protected:
+    void applyDefaultAntialiasingHint(QCPPainter *painter) const override;
+    void draw(QCPPainter *painter) override;
+    QRect clipRect() const override;
+
+private:
+    const QImage &scaledCells(QSize devicePixels, qreal ratio);
+    void drawSeparators(QCPPainter *painter, const QRectF &area) const;
+    void drawNumbers(QCPPainter *painter, const QRectF &area);
+
+    QCPAxisRect *m_axisRect;
+    const HeatmapData *m_data;
+    QFont m_numberFont;
+    bool m_numbersShown = false;
+    QImage m_scaled;
+    quint64 m_scaledGeneration = ~quint64(0);
+};

@@ -1,0 +1,22 @@
+#pragma once
+
+#include <qcustomplot.h>
+
+#include <functional>
+
+// QCustomPlot with a hook after the layout pass: tick labels (token names, rotated names or
+// indices) depend on how many pixels a cell gets, which is only known once the layout has run;
+// deciding here keeps it to one replot instead of a second, corrective one.
+class HeatmapPlot : public QCustomPlot {
+    Q_OBJECT
+public:
+    explicit HeatmapPlot(QWidget *parent = nullptr);
+
+    // Before the layout: may change anything. After it: returns true when it changed something
+    // that needs the layout again (at most a few rounds, so it always terminates).
+    std::function<void()> beforeLayout;
+    std::function<bool()> afterLayout;
+
+protected:
+    void updateLayout() override;
+};

@@ -1,0 +1,110 @@
+#include "Recomputer.h"
+
+#include "Document.h"
+#include "InputError.h"
+
+#include <QElapsedTimer>
+
+#include <new>
+
+Recomputer::Recomputer(Document *doc, QObject *parent) : QObject(parent), m_doc(doc) {
+    m_timer.setSingleShot(true);
+    m_timer.setInterval(0);
+    connect(&m_timer, &QTimer::timeout, this, &Recomputer::start);
+    m_pool.setMaxThreadCount(1);
+    connect(doc, &Document::changed, this, &Recomputer::schedule);
+    // The first result arrives from the event loop, after the owner has connected its views.
+    schedule();
+}
+
+Recomputer::~Recomputer() { m_pool.waitForDone(); }
+
+qint64 Recomputer::cost(const attn::AttentionInputs &in) {
+    const qint64 n = in.queryCount(), m = in.keyCount(), p = in.X.cols(), pc = in.source().cols();
+    qint64 total = 0, concat = 0;
+    for (const auto &h : in.heads) {
+        const qint64 dk = h.Wq.cols(), dv = h.Wv.cols();
+        total += n * p * dk + m * pc * (dk + dv) + n * m * (dk + dv) + 3 * n * m;
+        concat += dv;
+    }
+    return total + n * concat * in.Wo.cols();
+}
+
+void Recomputer::setLayout(attn::Layout layout) {
+    if (layout == m_layout)
+        return;
+    m_layout = layout;
+    schedule();
+}
+
+void Recomputer::schedule() {
+    ++m_generation;
+    if (!m_timer.isActive())
+        m_timer.start();
+}
+
+Recomputer::Outcome Recomputer::run(const attn::AttentionInputs &inputs, attn::Layout layout) {
+    Outcome outcome;
+    QElapsedTimer clock;
+    clock.start();
+    try {
+        outcome.result = std::make_shared<const attn::AttentionResult>(attn::compute(inputs, layout));
+    } catch (const attn::InputError &e) {
+        outcome.error = QString::fromStdString(e.what());
+    } catch (const std::bad_alloc &) {
+        outcome.error = QStringLiteral("not enough memory to compute attention at this size");
+    }
+    outcome.milliseconds = double(clock.nsecsElapsed()) / 1e6;
+    return outcome;
+}
+
+void Recomputer::start() {
+    if (m_busy || !m_doc)
+        return; // finish() starts again: the worker's result will be stale
+    const attn::AttentionInputs &inputs = m_doc->inputs();
+    const quint64 generation = m_generation;
+    if (cost(inputs) < m_asyncThreshold) {
+        m_publishedGeneration = generation;
+        publish(run(inputs, m_layout));
+        return;
+    }
+    m_busy = true;
+    m_pool.start([this, inputs = inputs, layout = m_layout, generation] {
+        Outcome outcome = run(inputs, layout);
+        // Queued back to the GUI thread; the destructor waits for this job, so `this` lives.
+        QMetaObject::invokeMethod(
+            this, [this, generation, outcome] { finish(generation, outcome); },
+            Qt::QueuedConnection);
+    });
+}
+
+void Recomputer::finish(quint64 generation, const Outcome &outcome) {
+    m_busy = false;
+    if (generation == m_generation) {
+        m_publishedGeneration = generation;
+        publish(outcome);
+    } else if (m_publishedGeneration != m_generation) {
+        start(); // the document moved on while computing: this result is already outdated
+    }
+}
+
+void Recomputer::publish(const Outcome &outcome) {
+    if (!outcome.result) {
+        m_error = outcome.error;
+        emit failed(m_error);
+        return;
+    }
+    m_result = outcome.result;
+    m_error.clear();
+    emit resultReady(m_result, outcome.milliseconds);
+}
+
+void Recomputer::recomputeNow() {
+    if (!m_doc)
+        return;
+    m_timer.stop();
+    // A worker still running computes an older state: its result will be dropped.
+    ++m_generation;
+    m_publishedGeneration = m_generation;
+    publish(run(m_doc->inputs(), m_layout));
+}
