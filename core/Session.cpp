@@ -240,7 +240,7 @@ QJsonObject inputsToJson(const AttentionInputs &in) {
 
 Session sessionFromJson(const QByteArray &bytes) {
     if (bytes.trimmed().isEmpty()) // clearer than the parser's "illegal value at byte 0"
-        throw InputError("empty input: expected an attnviz session (JSON)");
+        throw InputError("not valid JSON: the input is empty");
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &error);
     if (error.error != QJsonParseError::NoError)
