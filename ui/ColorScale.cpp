@@ -47,9 +47,13 @@ QList<ColorMapId> sequentialMaps() {
             ColorMapId::Grays};
 }
 
-QList<ColorMapId> divergingMaps() { return {ColorMapId::RdBu, ColorMapId::PuOr, ColorMapId::BrBG}; }
+QList<ColorMapId> divergingMaps() {
+    return {ColorMapId::RdBu, ColorMapId::PuOr, ColorMapId::BrBG};
+}
 
-bool isDivergingMap(ColorMapId id) { return divergingMaps().contains(id); }
+bool isDivergingMap(ColorMapId id) {
+    return divergingMaps().contains(id);
+}
 
 QList<std::pair<double, QColor>> colorStops(ColorMapId id) {
     // viridis/magma/cividis: evenly spaced samples of the published 256-entry tables (matplotlib;
@@ -112,7 +116,11 @@ ColorLut::ColorLut(ColorMapId id) : m_id(id) {
     }
 }
 
-ValueRange displayRange(const double *values, qsizetype count, const bool *masked, ScaleKind kind) {
+namespace {
+
+template <bool Copy>
+ValueRange scanRange(const double *values, double *copy, qsizetype count, const bool *masked,
+                     ScaleKind kind) {
     ValueRange r;
     double lo = std::numeric_limits<double>::infinity();
     double hi = -std::numeric_limits<double>::infinity();
@@ -120,6 +128,8 @@ ValueRange displayRange(const double *values, qsizetype count, const bool *maske
     qsizetype finite = 0;
     for (qsizetype i = 0; i < count; ++i) {
         const double v = values[i];
+        if constexpr (Copy)
+            copy[i] = v;
         // Branch-free: a skipped cell compares against ±∞ and changes nothing.
         const bool use = std::isfinite(v) && !(masked && masked[i]);
         lo = std::min(lo, use ? v : lo);
@@ -155,6 +165,17 @@ ValueRange displayRange(const double *values, qsizetype count, const bool *maske
         break;
     }
     return r;
+}
+
+} // namespace
+
+ValueRange displayRange(const double *values, qsizetype count, const bool *masked, ScaleKind kind) {
+    return scanRange<false>(values, nullptr, count, masked, kind);
+}
+
+ValueRange copyWithRange(const double *values, double *copy, qsizetype count, const bool *masked,
+                         ScaleKind kind) {
+    return scanRange<true>(values, copy, count, masked, kind);
 }
 
 ValueRange displayRange(const attn::Matrix &values, ScaleKind kind, const attn::Mask *masked) {

@@ -63,14 +63,28 @@ struct ValueRange {
 
 // masked: row-major, rows*cols bytes (true = switched off), or nullptr for none.
 ValueRange displayRange(const double *values, qsizetype count, const bool *masked, ScaleKind kind);
+// The same while copying the values to `copy` (one pass over memory instead of two).
+ValueRange copyWithRange(const double *values, double *copy, qsizetype count, const bool *masked,
+                         ScaleKind kind);
 // Convenience for row-major matrices (tests).
 ValueRange displayRange(const attn::Matrix &values, ScaleKind kind,
                         const attn::Mask *masked = nullptr);
 
-// Index into a ColorLut for a finite value, rounded, clamped to the table.
+// Maps finite values to ColorLut indices: rounded, clamped to the table. The factor is computed
+// once (a division per cell would cost more than the rest of the colouring).
+struct LutScale {
+    double lower;
+    double factor;
+    explicit LutScale(const ValueRange &range)
+        : lower(range.lower), factor((ColorLut::kSize - 1) / (range.upper - range.lower)) {}
+    int index(double value) const {
+        const double t = (value - lower) * factor;
+        // Written so that NaN (a range overflowing to ∞) lands on 0, not undefined behaviour.
+        const double clamped = t > 0.0 ? (t < ColorLut::kSize - 1 ? t : ColorLut::kSize - 1) : 0.0;
+        return static_cast<int>(clamped + 0.5);
+    }
+};
+
 inline int lutIndex(double value, const ValueRange &range) {
-    const double t = (value - range.lower) * ((ColorLut::kSize - 1) / (range.upper - range.lower));
-    // Written so that NaN (a range overflowing to ∞) lands on 0 instead of undefined behaviour.
-    const double clamped = t > 0.0 ? (t < ColorLut::kSize - 1 ? t : ColorLut::kSize - 1) : 0.0;
-    return static_cast<int>(clamped + 0.5);
+    return LutScale(range).index(value);
 }

@@ -80,8 +80,8 @@ void fitMask(AttentionInputs &in) {
     in.mask = mask;
 }
 
-AttentionInputs withDimension(const AttentionInputs &in, Dimension dim, int value,
-                              Initializer init, std::mt19937 &rng) {
+AttentionInputs withDimension(const AttentionInputs &in, Dimension dim, int value, Initializer init,
+                              std::mt19937 &rng) {
     AttentionInputs out = in;
     switch (dim) {
     case Dimension::Tokens:

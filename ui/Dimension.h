@@ -28,8 +28,8 @@ attn::AttentionInputs withDimension(const attn::AttentionInputs &in, Dimension d
 
 // Cross-attention on: the context is a copy of X with X's tokens, so the result does not move
 // until the context is edited. Off: the context is dropped and Wk, Wv get p rows again.
-attn::AttentionInputs withCrossAttention(const attn::AttentionInputs &in, bool on,
-                                         Initializer init, std::mt19937 &rng);
+attn::AttentionInputs withCrossAttention(const attn::AttentionInputs &in, bool on, Initializer init,
+                                         std::mt19937 &rng);
 
 // The mask resized to queries × keys, keeping the overlap (an empty mask stays empty).
 void fitMask(attn::AttentionInputs &in);

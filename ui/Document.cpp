@@ -16,7 +16,9 @@ bool fail(QString *error, const QString &message) {
     return false;
 }
 
-QString shape(const attn::Matrix &m) { return QString::fromStdString(attn::shapeString(m)); }
+QString shape(const attn::Matrix &m) {
+    return QString::fromStdString(attn::shapeString(m));
+}
 
 // Repeated nudges by 0.1 would otherwise drift to 0.30000000000000004: snap to 1e-9.
 double snapped(double value) {
@@ -74,7 +76,9 @@ attn::Matrix *Document::mutableMatrix(MatrixId id) {
     return nullptr;
 }
 
-int Document::dimension(Dimension dim) const { return dimensionOf(m_inputs, dim); }
+int Document::dimension(Dimension dim) const {
+    return dimensionOf(m_inputs, dim);
+}
 
 bool Document::isDimensionAvailable(Dimension dim) const {
     switch (dim) {
@@ -126,9 +130,9 @@ bool Document::checkCell(MatrixId id, int row, int col, double value, QString *e
                                .arg(shape(m)));
     const QString problem = valueProblem(value);
     if (!problem.isEmpty())
-        return fail(error, QStringLiteral("%1 = %2 %3")
-                               .arg(cellName(id, headCount(), row, col), exactNumber(value),
-                                    problem));
+        return fail(error,
+                    QStringLiteral("%1 = %2 %3")
+                        .arg(cellName(id, headCount(), row, col), exactNumber(value), problem));
     return true;
 }
 
@@ -153,8 +157,7 @@ bool Document::nudgeCell(MatrixId id, int row, int col, double delta, QString *e
     return true;
 }
 
-bool Document::setBlock(MatrixId id, int row, int col, const attn::Matrix &values,
-                        QString *error) {
+bool Document::setBlock(MatrixId id, int row, int col, const attn::Matrix &values, QString *error) {
     if (!hasMatrix(id))
         return fail(error, QStringLiteral("there is no %1 to paste into").arg(describe(id)));
     if (values.size() == 0)
@@ -183,9 +186,9 @@ bool Document::setBlock(MatrixId id, int row, int col, const attn::Matrix &value
     attn::Matrix before = m.block(row, col, values.rows(), values.cols());
     if ((before.array() == values.array()).all())
         return true;
-    m_undoStack->push(new BlockCommand(
-        this, QStringLiteral("Paste %1 into %2").arg(shape(values), describe(id)), id, row, col,
-        std::move(before), values));
+    m_undoStack->push(
+        new BlockCommand(this, QStringLiteral("Paste %1 into %2").arg(shape(values), describe(id)),
+                         id, row, col, std::move(before), values));
     return true;
 }
 
@@ -251,8 +254,7 @@ bool Document::setDimension(Dimension dim, int value, QString *error) {
         what |= DocumentChange::Heads;
     const QString text =
         QStringLiteral("Change %1 to %2").arg(dimensionName(dim).remove("the ")).arg(value);
-    return pushInputs(withDimension(m_inputs, dim, value, m_initializer, m_rng), what, text,
-                      error);
+    return pushInputs(withDimension(m_inputs, dim, value, m_initializer, m_rng), what, text, error);
 }
 
 bool Document::pushInputs(attn::AttentionInputs after, DocumentChange::Flags what,
@@ -270,6 +272,14 @@ bool Document::pushInputs(attn::AttentionInputs after, DocumentChange::Flags wha
                                .arg(after.keyCount())
                                .arg(after.heads.size())
                                .arg(kMaxAttentionCells));
+    qint64 values = after.X.size() + after.context.size() + after.Wo.size();
+    for (const attn::HeadWeights &h : after.heads)
+        values += h.Wq.size() + h.Wk.size() + h.Wv.size();
+    if (values > kMaxInputValues)
+        return fail(error, QStringLiteral("the inputs would hold %1 numbers: at most %2 are "
+                                          "supported (make n, p or the heads smaller)")
+                               .arg(values)
+                               .arg(kMaxInputValues));
     for (Dimension d : {Dimension::Tokens, Dimension::Embedding, Dimension::KeyDim,
                         Dimension::ValueDim, Dimension::Heads, Dimension::ContextLength,
                         Dimension::OutputDim, Dimension::ContextEmbedding}) {
@@ -285,7 +295,9 @@ bool Document::pushInputs(attn::AttentionInputs after, DocumentChange::Flags wha
     return true;
 }
 
-void Document::setInitializer(Initializer init) { m_initializer = init; }
+void Document::setInitializer(Initializer init) {
+    m_initializer = init;
+}
 
 void Document::setRandomSeed(quint32 seed) {
     m_seed = seed;
@@ -297,8 +309,7 @@ void Document::setScale(bool scale) {
     after.scale = scale;
     if (after != m_inputs.options)
         m_undoStack->push(new OptionsCommand(
-            this,
-            scale ? QStringLiteral("Scale by \u221ad_k") : QStringLiteral("Do not scale"),
+            this, scale ? QStringLiteral("Scale by \u221ad_k") : QStringLiteral("Do not scale"),
             m_inputs.options, after));
 }
 
@@ -309,9 +320,8 @@ bool Document::setTemperature(double temperature, QString *error) {
     attn::AttentionOptions after = m_inputs.options;
     after.temperature = temperature;
     if (after != m_inputs.options)
-        m_undoStack->push(
-            new OptionsCommand(this, QStringLiteral("Change the temperature"), m_inputs.options,
-                               after));
+        m_undoStack->push(new OptionsCommand(this, QStringLiteral("Change the temperature"),
+                                             m_inputs.options, after));
     return true;
 }
 
@@ -324,14 +334,14 @@ void Document::setCausal(bool causal) {
             m_inputs.options, after));
 }
 
-void Document::setCrossAttention(bool on) {
+bool Document::setCrossAttention(bool on, QString *error) {
     if (on == m_inputs.hasContext)
-        return;
-    pushInputs(withCrossAttention(m_inputs, on, m_initializer, m_rng),
-               DocumentChange::Context | DocumentChange::Shape | DocumentChange::Values |
-                   DocumentChange::Tokens | DocumentChange::Mask,
-               on ? QStringLiteral("Cross-attention on") : QStringLiteral("Cross-attention off"),
-               nullptr);
+        return true;
+    return pushInputs(
+        withCrossAttention(m_inputs, on, m_initializer, m_rng),
+        DocumentChange::Context | DocumentChange::Shape | DocumentChange::Values |
+            DocumentChange::Tokens | DocumentChange::Mask,
+        on ? QStringLiteral("Cross-attention on") : QStringLiteral("Cross-attention off"), error);
 }
 
 bool Document::toggleMask(int query, int key, QString *error) {
@@ -339,8 +349,8 @@ bool Document::toggleMask(int query, int key, QString *error) {
         return fail(error, QStringLiteral("there is no mask cell (%1, %2): the logits are %3")
                                .arg(query)
                                .arg(key)
-                               .arg(QString::fromStdString(attn::shapeString(
-                                   m_inputs.queryCount(), m_inputs.keyCount()))));
+                               .arg(QString::fromStdString(
+                                   attn::shapeString(m_inputs.queryCount(), m_inputs.keyCount()))));
     m_undoStack->push(new MaskToggleCommand(this, query, key, m_inputs.mask.size() == 0));
     return true;
 }
@@ -356,9 +366,9 @@ void Document::randomize(MatrixId id) {
     if (!hasMatrix(id))
         return;
     const attn::Matrix &m = matrix(id);
-    m_undoStack->push(new BlockCommand(
-        this, QStringLiteral("Randomize %1").arg(describe(id)), id, 0, 0, m,
-        initialMatrix(m.rows(), m.cols(), Initializer::RandomNormal, m_rng)));
+    m_undoStack->push(
+        new BlockCommand(this, QStringLiteral("Randomize %1").arg(describe(id)), id, 0, 0, m,
+                         initialMatrix(m.rows(), m.cols(), Initializer::RandomNormal, m_rng)));
 }
 
 void Document::fill(MatrixId id) {
@@ -366,9 +376,8 @@ void Document::fill(MatrixId id) {
         return;
     const attn::Matrix &m = matrix(id);
     m_undoStack->push(new BlockCommand(
-        this,
-        QStringLiteral("Fill %1 with %2").arg(describe(id), initializerName(m_initializer)), id,
-        0, 0, m, initialMatrix(m.rows(), m.cols(), m_initializer, m_rng)));
+        this, QStringLiteral("Fill %1 with %2").arg(describe(id), initializerName(m_initializer)),
+        id, 0, 0, m, initialMatrix(m.rows(), m.cols(), m_initializer, m_rng)));
 }
 
 bool Document::replaceInputs(const attn::AttentionInputs &inputs, const QString &description,

@@ -13,7 +13,6 @@
 
 class QUndoStack;
 
-
 // The attention inputs being edited, the single source of truth of the GUI. Every edit goes
 // through an undo command on undoStack(); the command changes the inputs and the document emits
 // exactly one changed() saying what changed, whether it was done, undone or redone.
@@ -25,6 +24,9 @@ public:
     static constexpr int kMaxDimension = 4096;
     static constexpr int kMaxHeads = 16;
     static constexpr qint64 kMaxAttentionCells = qint64(4096) * 4096;
+    // All input numbers together (X, context, weights): 64 MB. Resizes keep the inputs before
+    // and after in the undo history, so this also bounds what one undo step can hold.
+    static constexpr qint64 kMaxInputValues = qint64(8) * 1024 * 1024;
 
     explicit Document(QObject *parent = nullptr); // starts on attn::workedExample()
     ~Document() override;
@@ -71,7 +73,7 @@ public:
     void setCausal(bool causal);
     // On: the context starts as a copy of X (same tokens), so nothing changes until it is
     // edited. Off: the context is dropped, Wk/Wv get p rows again. Both undoable.
-    void setCrossAttention(bool on);
+    bool setCrossAttention(bool on, QString *error = nullptr); // false: the copy is too large
     bool toggleMask(int query, int key, QString *error = nullptr);
     void clearMask();
     void randomize(MatrixId id); // the whole matrix from N(0, 1); one undo step

@@ -12,12 +12,12 @@
 // that: a cell edit repaints one cell, a resize rebuilds, a temperature change recomputes.
 struct DocumentChange {
     enum Flag {
-        Values = 0x1,  // numbers inside a matrix (see matrix and cells)
-        Shape = 0x2,   // a dimension: matrices were resized
-        Tokens = 0x4,  // token or context-token labels
-        Options = 0x8, // scale, temperature, causal
-        Mask = 0x10,   // the custom mask
-        Heads = 0x20,  // heads were added or removed (Wo may have appeared or gone)
+        Values = 0x1,   // numbers inside a matrix (see matrix and cells)
+        Shape = 0x2,    // a dimension: matrices were resized
+        Tokens = 0x4,   // token or context-token labels
+        Options = 0x8,  // scale, temperature, causal
+        Mask = 0x10,    // the custom mask
+        Heads = 0x20,   // heads were added or removed (Wo may have appeared or gone)
         Context = 0x40, // cross-attention switched on/off
         Everything = 0xff
     };

@@ -5,8 +5,8 @@
 DocumentCommand::DocumentCommand(Document *doc, const QString &text)
     : QUndoCommand(text), m_doc(doc), m_mergeGeneration(doc->mergeGeneration()) {}
 
-CellCommand::CellCommand(Document *doc, MatrixId id, int row, int col, double before,
-                         double after, bool nudge)
+CellCommand::CellCommand(Document *doc, MatrixId id, int row, int col, double before, double after,
+                         bool nudge)
     : DocumentCommand(doc, QString()), m_matrix(id), m_row(row), m_col(col), m_before(before),
       m_after(after), m_nudge(nudge) {
     const QString cell = cellName(id, doc->headCount(), row, col);
@@ -14,7 +14,9 @@ CellCommand::CellCommand(Document *doc, MatrixId id, int row, int col, double be
                   : QStringLiteral("Set %1 to %2").arg(cell, compactNumber(after)));
 }
 
-void CellCommand::redo() { applyBlock(m_matrix, m_row, m_col, attn::Matrix::Constant(1, 1, m_after)); }
+void CellCommand::redo() {
+    applyBlock(m_matrix, m_row, m_col, attn::Matrix::Constant(1, 1, m_after));
+}
 
 void CellCommand::undo() {
     applyBlock(m_matrix, m_row, m_col, attn::Matrix::Constant(1, 1, m_before));
@@ -33,11 +35,15 @@ bool CellCommand::mergeWith(const QUndoCommand *other) {
 
 BlockCommand::BlockCommand(Document *doc, const QString &text, MatrixId id, int row, int col,
                            attn::Matrix before, attn::Matrix after)
-    : DocumentCommand(doc, text), m_matrix(id), m_row(row), m_col(col),
-      m_before(std::move(before)), m_after(std::move(after)) {}
+    : DocumentCommand(doc, text), m_matrix(id), m_row(row), m_col(col), m_before(std::move(before)),
+      m_after(std::move(after)) {}
 
-void BlockCommand::redo() { applyBlock(m_matrix, m_row, m_col, m_after); }
-void BlockCommand::undo() { applyBlock(m_matrix, m_row, m_col, m_before); }
+void BlockCommand::redo() {
+    applyBlock(m_matrix, m_row, m_col, m_after);
+}
+void BlockCommand::undo() {
+    applyBlock(m_matrix, m_row, m_col, m_before);
+}
 
 TokenCommand::TokenCommand(Document *doc, bool context, int index, std::string before,
                            std::string after)
@@ -49,15 +55,23 @@ TokenCommand::TokenCommand(Document *doc, bool context, int index, std::string b
                 .arg(QString::fromStdString(m_after)));
 }
 
-void TokenCommand::redo() { applyToken(m_context, m_index, m_after); }
-void TokenCommand::undo() { applyToken(m_context, m_index, m_before); }
+void TokenCommand::redo() {
+    applyToken(m_context, m_index, m_after);
+}
+void TokenCommand::undo() {
+    applyToken(m_context, m_index, m_before);
+}
 
 OptionsCommand::OptionsCommand(Document *doc, const QString &text, attn::AttentionOptions before,
                                attn::AttentionOptions after)
     : DocumentCommand(doc, text), m_before(before), m_after(after) {}
 
-void OptionsCommand::redo() { applyOptions(m_after); }
-void OptionsCommand::undo() { applyOptions(m_before); }
+void OptionsCommand::redo() {
+    applyOptions(m_after);
+}
+void OptionsCommand::undo() {
+    applyOptions(m_before);
+}
 
 bool OptionsCommand::temperatureOnly() const {
     attn::AttentionOptions a = m_after;
@@ -65,7 +79,9 @@ bool OptionsCommand::temperatureOnly() const {
     return a == m_before;
 }
 
-int OptionsCommand::id() const { return temperatureOnly() ? TemperatureMerge : -1; }
+int OptionsCommand::id() const {
+    return temperatureOnly() ? TemperatureMerge : -1;
+}
 
 bool OptionsCommand::mergeWith(const QUndoCommand *other) {
     const auto *next = dynamic_cast<const OptionsCommand *>(other);
@@ -80,19 +96,31 @@ MaskToggleCommand::MaskToggleCommand(Document *doc, int query, int key, bool cre
     : DocumentCommand(doc, QStringLiteral("Toggle mask cell (%1, %2)").arg(query).arg(key)),
       m_query(query), m_key(key), m_createsMask(createsMask) {}
 
-void MaskToggleCommand::redo() { applyMaskToggle(m_query, m_key, false); }
-void MaskToggleCommand::undo() { applyMaskToggle(m_query, m_key, m_createsMask); }
+void MaskToggleCommand::redo() {
+    applyMaskToggle(m_query, m_key, false);
+}
+void MaskToggleCommand::undo() {
+    applyMaskToggle(m_query, m_key, m_createsMask);
+}
 
 MaskCommand::MaskCommand(Document *doc, const QString &text, attn::Mask before, attn::Mask after)
     : DocumentCommand(doc, text), m_before(std::move(before)), m_after(std::move(after)) {}
 
-void MaskCommand::redo() { applyMask(m_after); }
-void MaskCommand::undo() { applyMask(m_before); }
+void MaskCommand::redo() {
+    applyMask(m_after);
+}
+void MaskCommand::undo() {
+    applyMask(m_before);
+}
 
 InputsCommand::InputsCommand(Document *doc, const QString &text, attn::AttentionInputs before,
                              attn::AttentionInputs after, DocumentChange::Flags what)
     : DocumentCommand(doc, text), m_before(std::move(before)), m_after(std::move(after)),
       m_what(what) {}
 
-void InputsCommand::redo() { applyInputs(m_after, m_what); }
-void InputsCommand::undo() { applyInputs(m_before, m_what); }
+void InputsCommand::redo() {
+    applyInputs(m_after, m_what);
+}
+void InputsCommand::undo() {
+    applyInputs(m_before, m_what);
+}

@@ -1,7 +1,6 @@
 #include "HeatmapCellLayer.h"
 
 #include "CellText.h"
-#include "HeatmapImage.h"
 
 #include <cmath>
 
@@ -43,27 +42,35 @@ void HeatmapCellLayer::applyDefaultAntialiasingHint(QCPPainter *painter) const {
     painter->setAntialiasing(false);
 }
 
-QRect HeatmapCellLayer::clipRect() const { return m_axisRect->rect(); }
+QRect HeatmapCellLayer::clipRect() const {
+    return m_axisRect->rect();
+}
 
 const QImage &HeatmapCellLayer::scaledCells(QSize devicePixels, qreal ratio) {
     if (m_scaledGeneration == m_data->generation && m_scaled.size() == devicePixels &&
         qFuzzyCompare(m_scaled.devicePixelRatio(), ratio))
         return m_scaled;
-    m_scaled = scaleCells(m_data->cells, devicePixels);
-    if (!m_data->excluded.isNull() && !m_scaled.isNull()) {
-        // Hatch only where cells are excluded: a texture-filled layer cut out by the scaled
-        // mask, composited over the grey the excluded cells already have.
-        const QImage where =
-            m_data->excluded.scaled(devicePixels, Qt::IgnoreAspectRatio, Qt::FastTransformation);
-        QImage hatch(devicePixels, QImage::Format_ARGB32_Premultiplied);
-        hatch.fill(Qt::transparent);
-        QPainter p(&hatch);
-        p.fillRect(hatch.rect(), hatchBrush(ratio));
-        p.setCompositionMode(QPainter::CompositionMode_DestinationIn);
-        p.drawImage(0, 0, where);
-        p.end();
-        QPainter onto(&m_scaled);
-        onto.drawImage(0, 0, hatch);
+    CellImages images = renderCells(m_data->source(), devicePixels);
+    m_scaled = std::move(images.colors);
+    if (!images.excluded.isNull()) {
+        // The hatch (grey with lines) over the whole area, kept while the size stays; excluded
+        // pixels are replaced by it, one select per pixel.
+        if (m_hatch.size() != devicePixels || !qFuzzyCompare(m_hatchRatio, ratio)) {
+            m_hatch = QImage(devicePixels, QImage::Format_RGB32);
+            m_hatch.fill(excludedColor());
+            QPainter p(&m_hatch);
+            p.fillRect(m_hatch.rect(), hatchBrush(ratio));
+            m_hatchRatio = ratio;
+        }
+        const int width = m_scaled.width();
+        const int height = m_scaled.height();
+        for (int y = 0; y < height; ++y) {
+            auto *line = reinterpret_cast<QRgb *>(m_scaled.scanLine(y));
+            const auto *hatch = reinterpret_cast<const QRgb *>(m_hatch.constScanLine(y));
+            const uchar *excluded = images.excluded.constScanLine(y);
+            for (int x = 0; x < width; ++x)
+                line[x] = excluded[x] ? hatch[x] : line[x];
+        }
     }
     m_scaled.setDevicePixelRatio(ratio);
     m_scaledGeneration = m_data->generation;
@@ -136,6 +143,7 @@ void HeatmapCellLayer::drawNumbers(QCPPainter *painter, const QRectF &area) {
         fm = QFontMetricsF(font);
     }
     painter->setFont(font);
+    const CellSource source = m_data->source();
     for (int r = 0; r < rows; ++r) {
         for (int c = 0; c < cols; ++c) {
             const QString &text = texts[r * cols + c];
@@ -145,7 +153,7 @@ void HeatmapCellLayer::drawNumbers(QCPPainter *painter, const QRectF &area) {
             if (excluded && fm.horizontalAdvance(text) > cw - 4)
                 continue; // "masked" does not fit: the hatch alone says it
             painter->setPen(excluded ? excludedTextColor()
-                                     : contrastingTextColor(QColor(m_data->cells.pixel(c, r))));
+                                     : contrastingTextColor(QColor(cellColor(source, r, c))));
             painter->drawText(cell, Qt::AlignCenter, text);
         }
     }

@@ -19,7 +19,7 @@ public:
     // Pixel rectangle covered by the cells (the axis rect with the current ranges).
     QRectF cellsArea() const;
 
-    static QColor excludedColor() { return QColor(0xe0, 0xe0, 0xe0); }
+    static QColor excludedColor() { return QColor(HeatmapData::kExcludedColor); }
     static QColor hatchColor() { return QColor(0x9e, 0x9e, 0x9e); }
     static QColor excludedTextColor() { return QColor(0x42, 0x42, 0x42); }
 
@@ -39,4 +39,6 @@ private:
     bool m_numbersShown = false;
     QImage m_scaled;
     quint64 m_scaledGeneration = ~quint64(0);
+    QImage m_hatch; // the hatch texture over the whole area, reused while the size stays
+    qreal m_hatchRatio = 0;
 };

@@ -1,9 +1,9 @@
 #pragma once
 
 #include "ColorScale.h"
+#include "HeatmapImage.h"
 #include "Matrix.h"
 
-#include <QImage>
 #include <QStringList>
 
 // What a HeatmapView displays, shared read-only with the layers that draw it.
@@ -11,14 +11,13 @@ struct HeatmapData {
     using RowMajorMask = Eigen::Array<bool, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
     attn::Matrix values;
-    RowMajorMask masked; // row-major copy of the caller's mask (scanned row by row); 0×0 = none
+    RowMajorMask masked;   // row-major copy of the caller's mask (scanned row by row); 0×0 = none
     QStringList rowLabels; // always rows() entries (indices where the caller gave none)
     QStringList colLabels; // always cols() entries
     ScaleKind kind = ScaleKind::Unit;
     ValueRange range;
-    QImage cells;    // one pixel per cell, Format_RGB32, coloured through the LUT
-    QImage excluded; // Format_Alpha8, 255 = masked or not finite; null when there is none
-    quint64 generation = 0; // bumped on every change of `cells`, invalidates scaled caches
+    ColorLut lut;
+    quint64 generation = 0; // bumped on every change of what is drawn: invalidates caches
 
     int rows() const { return static_cast<int>(values.rows()); }
     int cols() const { return static_cast<int>(values.cols()); }
@@ -27,4 +26,9 @@ struct HeatmapData {
         return row >= 0 && col >= 0 && row < rows() && col < cols();
     }
     bool isMasked(int row, int col) const { return masked.size() > 0 && masked(row, col); }
+    CellSource source() const {
+        return {values.data(), rows(), cols(),        masked.size() > 0 ? masked.data() : nullptr,
+                range,         &lut,   kExcludedColor};
+    }
+    static constexpr QRgb kExcludedColor = 0xffe0e0e0; // light grey, under the hatch
 };

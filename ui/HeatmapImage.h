@@ -5,21 +5,34 @@
 #include <QImage>
 #include <QSize>
 
-// Colours the cells of a row-major matrix, one pixel per cell, scanline by scanline through a
-// 256-entry LUT: about a nanosecond per cell, so a 1024×1024 matrix costs ~1 ms (filling a
+// Turns a row-major matrix into the pixels of its heatmap, through a 256-entry LUT, scanline by
+// scanline: about a nanosecond per cell, so a 1024×1024 matrix costs ~1 ms (filling a
 // QCPColorMap cell by cell from column-major data costs ~10 ns per cell).
 struct CellImages {
-    QImage colors;   // Format_RGB32, cols × rows; excluded cells get excludedColor
-    QImage excluded; // Format_Alpha8, 255 where masked or not finite; null when none is
+    QImage colors;   // Format_RGB32; excluded pixels get the excluded colour
+    QImage excluded; // Format_Alpha8, 255 where excluded (masked or not finite); null if none is
 };
 
-// masked: row-major rows*cols bytes or nullptr. range.excluded > 0 tells that some cell is
-// masked or not finite (displayRange counts them), which is when `excluded` is built.
-CellImages colorCells(const double *values, int rows, int cols, const bool *masked,
-                      const ValueRange &range, const ColorLut &lut, QRgb excludedColor);
+// The matrix to draw. masked: row-major rows*cols bytes (true = switched off) or nullptr.
+struct CellSource {
+    const double *values = nullptr;
+    int rows = 0;
+    int cols = 0;
+    const bool *masked = nullptr;
+    ValueRange range;
+    const ColorLut *lut = nullptr;
+    QRgb excludedColor = 0xffe0e0e0;
+};
 
-// Scales the one-pixel-per-cell image to the pixels it covers on screen. Enlarging: nearest
-// neighbour, so cells stay crisp squares. Shrinking (more cells than pixels): each pixel
-// averages the cells it covers, so a thin line of high weights (a diagonal) stays visible
-// instead of being dropped by sampling.
-QImage scaleCells(const QImage &cells, QSize target);
+// The colour of one cell (what the heatmap shows for it when cells are at least a pixel).
+QRgb cellColor(const CellSource &source, int row, int col);
+
+// One pixel per cell.
+CellImages colorCells(const CellSource &source);
+
+// The heatmap at `target` pixels. Where cells are larger than pixels they are sampled (crisp
+// squares); where there are more cells than pixels each pixel shows the mean of the cells it
+// covers, leaving out excluded ones, so a thin line of high weights (a diagonal) stays visible
+// instead of being dropped by sampling; a pixel is excluded only when all its cells are.
+// Reads the matrix once; cost ~ cells + pixels.
+CellImages renderCells(const CellSource &source, QSize target);

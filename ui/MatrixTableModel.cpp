@@ -17,7 +17,7 @@ MatrixTableModel::MatrixTableModel(Document *doc, MatrixId id, QObject *parent)
 }
 
 void MatrixTableModel::setMatrixId(MatrixId id) {
-    if (id == m_id && id.kind == m_id.kind)
+    if (id == m_id)
         return;
     m_id = id;
     syncShape();
@@ -38,7 +38,7 @@ int MatrixTableModel::columnCount(const QModelIndex &parent) const {
 }
 
 QVariant MatrixTableModel::data(const QModelIndex &index, int role) const {
-    if (!m_doc || !checkIndex(index, CheckIndexOption::IndexIsValid))
+    if (!m_doc || !index.isValid() || !checkIndex(index))
         return {};
     const attn::Matrix &m = m_doc->matrix(m_id);
     // Between a shape change and its notification the cache may be ahead of the matrix.
@@ -51,8 +51,8 @@ QVariant MatrixTableModel::data(const QModelIndex &index, int role) const {
     case Qt::EditRole:
         return v;
     case Qt::ToolTipRole:
-        return QStringLiteral("%1 = %2")
-            .arg(cellName(m_id, m_doc->headCount(), index.row(), index.column()), exactNumber(v));
+        return QStringLiteral("%1 = %2").arg(
+            cellName(m_id, m_doc->headCount(), index.row(), index.column()), exactNumber(v));
     case Qt::TextAlignmentRole:
         return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
     default:
@@ -72,8 +72,8 @@ QVariant MatrixTableModel::headerData(int section, Qt::Orientation orientation, 
         return {};
     if (role == Qt::DisplayRole) {
         if (vertical && rowsAreTokens()) {
-            const auto &tokens = m_id.kind == MatrixKind::X ? m_doc->inputs().tokens
-                                                             : m_doc->inputs().contextTokens;
+            const auto &tokens =
+                m_id.kind == MatrixKind::X ? m_doc->inputs().tokens : m_doc->inputs().contextTokens;
             if (size_t(section) < tokens.size())
                 return QString::fromStdString(tokens[size_t(section)]);
         }
@@ -85,19 +85,19 @@ QVariant MatrixTableModel::headerData(int section, Qt::Orientation orientation, 
 }
 
 Qt::ItemFlags MatrixTableModel::flags(const QModelIndex &index) const {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+    if (!index.isValid() || !checkIndex(index))
         return Qt::NoItemFlags;
     return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsEditable;
 }
 
 bool MatrixTableModel::setData(const QModelIndex &index, const QVariant &value, int role) {
-    if (role != Qt::EditRole || !m_doc || !checkIndex(index, CheckIndexOption::IndexIsValid))
+    if (role != Qt::EditRole || !m_doc || !index.isValid() || !checkIndex(index))
         return false;
     const attn::Matrix &m = m_doc->matrix(m_id);
     if (index.row() >= m.rows() || index.column() >= m.cols())
         return false;
-    const QString keeps =
-        QStringLiteral(" \u2014 the cell keeps %1").arg(compactNumber(m(index.row(), index.column())));
+    const QString keeps = QStringLiteral(" \u2014 the cell keeps %1")
+                              .arg(compactNumber(m(index.row(), index.column())));
 
     double number = 0;
     QString shown;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "Matrix.h"
+
 #include <QString>
 
 #include <optional>
@@ -21,3 +23,12 @@ std::optional<double> parseNumber(const QString &text);
 
 // The user-facing reason a finite-looking value cannot go into a cell, or "" if it can.
 QString valueProblem(double value);
+
+// A block of numbers as text, rows on lines, cells separated by tabs (what spreadsheets paste).
+QString blockText(const attn::Matrix &block);
+
+// Parses a pasted block: one row per line (blank lines at the ends ignored), cells separated by
+// tabs, or else by semicolons, or else by commas and/or spaces. Refuses ragged rows, non-numbers,
+// NaN/infinity and too-large values with a message naming the row and column (from 1, as a
+// spreadsheet user would count).
+std::optional<attn::Matrix> parseBlock(const QString &text, QString *error);

@@ -17,7 +17,9 @@ Recomputer::Recomputer(Document *doc, QObject *parent) : QObject(parent), m_doc(
     schedule();
 }
 
-Recomputer::~Recomputer() { m_pool.waitForDone(); }
+Recomputer::~Recomputer() {
+    m_pool.waitForDone();
+}
 
 qint64 Recomputer::cost(const attn::AttentionInputs &in) {
     const qint64 n = in.queryCount(), m = in.keyCount(), p = in.X.cols(), pc = in.source().cols();
@@ -48,7 +50,8 @@ Recomputer::Outcome Recomputer::run(const attn::AttentionInputs &inputs, attn::L
     QElapsedTimer clock;
     clock.start();
     try {
-        outcome.result = std::make_shared<const attn::AttentionResult>(attn::compute(inputs, layout));
+        outcome.result =
+            std::make_shared<const attn::AttentionResult>(attn::compute(inputs, layout));
     } catch (const attn::InputError &e) {
         outcome.error = QString::fromStdString(e.what());
     } catch (const std::bad_alloc &) {
@@ -69,6 +72,10 @@ void Recomputer::start() {
         return;
     }
     m_busy = true;
+    if (!m_reportedBusy) {
+        m_reportedBusy = true;
+        emit busyChanged(true);
+    }
     m_pool.start([this, inputs = inputs, layout = m_layout, generation] {
         Outcome outcome = run(inputs, layout);
         // Queued back to the GUI thread; the destructor waits for this job, so `this` lives.
@@ -85,6 +92,10 @@ void Recomputer::finish(quint64 generation, const Outcome &outcome) {
         publish(outcome);
     } else if (m_publishedGeneration != m_generation) {
         start(); // the document moved on while computing: this result is already outdated
+    }
+    if (!m_busy && m_reportedBusy) {
+        m_reportedBusy = false;
+        emit busyChanged(false);
     }
 }
 

@@ -45,6 +45,9 @@ public:
 signals:
     void resultReady(std::shared_ptr<const attn::AttentionResult> result, double milliseconds);
     void failed(const QString &message); // result() stays the last good one
+    // A worker computation started (true) or ended (false): lets a window show "computing…".
+    // Never emitted for computations small enough to run on the GUI thread.
+    void busyChanged(bool busy);
 
 private:
     struct Outcome {
@@ -66,7 +69,8 @@ private:
     QString m_error;
     attn::Layout m_layout = attn::Layout::Rows;
     qint64 m_asyncThreshold = kDefaultAsyncThreshold;
-    quint64 m_generation = 0; // bumped by every change; a result is current if it matches
+    quint64 m_generation = 0;          // bumped by every change; a result is current if it matches
     quint64 m_publishedGeneration = 0; // the state the last emitted result or error is of
     bool m_busy = false;
+    bool m_reportedBusy = false; // what busyChanged last said (a restart is not a new "busy")
 };

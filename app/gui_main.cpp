@@ -1,0 +1,80 @@
+// attnviz: the GUI. Argument parsing only; the window is ui/MainWindow.
+
+#include "Document.h"
+#include "InputError.h"
+#include "MainWindow.h"
+#include "Recomputer.h"
+#include "Session.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QMessageBox>
+#include <QTimer>
+#include <QUndoStack>
+
+#include <cstdio>
+
+int main(int argc, char **argv) {
+    QApplication app(argc, argv);
+    QApplication::setApplicationName("attnviz");
+    QApplication::setOrganizationName("attnviz");
+    QApplication::setApplicationVersion(ATTNVIZ_VERSION);
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Scaled dot-product attention, every number editable, every step visible.");
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument("file", "A session or reference-case JSON file to open.",
+                                 "[file]");
+    const QCommandLineOption screenshot(
+        "screenshot", "Render the window to <png> once it has drawn, then exit.", "png");
+    const QCommandLineOption size("size", "Window size for --screenshot (default 1600x1000).",
+                                  "WxH", "1600x1000");
+    const QCommandLineOption row("row", "Select this query row at start.", "row");
+    parser.addOption(screenshot);
+    parser.addOption(size);
+    parser.addOption(row);
+    parser.process(app);
+
+    MainWindow window;
+    const QStringList files = parser.positionalArguments();
+    if (!files.isEmpty()) {
+        try {
+            const attn::Session session = attn::loadSessionFile(files.first());
+            QString error;
+            if (!window.document()->replaceInputs(session.inputs, "Open " + files.first(), &error))
+                throw attn::InputError(error.toStdString());
+            window.document()->undoStack()->clear();
+        } catch (const attn::InputError &e) {
+            const QString message = QString::fromStdString(e.what());
+            std::fprintf(stderr, "attnviz: %s\n", qPrintable(message));
+            if (parser.isSet(screenshot))
+                return 1;
+            QMessageBox::warning(&window, "attnviz",
+                                 "Could not open the file:\n" + message +
+                                     "\n\nShowing the worked example instead.");
+        }
+    }
+    if (parser.isSet(row))
+        window.document()->setSelectedRow(parser.value(row).toInt());
+
+    if (parser.isSet(screenshot)) {
+        const QStringList wh = parser.value(size).split('x');
+        if (wh.size() == 2)
+            window.resize(wh[0].toInt(), wh[1].toInt());
+        window.show();
+        window.recomputer()->recomputeNow();
+        // Let layouts settle and the heatmaps replot before grabbing.
+        QTimer::singleShot(300, &window, [&] {
+            const QString path = parser.value(screenshot);
+            const bool ok = window.grab().save(path);
+            if (!ok)
+                std::fprintf(stderr, "attnviz: cannot write %s\n", qPrintable(path));
+            QApplication::exit(ok ? 0 : 1);
+        });
+        return QApplication::exec();
+    }
+    window.show();
+    return QApplication::exec();
+}

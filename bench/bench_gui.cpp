@@ -1,0 +1,95 @@
+// Edit-to-screen benchmark: one cell edit of X → recompute → every visible heatmap redrawn,
+// in the real main window (offscreen). Prints figures; not a timed test.
+//
+// Usage: QT_QPA_PLATFORM=offscreen bench_gui [--quick]
+
+#include "Document.h"
+#include "HeatmapView.h"
+#include "MainWindow.h"
+#include "Recomputer.h"
+#include "StagesView.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+
+#include <algorithm>
+#include <cstdio>
+#include <random>
+
+namespace {
+
+attn::Matrix randomMatrix(std::mt19937 &rng, Eigen::Index rows, Eigen::Index cols, double sigma) {
+    std::normal_distribution<double> normal(0.0, sigma);
+    attn::Matrix m(rows, cols);
+    for (Eigen::Index i = 0; i < m.size(); ++i)
+        m.data()[i] = normal(rng);
+    return m;
+}
+
+attn::AttentionInputs randomInputs(int n, int p, int d) {
+    std::mt19937 rng(42);
+    attn::AttentionInputs in;
+    in.tokens = attn::defaultTokens(n);
+    in.X = randomMatrix(rng, n, p, 1.0);
+    const double sigma = 1.0 / std::sqrt(double(p));
+    in.heads.push_back({randomMatrix(rng, p, d, sigma), randomMatrix(rng, p, d, sigma),
+                        randomMatrix(rng, p, d, sigma)});
+    return in;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    QApplication app(argc, argv);
+    const bool quick = argc > 1 && QString(argv[1]) == "--quick";
+    MainWindow window;
+    window.resize(1480, 960);
+    window.show();
+    QApplication::processEvents();
+
+    struct Size {
+        int n, p, d;
+    };
+    const Size sizes[] = {{5, 512, 512}, {64, 512, 64}, {256, 512, 64}, {1024, 512, 64}};
+    std::printf("attnviz edit-to-screen: set X[0][0] -> recompute -> every visible heatmap "
+                "redrawn (window 1480x960, offscreen; median)\n");
+    std::printf("%6s %5s %5s %10s %10s %10s %9s %6s\n", "n", "p", "d", "total ms", "compute ms",
+                "draw ms", "heatmaps", "reps");
+    Document *doc = window.document();
+    for (const Size &s : sizes) {
+        QString error;
+        if (!doc->replaceInputs(randomInputs(s.n, s.p, s.d), "benchmark", &error)) {
+            std::fprintf(stderr, "cannot set up n=%d: %s\n", s.n, qPrintable(error));
+            return 1;
+        }
+        window.recomputer()->recomputeNow();
+        QApplication::processEvents();
+        const int reps = quick ? 3 : (s.n >= 1024 ? 15 : 40);
+        std::vector<double> total, compute, draw;
+        double computeMs = 0, drawMs = 0;
+        auto conn =
+            QObject::connect(window.stagesView(), &StagesView::drawn, [&](double c, double d) {
+                computeMs = c;
+                drawMs = d;
+            });
+        for (int r = 0; r < reps; ++r) {
+            QElapsedTimer timer;
+            timer.start();
+            doc->setCell(MatrixId{MatrixKind::X, 0}, 0, 0, 0.5 + r * 0.01);
+            window.recomputer()->recomputeNow();
+            QApplication::processEvents(); // queued replots and the repaint itself
+            total.push_back(double(timer.nsecsElapsed()) / 1e6);
+            compute.push_back(computeMs);
+            draw.push_back(drawMs);
+        }
+        QObject::disconnect(conn);
+        auto median = [](std::vector<double> v) {
+            std::sort(v.begin(), v.end());
+            return v[v.size() / 2];
+        };
+        std::printf("%6d %5d %5d %10.2f %10.2f %10.2f %9lld %6d\n", s.n, s.p, s.d, median(total),
+                    median(compute), median(draw),
+                    static_cast<long long>(window.stagesView()->visibleViews().size()), reps);
+    }
+    return 0;
+}

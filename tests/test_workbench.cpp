@@ -1,0 +1,192 @@
+// The assembled workbench, offscreen: edits flow from a real table cell through the document
+// and the recompute to every heatmap and the combination panel; undo takes the same path.
+
+#include "Attention.h"
+#include "CombinationView.h"
+#include "Document.h"
+#include "HeatmapView.h"
+#include "InputsPanel.h"
+#include "MainWindow.h"
+#include "MatrixEditor.h"
+#include "Recomputer.h"
+#include "StagesView.h"
+#include "TestSupport.h"
+
+#include <QLineEdit>
+#include <QTableView>
+#include <QUndoStack>
+#include <qcustomplot.h>
+
+using namespace attn;
+using Stage = StagesView::Stage;
+
+namespace {
+
+// Waits until the recompute has reached the views (it may run on a worker for large inputs).
+void settle(MainWindow &w) {
+    QTRY_VERIFY(!w.recomputer()->isBusy());
+    QCoreApplication::processEvents();
+}
+
+} // namespace
+
+class TestWorkbench : public QObject {
+    Q_OBJECT
+
+private slots:
+    void opensOnTheWorkedExample() {
+        MainWindow w;
+        w.show();
+        settle(w);
+        const AttentionResult expected = compute(workedExample());
+        COMPARE_MATRIX(w.stagesView()->view(Stage::Weights)->values(), expected.heads[0].weights);
+        COMPARE_MATRIX(w.stagesView()->view(Stage::HeadOutput)->values(), expected.output);
+        QCOMPARE(w.stagesView()->view(Stage::Weights)->title(), QString("softmax(QKᵀ/√3) — 4×4"));
+        QCOMPARE(w.stagesView()->view(Stage::Scores)->rowLabels(),
+                 QStringList({"t0", "t1", "t2", "t3"}));
+        // One head and no Wo: concat and the final output would only repeat the head output.
+        QVERIFY(w.stagesView()->view(Stage::Concat)->isHidden());
+        QVERIFY(w.stagesView()->view(Stage::Output)->isHidden());
+    }
+
+    void typingIntoXUpdatesEveryStageAndUndoRestores() {
+        MainWindow w;
+        w.show();
+        settle(w);
+        QTableView *table = w.inputsPanel()->xEditor()->view();
+        const QModelIndex cell = table->model()->index(0, 0);
+        table->setCurrentIndex(cell);
+        table->edit(cell);
+        auto *editor = table->findChild<QLineEdit *>();
+        QVERIFY(editor);
+        editor->selectAll();
+        QTest::keyClicks(editor, "2");
+        QTest::keyClick(editor, Qt::Key_Return);
+        settle(w);
+        QCOMPARE(w.document()->inputs().X(0, 0), 2.0);
+
+        // By hand: x₀ = (2, 1, 1, 0) gives q₀ = (3, 1, 4), k₀ = (4, 1, 2), so the scores of
+        // query 0 are (21, 26, 9, 15) and its weight on key 1 is 1/Σⱼ exp((sⱼ − 26)/√3).
+        const Matrix &weights = w.stagesView()->view(Stage::Weights)->values();
+        const double r3 = std::sqrt(3.0);
+        const double byHand =
+            1.0 / (std::exp(-5 / r3) + 1.0 + std::exp(-17 / r3) + std::exp(-11 / r3));
+        QVERIFY(testsupport::close(weights(0, 1), byHand, 1e-12));
+        QCOMPARE(w.stagesView()->view(Stage::Scores)->values()(0, 0), 21.0);
+        AttentionInputs edited = workedExample();
+        edited.X(0, 0) = 2;
+        const AttentionResult expected = compute(edited);
+        COMPARE_MATRIX(weights, expected.heads[0].weights);
+        COMPARE_MATRIX(w.stagesView()->view(Stage::Q)->values(), expected.heads[0].Q);
+        COMPARE_MATRIX(w.stagesView()->view(Stage::HeadOutput)->values(), expected.output);
+
+        w.document()->undoStack()->undo();
+        settle(w);
+        COMPARE_MATRIX(w.stagesView()->view(Stage::Weights)->values(),
+                       compute(workedExample()).heads[0].weights);
+    }
+
+    void refusedEntryChangesNothing() {
+        MainWindow w;
+        w.show();
+        settle(w);
+        QTableView *table = w.inputsPanel()->xEditor()->view();
+        const QModelIndex cell = table->model()->index(1, 1);
+        table->setCurrentIndex(cell);
+        table->edit(cell);
+        auto *editor = table->findChild<QLineEdit *>();
+        QVERIFY(editor);
+        editor->selectAll();
+        QTest::keyClicks(editor, "abc");
+        QTest::keyClick(editor, Qt::Key_Return);
+        settle(w);
+        QVERIFY(w.document()->inputs() == workedExample());
+        QCOMPARE(w.document()->undoStack()->count(), 0);
+        QVERIFY(!w.inputsPanel()->xEditor()->message().isEmpty());
+    }
+
+    void clickingAQueryRowSelectsItEverywhere() {
+        MainWindow w;
+        w.show();
+        settle(w);
+        HeatmapView *weights = w.stagesView()->view(Stage::Weights);
+        const QRectF cell = weights->cellRect(2, 1);
+        QVERIFY(cell.isValid());
+        QTest::mouseClick(weights->plot(), Qt::LeftButton, {}, cell.center().toPoint());
+        QCOMPARE(w.document()->selectedRow(), 2);
+        for (Stage s : {Stage::Q, Stage::Scores, Stage::Logits, Stage::HeadOutput})
+            QCOMPARE(w.stagesView()->view(s)->selectedRow(), 2);
+        QCOMPARE(w.stagesView()->view(Stage::V)->selectedRow(), -1); // V's rows are keys
+
+        // The combination panel shows output row 2 built from V's rows.
+        CombinationView *c = w.combinationView();
+        QCOMPARE(c->row(), 2);
+        const AttentionResult r = compute(workedExample());
+        COMPARE_MATRIX(Matrix(c->decomposition().sum), Matrix(r.output.row(2)));
+        COMPARE_MATRIX(Matrix(c->decomposition().weights.transpose()),
+                       Matrix(r.heads[0].weights.row(2)));
+        COMPARE_MATRIX(c->decomposition().rows, r.heads[0].V);
+        QCOMPARE(c->shownKeys(), QList<int>({0, 1, 2, 3}));
+    }
+
+    void clickingALogitMasksIt() {
+        MainWindow w;
+        w.show();
+        settle(w);
+        HeatmapView *logits = w.stagesView()->view(Stage::Logits);
+        QTest::mouseClick(logits->plot(), Qt::LeftButton, {},
+                          logits->cellRect(0, 1).center().toPoint());
+        settle(w);
+        QVERIFY(w.document()->inputs().mask(0, 1));
+        QCOMPARE(w.stagesView()->view(Stage::Weights)->values()(0, 1), 0.0);
+        QVERIFY(
+            testsupport::close(w.stagesView()->view(Stage::Weights)->values().row(0).sum(), 1.0));
+        QVERIFY(std::isinf(logits->values()(0, 1)));
+        // And again: unmasked.
+        QTest::mouseClick(logits->plot(), Qt::LeftButton, {},
+                          logits->cellRect(0, 1).center().toPoint());
+        settle(w);
+        COMPARE_MATRIX(w.stagesView()->view(Stage::Weights)->values(),
+                       compute(workedExample()).heads[0].weights);
+    }
+
+    void tooltipsDeriveTheNumbers() {
+        MainWindow w;
+        w.show();
+        settle(w);
+        const QString score = w.stagesView()->view(Stage::Scores)->toolTipText(0, 1);
+        QVERIFY2(score.contains("q₀·k₁ = 2·4 + 1·2 + 3·3 = <b>19</b>"), qPrintable(score));
+        const QString weight = w.stagesView()->view(Stage::Weights)->toolTipText(0, 1);
+        QVERIFY2(weight.contains("row sum") && weight.contains("0.9596"), qPrintable(weight));
+        const QString out = w.stagesView()->view(Stage::HeadOutput)->toolTipText(0, 0);
+        QVERIFY2(out.contains("0.03004·3 + 0.9596·4") && out.contains("3.949"), qPrintable(out));
+    }
+
+    void severalHeadsShowConcatAndOutput() {
+        MainWindow w;
+        w.show();
+        settle(w);
+        QVERIFY(w.document()->setDimension(Dimension::Heads, 2));
+        settle(w);
+        QVERIFY(!w.stagesView()->view(Stage::Concat)->isHidden());
+        QVERIFY(!w.stagesView()->view(Stage::Output)->isHidden());
+        const AttentionResult r = compute(w.document()->inputs());
+        COMPARE_MATRIX(w.stagesView()->view(Stage::Output)->values(), r.output);
+        w.document()->setCurrentHead(1);
+        QCoreApplication::processEvents();
+        COMPARE_MATRIX(w.stagesView()->view(Stage::Weights)->values(), r.heads[1].weights);
+        QVERIFY(w.stagesView()->view(Stage::Weights)->title().contains("head 1"));
+    }
+
+    void statusShowsTheUpdateTime() {
+        MainWindow w;
+        w.show();
+        settle(w);
+        w.document()->setCell(MatrixId{MatrixKind::X, 0}, 0, 0, 3.0);
+        settle(w);
+        QVERIFY2(w.statusText().startsWith("last update:"), qPrintable(w.statusText()));
+    }
+};
+
+QTEST_MAIN(TestWorkbench)
+#include "test_workbench.moc"

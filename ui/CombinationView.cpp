@@ -1,0 +1,216 @@
+#include "CombinationView.h"
+
+#include "CellText.h"
+#include "Derivation.h"
+#include "Document.h"
+#include "Recomputer.h"
+
+#include <QPainter>
+#include <QPainterPath>
+
+#include <algorithm>
+#include <numeric>
+
+namespace {
+
+constexpr int kMargin = 10;
+constexpr int kLineHeight = 26;
+constexpr int kLabelWidth = 80;
+constexpr int kBarWidth = 130;
+constexpr int kOperatorWidth = 22;
+constexpr int kMaxCellsDrawn = 64; // beyond this, a row of V is drawn as a strip without numbers
+
+QStringList labelsOf(const std::vector<std::string> &tokens) {
+    QStringList out;
+    for (const std::string &t : tokens)
+        out << QString::fromStdString(t);
+    return out;
+}
+
+} // namespace
+
+CombinationView::CombinationView(Document *document, Recomputer *recomputer, QWidget *parent)
+    : QWidget(parent), m_document(document), m_recomputer(recomputer) {
+    setObjectName("combinationView");
+    setBackgroundRole(QPalette::Base);
+    setAutoFillBackground(true);
+    connect(recomputer, &Recomputer::resultReady, this, &CombinationView::refresh);
+    connect(document, &Document::selectedRowChanged, this, &CombinationView::refresh);
+    connect(document, &Document::currentHeadChanged, this, &CombinationView::refresh);
+    refresh();
+}
+
+void CombinationView::setColorMap(ColorMapId diverging) {
+    m_lut = ColorLut(diverging);
+    update();
+}
+
+void CombinationView::refresh() {
+    m_result = m_recomputer->result();
+    m_row = -1;
+    m_shown.clear();
+    if (m_result && !m_result->heads.empty()) {
+        m_head = std::clamp(m_document->currentHead(), 0, int(m_result->heads.size()) - 1);
+        const attn::HeadResult &h = m_result->heads[size_t(m_head)];
+        const int row = m_document->selectedRow();
+        if (row >= 0 && row < h.weights.rows() && h.weights.cols() == h.V.rows()) {
+            m_row = row;
+            m_decomposition = attn::rowDecomposition(h.weights, h.V, row);
+            const auto &inputs = m_document->inputs();
+            m_keys = labelsOf(inputs.sourceTokens());
+            const QStringList queries = labelsOf(inputs.tokens);
+            m_query = row < queries.size() ? queries[row] : QString::number(row);
+            // Show every key when there are few; otherwise the largest weights, in token order.
+            const int m = int(h.V.rows());
+            QList<int> order(m);
+            std::iota(order.begin(), order.end(), 0);
+            if (m > kMaxShownKeys) {
+                const Eigen::VectorXd &w = m_decomposition.weights;
+                std::stable_sort(order.begin(), order.end(),
+                                 [&w](int a, int b) { return w(a) > w(b); });
+                order.resize(kMaxShownKeys);
+                std::sort(order.begin(), order.end());
+            }
+            m_shown = order;
+            m_range = std::max(
+                {h.V.cwiseAbs().maxCoeff(), m_decomposition.sum.cwiseAbs().maxCoeff(), 1e-12});
+        }
+    }
+    updateGeometry();
+    update();
+}
+
+QSize CombinationView::sizeHint() const {
+    const int lines = int(m_shown.size()) + 4 + (m_decomposition.rows.rows() > m_shown.size());
+    const int cols = m_row >= 0 ? int(std::min<Eigen::Index>(m_decomposition.rows.cols(), 8)) : 3;
+    return {2 * kMargin + kLabelWidth + kBarWidth + 2 * kOperatorWidth + 2 * cols * 48,
+            2 * kMargin + lines * kLineHeight};
+}
+
+QSize CombinationView::minimumSizeHint() const {
+    return {360, 6 * kLineHeight};
+}
+
+void CombinationView::paintCells(QPainter &p, const QRectF &rect, const Eigen::RowVectorXd &values,
+                                 bool numbers) const {
+    const int n = int(values.size());
+    const int drawn = std::min(n, kMaxCellsDrawn);
+    const double w = rect.width() / drawn;
+    const ValueRange range{-m_range, m_range, 0, n};
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.85);
+    p.setFont(small);
+    for (int k = 0; k < drawn; ++k) {
+        // With more columns than fit, each drawn cell shows the column it starts at.
+        const int col = drawn == n ? k : int(qint64(k) * n / drawn);
+        const QColor c = QColor::fromRgb(m_lut.at(lutIndex(values(col), range)));
+        const QRectF cell(rect.left() + k * w, rect.top(), w, rect.height());
+        p.fillRect(cell, c);
+        if (numbers && drawn == n && w >= 34) {
+            p.setPen(contrastingTextColor(c));
+            p.drawText(cell, Qt::AlignCenter, formatCellValue(values(col)));
+        }
+    }
+    p.setPen(QPen(palette().color(QPalette::Mid), 1));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(rect);
+    p.setFont(font());
+}
+
+void CombinationView::paintEvent(QPaintEvent *) {
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    const QPalette pal = palette();
+    p.setPen(pal.color(QPalette::Text));
+    if (m_row < 0) {
+        p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap,
+                   "Click a query row in any heatmap to see its output row built from the rows "
+                   "of V.");
+        return;
+    }
+    const attn::RowDecomposition &d = m_decomposition;
+    const int m = int(d.rows.rows());
+    const double cellsWidth = std::max(
+        80.0, (width() - 2 * kMargin - kLabelWidth - kBarWidth - 2 * kOperatorWidth) / 2.0);
+    const double xBar = kMargin + kLabelWidth;
+    const double xTimes = xBar + kBarWidth;
+    const double xV = xTimes + kOperatorWidth;
+    const double xEq = xV + cellsWidth;
+    const double xScaled = xEq + kOperatorWidth;
+    const bool numbers = d.rows.cols() <= 8;
+
+    double y = kMargin;
+    QFont bold = font();
+    bold.setBold(true);
+    p.setFont(bold);
+    const QString heads =
+        m_result && m_result->heads.size() > 1 ? QString(" — head %1").arg(m_head) : QString();
+    p.drawText(QRectF(kMargin, y, width() - 2 * kMargin, kLineHeight), Qt::AlignVCenter,
+               QString("output row %1 (\u201c%2\u201d) = \u03a3\u2c7c a%3\u2c7c \u00b7 v\u2c7c%4")
+                   .arg(QString::number(m_row), m_query, derivation::subscript(m_row), heads));
+    p.setFont(font());
+    y += kLineHeight;
+    p.setPen(pal.color(QPalette::PlaceholderText));
+    p.drawText(QRectF(kMargin, y, kLabelWidth - 6, kLineHeight), Qt::AlignVCenter | Qt::AlignRight,
+               "key j");
+    p.drawText(QRectF(xBar, y, kBarWidth, kLineHeight), Qt::AlignVCenter, "weight a ≥ 0");
+    p.drawText(QRectF(xV, y, cellsWidth, kLineHeight), Qt::AlignCenter, "row vⱼ of V");
+    p.drawText(QRectF(xScaled, y, cellsWidth, kLineHeight), Qt::AlignCenter, "weighted row a·vⱼ");
+    y += kLineHeight;
+
+    auto drawLine = [&](const QString &label, double weight, const Eigen::RowVectorXd *v,
+                        const Eigen::RowVectorXd &scaled, bool emphasize) {
+        const QRectF line(kMargin, y + 3, width() - 2 * kMargin, kLineHeight - 6);
+        p.setPen(pal.color(QPalette::Text));
+        QFont f = font();
+        f.setBold(emphasize);
+        p.setFont(f);
+        p.drawText(QRectF(kMargin, y, kLabelWidth - 6, kLineHeight),
+                   Qt::AlignVCenter | Qt::AlignRight,
+                   p.fontMetrics().elidedText(label, Qt::ElideRight, kLabelWidth - 6));
+        // The weight as a bar on a fixed [0, 1] scale, its value written beside it.
+        const double barMax = kBarWidth - 52;
+        const QRectF track(xBar, line.top() + 2, barMax, line.height() - 4);
+        p.fillRect(track, pal.color(QPalette::AlternateBase));
+        p.fillRect(QRectF(track.left(), track.top(), barMax * std::clamp(weight, 0.0, 1.0),
+                          track.height()),
+                   QColor(0x2c, 0x7f, 0xb8));
+        p.drawText(QRectF(xBar + barMax + 4, y, 48, kLineHeight), Qt::AlignVCenter,
+                   QString::number(weight, 'f', 3));
+        if (v) {
+            p.drawText(QRectF(xTimes, y, kOperatorWidth, kLineHeight), Qt::AlignCenter, "\u00d7");
+            paintCells(p, QRectF(xV, line.top(), cellsWidth, line.height()), *v, numbers);
+        }
+        p.setPen(pal.color(QPalette::Text));
+        p.drawText(QRectF(xEq, y, kOperatorWidth, kLineHeight), Qt::AlignCenter, "=");
+        paintCells(p, QRectF(xScaled, line.top(), cellsWidth, line.height()), scaled, numbers);
+        y += kLineHeight;
+        p.setFont(font());
+    };
+
+    double shownWeight = 0;
+    Eigen::RowVectorXd shownSum = Eigen::RowVectorXd::Zero(d.rows.cols());
+    for (int key : m_shown) {
+        const QString label = key < m_keys.size() ? m_keys[key] : QString::number(key);
+        const Eigen::RowVectorXd v = d.rows.row(key), scaled = d.scaled.row(key);
+        drawLine(label, d.weights(key), &v, scaled, false);
+        shownWeight += d.weights(key);
+        shownSum += scaled;
+    }
+    if (m > m_shown.size()) {
+        drawLine(QString("+%1 keys").arg(m - m_shown.size()), d.weights.sum() - shownWeight,
+                 nullptr, Eigen::RowVectorXd(d.sum - shownSum), false);
+    }
+    p.setPen(QPen(pal.color(QPalette::Text), 1.5));
+    p.drawLine(QPointF(kMargin, y + 2), QPointF(width() - kMargin, y + 2));
+    y += 4;
+    drawLine("\u03a3", d.weights.sum(), nullptr, d.sum, true);
+    p.setPen(pal.color(QPalette::PlaceholderText));
+    const bool convex = (d.weights.array() >= 0).all();
+    p.drawText(QRectF(kMargin, y, width() - 2 * kMargin, kLineHeight * 1.6),
+               Qt::AlignTop | Qt::TextWordWrap,
+               QString("Weights are %1 and sum to %2: the output row is a convex combination — "
+                       "a weighted average — of V's rows.")
+                   .arg(convex ? "non-negative" : "NOT all non-negative")
+                   .arg(d.weights.sum(), 0, 'f', 6));
+}

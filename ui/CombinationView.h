@@ -1,0 +1,59 @@
+#pragma once
+
+#include "ColorScale.h"
+#include "Decomposition.h"
+
+#include <QStringList>
+#include <QWidget>
+
+#include <memory>
+
+class Document;
+class Recomputer;
+namespace attn {
+struct AttentionResult;
+}
+
+// The heart of the program: the selected query's output row drawn as the convex combination
+// of V's rows that makes it. One line per key: its weight as a bar, × its row of V, = the
+// scaled row; then Σ: the weights add up to 1 and the scaled rows add up to the output row.
+// Colours use one diverging scale for V, the scaled rows and the output, so sizes compare.
+class CombinationView : public QWidget {
+    Q_OBJECT
+public:
+    CombinationView(Document *document, Recomputer *recomputer, QWidget *parent = nullptr);
+
+    int row() const { return m_row; }
+    int head() const { return m_head; }
+    // What is drawn: weights = row `row()` of the weights, rows = V, sum = output row.
+    const attn::RowDecomposition &decomposition() const { return m_decomposition; }
+    // The keys drawn on lines of their own (all of them unless there are many; the others are
+    // folded into one "other keys" line so the sum still holds).
+    QList<int> shownKeys() const { return m_shown; }
+    void setColorMap(ColorMapId diverging);
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+    static constexpr int kMaxShownKeys = 12;
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+
+private:
+    void refresh();
+    void paintCells(QPainter &p, const QRectF &rect, const Eigen::RowVectorXd &values,
+                    bool numbers) const;
+
+    Document *m_document;
+    Recomputer *m_recomputer;
+    std::shared_ptr<const attn::AttentionResult> m_result;
+    attn::RowDecomposition m_decomposition;
+    QStringList m_keys;
+    QString m_query;
+    QList<int> m_shown;
+    int m_row = -1;
+    int m_head = 0;
+    ColorLut m_lut{ColorMapId::RdBu};
+    double m_range = 1; // colours span [−m_range, m_range]
+};

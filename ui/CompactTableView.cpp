@@ -1,0 +1,74 @@
+#include "CompactTableView.h"
+
+#include <QHeaderView>
+#include <QScrollBar>
+
+#include <algorithm>
+
+CompactTableView::CompactTableView(QWidget *parent) : QTableView(parent) {
+    const QFontMetrics fm(font());
+    // Room for "-0.0000", the widest compact number in everyday use.
+    horizontalHeader()->setDefaultSectionSize(fm.horizontalAdvance(QStringLiteral("-0.0000")) + 12);
+    horizontalHeader()->setMinimumSectionSize(fm.horizontalAdvance(QStringLiteral("000")) + 8);
+    verticalHeader()->setDefaultSectionSize(fm.height() + 6);
+    verticalHeader()->setMinimumSectionSize(fm.height() + 2);
+}
+
+void CompactTableView::setMaximumVisible(int rows, int columns) {
+    m_maxRows = std::max(1, rows);
+    m_maxColumns = std::max(1, columns);
+    refreshGeometry();
+}
+
+void CompactTableView::setModel(QAbstractItemModel *newModel) {
+    if (model())
+        disconnect(model(), nullptr, this, nullptr);
+    QTableView::setModel(newModel);
+    if (!newModel)
+        return;
+    for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved,
+                        &QAbstractItemModel::columnsInserted, &QAbstractItemModel::columnsRemoved})
+        connect(newModel, signal, this, &CompactTableView::refreshGeometry);
+    connect(newModel, &QAbstractItemModel::modelReset, this, &CompactTableView::refreshGeometry);
+    connect(newModel, &QAbstractItemModel::headerDataChanged, this,
+            &CompactTableView::refreshGeometry);
+    refreshGeometry();
+}
+
+QSize CompactTableView::contentsSize(int rows, int columns) const {
+    const int modelRows = model() ? model()->rowCount() : 0;
+    const int modelCols = model() ? model()->columnCount() : 0;
+    const int r = std::min(rows, std::max(modelRows, 1));
+    const int c = std::min(columns, std::max(modelCols, 1));
+    int w = verticalHeader()->isVisible() ? verticalHeader()->sizeHint().width() : 0;
+    for (int j = 0; j < c; ++j)
+        w += j < modelCols ? columnWidth(j) : horizontalHeader()->defaultSectionSize();
+    int h = horizontalHeader()->isVisible() ? horizontalHeader()->sizeHint().height() : 0;
+    for (int i = 0; i < r; ++i)
+        h += i < modelRows ? rowHeight(i) : verticalHeader()->defaultSectionSize();
+    const int frame = 2 * frameWidth();
+    if (modelCols > c)
+        h += horizontalScrollBar()->sizeHint().height();
+    if (modelRows > r)
+        w += verticalScrollBar()->sizeHint().width();
+    return {w + frame, h + frame};
+}
+
+QSize CompactTableView::sizeHint() const {
+    return contentsSize(m_maxRows, m_maxColumns);
+}
+
+// Two rows and columns, but never more than the whole table (a one-row token list).
+QSize CompactTableView::minimumSizeHint() const {
+    return contentsSize(2, 2).boundedTo(sizeHint());
+}
+
+void CompactTableView::refreshGeometry() {
+    // A table that shows whole has no use for more room than its contents; a larger one may
+    // grow into whatever space the window offers.
+    const int rows = model() ? model()->rowCount() : 0;
+    const int cols = model() ? model()->columnCount() : 0;
+    setSizePolicy(cols > m_maxColumns ? QSizePolicy::Expanding : QSizePolicy::Maximum,
+                  rows > m_maxRows ? QSizePolicy::Expanding : QSizePolicy::Maximum);
+    updateGeometry();
+}

@@ -1,0 +1,267 @@
+#include "ControlsPanel.h"
+
+#include "Document.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QSpinBox>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace {
+
+struct DimensionRow {
+    Dimension dim;
+    const char *label;
+    const char *tip;
+};
+
+const DimensionRow kRows[] = {
+    {Dimension::Tokens, "tokens n", "Rows of X: how many tokens (queries)."},
+    {Dimension::Embedding, "embedding p", "Columns of X, rows of Wq."},
+    {Dimension::KeyDim, "d_k", "Columns of Wq and Wk (every head): the size of queries and keys."},
+    {Dimension::ValueDim, "d_v", "Columns of Wv (every head): the size of each head's output."},
+    {Dimension::Heads, "heads H",
+     "Number of attention heads. With several heads Wo combines their outputs."},
+    {Dimension::ContextLength, "context m",
+     "Rows of the context: how many keys. Needs cross-attention (otherwise m = n)."},
+    {Dimension::ContextEmbedding, "context p_c",
+     "Columns of the context, rows of Wk and Wv. Needs cross-attention."},
+    {Dimension::OutputDim, "output p_out", "Columns of Wo. Exists with several heads."},
+};
+
+} // namespace
+
+ControlsPanel::ControlsPanel(Document *doc, QWidget *parent) : QWidget(parent), m_doc(doc) {
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(buildSizes());
+    layout->addWidget(buildNewCells());
+    layout->addWidget(buildAttention());
+    m_message = new QLabel(this);
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet(
+        QStringLiteral("QLabel { color: #8a1010; background: #fdeaea; border: 1px solid #e4a9a9;"
+                       " border-radius: 3px; padding: 2px 4px; }"));
+    m_message->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_message->hide();
+    layout->addWidget(m_message);
+    layout->addStretch(1);
+
+    // Cell edits and token renames change nothing here; skipping them also leaves a spin box
+    // the user is typing into alone.
+    connect(doc, &Document::changed, this, [this](const DocumentChange &change) {
+        if (change.what & ~DocumentChange::Flags(DocumentChange::Values | DocumentChange::Tokens))
+            sync();
+    });
+    connect(doc, &Document::currentHeadChanged, this, &ControlsPanel::sync);
+    sync();
+}
+
+QWidget *ControlsPanel::buildSizes() {
+    auto *box = new QGroupBox(tr("Sizes"), this);
+    // Two pairs a row, the pairs that belong together side by side: n p, d_k d_v, H and the
+    // current head, m p_c, p_out.
+    auto *grid = new QGridLayout(box);
+    grid->setHorizontalSpacing(8);
+    grid->setColumnMinimumWidth(2, 6);
+    int cell = 0;
+    auto place = [&](const QString &label, QSpinBox *spin) {
+        const int row = cell / 2, col = (cell % 2) * 3;
+        auto *name = new QLabel(label, box);
+        name->setBuddy(spin);
+        name->setToolTip(spin->toolTip());
+        grid->addWidget(name, row, col);
+        grid->addWidget(spin, row, col + 1);
+        ++cell;
+    };
+    for (const DimensionRow &row : kRows) {
+        auto *spin = new QSpinBox(box);
+        spin->setRange(1, Document::maximumDimension(row.dim));
+        // Typing "12" must not resize to 1 first: apply on Enter, focus loss or arrows.
+        spin->setKeyboardTracking(false);
+        spin->setToolTip(tr(row.tip));
+        spin->setMinimumWidth(spin->fontMetrics().horizontalAdvance(QStringLiteral("00000")) + 30);
+        const Dimension dim = row.dim;
+        connect(spin, &QSpinBox::valueChanged, this,
+                [this, dim](int value) { applyDimension(dim, value); });
+        m_dims[dim] = spin;
+        place(tr(row.label), spin);
+        if (dim == Dimension::Heads) {
+            m_currentHead = new QSpinBox(box);
+            m_currentHead->setToolTip(tr("The head whose Wq, Wk, Wv and heatmaps are shown."));
+            m_currentHead->setMinimumWidth(spin->minimumWidth());
+            connect(m_currentHead, &QSpinBox::valueChanged, m_doc, &Document::setCurrentHead);
+            place(tr("current head"), m_currentHead);
+        }
+    }
+    grid->setColumnStretch(5, 1);
+    return box;
+}
+
+QWidget *ControlsPanel::buildNewCells() {
+    auto *box = new QGroupBox(tr("New cells"), this);
+    box->setToolTip(tr("How cells are filled when a matrix grows, and by \u201cFill\u201d."));
+    auto *form = new QFormLayout(box);
+    form->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
+    m_initializer = new QComboBox(box);
+    for (Initializer init :
+         {Initializer::Zeros, Initializer::IdentityLike, Initializer::RandomNormal})
+        m_initializer->addItem(initializerName(init), int(init));
+    connect(m_initializer, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_doc->setInitializer(Initializer(m_initializer->itemData(index).toInt()));
+    });
+    form->addRow(tr("fill with"), m_initializer);
+    m_seed = new QSpinBox(box);
+    m_seed->setRange(0, std::numeric_limits<int>::max());
+    m_seed->setToolTip(tr("Seed of the random numbers: the same seed gives the same matrices."));
+    m_seed->setKeyboardTracking(false);
+    connect(m_seed, &QSpinBox::valueChanged, this,
+            [this](int seed) { m_doc->setRandomSeed(quint32(seed)); });
+    form->addRow(tr("random seed"), m_seed);
+    return box;
+}
+
+QWidget *ControlsPanel::buildAttention() {
+    auto *box = new QGroupBox(tr("Attention"), this);
+    auto *layout = new QVBoxLayout(box);
+    m_scale = new QCheckBox(tr("scale the scores by 1/\u221ad_k"), box);
+    connect(m_scale, &QCheckBox::toggled, m_doc, &Document::setScale);
+    layout->addWidget(m_scale);
+
+    auto *row = new QHBoxLayout;
+    row->addWidget(new QLabel(tr("temperature"), box));
+    m_temperature = new QSlider(Qt::Horizontal, box);
+    m_temperature->setRange(0, kSliderSteps);
+    m_temperature->setPageStep(kSliderSteps / 20);
+    m_temperature->setToolTip(tr("Logits are divided by the temperature: low = sharp, "
+                                 "high = flat (logarithmic, %1 to %2).")
+                                  .arg(kMinTemperature)
+                                  .arg(kMaxTemperature));
+    connect(m_temperature, &QSlider::valueChanged, this,
+            [this](int position) { m_doc->setTemperature(temperatureAt(position)); });
+    // One drag is one undo step: merging stops when the slider is let go.
+    connect(m_temperature, &QSlider::sliderReleased, m_doc, &Document::breakMerge);
+    row->addWidget(m_temperature, 1);
+    m_temperatureValue = new QLabel(box);
+    m_temperatureValue->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("0.000")));
+    m_temperatureValue->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    row->addWidget(m_temperatureValue);
+    m_resetTemperature = new QToolButton(box);
+    m_resetTemperature->setText(tr("Reset"));
+    m_resetTemperature->setToolTip(tr("Back to temperature 1"));
+    connect(m_resetTemperature, &QToolButton::clicked, this, [this] {
+        m_doc->breakMerge();
+        m_doc->setTemperature(1.0);
+        m_doc->breakMerge();
+    });
+    row->addWidget(m_resetTemperature);
+    layout->addLayout(row);
+
+    m_causal = new QCheckBox(tr("causal (a token sees only itself and earlier ones)"), box);
+    connect(m_causal, &QCheckBox::toggled, m_doc, &Document::setCausal);
+    layout->addWidget(m_causal);
+    m_crossAttention = new QCheckBox(tr("cross-attention (keys and values from a context)"), box);
+    connect(m_crossAttention, &QCheckBox::toggled, this, [this](bool on) {
+        QString error;
+        if (m_doc->setCrossAttention(on, &error)) {
+            m_message->hide();
+        } else {
+            showMessage(error);
+            sync();
+        }
+    });
+    layout->addWidget(m_crossAttention);
+    m_clearMask = new QPushButton(tr("Clear mask"), box);
+    m_clearMask->setToolTip(tr("Switch every masked (query, key) cell back on."));
+    connect(m_clearMask, &QPushButton::clicked, m_doc, &Document::clearMask);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_clearMask);
+    buttons->addStretch(1);
+    layout->addLayout(buttons);
+    return box;
+}
+
+QSpinBox *ControlsPanel::dimensionSpinBox(Dimension dim) const {
+    auto it = m_dims.find(dim);
+    return it == m_dims.end() ? nullptr : it->second;
+}
+
+QString ControlsPanel::message() const {
+    return m_message->isHidden() ? QString() : m_message->text();
+}
+
+double ControlsPanel::temperatureAt(int position) {
+    const double t = double(std::clamp(position, 0, kSliderSteps)) / kSliderSteps;
+    const double value = kMinTemperature * std::pow(kMaxTemperature / kMinTemperature, t);
+    // Three significant digits: the label shows what the document holds.
+    const double digits = std::pow(10.0, std::floor(std::log10(value)) - 2);
+    return std::round(value / digits) * digits;
+}
+
+int ControlsPanel::positionOf(double temperature) {
+    const double t =
+        std::log(std::clamp(temperature, kMinTemperature, kMaxTemperature) / kMinTemperature) /
+        std::log(kMaxTemperature / kMinTemperature);
+    return int(std::lround(t * kSliderSteps));
+}
+
+void ControlsPanel::applyDimension(Dimension dim, int value) {
+    QString error;
+    if (m_doc->setDimension(dim, value, &error)) {
+        m_message->hide();
+        return;
+    }
+    showMessage(error);
+    sync(); // back to the document's value
+}
+
+void ControlsPanel::showMessage(const QString &message) {
+    m_message->setText(message);
+    m_message->show();
+}
+
+void ControlsPanel::sync() {
+    const attn::AttentionInputs &in = m_doc->inputs();
+    for (auto &[dim, spin] : m_dims) {
+        const QSignalBlocker block(spin);
+        const bool available = m_doc->isDimensionAvailable(dim);
+        spin->setEnabled(available);
+        // Without Wo, p_out shows "none" (the minimum 0 with a special text); m and p_c show
+        // the values they take in self-attention (n and p), disabled.
+        const bool none = dim == Dimension::OutputDim && !available;
+        spin->setMinimum(none ? 0 : 1);
+        spin->setSpecialValueText(none ? tr("none") : QString());
+        spin->setValue(m_doc->dimension(dim));
+    }
+    {
+        const QSignalBlocker block(m_currentHead);
+        m_currentHead->setRange(0, m_doc->headCount() - 1);
+        m_currentHead->setValue(m_doc->currentHead());
+        m_currentHead->setEnabled(m_doc->headCount() > 1);
+    }
+    {
+        const QSignalBlocker b1(m_initializer), b2(m_seed);
+        m_initializer->setCurrentIndex(m_initializer->findData(int(m_doc->initializer())));
+        m_seed->setValue(int(std::min<quint32>(m_doc->randomSeed(), quint32(m_seed->maximum()))));
+    }
+    const QSignalBlocker b1(m_scale), b2(m_temperature), b3(m_causal), b4(m_crossAttention);
+    m_scale->setChecked(in.options.scale);
+    m_temperature->setValue(positionOf(in.options.temperature));
+    m_temperatureValue->setText(QString::number(in.options.temperature, 'g', 3));
+    m_causal->setChecked(in.options.causal);
+    m_crossAttention->setChecked(in.hasContext);
+    m_clearMask->setEnabled(in.mask.size() != 0 && in.mask.any());
+}

@@ -1,0 +1,196 @@
+#include "Derivation.h"
+
+#include "Decomposition.h"
+
+#include <cmath>
+
+namespace derivation {
+
+namespace {
+
+// Long dot products are shortened to their first terms: a tooltip of 512 terms helps nobody.
+constexpr int kMaxTerms = 6;
+
+template <typename M> bool inside(const M &m, int row, int col) {
+    return row >= 0 && col >= 0 && row < m.rows() && col < m.cols();
+}
+
+const attn::HeadResult *headOf(const Context &c) {
+    if (!c.result || c.head < 0 || c.head >= int(c.result->heads.size()))
+        return nullptr;
+    return &c.result->heads[size_t(c.head)];
+}
+
+QString label(const QStringList &labels, int index) {
+    return index >= 0 && index < labels.size() ? labels[index].toHtmlEscaped()
+                                               : QString::number(index);
+}
+
+// "a₀·b₀ + a₁·b₁ + … = s" from paired terms, shortened when long.
+QString sumOfProducts(const Eigen::VectorXd &a, const Eigen::VectorXd &b) {
+    QStringList terms;
+    const int n = int(a.size());
+    for (int k = 0; k < n && k < kMaxTerms; ++k) {
+        QString bText = number(b(k));
+        if (b(k) < 0)
+            bText = "(" + bText + ")";
+        terms << number(a(k)) + "\u00b7" + bText;
+    }
+    QString text = terms.join(" + ");
+    if (n > kMaxTerms)
+        text += QString(" + \u2026 (%1 terms)").arg(n);
+    return text;
+}
+
+QString header(const QString &title) {
+    return "<b>" + title + "</b><br>";
+}
+
+} // namespace
+
+QString subscript(int index) {
+    static const QString digits = QString::fromUtf8("₀₁₂₃₄₅₆₇₈₉");
+    QString s = QString::number(index);
+    for (QChar &ch : s)
+        if (ch.isDigit())
+            ch = digits[ch.digitValue()];
+    return s;
+}
+
+QString number(double value) {
+    if (std::isinf(value))
+        return value < 0 ? "\u2212\u221e" : "\u221e";
+    QString s = QString::number(value, 'g', 4);
+    if (s.startsWith('-'))
+        s.replace(0, 1, QChar(0x2212));
+    return s.replace("e-", "e\u2212");
+}
+
+QString projection(const Context &c, char which, int row, int col) {
+    const attn::HeadResult *h = headOf(c);
+    if (!h || !c.inputs || c.head >= int(c.inputs->heads.size()))
+        return {};
+    const attn::HeadWeights &w = c.inputs->heads[size_t(c.head)];
+    const bool isQuery = which == 'Q';
+    const attn::Matrix &source = isQuery ? c.inputs->X : c.inputs->source();
+    const attn::Matrix &W = which == 'Q' ? w.Wq : which == 'K' ? w.Wk : w.Wv;
+    const attn::Matrix &out = which == 'Q' ? h->Q : which == 'K' ? h->K : h->V;
+    if (!inside(out, row, col) || source.cols() != W.rows() || !inside(source, row, 0) ||
+        !inside(W, 0, col))
+        return {};
+    const attn::DotDecomposition d = attn::dotDecomposition(source, W, row, col);
+    const QString lower = QString(QChar(which).toLower());
+    const QString src = isQuery || !c.inputs->hasContext ? "x" : "c";
+    const QStringList &labels = isQuery ? c.queries : c.keys;
+    return header(QString("%1 — token %2, feature %3")
+                      .arg(QString(QChar(which)), label(labels, row))
+                      .arg(col)) +
+           QString("%1%2,%3 = %4%2 · W%5[:, %3]<br>= %6<br>= <b>%7</b>")
+               .arg(lower, subscript(row), QString::number(col), src, lower,
+                    sumOfProducts(d.a, d.b), number(out(row, col)));
+}
+
+QString score(const Context &c, int query, int key) {
+    const attn::HeadResult *h = headOf(c);
+    if (!h || !inside(h->scores, query, key) || !inside(h->Q, query, 0) || !inside(h->K, key, 0))
+        return {};
+    const Eigen::VectorXd q = h->Q.row(query).transpose(), k = h->K.row(key).transpose();
+    return header(QString("score: query %1 \u00b7 key %2")
+                      .arg(label(c.queries, query), label(c.keys, key))) +
+           QString("q%1\u00b7k%2 = %3 = <b>%4</b>")
+               .arg(subscript(query), subscript(key), sumOfProducts(q, k),
+                    number(h->scores(query, key)));
+}
+
+QString logit(const Context &c, int query, int key) {
+    const attn::HeadResult *h = headOf(c);
+    if (!h || !c.inputs || !inside(h->logits, query, key))
+        return {};
+    const QString head =
+        header(QString("logit: query %1, key %2").arg(label(c.queries, query), label(c.keys, key)));
+    const bool causal = c.inputs->options.causal && key > query;
+    if (inside(c.result->masked, query, key) && c.result->masked(query, key))
+        return head + QString("masked%1: \u2212\u221e, so its weight is exactly 0<br>"
+                              "<i>click to unmask</i>")
+                          .arg(causal ? " (causal: this key comes after the query)" : "");
+    const attn::AttentionOptions &o = c.inputs->options;
+    QString formula = "score";
+    QString values = number(h->scores(query, key));
+    if (o.scale) {
+        formula += " / \u221ad<sub>k</sub>";
+        values += QString(" / \u221a%1").arg(h->Q.cols());
+    }
+    if (o.temperature != 1.0) {
+        formula += " / T";
+        values += " / " + number(o.temperature);
+    }
+    return head + formula + " = " + values + " = <b>" + number(h->logits(query, key)) +
+           "</b><br><i>click to mask this cell</i>";
+}
+
+QString weight(const Context &c, int query, int key) {
+    const attn::HeadResult *h = headOf(c);
+    if (!h || !inside(h->weights, query, key) || !inside(h->logits, query, key))
+        return {};
+    const QString head = header(QString("weight: query %1 attends to key %2")
+                                    .arg(label(c.queries, query), label(c.keys, key)));
+    const auto row = h->logits.row(query).array();
+    const double max = row.maxCoeff();
+    if (std::isinf(max))
+        return head + "every key of this query is masked: all its weights are 0";
+    if (std::isinf(h->logits(query, key)))
+        return head + "masked: exp(\u2212\u221e) = 0, so the weight is exactly 0";
+    const double numerator = std::exp(h->logits(query, key) - max);
+    const double sum = (row - max).exp().sum();
+    return head +
+           QString("a%1%2 = exp(l%1%2 \u2212 max) / \u03a3<sub>j</sub> exp(l%1j \u2212 max)<br>"
+                   "exponent: exp(%3 \u2212 %4) = %5<br>row sum: \u03a3 = %6<br>"
+                   "quotient: %5 / %6 = <b>%7</b>")
+               .arg(subscript(query), subscript(key), number(h->logits(query, key)), number(max),
+                    number(numerator), number(sum), number(h->weights(query, key))) +
+           "<br><i>(subtracting the row maximum changes nothing but keeps exp finite)</i>";
+}
+
+QString headOutput(const Context &c, int query, int col) {
+    const attn::HeadResult *h = headOf(c);
+    if (!h || !inside(h->output, query, col) || !inside(h->weights, query, 0) ||
+        h->weights.cols() != h->V.rows() || !inside(h->V, 0, col))
+        return {};
+    const Eigen::VectorXd a = h->weights.row(query).transpose(), v = h->V.col(col);
+    return header(
+               QString("head output: query %1, feature %2").arg(label(c.queries, query)).arg(col)) +
+           QString(
+               "o%1,%2 = \u03a3<sub>j</sub> a%1j \u00b7 v<sub>j,%2</sub><br>= %3<br>= <b>%4</b>")
+               .arg(subscript(query), QString::number(col), sumOfProducts(a, v),
+                    number(h->output(query, col)));
+}
+
+QString concat(const Context &c, int query, int col) {
+    if (!c.result || !inside(c.result->concat, query, col))
+        return {};
+    int head = 0, offset = col;
+    while (head < int(c.result->heads.size()) && offset >= c.result->heads[size_t(head)].V.cols())
+        offset -= int(c.result->heads[size_t(head++)].V.cols());
+    return header(QString("concat: query %1, column %2").arg(label(c.queries, query)).arg(col)) +
+           QString("head %1's output, feature %2 = <b>%3</b>")
+               .arg(head)
+               .arg(offset)
+               .arg(number(c.result->concat(query, col)));
+}
+
+QString finalOutput(const Context &c, int query, int col) {
+    if (!c.result || !c.inputs || !inside(c.result->output, query, col))
+        return {};
+    const QString head =
+        header(QString("output: query %1, feature %2").arg(label(c.queries, query)).arg(col));
+    if (!c.inputs->hasWo() || c.inputs->Wo.rows() != c.result->concat.cols() ||
+        !inside(c.inputs->Wo, 0, col))
+        return head + "no Wo: the output is the concatenation, <b>" +
+               number(c.result->output(query, col)) + "</b>";
+    const Eigen::VectorXd a = c.result->concat.row(query).transpose(), b = c.inputs->Wo.col(col);
+    return head + QString("concat%1 \u00b7 Wo[:, %2]<br>= %3<br>= <b>%4</b>")
+                      .arg(subscript(query), QString::number(col), sumOfProducts(a, b),
+                           number(c.result->output(query, col)));
+}
+
+} // namespace derivation

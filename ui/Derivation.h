@@ -1,0 +1,35 @@
+#pragma once
+
+#include "Attention.h"
+
+#include <QString>
+#include <QStringList>
+
+// The hover text of each stage's cells: how the number under the mouse was computed, with the
+// live numbers ("q₂·k₁ = 2·3 + 1·1 + 3·2 = 13"). Rich text for QToolTip. Every function checks
+// its indices against the matrices it reads and returns "" when they do not match (a result
+// can trail the document by one edit while a large computation runs).
+namespace derivation {
+
+struct Context {
+    const attn::AttentionInputs *inputs = nullptr;
+    const attn::AttentionResult *result = nullptr;
+    int head = 0;
+    QStringList queries; // query token labels
+    QStringList keys;    // key token labels (the context's under cross-attention)
+};
+
+QString projection(const Context &c, char which, int row, int col); // Q, K or V cell
+QString score(const Context &c, int query, int key);
+QString logit(const Context &c, int query, int key);
+QString weight(const Context &c, int query, int key);
+QString headOutput(const Context &c, int query, int col);
+QString concat(const Context &c, int query, int col);
+QString finalOutput(const Context &c, int query, int col);
+
+// "₁₂" for 12: indices written as subscripts.
+QString subscript(int index);
+// A number for a formula: up to 4 significant digits, typographic minus.
+QString number(double value);
+
+} // namespace derivation

@@ -1,0 +1,93 @@
+#include "HeatmapAxisLabels.h"
+
+#include <qcustomplot.h>
+
+namespace {
+
+QString shortName(const QString &name) {
+    constexpr int max = HeatmapAxisLabels::kMaxLabelChars;
+    return name.size() > max ? name.left(max - 1) + QChar(0x2026) : name;
+}
+
+QSharedPointer<QCPAxisTicker> indexTicker() {
+    auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
+    ticker->setTickStep(1.0); // integers only: 1, 2, 5, 10, 20, … apart
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    ticker->setTickCount(6);
+    return ticker;
+}
+
+class MinusSignTicker : public QCPAxisTicker {
+protected:
+    QString getTickLabel(double tick, const QLocale &locale, QChar formatChar,
+                         int precision) override {
+        return QCPAxisTicker::getTickLabel(tick, locale, formatChar, precision)
+            .replace(QLatin1Char('-'), QChar(0x2212));
+    }
+};
+
+} // namespace
+
+HeatmapAxisLabels::HeatmapAxisLabels(QCPAxisRect *axisRect)
+    : m_axisRect(axisRect), m_rowNames(QSharedPointer<QCPAxisTickerText>::create()),
+      m_colNames(QSharedPointer<QCPAxisTickerText>::create()), m_rowIndices(indexTicker()),
+      m_colIndices(indexTicker()) {
+    m_axisRect->axis(QCPAxis::atLeft)->setTicker(m_rowIndices);
+    m_axisRect->axis(QCPAxis::atBottom)->setTicker(m_colIndices);
+}
+
+QSharedPointer<QCPAxisTicker> HeatmapAxisLabels::minusSignTicker() {
+    return QSharedPointer<MinusSignTicker>::create();
+}
+
+void HeatmapAxisLabels::setNames(const QStringList &rows, const QStringList &cols) {
+    m_rows = static_cast<int>(rows.size());
+    m_cols = static_cast<int>(cols.size());
+    m_rowNames->clear();
+    m_colNames->clear();
+    if (m_rows <= kMaxNamed)
+        for (int r = 0; r < m_rows; ++r)
+            m_rowNames->addTick(r, shortName(rows[r]));
+    if (m_cols <= kMaxNamed)
+        for (int c = 0; c < m_cols; ++c)
+            m_colNames->addTick(c, shortName(cols[c]));
+    m_widestColName = -1;
+}
+
+bool HeatmapAxisLabels::update() {
+    QCPAxis *x = m_axisRect->axis(QCPAxis::atBottom);
+    QCPAxis *y = m_axisRect->axis(QCPAxis::atLeft);
+    const QRect area = m_axisRect->rect();
+    const QFontMetricsF fm(x->tickLabelFont());
+    const double line = fm.height() * 0.95;
+    bool changed = false;
+    auto use = [&changed](QCPAxis *axis, const QSharedPointer<QCPAxisTicker> &ticker,
+                          double rotation) {
+        if (axis->ticker() != ticker) {
+            axis->setTicker(ticker);
+            changed = true;
+        }
+        if (axis->tickLabelRotation() != rotation) {
+            axis->setTickLabelRotation(rotation);
+            changed = true;
+        }
+    };
+    const bool rowNames =
+        m_rows > 0 && m_rows <= kMaxNamed && static_cast<double>(area.height()) / m_rows >= line;
+    use(y, rowNames ? m_rowNames.staticCast<QCPAxisTicker>() : m_rowIndices, 0);
+
+    if (m_widestColName < 0) { // measured once per change of names or font, not per replot
+        m_widestColName = 0;
+        for (const QString &name : m_colNames->ticks())
+            m_widestColName = std::max(m_widestColName, fm.horizontalAdvance(name));
+    }
+    const bool named = m_cols > 0 && m_cols <= kMaxNamed;
+    const double cellWidth = m_cols > 0 ? static_cast<double>(area.width()) / m_cols : 0;
+    if (named && cellWidth >= m_widestColName + 8)
+        use(x, m_colNames, 0);
+    else if (named && cellWidth >= line)
+        use(x, m_colNames, -90); // upright, reading upwards, one per column
+    else
+        use(x, m_colIndices, 0);
+    return changed;
+}

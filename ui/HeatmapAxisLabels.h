@@ -1,0 +1,37 @@
+#pragma once
+
+#include <QSharedPointer>
+#include <QStringList>
+
+class QCPAxisRect;
+class QCPAxisTicker;
+class QCPAxisTickerText;
+
+// The tick labels of a heatmap's axes: the token names while each gets a cell's worth of room
+// (column names turned upright when side by side they would overlap), integer indices when
+// there are too many rows/columns to read them.
+class HeatmapAxisLabels {
+public:
+    explicit HeatmapAxisLabels(QCPAxisRect *axisRect);
+
+    // Beyond this many rows/columns names could never be read (15 px each): none are built.
+    static constexpr int kMaxNamed = 512;
+    static constexpr int kMaxLabelChars = 14; // longer names are cut with "…" (tooltips show all)
+
+    void setNames(const QStringList &rows, const QStringList &cols);
+    void fontChanged() { m_widestColName = -1; }
+    // Chooses names/upright names/indices for the current cell size (call after a layout).
+    // Returns true when it changed something, which then needs another layout.
+    bool update();
+
+    // A plain tick ticker whose negative labels use a typographic minus.
+    static QSharedPointer<QCPAxisTicker> minusSignTicker();
+
+private:
+    QCPAxisRect *m_axisRect;
+    int m_rows = 0;
+    int m_cols = 0;
+    QSharedPointer<QCPAxisTickerText> m_rowNames, m_colNames;
+    QSharedPointer<QCPAxisTicker> m_rowIndices, m_colIndices;
+    double m_widestColName = -1; // pixels; < 0 = to be measured
+};

@@ -1,0 +1,44 @@
+#pragma once
+
+#include "HeatmapData.h"
+
+#include <qcustomplot.h>
+
+// Outlines drawn over the cells: the selected row, highlighted columns, the hovered cell and the
+// keyboard focus. Lives on its own buffered layer so changing them repaints only this layer,
+// not the (possibly 1024×1024) cells.
+class HeatmapOverlay : public QCPLayerable {
+    Q_OBJECT
+public:
+    HeatmapOverlay(QCPAxisRect *axisRect, const HeatmapData *data);
+
+    void setSelectedRow(int row) { m_selectedRow = row; }
+    void setHighlightedColumns(const QList<int> &cols) { m_highlightedColumns = cols; }
+    void setHoveredCell(int row, int col) {
+        m_hoverRow = row;
+        m_hoverCol = col;
+    }
+    void setFocused(bool focused) { m_focused = focused; }
+    void setFocusColor(const QColor &color) { m_focusColor = color; }
+
+    static QColor outlineColor() { return QColor(Qt::black); }
+    static QColor haloColor() { return QColor(Qt::white); }
+
+protected:
+    void applyDefaultAntialiasingHint(QCPPainter *painter) const override;
+    void draw(QCPPainter *painter) override;
+    QRect clipRect() const override;
+
+private:
+    QRectF cellsArea() const;
+    void drawOutline(QCPPainter *painter, const QRectF &rect, double width, bool dashed) const;
+
+    QCPAxisRect *m_axisRect;
+    const HeatmapData *m_data;
+    int m_selectedRow = -1;
+    QList<int> m_highlightedColumns;
+    int m_hoverRow = -1;
+    int m_hoverCol = -1;
+    bool m_focused = false;
+    QColor m_focusColor = QColor(0x30, 0x8c, 0xc6);
+};

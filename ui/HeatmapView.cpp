@@ -1,0 +1,449 @@
+#include "HeatmapView.h"
+
+#include "CellText.h"
+#include "HeatmapAxisLabels.h"
+#include "HeatmapCellLayer.h"
+#include "HeatmapImage.h"
+#include "HeatmapOverlay.h"
+#include "HeatmapPlot.h"
+
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <chrono>
+#include <cmath>
+#include <cstring>
+
+namespace {
+
+qint64 nowNs() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+QStringList completeLabels(const QStringList &given, int count) {
+    QStringList labels;
+    labels.reserve(count);
+    for (int i = 0; i < count; ++i)
+        labels.append(i < given.size() && !given[i].isEmpty() ? given[i] : QString::number(i));
+    return labels;
+}
+
+} // namespace
+
+HeatmapView::HeatmapView(QWidget *parent) : QWidget(parent) {
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_plot = new HeatmapPlot(this);
+    layout->addWidget(m_plot);
+    // The view takes the focus (also when its plot is clicked) and handles the keys.
+    setFocusPolicy(Qt::StrongFocus);
+    m_plot->setFocusPolicy(Qt::NoFocus);
+    m_plot->setMouseTracking(true);
+    m_plot->installEventFilter(this);
+    setupPlot();
+    applyFonts();
+    adoptData({}, {}, ScaleKind::Unit);
+}
+
+HeatmapView::~HeatmapView() = default;
+
+void HeatmapView::setupPlot() {
+    m_plot->setBackground(Qt::white);
+    m_plot->setInteractions(QCP::Interactions());
+    m_plot->setAntialiasedElements(QCP::aeNone);
+
+    m_axisRect = m_plot->axisRect();
+    QCPLayoutGrid *layout = m_plot->plotLayout();
+    layout->take(m_axisRect);
+    layout->simplify();
+    m_titleElement = new QCPTextElement(m_plot);
+    m_titleElement->setTextColor(QColor(0x20, 0x20, 0x20));
+    m_titleElement->setMargins(QMargins(6, 6, 6, 2));
+    layout->addElement(0, 0, m_titleElement);
+    auto *body = new QCPLayoutGrid;
+    layout->addElement(1, 0, body);
+    layout->setRowSpacing(0);
+    body->addElement(0, 0, m_axisRect);
+    m_colorScale = new QCPColorScale(m_plot);
+    body->addElement(0, 1, m_colorScale);
+    body->setColumnSpacing(8);
+    m_colorScale->setType(QCPAxis::atRight);
+    m_colorScale->setBarWidth(16);
+    m_colorScale->setRangeDrag(false);
+    m_colorScale->setRangeZoom(false);
+    // Colour bar exactly as tall as the cells.
+    auto *group = new QCPMarginGroup(m_plot);
+    m_axisRect->setMarginGroup(QCP::msTop | QCP::msBottom, group);
+    m_colorScale->setMarginGroup(QCP::msTop | QCP::msBottom, group);
+
+    const QPen axisPen(QColor(0x70, 0x70, 0x70));
+    for (QCPAxis *axis : m_axisRect->axes()) {
+        axis->grid()->setVisible(false);
+        axis->setSubTicks(false);
+        axis->setTickLength(0, 4);
+        axis->setBasePen(axisPen);
+        axis->setTickPen(axisPen);
+        axis->setTickLabelColor(QColor(0x20, 0x20, 0x20));
+        axis->setLabelColor(QColor(0x20, 0x20, 0x20));
+    }
+    m_axisRect->axis(QCPAxis::atTop)->setVisible(false);
+    m_axisRect->axis(QCPAxis::atRight)->setVisible(false);
+    QCPAxis *y = m_axisRect->axis(QCPAxis::atLeft);
+    y->setRangeReversed(true); // row 0 at the top, like a written matrix
+    m_axisLabels = std::make_unique<HeatmapAxisLabels>(m_axisRect);
+    m_colorScale->axis()->setTicker(HeatmapAxisLabels::minusSignTicker());
+    m_colorScale->axis()->setBasePen(axisPen);
+    m_colorScale->axis()->setTickPen(axisPen);
+    m_colorScale->axis()->setSubTickPen(axisPen);
+
+    m_cells = new HeatmapCellLayer(m_axisRect, &m_data);
+    m_cells->setLayer(QStringLiteral("main"));
+    m_overlay = new HeatmapOverlay(m_axisRect, &m_data);
+    m_overlay->setLayer(QStringLiteral("overlay")); // a buffered layer: repaints alone
+    m_overlay->setFocusColor(palette().color(QPalette::Highlight));
+
+    m_plot->beforeLayout = [this] { elideTitle(); };
+    m_plot->afterLayout = [this] { return m_axisLabels->update(); };
+    connect(m_plot, &QCustomPlot::beforeReplot, this, [this] { m_replotStartNs = nowNs(); });
+    connect(m_plot, &QCustomPlot::afterReplot, this, [this] {
+        m_replotNs = nowNs() - m_replotStartNs;
+        m_replotted = true;
+    });
+    connect(m_plot, &QCustomPlot::mousePress, this, &HeatmapView::onMousePress);
+    connect(m_plot, &QCustomPlot::mouseMove, this, &HeatmapView::onMouseMove);
+}
+
+void HeatmapView::applyFonts() {
+    // Sizes relative to the widget font, so a presentation mode can scale everything at once;
+    // never below what reads on a projector.
+    const QFont base = font();
+    const double pt = std::max(base.pointSizeF() > 0 ? base.pointSizeF() : 9.0, 9.0);
+    QFont ticks = base;
+    ticks.setPointSizeF(pt * 1.15);
+    QFont labels = base;
+    labels.setPointSizeF(pt * 1.2);
+    labels.setItalic(true);
+    QFont title = base;
+    title.setPointSizeF(pt * 1.45);
+    title.setBold(true);
+    QFont numbers = base;
+    numbers.setPointSizeF(pt * 1.15);
+    QFont scale = base;
+    scale.setPointSizeF(pt * 1.05);
+    for (QCPAxis *axis : m_axisRect->axes()) {
+        axis->setTickLabelFont(ticks);
+        axis->setLabelFont(labels);
+    }
+    m_titleElement->setFont(title);
+    m_cells->setNumberFont(numbers);
+    m_colorScale->axis()->setTickLabelFont(scale);
+    m_colorScale->axis()->setLabelFont(labels);
+    m_axisLabels->fontChanged();
+}
+
+void HeatmapView::setTitle(const QString &title) {
+    m_title = title;
+    setAccessibleName(title);
+    elideTitle();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapView::setAxisTitles(const QString &rows, const QString &cols) {
+    m_axisRect->axis(QCPAxis::atLeft)->setLabel(rows);
+    m_axisRect->axis(QCPAxis::atBottom)->setLabel(cols);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapView::setColorScaleLabel(const QString &label) {
+    m_colorScale->setLabel(label);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapView::setData(const attn::Matrix &values, const QStringList &rowLabels,
+                          const QStringList &colLabels, ScaleKind kind, const attn::Mask *masked) {
+    const qint64 start = nowNs();
+    m_data.values.resize(values.rows(), values.cols());
+    adoptMask(masked);
+    // Copying 8 MB (n = 1024) and finding the range in the same pass: one trip through memory.
+    m_data.range =
+        copyWithRange(values.data(), m_data.values.data(), values.size(), maskData(), kind);
+    adoptData(rowLabels, colLabels, kind);
+    m_fillNs = nowNs() - start;
+}
+
+void HeatmapView::setData(attn::Matrix &&values, const QStringList &rowLabels,
+                          const QStringList &colLabels, ScaleKind kind, const attn::Mask *masked) {
+    const qint64 start = nowNs();
+    m_data.values = std::move(values);
+    adoptMask(masked);
+    m_data.range = displayRange(m_data.values.data(), m_data.values.size(), maskData(), kind);
+    adoptData(rowLabels, colLabels, kind);
+    m_fillNs = nowNs() - start;
+}
+
+void HeatmapView::clear() {
+    setData(attn::Matrix(), {}, {}, m_data.kind);
+}
+
+const bool *HeatmapView::maskData() const {
+    return m_data.masked.size() > 0 ? m_data.masked.data() : nullptr;
+}
+
+void HeatmapView::adoptMask(const attn::Mask *masked) {
+    const auto &v = m_data.values;
+    if (masked && masked->size() > 0 && (masked->rows() != v.rows() || masked->cols() != v.cols()))
+        qWarning("HeatmapView: mask is %lldx%lld but the matrix is %lldx%lld; mask ignored",
+                 static_cast<long long>(masked->rows()), static_cast<long long>(masked->cols()),
+                 static_cast<long long>(v.rows()), static_cast<long long>(v.cols()));
+    // An all-false mask (no causal mask, nothing switched off) costs nothing later on.
+    if (masked && masked->rows() == v.rows() && masked->cols() == v.cols() && masked->any()) {
+        // Masks rarely change between edits: comparing (a memcmp) is much cheaper than
+        // transposing to the row-major order the drawing scans in.
+        const bool same = m_maskSource.rows() == masked->rows() &&
+                          m_maskSource.cols() == masked->cols() && m_data.masked.size() > 0 &&
+                          std::memcmp(m_maskSource.data(), masked->data(),
+                                      static_cast<std::size_t>(masked->size())) == 0;
+        if (!same) {
+            m_maskSource = *masked;
+            m_data.masked = *masked; // Eigen transposes: ~1.2 ms at n = 1024
+        }
+    } else {
+        m_data.masked.resize(0, 0);
+    }
+}
+
+void HeatmapView::adoptData(const QStringList &rowLabels, const QStringList &colLabels,
+                            ScaleKind kind) {
+    m_data.kind = kind;
+    m_data.rowLabels = completeLabels(rowLabels, m_data.rows());
+    m_data.colLabels = completeLabels(colLabels, m_data.cols());
+    if (m_data.lut.id() != activeMap())
+        m_data.lut = ColorLut(activeMap());
+    ++m_data.generation; // the cells are coloured when drawn, at the size they are drawn
+    if (m_selectedRow >= m_data.rows()) {
+        m_selectedRow = -1;
+        m_overlay->setSelectedRow(-1);
+    }
+    updateAxes();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+ColorMapId HeatmapView::activeMap() const {
+    return m_data.kind == ScaleKind::Diverging ? m_divergingMap : m_sequentialMap;
+}
+
+void HeatmapView::updateAxes() {
+    const int rows = m_data.rows();
+    const int cols = m_data.cols();
+    m_axisRect->axis(QCPAxis::atBottom)->setRange(-0.5, std::max(cols, 1) - 0.5);
+    m_axisRect->axis(QCPAxis::atLeft)->setRange(-0.5, std::max(rows, 1) - 0.5);
+    m_axisLabels->setNames(m_data.rowLabels, m_data.colLabels);
+    m_colorScale->setGradient(colorGradient(activeMap()));
+    m_colorScale->setDataRange(QCPRange(m_data.range.lower, m_data.range.upper));
+}
+
+void HeatmapView::elideTitle() {
+    const QFontMetrics fm(m_titleElement->font());
+    const int available = std::max(40, m_plot->viewport().width() - 24);
+    const QString shown = fm.elidedText(m_title, Qt::ElideRight, available);
+    if (m_titleElement->text() != shown)
+        m_titleElement->setText(shown);
+    m_titleElement->setVisible(!m_title.isEmpty());
+}
+
+void HeatmapView::setColorMaps(ColorMapId sequential, ColorMapId diverging) {
+    const ColorMapId before = activeMap();
+    m_sequentialMap = sequential;
+    m_divergingMap = diverging;
+    if (activeMap() == before)
+        return;
+    m_data.lut = ColorLut(activeMap());
+    ++m_data.generation;
+    m_colorScale->setGradient(colorGradient(activeMap()));
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapView::setTooltipProvider(std::function<QString(int, int)> provider) {
+    m_tooltipProvider = std::move(provider);
+}
+
+QString HeatmapView::toolTipText(int row, int col) const {
+    if (!m_data.contains(row, col))
+        return {};
+    if (m_tooltipProvider)
+        return m_tooltipProvider(row, col);
+    const double v = m_data.values(row, col);
+    const QString value = m_data.isMasked(row, col) ? tr("masked (%1)").arg(formatPreciseValue(v))
+                                                    : formatPreciseValue(v);
+    return QStringLiteral("%1, %2: %3").arg(m_data.rowLabels[row], m_data.colLabels[col], value);
+}
+
+void HeatmapView::setSelectedRow(int row) {
+    const int next = row >= 0 && row < m_data.rows() ? row : -1;
+    if (next == m_selectedRow)
+        return;
+    m_selectedRow = next;
+    m_overlay->setSelectedRow(next);
+    replotOverlay();
+}
+
+void HeatmapView::setHighlightedColumns(QList<int> cols) {
+    if (cols == m_highlightedColumns)
+        return;
+    m_highlightedColumns = std::move(cols);
+    m_overlay->setHighlightedColumns(m_highlightedColumns);
+    replotOverlay();
+}
+
+QRgb HeatmapView::cellColor(int row, int col) const {
+    return m_data.contains(row, col) ? ::cellColor(m_data.source(), row, col) : 0;
+}
+
+QRectF HeatmapView::cellRect(int row, int col) const {
+    const QCPAxis *x = m_axisRect->axis(QCPAxis::atBottom);
+    const QCPAxis *y = m_axisRect->axis(QCPAxis::atLeft);
+    return QRectF(QPointF(x->coordToPixel(col - 0.5), y->coordToPixel(row - 0.5)),
+                  QPointF(x->coordToPixel(col + 0.5), y->coordToPixel(row + 0.5)))
+        .normalized();
+}
+
+std::pair<int, int> HeatmapView::cellAt(QPointF plotPosition) const {
+    const QRectF area = m_cells->cellsArea();
+    if (m_data.isEmpty() || !area.contains(plotPosition))
+        return {-1, -1};
+    const auto col = static_cast<int>(
+        std::floor(m_axisRect->axis(QCPAxis::atBottom)->pixelToCoord(plotPosition.x()) + 0.5));
+    const auto row = static_cast<int>(
+        std::floor(m_axisRect->axis(QCPAxis::atLeft)->pixelToCoord(plotPosition.y()) + 0.5));
+    return m_data.contains(row, col) ? std::pair{row, col} : std::pair{-1, -1};
+}
+
+bool HeatmapView::numbersShown() const {
+    return m_cells->numbersShown();
+}
+
+QImage HeatmapView::renderImage(QSize size) {
+    if (size.isEmpty())
+        size = m_plot->size();
+    return m_plot->toPixmap(size.width(), size.height()).toImage();
+}
+
+QCustomPlot *HeatmapView::plot() const {
+    return m_plot;
+}
+
+void HeatmapView::replotOverlay() {
+    // A layer can repaint alone only once a full replot has set up the paint buffers.
+    QCPLayer *layer = m_plot->layer(QStringLiteral("overlay"));
+    if (layer && m_replotted)
+        layer->replot();
+    else
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapView::setHover(int row, int col) {
+    if (row == m_hoverRow && col == m_hoverCol)
+        return;
+    m_hoverRow = row;
+    m_hoverCol = col;
+    m_overlay->setHoveredCell(row, col);
+    replotOverlay();
+    emit cellHovered(row, col);
+}
+
+void HeatmapView::onMousePress(QMouseEvent *event) {
+    if (event->button() != Qt::LeftButton)
+        return;
+    const auto [row, col] = cellAt(event->position());
+    if (row < 0)
+        return;
+    setSelectedRow(row);
+    emit cellClicked(row, col, event->modifiers());
+    emit rowClicked(row);
+}
+
+void HeatmapView::onMouseMove(QMouseEvent *event) {
+    const auto [row, col] = cellAt(event->position());
+    setHover(row, col);
+}
+
+bool HeatmapView::eventFilter(QObject *watched, QEvent *event) {
+    if (watched == m_plot) {
+        if (event->type() == QEvent::ToolTip) {
+            auto *help = static_cast<QHelpEvent *>(event);
+            const auto [row, col] = cellAt(help->pos());
+            const QString text = toolTipText(row, col);
+            if (text.isEmpty()) {
+                QToolTip::hideText();
+                event->ignore();
+            } else {
+                QToolTip::showText(help->globalPos(), text, m_plot,
+                                   cellRect(row, col).toAlignedRect());
+            }
+            return true;
+        }
+        if (event->type() == QEvent::Leave)
+            setHover(-1, -1);
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void HeatmapView::keyPressEvent(QKeyEvent *event) {
+    const int rows = m_data.rows();
+    const int current = m_selectedRow;
+    int next = current;
+    switch (event->key()) {
+    case Qt::Key_Up:
+        next = current < 0 ? rows - 1 : std::max(0, current - 1);
+        break;
+    case Qt::Key_Down:
+        next = current < 0 ? 0 : std::min(rows - 1, current + 1);
+        break;
+    case Qt::Key_PageUp:
+        next = current < 0 ? rows - 1 : std::max(0, current - 10);
+        break;
+    case Qt::Key_PageDown:
+        next = current < 0 ? 0 : std::min(rows - 1, current + 10);
+        break;
+    case Qt::Key_Home:
+        next = 0;
+        break;
+    case Qt::Key_End:
+        next = rows - 1;
+        break;
+    default:
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    event->accept();
+    if (rows == 0 || next == current)
+        return;
+    setSelectedRow(next);
+    emit rowClicked(next);
+}
+
+void HeatmapView::focusInEvent(QFocusEvent *event) {
+    QWidget::focusInEvent(event);
+    m_overlay->setFocused(true);
+    replotOverlay();
+}
+
+void HeatmapView::focusOutEvent(QFocusEvent *event) {
+    QWidget::focusOutEvent(event);
+    m_overlay->setFocused(false);
+    replotOverlay();
+}
+
+void HeatmapView::changeEvent(QEvent *event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        applyFonts();
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    } else if (event->type() == QEvent::PaletteChange) {
+        m_overlay->setFocusColor(palette().color(QPalette::Highlight));
+    }
+}

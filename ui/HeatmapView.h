@@ -1,0 +1,133 @@
+#pragma once
+
+#include "ColorScale.h"
+#include "HeatmapData.h"
+#include "Matrix.h"
+
+#include <QImage>
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <QWidget>
+
+#include <functional>
+#include <memory>
+
+class QCustomPlot;
+class QCPAxisRect;
+class QCPColorScale;
+class QCPTextElement;
+class HeatmapAxisLabels;
+class HeatmapPlot;
+class HeatmapCellLayer;
+class HeatmapOverlay;
+
+// A matrix as a heatmap: row 0 at the top like a written matrix, token names on the axes, a
+// colour scale beside it, numbers in the cells while they are readable, masked cells hatched
+// grey. Fast enough to redraw eight 1024×1024 heatmaps per edit: the cells are coloured through
+// a LUT straight into an image of the size they are drawn at (HeatmapImage.h), cached while
+// only outlines change; no per-cell plot items.
+class HeatmapView : public QWidget {
+    Q_OBJECT
+public:
+    explicit HeatmapView(QWidget *parent = nullptr);
+    ~HeatmapView() override;
+
+    void setTitle(const QString &title); // e.g. "softmax(QKᵀ/√3) — 4×4"; shown above the plot
+    QString title() const { return m_title; }
+    void setAxisTitles(const QString &rows, const QString &cols); // e.g. "query", "key"
+    void setColorScaleLabel(const QString &label);                // optional, beside the colour bar
+
+    // values: row-major; labels per row/column (missing ones -> indices). masked (optional,
+    // same shape; ignored otherwise) cells are hatched grey, never coloured, and left out of
+    // the colour range, as are non-finite values (a masked logit is −∞).
+    void setData(const attn::Matrix &values, const QStringList &rowLabels,
+                 const QStringList &colLabels, ScaleKind kind, const attn::Mask *masked = nullptr);
+    // The same, taking the matrix without copying it (1024×1024 doubles are 8 MB).
+    void setData(attn::Matrix &&values, const QStringList &rowLabels, const QStringList &colLabels,
+                 ScaleKind kind, const attn::Mask *masked = nullptr);
+    void clear();
+
+    void setColorMaps(ColorMapId sequential, ColorMapId diverging);
+    ColorMapId sequentialMap() const { return m_sequentialMap; }
+    ColorMapId divergingMap() const { return m_divergingMap; }
+    ColorMapId activeMap() const; // the one the current ScaleKind uses
+
+    // Hover text; the default is "row label, col label: value".
+    void setTooltipProvider(std::function<QString(int row, int col)> provider);
+    QString toolTipText(int row, int col) const;
+
+    void setSelectedRow(int row);                // -1 = none; draws a clear outline around that row
+    void setHighlightedColumns(QList<int> cols); // dashed outlines (interpretation views)
+    int selectedRow() const { return m_selectedRow; }
+    QList<int> highlightedColumns() const { return m_highlightedColumns; }
+
+    const attn::Matrix &values() const { return m_data.values; } // what is displayed
+    const QStringList &rowLabels() const { return m_data.rowLabels; }
+    const QStringList &colLabels() const { return m_data.colLabels; }
+    ScaleKind scaleKind() const { return m_data.kind; }
+    ValueRange colorRange() const { return m_data.range; } // what the colour scale spans
+    QRgb cellColor(int row, int col) const;                // the colour a cell is filled with
+
+    // Where the cells are, in plot()-widget pixels, as of the last layout (replot).
+    QRectF cellRect(int row, int col) const;
+    // The cell under a plot()-widget pixel, or {-1, -1}.
+    std::pair<int, int> cellAt(QPointF plotPosition) const;
+    bool numbersShown() const; // whether the last draw wrote numbers into the cells
+
+    QImage renderImage(QSize size); // offscreen render of the whole widget, for tests and export
+    QCustomPlot *plot() const;
+
+    // Timing of the last setData's own work (range + colouring) and of the last full replot.
+    qint64 lastFillNanoseconds() const { return m_fillNs; }
+    qint64 lastReplotNanoseconds() const { return m_replotNs; }
+    qint64 lastRenderNanoseconds() const { return m_fillNs + m_replotNs; }
+
+signals:
+    void cellClicked(int row, int col, Qt::KeyboardModifiers modifiers);
+    void rowClicked(int row);           // emitted right after cellClicked, and on Up/Down
+    void cellHovered(int row, int col); // -1,-1 when leaving
+
+protected:
+    void keyPressEvent(QKeyEvent *event) override;
+    void focusInEvent(QFocusEvent *event) override;
+    void focusOutEvent(QFocusEvent *event) override;
+    void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void setupPlot();
+    void applyFonts();
+    void adoptMask(const attn::Mask *masked);
+    const bool *maskData() const;
+    void adoptData(const QStringList &rowLabels, const QStringList &colLabels, ScaleKind kind);
+    void updateAxes();
+    void elideTitle();
+    void replotOverlay();
+    void setHover(int row, int col);
+    void onMousePress(QMouseEvent *event);
+    void onMouseMove(QMouseEvent *event);
+
+    HeatmapPlot *m_plot = nullptr;
+    QCPAxisRect *m_axisRect = nullptr;
+    QCPTextElement *m_titleElement = nullptr;
+    QCPColorScale *m_colorScale = nullptr;
+    HeatmapCellLayer *m_cells = nullptr;
+    HeatmapOverlay *m_overlay = nullptr;
+    std::unique_ptr<HeatmapAxisLabels> m_axisLabels;
+
+    HeatmapData m_data;
+    attn::Mask m_maskSource; // the caller's last mask, to skip re-transposing an unchanged one
+    QString m_title;
+    ColorMapId m_sequentialMap = ColorMapId::Viridis;
+    ColorMapId m_divergingMap = ColorMapId::RdBu;
+    std::function<QString(int, int)> m_tooltipProvider;
+    int m_selectedRow = -1;
+    QList<int> m_highlightedColumns;
+    int m_hoverRow = -1;
+    int m_hoverCol = -1;
+    qint64 m_fillNs = 0;
+    qint64 m_replotNs = 0;
+    qint64 m_replotStartNs = 0;
+    bool m_replotted = false;
+};

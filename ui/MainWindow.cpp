@@ -1,0 +1,159 @@
+#include "MainWindow.h"
+
+#include "CombinationView.h"
+#include "ControlsPanel.h"
+#include "Document.h"
+#include "InputsPanel.h"
+#include "Presets.h"
+#include "Recomputer.h"
+#include "StagesView.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QDockWidget>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QStatusBar>
+#include <QUndoStack>
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent), m_document(new Document(this)),
+      m_recomputer(new Recomputer(m_document, this)) {
+    setWindowTitle("attnviz \u2014 scaled dot-product attention");
+    m_recomputer->recomputeNow();
+
+    m_stages = new StagesView(m_document, m_recomputer);
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(m_stages);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    setCentralWidget(scroll);
+
+    auto dock = [this](const QString &title, const QString &name, QWidget *content,
+                       Qt::DockWidgetArea area) {
+        auto *d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(content);
+        d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                       QDockWidget::DockWidgetClosable);
+        addDockWidget(area, d);
+        return d;
+    };
+    // Controls on the left (full height); the input tables, laid out side by side, in a strip
+    // under the heatmaps; the convex combination among the heatmaps, beside the head output.
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    m_controls = new ControlsPanel(m_document);
+    dock("Sizes and options", "controlsDock", m_controls, Qt::LeftDockWidgetArea);
+    m_inputs = new InputsPanel(m_document);
+    auto *inputsScroll = new QScrollArea;
+    inputsScroll->setWidget(m_inputs);
+    inputsScroll->setWidgetResizable(true);
+    inputsScroll->setFrameShape(QFrame::NoFrame);
+    QDockWidget *inputs = dock("Inputs \u2014 type, wheel or paste to edit", "inputsDock",
+                               inputsScroll, Qt::BottomDockWidgetArea);
+    resizeDocks({inputs}, {250}, Qt::Vertical);
+    m_combination = new CombinationView(m_document, m_recomputer);
+    m_stages->setCombinationView(m_combination);
+
+    m_timing = new QLabel;
+    m_error = new QLabel;
+    m_error->setStyleSheet("color: #b00020;");
+    statusBar()->addWidget(m_error, 1);
+    statusBar()->addPermanentWidget(m_timing);
+    connect(m_stages, &StagesView::drawn, this, &MainWindow::showTiming);
+    connect(m_recomputer, &Recomputer::failed, this, &MainWindow::showError);
+    connect(m_recomputer, &Recomputer::resultReady, this, [this] { m_error->clear(); });
+
+    createMenus();
+    resize(1600, 1000);
+}
+
+MainWindow::~MainWindow() = default;
+
+QString MainWindow::statusText() const {
+    return m_timing->text();
+}
+
+void MainWindow::createMenus() {
+    QMenu *file = menuBar()->addMenu("&File");
+    QAction *quit = file->addAction("&Quit", QKeySequence::Quit, this, &QWidget::close);
+    quit->setMenuRole(QAction::QuitRole);
+
+    QMenu *edit = menuBar()->addMenu("&Edit");
+    QAction *undo = m_document->undoStack()->createUndoAction(this, "&Undo");
+    undo->setShortcut(QKeySequence::Undo);
+    QAction *redo = m_document->undoStack()->createRedoAction(this, "&Redo");
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction("Clear the &mask", m_document, &Document::clearMask);
+
+    menuBar()->addMenu(createPresetsMenu(m_document, this));
+
+    QMenu *view = menuBar()->addMenu("&View");
+    QAction *next = view->addAction("&Next query row", this, [this] { moveSelection(1); });
+    next->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Down));
+    QAction *previous = view->addAction("&Previous query row", this, [this] { moveSelection(-1); });
+    previous->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Up));
+    view->addSeparator();
+    QMenu *sequential = view->addMenu("&Weights colour map");
+    auto *sequentialGroup = new QActionGroup(this);
+    for (ColorMapId id : sequentialMaps()) {
+        QAction *a = sequential->addAction(colorMapName(id), this,
+                                           [this, id] { setColorMaps(id, m_diverging); });
+        a->setCheckable(true);
+        a->setChecked(id == m_sequential);
+        sequentialGroup->addAction(a);
+    }
+    QMenu *diverging = view->addMenu("&Signed colour map");
+    auto *divergingGroup = new QActionGroup(this);
+    for (ColorMapId id : divergingMaps()) {
+        QAction *a = diverging->addAction(colorMapName(id), this,
+                                          [this, id] { setColorMaps(m_sequential, id); });
+        a->setCheckable(true);
+        a->setChecked(id == m_diverging);
+        divergingGroup->addAction(a);
+    }
+    view->addSeparator();
+    for (QDockWidget *d : findChildren<QDockWidget *>())
+        view->addAction(d->toggleViewAction());
+
+    QMenu *help = menuBar()->addMenu("&Help");
+    help->addAction("&About attnviz", this, [this] {
+        QMessageBox::about(
+            this, "About attnviz",
+            "<b>attnviz</b> " ATTNVIZ_VERSION "<br>Scaled dot-product attention, every number "
+            "editable, every step visible.<br><br>Edit any input on the left; hover a cell to see "
+            "how it was computed; click a query row to see its output built from the rows of V; "
+            "click a logits cell to mask it.");
+    });
+}
+
+void MainWindow::setColorMaps(ColorMapId sequential, ColorMapId diverging) {
+    m_sequential = sequential;
+    m_diverging = diverging;
+    m_stages->setColorMaps(sequential, diverging);
+    m_combination->setColorMap(diverging);
+}
+
+void MainWindow::moveSelection(int delta) {
+    const int n = int(m_document->inputs().queryCount());
+    if (n == 0)
+        return;
+    const int row = m_document->selectedRow();
+    m_document->setSelectedRow(row < 0 ? 0 : (row + delta + n) % n);
+}
+
+void MainWindow::showTiming(double computeMs, double drawMs) {
+    m_timing->setText(QString("last update: %1 ms (compute %2 ms, draw %3 ms)")
+                          .arg(computeMs + drawMs, 0, 'f', 1)
+                          .arg(computeMs, 0, 'f', 1)
+                          .arg(drawMs, 0, 'f', 1));
+}
+
+void MainWindow::showError(const QString &message) {
+    m_error->setText(message);
+}

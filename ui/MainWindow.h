@@ -1,0 +1,50 @@
+#pragma once
+
+#include "ColorScale.h"
+
+#include <QMainWindow>
+
+class CombinationView;
+class ControlsPanel;
+class Document;
+class InputsPanel;
+class QLabel;
+class Recomputer;
+class StagesView;
+
+// Assembles the workbench: the inputs and controls on the left, every stage's heatmap in the
+// middle, the selected row's convex combination on the right. Each part observes the Document
+// itself; the window only wires menus, shortcuts and the status bar.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    Document *document() const { return m_document; }
+    Recomputer *recomputer() const { return m_recomputer; }
+    StagesView *stagesView() const { return m_stages; }
+    CombinationView *combinationView() const { return m_combination; }
+    InputsPanel *inputsPanel() const { return m_inputs; }
+    ControlsPanel *controlsPanel() const { return m_controls; }
+    QString statusText() const;
+
+    void setColorMaps(ColorMapId sequential, ColorMapId diverging);
+
+private:
+    void createMenus();
+    void moveSelection(int delta);
+    void showTiming(double computeMs, double drawMs);
+    void showError(const QString &message);
+
+    Document *m_document;
+    Recomputer *m_recomputer;
+    StagesView *m_stages;
+    CombinationView *m_combination;
+    InputsPanel *m_inputs;
+    ControlsPanel *m_controls;
+    QLabel *m_timing;
+    QLabel *m_error;
+    ColorMapId m_sequential = ColorMapId::Viridis;
+    ColorMapId m_diverging = ColorMapId::RdBu;
+};

@@ -1,0 +1,58 @@
+#pragma once
+
+#include "ColorScale.h"
+#include "Derivation.h"
+
+#include <QElapsedTimer>
+#include <QMap>
+#include <QWidget>
+
+#include <memory>
+
+class Document;
+class Recomputer;
+class HeatmapView;
+class QGridLayout;
+
+// Every stage of the computation as a heatmap, updated live: Q, K, V; scores; logits; weights;
+// the head output; with several heads (or a Wo) also the concatenation and the final output.
+// Selecting a query row in any heatmap selects it everywhere (through the Document); clicking
+// a logits cell masks or unmasks it.
+class StagesView : public QWidget {
+    Q_OBJECT
+public:
+    enum class Stage { Q, K, V, Scores, Logits, Weights, HeadOutput, Concat, Output };
+    Q_ENUM(Stage)
+
+    StagesView(Document *document, Recomputer *recomputer, QWidget *parent = nullptr);
+
+    HeatmapView *view(Stage stage) const { return m_views.value(stage); }
+    // Places the row-combination panel beside the head output, where the eye goes next.
+    void setCombinationView(QWidget *widget);
+    QList<HeatmapView *> visibleViews() const;
+    void setColorMaps(ColorMapId sequential, ColorMapId diverging);
+    // Nanoseconds the last result took to reach every visible heatmap (data + replot).
+    qint64 lastDrawNanoseconds() const { return m_drawNs; }
+
+    static QString stageName(Stage stage);
+    static QString scaleLabel(Stage stage); // names the quantity beside the colour bar
+
+signals:
+    void drawn(double computeMilliseconds, double drawMilliseconds);
+
+private:
+    void showResult(const std::shared_ptr<const attn::AttentionResult> &result, double computeMs);
+    void updateSelection();
+    void onCellClicked(Stage stage, int row, int col, Qt::KeyboardModifiers modifiers);
+    bool rowsAreQueries(Stage stage) const;
+    QString tooltip(Stage stage, int row, int col) const;
+
+    Document *m_document;
+    Recomputer *m_recomputer;
+    QGridLayout *m_grid;
+    QMap<Stage, HeatmapView *> m_views;
+    std::shared_ptr<const attn::AttentionResult> m_result;
+    attn::AttentionInputs m_inputs; // the inputs m_result was drawn for (labels, tooltips)
+    QStringList m_queries, m_keys;
+    qint64 m_drawNs = 0;
+};

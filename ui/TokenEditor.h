@@ -1,0 +1,28 @@
+#pragma once
+
+#include <QWidget>
+
+class CompactTableView;
+class Document;
+class QLabel;
+class QTableView;
+class TokenListModel;
+
+// Edits the token labels (or the context tokens) as a one-row table, a token per column, with
+// an inline message for refused labels (empty, too long).
+class TokenEditor : public QWidget {
+    Q_OBJECT
+public:
+    TokenEditor(Document *doc, bool context, QWidget *parent = nullptr);
+
+    TokenListModel *model() const { return m_model; }
+    QTableView *view() const;
+    QString message() const; // "" when none is shown
+
+private:
+    void fitColumns();
+
+    TokenListModel *m_model;
+    CompactTableView *m_view;
+    QLabel *m_message;
+};

@@ -1,0 +1,6 @@
+list(APPEND ATTNVIZ_UI_WINDOW_SOURCES
+  CombinationView.cpp CombinationView.h
+  Derivation.cpp Derivation.h
+  MainWindow.cpp MainWindow.h
+  StagesView.cpp StagesView.h
+)
