@@ -4,8 +4,10 @@
 #include "Attention.h"
 #include "ExplainText.h"
 #include "InputError.h"
+#include "MatrixExport.h"
 #include "ResultJson.h"
 #include "Session.h"
+#include "StageMatrix.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -23,17 +25,20 @@ constexpr int kExitUsage = 2;
 
 const char *const kHelp = R"(Usage: attnviz-cli compute FILE [--layout rows|columns]
        attnviz-cli explain FILE (--row I | --column J | --cell I,J | --view outer) [options]
+       attnviz-cli export FILE --stage NAME --format F --out PATH [--head H]
        attnviz-cli --help | --version
 
 Computes scaled dot-product attention for an attnviz session file or reference case (JSON;
-FILE may be - for standard input) and prints every intermediate result, or takes one part
-of a head's result apart into the terms that add up to it.
+FILE may be - for standard input) and prints every intermediate result, takes one part
+of a head's result apart into the terms that add up to it, or exports one matrix.
 
 Commands:
   compute   Print one JSON object: heads[].Q, K, V, scores, logits (masked cells are null),
             weights, output; concat; output. Numbers read back exactly.
   explain   Print a product of one head as an aligned table of its terms, their sum, and
             checks (the sum equals the product; the weights are >= 0 and sum to 1).
+  export    Write one matrix, an input or a result (row layout), as CSV, NumPy .npy,
+            a LaTeX bmatrix or a NumPy array literal.
 
 Options for compute:
   --layout rows|columns  rows (default): tokens are rows, softmax(QK^T/sqrt(d_k)) V.
@@ -53,11 +58,29 @@ Options for explain (indices start at 0; tokens are t0, t1, ... unless the file 
   --head H          the head to explain (default 0)
   --precision N     decimals in the tables (default 4, 0..15)
 
+Options for export:
+  --stage NAME      the matrix to write:
+                      inputs: X, context (cross-attention only), Wq, Wk, Wv (of head H),
+                              Wo (when there is one)
+                      head H: Q, K, V, scores (Q K^T, unscaled), logits (scaled, masked
+                              cells -inf), weights (softmax), output (weights V)
+                      all heads: concat (the heads' outputs side by side),
+                              final (the final output: concat Wo, or concat without Wo)
+  --format csv|npy|latex|numpy
+                    csv: comma-separated, numbers that read back exactly, -inf for masked
+                    npy: NumPy .npy (float64, little-endian; np.load reads it)
+                    latex: a \begin{bmatrix} ... \end{bmatrix}, -\infty for masked
+                    numpy: np.array([[...], ...]) to paste into Python, -np.inf for masked
+  --out PATH        the file to write, replaced only once it is complete; - writes the
+                    text formats to standard output
+  --head H          the head of Wq, Wk, Wv and of the head results (default 0)
+  --precision N     decimals of --format latex (default 4, 0..15)
+
   -h, --help        show this help and exit
   --version         show the version and exit
 
-Exit status: 0 on success; 1 when FILE cannot be read or computed on (a one-line message on
-standard error); 2 for bad usage. Warnings (e.g. a query with every key masked) go to
+Exit status: 0 on success; 1 when FILE cannot be read or computed on, or the export cannot
+be written (a one-line message on standard error); 2 for bad usage. Warnings (e.g. a query with every key masked) go to
 standard error, so standard output carries only the result.
 
 Examples:
@@ -65,9 +88,11 @@ Examples:
   attnviz-cli compute - --layout columns < session.json
   attnviz-cli explain session.json --row 0
   attnviz-cli explain session.json --cell 0,2 --product scores
+  attnviz-cli export session.json --stage weights --head 1 --format csv --out weights.csv
+  attnviz-cli export session.json --stage final --format latex --out -
 )";
 
-const char *const kUsageHint = "Usage: attnviz-cli compute|explain FILE [options]\n"
+const char *const kUsageHint = "Usage: attnviz-cli compute|explain|export FILE [options]\n"
                                "Try 'attnviz-cli --help' for more information.\n";
 
 // A bad command line: reported with the usage hint, exit status 2.
@@ -75,12 +100,21 @@ struct UsageError {
     QString message;
 };
 
+struct ExportRequest {
+    const attn::StageInfo *stage = nullptr;
+    attn::ExportFormat format = attn::ExportFormat::Csv;
+    QString out;
+    Eigen::Index head = 0;
+    int precision = attn::kDefaultLatexDecimals;
+};
+
 struct Request {
-    enum class Command { Help, Version, Compute, Explain };
+    enum class Command { Help, Version, Compute, Explain, Export };
     Command command = Command::Help;
     QString file;
     attn::Layout layout = attn::Layout::Rows;
     attn::ExplainRequest explain;
+    ExportRequest exportRequest;
 };
 
 void writeErr(const std::string &text) {
@@ -167,6 +201,52 @@ void parseExplainSelection(const QCommandLineParser &parser, attn::ExplainReques
     }
 }
 
+int parsePrecision(const QString &text) {
+    const Eigen::Index precision = parseIndex("--precision", text);
+    if (precision < 0 || precision > 15)
+        throw UsageError{"--precision expects 0 to 15 decimals, got " + text};
+    return int(precision);
+}
+
+ExportRequest parseExport(const QCommandLineParser &parser) {
+    ExportRequest r;
+    if (!parser.isSet("stage"))
+        throw UsageError{"export needs --stage NAME (see attnviz-cli --help for the names)"};
+    const QString stage = parser.value("stage");
+    r.stage = attn::findStage(stage.toStdString());
+    if (!r.stage) {
+        QStringList names;
+        for (const attn::StageInfo &info : attn::stageInfos())
+            names << info.name;
+        throw UsageError{"--stage expects one of " + names.join(", ") + "; got \"" + stage + "\""};
+    }
+    if (!parser.isSet("format"))
+        throw UsageError{"export needs --format csv, npy, latex or numpy"};
+    const auto format = attn::exportFormatFromName(parser.value("format"));
+    if (!format)
+        throw UsageError{"--format expects csv, npy, latex or numpy, got \"" +
+                         parser.value("format") + "\""};
+    r.format = *format;
+    if (!parser.isSet("out") || parser.value("out").isEmpty())
+        throw UsageError{"export needs --out PATH (- for standard output)"};
+    r.out = parser.value("out");
+    if (r.out == "-" && !attn::isTextExport(r.format))
+        throw UsageError{"--format npy is binary: write it to a file, not to standard output"};
+    if (parser.isSet("head")) {
+        if (!r.stage->perHead)
+            throw UsageError{"--head applies to Wq, Wk, Wv and the head results (Q, K, V, "
+                             "scores, logits, weights, output), not " +
+                             stage};
+        r.head = parseIndex("--head", parser.value("head"));
+    }
+    if (parser.isSet("precision")) {
+        if (r.format != attn::ExportFormat::Latex)
+            throw UsageError{"--precision applies to --format latex only"};
+        r.precision = parsePrecision(parser.value("precision"));
+    }
+    return r;
+}
+
 Request parseArguments(const QStringList &arguments) {
     QCommandLineParser parser;
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
@@ -181,6 +261,9 @@ Request parseArguments(const QStringList &arguments) {
         {"product", "product", "output|scores"},
         {"head", "head", "H"},
         {"precision", "precision", "N"},
+        {"stage", "stage", "NAME"},
+        {"format", "format", "csv|npy|latex|numpy"},
+        {"out", "out", "PATH"},
     });
     if (!parser.parse(arguments))
         throw UsageError{parser.errorText()};
@@ -195,30 +278,47 @@ Request parseArguments(const QStringList &arguments) {
 
     const QStringList positional = parser.positionalArguments();
     if (positional.isEmpty())
-        throw UsageError{"missing command (compute or explain)"};
+        throw UsageError{"missing command (compute, explain or export)"};
     const QString command = positional[0];
     if (command == "compute")
         request.command = Request::Command::Compute;
     else if (command == "explain")
         request.command = Request::Command::Explain;
+    else if (command == "export")
+        request.command = Request::Command::Export;
     else
-        throw UsageError{"unknown command \"" + command + "\" (expected compute or explain)"};
+        throw UsageError{"unknown command \"" + command +
+                         "\" (expected compute, explain or export)"};
     if (positional.size() < 2)
         throw UsageError{"missing FILE after " + command + " (use - for standard input)"};
     if (positional.size() > 2)
         throw UsageError{"unexpected argument \"" + positional[2] + "\""};
     request.file = positional[1];
 
-    const bool compute = request.command == Request::Command::Compute;
-    const QStringList computeOnly = {"layout"};
-    const QStringList explainOnly = {"row",     "column", "cell",     "view",
-                                     "product", "head",   "precision"};
-    for (const QString &name : compute ? explainOnly : computeOnly)
-        if (parser.isSet(name))
-            throw UsageError{"--" + name + " is an option of " + (compute ? "explain" : "compute") +
-                             ", not " + command};
+    // Which commands take each option.
+    const QList<std::pair<QString, QStringList>> owners = {
+        {"layout", {"compute"}},
+        {"row", {"explain"}},
+        {"column", {"explain"}},
+        {"cell", {"explain"}},
+        {"view", {"explain"}},
+        {"product", {"explain"}},
+        {"head", {"explain", "export"}},
+        {"precision", {"explain", "export"}},
+        {"stage", {"export"}},
+        {"format", {"export"}},
+        {"out", {"export"}},
+    };
+    for (const auto &[name, commands] : owners)
+        if (parser.isSet(name) && !commands.contains(command))
+            throw UsageError{"--" + name + " is an option of " + commands.join(" and ") + ", not " +
+                             command};
 
-    if (compute) {
+    if (request.command == Request::Command::Export) {
+        request.exportRequest = parseExport(parser);
+        return request;
+    }
+    if (request.command == Request::Command::Compute) {
         if (parser.isSet("layout")) {
             const QString layout = parser.value("layout");
             if (layout == "columns")
@@ -240,13 +340,8 @@ Request parseArguments(const QStringList &arguments) {
     }
     if (parser.isSet("head"))
         r.head = parseIndex("--head", parser.value("head"));
-    if (parser.isSet("precision")) {
-        const Eigen::Index precision = parseIndex("--precision", parser.value("precision"));
-        if (precision < 0 || precision > 15)
-            throw UsageError{"--precision expects 0 to 15 decimals, got " +
-                             parser.value("precision")};
-        r.precision = int(precision);
-    }
+    if (parser.isSet("precision"))
+        r.precision = parsePrecision(parser.value("precision"));
     return request;
 }
 
@@ -268,6 +363,22 @@ attn::Session load(const QString &file) {
     }
 }
 
+// What the command writes: the JSON, the explain text or the exported matrix's bytes.
+QByteArray produce(const Request &request, const attn::AttentionInputs &inputs,
+                   const attn::AttentionResult &result) {
+    switch (request.command) {
+    case Request::Command::Compute:
+        return QByteArray::fromStdString(attn::resultToJson(result));
+    case Request::Command::Explain:
+        return QByteArray::fromStdString(attn::explainText(inputs, result, request.explain));
+    default: {
+        const ExportRequest &e = request.exportRequest;
+        const attn::Matrix m = attn::stageMatrix(inputs, result, *e.stage, e.head);
+        return attn::exportMatrix(m, e.format, e.precision);
+    }
+    }
+}
+
 int run(const Request &request) {
     if (request.command == Request::Command::Help) {
         std::fputs(kHelp, stdout);
@@ -280,15 +391,14 @@ int run(const Request &request) {
 
     const std::string source =
         request.file == "-" ? std::string("standard input") : request.file.toStdString();
-    std::string text;
+    QByteArray text;
     try {
         const attn::Session session = load(request.file);
         const bool compute = request.command == Request::Command::Compute;
         attn::AttentionResult result;
         try {
             result = attn::compute(session.inputs, compute ? request.layout : attn::Layout::Rows);
-            text = compute ? attn::resultToJson(result)
-                           : attn::explainText(session.inputs, result, request.explain);
+            text = produce(request, session.inputs, result);
         } catch (const attn::InputError &e) {
             // load() names the file itself; problems found later get the name here.
             throw attn::InputError(source + ": " + e.what());
@@ -300,8 +410,16 @@ int run(const Request &request) {
         return kExitInput;
     }
 
-    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() ||
-        std::fflush(stdout) != 0) {
+    if (request.command == Request::Command::Export && request.exportRequest.out != "-") {
+        const QString error = attn::writeFileAtomically(request.exportRequest.out, text);
+        if (!error.isEmpty()) {
+            writeErr("attnviz-cli: " + oneLine(error.toStdString()) + "\n");
+            return kExitInput;
+        }
+        return 0;
+    }
+    const auto size = std::size_t(text.size());
+    if (std::fwrite(text.constData(), 1, size, stdout) != size || std::fflush(stdout) != 0) {
         writeErr("attnviz-cli: cannot write the result to standard output\n");
         return kExitInput;
     }

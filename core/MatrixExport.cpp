@@ -1,0 +1,198 @@
+#include "MatrixExport.h"
+
+#include "Npy.h"
+#include "NumberText.h"
+
+#include <QSaveFile>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace attn {
+
+namespace {
+
+// Rounded to `decimals`, without a negative zero.
+std::string fixed(double value, int decimals) {
+    char buffer[64];
+    const auto result =
+        std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, decimals);
+    std::string text(buffer, result.ptr);
+    if (text.find_first_not_of("-0.") == std::string::npos && text[0] == '-')
+        text.erase(0, 1);
+    return text;
+}
+
+std::string latexNumber(double value, int decimals) {
+    if (std::isnan(value))
+        return "\\mathrm{NaN}";
+    if (std::isinf(value))
+        return value < 0 ? "-\\infty" : "\\infty";
+    if (std::abs(value) < 1e9)
+        return fixed(value, decimals);
+    // Scientific: a mantissa in [1, 10) after rounding, and the exponent.
+    int exponent = int(std::floor(std::log10(std::abs(value))));
+    std::string mantissa = fixed(value / std::pow(10.0, exponent), decimals);
+    double rounded = 0; // from_chars, not stod: the latter follows the C locale's decimal point
+    std::from_chars(mantissa.data(), mantissa.data() + mantissa.size(), rounded);
+    if (std::abs(rounded) >= 10.0) {
+        ++exponent;
+        mantissa = fixed(value / std::pow(10.0, exponent), decimals);
+    }
+    return mantissa + " \\times 10^{" + std::to_string(exponent) + "}";
+}
+
+std::string pythonNumber(double value) {
+    if (std::isnan(value))
+        return "np.nan";
+    if (std::isinf(value))
+        return value < 0 ? "-np.inf" : "np.inf";
+    std::string text = shortestNumber(value);
+    // "2" would make NumPy choose an integer array.
+    if (text.find_first_of(".e") == std::string::npos)
+        text += ".0";
+    return text;
+}
+
+// The text formats are built as UTF-8 (ASCII, in fact): exportMatrix hands them on as bytes
+// without a detour through UTF-16, which matters at 4096×4096 (some 300 MB of CSV).
+std::string csvText(const Matrix &m) {
+    std::string out;
+    out.reserve(std::size_t(m.size()) * 20);
+    for (Eigen::Index i = 0; i < m.rows(); ++i) {
+        for (Eigen::Index j = 0; j < m.cols(); ++j) {
+            if (j)
+                out += ',';
+            out += shortestNumber(m(i, j));
+        }
+        out += '\n';
+    }
+    return out;
+}
+
+std::string latexText(const Matrix &m, int decimals) {
+    decimals = std::clamp(decimals, 0, kMaxLatexDecimals);
+    std::vector<std::vector<std::string>> cells(std::size_t(m.rows()));
+    std::vector<std::size_t> width(std::size_t(m.cols()), 0);
+    for (Eigen::Index i = 0; i < m.rows(); ++i)
+        for (Eigen::Index j = 0; j < m.cols(); ++j) {
+            cells[std::size_t(i)].push_back(latexNumber(m(i, j), decimals));
+            width[std::size_t(j)] =
+                std::max(width[std::size_t(j)], cells[std::size_t(i)].back().size());
+        }
+    std::string out = "\\begin{bmatrix}\n";
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        out += "  ";
+        for (std::size_t j = 0; j < cells[i].size(); ++j) {
+            if (j)
+                out += " & ";
+            out.append(width[j] - cells[i][j].size(), ' ');
+            out += cells[i][j];
+        }
+        out += i + 1 < cells.size() ? " \\\\\n" : "\n";
+    }
+    out += "\\end{bmatrix}\n";
+    return out;
+}
+
+std::string numpyText(const Matrix &m) {
+    if (m.rows() == 0 || m.cols() == 0)
+        return "np.zeros((" + std::to_string(m.rows()) + ", " + std::to_string(m.cols()) + "))\n";
+    std::string out = "np.array([";
+    for (Eigen::Index i = 0; i < m.rows(); ++i) {
+        if (i)
+            out += ",\n          ";
+        out += '[';
+        for (Eigen::Index j = 0; j < m.cols(); ++j) {
+            if (j)
+                out += ", ";
+            out += pythonNumber(m(i, j));
+        }
+        out += ']';
+    }
+    out += "])\n";
+    return out;
+}
+
+} // namespace
+
+std::optional<ExportFormat> exportFormatFromName(const QString &name) {
+    for (ExportFormat f :
+         {ExportFormat::Csv, ExportFormat::Npy, ExportFormat::Latex, ExportFormat::NumpyLiteral})
+        if (exportFormatName(f) == name)
+            return f;
+    return std::nullopt;
+}
+
+QString exportFormatName(ExportFormat format) {
+    switch (format) {
+    case ExportFormat::Csv:
+        return "csv";
+    case ExportFormat::Npy:
+        return "npy";
+    case ExportFormat::Latex:
+        return "latex";
+    case ExportFormat::NumpyLiteral:
+        return "numpy";
+    }
+    return {};
+}
+
+QString exportFileSuffix(ExportFormat format) {
+    switch (format) {
+    case ExportFormat::Csv:
+        return "csv";
+    case ExportFormat::Npy:
+        return "npy";
+    case ExportFormat::Latex:
+        return "tex";
+    case ExportFormat::NumpyLiteral:
+        return "py";
+    }
+    return {};
+}
+
+QString matrixToCsv(const Matrix &m) {
+    return QString::fromStdString(csvText(m));
+}
+
+QString matrixToLatex(const Matrix &m, int decimals) {
+    return QString::fromStdString(latexText(m, decimals));
+}
+
+QString matrixToNumpyLiteral(const Matrix &m) {
+    return QString::fromStdString(numpyText(m));
+}
+
+QByteArray exportMatrix(const Matrix &m, ExportFormat format, int latexDecimals) {
+    switch (format) {
+    case ExportFormat::Csv:
+        return QByteArray::fromStdString(csvText(m));
+    case ExportFormat::Npy:
+        return npyFromMatrix(m);
+    case ExportFormat::Latex:
+        return QByteArray::fromStdString(latexText(m, latexDecimals));
+    case ExportFormat::NumpyLiteral:
+        return QByteArray::fromStdString(numpyText(m));
+    }
+    return {};
+}
+
+QString writeFileAtomically(const QString &fileName, const QByteArray &bytes) {
+    QSaveFile file(fileName);
+    if (!file.open(QIODevice::WriteOnly))
+        return fileName + ": cannot write: " + file.errorString();
+    if (file.write(bytes) != bytes.size()) {
+        const QString reason = file.errorString();
+        file.cancelWriting();
+        return fileName + ": cannot write: " + reason;
+    }
+    if (!file.commit())
+        return fileName + ": cannot write: " + file.errorString();
+    return {};
+}
+
+} // namespace attn

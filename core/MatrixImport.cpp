@@ -1,0 +1,255 @@
+#include "MatrixImport.h"
+
+#include "CsvMatrix.h"
+#include "InputError.h"
+#include "Npy.h"
+#include "ZipArchive.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+#include <new>
+
+namespace attn {
+
+namespace {
+
+const QByteArray kNpyMagic("\x93NUMPY", 6);
+const QByteArray kZipMagic("PK\x03\x04", 4);
+const QByteArray kEmptyZipMagic("PK\x05\x06", 4);
+
+[[noreturn]] void fail(const QString &message) {
+    throw InputError(message.toStdString());
+}
+
+QString quoted(const QString &name) {
+    return "'" + name + "'";
+}
+
+ImportFormat formatOf(const QByteArray &head, const QString &name) {
+    if (head.startsWith(kNpyMagic))
+        return ImportFormat::Npy;
+    if (head.startsWith(kZipMagic) || head.startsWith(kEmptyZipMagic))
+        return ImportFormat::Npz;
+    // Without a signature, the name decides only whether to refuse: a mislabelled binary file
+    // gets "not an .npy file" rather than "line 1, column 1: … is not a number".
+    const QString suffix = QFileInfo(name).suffix().toLower();
+    if (suffix == "npy")
+        fail("not a NumPy .npy file (it does not start with \\x93NUMPY)");
+    if (suffix == "npz")
+        fail("not a NumPy .npz file (it is not a zip archive)");
+    return ImportFormat::Text;
+}
+
+// Reads at most kMaxImportBytes; throws InputError (without the name).
+QByteArray readLimited(const QString &fileName, qint64 limit = kMaxImportBytes) {
+    if (QFileInfo(fileName).isDir())
+        fail("is a directory, not a file");
+    QFile file(fileName);
+    if (!file.open(QIODevice::ReadOnly))
+        fail("cannot open: " + file.errorString());
+    if (file.size() > limit)
+        fail(QString("the file is too large (%1 bytes; at most 256 MiB)").arg(file.size()));
+    // Pipes and growing files report no size: read one byte more than allowed to tell.
+    const QByteArray bytes = file.read(limit + 1);
+    if (bytes.size() > limit)
+        fail("the file is too large (at most 256 MiB)");
+    if (file.error() != QFileDevice::NoError)
+        fail("cannot read: " + file.errorString());
+    return bytes;
+}
+
+struct NpzArrays {
+    std::vector<const ZipEntry *> entries;
+    QStringList names;
+    QStringList others; // members that are not .npy files
+};
+
+NpzArrays npzArrays(const ZipArchive &zip) {
+    NpzArrays out;
+    for (const ZipEntry &entry : zip.entries()) {
+        if (entry.name.endsWith('/'))
+            continue; // a directory
+        if (entry.name.endsWith(".npy")) {
+            out.entries.push_back(&entry);
+            out.names << entry.name.chopped(4);
+        } else {
+            out.others << entry.name;
+        }
+    }
+    return out;
+}
+
+void readText(const QByteArray &bytes, ImportResult &r) {
+    CsvMatrix csv = readCsvMatrix(bytes);
+    r.matrix = std::move(csv.matrix);
+    r.description = csv.delimiter == "comma"       ? "CSV (comma-separated)"
+                    : csv.delimiter == "tab"       ? "TSV (tab-separated)"
+                    : csv.delimiter == "semicolon" ? "CSV (semicolon-separated)"
+                                                   : "text (numbers separated by spaces)";
+    if (csv.headerLine)
+        r.notes
+            << QString("skipped the header row on line %1: %2").arg(csv.headerLine).arg(csv.header);
+    if (csv.decimalComma)
+        r.notes << "read decimal commas: 1,5 is 1.5";
+}
+
+void readNpz(const QByteArray &bytes, const QString &arrayName, ImportResult &r) {
+    const ZipArchive zip(bytes);
+    const NpzArrays arrays = npzArrays(zip);
+    if (arrays.entries.empty())
+        fail(zip.entries().empty() ? "the .npz archive is empty (it holds no arrays)"
+                                   : "holds no .npy arrays (is it an .npz file?)");
+    qsizetype index = 0;
+    if (!arrayName.isEmpty()) {
+        const QString wanted = arrayName.endsWith(".npy") ? arrayName.chopped(4) : arrayName;
+        index = arrays.names.indexOf(wanted);
+        if (index < 0)
+            fail("has no array " + quoted(wanted) + " (it has " +
+                 quoted(arrays.names.join("', '")) + ")");
+    } else if (arrays.names.size() > 1) {
+        r.notes << QString("took array %1, the first of %2 (%3)")
+                       .arg(quoted(arrays.names[0]))
+                       .arg(arrays.names.size())
+                       .arg(arrays.names.join(", "));
+    }
+    const ZipEntry &entry = *arrays.entries[std::size_t(index)];
+    r.arrayName = arrays.names[index];
+    const QString prefix = "array " + quoted(r.arrayName) + ": ";
+    try {
+        const QByteArray member = zip.read(entry, std::uint64_t(kMaxImportBytes));
+        NpyHeader header;
+        r.matrix = readNpy(member, &r.notes, &header);
+        r.description = "NumPy .npz, array " + quoted(r.arrayName) + " (" + header.description() +
+                        (entry.method == 8 ? ", deflated)" : ", stored)");
+    } catch (const InputError &e) {
+        fail(prefix + QString::fromStdString(e.what()));
+    }
+}
+
+} // namespace
+
+ImportResult importMatrixData(const QByteArray &bytes, const QString &sourceName,
+                              const QString &arrayName) {
+    ImportResult r;
+    try {
+        if (bytes.size() > kMaxImportBytes)
+            fail("the file is too large (at most 256 MiB)");
+        r.format = formatOf(bytes, sourceName);
+        if (!arrayName.isEmpty() && r.format != ImportFormat::Npz)
+            fail("an array name (" + quoted(arrayName) +
+                 ") was given, but this is not an .npz file");
+        switch (r.format) {
+        case ImportFormat::Text:
+            readText(bytes, r);
+            break;
+        case ImportFormat::Npy: {
+            NpyHeader header;
+            r.matrix = readNpy(bytes, &r.notes, &header);
+            r.description = "NumPy .npy (" + header.description() + ")";
+            break;
+        }
+        case ImportFormat::Npz:
+            readNpz(bytes, arrayName, r);
+            break;
+        }
+    } catch (const InputError &e) {
+        r.error = QString::fromStdString(e.what());
+    } catch (const std::bad_alloc &) {
+        r.error = "not enough memory to read it";
+    }
+    if (!r.error.isEmpty()) {
+        ImportResult failed;
+        failed.format = r.format;
+        failed.error = sourceName + ": " + r.error;
+        return failed;
+    }
+    return r;
+}
+
+ImportResult importMatrix(const QString &fileName, const QString &arrayName) {
+    try {
+        return importMatrixData(readLimited(fileName), fileName, arrayName);
+    } catch (const InputError &e) {
+        ImportResult r;
+        r.error = fileName + ": " + QString::fromStdString(e.what());
+        return r;
+    } catch (const std::bad_alloc &) {
+        ImportResult r;
+        r.error = fileName + ": not enough memory to read it";
+        return r;
+    }
+}
+
+ImportFormat importFormatOf(const QString &fileName) {
+    QFile file(fileName);
+    if (!file.open(QIODevice::ReadOnly))
+        return ImportFormat::Text;
+    const QByteArray head = file.read(8);
+    if (head.startsWith(kNpyMagic))
+        return ImportFormat::Npy;
+    if (head.startsWith(kZipMagic) || head.startsWith(kEmptyZipMagic))
+        return ImportFormat::Npz;
+    return ImportFormat::Text;
+}
+
+NpzListing listNpzArraysData(const QByteArray &bytes, const QString &sourceName) {
+    NpzListing listing;
+    try {
+        if (!bytes.startsWith(kZipMagic) && !bytes.startsWith(kEmptyZipMagic))
+            fail("not a NumPy .npz file (it is not a zip archive)");
+        const ZipArchive zip(bytes);
+        const NpzArrays arrays = npzArrays(zip);
+        for (std::size_t k = 0; k < arrays.entries.size(); ++k) {
+            const ZipEntry &entry = *arrays.entries[k];
+            NpzArrayInfo info;
+            info.name = arrays.names[qsizetype(k)];
+            try {
+                const QByteArray head = zip.readPrefix(entry, 12 + kMaxNpyHeaderBytes);
+                const NpyHeader h = parseNpyHeader(head);
+                info.dtype = h.dtypeName();
+                info.shape = h.shapeText();
+                info.problem = npyHeaderProblem(h);
+                if (info.problem.isEmpty()) {
+                    std::uint64_t count = 1;
+                    for (std::uint64_t d : h.shape)
+                        count *= d; // each at most 4096, at most two of them
+                    if (entry.size != h.dataOffset + count * std::uint64_t(h.itemSize))
+                        info.problem = "its data does not match its shape " + h.shapeText();
+                }
+            } catch (const InputError &e) {
+                info.problem = QString::fromStdString(e.what());
+            }
+            listing.arrays.push_back(info);
+        }
+    } catch (const InputError &e) {
+        listing = {};
+        listing.error = sourceName + ": " + QString::fromStdString(e.what());
+    } catch (const std::bad_alloc &) {
+        listing = {};
+        listing.error = sourceName + ": not enough memory to read it";
+    }
+    return listing;
+}
+
+NpzListing listNpzArrays(const QString &fileName) {
+    try {
+        return listNpzArraysData(readLimited(fileName), fileName);
+    } catch (const InputError &e) {
+        NpzListing listing;
+        listing.error = fileName + ": " + QString::fromStdString(e.what());
+        return listing;
+    }
+}
+
+QStringList npzArrayNames(const QString &fileName, QString *error) {
+    const NpzListing listing = listNpzArrays(fileName);
+    if (error)
+        *error = listing.error;
+    QStringList names;
+    for (const NpzArrayInfo &info : listing.arrays)
+        names << info.name;
+    return names;
+}
+
+} // namespace attn
