@@ -1,6 +1,7 @@
 // attnviz-cli: argument parsing and the glue between the command line and attnviz_core.
 // Exit status: 0 success, 1 input that cannot be read or computed on, 2 bad usage.
 
+#include "Allocator.h"
 #include "Attention.h"
 #include "ExplainText.h"
 #include "InputError.h"
@@ -429,6 +430,7 @@ int run(const Request &request) {
 } // namespace
 
 int main(int argc, char *argv[]) {
+    attn::keepLargeAllocationsInHeap();
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName("attnviz-cli");
     QCoreApplication::setApplicationVersion(ATTNVIZ_VERSION);

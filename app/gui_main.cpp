@@ -1,5 +1,6 @@
 // attnviz: the GUI. Argument parsing only; the window is ui/MainWindow.
 
+#include "Allocator.h"
 #include "Document.h"
 #include "InputError.h"
 #include "MainWindow.h"
@@ -15,6 +16,7 @@
 #include <cstdio>
 
 int main(int argc, char **argv) {
+    attn::keepLargeAllocationsInHeap();
     QApplication app(argc, argv);
     QApplication::setApplicationName("attnviz");
     QApplication::setOrganizationName("attnviz");

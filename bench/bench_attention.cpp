@@ -3,6 +3,7 @@
 //
 // Usage: bench_attention [--quick]   (--quick: fewer repetitions, for CI smoke runs)
 
+#include "Allocator.h"
 #include "Attention.h"
 
 #include <algorithm>
@@ -38,14 +39,15 @@ template <typename F> double medianMs(int reps, F &&f) {
 } // namespace
 
 int main(int argc, char **argv) {
+    attn::keepLargeAllocationsInHeap();
     const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
     struct Size {
         int n, p, d;
     };
     const Size sizes[] = {{5, 512, 512}, {256, 256, 64}, {1024, 512, 64}, {4096, 768, 64}};
     std::printf("attnviz forward pass (one head, self-attention, scaled; median of repetitions)\n");
-    std::printf("%6s %5s %5s %12s %12s %9s %6s\n", "n", "p", "d", "forward ms", "softmax ms",
-                "softmax%", "reps");
+    std::printf("%6s %5s %5s %12s %12s %9s %14s %6s\n", "n", "p", "d", "forward ms", "softmax ms",
+                "softmax%", "1-row edit ms", "reps");
     std::mt19937 rng(42);
     for (const Size &s : sizes) {
         attn::AttentionInputs in;
@@ -69,8 +71,15 @@ int main(int argc, char **argv) {
         }
         std::sort(softmaxTimes.begin(), softmaxTimes.end());
         const double softmax = softmaxTimes[softmaxTimes.size() / 2];
-        std::printf("%6d %5d %5d %12.3f %12.3f %8.1f%% %6d\n", s.n, s.p, s.d, forward, softmax,
-                    100.0 * softmax / forward, reps);
+        // A cell edit of X: attn::recomputeRows reuses the other tokens' projections and scores.
+        attn::AttentionInputs edited = in;
+        const double edit = medianMs(reps, [&] {
+            edited.X(0, 0) += 0.01;
+            attn::AttentionResult r = attn::recomputeRows(edited, result, 0, 0);
+            (void)r;
+        });
+        std::printf("%6d %5d %5d %12.3f %12.3f %8.1f%% %14.3f %6d\n", s.n, s.p, s.d, forward,
+                    softmax, 100.0 * softmax / forward, edit, reps);
     }
     return 0;
 }

@@ -3,6 +3,7 @@
 //
 // Usage: QT_QPA_PLATFORM=offscreen bench_gui [--quick]
 
+#include "Allocator.h"
 #include "Document.h"
 #include "HeatmapView.h"
 #include "MainWindow.h"
@@ -40,6 +41,7 @@ attn::AttentionInputs randomInputs(int n, int p, int d) {
 } // namespace
 
 int main(int argc, char **argv) {
+    attn::keepLargeAllocationsInHeap();
     QApplication app(argc, argv);
     const bool quick = argc > 1 && QString(argv[1]) == "--quick";
     MainWindow window;

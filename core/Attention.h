@@ -32,6 +32,14 @@ struct AttentionResult {
 // Validates and computes; throws InputError on inputs it cannot compute on.
 AttentionResult compute(const AttentionInputs &inputs, Layout layout = Layout::Rows);
 
+// The same result as compute(inputs, Layout::Rows) after only rows first..last of X changed
+// since `previous` was computed (a cell edit): the projections and scores of the other tokens
+// are reused, so an edit at n = 1024 skips most of the work. Falls back to compute() when
+// `previous` does not fit the inputs' shapes. Agrees with compute() up to rounding.
+AttentionResult recomputeRows(const AttentionInputs &inputs, const AttentionResult &previous,
+                              Eigen::Index first, Eigen::Index last);
+bool canRecomputeRows(const AttentionInputs &inputs, const AttentionResult &previous);
+
 // The combined mask (custom ∪ causal) in the row layout, n × m.
 Mask effectiveMask(const AttentionInputs &inputs);
 

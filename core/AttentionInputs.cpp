@@ -54,7 +54,7 @@ std::string formatNumber(double v) {
 
 void checkValues(const Matrix &m, const std::string &name) {
     // Fast path: one vectorized pass; the message is only built for the offending cell.
-    if (m.allFinite() && (m.size() == 0 || m.cwiseAbs().maxCoeff() <= kMaxAbsInput))
+    if (m.size() == 0 || (allFiniteFast(m) && m.cwiseAbs().maxCoeff() <= kMaxAbsInput))
         return;
     for (Eigen::Index i = 0; i < m.rows(); ++i) {
         for (Eigen::Index j = 0; j < m.cols(); ++j) {

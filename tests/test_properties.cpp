@@ -127,6 +127,46 @@ private slots:
         COMPARE_MATRIX(s.output, r.output);
     }
 
+    void recomputingEditedRowsMatchesAFullCompute_data() { properties_data(); }
+
+    void recomputingEditedRowsMatchesAFullCompute() {
+        QFETCH(unsigned, seed);
+        QFETCH(Shape, shape);
+        const AttentionInputs in = randomInputs(seed, shape);
+        const AttentionResult before = compute(in);
+        std::mt19937 rng(seed + 7);
+        for (int trial = 0; trial < 3; ++trial) {
+            AttentionInputs edited = in;
+            const int first = int(rng() % unsigned(shape.n));
+            const int last = std::min(shape.n - 1, first + int(rng() % 3));
+            edited.X.middleRows(first, last - first + 1) =
+                testsupport::randomMatrix(rng, last - first + 1, shape.p);
+            const AttentionResult full = compute(edited);
+            const AttentionResult fast = recomputeRows(edited, before, first, last);
+            QCOMPARE(fast.heads.size(), full.heads.size());
+            for (size_t k = 0; k < full.heads.size(); ++k) {
+                COMPARE_MATRIX(fast.heads[k].Q, full.heads[k].Q);
+                COMPARE_MATRIX(fast.heads[k].K, full.heads[k].K);
+                COMPARE_MATRIX(fast.heads[k].V, full.heads[k].V);
+                COMPARE_MATRIX(fast.heads[k].scores, full.heads[k].scores);
+                COMPARE_MATRIX(fast.heads[k].logits, full.heads[k].logits);
+                COMPARE_MATRIX(fast.heads[k].weights, full.heads[k].weights);
+                COMPARE_MATRIX(fast.heads[k].output, full.heads[k].output);
+            }
+            COMPARE_MATRIX(fast.concat, full.concat);
+            COMPARE_MATRIX(fast.output, full.output);
+            QCOMPARE(fast.warnings, full.warnings);
+        }
+        // A previous result of other shapes is not reused: the full computation runs.
+        AttentionInputs grown = in;
+        grown.X.conservativeResize(shape.n + 1, Eigen::NoChange);
+        grown.X.row(shape.n).setOnes();
+        grown.tokens.push_back("new");
+        grown.mask = Mask();
+        QVERIFY(!canRecomputeRows(grown, before));
+        COMPARE_MATRIX(recomputeRows(grown, before, 0, 0).output, compute(grown).output);
+    }
+
     void permutingTokensPermutesOutputs_data() { properties_data(); }
 
     void permutingTokensPermutesOutputs() {

@@ -12,7 +12,7 @@ Recomputer::Recomputer(Document *doc, QObject *parent) : QObject(parent), m_doc(
     m_timer.setInterval(0);
     connect(&m_timer, &QTimer::timeout, this, &Recomputer::start);
     m_pool.setMaxThreadCount(1);
-    connect(doc, &Document::changed, this, &Recomputer::schedule);
+    connect(doc, &Document::changed, this, &Recomputer::onChanged);
     // The first result arrives from the event loop, after the owner has connected its views.
     schedule();
 }
@@ -36,7 +36,48 @@ void Recomputer::setLayout(attn::Layout layout) {
     if (layout == m_layout)
         return;
     m_layout = layout;
+    m_dirty.all = true;
     schedule();
+}
+
+void Recomputer::DirtyRows::add(const DocumentChange &change) {
+    const bool xValues = change.what == DocumentChange::Flags(DocumentChange::Values) &&
+                         change.matrix && change.matrix->kind == MatrixKind::X &&
+                         change.cells.isValid();
+    if (!xValues) {
+        all = true;
+        return;
+    }
+    if (first > last) {
+        first = change.cells.top();
+        last = change.cells.bottom();
+    } else {
+        first = std::min(first, change.cells.top());
+        last = std::max(last, change.cells.bottom());
+    }
+}
+
+void Recomputer::DirtyRows::merge(const DirtyRows &other) {
+    if (other.all) {
+        all = true;
+    } else if (other.first <= other.last) {
+        first = first <= last ? std::min(first, other.first) : other.first;
+        last = std::max(last, other.last);
+    }
+}
+
+void Recomputer::onChanged(const DocumentChange &change) {
+    m_dirty.add(change);
+    schedule();
+}
+
+std::shared_ptr<const attn::AttentionResult> Recomputer::takeIncrementalBase(DirtyRows *job) {
+    *job = m_dirty;
+    m_dirty.clear();
+    if (job->rowsOnly() && m_layout == attn::Layout::Rows && m_result &&
+        m_result->layout == attn::Layout::Rows)
+        return m_result;
+    return nullptr;
 }
 
 void Recomputer::schedule() {
@@ -45,13 +86,16 @@ void Recomputer::schedule() {
         m_timer.start();
 }
 
-Recomputer::Outcome Recomputer::run(const attn::AttentionInputs &inputs, attn::Layout layout) {
+Recomputer::Outcome Recomputer::run(const attn::AttentionInputs &inputs, attn::Layout layout,
+                                    const std::shared_ptr<const attn::AttentionResult> &base,
+                                    const DirtyRows &dirty) {
     Outcome outcome;
     QElapsedTimer clock;
     clock.start();
     try {
-        outcome.result =
-            std::make_shared<const attn::AttentionResult>(attn::compute(inputs, layout));
+        outcome.result = std::make_shared<const attn::AttentionResult>(
+            base ? attn::recomputeRows(inputs, *base, dirty.first, dirty.last)
+                 : attn::compute(inputs, layout));
     } catch (const attn::InputError &e) {
         outcome.error = QString::fromStdString(e.what());
     } catch (const std::bad_alloc &) {
@@ -66,9 +110,14 @@ void Recomputer::start() {
         return; // finish() starts again: the worker's result will be stale
     const attn::AttentionInputs &inputs = m_doc->inputs();
     const quint64 generation = m_generation;
+    DirtyRows job;
+    std::shared_ptr<const attn::AttentionResult> base = takeIncrementalBase(&job);
     if (cost(inputs) < m_asyncThreshold) {
         m_publishedGeneration = generation;
-        publish(run(inputs, m_layout));
+        const Outcome outcome = run(inputs, m_layout, base, job);
+        if (!outcome.result)
+            m_dirty.merge(job); // nothing replaced m_result: its changes are still pending
+        publish(outcome);
         return;
     }
     m_busy = true;
@@ -76,17 +125,21 @@ void Recomputer::start() {
         m_reportedBusy = true;
         emit busyChanged(true);
     }
-    m_pool.start([this, inputs = inputs, layout = m_layout, generation] {
-        Outcome outcome = run(inputs, layout);
+    m_pool.start([this, inputs = inputs, layout = m_layout, generation, base, job] {
+        Outcome outcome = run(inputs, layout, base, job);
         // Queued back to the GUI thread; the destructor waits for this job, so `this` lives.
         QMetaObject::invokeMethod(
-            this, [this, generation, outcome] { finish(generation, outcome); },
+            this, [this, generation, outcome, job] { finish(generation, outcome, job); },
             Qt::QueuedConnection);
     });
 }
 
-void Recomputer::finish(quint64 generation, const Outcome &outcome) {
+void Recomputer::finish(quint64 generation, const Outcome &outcome, const DirtyRows &job) {
     m_busy = false;
+    // Unless this result replaces m_result, the rows it covered are still to be recomputed
+    // (merging more rows than needed is always safe).
+    if (generation != m_generation || !outcome.result)
+        m_dirty.merge(job);
     if (generation == m_generation) {
         m_publishedGeneration = generation;
         publish(outcome);
@@ -117,5 +170,10 @@ void Recomputer::recomputeNow() {
     // A worker still running computes an older state: its result will be dropped.
     ++m_generation;
     m_publishedGeneration = m_generation;
-    publish(run(m_doc->inputs(), m_layout));
+    DirtyRows job;
+    std::shared_ptr<const attn::AttentionResult> base = takeIncrementalBase(&job);
+    const Outcome outcome = run(m_doc->inputs(), m_layout, base, job);
+    if (!outcome.result)
+        m_dirty.merge(job);
+    publish(outcome);
 }

@@ -55,11 +55,26 @@ private:
         QString error;
         double milliseconds = 0;
     };
-    static Outcome run(const attn::AttentionInputs &inputs, attn::Layout layout);
+    // Which rows of X changed since m_result was computed: when an edit touched only X's
+    // values, the next computation reuses the rest of m_result (attn::recomputeRows).
+    struct DirtyRows {
+        bool all = true;
+        int first = 0, last = -1;
+        void add(const DocumentChange &change);
+        void merge(const DirtyRows &other);
+        void clear() { *this = DirtyRows{false, 0, -1}; }
+        bool rowsOnly() const { return !all && first <= last; }
+    };
+    static Outcome run(const attn::AttentionInputs &inputs, attn::Layout layout,
+                       const std::shared_ptr<const attn::AttentionResult> &base,
+                       const DirtyRows &dirty);
+    // Takes the dirty rows for a computation that starts now, and the base it may reuse.
+    std::shared_ptr<const attn::AttentionResult> takeIncrementalBase(DirtyRows *job);
 
+    void onChanged(const DocumentChange &change);
     void schedule();
     void start();
-    void finish(quint64 generation, const Outcome &outcome);
+    void finish(quint64 generation, const Outcome &outcome, const DirtyRows &job);
     void publish(const Outcome &outcome);
 
     QPointer<Document> m_doc;
@@ -71,6 +86,7 @@ private:
     qint64 m_asyncThreshold = kDefaultAsyncThreshold;
     quint64 m_generation = 0;          // bumped by every change; a result is current if it matches
     quint64 m_publishedGeneration = 0; // the state the last emitted result or error is of
+    DirtyRows m_dirty;
     bool m_busy = false;
     bool m_reportedBusy = false; // what busyChanged last said (a restart is not a new "busy")
 };
