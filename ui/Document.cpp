@@ -401,6 +401,21 @@ void Document::setCurrentHead(int head) {
     emit currentHeadChanged(head);
 }
 
+void Document::setSelectedColumn(int column) {
+    column = std::max(column, -1);
+    if (column == m_selectedColumn)
+        return;
+    m_selectedColumn = column;
+    emit selectedColumnChanged(column);
+}
+
+void Document::setLayout(attn::Layout layout) {
+    if (layout == m_layout)
+        return;
+    m_layout = layout;
+    emit layoutChanged(layout);
+}
+
 void Document::applyBlock(MatrixId id, int row, int col, const attn::Matrix &values) {
     attn::Matrix *m = mutableMatrix(id);
     Q_ASSERT(m); // commands only exist for cells that exist in their state

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Attention.h"
 #include "AttentionInputs.h"
 #include "Dimension.h"
 #include "DocumentChange.h"
@@ -94,11 +95,21 @@ public:
     void setSelectedRow(int row);
     int currentHead() const { return m_currentHead; }
     void setCurrentHead(int head);
+    // The selected column of whichever product a view explains (a key of QKᵀ, a feature of the
+    // output); -1 none. Not clamped: its range depends on the product.
+    int selectedColumn() const { return m_selectedColumn; }
+    void setSelectedColumn(int column);
+    // Row layout softmax(QKᵀ/√d_k)·V or the article's column layout V·softmax(KᵀQ/√d_k);
+    // every view draws itself in it and the Recomputer computes in it.
+    attn::Layout layout() const { return m_layout; }
+    void setLayout(attn::Layout layout);
 
 signals:
     void changed(const DocumentChange &change);
     void selectedRowChanged(int row);
     void currentHeadChanged(int head);
+    void selectedColumnChanged(int column);
+    void layoutChanged(attn::Layout layout);
 
 private:
     friend class DocumentCommand; // the undo commands apply their changes through these
@@ -126,4 +137,6 @@ private:
     int m_mergeGeneration = 0;
     int m_selectedRow = 0;
     int m_currentHead = 0;
+    int m_selectedColumn = -1;
+    attn::Layout m_layout = attn::Layout::Rows;
 };

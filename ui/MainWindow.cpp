@@ -32,15 +32,7 @@ MainWindow::MainWindow(QWidget *parent)
     setCentralWidget(scroll);
 
     auto dock = [this](const QString &title, const QString &name, QWidget *content,
-                       Qt::DockWidgetArea area) {
-        auto *d = new QDockWidget(title, this);
-        d->setObjectName(name);
-        d->setWidget(content);
-        d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
-                       QDockWidget::DockWidgetClosable);
-        addDockWidget(area, d);
-        return d;
-    };
+                       Qt::DockWidgetArea area) { return addPanel(title, name, content, area); };
     // Controls on the left (full height); the input tables, laid out side by side, in a strip
     // under the heatmaps; the convex combination among the heatmaps, beside the head output.
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
@@ -72,16 +64,44 @@ MainWindow::MainWindow(QWidget *parent)
 
 MainWindow::~MainWindow() = default;
 
+QDockWidget *MainWindow::addPanel(const QString &title, const QString &objectName, QWidget *panel,
+                                  Qt::DockWidgetArea area) {
+    auto *d = new QDockWidget(title, this);
+    d->setObjectName(objectName);
+    d->setWidget(panel);
+    d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                   QDockWidget::DockWidgetClosable);
+    addDockWidget(area, d);
+    if (QMenu *view = findChild<QMenu *>("view"))
+        view->addAction(d->toggleViewAction());
+    return d;
+}
+
+QMenu *MainWindow::menu(const QString &name) {
+    if (auto *m = menuBar()->findChild<QMenu *>(name, Qt::FindDirectChildrenOnly))
+        return m;
+    QString title = name;
+    title[0] = title[0].toUpper();
+    auto *m = new QMenu("&" + title, menuBar());
+    m->setObjectName(name);
+    QMenu *help = menuBar()->findChild<QMenu *>("help", Qt::FindDirectChildrenOnly);
+    if (help)
+        menuBar()->insertMenu(help->menuAction(), m);
+    else
+        menuBar()->addMenu(m);
+    return m;
+}
+
 QString MainWindow::statusText() const {
     return m_timing->text();
 }
 
 void MainWindow::createMenus() {
-    QMenu *file = menuBar()->addMenu("&File");
+    QMenu *file = menu("file");
     QAction *quit = file->addAction("&Quit", QKeySequence::Quit, this, &QWidget::close);
     quit->setMenuRole(QAction::QuitRole);
 
-    QMenu *edit = menuBar()->addMenu("&Edit");
+    QMenu *edit = menu("edit");
     QAction *undo = m_document->undoStack()->createUndoAction(this, "&Undo");
     undo->setShortcut(QKeySequence::Undo);
     QAction *redo = m_document->undoStack()->createRedoAction(this, "&Redo");
@@ -91,9 +111,11 @@ void MainWindow::createMenus() {
     edit->addSeparator();
     edit->addAction("Clear the &mask", m_document, &Document::clearMask);
 
-    menuBar()->addMenu(createPresetsMenu(m_document, this));
+    QMenu *presets = createPresetsMenu(m_document, menuBar());
+    presets->setObjectName("presets");
+    menuBar()->addMenu(presets);
 
-    QMenu *view = menuBar()->addMenu("&View");
+    QMenu *view = menu("view");
     QAction *next = view->addAction("&Next query row", this, [this] { moveSelection(1); });
     next->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Down));
     QAction *previous = view->addAction("&Previous query row", this, [this] { moveSelection(-1); });
@@ -121,7 +143,7 @@ void MainWindow::createMenus() {
     for (QDockWidget *d : findChildren<QDockWidget *>())
         view->addAction(d->toggleViewAction());
 
-    QMenu *help = menuBar()->addMenu("&Help");
+    QMenu *help = menu("help");
     help->addAction("&About attnviz", this, [this] {
         QMessageBox::about(
             this, "About attnviz",
@@ -137,6 +159,7 @@ void MainWindow::setColorMaps(ColorMapId sequential, ColorMapId diverging) {
     m_diverging = diverging;
     m_stages->setColorMaps(sequential, diverging);
     m_combination->setColorMap(diverging);
+    emit colorMapsChanged(sequential, diverging);
 }
 
 void MainWindow::moveSelection(int delta) {

@@ -8,7 +8,9 @@ class CombinationView;
 class ControlsPanel;
 class Document;
 class InputsPanel;
+class QDockWidget;
 class QLabel;
+class QMenu;
 class Recomputer;
 class StagesView;
 
@@ -30,6 +32,18 @@ public:
     QString statusText() const;
 
     void setColorMaps(ColorMapId sequential, ColorMapId diverging);
+    ColorMapId sequentialMap() const { return m_sequential; }
+    ColorMapId divergingMap() const { return m_diverging; }
+
+    // Extension points for the features that install themselves into the window: the
+    // top-level menu with this object name ("file", "edit", "presets", "view", "tools", "help";
+    // created before "help" if missing), and a dock around a panel.
+    QMenu *menu(const QString &name);
+    QDockWidget *addPanel(const QString &title, const QString &objectName, QWidget *panel,
+                          Qt::DockWidgetArea area);
+
+signals:
+    void colorMapsChanged(ColorMapId sequential, ColorMapId diverging);
 
 private:
     void createMenus();

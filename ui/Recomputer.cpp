@@ -13,6 +13,8 @@ Recomputer::Recomputer(Document *doc, QObject *parent) : QObject(parent), m_doc(
     connect(&m_timer, &QTimer::timeout, this, &Recomputer::start);
     m_pool.setMaxThreadCount(1);
     connect(doc, &Document::changed, this, &Recomputer::onChanged);
+    connect(doc, &Document::layoutChanged, this, &Recomputer::setLayout);
+    m_layout = doc->layout();
     // The first result arrives from the event loop, after the owner has connected its views.
     schedule();
 }

@@ -219,6 +219,10 @@ void StagesView::onCellClicked(Stage stage, int row, int col, Qt::KeyboardModifi
         QString error;
         m_document->toggleMask(row, col, &error);
     }
+    if (rowsAreQueries(stage))
+        m_document->setSelectedRow(row);
+    m_document->setSelectedColumn(col);
+    emit cellActivated(stage, row, col);
 }
 
 QString StagesView::tooltip(Stage stage, int row, int col) const {

@@ -39,6 +39,9 @@ public:
 
 signals:
     void drawn(double computeMilliseconds, double drawMilliseconds);
+    // A click on a cell of any stage (after the selection it implies was applied), so views
+    // that explain a product can follow: rows are queries except for K and V (keys).
+    void cellActivated(StagesView::Stage stage, int row, int col);
 
 private:
     void showResult(const std::shared_ptr<const attn::AttentionResult> &result, double computeMs);
