@@ -3,6 +3,7 @@
 #include "Allocator.h"
 #include "Document.h"
 #include "InputError.h"
+#include "LessonPanel.h"
 #include "MainWindow.h"
 #include "Recomputer.h"
 #include "Session.h"
@@ -36,7 +37,12 @@ int main(int argc, char **argv) {
     const QCommandLineOption row("row", "Select this query row at start.", "row");
     parser.addOption(screenshot);
     parser.addOption(size);
+    const QCommandLineOption layout("layout", "Start in the rows or columns layout.", "layout",
+                                    "rows");
+    const QCommandLineOption lesson("lesson", "Start the lesson at step <n> (1-based).", "n");
     parser.addOption(row);
+    parser.addOption(layout);
+    parser.addOption(lesson);
     parser.process(app);
 
     MainWindow window;
@@ -58,8 +64,15 @@ int main(int argc, char **argv) {
                                      "\n\nShowing the worked example instead.");
         }
     }
+    if (parser.value(layout) == "columns")
+        window.document()->setLayout(attn::Layout::Columns);
     if (parser.isSet(row))
         window.document()->setSelectedRow(parser.value(row).toInt());
+
+    if (parser.isSet(lesson)) {
+        window.recomputer()->recomputeNow();
+        window.lessonPanel()->goTo(parser.value(lesson).toInt() - 1);
+    }
 
     if (parser.isSet(screenshot)) {
         const QStringList wh = parser.value(size).split('x');

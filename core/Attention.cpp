@@ -12,9 +12,13 @@ namespace {
 constexpr double kMinusInf = -std::numeric_limits<double>::infinity();
 
 // exp(-inf) must give exactly 0 whatever the vectorized exp does near its lower clamp, and a
-// difference so negative that exp underflows must too.
+// difference so negative that exp underflows must too: Eigen's vectorized exp clamps its
+// argument near −709.8 and returns about 5.6e−309 below it, −∞ included. Below the floor the
+// true values are subnormal, nothing next to the largest term's exp(0) = 1.
+constexpr double kExpFloor = -708.0;
 template <typename Block> void expShifted(Block &&values, double shift) {
-    values = (values - shift).exp();
+    values -= shift;
+    values = (values < kExpFloor).select(0.0, values.exp());
 }
 
 void requireFinite(const Matrix &m, const char *what) {
@@ -58,7 +62,8 @@ std::vector<Eigen::Index> softmaxColumnsInPlace(Matrix &m) {
             max(j) = 0; // exp(-inf - 0) = 0 below: the column ends up all zero
         }
     }
-    m.array() = (m.array().rowwise() - max.array()).exp();
+    m.array().rowwise() -= max.array();
+    expShifted(m.array(), 0.0);
     RowVector sum = m.colwise().sum();
     for (Eigen::Index j : empty)
         sum(j) = 1;
@@ -171,6 +176,19 @@ AttentionResult compute(const AttentionInputs &in, Layout layout) {
     }
     finishResult(in, result, emptyQueries);
     return result;
+}
+
+AttentionResult transposed(const AttentionResult &result) {
+    AttentionResult t;
+    t.layout = result.layout == Layout::Rows ? Layout::Columns : Layout::Rows;
+    for (const HeadResult &h : result.heads)
+        t.heads.push_back({h.Q.transpose(), h.K.transpose(), h.V.transpose(), h.scores.transpose(),
+                           h.logits.transpose(), h.weights.transpose(), h.output.transpose()});
+    t.concat = result.concat.transpose();
+    t.output = result.output.transpose();
+    t.masked = result.masked.transpose();
+    t.warnings = result.warnings;
+    return t;
 }
 
 bool canRecomputeRows(const AttentionInputs &in, const AttentionResult &previous) {

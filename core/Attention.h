@@ -40,6 +40,9 @@ AttentionResult recomputeRows(const AttentionInputs &inputs, const AttentionResu
                               Eigen::Index first, Eigen::Index last);
 bool canRecomputeRows(const AttentionInputs &inputs, const AttentionResult &previous);
 
+// The same result in the other layout: every matrix transposed (and the layout flag flipped).
+AttentionResult transposed(const AttentionResult &result);
+
 // The combined mask (custom ∪ causal) in the row layout, n × m.
 Mask effectiveMask(const AttentionInputs &inputs);
 

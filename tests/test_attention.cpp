@@ -273,6 +273,13 @@ private slots:
         COMPARE_MATRIX(Matrix(cols.concat.transpose()), rows.concat);
         COMPARE_MATRIX(Matrix(cols.output.transpose()), rows.output);
         QVERIFY((cols.masked == rows.masked.transpose()).all());
+        // transposed() turns one layout's result into the other's.
+        const AttentionResult back = transposed(cols);
+        QCOMPARE(back.layout, Layout::Rows);
+        COMPARE_MATRIX(back.heads[1].weights, rows.heads[1].weights);
+        COMPARE_MATRIX(back.heads[0].K, rows.heads[0].K);
+        COMPARE_MATRIX(back.output, rows.output);
+        QVERIFY((back.masked == rows.masked).all());
     }
 };
 

@@ -178,6 +178,51 @@ private slots:
         QVERIFY(w.stagesView()->view(Stage::Weights)->title().contains("head 1"));
     }
 
+    void columnLayoutShowsTheTransposes() {
+        MainWindow w;
+        w.show();
+        settle(w);
+        w.document()->setSelectedRow(2);
+        w.document()->setLayout(Layout::Columns);
+        settle(w);
+        const AttentionResult r = compute(workedExample());
+        StagesView *s = w.stagesView();
+        COMPARE_MATRIX(s->view(Stage::Weights)->values(), Matrix(r.heads[0].weights.transpose()));
+        COMPARE_MATRIX(s->view(Stage::Q)->values(), Matrix(r.heads[0].Q.transpose()));
+        COMPARE_MATRIX(s->view(Stage::HeadOutput)->values(), Matrix(r.output.transpose()));
+        QCOMPARE(s->view(Stage::Scores)->title(), QString("scores KᵀQ — 4×4"));
+        QCOMPARE(s->view(Stage::Q)->title(), QString("Q = Wqᵀ·Xᵀ — 3×4"));
+        QVERIFY(s->view(Stage::Weights)->title().startsWith("softmax↓(KᵀQ/√3)"));
+        // Tokens label the columns now; the selected query is a column.
+        QCOMPARE(s->view(Stage::Q)->colLabels(), QStringList({"t0", "t1", "t2", "t3"}));
+        QCOMPARE(s->view(Stage::Weights)->highlightedColumns(), QList<int>{2});
+        QCOMPARE(s->view(Stage::Weights)->selectedRow(), -1);
+        // The combination panel shows the same output, now as a column.
+        COMPARE_MATRIX(Matrix(w.combinationView()->decomposition().sum), Matrix(r.output.row(2)));
+        // A click selects the query of the clicked column.
+        HeatmapView *weights = s->view(Stage::Weights);
+        QTest::mouseClick(weights->plot(), Qt::LeftButton, {},
+                          weights->cellRect(0, 1).center().toPoint());
+        QCOMPARE(w.document()->selectedRow(), 1);
+        // Tooltips explain with the same numbers: q₀·k₁ is cell (key 1, query 0) here.
+        const QString score = s->view(Stage::Scores)->toolTipText(1, 0);
+        QVERIFY2(score.contains("q₀·k₁ = 2·4 + 1·2 + 3·3 = <b>19</b>"), qPrintable(score));
+        // Masking by click works in this layout too: (key 3, query 0).
+        HeatmapView *logits = s->view(Stage::Logits);
+        QTest::mouseClick(logits->plot(), Qt::LeftButton, {},
+                          logits->cellRect(3, 0).center().toPoint());
+        settle(w);
+        QVERIFY(w.document()->inputs().mask(0, 3));
+        QCOMPARE(s->view(Stage::Weights)->values()(3, 0), 0.0);
+        // Back to rows.
+        w.document()->setLayout(Layout::Rows);
+        settle(w);
+        QCOMPARE(s->view(Stage::Weights)->values().rows(), Eigen::Index(4));
+        QCOMPARE(s->view(Stage::Weights)->values()(0, 3), 0.0);
+        QCOMPARE(s->view(Stage::Weights)->selectedRow(), 0); // the logits click chose query 0
+        QVERIFY(s->view(Stage::Weights)->highlightedColumns().isEmpty());
+    }
+
     void statusShowsTheUpdateTime() {
         MainWindow w;
         w.show();

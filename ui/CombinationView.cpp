@@ -52,16 +52,21 @@ void CombinationView::refresh() {
     if (m_result && !m_result->heads.empty()) {
         m_head = std::clamp(m_document->currentHead(), 0, int(m_result->heads.size()) - 1);
         const attn::HeadResult &h = m_result->heads[size_t(m_head)];
+        // The picture is the same in both layouts: a weighted sum of value vectors. In the
+        // column layout those are V's columns, and the weights a column of the weights.
+        m_columns = m_result->layout == attn::Layout::Columns;
+        const attn::Matrix weights = m_columns ? attn::Matrix(h.weights.transpose()) : h.weights;
+        const attn::Matrix values = m_columns ? attn::Matrix(h.V.transpose()) : h.V;
         const int row = m_document->selectedRow();
-        if (row >= 0 && row < h.weights.rows() && h.weights.cols() == h.V.rows()) {
+        if (row >= 0 && row < weights.rows() && weights.cols() == values.rows()) {
             m_row = row;
-            m_decomposition = attn::rowDecomposition(h.weights, h.V, row);
+            m_decomposition = attn::rowDecomposition(weights, values, row);
             const auto &inputs = m_document->inputs();
             m_keys = labelsOf(inputs.sourceTokens());
             const QStringList queries = labelsOf(inputs.tokens);
             m_query = row < queries.size() ? queries[row] : QString::number(row);
             // Show every key when there are few; otherwise the largest weights, in token order.
-            const int m = int(h.V.rows());
+            const int m = int(values.rows());
             QList<int> order(m);
             std::iota(order.begin(), order.end(), 0);
             if (m > kMaxShownKeys) {
@@ -73,7 +78,7 @@ void CombinationView::refresh() {
             }
             m_shown = order;
             m_range = std::max(
-                {h.V.cwiseAbs().maxCoeff(), m_decomposition.sum.cwiseAbs().maxCoeff(), 1e-12});
+                {values.cwiseAbs().maxCoeff(), m_decomposition.sum.cwiseAbs().maxCoeff(), 1e-12});
         }
     }
     updateGeometry();
@@ -145,17 +150,26 @@ void CombinationView::paintEvent(QPaintEvent *) {
     p.setFont(bold);
     const QString heads =
         m_result && m_result->heads.size() > 1 ? QString(" — head %1").arg(m_head) : QString();
-    p.drawText(QRectF(kMargin, y, width() - 2 * kMargin, kLineHeight), Qt::AlignVCenter,
-               QString("output row %1 (\u201c%2\u201d) = \u03a3\u2c7c a%3\u2c7c \u00b7 v\u2c7c%4")
-                   .arg(QString::number(m_row), m_query, derivation::subscript(m_row), heads));
+    p.drawText(
+        QRectF(kMargin, y, width() - 2 * kMargin, kLineHeight), Qt::AlignVCenter,
+        m_columns ? QString("output column %1 (\u201c%2\u201d) = \u03a3\u2c7c a\u2c7c%3 \u00b7 "
+                            "v\u2c7c  \u2014 the columns of V weighted by column %1 of the "
+                            "weights%4")
+                        .arg(QString::number(m_row), m_query, derivation::subscript(m_row), heads)
+                  : QString("output row %1 (\u201c%2\u201d) = \u03a3\u2c7c a%3\u2c7c \u00b7 "
+                            "v\u2c7c  \u2014 the rows of V weighted by row %1 of the weights%4")
+                        .arg(QString::number(m_row), m_query, derivation::subscript(m_row), heads));
     p.setFont(font());
     y += kLineHeight;
     p.setPen(pal.color(QPalette::PlaceholderText));
     p.drawText(QRectF(kMargin, y, kLabelWidth - 6, kLineHeight), Qt::AlignVCenter | Qt::AlignRight,
                "key j");
     p.drawText(QRectF(xBar, y, kBarWidth, kLineHeight), Qt::AlignVCenter, "weight a ≥ 0");
-    p.drawText(QRectF(xV, y, cellsWidth, kLineHeight), Qt::AlignCenter, "row vⱼ of V");
-    p.drawText(QRectF(xScaled, y, cellsWidth, kLineHeight), Qt::AlignCenter, "weighted row a·vⱼ");
+    const QString part = m_columns ? "column" : "row";
+    p.drawText(QRectF(xV, y, cellsWidth, kLineHeight), Qt::AlignCenter,
+               part + " v\u2c7c of V" + (m_columns ? " (drawn across)" : ""));
+    p.drawText(QRectF(xScaled, y, cellsWidth, kLineHeight), Qt::AlignCenter,
+               "weighted " + part + " a\u00b7v\u2c7c");
     y += kLineHeight;
 
     auto drawLine = [&](const QString &label, double weight, const Eigen::RowVectorXd *v,
@@ -209,8 +223,9 @@ void CombinationView::paintEvent(QPaintEvent *) {
     const bool convex = (d.weights.array() >= 0).all();
     p.drawText(QRectF(kMargin, y, width() - 2 * kMargin, kLineHeight * 1.6),
                Qt::AlignTop | Qt::TextWordWrap,
-               QString("Weights are %1 and sum to %2: the output row is a convex combination — "
-                       "a weighted average — of V's rows.")
+               QString("Weights are %1 and sum to %2: the output %3 is a convex combination — "
+                       "a weighted average — of V's %3s.")
                    .arg(convex ? "non-negative" : "NOT all non-negative")
-                   .arg(d.weights.sum(), 0, 'f', 6));
+                   .arg(d.weights.sum(), 0, 'f', 6)
+                   .arg(m_columns ? "column" : "row"));
 }

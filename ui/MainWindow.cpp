@@ -4,6 +4,7 @@
 #include "ControlsPanel.h"
 #include "Document.h"
 #include "InputsPanel.h"
+#include "LessonPanel.h"
 #include "Presets.h"
 #include "Recomputer.h"
 #include "StagesView.h"
@@ -16,6 +17,7 @@
 #include <QMessageBox>
 #include <QScrollArea>
 #include <QStatusBar>
+#include <QToolBar>
 #include <QUndoStack>
 
 MainWindow::MainWindow(QWidget *parent)
@@ -59,6 +61,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_recomputer, &Recomputer::resultReady, this, [this] { m_error->clear(); });
 
     createMenus();
+    m_lesson = installLesson(*this);
     resize(1600, 1000);
 }
 
@@ -121,6 +124,8 @@ void MainWindow::createMenus() {
     QAction *previous = view->addAction("&Previous query row", this, [this] { moveSelection(-1); });
     previous->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Up));
     view->addSeparator();
+    createLayoutSwitch(view);
+    view->addSeparator();
     QMenu *sequential = view->addMenu("&Weights colour map");
     auto *sequentialGroup = new QActionGroup(this);
     for (ColorMapId id : sequentialMaps()) {
@@ -152,6 +157,48 @@ void MainWindow::createMenus() {
             "how it was computed; click a query row to see its output built from the rows of V; "
             "click a logits cell to mask it.");
     });
+}
+
+void MainWindow::createLayoutSwitch(QMenu *view) {
+    // The two conventions of the article "from Vector to Matrix", one click apart, with a note
+    // that they are the same attention.
+    auto *group = new QActionGroup(this);
+    QAction *rows = view->addAction("&Row layout: softmax(QK\u1d40/\u221ad\u2096)\u00b7V");
+    QAction *columns = view->addAction("&Column layout: V\u00b7softmax(K\u1d40Q/\u221ad\u2096)");
+    for (QAction *a : {rows, columns}) {
+        a->setCheckable(true);
+        group->addAction(a);
+    }
+    rows->setChecked(true);
+    QAction *toggle = view->addAction("&Switch layout", this, [this] {
+        m_document->setLayout(m_document->layout() == attn::Layout::Rows ? attn::Layout::Columns
+                                                                         : attn::Layout::Rows);
+    });
+    toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    connect(rows, &QAction::triggered, this, [this] { m_document->setLayout(attn::Layout::Rows); });
+    connect(columns, &QAction::triggered, this,
+            [this] { m_document->setLayout(attn::Layout::Columns); });
+
+    auto *bar = addToolBar("Layout");
+    bar->setObjectName("layoutToolBar");
+    bar->addWidget(new QLabel(" Layout: "));
+    bar->addAction(rows);
+    bar->addAction(columns);
+    auto *note = new QLabel;
+    note->setObjectName("layoutNote");
+    note->setContentsMargins(12, 0, 0, 0);
+    bar->addWidget(note);
+    auto update = [note, rows, columns](attn::Layout layout) {
+        const bool r = layout == attn::Layout::Rows;
+        rows->setChecked(r);
+        columns->setChecked(!r);
+        note->setText(r ? "tokens are rows; softmax along each row. The column layout computes "
+                          "the same attention, transposed."
+                        : "tokens are columns; softmax down each column. Every matrix is the "
+                          "transpose of the row layout's: the same attention.");
+    };
+    update(m_document->layout());
+    connect(m_document, &Document::layoutChanged, this, update);
 }
 
 void MainWindow::setColorMaps(ColorMapId sequential, ColorMapId diverging) {

@@ -8,6 +8,7 @@ class CombinationView;
 class ControlsPanel;
 class Document;
 class InputsPanel;
+class LessonPanel;
 class QDockWidget;
 class QLabel;
 class QMenu;
@@ -28,6 +29,7 @@ public:
     StagesView *stagesView() const { return m_stages; }
     CombinationView *combinationView() const { return m_combination; }
     InputsPanel *inputsPanel() const { return m_inputs; }
+    LessonPanel *lessonPanel() const { return m_lesson; }
     ControlsPanel *controlsPanel() const { return m_controls; }
     QString statusText() const;
 
@@ -47,6 +49,7 @@ signals:
 
 private:
     void createMenus();
+    void createLayoutSwitch(QMenu *view);
     void moveSelection(int delta);
     void showTiming(double computeMs, double drawMs);
     void showError(const QString &message);
@@ -57,6 +60,7 @@ private:
     CombinationView *m_combination;
     InputsPanel *m_inputs;
     ControlsPanel *m_controls;
+    LessonPanel *m_lesson = nullptr;
     QLabel *m_timing;
     QLabel *m_error;
     ColorMapId m_sequential = ColorMapId::Viridis;

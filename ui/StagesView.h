@@ -31,6 +31,10 @@ public:
     void setCombinationView(QWidget *widget);
     QList<HeatmapView *> visibleViews() const;
     void setColorMaps(ColorMapId sequential, ColorMapId diverging);
+    // Draws attention to these stages (a coloured frame) and dims the others; empty = none.
+    // The lesson uses it to show what each step talks about.
+    void setEmphasis(const QList<Stage> &stages);
+    QList<Stage> emphasis() const { return m_emphasis; }
     // Nanoseconds the last result took to reach every visible heatmap (data + replot).
     qint64 lastDrawNanoseconds() const { return m_drawNs; }
 
@@ -43,11 +47,16 @@ signals:
     // that explain a product can follow: rows are queries except for K and V (keys).
     void cellActivated(StagesView::Stage stage, int row, int col);
 
+protected:
+    void paintEvent(QPaintEvent *event) override;
+
 private:
     void showResult(const std::shared_ptr<const attn::AttentionResult> &result, double computeMs);
     void updateSelection();
     void onCellClicked(Stage stage, int row, int col, Qt::KeyboardModifiers modifiers);
-    bool rowsAreQueries(Stage stage) const;
+    bool isPerQuery(Stage stage) const; // K and V are per key
+    bool queriesAreRows() const;        // false in the column layout
+    const attn::AttentionResult *rowLayoutResult() const;
     QString tooltip(Stage stage, int row, int col) const;
 
     Document *m_document;
@@ -55,7 +64,10 @@ private:
     QGridLayout *m_grid;
     QMap<Stage, HeatmapView *> m_views;
     std::shared_ptr<const attn::AttentionResult> m_result;
+    mutable std::shared_ptr<const attn::AttentionResult> m_rowResult; // tooltips, column layout
     attn::AttentionInputs m_inputs; // the inputs m_result was drawn for (labels, tooltips)
     QStringList m_queries, m_keys;
     qint64 m_drawNs = 0;
+    QList<Stage> m_emphasis;
+    bool m_columnsShown = false; // the selection was last drawn as column highlights
 };

@@ -4,3 +4,7 @@ list(APPEND ATTNVIZ_UI_WINDOW_SOURCES
   MainWindow.cpp MainWindow.h
   StagesView.cpp StagesView.h
 )
+list(APPEND ATTNVIZ_UI_WINDOW_SOURCES
+  LessonPanel.cpp LessonPanel.h
+  LessonScript.cpp LessonScript.h
+)

@@ -1,0 +1,81 @@
+// Lesson mode: the script's numbers match the computation, and the keyboard walks it.
+
+#include "Document.h"
+#include "LessonPanel.h"
+#include "LessonScript.h"
+#include "MainWindow.h"
+#include "Recomputer.h"
+#include "StagesView.h"
+#include "TestSupport.h"
+
+using namespace attn;
+using Stage = StagesView::Stage;
+
+class TestLesson : public QObject {
+    Q_OBJECT
+
+private slots:
+    void scriptUsesTheLiveNumbers() {
+        const AttentionInputs in = workedExample();
+        const AttentionResult r = compute(in);
+        const std::vector<LessonStep> steps = lessonSteps(in, r, 0, 0);
+        QCOMPARE(steps.size(), size_t(8));
+        // Query t0 attends most to t1: q₀·k₁ = 19, logit 19/√3, weight 0.9596, output row 0.
+        QVERIFY2(steps[2].html.contains("q₀·k₁ = 2·4 + 1·2 + 3·3 = <b>19</b>"),
+                 qPrintable(steps[2].html));
+        QVERIFY2(steps[3].html.contains("19 / 1.732 = <b>10.97</b>"), qPrintable(steps[3].html));
+        QVERIFY2(steps[4].html.contains("<b>0.9596</b>"), qPrintable(steps[4].html));
+        QVERIFY2(steps[5].html.contains("(3.949, 7.859, 3.958)"), qPrintable(steps[5].html));
+        QVERIFY(steps[5].combination);
+        QCOMPARE(steps[7].layout, Layout::Columns);
+        QVERIFY(steps[2].emphasis.contains(Stage::Scores));
+        // The softmax is written with the sum in the denominator, the scaling before it.
+        QVERIFY(steps[4].html.contains("exp(l<sub>ij</sub>) / Σ<sub>k</sub> exp(l<sub>ik</sub>)"));
+        QVERIFY(steps[3].title.contains("before the softmax"));
+    }
+
+    void scriptFollowsTheOptions() {
+        AttentionInputs in = workedExample();
+        in.options.scale = false;
+        const std::vector<LessonStep> steps = lessonSteps(in, compute(in), 2, 0);
+        QVERIFY(steps[3].html.contains("Scaling is switched off"));
+        QVERIFY(steps[0].html.contains("“t2”"));
+    }
+
+    void keyboardWalksTheLesson() {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTRY_VERIFY(w.recomputer()->result() != nullptr);
+        LessonPanel *lesson = w.lessonPanel();
+        QVERIFY(!lesson->isActive());
+        QTest::keyClick(&w, Qt::Key_F5);
+        QCOMPARE(lesson->step(), 0);
+        QTest::keyClick(&w, Qt::Key_PageDown);
+        QTest::keyClick(&w, Qt::Key_PageDown);
+        QCOMPARE(lesson->step(), 2);
+        QCOMPARE(w.stagesView()->emphasis(), QList<Stage>{Stage::Scores});
+        QTest::keyClick(&w, Qt::Key_PageUp);
+        QCOMPARE(lesson->step(), 1);
+        for (int k = 0; k < 10; ++k)
+            QTest::keyClick(&w, Qt::Key_PageDown);
+        QCOMPARE(lesson->step(), 7); // stays on the last step
+        QCOMPARE(w.document()->layout(), Layout::Columns);
+        QTRY_COMPARE(w.recomputer()->result()->layout, Layout::Columns);
+        QVERIFY(lesson->text().contains("V·A"));
+        QTest::keyClick(&w, Qt::Key_PageUp);
+        QCOMPARE(w.document()->layout(), Layout::Rows);
+        // Editing during the lesson updates its numbers.
+        lesson->goTo(2);
+        const QString before = lesson->text();
+        w.document()->setCell(MatrixId{MatrixKind::X, 0}, 0, 0, 2.0);
+        QTRY_VERIFY(lesson->text() != before);
+        QVERIFY(lesson->text().contains("= <b>26</b>")); // q₀·k₁ with x₀₀ = 2
+        QTest::keyClick(&w, Qt::Key_F5, Qt::ShiftModifier);
+        QVERIFY(!lesson->isActive());
+        QVERIFY(w.stagesView()->emphasis().isEmpty());
+    }
+};
+
+QTEST_MAIN(TestLesson)
+#include "test_lesson.moc"

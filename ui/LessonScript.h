@@ -1,0 +1,25 @@
+#pragma once
+
+#include "Attention.h"
+#include "StagesView.h"
+
+#include <QList>
+#include <QString>
+
+#include <vector>
+
+// The guided walk through attention, written for a projector. Each step names what it talks
+// about (the stages to emphasize, the layout) and states its formula with the current numbers,
+// so the text always matches the heatmaps beside it. Pure: built from inputs and a row-layout
+// result, testable without a window.
+struct LessonStep {
+    QString title;
+    QString html; // rich text with the live numbers
+    QList<StagesView::Stage> emphasis;
+    attn::Layout layout = attn::Layout::Rows;
+    bool combination = false; // the row-combination panel is part of the step
+};
+
+// query: the example query (clamped); head: the head the numbers come from.
+std::vector<LessonStep> lessonSteps(const attn::AttentionInputs &inputs,
+                                    const attn::AttentionResult &rowResult, int query, int head);
