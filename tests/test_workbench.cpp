@@ -11,6 +11,7 @@
 #include "Recomputer.h"
 #include "StagesView.h"
 #include "TestSupport.h"
+#include "TokenEditor.h"
 
 #include <QLineEdit>
 #include <QTableView>
@@ -127,6 +128,17 @@ private slots:
                        Matrix(r.heads[0].weights.row(2)));
         COMPARE_MATRIX(c->decomposition().rows, r.heads[0].V);
         QCOMPARE(c->shownKeys(), QList<int>({0, 1, 2, 3}));
+    }
+
+    void clickingATokenSelectsItsQuery() {
+        MainWindow w;
+        w.show();
+        settle(w);
+        QTableView *tokens = w.inputsPanel()->tokenEditor()->view();
+        const QRect cell = tokens->visualRect(tokens->model()->index(0, 3));
+        QTest::mouseClick(tokens->viewport(), Qt::LeftButton, {}, cell.center());
+        QCOMPARE(w.document()->selectedRow(), 3);
+        QCOMPARE(w.combinationView()->row(), 3);
     }
 
     void clickingALogitMasksIt() {

@@ -1,5 +1,7 @@
 #include "TokenEditor.h"
 
+#include "Document.h"
+
 #include "CompactTableView.h"
 #include "TokenListModel.h"
 
@@ -37,6 +39,11 @@ TokenEditor::TokenEditor(Document *doc, bool context, QWidget *parent)
     });
     connect(m_model, &TokenListModel::editAccepted, m_message, &QWidget::hide);
     connect(m_model, &QAbstractItemModel::modelReset, this, &TokenEditor::fitColumns);
+    if (!context) {
+        // Clicking a query token selects that query everywhere, as clicking its row does.
+        connect(m_view, &QAbstractItemView::clicked, doc,
+                [doc](const QModelIndex &index) { doc->setSelectedRow(index.column()); });
+    }
     connect(m_model, &QAbstractItemModel::dataChanged, this, &TokenEditor::fitColumns);
     fitColumns();
 }
