@@ -199,9 +199,8 @@ bool canRecomputeRows(const AttentionInputs &in, const AttentionResult &previous
         const HeadResult &h = previous.heads[k];
         const HeadWeights &w = in.heads[k];
         if (h.Q.rows() != in.queryCount() || h.Q.cols() != w.Wq.cols() ||
-            h.K.rows() != in.keyCount() || h.K.cols() != w.Wk.cols() ||
-            h.V.cols() != w.Wv.cols() || h.scores.rows() != in.queryCount() ||
-            h.scores.cols() != in.keyCount())
+            h.K.rows() != in.keyCount() || h.K.cols() != w.Wk.cols() || h.V.cols() != w.Wv.cols() ||
+            h.scores.rows() != in.queryCount() || h.scores.cols() != in.keyCount())
             return false;
     }
     return true;
