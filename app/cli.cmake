@@ -3,3 +3,9 @@
 add_executable(attnviz-cli cli_main.cpp)
 target_link_libraries(attnviz-cli PRIVATE attnviz_core attnviz_warnings)
 target_compile_definitions(attnviz-cli PRIVATE ATTNVIZ_VERSION="${PROJECT_VERSION}")
+# render draws the GUI's own views (FigureScene): with the GUI built, the CLI links attnviz_ui.
+if(TARGET attnviz_ui)
+  target_sources(attnviz-cli PRIVATE CliRender.cpp CliRender.h)
+  target_link_libraries(attnviz-cli PRIVATE attnviz_ui)
+  target_compile_definitions(attnviz-cli PRIVATE ATTNVIZ_CLI_RENDER)
+endif()

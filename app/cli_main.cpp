@@ -9,6 +9,9 @@
 #include "ResultJson.h"
 #include "Session.h"
 #include "StageMatrix.h"
+#ifdef ATTNVIZ_CLI_RENDER
+#include "CliRender.h"
+#endif
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -16,6 +19,7 @@
 
 #include <cstdio>
 #include <exception>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -27,11 +31,13 @@ constexpr int kExitUsage = 2;
 const char *const kHelp = R"(Usage: attnviz-cli compute FILE [--layout rows|columns]
        attnviz-cli explain FILE (--row I | --column J | --cell I,J | --view outer) [options]
        attnviz-cli export FILE --stage NAME --format F --out PATH [--head H]
+       attnviz-cli render FILE --view NAME --out PATH.png|.svg|.pdf [options]
        attnviz-cli --help | --version
 
 Computes scaled dot-product attention for an attnviz session file or reference case (JSON;
 FILE may be - for standard input) and prints every intermediate result, takes one part
-of a head's result apart into the terms that add up to it, or exports one matrix.
+of a head's result apart into the terms that add up to it, exports one matrix, or
+renders one view of the workbench as a figure (no display needed).
 
 Commands:
   compute   Print one JSON object: heads[].Q, K, V, scores, logits (masked cells are null),
@@ -40,6 +46,8 @@ Commands:
             checks (the sum equals the product; the weights are >= 0 and sum to 1).
   export    Write one matrix, an input or a result (row layout), as CSV, NumPy .npy,
             a LaTeX bmatrix or a NumPy array literal.
+  render    Draw one view as the workbench shows it (title, labels, colour scale) to a
+            PNG, SVG or PDF file, chosen by the suffix of --out.
 
 Options for compute:
   --layout rows|columns  rows (default): tokens are rows, softmax(QK^T/sqrt(d_k)) V.
@@ -77,6 +85,22 @@ Options for export:
   --head H          the head of Wq, Wk, Wv and of the head results (default 0)
   --precision N     decimals of --format latex (default 4, 0..15)
 
+Options for render:
+  --view NAME       q, k, v, scores, logits, weights, output (of head H), concat,
+                    final (after Wo), links (token links), combination (the selected
+                    row as a weighted sum of the rows of V)
+  --out PATH        PATH.png, PATH.svg or PATH.pdf; replaced only once complete
+  --row I           the selected query row (outlined; the row combination explains);
+                    default 0, -1 for none
+  --head H          the head to draw (default 0)
+  --layout rows|columns
+                    the row (default) or the article's column layout
+  --width W, --height H
+                    the view's size in pixels (default 720x560; links and combination
+                    900 wide and as tall as their content)
+  --scale S         PNG only: pixels per view pixel, 0.25 to 8 (2 or 3 for a projector
+                    or print); the PNG is W*S x H*S
+
   -h, --help        show this help and exit
   --version         show the version and exit
 
@@ -91,9 +115,11 @@ Examples:
   attnviz-cli explain session.json --cell 0,2 --product scores
   attnviz-cli export session.json --stage weights --head 1 --format csv --out weights.csv
   attnviz-cli export session.json --stage final --format latex --out -
+  attnviz-cli render session.json --view weights --row 2 --out weights.png --scale 2
+  attnviz-cli render session.json --view combination --row 0 --out row0.pdf
 )";
 
-const char *const kUsageHint = "Usage: attnviz-cli compute|explain|export FILE [options]\n"
+const char *const kUsageHint = "Usage: attnviz-cli compute|explain|export|render FILE [options]\n"
                                "Try 'attnviz-cli --help' for more information.\n";
 
 // A bad command line: reported with the usage hint, exit status 2.
@@ -110,12 +136,15 @@ struct ExportRequest {
 };
 
 struct Request {
-    enum class Command { Help, Version, Compute, Explain, Export };
+    enum class Command { Help, Version, Compute, Explain, Export, Render };
     Command command = Command::Help;
     QString file;
     attn::Layout layout = attn::Layout::Rows;
     attn::ExplainRequest explain;
     ExportRequest exportRequest;
+#ifdef ATTNVIZ_CLI_RENDER
+    RenderRequest render;
+#endif
 };
 
 void writeErr(const std::string &text) {
@@ -265,6 +294,9 @@ Request parseArguments(const QStringList &arguments) {
         {"stage", "stage", "NAME"},
         {"format", "format", "csv|npy|latex|numpy"},
         {"out", "out", "PATH"},
+        {"width", "width", "W"},
+        {"height", "height", "H"},
+        {"scale", "scale", "S"},
     });
     if (!parser.parse(arguments))
         throw UsageError{parser.errorText()};
@@ -279,7 +311,7 @@ Request parseArguments(const QStringList &arguments) {
 
     const QStringList positional = parser.positionalArguments();
     if (positional.isEmpty())
-        throw UsageError{"missing command (compute, explain or export)"};
+        throw UsageError{"missing command (compute, explain, export or render)"};
     const QString command = positional[0];
     if (command == "compute")
         request.command = Request::Command::Compute;
@@ -287,9 +319,11 @@ Request parseArguments(const QStringList &arguments) {
         request.command = Request::Command::Explain;
     else if (command == "export")
         request.command = Request::Command::Export;
+    else if (command == "render")
+        request.command = Request::Command::Render;
     else
         throw UsageError{"unknown command \"" + command +
-                         "\" (expected compute, explain or export)"};
+                         "\" (expected compute, explain, export or render)"};
     if (positional.size() < 2)
         throw UsageError{"missing FILE after " + command + " (use - for standard input)"};
     if (positional.size() > 2)
@@ -298,17 +332,20 @@ Request parseArguments(const QStringList &arguments) {
 
     // Which commands take each option.
     const QList<std::pair<QString, QStringList>> owners = {
-        {"layout", {"compute"}},
-        {"row", {"explain"}},
+        {"layout", {"compute", "render"}},
+        {"row", {"explain", "render"}},
         {"column", {"explain"}},
         {"cell", {"explain"}},
-        {"view", {"explain"}},
+        {"view", {"explain", "render"}},
         {"product", {"explain"}},
-        {"head", {"explain", "export"}},
+        {"head", {"explain", "export", "render"}},
         {"precision", {"explain", "export"}},
         {"stage", {"export"}},
         {"format", {"export"}},
-        {"out", {"export"}},
+        {"out", {"export", "render"}},
+        {"width", {"render"}},
+        {"height", {"render"}},
+        {"scale", {"render"}},
     };
     for (const auto &[name, commands] : owners)
         if (parser.isSet(name) && !commands.contains(command))
@@ -319,7 +356,17 @@ Request parseArguments(const QStringList &arguments) {
         request.exportRequest = parseExport(parser);
         return request;
     }
-    if (request.command == Request::Command::Compute) {
+    if (request.command == Request::Command::Compute ||
+        request.command == Request::Command::Render) {
+        if (request.command == Request::Command::Render) {
+#ifdef ATTNVIZ_CLI_RENDER
+            const QString problem = parseRenderOptions(parser, &request.render);
+            if (!problem.isEmpty())
+                throw UsageError{problem};
+#else
+            throw UsageError{"render is not available: this attnviz-cli was built without the GUI"};
+#endif
+        }
         if (parser.isSet("layout")) {
             const QString layout = parser.value("layout");
             if (layout == "columns")
@@ -327,6 +374,9 @@ Request parseArguments(const QStringList &arguments) {
             else if (layout != "rows")
                 throw UsageError{"--layout expects rows or columns, got \"" + layout + "\""};
         }
+#ifdef ATTNVIZ_CLI_RENDER
+        request.render.figure.layout = request.layout;
+#endif
         return request;
     }
 
@@ -396,6 +446,19 @@ int run(const Request &request) {
     try {
         const attn::Session session = load(request.file);
         const bool compute = request.command == Request::Command::Compute;
+#ifdef ATTNVIZ_CLI_RENDER
+        if (request.command == Request::Command::Render) {
+            try {
+                text = renderFigure(session.inputs, request.render.figure);
+            } catch (const attn::InputError &e) {
+                throw attn::InputError(source + ": " + e.what());
+            }
+            const QString error = attn::writeFileAtomically(request.render.out, text);
+            if (!error.isEmpty())
+                throw attn::InputError(error.toStdString());
+            return 0;
+        }
+#endif
         attn::AttentionResult result;
         try {
             result = attn::compute(session.inputs, compute ? request.layout : attn::Layout::Rows);
@@ -431,11 +494,24 @@ int run(const Request &request) {
 
 int main(int argc, char *argv[]) {
     attn::keepLargeAllocationsInHeap();
-    QCoreApplication app(argc, argv);
-    QCoreApplication::setApplicationName("attnviz-cli");
-    QCoreApplication::setApplicationVersion(ATTNVIZ_VERSION);
     try {
-        return run(parseArguments(QCoreApplication::arguments()));
+        // The command decides the application: render draws widgets and needs a QApplication
+        // (on the offscreen platform, so no display is needed); the others stay a
+        // QCoreApplication, which needs no GUI libraries at run time.
+        QStringList arguments;
+        for (int i = 0; i < argc; ++i)
+            arguments << QString::fromLocal8Bit(argv[i]);
+        const Request request = parseArguments(arguments);
+        std::unique_ptr<QCoreApplication> app;
+#ifdef ATTNVIZ_CLI_RENDER
+        if (request.command == Request::Command::Render)
+            app = createFigureApplication(argc, argv);
+#endif
+        if (!app)
+            app = std::make_unique<QCoreApplication>(argc, argv);
+        QCoreApplication::setApplicationName("attnviz-cli");
+        QCoreApplication::setApplicationVersion(ATTNVIZ_VERSION);
+        return run(request);
     } catch (const UsageError &e) {
         writeErr("attnviz-cli: " + oneLine(e.message.toStdString()) + "\n" + kUsageHint);
         return kExitUsage;

@@ -2,15 +2,16 @@
 
 #include "Allocator.h"
 #include "Document.h"
-#include "InputError.h"
 #include "LessonPanel.h"
 #include "MainWindow.h"
 #include "Recomputer.h"
 #include "Session.h"
+#include "SessionController.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QMessageBox>
+#include <QStandardPaths>
 #include <QTimer>
 #include <QUndoStack>
 
@@ -45,22 +46,19 @@ int main(int argc, char **argv) {
     parser.addOption(lesson);
     parser.process(app);
 
+    // Screenshots show the defaults, not the user's saved zoom, theme and dock layout.
+    if (parser.isSet(screenshot))
+        QStandardPaths::setTestModeEnabled(true);
     MainWindow window;
     const QStringList files = parser.positionalArguments();
     if (!files.isEmpty()) {
-        try {
-            const attn::Session session = attn::loadSessionFile(files.first());
-            QString error;
-            if (!window.document()->replaceInputs(session.inputs, "Open " + files.first(), &error))
-                throw attn::InputError(error.toStdString());
-            window.document()->undoStack()->clear();
-        } catch (const attn::InputError &e) {
-            const QString message = QString::fromStdString(e.what());
-            std::fprintf(stderr, "attnviz: %s\n", qPrintable(message));
+        QString error;
+        if (!SessionController::of(window)->loadFile(files.first(), &error)) {
+            std::fprintf(stderr, "attnviz: %s\n", qPrintable(error));
             if (parser.isSet(screenshot))
                 return 1;
             QMessageBox::warning(&window, "attnviz",
-                                 "Could not open the file:\n" + message +
+                                 "Could not open the file:\n" + error +
                                      "\n\nShowing the worked example instead.");
         }
     }
@@ -91,5 +89,6 @@ int main(int argc, char **argv) {
         return QApplication::exec();
     }
     window.show();
+    SessionController::of(window)->offerRecovery();
     return QApplication::exec();
 }

@@ -5,6 +5,7 @@
 
 #include "Allocator.h"
 #include "Attention.h"
+#include "BenchInputs.h"
 
 #include <algorithm>
 #include <chrono>
@@ -16,14 +17,6 @@
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-attn::Matrix randomMatrix(std::mt19937 &rng, Eigen::Index rows, Eigen::Index cols, double sigma) {
-    std::normal_distribution<double> normal(0.0, sigma);
-    attn::Matrix m(rows, cols);
-    for (Eigen::Index i = 0; i < m.size(); ++i)
-        m.data()[i] = normal(rng);
-    return m;
-}
 
 template <typename F> double medianMs(int reps, F &&f) {
     std::vector<double> times;
@@ -48,14 +41,8 @@ int main(int argc, char **argv) {
     std::printf("attnviz forward pass (one head, self-attention, scaled; median of repetitions)\n");
     std::printf("%6s %5s %5s %12s %12s %9s %14s %6s\n", "n", "p", "d", "forward ms", "softmax ms",
                 "softmax%", "1-row edit ms", "reps");
-    std::mt19937 rng(42);
     for (const Size &s : sizes) {
-        attn::AttentionInputs in;
-        in.tokens = attn::defaultTokens(s.n);
-        in.X = randomMatrix(rng, s.n, s.p, 1.0);
-        const double sigma = 1.0 / std::sqrt(double(s.p));
-        in.heads.push_back({randomMatrix(rng, s.p, s.d, sigma), randomMatrix(rng, s.p, s.d, sigma),
-                            randomMatrix(rng, s.p, s.d, sigma)});
+        const attn::AttentionInputs in = bench::randomInputs(s.n, s.p, s.d);
         const int reps = quick ? 3 : (s.n >= 4096 ? 5 : s.n >= 1024 ? 15 : 50);
         attn::AttentionResult result;
         const double forward = medianMs(reps, [&] { result = attn::compute(in); });

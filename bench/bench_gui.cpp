@@ -4,6 +4,7 @@
 // Usage: QT_QPA_PLATFORM=offscreen bench_gui [--quick]
 
 #include "Allocator.h"
+#include "BenchInputs.h"
 #include "Document.h"
 #include "HeatmapView.h"
 #include "MainWindow.h"
@@ -16,29 +17,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <random>
-
-namespace {
-
-attn::Matrix randomMatrix(std::mt19937 &rng, Eigen::Index rows, Eigen::Index cols, double sigma) {
-    std::normal_distribution<double> normal(0.0, sigma);
-    attn::Matrix m(rows, cols);
-    for (Eigen::Index i = 0; i < m.size(); ++i)
-        m.data()[i] = normal(rng);
-    return m;
-}
-
-attn::AttentionInputs randomInputs(int n, int p, int d) {
-    std::mt19937 rng(42);
-    attn::AttentionInputs in;
-    in.tokens = attn::defaultTokens(n);
-    in.X = randomMatrix(rng, n, p, 1.0);
-    const double sigma = 1.0 / std::sqrt(double(p));
-    in.heads.push_back({randomMatrix(rng, p, d, sigma), randomMatrix(rng, p, d, sigma),
-                        randomMatrix(rng, p, d, sigma)});
-    return in;
-}
-
-} // namespace
 
 int main(int argc, char **argv) {
     attn::keepLargeAllocationsInHeap();
@@ -60,7 +38,7 @@ int main(int argc, char **argv) {
     Document *doc = window.document();
     for (const Size &s : sizes) {
         QString error;
-        if (!doc->replaceInputs(randomInputs(s.n, s.p, s.d), "benchmark", &error)) {
+        if (!doc->replaceInputs(bench::randomInputs(s.n, s.p, s.d), "benchmark", &error)) {
             std::fprintf(stderr, "cannot set up n=%d: %s\n", s.n, qPrintable(error));
             return 1;
         }

@@ -239,7 +239,7 @@ void TestCli::usageErrors_data() {
     const QString w = worked();
     QTest::newRow("no arguments") << QStringList{} << "missing command";
     QTest::newRow("unknown option") << QStringList{"compute", w, "--frobnicate"} << "frobnicate";
-    QTest::newRow("unknown command") << QStringList{"render", w} << "unknown command \"render\"";
+    QTest::newRow("unknown command") << QStringList{"draw", w} << "unknown command \"draw\"";
     QTest::newRow("missing file") << QStringList{"compute"} << "missing FILE";
     QTest::newRow("extra argument") << QStringList{"compute", w, "more"} << "\"more\"";
     QTest::newRow("--row without value") << QStringList{"explain", w, "--row"} << "--row";

@@ -272,13 +272,14 @@ void TestCliExport::usageErrors_data() {
                        "latex",  "--out", out,       "--precision", "16"}
         << "--precision expects 0 to 15";
     QTest::newRow("--layout for export")
-        << with({"--layout", "columns"}) << "--layout is an option of compute, not export";
+        << with({"--layout", "columns"})
+        << "--layout is an option of compute and render, not export";
     QTest::newRow("--row for export")
-        << with({"--row", "0"}) << "--row is an option of explain, not export";
+        << with({"--row", "0"}) << "--row is an option of explain and render, not export";
     QTest::newRow("--stage for compute") << QStringList{"compute", w, "--stage", "Q"}
                                          << "--stage is an option of export, not compute";
     QTest::newRow("--out for explain") << QStringList{"explain", w, "--row", "0", "--out", out}
-                                       << "--out is an option of export, not explain";
+                                       << "--out is an option of export and render, not explain";
     QTest::newRow("extra argument") << ok + QStringList{"more"} << "\"more\"";
     QTest::newRow("missing FILE") << QStringList{"export"} << "missing FILE";
 }

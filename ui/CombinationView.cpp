@@ -18,6 +18,11 @@ constexpr int kLineHeight = 26;
 constexpr int kLabelWidth = 80;
 constexpr int kBarWidth = 130;
 constexpr int kOperatorWidth = 22;
+// The layout's sizes at the default font, scaled with the widget's font (presentation zoom).
+struct Metrics {
+    int margin, line, label, bar, op;
+};
+
 constexpr int kMaxCellsDrawn = 64; // beyond this, a row of V is drawn as a strip without numbers
 
 QStringList labelsOf(const std::vector<std::string> &tokens) {
@@ -85,15 +90,23 @@ void CombinationView::refresh() {
     update();
 }
 
+static Metrics metricsFor(const QFontMetrics &fm) {
+    const double f = std::max(1.0, fm.height() / 17.0);
+    auto scaled = [f](int v) { return int(v * f); };
+    return {scaled(kMargin), scaled(kLineHeight), scaled(kLabelWidth), scaled(kBarWidth),
+            scaled(kOperatorWidth)};
+}
+
 QSize CombinationView::sizeHint() const {
+    const Metrics mt = metricsFor(fontMetrics());
     const int lines = int(m_shown.size()) + 4 + (m_decomposition.rows.rows() > m_shown.size());
     const int cols = m_row >= 0 ? int(std::min<Eigen::Index>(m_decomposition.rows.cols(), 8)) : 3;
-    return {2 * kMargin + kLabelWidth + kBarWidth + 2 * kOperatorWidth + 2 * cols * 48,
-            2 * kMargin + lines * kLineHeight};
+    return {2 * mt.margin + mt.label + mt.bar + 2 * mt.op + 2 * cols * 48,
+            2 * mt.margin + lines * mt.line};
 }
 
 QSize CombinationView::minimumSizeHint() const {
-    return {360, 6 * kLineHeight};
+    return {360, 6 * metricsFor(fontMetrics()).line};
 }
 
 void CombinationView::paintCells(QPainter &p, const QRectF &rect, const Eigen::RowVectorXd &values,
@@ -123,6 +136,7 @@ void CombinationView::paintCells(QPainter &p, const QRectF &rect, const Eigen::R
 }
 
 void CombinationView::paintEvent(QPaintEvent *) {
+    const Metrics mt = metricsFor(fontMetrics());
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
     const QPalette pal = palette();
@@ -135,23 +149,23 @@ void CombinationView::paintEvent(QPaintEvent *) {
     }
     const attn::RowDecomposition &d = m_decomposition;
     const int m = int(d.rows.rows());
-    const double cellsWidth = std::max(
-        80.0, (width() - 2 * kMargin - kLabelWidth - kBarWidth - 2 * kOperatorWidth) / 2.0);
-    const double xBar = kMargin + kLabelWidth;
-    const double xTimes = xBar + kBarWidth;
-    const double xV = xTimes + kOperatorWidth;
+    const double cellsWidth =
+        std::max(80.0, (width() - 2 * mt.margin - mt.label - mt.bar - 2 * mt.op) / 2.0);
+    const double xBar = mt.margin + mt.label;
+    const double xTimes = xBar + mt.bar;
+    const double xV = xTimes + mt.op;
     const double xEq = xV + cellsWidth;
-    const double xScaled = xEq + kOperatorWidth;
+    const double xScaled = xEq + mt.op;
     const bool numbers = d.rows.cols() <= 8;
 
-    double y = kMargin;
+    double y = mt.margin;
     QFont bold = font();
     bold.setBold(true);
     p.setFont(bold);
     const QString heads =
         m_result && m_result->heads.size() > 1 ? QString(" — head %1").arg(m_head) : QString();
     p.drawText(
-        QRectF(kMargin, y, width() - 2 * kMargin, kLineHeight), Qt::AlignVCenter,
+        QRectF(mt.margin, y, width() - 2 * mt.margin, mt.line), Qt::AlignVCenter,
         m_columns ? QString("output column %1 (\u201c%2\u201d) = \u03a3\u2c7c a\u2c7c%3 \u00b7 "
                             "v\u2c7c  \u2014 the columns of V weighted by column %1 of the "
                             "weights%4")
@@ -160,45 +174,44 @@ void CombinationView::paintEvent(QPaintEvent *) {
                             "v\u2c7c  \u2014 the rows of V weighted by row %1 of the weights%4")
                         .arg(QString::number(m_row), m_query, derivation::subscript(m_row), heads));
     p.setFont(font());
-    y += kLineHeight;
+    y += mt.line;
     p.setPen(pal.color(QPalette::PlaceholderText));
-    p.drawText(QRectF(kMargin, y, kLabelWidth - 6, kLineHeight), Qt::AlignVCenter | Qt::AlignRight,
+    p.drawText(QRectF(mt.margin, y, mt.label - 6, mt.line), Qt::AlignVCenter | Qt::AlignRight,
                "key j");
-    p.drawText(QRectF(xBar, y, kBarWidth, kLineHeight), Qt::AlignVCenter, "weight a ≥ 0");
+    p.drawText(QRectF(xBar, y, mt.bar, mt.line), Qt::AlignVCenter, "weight a ≥ 0");
     const QString part = m_columns ? "column" : "row";
-    p.drawText(QRectF(xV, y, cellsWidth, kLineHeight), Qt::AlignCenter,
+    p.drawText(QRectF(xV, y, cellsWidth, mt.line), Qt::AlignCenter,
                part + " v\u2c7c of V" + (m_columns ? " (drawn across)" : ""));
-    p.drawText(QRectF(xScaled, y, cellsWidth, kLineHeight), Qt::AlignCenter,
+    p.drawText(QRectF(xScaled, y, cellsWidth, mt.line), Qt::AlignCenter,
                "weighted " + part + " a\u00b7v\u2c7c");
-    y += kLineHeight;
+    y += mt.line;
 
     auto drawLine = [&](const QString &label, double weight, const Eigen::RowVectorXd *v,
                         const Eigen::RowVectorXd &scaled, bool emphasize) {
-        const QRectF line(kMargin, y + 3, width() - 2 * kMargin, kLineHeight - 6);
+        const QRectF line(mt.margin, y + 3, width() - 2 * mt.margin, mt.line - 6);
         p.setPen(pal.color(QPalette::Text));
         QFont f = font();
         f.setBold(emphasize);
         p.setFont(f);
-        p.drawText(QRectF(kMargin, y, kLabelWidth - 6, kLineHeight),
-                   Qt::AlignVCenter | Qt::AlignRight,
-                   p.fontMetrics().elidedText(label, Qt::ElideRight, kLabelWidth - 6));
+        p.drawText(QRectF(mt.margin, y, mt.label - 6, mt.line), Qt::AlignVCenter | Qt::AlignRight,
+                   p.fontMetrics().elidedText(label, Qt::ElideRight, mt.label - 6));
         // The weight as a bar on a fixed [0, 1] scale, its value written beside it.
-        const double barMax = kBarWidth - 52;
+        const double barMax = mt.bar * 0.6; // the rest holds the number
         const QRectF track(xBar, line.top() + 2, barMax, line.height() - 4);
         p.fillRect(track, pal.color(QPalette::AlternateBase));
         p.fillRect(QRectF(track.left(), track.top(), barMax * std::clamp(weight, 0.0, 1.0),
                           track.height()),
                    QColor(0x2c, 0x7f, 0xb8));
-        p.drawText(QRectF(xBar + barMax + 4, y, 48, kLineHeight), Qt::AlignVCenter,
+        p.drawText(QRectF(xBar + barMax + 4, y, mt.bar * 0.4 - 4, mt.line), Qt::AlignVCenter,
                    QString::number(weight, 'f', 3));
         if (v) {
-            p.drawText(QRectF(xTimes, y, kOperatorWidth, kLineHeight), Qt::AlignCenter, "\u00d7");
+            p.drawText(QRectF(xTimes, y, mt.op, mt.line), Qt::AlignCenter, "\u00d7");
             paintCells(p, QRectF(xV, line.top(), cellsWidth, line.height()), *v, numbers);
         }
         p.setPen(pal.color(QPalette::Text));
-        p.drawText(QRectF(xEq, y, kOperatorWidth, kLineHeight), Qt::AlignCenter, "=");
+        p.drawText(QRectF(xEq, y, mt.op, mt.line), Qt::AlignCenter, "=");
         paintCells(p, QRectF(xScaled, line.top(), cellsWidth, line.height()), scaled, numbers);
-        y += kLineHeight;
+        y += mt.line;
         p.setFont(font());
     };
 
@@ -216,12 +229,12 @@ void CombinationView::paintEvent(QPaintEvent *) {
                  nullptr, Eigen::RowVectorXd(d.sum - shownSum), false);
     }
     p.setPen(QPen(pal.color(QPalette::Text), 1.5));
-    p.drawLine(QPointF(kMargin, y + 2), QPointF(width() - kMargin, y + 2));
+    p.drawLine(QPointF(mt.margin, y + 2), QPointF(width() - mt.margin, y + 2));
     y += 4;
     drawLine("\u03a3", d.weights.sum(), nullptr, d.sum, true);
     p.setPen(pal.color(QPalette::PlaceholderText));
     const bool convex = (d.weights.array() >= 0).all();
-    p.drawText(QRectF(kMargin, y, width() - 2 * kMargin, kLineHeight * 1.6),
+    p.drawText(QRectF(mt.margin, y, width() - 2 * mt.margin, mt.line * 1.6),
                Qt::AlignTop | Qt::TextWordWrap,
                QString("Weights are %1 and sum to %2: the output %3 is a convex combination — "
                        "a weighted average — of V's %3s.")

@@ -2,6 +2,7 @@
 
 #include "CellText.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace {
@@ -88,9 +89,52 @@ void HeatmapCellLayer::draw(QCPPainter *painter) {
     const qreal ratio = painter->device() ? painter->device()->devicePixelRatioF() : 1.0;
     const QSize devicePixels(qMax(1, qRound(area.width() * ratio)),
                              qMax(1, qRound(area.height() * ratio)));
-    painter->drawImage(area.topLeft(), scaledCells(devicePixels, ratio));
+    if (painter->modes().testFlag(QCPPainter::pmVectorized) &&
+        qint64(m_data->rows()) * m_data->cols() <= kMaxVectorCells)
+        drawVectorCells(painter, area);
+    else
+        painter->drawImage(area.topLeft(), scaledCells(devicePixels, ratio));
     drawSeparators(painter, area);
     drawNumbers(painter, area);
+}
+
+void HeatmapCellLayer::drawVectorCells(QCPPainter *painter, const QRectF &area) const {
+    const int rows = m_data->rows();
+    const int cols = m_data->cols();
+    const double cw = area.width() / cols;
+    const double ch = area.height() / rows;
+    const CellSource source = m_data->source();
+    painter->setPen(Qt::NoPen);
+    for (int r = 0; r < rows; ++r) {
+        for (int c = 0; c < cols; ++c) {
+            // Each rectangle reaches a little into its right and lower neighbours, which are
+            // drawn over it: viewers that antialias edges show no hairline seams between cells.
+            const double w = c + 1 < cols ? cw + std::min(0.5, cw / 4) : cw;
+            const double h = r + 1 < rows ? ch + std::min(0.5, ch / 4) : ch;
+            const QRectF cell(area.left() + c * cw, area.top() + r * ch, w, h);
+            painter->fillRect(cell, QColor::fromRgb(cellColor(source, r, c)));
+        }
+    }
+    // The hatch of excluded cells as line segments cut to each cell by hand: SVG has neither
+    // a hatch brush nor (in QSvgGenerator) clipping.
+    painter->setPen(QPen(hatchColor(), 1.6));
+    const double step = 10;
+    for (int r = 0; r < rows; ++r) {
+        for (int c = 0; c < cols; ++c) {
+            const double v = m_data->values(r, c);
+            if (!m_data->isMasked(r, c) && std::isfinite(v))
+                continue;
+            const double left = area.left() + c * cw, top = area.top() + r * ch;
+            const double right = left + cw, bottom = top + ch;
+            // Lines x + y = k, continuous across neighbouring cells as on screen; each one
+            // enters the cell at x = max(left, k − bottom) and leaves at x = min(right, k − top).
+            for (double k = std::ceil((left + top) / step) * step; k < right + bottom; k += step) {
+                const double x1 = std::max(left, k - bottom), x2 = std::min(right, k - top);
+                if (x2 > x1)
+                    painter->drawLine(QPointF(x1, k - x1), QPointF(x2, k - x2));
+            }
+        }
+    }
 }
 
 void HeatmapCellLayer::drawSeparators(QCPPainter *painter, const QRectF &area) const {

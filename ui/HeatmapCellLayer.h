@@ -12,6 +12,11 @@ class HeatmapCellLayer : public QCPLayerable {
 public:
     HeatmapCellLayer(QCPAxisRect *axisRect, const HeatmapData *data);
 
+    // On a vectorized painter (SVG/PDF figures) matrices up to this many cells are drawn as one
+    // rectangle per cell, so they stay sharp at any zoom; larger ones as the image, which keeps
+    // the file small.
+    static constexpr int kMaxVectorCells = 128 * 128;
+
     // Base font for the numbers; shrunk (down to 7 pt) until the widest number fits a cell.
     void setNumberFont(const QFont &font) { m_numberFont = font; }
     // Whether the last draw wrote numbers into the cells (tests, export).
@@ -30,6 +35,7 @@ protected:
 
 private:
     const QImage &scaledCells(QSize devicePixels, qreal ratio);
+    void drawVectorCells(QCPPainter *painter, const QRectF &area) const;
     void drawSeparators(QCPPainter *painter, const QRectF &area) const;
     void drawNumbers(QCPPainter *painter, const QRectF &area);
 

@@ -3,10 +3,12 @@
 #include "Document.h"
 #include "MainWindow.h"
 #include "Recomputer.h"
+#include "ViewStateRegistry.h"
 
 #include <QAction>
 #include <QDockWidget>
 #include <QHBoxLayout>
+#include <QJsonValue>
 #include <QLabel>
 #include <QMenu>
 #include <QPushButton>
@@ -46,10 +48,9 @@ LessonPanel::LessonPanel(MainWindow *window, QWidget *parent)
     m_start = new QAction("&Start lesson", this);
     m_start->setShortcut(QKeySequence(Qt::Key_F5));
     m_next = new QAction("&Next step", this);
-    // Page Down/Up are what presentation remotes send.
-    m_next->setShortcuts({QKeySequence(Qt::Key_PageDown), QKeySequence(Qt::CTRL | Qt::Key_Right)});
     m_previous = new QAction("&Previous step", this);
-    m_previous->setShortcuts({QKeySequence(Qt::Key_PageUp), QKeySequence(Qt::CTRL | Qt::Key_Left)});
+    // Page Down/Up are what presentation remotes send.
+    setPageKeysEnabled(true);
     m_stop = new QAction("&End lesson", this);
     m_stop->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
     connect(m_start, &QAction::triggered, this, &LessonPanel::start);
@@ -102,6 +103,26 @@ void LessonPanel::next() {
 void LessonPanel::previous() {
     if (isActive())
         goTo(std::max(m_step - 1, 0));
+}
+
+void LessonPanel::step(int delta) {
+    if (!isActive())
+        start();
+    else if (delta > 0)
+        next();
+    else
+        previous();
+}
+
+void LessonPanel::setPageKeysEnabled(bool enabled) {
+    QList<QKeySequence> next{QKeySequence(Qt::CTRL | Qt::Key_Right)};
+    QList<QKeySequence> previous{QKeySequence(Qt::CTRL | Qt::Key_Left)};
+    if (enabled) {
+        next.prepend(QKeySequence(Qt::Key_PageDown));
+        previous.prepend(QKeySequence(Qt::Key_PageUp));
+    }
+    m_next->setShortcuts(next);
+    m_previous->setShortcuts(previous);
 }
 
 void LessonPanel::goTo(int step) {
@@ -164,6 +185,17 @@ LessonPanel *installLesson(MainWindow &window) {
     menu->addAction(panel->nextAction());
     menu->addAction(panel->previousAction());
     menu->addAction(panel->stopAction());
+    // A saved session remembers the step.
+    ViewStateRegistry::of(&window)->registerProvider(
+        "lessonStep", [panel] { return QJsonValue(panel->step()); },
+        [panel](const QJsonValue &v) {
+            const int step = v.toInt(-1);
+            if (step >= 0)
+                panel->goTo(step);
+            else
+                panel->stop();
+        },
+        panel);
     // The window keeps the actions so their shortcuts work wherever the focus is.
     window.addActions(
         {panel->startAction(), panel->nextAction(), panel->previousAction(), panel->stopAction()});

@@ -30,6 +30,10 @@ public:
     void next();
     void previous();
     void goTo(int step);
+    // +1 / −1 from a remote or presentation key: starts the lesson if none runs.
+    void step(int delta);
+    // Page Down / Page Up as next/previous; off while presentation mode has those keys.
+    void setPageKeysEnabled(bool enabled);
 
     QAction *startAction() const { return m_start; }
     QAction *nextAction() const { return m_next; }

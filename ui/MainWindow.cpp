@@ -3,10 +3,15 @@
 #include "CombinationView.h"
 #include "ControlsPanel.h"
 #include "Document.h"
+#include "FigureFeatures.h"
 #include "InputsPanel.h"
+#include "InsightViews.h"
+#include "InterpretationsView.h"
 #include "LessonPanel.h"
+#include "Presentation.h"
 #include "Presets.h"
 #include "Recomputer.h"
+#include "SessionFeatures.h"
 #include "StagesView.h"
 
 #include <QActionGroup>
@@ -61,8 +66,24 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_recomputer, &Recomputer::resultReady, this, [this] { m_error->clear(); });
 
     createMenus();
+    installSessionFeatures(*this);
+    installFigureFeatures(*this);
+    installInterpretations(*this);
+    installInsightViews(*this);
     m_lesson = installLesson(*this);
+    // The explorer panels open on demand (View menu; Ctrl+Shift+I, Alt+1…6): on first start
+    // the heatmaps keep the room their numbers need. A saved layout restores them below.
+    for (QDockWidget *d : findChildren<QDockWidget *>())
+        if (dockWidgetArea(d) == Qt::RightDockWidgetArea)
+            d->hide();
     resize(1600, 1000);
+    // Last: it restores the saved dock layout, so every dock must exist by now.
+    installPresentation(*this);
+    if (Presentation *presentation = Presentation::of(*this)) {
+        presentation->setLessonStepHandler([this](int delta) { m_lesson->step(delta); });
+        connect(presentation, &Presentation::activeChanged, m_lesson,
+                [this](bool on) { m_lesson->setPageKeysEnabled(!on); });
+    }
 }
 
 MainWindow::~MainWindow() = default;
@@ -128,20 +149,24 @@ void MainWindow::createMenus() {
     view->addSeparator();
     QMenu *sequential = view->addMenu("&Weights colour map");
     auto *sequentialGroup = new QActionGroup(this);
+    sequentialGroup->setObjectName("sequentialMaps");
     for (ColorMapId id : sequentialMaps()) {
         QAction *a = sequential->addAction(colorMapName(id), this,
                                            [this, id] { setColorMaps(id, m_diverging); });
         a->setCheckable(true);
         a->setChecked(id == m_sequential);
+        a->setData(int(id));
         sequentialGroup->addAction(a);
     }
     QMenu *diverging = view->addMenu("&Signed colour map");
     auto *divergingGroup = new QActionGroup(this);
+    divergingGroup->setObjectName("divergingMaps");
     for (ColorMapId id : divergingMaps()) {
         QAction *a = diverging->addAction(colorMapName(id), this,
                                           [this, id] { setColorMaps(m_sequential, id); });
         a->setCheckable(true);
         a->setChecked(id == m_diverging);
+        a->setData(int(id));
         divergingGroup->addAction(a);
     }
     view->addSeparator();
@@ -206,6 +231,12 @@ void MainWindow::setColorMaps(ColorMapId sequential, ColorMapId diverging) {
     m_diverging = diverging;
     m_stages->setColorMaps(sequential, diverging);
     m_combination->setColorMap(diverging);
+    // The menu's check marks follow changes made elsewhere (settings, an opened session).
+    for (const char *group : {"sequentialMaps", "divergingMaps"})
+        if (auto *g = findChild<QActionGroup *>(group))
+            for (QAction *a : g->actions())
+                a->setChecked(ColorMapId(a->data().toInt()) == sequential ||
+                              ColorMapId(a->data().toInt()) == diverging);
     emit colorMapsChanged(sequential, diverging);
 }
 

@@ -284,5 +284,6 @@ void MatrixEditor::showContextMenu(const QPoint &pos) {
                    [this, id] { m_doc->randomize(id); });
     menu.addAction(tr("Fill %1 with %2").arg(name, initializerName(m_doc->initializer())), this,
                    [this, id] { m_doc->fill(id); });
+    emit contextMenuAboutToShow(&menu, id);
     menu.exec(m_view->viewport()->mapToGlobal(pos));
 }

@@ -8,6 +8,7 @@ class CompactTableView;
 class Document;
 class MatrixTableModel;
 class QLabel;
+class QMenu;
 class QTableView;
 struct DocumentChange;
 
@@ -36,6 +37,11 @@ public:
     bool pasteFromClipboard();
     bool pasteText(const QString &text);
     bool nudgeCurrent(int steps, bool fine);
+
+signals:
+    // The context menu is about to open: features installed later (import, export) add their
+    // entries to it.
+    void contextMenuAboutToShow(QMenu *menu, MatrixId id);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;

@@ -2,10 +2,33 @@
 
 #include "Document.h"
 #include "Initializer.h"
+#include "InputError.h"
+#include "Session.h"
 
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QMenu>
+#include <QMessageBox>
 
 #include <random>
+
+// The resources live in the static attnviz_ui library; an executable that never names a symbol
+// of their object file would lose them at link time. Registering them explicitly keeps them.
+// (Outside any namespace: Q_INIT_RESOURCE declares the global registration function.)
+static void registerResources() {
+    static const bool registered = [] {
+        Q_INIT_RESOURCE(attnviz);
+        return true;
+    }();
+    Q_UNUSED(registered);
+}
+
+namespace {
+
+const QString kIndex = QStringLiteral(":/presets/index.json");
+
+} // namespace
 
 attn::AttentionInputs randomExample(quint32 seed, int n, int p, int dk, int dv) {
     std::mt19937 rng(seed);
@@ -20,81 +43,67 @@ attn::AttentionInputs randomExample(quint32 seed, int n, int p, int dk, int dv) 
     return in;
 }
 
-namespace {
-
-attn::AttentionInputs causalExample() {
-    attn::AttentionInputs in = attn::workedExample();
-    in.options.causal = true;
-    return in;
+std::vector<PresetEntry> presetEntries() {
+    registerResources();
+    QFile file(kIndex);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    std::vector<PresetEntry> entries;
+    const QJsonArray list = QJsonDocument::fromJson(file.readAll()).object()["presets"].toArray();
+    for (const QJsonValue &v : list) {
+        const QJsonObject o = v.toObject();
+        entries.push_back({o["name"].toString(), o["description"].toString(),
+                           QStringLiteral(":/presets/") + o["file"].toString()});
+    }
+    return entries;
 }
 
-attn::AttentionInputs twoHeadExample() {
-    attn::AttentionInputs in = attn::workedExample();
-    std::mt19937 rng(11);
-    attn::HeadWeights second;
-    second.Wq = initialMatrix(4, 3, Initializer::RandomNormal, rng);
-    second.Wk = initialMatrix(4, 3, Initializer::RandomNormal, rng);
-    second.Wv = initialMatrix(4, 3, Initializer::RandomNormal, rng);
-    in.heads.push_back(second);
-    in.Wo = initialMatrix(6, 4, Initializer::RandomNormal, rng);
-    return in;
+std::optional<Preset> loadPreset(const PresetEntry &entry, QString *error) {
+    registerResources();
+    try {
+        attn::Session session = attn::loadSessionFile(entry.resource);
+        return Preset{entry.name, entry.description, std::move(session.inputs), session.view};
+    } catch (const attn::InputError &e) {
+        if (error)
+            *error = QString::fromStdString(e.what());
+        return std::nullopt;
+    }
 }
-
-// Matching words get matching embeddings, so each English query finds its French key.
-attn::AttentionInputs translationExample() {
-    attn::AttentionInputs in;
-    in.tokens = {"the", "cat", "sleeps"};
-    in.X.resize(3, 4);
-    in.X << 1.5, 0, 0, 0.2, //
-        0, 1.5, 0, 0.2,     //
-        0, 0, 1.5, 0.2;
-    in.hasContext = true;
-    in.contextTokens = {"le", "chat", "dort", "."};
-    in.context = attn::Matrix::Identity(4, 4);
-    attn::HeadWeights w;
-    w.Wq = 2 * attn::Matrix::Identity(4, 4);
-    w.Wk = 2 * attn::Matrix::Identity(4, 4);
-    w.Wv = attn::Matrix::Identity(4, 4);
-    in.heads.push_back(w);
-    return in;
-}
-
-} // namespace
 
 std::vector<Preset> presets() {
-    return {
-        {QStringLiteral("Worked example (from Vector to Matrix)"),
-         QStringLiteral("The article's 4 tokens, X 4\u00d74, Wq/Wk/Wv 4\u00d73: output row 0 is "
-                        "3.9492 7.8588 3.9577"),
-         attn::workedExample()},
-        {QStringLiteral("Random example"),
-         QStringLiteral("6 tokens, p = 8, d_k = d_v = 4, random normal values (seed 7)"),
-         randomExample()},
-        {QStringLiteral("Causal (decoder) attention"),
-         QStringLiteral("The worked example with a causal mask: each token sees only itself and "
-                        "earlier tokens"),
-         causalExample()},
-        {QStringLiteral("Two heads and Wo"),
-         QStringLiteral("The worked example plus a random second head; Wo (6\u00d74) mixes the "
-                        "concatenated outputs"),
-         twoHeadExample()},
-        {QStringLiteral("Cross-attention (translation)"),
-         QStringLiteral("English queries \u201cthe cat sleeps\u201d attend to French keys "
-                        "\u201cle chat dort .\u201d"),
-         translationExample()},
-    };
+    std::vector<Preset> out;
+    for (const PresetEntry &entry : presetEntries())
+        if (std::optional<Preset> preset = loadPreset(entry))
+            out.push_back(std::move(*preset));
+    return out;
+}
+
+void applyPresetView(Document *doc, const QJsonObject &view) {
+    if (view["head"].isDouble())
+        doc->setCurrentHead(view["head"].toInt());
+    if (view["row"].isDouble())
+        doc->setSelectedRow(view["row"].toInt());
 }
 
 QMenu *createPresetsMenu(Document *doc, QWidget *parent) {
     auto *menu = new QMenu(QObject::tr("&Presets"), parent);
     menu->setToolTipsVisible(true);
-    for (const Preset &preset : presets()) {
-        QAction *action = menu->addAction(preset.name);
-        action->setToolTip(preset.description);
-        action->setStatusTip(preset.description);
-        QObject::connect(action, &QAction::triggered, doc, [doc, preset] {
-            doc->replaceInputs(preset.inputs,
-                               QObject::tr("Load preset \u201c%1\u201d").arg(preset.name));
+    for (const PresetEntry &entry : presetEntries()) {
+        QAction *action = menu->addAction(entry.name);
+        action->setToolTip(entry.description);
+        action->setStatusTip(entry.description);
+        QObject::connect(action, &QAction::triggered, doc, [doc, menu, entry] {
+            QString error;
+            std::optional<Preset> preset = loadPreset(entry, &error);
+            if (preset && doc->replaceInputs(
+                              preset->inputs,
+                              QObject::tr("Load preset \u201c%1\u201d").arg(entry.name), &error)) {
+                applyPresetView(doc, preset->view);
+                return;
+            }
+            QMessageBox::warning(
+                menu->parentWidget(), QObject::tr("Preset"),
+                QObject::tr("Cannot load the preset \u201c%1\u201d:\n%2").arg(entry.name, error));
         });
     }
     return menu;

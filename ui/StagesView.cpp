@@ -4,6 +4,7 @@
 #include "HeatmapView.h"
 #include "Recomputer.h"
 
+#include <QEvent>
 #include <QGraphicsOpacityEffect>
 #include <QGridLayout>
 #include <QLabel>
@@ -47,7 +48,6 @@ StagesView::StagesView(Document *document, Recomputer *recomputer, QWidget *pare
         const Stage stage = order[k];
         auto *view = new HeatmapView(this);
         view->setObjectName("heatmap" + stageName(stage));
-        view->setMinimumSize(200, 190);
         view->setTooltipProvider(
             [this, stage](int row, int col) { return tooltip(stage, row, col); });
         connect(view, &HeatmapView::cellClicked, this,
@@ -68,6 +68,7 @@ StagesView::StagesView(Document *document, Recomputer *recomputer, QWidget *pare
     }
     for (int c = 0; c < 3; ++c)
         m_grid->setColumnStretch(c, 1);
+    updateMinimumSizes();
 
     connect(recomputer, &Recomputer::resultReady, this, &StagesView::showResult);
     connect(document, &Document::selectedRowChanged, this, &StagesView::updateSelection);
@@ -140,6 +141,20 @@ void StagesView::setEmphasis(const QList<Stage> &stages) {
         }
     }
     update();
+}
+
+void StagesView::updateMinimumSizes() {
+    // Heatmaps keep room for their labels at any zoom: when the font grows (presentation
+    // mode), the grid scrolls instead of squeezing the cells to a strip.
+    const int line = fontMetrics().height();
+    for (HeatmapView *v : std::as_const(m_views))
+        v->setMinimumSize(12 * line, 11 * line);
+}
+
+void StagesView::changeEvent(QEvent *event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        updateMinimumSizes();
 }
 
 void StagesView::paintEvent(QPaintEvent *event) {

@@ -49,10 +49,12 @@ signals:
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     void showResult(const std::shared_ptr<const attn::AttentionResult> &result, double computeMs);
     void updateSelection();
+    void updateMinimumSizes();
     void onCellClicked(Stage stage, int row, int col, Qt::KeyboardModifiers modifiers);
     bool isPerQuery(Stage stage) const; // K and V are per key
     bool queriesAreRows() const;        // false in the column layout

@@ -1,0 +1,18 @@
+#pragma once
+
+#include "FigureScene.h"
+
+#include <QString>
+
+class QCommandLineParser;
+
+// attnviz-cli render: reading its options into a FigureRequest (the drawing itself is
+// ui/FigureScene). Built only with the GUI.
+struct RenderRequest {
+    FigureRequest figure;
+    QString out; // PATH.png, PATH.svg or PATH.pdf
+};
+
+// Reads --view, --out, --row, --head, --width, --height and --scale (not --layout, which the
+// command line shares with compute). Returns "" or the usage message for the user.
+QString parseRenderOptions(const QCommandLineParser &parser, RenderRequest *request);

@@ -1,0 +1,79 @@
+#pragma once
+
+// Shared by the session, preset and presentation tests: settings and recovery files kept out of
+// the user's own, and a window whose questions are answered by the test.
+
+#include "Document.h"
+#include "MainWindow.h"
+#include "SessionController.h"
+#include "SessionFeatures.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace sessiontest {
+
+// Before the QApplication: QSettings and QStandardPaths go to ~/.qttest, under a name of this
+// test's own, and recovery files to a fresh temporary folder (inherited by child processes).
+inline void isolate(const char *applicationName) {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("attnviz-tests"));
+    QCoreApplication::setApplicationName(QString::fromLatin1(applicationName));
+    if (qEnvironmentVariableIsEmpty("ATTNVIZ_RECOVERY_DIR")) {
+        static QTemporaryDir recovery;
+        qputenv("ATTNVIZ_RECOVERY_DIR", recovery.path().toLocal8Bit());
+    }
+}
+
+inline QString recoveryDir() {
+    return qEnvironmentVariable("ATTNVIZ_RECOVERY_DIR");
+}
+
+// Empties the settings and the recovery folder (call in init()).
+inline void resetState() {
+    QSettings().clear();
+    QSettings().sync();
+    QDir dir(recoveryDir());
+    for (const QString &f : dir.entryList(QDir::Files | QDir::Hidden))
+        dir.remove(f);
+}
+
+inline QStringList recoveryFiles() {
+    return QDir(recoveryDir()).entryList({QStringLiteral("session-*.json")}, QDir::Files);
+}
+
+// A window with the session features whose questions the test answers and counts.
+struct Harness {
+    MainWindow window;
+    SessionController *session = nullptr;
+    QStringList warnings;
+    QStringList unsavedQuestions;
+    SessionPrompts::Choice answer = SessionPrompts::Choice::Cancel;
+    QStringList restoreQuestions;
+    bool restore = true;
+    QString openPath, savePath;
+
+    Harness() {
+        installSessionFeatures(window);
+        session = SessionController::of(window);
+        SessionPrompts &p = session->prompts();
+        p.warning = [this](const QString &m) { warnings << m; };
+        p.unsavedChanges = [this](const QString &name) {
+            unsavedQuestions << name;
+            return answer;
+        };
+        p.restoreRecovery = [this](const QString &q) {
+            restoreQuestions << q;
+            return restore;
+        };
+        p.openFileName = [this](const QString &) { return openPath; };
+        p.saveFileName = [this](const QString &) { return savePath; };
+    }
+    Document *doc() { return window.document(); }
+};
+
+} // namespace sessiontest

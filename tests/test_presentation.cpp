@@ -1,0 +1,263 @@
+// Presentation mode: chrome hidden and shown again, full screen, zoom of the whole UI, the
+// high-contrast theme, lesson-step keys; settings that persist between runs.
+
+#include "AppSettings.h"
+#include "Document.h"
+#include "HeatmapView.h"
+#include "MainWindow.h"
+#include "Presentation.h"
+#include "SessionTestSupport.h"
+#include "StagesView.h"
+
+#include <QApplication>
+#include <QDockWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPainter>
+#include <QScreen>
+#include <QStatusBar>
+#include <QToolBar>
+
+namespace {
+
+QDockWidget *dock(MainWindow &w, const char *name) {
+    return w.findChild<QDockWidget *>(name);
+}
+
+double fontSize() {
+    return QApplication::font().pointSizeF();
+}
+
+} // namespace
+
+class TestPresentation : public QObject {
+    Q_OBJECT
+
+private:
+    double m_baseSize = 0;
+
+private slots:
+    void initTestCase() { m_baseSize = fontSize(); }
+    void init() { sessiontest::resetState(); }
+    void cleanup() { QApplication::setFont(QFont()); }
+
+    void presentationHidesTheEditingChromeAndComesBack() {
+        MainWindow w;
+        installSessionFeatures(w);
+        installPresentation(w);
+        Presentation *p = Presentation::of(w);
+        QVERIFY(p);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        const QList<QToolBar *> bars = w.findChildren<QToolBar *>();
+        QVERIFY(dock(w, "inputsDock")->isVisible());
+        QVERIFY(dock(w, "controlsDock")->isVisible());
+        QVERIFY(w.statusBar()->isVisible());
+
+        QTest::keyClick(&w, Qt::Key_F11);
+        QVERIFY(p->isActive());
+        QVERIFY(p->toggleAction()->isChecked());
+        QVERIFY(w.windowState() & Qt::WindowFullScreen);
+        QVERIFY(!dock(w, "inputsDock")->isVisible());
+        QVERIFY(!dock(w, "controlsDock")->isVisible());
+        QVERIFY(!w.statusBar()->isVisible());
+        for (QToolBar *bar : bars)
+            QVERIFY(!bar->isVisible());
+        QVERIFY(w.stagesView()->isVisible()); // the heatmaps stay
+        // Larger type (1.5× by default) and the high-contrast palette.
+        QCOMPARE(fontSize(), 1.5 * m_baseSize);
+        QCOMPARE(p->theme(), Presentation::Theme::HighContrast);
+        QCOMPARE(QApplication::palette().color(QPalette::Window), QColor(Qt::white));
+        QCOMPARE(QApplication::palette().color(QPalette::WindowText), QColor(Qt::black));
+        QCOMPARE(w.stagesView()->palette().color(QPalette::Window), QColor(Qt::white));
+
+        QTest::keyClick(&w, Qt::Key_Escape); // Esc leaves too
+        QVERIFY(!p->isActive());
+        QVERIFY(!(w.windowState() & Qt::WindowFullScreen));
+        QVERIFY(dock(w, "inputsDock")->isVisible());
+        QVERIFY(dock(w, "controlsDock")->isVisible());
+        QVERIFY(w.statusBar()->isVisible());
+        for (QToolBar *bar : bars)
+            QVERIFY(bar->isVisible());
+        QCOMPARE(fontSize(), m_baseSize);
+        QCOMPARE(p->theme(), Presentation::Theme::Standard);
+    }
+
+    void aDockClosedBeforeStaysClosedAfter() {
+        MainWindow w;
+        installPresentation(w);
+        w.show();
+        dock(w, "controlsDock")->hide();
+        Presentation::of(w)->setActive(true);
+        Presentation::of(w)->setActive(false);
+        QVERIFY(!dock(w, "controlsDock")->isVisible());
+        QVERIFY(dock(w, "inputsDock")->isVisible());
+    }
+
+    void zoomScalesTheWholeInterface() {
+        MainWindow w;
+        installPresentation(w);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        Presentation *p = Presentation::of(w);
+        HeatmapView *weights = w.stagesView()->view(StagesView::Stage::Weights);
+        const double viewBefore = weights->font().pointSizeF();
+        QTest::keyClick(&w, Qt::Key_Equal, Qt::ControlModifier);
+        QCOMPARE(p->zoom(), 1.1);
+        QTest::keyClick(&w, Qt::Key_Equal, Qt::ControlModifier);
+        QCOMPARE(p->zoom(), 1.25);
+        QCOMPARE(fontSize(), 1.25 * m_baseSize);
+        QCOMPARE(weights->font().pointSizeF(), 1.25 * viewBefore); // heatmaps follow
+        QTest::keyClick(&w, Qt::Key_Minus, Qt::ControlModifier);
+        QCOMPARE(p->zoom(), 1.1);
+        QTest::keyClick(&w, Qt::Key_0, Qt::ControlModifier);
+        QCOMPARE(p->zoom(), 1.0);
+        QCOMPARE(fontSize(), m_baseSize);
+        for (int i = 0; i < 30; ++i)
+            p->zoomIn();
+        QCOMPARE(p->zoom(), Presentation::kMaxZoom);
+        for (int i = 0; i < 30; ++i)
+            p->zoomOut();
+        QCOMPARE(p->zoom(), Presentation::kMinZoom);
+    }
+
+    void eachModeKeepsItsOwnZoomAndTheme() {
+        MainWindow w;
+        installPresentation(w);
+        w.show();
+        Presentation *p = Presentation::of(w);
+        p->setZoom(1.25);
+        p->setActive(true);
+        p->setZoom(2.0);
+        p->setTheme(Presentation::Theme::Standard);
+        p->setActive(false);
+        QCOMPARE(p->zoom(), 1.25);
+        p->setActive(true);
+        QCOMPARE(p->zoom(), 2.0);
+        QCOMPARE(p->theme(), Presentation::Theme::Standard);
+        p->setActive(false);
+    }
+
+    void lessonStepKeysReachTheLesson() {
+        MainWindow w;
+        installPresentation(w);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        Presentation *p = Presentation::of(w);
+        QList<int> steps;
+        p->setLessonStepHandler([&](int delta) { steps << delta; });
+        QSignalSpy spy(p, &Presentation::lessonStepRequested);
+        p->setActive(true);
+        QTest::keyClick(&w, Qt::Key_PageDown);
+        QTest::keyClick(&w, Qt::Key_PageDown);
+        QTest::keyClick(&w, Qt::Key_PageUp);
+        QCOMPARE(steps, (QList<int>{1, 1, -1}));
+        QCOMPARE(spy.count(), 3);
+        p->setActive(false);
+        // Outside presentation mode PageDown belongs to the tables; Alt+PageDown steps.
+        QTest::keyClick(&w, Qt::Key_PageDown);
+        QCOMPARE(steps.size(), 3);
+        QTest::keyClick(&w, Qt::Key_PageDown, Qt::AltModifier);
+        QCOMPARE(steps.size(), 4);
+    }
+
+    void settingsPersistBetweenRuns() {
+        {
+            MainWindow w;
+            installPresentation(w);
+            w.show();
+            Presentation *p = Presentation::of(w);
+            w.setColorMaps(ColorMapId::Cividis, ColorMapId::BrBG);
+            p->setZoom(1.5);
+            p->setTheme(Presentation::Theme::HighContrast);
+            w.resize(1234, 777);
+            dock(w, "controlsDock")->hide();
+            w.close(); // saves geometry and dock layout
+        }
+        QCOMPARE(AppSettings().fontScale(false), 1.5);
+        QCOMPARE(AppSettings().theme(false), QStringLiteral("high-contrast"));
+        MainWindow w;
+        installPresentation(w);
+        w.show();
+        QCOMPARE(w.sequentialMap(), ColorMapId::Cividis);
+        QCOMPARE(w.divergingMap(), ColorMapId::BrBG);
+        QCOMPARE(Presentation::of(w)->zoom(), 1.5);
+        QCOMPARE(fontSize(), 1.5 * m_baseSize);
+        QCOMPARE(Presentation::of(w)->theme(), Presentation::Theme::HighContrast);
+        QCOMPARE(w.size(), QSize(1234, 777));
+        QVERIFY(!dock(w, "controlsDock")->isVisible());
+        QVERIFY(dock(w, "inputsDock")->isVisible());
+    }
+
+    void windowStateFromAnotherVersionIsIgnored() {
+        {
+            MainWindow w;
+            w.show();
+            dock(w, "controlsDock")->hide();
+            AppSettings().saveWindow(w.saveGeometry(),
+                                     w.saveState(AppSettings::kWindowStateVersion + 1));
+        }
+        MainWindow w;
+        installPresentation(w);
+        w.show();
+        QVERIFY(dock(w, "controlsDock")->isVisible()); // the default layout, not a wrong one
+    }
+};
+
+// Not a test: `test_presentation --screenshots DIR` renders the window, the Presets menu and
+// presentation mode to PNGs for looking at (run it under xvfb-run for a real screen size).
+int screenshots(const QString &dir) {
+    sessiontest::resetState();
+    MainWindow w;
+    installSessionFeatures(w);
+    installPresentation(w);
+    w.resize(1600, 1000);
+    w.show();
+    if (!QTest::qWaitForWindowExposed(&w))
+        return 1;
+    QMenu *menu = w.menu("presets");
+    QAction *coreference = menu->actions().value(3);
+    coreference->trigger();
+    QTest::qWait(400);
+    w.grab().save(dir + "/normal-coreference.png");
+
+    menu->popup(w.mapToGlobal(
+        QPoint(w.menuBar()->actionGeometry(menu->menuAction()).left(), w.menuBar()->height())));
+    QTest::qWait(200);
+    menu->setActiveAction(coreference); // its status tip goes to the status bar
+    QTest::qWait(200);
+    QPixmap shot = w.grab();
+    {
+        QPainter painter(&shot);
+        painter.drawPixmap(w.mapFromGlobal(menu->pos()), menu->grab());
+    }
+    shot.save(dir + "/presets-menu.png");
+    menu->hide();
+
+    // Without a window manager (xvfb) "full screen" is only a flag: size it like one.
+    Presentation::of(w)->setActive(true);
+    w.setGeometry(w.screen()->geometry());
+    QTest::qWait(600);
+    w.grab().save(dir + "/presentation.png");
+    w.setGeometry(QRect(0, 0, 1280, 800)); // a common projector
+    QTest::qWait(600);
+    w.grab().save(dir + "/presentation-1280x800.png");
+    Presentation::of(w)->zoomIn();
+    QTest::qWait(400);
+    w.grab().save(dir + "/presentation-1280x800-zoomed.png");
+    Presentation::of(w)->setActive(false);
+    QTest::qWait(1000);
+    w.grab().save(dir + "/after-presentation.png");
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    sessiontest::isolate("test_presentation");
+    QApplication app(argc, argv);
+    if (argc == 3 && qstrcmp(argv[1], "--screenshots") == 0)
+        return screenshots(QString::fromLocal8Bit(argv[2]));
+    TestPresentation test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "test_presentation.moc"

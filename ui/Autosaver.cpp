@@ -1,0 +1,131 @@
+#include "Autosaver.h"
+
+#include "Document.h"
+#include "Session.h"
+
+#include <QDateTime>
+#include <QJsonDocument>
+#include <QUndoStack>
+
+Autosaver::Autosaver(Document *doc, std::function<QJsonObject()> viewState,
+                     const QString &directory, QObject *parent)
+    : QObject(parent), m_doc(doc), m_viewState(std::move(viewState)), m_file(directory) {
+    m_pool.setMaxThreadCount(1);
+    m_timer.setInterval(kDefaultIntervalMs);
+    connect(&m_timer, &QTimer::timeout, this, [this] {
+        if (m_dirty && isModified())
+            startWrite();
+    });
+    QUndoStack *stack = doc->undoStack();
+    connect(stack, &QUndoStack::indexChanged, this, &Autosaver::onIndexChanged);
+    connect(stack, &QUndoStack::cleanChanged, this, &Autosaver::onCleanChanged);
+    if (isModified())
+        m_timer.start();
+}
+
+Autosaver::~Autosaver() {
+    m_pool.waitForDone();
+    // An orderly end, whichever way it came (window closed, QApplication::quit, a test that
+    // just drops its window): nothing to recover. A crash never gets here.
+    m_file.remove();
+}
+
+void Autosaver::setInterval(int milliseconds) {
+    m_timer.setInterval(milliseconds);
+}
+
+bool Autosaver::isModified() const {
+    return !m_doc->undoStack()->isClean();
+}
+
+void Autosaver::onIndexChanged() {
+    if (!isModified())
+        return; // cleanChanged deals with it
+    m_dirty = true;
+    if (!m_timer.isActive())
+        m_timer.start();
+    if (++m_editsSinceWrite >= m_editThreshold)
+        startWrite();
+}
+
+void Autosaver::onCleanChanged(bool clean) {
+    if (clean) {
+        m_timer.stop();
+        discard();
+    } else {
+        m_timer.start();
+    }
+}
+
+QByteArray Autosaver::recoveryBytes(const attn::AttentionInputs &inputs, const QJsonObject &view,
+                                    const QString &originalFile) {
+    QJsonObject root;
+    root["format"] = attn::kSessionFormat;
+    root["version"] = attn::kSessionVersion;
+    root["inputs"] = attn::inputsToJson(inputs);
+    if (!view.isEmpty())
+        root["view"] = view;
+    root["recovery"] = QJsonObject{
+        {"file", originalFile},
+        {"savedAt", QDateTime::currentDateTime().toString(Qt::ISODate)},
+    };
+    return QJsonDocument(root).toJson(QJsonDocument::Compact);
+}
+
+void Autosaver::startWrite() {
+    if (m_writing) {
+        m_pending = true;
+        return;
+    }
+    m_writing = true;
+    m_dirty = false;
+    m_pending = false;
+    m_removeWhenDone = false;
+    m_editsSinceWrite = 0;
+    // A copy: the document goes on being edited while the worker formats this state.
+    m_pool.start([this, inputs = m_doc->inputs(),
+                  view = m_viewState ? m_viewState() : QJsonObject(), original = m_originalFile] {
+        QString error;
+        const bool ok = m_file.write(recoveryBytes(inputs, view, original), &error);
+        QMetaObject::invokeMethod(
+            this, [this, ok, error] { finishWrite(ok, error); }, Qt::QueuedConnection);
+    });
+}
+
+void Autosaver::finishWrite(bool ok, const QString &error) {
+    m_writing = false;
+    if (m_removeWhenDone) {
+        m_removeWhenDone = false;
+        m_file.remove();
+    } else if (ok) {
+        ++m_writeCount;
+        emit written(m_file.path());
+    } else {
+        emit failed(error);
+    }
+    if (m_pending && isModified())
+        startWrite();
+    m_pending = false;
+}
+
+bool Autosaver::saveNow(QString *error) {
+    m_pool.waitForDone(); // its result would otherwise overwrite this newer one
+    const QJsonObject view = m_viewState ? m_viewState() : QJsonObject();
+    const bool ok = m_file.write(recoveryBytes(m_doc->inputs(), view, m_originalFile), error);
+    if (ok) {
+        ++m_writeCount;
+        m_dirty = false;
+        m_editsSinceWrite = 0;
+        emit written(m_file.path());
+    }
+    return ok;
+}
+
+void Autosaver::discard() {
+    m_dirty = false;
+    m_editsSinceWrite = 0;
+    m_pending = false;
+    if (m_writing)
+        m_removeWhenDone = true;
+    m_file.remove();
+}

@@ -1,0 +1,76 @@
+#pragma once
+
+#include "AttentionInputs.h"
+#include "RecoveryFile.h"
+
+#include <QJsonObject>
+#include <QObject>
+#include <QThreadPool>
+#include <QTimer>
+
+#include <functional>
+
+class Document;
+
+// Keeps a recovery copy of a modified document (see RecoveryFile): every interval() while the
+// document differs from its saved state, and after every editThreshold() edits. The file is
+// written on a worker thread (a large session takes seconds to format) from a copy of the
+// inputs, one write at a time; the GUI thread never waits. Reaching the clean state (a save, an
+// undo back to it), discard() or the destructor (an orderly exit) deletes the file.
+class Autosaver : public QObject {
+    Q_OBJECT
+public:
+    static constexpr int kDefaultIntervalMs = 30'000;
+    static constexpr int kDefaultEditThreshold = 20;
+
+    // viewState: the "view" object to store with the inputs (called on the GUI thread).
+    Autosaver(Document *doc, std::function<QJsonObject()> viewState,
+              const QString &directory = RecoveryFile::defaultDirectory(),
+              QObject *parent = nullptr);
+    ~Autosaver() override; // waits for a write in flight, then deletes the recovery file
+
+    RecoveryFile &file() { return m_file; }
+    void setInterval(int milliseconds);
+    int interval() const { return m_timer.interval(); }
+    void setEditThreshold(int edits) { m_editThreshold = edits; }
+    int editThreshold() const { return m_editThreshold; }
+    // The session file being edited, recorded in the recovery file so a restore knows it.
+    void setOriginalFile(const QString &path) { m_originalFile = path; }
+
+    // Writes now, on this thread (after a restore; tests).
+    bool saveNow(QString *error = nullptr);
+    // Deletes the recovery file, also one being written right now.
+    void discard();
+    bool isWriting() const { return m_writing; }
+    int writeCount() const { return m_writeCount; }
+
+    // The bytes of a recovery file: a session (format, version, inputs, view) plus
+    // "recovery": {"file": original, "savedAt": ISO time}.
+    static QByteArray recoveryBytes(const attn::AttentionInputs &inputs, const QJsonObject &view,
+                                    const QString &originalFile);
+
+signals:
+    void written(const QString &path);
+    void failed(const QString &message);
+
+private:
+    bool isModified() const;
+    void onIndexChanged();
+    void onCleanChanged(bool clean);
+    void startWrite();
+    void finishWrite(bool ok, const QString &error);
+
+    Document *m_doc;
+    std::function<QJsonObject()> m_viewState;
+    RecoveryFile m_file;
+    QString m_originalFile;
+    QTimer m_timer;
+    QThreadPool m_pool;
+    int m_editThreshold = kDefaultEditThreshold;
+    int m_editsSinceWrite = 0;
+    bool m_dirty = false;   // edited since the last write started
+    bool m_writing = false; // a write is in flight on the worker
+    bool m_pending = false; // asked to write while one was in flight
+    bool m_removeWhenDone = false;
+    int m_writeCount = 0;
+};

@@ -1,0 +1,126 @@
+#include "DifferenceView.h"
+
+#include "Document.h"
+#include "DocumentChange.h"
+#include "HeatmapView.h"
+#include "InsightSupport.h"
+#include "Recomputer.h"
+
+#include <QLabel>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include <cstdlib>
+
+DifferenceView::DifferenceView(Document *document, Recomputer *recomputer, QWidget *parent)
+    : InsightView(document, recomputer, parent), m_heatmap(new HeatmapView), m_caption(new QLabel) {
+    setObjectName("differenceView");
+    auto *layout = new QVBoxLayout(this);
+    m_caption->setWordWrap(true);
+    layout->addWidget(m_caption);
+    layout->addWidget(m_heatmap, 1);
+    m_heatmap->setColorScaleLabel("after \u2212 before");
+    m_latest = recomputer->result();
+    m_undoIndex = document->undoStack()->index();
+    // Always listening, shown or not: the "before" must be kept when the edit happens.
+    connect(document, &Document::changed, this, &DifferenceView::onChanged);
+}
+
+void DifferenceView::setColorMap(ColorMapId diverging) {
+    m_heatmap->setColorMaps(m_heatmap->sequentialMap(), diverging);
+}
+
+void DifferenceView::onChanged(const DocumentChange &) {
+    // A burst of changes computes once: the state before the first of them is "before".
+    if (!m_pending)
+        m_before = m_latest;
+    m_pending = true;
+}
+
+QString DifferenceView::editText() const {
+    const QUndoStack *stack = document()->undoStack();
+    const int index = stack->index();
+    QString last;
+    if (index < m_undoIndex) // went back: the command after the new index was undone
+        last = "Undo: " + stack->text(index);
+    else if (index > m_undoIndex)
+        last = stack->text(index - 1);
+    else // a merged step (a nudge or a slider drag continuing) or an edit off the stack
+        last = index > 0 ? stack->text(index - 1) : QString("edit");
+    // Edits in one burst (a script, a quick series) are computed, and compared, together.
+    const int steps = std::abs(index - m_undoIndex);
+    return steps > 1 ? QString("%1 edits, the last: %2").arg(steps).arg(last) : last;
+}
+
+void DifferenceView::resultArrived(const std::shared_ptr<const attn::AttentionResult> &result) {
+    if (m_pending && result) {
+        m_after = result;
+        m_description = editText();
+        m_pending = false;
+    }
+    m_undoIndex = document()->undoStack()->index();
+    m_latest = result;
+    // A layout change recomputes without an edit: both sides are read in the row layout, so
+    // the same difference is simply redrawn the other way round.
+}
+
+QString DifferenceView::message() const {
+    return m_caption->text();
+}
+
+void DifferenceView::refresh() {
+    m_difference.resize(0, 0);
+    if (!m_before || !m_after) {
+        m_caption->setText("No previous edit: change an input and the difference it made to "
+                           "the weights appears here.");
+        m_heatmap->clear();
+        m_heatmap->setTitle("weights after \u2212 before");
+        return;
+    }
+    const int heads = int(std::min(m_before->heads.size(), m_after->heads.size()));
+    const int head = std::clamp(document()->currentHead(), 0, std::max(heads - 1, 0));
+    if (heads == 0) {
+        m_caption->setText("No weights to compare.");
+        m_heatmap->clear();
+        return;
+    }
+    const attn::Matrix before =
+        insight::inRows(m_before->heads[size_t(head)].weights, m_before->layout);
+    const attn::Matrix after =
+        insight::inRows(m_after->heads[size_t(head)].weights, m_after->layout);
+    if (before.rows() != after.rows() || before.cols() != after.cols()) {
+        m_caption->setText(QString("Last edit: %1. It changed the shape of the weights (%2 "
+                                   "\u2192 %3): there is nothing to subtract.")
+                               .arg(m_description, attn::shapeString(before).c_str(),
+                                    attn::shapeString(after).c_str()));
+        m_heatmap->clear();
+        return;
+    }
+    m_difference = after - before;
+    const double largest = m_difference.size() ? m_difference.cwiseAbs().maxCoeff() : 0.0;
+    const attn::AttentionInputs &in = document()->inputs();
+    const QStringList queries = insight::labels(in.tokens);
+    const QStringList keys = insight::labels(in.sourceTokens());
+    const bool several = heads > 1;
+    m_heatmap->setTitle(
+        QString("\u0394 weights%1: %2")
+            .arg(several ? QString(" (head %1)").arg(head) : QString(), m_description));
+    if (document()->layout() == attn::Layout::Rows) {
+        m_heatmap->setAxisTitles("query", "key");
+        m_heatmap->setData(m_difference, queries, keys, ScaleKind::Diverging);
+    } else {
+        m_heatmap->setAxisTitles("key", "query");
+        m_heatmap->setData(attn::Matrix(m_difference.transpose()), keys, queries,
+                           ScaleKind::Diverging);
+    }
+    // A query's changes cancel out while its weights still sum to 1 (not when it lost or
+    // gained its last visible key).
+    const bool cancel =
+        m_difference.size() == 0 || m_difference.rowwise().sum().cwiseAbs().maxCoeff() < 1e-9;
+    m_caption->setText(QString("Last edit: <b>%1</b>. Weights after \u2212 before; largest "
+                               "change %2.%3")
+                           .arg(m_description.toHtmlEscaped(), insight::num(largest, 3),
+                                cancel ? QString(" Each query's changes add up to 0: its "
+                                                 "weights still sum to 1.")
+                                       : QString()));
+}

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "ColorScale.h"
+#include "InsightView.h"
+
+#include "Attention.h"
+
+#include <memory>
+
+class HeatmapView;
+class QLabel;
+struct DocumentChange;
+
+// What the last edit did to the attention: weights(after) − weights(before) of the current head
+// on a diverging scale (0 = unchanged, neutral colour), titled with the edit ("Edit X[0][2]",
+// "Undo …"). Keeps the result from before each edit; "no previous edit" until there is one, or
+// when the edit changed the shape (nothing to subtract).
+class DifferenceView : public InsightView {
+    Q_OBJECT
+public:
+    DifferenceView(Document *document, Recomputer *recomputer, QWidget *parent = nullptr);
+
+    HeatmapView *heatmap() const { return m_heatmap; }
+    // The difference on display, in the row layout (queries × keys); empty when none.
+    const attn::Matrix &difference() const { return m_difference; }
+    QString description() const { return m_description; } // what changed; "" before any edit
+    QString message() const;                              // the caption under the title
+    void setColorMap(ColorMapId diverging);
+
+protected:
+    void refresh() override;
+    void resultArrived(const std::shared_ptr<const attn::AttentionResult> &result) override;
+
+private:
+    void onChanged(const DocumentChange &change);
+    QString editText() const;
+
+    HeatmapView *m_heatmap;
+    QLabel *m_caption;
+    std::shared_ptr<const attn::AttentionResult> m_latest; // the last result seen
+    std::shared_ptr<const attn::AttentionResult> m_before, m_after;
+    bool m_pending = false; // an edit happened; its result has not arrived yet
+    int m_undoIndex = 0;    // the undo stack's index when the last result arrived
+    QString m_description;
+    attn::Matrix m_difference;
+};

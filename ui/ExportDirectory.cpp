@@ -1,0 +1,26 @@
+#include "ExportDirectory.h"
+
+#include <QDir>
+#include <QStandardPaths>
+
+namespace {
+QString &lastDirectory() {
+    static QString directory;
+    return directory;
+}
+} // namespace
+
+QString exportDirectory() {
+    QString &d = lastDirectory();
+    if (d.isEmpty()) {
+        d = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+        if (d.isEmpty() || !QDir(d).exists())
+            d = QDir::currentPath();
+    }
+    return d;
+}
+
+void setExportDirectory(const QString &directory) {
+    if (!directory.isEmpty())
+        lastDirectory() = directory;
+}

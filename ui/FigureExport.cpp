@@ -1,0 +1,253 @@
+#include "FigureExport.h"
+
+#include "MatrixExport.h"
+
+#include <QApplication>
+#include <QBuffer>
+#include <QFileInfo>
+#include <QLayout>
+#include <QMenuBar>
+#include <QPageSize>
+#include <QPdfWriter>
+#include <QSvgGenerator>
+#include <QWidget>
+#include <qcustomplot.h>
+
+#include <cmath>
+
+namespace {
+
+bool fail(QString *error, const QString &message) {
+    if (error)
+        *error = message;
+    return false;
+}
+
+// Lays the widget out at the figure's size. A widget whose window was never shown (the command
+// line's views) is shown off screen first: layouts and resize events only run for shown
+// widgets, and without them it would paint at its default geometry.
+void prepare(QWidget *widget, QSize size) {
+    QWidget *top = widget->window();
+    if (!top->isVisible()) {
+        top->setAttribute(Qt::WA_DontShowOnScreen);
+        top->show();
+    }
+    if (!size.isEmpty() && size != widget->size())
+        widget->resize(size);
+    QApplication::sendPostedEvents();
+    if (QLayout *layout = widget->layout())
+        layout->activate();
+}
+
+void paintTree(QWidget *widget, QCPPainter &painter, const QRect &visible, bool vector) {
+    if (auto *plot = qobject_cast<QCustomPlot *>(widget)) {
+        // The plot draws itself onto the figure's device: no screen buffer in between, so it
+        // is sharp at any device pixel ratio and vector on SVG/PDF devices.
+        painter.save();
+        painter.setClipRect(visible, Qt::IntersectClip);
+        painter.setMode(QCPPainter::pmVectorized, vector);
+        plot->toPainter(&painter, plot->width(), plot->height());
+        painter.restore();
+        return;
+    }
+    if (vector && qobject_cast<QMenuBar *>(widget)) {
+        // QMenuBar clips each item with a replacing clip region, which the SVG engine cannot
+        // follow (the items' text vanishes): the menu bar goes in as a sharp image instead.
+        QImage image(widget->size() * 2, QImage::Format_ARGB32_Premultiplied);
+        image.setDevicePixelRatio(2);
+        image.fill(Qt::transparent);
+        widget->render(&image, QPoint(), QRegion(), QWidget::DrawWindowBackground);
+        painter.drawImage(QPoint(), image);
+        return;
+    }
+    // The widget alone (its own paintEvent), then its children on top in stacking order.
+    widget->render(&painter, QPoint(), QRegion(visible),
+                   widget->isWindow() || widget->autoFillBackground()
+                       ? QWidget::DrawWindowBackground
+                       : QWidget::RenderFlags());
+    for (QObject *object : widget->children()) {
+        auto *child = qobject_cast<QWidget *>(object);
+        if (!child || child->isWindow() || !child->isVisibleTo(widget))
+            continue;
+        const QRect area = visible.intersected(child->geometry());
+        if (area.isEmpty())
+            continue;
+        painter.save();
+        painter.translate(child->pos());
+        painter.setClipRect(area.translated(-child->pos()), Qt::IntersectClip);
+        paintTree(child, painter, area.translated(-child->pos()), vector);
+        painter.restore();
+    }
+}
+
+void afterExport(QWidget *widget) {
+    // toPainter left each plot laid out for the figure: lay it out for the screen again.
+    for (QCustomPlot *plot : widget->findChildren<QCustomPlot *>())
+        plot->replot(QCustomPlot::rpQueuedReplot);
+    if (auto *plot = qobject_cast<QCustomPlot *>(widget))
+        plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString documentTitle(QWidget *widget, const FigureOptions &options) {
+    if (!options.title.isEmpty())
+        return options.title;
+    if (!widget->accessibleName().isEmpty())
+        return widget->accessibleName();
+    return widget->window()->windowTitle();
+}
+
+} // namespace
+
+std::optional<FigureFormat> figureFormatFromPath(const QString &path) {
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == "png")
+        return FigureFormat::Png;
+    if (suffix == "svg")
+        return FigureFormat::Svg;
+    if (suffix == "pdf")
+        return FigureFormat::Pdf;
+    return std::nullopt;
+}
+
+QString figureFormatName(FigureFormat format) {
+    switch (format) {
+    case FigureFormat::Png:
+        return QStringLiteral("PNG");
+    case FigureFormat::Svg:
+        return QStringLiteral("SVG");
+    case FigureFormat::Pdf:
+        return QStringLiteral("PDF");
+    }
+    return {};
+}
+
+QString figureFileSuffix(FigureFormat format) {
+    return figureFormatName(format).toLower();
+}
+
+void paintWidgetFigure(QWidget *widget, QCPPainter &painter, bool vector) {
+    paintTree(widget, painter, widget->rect(), vector);
+}
+
+QImage renderWidgetImage(QWidget *widget, double scale, QSize size) {
+    prepare(widget, size);
+    const QSize pixels(qRound(widget->width() * scale), qRound(widget->height() * scale));
+    QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(scale);
+    image.fill(Qt::white);
+    {
+        QCPPainter painter(&image);
+        painter.setRenderHint(QPainter::TextAntialiasing);
+        paintWidgetFigure(widget, painter, false);
+    }
+    afterExport(widget);
+    return image;
+}
+
+QByteArray widgetFigureBytes(QWidget *widget, const FigureOptions &options, QString *error) {
+    if (!widget) {
+        fail(error, QStringLiteral("there is nothing to export"));
+        return {};
+    }
+    if (!std::isfinite(options.scale) || options.scale < kMinFigureScale ||
+        options.scale > kMaxFigureScale) {
+        fail(error, QStringLiteral("the scale must lie between %1 and %2, not %3")
+                        .arg(kMinFigureScale)
+                        .arg(kMaxFigureScale)
+                        .arg(options.scale));
+        return {};
+    }
+    const QSize size = options.size.isEmpty() ? widget->size() : options.size;
+    if (size.width() < 1 || size.height() < 1 || size.width() > kMaxFigurePixels ||
+        size.height() > kMaxFigurePixels) {
+        fail(error, QStringLiteral("a figure of %1×%2 pixels cannot be exported (each side must "
+                                   "lie between 1 and %3)")
+                        .arg(size.width())
+                        .arg(size.height())
+                        .arg(kMaxFigurePixels));
+        return {};
+    }
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    switch (options.format) {
+    case FigureFormat::Png: {
+        if (size.width() * options.scale > kMaxFigurePixels ||
+            size.height() * options.scale > kMaxFigurePixels) {
+            fail(error, QStringLiteral("%1×%2 pixels at %3× is too large for a PNG (at most %4 "
+                                       "pixels a side)")
+                            .arg(size.width())
+                            .arg(size.height())
+                            .arg(options.scale)
+                            .arg(kMaxFigurePixels));
+            return {};
+        }
+        QImage image = renderWidgetImage(widget, options.scale, size);
+        if (!image.save(&buffer, "PNG")) {
+            fail(error, QStringLiteral("the PNG could not be encoded"));
+            return {};
+        }
+        break;
+    }
+    case FigureFormat::Svg: {
+        prepare(widget, size);
+        QSvgGenerator svg;
+        svg.setOutputDevice(&buffer);
+        // The widget's DPI keeps point-sized fonts as large, relative to the layout, as on
+        // screen.
+        svg.setResolution(widget->logicalDpiY());
+        svg.setSize(size);
+        svg.setViewBox(QRect(QPoint(), size));
+        svg.setTitle(documentTitle(widget, options));
+        svg.setDescription(QStringLiteral("attnviz figure"));
+        QCPPainter painter;
+        if (!painter.begin(&svg)) {
+            fail(error, QStringLiteral("the SVG could not be started"));
+            return {};
+        }
+        paintWidgetFigure(widget, painter, true);
+        painter.end();
+        afterExport(widget);
+        break;
+    }
+    case FigureFormat::Pdf: {
+        prepare(widget, size);
+        QPdfWriter pdf(&buffer);
+        const int dpi = widget->logicalDpiY();
+        pdf.setResolution(dpi);
+        pdf.setCreator(QStringLiteral("attnviz"));
+        pdf.setTitle(documentTitle(widget, options));
+        // One page exactly the figure's size, so it drops into a document without margins.
+        const QSizeF points(size.width() * 72.0 / dpi, size.height() * 72.0 / dpi);
+        pdf.setPageSize(QPageSize(points, QPageSize::Point, QString(), QPageSize::ExactMatch));
+        pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+        QCPPainter painter;
+        if (!painter.begin(&pdf)) {
+            fail(error, QStringLiteral("the PDF could not be started"));
+            return {};
+        }
+        paintWidgetFigure(widget, painter, true);
+        painter.end();
+        afterExport(widget);
+        break;
+    }
+    }
+    buffer.close();
+    return bytes;
+}
+
+QString exportWidgetFigure(QWidget *widget, const QString &path, FigureFormat format,
+                           double scale) {
+    FigureOptions options;
+    options.format = format;
+    options.scale = scale;
+    return exportWidgetFigure(widget, path, options);
+}
+
+QString exportWidgetFigure(QWidget *widget, const QString &path, const FigureOptions &options) {
+    QString error;
+    const QByteArray bytes = widgetFigureBytes(widget, options, &error);
+    if (bytes.isEmpty())
+        return path + ": " + (error.isEmpty() ? QStringLiteral("nothing was drawn") : error);
+    return attn::writeFileAtomically(path, bytes);
+}

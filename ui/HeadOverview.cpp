@@ -1,0 +1,136 @@
+#include "HeadOverview.h"
+
+#include "Document.h"
+#include "HeatmapView.h"
+#include "InsightSupport.h"
+#include "Recomputer.h"
+
+#include <QFrame>
+#include <QGridLayout>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <cmath>
+
+HeadOverview::HeadOverview(Document *document, Recomputer *recomputer, QWidget *parent)
+    : InsightView(document, recomputer, parent), m_grid(new QGridLayout), m_caption(new QLabel) {
+    setObjectName("headOverview");
+    auto *layout = new QVBoxLayout(this);
+    m_caption->setWordWrap(true);
+    layout->addWidget(m_caption);
+    layout->addLayout(m_grid, 1);
+    m_grid->setSpacing(6);
+}
+
+HeatmapView *HeadOverview::heatmap(int head) const {
+    return head >= 0 && head < m_views.size() ? m_views[head] : nullptr;
+}
+
+void HeadOverview::setColorMap(ColorMapId sequential) {
+    m_map = sequential;
+    for (HeatmapView *v : m_views)
+        v->setColorMaps(sequential, v->divergingMap());
+}
+
+void HeadOverview::rebuild(int heads) {
+    for (QFrame *f : m_frames)
+        delete f;
+    m_frames.clear();
+    m_views.clear();
+    m_outlined = -1;
+    // Near-square grid: 2 heads side by side, 4 as 2×2, 16 as 4×4.
+    const int cols = std::max(1, int(std::ceil(std::sqrt(double(heads)))));
+    for (int r = 0; r < m_grid->rowCount(); ++r)
+        m_grid->setRowStretch(r, 0);
+    m_grid->setRowStretch((heads + cols - 1) / cols, 1); // the spare room goes below
+    for (int h = 0; h < heads; ++h) {
+        auto *frame = new QFrame;
+        frame->setObjectName(QString("headFrame%1").arg(h));
+        auto *inner = new QVBoxLayout(frame);
+        inner->setContentsMargins(3, 3, 3, 3);
+        auto *view = new HeatmapView;
+        view->setObjectName(QString("headHeatmap%1").arg(h));
+        view->setColorMaps(m_map, view->divergingMap());
+        // Big enough for token names and, with few tokens, the numbers in the cells.
+        view->setMinimumSize(150, heads <= 4 ? 260 : 180);
+        view->setToolTip(QString("Click to make head %1 the current head").arg(h));
+        inner->addWidget(view);
+        connect(view, &HeatmapView::cellClicked, this,
+                [this, h](int, int, Qt::KeyboardModifiers) { document()->setCurrentHead(h); });
+        // Clicks outside the cells (title, colour bar, frame) select the head too.
+        frame->installEventFilter(this);
+        view->plot()->installEventFilter(this);
+        // Square-ish heatmaps: a tall dock should not stretch them into strips.
+        frame->setMaximumHeight(320);
+        m_grid->addWidget(frame, h / cols, h % cols);
+        m_frames << frame;
+        m_views << view;
+    }
+}
+
+bool HeadOverview::eventFilter(QObject *watched, QEvent *event) {
+    if (event->type() == QEvent::MouseButtonPress) {
+        for (int h = 0; h < m_frames.size(); ++h)
+            if (watched == m_frames[h] || watched == m_views[h]->plot()) {
+                document()->setCurrentHead(h);
+                break;
+            }
+    }
+    return InsightView::eventFilter(watched, event);
+}
+
+void HeadOverview::outline(int head) {
+    m_outlined = head;
+    for (int h = 0; h < m_frames.size(); ++h)
+        // Orange (Okabe–Ito) reads against every sequential map's blues, greens and purples.
+        m_frames[h]->setStyleSheet(h == head ? QString("QFrame#headFrame%1 { border: 3px solid "
+                                                       "#E69F00; border-radius: 4px; }")
+                                                   .arg(h)
+                                             : QString("QFrame#headFrame%1 { border: 3px solid "
+                                                       "transparent; }")
+                                                   .arg(h));
+}
+
+void HeadOverview::refresh() {
+    const auto result = recomputer()->result();
+    const int heads = result ? int(result->heads.size()) : 0;
+    if (heads != m_views.size())
+        rebuild(heads);
+    if (heads == 0) {
+        m_caption->setText("No result yet.");
+        return;
+    }
+    const bool rows = result->layout == attn::Layout::Rows;
+    const attn::AttentionInputs &in = document()->inputs();
+    QStringList queries = insight::labels(in.tokens);
+    QStringList keys = insight::labels(in.sourceTokens());
+    for (int h = 0; h < heads; ++h) {
+        const attn::Matrix &w = result->heads[size_t(h)].weights;
+        if (queries.size() != insight::tokenCount(w, result->layout))
+            queries.clear(); // a result trailing a resize: indices until the fresh one
+        HeatmapView *v = m_views[h];
+        v->setTitle(QString("head %1").arg(h));
+        if (rows) {
+            v->setAxisTitles("query", "key");
+            v->setData(w, queries, keys, ScaleKind::Unit, &result->masked);
+        } else {
+            v->setAxisTitles("key", "query");
+            v->setData(w, keys, queries, ScaleKind::Unit, &result->masked);
+        }
+        v->setSelectedRow(rows ? document()->selectedRow() : -1);
+        v->setHighlightedColumns(!rows && document()->selectedRow() >= 0
+                                     ? QList<int>{document()->selectedRow()}
+                                     : QList<int>{});
+    }
+    const int current = insight::headOf(*document(), *result);
+    outline(current);
+    m_caption->setText(
+        heads == 1 ? QString("One head. Add heads under \u201cSizes and options\u201d to compare "
+                             "them here.")
+                   : QString("%1 heads, weights on the same 0\u20131 scale. Click a head to make "
+                             "it current (outlined: head %2).")
+                         .arg(heads)
+                         .arg(current));
+}

@@ -1,0 +1,148 @@
+#include "InterpretationTerms.h"
+
+#include "Decomposition.h"
+
+#include <algorithm>
+
+namespace {
+
+QString cell(const QString &matrix, const QString &row, const QString &col) {
+    return QString("%1[%2, %3]").arg(matrix, row, col);
+}
+
+QString quoted(const QStringList &labels, int index) {
+    return index >= 0 && index < labels.size() ? QString("\u201c%1\u201d").arg(labels[index])
+                                               : QString();
+}
+
+// "k (d_k index)" / "key k": the header over the term labels.
+QString termHeader(const InterpretedProduct &p) {
+    return p.termNoun == "key" ? QString("key k") : QString("k (%1)").arg(p.termNoun);
+}
+
+// The same product in the other layout, for the notes: "scores′ = K′ᵀ·Q′".
+QString otherFormula(const InterpretedProduct &p) {
+    const bool scores = p.product == Product::Scores;
+    if (p.layout == attn::Layout::Rows)
+        return scores ? "scores\u2032 = K\u2032\u1d40\u00b7Q\u2032"
+                      : "output\u2032 = V\u2032\u00b7A\u2032";
+    return scores ? "scores = Q\u00b7K\u1d40" : "output = A\u00b7V";
+}
+
+void fillCommon(InterpretationTerms &t, const InterpretedProduct &p) {
+    t.termHeader = termHeader(p);
+    t.termLabels = p.termLabels;
+}
+
+} // namespace
+
+attn::RowVector InterpretationTerms::partialSum(int count) const {
+    const int k = std::clamp(count, 0, termCount());
+    if (k == 0)
+        return attn::RowVector::Zero(scaled.cols());
+    return scaled.topRows(k).colwise().sum();
+}
+
+InterpretationTerms dotTerms(const InterpretedProduct &p, int row, int col) {
+    InterpretationTerms t;
+    t.mode = InterpretationMode::Dot;
+    if (p.isEmpty() || row < 0 || col < 0 || row >= p.rows() || col >= p.cols())
+        return t;
+    const attn::DotDecomposition d = attn::dotDecomposition(p.A, p.B, row, col);
+    const QString i = QString::number(row), j = QString::number(col);
+    fillCommon(t, p);
+    t.title = QString("%1 = \u03a3\u2096 %2\u00b7%3   (%4 %5, %6 %7)")
+                  .arg(cell(p.pName, i, j), cell(p.aName, i, "k"), cell(p.bName, "k", j), p.rowNoun,
+                       quoted(p.rowLabels, row), p.colNoun, quoted(p.colLabels, col))
+                  .simplified();
+    t.coefHeader = cell(p.aName, i, "k");
+    t.vectorHeader = cell(p.bName, "k", j);
+    t.scaledHeader = "product";
+    t.targetLabel = cell(p.pName, i, j);
+    t.coefficients = d.a;
+    t.vectors = d.b;
+    t.scaled = d.products;
+    t.sum = attn::RowVector::Constant(1, d.sum);
+    t.target = attn::RowVector::Constant(1, p.P(row, col));
+    return t;
+}
+
+InterpretationTerms rowTerms(const InterpretedProduct &p, int row) {
+    InterpretationTerms t;
+    t.mode = InterpretationMode::Row;
+    if (p.isEmpty() || row < 0 || row >= p.rows())
+        return t;
+    const attn::RowDecomposition d = attn::rowDecomposition(p.A, p.B, row);
+    const QString i = QString::number(row);
+    fillCommon(t, p);
+    t.title =
+        QString("row %1 of %2 = \u03a3\u2096 %3\u00b7(row k of %4)   (%5 %6)")
+            .arg(i, p.pName, cell(p.aName, i, "k"), p.bName, p.rowNoun, quoted(p.rowLabels, row))
+            .simplified();
+    t.coefHeader = cell(p.aName, i, "k");
+    t.vectorHeader = "row k of " + p.bName;
+    t.scaledHeader = t.coefHeader + "\u00b7(row k of " + p.bName + ")";
+    t.targetLabel = QString("row %1 of %2").arg(i, p.pName);
+    t.elementLabels = p.colLabels;
+    t.coefficients = d.weights;
+    t.vectors = d.rows;
+    t.scaled = d.scaled;
+    t.sum = d.sum;
+    t.target = p.P.row(row);
+    t.coefficientsAreWeights = p.rowViewIsConvex();
+    return t;
+}
+
+InterpretationTerms columnTerms(const InterpretedProduct &p, int col) {
+    InterpretationTerms t;
+    t.mode = InterpretationMode::Column;
+    t.orientation = Qt::Vertical;
+    if (p.isEmpty() || col < 0 || col >= p.cols())
+        return t;
+    const attn::ColumnDecomposition d = attn::columnDecomposition(p.A, p.B, col);
+    const QString j = QString::number(col);
+    fillCommon(t, p);
+    t.title =
+        QString("column %1 of %2 = \u03a3\u2096 %3\u00b7(column k of %4)   (%5 %6)")
+            .arg(j, p.pName, cell(p.bName, "k", j), p.aName, p.colNoun, quoted(p.colLabels, col))
+            .simplified();
+    t.coefHeader = cell(p.bName, "k", j);
+    t.vectorHeader = "column k of " + p.aName;
+    t.scaledHeader = t.coefHeader + "\u00b7(column k of " + p.aName + ")";
+    t.targetLabel = QString("column %1 of %2").arg(j, p.pName);
+    t.elementLabels = p.rowLabels;
+    t.coefficients = d.weights;
+    // Stored like the row view (one term per row), drawn standing up.
+    t.vectors = d.columns.transpose();
+    t.scaled = d.scaled.transpose();
+    t.sum = d.sum.transpose();
+    t.target = p.P.col(col).transpose();
+    t.coefficientsAreWeights = p.columnViewIsConvex();
+    return t;
+}
+
+QString layoutNote(const InterpretedProduct &p, InterpretationMode mode) {
+    const bool rows = p.layout == attn::Layout::Rows;
+    const QString other = otherFormula(p);
+    switch (mode) {
+    case InterpretationMode::Dot:
+        return rows ? QString("In the column layout (%1): the transposed cell, the same dot "
+                              "product.")
+                          .arg(other)
+                    : QString("Column layout: %1[j, i] is cell [i, j] of %2.").arg(p.pName, other);
+    case InterpretationMode::Row:
+        return rows ? QString("In the column layout (%1) this row view is the column view.")
+                          .arg(other)
+                    : QString("Column layout: this row view is the column view of %1, transposed.")
+                          .arg(other);
+    case InterpretationMode::Column:
+        return rows ? QString("In the column layout (%1) this column view is the row view.")
+                          .arg(other)
+                    : QString("Column layout: this column view is the row view of %1, transposed.")
+                          .arg(other);
+    case InterpretationMode::Outer:
+        return rows ? QString("In the column layout (%1) every term is transposed.").arg(other)
+                    : QString("Column layout: term k is term k of %1, transposed.").arg(other);
+    }
+    return {};
+}

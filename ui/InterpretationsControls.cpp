@@ -1,0 +1,179 @@
+#include "InterpretationsControls.h"
+
+#include "TermAnimator.h"
+
+#include <QButtonGroup>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QStyle>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+InterpretationsControls::InterpretationsControls(TermAnimator *animator, QWidget *parent)
+    : QWidget(parent), m_animator(animator) {
+    auto *rows = new QVBoxLayout(this);
+    rows->setContentsMargins(0, 0, 0, 0);
+    // Three short rows, so a dock of 600 pixels clips nothing: what to explain, which part of
+    // it, and the animation.
+    auto *top = new QHBoxLayout;
+    auto *picks = new QHBoxLayout;
+    auto *bottom = new QHBoxLayout;
+    rows->addLayout(top);
+    rows->addLayout(picks);
+    rows->addLayout(bottom);
+
+    m_productGroup = new QButtonGroup(this);
+    for (Product p : {Product::Scores, Product::Output}) {
+        QToolButton *b = toolButton("", "");
+        b->setObjectName(p == Product::Scores ? "productScores" : "productOutput");
+        b->setCheckable(true);
+        m_productGroup->addButton(b, int(p));
+        top->addWidget(b);
+    }
+    connect(m_productGroup, &QButtonGroup::idClicked, this,
+            [this](int id) { emit productChosen(Product(id)); });
+    top->addSpacing(12);
+    m_modeGroup = new QButtonGroup(this);
+    const InterpretationMode modes[] = {InterpretationMode::Dot, InterpretationMode::Row,
+                                        InterpretationMode::Column, InterpretationMode::Outer};
+    const char *tips[] = {"a cell: a row of A times a column of B, summed",
+                          "a row: the rows of B weighted by a row of A",
+                          "a column: the columns of A weighted by a column of B",
+                          "the whole product: a sum of rank-one terms"};
+    for (int i = 0; i < 4; ++i) {
+        QToolButton *b = toolButton(interpretationModeName(modes[i]),
+                                    QString("%1 \u2014 %2 (key %3)")
+                                        .arg(interpretationModeName(modes[i]), tips[i])
+                                        .arg(i + 1));
+        b->setObjectName(QString("mode%1").arg(i + 1));
+        b->setCheckable(true);
+        m_modeGroup->addButton(b, int(modes[i]));
+        top->addWidget(b);
+    }
+    connect(m_modeGroup, &QButtonGroup::idClicked, this,
+            [this](int id) { emit modeChosen(InterpretationMode(id)); });
+    top->addStretch(1);
+
+    m_rowName = new QLabel;
+    m_rowSpin = new QSpinBox;
+    m_rowSpin->setObjectName("pickedRow");
+    m_rowSpin->setToolTip("The picked row of the product (Up/Down in the view)");
+    m_colName = new QLabel;
+    m_colSpin = new QSpinBox;
+    m_colSpin->setObjectName("pickedColumn");
+    m_colSpin->setToolTip("The picked column of the product (PgUp/PgDn in the view)");
+    for (QWidget *w : {static_cast<QWidget *>(m_rowName), static_cast<QWidget *>(m_rowSpin),
+                       static_cast<QWidget *>(m_colName), static_cast<QWidget *>(m_colSpin)})
+        picks->addWidget(w);
+    picks->addStretch(1);
+    connect(m_rowSpin, &QSpinBox::valueChanged, this, &InterpretationsControls::rowPicked);
+    connect(m_colSpin, &QSpinBox::valueChanged, this, &InterpretationsControls::columnPicked);
+
+    QStyle *s = style();
+    auto add = [&](QStyle::StandardPixmap icon, const QString &name, const QString &tip,
+                   void (TermAnimator::*slot)()) {
+        QToolButton *b = toolButton(name, tip);
+        b->setObjectName(name);
+        b->setIcon(s->standardIcon(icon));
+        b->setToolButtonStyle(Qt::ToolButtonIconOnly);
+        connect(b, &QToolButton::clicked, m_animator, slot);
+        bottom->addWidget(b);
+        return b;
+    };
+    add(QStyle::SP_MediaSkipBackward, "firstTerm", "No terms yet (Home)", &TermAnimator::showFirst);
+    add(QStyle::SP_MediaSeekBackward, "stepBack", "Step back one term (Left)",
+        &TermAnimator::stepBack);
+    m_play = add(QStyle::SP_MediaPlay, "play", "Play / pause (Space)", &TermAnimator::togglePlay);
+    add(QStyle::SP_MediaSeekForward, "stepForward", "Step forward one term (Right)",
+        &TermAnimator::stepForward);
+    add(QStyle::SP_MediaSkipForward, "allTerms", "All terms (End)", &TermAnimator::showAll);
+    QToolButton *slower = toolButton("\u2212", "Slower (\u2212)");
+    slower->setObjectName("slower");
+    connect(slower, &QToolButton::clicked, m_animator, &TermAnimator::slower);
+    m_speed = new QLabel;
+    m_speed->setObjectName("speed");
+    m_speed->setToolTip("Playing speed (+/\u2212)");
+    m_speed->setAlignment(Qt::AlignCenter);
+    m_speed->setMinimumWidth(m_speed->fontMetrics().horizontalAdvance("0.25\u00d7") + 6);
+    QToolButton *faster = toolButton("+", "Faster (+)");
+    faster->setObjectName("faster");
+    connect(faster, &QToolButton::clicked, m_animator, &TermAnimator::faster);
+    bottom->addWidget(slower);
+    bottom->addWidget(m_speed);
+    bottom->addWidget(faster);
+    bottom->addSpacing(8);
+    m_position = new QLabel;
+    m_position->setObjectName("position");
+    m_position->setMinimumWidth(m_position->fontMetrics().horizontalAdvance("9999 of 9999 terms"));
+    bottom->addWidget(m_position);
+    bottom->addStretch(1);
+
+    connect(animator, &TermAnimator::positionChanged, this,
+            &InterpretationsControls::updateAnimation);
+    connect(animator, &TermAnimator::playingChanged, this,
+            &InterpretationsControls::updateAnimation);
+    connect(animator, &TermAnimator::speedChanged, this, &InterpretationsControls::updateAnimation);
+    updateAnimation();
+}
+
+QToolButton *InterpretationsControls::toolButton(const QString &text, const QString &tip) {
+    auto *b = new QToolButton(this);
+    b->setText(text);
+    b->setToolTip(tip);
+    b->setAccessibleName(tip);
+    b->setFocusPolicy(Qt::NoFocus); // Space and the arrows belong to the view
+    b->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    return b;
+}
+
+void InterpretationsControls::setProduct(Product product, attn::Layout layout) {
+    const bool rows = layout == attn::Layout::Rows;
+    const QString names[2] = {rows ? "scores = Q\u00b7K\u1d40"
+                                   : "scores\u2032 = K\u2032\u1d40\u00b7Q\u2032",
+                              rows ? "output = A\u00b7V" : "output\u2032 = V\u2032\u00b7A\u2032"};
+    for (int id : {int(Product::Scores), int(Product::Output)}) {
+        QAbstractButton *b = m_productGroup->button(id);
+        b->setText(names[id]);
+        b->setToolTip(QString("Explain %1%2 (P switches)")
+                          .arg(names[id], id == int(Product::Output) ? ", A = the weights" : ""));
+        b->setChecked(id == int(product));
+    }
+}
+
+void InterpretationsControls::setMode(InterpretationMode mode) {
+    m_mode = mode;
+    m_modeGroup->button(int(mode))->setChecked(true);
+}
+
+void InterpretationsControls::setPicks(const QString &rowNoun, const QString &colNoun, int rows,
+                                       int cols, int row, int col, bool enabled) {
+    m_rowName->setText(QString("row (%1):").arg(rowNoun));
+    m_colName->setText(QString("column (%1):").arg(colNoun));
+    {
+        const QSignalBlocker b1(m_rowSpin), b2(m_colSpin);
+        m_rowSpin->setRange(0, std::max(0, rows - 1));
+        m_colSpin->setRange(0, std::max(0, cols - 1));
+        m_rowSpin->setValue(row);
+        m_colSpin->setValue(col);
+    }
+    const bool usesRow = m_mode == InterpretationMode::Dot || m_mode == InterpretationMode::Row;
+    const bool usesCol = m_mode == InterpretationMode::Dot || m_mode == InterpretationMode::Column;
+    m_rowSpin->setEnabled(usesRow && enabled);
+    m_colSpin->setEnabled(usesCol && enabled);
+    m_rowName->setEnabled(usesRow);
+    m_colName->setEnabled(usesCol);
+}
+
+void InterpretationsControls::updateAnimation() {
+    const bool playing = m_animator->isPlaying();
+    m_play->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    m_play->setText(playing ? "pause" : "play");
+    m_speed->setText(m_animator->speedText());
+    const int r = m_animator->position(), count = m_animator->count();
+    m_position->setText(r >= count ? QString("all %1 terms").arg(count)
+                                   : QString("%1 of %2 terms").arg(r).arg(count));
+}

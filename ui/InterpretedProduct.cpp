@@ -1,0 +1,182 @@
+#include "InterpretedProduct.h"
+
+#include <algorithm>
+
+namespace {
+
+using Stage = StagesView::Stage;
+
+QStringList indices(Eigen::Index count) {
+    QStringList out;
+    out.reserve(qsizetype(count));
+    for (Eigen::Index k = 0; k < count; ++k)
+        out << QString::number(k);
+    return out;
+}
+
+// Token labels when they fit the matrix, indices otherwise (a result trailing a resize).
+QStringList labelsFor(const QStringList &tokens, Eigen::Index count) {
+    return tokens.size() == count ? tokens : indices(count);
+}
+
+} // namespace
+
+QString interpretationModeName(InterpretationMode mode) {
+    switch (mode) {
+    case InterpretationMode::Dot:
+        return "Dot product";
+    case InterpretationMode::Row:
+        return "Row view";
+    case InterpretationMode::Column:
+        return "Column view";
+    case InterpretationMode::Outer:
+        return "Outer products";
+    }
+    return {};
+}
+
+bool InterpretedProduct::rowViewIsConvex() const {
+    return product == Product::Output && layout == attn::Layout::Rows;
+}
+
+bool InterpretedProduct::columnViewIsConvex() const {
+    return product == Product::Output && layout == attn::Layout::Columns;
+}
+
+InterpretedProduct interpretProduct(const attn::AttentionResult &result, int head, Product product,
+                                    const QStringList &queries, const QStringList &keys) {
+    InterpretedProduct p;
+    p.product = product;
+    p.layout = result.layout;
+    if (result.heads.empty())
+        return p;
+    const attn::HeadResult &h =
+        result.heads[size_t(std::clamp(head, 0, int(result.heads.size()) - 1))];
+    const bool rows = result.layout == attn::Layout::Rows;
+    // In the column layout every matrix is stored transposed: tokens index columns.
+    const Eigen::Index n = rows ? h.Q.rows() : h.Q.cols();
+    const Eigen::Index m = rows ? h.K.rows() : h.K.cols();
+    const QStringList q = labelsFor(queries, n), k = labelsFor(keys, m);
+    if (product == Product::Scores) {
+        const QStringList dk = indices(rows ? h.Q.cols() : h.Q.rows());
+        p.termNoun = "d_k index";
+        p.termLabels = dk;
+        if (rows) {
+            p.A = h.Q;
+            p.B = h.K.transpose();
+            p.P = h.scores;
+            p.aName = "Q";
+            p.bName = "K\u1d40";
+            p.pName = "scores";
+            p.rowNoun = "query";
+            p.colNoun = "key";
+            p.rowLabels = q;
+            p.colLabels = k;
+            p.aSource = {Stage::Q, false};
+            p.bSource = {Stage::K, true};
+        } else {
+            p.A = h.K.transpose();
+            p.B = h.Q;
+            p.P = h.scores;
+            p.aName = "K\u2032\u1d40";
+            p.bName = "Q\u2032";
+            p.pName = "scores\u2032";
+            p.rowNoun = "key";
+            p.colNoun = "query";
+            p.rowLabels = k;
+            p.colLabels = q;
+            p.aSource = {Stage::K, true};
+            p.bSource = {Stage::Q, false};
+        }
+        p.pSource = {Stage::Scores, false};
+    } else {
+        p.termNoun = "key";
+        p.termLabels = k;
+        const QStringList dv = indices(rows ? h.V.cols() : h.V.rows());
+        if (rows) {
+            p.A = h.weights;
+            p.B = h.V;
+            p.aName = "A";
+            p.bName = "V";
+            p.pName = "output";
+            p.rowNoun = "query";
+            p.colNoun = "feature";
+            p.rowLabels = q;
+            p.colLabels = dv;
+            p.aSource = {Stage::Weights, false};
+            p.bSource = {Stage::V, false};
+        } else {
+            p.A = h.V;
+            p.B = h.weights;
+            p.aName = "V\u2032";
+            p.bName = "A\u2032";
+            p.pName = "output\u2032";
+            p.rowNoun = "feature";
+            p.colNoun = "query";
+            p.rowLabels = dv;
+            p.colLabels = q;
+            p.aSource = {Stage::V, false};
+            p.bSource = {Stage::Weights, false};
+        }
+        p.P = h.output;
+        p.pSource = {Stage::HeadOutput, false};
+    }
+    // A result whose parts disagree is never explained (it cannot come from compute()).
+    if (p.A.cols() != p.B.rows() || p.A.rows() != p.P.rows() || p.B.cols() != p.P.cols())
+        p.P.resize(0, 0);
+    return p;
+}
+
+std::optional<Product> productOfStage(Stage stage) {
+    switch (stage) {
+    case Stage::Q:
+    case Stage::K:
+    case Stage::Scores:
+    case Stage::Logits:
+        return Product::Scores;
+    case Stage::Weights:
+    case Stage::V:
+    case Stage::HeadOutput:
+        return Product::Output;
+    case Stage::Concat:
+    case Stage::Output:
+        break;
+    }
+    return std::nullopt;
+}
+
+StagePick pickFromStage(Stage stage, int row, int col, attn::Layout layout) {
+    StagePick pick;
+    pick.product = productOfStage(stage);
+    if (!pick.product || row < 0 || col < 0)
+        return pick;
+    // Every matrix of the column layout is the row layout's transposed: swap back, then read
+    // the cell in row-layout terms (rows of Q, scores, weights, output are queries).
+    const int r = layout == attn::Layout::Rows ? row : col;
+    const int c = layout == attn::Layout::Rows ? col : row;
+    switch (stage) {
+    case Stage::Q:       // query × d_k
+    case Stage::Weights: // query × key (the term of weights·V)
+        pick.query = r;
+        pick.term = c;
+        break;
+    case Stage::K: // key × d_k
+        pick.other = r;
+        pick.term = c;
+        break;
+    case Stage::V: // key × feature
+        pick.term = r;
+        pick.other = c;
+        break;
+    case Stage::Scores:
+    case Stage::Logits:
+    case Stage::HeadOutput:
+        pick.query = r;
+        pick.other = c;
+        break;
+    case Stage::Concat:
+    case Stage::Output:
+        break;
+    }
+    return pick;
+}

@@ -1,0 +1,111 @@
+#include "ReadoutsView.h"
+
+#include "Document.h"
+#include "InsightSupport.h"
+#include "Recomputer.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+ReadoutsView::ReadoutsView(Document *document, Recomputer *recomputer, QWidget *parent)
+    : InsightView(document, recomputer, parent), m_model(new ReadoutsModel(this)),
+      m_table(new QTableView), m_unit(new QComboBox), m_caption(new QLabel) {
+    setObjectName("readoutsView");
+    auto *layout = new QVBoxLayout(this);
+    m_caption->setWordWrap(true);
+    layout->addWidget(m_caption);
+    auto *top = new QHBoxLayout;
+    auto *unitLabel = new QLabel("&Entropy in:");
+    unitLabel->setBuddy(m_unit);
+    top->addWidget(unitLabel);
+    m_unit->addItem("nats (ln)");
+    m_unit->addItem("bits (log\u2082)");
+    top->addWidget(m_unit);
+    top->addStretch(1);
+    layout->addLayout(top);
+    layout->addWidget(m_table, 1);
+
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    QFont f = m_table->font();
+    f.setPointSizeF(f.pointSizeF() * 1.1);
+    m_table->setFont(f);
+
+    connect(m_unit, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_model->setUnit(i == 1 ? ReadoutsModel::Unit::Bits : ReadoutsModel::Unit::Nats);
+        m_caption->setText(caption());
+    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (!m_following && current.isValid())
+                    this->document()->setSelectedRow(current.row());
+            });
+}
+
+QString ReadoutsView::caption() const {
+    if (m_model->readouts().empty())
+        return "No result yet.";
+    const bool bits = m_model->unit() == ReadoutsModel::Unit::Bits;
+    const double uniform = bits ? std::log2(double(m_keyCount)) : std::log(double(m_keyCount));
+    bool masked = false;
+    for (const RowReadout &r : m_model->readouts())
+        masked = masked || r.visibleKeys < m_keyCount;
+    return QString("Head %1. Entropy 0: one key takes all the weight; %2 = %3 %4: uniform over "
+                   "all %4 keys.%5")
+        .arg(m_head)
+        .arg(insight::num(uniform))
+        .arg(bits ? "log\u2082" : "ln")
+        .arg(m_keyCount)
+        .arg(masked ? QString(" A masked query spreads over its visible keys only.") : QString());
+}
+
+void ReadoutsView::refresh() {
+    const auto result = recomputer()->result();
+    if (!result || result->heads.empty()) {
+        m_model->setReadouts({}, {}, {});
+        m_caption->setText(caption());
+        return;
+    }
+    const int head = insight::headOf(*document(), *result);
+    const attn::Matrix weights =
+        insight::inRows(result->heads[size_t(head)].weights, result->layout);
+    const attn::Mask masked = insight::inRows(result->masked, result->layout);
+    const attn::AttentionInputs &in = document()->inputs();
+    m_head = head;
+    m_keyCount = int(weights.cols());
+    m_model->setReadouts(rowReadouts(weights, masked), insight::labels(in.tokens),
+                         insight::labels(in.sourceTokens()));
+    m_caption->setText(caption());
+    followSelection();
+}
+
+void ReadoutsView::followSelection() {
+    const int row = document()->selectedRow();
+    m_following = true;
+    if (row >= 0 && row < m_model->rowCount()) {
+        m_table->selectRow(row);
+        m_table->scrollTo(m_model->index(row, 0));
+    } else {
+        m_table->clearSelection();
+    }
+    m_following = false;
+}
+
+void ReadoutsView::selectedRowChanged() {
+    if (isStale() || !isVisible())
+        invalidate(); // catches up (and follows the selection) when shown
+    else
+        followSelection();
+}

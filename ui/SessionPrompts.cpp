@@ -1,0 +1,58 @@
+#include "SessionPrompts.h"
+
+#include <QFileDialog>
+#include <QMessageBox>
+#include <QPointer>
+#include <QPushButton>
+
+namespace {
+
+const QString kFilter = QStringLiteral("attnviz sessions (*.json);;All files (*)");
+
+} // namespace
+
+SessionPrompts SessionPrompts::dialogs(QWidget *parent) {
+    QPointer<QWidget> owner(parent);
+    SessionPrompts p;
+    p.unsavedChanges = [owner](const QString &name) {
+        QMessageBox box(QMessageBox::Warning, QStringLiteral("attnviz"),
+                        QObject::tr("Save the changes to \u201c%1\u201d?").arg(name),
+                        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, owner);
+        box.setObjectName("unsavedChangesBox");
+        box.setInformativeText(QObject::tr("Your changes are lost if you don't save them."));
+        box.setDefaultButton(QMessageBox::Save);
+        switch (box.exec()) {
+        case QMessageBox::Save:
+            return Choice::Save;
+        case QMessageBox::Discard:
+            return Choice::Discard;
+        default:
+            return Choice::Cancel;
+        }
+    };
+    p.restoreRecovery = [owner](const QString &question) {
+        QMessageBox box(QMessageBox::Question, QStringLiteral("attnviz"), question,
+                        QMessageBox::NoButton, owner);
+        box.setObjectName("restoreBox");
+        QPushButton *restore = box.addButton(QObject::tr("&Restore"), QMessageBox::AcceptRole);
+        box.addButton(QObject::tr("&Discard"), QMessageBox::DestructiveRole);
+        box.setDefaultButton(restore);
+        box.exec();
+        return box.clickedButton() == restore;
+    };
+    p.warning = [owner](const QString &message) {
+        QMessageBox::warning(owner, QStringLiteral("attnviz"), message);
+    };
+    p.openFileName = [owner](const QString &directory) {
+        return QFileDialog::getOpenFileName(owner, QObject::tr("Open session"), directory, kFilter);
+    };
+    p.saveFileName = [owner](const QString &suggested) {
+        QFileDialog dialog(owner, QObject::tr("Save session"), suggested, kFilter);
+        dialog.setAcceptMode(QFileDialog::AcceptSave);
+        dialog.setDefaultSuffix(QStringLiteral("json")); // before the overwrite question
+        if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
+            return QString();
+        return dialog.selectedFiles().constFirst();
+    };
+    return p;
+}

@@ -1,0 +1,235 @@
+#include "VectorFormView.h"
+
+#include "Derivation.h"
+#include "Document.h"
+#include "InsightSupport.h"
+#include "Recomputer.h"
+
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+using insight::num;
+using insight::vectorText;
+
+namespace {
+
+QString sub(int i) {
+    return derivation::subscript(i);
+}
+
+// Σ = exp(a) + exp(b) + … written out, then its value; ln Σ beyond double range.
+QString denominator(const VectorForm &f) {
+    QStringList parts;
+    const int shown = std::min<int>(int(f.terms.size()), 6);
+    for (int k = 0; k < shown; ++k)
+        parts << "exp(" + num(f.terms[size_t(k)].logit) + ")";
+    if (int(f.terms.size()) > shown)
+        parts << QString("\u2026 (%1 terms)").arg(f.terms.size());
+    const QString value =
+        f.logSumExp < 700 ? num(std::exp(f.logSumExp), 6) : "exp(" + num(f.logSumExp, 6) + ")";
+    return parts.join(" + ") + " = " + value;
+}
+
+} // namespace
+
+VectorFormView::VectorFormView(Document *document, Recomputer *recomputer, QWidget *parent)
+    : InsightView(document, recomputer, parent), m_text(new QTextBrowser) {
+    setObjectName("vectorFormView");
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_text);
+    m_text->setOpenLinks(false);
+    QFont f = m_text->font();
+    f.setPointSizeF(f.pointSizeF() * 1.15); // read from the back of a classroom
+    m_text->setFont(f);
+}
+
+QString VectorFormView::html() const {
+    return m_text->toHtml();
+}
+
+QString VectorFormView::formula(int dk) const {
+    const attn::AttentionOptions &o = document()->inputs().options;
+    const bool rows = m_layout == attn::Layout::Rows;
+    const QString i = "\u1d62";
+    // The exponent: qᵢ·kⱼ divided by √d_k (and T) — inside exp, never after the softmax.
+    auto exponent = [&](const QString &j) {
+        const QString dot = rows ? "q" + i + "\u00b7k" + j : "k" + j + "\u1d40q" + i;
+        QString divisor;
+        if (o.scale && o.temperature != 1)
+            divisor = QString("(\u221a%1\u00b7%2)").arg(dk).arg(num(o.temperature));
+        else if (o.scale)
+            divisor = QString("\u221a%1").arg(dk);
+        else if (o.temperature != 1)
+            divisor = num(o.temperature);
+        return divisor.isEmpty() ? dot : dot + " / " + divisor;
+    };
+    const QString softmax =
+        "exp(" + exponent("\u2c7c") + ") / \u03a3\u2097 exp(" + exponent("\u2097") + ")";
+    QString text = rows ? "o" + i + " = \u03a3\u2c7c " + softmax + " \u00b7 v\u2c7c"
+                        : "o" + i + " = \u03a3\u2c7c v\u2c7c \u00b7 " + softmax;
+    QStringList notes;
+    notes << (o.scale ? QString("scaled by 1/\u221ad_k, d_k = %1").arg(dk)
+                      : QString("\u221ad_k scaling switched off"));
+    if (o.temperature != 1)
+        notes << "temperature T = " + num(o.temperature);
+    if (!rows)
+        notes << "column layout V\u00b7softmax(K\u1d40Q/\u221ad_k): vectors are columns";
+    return "<p style='font-size:large'>" + text + "</p><p><i>" + notes.join("; ") + "</i></p>";
+}
+
+std::vector<size_t> VectorFormView::shownTerms() const {
+    // All terms when few, else the largest weights (kept in key order).
+    const VectorForm &f = m_form;
+    std::vector<size_t> shown(f.terms.size());
+    std::iota(shown.begin(), shown.end(), size_t(0));
+    if (int(shown.size()) > kMaxTermLines + 2) {
+        std::stable_sort(shown.begin(), shown.end(), [&f](size_t a, size_t b) {
+            return f.terms[a].weight > f.terms[b].weight;
+        });
+        shown.resize(kMaxTermLines);
+        std::sort(shown.begin(), shown.end());
+    }
+    return shown;
+}
+
+QString VectorFormView::exponentTable(const QStringList &keys, int dk) const {
+    const attn::AttentionOptions &o = document()->inputs().options;
+    QString divisor = o.scale ? QString(" / \u221a%1").arg(dk) : QString();
+    if (o.temperature != 1)
+        divisor += " / " + num(o.temperature);
+    const QString dot = m_layout == attn::Layout::Rows ? "q\u00b7k\u2c7c" : "k\u2c7c\u1d40q";
+    QString html = "<table cellspacing='0' cellpadding='2'><tr><th align='left'>key "
+                   "j&nbsp;&nbsp;</th><th align='right'>" +
+                   dot + "&nbsp;&nbsp;</th><th align='left'>\u2113\u2c7c = " + dot + divisor +
+                   "</th></tr>";
+    for (size_t k : shownTerms()) {
+        const VectorFormTerm &t = m_form.terms[k];
+        const QString key = t.key < keys.size() ? keys[t.key].toHtmlEscaped() : QString();
+        html += QString("<tr><td>%1 %2</td><td align='right'>%3&nbsp;&nbsp;</td><td>%3%4 = "
+                        "<b>%5</b></td></tr>")
+                    .arg(t.key)
+                    .arg(key, num(t.score), divisor, num(t.logit));
+    }
+    return html + "</table>";
+}
+
+QString VectorFormView::termLines(const QStringList &keys) const {
+    const VectorForm &f = m_form;
+    const bool rows = m_layout == attn::Layout::Rows;
+    const QString T = rows ? QString() : QString("\u1d40");
+    QString html;
+    attn::RowVector rest = attn::RowVector::Zero(f.sum.size());
+    double restWeight = 0;
+    const std::vector<size_t> shown = shownTerms();
+    size_t next = 0;
+    for (size_t k = 0; k < f.terms.size(); ++k) {
+        const VectorFormTerm &t = f.terms[k];
+        if (next >= shown.size() || shown[next] != k) {
+            rest += t.weighted;
+            restWeight += t.weight;
+            continue;
+        }
+        ++next;
+        const QString key = t.key < keys.size() ? keys[t.key].toHtmlEscaped() : QString();
+        const QString v = "v" + sub(t.key);
+        // "exp(7.51)/Σ · v₁ = 0.9596 · (4, 8, 4) = (3.84, 7.68, 3.84)"
+        const QString term = rows ? QString("exp(%1)/\u03a3 \u00b7 %2 = <b>%3</b> \u00b7 %4")
+                                        .arg(num(t.logit), v, num(t.weight), vectorText(t.v) + T)
+                                  : QString("%2 \u00b7 exp(%1)/\u03a3 = %4 \u00b7 <b>%3</b>")
+                                        .arg(num(t.logit), v, num(t.weight), vectorText(t.v) + T);
+        html += QString("<p style='margin:2px 0 6px 0'><span style='color:#555'>%1</span> "
+                        "&nbsp;%2 = %3</p>")
+                    .arg(key, term, vectorText(t.weighted) + T);
+    }
+    if (f.terms.size() > shown.size())
+        html += QString("<p><i>+ %1 other keys, total weight %2</i> = %3</p>")
+                    .arg(f.terms.size() - shown.size())
+                    .arg(num(restWeight), vectorText(rest) + T);
+    return html;
+}
+
+void VectorFormView::refresh() {
+    m_form = {};
+    m_outputDifference = 0;
+    const auto result = recomputer()->result();
+    const int row = document()->selectedRow();
+    if (!result || result->heads.empty() || row < 0) {
+        m_text->setHtml("<p>Select a query (click a row of any heatmap) to see its output "
+                        "written as a weighted sum of value vectors.</p>");
+        return;
+    }
+    m_layout = result->layout;
+    const int head = insight::headOf(*document(), *result);
+    m_form = vectorForm(*result, head, row);
+    const attn::AttentionInputs &in = document()->inputs();
+    const QStringList queries = insight::labels(in.tokens);
+    const QStringList keys = insight::labels(in.sourceTokens());
+    const bool rows = m_layout == attn::Layout::Rows;
+    const QString what = rows ? "row" : "column";
+    const QString query = row < queries.size() ? queries[row].toHtmlEscaped() : QString();
+    const bool several = result->heads.size() > 1;
+    QString html = QString("<h3>Output %1 %2 (\u201c%3\u201d)%4 as a sum of value vectors</h3>")
+                       .arg(what)
+                       .arg(row)
+                       .arg(query, several ? QString(", head %1").arg(head) : QString());
+    const int dk =
+        int(rows ? result->heads[size_t(head)].Q.cols() : result->heads[size_t(head)].Q.rows());
+    html += formula(dk);
+    if (!m_form.valid) {
+        html += m_form.maskedKeys.empty()
+                    ? QString("<p>The result does not match the inputs yet.</p>")
+                    : QString("<p>Every key is masked for this query: no term is left, and the "
+                              "output %1 is zero.</p>")
+                          .arg(what);
+        m_text->setHtml(html);
+        return;
+    }
+    const attn::RowVector output =
+        insight::tokenVector(result->heads[size_t(head)].output, row, m_layout);
+    m_outputDifference = (m_form.sum - output).cwiseAbs().maxCoeff();
+    const QString T = rows ? QString() : QString("\u1d40");
+    html += QString("<p>q%1 = %2%3</p>").arg(sub(row), vectorText(m_form.q), T);
+    html += exponentTable(keys, dk);
+    html += "<p>\u03a3 = \u03a3\u2097 exp(\u2113\u2097) = " + denominator(m_form) + "</p>";
+    html += termLines(keys);
+    double total = 0;
+    for (const VectorFormTerm &t : m_form.terms)
+        total += t.weight;
+    html += QString("<p style='font-size:large'><b>o%1 = %2%3</b> &nbsp; (\u03a3 weights = "
+                    "%4)</p>")
+                .arg(sub(row), vectorText(m_form.sum, 5), T, num(total, 6));
+    html += QString("<p>\u2713 equals output %1 %2 of the result%3 (largest difference %4).</p>")
+                .arg(what)
+                .arg(row)
+                .arg(several ? QString(" for head %1").arg(head) : QString())
+                .arg(num(m_outputDifference, 2));
+    if (!m_form.maskedKeys.empty()) {
+        QStringList masked;
+        bool causal = false, custom = false;
+        for (int j : m_form.maskedKeys) {
+            masked << (j < keys.size() ? keys[j].toHtmlEscaped() : QString::number(j));
+            const bool byCausal = in.options.causal && j > row;
+            causal = causal || byCausal;
+            custom = custom || !byCausal;
+        }
+        QStringList why;
+        if (causal)
+            why << "causal mask: keys after the query";
+        if (custom)
+            why << "custom mask";
+        html += QString("<p><i>Masked: %1 (%2). exp(\u2212\u221e) = 0, so they are left out "
+                        "of both sums.</i></p>")
+                    .arg(masked.join(", "), why.join("; "));
+    }
+    if (several || in.hasWo())
+        html += QString("<p><i>This is head %1's output. The final output %2.</i></p>")
+                    .arg(head)
+                    .arg(in.hasWo() ? "concatenates the heads' outputs and multiplies by Wo"
+                                    : "concatenates the heads' outputs");
+    m_text->setHtml(html);
+}
