@@ -25,8 +25,12 @@ struct Run {
     QByteArray out, err;
 };
 
-inline Run runCli(const QStringList &arguments, const QByteArray &input = {}) {
+// Runs the CLI to completion; `environment` replaces the inherited one when given.
+inline Run runCli(const QStringList &arguments, const QByteArray &input = {},
+                  const QProcessEnvironment &environment = {}) {
     QProcess process;
+    if (!environment.isEmpty())
+        process.setProcessEnvironment(environment);
     process.start(kCli, arguments);
     Run run;
     if (!process.waitForStarted(30000))

@@ -1,6 +1,7 @@
 // attnviz-cli render, run as a user runs it: without a display, every view, PNG/SVG/PDF.
 
 #include "Attention.h"
+#include "CliSupport.h"
 #include "ColorScale.h"
 #include "FigureScene.h"
 #include "FigureSupport.h"
@@ -13,39 +14,22 @@
 #include <QtTest>
 
 using namespace figuretest;
+using clitest::kCli;
+using clitest::Run;
 
 namespace {
 
-const QString kCli = QStringLiteral(ATTNVIZ_CLI_PATH);
 const QString kWorked = QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/reference/worked_example_4x4.json");
 const QString kMultiHead = QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/reference/multi_head.json");
 
-struct Run {
-    bool finished = false;
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
 // Runs the CLI as on a machine without a display: no DISPLAY, no WAYLAND_DISPLAY, and a
 // platform that would need one, so only the CLI's own choice of offscreen lets render work.
-Run runHeadless(const QStringList &arguments) {
-    QProcess process;
+clitest::Run runHeadless(const QStringList &arguments) {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.remove("DISPLAY");
     env.remove("WAYLAND_DISPLAY");
     env.insert("QT_QPA_PLATFORM", "xcb");
-    process.setProcessEnvironment(env);
-    process.start(kCli, arguments);
-    Run run;
-    if (!process.waitForStarted(30000))
-        return run;
-    process.closeWriteChannel();
-    const bool done = process.waitForFinished(120000);
-    run.finished = done && process.exitStatus() == QProcess::NormalExit;
-    run.exitCode = process.exitCode();
-    run.out = process.readAllStandardOutput();
-    run.err = process.readAllStandardError();
-    return run;
+    return clitest::runCli(arguments, {}, env);
 }
 
 QByteArray readAll(const QString &path) {
