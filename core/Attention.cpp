@@ -16,9 +16,14 @@ constexpr double kMinusInf = -std::numeric_limits<double>::infinity();
 // argument near −709.8 and returns about 5.6e−309 below it, −∞ included. Below the floor the
 // true values are subnormal, nothing next to the largest term's exp(0) = 1.
 constexpr double kExpFloor = -708.0;
+// Eigen 3.4's select() is not vectorized, so it only runs on rows that need it (masked
+// cells, extreme logits); other rows keep the vectorized exp.
 template <typename Block> void expShifted(Block &&values, double shift) {
     values -= shift;
-    values = (values < kExpFloor).select(0.0, values.exp());
+    if (values.minCoeff() < kExpFloor)
+        values = (values < kExpFloor).select(0.0, values.exp());
+    else
+        values = values.exp();
 }
 
 void requireFinite(const Matrix &m, const char *what) {
