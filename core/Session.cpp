@@ -275,14 +275,70 @@ Session sessionFromJson(const QByteArray &bytes) {
     return session;
 }
 
+namespace {
+
+bool isFlat(const QJsonArray &array) {
+    for (const QJsonValue &v : array)
+        if (v.isArray() || v.isObject())
+            return false;
+    return true;
+}
+
+// Indented JSON with every array of plain values (a matrix row, the tokens) on one line: a
+// matrix reads as rows, and a 1024×512 X takes 1024 lines, not half a million. Leaves are
+// written by QJsonDocument itself, so numbers keep its exact round-trip form.
+void writeJson(QByteArray &out, const QJsonValue &value, int indent) {
+    const QByteArray pad(indent, ' '), inner(indent + 2, ' ');
+    if (value.isObject()) {
+        const QJsonObject object = value.toObject();
+        if (object.isEmpty()) {
+            out += "{}";
+            return;
+        }
+        out += "{\n";
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            out += inner;
+            out += QJsonDocument(QJsonArray{it.key()})
+                       .toJson(QJsonDocument::Compact)
+                       .mid(1)
+                       .chopped(1);
+            out += ": ";
+            writeJson(out, it.value(), indent + 2);
+            out += std::next(it) == object.end() ? "\n" : ",\n";
+        }
+        out += pad + "}";
+    } else if (value.isArray()) {
+        const QJsonArray array = value.toArray();
+        if (isFlat(array)) {
+            out += QJsonDocument(array).toJson(QJsonDocument::Compact);
+            return;
+        }
+        out += "[\n";
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            out += inner;
+            writeJson(out, array[i], indent + 2);
+            out += i + 1 == array.size() ? "\n" : ",\n";
+        }
+        out += pad + "]";
+    } else {
+        out += QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact).mid(1).chopped(1);
+    }
+}
+
+} // namespace
+
 QByteArray sessionToJson(const Session &session) {
-    QJsonObject root;
-    root["format"] = kSessionFormat;
-    root["version"] = kSessionVersion;
-    root["inputs"] = inputsToJson(session.inputs);
-    if (!session.view.isEmpty())
-        root["view"] = session.view;
-    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+    // Written in this order (a QJsonObject would sort the keys): what the file is, then the data.
+    QByteArray out = "{\n  \"format\": \"";
+    out += kSessionFormat;
+    out += "\",\n  \"version\": " + QByteArray::number(kSessionVersion) + ",\n  \"inputs\": ";
+    writeJson(out, inputsToJson(session.inputs), 2);
+    if (!session.view.isEmpty()) {
+        out += ",\n  \"view\": ";
+        writeJson(out, session.view, 2);
+    }
+    out += "\n}\n";
+    return out;
 }
 
 Session loadSessionFile(const QString &fileName) {

@@ -71,6 +71,16 @@ private slots:
         QCOMPARE(back.inputs.X(1, 1), 1.0 / 3.0);
     }
 
+    void matricesAreWrittenRowByRow() {
+        Session s;
+        s.inputs = workedExample();
+        const QByteArray json = sessionToJson(s);
+        QVERIFY2(json.contains("\"X\": [\n      [1,1,1,0],\n      [1,2,1,0],"), json.constData());
+        QVERIFY(json.contains("\"tokens\": [\"t0\",\"t1\",\"t2\",\"t3\"]"));
+        QVERIFY(json.startsWith("{\n  \"format\": \"attnviz-session\",\n  \"version\": 1,"));
+        QVERIFY(sessionFromJson(json).inputs == s.inputs);
+    }
+
     void referenceCasesOpenAsSessions_data() {
         QTest::addColumn<QString>("file");
         for (const QString &file : testsupport::referenceFiles())
