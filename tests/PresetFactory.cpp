@@ -8,7 +8,6 @@
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QRegularExpression>
 #include <QSaveFile>
 
 #include <cmath>
@@ -222,32 +221,8 @@ std::vector<PresetSource> presetSources() {
     };
 }
 
-QByteArray compactRows(const QByteArray &indentedJson) {
-    // JSON strings never hold a raw newline, so the line breaks removed here are structural.
-    static const QRegularExpression leaf(QStringLiteral(R"(\[[^\[\]{}]*\])"));
-    static const QRegularExpression open(QStringLiteral(R"(\[\n\s*)"));
-    static const QRegularExpression close(QStringLiteral(R"(\n\s*\])"));
-    static const QRegularExpression inner(QStringLiteral(R"(\n\s*)"));
-    const QString text = QString::fromUtf8(indentedJson);
-    QString out;
-    out.reserve(text.size());
-    qsizetype last = 0;
-    for (auto it = leaf.globalMatch(text); it.hasNext();) {
-        const QRegularExpressionMatch m = it.next();
-        out += QStringView(text).mid(last, m.capturedStart() - last);
-        QString array = m.captured();
-        array.replace(open, QStringLiteral("["));
-        array.replace(close, QStringLiteral("]"));
-        array.replace(inner, QStringLiteral(" "));
-        out += array;
-        last = m.capturedEnd();
-    }
-    out += QStringView(text).mid(last);
-    return out.toUtf8();
-}
-
 QByteArray presetFileBytes(const PresetSource &preset) {
-    return compactRows(attn::sessionToJson({preset.inputs, preset.view}));
+    return attn::sessionToJson({preset.inputs, preset.view}); // rows one per line
 }
 
 QByteArray presetIndexBytes(const std::vector<PresetSource> &presets) {

@@ -30,6 +30,3 @@ QByteArray presetIndexBytes(const std::vector<PresetSource> &presets);
 
 // Writes every preset and the index into `dir`; false with *error on failure.
 bool writePresetFiles(const QString &dir, QString *error);
-
-// Session JSON with every array of numbers on one line.
-QByteArray compactRows(const QByteArray &indentedJson);
