@@ -201,12 +201,15 @@ void StagesView::showResult(const std::shared_ptr<const attn::AttentionResult> &
     timer.start();
     m_result = result;
     m_rowResult.reset();
-    m_inputs = m_document->inputs();
+    // Read, not copied: a copy of X and the weights (5 MB at n = 1024) on every edit bought
+    // nothing, since the labels are checked against the result's shape below and the tooltips
+    // check every index they read.
+    const attn::AttentionInputs &inputs = m_document->inputs();
     const bool rows = result->layout == attn::Layout::Rows;
     const int head = std::clamp(m_document->currentHead(), 0, int(result->heads.size()) - 1);
     const attn::HeadResult &h = result->heads[size_t(head)];
-    m_queries = toQStringList(m_inputs.tokens);
-    m_keys = toQStringList(m_inputs.sourceTokens());
+    m_queries = toQStringList(inputs.tokens);
+    m_keys = toQStringList(inputs.sourceTokens());
     // Labels must match the result's shape; a result computed before a resize falls back to
     // indices until the fresh one arrives.
     if (m_queries.size() != (rows ? h.Q.rows() : h.Q.cols()))
@@ -215,11 +218,11 @@ void StagesView::showResult(const std::shared_ptr<const attn::AttentionResult> &
         m_keys.clear();
 
     const bool several = result->heads.size() > 1;
-    const bool projected = m_inputs.hasWo();
-    const QString src = m_inputs.hasContext ? "C" : "X";
+    const bool projected = inputs.hasWo();
+    const QString src = inputs.hasContext ? "C" : "X";
     const QString hs = several ? QString(" (head %1)").arg(head) : QString();
     const Eigen::Index dk = rows ? h.Q.cols() : h.Q.rows();
-    const QString logits = logitFormula(m_inputs.options, dk, rows);
+    const QString logits = logitFormula(inputs.options, dk, rows);
     const attn::Mask *mask = &result->masked;
 
     // One call per stage: the row layout's title and axes, or the column layout's, where every
@@ -346,7 +349,7 @@ QString StagesView::tooltip(Stage stage, int row, int col) const {
     if (!queriesAreRows())
         std::swap(row, col); // explain with the row layout's (query, key/feature) indices
     derivation::Context c{
-        &m_inputs, rowLayoutResult(),
+        &m_document->inputs(), rowLayoutResult(),
         std::clamp(m_document->currentHead(), 0, m_result ? int(m_result->heads.size()) - 1 : 0),
         m_queries, m_keys};
     switch (stage) {

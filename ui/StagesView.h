@@ -67,7 +67,6 @@ private:
     QMap<Stage, HeatmapView *> m_views;
     std::shared_ptr<const attn::AttentionResult> m_result;
     mutable std::shared_ptr<const attn::AttentionResult> m_rowResult; // tooltips, column layout
-    attn::AttentionInputs m_inputs; // the inputs m_result was drawn for (labels, tooltips)
     QStringList m_queries, m_keys;
     qint64 m_drawNs = 0;
     QList<Stage> m_emphasis;
