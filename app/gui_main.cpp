@@ -1,12 +1,12 @@
-// attnviz: the GUI. Argument parsing only; the window is ui/MainWindow.
+// attnviz: the GUI. Argument parsing only; ui/window/Workbench assembles the program.
 
 #include "Allocator.h"
 #include "Document.h"
 #include "LessonPanel.h"
 #include "MainWindow.h"
 #include "Recomputer.h"
-#include "Session.h"
 #include "SessionController.h"
+#include "Workbench.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -49,11 +49,12 @@ int main(int argc, char **argv) {
     // Screenshots show the defaults, not the user's saved zoom, theme and dock layout.
     if (parser.isSet(screenshot))
         QStandardPaths::setTestModeEnabled(true);
-    MainWindow window;
+    Workbench workbench;
+    MainWindow &window = workbench.window();
     const QStringList files = parser.positionalArguments();
     if (!files.isEmpty()) {
         QString error;
-        if (!SessionController::of(window)->loadFile(files.first(), &error)) {
+        if (!workbench.session().loadFile(files.first(), &error)) {
             std::fprintf(stderr, "attnviz: %s\n", qPrintable(error));
             if (parser.isSet(screenshot))
                 return 1;
@@ -63,13 +64,13 @@ int main(int argc, char **argv) {
         }
     }
     if (parser.value(layout) == "columns")
-        window.document()->setLayout(attn::Layout::Columns);
+        workbench.document().setLayout(attn::Layout::Columns);
     if (parser.isSet(row))
-        window.document()->setSelectedRow(parser.value(row).toInt());
+        workbench.document().setSelectedRow(parser.value(row).toInt());
 
     if (parser.isSet(lesson)) {
-        window.recomputer()->recomputeNow();
-        window.lessonPanel()->goTo(parser.value(lesson).toInt() - 1);
+        workbench.recomputer().recomputeNow();
+        workbench.lesson().goTo(parser.value(lesson).toInt() - 1);
     }
 
     if (parser.isSet(screenshot)) {
@@ -77,7 +78,7 @@ int main(int argc, char **argv) {
         if (wh.size() == 2)
             window.resize(wh[0].toInt(), wh[1].toInt());
         window.show();
-        window.recomputer()->recomputeNow();
+        workbench.recomputer().recomputeNow();
         // Let layouts settle and the heatmaps replot before grabbing.
         QTimer::singleShot(300, &window, [&] {
             const QString path = parser.value(screenshot);
@@ -89,6 +90,6 @@ int main(int argc, char **argv) {
         return QApplication::exec();
     }
     window.show();
-    SessionController::of(window)->offerRecovery();
+    workbench.session().offerRecovery();
     return QApplication::exec();
 }

@@ -10,6 +10,7 @@
 #include "MainWindow.h"
 #include "Recomputer.h"
 #include "StagesView.h"
+#include "Workbench.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -22,7 +23,8 @@ int main(int argc, char **argv) {
     attn::keepLargeAllocationsInHeap();
     QApplication app(argc, argv);
     const bool quick = argc > 1 && QString(argv[1]) == "--quick";
-    MainWindow window;
+    Workbench workbench;
+    MainWindow &window = workbench.window();
     window.resize(1480, 960);
     window.show();
     QApplication::processEvents();
@@ -35,20 +37,20 @@ int main(int argc, char **argv) {
                 "redrawn (window 1480x960, offscreen; median)\n");
     std::printf("%6s %5s %5s %10s %10s %10s %9s %6s\n", "n", "p", "d", "total ms", "compute ms",
                 "draw ms", "heatmaps", "reps");
-    Document *doc = window.document();
+    Document *doc = &workbench.document();
     for (const Size &s : sizes) {
         QString error;
         if (!doc->replaceInputs(bench::randomInputs(s.n, s.p, s.d), "benchmark", &error)) {
             std::fprintf(stderr, "cannot set up n=%d: %s\n", s.n, qPrintable(error));
             return 1;
         }
-        window.recomputer()->recomputeNow();
+        workbench.recomputer().recomputeNow();
         QApplication::processEvents();
         const int reps = quick ? 3 : (s.n >= 1024 ? 15 : 40);
         std::vector<double> total, compute, draw;
         double computeMs = 0, drawMs = 0;
         auto conn =
-            QObject::connect(window.stagesView(), &StagesView::drawn, [&](double c, double d) {
+            QObject::connect(&workbench.stages(), &StagesView::drawn, [&](double c, double d) {
                 computeMs = c;
                 drawMs = d;
             });
@@ -56,7 +58,7 @@ int main(int argc, char **argv) {
             QElapsedTimer timer;
             timer.start();
             doc->setCell(MatrixId{MatrixKind::X, 0}, 0, 0, 0.5 + r * 0.01);
-            window.recomputer()->recomputeNow();
+            workbench.recomputer().recomputeNow();
             QApplication::processEvents(); // queued replots and the repaint itself
             total.push_back(double(timer.nsecsElapsed()) / 1e6);
             compute.push_back(computeMs);
@@ -69,7 +71,7 @@ int main(int argc, char **argv) {
         };
         std::printf("%6d %5d %5d %10.2f %10.2f %10.2f %9lld %6d\n", s.n, s.p, s.d, median(total),
                     median(compute), median(draw),
-                    static_cast<long long>(window.stagesView()->visibleViews().size()), reps);
+                    static_cast<long long>(workbench.stages().visibleViews().size()), reps);
     }
     return 0;
 }

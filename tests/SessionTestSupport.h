@@ -6,7 +6,7 @@
 #include "Document.h"
 #include "MainWindow.h"
 #include "SessionController.h"
-#include "SessionFeatures.h"
+#include "Workbench.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -46,10 +46,11 @@ inline QStringList recoveryFiles() {
     return QDir(recoveryDir()).entryList({QStringLiteral("session-*.json")}, QDir::Files);
 }
 
-// A window with the session features whose questions the test answers and counts.
+// The whole program, its session questions answered and counted by the test.
 struct Harness {
-    MainWindow window;
-    SessionController *session = nullptr;
+    Workbench workbench;
+    MainWindow &window = workbench.window();
+    SessionController *session = &workbench.session();
     QStringList warnings;
     QStringList unsavedQuestions;
     SessionPrompts::Choice answer = SessionPrompts::Choice::Cancel;
@@ -58,8 +59,6 @@ struct Harness {
     QString openPath, savePath;
 
     Harness() {
-        installSessionFeatures(window);
-        session = SessionController::of(window);
         SessionPrompts &p = session->prompts();
         p.warning = [this](const QString &m) { warnings << m; };
         p.unsavedChanges = [this](const QString &name) {
@@ -73,7 +72,7 @@ struct Harness {
         p.openFileName = [this](const QString &) { return openPath; };
         p.saveFileName = [this](const QString &) { return savePath; };
     }
-    Document *doc() { return window.document(); }
+    Document *doc() { return &workbench.document(); }
 };
 
 } // namespace sessiontest

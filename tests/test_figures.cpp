@@ -11,6 +11,7 @@
 #include "MainWindow.h"
 #include "Recomputer.h"
 #include "StagesView.h"
+#include "Workbench.h"
 
 #include <QFile>
 #include <QLabel>
@@ -202,17 +203,17 @@ void TestFigures::combinationView() {
 }
 
 void TestFigures::wholeWindow() {
-    MainWindow window;
-    installFigureFeatures(window);
+    Workbench bench;
+    MainWindow &window = bench.window();
     window.resize(1400, 900);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    window.recomputer()->recomputeNow();
+    bench.recomputer().recomputeNow();
     QTest::qWait(50);
     const QImage image = renderWidgetImage(&window, 1.0);
     QCOMPARE(image.size(), QSize(1400, 900));
     // The heatmap inside the window is where it is on screen, in its colours.
-    HeatmapView *weights = window.stagesView()->view(StagesView::Stage::Weights);
+    HeatmapView *weights = bench.stages().view(StagesView::Stage::Weights);
     const QRectF cell = weights->cellRect(0, 0);
     const QPoint at = weights->mapTo(&window, (cell.topLeft() + QPointF(4, 4)).toPoint());
     QCOMPARE(dominantColor(image, at, 1) & 0xffffff, weights->cellColor(0, 0) & 0xffffff);

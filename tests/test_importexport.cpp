@@ -12,7 +12,9 @@
 #include "MatrixEditor.h"
 #include "MatrixExportMenu.h"
 #include "Recomputer.h"
+#include "Shell.h"
 #include "StagesView.h"
+#include "Workbench.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -382,15 +384,14 @@ void TestImportExport::savedFileHasCoreBytes() {
 }
 
 void TestImportExport::heatmapMenuExportsWhatIsShown() {
-    MainWindow window;
-    installFigureFeatures(window);
-    Document *doc = window.document();
-    HeatmapView *weights = window.stagesView()->view(StagesView::Stage::Weights);
-    const attn::Matrix rowWeights = window.recomputer()->result()->heads[0].weights;
+    Workbench bench;
+    Document *doc = &bench.document();
+    HeatmapView *weights = bench.stages().view(StagesView::Stage::Weights);
+    const attn::Matrix rowWeights = bench.recomputer().result()->heads[0].weights;
 
     for (attn::Layout layout : {attn::Layout::Rows, attn::Layout::Columns}) {
         doc->setLayout(layout);
-        window.recomputer()->recomputeNow();
+        bench.recomputer().recomputeNow();
         QMenu menu;
         addHeatmapExportEntries(&menu, weights, "weights", *doc);
         QAction *figure = findAction(&menu, "Export &figure of softmax");
@@ -406,7 +407,7 @@ void TestImportExport::heatmapMenuExportsWhatIsShown() {
         copy->trigger();
         // Exactly the numbers of the result drawn, which in the column layout is the row
         // layout's transposed (computed in that layout, so equal up to rounding).
-        const attn::Matrix shown = window.recomputer()->result()->heads[0].weights;
+        const attn::Matrix shown = bench.recomputer().result()->heads[0].weights;
         QCOMPARE(QApplication::clipboard()->text(), attn::matrixToCsv(shown));
         QVERIFY(shown.isApprox(layout == attn::Layout::Rows ? rowWeights
                                                             : attn::Matrix(rowWeights.transpose()),
@@ -415,10 +416,10 @@ void TestImportExport::heatmapMenuExportsWhatIsShown() {
 }
 
 void TestImportExport::editorMenuOffersImportAndExport() {
-    MainWindow window;
-    installFigureFeatures(window);
+    Workbench bench;
+    MainWindow &window = bench.window();
     window.show();
-    MatrixEditor *editor = window.inputsPanel()->xEditor();
+    MatrixEditor *editor = bench.inputs().xEditor();
     QStringList texts;
     // The context menu is modal: read it once it is open, then close it.
     QTimer::singleShot(50, [&texts] {
@@ -434,9 +435,8 @@ void TestImportExport::editorMenuOffersImportAndExport() {
 }
 
 void TestImportExport::fileMenuEntries() {
-    MainWindow window;
-    installFigureFeatures(window);
-    QMenu *file = window.menu("file");
+    Workbench bench;
+    QMenu *file = bench.shell().menu(MenuId::File);
     const QStringList texts = actionTexts(file);
     QVERIFY(texts.contains("&Import matrix"));
     QVERIFY(texts.contains("E&xport matrix"));

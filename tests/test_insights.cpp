@@ -10,11 +10,13 @@
 #include "MainWindow.h"
 #include "Readouts.h"
 #include "ReadoutsView.h"
+#include "Shell.h"
 #include "TestSupport.h"
 #include "TokenLinksView.h"
 #include "VectorFormView.h"
 #include "WhatIfPanel.h"
 #include "WhatIfs.h"
+#include "Workbench.h"
 
 #include <QComboBox>
 #include <QDockWidget>
@@ -344,21 +346,21 @@ private slots:
         QFETCH(AttentionInputs, inputs);
         QFETCH(Layout, layout);
         QFETCH(bool, allHeads);
-        MainWindow w;
-        installInsightViews(w);
+        Workbench wb;
+        MainWindow &w = wb.window();
         w.resize(1600, 1000);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QVERIFY(w.document()->replaceInputs(inputs, "shot"));
-        w.document()->setLayout(layout);
-        w.document()->setSelectedRow(1);
+        QVERIFY(wb.document().replaceInputs(inputs, "shot"));
+        wb.document().setLayout(layout);
+        wb.document().setSelectedRow(1);
         w.findChild<TokenLinksView *>()->setAllHeads(allHeads);
-        QTRY_VERIFY(!w.recomputer()->isBusy());
+        QTRY_VERIFY(!wb.recomputer().isBusy());
         QCoreApplication::processEvents();
         // A last edit for the difference panel.
-        QVERIFY(w.document()->setCell(MatrixId{MatrixKind::X, 0}, 0, 1,
-                                      w.document()->inputs().X(0, 1) + 1));
-        QTRY_VERIFY(!w.recomputer()->isBusy());
+        QVERIFY(wb.document().setCell(MatrixId{MatrixKind::X, 0}, 0, 1,
+                                      wb.document().inputs().X(0, 1) + 1));
+        QTRY_VERIFY(!wb.recomputer().isBusy());
         QCoreApplication::processEvents();
         const QString tag = QTest::currentDataTag();
         QVERIFY(w.grab().save(dir + "/window_" + tag + ".png"));
@@ -385,8 +387,8 @@ private slots:
 
     // --- installation ---------------------------------------------------------------------
     void installAddsTabbedDocksWithMenuEntries() {
-        MainWindow w;
-        installInsightViews(w);
+        Workbench wb;
+        MainWindow &w = wb.window();
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         const QStringList names = {"vectorFormDock", "tokenLinksDock", "headOverviewDock",
@@ -404,7 +406,7 @@ private slots:
         for (int i = 0; i < names.size(); ++i) {
             auto *dock = w.findChild<QDockWidget *>(names[i]);
             QVERIFY2(dock, qPrintable(names[i]));
-            QVERIFY(w.menu("view")->actions().contains(dock->toggleViewAction()));
+            QVERIFY(wb.shell().menu(MenuId::View)->actions().contains(dock->toggleViewAction()));
             QAction *show = menu->actions().at(i);
             QCOMPARE(show->shortcut(), QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
             show->trigger();
@@ -415,16 +417,16 @@ private slots:
         QVERIFY(!links->isStale());
         QCOMPARE(int(links->links().size()), 16);
 
-        QVERIFY(w.document()->replaceInputs(twoHeads(), "two heads"));
+        QVERIFY(wb.document().replaceInputs(twoHeads(), "two heads"));
         QAction *next = nullptr;
         for (QAction *a : menu->actions())
             if (a->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_BracketRight))
                 next = a;
         QVERIFY(next);
         next->trigger();
-        QCOMPARE(w.document()->currentHead(), 1);
+        QCOMPARE(wb.document().currentHead(), 1);
         next->trigger();
-        QCOMPARE(w.document()->currentHead(), 0);
+        QCOMPARE(wb.document().currentHead(), 0);
     }
 };
 

@@ -18,6 +18,7 @@
 #include "TermAnimator.h"
 #include "TermsWidget.h"
 #include "TestSupport.h"
+#include "Workbench.h"
 
 #include <QDir>
 #include <QDockWidget>
@@ -57,22 +58,17 @@ QList<int> sample(int count) {
     return out;
 }
 
-void settle(MainWindow &w) {
+void settle(Workbench &wb) {
     QCoreApplication::processEvents(); // the Recomputer starts on a 0 ms timer
-    QTRY_VERIFY(!w.recomputer()->isBusy());
+    QTRY_VERIFY(!wb.recomputer().isBusy());
     QCoreApplication::processEvents();
 }
 
-InterpretationsView *viewOf(MainWindow &w) {
-    auto *view = w.findChild<InterpretationsView *>("interpretationsView");
-    if (!view) {
-        installInterpretations(w);
-        view = w.findChild<InterpretationsView *>("interpretationsView");
-    }
+InterpretationsView *viewOf(Workbench &wb) {
     // The window starts with its explorer docks closed; these tests use the open panel.
-    if (auto *dock = w.findChild<QDockWidget *>("interpretationsDock"))
+    if (auto *dock = wb.window().findChild<QDockWidget *>("interpretationsDock"))
         dock->show();
-    return view;
+    return &wb.interpretations();
 }
 
 QList<int> range(int count) {
@@ -365,14 +361,15 @@ private slots:
     }
 
     void followsTheSelectionAndOutlinesTheHeatmaps() {
-        MainWindow w;
-        InterpretationsView *view = viewOf(w);
+        Workbench wb;
+        MainWindow &w = wb.window();
+        InterpretationsView *view = viewOf(wb);
         QVERIFY(view);
         w.show();
-        settle(w);
+        settle(wb);
         QVERIFY(view->isVisible());
-        Document *doc = w.document();
-        StagesView *stages = w.stagesView();
+        Document *doc = &wb.document();
+        StagesView *stages = &wb.stages();
 
         // A selected query picks the row; the row view of A·V outlines row 2 of the weights,
         // all of V and row 2 of the output.
@@ -441,17 +438,18 @@ private slots:
     }
 
     void relaysItselfOutInTheColumnLayout() {
-        MainWindow w;
-        InterpretationsView *view = viewOf(w);
+        Workbench wb;
+        MainWindow &w = wb.window();
+        InterpretationsView *view = viewOf(wb);
         w.show();
-        settle(w);
-        Document *doc = w.document();
-        StagesView *stages = w.stagesView();
+        settle(wb);
+        Document *doc = &wb.document();
+        StagesView *stages = &wb.stages();
         view->setProduct(Product::Output);
         view->setMode(InterpretationMode::Column);
         doc->setSelectedRow(2);
         doc->setLayout(Layout::Columns);
-        settle(w);
+        settle(wb);
         QCOMPARE(view->currentProduct()->layout, Layout::Columns);
         QCOMPARE(view->currentProduct()->formula(), QString("output′ = V′·A′"));
         // The query is a column of output′: column 2 is what the row view showed before.
@@ -485,10 +483,11 @@ private slots:
     }
 
     void keyboardPlaysTheTerms() {
-        MainWindow w;
-        InterpretationsView *view = viewOf(w);
+        Workbench wb;
+        MainWindow &w = wb.window();
+        InterpretationsView *view = viewOf(wb);
         w.show();
-        settle(w);
+        settle(wb);
         view->setFocus();
         view->setProduct(Product::Output);
         view->setMode(InterpretationMode::Row);
@@ -501,7 +500,7 @@ private slots:
         QCOMPARE(a->position(), 1);
         QCOMPARE(view->termsWidget()->revealed(), 1);
         // Only the newest term is outlined while stepping: key 0's weight and row of V.
-        QCOMPARE(w.stagesView()->view(Stage::V)->selectedRow(), 0);
+        QCOMPARE(wb.stages().view(Stage::V)->selectedRow(), 0);
         QTest::keyClick(view, Qt::Key_Right);
         QCOMPARE(a->position(), 2);
         QTest::keyClick(view, Qt::Key_Left);
@@ -527,11 +526,11 @@ private slots:
         QTest::keyClick(view, Qt::Key_P);
         QCOMPARE(view->product(), Product::Scores);
         QCOMPARE(a->count(), 3); // d_k terms
-        w.document()->setSelectedRow(0);
+        wb.document().setSelectedRow(0);
         QTest::keyClick(view, Qt::Key_Down);
-        QCOMPARE(w.document()->selectedRow(), 1);
+        QCOMPARE(wb.document().selectedRow(), 1);
         QTest::keyClick(view, Qt::Key_PageDown);
-        QCOMPARE(view->pickedColumn(), w.document()->selectedColumn());
+        QCOMPARE(view->pickedColumn(), wb.document().selectedColumn());
         // Playing at full speed reveals every term and stops.
         a->setSpeed(TermAnimator::kSpeedCount - 1);
         QTest::keyClick(view, Qt::Key_Space);
@@ -556,14 +555,15 @@ private slots:
     void largeSizesStayResponsive() {
         QFETCH(int, n);
         QFETCH(int, d);
-        MainWindow w;
-        InterpretationsView *view = viewOf(w);
+        Workbench wb;
+        MainWindow &w = wb.window();
+        InterpretationsView *view = viewOf(wb);
         w.show();
-        settle(w);
+        settle(wb);
         QString error;
-        QVERIFY2(w.document()->replaceInputs(randomExample(3, n, d, d, d), "large", &error),
+        QVERIFY2(wb.document().replaceInputs(randomExample(3, n, d, d, d), "large", &error),
                  qPrintable(error));
-        settle(w);
+        settle(wb);
         for (Product product : {Product::Scores, Product::Output})
             for (InterpretationMode mode :
                  {InterpretationMode::Dot, InterpretationMode::Row, InterpretationMode::Column,
@@ -600,16 +600,17 @@ private slots:
     void screenshots() {
         // Writes every mode of both products in both layouts when ATTNVIZ_SCREENSHOT_DIR is set.
         const QString dir = qEnvironmentVariable("ATTNVIZ_SCREENSHOT_DIR");
-        MainWindow w;
-        InterpretationsView *view = viewOf(w);
+        Workbench wb;
+        MainWindow &w = wb.window();
+        InterpretationsView *view = viewOf(wb);
         w.resize(1900, 1100);
         w.show();
-        settle(w);
-        w.document()->setSelectedRow(1);
-        w.document()->setSelectedColumn(2);
+        settle(wb);
+        wb.document().setSelectedRow(1);
+        wb.document().setSelectedColumn(2);
         for (Layout layout : {Layout::Rows, Layout::Columns}) {
-            w.document()->setLayout(layout);
-            settle(w);
+            wb.document().setLayout(layout);
+            settle(wb);
             for (Product product : {Product::Scores, Product::Output})
                 for (InterpretationMode mode :
                      {InterpretationMode::Dot, InterpretationMode::Row, InterpretationMode::Column,
@@ -630,8 +631,8 @@ private slots:
                 }
         }
         if (!dir.isEmpty()) {
-            w.document()->setLayout(Layout::Rows);
-            settle(w);
+            wb.document().setLayout(Layout::Rows);
+            settle(wb);
             view->setProduct(Product::Output);
             view->setMode(InterpretationMode::Row);
             view->animator()->showFirst();
@@ -645,8 +646,8 @@ private slots:
             view->animator()->stepForward();
             view->animator()->stepForward();
             QVERIFY(view->grab().save(QDir(dir).filePath("rows-output-4-step2.png")));
-            w.document()->setLayout(Layout::Columns);
-            settle(w);
+            wb.document().setLayout(Layout::Columns);
+            settle(wb);
             view->setProduct(Product::Output);
             view->setMode(InterpretationMode::Column);
             view->animator()->showFirst();
@@ -654,11 +655,11 @@ private slots:
             view->animator()->stepForward();
             QTest::qWait(100);
             QVERIFY(w.grab().save(QDir(dir).filePath("window-columns.png")));
-            w.document()->setLayout(Layout::Rows);
-            settle(w);
+            wb.document().setLayout(Layout::Rows);
+            settle(wb);
             // n = 256, d = 64: folded terms and dense strips.
-            QVERIFY(w.document()->replaceInputs(randomExample(3, 256, 64, 64, 64), "large"));
-            settle(w);
+            QVERIFY(wb.document().replaceInputs(randomExample(3, 256, 64, 64, 64), "large"));
+            settle(wb);
             const struct {
                 Product product;
                 InterpretationMode mode;

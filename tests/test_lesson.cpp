@@ -7,6 +7,7 @@
 #include "Recomputer.h"
 #include "StagesView.h"
 #include "TestSupport.h"
+#include "Workbench.h"
 
 using namespace attn;
 using Stage = StagesView::Stage;
@@ -43,37 +44,38 @@ private slots:
     }
 
     void keyboardWalksTheLesson() {
-        MainWindow w;
+        Workbench wb;
+        MainWindow &w = wb.window();
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QTRY_VERIFY(w.recomputer()->result() != nullptr);
-        LessonPanel *lesson = w.lessonPanel();
+        QTRY_VERIFY(wb.recomputer().result() != nullptr);
+        LessonPanel *lesson = &wb.lesson();
         QVERIFY(!lesson->isActive());
         QTest::keyClick(&w, Qt::Key_F5);
         QCOMPARE(lesson->step(), 0);
         QTest::keyClick(&w, Qt::Key_PageDown);
         QTest::keyClick(&w, Qt::Key_PageDown);
         QCOMPARE(lesson->step(), 2);
-        QCOMPARE(w.stagesView()->emphasis(), QList<Stage>{Stage::Scores});
+        QCOMPARE(wb.stages().emphasis(), QList<Stage>{Stage::Scores});
         QTest::keyClick(&w, Qt::Key_PageUp);
         QCOMPARE(lesson->step(), 1);
         for (int k = 0; k < 10; ++k)
             QTest::keyClick(&w, Qt::Key_PageDown);
         QCOMPARE(lesson->step(), 7); // stays on the last step
-        QCOMPARE(w.document()->layout(), Layout::Columns);
-        QTRY_COMPARE(w.recomputer()->result()->layout, Layout::Columns);
+        QCOMPARE(wb.document().layout(), Layout::Columns);
+        QTRY_COMPARE(wb.recomputer().result()->layout, Layout::Columns);
         QVERIFY(lesson->text().contains("V·A"));
         QTest::keyClick(&w, Qt::Key_PageUp);
-        QCOMPARE(w.document()->layout(), Layout::Rows);
+        QCOMPARE(wb.document().layout(), Layout::Rows);
         // Editing during the lesson updates its numbers.
         lesson->goTo(2);
         const QString before = lesson->text();
-        w.document()->setCell(MatrixId{MatrixKind::X, 0}, 0, 0, 2.0);
+        wb.document().setCell(MatrixId{MatrixKind::X, 0}, 0, 0, 2.0);
         QTRY_VERIFY(lesson->text() != before);
         QVERIFY(lesson->text().contains("= <b>26</b>")); // q₀·k₁ with x₀₀ = 2
         QTest::keyClick(&w, Qt::Key_F5, Qt::ShiftModifier);
         QVERIFY(!lesson->isActive());
-        QVERIFY(w.stagesView()->emphasis().isEmpty());
+        QVERIFY(wb.stages().emphasis().isEmpty());
     }
 };
 

@@ -7,7 +7,9 @@
 #include "MainWindow.h"
 #include "Presentation.h"
 #include "SessionTestSupport.h"
+#include "Shell.h"
 #include "StagesView.h"
+#include "Workbench.h"
 
 #include <QApplication>
 #include <QDockWidget>
@@ -42,10 +44,9 @@ private slots:
     void cleanup() { QApplication::setFont(QFont()); }
 
     void presentationHidesTheEditingChromeAndComesBack() {
-        MainWindow w;
-        installSessionFeatures(w);
-        installPresentation(w);
-        Presentation *p = Presentation::of(w);
+        Workbench wb;
+        MainWindow &w = wb.window();
+        Presentation *p = &wb.presentation();
         QVERIFY(p);
         w.show();
         QVERIFY(QTest::qWaitForWindowActive(&w));
@@ -63,13 +64,13 @@ private slots:
         QVERIFY(!w.statusBar()->isVisible());
         for (QToolBar *bar : bars)
             QVERIFY(!bar->isVisible());
-        QVERIFY(w.stagesView()->isVisible()); // the heatmaps stay
+        QVERIFY(wb.stages().isVisible()); // the heatmaps stay
         // Larger type (1.5× by default) and the high-contrast palette.
         QCOMPARE(fontSize(), 1.5 * m_baseSize);
         QCOMPARE(p->theme(), Presentation::Theme::HighContrast);
         QCOMPARE(QApplication::palette().color(QPalette::Window), QColor(Qt::white));
         QCOMPARE(QApplication::palette().color(QPalette::WindowText), QColor(Qt::black));
-        QCOMPARE(w.stagesView()->palette().color(QPalette::Window), QColor(Qt::white));
+        QCOMPARE(wb.stages().palette().color(QPalette::Window), QColor(Qt::white));
 
         QTest::keyClick(&w, Qt::Key_Escape); // Esc leaves too
         QVERIFY(!p->isActive());
@@ -84,23 +85,23 @@ private slots:
     }
 
     void aDockClosedBeforeStaysClosedAfter() {
-        MainWindow w;
-        installPresentation(w);
+        Workbench wb;
+        MainWindow &w = wb.window();
         w.show();
         dock(w, "controlsDock")->hide();
-        Presentation::of(w)->setActive(true);
-        Presentation::of(w)->setActive(false);
+        wb.presentation().setActive(true);
+        wb.presentation().setActive(false);
         QVERIFY(!dock(w, "controlsDock")->isVisible());
         QVERIFY(dock(w, "inputsDock")->isVisible());
     }
 
     void zoomScalesTheWholeInterface() {
-        MainWindow w;
-        installPresentation(w);
+        Workbench wb;
+        MainWindow &w = wb.window();
         w.show();
         QVERIFY(QTest::qWaitForWindowActive(&w));
-        Presentation *p = Presentation::of(w);
-        HeatmapView *weights = w.stagesView()->view(StagesView::Stage::Weights);
+        Presentation *p = &wb.presentation();
+        HeatmapView *weights = wb.stages().view(StagesView::Stage::Weights);
         const double viewBefore = weights->font().pointSizeF();
         QTest::keyClick(&w, Qt::Key_Equal, Qt::ControlModifier);
         QCOMPARE(p->zoom(), 1.1);
@@ -122,10 +123,10 @@ private slots:
     }
 
     void eachModeKeepsItsOwnZoomAndTheme() {
-        MainWindow w;
-        installPresentation(w);
+        Workbench wb;
+        MainWindow &w = wb.window();
         w.show();
-        Presentation *p = Presentation::of(w);
+        Presentation *p = &wb.presentation();
         p->setZoom(1.25);
         p->setActive(true);
         p->setZoom(2.0);
@@ -139,11 +140,11 @@ private slots:
     }
 
     void lessonStepKeysReachTheLesson() {
-        MainWindow w;
-        installPresentation(w);
+        Workbench wb;
+        MainWindow &w = wb.window();
         w.show();
         QVERIFY(QTest::qWaitForWindowActive(&w));
-        Presentation *p = Presentation::of(w);
+        Presentation *p = &wb.presentation();
         QList<int> steps;
         p->setLessonStepHandler([&](int delta) { steps << delta; });
         QSignalSpy spy(p, &Presentation::lessonStepRequested);
@@ -163,11 +164,11 @@ private slots:
 
     void settingsPersistBetweenRuns() {
         {
-            MainWindow w;
-            installPresentation(w);
+            Workbench wb;
+            MainWindow &w = wb.window();
             w.show();
-            Presentation *p = Presentation::of(w);
-            w.setColorMaps(ColorMapId::Cividis, ColorMapId::BrBG);
+            Presentation *p = &wb.presentation();
+            wb.shell().setColorMaps(ColorMapId::Cividis, ColorMapId::BrBG);
             p->setZoom(1.5);
             p->setTheme(Presentation::Theme::HighContrast);
             w.resize(1234, 777);
@@ -176,14 +177,14 @@ private slots:
         }
         QCOMPARE(AppSettings().fontScale(false), 1.5);
         QCOMPARE(AppSettings().theme(false), QStringLiteral("high-contrast"));
-        MainWindow w;
-        installPresentation(w);
+        Workbench wb;
+        MainWindow &w = wb.window();
         w.show();
-        QCOMPARE(w.sequentialMap(), ColorMapId::Cividis);
-        QCOMPARE(w.divergingMap(), ColorMapId::BrBG);
-        QCOMPARE(Presentation::of(w)->zoom(), 1.5);
+        QCOMPARE(wb.shell().sequentialMap(), ColorMapId::Cividis);
+        QCOMPARE(wb.shell().divergingMap(), ColorMapId::BrBG);
+        QCOMPARE(wb.presentation().zoom(), 1.5);
         QCOMPARE(fontSize(), 1.5 * m_baseSize);
-        QCOMPARE(Presentation::of(w)->theme(), Presentation::Theme::HighContrast);
+        QCOMPARE(wb.presentation().theme(), Presentation::Theme::HighContrast);
         QCOMPARE(w.size(), QSize(1234, 777));
         QVERIFY(!dock(w, "controlsDock")->isVisible());
         QVERIFY(dock(w, "inputsDock")->isVisible());
@@ -191,14 +192,15 @@ private slots:
 
     void windowStateFromAnotherVersionIsIgnored() {
         {
-            MainWindow w;
+            Workbench wb;
+            MainWindow &w = wb.window();
             w.show();
             dock(w, "controlsDock")->hide();
             AppSettings().saveWindow(w.saveGeometry(),
                                      w.saveState(AppSettings::kWindowStateVersion + 1));
         }
-        MainWindow w;
-        installPresentation(w);
+        Workbench wb;
+        MainWindow &w = wb.window();
         w.show();
         QVERIFY(dock(w, "controlsDock")->isVisible()); // the default layout, not a wrong one
     }
@@ -208,14 +210,13 @@ private slots:
 // presentation mode to PNGs for looking at (run it under xvfb-run for a real screen size).
 int screenshots(const QString &dir) {
     sessiontest::resetState();
-    MainWindow w;
-    installSessionFeatures(w);
-    installPresentation(w);
+    Workbench wb;
+    MainWindow &w = wb.window();
     w.resize(1600, 1000);
     w.show();
     if (!QTest::qWaitForWindowExposed(&w))
         return 1;
-    QMenu *menu = w.menu("presets");
+    QMenu *menu = wb.shell().menu(MenuId::Presets);
     QAction *coreference = menu->actions().value(3);
     coreference->trigger();
     QTest::qWait(400);
@@ -235,17 +236,17 @@ int screenshots(const QString &dir) {
     menu->hide();
 
     // Without a window manager (xvfb) "full screen" is only a flag: size it like one.
-    Presentation::of(w)->setActive(true);
+    wb.presentation().setActive(true);
     w.setGeometry(w.screen()->geometry());
     QTest::qWait(600);
     w.grab().save(dir + "/presentation.png");
     w.setGeometry(QRect(0, 0, 1280, 800)); // a common projector
     QTest::qWait(600);
     w.grab().save(dir + "/presentation-1280x800.png");
-    Presentation::of(w)->zoomIn();
+    wb.presentation().zoomIn();
     QTest::qWait(400);
     w.grab().save(dir + "/presentation-1280x800-zoomed.png");
-    Presentation::of(w)->setActive(false);
+    wb.presentation().setActive(false);
     QTest::qWait(1000);
     w.grab().save(dir + "/after-presentation.png");
     return 0;

@@ -8,7 +8,9 @@
 #include "Presets.h"
 #include "SessionFeatures.h"
 #include "SessionTestSupport.h"
+#include "Shell.h"
 #include "TestSupport.h"
+#include "Workbench.h"
 
 #include <QFile>
 #include <QMenu>
@@ -166,7 +168,7 @@ private slots:
 
     void menuListsEveryPresetAndShowsItsDescription() {
         sessiontest::Harness h;
-        QMenu *menu = h.window.menu("presets");
+        QMenu *menu = h.workbench.shell().menu(MenuId::Presets);
         const std::vector<PresetEntry> entries = presetEntries();
         QList<QAction *> actions = menu->actions();
         actions.removeIf([](QAction *a) { return a->isSeparator(); });

@@ -58,7 +58,7 @@ void TestRecomputer::recomputerLargeIsAsyncAndCoalesced() {
     Document doc;
     QVERIFY(doc.setDimension(Dimension::Tokens, 512));
     Recomputer rec(&doc);
-    QVERIFY(Recomputer::cost(doc.inputs()) > rec.asyncThreshold());
+    QVERIFY(Recomputer::cost(doc.inputs()) > Recomputer::kAsyncThreshold);
     QSignalSpy spy(&rec, &Recomputer::resultReady);
     QVERIFY(spy.wait(10000));
     spy.clear();

@@ -9,8 +9,10 @@
 #include "RecentFiles.h"
 #include "Session.h"
 #include "SessionTestSupport.h"
+#include "Shell.h"
 #include "TestSupport.h"
 #include "ViewStateRegistry.h"
+#include "Workbench.h"
 
 #include <QAbstractButton>
 #include <QFile>
@@ -63,13 +65,12 @@ int childSaveLoop(const QString &path) {
 }
 
 int childCrashAfterAutosave(const QString &file) {
-    MainWindow window;
-    installSessionFeatures(window);
-    SessionController *session = SessionController::of(window);
+    Workbench bench;
+    SessionController *session = &bench.session();
     if (!file.isEmpty() && !session->loadFile(file))
         return 1;
-    window.document()->setCell(kX, 0, 0, 42.0);
-    window.document()->setToken(0, "crashed");
+    bench.document().setCell(kX, 0, 0, 42.0);
+    bench.document().setToken(0, "crashed");
     if (!session->autosaver()->saveNow())
         return 2;
     std::fflush(stdout);
@@ -103,9 +104,9 @@ private slots:
             doc->setCurrentHead(1);
             doc->setSelectedRow(2);
             doc->setSelectedColumn(1);
-            a.window.setColorMaps(ColorMapId::Magma, ColorMapId::PuOr);
+            a.workbench.shell().setColorMaps(ColorMapId::Magma, ColorMapId::PuOr);
             int lessonStep = 3; // a lesson feature contributing its key
-            ViewStateRegistry::of(&a.window)->registerProvider(
+            a.workbench.viewState().registerProvider(
                 "lessonStep", [&] { return QJsonValue(lessonStep); },
                 [&](const QJsonValue &v) { lessonStep = v.toInt(); });
             QVERIFY(a.session->isModified());
@@ -117,7 +118,7 @@ private slots:
 
             Harness b;
             int loadedStep = -1;
-            ViewStateRegistry::of(&b.window)->registerProvider(
+            b.workbench.viewState().registerProvider(
                 "lessonStep", [&] { return QJsonValue(loadedStep); },
                 [&](const QJsonValue &v) { loadedStep = v.toInt(); });
             QString error;
@@ -127,8 +128,8 @@ private slots:
             QCOMPARE(b.doc()->currentHead(), 1);
             QCOMPARE(b.doc()->selectedRow(), 2);
             QCOMPARE(b.doc()->selectedColumn(), 1);
-            QCOMPARE(b.window.sequentialMap(), ColorMapId::Magma);
-            QCOMPARE(b.window.divergingMap(), ColorMapId::PuOr);
+            QCOMPARE(b.workbench.shell().sequentialMap(), ColorMapId::Magma);
+            QCOMPARE(b.workbench.shell().divergingMap(), ColorMapId::PuOr);
             QCOMPARE(loadedStep, 3);
             QVERIFY(!b.session->isModified());
             QCOMPARE(b.doc()->undoStack()->count(), 0); // a fresh history
@@ -245,12 +246,12 @@ private slots:
     }
 
     void closingAModifiedDocumentAsksFirst() {
-        MainWindow window;
-        installSessionFeatures(window); // the real message box
+        Workbench bench;
+        MainWindow &window = bench.window();
         window.show();
         QVERIFY(window.close()); // unmodified: no question
         window.show();
-        QVERIFY(window.document()->setCell(kX, 0, 0, 9.0));
+        QVERIFY(bench.document().setCell(kX, 0, 0, 9.0));
         QString text;
         auto answerWith = [&](QMessageBox::StandardButton button) {
             QTimer::singleShot(50, [&, button] {
@@ -326,7 +327,7 @@ private slots:
         QVERIFY(h.session->saveTo(saved[5])); // moves to the front
         QCOMPARE(h.session->recentFiles()->files().first(), saved[5]);
 
-        QMenu *menu = h.window.menu("file")->findChild<QMenu *>("recentFiles");
+        QMenu *menu = h.workbench.shell().menu(MenuId::File)->findChild<QMenu *>("recentFiles");
         QVERIFY(menu);
         QFile::remove(saved[1]);
         QFile::remove(saved[2]);

@@ -12,6 +12,7 @@
 #include "StagesView.h"
 #include "TestSupport.h"
 #include "TokenEditor.h"
+#include "Workbench.h"
 
 #include <QLineEdit>
 #include <QTableView>
@@ -24,8 +25,8 @@ using Stage = StagesView::Stage;
 namespace {
 
 // Waits until the recompute has reached the views (it may run on a worker for large inputs).
-void settle(MainWindow &w) {
-    QTRY_VERIFY(!w.recomputer()->isBusy());
+void settle(Workbench &wb) {
+    QTRY_VERIFY(!wb.recomputer().isBusy());
     QCoreApplication::processEvents();
 }
 
@@ -36,25 +37,27 @@ class TestWorkbench : public QObject {
 
 private slots:
     void opensOnTheWorkedExample() {
-        MainWindow w;
+        Workbench wb;
+        MainWindow &w = wb.window();
         w.show();
-        settle(w);
+        settle(wb);
         const AttentionResult expected = compute(workedExample());
-        COMPARE_MATRIX(w.stagesView()->view(Stage::Weights)->values(), expected.heads[0].weights);
-        COMPARE_MATRIX(w.stagesView()->view(Stage::HeadOutput)->values(), expected.output);
-        QCOMPARE(w.stagesView()->view(Stage::Weights)->title(), QString("softmax(QKᵀ/√3) — 4×4"));
-        QCOMPARE(w.stagesView()->view(Stage::Scores)->rowLabels(),
+        COMPARE_MATRIX(wb.stages().view(Stage::Weights)->values(), expected.heads[0].weights);
+        COMPARE_MATRIX(wb.stages().view(Stage::HeadOutput)->values(), expected.output);
+        QCOMPARE(wb.stages().view(Stage::Weights)->title(), QString("softmax(QKᵀ/√3) — 4×4"));
+        QCOMPARE(wb.stages().view(Stage::Scores)->rowLabels(),
                  QStringList({"t0", "t1", "t2", "t3"}));
         // One head and no Wo: concat and the final output would only repeat the head output.
-        QVERIFY(w.stagesView()->view(Stage::Concat)->isHidden());
-        QVERIFY(w.stagesView()->view(Stage::Output)->isHidden());
+        QVERIFY(wb.stages().view(Stage::Concat)->isHidden());
+        QVERIFY(wb.stages().view(Stage::Output)->isHidden());
     }
 
     void typingIntoXUpdatesEveryStageAndUndoRestores() {
-        MainWindow w;
+        Workbench wb;
+        MainWindow &w = wb.window();
         w.show();
-        settle(w);
-        QTableView *table = w.inputsPanel()->xEditor()->view();
+        settle(wb);
+        QTableView *table = wb.inputs().xEditor()->view();
         const QModelIndex cell = table->model()->index(0, 0);
         table->setCurrentIndex(cell);
         table->edit(cell);
@@ -63,35 +66,36 @@ private slots:
         editor->selectAll();
         QTest::keyClicks(editor, "2");
         QTest::keyClick(editor, Qt::Key_Return);
-        settle(w);
-        QCOMPARE(w.document()->inputs().X(0, 0), 2.0);
+        settle(wb);
+        QCOMPARE(wb.document().inputs().X(0, 0), 2.0);
 
         // By hand: x₀ = (2, 1, 1, 0) gives q₀ = (3, 1, 4), k₀ = (4, 1, 2), so the scores of
         // query 0 are (21, 26, 9, 15) and its weight on key 1 is 1/Σⱼ exp((sⱼ − 26)/√3).
-        const Matrix &weights = w.stagesView()->view(Stage::Weights)->values();
+        const Matrix &weights = wb.stages().view(Stage::Weights)->values();
         const double r3 = std::sqrt(3.0);
         const double byHand =
             1.0 / (std::exp(-5 / r3) + 1.0 + std::exp(-17 / r3) + std::exp(-11 / r3));
         QVERIFY(testsupport::close(weights(0, 1), byHand, 1e-12));
-        QCOMPARE(w.stagesView()->view(Stage::Scores)->values()(0, 0), 21.0);
+        QCOMPARE(wb.stages().view(Stage::Scores)->values()(0, 0), 21.0);
         AttentionInputs edited = workedExample();
         edited.X(0, 0) = 2;
         const AttentionResult expected = compute(edited);
         COMPARE_MATRIX(weights, expected.heads[0].weights);
-        COMPARE_MATRIX(w.stagesView()->view(Stage::Q)->values(), expected.heads[0].Q);
-        COMPARE_MATRIX(w.stagesView()->view(Stage::HeadOutput)->values(), expected.output);
+        COMPARE_MATRIX(wb.stages().view(Stage::Q)->values(), expected.heads[0].Q);
+        COMPARE_MATRIX(wb.stages().view(Stage::HeadOutput)->values(), expected.output);
 
-        w.document()->undoStack()->undo();
-        settle(w);
-        COMPARE_MATRIX(w.stagesView()->view(Stage::Weights)->values(),
+        wb.document().undoStack()->undo();
+        settle(wb);
+        COMPARE_MATRIX(wb.stages().view(Stage::Weights)->values(),
                        compute(workedExample()).heads[0].weights);
     }
 
     void refusedEntryChangesNothing() {
-        MainWindow w;
+        Workbench wb;
+        MainWindow &w = wb.window();
         w.show();
-        settle(w);
-        QTableView *table = w.inputsPanel()->xEditor()->view();
+        settle(wb);
+        QTableView *table = wb.inputs().xEditor()->view();
         const QModelIndex cell = table->model()->index(1, 1);
         table->setCurrentIndex(cell);
         table->edit(cell);
@@ -100,27 +104,28 @@ private slots:
         editor->selectAll();
         QTest::keyClicks(editor, "abc");
         QTest::keyClick(editor, Qt::Key_Return);
-        settle(w);
-        QVERIFY(w.document()->inputs() == workedExample());
-        QCOMPARE(w.document()->undoStack()->count(), 0);
-        QVERIFY(!w.inputsPanel()->xEditor()->message().isEmpty());
+        settle(wb);
+        QVERIFY(wb.document().inputs() == workedExample());
+        QCOMPARE(wb.document().undoStack()->count(), 0);
+        QVERIFY(!wb.inputs().xEditor()->message().isEmpty());
     }
 
     void clickingAQueryRowSelectsItEverywhere() {
-        MainWindow w;
+        Workbench wb;
+        MainWindow &w = wb.window();
         w.show();
-        settle(w);
-        HeatmapView *weights = w.stagesView()->view(Stage::Weights);
+        settle(wb);
+        HeatmapView *weights = wb.stages().view(Stage::Weights);
         const QRectF cell = weights->cellRect(2, 1);
         QVERIFY(cell.isValid());
         QTest::mouseClick(weights->plot(), Qt::LeftButton, {}, cell.center().toPoint());
-        QCOMPARE(w.document()->selectedRow(), 2);
+        QCOMPARE(wb.document().selectedRow(), 2);
         for (Stage s : {Stage::Q, Stage::Scores, Stage::Logits, Stage::HeadOutput})
-            QCOMPARE(w.stagesView()->view(s)->selectedRow(), 2);
-        QCOMPARE(w.stagesView()->view(Stage::V)->selectedRow(), -1); // V's rows are keys
+            QCOMPARE(wb.stages().view(s)->selectedRow(), 2);
+        QCOMPARE(wb.stages().view(Stage::V)->selectedRow(), -1); // V's rows are keys
 
         // The combination panel shows output row 2 built from V's rows.
-        CombinationView *c = w.combinationView();
+        CombinationView *c = &wb.combination();
         QCOMPARE(c->row(), 2);
         const AttentionResult r = compute(workedExample());
         COMPARE_MATRIX(Matrix(c->decomposition().sum), Matrix(r.output.row(2)));
@@ -131,74 +136,78 @@ private slots:
     }
 
     void clickingATokenSelectsItsQuery() {
-        MainWindow w;
+        Workbench wb;
+        MainWindow &w = wb.window();
         w.show();
-        settle(w);
-        QTableView *tokens = w.inputsPanel()->tokenEditor()->view();
+        settle(wb);
+        QTableView *tokens = wb.inputs().tokenEditor()->view();
         const QRect cell = tokens->visualRect(tokens->model()->index(0, 3));
         QTest::mouseClick(tokens->viewport(), Qt::LeftButton, {}, cell.center());
-        QCOMPARE(w.document()->selectedRow(), 3);
-        QCOMPARE(w.combinationView()->row(), 3);
+        QCOMPARE(wb.document().selectedRow(), 3);
+        QCOMPARE(wb.combination().row(), 3);
     }
 
     void clickingALogitMasksIt() {
-        MainWindow w;
+        Workbench wb;
+        MainWindow &w = wb.window();
         w.show();
-        settle(w);
-        HeatmapView *logits = w.stagesView()->view(Stage::Logits);
+        settle(wb);
+        HeatmapView *logits = wb.stages().view(Stage::Logits);
         QTest::mouseClick(logits->plot(), Qt::LeftButton, {},
                           logits->cellRect(0, 1).center().toPoint());
-        settle(w);
-        QVERIFY(w.document()->inputs().mask(0, 1));
-        QCOMPARE(w.stagesView()->view(Stage::Weights)->values()(0, 1), 0.0);
-        QVERIFY(
-            testsupport::close(w.stagesView()->view(Stage::Weights)->values().row(0).sum(), 1.0));
+        settle(wb);
+        QVERIFY(wb.document().inputs().mask(0, 1));
+        QCOMPARE(wb.stages().view(Stage::Weights)->values()(0, 1), 0.0);
+        QVERIFY(testsupport::close(wb.stages().view(Stage::Weights)->values().row(0).sum(), 1.0));
         QVERIFY(std::isinf(logits->values()(0, 1)));
         // And again: unmasked.
         QTest::mouseClick(logits->plot(), Qt::LeftButton, {},
                           logits->cellRect(0, 1).center().toPoint());
-        settle(w);
-        COMPARE_MATRIX(w.stagesView()->view(Stage::Weights)->values(),
+        settle(wb);
+        COMPARE_MATRIX(wb.stages().view(Stage::Weights)->values(),
                        compute(workedExample()).heads[0].weights);
     }
 
     void tooltipsDeriveTheNumbers() {
-        MainWindow w;
+        Workbench wb;
+        MainWindow &w = wb.window();
         w.show();
-        settle(w);
-        const QString score = w.stagesView()->view(Stage::Scores)->toolTipText(0, 1);
+        settle(wb);
+        const QString score = wb.stages().view(Stage::Scores)->toolTipText(0, 1);
         QVERIFY2(score.contains("q₀·k₁ = 2·4 + 1·2 + 3·3 = <b>19</b>"), qPrintable(score));
-        const QString weight = w.stagesView()->view(Stage::Weights)->toolTipText(0, 1);
+        const QString weight = wb.stages().view(Stage::Weights)->toolTipText(0, 1);
         QVERIFY2(weight.contains("row sum") && weight.contains("0.9596"), qPrintable(weight));
-        const QString out = w.stagesView()->view(Stage::HeadOutput)->toolTipText(0, 0);
+        const QString out = wb.stages().view(Stage::HeadOutput)->toolTipText(0, 0);
         QVERIFY2(out.contains("0.03004·3 + 0.9596·4") && out.contains("3.949"), qPrintable(out));
     }
 
     void severalHeadsShowConcatAndOutput() {
-        MainWindow w;
+        Workbench wb;
+        MainWindow &w = wb.window();
         w.show();
-        settle(w);
-        QVERIFY(w.document()->setDimension(Dimension::Heads, 2));
-        settle(w);
-        QVERIFY(!w.stagesView()->view(Stage::Concat)->isHidden());
-        QVERIFY(!w.stagesView()->view(Stage::Output)->isHidden());
-        const AttentionResult r = compute(w.document()->inputs());
-        COMPARE_MATRIX(w.stagesView()->view(Stage::Output)->values(), r.output);
-        w.document()->setCurrentHead(1);
+        settle(wb);
+        QVERIFY(wb.document().setDimension(Dimension::Heads, 2));
+        settle(wb);
+        QVERIFY(!wb.stages().view(Stage::Concat)->isHidden());
+        QVERIFY(!wb.stages().view(Stage::Output)->isHidden());
+        const AttentionResult r = compute(wb.document().inputs());
+        COMPARE_MATRIX(wb.stages().view(Stage::Output)->values(), r.output);
+        wb.document().setCurrentHead(1);
         QCoreApplication::processEvents();
-        COMPARE_MATRIX(w.stagesView()->view(Stage::Weights)->values(), r.heads[1].weights);
-        QVERIFY(w.stagesView()->view(Stage::Weights)->title().contains("head 1"));
+        COMPARE_MATRIX(wb.stages().view(Stage::Weights)->values(), r.heads[1].weights);
+        QVERIFY(wb.stages().view(Stage::Weights)->title().contains("head 1"));
     }
 
     void columnLayoutShowsTheTransposes() {
-        MainWindow w;
+        Workbench wb;
+        MainWindow &w = wb.window();
         w.show();
-        settle(w);
-        w.document()->setSelectedRow(2);
-        w.document()->setLayout(Layout::Columns);
-        settle(w);
+        settle(wb);
+        wb.document().setSelectedRow(2);
+        wb.document().setLayout(Layout::Columns);
+        settle(wb);
         const AttentionResult r = compute(workedExample());
-        StagesView *s = w.stagesView();
+        StagesView *s = &wb.stages();
         COMPARE_MATRIX(s->view(Stage::Weights)->values(), Matrix(r.heads[0].weights.transpose()));
         COMPARE_MATRIX(s->view(Stage::Q)->values(), Matrix(r.heads[0].Q.transpose()));
         COMPARE_MATRIX(s->view(Stage::HeadOutput)->values(), Matrix(r.output.transpose()));
@@ -210,12 +219,12 @@ private slots:
         QCOMPARE(s->view(Stage::Weights)->highlightedColumns(), QList<int>{2});
         QCOMPARE(s->view(Stage::Weights)->selectedRow(), -1);
         // The combination panel shows the same output, now as a column.
-        COMPARE_MATRIX(Matrix(w.combinationView()->decomposition().sum), Matrix(r.output.row(2)));
+        COMPARE_MATRIX(Matrix(wb.combination().decomposition().sum), Matrix(r.output.row(2)));
         // A click selects the query of the clicked column.
         HeatmapView *weights = s->view(Stage::Weights);
         QTest::mouseClick(weights->plot(), Qt::LeftButton, {},
                           weights->cellRect(0, 1).center().toPoint());
-        QCOMPARE(w.document()->selectedRow(), 1);
+        QCOMPARE(wb.document().selectedRow(), 1);
         // Tooltips explain with the same numbers: q₀·k₁ is cell (key 1, query 0) here.
         const QString score = s->view(Stage::Scores)->toolTipText(1, 0);
         QVERIFY2(score.contains("q₀·k₁ = 2·4 + 1·2 + 3·3 = <b>19</b>"), qPrintable(score));
@@ -223,12 +232,12 @@ private slots:
         HeatmapView *logits = s->view(Stage::Logits);
         QTest::mouseClick(logits->plot(), Qt::LeftButton, {},
                           logits->cellRect(3, 0).center().toPoint());
-        settle(w);
-        QVERIFY(w.document()->inputs().mask(0, 3));
+        settle(wb);
+        QVERIFY(wb.document().inputs().mask(0, 3));
         QCOMPARE(s->view(Stage::Weights)->values()(3, 0), 0.0);
         // Back to rows.
-        w.document()->setLayout(Layout::Rows);
-        settle(w);
+        wb.document().setLayout(Layout::Rows);
+        settle(wb);
         QCOMPARE(s->view(Stage::Weights)->values().rows(), Eigen::Index(4));
         QCOMPARE(s->view(Stage::Weights)->values()(0, 3), 0.0);
         QCOMPARE(s->view(Stage::Weights)->selectedRow(), 0); // the logits click chose query 0
@@ -236,11 +245,12 @@ private slots:
     }
 
     void statusShowsTheUpdateTime() {
-        MainWindow w;
+        Workbench wb;
+        MainWindow &w = wb.window();
         w.show();
-        settle(w);
-        w.document()->setCell(MatrixId{MatrixKind::X, 0}, 0, 0, 3.0);
-        settle(w);
+        settle(wb);
+        wb.document().setCell(MatrixId{MatrixKind::X, 0}, 0, 0, 3.0);
+        settle(wb);
         QVERIFY2(w.statusText().startsWith("last update:"), qPrintable(w.statusText()));
     }
 };

@@ -1,0 +1,225 @@
+#include "FigureFeatures.h"
+
+#include "CombinationView.h"
+#include "Document.h"
+#include "FigureMenu.h"
+#include "HeatmapView.h"
+#include "ImportDialog.h"
+#include "InputsPanel.h"
+#include "MatrixEditor.h"
+#include "MatrixExportMenu.h"
+#include "Shell.h"
+
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QMenu>
+
+namespace {
+
+constexpr StagesView::Stage kStages[] = {
+    StagesView::Stage::Q,          StagesView::Stage::K,      StagesView::Stage::V,
+    StagesView::Stage::Scores,     StagesView::Stage::Logits, StagesView::Stage::Weights,
+    StagesView::Stage::HeadOutput, StagesView::Stage::Concat, StagesView::Stage::Output};
+
+QString shapeOf(const attn::Matrix &m) {
+    return QStringLiteral("%1\u00d7%2").arg(m.rows()).arg(m.cols());
+}
+
+// The heatmap's title without its shape suffix: "softmax(QKᵀ/√3)".
+QString shortTitle(const HeatmapView *view) {
+    return view->title().section(QStringLiteral(" \u2014 "), 0, 0);
+}
+
+QList<MatrixId> inputMatrices(const Document &doc) {
+    const int head = doc.currentHead();
+    QList<MatrixId> ids = {{MatrixKind::X, 0}};
+    if (doc.inputs().hasContext)
+        ids << MatrixId{MatrixKind::Context, 0};
+    ids << MatrixId{MatrixKind::Wq, head} << MatrixId{MatrixKind::Wk, head}
+        << MatrixId{MatrixKind::Wv, head};
+    if (doc.inputs().hasWo())
+        ids << MatrixId{MatrixKind::Wo, 0};
+    return ids;
+}
+
+QString inputFileName(const Document &doc, MatrixId id) {
+    QString name = matrixName(id);
+    if (id.isPerHead() && doc.headCount() > 1)
+        name += QStringLiteral("_head%1").arg(id.head);
+    return name;
+}
+
+void addInputExportMenu(QMenu *menu, Document *doc, MatrixId id, QWidget *parent,
+                        const QString &title) {
+    addMatrixExportMenu(
+        menu, title, [doc, id] { return doc->matrix(id); }, inputFileName(*doc, id), parent);
+}
+
+void installHeatmapMenus(Document *doc, StagesView &stages) {
+    for (StagesView::Stage stage : kStages) {
+        HeatmapView *view = stages.view(stage);
+        if (!view)
+            continue;
+        view->setContextMenuPolicy(Qt::CustomContextMenu);
+        QObject::connect(view, &QWidget::customContextMenuRequested, view,
+                         [view, doc, stage](const QPoint &pos) {
+                             QMenu menu(view);
+                             addHeatmapExportEntries(&menu, view, stageFileName(stage), *doc);
+                             menu.exec(view->mapToGlobal(pos));
+                         });
+    }
+}
+
+void installEditorMenus(Document *doc, InputsPanel *inputs) {
+    for (MatrixEditor *editor : {inputs->xEditor(), inputs->contextEditor(), inputs->wqEditor(),
+                                 inputs->wkEditor(), inputs->wvEditor(), inputs->woEditor()}) {
+        QObject::connect(
+            editor, &MatrixEditor::contextMenuAboutToShow, editor,
+            [doc, editor](QMenu *menu, MatrixId id) {
+                menu->addSeparator();
+                const QString name = matrixDisplayName(id, doc->headCount());
+                menu->addAction(QObject::tr("&Import %1 from a file\u2026").arg(name), editor,
+                                [doc, id, editor] { importMatrixInteractively(doc, id, editor); });
+                addInputExportMenu(menu, doc, id, editor, QObject::tr("&Export %1").arg(name));
+            });
+    }
+}
+
+void fillImportMenu(QMenu *menu, Document *doc, QWidget *window) {
+    menu->clear();
+    for (MatrixId id : inputMatrices(*doc))
+        menu->addAction(QStringLiteral("&%1 \u2014 %2\u2026")
+                            .arg(matrixDisplayName(id, doc->headCount()), shapeOf(doc->matrix(id))),
+                        window, [doc, id, window] { importMatrixInteractively(doc, id, window); });
+}
+
+void fillExportMenu(QMenu *menu, Document *doc, StagesView *stages, QWidget *window) {
+    menu->clear();
+    for (MatrixId id : inputMatrices(*doc))
+        addInputExportMenu(
+            menu, doc, id, window,
+            QStringLiteral("%1 \u2014 %2")
+                .arg(matrixDisplayName(id, doc->headCount()), shapeOf(doc->matrix(id))));
+    menu->addSeparator();
+    menu->addSection(QObject::tr("Results %1").arg(layoutNote(*doc)));
+    for (StagesView::Stage stage : kStages) {
+        HeatmapView *view = stages->view(stage);
+        if (!view || view->isHidden() || view->values().size() == 0)
+            continue;
+        addMatrixExportMenu(
+            menu, QStringLiteral("%1 \u2014 %2").arg(shortTitle(view), shapeOf(view->values())),
+            [view] { return view->values(); }, stageFileName(stage), window);
+    }
+}
+
+void fillFigureMenu(QMenu *menu, Shell *shell, StagesView *stages, CombinationView *combination) {
+    menu->clear();
+    addFigureExportAction(menu, stages, QStringLiteral("stages"),
+                          QObject::tr("&All the stages\u2026"));
+    menu->addSeparator();
+    for (StagesView::Stage stage : kStages) {
+        HeatmapView *view = stages->view(stage);
+        if (view && !view->isHidden())
+            addFigureExportAction(menu, view, stageFileName(stage), shortTitle(view) + "\u2026");
+    }
+    menu->addSeparator();
+    addFigureExportAction(menu, combination, QStringLiteral("combination"),
+                          QObject::tr("The &combination panel\u2026"));
+    // Every panel, also those other features add: any widget can be a figure.
+    for (QDockWidget *dock : shell->panels()) {
+        if (dock->isHidden() || !dock->widget())
+            continue;
+        const QString name =
+            dock->objectName().isEmpty() ? QStringLiteral("panel") : dock->objectName();
+        addFigureExportAction(menu, dock->widget(), name,
+                              QObject::tr("Panel \u201c%1\u201d\u2026").arg(dock->windowTitle()));
+    }
+}
+
+} // namespace
+
+QString stageFileName(StagesView::Stage stage) {
+    switch (stage) {
+    case StagesView::Stage::Q:
+        return QStringLiteral("q");
+    case StagesView::Stage::K:
+        return QStringLiteral("k");
+    case StagesView::Stage::V:
+        return QStringLiteral("v");
+    case StagesView::Stage::Scores:
+        return QStringLiteral("scores");
+    case StagesView::Stage::Logits:
+        return QStringLiteral("logits");
+    case StagesView::Stage::Weights:
+        return QStringLiteral("weights");
+    case StagesView::Stage::HeadOutput:
+        return QStringLiteral("output");
+    case StagesView::Stage::Concat:
+        return QStringLiteral("concat");
+    case StagesView::Stage::Output:
+        return QStringLiteral("final");
+    }
+    return {};
+}
+
+QString layoutNote(const Document &doc) {
+    return doc.layout() == attn::Layout::Rows ? QObject::tr("as shown, row layout")
+                                              : QObject::tr("as shown, column layout: transposed");
+}
+
+void addHeatmapExportEntries(QMenu *menu, HeatmapView *view, const QString &name,
+                             const Document &doc) {
+    addFigureExportAction(menu, view, name,
+                          QObject::tr("Export &figure of %1\u2026").arg(shortTitle(view)));
+    if (view->values().size() == 0)
+        return;
+    addMatrixExportMenu(
+        menu,
+        QObject::tr("Export the &matrix %1 (%2)").arg(shapeOf(view->values()), layoutNote(doc)),
+        [view] { return view->values(); }, name, view);
+}
+
+void installFigureFeatures(Shell &shell, Document &document, StagesView &stages,
+                           InputsPanel &inputs, CombinationView &combination) {
+    QMenu *file = shell.menu(MenuId::File);
+    QWidget *window = &shell.window();
+    Document *doc = &document;
+    // Before Quit, which stays last.
+    QAction *before = nullptr;
+    for (QAction *a : file->actions())
+        if (a->menuRole() == QAction::QuitRole)
+            before = a;
+
+    auto *importMenu = new QMenu(QObject::tr("&Import matrix"), file);
+    importMenu->setObjectName(QStringLiteral("importMatrixMenu"));
+    QObject::connect(importMenu, &QMenu::aboutToShow, importMenu,
+                     [importMenu, doc, window] { fillImportMenu(importMenu, doc, window); });
+    auto *exportMenu = new QMenu(QObject::tr("E&xport matrix"), file);
+    exportMenu->setObjectName(QStringLiteral("exportMatrixMenu"));
+    QObject::connect(
+        exportMenu, &QMenu::aboutToShow, exportMenu,
+        [exportMenu, doc, s = &stages, window] { fillExportMenu(exportMenu, doc, s, window); });
+    auto *figureMenu = new QMenu(QObject::tr("Export &figure of"), file);
+    figureMenu->setObjectName(QStringLiteral("exportFigureMenu"));
+    QObject::connect(figureMenu, &QMenu::aboutToShow, figureMenu,
+                     [figureMenu, sh = &shell, s = &stages, c = &combination] {
+                         fillFigureMenu(figureMenu, sh, s, c);
+                     });
+    auto *windowFigure = new QAction(QObject::tr("Export figure of &window\u2026"), file);
+    windowFigure->setObjectName(QStringLiteral("exportWindowFigure"));
+    windowFigure->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    QObject::connect(windowFigure, &QAction::triggered, window, [window] {
+        exportFigureInteractively(window, QStringLiteral("attnviz"), window);
+    });
+
+    file->insertMenu(before, importMenu);
+    file->insertMenu(before, exportMenu);
+    file->insertSeparator(before);
+    file->insertAction(before, windowFigure);
+    file->insertMenu(before, figureMenu);
+    file->insertSeparator(before);
+
+    installHeatmapMenus(doc, stages);
+    installEditorMenus(doc, &inputs);
+    enableFigureContextMenu(&combination, QStringLiteral("combination"));
+}

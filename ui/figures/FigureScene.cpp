@@ -1,0 +1,187 @@
+#include "FigureScene.h"
+
+#include "CombinationView.h"
+#include "Document.h"
+#include "HeatmapView.h"
+#include "InputError.h"
+#include "Recomputer.h"
+#include "StagesView.h"
+#include "TokenLinksView.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QUndoStack>
+
+#include <algorithm>
+
+#include <unistd.h>
+
+namespace {
+
+struct ViewName {
+    FigureView view;
+    const char *name;
+};
+constexpr ViewName kNames[] = {
+    {FigureView::Q, "q"},
+    {FigureView::K, "k"},
+    {FigureView::V, "v"},
+    {FigureView::Scores, "scores"},
+    {FigureView::Logits, "logits"},
+    {FigureView::Weights, "weights"},
+    {FigureView::Output, "output"},
+    {FigureView::Concat, "concat"},
+    {FigureView::Final, "final"},
+    {FigureView::Links, "links"},
+    {FigureView::Combination, "combination"},
+};
+
+StagesView::Stage stageOf(FigureView view) {
+    switch (view) {
+    case FigureView::Q:
+        return StagesView::Stage::Q;
+    case FigureView::K:
+        return StagesView::Stage::K;
+    case FigureView::V:
+        return StagesView::Stage::V;
+    case FigureView::Scores:
+        return StagesView::Stage::Scores;
+    case FigureView::Logits:
+        return StagesView::Stage::Logits;
+    case FigureView::Weights:
+        return StagesView::Stage::Weights;
+    case FigureView::Output:
+        return StagesView::Stage::HeadOutput;
+    case FigureView::Concat:
+        return StagesView::Stage::Concat;
+    default:
+        return StagesView::Stage::Output;
+    }
+}
+
+[[noreturn]] void refuse(const QString &message) {
+    throw attn::InputError(message.toStdString());
+}
+
+} // namespace
+
+std::optional<FigureView> figureViewFromName(const QString &name) {
+    for (const ViewName &v : kNames)
+        if (name == QLatin1String(v.name))
+            return v.view;
+    return std::nullopt;
+}
+
+QString figureViewName(FigureView view) {
+    for (const ViewName &v : kNames)
+        if (v.view == view)
+            return QString::fromLatin1(v.name);
+    return {};
+}
+
+QStringList figureViewNames() {
+    QStringList names;
+    for (const ViewName &v : kNames)
+        names << QString::fromLatin1(v.name);
+    return names;
+}
+
+QSize defaultFigureSize(FigureView view, const QWidget *widget) {
+    if (view != FigureView::Links && view != FigureView::Combination)
+        return {720, 560};
+    const QSize hint = widget ? widget->sizeHint() : QSize(0, 0);
+    return {std::max(900, hint.width()), std::max(240, hint.height())};
+}
+
+FigureScene::FigureScene(const attn::AttentionInputs &inputs, const FigureRequest &request)
+    : m_doc(std::make_unique<Document>()), m_recomputer(std::make_unique<Recomputer>(m_doc.get())) {
+    attn::validate(inputs); // the core's message for inputs that cannot be computed on
+    const int heads = int(inputs.heads.size());
+    if (request.head < 0 || request.head >= heads)
+        refuse(QStringLiteral("there is no head %1: the session has %2 head%3 (0 to %4)")
+                   .arg(request.head)
+                   .arg(heads)
+                   .arg(heads == 1 ? "" : "s")
+                   .arg(heads - 1));
+    const int n = int(inputs.queryCount());
+    if (request.row < -1 || request.row >= n)
+        refuse(QStringLiteral("there is no query row %1: the session has %2 queries (0 to %3)")
+                   .arg(request.row)
+                   .arg(n)
+                   .arg(n - 1));
+    QString error;
+    if (!m_doc->replaceInputs(inputs, QStringLiteral("render"), &error))
+        refuse(error);
+    m_doc->setLayout(request.layout);
+    m_doc->setCurrentHead(request.head);
+    m_doc->setSelectedRow(request.row);
+    m_recomputer->recomputeNow();
+    if (!m_recomputer->result())
+        refuse(m_recomputer->error());
+    build(request.view);
+}
+
+FigureScene::~FigureScene() {
+    delete m_widget; // before the stages view that fills it
+    delete m_stages;
+}
+
+void FigureScene::build(FigureView view) {
+    switch (view) {
+    case FigureView::Links: {
+        auto *links = new TokenLinksView(m_doc.get(), m_recomputer.get());
+        links->refreshNow();
+        m_widget = links;
+        return;
+    }
+    case FigureView::Combination:
+        m_widget = new CombinationView(m_doc.get(), m_recomputer.get());
+        return;
+    default:
+        break;
+    }
+    m_stages = new StagesView(m_doc.get(), m_recomputer.get());
+    HeatmapView *heatmap = m_stages->view(stageOf(view));
+    if (heatmap->isHidden()) {
+        delete m_stages; // the destructor does not run when the constructor throws
+        m_stages = nullptr;
+        refuse(view == FigureView::Concat
+                   ? QStringLiteral("there is no concat view: the session has one head")
+                   : QStringLiteral("there is no final output view: the session has one head and "
+                                    "no Wo (the output is --view output)"));
+    }
+    heatmap->setParent(nullptr); // leaves the grid; deleted by this scene
+    m_widget = heatmap;
+}
+
+QByteArray renderFigure(const attn::AttentionInputs &inputs, const FigureRequest &request) {
+    FigureScene scene(inputs, request);
+    QWidget *widget = scene.widget();
+    FigureOptions options;
+    options.format = request.format;
+    options.scale = request.scale;
+    const QSize fallback = defaultFigureSize(request.view, widget);
+    options.size = QSize(request.size.width() > 0 ? request.size.width() : fallback.width(),
+                         request.size.height() > 0 ? request.size.height() : fallback.height());
+    options.title = QStringLiteral("attnviz \u2014 ") + figureViewName(request.view);
+    QString error;
+    QByteArray bytes = widgetFigureBytes(widget, options, &error);
+    if (bytes.isEmpty())
+        refuse(error);
+    return bytes;
+}
+
+std::unique_ptr<QCoreApplication> createFigureApplication(int &argc, char **argv) {
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    // Without a desktop session there is no XDG_RUNTIME_DIR, and Qt would warn on standard
+    // error (which scripts read for errors) before making the same private folder itself.
+    if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
+        const QString dir =
+            QDir::temp().filePath(QStringLiteral("runtime-attnviz-%1").arg(getuid()));
+        if (QDir().mkpath(dir) &&
+            QFile::setPermissions(dir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner))
+            qputenv("XDG_RUNTIME_DIR", QFile::encodeName(dir));
+    }
+    return std::make_unique<QApplication>(argc, argv);
+}

@@ -1,0 +1,117 @@
+#include "InsightViews.h"
+
+#include "DifferenceView.h"
+#include "Document.h"
+#include "HeadOverview.h"
+#include "ReadoutsView.h"
+#include "Shell.h"
+#include "TokenLinksView.h"
+#include "VectorFormView.h"
+#include "WhatIfPanel.h"
+
+#include <QCheckBox>
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QMenu>
+#include <QScrollArea>
+#include <QTabBar>
+#include <QVBoxLayout>
+
+namespace {
+
+QScrollArea *scrolled(QWidget *w) {
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(w);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    return scroll;
+}
+
+// The token links with their "all heads" toggle above the scrolling picture.
+QWidget *tokenLinksPanel(TokenLinksView *links) {
+    auto *panel = new QWidget;
+    auto *layout = new QVBoxLayout(panel);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *all = new QCheckBox("&All heads, one colour each");
+    all->setObjectName("allHeadsCheckBox");
+    all->setToolTip("Draw every head's lines (Okabe\u2013Ito colours) instead of the current "
+                    "head's only");
+    QObject::connect(all, &QCheckBox::toggled, links, &TokenLinksView::setAllHeads);
+    QObject::connect(links, &TokenLinksView::allHeadsChanged, all, &QCheckBox::setChecked);
+    layout->addWidget(all);
+    layout->addWidget(scrolled(links), 1);
+    return panel;
+}
+
+void stepHead(Document *doc, int delta) {
+    const int heads = doc->headCount();
+    if (heads > 0)
+        doc->setCurrentHead((doc->currentHead() + delta + heads) % heads);
+}
+
+} // namespace
+
+void installInsightViews(Shell &shell, Document &document, Recomputer &recomputer) {
+    Document *doc = &document;
+    Recomputer *rc = &recomputer;
+    auto *vectorForm = new VectorFormView(doc, rc);
+    auto *links = new TokenLinksView(doc, rc);
+    auto *heads = new HeadOverview(doc, rc);
+    auto *readouts = new ReadoutsView(doc, rc);
+    auto *whatIf = new WhatIfPanel(doc, rc);
+    auto *difference = new DifferenceView(doc, rc);
+
+    heads->setColorMap(shell.sequentialMap());
+    difference->setColorMap(shell.divergingMap());
+    QObject::connect(&shell, &Shell::colorMapsChanged, heads,
+                     [heads, difference](ColorMapId sequential, ColorMapId diverging) {
+                         heads->setColorMap(sequential);
+                         difference->setColorMap(diverging);
+                     });
+
+    const struct {
+        const char *title;
+        const char *name;
+        QWidget *content;
+        QWidget *focus;
+    } panels[] = {
+        {"Vector form", "vectorFormDock", vectorForm, vectorForm},
+        {"Links", "tokenLinksDock", tokenLinksPanel(links), links},
+        {"Heads", "headOverviewDock", scrolled(heads), heads},
+        {"Readouts", "readoutsDock", readouts, readouts},
+        {"What if", "whatIfDock", scrolled(whatIf), whatIf},
+        {"\u0394 edit", "differenceDock", difference, difference},
+    };
+    QMenu *insights = shell.menu(MenuId::View)->addMenu("&Insights");
+    insights->setObjectName("insightsMenu");
+    QDockWidget *first = nullptr;
+    int number = 1;
+    for (const auto &p : panels) {
+        QDockWidget *dock = shell.addPanel(p.title, p.name, p.content, Qt::RightDockWidgetArea);
+        if (first)
+            shell.window().tabifyDockWidget(first, dock);
+        else
+            first = dock;
+        QWidget *focus = p.focus;
+        QAction *show = insights->addAction(QString("Show %1").arg(p.title), dock, [dock, focus] {
+            dock->show();
+            dock->raise();
+            focus->setFocus(Qt::ShortcutFocusReason);
+        });
+        show->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_0 + number++)));
+    }
+    insights->addSeparator();
+    QAction *next = insights->addAction("&Next head", doc, [doc] { stepHead(doc, 1); });
+    next->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_BracketRight));
+    QAction *previous = insights->addAction("&Previous head", doc, [doc] { stepHead(doc, -1); });
+    previous->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_BracketLeft));
+    // Six tabs in a 400-pixel column: whole names with scroll arrows rather than "Ve…", "Li…".
+    for (QTabBar *bar : shell.window().findChildren<QTabBar *>())
+        for (int i = 0; i < bar->count(); ++i)
+            if (bar->tabText(i) == panels[0].title) {
+                bar->setElideMode(Qt::ElideNone);
+                bar->setUsesScrollButtons(true);
+            }
+    first->raise();
+    shell.window().resizeDocks({first}, {400}, Qt::Horizontal);
+}

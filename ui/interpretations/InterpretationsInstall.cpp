@@ -1,0 +1,40 @@
+// installInterpretations: the Interpretations view as a dock of the window.
+
+#include "InterpretationsView.h"
+
+#include "Shell.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QMenu>
+
+InterpretationsView *installInterpretations(Shell &shell, Document &document,
+                                            Recomputer &recomputer, StagesView &stages) {
+    auto *view = new InterpretationsView(&document, &recomputer, &stages);
+    view->setColorMaps(shell.sequentialMap(), shell.divergingMap());
+    QObject::connect(&shell, &Shell::colorMapsChanged, view, &InterpretationsView::setColorMaps);
+
+    // On the right, where the eye goes after the heatmaps it outlines; tabbed with the other
+    // right-hand panels (if any) so the heatmaps keep their width.
+    const QList<QDockWidget *> right = shell.panels(Qt::RightDockWidgetArea);
+    QDockWidget *dock =
+        shell.addPanel("Interpretations", "interpretationsDock", view, Qt::RightDockWidgetArea);
+    if (!right.isEmpty())
+        shell.window().tabifyDockWidget(right.first(), dock);
+    dock->raise();
+    shell.window().resizeDocks({dock}, {660}, Qt::Horizontal);
+
+    QAction *show =
+        shell.menu(MenuId::View)->addAction("&Interpretations of A\u00b7B", view, [dock, view] {
+            dock->show();
+            dock->raise();
+            view->setFocus(Qt::ShortcutFocusReason);
+        });
+    show->setObjectName("showInterpretations");
+    show->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
+    show->setStatusTip(
+        "Show the dot, row, column and outer-product readings of QK\u1d40 and A\u00b7V "
+        "(Space plays, \u2190/\u2192 step)");
+    return view;
+}

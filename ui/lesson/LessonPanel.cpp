@@ -1,0 +1,208 @@
+#include "LessonPanel.h"
+
+#include "Document.h"
+#include "Recomputer.h"
+#include "Shell.h"
+#include "StagesView.h"
+#include "ViewStateRegistry.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QHBoxLayout>
+#include <QJsonValue>
+#include <QLabel>
+#include <QMainWindow>
+#include <QMenu>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+LessonPanel::LessonPanel(Document &document, Recomputer &recomputer, StagesView &stages,
+                         QWidget *parent)
+    : QWidget(parent), m_document(document), m_recomputer(recomputer), m_stages(stages),
+      m_title(new QLabel), m_text(new QLabel), m_counter(new QLabel),
+      m_previousButton(new QPushButton("\u25c0 Previous")),
+      m_nextButton(new QPushButton("Next \u25b6")) {
+    setObjectName("lessonPanel");
+    QFont big = font();
+    big.setPointSizeF(big.pointSizeF() * 1.5);
+    big.setBold(true);
+    m_title->setFont(big);
+    m_title->setWordWrap(true);
+    QFont body = font();
+    body.setPointSizeF(body.pointSizeF() * 1.2);
+    m_text->setFont(body);
+    m_text->setWordWrap(true);
+    m_text->setTextFormat(Qt::RichText);
+    m_text->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_text->setMinimumWidth(280);
+
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_previousButton);
+    buttons->addWidget(m_counter, 1, Qt::AlignCenter);
+    buttons->addWidget(m_nextButton);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_title);
+    layout->addWidget(m_text, 1);
+    layout->addLayout(buttons);
+    m_previousButton->setToolTip("Previous step (Page Up)");
+    m_nextButton->setToolTip("Next step (Page Down)");
+    connect(m_previousButton, &QPushButton::clicked, this, &LessonPanel::previous);
+    connect(m_nextButton, &QPushButton::clicked, this, &LessonPanel::next);
+
+    m_start = new QAction("&Start lesson", this);
+    m_start->setShortcut(QKeySequence(Qt::Key_F5));
+    m_next = new QAction("&Next step", this);
+    m_previous = new QAction("&Previous step", this);
+    // Page Down/Up are what presentation remotes send.
+    setPageKeysEnabled(true);
+    m_stop = new QAction("&End lesson", this);
+    m_stop->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
+    connect(m_start, &QAction::triggered, this, &LessonPanel::start);
+    connect(m_next, &QAction::triggered, this, &LessonPanel::next);
+    connect(m_previous, &QAction::triggered, this, &LessonPanel::previous);
+    connect(m_stop, &QAction::triggered, this, &LessonPanel::stop);
+
+    // The numbers in the text follow every edit, the selected query and the head.
+    connect(&m_recomputer, &Recomputer::resultReady, this, [this] {
+        if (isActive())
+            rebuild();
+    });
+    connect(&m_document, &Document::selectedRowChanged, this, [this] {
+        if (isActive())
+            rebuild();
+    });
+    connect(&m_document, &Document::currentHeadChanged, this, [this] {
+        if (isActive())
+            rebuild();
+    });
+    rebuild();
+    apply();
+}
+
+QString LessonPanel::title() const {
+    return m_step >= 0 && m_step < stepCount() ? m_steps[size_t(m_step)].title : QString();
+}
+
+QString LessonPanel::text() const {
+    return m_step >= 0 && m_step < stepCount() ? m_steps[size_t(m_step)].html : QString();
+}
+
+void LessonPanel::start() {
+    goTo(0);
+}
+
+void LessonPanel::stop() {
+    m_step = -1;
+    if (auto *dock = qobject_cast<QDockWidget *>(parentWidget()))
+        dock->hide();
+    apply();
+    emit stepChanged(m_step);
+}
+
+void LessonPanel::next() {
+    if (isActive())
+        goTo(std::min(m_step + 1, stepCount() - 1));
+}
+
+void LessonPanel::previous() {
+    if (isActive())
+        goTo(std::max(m_step - 1, 0));
+}
+
+void LessonPanel::step(int delta) {
+    if (!isActive())
+        start();
+    else if (delta > 0)
+        next();
+    else
+        previous();
+}
+
+void LessonPanel::setPageKeysEnabled(bool enabled) {
+    QList<QKeySequence> next{QKeySequence(Qt::CTRL | Qt::Key_Right)};
+    QList<QKeySequence> previous{QKeySequence(Qt::CTRL | Qt::Key_Left)};
+    if (enabled) {
+        next.prepend(QKeySequence(Qt::Key_PageDown));
+        previous.prepend(QKeySequence(Qt::Key_PageUp));
+    }
+    m_next->setShortcuts(next);
+    m_previous->setShortcuts(previous);
+}
+
+void LessonPanel::goTo(int step) {
+    rebuild();
+    if (m_steps.empty())
+        return;
+    m_step = std::clamp(step, 0, stepCount() - 1);
+    if (auto *dock = qobject_cast<QDockWidget *>(parentWidget()))
+        dock->show();
+    apply();
+    emit stepChanged(m_step);
+}
+
+void LessonPanel::rebuild() {
+    const auto result = m_recomputer.result();
+    if (!result)
+        return;
+    Document *doc = &m_document;
+    const attn::AttentionResult rows =
+        result->layout == attn::Layout::Rows ? *result : attn::transposed(*result);
+    m_steps = lessonSteps(doc->inputs(), rows, std::max(doc->selectedRow(), 0), doc->currentHead());
+    if (isActive()) {
+        m_step = std::min(m_step, stepCount() - 1);
+        m_title->setText(title());
+        m_text->setText(text());
+    }
+}
+
+void LessonPanel::apply() {
+    const bool active = isActive();
+    m_next->setEnabled(active);
+    m_previous->setEnabled(active);
+    m_stop->setEnabled(active);
+    m_previousButton->setEnabled(active && m_step > 0);
+    m_nextButton->setEnabled(active && m_step + 1 < stepCount());
+    if (!active) {
+        m_title->setText("Lesson");
+        m_text->setText("A guided walk through scaled dot-product attention on the numbers "
+                        "shown, step by step. Start it with <b>F5</b>; Page Down / Page Up move "
+                        "between steps.");
+        m_counter->clear();
+        m_stages.setEmphasis({});
+        return;
+    }
+    const LessonStep &s = m_steps[size_t(m_step)];
+    m_title->setText(s.title);
+    m_text->setText(s.html);
+    m_counter->setText(QString("%1 / %2").arg(m_step + 1).arg(stepCount()));
+    m_document.setLayout(s.layout);
+    m_stages.setEmphasis(s.emphasis);
+}
+
+LessonPanel *installLesson(Shell &shell, Document &document, Recomputer &recomputer,
+                           StagesView &stages, ViewStateRegistry &viewState) {
+    auto *panel = new LessonPanel(document, recomputer, stages);
+    QDockWidget *dock = shell.addPanel("Lesson", "lessonDock", panel, Qt::RightDockWidgetArea);
+    dock->setMinimumWidth(340);
+    dock->hide(); // appears when a lesson starts, so the heatmaps keep the room until then
+    QMenu *menu = shell.menu(MenuId::Lesson);
+    menu->addAction(panel->startAction());
+    menu->addAction(panel->nextAction());
+    menu->addAction(panel->previousAction());
+    menu->addAction(panel->stopAction());
+    // A saved session remembers the step.
+    viewState.registerProvider(
+        "lessonStep", [panel] { return QJsonValue(panel->step()); },
+        [panel](const QJsonValue &v) {
+            const int step = v.toInt(-1);
+            if (step >= 0)
+                panel->goTo(step);
+            else
+                panel->stop();
+        },
+        panel);
+    // The window keeps the actions so their shortcuts work wherever the focus is.
+    shell.window().addActions(
+        {panel->startAction(), panel->nextAction(), panel->previousAction(), panel->stopAction()});
+    return panel;
+}

@@ -1,0 +1,74 @@
+#pragma once
+
+#include "LessonScript.h"
+
+#include <QWidget>
+
+class Document;
+class Recomputer;
+class StagesView;
+class QAction;
+class QLabel;
+class QPushButton;
+class Shell;
+class ViewStateRegistry;
+
+// Lesson mode: a guided walk for a projector, X → Q, K, V → scores → √d_k → softmax →
+// weights·V as row combinations → the column view → the transposed convention. Next and
+// previous by keyboard (Page Down / Page Up, also what presentation remotes send). Each step
+// emphasizes what it talks about in the live heatmaps and states its formula with the current
+// numbers, rebuilt whenever they change.
+class LessonPanel : public QWidget {
+    Q_OBJECT
+public:
+    LessonPanel(Document &document, Recomputer &recomputer, StagesView &stages,
+                QWidget *parent = nullptr);
+
+    bool isActive() const { return m_step >= 0; }
+    int step() const { return m_step; } // -1 when no lesson runs
+    int stepCount() const { return int(m_steps.size()); }
+    QString title() const;
+    QString text() const;
+
+    void start();
+    void stop();
+    void next();
+    void previous();
+    void goTo(int step);
+    // +1 / −1 from a remote or presentation key: starts the lesson if none runs.
+    void step(int delta);
+    // Page Down / Page Up as next/previous; off while presentation mode has those keys.
+    void setPageKeysEnabled(bool enabled);
+
+    QAction *startAction() const { return m_start; }
+    QAction *nextAction() const { return m_next; }
+    QAction *previousAction() const { return m_previous; }
+    QAction *stopAction() const { return m_stop; }
+
+signals:
+    void stepChanged(int step);
+
+private:
+    void rebuild();
+    void apply();
+
+    Document &m_document;
+    Recomputer &m_recomputer;
+    StagesView &m_stages;
+    std::vector<LessonStep> m_steps;
+    int m_step = -1;
+    QLabel *m_title;
+    QLabel *m_text;
+    QLabel *m_counter;
+    QPushButton *m_previousButton;
+    QPushButton *m_nextButton;
+    QAction *m_start;
+    QAction *m_next;
+    QAction *m_previous;
+    QAction *m_stop;
+};
+
+// The lesson panel as a (hidden) dock, its actions in the Lesson menu and on the window (their
+// shortcuts work wherever the focus is), its step in the session's view state.
+LessonPanel *installLesson(Shell &shell, Document &document, Recomputer &recomputer,
+                           StagesView &stages, ViewStateRegistry &viewState);

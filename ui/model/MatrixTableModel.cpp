@@ -1,0 +1,199 @@
+#include "MatrixTableModel.h"
+
+#include "Document.h"
+#include "NumberFormat.h"
+
+#include <QFont>
+
+MatrixTableModel::MatrixTableModel(Document *doc, MatrixId id, QObject *parent)
+    : QAbstractTableModel(parent), m_doc(doc), m_id(id) {
+    if (m_followHead && m_id.isPerHead())
+        m_id.head = doc->currentHead();
+    const attn::Matrix &m = doc->matrix(m_id);
+    m_rows = int(m.rows());
+    m_cols = int(m.cols());
+    connect(doc, &Document::changed, this, &MatrixTableModel::onChanged);
+    connect(doc, &Document::currentHeadChanged, this, &MatrixTableModel::onCurrentHeadChanged);
+}
+
+void MatrixTableModel::setFollowCurrentHead(bool follow) {
+    m_followHead = follow;
+    if (follow && m_doc)
+        onCurrentHeadChanged(m_doc->currentHead());
+}
+
+int MatrixTableModel::rowCount(const QModelIndex &parent) const {
+    return parent.isValid() ? 0 : m_rows;
+}
+
+int MatrixTableModel::columnCount(const QModelIndex &parent) const {
+    return parent.isValid() ? 0 : m_cols;
+}
+
+QVariant MatrixTableModel::data(const QModelIndex &index, int role) const {
+    if (!m_doc || !index.isValid() || !checkIndex(index))
+        return {};
+    const attn::Matrix &m = m_doc->matrix(m_id);
+    // Between a shape change and its notification the cache may be ahead of the matrix.
+    if (index.row() >= m.rows() || index.column() >= m.cols())
+        return {};
+    const double v = m(index.row(), index.column());
+    switch (role) {
+    case Qt::DisplayRole:
+        return compactNumber(v);
+    case Qt::EditRole:
+        return v;
+    case Qt::ToolTipRole:
+        return QStringLiteral("%1 = %2").arg(
+            cellName(m_id, m_doc->headCount(), index.row(), index.column()), exactNumber(v));
+    case Qt::TextAlignmentRole:
+        return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
+    default:
+        return {};
+    }
+}
+
+bool MatrixTableModel::rowsAreTokens() const {
+    return m_id.kind == MatrixKind::X || m_id.kind == MatrixKind::Context;
+}
+
+QVariant MatrixTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (!m_doc || section < 0)
+        return {};
+    const bool vertical = orientation == Qt::Vertical;
+    if (section >= (vertical ? m_rows : m_cols))
+        return {};
+    if (role == Qt::DisplayRole) {
+        if (vertical && rowsAreTokens()) {
+            const auto &tokens =
+                m_id.kind == MatrixKind::X ? m_doc->inputs().tokens : m_doc->inputs().contextTokens;
+            if (size_t(section) < tokens.size())
+                return QString::fromStdString(tokens[size_t(section)]);
+        }
+        return QString::number(section);
+    }
+    if (role == Qt::ToolTipRole && vertical && rowsAreTokens())
+        return QStringLiteral("row %1").arg(section);
+    return {};
+}
+
+Qt::ItemFlags MatrixTableModel::flags(const QModelIndex &index) const {
+    if (!index.isValid() || !checkIndex(index))
+        return Qt::NoItemFlags;
+    return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsEditable;
+}
+
+bool MatrixTableModel::setData(const QModelIndex &index, const QVariant &value, int role) {
+    if (role != Qt::EditRole || !m_doc || !index.isValid() || !checkIndex(index))
+        return false;
+    const attn::Matrix &m = m_doc->matrix(m_id);
+    if (index.row() >= m.rows() || index.column() >= m.cols())
+        return false;
+    const QString keeps = QStringLiteral(" \u2014 the cell keeps %1")
+                              .arg(compactNumber(m(index.row(), index.column())));
+
+    double number = 0;
+    QString shown;
+    const int type = value.metaType().id();
+    if (type == QMetaType::Double || type == QMetaType::Float || type == QMetaType::Int ||
+        type == QMetaType::LongLong) {
+        number = value.toDouble();
+        shown = exactNumber(number);
+    } else {
+        shown = value.toString().trimmed();
+        const std::optional<double> parsed = parseNumber(shown);
+        if (!parsed) {
+            emit editRefused(shown.isEmpty()
+                                 ? QStringLiteral("An empty entry is not a number") + keeps
+                                 : QStringLiteral("\u201c%1\u201d is not a number").arg(shown) +
+                                       keeps);
+            return false;
+        }
+        number = *parsed;
+    }
+    const QString problem = valueProblem(number);
+    if (!problem.isEmpty()) {
+        emit editRefused(QStringLiteral("\u201c%1\u201d %2").arg(shown, problem) + keeps);
+        return false;
+    }
+    QString error;
+    if (!m_doc->setCell(m_id, index.row(), index.column(), number, &error)) {
+        emit editRefused(error + keeps);
+        return false;
+    }
+    emit editAccepted();
+    return true;
+}
+
+void MatrixTableModel::onChanged(const DocumentChange &change) {
+    if (change.what == DocumentChange::Everything) {
+        beginResetModel();
+        const attn::Matrix &m = m_doc->matrix(m_id);
+        m_rows = int(m.rows());
+        m_cols = int(m.cols());
+        endResetModel();
+        return;
+    }
+    if (change.what & (DocumentChange::Shape | DocumentChange::Heads | DocumentChange::Context)) {
+        syncShape();
+        return;
+    }
+    if ((change.what & DocumentChange::Tokens) && rowsAreTokens() && m_rows > 0)
+        emit headerDataChanged(Qt::Vertical, 0, m_rows - 1);
+    if (!(change.what & DocumentChange::Values) || m_rows == 0 || m_cols == 0)
+        return;
+    if (change.matrix && *change.matrix != m_id)
+        return;
+    QRect cells = QRect(0, 0, m_cols, m_rows);
+    if (change.matrix && change.cells.isValid())
+        cells = cells.intersected(change.cells);
+    if (cells.isEmpty())
+        return;
+    emit dataChanged(index(cells.top(), cells.left()), index(cells.bottom(), cells.right()),
+                     {Qt::DisplayRole, Qt::EditRole, Qt::ToolTipRole});
+}
+
+void MatrixTableModel::onCurrentHeadChanged(int head) {
+    if (!m_followHead || !m_id.isPerHead() || m_id.head == head)
+        return;
+    m_id.head = head;
+    syncShape();
+}
+
+void MatrixTableModel::syncShape() {
+    if (!m_doc)
+        return;
+    const attn::Matrix &m = m_doc->matrix(m_id);
+    const int rows = int(m.rows()), cols = int(m.cols());
+    // A matrix that appears or disappears entirely (Wo, the context) is simplest as a reset.
+    if ((rows == 0 || cols == 0) != (m_rows == 0 || m_cols == 0)) {
+        beginResetModel();
+        m_rows = rows;
+        m_cols = cols;
+        endResetModel();
+        return;
+    }
+    if (rows < m_rows) {
+        beginRemoveRows(QModelIndex(), rows, m_rows - 1);
+        m_rows = rows;
+        endRemoveRows();
+    } else if (rows > m_rows) {
+        beginInsertRows(QModelIndex(), m_rows, rows - 1);
+        m_rows = rows;
+        endInsertRows();
+    }
+    if (cols < m_cols) {
+        beginRemoveColumns(QModelIndex(), cols, m_cols - 1);
+        m_cols = cols;
+        endRemoveColumns();
+    } else if (cols > m_cols) {
+        beginInsertColumns(QModelIndex(), m_cols, cols - 1);
+        m_cols = cols;
+        endInsertColumns();
+    }
+    if (m_rows > 0 && m_cols > 0) {
+        emit dataChanged(index(0, 0), index(m_rows - 1, m_cols - 1));
+        emit headerDataChanged(Qt::Vertical, 0, m_rows - 1);
+        emit headerDataChanged(Qt::Horizontal, 0, m_cols - 1);
+    }
+}

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "DocumentChange.h"
+#include "MatrixId.h"
+
+#include <QAbstractTableModel>
+#include <QPointer>
+
+class Document;
+
+// A table onto one matrix of the Document. Editing never writes the matrix: setData parses the
+// text and asks Document::setCell, whose undo command changes the document; the model hears of
+// it through Document::changed like every other view (so undo updates it the same way).
+// Wq/Wk/Wv follow the document's current head unless setFollowCurrentHead(false).
+class MatrixTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    MatrixTableModel(Document *doc, MatrixId id, QObject *parent = nullptr);
+
+    MatrixId matrixId() const { return m_id; }
+    bool followsCurrentHead() const { return m_followHead; }
+    void setFollowCurrentHead(bool follow);
+    Document *document() const { return m_doc; }
+
+    int rowCount(const QModelIndex &parent = QModelIndex()) const override;
+    int columnCount(const QModelIndex &parent = QModelIndex()) const override;
+    // DisplayRole: compact text ("0.3333"); EditRole: the double; ToolTipRole: the exact value.
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    // Rows of X and of the context are labelled with their tokens, everything else by index.
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    // Accepts a double or text (C locale, then the user's locale). Refusals emit editRefused.
+    bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
+
+signals:
+    // e.g. "“abc” is not a number — the cell keeps 1".
+    void editRefused(const QString &message);
+    void editAccepted();
+
+private:
+    void onChanged(const DocumentChange &change);
+    void onCurrentHeadChanged(int head);
+    // Brings the cached shape to the matrix's, with insert/remove notifications (so the view
+    // keeps its current cell), then repaints everything.
+    void syncShape();
+    bool rowsAreTokens() const;
+
+    QPointer<Document> m_doc;
+    MatrixId m_id;
+    bool m_followHead = true;
+    int m_rows = 0, m_cols = 0; // the shape the views were last told about
+};

@@ -1,0 +1,84 @@
+#include "Presets.h"
+
+#include "Document.h"
+#include "Initializer.h"
+#include "InputError.h"
+#include "Session.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <random>
+
+// The resources live in the static attnviz_ui library; an executable that never names a symbol
+// of their object file would lose them at link time. Registering them explicitly keeps them.
+// (Outside any namespace: Q_INIT_RESOURCE declares the global registration function.)
+static void registerResources() {
+    static const bool registered = [] {
+        Q_INIT_RESOURCE(attnviz);
+        return true;
+    }();
+    Q_UNUSED(registered);
+}
+
+namespace {
+
+const QString kIndex = QStringLiteral(":/presets/index.json");
+
+} // namespace
+
+attn::AttentionInputs randomExample(quint32 seed, int n, int p, int dk, int dv) {
+    std::mt19937 rng(seed);
+    attn::AttentionInputs in;
+    in.tokens = attn::defaultTokens(n);
+    in.X = initialMatrix(n, p, Initializer::RandomNormal, rng);
+    attn::HeadWeights w;
+    w.Wq = initialMatrix(p, dk, Initializer::RandomNormal, rng);
+    w.Wk = initialMatrix(p, dk, Initializer::RandomNormal, rng);
+    w.Wv = initialMatrix(p, dv, Initializer::RandomNormal, rng);
+    in.heads.push_back(w);
+    return in;
+}
+
+std::vector<PresetEntry> presetEntries() {
+    registerResources();
+    QFile file(kIndex);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    std::vector<PresetEntry> entries;
+    const QJsonArray list = QJsonDocument::fromJson(file.readAll()).object()["presets"].toArray();
+    for (const QJsonValue &v : list) {
+        const QJsonObject o = v.toObject();
+        entries.push_back({o["name"].toString(), o["description"].toString(),
+                           QStringLiteral(":/presets/") + o["file"].toString()});
+    }
+    return entries;
+}
+
+std::optional<Preset> loadPreset(const PresetEntry &entry, QString *error) {
+    registerResources();
+    try {
+        attn::Session session = attn::loadSessionFile(entry.resource);
+        return Preset{entry.name, entry.description, std::move(session.inputs), session.view};
+    } catch (const attn::InputError &e) {
+        if (error)
+            *error = QString::fromStdString(e.what());
+        return std::nullopt;
+    }
+}
+
+std::vector<Preset> presets() {
+    std::vector<Preset> out;
+    for (const PresetEntry &entry : presetEntries())
+        if (std::optional<Preset> preset = loadPreset(entry))
+            out.push_back(std::move(*preset));
+    return out;
+}
+
+void applyPresetView(Document *doc, const QJsonObject &view) {
+    if (view["head"].isDouble())
+        doc->setCurrentHead(view["head"].toInt());
+    if (view["row"].isDouble())
+        doc->setSelectedRow(view["row"].toInt());
+}

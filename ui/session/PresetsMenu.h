@@ -1,0 +1,10 @@
+#pragma once
+
+class Document;
+class QMenu;
+class Shell;
+
+// Fills `menu` with one action per preset; choosing one replaces the document's inputs
+// (undoable), selects the row the preset is about and says what it shows in the status bar.
+// Each preset file is read when it is chosen.
+void fillPresetsMenu(QMenu *menu, Document *doc, Shell &shell);

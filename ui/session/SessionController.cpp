@@ -1,0 +1,296 @@
+#include "SessionController.h"
+
+#include "AppSettings.h"
+#include "AtomicWrite.h"
+#include "Autosaver.h"
+#include "Document.h"
+#include "InputError.h"
+#include "RecentFiles.h"
+#include "Session.h"
+#include "Shell.h"
+#include "ViewStateRegistry.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QFileInfo>
+#include <QLocale>
+#include <QMainWindow>
+#include <QMenu>
+#include <QStatusBar>
+#include <QUndoStack>
+
+namespace {
+
+// A wait cursor for the seconds a large session takes to read or write.
+struct BusyCursor {
+    BusyCursor() { QApplication::setOverrideCursor(Qt::WaitCursor); }
+    ~BusyCursor() { QApplication::restoreOverrideCursor(); }
+    BusyCursor(const BusyCursor &) = delete;
+    BusyCursor &operator=(const BusyCursor &) = delete;
+};
+
+} // namespace
+
+SessionController::SessionController(Document &document, Shell &shell, ViewStateRegistry &viewState)
+    : m_document(document), m_shell(shell), m_prompts(SessionPrompts::dialogs(&shell.window())),
+      m_viewState(viewState), m_autosaver(new Autosaver(
+                                  &document, [registry = &m_viewState] { return registry->save(); },
+                                  RecoveryFile::defaultDirectory(), this)),
+      m_recent(new RecentFiles(this)) {
+    setObjectName("sessionController");
+    createActions();
+    QUndoStack *stack = document.undoStack();
+    connect(stack, &QUndoStack::cleanChanged, this, &SessionController::updateTitle);
+    connect(m_recent, &RecentFiles::openRequested, this, &SessionController::openRecent);
+    connect(m_recent, &RecentFiles::pruned, this, [this](const QStringList &missing) {
+        QStringList names;
+        for (const QString &path : missing)
+            names << QFileInfo(path).fileName();
+        showStatus(tr("Removed from Open Recent (no longer found): %1").arg(names.join(", ")));
+    });
+    shell.window().installEventFilter(this);
+    updateTitle();
+}
+
+SessionController::~SessionController() = default;
+
+void SessionController::createActions() {
+    QMenu *file = m_shell.menu(MenuId::File);
+    QAction *first = file->actions().value(0); // insert above Quit and anything else
+
+    m_open = new QAction(tr("&Open\u2026"), this);
+    m_open->setShortcut(QKeySequence::Open);
+    m_open->setStatusTip(tr("Open a session or reference-case JSON file"));
+    connect(m_open, &QAction::triggered, this, [this] { open(); });
+    m_save = new QAction(tr("&Save"), this);
+    m_save->setShortcut(QKeySequence::Save);
+    m_save->setStatusTip(tr("Save the inputs and the view to the session file"));
+    connect(m_save, &QAction::triggered, this, [this] { save(); });
+    m_saveAs = new QAction(tr("Save &As\u2026"), this);
+    m_saveAs->setShortcut(QKeySequence::SaveAs);
+    m_saveAs->setStatusTip(tr("Save the session to a new file"));
+    connect(m_saveAs, &QAction::triggered, this, [this] { saveAs(); });
+
+    QMenu *recent = m_recent->createMenu(file);
+    file->insertAction(first, m_open);
+    file->insertMenu(first, recent);
+    file->insertSeparator(first);
+    file->insertAction(first, m_save);
+    file->insertAction(first, m_saveAs);
+    if (first)
+        file->insertSeparator(first);
+}
+
+QString SessionController::documentName() const {
+    return m_currentFile.isEmpty() ? tr("untitled") : QFileInfo(m_currentFile).fileName();
+}
+
+bool SessionController::isModified() const {
+    return !m_document.undoStack()->isClean();
+}
+
+void SessionController::setCurrentFile(const QString &path) {
+    const QString absolute = path.isEmpty() ? QString() : QFileInfo(path).absoluteFilePath();
+    m_autosaver->setOriginalFile(absolute);
+    if (absolute == m_currentFile)
+        return;
+    m_currentFile = absolute;
+    updateTitle();
+}
+
+void SessionController::updateTitle() {
+    QString name = documentName();
+    name.replace(QStringLiteral("[*]"), QStringLiteral("[*][*]")); // a literal "[*]" in a name
+    m_shell.window().setWindowTitle(name + QStringLiteral("[*] \u2014 attnviz"));
+    m_shell.window().setWindowModified(isModified());
+}
+
+void SessionController::remember(const QString &path) {
+    m_recent->add(path);
+    AppSettings().setLastDirectory(QFileInfo(path).absolutePath());
+}
+
+void SessionController::showStatus(const QString &message) {
+    m_shell.showMessage(message, 8000);
+}
+
+QByteArray SessionController::sessionBytes() const {
+    return attn::sessionToJson({m_document.inputs(), m_viewState.save()});
+}
+
+bool SessionController::loadFile(const QString &path, QString *error) {
+    BusyCursor busy;
+    attn::Session session;
+    try {
+        session = attn::loadSessionFile(path);
+    } catch (const attn::InputError &e) {
+        if (error)
+            *error = QString::fromStdString(e.what());
+        return false;
+    }
+    Document *doc = &m_document;
+    QString refused;
+    if (!doc->replaceInputs(session.inputs, tr("Open %1").arg(QFileInfo(path).fileName()),
+                            &refused)) {
+        if (error)
+            *error = path + ": " + refused;
+        return false;
+    }
+    // The opened file is the new clean state; undoing past it would mix two documents.
+    doc->undoStack()->clear();
+    doc->undoStack()->setClean();
+    m_viewState.load(session.view);
+    setCurrentFile(path);
+    updateTitle();
+    remember(path);
+    return true;
+}
+
+bool SessionController::writeFile(const QString &path, QString *error) {
+    BusyCursor busy;
+    QString problem;
+    if (!writeFileAtomically(path, sessionBytes(), &problem)) {
+        if (error)
+            *error = path + ": " + problem;
+        return false;
+    }
+    m_document.undoStack()->setClean();
+    setCurrentFile(path);
+    updateTitle();
+    m_autosaver->discard();
+    remember(path);
+    return true;
+}
+
+bool SessionController::saveTo(const QString &path) {
+    QString error;
+    if (!writeFile(path, &error)) {
+        m_prompts.warning(tr("Could not save the session:\n%1\n\nThe file on disk was not "
+                             "changed; your work is still open.")
+                              .arg(error));
+        return false;
+    }
+    showStatus(tr("Saved %1").arg(QDir::toNativeSeparators(m_currentFile)));
+    return true;
+}
+
+bool SessionController::save() {
+    return m_currentFile.isEmpty() ? saveAs() : saveTo(m_currentFile);
+}
+
+bool SessionController::saveAs() {
+    const QString suggested = m_currentFile.isEmpty()
+                                  ? QDir(AppSettings().lastDirectory()).filePath("untitled.json")
+                                  : m_currentFile;
+    const QString path = m_prompts.saveFileName ? m_prompts.saveFileName(suggested) : QString();
+    return !path.isEmpty() && saveTo(path);
+}
+
+bool SessionController::maybeSave() {
+    if (!isModified())
+        return true;
+    switch (m_prompts.unsavedChanges(documentName())) {
+    case SessionPrompts::Choice::Save:
+        return save();
+    case SessionPrompts::Choice::Discard:
+        return true;
+    case SessionPrompts::Choice::Cancel:
+        break;
+    }
+    return false;
+}
+
+bool SessionController::openFile(const QString &path) {
+    if (!maybeSave())
+        return false;
+    QString error;
+    if (!loadFile(path, &error)) {
+        m_prompts.warning(tr("Could not open the file:\n%1\n\nNothing was changed.").arg(error));
+        return false;
+    }
+    showStatus(tr("Opened %1").arg(QDir::toNativeSeparators(m_currentFile)));
+    return true;
+}
+
+bool SessionController::open() {
+    if (!maybeSave())
+        return false;
+    const QString path =
+        m_prompts.openFileName ? m_prompts.openFileName(AppSettings().lastDirectory()) : QString();
+    if (path.isEmpty())
+        return false;
+    // Already asked; the document has not changed since (the dialog is modal).
+    QString error;
+    if (!loadFile(path, &error)) {
+        m_prompts.warning(tr("Could not open the file:\n%1\n\nNothing was changed.").arg(error));
+        return false;
+    }
+    showStatus(tr("Opened %1").arg(QDir::toNativeSeparators(m_currentFile)));
+    return true;
+}
+
+void SessionController::openRecent(const QString &path) {
+    if (!QFileInfo(path).isFile()) {
+        m_recent->remove(path);
+        m_prompts.warning(tr("\u201c%1\u201d no longer exists; it was removed from Open Recent.")
+                              .arg(QDir::toNativeSeparators(path)));
+        return;
+    }
+    openFile(path);
+}
+
+bool SessionController::offerRecovery() {
+    const QList<RecoveryFile::Orphan> orphans = m_autosaver->file().orphans();
+    if (orphans.isEmpty())
+        return false;
+    const RecoveryFile::Orphan &orphan = orphans.first(); // the newest; others wait their turn
+    const QString when = QLocale().toString(orphan.saved, QLocale::ShortFormat);
+    const QString what =
+        orphan.originalFile.isEmpty()
+            ? tr("an untitled session")
+            : tr("\u201c%1\u201d").arg(QDir::toNativeSeparators(orphan.originalFile));
+    const QString question = tr("attnviz did not close properly last time. Unsaved changes to "
+                                "%1 were autosaved at %2.\n\nRestore them?")
+                                 .arg(what, when);
+    if (!m_prompts.restoreRecovery || !m_prompts.restoreRecovery(question)) {
+        RecoveryFile::discard(orphan.path);
+        return false;
+    }
+    BusyCursor busy;
+    Document *doc = &m_document;
+    QString error;
+    try {
+        const attn::Session session = attn::loadSessionFile(orphan.path);
+        if (doc->replaceInputs(session.inputs, tr("Restore unsaved changes"), &error)) {
+            // Modified, with no clean state to undo back to: the file on disk (if any) is not
+            // the restored document's saved state.
+            doc->undoStack()->clear();
+            doc->undoStack()->resetClean();
+            m_viewState.load(session.view);
+            setCurrentFile(orphan.originalFile);
+            updateTitle();
+            // Our own recovery copy first, then the orphan: a crash now loses nothing.
+            m_autosaver->saveNow();
+            RecoveryFile::discard(orphan.path);
+            showStatus(tr("Restored the unsaved changes to %1").arg(documentName()));
+            return true;
+        }
+    } catch (const attn::InputError &e) {
+        error = QString::fromStdString(e.what());
+    }
+    m_prompts.warning(tr("The autosaved changes cannot be restored:\n%1").arg(error));
+    RecoveryFile::discard(orphan.path);
+    return false;
+}
+
+bool SessionController::eventFilter(QObject *watched, QEvent *event) {
+    if (watched == &m_shell.window() && event->type() == QEvent::Close) {
+        if (!maybeSave()) {
+            event->ignore();
+            return true; // the window stays open
+        }
+        m_autosaver->discard(); // saved or discarded: nothing left to recover
+    }
+    return QObject::eventFilter(watched, event);
+}

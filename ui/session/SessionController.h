@@ -1,0 +1,81 @@
+#pragma once
+
+#include "SessionPrompts.h"
+
+#include <QObject>
+#include <QString>
+
+class Autosaver;
+class Document;
+class Shell;
+class QAction;
+class RecentFiles;
+class ViewStateRegistry;
+
+// Open, Save, Save As and Open Recent for the session files of core/Session.h, with the view
+// state of the window (ViewStateRegistry) in each file's "view". Tracks the saved state with the
+// undo stack's clean index: the title shows "name.json* — attnviz" while the document differs
+// from its file, and closing or opening another file first asks Save / Discard / Cancel.
+// Saves are atomic; an Autosaver keeps a recovery copy of unsaved work, offered again by
+// offerRecovery() if attnviz did not close properly.
+class SessionController : public QObject {
+    Q_OBJECT
+public:
+    // Adds Open, Open Recent, Save and Save As at the top of the File menu.
+    SessionController(Document &document, Shell &shell, ViewStateRegistry &viewState);
+    ~SessionController() override;
+
+    SessionPrompts &prompts() { return m_prompts; }
+    void setPrompts(SessionPrompts prompts) { m_prompts = std::move(prompts); }
+
+    QString currentFile() const { return m_currentFile; } // absolute; empty = untitled
+    QString documentName() const;                         // "name.json" or "untitled"
+    bool isModified() const;
+
+    // Interactive: ask, show dialogs, report failures through prompts().warning.
+    bool open();                        // Ctrl+O
+    bool openFile(const QString &path); // asks about unsaved changes first
+    bool save();                        // Ctrl+S (Save As when untitled)
+    bool saveAs();                      // Ctrl+Shift+S
+    bool saveTo(const QString &path);
+    // When modified: Save / Discard / Cancel. False = the caller must not go on.
+    bool maybeSave();
+    // If an earlier run left unsaved work behind, offers to restore it. True = restored.
+    bool offerRecovery();
+
+    // Without any question or message box (command line, tests). A refused file changes
+    // nothing: not the inputs, not the undo history, not the file name. *error says why.
+    bool loadFile(const QString &path, QString *error = nullptr);
+    bool writeFile(const QString &path, QString *error = nullptr);
+    // The session the document would be saved as.
+    QByteArray sessionBytes() const;
+
+    Autosaver *autosaver() const { return m_autosaver; }
+    RecentFiles *recentFiles() const { return m_recent; }
+    ViewStateRegistry *viewState() const { return &m_viewState; }
+    QAction *openAction() const { return m_open; }
+    QAction *saveAction() const { return m_save; }
+    QAction *saveAsAction() const { return m_saveAs; }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void createActions();
+    void setCurrentFile(const QString &path);
+    void updateTitle();
+    void remember(const QString &path);
+    void openRecent(const QString &path);
+    void showStatus(const QString &message);
+
+    Document &m_document;
+    Shell &m_shell;
+    SessionPrompts m_prompts;
+    ViewStateRegistry &m_viewState;
+    Autosaver *m_autosaver;
+    RecentFiles *m_recent;
+    QString m_currentFile;
+    QAction *m_open = nullptr;
+    QAction *m_save = nullptr;
+    QAction *m_saveAs = nullptr;
+};

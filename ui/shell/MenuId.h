@@ -1,0 +1,5 @@
+#pragma once
+
+// The window's top-level menus, in menu-bar order. Features add their actions to these by id
+// (Shell::menu) instead of looking menus up by name.
+enum class MenuId { File, Edit, Presets, View, Lesson, Help };

@@ -1,0 +1,65 @@
+#include "Shell.h"
+
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMenuBar>
+#include <QStatusBar>
+
+Shell::Shell(QMainWindow &window) : QObject(&window), m_window(window) {
+    setObjectName(QStringLiteral("shell"));
+    const struct {
+        MenuId id;
+        const char *name;
+        const char *title;
+    } menus[] = {
+        {MenuId::File, "file", QT_TR_NOOP("&File")},
+        {MenuId::Edit, "edit", QT_TR_NOOP("&Edit")},
+        {MenuId::Presets, "presets", QT_TR_NOOP("&Presets")},
+        {MenuId::View, "view", QT_TR_NOOP("&View")},
+        {MenuId::Lesson, "lesson", QT_TR_NOOP("&Lesson")},
+        {MenuId::Help, "help", QT_TR_NOOP("&Help")},
+    };
+    for (const auto &m : menus) {
+        QMenu *menu = window.menuBar()->addMenu(tr(m.title));
+        menu->setObjectName(QString::fromLatin1(m.name));
+        m_menus[m.id] = menu;
+    }
+}
+
+Shell::~Shell() = default;
+
+QMenu *Shell::menu(MenuId id) const {
+    return m_menus.at(id);
+}
+
+QDockWidget *Shell::addPanel(const QString &title, const QString &objectName, QWidget *panel,
+                             Qt::DockWidgetArea area) {
+    auto *dock = new QDockWidget(title, &m_window);
+    dock->setObjectName(objectName);
+    dock->setWidget(panel);
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                      QDockWidget::DockWidgetClosable);
+    m_window.addDockWidget(area, dock);
+    menu(MenuId::View)->addAction(dock->toggleViewAction());
+    m_panels << dock;
+    return dock;
+}
+
+QList<QDockWidget *> Shell::panels(Qt::DockWidgetArea area) const {
+    QList<QDockWidget *> out;
+    for (QDockWidget *d : m_panels)
+        if (m_window.dockWidgetArea(d) == area && !d->isFloating())
+            out << d;
+    return out;
+}
+
+void Shell::showMessage(const QString &text, int milliseconds) {
+    m_window.statusBar()->showMessage(text, milliseconds);
+}
+
+void Shell::setColorMaps(ColorMapId sequential, ColorMapId diverging) {
+    m_sequential = sequential;
+    m_diverging = diverging;
+    emit colorMapsChanged(sequential, diverging);
+}

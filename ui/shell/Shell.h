@@ -1,0 +1,52 @@
+#pragma once
+
+#include "ColorScale.h"
+#include "MenuId.h"
+
+#include <QList>
+#include <QObject>
+
+#include <map>
+
+class QDockWidget;
+class QMainWindow;
+class QMenu;
+class QWidget;
+
+// The frame every feature plugs into, without knowing the main window's class: the top-level
+// menus by typed id (created at once, in menu-bar order), panels docked around the heatmaps
+// (each with its View-menu toggle), messages in the status bar, and the colour maps every
+// heatmap draws with (view state, saved in sessions and settings).
+class Shell : public QObject {
+    Q_OBJECT
+public:
+    explicit Shell(QMainWindow &window);
+    ~Shell() override;
+
+    QMainWindow &window() const { return m_window; }
+    QMenu *menu(MenuId id) const;
+
+    // A dock around `panel`, named for saved layouts and tests; its toggle goes to the View
+    // menu's panel section.
+    QDockWidget *addPanel(const QString &title, const QString &objectName, QWidget *panel,
+                          Qt::DockWidgetArea area);
+    // Every panel added so far, in order; or those currently docked (not floating) in `area`.
+    QList<QDockWidget *> panels() const { return m_panels; }
+    QList<QDockWidget *> panels(Qt::DockWidgetArea area) const;
+
+    void showMessage(const QString &text, int milliseconds);
+
+    ColorMapId sequentialMap() const { return m_sequential; }
+    ColorMapId divergingMap() const { return m_diverging; }
+    void setColorMaps(ColorMapId sequential, ColorMapId diverging);
+
+signals:
+    void colorMapsChanged(ColorMapId sequential, ColorMapId diverging);
+
+private:
+    QMainWindow &m_window;
+    std::map<MenuId, QMenu *> m_menus;
+    QList<QDockWidget *> m_panels;
+    ColorMapId m_sequential = ColorMapId::Viridis;
+    ColorMapId m_diverging = ColorMapId::RdBu;
+};

@@ -1,0 +1,160 @@
+#include "MainWindow.h"
+
+#include "Document.h"
+#include "Shell.h"
+
+#include <QActionGroup>
+#include <QLabel>
+#include <QMenu>
+#include <QMessageBox>
+#include <QStatusBar>
+#include <QToolBar>
+#include <QUndoStack>
+
+MainWindow::MainWindow(Document &document, QWidget *parent)
+    : QMainWindow(parent), m_document(document), m_shell(new Shell(*this)), m_timing(new QLabel),
+      m_error(new QLabel) {
+    setWindowTitle(tr("attnviz \u2014 scaled dot-product attention"));
+    m_error->setStyleSheet("color: #b00020;");
+    statusBar()->addWidget(m_error, 1);
+    statusBar()->addPermanentWidget(m_timing);
+    createMenus();
+}
+
+MainWindow::~MainWindow() = default;
+
+QString MainWindow::statusText() const {
+    return m_timing->text();
+}
+
+void MainWindow::createMenus() {
+    QMenu *file = m_shell->menu(MenuId::File);
+    QAction *quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    quit->setMenuRole(QAction::QuitRole);
+
+    QMenu *edit = m_shell->menu(MenuId::Edit);
+    QAction *undo = m_document.undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction *redo = m_document.undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction(tr("Clear the &mask"), &m_document, &Document::clearMask);
+
+    QMenu *view = m_shell->menu(MenuId::View);
+    QAction *next = view->addAction(tr("&Next query row"), this, [this] { moveSelection(1); });
+    next->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Down));
+    QAction *previous =
+        view->addAction(tr("&Previous query row"), this, [this] { moveSelection(-1); });
+    previous->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Up));
+    view->addSeparator();
+    createLayoutSwitch();
+    view->addSeparator();
+    createColorMapMenus();
+    view->addSeparator();
+
+    QMenu *help = m_shell->menu(MenuId::Help);
+    help->addAction(tr("&About attnviz"), this, [this] {
+        QMessageBox::about(
+            this, tr("About attnviz"),
+            tr("<b>attnviz</b> %1<br>Scaled dot-product attention, every number editable, every "
+               "step visible.<br><br>Edit any input on the left; hover a cell to see how it was "
+               "computed; click a query row to see its output built from the rows of V; click a "
+               "logits cell to mask it.")
+                .arg(QStringLiteral(ATTNVIZ_VERSION)));
+    });
+}
+
+void MainWindow::createColorMapMenus() {
+    // One checkable group per scale; the check marks follow changes made elsewhere (settings,
+    // an opened session) through the shell.
+    QMenu *view = m_shell->menu(MenuId::View);
+    auto group = [&](const QString &title, const char *name, const QList<ColorMapId> &maps,
+                     bool sequential) {
+        QMenu *menu = view->addMenu(title);
+        auto *actions = new QActionGroup(this);
+        actions->setObjectName(QString::fromLatin1(name));
+        for (ColorMapId id : maps) {
+            QAction *a = menu->addAction(colorMapName(id), this, [this, id, sequential] {
+                if (sequential)
+                    m_shell->setColorMaps(id, m_shell->divergingMap());
+                else
+                    m_shell->setColorMaps(m_shell->sequentialMap(), id);
+            });
+            a->setCheckable(true);
+            a->setData(int(id));
+            actions->addAction(a);
+        }
+        auto check = [actions, sequential](ColorMapId s, ColorMapId d) {
+            for (QAction *a : actions->actions())
+                a->setChecked(ColorMapId(a->data().toInt()) == (sequential ? s : d));
+        };
+        check(m_shell->sequentialMap(), m_shell->divergingMap());
+        connect(m_shell, &Shell::colorMapsChanged, actions, check);
+    };
+    group(tr("&Weights colour map"), "sequentialMaps", sequentialMaps(), true);
+    group(tr("&Signed colour map"), "divergingMaps", divergingMaps(), false);
+}
+
+void MainWindow::createLayoutSwitch() {
+    QMenu *view = m_shell->menu(MenuId::View);
+    // The two conventions of the article "from Vector to Matrix", one click apart, with a note
+    // that they are the same attention.
+    auto *group = new QActionGroup(this);
+    QAction *rows = view->addAction("&Row layout: softmax(QK\u1d40/\u221ad\u2096)\u00b7V");
+    QAction *columns = view->addAction("&Column layout: V\u00b7softmax(K\u1d40Q/\u221ad\u2096)");
+    for (QAction *a : {rows, columns}) {
+        a->setCheckable(true);
+        group->addAction(a);
+    }
+    rows->setChecked(true);
+    QAction *toggle = view->addAction("&Switch layout", this, [this] {
+        m_document.setLayout(m_document.layout() == attn::Layout::Rows ? attn::Layout::Columns
+                                                                       : attn::Layout::Rows);
+    });
+    toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    connect(rows, &QAction::triggered, this, [this] { m_document.setLayout(attn::Layout::Rows); });
+    connect(columns, &QAction::triggered, this,
+            [this] { m_document.setLayout(attn::Layout::Columns); });
+
+    auto *bar = addToolBar("Layout");
+    bar->setObjectName("layoutToolBar");
+    bar->addWidget(new QLabel(" Layout: "));
+    bar->addAction(rows);
+    bar->addAction(columns);
+    auto *note = new QLabel;
+    note->setObjectName("layoutNote");
+    note->setContentsMargins(12, 0, 0, 0);
+    bar->addWidget(note);
+    auto update = [note, rows, columns](attn::Layout layout) {
+        const bool r = layout == attn::Layout::Rows;
+        rows->setChecked(r);
+        columns->setChecked(!r);
+        note->setText(r ? "tokens are rows; softmax along each row. The column layout computes "
+                          "the same attention, transposed."
+                        : "tokens are columns; softmax down each column. Every matrix is the "
+                          "transpose of the row layout's: the same attention.");
+    };
+    update(m_document.layout());
+    connect(&m_document, &Document::layoutChanged, this, update);
+}
+
+void MainWindow::moveSelection(int delta) {
+    const int n = int(m_document.inputs().queryCount());
+    if (n == 0)
+        return;
+    const int row = m_document.selectedRow();
+    m_document.setSelectedRow(row < 0 ? 0 : (row + delta + n) % n);
+}
+
+void MainWindow::showTiming(double computeMs, double drawMs) {
+    m_timing->setText(QString("last update: %1 ms (compute %2 ms, draw %3 ms)")
+                          .arg(computeMs + drawMs, 0, 'f', 1)
+                          .arg(computeMs, 0, 'f', 1)
+                          .arg(drawMs, 0, 'f', 1));
+}
+
+void MainWindow::showError(const QString &message) {
+    m_error->setText(message);
+}

@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QMainWindow>
+
+class Document;
+class QLabel;
+class Shell;
+
+// The main window: the QMainWindow behind the Shell, with the window's own menu entries (Quit,
+// Undo/Redo, query-row navigation, the layout switch, colour maps, About) and the status bar's
+// error and timing labels. Workbench fills it: the heatmaps in the middle, the features around.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(Document &document, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    Shell &shell() const { return *m_shell; }
+    QString statusText() const;
+    void showTiming(double computeMs, double drawMs);
+    void showError(const QString &message); // empty clears
+
+private:
+    void createMenus();
+    void createLayoutSwitch();
+    void createColorMapMenus();
+    void moveSelection(int delta);
+
+    Document &m_document;
+    Shell *m_shell;
+    QLabel *m_timing;
+    QLabel *m_error;
+};

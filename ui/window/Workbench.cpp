@@ -1,0 +1,114 @@
+#include "Workbench.h"
+
+#include "CombinationView.h"
+#include "ControlsPanel.h"
+#include "Document.h"
+#include "FigureFeatures.h"
+#include "InputsPanel.h"
+#include "InsightViews.h"
+#include "InterpretationsView.h"
+#include "LessonPanel.h"
+#include "MainWindow.h"
+#include "Presentation.h"
+#include "PresetsMenu.h"
+#include "Recomputer.h"
+#include "SessionController.h"
+#include "SessionFeatures.h"
+#include "Shell.h"
+#include "StagesView.h"
+
+#include <QDockWidget>
+#include <QScrollArea>
+
+namespace {
+
+QScrollArea *scrolled(QWidget *content) {
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    return scroll;
+}
+
+} // namespace
+
+Workbench::Workbench()
+    : m_document(std::make_unique<Document>()),
+      m_recomputer(std::make_unique<Recomputer>(m_document.get())),
+      m_window(std::make_unique<MainWindow>(*m_document)) {
+    // The views draw the first result as they are built.
+    m_recomputer->recomputeNow();
+    createWorkbenchViews();
+    connectStatusAndColors();
+    Shell &frame = shell();
+    fillPresetsMenu(frame.menu(MenuId::Presets), m_document.get(), frame);
+
+    // Sessions first: Open/Save go to the top of the File menu, the view state keys that later
+    // keys rely on (layout, head, row) are registered before theirs.
+    registerStandardViewState(m_viewState, *m_document, frame);
+    m_session = std::make_unique<SessionController>(*m_document, frame, m_viewState);
+    installFigureFeatures(frame, *m_document, *m_stages, *m_inputs, *m_combination);
+    m_interpretations = installInterpretations(frame, *m_document, *m_recomputer, *m_stages);
+    installInsightViews(frame, *m_document, *m_recomputer);
+    m_lesson = installLesson(frame, *m_document, *m_recomputer, *m_stages, m_viewState);
+
+    // The explorer panels open on demand (View menu; Ctrl+Shift+I, Alt+1…6): on first start
+    // the heatmaps keep the room their numbers need. A saved layout restores them below.
+    for (QDockWidget *d : frame.panels(Qt::RightDockWidgetArea))
+        d->hide();
+    m_window->resize(1600, 1000);
+
+    // Last: it restores the saved dock layout, so every dock must exist by now.
+    m_presentation = std::make_unique<Presentation>(frame);
+    for (QDockWidget *d :
+         frame.panels(Qt::LeftDockWidgetArea) + frame.panels(Qt::BottomDockWidgetArea))
+        m_presentation->addEditingChrome(d);
+    m_presentation->setLessonStepHandler([this](int delta) { m_lesson->step(delta); });
+    QObject::connect(m_presentation.get(), &Presentation::activeChanged, m_lesson,
+                     [this](bool on) { m_lesson->setPageKeysEnabled(!on); });
+}
+
+Workbench::~Workbench() {
+    // Members go in reverse order; the window first closes its features' connections to the
+    // document by destroying them (session, presentation) before its own widgets.
+    m_presentation.reset();
+    m_session.reset();
+    m_window.reset();
+}
+
+Shell &Workbench::shell() const {
+    return m_window->shell();
+}
+
+void Workbench::createWorkbenchViews() {
+    Shell &frame = shell();
+    m_stages = new StagesView(m_document.get(), m_recomputer.get());
+    m_window->setCentralWidget(scrolled(m_stages));
+
+    // Controls on the left (full height); the input tables, laid out side by side, in a strip
+    // under the heatmaps; the convex combination among the heatmaps, beside the head output.
+    m_window->setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    m_controls = new ControlsPanel(m_document.get());
+    frame.addPanel(QObject::tr("Sizes and options"), "controlsDock", m_controls,
+                   Qt::LeftDockWidgetArea);
+    m_inputs = new InputsPanel(m_document.get());
+    QDockWidget *inputs =
+        frame.addPanel(QObject::tr("Inputs \u2014 type, wheel or paste to edit"), "inputsDock",
+                       scrolled(m_inputs), Qt::BottomDockWidgetArea);
+    m_window->resizeDocks({inputs}, {250}, Qt::Vertical);
+    m_combination = new CombinationView(m_document.get(), m_recomputer.get());
+    m_stages->setCombinationView(m_combination);
+}
+
+void Workbench::connectStatusAndColors() {
+    MainWindow *window = m_window.get();
+    QObject::connect(m_stages, &StagesView::drawn, window, &MainWindow::showTiming);
+    QObject::connect(m_recomputer.get(), &Recomputer::failed, window, &MainWindow::showError);
+    QObject::connect(m_recomputer.get(), &Recomputer::resultReady, window,
+                     [window] { window->showError({}); });
+    QObject::connect(&shell(), &Shell::colorMapsChanged, m_stages,
+                     [this](ColorMapId sequential, ColorMapId diverging) {
+                         m_stages->setColorMaps(sequential, diverging);
+                         m_combination->setColorMap(diverging);
+                     });
+}

@@ -1,0 +1,65 @@
+#pragma once
+
+#include "ViewStateRegistry.h"
+
+#include <memory>
+
+class CombinationView;
+class ControlsPanel;
+class Document;
+class InputsPanel;
+class InterpretationsView;
+class LessonPanel;
+class MainWindow;
+class Presentation;
+class Recomputer;
+class SessionController;
+class Shell;
+class StagesView;
+
+// The assembler: owns the document, the recomputer, the main window and every feature, builds
+// them in the order written in its constructor and destroys them in reverse (features, then the
+// window and its widgets, then the recomputer, the document and its undo stack last), so no
+// observer outlives what it observes. Features never see the window's class: each takes the
+// Document, the Recomputer, the Shell (menus by typed id, docks) and the views it works with.
+class Workbench {
+public:
+    Workbench();
+    ~Workbench();
+    Workbench(const Workbench &) = delete;
+    Workbench &operator=(const Workbench &) = delete;
+
+    Document &document() const { return *m_document; }
+    Recomputer &recomputer() const { return *m_recomputer; }
+    MainWindow &window() const { return *m_window; }
+    Shell &shell() const;
+    ViewStateRegistry &viewState() { return m_viewState; }
+
+    StagesView &stages() const { return *m_stages; }
+    CombinationView &combination() const { return *m_combination; }
+    InputsPanel &inputs() const { return *m_inputs; }
+    ControlsPanel &controls() const { return *m_controls; }
+    InterpretationsView &interpretations() const { return *m_interpretations; }
+    LessonPanel &lesson() const { return *m_lesson; }
+    SessionController &session() const { return *m_session; }
+    Presentation &presentation() const { return *m_presentation; }
+
+private:
+    void createWorkbenchViews();
+    void connectStatusAndColors();
+
+    std::unique_ptr<Document> m_document;
+    std::unique_ptr<Recomputer> m_recomputer;
+    ViewStateRegistry m_viewState;
+    std::unique_ptr<MainWindow> m_window;
+    // Widgets: owned by the window (Qt parents), so destroyed with it.
+    StagesView *m_stages = nullptr;
+    CombinationView *m_combination = nullptr;
+    InputsPanel *m_inputs = nullptr;
+    ControlsPanel *m_controls = nullptr;
+    InterpretationsView *m_interpretations = nullptr;
+    LessonPanel *m_lesson = nullptr;
+    // Controllers that observe the window and the document: destroyed first.
+    std::unique_ptr<SessionController> m_session;
+    std::unique_ptr<Presentation> m_presentation;
+};

@@ -1,0 +1,73 @@
+#pragma once
+
+#include "ColorScale.h"
+#include "Derivation.h"
+
+#include <QElapsedTimer>
+#include <QMap>
+#include <QWidget>
+
+#include <memory>
+
+class Document;
+class Recomputer;
+class HeatmapView;
+class QGridLayout;
+
+// Every stage of the computation as a heatmap, updated live: Q, K, V; scores; logits; weights;
+// the head output; with several heads (or a Wo) also the concatenation and the final output.
+// Selecting a query row in any heatmap selects it everywhere (through the Document); clicking
+// a logits cell masks or unmasks it.
+class StagesView : public QWidget {
+    Q_OBJECT
+public:
+    enum class Stage { Q, K, V, Scores, Logits, Weights, HeadOutput, Concat, Output };
+    Q_ENUM(Stage)
+
+    StagesView(Document *document, Recomputer *recomputer, QWidget *parent = nullptr);
+
+    HeatmapView *view(Stage stage) const { return m_views.value(stage); }
+    // Places the row-combination panel beside the head output, where the eye goes next.
+    void setCombinationView(QWidget *widget);
+    QList<HeatmapView *> visibleViews() const;
+    void setColorMaps(ColorMapId sequential, ColorMapId diverging);
+    // Draws attention to these stages (a coloured frame) and dims the others; empty = none.
+    // The lesson uses it to show what each step talks about.
+    void setEmphasis(const QList<Stage> &stages);
+    QList<Stage> emphasis() const { return m_emphasis; }
+    // Nanoseconds the last result took to reach every visible heatmap (data + replot).
+    qint64 lastDrawNanoseconds() const { return m_drawNs; }
+
+    static QString stageName(Stage stage);
+
+signals:
+    void drawn(double computeMilliseconds, double drawMilliseconds);
+    // A click on a cell of any stage (after the selection it implies was applied), so views
+    // that explain a product can follow: rows are queries except for K and V (keys).
+    void cellActivated(StagesView::Stage stage, int row, int col);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    void showResult(const std::shared_ptr<const attn::AttentionResult> &result, double computeMs);
+    void updateSelection();
+    void updateMinimumSizes();
+    void onCellClicked(Stage stage, int row, int col, Qt::KeyboardModifiers modifiers);
+    bool isPerQuery(Stage stage) const; // K and V are per key
+    bool queriesAreRows() const;        // false in the column layout
+    const attn::AttentionResult *rowLayoutResult() const;
+    QString tooltip(Stage stage, int row, int col) const;
+
+    Document *m_document;
+    Recomputer *m_recomputer;
+    QGridLayout *m_grid;
+    QMap<Stage, HeatmapView *> m_views;
+    std::shared_ptr<const attn::AttentionResult> m_result;
+    mutable std::shared_ptr<const attn::AttentionResult> m_rowResult; // tooltips, column layout
+    QStringList m_queries, m_keys;
+    qint64 m_drawNs = 0;
+    QList<Stage> m_emphasis;
+    bool m_columnsShown = false; // the selection was last drawn as column highlights
+};
