@@ -1,9 +1,9 @@
 #include "AttentionInputs.h"
 
 #include "InputError.h"
+#include "NumberText.h"
 
 #include <cmath>
-#include <sstream>
 
 namespace attn {
 
@@ -46,12 +46,6 @@ std::string plural(Eigen::Index count, const char *word) {
     return std::to_string(count) + " " + word + (count == 1 ? "" : "s");
 }
 
-std::string formatNumber(double v) {
-    std::ostringstream s;
-    s << v;
-    return s.str();
-}
-
 void checkValues(const Matrix &m, const std::string &name) {
     // Fast path: one vectorized pass; the message is only built for the offending cell.
     if (m.size() == 0 || (allFiniteFast(m) && m.cwiseAbs().maxCoeff() <= kMaxAbsInput))
@@ -61,12 +55,8 @@ void checkValues(const Matrix &m, const std::string &name) {
             const double v = m(i, j);
             if (std::isfinite(v) && std::abs(v) <= kMaxAbsInput)
                 continue;
-            const std::string where =
-                name + "[" + std::to_string(i) + "][" + std::to_string(j) + "]";
-            if (!std::isfinite(v))
-                throw InputError(where + " is not a finite number (" + formatNumber(v) + ")");
-            throw InputError(where + " = " + formatNumber(v) +
-                             " is too large (values must lie within \u00b11e15)");
+            throw InputError(name + "[" + std::to_string(i) + "][" + std::to_string(j) + "] " +
+                             numberProblem(v));
         }
     }
 }
@@ -144,9 +134,9 @@ void validate(const AttentionInputs &in) {
 
     const double t = in.options.temperature;
     if (!std::isfinite(t) || t <= 0)
-        throw InputError("the temperature must be a positive number, got " + formatNumber(t));
+        throw InputError("the temperature must be a positive number, got " + shortestNumber(t));
     if (t < 1e-12)
-        throw InputError("the temperature " + formatNumber(t) + " is too small (at least 1e-12)");
+        throw InputError("the temperature " + shortestNumber(t) + " is too small (at least 1e-12)");
 
     if (in.mask.size() != 0 && (in.mask.rows() != in.X.rows() || in.mask.cols() != in.keyCount()))
         throw InputError("the mask is " + shapeString(in.mask.rows(), in.mask.cols()) +

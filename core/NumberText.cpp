@@ -31,13 +31,10 @@ ParsedNumber parseNumber(std::string_view text, double &value) {
 }
 
 std::string numberProblem(double value) {
-    if (std::isnan(value))
-        return "is NaN (not a number)";
-    if (std::isinf(value))
-        return value > 0 ? "is infinite (inf)" : "is infinite (-inf)";
+    if (!std::isfinite(value))
+        return "is not a finite number (" + shortestNumber(value) + ")";
     if (std::abs(value) > kMaxAbsInput)
-        return "is " + shortestNumber(value) +
-               ", beyond \u00b11e15 (the largest magnitude attnviz accepts)";
+        return "is too large: " + shortestNumber(value) + " (values must lie within \u00b11e15)";
     return {};
 }
 

@@ -16,8 +16,9 @@ std::string shortestNumber(double value);
 enum class ParsedNumber { Ok, Invalid, OutOfRange };
 ParsedNumber parseNumber(std::string_view text, double &value);
 
-// Why `value` cannot be an input of attnviz ("is NaN (not a number)", "is infinite",
-// "is 2e+15, beyond ±1e15 ..."); empty when it can.
+// Why `value` cannot be an input of attnviz, for every entry point (cells, pastes, files,
+// validation): "is not a finite number (nan)", "is not a finite number (-inf)", "is too large:
+// 2e+15 (values must lie within ±1e15)"; empty when it can.
 std::string numberProblem(double value);
 
 } // namespace attn

@@ -178,7 +178,7 @@ private slots:
         QTest::newRow("NaN") << 11 << "X[1][2] is not a finite number (nan)";
         QTest::newRow("Inf") << 12 << "Wv[0][0] is not a finite number (inf)";
         QTest::newRow("1e308") << 13
-                               << "X[0][0] = 1e+308 is too large (values must lie within ±1e15)";
+                               << "X[0][0] is too large: 1e+308 (values must lie within ±1e15)";
         QTest::newRow("no heads") << 14 << "there are no heads";
         QTest::newRow("empty context") << 15 << "the context has no rows";
         QTest::newRow("context labels")

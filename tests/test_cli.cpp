@@ -7,7 +7,7 @@
 #include <QDir>
 #include <QTemporaryDir>
 
-using namespace clitest;
+using namespace testsupport;
 
 class TestCli : public QObject {
     Q_OBJECT
@@ -44,13 +44,13 @@ private:
 void TestCli::initTestCase() {
     QVERIFY2(QFileInfo(kCli).isExecutable(), qPrintable(kCli + " is not built"));
     QVERIFY(m_dir.isValid());
-    const QDir dir(kReferenceDir);
+    const QDir dir(referenceDir());
     for (const QString &name : dir.entryList({"*.json"}, QDir::Files, QDir::Name))
         m_references << dir.filePath(name);
     // The data-driven tests must have rows to run: an empty directory would pass vacuously.
-    QVERIFY2(!m_references.isEmpty(), qPrintable("no reference cases in " + kReferenceDir));
+    QVERIFY2(!m_references.isEmpty(), qPrintable("no reference cases in " + referenceDir()));
     QVERIFY(m_references.contains(worked()));
-    m_worked = readObject(worked());
+    m_worked = readJsonObject(worked());
     QVERIFY(!m_worked["expected"].toObject().isEmpty());
 
     // Inputs the CLI must refuse, made from the worked example.
@@ -100,7 +100,8 @@ void TestCli::comparisonDetectsDifferences() {
     changed["output"] = output;
     QVERIFY(compareResult(changed, expected, false).contains("output[1][2]"));
     QVERIFY(!compareResult(expected, expected, true).isEmpty()); // 4×3 transposed is 3×4
-    const QJsonObject causal = readObject(kReferenceDir + "/causal.json")["expected"].toObject();
+    const QJsonObject causal =
+        readJsonObject(referenceDir() + "/causal.json")["expected"].toObject();
     QJsonObject unmasked = causal;
     QJsonArray heads = unmasked["heads"].toArray();
     QJsonObject head = heads[0].toObject();
@@ -135,7 +136,7 @@ void TestCli::computeMatchesReference() {
     QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
     QCOMPARE(doc.object()["layout"].toString(), QString("rows"));
     const QString diff =
-        compareResult(doc.object(), readObject(file)["expected"].toObject(), false);
+        compareResult(doc.object(), readJsonObject(file)["expected"].toObject(), false);
     QVERIFY2(diff.isEmpty(), qPrintable(diff));
 }
 
@@ -146,7 +147,7 @@ void TestCli::computeColumnsGivesTransposes() {
     QVERIFY2(run.exitCode == 0, run.err.constData());
     const QJsonObject result = QJsonDocument::fromJson(run.out).object();
     QCOMPARE(result["layout"].toString(), QString("columns"));
-    const QString diff = compareResult(result, readObject(file)["expected"].toObject(), true);
+    const QString diff = compareResult(result, readJsonObject(file)["expected"].toObject(), true);
     QVERIFY2(diff.isEmpty(), qPrintable(diff));
 }
 

@@ -5,7 +5,7 @@
 
 #include <QTemporaryDir>
 
-using namespace clitest;
+using namespace testsupport;
 
 class TestCliExplain : public QObject {
     Q_OBJECT
@@ -35,7 +35,7 @@ private:
 void TestCliExplain::initTestCase() {
     QVERIFY2(QFileInfo(kCli).isExecutable(), qPrintable(kCli + " is not built"));
     QVERIFY(m_dir.isValid());
-    const QJsonObject worked = readObject(workedExampleFile());
+    const QJsonObject worked = readJsonObject(workedExampleFile());
     m_workedExpected = worked["expected"].toObject()["heads"].toArray()[0].toObject();
     QVERIFY(!m_workedExpected.isEmpty());
     writeFile(temp("masked.json"), maskedWorkedExample(worked["inputs"].toObject()));
@@ -180,9 +180,9 @@ void TestCliExplain::explainOuter() {
 }
 
 void TestCliExplain::explainOtherHead() {
-    const QString file = kReferenceDir + "/multi_head.json";
+    const QString file = referenceDir() + "/multi_head.json";
     const QJsonObject head1 =
-        readObject(file)["expected"].toObject()["heads"].toArray()[1].toObject();
+        readJsonObject(file)["expected"].toObject()["heads"].toArray()[1].toObject();
     QVERIFY(!head1.isEmpty());
     const Run run = runCli({"explain", file, "--head", "1", "--row", "3"});
     QVERIFY(run.finished);

@@ -15,7 +15,7 @@
 #include <QDir>
 #include <QTemporaryDir>
 
-using namespace clitest;
+using namespace testsupport;
 using attn::Matrix;
 
 namespace {
@@ -99,7 +99,7 @@ void TestCliExport::everyStageMatchesReference() {
     QFETCH(QString, file);
     const attn::Session session = attn::loadSessionFile(file);
     const attn::AttentionResult result = attn::compute(session.inputs);
-    const QJsonObject expected = readObject(file)["expected"].toObject();
+    const QJsonObject expected = readJsonObject(file)["expected"].toObject();
     int checked = 0;
     for (const attn::StageInfo &stage : attn::stageInfos()) {
         const QString name = stage.name;
@@ -121,8 +121,8 @@ void TestCliExport::everyStageMatchesReference() {
             QVERIFY2(ok, qPrintable(out + ": not the CSV expected"));
             // Bit for bit what the core computes, and within 1e-9 of PyTorch's result.
             const Matrix core = attn::stageMatrix(session.inputs, result, stage, h);
-            QVERIFY2(iotest::bitDifference(got, core).isEmpty(),
-                     qPrintable(name + ": " + iotest::bitDifference(got, core)));
+            QVERIFY2(testsupport::bitDifference(got, core).isEmpty(),
+                     qPrintable(name + ": " + testsupport::bitDifference(got, core)));
             const Matrix reference = expectedOf(expected, name, h);
             if (reference.size() > 0) {
                 const QString diff = testsupport::compareMatrices(got, reference);
@@ -146,7 +146,7 @@ void TestCliExport::everyFormat() {
     QFETCH(QString, stage);
     QFETCH(QString, format);
     // The causal case: its logits hold -inf.
-    const QString file = kReferenceDir + "/causal.json";
+    const QString file = referenceDir() + "/causal.json";
     const attn::Session session = attn::loadSessionFile(file);
     const attn::AttentionResult result = attn::compute(session.inputs);
     const Matrix m =

@@ -13,9 +13,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-using namespace figuretest;
-using clitest::kCli;
-using clitest::Run;
+using namespace testsupport;
+using testsupport::kCli;
+using testsupport::Run;
 
 namespace {
 
@@ -24,12 +24,12 @@ const QString kMultiHead = QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/reference/mult
 
 // Runs the CLI as on a machine without a display: no DISPLAY, no WAYLAND_DISPLAY, and a
 // platform that would need one, so only the CLI's own choice of offscreen lets render work.
-clitest::Run runHeadless(const QStringList &arguments) {
+testsupport::Run runHeadless(const QStringList &arguments) {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.remove("DISPLAY");
     env.remove("WAYLAND_DISPLAY");
     env.insert("QT_QPA_PLATFORM", "xcb");
-    return clitest::runCli(arguments, {}, env);
+    return testsupport::runCli(arguments, {}, env);
 }
 
 QByteArray readAll(const QString &path) {

@@ -4,6 +4,7 @@
 #include "Document.h"
 #include "MatrixTableModel.h"
 #include "Presets.h"
+#include "TestSupport.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -20,10 +21,6 @@ const MatrixId kWq0{MatrixKind::Wq, 0};
 
 DocumentChange lastChange(const QSignalSpy &spy) {
     return spy.last().at(0).value<DocumentChange>();
-}
-
-bool same(const attn::Matrix &a, const attn::Matrix &b) {
-    return a.rows() == b.rows() && a.cols() == b.cols() && (a.size() == 0 || a == b);
 }
 
 } // namespace
@@ -170,7 +167,7 @@ void TestDocument::setBlockIsOneStep() {
     QVERIFY(doc.setBlock(kX, 1, 1, block));
     QCOMPARE(spy.count(), 1);
     QCOMPARE(lastChange(spy).cells, QRect(1, 1, 2, 2));
-    QVERIFY(same(doc.inputs().X.block(1, 1, 2, 2), block));
+    QVERIFY(testsupport::sameBits(doc.inputs().X.block(1, 1, 2, 2), block));
     QCOMPARE(doc.undoStack()->count(), 1);
     doc.undoStack()->undo();
     QVERIFY(doc.inputs() == attn::workedExample());
@@ -209,7 +206,7 @@ void TestDocument::growKeepsCellsAndFills() {
     QCOMPARE(doc.undoStack()->count(), 1);
     const attn::Matrix &X = doc.inputs().X;
     QCOMPARE(X.rows(), 6);
-    QVERIFY(same(X.topRows(4), attn::workedExample().X));
+    QVERIFY(testsupport::sameBits(X.topRows(4), attn::workedExample().X));
     QCOMPARE(doc.inputs().tokens.back(), std::string("t5"));
     const attn::Matrix added = X.bottomRows(2);
     if (Initializer(init) == Initializer::Zeros || Initializer(init) == Initializer::IdentityLike)
@@ -220,7 +217,7 @@ void TestDocument::growKeepsCellsAndFills() {
     QVERIFY(doc.setDimension(Dimension::KeyDim, 5));
     const attn::Matrix &Wq = doc.matrix(kWq0);
     QCOMPARE(Wq.cols(), 5);
-    QVERIFY(same(Wq.leftCols(3), attn::workedExample().heads[0].Wq));
+    QVERIFY(testsupport::sameBits(Wq.leftCols(3), attn::workedExample().heads[0].Wq));
     if (Initializer(init) == Initializer::IdentityLike)
         QCOMPARE(Wq(3, 3), 1.0); // the identity continues into the new columns
     QCOMPARE(doc.matrix({MatrixKind::Wk, 0}).cols(), 5);
@@ -270,7 +267,7 @@ void TestDocument::headsCreateAndDropWo() {
     doc.setInitializer(Initializer::IdentityLike);
     QVERIFY(doc.setDimension(Dimension::Heads, 2));
     QCOMPARE(doc.headCount(), 2);
-    QVERIFY(same(doc.inputs().heads[0].Wq, attn::workedExample().heads[0].Wq));
+    QVERIFY(testsupport::sameBits(doc.inputs().heads[0].Wq, attn::workedExample().heads[0].Wq));
     QCOMPARE(doc.inputs().Wo.rows(), 6); // H·d_v
     QCOMPARE(doc.inputs().Wo.cols(), 4); // back to p
     QVERIFY(doc.isDimensionAvailable(Dimension::OutputDim));
@@ -298,10 +295,11 @@ void TestDocument::crossAttention() {
     doc.setCrossAttention(true);
     const attn::AttentionInputs &in = doc.inputs();
     QVERIFY(in.hasContext);
-    QVERIFY(same(in.context, in.X));
+    QVERIFY(testsupport::sameBits(in.context, in.X));
     QVERIFY(in.contextTokens == in.tokens);
     // A copy of X as context: the result is the self-attention one.
-    QVERIFY(same(attn::compute(in).output, attn::compute(attn::workedExample()).output));
+    QVERIFY(testsupport::sameBits(attn::compute(in).output,
+                                  attn::compute(attn::workedExample()).output));
     QVERIFY(doc.setDimension(Dimension::ContextLength, 6));
     QCOMPARE(doc.inputs().context.rows(), 6);
     QCOMPARE(doc.inputs().contextTokens.back(), std::string("c5"));
@@ -373,12 +371,12 @@ void TestDocument::randomizeIsSeededAndOneStep() {
     b.setRandomSeed(42);
     a.randomize(kX);
     b.randomize(kX);
-    QVERIFY(same(a.inputs().X, b.inputs().X));
-    QVERIFY(!same(a.inputs().X, attn::workedExample().X));
+    QVERIFY(testsupport::sameBits(a.inputs().X, b.inputs().X));
+    QVERIFY(!testsupport::sameBits(a.inputs().X, attn::workedExample().X));
     QCOMPARE(a.undoStack()->count(), 1);
     a.setInitializer(Initializer::IdentityLike);
     a.fill(kWq0);
-    QVERIFY(same(a.matrix(kWq0), attn::Matrix::Identity(4, 3)));
+    QVERIFY(testsupport::sameBits(a.matrix(kWq0), attn::Matrix::Identity(4, 3)));
     a.undoStack()->undo();
     a.undoStack()->undo();
     QVERIFY(a.inputs() == attn::workedExample());

@@ -19,7 +19,7 @@
 #include <QVBoxLayout>
 #include <QtTest>
 
-using namespace figuretest;
+using namespace testsupport;
 
 namespace {
 

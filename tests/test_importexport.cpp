@@ -29,7 +29,7 @@
 #include <QUndoStack>
 #include <QtTest>
 
-using iotest::fixture;
+using testsupport::fixture;
 
 namespace {
 

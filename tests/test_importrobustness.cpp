@@ -10,7 +10,7 @@
 #include <map>
 #include <random>
 
-using namespace iotest;
+using namespace testsupport;
 using attn::importMatrixData;
 using attn::Matrix;
 

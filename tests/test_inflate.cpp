@@ -6,7 +6,7 @@
 #include "Inflate.h"
 #include "IoSupport.h"
 
-using namespace iotest;
+using namespace testsupport;
 
 namespace {
 

@@ -5,8 +5,8 @@
 #include "DifferenceView.h"
 #include "HeadOverview.h"
 #include "HeatmapView.h"
+#include "InsightCases.h"
 #include "InsightViews.h"
-#include "InsightsSupport.h"
 #include "MainWindow.h"
 #include "Readouts.h"
 #include "ReadoutsView.h"
@@ -28,7 +28,7 @@
 #include <cmath>
 
 using namespace attn;
-using namespace insighttests;
+using namespace testsupport;
 
 class TestInsights : public QObject {
     Q_OBJECT

@@ -19,6 +19,7 @@
 #include "TermsWidget.h"
 #include "TestSupport.h"
 #include "Workbench.h"
+#include "WorkbenchSupport.h"
 
 #include <QDir>
 #include <QDockWidget>
@@ -56,12 +57,6 @@ QList<int> sample(int count) {
     if (!out.contains(count - 1) && count > 0)
         out << count - 1;
     return out;
-}
-
-void settle(Workbench &wb) {
-    QCoreApplication::processEvents(); // the Recomputer starts on a 0 ms timer
-    QTRY_VERIFY(!wb.recomputer().isBusy());
-    QCoreApplication::processEvents();
 }
 
 InterpretationsView *viewOf(Workbench &wb) {
@@ -366,7 +361,7 @@ private slots:
         InterpretationsView *view = viewOf(wb);
         QVERIFY(view);
         w.show();
-        settle(wb);
+        testsupport::settle(wb);
         QVERIFY(view->isVisible());
         Document *doc = &wb.document();
         StagesView *stages = &wb.stages();
@@ -442,14 +437,14 @@ private slots:
         MainWindow &w = wb.window();
         InterpretationsView *view = viewOf(wb);
         w.show();
-        settle(wb);
+        testsupport::settle(wb);
         Document *doc = &wb.document();
         StagesView *stages = &wb.stages();
         view->setProduct(Product::Output);
         view->setMode(InterpretationMode::Column);
         doc->setSelectedRow(2);
         doc->setLayout(Layout::Columns);
-        settle(wb);
+        testsupport::settle(wb);
         QCOMPARE(view->currentProduct()->layout, Layout::Columns);
         QCOMPARE(view->currentProduct()->formula(), QString("output′ = V′·A′"));
         // The query is a column of output′: column 2 is what the row view showed before.
@@ -487,7 +482,7 @@ private slots:
         MainWindow &w = wb.window();
         InterpretationsView *view = viewOf(wb);
         w.show();
-        settle(wb);
+        testsupport::settle(wb);
         view->setFocus();
         view->setProduct(Product::Output);
         view->setMode(InterpretationMode::Row);
@@ -559,11 +554,11 @@ private slots:
         MainWindow &w = wb.window();
         InterpretationsView *view = viewOf(wb);
         w.show();
-        settle(wb);
+        testsupport::settle(wb);
         QString error;
         QVERIFY2(wb.document().replaceInputs(randomExample(3, n, d, d, d), "large", &error),
                  qPrintable(error));
-        settle(wb);
+        testsupport::settle(wb);
         for (Product product : {Product::Scores, Product::Output})
             for (InterpretationMode mode :
                  {InterpretationMode::Dot, InterpretationMode::Row, InterpretationMode::Column,
@@ -605,12 +600,12 @@ private slots:
         InterpretationsView *view = viewOf(wb);
         w.resize(1900, 1100);
         w.show();
-        settle(wb);
+        testsupport::settle(wb);
         wb.document().setSelectedRow(1);
         wb.document().setSelectedColumn(2);
         for (Layout layout : {Layout::Rows, Layout::Columns}) {
             wb.document().setLayout(layout);
-            settle(wb);
+            testsupport::settle(wb);
             for (Product product : {Product::Scores, Product::Output})
                 for (InterpretationMode mode :
                      {InterpretationMode::Dot, InterpretationMode::Row, InterpretationMode::Column,
@@ -632,7 +627,7 @@ private slots:
         }
         if (!dir.isEmpty()) {
             wb.document().setLayout(Layout::Rows);
-            settle(wb);
+            testsupport::settle(wb);
             view->setProduct(Product::Output);
             view->setMode(InterpretationMode::Row);
             view->animator()->showFirst();
@@ -647,7 +642,7 @@ private slots:
             view->animator()->stepForward();
             QVERIFY(view->grab().save(QDir(dir).filePath("rows-output-4-step2.png")));
             wb.document().setLayout(Layout::Columns);
-            settle(wb);
+            testsupport::settle(wb);
             view->setProduct(Product::Output);
             view->setMode(InterpretationMode::Column);
             view->animator()->showFirst();
@@ -656,10 +651,10 @@ private slots:
             QTest::qWait(100);
             QVERIFY(w.grab().save(QDir(dir).filePath("window-columns.png")));
             wb.document().setLayout(Layout::Rows);
-            settle(wb);
+            testsupport::settle(wb);
             // n = 256, d = 64: folded terms and dense strips.
             QVERIFY(wb.document().replaceInputs(randomExample(3, 256, 64, 64, 64), "large"));
-            settle(wb);
+            testsupport::settle(wb);
             const struct {
                 Product product;
                 InterpretationMode mode;

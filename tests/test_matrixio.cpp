@@ -10,7 +10,7 @@
 
 #include <QTemporaryDir>
 
-using namespace iotest;
+using namespace testsupport;
 using attn::importMatrixData;
 using attn::Matrix;
 
@@ -143,12 +143,16 @@ void TestMatrixIo::csvBad_data() {
                                 << QStringList{"line 1, column 2: an empty cell"};
     QTest::newRow("trailing comma")
         << QByteArray("1,2,\n") << QStringList{"line 1, column 3: an empty cell"};
-    QTest::newRow("NaN") << QByteArray("1,2\n3,nan\n") << QStringList{"line 2, column 2", "NaN"};
-    QTest::newRow("inf") << QByteArray("inf,2\n") << QStringList{"line 1, column 1", "infinite"};
+    QTest::newRow("NaN") << QByteArray("1,2\n3,nan\n")
+                         << QStringList{"line 2, column 2", "\"nan\" is not a finite number"};
+    QTest::newRow("inf") << QByteArray("inf,2\n")
+                         << QStringList{"line 1, column 1", "not a finite number (inf)"};
     QTest::newRow("-inf (exported logits)")
-        << QByteArray("1,-inf\n") << QStringList{"column 2", "infinite"};
-    QTest::newRow("beyond 1e15") << QByteArray("1\n1.5e15\n")
-                                 << QStringList{"line 2, column 1", "beyond \u00b11e15"};
+        << QByteArray("1,-inf\n") << QStringList{"column 2", "not a finite number (-inf)"};
+    QTest::newRow("beyond 1e15")
+        << QByteArray("1\n1.5e15\n")
+        << QStringList{"line 2, column 1",
+                       "is too large: 1.5e+15 (values must lie within \u00b11e15)"};
     QTest::newRow("overflow") << QByteArray("1e400\n") << QStringList{"beyond the range"};
     QTest::newRow("underflow") << QByteArray("1,1e-400\n")
                                << QStringList{"column 2", "beyond the range"};
@@ -237,16 +241,17 @@ void TestMatrixIo::npyBad_data() {
     QTest::newRow("3-D") << "three_d.npy" << QStringList{"3-D array (2\u00d73\u00d74)"};
     QTest::newRow("0-D") << "scalar.npy" << QStringList{"0-D array"};
     QTest::newRow("empty") << "empty.npy" << QStringList{"empty (shape 0\u00d73)"};
-    QTest::newRow("NaN") << "nan.npy" << QStringList{"element [0, 1] is NaN"};
-    QTest::newRow("-inf") << "inf.npy" << QStringList{"element [1, 0] is infinite (-inf)"};
+    QTest::newRow("NaN") << "nan.npy" << QStringList{"element [0, 1] is not a finite number (nan)"};
+    QTest::newRow("-inf") << "inf.npy"
+                          << QStringList{"element [1, 0] is not a finite number (-inf)"};
     QTest::newRow("1e16") << "too_large_value.npy"
-                          << QStringList{"element [0, 0] is 1e+16, beyond"};
+                          << QStringList{"element [0, 0] is too large: 1e+16"};
     QTest::newRow("structured") << "structured.npy" << QStringList{"structured records"};
     QTest::newRow("datetime") << "datetime.npy" << QStringList{"dates or times"};
     QTest::newRow("float128") << "longdouble.npy" << QStringList{"float128"};
     QTest::newRow("4097 rows") << "too_many_rows.npy"
                                << QStringList{"too large: 4097\u00d71", "at most 4096"};
-    QTest::newRow("uint64 2^63") << "u8_big.npy" << QStringList{"element [0, 0]", "beyond"};
+    QTest::newRow("uint64 2^63") << "u8_big.npy" << QStringList{"element [0, 0]", "is too large"};
 }
 
 void TestMatrixIo::npyBad() {

@@ -6,7 +6,7 @@
 #include "HeatmapView.h"
 #include "MainWindow.h"
 #include "Presentation.h"
-#include "SessionTestSupport.h"
+#include "SessionSupport.h"
 #include "Shell.h"
 #include "StagesView.h"
 #include "Workbench.h"
@@ -40,7 +40,7 @@ private:
 
 private slots:
     void initTestCase() { m_baseSize = fontSize(); }
-    void init() { sessiontest::resetState(); }
+    void init() { testsupport::resetState(); }
     void cleanup() { QApplication::setFont(QFont()); }
 
     void presentationHidesTheEditingChromeAndComesBack() {
@@ -209,7 +209,7 @@ private slots:
 // Not a test: `test_presentation --screenshots DIR` renders the window, the Presets menu and
 // presentation mode to PNGs for looking at (run it under xvfb-run for a real screen size).
 int screenshots(const QString &dir) {
-    sessiontest::resetState();
+    testsupport::resetState();
     Workbench wb;
     MainWindow &w = wb.window();
     w.resize(1600, 1000);
@@ -253,7 +253,7 @@ int screenshots(const QString &dir) {
 }
 
 int main(int argc, char **argv) {
-    sessiontest::isolate("test_presentation");
+    testsupport::isolate("test_presentation");
     QApplication app(argc, argv);
     if (argc == 3 && qstrcmp(argv[1], "--screenshots") == 0)
         return screenshots(QString::fromLocal8Bit(argv[2]));

@@ -7,7 +7,7 @@
 #include "PresetFactory.h"
 #include "Presets.h"
 #include "SessionFeatures.h"
-#include "SessionTestSupport.h"
+#include "SessionSupport.h"
 #include "Shell.h"
 #include "TestSupport.h"
 #include "Workbench.h"
@@ -167,7 +167,7 @@ private slots:
     }
 
     void menuListsEveryPresetAndShowsItsDescription() {
-        sessiontest::Harness h;
+        testsupport::Harness h;
         QMenu *menu = h.workbench.shell().menu(MenuId::Presets);
         const std::vector<PresetEntry> entries = presetEntries();
         QList<QAction *> actions = menu->actions();
@@ -198,7 +198,7 @@ private slots:
 };
 
 int main(int argc, char **argv) {
-    sessiontest::isolate("test_presets");
+    testsupport::isolate("test_presets");
     QApplication app(argc, argv);
     TestPresets test;
     return QTest::qExec(&test, argc, argv);

@@ -4,6 +4,7 @@
 #include "Attention.h"
 #include "Document.h"
 #include "Recomputer.h"
+#include "TestSupport.h"
 
 #include <QSignalSpy>
 #include <QtTest>
@@ -13,10 +14,6 @@
 namespace {
 
 const MatrixId kX{MatrixKind::X, 0};
-
-bool same(const attn::Matrix &a, const attn::Matrix &b) {
-    return a.rows() == b.rows() && a.cols() == b.cols() && (a.size() == 0 || a == b);
-}
 
 } // namespace
 
@@ -40,7 +37,7 @@ void TestRecomputer::recomputerMatchesCompute() {
     QCOMPARE(spy.count(), 2);
     QVERIFY(rec.error().isEmpty());
     const attn::Matrix expected = attn::compute(doc.inputs()).heads[0].weights;
-    QVERIFY(same(rec.result()->heads[0].weights, expected));
+    QVERIFY(testsupport::sameBits(rec.result()->heads[0].weights, expected));
     // By hand: q0 = [3 1 4], keys [4 1 2] [4 2 3] [1 2 1] [2 1 2] give scores 21 26 9 15, so
     // w01 = 1 / (1 + e^(−5/√3) + e^(−17/√3) + e^(−11/√3)).
     const double s3 = std::sqrt(3.0);
@@ -73,7 +70,8 @@ void TestRecomputer::recomputerLargeIsAsyncAndCoalesced() {
     QCOMPARE(busy.count(), 2); // it went to the worker thread, once
     QCOMPARE(busy.at(0).at(0).toBool(), true);
     QCOMPARE(busy.at(1).at(0).toBool(), false);
-    QVERIFY(same(rec.result()->heads[0].weights, attn::compute(doc.inputs()).heads[0].weights));
+    QVERIFY(testsupport::sameBits(rec.result()->heads[0].weights,
+                                  attn::compute(doc.inputs()).heads[0].weights));
 }
 
 void TestRecomputer::recomputerDropsStaleResult() {

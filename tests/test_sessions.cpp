@@ -8,7 +8,7 @@
 #include "MainWindow.h"
 #include "RecentFiles.h"
 #include "Session.h"
-#include "SessionTestSupport.h"
+#include "SessionSupport.h"
 #include "Shell.h"
 #include "TestSupport.h"
 #include "ViewStateRegistry.h"
@@ -30,7 +30,7 @@
 #include <unistd.h>
 
 using namespace attn;
-using sessiontest::Harness;
+using testsupport::Harness;
 using Choice = SessionPrompts::Choice;
 
 namespace {
@@ -88,7 +88,7 @@ private:
     QString path(const QString &name) const { return m_dir.filePath(name); }
 
 private slots:
-    void init() { sessiontest::resetState(); }
+    void init() { testsupport::resetState(); }
 
     void saveThenOpenGivesTheSameDocumentAndView() {
         const QString file = path("roundtrip.json");
@@ -270,7 +270,7 @@ private slots:
         answerWith(QMessageBox::Discard);
         QVERIFY(window.close());
         QVERIFY(!text.isEmpty());
-        QVERIFY(sessiontest::recoveryFiles().isEmpty()); // a clean exit leaves nothing
+        QVERIFY(testsupport::recoveryFiles().isEmpty()); // a clean exit leaves nothing
     }
 
     void openingAsksAboutUnsavedChangesAndSaveCanGoFirst() {
@@ -358,7 +358,7 @@ private slots:
         Harness h;
         Autosaver *autosaver = h.session->autosaver();
         autosaver->setInterval(50);
-        QVERIFY(sessiontest::recoveryFiles().isEmpty());
+        QVERIFY(testsupport::recoveryFiles().isEmpty());
         QVERIFY(h.doc()->setCell(kX, 2, 1, 6.5));
         QTRY_VERIFY(QFileInfo::exists(autosaver->file().path()));
         QTRY_VERIFY(!autosaver->isWriting());
@@ -392,7 +392,7 @@ private slots:
             QVERIFY(QFileInfo::exists(dropped));
         }
         QVERIFY(!QFileInfo::exists(dropped));
-        QVERIFY(sessiontest::recoveryFiles().isEmpty());
+        QVERIFY(testsupport::recoveryFiles().isEmpty());
     }
 
     void aCrashedRunIsOfferedForRestoring() {
@@ -406,7 +406,7 @@ private slots:
         child.start(QCoreApplication::applicationFilePath(), {"--child-crash", original});
         QVERIFY(child.waitForFinished(60000));
         QCOMPARE(child.exitStatus(), QProcess::CrashExit);
-        QCOMPARE(sessiontest::recoveryFiles().size(), 1);
+        QCOMPARE(testsupport::recoveryFiles().size(), 1);
 
         Harness h;
         h.restore = true;
@@ -421,7 +421,7 @@ private slots:
         QVERIFY(h.session->isModified()); // restored work is unsaved work
         QVERIFY(!h.doc()->undoStack()->canUndo());
         // The orphan is gone, replaced by this run's own recovery file.
-        QCOMPARE(sessiontest::recoveryFiles(),
+        QCOMPARE(testsupport::recoveryFiles(),
                  QStringList{QFileInfo(h.session->autosaver()->file().path()).fileName()});
         QVERIFY(!h.session->offerRecovery()); // a live run's file is never offered
         QCOMPARE(h.restoreQuestions.size(), 1);
@@ -431,20 +431,20 @@ private slots:
         QProcess child;
         child.start(QCoreApplication::applicationFilePath(), {"--child-crash"});
         QVERIFY(child.waitForFinished(60000));
-        QCOMPARE(sessiontest::recoveryFiles().size(), 1);
+        QCOMPARE(testsupport::recoveryFiles().size(), 1);
         Harness h;
         h.restore = false;
         QVERIFY(!h.session->offerRecovery());
         QCOMPARE(h.restoreQuestions.size(), 1);
         QVERIFY(h.doc()->inputs() == workedExample());
         QVERIFY(!h.session->isModified());
-        QVERIFY(sessiontest::recoveryFiles().isEmpty());
-        QVERIFY(QDir(sessiontest::recoveryDir()).entryList({"*.lock"}, QDir::Files).isEmpty());
+        QVERIFY(testsupport::recoveryFiles().isEmpty());
+        QVERIFY(QDir(testsupport::recoveryDir()).entryList({"*.lock"}, QDir::Files).isEmpty());
     }
 };
 
 int main(int argc, char **argv) {
-    sessiontest::isolate("test_sessions");
+    testsupport::isolate("test_sessions");
     if (argc == 3 && qstrcmp(argv[1], "--child-save-loop") == 0) {
         QCoreApplication app(argc, argv);
         return childSaveLoop(QString::fromLocal8Bit(argv[2]));

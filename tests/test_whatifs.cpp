@@ -1,7 +1,7 @@
 // The what-if demonstrations (ui/WhatIfs.h, ui/WhatIfPanel.h): each property of attention is
 // checked on the user's kind of inputs, and the panel shows exactly those numbers.
 
-#include "InsightsSupport.h"
+#include "InsightCases.h"
 #include "TestSupport.h"
 #include "WhatIfPanel.h"
 #include "WhatIfs.h"
@@ -14,7 +14,7 @@
 #include <algorithm>
 
 using namespace attn;
-using namespace insighttests;
+using namespace testsupport;
 
 class TestWhatIfs : public QObject {
     Q_OBJECT

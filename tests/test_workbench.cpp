@@ -13,6 +13,7 @@
 #include "TestSupport.h"
 #include "TokenEditor.h"
 #include "Workbench.h"
+#include "WorkbenchSupport.h"
 
 #include <QLineEdit>
 #include <QTableView>
@@ -22,16 +23,6 @@
 using namespace attn;
 using Stage = StagesView::Stage;
 
-namespace {
-
-// Waits until the recompute has reached the views (it may run on a worker for large inputs).
-void settle(Workbench &wb) {
-    QTRY_VERIFY(!wb.recomputer().isBusy());
-    QCoreApplication::processEvents();
-}
-
-} // namespace
-
 class TestWorkbench : public QObject {
     Q_OBJECT
 
@@ -40,7 +31,7 @@ private slots:
         Workbench wb;
         MainWindow &w = wb.window();
         w.show();
-        settle(wb);
+        testsupport::settle(wb);
         const AttentionResult expected = compute(workedExample());
         COMPARE_MATRIX(wb.stages().view(Stage::Weights)->values(), expected.heads[0].weights);
         COMPARE_MATRIX(wb.stages().view(Stage::HeadOutput)->values(), expected.output);
@@ -56,7 +47,7 @@ private slots:
         Workbench wb;
         MainWindow &w = wb.window();
         w.show();
-        settle(wb);
+        testsupport::settle(wb);
         QTableView *table = wb.inputs().xEditor()->view();
         const QModelIndex cell = table->model()->index(0, 0);
         table->setCurrentIndex(cell);
@@ -66,7 +57,7 @@ private slots:
         editor->selectAll();
         QTest::keyClicks(editor, "2");
         QTest::keyClick(editor, Qt::Key_Return);
-        settle(wb);
+        testsupport::settle(wb);
         QCOMPARE(wb.document().inputs().X(0, 0), 2.0);
 
         // By hand: x₀ = (2, 1, 1, 0) gives q₀ = (3, 1, 4), k₀ = (4, 1, 2), so the scores of
@@ -85,7 +76,7 @@ private slots:
         COMPARE_MATRIX(wb.stages().view(Stage::HeadOutput)->values(), expected.output);
 
         wb.document().undoStack()->undo();
-        settle(wb);
+        testsupport::settle(wb);
         COMPARE_MATRIX(wb.stages().view(Stage::Weights)->values(),
                        compute(workedExample()).heads[0].weights);
     }
@@ -94,7 +85,7 @@ private slots:
         Workbench wb;
         MainWindow &w = wb.window();
         w.show();
-        settle(wb);
+        testsupport::settle(wb);
         QTableView *table = wb.inputs().xEditor()->view();
         const QModelIndex cell = table->model()->index(1, 1);
         table->setCurrentIndex(cell);
@@ -104,7 +95,7 @@ private slots:
         editor->selectAll();
         QTest::keyClicks(editor, "abc");
         QTest::keyClick(editor, Qt::Key_Return);
-        settle(wb);
+        testsupport::settle(wb);
         QVERIFY(wb.document().inputs() == workedExample());
         QCOMPARE(wb.document().undoStack()->count(), 0);
         QVERIFY(!wb.inputs().xEditor()->message().isEmpty());
@@ -114,7 +105,7 @@ private slots:
         Workbench wb;
         MainWindow &w = wb.window();
         w.show();
-        settle(wb);
+        testsupport::settle(wb);
         HeatmapView *weights = wb.stages().view(Stage::Weights);
         const QRectF cell = weights->cellRect(2, 1);
         QVERIFY(cell.isValid());
@@ -139,7 +130,7 @@ private slots:
         Workbench wb;
         MainWindow &w = wb.window();
         w.show();
-        settle(wb);
+        testsupport::settle(wb);
         QTableView *tokens = wb.inputs().tokenEditor()->view();
         const QRect cell = tokens->visualRect(tokens->model()->index(0, 3));
         QTest::mouseClick(tokens->viewport(), Qt::LeftButton, {}, cell.center());
@@ -151,11 +142,11 @@ private slots:
         Workbench wb;
         MainWindow &w = wb.window();
         w.show();
-        settle(wb);
+        testsupport::settle(wb);
         HeatmapView *logits = wb.stages().view(Stage::Logits);
         QTest::mouseClick(logits->plot(), Qt::LeftButton, {},
                           logits->cellRect(0, 1).center().toPoint());
-        settle(wb);
+        testsupport::settle(wb);
         QVERIFY(wb.document().inputs().mask(0, 1));
         QCOMPARE(wb.stages().view(Stage::Weights)->values()(0, 1), 0.0);
         QVERIFY(testsupport::close(wb.stages().view(Stage::Weights)->values().row(0).sum(), 1.0));
@@ -163,7 +154,7 @@ private slots:
         // And again: unmasked.
         QTest::mouseClick(logits->plot(), Qt::LeftButton, {},
                           logits->cellRect(0, 1).center().toPoint());
-        settle(wb);
+        testsupport::settle(wb);
         COMPARE_MATRIX(wb.stages().view(Stage::Weights)->values(),
                        compute(workedExample()).heads[0].weights);
     }
@@ -172,7 +163,7 @@ private slots:
         Workbench wb;
         MainWindow &w = wb.window();
         w.show();
-        settle(wb);
+        testsupport::settle(wb);
         const QString score = wb.stages().view(Stage::Scores)->toolTipText(0, 1);
         QVERIFY2(score.contains("q₀·k₁ = 2·4 + 1·2 + 3·3 = <b>19</b>"), qPrintable(score));
         const QString weight = wb.stages().view(Stage::Weights)->toolTipText(0, 1);
@@ -185,9 +176,9 @@ private slots:
         Workbench wb;
         MainWindow &w = wb.window();
         w.show();
-        settle(wb);
+        testsupport::settle(wb);
         QVERIFY(wb.document().setDimension(Dimension::Heads, 2));
-        settle(wb);
+        testsupport::settle(wb);
         QVERIFY(!wb.stages().view(Stage::Concat)->isHidden());
         QVERIFY(!wb.stages().view(Stage::Output)->isHidden());
         const AttentionResult r = compute(wb.document().inputs());
@@ -202,10 +193,10 @@ private slots:
         Workbench wb;
         MainWindow &w = wb.window();
         w.show();
-        settle(wb);
+        testsupport::settle(wb);
         wb.document().setSelectedRow(2);
         wb.document().setLayout(Layout::Columns);
-        settle(wb);
+        testsupport::settle(wb);
         const AttentionResult r = compute(workedExample());
         StagesView *s = &wb.stages();
         COMPARE_MATRIX(s->view(Stage::Weights)->values(), Matrix(r.heads[0].weights.transpose()));
@@ -232,12 +223,12 @@ private slots:
         HeatmapView *logits = s->view(Stage::Logits);
         QTest::mouseClick(logits->plot(), Qt::LeftButton, {},
                           logits->cellRect(3, 0).center().toPoint());
-        settle(wb);
+        testsupport::settle(wb);
         QVERIFY(wb.document().inputs().mask(0, 3));
         QCOMPARE(s->view(Stage::Weights)->values()(3, 0), 0.0);
         // Back to rows.
         wb.document().setLayout(Layout::Rows);
-        settle(wb);
+        testsupport::settle(wb);
         QCOMPARE(s->view(Stage::Weights)->values().rows(), Eigen::Index(4));
         QCOMPARE(s->view(Stage::Weights)->values()(0, 3), 0.0);
         QCOMPARE(s->view(Stage::Weights)->selectedRow(), 0); // the logits click chose query 0
@@ -248,9 +239,9 @@ private slots:
         Workbench wb;
         MainWindow &w = wb.window();
         w.show();
-        settle(wb);
+        testsupport::settle(wb);
         wb.document().setCell(MatrixId{MatrixKind::X, 0}, 0, 0, 3.0);
-        settle(wb);
+        testsupport::settle(wb);
         QVERIFY2(w.statusText().startsWith("last update:"), qPrintable(w.statusText()));
     }
 };

@@ -3,6 +3,7 @@
 #include "DocumentCommands.h"
 #include "InputError.h"
 #include "NumberFormat.h"
+#include "NumberText.h"
 
 #include <QUndoStack>
 
@@ -128,11 +129,9 @@ bool Document::checkCell(MatrixId id, int row, int col, double value, QString *e
                                .arg(row)
                                .arg(col)
                                .arg(shape(m)));
-    const QString problem = valueProblem(value);
-    if (!problem.isEmpty())
+    if (const std::string problem = attn::numberProblem(value); !problem.empty())
         return fail(error,
-                    QStringLiteral("%1 = %2 %3")
-                        .arg(cellName(id, headCount(), row, col), exactNumber(value), problem));
+                    cellName(id, headCount(), row, col) + u' ' + QString::fromStdString(problem));
     return true;
 }
 

@@ -111,11 +111,7 @@ bool MatrixTableModel::setData(const QModelIndex &index, const QVariant &value, 
         }
         number = *parsed;
     }
-    const QString problem = valueProblem(number);
-    if (!problem.isEmpty()) {
-        emit editRefused(QStringLiteral("\u201c%1\u201d %2").arg(shown, problem) + keeps);
-        return false;
-    }
+    // The Document validates the value (finite, within ±1e15) and says why it refuses.
     QString error;
     if (!m_doc->setCell(m_id, index.row(), index.column(), number, &error)) {
         emit editRefused(error + keeps);

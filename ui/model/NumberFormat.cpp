@@ -1,6 +1,7 @@
 #include "NumberFormat.h"
 
 #include "Matrix.h"
+#include "NumberText.h"
 
 #include <QLocale>
 #include <QRegularExpression>
@@ -42,14 +43,6 @@ std::optional<double> parseNumber(const QString &text) {
     if (!ok)
         return std::nullopt;
     return v;
-}
-
-QString valueProblem(double value) {
-    if (!std::isfinite(value))
-        return QStringLiteral("is not a finite number");
-    if (std::abs(value) > attn::kMaxAbsInput)
-        return QStringLiteral("is too large (values must lie within \u00b11e15)");
-    return {};
 }
 
 QString blockText(const attn::Matrix &block) {
@@ -104,7 +97,7 @@ std::optional<attn::Matrix> parseBlock(const QString &text, QString *error) {
             if (!v)
                 return fail(QStringLiteral("\u201c%1\u201d (%2 of the pasted text) is not a number")
                                 .arg(cell, where));
-            const QString problem = valueProblem(*v);
+            const QString problem = QString::fromStdString(attn::numberProblem(*v));
             if (!problem.isEmpty())
                 return fail(QStringLiteral("\u201c%1\u201d (%2 of the pasted text) %3")
                                 .arg(cell, where, problem));

@@ -21,9 +21,6 @@ QString exactNumber(double value);
 // and infinity parse (the caller refuses them with a specific message).
 std::optional<double> parseNumber(const QString &text);
 
-// The user-facing reason a finite-looking value cannot go into a cell, or "" if it can.
-QString valueProblem(double value);
-
 // A block of numbers as text, rows on lines, cells separated by tabs (what spreadsheets paste).
 QString blockText(const attn::Matrix &block);
 

@@ -1,6 +1,7 @@
 #pragma once
 
-// Helpers shared by the core tests: reading the reference cases and comparing matrices.
+// Helpers every test may use: the reference cases of tests/data/reference (copied from
+// shared/reference, computed with PyTorch), JSON files, and matrix comparisons.
 
 #include "Matrix.h"
 
@@ -14,6 +15,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <random>
 
@@ -60,9 +62,9 @@ inline bool close(double actual, double expected, double tolerance = 1e-9) {
     return std::abs(actual - expected) <= tolerance * std::max(1.0, std::abs(expected));
 }
 
-// Empty string when equal; otherwise where and how they differ (for QVERIFY2).
-inline QString compareMatrices(const attn::Matrix &actual, const attn::Matrix &expected,
-                               double tolerance = 1e-9) {
+// Empty when every entry satisfies `equal`; otherwise where and how they first differ.
+template <typename Equal>
+QString firstDifference(const attn::Matrix &actual, const attn::Matrix &expected, Equal equal) {
     if (actual.rows() != expected.rows() || actual.cols() != expected.cols())
         return QString("shape %1×%2, expected %3×%4")
             .arg(actual.rows())
@@ -71,7 +73,7 @@ inline QString compareMatrices(const attn::Matrix &actual, const attn::Matrix &e
             .arg(expected.cols());
     for (Eigen::Index i = 0; i < actual.rows(); ++i)
         for (Eigen::Index j = 0; j < actual.cols(); ++j)
-            if (!close(actual(i, j), expected(i, j), tolerance))
+            if (!equal(actual(i, j), expected(i, j)))
                 return QString("[%1][%2] = %3, expected %4")
                     .arg(i)
                     .arg(j)
@@ -80,9 +82,32 @@ inline QString compareMatrices(const attn::Matrix &actual, const attn::Matrix &e
     return {};
 }
 
+// Empty string when equal to `tolerance`; otherwise where and how they differ (for QVERIFY2).
+inline QString compareMatrices(const attn::Matrix &actual, const attn::Matrix &expected,
+                               double tolerance = 1e-9) {
+    return firstDifference(actual, expected,
+                           [tolerance](double a, double e) { return close(a, e, tolerance); });
+}
+
+// Empty when equal bit for bit (so -0.0 differs from 0.0, and -inf equals -inf).
+inline QString bitDifference(const attn::Matrix &actual, const attn::Matrix &expected) {
+    return firstDifference(actual, expected,
+                           [](double a, double e) { return std::memcmp(&a, &e, sizeof a) == 0; });
+}
+
+inline bool sameBits(const attn::Matrix &a, const attn::Matrix &b) {
+    return bitDifference(a, b).isEmpty();
+}
+
 #define COMPARE_MATRIX(actual, expected)                                                           \
     do {                                                                                           \
         const QString diff_ = testsupport::compareMatrices((actual), (expected));                  \
+        QVERIFY2(diff_.isEmpty(), qPrintable(QStringLiteral(#actual ": ") + diff_));               \
+    } while (false)
+
+#define COMPARE_BITS(actual, expected)                                                             \
+    do {                                                                                           \
+        const QString diff_ = testsupport::bitDifference((actual), (expected));                    \
         QVERIFY2(diff_.isEmpty(), qPrintable(QStringLiteral(#actual ": ") + diff_));               \
     } while (false)
 

@@ -12,7 +12,7 @@
 
 #include <vector>
 
-namespace insighttests {
+namespace testsupport {
 
 using namespace attn;
 
@@ -81,7 +81,7 @@ inline void addCases() {
     }
 }
 
-} // namespace insighttests
+} // namespace testsupport
 
 Q_DECLARE_METATYPE(attn::AttentionInputs)
 Q_DECLARE_METATYPE(attn::Layout)

@@ -1,9 +1,9 @@
 #pragma once
 
 // Helpers shared by the import/export tests: the fixtures of tests/data/import (written by
-// make_fixtures.py there) and the matrices they hold, and a bit-for-bit matrix comparison.
+// make_fixtures.py there) and the matrices they hold.
 
-#include "Matrix.h"
+#include "TestSupport.h"
 
 #include <QFile>
 #include <QString>
@@ -11,11 +11,10 @@
 #include <QtTest>
 
 #include <cmath>
-#include <cstring>
 
 Q_DECLARE_METATYPE(attn::Matrix)
 
-namespace iotest {
+namespace testsupport {
 
 inline QString fixture(const QString &name) {
     return QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/import/") + name;
@@ -53,28 +52,7 @@ inline attn::Matrix fixtureVector() {
     return matrix(1, 4, {1.5, -2.5, 3.5, 0.0});
 }
 
-// Empty when equal bit for bit (so -0.0 differs from 0.0, and -inf equals -inf).
-inline QString bitDifference(const attn::Matrix &actual, const attn::Matrix &expected) {
-    if (actual.rows() != expected.rows() || actual.cols() != expected.cols())
-        return QString("shape %1x%2, expected %3x%4")
-            .arg(actual.rows())
-            .arg(actual.cols())
-            .arg(expected.rows())
-            .arg(expected.cols());
-    for (Eigen::Index i = 0; i < actual.rows(); ++i)
-        for (Eigen::Index j = 0; j < actual.cols(); ++j) {
-            const double a = actual(i, j), e = expected(i, j);
-            if (std::memcmp(&a, &e, sizeof a) != 0)
-                return QString("[%1][%2] = %3, expected %4")
-                    .arg(i)
-                    .arg(j)
-                    .arg(a, 0, 'g', 17)
-                    .arg(e, 0, 'g', 17);
-        }
-    return {};
-}
-
-} // namespace iotest
+} // namespace testsupport
 
 // A failed import: the message is one line naming the source and holding every one of
 // `parts`; there is no matrix.
@@ -87,10 +65,4 @@ inline QString bitDifference(const attn::Matrix &actual, const attn::Matrix &exp
         for (const QString &part_ : (parts))                                                       \
             QVERIFY2((result).error.contains(part_),                                               \
                      qPrintable((result).error + " lacks " + part_));                              \
-    } while (false)
-
-#define COMPARE_BITS(actual, expected)                                                             \
-    do {                                                                                           \
-        const QString diff_ = iotest::bitDifference((actual), (expected));                         \
-        QVERIFY2(diff_.isEmpty(), qPrintable(QStringLiteral(#actual ": ") + diff_));               \
     } while (false)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "TestSupport.h"
+
 // Helpers for the tests that run attnviz-cli as a separate process (test_cli, test_cli_explain):
 // starting it, comparing its JSON with the reference cases, reading its explain tables.
 
@@ -13,10 +15,9 @@
 
 #include <cmath>
 
-namespace clitest {
+namespace testsupport {
 
 inline const QString kCli = QStringLiteral(ATTNVIZ_CLI_PATH);
-inline const QString kReferenceDir = QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/reference");
 inline const char *const kMatrices[] = {"Q", "K", "V", "scores", "logits", "weights", "output"};
 
 struct Run {
@@ -43,13 +44,6 @@ inline Run runCli(const QStringList &arguments, const QByteArray &input = {},
     run.out = process.readAllStandardOutput();
     run.err = process.readAllStandardError();
     return run;
-}
-
-inline QJsonObject readObject(const QString &fileName) {
-    QFile file(fileName);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(file.readAll()).object();
 }
 
 inline void writeFile(const QString &fileName, const QByteArray &bytes) {
@@ -184,7 +178,7 @@ inline QList<double> scaled(QList<double> v, double factor) {
 }
 
 inline QString workedExampleFile() {
-    return kReferenceDir + "/worked_example_4x4.json";
+    return referenceDir() + "/worked_example_4x4.json";
 }
 
 // The worked example's inputs with a mask: query t2 sees no key at all, t0 sees all but t3.
@@ -194,4 +188,4 @@ inline QByteArray maskedWorkedExample(QJsonObject inputs) {
     return QJsonDocument(QJsonObject{{"inputs", inputs}}).toJson();
 }
 
-} // namespace clitest
+} // namespace testsupport

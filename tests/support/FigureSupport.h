@@ -8,7 +8,7 @@
 #include <QString>
 #include <QXmlStreamReader>
 
-namespace figuretest {
+namespace testsupport {
 
 struct SvgSummary {
     bool wellFormed = false;
@@ -84,4 +84,4 @@ inline QRgb dominantColor(const QImage &image, QPoint centre, int radius = 2) {
     return best;
 }
 
-} // namespace figuretest
+} // namespace testsupport

@@ -15,7 +15,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-namespace sessiontest {
+namespace testsupport {
 
 // Before the QApplication: QSettings and QStandardPaths go to ~/.qttest, under a name of this
 // test's own, and recovery files to a fresh temporary folder (inherited by child processes).
@@ -75,4 +75,4 @@ struct Harness {
     Document *doc() { return &workbench.document(); }
 };
 
-} // namespace sessiontest
+} // namespace testsupport

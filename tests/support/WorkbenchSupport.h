@@ -1,0 +1,21 @@
+#pragma once
+
+// For the tests that build the whole program (Workbench).
+
+#include "Recomputer.h"
+#include "Workbench.h"
+
+#include <QCoreApplication>
+#include <QtTest>
+
+namespace testsupport {
+
+// Waits until the latest result has reached the views: the Recomputer starts on a 0 ms timer
+// and may compute on its worker thread for large inputs.
+inline void settle(Workbench &workbench) {
+    QCoreApplication::processEvents();
+    QTRY_VERIFY(!workbench.recomputer().isBusy());
+    QCoreApplication::processEvents();
+}
+
+} // namespace testsupport
