@@ -3,7 +3,8 @@
 #   scripts/dev.sh run   – starts attnviz on its built-in worked example
 #   scripts/dev.sh test  – runs the whole test suite through ctest
 #   scripts/dev.sh build – only builds
-# Run as root or with sudo available. BUILD_DIR overrides the build directory (default: build).
+# Run as root or with sudo available. BUILD_DIR overrides the build directory (default: build);
+# ATTNVIZ_NATIVE=1 builds for this CPU only (-march=native), for local benchmarks.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -29,7 +30,10 @@ install_missing() {
 
 build() {
   echo "==> configuring and building in $build_dir"
-  cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTNVIZ_WERROR=ON
+  local launcher=()
+  command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTNVIZ_WERROR=ON \
+    -DATTNVIZ_NATIVE="${ATTNVIZ_NATIVE:-OFF}" "${launcher[@]}"
   cmake --build "$build_dir" --parallel "$(nproc)"
 }
 

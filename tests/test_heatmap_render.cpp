@@ -1,0 +1,268 @@
+// How the heatmap draws: colours, hatching, outlines, labels, cell numbers, downscaling.
+
+#include "CellText.h"
+#include "ColorScale.h"
+#include "HeatmapImage.h"
+#include "HeatmapSupport.h"
+#include "HeatmapView.h"
+
+#include <QHelpEvent>
+#include <QSignalSpy>
+#include <QTest>
+#include <QToolTip>
+#include <qcustomplot.h>
+
+#include <cmath>
+#include <limits>
+
+using namespace testsupport;
+
+class TestHeatmapRender : public QObject {
+    Q_OBJECT
+private slots:
+    void renderedMaskedCellIsGreyHatch();
+    void renderedHighWeightIsTopColor();
+    void renderedSelectedRowHasOutline();
+    void divergingZeroIsNeutral();
+    void colorMapsChangeCells();
+    void labelsShownAsTickLabels();
+    void manyRowsFallBackToIndices();
+    void numbersOnlyWhenReadable();
+    void formatCellValue_data();
+    void formatCellValue();
+    void contrastingText();
+    void downscaleKeepsThinDiagonal();
+    void downscaleExcludesOnlyFullyMaskedPixels();
+    void largeMatrixRedrawsQuickly();
+};
+
+void TestHeatmapRender::renderedMaskedCellIsGreyHatch() {
+    HeatmapView view;
+    const attn::Mask mask = causal(4);
+    attn::Matrix logits = weights4();
+    for (int i = 0; i < 4; ++i)
+        for (int j = i + 1; j < 4; ++j)
+            logits(i, j) = -kInf;
+    view.setData(logits, kTokens, kTokens, ScaleKind::Sequential, &mask);
+    const QImage image = view.renderImage(QSize(400, 400));
+    const QRectF cell = view.cellRect(0, 3);
+    // Every pixel of the masked cell is grey (light base and darker hatch lines), both occur.
+    int light = 0, dark = 0;
+    for (int yy = qCeil(cell.top()) + 2; yy < cell.bottom() - 2; ++yy) {
+        for (int xx = qCeil(cell.left()) + 2; xx < cell.right() - 2; ++xx) {
+            const QRgb p = image.pixel(xx, yy);
+            QVERIFY2(channelSpread(p) <= 12, qPrintable(QString::number(p, 16)));
+            (qGray(p) > 200 ? light : dark)++;
+        }
+    }
+    QVERIFY(light > 0);
+    QVERIFY(dark > 0);
+}
+
+void TestHeatmapRender::renderedHighWeightIsTopColor() {
+    HeatmapView view;
+    view.setData(weights4(), kTokens, kTokens, ScaleKind::Unit); // (3,3) = 1.0
+    const QImage image = view.renderImage(QSize(400, 400));
+    const ColorLut viridis(ColorMapId::Viridis);
+    QCOMPARE(image.pixel(nearCorner(view.cellRect(3, 3))), viridis.highest());
+    QCOMPARE(image.pixel(nearCorner(view.cellRect(3, 0))), viridis.lowest()); // 0.0
+    QCOMPARE(QColor(viridis.highest()), QColor("#fde725")); // the published top of viridis
+}
+
+void TestHeatmapRender::renderedSelectedRowHasOutline() {
+    HeatmapView view;
+    view.setData(weights4(), kTokens, kTokens, ScaleKind::Unit);
+    const QImage before = view.renderImage(QSize(400, 400));
+    const QRectF row = view.cellRect(2, 1);
+    // Just above the row's top edge: the outline sits outside the row it marks.
+    const QPoint probe(qRound(row.center().x()), qRound(row.top()) - 2);
+    QVERIFY(colorDistance(before.pixel(probe), qRgb(0, 0, 0)) > 100);
+    view.setSelectedRow(2);
+    const QImage after = view.renderImage(QSize(400, 400));
+    QCOMPARE(after.pixel(probe), qRgb(0, 0, 0));
+    // Both edges of the row, across the whole width.
+    QCOMPARE(after.pixel(qRound(view.cellRect(2, 3).center().x()), qRound(row.bottom()) + 1),
+             qRgb(0, 0, 0));
+    // The row itself stays visible (its centre keeps the cell colour).
+    QCOMPARE(after.pixel(nearCorner(row)), before.pixel(nearCorner(row)));
+}
+
+void TestHeatmapRender::divergingZeroIsNeutral() {
+    attn::Matrix m(1, 3);
+    m << -2.0, 0.0, 2.0;
+    HeatmapView view;
+    view.setData(m, {}, {}, ScaleKind::Diverging);
+    QCOMPARE(view.activeMap(), ColorMapId::RdBu);
+    QVERIFY(colorDistance(view.cellColor(0, 1), qRgb(0xf7, 0xf7, 0xf7)) <= 6);
+    QCOMPARE(QColor(view.cellColor(0, 0)), QColor("#67001f")); // RdBu as published: low = red
+    QCOMPARE(QColor(view.cellColor(0, 2)), QColor("#053061"));
+}
+
+void TestHeatmapRender::colorMapsChangeCells() {
+    HeatmapView view;
+    view.setData(weights4(), kTokens, kTokens, ScaleKind::Unit);
+    const QRgb viridisTop = view.cellColor(3, 3);
+    view.setColorMaps(ColorMapId::Magma, ColorMapId::PuOr);
+    QCOMPARE(view.activeMap(), ColorMapId::Magma);
+    QVERIFY(view.cellColor(3, 3) != viridisTop);
+    QCOMPARE(QColor(view.cellColor(3, 3)), QColor("#fcfdbf"));
+    const QImage image = view.renderImage(QSize(400, 400));
+    QCOMPARE(image.pixel(nearCorner(view.cellRect(3, 3))), view.cellColor(3, 3));
+    QCOMPARE(sequentialMaps().size() + divergingMaps().size(), 8);
+    for (ColorMapId id : divergingMaps())
+        QVERIFY(isDivergingMap(id));
+    QCOMPARE(colorMapName(ColorMapId::BrBG), QString("BrBG"));
+}
+
+void TestHeatmapRender::labelsShownAsTickLabels() {
+    HeatmapView view;
+    view.setAxisTitles("query", "key");
+    view.setData(weights4(), kTokens, {"The", "cat", "sat", "down"}, ScaleKind::Unit);
+    view.renderImage(QSize(400, 400));
+    QCOMPARE(view.plot()->yAxis->tickVectorLabels(), QVector<QString>({"t0", "t1", "t2", "t3"}));
+    QCOMPARE(view.plot()->xAxis->tickVectorLabels(),
+             QVector<QString>({"The", "cat", "sat", "down"}));
+    QCOMPARE(view.plot()->yAxis->label(), QString("query"));
+    QCOMPARE(view.plot()->xAxis->label(), QString("key"));
+    QCOMPARE(view.plot()->xAxis->tickLabelRotation(), 0.0);
+    // Long names that do not fit side by side are turned upright, not dropped.
+    QStringList words;
+    for (int i = 0; i < 12; ++i)
+        words << QString("token_number_%1").arg(i);
+    attn::Matrix m = attn::Matrix::Constant(12, 12, 0.1);
+    view.setData(m, words, words, ScaleKind::Unit);
+    view.renderImage(QSize(500, 500));
+    QCOMPARE(view.plot()->xAxis->tickVectorLabels().size(), 12);
+    QVERIFY(view.plot()->xAxis->tickVectorLabels()[0].startsWith("token_number"));
+    QCOMPARE(std::abs(view.plot()->xAxis->tickLabelRotation()), 90.0);
+}
+
+void TestHeatmapRender::manyRowsFallBackToIndices() {
+    HeatmapView view;
+    QStringList names;
+    for (int i = 0; i < 300; ++i)
+        names << QString("tok%1").arg(i);
+    view.setData(attn::Matrix::Constant(300, 300, 0.5), names, names, ScaleKind::Unit);
+    view.renderImage(QSize(400, 400));
+    const QVector<QString> labels = view.plot()->yAxis->tickVectorLabels();
+    QVERIFY(!labels.isEmpty());
+    QVERIFY(labels.size() < 30);
+    for (const QString &label : labels) {
+        bool isNumber = false;
+        label.toInt(&isNumber);
+        QVERIFY2(isNumber, qPrintable(label));
+    }
+}
+
+void TestHeatmapRender::numbersOnlyWhenReadable() {
+    HeatmapView view;
+    view.setData(weights4(), kTokens, kTokens, ScaleKind::Unit);
+    view.renderImage(QSize(400, 400));
+    QVERIFY(view.numbersShown());
+    view.setData(attn::Matrix::Constant(64, 64, 0.5), {}, {}, ScaleKind::Unit);
+    view.renderImage(QSize(400, 400));
+    QVERIFY(!view.numbersShown());
+    view.setData(weights4(), kTokens, kTokens, ScaleKind::Unit);
+    view.renderImage(QSize(140, 110)); // 4×4 squeezed below readable cells
+    QVERIFY(!view.numbersShown());
+}
+
+void TestHeatmapRender::formatCellValue_data() {
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("text");
+    const QString minus(QChar(0x2212));
+    QTest::newRow("small weight") << 0.0452 << "0.0452";
+    QTest::newRow("three digits") << 3.9492 << "3.95";
+    QTest::newRow("hundreds") << 123.456 << "123";
+    QTest::newRow("four decimals at most") << 0.000123 << "0.0001";
+    QTest::newRow("negative") << -0.25 << minus + "0.250";
+    QTest::newRow("zero") << 0.0 << "0";
+    QTest::newRow("one") << 1.0 << "1.00";
+    QTest::newRow("tiny") << 1e-6 << "1.0e" + minus + "6";
+    QTest::newRow("huge") << 123456.0 << "1.2e5";
+    QTest::newRow("minus infinity") << -kInf << minus + QChar(0x221E);
+    QTest::newRow("nan") << std::nan("") << "NaN";
+}
+
+void TestHeatmapRender::formatCellValue() {
+    QFETCH(double, value);
+    QFETCH(QString, text);
+    QCOMPARE(::formatCellValue(value), text);
+}
+
+void TestHeatmapRender::contrastingText() {
+    QCOMPARE(contrastingTextColor(QColor("#fde725")), QColor(Qt::black)); // viridis top
+    QCOMPARE(contrastingTextColor(QColor("#440154")), QColor(Qt::white)); // viridis bottom
+    QCOMPARE(contrastingTextColor(QColor("#f7f7f7")), QColor(Qt::black)); // diverging middle
+    QCOMPARE(contrastingTextColor(QColor("#053061")), QColor(Qt::white));
+}
+
+void TestHeatmapRender::downscaleKeepsThinDiagonal() {
+    // 1024 cells onto 256 pixels: sampling would drop 3 of 4 diagonal cells; averaging keeps
+    // every diagonal pixel at a quarter weight, clearly above the background.
+    const int n = 1024;
+    const attn::Matrix identity = attn::Matrix::Identity(n, n);
+    const ColorLut lut(ColorMapId::Viridis);
+    CellSource source{identity.data(),
+                      n,
+                      n,
+                      nullptr,
+                      displayRange(identity, ScaleKind::Unit),
+                      &lut,
+                      HeatmapData::kExcludedColor};
+    const CellImages images = renderCells(source, QSize(256, 256));
+    QCOMPARE(images.colors.size(), QSize(256, 256));
+    QVERIFY(images.excluded.isNull());
+    for (int i = 0; i < 256; ++i) {
+        QCOMPARE(images.colors.pixel(i, i), lut.at(lutIndex(0.25, source.range)));
+        QCOMPARE(images.colors.pixel((i + 128) % 256, i), lut.lowest());
+    }
+}
+
+void TestHeatmapRender::downscaleExcludesOnlyFullyMaskedPixels() {
+    const int n = 512;
+    const attn::Matrix values = attn::Matrix::Constant(n, n, 1.0);
+    const attn::Mask mask = causal(n);
+    const HeatmapData::RowMajorMask rowMajor = mask;
+    const ColorLut lut(ColorMapId::Viridis);
+    CellSource source{values.data(),
+                      n,
+                      n,
+                      rowMajor.data(),
+                      displayRange(values, ScaleKind::Unit, &mask),
+                      &lut,
+                      HeatmapData::kExcludedColor};
+    const CellImages images = renderCells(source, QSize(128, 128));
+    QVERIFY(!images.excluded.isNull());
+    QCOMPARE(images.colors.pixel(100, 10), HeatmapData::kExcludedColor); // above the diagonal
+    QCOMPARE(qAlpha(images.excluded.pixel(100, 10)), 255);
+    QCOMPARE(images.colors.pixel(10, 100), lut.highest()); // below: unmasked mean 1.0
+    QCOMPARE(images.colors.pixel(50, 50), lut.highest());  // on it: mixed, still coloured
+}
+
+void TestHeatmapRender::largeMatrixRedrawsQuickly() {
+    // Loose bound (CI machines are busy): catches a return to per-cell plot items, which cost
+    // tens of milliseconds here. Typical figures are printed for the record.
+    HeatmapView view;
+    view.resize(400, 400);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    for (int n : {256, 1024}) {
+        attn::Matrix m = attn::Matrix::Random(n, n).cwiseAbs();
+        qint64 best = std::numeric_limits<qint64>::max();
+        for (int k = 0; k < 5; ++k) {
+            m(0, 0) = k * 0.01;
+            QElapsedTimer timer;
+            timer.start();
+            view.setData(m, {}, {}, ScaleKind::Unit);
+            view.plot()->replot();
+            best = std::min(best, timer.nsecsElapsed());
+        }
+        qInfo("n = %d: setData + replot %.2f ms (fill %.2f, replot %.2f)", n, best / 1e6,
+              view.lastFillNanoseconds() / 1e6, view.lastReplotNanoseconds() / 1e6);
+        QVERIFY2(best < 60'000'000, qPrintable(QString::number(best / 1e6) + " ms"));
+    }
+}
+
+QTEST_MAIN(TestHeatmapRender)
+#include "test_heatmap_render.moc"
