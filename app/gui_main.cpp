@@ -3,13 +3,13 @@
 #include "Allocator.h"
 #include "Document.h"
 #include "LessonPanel.h"
-#include "MainWindow.h"
 #include "Recomputer.h"
 #include "SessionController.h"
 #include "Workbench.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QMainWindow>
 #include <QMessageBox>
 #include <QStandardPaths>
 #include <QTimer>
@@ -50,7 +50,7 @@ int main(int argc, char **argv) {
     if (parser.isSet(screenshot))
         QStandardPaths::setTestModeEnabled(true);
     Workbench workbench;
-    MainWindow &window = workbench.window();
+    QMainWindow &window = workbench.window();
     const QStringList files = parser.positionalArguments();
     if (!files.isEmpty()) {
         QString error;

@@ -7,13 +7,13 @@
 #include "BenchInputs.h"
 #include "Document.h"
 #include "HeatmapView.h"
-#include "MainWindow.h"
 #include "Recomputer.h"
 #include "StagesView.h"
 #include "Workbench.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QMainWindow>
 
 #include <algorithm>
 #include <cstdio>
@@ -24,7 +24,7 @@ int main(int argc, char **argv) {
     QApplication app(argc, argv);
     const bool quick = argc > 1 && QString(argv[1]) == "--quick";
     Workbench workbench;
-    MainWindow &window = workbench.window();
+    QMainWindow &window = workbench.window();
     window.resize(1480, 960);
     window.show();
     QApplication::processEvents();

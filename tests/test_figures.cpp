@@ -8,13 +8,13 @@
 #include "FigureSupport.h"
 #include "HeatmapCellLayer.h"
 #include "HeatmapView.h"
-#include "MainWindow.h"
 #include "Recomputer.h"
 #include "StagesView.h"
 #include "Workbench.h"
 
 #include <QFile>
 #include <QLabel>
+#include <QMainWindow>
 #include <QTemporaryDir>
 #include <QVBoxLayout>
 #include <QtTest>
@@ -204,7 +204,7 @@ void TestFigures::combinationView() {
 
 void TestFigures::wholeWindow() {
     Workbench bench;
-    MainWindow &window = bench.window();
+    QMainWindow &window = bench.window();
     window.resize(1400, 900);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));

@@ -8,7 +8,6 @@
 #include "ImportPlan.h"
 #include "InputsPanel.h"
 #include "IoSupport.h"
-#include "MainWindow.h"
 #include "MatrixEditor.h"
 #include "MatrixExportMenu.h"
 #include "Recomputer.h"
@@ -19,6 +18,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
+#include <QMainWindow>
 #include <QMenu>
 #include <QPushButton>
 #include <QStandardItemModel>
@@ -417,7 +417,7 @@ void TestImportExport::heatmapMenuExportsWhatIsShown() {
 
 void TestImportExport::editorMenuOffersImportAndExport() {
     Workbench bench;
-    MainWindow &window = bench.window();
+    QMainWindow &window = bench.window();
     window.show();
     MatrixEditor *editor = bench.inputs().xEditor();
     QStringList texts;

@@ -7,7 +7,6 @@
 #include "HeatmapView.h"
 #include "InsightCases.h"
 #include "InsightViews.h"
-#include "MainWindow.h"
 #include "Readouts.h"
 #include "ReadoutsView.h"
 #include "Shell.h"
@@ -20,6 +19,7 @@
 
 #include <QComboBox>
 #include <QDockWidget>
+#include <QMainWindow>
 #include <QMenu>
 #include <QTableView>
 #include <QUndoStack>
@@ -347,7 +347,7 @@ private slots:
         QFETCH(Layout, layout);
         QFETCH(bool, allHeads);
         Workbench wb;
-        MainWindow &w = wb.window();
+        QMainWindow &w = wb.window();
         w.resize(1600, 1000);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -388,7 +388,7 @@ private slots:
     // --- installation ---------------------------------------------------------------------
     void installAddsTabbedDocksWithMenuEntries() {
         Workbench wb;
-        MainWindow &w = wb.window();
+        QMainWindow &w = wb.window();
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         const QStringList names = {"vectorFormDock", "tokenLinksDock", "headOverviewDock",

@@ -9,7 +9,6 @@
 #include "InterpretationHighlights.h"
 #include "InterpretationTerms.h"
 #include "InterpretationsView.h"
-#include "MainWindow.h"
 #include "OuterProductWidget.h"
 #include "Presets.h"
 #include "Recomputer.h"
@@ -25,6 +24,7 @@
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QLabel>
+#include <QMainWindow>
 #include <QSpinBox>
 
 using namespace attn;
@@ -357,7 +357,7 @@ private slots:
 
     void followsTheSelectionAndOutlinesTheHeatmaps() {
         Workbench wb;
-        MainWindow &w = wb.window();
+        QMainWindow &w = wb.window();
         InterpretationsView *view = viewOf(wb);
         QVERIFY(view);
         w.show();
@@ -434,7 +434,7 @@ private slots:
 
     void relaysItselfOutInTheColumnLayout() {
         Workbench wb;
-        MainWindow &w = wb.window();
+        QMainWindow &w = wb.window();
         InterpretationsView *view = viewOf(wb);
         w.show();
         testsupport::settle(wb);
@@ -479,7 +479,7 @@ private slots:
 
     void keyboardPlaysTheTerms() {
         Workbench wb;
-        MainWindow &w = wb.window();
+        QMainWindow &w = wb.window();
         InterpretationsView *view = viewOf(wb);
         w.show();
         testsupport::settle(wb);
@@ -551,7 +551,7 @@ private slots:
         QFETCH(int, n);
         QFETCH(int, d);
         Workbench wb;
-        MainWindow &w = wb.window();
+        QMainWindow &w = wb.window();
         InterpretationsView *view = viewOf(wb);
         w.show();
         testsupport::settle(wb);
@@ -596,7 +596,7 @@ private slots:
         // Writes every mode of both products in both layouts when ATTNVIZ_SCREENSHOT_DIR is set.
         const QString dir = qEnvironmentVariable("ATTNVIZ_SCREENSHOT_DIR");
         Workbench wb;
-        MainWindow &w = wb.window();
+        QMainWindow &w = wb.window();
         InterpretationsView *view = viewOf(wb);
         w.resize(1900, 1100);
         w.show();

@@ -3,11 +3,13 @@
 #include "Document.h"
 #include "LessonPanel.h"
 #include "LessonScript.h"
-#include "MainWindow.h"
 #include "Recomputer.h"
 #include "StagesView.h"
 #include "TestSupport.h"
 #include "Workbench.h"
+
+#include <QMainWindow>
+#include <QtTest>
 
 using namespace attn;
 using Stage = StagesView::Stage;
@@ -45,7 +47,7 @@ private slots:
 
     void keyboardWalksTheLesson() {
         Workbench wb;
-        MainWindow &w = wb.window();
+        QMainWindow &w = wb.window();
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QTRY_VERIFY(wb.recomputer().result() != nullptr);

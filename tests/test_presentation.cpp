@@ -4,7 +4,6 @@
 #include "AppSettings.h"
 #include "Document.h"
 #include "HeatmapView.h"
-#include "MainWindow.h"
 #include "Presentation.h"
 #include "SessionSupport.h"
 #include "Shell.h"
@@ -13,6 +12,7 @@
 
 #include <QApplication>
 #include <QDockWidget>
+#include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPainter>
@@ -22,7 +22,7 @@
 
 namespace {
 
-QDockWidget *dock(MainWindow &w, const char *name) {
+QDockWidget *dock(QMainWindow &w, const char *name) {
     return w.findChild<QDockWidget *>(name);
 }
 
@@ -45,7 +45,7 @@ private slots:
 
     void presentationHidesTheEditingChromeAndComesBack() {
         Workbench wb;
-        MainWindow &w = wb.window();
+        QMainWindow &w = wb.window();
         Presentation *p = &wb.presentation();
         QVERIFY(p);
         w.show();
@@ -86,7 +86,7 @@ private slots:
 
     void aDockClosedBeforeStaysClosedAfter() {
         Workbench wb;
-        MainWindow &w = wb.window();
+        QMainWindow &w = wb.window();
         w.show();
         dock(w, "controlsDock")->hide();
         wb.presentation().setActive(true);
@@ -97,7 +97,7 @@ private slots:
 
     void zoomScalesTheWholeInterface() {
         Workbench wb;
-        MainWindow &w = wb.window();
+        QMainWindow &w = wb.window();
         w.show();
         QVERIFY(QTest::qWaitForWindowActive(&w));
         Presentation *p = &wb.presentation();
@@ -124,7 +124,7 @@ private slots:
 
     void eachModeKeepsItsOwnZoomAndTheme() {
         Workbench wb;
-        MainWindow &w = wb.window();
+        QMainWindow &w = wb.window();
         w.show();
         Presentation *p = &wb.presentation();
         p->setZoom(1.25);
@@ -141,7 +141,7 @@ private slots:
 
     void lessonStepKeysReachTheLesson() {
         Workbench wb;
-        MainWindow &w = wb.window();
+        QMainWindow &w = wb.window();
         w.show();
         QVERIFY(QTest::qWaitForWindowActive(&w));
         Presentation *p = &wb.presentation();
@@ -165,7 +165,7 @@ private slots:
     void settingsPersistBetweenRuns() {
         {
             Workbench wb;
-            MainWindow &w = wb.window();
+            QMainWindow &w = wb.window();
             w.show();
             Presentation *p = &wb.presentation();
             wb.shell().setColorMaps(ColorMapId::Cividis, ColorMapId::BrBG);
@@ -178,7 +178,7 @@ private slots:
         QCOMPARE(AppSettings().fontScale(false), 1.5);
         QCOMPARE(AppSettings().theme(false), QStringLiteral("high-contrast"));
         Workbench wb;
-        MainWindow &w = wb.window();
+        QMainWindow &w = wb.window();
         w.show();
         QCOMPARE(wb.shell().sequentialMap(), ColorMapId::Cividis);
         QCOMPARE(wb.shell().divergingMap(), ColorMapId::BrBG);
@@ -193,14 +193,14 @@ private slots:
     void windowStateFromAnotherVersionIsIgnored() {
         {
             Workbench wb;
-            MainWindow &w = wb.window();
+            QMainWindow &w = wb.window();
             w.show();
             dock(w, "controlsDock")->hide();
             AppSettings().saveWindow(w.saveGeometry(),
                                      w.saveState(AppSettings::kWindowStateVersion + 1));
         }
         Workbench wb;
-        MainWindow &w = wb.window();
+        QMainWindow &w = wb.window();
         w.show();
         QVERIFY(dock(w, "controlsDock")->isVisible()); // the default layout, not a wrong one
     }
@@ -211,7 +211,7 @@ private slots:
 int screenshots(const QString &dir) {
     testsupport::resetState();
     Workbench wb;
-    MainWindow &w = wb.window();
+    QMainWindow &w = wb.window();
     w.resize(1600, 1000);
     w.show();
     if (!QTest::qWaitForWindowExposed(&w))

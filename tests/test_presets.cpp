@@ -3,7 +3,6 @@
 
 #include "Attention.h"
 #include "Document.h"
-#include "MainWindow.h"
 #include "PresetFactory.h"
 #include "Presets.h"
 #include "SessionFeatures.h"

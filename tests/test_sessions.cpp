@@ -5,7 +5,6 @@
 #include "AtomicWrite.h"
 #include "Autosaver.h"
 #include "Document.h"
-#include "MainWindow.h"
 #include "RecentFiles.h"
 #include "Session.h"
 #include "SessionSupport.h"
@@ -16,6 +15,7 @@
 
 #include <QAbstractButton>
 #include <QFile>
+#include <QMainWindow>
 #include <QMenu>
 #include <QMessageBox>
 #include <QProcess>
@@ -247,7 +247,7 @@ private slots:
 
     void closingAModifiedDocumentAsksFirst() {
         Workbench bench;
-        MainWindow &window = bench.window();
+        QMainWindow &window = bench.window();
         window.show();
         QVERIFY(window.close()); // unmodified: no question
         window.show();

@@ -6,7 +6,6 @@
 #include "Document.h"
 #include "HeatmapView.h"
 #include "InputsPanel.h"
-#include "MainWindow.h"
 #include "MatrixEditor.h"
 #include "Recomputer.h"
 #include "StagesView.h"
@@ -15,7 +14,9 @@
 #include "Workbench.h"
 #include "WorkbenchSupport.h"
 
+#include <QLabel>
 #include <QLineEdit>
+#include <QMainWindow>
 #include <QTableView>
 #include <QUndoStack>
 #include <qcustomplot.h>
@@ -29,7 +30,7 @@ class TestWorkbench : public QObject {
 private slots:
     void opensOnTheWorkedExample() {
         Workbench wb;
-        MainWindow &w = wb.window();
+        QMainWindow &w = wb.window();
         w.show();
         testsupport::settle(wb);
         const AttentionResult expected = compute(workedExample());
@@ -45,7 +46,7 @@ private slots:
 
     void typingIntoXUpdatesEveryStageAndUndoRestores() {
         Workbench wb;
-        MainWindow &w = wb.window();
+        QMainWindow &w = wb.window();
         w.show();
         testsupport::settle(wb);
         QTableView *table = wb.inputs().xEditor()->view();
@@ -83,7 +84,7 @@ private slots:
 
     void refusedEntryChangesNothing() {
         Workbench wb;
-        MainWindow &w = wb.window();
+        QMainWindow &w = wb.window();
         w.show();
         testsupport::settle(wb);
         QTableView *table = wb.inputs().xEditor()->view();
@@ -103,7 +104,7 @@ private slots:
 
     void clickingAQueryRowSelectsItEverywhere() {
         Workbench wb;
-        MainWindow &w = wb.window();
+        QMainWindow &w = wb.window();
         w.show();
         testsupport::settle(wb);
         HeatmapView *weights = wb.stages().view(Stage::Weights);
@@ -128,7 +129,7 @@ private slots:
 
     void clickingATokenSelectsItsQuery() {
         Workbench wb;
-        MainWindow &w = wb.window();
+        QMainWindow &w = wb.window();
         w.show();
         testsupport::settle(wb);
         QTableView *tokens = wb.inputs().tokenEditor()->view();
@@ -140,7 +141,7 @@ private slots:
 
     void clickingALogitMasksIt() {
         Workbench wb;
-        MainWindow &w = wb.window();
+        QMainWindow &w = wb.window();
         w.show();
         testsupport::settle(wb);
         HeatmapView *logits = wb.stages().view(Stage::Logits);
@@ -161,7 +162,7 @@ private slots:
 
     void tooltipsDeriveTheNumbers() {
         Workbench wb;
-        MainWindow &w = wb.window();
+        QMainWindow &w = wb.window();
         w.show();
         testsupport::settle(wb);
         const QString score = wb.stages().view(Stage::Scores)->toolTipText(0, 1);
@@ -174,7 +175,7 @@ private slots:
 
     void severalHeadsShowConcatAndOutput() {
         Workbench wb;
-        MainWindow &w = wb.window();
+        QMainWindow &w = wb.window();
         w.show();
         testsupport::settle(wb);
         QVERIFY(wb.document().setDimension(Dimension::Heads, 2));
@@ -191,7 +192,7 @@ private slots:
 
     void columnLayoutShowsTheTransposes() {
         Workbench wb;
-        MainWindow &w = wb.window();
+        QMainWindow &w = wb.window();
         w.show();
         testsupport::settle(wb);
         wb.document().setSelectedRow(2);
@@ -237,12 +238,13 @@ private slots:
 
     void statusShowsTheUpdateTime() {
         Workbench wb;
-        MainWindow &w = wb.window();
+        QMainWindow &w = wb.window();
         w.show();
         testsupport::settle(wb);
         wb.document().setCell(MatrixId{MatrixKind::X, 0}, 0, 0, 3.0);
         testsupport::settle(wb);
-        QVERIFY2(w.statusText().startsWith("last update:"), qPrintable(w.statusText()));
+        QVERIFY2(w.findChild<QLabel *>("timingLabel")->text().startsWith("last update:"),
+                 qPrintable(w.findChild<QLabel *>("timingLabel")->text()));
     }
 };
 

@@ -4,12 +4,12 @@
 // the user's own, and a window whose questions are answered by the test.
 
 #include "Document.h"
-#include "MainWindow.h"
 #include "SessionController.h"
 #include "Workbench.h"
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QMainWindow>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -49,7 +49,7 @@ inline QStringList recoveryFiles() {
 // The whole program, its session questions answered and counted by the test.
 struct Harness {
     Workbench workbench;
-    MainWindow &window = workbench.window();
+    QMainWindow &window = workbench.window();
     SessionController *session = &workbench.session();
     QStringList warnings;
     QStringList unsavedQuestions;

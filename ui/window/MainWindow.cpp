@@ -14,6 +14,7 @@
 MainWindow::MainWindow(Document &document, QWidget *parent)
     : QMainWindow(parent), m_document(document), m_shell(new Shell(*this)), m_timing(new QLabel),
       m_error(new QLabel) {
+    m_timing->setObjectName(QStringLiteral("timingLabel"));
     setWindowTitle(tr("attnviz \u2014 scaled dot-product attention"));
     m_error->setStyleSheet("color: #b00020;");
     statusBar()->addWidget(m_error, 1);
@@ -22,10 +23,6 @@ MainWindow::MainWindow(Document &document, QWidget *parent)
 }
 
 MainWindow::~MainWindow() = default;
-
-QString MainWindow::statusText() const {
-    return m_timing->text();
-}
 
 void MainWindow::createMenus() {
     QMenu *file = m_shell->menu(MenuId::File);

@@ -16,7 +16,6 @@ public:
     ~MainWindow() override;
 
     Shell &shell() const { return *m_shell; }
-    QString statusText() const;
     void showTiming(double computeMs, double drawMs);
     void showError(const QString &message); // empty clears
 

@@ -76,6 +76,10 @@ Workbench::~Workbench() {
     m_window.reset();
 }
 
+QMainWindow &Workbench::window() const {
+    return *m_window;
+}
+
 Shell &Workbench::shell() const {
     return m_window->shell();
 }

@@ -11,6 +11,7 @@ class InputsPanel;
 class InterpretationsView;
 class LessonPanel;
 class MainWindow;
+class QMainWindow;
 class Presentation;
 class Recomputer;
 class SessionController;
@@ -31,7 +32,7 @@ public:
 
     Document &document() const { return *m_document; }
     Recomputer &recomputer() const { return *m_recomputer; }
-    MainWindow &window() const { return *m_window; }
+    QMainWindow &window() const;
     Shell &shell() const;
     ViewStateRegistry &viewState() { return m_viewState; }
 
