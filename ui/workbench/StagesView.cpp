@@ -193,7 +193,7 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
     const attn::Mask *mask = rows ? &result.masked : &maskT;
     auto shown = [rows](const attn::Matrix &m) { return rows ? m : attn::Matrix(m.transpose()); };
     auto shownShape = [rows](const attn::Matrix &m) {
-        return rows ? shape(m) : QString("%1×%2").arg(m.cols()).arg(m.rows());
+        return rows ? shape(m) : QString("%1\u00d7%2").arg(m.cols()).arg(m.rows());
     };
 
     // One call per stage: the row layout's title and axes, or the column layout's, where every
