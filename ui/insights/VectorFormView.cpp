@@ -183,7 +183,7 @@ void VectorFormView::refresh() {
     html += formula(dk);
     if (!m_form.valid) {
         html += m_form.maskedKeys.empty()
-                    ? QString("<p>The result does not match the inputs yet.</p>")
+                    ? QString("<p>Query %1 is not in the last result yet.</p>").arg(row)
                     : QString("<p>Every key is masked for this query: no term is left, and the "
                               "output %1 is zero.</p>")
                           .arg(what);

@@ -14,7 +14,7 @@ QStringList indices(Eigen::Index count) {
     return out;
 }
 
-// Token labels when they fit the matrix, indices otherwise (a result trailing a resize).
+// Token labels when they fit the matrix, indices otherwise (labels of other inputs).
 QStringList labelsFor(const QStringList &tokens, Eigen::Index count) {
     return tokens.size() == count ? tokens : indices(count);
 }
