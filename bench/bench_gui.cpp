@@ -1,7 +1,8 @@
 // Edit-to-screen benchmark: one cell edit of X → recompute → every visible heatmap redrawn,
 // in the real main window (offscreen). Prints figures; not a timed test.
 //
-// Usage: QT_QPA_PLATFORM=offscreen bench_gui [--quick]
+// Usage: QT_QPA_PLATFORM=offscreen bench_gui [--quick] [--columns]
+// --columns: the document shows the column layout (the stages draw the transposes).
 
 #include "Allocator.h"
 #include "BenchInputs.h"
@@ -22,7 +23,9 @@
 int main(int argc, char **argv) {
     attn::keepLargeAllocationsInHeap();
     QApplication app(argc, argv);
-    const bool quick = argc > 1 && QString(argv[1]) == "--quick";
+    const QStringList args = QApplication::arguments();
+    const bool quick = args.contains("--quick");
+    const bool columns = args.contains("--columns");
     Workbench workbench;
     QMainWindow &window = workbench.window();
     window.resize(1480, 960);
@@ -34,10 +37,12 @@ int main(int argc, char **argv) {
     };
     const Size sizes[] = {{5, 512, 512}, {64, 512, 64}, {256, 512, 64}, {1024, 512, 64}};
     std::printf("attnviz edit-to-screen: set X[0][0] -> recompute -> every visible heatmap "
-                "redrawn (window 1480x960, offscreen; median)\n");
+                "redrawn (window 1480x960, offscreen; %s layout; median)\n",
+                columns ? "column" : "row");
     std::printf("%6s %5s %5s %10s %10s %10s %9s %6s\n", "n", "p", "d", "total ms", "compute ms",
                 "draw ms", "heatmaps", "reps");
     Document *doc = &workbench.document();
+    doc->setLayout(columns ? attn::Layout::Columns : attn::Layout::Rows);
     for (const Size &s : sizes) {
         QString error;
         if (!doc->replaceInputs(bench::randomInputs(s.n, s.p, s.d), "benchmark", &error)) {

@@ -405,9 +405,11 @@ void TestImportExport::heatmapMenuExportsWhatIsShown() {
         QAction *copy = findAction(matrixMenu->menu(), "Copy as CSV");
         QVERIFY(copy);
         copy->trigger();
-        // Exactly the numbers of the result drawn, which in the column layout is the row
-        // layout's transposed (computed in that layout, so equal up to rounding).
-        const attn::Matrix shown = bench.recomputer().result()->heads[0].weights;
+        // Exactly the numbers drawn: the result's (always in rows), transposed in the column
+        // layout.
+        const attn::Matrix &result = bench.recomputer().result()->heads[0].weights;
+        const attn::Matrix shown =
+            layout == attn::Layout::Rows ? result : attn::Matrix(result.transpose());
         QCOMPARE(QApplication::clipboard()->text(), attn::matrixToCsv(shown));
         QVERIFY(shown.isApprox(layout == attn::Layout::Rows ? rowWeights
                                                             : attn::Matrix(rowWeights.transpose()),

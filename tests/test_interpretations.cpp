@@ -44,8 +44,9 @@ QStringList tokens(const std::vector<std::string> &t) {
 
 InterpretedProduct productOf(const AttentionInputs &inputs, Layout layout, Product product,
                              int head = 0) {
-    const AttentionResult r = compute(inputs, layout);
-    return interpretProduct(r, head, product, tokens(inputs.tokens), tokens(inputs.sourceTokens()));
+    const AttentionResult r = compute(inputs); // results are in rows; the layout is the view's
+    return interpretProduct(r, layout, head, product, tokens(inputs.tokens),
+                            tokens(inputs.sourceTokens()));
 }
 
 // Every index when there are few, otherwise a spread of them (first, last, some between).

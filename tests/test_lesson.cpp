@@ -1,6 +1,7 @@
 // Lesson mode: the script's numbers match the computation, and the keyboard walks it.
 
 #include "Document.h"
+#include "HeatmapView.h"
 #include "LessonPanel.h"
 #include "LessonScript.h"
 #include "Recomputer.h"
@@ -65,7 +66,10 @@ private slots:
             QTest::keyClick(&w, Qt::Key_PageDown);
         QCOMPARE(lesson->step(), 7); // stays on the last step
         QCOMPARE(wb.document().layout(), Layout::Columns);
-        QTRY_COMPARE(wb.recomputer().result()->layout, Layout::Columns);
+        // The stages draw the column layout: the (row-layout) weights transposed.
+        QCOMPARE(wb.stages().view(Stage::Weights)->values(),
+                 Matrix(wb.recomputer().result()->heads[0].weights.transpose()));
+        QVERIFY(wb.stages().view(Stage::Weights)->title().startsWith("softmax\u2193"));
         QVERIFY(lesson->text().contains("V·A"));
         QTest::keyClick(&w, Qt::Key_PageUp);
         QCOMPARE(wb.document().layout(), Layout::Rows);

@@ -23,7 +23,10 @@ private slots:
     void recomputerMatchesCompute();
     void recomputerLargeIsAsyncAndCoalesced();
     void recomputerDropsStaleResult();
-    void layoutChangeRecomputes();
+    void layoutChangeNeedsNoResult();
+    void workerComputesOnItsSnapshot();
+    void snapshotGenerationIncreases();
+    void rowOnlyRecomputeInColumnLayout();
 };
 
 void TestRecomputer::recomputerMatchesCompute() {
@@ -91,17 +94,94 @@ void TestRecomputer::recomputerDropsStaleResult() {
     QCOMPARE(rec.result()->heads[0].Q(0, 0), attn::compute(doc.inputs()).heads[0].Q(0, 0));
 }
 
-void TestRecomputer::layoutChangeRecomputes() {
+void TestRecomputer::layoutChangeNeedsNoResult() {
+    // The layout is view state: results stay in rows, nothing is recomputed.
     Document doc;
     Recomputer rec(&doc);
     rec.recomputeNow();
+    const ResultSnapshot before = rec.snapshot();
     QSignalSpy spy(&rec, &Recomputer::resultReady);
-    rec.setLayout(attn::Layout::Columns);
-    QVERIFY(spy.wait(5000));
-    QCOMPARE(rec.result()->layout, attn::Layout::Columns);
-    const attn::Matrix rows = attn::compute(doc.inputs()).output;
-    QCOMPARE(rec.result()->output.rows(), rows.cols());
-    QVERIFY((rec.result()->output - rows.transpose()).cwiseAbs().maxCoeff() < 1e-12);
+    doc.setLayout(attn::Layout::Columns);
+    QVERIFY(!spy.wait(200));
+    QCOMPARE(rec.snapshot().result, before.result);
+    QCOMPARE(rec.snapshot().generation, before.generation);
+    QVERIFY(same(rec.result()->output, attn::compute(doc.inputs()).output));
+}
+
+void TestRecomputer::workerComputesOnItsSnapshot() {
+    Document doc;
+    QVERIFY(doc.setDimension(Dimension::Tokens, 1024));
+    Recomputer rec(&doc);
+    QSignalSpy spy(&rec, &Recomputer::resultReady);
+    QVERIFY(spy.wait(10000));
+    spy.clear();
+    QVERIFY(doc.setCell(kX, 0, 0, 3));
+    QTRY_VERIFY(rec.isBusy()); // the worker holds the snapshot with X[0][0] = 3
+    const std::shared_ptr<const attn::AttentionInputs> held = doc.inputsSnapshot();
+    QVERIFY(doc.setCell(kX, 0, 0, 4)); // copy-on-write: the worker's snapshot is not touched
+    QCOMPARE(held->X(0, 0), 3.0);
+    QCOMPARE(doc.inputs().X(0, 0), 4.0);
+    QVERIFY(held.get() != &doc.inputs());
+    QVERIFY(spy.wait(10000));
+    QTest::qWait(300);
+    QVERIFY(!rec.isBusy());
+    QCOMPARE(spy.count(), 1);
+    // The published snapshot's result is of its own inputs, which are the document's (shared,
+    // not copied, since nothing changed after).
+    const ResultSnapshot snap = qvariant_cast<ResultSnapshot>(spy.at(0).at(0));
+    QVERIFY(snap.isValid());
+    QCOMPARE(snap.result, rec.snapshot().result);
+    QCOMPARE(snap.inputs.get(), &doc.inputs());
+    QCOMPARE(snap.inputs->X(0, 0), 4.0);
+    const attn::AttentionResult expected = attn::compute(*snap.inputs);
+    QVERIFY(same(snap.result->heads[0].Q, expected.heads[0].Q));
+    QVERIFY((snap.result->output - expected.output).cwiseAbs().maxCoeff() < 1e-9);
+}
+
+void TestRecomputer::snapshotGenerationIncreases() {
+    Document doc;
+    Recomputer rec(&doc);
+    rec.recomputeNow();
+    quint64 last = rec.snapshot().generation;
+    QVERIFY(last > 0);
+    QSignalSpy spy(&rec, &Recomputer::resultReady);
+    for (int i = 0; i < 3; ++i) {
+        QVERIFY(doc.setCell(kX, i, 1, 5 + i));
+        QVERIFY(spy.wait(5000)); // from the event loop
+        QVERIFY(rec.snapshot().generation > last);
+        last = rec.snapshot().generation;
+        rec.recomputeNow(); // a synchronous one is a new snapshot too
+        QVERIFY(rec.snapshot().generation > last);
+        last = rec.snapshot().generation;
+        QCOMPARE(rec.snapshot().inputs->X(i, 1), 5.0 + i);
+    }
+}
+
+void TestRecomputer::rowOnlyRecomputeInColumnLayout() {
+    // Row-only incremental recompute works whatever the document shows: the result is in rows
+    // and agrees with a full computation, and with the column-layout oracle transposed.
+    Document doc;
+    QVERIFY(doc.setDimension(Dimension::Tokens, 40));
+    doc.setLayout(attn::Layout::Columns);
+    Recomputer rec(&doc);
+    rec.recomputeNow();
+    const auto before = rec.result();
+    QVERIFY(doc.setCell(kX, 7, 2, 1.5));
+    QVERIFY(doc.setCell(kX, 9, 0, -2));
+    rec.recomputeNow();
+    QVERIFY(rec.result() != before);
+    QCOMPARE(rec.snapshot().inputs.get(), &doc.inputs());
+    const attn::AttentionResult full = attn::compute(doc.inputs());
+    const attn::AttentionResult oracle = attn::compute(doc.inputs(), attn::Layout::Columns);
+    const attn::AttentionResult &got = *rec.result();
+    QCOMPARE(got.heads.size(), full.heads.size());
+    for (size_t h = 0; h < full.heads.size(); ++h) {
+        QVERIFY(got.heads[h].weights.isApprox(full.heads[h].weights, 1e-12));
+        QVERIFY(got.heads[h].output.isApprox(full.heads[h].output, 1e-12));
+        QVERIFY(attn::Matrix(got.heads[h].weights.transpose())
+                    .isApprox(oracle.heads[h].weights, 1e-12));
+    }
+    QVERIFY(got.output.isApprox(full.output, 1e-12));
 }
 
 QTEST_MAIN(TestRecomputer)

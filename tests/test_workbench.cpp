@@ -17,6 +17,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMainWindow>
+#include <QSignalSpy>
 #include <QTableView>
 #include <QUndoStack>
 #include <qcustomplot.h>
@@ -234,6 +235,32 @@ private slots:
         QCOMPARE(s->view(Stage::Weights)->values()(0, 3), 0.0);
         QCOMPARE(s->view(Stage::Weights)->selectedRow(), 0); // the logits click chose query 0
         QVERIFY(s->view(Stage::Weights)->highlightedColumns().isEmpty());
+    }
+
+    void layoutSwitchRedrawsTheSameResult() {
+        // The column layout is a display transform: switching needs no new result, the stages
+        // and the combination panel redraw the one they have at once.
+        Workbench wb;
+        wb.window().show();
+        settle(wb);
+        const ResultSnapshot before = wb.recomputer().snapshot();
+        QVERIFY(before.isValid());
+        QSignalSpy results(&wb.recomputer(), &Recomputer::resultReady);
+        wb.document().setLayout(Layout::Columns);
+        StagesView *s = &wb.stages();
+        COMPARE_MATRIX(s->view(Stage::Weights)->values(),
+                       Matrix(before.result->heads[0].weights.transpose()));
+        QVERIFY(s->view(Stage::Weights)->title().startsWith("softmax\u2193"));
+        // Editing in the column layout recomputes only the edited row, still in rows.
+        QVERIFY(wb.document().setCell(MatrixId{MatrixKind::X, 0}, 1, 0, 2.5));
+        QTRY_COMPARE(results.count(), 1);
+        const ResultSnapshot after = wb.recomputer().snapshot();
+        QVERIFY(after.generation > before.generation);
+        QCOMPARE(after.inputs->X(1, 0), 2.5);
+        const AttentionResult expected = compute(*after.inputs);
+        COMPARE_MATRIX(after.result->heads[0].weights, expected.heads[0].weights);
+        COMPARE_MATRIX(s->view(Stage::Weights)->values(),
+                       Matrix(expected.heads[0].weights.transpose()));
     }
 
     void statusShowsTheUpdateTime() {

@@ -20,7 +20,7 @@ DifferenceView::DifferenceView(Document *document, Recomputer *recomputer, QWidg
     layout->addWidget(m_caption);
     layout->addWidget(m_heatmap, 1);
     m_heatmap->setColorScaleLabel("after \u2212 before");
-    m_latest = recomputer->result();
+    m_latest = recomputer->snapshot();
     m_undoIndex = document->undoStack()->index();
     // Always listening, shown or not: the "before" must be kept when the edit happens.
     connect(document, &Document::changed, this, &DifferenceView::onChanged);
@@ -52,16 +52,14 @@ QString DifferenceView::editText() const {
     return steps > 1 ? QString("%1 edits, the last: %2").arg(steps).arg(last) : last;
 }
 
-void DifferenceView::resultArrived(const std::shared_ptr<const attn::AttentionResult> &result) {
-    if (m_pending && result) {
-        m_after = result;
+void DifferenceView::resultArrived(const ResultSnapshot &snapshot) {
+    if (m_pending && snapshot.isValid()) {
+        m_after = snapshot;
         m_description = editText();
         m_pending = false;
     }
     m_undoIndex = document()->undoStack()->index();
-    m_latest = result;
-    // A layout change recomputes without an edit: both sides are read in the row layout, so
-    // the same difference is simply redrawn the other way round.
+    m_latest = snapshot;
 }
 
 QString DifferenceView::message() const {
@@ -70,24 +68,23 @@ QString DifferenceView::message() const {
 
 void DifferenceView::refresh() {
     m_difference.resize(0, 0);
-    if (!m_before || !m_after) {
+    if (!m_before.isValid() || !m_after.isValid()) {
         m_caption->setText("No previous edit: change an input and the difference it made to "
                            "the weights appears here.");
         m_heatmap->clear();
         m_heatmap->setTitle("weights after \u2212 before");
         return;
     }
-    const int heads = int(std::min(m_before->heads.size(), m_after->heads.size()));
+    const int heads = int(std::min(m_before.result->heads.size(), m_after.result->heads.size()));
     const int head = std::clamp(document()->currentHead(), 0, std::max(heads - 1, 0));
     if (heads == 0) {
         m_caption->setText("No weights to compare.");
         m_heatmap->clear();
         return;
     }
-    const attn::Matrix before =
-        insight::inRows(m_before->heads[size_t(head)].weights, m_before->layout);
-    const attn::Matrix after =
-        insight::inRows(m_after->heads[size_t(head)].weights, m_after->layout);
+    // Both results are in the row layout; a layout switch only redraws the difference.
+    const attn::Matrix &before = m_before.result->heads[size_t(head)].weights;
+    const attn::Matrix &after = m_after.result->heads[size_t(head)].weights;
     if (before.rows() != after.rows() || before.cols() != after.cols()) {
         m_caption->setText(QString("Last edit: %1. It changed the shape of the weights (%2 "
                                    "\u2192 %3): there is nothing to subtract.")
@@ -98,7 +95,7 @@ void DifferenceView::refresh() {
     }
     m_difference = after - before;
     const double largest = m_difference.size() ? m_difference.cwiseAbs().maxCoeff() : 0.0;
-    const attn::AttentionInputs &in = document()->inputs();
+    const attn::AttentionInputs &in = *m_after.inputs; // the labels of the "after" result
     const QStringList queries = insight::labels(in.tokens);
     const QStringList keys = insight::labels(in.sourceTokens());
     const bool several = heads > 1;

@@ -29,7 +29,7 @@ public:
 
 protected:
     void refresh() override;
-    void resultArrived(const std::shared_ptr<const attn::AttentionResult> &result) override;
+    void resultArrived(const ResultSnapshot &snapshot) override;
 
 private:
     void onChanged(const DocumentChange &change);
@@ -37,8 +37,8 @@ private:
 
     HeatmapView *m_heatmap;
     QLabel *m_caption;
-    std::shared_ptr<const attn::AttentionResult> m_latest; // the last result seen
-    std::shared_ptr<const attn::AttentionResult> m_before, m_after;
+    ResultSnapshot m_latest; // the last snapshot seen
+    ResultSnapshot m_before, m_after;
     bool m_pending = false; // an edit happened; its result has not arrived yet
     int m_undoIndex = 0;    // the undo stack's index when the last result arrived
     QString m_description;

@@ -94,22 +94,23 @@ void HeadOverview::outline(int head) {
 }
 
 void HeadOverview::refresh() {
-    const auto result = recomputer()->result();
-    const int heads = result ? int(result->heads.size()) : 0;
+    const ResultSnapshot &snap = snapshot();
+    const auto &result = snap.result;
+    const int heads = snap.isValid() ? int(result->heads.size()) : 0;
     if (heads != m_views.size())
         rebuild(heads);
     if (heads == 0) {
         m_caption->setText("No result yet.");
         return;
     }
-    const bool rows = result->layout == attn::Layout::Rows;
-    const attn::AttentionInputs &in = document()->inputs();
-    QStringList queries = insight::labels(in.tokens);
-    QStringList keys = insight::labels(in.sourceTokens());
+    // Drawn like the stages: the column layout shows the row result's weights transposed.
+    const bool rows = document()->layout() == attn::Layout::Rows;
+    const attn::AttentionInputs &in = *snap.inputs;
+    const QStringList queries = insight::labels(in.tokens);
+    const QStringList keys = insight::labels(in.sourceTokens());
+    const attn::Mask maskT = rows ? attn::Mask() : attn::Mask(result->masked.transpose());
     for (int h = 0; h < heads; ++h) {
         const attn::Matrix &w = result->heads[size_t(h)].weights;
-        if (queries.size() != insight::tokenCount(w, result->layout))
-            queries.clear(); // a result trailing a resize: indices until the fresh one
         HeatmapView *v = m_views[h];
         v->setTitle(QString("head %1").arg(h));
         if (rows) {
@@ -117,7 +118,7 @@ void HeadOverview::refresh() {
             v->setData(w, queries, keys, ScaleKind::Unit, &result->masked);
         } else {
             v->setAxisTitles("key", "query");
-            v->setData(w, keys, queries, ScaleKind::Unit, &result->masked);
+            v->setData(attn::Matrix(w.transpose()), keys, queries, ScaleKind::Unit, &maskT);
         }
         v->setSelectedRow(rows ? document()->selectedRow() : -1);
         v->setHighlightedColumns(!rows && document()->selectedRow() >= 0

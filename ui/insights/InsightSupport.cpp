@@ -19,33 +19,6 @@ QStringList labels(const std::vector<std::string> &tokens) {
     return out;
 }
 
-attn::Matrix inRows(const attn::Matrix &m, attn::Layout layout) {
-    return layout == attn::Layout::Rows ? m : attn::Matrix(m.transpose());
-}
-
-attn::Mask inRows(const attn::Mask &m, attn::Layout layout) {
-    return layout == attn::Layout::Rows ? m : attn::Mask(m.transpose());
-}
-
-attn::RowVector tokenVector(const attn::Matrix &m, Eigen::Index i, attn::Layout layout) {
-    return layout == attn::Layout::Rows ? attn::RowVector(m.row(i))
-                                        : attn::RowVector(m.col(i).transpose());
-}
-
-Eigen::Index tokenCount(const attn::Matrix &m, attn::Layout layout) {
-    return layout == attn::Layout::Rows ? m.rows() : m.cols();
-}
-
-double cell(const attn::Matrix &m, Eigen::Index query, Eigen::Index key, attn::Layout layout) {
-    return layout == attn::Layout::Rows ? m(query, key) : m(key, query);
-}
-
-bool cell(const attn::Mask &m, Eigen::Index query, Eigen::Index key, attn::Layout layout) {
-    if (m.size() == 0)
-        return false;
-    return layout == attn::Layout::Rows ? m(query, key) : m(key, query);
-}
-
 int headOf(const Document &doc, const attn::AttentionResult &result) {
     if (result.heads.empty())
         return -1;

@@ -5,18 +5,28 @@
 
 InsightView::InsightView(Document *document, Recomputer *recomputer, QWidget *parent)
     : QWidget(parent), m_document(document), m_recomputer(recomputer) {
-    connect(recomputer, &Recomputer::resultReady, this,
-            [this](const std::shared_ptr<const attn::AttentionResult> &result) {
-                resultArrived(result);
-                invalidate();
-            });
+    connect(recomputer, &Recomputer::resultReady, this, [this](const ResultSnapshot &snapshot) {
+        resultArrived(snapshot);
+        invalidate();
+    });
     connect(document, &Document::selectedRowChanged, this, [this] { selectedRowChanged(); });
     connect(document, &Document::currentHeadChanged, this, &InsightView::invalidate);
-    // The Recomputer follows a layout change with a new result; token labels change without one.
+    // The layout is view state: the same result, displayed differently.
+    connect(document, &Document::layoutChanged, this, &InsightView::invalidate);
+    // Token labels change without a new result.
     connect(document, &Document::changed, this, [this](const DocumentChange &change) {
         if (change.what & DocumentChange::Tokens)
             invalidate();
     });
+}
+
+const ResultSnapshot &InsightView::snapshot() const {
+    return m_recomputer->snapshot();
+}
+
+const attn::AttentionInputs &InsightView::shownInputs() const {
+    const ResultSnapshot &s = m_recomputer->snapshot();
+    return s.inputs ? *s.inputs : m_document->inputs();
 }
 
 void InsightView::refreshNow() {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Attention.h"
+#include "ResultSnapshot.h"
 
 #include <QWidget>
 
@@ -21,19 +22,26 @@ public:
     Document *document() const { return m_document; }
     Recomputer *recomputer() const { return m_recomputer; }
     bool isStale() const { return m_stale; }
+    // The (inputs, result) pair to draw: the Recomputer's last snapshot. Its inputs are the ones
+    // the result was computed from, and the result is in the row layout whatever the document
+    // shows; a panel transposes only what it displays.
+    const ResultSnapshot &snapshot() const;
+    // snapshot()'s inputs (the document's before the first result): what the numbers on
+    // display were computed from, which the document's current inputs may not be yet.
+    const attn::AttentionInputs &shownInputs() const;
     // Brings the panel up to date now, shown or not (tests, export).
     void refreshNow();
 
 protected:
-    // Reads recomputer()->result() and the document; always bounds-checks (a result may trail
-    // the document by one edit).
+    // Reads snapshot() (never the document's inputs beside it: they may be one edit newer) and
+    // the document's view state.
     virtual void refresh() = 0;
     // Something it shows changed: refresh now when visible, otherwise when next shown.
     void invalidate();
     void showEvent(QShowEvent *event) override;
     // Called for every new result, shown or not, before the panel is invalidated (a panel that
     // must remember results, like the before/after difference, keeps them here).
-    virtual void resultArrived(const std::shared_ptr<const attn::AttentionResult> &) {}
+    virtual void resultArrived(const ResultSnapshot &) {}
     // The selected query moved. By default a full refresh; a panel that only highlights the
     // selection (the readouts table) does less, and is not rebuilt under its own click.
     virtual void selectedRowChanged() { invalidate(); }

@@ -72,17 +72,18 @@ QString ReadoutsView::caption() const {
 }
 
 void ReadoutsView::refresh() {
-    const auto result = recomputer()->result();
-    if (!result || result->heads.empty()) {
+    const ResultSnapshot &snap = snapshot();
+    const auto &result = snap.result;
+    if (!snap.isValid() || result->heads.empty()) {
         m_model->setReadouts({}, {}, {});
         m_caption->setText(caption());
         return;
     }
     const int head = insight::headOf(*document(), *result);
-    const attn::Matrix weights =
-        insight::inRows(result->heads[size_t(head)].weights, result->layout);
-    const attn::Mask masked = insight::inRows(result->masked, result->layout);
-    const attn::AttentionInputs &in = document()->inputs();
+    // A table of queries whatever the layout: read in place from the row-layout result.
+    const attn::Matrix &weights = result->heads[size_t(head)].weights;
+    const attn::Mask &masked = result->masked;
+    const attn::AttentionInputs &in = *snap.inputs;
     m_head = head;
     m_keyCount = int(weights.cols());
     m_model->setReadouts(rowReadouts(weights, masked), insight::labels(in.tokens),

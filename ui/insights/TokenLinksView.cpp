@@ -44,7 +44,7 @@ double TokenLinksView::weight(int head, int query, int key) const {
     if (!m_result || std::find(m_heads.begin(), m_heads.end(), head) == m_heads.end() ||
         query < 0 || key < 0 || query >= m_n || key >= m_m)
         return 0;
-    return insight::cell(m_result->heads[size_t(head)].weights, query, key, m_result->layout);
+    return m_result->heads[size_t(head)].weights(query, key);
 }
 
 void TokenLinksView::refresh() {
@@ -54,29 +54,20 @@ void TokenLinksView::refresh() {
     m_queries.clear();
     m_keys.clear();
     m_n = m_m = 0;
-    const auto result = recomputer()->result();
-    if (result && !result->heads.empty()) {
+    const ResultSnapshot &snap = snapshot();
+    if (snap.isValid() && !snap.result->heads.empty()) {
+        const auto &result = snap.result;
         m_result = result;
-        const attn::Layout layout = result->layout;
         m_head = insight::headOf(*document(), *result);
         for (int h = 0; h < int(result->heads.size()); ++h)
             if (m_allHeads || h == m_head)
                 m_heads.push_back(h);
+        // The picture has no layout: the weights are read as queries × keys (the row result).
         const attn::Matrix &w = result->heads[size_t(m_head)].weights;
-        m_n = int(insight::tokenCount(w, layout));
-        m_m = int(w.size() / std::max<Eigen::Index>(m_n, 1));
-        const attn::AttentionInputs &in = document()->inputs();
-        m_queries = insight::labels(in.tokens);
-        m_keys = insight::labels(in.sourceTokens());
-        // Labels must fit the result (it may trail a resize by one computation): indices if not.
-        if (m_queries.size() != m_n || m_keys.size() != m_m) {
-            m_queries.clear();
-            m_keys.clear();
-            for (int i = 0; i < m_n; ++i)
-                m_queries << QString::number(i);
-            for (int j = 0; j < m_m; ++j)
-                m_keys << QString::number(j);
-        }
+        m_n = int(w.rows());
+        m_m = int(w.cols());
+        m_queries = insight::labels(snap.inputs->tokens); // the result's own tokens
+        m_keys = insight::labels(snap.inputs->sourceTokens());
     }
     m_selected = document()->selectedRow();
     collectLinks();
@@ -92,20 +83,19 @@ void TokenLinksView::collectLinks() {
     }
     const bool large = std::max(m_n, m_m) > kReadableTokens;
     m_threshold = large ? kLargeThreshold : 0.0;
-    const attn::Layout layout = m_result->layout;
     const attn::Mask &masked = m_result->masked;
-    const bool hasMask = masked.size() == qint64(m_n) * m_m;
+    const bool hasMask = masked.rows() == m_n && masked.cols() == m_m;
     qint64 candidates = 0;
     for (int head : m_heads) {
         const attn::Matrix &w = m_result->heads[size_t(head)].weights;
-        if (w.size() != qint64(m_n) * m_m)
+        if (w.rows() != m_n || w.cols() != m_m)
             continue;
         for (int q = 0; q < m_n; ++q)
             for (int k = 0; k < m_m; ++k) {
-                if (hasMask && insight::cell(masked, q, k, layout))
+                if (hasMask && masked(q, k))
                     continue; // weight exactly 0: no line at all
                 ++candidates;
-                const double weight = insight::cell(w, q, k, layout);
+                const double weight = w(q, k);
                 if (weight >= m_threshold && weight > 0)
                     m_links.push_back({head, q, k, weight});
             }
@@ -159,7 +149,8 @@ void TokenLinksView::layoutTokens() {
     bold.setBold(true);
     const QFontMetrics boldMetrics(bold);
     double widest = boldMetrics.horizontalAdvance(
-        m_keyTitle = document()->inputs().hasContext ? "keys (context)" : "keys");
+        m_keyTitle =
+            snapshot().isValid() && snapshot().inputs->hasContext ? "keys (context)" : "keys");
     widest = std::max(widest, double(boldMetrics.horizontalAdvance("queries")));
     for (const QString &s : m_queries + m_keys)
         widest = std::max(widest, double(boldMetrics.horizontalAdvance(s)));

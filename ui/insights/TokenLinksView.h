@@ -78,8 +78,8 @@ private:
 
     int drawnHeads() const { return int(m_heads.size()); }
 
-    // Read in place through insight::cell (no transposed copies: 16 heads at n = 1024 would
-    // be 128 MB).
+    // Read in place, queries × keys in either layout (no copies: 16 heads at n = 1024 would be
+    // 128 MB).
     std::shared_ptr<const attn::AttentionResult> m_result;
     std::vector<int> m_heads; // the heads drawn: the current one, or all
     int m_n = 0, m_m = 0;     // queries, keys

@@ -1,7 +1,5 @@
 #include "VectorForm.h"
 
-#include "InsightSupport.h"
-
 #include <cmath>
 #include <limits>
 
@@ -11,27 +9,26 @@ VectorForm vectorForm(const attn::AttentionResult &result, int head, int query) 
     f.head = head;
     if (head < 0 || head >= int(result.heads.size()))
         return f;
-    const attn::Layout layout = result.layout;
+    // Row layout: tokens are rows of Q, K, V; the logits are queries × keys.
     const attn::HeadResult &h = result.heads[size_t(head)];
-    const Eigen::Index n = insight::tokenCount(h.Q, layout);
-    const Eigen::Index m = insight::tokenCount(h.K, layout);
-    if (query < 0 || query >= n || insight::tokenCount(h.V, layout) != m ||
-        insight::tokenCount(h.logits, layout) != n || h.logits.size() != n * m)
+    const Eigen::Index n = h.Q.rows();
+    const Eigen::Index m = h.K.rows();
+    if (query < 0 || query >= n || h.V.rows() != m || h.logits.rows() != n || h.logits.cols() != m)
         return f;
-    const bool hasMask = result.masked.size() == n * m;
-    f.q = insight::tokenVector(h.Q, query, layout);
+    const bool hasMask = result.masked.rows() == n && result.masked.cols() == m;
+    f.q = h.Q.row(query);
 
     double largest = -std::numeric_limits<double>::infinity();
     for (int j = 0; j < m; ++j) {
-        const double logit = insight::cell(h.logits, query, j, layout);
-        if ((hasMask && insight::cell(result.masked, query, j, layout)) || std::isinf(logit)) {
+        const double logit = h.logits(query, j);
+        if ((hasMask && result.masked(query, j)) || std::isinf(logit)) {
             f.maskedKeys.push_back(j);
             continue;
         }
         VectorFormTerm t;
         t.key = j;
-        t.v = insight::tokenVector(h.V, j, layout);
-        t.score = f.q.dot(insight::tokenVector(h.K, j, layout));
+        t.v = h.V.row(j);
+        t.score = f.q.dot(h.K.row(j));
         t.logit = logit;
         largest = std::max(largest, logit);
         f.terms.push_back(std::move(t));

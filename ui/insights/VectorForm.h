@@ -30,7 +30,7 @@ struct VectorForm {
     attn::RowVector sum;               // Σ weight·v: the output row
 };
 
-// From a result in either layout. Invalid (valid = false) when the head or query is out of
-// range or the shapes do not fit, or when every key is masked for this query (then the output
-// row is zero and `maskedKeys` lists them all).
+// From a row-layout result (what the Recomputer publishes). Invalid (valid = false) when the head
+// or query is out of range or the shapes do not fit, or when every key is masked for this query
+// (then the output row is zero and `maskedKeys` lists them all).
 VectorForm vectorForm(const attn::AttentionResult &result, int head, int query);

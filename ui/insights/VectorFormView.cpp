@@ -53,7 +53,7 @@ QString VectorFormView::html() const {
 }
 
 QString VectorFormView::formula(int dk) const {
-    const attn::AttentionOptions &o = document()->inputs().options;
+    const attn::AttentionOptions &o = snapshot().inputs->options;
     const bool rows = m_layout == attn::Layout::Rows;
     const QString i = "\u1d62";
     // The exponent: qᵢ·kⱼ divided by √d_k (and T) — inside exp, never after the softmax.
@@ -98,7 +98,7 @@ std::vector<size_t> VectorFormView::shownTerms() const {
 }
 
 QString VectorFormView::exponentTable(const QStringList &keys, int dk) const {
-    const attn::AttentionOptions &o = document()->inputs().options;
+    const attn::AttentionOptions &o = snapshot().inputs->options;
     QString divisor = o.scale ? QString(" / \u221a%1").arg(dk) : QString();
     if (o.temperature != 1)
         divisor += " / " + num(o.temperature);
@@ -156,17 +156,19 @@ QString VectorFormView::termLines(const QStringList &keys) const {
 void VectorFormView::refresh() {
     m_form = {};
     m_outputDifference = 0;
-    const auto result = recomputer()->result();
+    const ResultSnapshot &snap = snapshot();
+    const auto &result = snap.result;
     const int row = document()->selectedRow();
-    if (!result || result->heads.empty() || row < 0) {
+    if (!snap.isValid() || result->heads.empty() || row < 0) {
         m_text->setHtml("<p>Select a query (click a row of any heatmap) to see its output "
                         "written as a weighted sum of value vectors.</p>");
         return;
     }
-    m_layout = result->layout;
+    // The numbers come from the row-layout result; the column layout only writes them as columns.
+    m_layout = document()->layout();
     const int head = insight::headOf(*document(), *result);
     m_form = vectorForm(*result, head, row);
-    const attn::AttentionInputs &in = document()->inputs();
+    const attn::AttentionInputs &in = *snap.inputs;
     const QStringList queries = insight::labels(in.tokens);
     const QStringList keys = insight::labels(in.sourceTokens());
     const bool rows = m_layout == attn::Layout::Rows;
@@ -177,20 +179,18 @@ void VectorFormView::refresh() {
                        .arg(what)
                        .arg(row)
                        .arg(query, several ? QString(", head %1").arg(head) : QString());
-    const int dk =
-        int(rows ? result->heads[size_t(head)].Q.cols() : result->heads[size_t(head)].Q.rows());
+    const int dk = int(result->heads[size_t(head)].Q.cols());
     html += formula(dk);
     if (!m_form.valid) {
         html += m_form.maskedKeys.empty()
-                    ? QString("<p>The result does not match the inputs yet.</p>")
+                    ? QString("<p>Query %1 is not in the last result yet.</p>").arg(row)
                     : QString("<p>Every key is masked for this query: no term is left, and the "
                               "output %1 is zero.</p>")
                           .arg(what);
         m_text->setHtml(html);
         return;
     }
-    const attn::RowVector output =
-        insight::tokenVector(result->heads[size_t(head)].output, row, m_layout);
+    const attn::RowVector output = result->heads[size_t(head)].output.row(row);
     m_outputDifference = (m_form.sum - output).cwiseAbs().maxCoeff();
     const QString T = rows ? QString() : QString("\u1d40");
     html += QString("<p>q%1 = %2%3</p>").arg(sub(row), vectorText(m_form.q), T);

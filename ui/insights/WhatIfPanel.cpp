@@ -180,8 +180,8 @@ void WhatIfPanel::refresh() {
     m_shiftCheck.reset();
     m_permutation.reset();
     m_qk.reset();
-    const auto result = recomputer()->result();
-    const attn::AttentionInputs &in = document()->inputs();
+    const auto result = snapshot().result;
+    const attn::AttentionInputs &in = shownInputs();
     if (!result || result->heads.empty()) {
         m_status->setText("No result yet.");
         return;
@@ -203,7 +203,7 @@ void WhatIfPanel::refresh() {
 
 void WhatIfPanel::computeAll() {
     m_compute->hide();
-    const attn::AttentionInputs &in = document()->inputs();
+    const attn::AttentionInputs &in = shownInputs();
     const bool several = in.heads.size() > 1;
     m_status->setText(QString("Query %1 (\u201c%2\u201d)%3 \u2014 select another query in any "
                               "view.")
@@ -217,7 +217,7 @@ void WhatIfPanel::computeAll() {
 }
 
 void WhatIfPanel::updateScaling() {
-    const attn::AttentionInputs &in = document()->inputs();
+    const attn::AttentionInputs &in = shownInputs();
     try {
         m_scaling = whatif::compareScaling(in, m_head, m_row);
     } catch (const attn::InputError &e) {
@@ -250,20 +250,18 @@ void WhatIfPanel::updateScaling() {
 }
 
 void WhatIfPanel::updateShift() {
-    const auto result = recomputer()->result();
+    const auto result = snapshot().result;
     if (!result || m_head >= int(result->heads.size()))
         return;
     const attn::HeadResult &h = result->heads[size_t(m_head)];
-    const attn::Layout layout = result->layout;
-    if (m_row >= insight::tokenCount(h.logits, layout)) {
+    if (m_row >= h.logits.rows()) {
         m_shiftCheck.reset();
         return;
     }
-    m_shiftCheck =
-        whatif::shiftLogits(insight::tokenVector(h.logits, m_row, layout),
-                            insight::tokenVector(h.weights, m_row, layout), m_shift->value());
+    // The query's logits and weights: a row of the (row-layout) result in either layout.
+    m_shiftCheck = whatif::shiftLogits(h.logits.row(m_row), h.weights.row(m_row), m_shift->value());
     const whatif::ShiftCheck &s = *m_shiftCheck;
-    const auto &keys = document()->inputs().sourceTokens();
+    const auto &keys = shownInputs().sourceTokens();
     QString html = "<table cellspacing='0' cellpadding='3'>";
     html += tableRow({"key", "\u2113", "\u2113 + c", "weight", "weight after"}, true);
     const int shown = std::min<int>(int(s.logits.size()), 12);
@@ -280,7 +278,7 @@ void WhatIfPanel::updateShift() {
 }
 
 void WhatIfPanel::updatePermutation() {
-    const attn::AttentionInputs &in = document()->inputs();
+    const attn::AttentionInputs &in = shownInputs();
     try {
         m_permutation = whatif::checkPermutation(in, m_seed);
     } catch (const attn::InputError &e) {
@@ -319,7 +317,7 @@ void WhatIfPanel::updatePermutation() {
 void WhatIfPanel::updateQkScaling() {
     const double c = qkFactorAt(m_c->value());
     m_cValue->setText(num(c, 3));
-    const attn::AttentionInputs &in = document()->inputs();
+    const attn::AttentionInputs &in = shownInputs();
     if (m_head >= int(in.heads.size()))
         return;
     try {

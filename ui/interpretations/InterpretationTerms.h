@@ -37,8 +37,8 @@ struct InterpretationTerms {
     attn::RowVector partialSum(int count) const;
 };
 
-// Each returns empty terms when the index is out of range for the product (a result trailing
-// the document, or an empty product).
+// Each returns empty terms when the index is out of range for the product (a selection made on
+// newer inputs than the product's, or an empty product).
 InterpretationTerms dotTerms(const InterpretedProduct &p, int row, int col);
 InterpretationTerms rowTerms(const InterpretedProduct &p, int row);
 InterpretationTerms columnTerms(const InterpretedProduct &p, int col);

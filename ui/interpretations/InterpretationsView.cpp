@@ -88,6 +88,8 @@ InterpretationsView::InterpretationsView(Document *document, Recomputer *recompu
     connect(document, &Document::selectedRowChanged, this, &InterpretationsView::onSelection);
     connect(document, &Document::selectedColumnChanged, this, &InterpretationsView::onSelection);
     connect(document, &Document::currentHeadChanged, this, &InterpretationsView::onResult);
+    // The layout is view state: the same result, read as the other product.
+    connect(document, &Document::layoutChanged, this, &InterpretationsView::onResult);
     if (stages)
         connect(stages, &StagesView::cellActivated, this, &InterpretationsView::activateStageCell);
     connect(m_animator, &TermAnimator::positionChanged, this, &InterpretationsView::updatePosition);
@@ -101,7 +103,7 @@ InterpretationsView::~InterpretationsView() {
 }
 
 bool InterpretationsView::queryIsRow() const {
-    // The product drawn decides (after a layout switch the new result may still be coming).
+    // The product drawn decides (a hidden view rebuilds it only when shown).
     return (m_current ? m_current->layout : m_document->layout()) == attn::Layout::Rows;
 }
 
@@ -215,15 +217,15 @@ void InterpretationsView::rebuildProduct() {
         return;
     }
     m_dirty = false;
-    const auto result = m_recomputer->result();
-    if (!result || result->heads.empty()) {
+    const ResultSnapshot &snapshot = m_recomputer->snapshot();
+    if (!snapshot.isValid() || snapshot.result->heads.empty()) {
         m_current.reset();
         return;
     }
-    const auto &inputs = m_document->inputs();
+    const attn::AttentionInputs &inputs = *snapshot.inputs; // the result's own tokens
     m_current = std::make_shared<const InterpretedProduct>(
-        interpretProduct(*result, m_document->currentHead(), m_product, labelsOf(inputs.tokens),
-                         labelsOf(inputs.sourceTokens())));
+        interpretProduct(*snapshot.result, m_document->layout(), m_document->currentHead(),
+                         m_product, labelsOf(inputs.tokens), labelsOf(inputs.sourceTokens())));
 }
 
 void InterpretationsView::refreshMode() {

@@ -14,7 +14,7 @@ QStringList indices(Eigen::Index count) {
     return out;
 }
 
-// Token labels when they fit the matrix, indices otherwise (a result trailing a resize).
+// Token labels when they fit the matrix, indices otherwise (labels of other inputs).
 QStringList labelsFor(const QStringList &tokens, Eigen::Index count) {
     return tokens.size() == count ? tokens : indices(count);
 }
@@ -43,16 +43,26 @@ bool InterpretedProduct::columnViewIsConvex() const {
     return product == Product::Output && layout == attn::Layout::Columns;
 }
 
-InterpretedProduct interpretProduct(const attn::AttentionResult &result, int head, Product product,
-                                    const QStringList &queries, const QStringList &keys) {
+InterpretedProduct interpretProduct(const attn::AttentionResult &result, attn::Layout layout,
+                                    int head, Product product, const QStringList &queries,
+                                    const QStringList &keys) {
     InterpretedProduct p;
     p.product = product;
-    p.layout = result.layout;
+    p.layout = layout;
     if (result.heads.empty())
         return p;
-    const attn::HeadResult &h =
+    const attn::HeadResult &rowHead =
         result.heads[size_t(std::clamp(head, 0, int(result.heads.size()) - 1))];
-    const bool rows = result.layout == attn::Layout::Rows;
+    const bool rows = layout == attn::Layout::Rows;
+    // The result is in rows; the column layout's product is made of the transposes (copies
+    // either way, since a product outlives the result it was made from).
+    const attn::HeadResult columnHead =
+        rows ? attn::HeadResult{}
+             : attn::HeadResult{rowHead.Q.transpose(),      rowHead.K.transpose(),
+                                rowHead.V.transpose(),      rowHead.scores.transpose(),
+                                rowHead.logits.transpose(), rowHead.weights.transpose(),
+                                rowHead.output.transpose()};
+    const attn::HeadResult &h = rows ? rowHead : columnHead;
     // In the column layout every matrix is stored transposed: tokens index columns.
     const Eigen::Index n = rows ? h.Q.rows() : h.Q.cols();
     const Eigen::Index m = rows ? h.K.rows() : h.K.cols();

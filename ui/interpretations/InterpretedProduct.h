@@ -15,7 +15,7 @@ enum class InterpretationMode { Dot, Row, Column, Outer };
 
 QString interpretationModeName(InterpretationMode mode); // "Dot product", "Row view", …
 
-// One product P = A·B of the current head, in the layout the result was computed in:
+// One product P = A·B of the current head, in the layout the document shows:
 //   rows layout:    scores  = Q·Kᵀ   (n×m)     output  = A·V   (n×d_v)
 //   column layout:  scores′ = K′ᵀ·Q′ (m×n)     output′ = V′·A′ (d_v×n)
 // where X′ is the transpose of the row layout's X. The matrices are copies, so a product stays
@@ -53,10 +53,11 @@ struct InterpretedProduct {
     bool queryIsRow() const { return layout == attn::Layout::Rows; }
 };
 
-// The product of head `head` of `result` (clamped); queries/keys are token labels (ignored when
-// their count does not match the result, which can trail the document by one edit).
-InterpretedProduct interpretProduct(const attn::AttentionResult &result, int head, Product product,
-                                    const QStringList &queries, const QStringList &keys);
+// The product of head `head` (clamped) of a row-layout `result`, as shown in `layout`;
+// queries/keys are token labels (indices when their count does not match the result).
+InterpretedProduct interpretProduct(const attn::AttentionResult &result, attn::Layout layout,
+                                    int head, Product product, const QStringList &queries,
+                                    const QStringList &keys);
 
 // The product a stage's heatmap belongs to; none for concat and the final output.
 std::optional<Product> productOfStage(StagesView::Stage stage);

@@ -141,13 +141,14 @@ void LessonPanel::goTo(int step) {
 }
 
 void LessonPanel::rebuild() {
-    const auto result = m_recomputer.result();
-    if (!result)
+    // The snapshot's row-layout result with the inputs it was computed from: read as is, in
+    // either layout (a step's layout is only how the stages draw it).
+    const ResultSnapshot &snapshot = m_recomputer.snapshot();
+    if (!snapshot.isValid())
         return;
     Document *doc = &m_document;
-    const attn::AttentionResult rows =
-        result->layout == attn::Layout::Rows ? *result : attn::transposed(*result);
-    m_steps = lessonSteps(doc->inputs(), rows, std::max(doc->selectedRow(), 0), doc->currentHead());
+    m_steps = lessonSteps(*snapshot.inputs, *snapshot.result, std::max(doc->selectedRow(), 0),
+                          doc->currentHead());
     if (isActive()) {
         m_step = std::min(m_step, stepCount() - 1);
         m_title->setText(title());

@@ -29,8 +29,8 @@ double snapped(double value) {
 } // namespace
 
 Document::Document(QObject *parent)
-    : QObject(parent), m_inputs(attn::workedExample()), m_undoStack(new QUndoStack(this)),
-      m_rng(m_seed) {}
+    : QObject(parent), m_inputs(std::make_shared<attn::AttentionInputs>(attn::workedExample())),
+      m_undoStack(new QUndoStack(this)), m_rng(m_seed) {}
 
 Document::~Document() = default;
 
@@ -39,9 +39,9 @@ bool Document::hasMatrix(MatrixId id) const {
     case MatrixKind::X:
         return true;
     case MatrixKind::Context:
-        return m_inputs.hasContext;
+        return m_inputs->hasContext;
     case MatrixKind::Wo:
-        return m_inputs.hasWo();
+        return m_inputs->hasWo();
     case MatrixKind::Wq:
     case MatrixKind::Wk:
     case MatrixKind::Wv:
@@ -50,44 +50,62 @@ bool Document::hasMatrix(MatrixId id) const {
     return false;
 }
 
+namespace {
+
+// The matrix an id names inside `in` (const or not); the caller checked that it exists.
+template <typename Inputs> auto *matrixIn(Inputs &in, MatrixId id) {
+    switch (id.kind) {
+    case MatrixKind::X:
+        return &in.X;
+    case MatrixKind::Context:
+        return &in.context;
+    case MatrixKind::Wo:
+        return &in.Wo;
+    case MatrixKind::Wq:
+        return &in.heads[size_t(id.head)].Wq;
+    case MatrixKind::Wk:
+        return &in.heads[size_t(id.head)].Wk;
+    case MatrixKind::Wv:
+        return &in.heads[size_t(id.head)].Wv;
+    }
+    return &in.X;
+}
+
+} // namespace
+
 const attn::Matrix &Document::matrix(MatrixId id) const {
     static const attn::Matrix empty;
     if (!hasMatrix(id))
         return empty;
-    return *const_cast<Document *>(this)->mutableMatrix(id);
+    return *matrixIn(*m_inputs, id);
+}
+
+attn::AttentionInputs &Document::writableInputs() {
+    // Copy-on-write: a snapshot someone else holds (a worker computing on it, the published
+    // result's inputs, an autosave) is never changed; when nobody does, edit it in place.
+    if (m_inputs.use_count() != 1)
+        m_inputs = std::make_shared<attn::AttentionInputs>(*m_inputs);
+    // Every snapshot is allocated non-const (make_shared<AttentionInputs>), so this is legal.
+    return const_cast<attn::AttentionInputs &>(*m_inputs);
 }
 
 attn::Matrix *Document::mutableMatrix(MatrixId id) {
     if (!hasMatrix(id))
         return nullptr;
-    switch (id.kind) {
-    case MatrixKind::X:
-        return &m_inputs.X;
-    case MatrixKind::Context:
-        return &m_inputs.context;
-    case MatrixKind::Wo:
-        return &m_inputs.Wo;
-    case MatrixKind::Wq:
-        return &m_inputs.heads[size_t(id.head)].Wq;
-    case MatrixKind::Wk:
-        return &m_inputs.heads[size_t(id.head)].Wk;
-    case MatrixKind::Wv:
-        return &m_inputs.heads[size_t(id.head)].Wv;
-    }
-    return nullptr;
+    return matrixIn(writableInputs(), id);
 }
 
 int Document::dimension(Dimension dim) const {
-    return dimensionOf(m_inputs, dim);
+    return dimensionOf(*m_inputs, dim);
 }
 
 bool Document::isDimensionAvailable(Dimension dim) const {
     switch (dim) {
     case Dimension::ContextLength:
     case Dimension::ContextEmbedding:
-        return m_inputs.hasContext;
+        return m_inputs->hasContext;
     case Dimension::OutputDim:
-        return m_inputs.hasWo();
+        return m_inputs->hasWo();
     default:
         return true;
     }
@@ -203,32 +221,32 @@ QString checkLabel(const QString &label, QString *trimmed) {
 } // namespace
 
 bool Document::setToken(int index, const QString &label, QString *error) {
-    if (index < 0 || index >= int(m_inputs.tokens.size()))
+    if (index < 0 || index >= int(m_inputs->tokens.size()))
         return fail(error, QStringLiteral("there is no token %1").arg(index));
     QString clean;
     const QString problem = checkLabel(label, &clean);
     if (!problem.isEmpty())
         return fail(error, problem);
     const std::string after = clean.toStdString();
-    if (after != m_inputs.tokens[size_t(index)])
+    if (after != m_inputs->tokens[size_t(index)])
         m_undoStack->push(
-            new TokenCommand(this, false, index, m_inputs.tokens[size_t(index)], after));
+            new TokenCommand(this, false, index, m_inputs->tokens[size_t(index)], after));
     return true;
 }
 
 bool Document::setContextToken(int index, const QString &label, QString *error) {
-    if (!m_inputs.hasContext)
+    if (!m_inputs->hasContext)
         return fail(error, QStringLiteral("there is no context: cross-attention is off"));
-    if (index < 0 || index >= int(m_inputs.contextTokens.size()))
+    if (index < 0 || index >= int(m_inputs->contextTokens.size()))
         return fail(error, QStringLiteral("there is no context token %1").arg(index));
     QString clean;
     const QString problem = checkLabel(label, &clean);
     if (!problem.isEmpty())
         return fail(error, problem);
     const std::string after = clean.toStdString();
-    if (after != m_inputs.contextTokens[size_t(index)])
+    if (after != m_inputs->contextTokens[size_t(index)])
         m_undoStack->push(
-            new TokenCommand(this, true, index, m_inputs.contextTokens[size_t(index)], after));
+            new TokenCommand(this, true, index, m_inputs->contextTokens[size_t(index)], after));
     return true;
 }
 
@@ -253,7 +271,8 @@ bool Document::setDimension(Dimension dim, int value, QString *error) {
         what |= DocumentChange::Heads;
     const QString text =
         QStringLiteral("Change %1 to %2").arg(dimensionName(dim).remove("the ")).arg(value);
-    return pushInputs(withDimension(m_inputs, dim, value, m_initializer, m_rng), what, text, error);
+    return pushInputs(withDimension(*m_inputs, dim, value, m_initializer, m_rng), what, text,
+                      error);
 }
 
 bool Document::pushInputs(attn::AttentionInputs after, DocumentChange::Flags what,
@@ -288,9 +307,9 @@ bool Document::pushInputs(attn::AttentionInputs after, DocumentChange::Flags wha
                                    .arg(dimensionOf(after, d))
                                    .arg(maximumDimension(d)));
     }
-    if (after == m_inputs)
+    if (after == *m_inputs)
         return true;
-    m_undoStack->push(new InputsCommand(this, text, m_inputs, std::move(after), what));
+    m_undoStack->push(new InputsCommand(this, text, *m_inputs, std::move(after), what));
     return true;
 }
 
@@ -304,61 +323,61 @@ void Document::setRandomSeed(quint32 seed) {
 }
 
 void Document::setScale(bool scale) {
-    attn::AttentionOptions after = m_inputs.options;
+    attn::AttentionOptions after = m_inputs->options;
     after.scale = scale;
-    if (after != m_inputs.options)
+    if (after != m_inputs->options)
         m_undoStack->push(new OptionsCommand(
             this, scale ? QStringLiteral("Scale by \u221ad_k") : QStringLiteral("Do not scale"),
-            m_inputs.options, after));
+            m_inputs->options, after));
 }
 
 bool Document::setTemperature(double temperature, QString *error) {
     if (!std::isfinite(temperature) || temperature < 1e-6 || temperature > 1e6)
         return fail(error, QStringLiteral("the temperature must lie between 1e-6 and 1e6, not %1")
                                .arg(exactNumber(temperature)));
-    attn::AttentionOptions after = m_inputs.options;
+    attn::AttentionOptions after = m_inputs->options;
     after.temperature = temperature;
-    if (after != m_inputs.options)
+    if (after != m_inputs->options)
         m_undoStack->push(new OptionsCommand(this, QStringLiteral("Change the temperature"),
-                                             m_inputs.options, after));
+                                             m_inputs->options, after));
     return true;
 }
 
 void Document::setCausal(bool causal) {
-    attn::AttentionOptions after = m_inputs.options;
+    attn::AttentionOptions after = m_inputs->options;
     after.causal = causal;
-    if (after != m_inputs.options)
+    if (after != m_inputs->options)
         m_undoStack->push(new OptionsCommand(
             this, causal ? QStringLiteral("Causal mask on") : QStringLiteral("Causal mask off"),
-            m_inputs.options, after));
+            m_inputs->options, after));
 }
 
 bool Document::setCrossAttention(bool on, QString *error) {
-    if (on == m_inputs.hasContext)
+    if (on == m_inputs->hasContext)
         return true;
     return pushInputs(
-        withCrossAttention(m_inputs, on, m_initializer, m_rng),
+        withCrossAttention(*m_inputs, on, m_initializer, m_rng),
         DocumentChange::Context | DocumentChange::Shape | DocumentChange::Values |
             DocumentChange::Tokens | DocumentChange::Mask,
         on ? QStringLiteral("Cross-attention on") : QStringLiteral("Cross-attention off"), error);
 }
 
 bool Document::toggleMask(int query, int key, QString *error) {
-    if (query < 0 || key < 0 || query >= m_inputs.queryCount() || key >= m_inputs.keyCount())
+    if (query < 0 || key < 0 || query >= m_inputs->queryCount() || key >= m_inputs->keyCount())
         return fail(error, QStringLiteral("there is no mask cell (%1, %2): the logits are %3")
                                .arg(query)
                                .arg(key)
-                               .arg(QString::fromStdString(
-                                   attn::shapeString(m_inputs.queryCount(), m_inputs.keyCount()))));
-    m_undoStack->push(new MaskToggleCommand(this, query, key, m_inputs.mask.size() == 0));
+                               .arg(QString::fromStdString(attn::shapeString(
+                                   m_inputs->queryCount(), m_inputs->keyCount()))));
+    m_undoStack->push(new MaskToggleCommand(this, query, key, m_inputs->mask.size() == 0));
     return true;
 }
 
 void Document::clearMask() {
-    if (m_inputs.mask.size() == 0)
+    if (m_inputs->mask.size() == 0)
         return;
     m_undoStack->push(
-        new MaskCommand(this, QStringLiteral("Clear the mask"), m_inputs.mask, attn::Mask()));
+        new MaskCommand(this, QStringLiteral("Clear the mask"), m_inputs->mask, attn::Mask()));
 }
 
 void Document::randomize(MatrixId id) {
@@ -385,7 +404,7 @@ bool Document::replaceInputs(const attn::AttentionInputs &inputs, const QString 
 }
 
 void Document::setSelectedRow(int row) {
-    row = std::clamp(row, -1, int(m_inputs.queryCount()) - 1);
+    row = std::clamp(row, -1, int(m_inputs->queryCount()) - 1);
     if (row == m_selectedRow)
         return;
     m_selectedRow = row;
@@ -427,38 +446,40 @@ void Document::applyBlock(MatrixId id, int row, int col, const attn::Matrix &val
 }
 
 void Document::applyToken(bool context, int index, const std::string &label) {
-    (context ? m_inputs.contextTokens : m_inputs.tokens)[size_t(index)] = label;
+    attn::AttentionInputs &in = writableInputs();
+    (context ? in.contextTokens : in.tokens)[size_t(index)] = label;
     notify({DocumentChange::Tokens, std::nullopt, QRect()});
 }
 
 void Document::applyOptions(const attn::AttentionOptions &options) {
-    m_inputs.options = options;
+    writableInputs().options = options;
     notify({DocumentChange::Options, std::nullopt, QRect()});
 }
 
 void Document::applyMaskToggle(int query, int key, bool dropMaskAfter) {
-    if (m_inputs.mask.size() == 0)
-        m_inputs.mask = attn::Mask::Constant(m_inputs.queryCount(), m_inputs.keyCount(), false);
-    m_inputs.mask(query, key) = !m_inputs.mask(query, key);
+    attn::AttentionInputs &in = writableInputs();
+    if (in.mask.size() == 0)
+        in.mask = attn::Mask::Constant(in.queryCount(), in.keyCount(), false);
+    in.mask(query, key) = !in.mask(query, key);
     if (dropMaskAfter)
-        m_inputs.mask = attn::Mask();
+        in.mask = attn::Mask();
     notify({DocumentChange::Mask, std::nullopt, QRect()});
 }
 
 void Document::applyMask(const attn::Mask &mask) {
-    m_inputs.mask = mask;
+    writableInputs().mask = mask;
     notify({DocumentChange::Mask, std::nullopt, QRect()});
 }
 
 void Document::applyInputs(const attn::AttentionInputs &inputs, DocumentChange::Flags what) {
-    m_inputs = inputs;
+    m_inputs = std::make_shared<attn::AttentionInputs>(inputs);
     notify({what, std::nullopt, QRect()});
 }
 
 void Document::notify(const DocumentChange &change) {
     // Views reacting to changed() may read the view state: make it valid first, announce after.
     const int oldRow = m_selectedRow, oldHead = m_currentHead;
-    m_selectedRow = std::clamp(m_selectedRow, -1, int(m_inputs.queryCount()) - 1);
+    m_selectedRow = std::clamp(m_selectedRow, -1, int(m_inputs->queryCount()) - 1);
     m_currentHead = std::clamp(m_currentHead, 0, headCount() - 1);
     emit changed(change);
     if (m_selectedRow != oldRow)

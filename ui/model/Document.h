@@ -10,6 +10,7 @@
 #include <QObject>
 #include <QString>
 
+#include <memory>
 #include <random>
 
 class QUndoStack;
@@ -32,13 +33,16 @@ public:
     explicit Document(QObject *parent = nullptr); // starts on attn::workedExample()
     ~Document() override;
 
-    const attn::AttentionInputs &inputs() const { return m_inputs; }
+    const attn::AttentionInputs &inputs() const { return *m_inputs; }
+    // The current inputs as an immutable snapshot: an edit makes a new one (copy-on-write), so
+    // a holder (a worker thread, a published result) may read it for as long as it keeps it.
+    std::shared_ptr<const attn::AttentionInputs> inputsSnapshot() const { return m_inputs; }
     // The matrix an id names; an empty matrix when it does not exist (no Wo, no context, a head
     // out of range).
     const attn::Matrix &matrix(MatrixId id) const;
     bool hasMatrix(MatrixId id) const;
     int dimension(Dimension dim) const;
-    int headCount() const { return int(m_inputs.heads.size()); }
+    int headCount() const { return int(m_inputs->heads.size()); }
     QUndoStack *undoStack() const { return m_undoStack; }
 
     // Whether setDimension(dim, …) can apply now (context sizes need cross-attention, p_out a Wo).
@@ -100,7 +104,7 @@ public:
     int selectedColumn() const { return m_selectedColumn; }
     void setSelectedColumn(int column);
     // Row layout softmax(QKᵀ/√d_k)·V or the article's column layout V·softmax(KᵀQ/√d_k);
-    // every view draws itself in it and the Recomputer computes in it.
+    // every view draws itself in it (results are always computed in rows; see Recomputer).
     attn::Layout layout() const { return m_layout; }
     void setLayout(attn::Layout layout);
 
@@ -114,6 +118,8 @@ signals:
 private:
     friend class DocumentCommand; // the undo commands apply their changes through these
 
+    // The inputs to change: the current snapshot when nobody else holds it, else a copy.
+    attn::AttentionInputs &writableInputs();
     attn::Matrix *mutableMatrix(MatrixId id);
     void applyBlock(MatrixId id, int row, int col, const attn::Matrix &values);
     void applyToken(bool context, int index, const std::string &label);
@@ -129,7 +135,7 @@ private:
                     QString *error);
     QString describe(MatrixId id) const { return matrixDisplayName(id, headCount()); }
 
-    attn::AttentionInputs m_inputs;
+    std::shared_ptr<const attn::AttentionInputs> m_inputs; // never null
     QUndoStack *m_undoStack;
     Initializer m_initializer = Initializer::RandomNormal;
     quint32 m_seed = 1;

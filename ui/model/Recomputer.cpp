@@ -13,8 +13,6 @@ Recomputer::Recomputer(Document *doc, QObject *parent) : QObject(parent), m_doc(
     connect(&m_timer, &QTimer::timeout, this, &Recomputer::start);
     m_pool.setMaxThreadCount(1);
     connect(doc, &Document::changed, this, &Recomputer::onChanged);
-    connect(doc, &Document::layoutChanged, this, &Recomputer::setLayout);
-    m_layout = doc->layout();
     // The first result arrives from the event loop, after the owner has connected its views.
     schedule();
 }
@@ -32,14 +30,6 @@ qint64 Recomputer::cost(const attn::AttentionInputs &in) {
         concat += dv;
     }
     return total + n * concat * in.Wo.cols();
-}
-
-void Recomputer::setLayout(attn::Layout layout) {
-    if (layout == m_layout)
-        return;
-    m_layout = layout;
-    m_dirty.all = true;
-    schedule();
 }
 
 void Recomputer::DirtyRows::add(const DocumentChange &change) {
@@ -76,9 +66,8 @@ void Recomputer::onChanged(const DocumentChange &change) {
 std::shared_ptr<const attn::AttentionResult> Recomputer::takeIncrementalBase(DirtyRows *job) {
     *job = m_dirty;
     m_dirty.clear();
-    if (job->rowsOnly() && m_layout == attn::Layout::Rows && m_result &&
-        m_result->layout == attn::Layout::Rows)
-        return m_result;
+    if (job->rowsOnly() && m_snapshot.result)
+        return m_snapshot.result;
     return nullptr;
 }
 
@@ -88,16 +77,17 @@ void Recomputer::schedule() {
         m_timer.start();
 }
 
-Recomputer::Outcome Recomputer::run(const attn::AttentionInputs &inputs, attn::Layout layout,
+Recomputer::Outcome Recomputer::run(const std::shared_ptr<const attn::AttentionInputs> &inputs,
                                     const std::shared_ptr<const attn::AttentionResult> &base,
                                     const DirtyRows &dirty) {
     Outcome outcome;
+    outcome.inputs = inputs;
     QElapsedTimer clock;
     clock.start();
     try {
         outcome.result = std::make_shared<const attn::AttentionResult>(
-            base ? attn::recomputeRows(inputs, *base, dirty.first, dirty.last)
-                 : attn::compute(inputs, layout));
+            base ? attn::recomputeRows(*inputs, *base, dirty.first, dirty.last)
+                 : attn::compute(*inputs, attn::Layout::Rows));
     } catch (const attn::InputError &e) {
         outcome.error = QString::fromStdString(e.what());
     } catch (const std::bad_alloc &) {
@@ -110,16 +100,16 @@ Recomputer::Outcome Recomputer::run(const attn::AttentionInputs &inputs, attn::L
 void Recomputer::start() {
     if (m_busy || !m_doc)
         return; // finish() starts again: the worker's result will be stale
-    const attn::AttentionInputs &inputs = m_doc->inputs();
+    std::shared_ptr<const attn::AttentionInputs> inputs = m_doc->inputsSnapshot();
     const quint64 generation = m_generation;
     DirtyRows job;
     std::shared_ptr<const attn::AttentionResult> base = takeIncrementalBase(&job);
-    if (cost(inputs) < kAsyncThreshold) {
+    if (cost(*inputs) < kAsyncThreshold) {
         m_publishedGeneration = generation;
-        const Outcome outcome = run(inputs, m_layout, base, job);
+        const Outcome outcome = run(inputs, base, job);
         if (!outcome.result)
-            m_dirty.merge(job); // nothing replaced m_result: its changes are still pending
-        publish(outcome);
+            m_dirty.merge(job); // nothing replaced the result: its changes are still pending
+        publish(generation, outcome);
         return;
     }
     m_busy = true;
@@ -127,8 +117,9 @@ void Recomputer::start() {
         m_reportedBusy = true;
         emit busyChanged(true);
     }
-    m_pool.start([this, inputs = inputs, layout = m_layout, generation, base, job] {
-        Outcome outcome = run(inputs, layout, base, job);
+    // The job shares the snapshot: the document copies before its next edit, never the worker.
+    m_pool.start([this, inputs = std::move(inputs), generation, base, job] {
+        Outcome outcome = run(inputs, base, job);
         // Queued back to the GUI thread; the destructor waits for this job, so `this` lives.
         QMetaObject::invokeMethod(
             this, [this, generation, outcome, job] { finish(generation, outcome, job); },
@@ -138,13 +129,13 @@ void Recomputer::start() {
 
 void Recomputer::finish(quint64 generation, const Outcome &outcome, const DirtyRows &job) {
     m_busy = false;
-    // Unless this result replaces m_result, the rows it covered are still to be recomputed
+    // Unless this result replaces the published one, the rows it covered are still to be recomputed
     // (merging more rows than needed is always safe).
     if (generation != m_generation || !outcome.result)
         m_dirty.merge(job);
     if (generation == m_generation) {
         m_publishedGeneration = generation;
-        publish(outcome);
+        publish(generation, outcome);
     } else if (m_publishedGeneration != m_generation) {
         start(); // the document moved on while computing: this result is already outdated
     }
@@ -154,15 +145,16 @@ void Recomputer::finish(quint64 generation, const Outcome &outcome, const DirtyR
     }
 }
 
-void Recomputer::publish(const Outcome &outcome) {
+void Recomputer::publish(quint64 generation, const Outcome &outcome) {
     if (!outcome.result) {
         m_error = outcome.error;
         emit failed(m_error);
         return;
     }
-    m_result = outcome.result;
+    // generation is the document state's: it only grows, since outdated results are dropped.
+    m_snapshot = ResultSnapshot{outcome.inputs, outcome.result, generation};
     m_error.clear();
-    emit resultReady(m_result, outcome.milliseconds);
+    emit resultReady(m_snapshot, outcome.milliseconds);
 }
 
 void Recomputer::recomputeNow() {
@@ -174,8 +166,8 @@ void Recomputer::recomputeNow() {
     m_publishedGeneration = m_generation;
     DirtyRows job;
     std::shared_ptr<const attn::AttentionResult> base = takeIncrementalBase(&job);
-    const Outcome outcome = run(m_doc->inputs(), m_layout, base, job);
+    const Outcome outcome = run(m_doc->inputsSnapshot(), base, job);
     if (!outcome.result)
         m_dirty.merge(job);
-    publish(outcome);
+    publish(m_generation, outcome);
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Attention.h"
+#include "ResultSnapshot.h"
 
 #include <QObject>
 #include <QPointer>
@@ -15,10 +16,13 @@ struct DocumentChange;
 // Keeps an AttentionResult in step with the Document. A burst of changes (a paste, a slider
 // drag, ten edits in one event-loop turn) is coalesced by a 0 ms single-shot timer into one
 // computation. Small problems compute on the GUI thread (a thread hop costs more than they do);
-// large ones on a worker thread, one at a time, on a copy of the inputs. The GUI thread never
+// large ones on a worker thread, one at a time, on the document's immutable inputs snapshot
+// (no copy: an edit meanwhile makes the document a new snapshot). The GUI thread never
 // waits: a change that arrives while the worker is busy marks the result stale, and when the
 // worker finishes its (outdated) result is dropped and the latest inputs are computed. So only
-// results of the document's current state are ever emitted.
+// results of the document's current state are ever emitted, each as a ResultSnapshot that
+// carries the inputs it was computed from. Results are always in the row layout: the column
+// layout is the document's view state, which the views apply when they draw.
 class Recomputer : public QObject {
     Q_OBJECT
 public:
@@ -29,19 +33,19 @@ public:
     explicit Recomputer(Document *doc, QObject *parent = nullptr);
     ~Recomputer() override; // waits for a running worker: it holds no pointer into the GUI
 
-    std::shared_ptr<const attn::AttentionResult> result() const { return m_result; }
+    // The last published (inputs, result) pair; invalid before the first result.
+    const ResultSnapshot &snapshot() const { return m_snapshot; }
+    // snapshot().result, for callers that need no inputs.
+    std::shared_ptr<const attn::AttentionResult> result() const { return m_snapshot.result; }
     QString error() const { return m_error; } // last error ("" after a success)
     void recomputeNow(); // synchronous (tests, benchmark); makes a running worker's result stale
     bool isBusy() const { return m_busy; }
 
-    // Rows (default) or the article's column layout; changing it recomputes.
-    void setLayout(attn::Layout layout);
-    attn::Layout layout() const { return m_layout; }
     // Approximate multiply-adds of one forward pass.
     static qint64 cost(const attn::AttentionInputs &inputs);
 
 signals:
-    void resultReady(std::shared_ptr<const attn::AttentionResult> result, double milliseconds);
+    void resultReady(const ResultSnapshot &snapshot, double milliseconds);
     void failed(const QString &message); // result() stays the last good one
     // A worker computation started (true) or ended (false): lets a window show "computing…".
     // Never emitted for computations small enough to run on the GUI thread.
@@ -49,12 +53,13 @@ signals:
 
 private:
     struct Outcome {
+        std::shared_ptr<const attn::AttentionInputs> inputs; // what result was computed from
         std::shared_ptr<const attn::AttentionResult> result;
         QString error;
         double milliseconds = 0;
     };
-    // Which rows of X changed since m_result was computed: when an edit touched only X's
-    // values, the next computation reuses the rest of m_result (attn::recomputeRows).
+    // Which rows of X changed since the published result was computed: when an edit touched
+    // only X's values, the next computation reuses the rest of it (attn::recomputeRows).
     struct DirtyRows {
         bool all = true;
         int first = 0, last = -1;
@@ -63,7 +68,7 @@ private:
         void clear() { *this = DirtyRows{false, 0, -1}; }
         bool rowsOnly() const { return !all && first <= last; }
     };
-    static Outcome run(const attn::AttentionInputs &inputs, attn::Layout layout,
+    static Outcome run(const std::shared_ptr<const attn::AttentionInputs> &inputs,
                        const std::shared_ptr<const attn::AttentionResult> &base,
                        const DirtyRows &dirty);
     // Takes the dirty rows for a computation that starts now, and the base it may reuse.
@@ -73,14 +78,13 @@ private:
     void schedule();
     void start();
     void finish(quint64 generation, const Outcome &outcome, const DirtyRows &job);
-    void publish(const Outcome &outcome);
+    void publish(quint64 generation, const Outcome &outcome);
 
     QPointer<Document> m_doc;
     QTimer m_timer;
     QThreadPool m_pool;
-    std::shared_ptr<const attn::AttentionResult> m_result;
+    ResultSnapshot m_snapshot;
     QString m_error;
-    attn::Layout m_layout = attn::Layout::Rows;
     quint64 m_generation = 0;          // bumped by every change; a result is current if it matches
     quint64 m_publishedGeneration = 0; // the state the last emitted result or error is of
     DirtyRows m_dirty;

@@ -82,11 +82,12 @@ void Autosaver::startWrite() {
     m_pending = false;
     m_removeWhenDone = false;
     m_editsSinceWrite = 0;
-    // A copy: the document goes on being edited while the worker formats this state.
-    m_pool.start([this, inputs = m_doc->inputs(),
+    // The immutable snapshot, shared: the document goes on being edited (copy-on-write) while
+    // the worker formats this state.
+    m_pool.start([this, inputs = m_doc->inputsSnapshot(),
                   view = m_viewState ? m_viewState() : QJsonObject(), original = m_originalFile] {
         QString error;
-        const bool ok = m_file.write(recoveryBytes(inputs, view, original), &error);
+        const bool ok = m_file.write(recoveryBytes(*inputs, view, original), &error);
         QMetaObject::invokeMethod(
             this, [this, ok, error] { finishWrite(ok, error); }, Qt::QueuedConnection);
     });

@@ -42,6 +42,7 @@ CombinationView::CombinationView(Document *document, Recomputer *recomputer, QWi
     connect(recomputer, &Recomputer::resultReady, this, &CombinationView::refresh);
     connect(document, &Document::selectedRowChanged, this, &CombinationView::refresh);
     connect(document, &Document::currentHeadChanged, this, &CombinationView::refresh);
+    connect(document, &Document::layoutChanged, this, &CombinationView::refresh);
     refresh();
 }
 
@@ -51,25 +52,26 @@ void CombinationView::setColorMap(ColorMapId diverging) {
 }
 
 void CombinationView::refresh() {
-    m_result = m_recomputer->result();
+    const ResultSnapshot &snapshot = m_recomputer->snapshot();
+    m_result = snapshot.result;
     m_row = -1;
     m_shown.clear();
-    if (m_result && !m_result->heads.empty()) {
+    // The picture is the same in both layouts: a weighted sum of value vectors. In the column
+    // layout those are V's columns, and the weights a column of the weights: only the text says
+    // so, the numbers are read from the (row-layout) result.
+    m_columns = m_document->layout() == attn::Layout::Columns;
+    if (snapshot.isValid() && !m_result->heads.empty()) {
         m_head = std::clamp(m_document->currentHead(), 0, int(m_result->heads.size()) - 1);
         const attn::HeadResult &h = m_result->heads[size_t(m_head)];
-        // The picture is the same in both layouts: a weighted sum of value vectors. In the
-        // column layout those are V's columns, and the weights a column of the weights.
-        m_columns = m_result->layout == attn::Layout::Columns;
-        const attn::Matrix weights = m_columns ? attn::Matrix(h.weights.transpose()) : h.weights;
-        const attn::Matrix values = m_columns ? attn::Matrix(h.V.transpose()) : h.V;
+        const attn::Matrix &weights = h.weights;
+        const attn::Matrix &values = h.V;
         const int row = m_document->selectedRow();
-        if (row >= 0 && row < weights.rows() && weights.cols() == values.rows()) {
+        if (row >= 0 && row < weights.rows()) {
             m_row = row;
             m_decomposition = attn::rowDecomposition(weights, values, row);
-            const auto &inputs = m_document->inputs();
+            const attn::AttentionInputs &inputs = *snapshot.inputs; // the result's own tokens
             m_keys = labelsOf(inputs.sourceTokens());
-            const QStringList queries = labelsOf(inputs.tokens);
-            m_query = row < queries.size() ? queries[row] : QString::number(row);
+            m_query = QString::fromStdString(inputs.tokens[size_t(row)]);
             // Show every key when there are few; otherwise the largest weights, in token order.
             const int m = int(values.rows());
             QList<int> order(m);

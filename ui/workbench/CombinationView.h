@@ -53,7 +53,7 @@ private:
     QString m_query;
     QList<int> m_shown;
     int m_row = -1;
-    bool m_columns = false; // the result is in the column layout
+    bool m_columns = false; // the document shows the column layout
     int m_head = 0;
     ColorLut m_lut{ColorMapId::RdBu};
     double m_range = 1; // colours span [−m_range, m_range]

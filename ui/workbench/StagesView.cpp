@@ -72,12 +72,10 @@ StagesView::StagesView(Document *document, Recomputer *recomputer, QWidget *pare
 
     connect(recomputer, &Recomputer::resultReady, this, &StagesView::showResult);
     connect(document, &Document::selectedRowChanged, this, &StagesView::updateSelection);
-    connect(document, &Document::currentHeadChanged, this, [this] {
-        if (m_result)
-            showResult(m_result, 0);
-    });
-    if (recomputer->result())
-        showResult(recomputer->result(), 0);
+    // The head and the layout are view state: the same snapshot, drawn again.
+    connect(document, &Document::currentHeadChanged, this, [this] { showResult(m_snapshot, 0); });
+    connect(document, &Document::layoutChanged, this, [this] { showResult(m_snapshot, 0); });
+    showResult(recomputer->snapshot(), 0);
 }
 
 QString StagesView::stageName(Stage stage) {
@@ -169,37 +167,34 @@ bool StagesView::isPerQuery(Stage stage) const {
     return stage != Stage::K && stage != Stage::V;
 }
 
-void StagesView::showResult(const std::shared_ptr<const attn::AttentionResult> &result,
-                            double computeMs) {
-    if (!result || result->heads.empty())
+void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
+    if (!snapshot.isValid() || snapshot.result->heads.empty())
         return;
     QElapsedTimer timer;
     timer.start();
-    m_result = result;
-    m_rowResult.reset();
-    // Read, not copied: a copy of X and the weights (5 MB at n = 1024) on every edit bought
-    // nothing, since the labels are checked against the result's shape below and the tooltips
-    // check every index they read.
-    const attn::AttentionInputs &inputs = m_document->inputs();
-    const bool rows = result->layout == attn::Layout::Rows;
-    const int head = std::clamp(m_document->currentHead(), 0, int(result->heads.size()) - 1);
-    const attn::HeadResult &h = result->heads[size_t(head)];
+    m_snapshot = snapshot;
+    // The snapshot's inputs are the ones its result was computed from: labels always fit.
+    const attn::AttentionInputs &inputs = *snapshot.inputs;
+    const attn::AttentionResult &result = *snapshot.result;
+    const bool rows = queriesAreRows();
+    const int head = std::clamp(m_document->currentHead(), 0, int(result.heads.size()) - 1);
+    const attn::HeadResult &h = result.heads[size_t(head)];
     m_queries = toQStringList(inputs.tokens);
     m_keys = toQStringList(inputs.sourceTokens());
-    // Labels must match the result's shape; a result computed before a resize falls back to
-    // indices until the fresh one arrives.
-    if (m_queries.size() != (rows ? h.Q.rows() : h.Q.cols()))
-        m_queries.clear();
-    if (m_keys.size() != (rows ? h.K.rows() : h.K.cols()))
-        m_keys.clear();
 
-    const bool several = result->heads.size() > 1;
+    const bool several = result.heads.size() > 1;
     const bool projected = inputs.hasWo();
     const QString src = inputs.hasContext ? "C" : "X";
     const QString hs = several ? QString(" (head %1)").arg(head) : QString();
-    const Eigen::Index dk = rows ? h.Q.cols() : h.Q.rows();
-    const QString logits = logitFormula(inputs.options, dk, rows);
-    const attn::Mask *mask = &result->masked;
+    const QString logits = logitFormula(inputs.options, h.Q.cols(), rows);
+    // The result is in rows; the column layout draws every matrix transposed (tokens are
+    // columns), so its mask is transposed once here for the three scores-shaped stages.
+    const attn::Mask maskT = rows ? attn::Mask() : attn::Mask(result.masked.transpose());
+    const attn::Mask *mask = rows ? &result.masked : &maskT;
+    auto shown = [rows](const attn::Matrix &m) { return rows ? m : attn::Matrix(m.transpose()); };
+    auto shownShape = [rows](const attn::Matrix &m) {
+        return rows ? shape(m) : QString("%1\u00d7%2").arg(m.cols()).arg(m.rows());
+    };
 
     // One call per stage: the row layout's title and axes, or the column layout's, where every
     // matrix is transposed (tokens are columns) and the formulas are the article's second form.
@@ -208,13 +203,13 @@ void StagesView::showResult(const std::shared_ptr<const attn::AttentionResult> &
                    const QString &otherAxis, ScaleKind kind, const attn::Mask *masked = nullptr,
                    const QString &suffix = QString()) {
         HeatmapView *v = m_views.value(stage);
-        v->setTitle(title + suffix + " \u2014 " + shape(m));
+        v->setTitle(title + suffix + " \u2014 " + shownShape(m));
         if (rows) {
             v->setAxisTitles(tokenAxis, otherAxis);
             v->setData(m, tokens, other, kind, masked);
         } else {
             v->setAxisTitles(otherAxis, tokenAxis);
-            v->setData(m, other, tokens, kind, masked);
+            v->setData(shown(m), other, tokens, kind, masked);
         }
     };
     const QString T = "\u1d40";
@@ -242,33 +237,34 @@ void StagesView::showResult(const std::shared_ptr<const attn::AttentionResult> &
         set(Stage::V, h.V, "V = Wv" + T + "\u00b7" + src + T, m_keys, {}, "key", "d_v",
             ScaleKind::Diverging, nullptr, hs);
         m_views.value(Stage::Scores)
-            ->setTitle("scores K" + T + "Q" + hs + " \u2014 " + shape(h.scores));
+            ->setTitle("scores K" + T + "Q" + hs + " \u2014 " + shownShape(h.scores));
         m_views.value(Stage::Scores)->setAxisTitles("key", "query");
         m_views.value(Stage::Scores)
-            ->setData(h.scores, m_keys, m_queries, ScaleKind::Diverging, mask);
+            ->setData(shown(h.scores), m_keys, m_queries, ScaleKind::Diverging, mask);
         m_views.value(Stage::Logits)
-            ->setTitle("logits " + logits + hs + " \u2014 " + shape(h.logits));
+            ->setTitle("logits " + logits + hs + " \u2014 " + shownShape(h.logits));
         m_views.value(Stage::Logits)->setAxisTitles("key", "query \u2014 click to mask");
         m_views.value(Stage::Logits)
-            ->setData(h.logits, m_keys, m_queries, ScaleKind::Diverging, mask);
+            ->setData(shown(h.logits), m_keys, m_queries, ScaleKind::Diverging, mask);
         m_views.value(Stage::Weights)
-            ->setTitle("softmax\u2193(" + logits + ")" + hs + " \u2014 " + shape(h.weights));
+            ->setTitle("softmax\u2193(" + logits + ")" + hs + " \u2014 " + shownShape(h.weights));
         m_views.value(Stage::Weights)->setAxisTitles("key \u2193", "query");
-        m_views.value(Stage::Weights)->setData(h.weights, m_keys, m_queries, ScaleKind::Unit, mask);
+        m_views.value(Stage::Weights)
+            ->setData(shown(h.weights), m_keys, m_queries, ScaleKind::Unit, mask);
         set(Stage::HeadOutput, h.output, "output V\u00b7softmax\u2193(\u2026)", m_queries, {},
             "query", "d_v", ScaleKind::Diverging, nullptr, hs);
     }
     m_views.value(Stage::Concat)->setVisible(several);
     m_views.value(Stage::Output)->setVisible(several || projected);
     if (several)
-        set(Stage::Concat, result->concat, QString("concat of %1 heads").arg(result->heads.size()),
+        set(Stage::Concat, result.concat, QString("concat of %1 heads").arg(result.heads.size()),
             m_queries, {}, "query", "H\u00b7d_v", ScaleKind::Diverging);
     if (several || projected) {
         // The final output does not depend on the current head: no head suffix.
         const QString title =
             projected ? (rows ? "output concat\u00b7Wo" : "output Wo" + T + "\u00b7concat")
                       : QString("output = concat");
-        set(Stage::Output, result->output, title, m_queries, {}, "query", "p_out",
+        set(Stage::Output, result.output, title, m_queries, {}, "query", "p_out",
             ScaleKind::Diverging);
     }
     updateSelection();
@@ -277,7 +273,7 @@ void StagesView::showResult(const std::shared_ptr<const attn::AttentionResult> &
 }
 
 bool StagesView::queriesAreRows() const {
-    return !m_result || m_result->layout == attn::Layout::Rows;
+    return m_document->layout() == attn::Layout::Rows;
 }
 
 void StagesView::updateSelection() {
@@ -313,20 +309,15 @@ void StagesView::onCellClicked(Stage stage, int row, int col, Qt::KeyboardModifi
     emit cellActivated(stage, row, col);
 }
 
-const attn::AttentionResult *StagesView::rowLayoutResult() const {
-    if (!m_result || m_result->layout == attn::Layout::Rows)
-        return m_result.get();
-    if (!m_rowResult) // tooltips explain with the row layout's indices: transpose once, lazily
-        m_rowResult = std::make_shared<const attn::AttentionResult>(attn::transposed(*m_result));
-    return m_rowResult.get();
-}
-
 QString StagesView::tooltip(Stage stage, int row, int col) const {
     if (!queriesAreRows())
         std::swap(row, col); // explain with the row layout's (query, key/feature) indices
+    if (!m_snapshot.isValid())
+        return {};
+    // The drawn snapshot's own inputs and row-layout result: indices always agree.
     derivation::Context c{
-        &m_document->inputs(), rowLayoutResult(),
-        std::clamp(m_document->currentHead(), 0, m_result ? int(m_result->heads.size()) - 1 : 0),
+        m_snapshot.inputs.get(), m_snapshot.result.get(),
+        std::clamp(m_document->currentHead(), 0, int(m_snapshot.result->heads.size()) - 1),
         m_queries, m_keys};
     switch (stage) {
     case Stage::Q:

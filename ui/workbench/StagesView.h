@@ -2,6 +2,7 @@
 
 #include "ColorScale.h"
 #include "Derivation.h"
+#include "ResultSnapshot.h"
 
 #include <QElapsedTimer>
 #include <QMap>
@@ -51,21 +52,20 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    void showResult(const std::shared_ptr<const attn::AttentionResult> &result, double computeMs);
+    // Draws the snapshot in the document's layout (the column layout transposes what it shows).
+    void showResult(const ResultSnapshot &snapshot, double computeMs);
     void updateSelection();
     void updateMinimumSizes();
     void onCellClicked(Stage stage, int row, int col, Qt::KeyboardModifiers modifiers);
     bool isPerQuery(Stage stage) const; // K and V are per key
     bool queriesAreRows() const;        // false in the column layout
-    const attn::AttentionResult *rowLayoutResult() const;
     QString tooltip(Stage stage, int row, int col) const;
 
     Document *m_document;
     Recomputer *m_recomputer;
     QGridLayout *m_grid;
     QMap<Stage, HeatmapView *> m_views;
-    std::shared_ptr<const attn::AttentionResult> m_result;
-    mutable std::shared_ptr<const attn::AttentionResult> m_rowResult; // tooltips, column layout
+    ResultSnapshot m_snapshot; // the one drawn: its inputs label and explain its result
     QStringList m_queries, m_keys;
     qint64 m_drawNs = 0;
     QList<Stage> m_emphasis;
