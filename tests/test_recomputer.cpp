@@ -105,7 +105,7 @@ void TestRecomputer::layoutChangeNeedsNoResult() {
     QVERIFY(!spy.wait(200));
     QCOMPARE(rec.snapshot().result, before.result);
     QCOMPARE(rec.snapshot().generation, before.generation);
-    QVERIFY(same(rec.result()->output, attn::compute(doc.inputs()).output));
+    QVERIFY(testsupport::sameBits(rec.result()->output, attn::compute(doc.inputs()).output));
 }
 
 void TestRecomputer::workerComputesOnItsSnapshot() {
@@ -134,7 +134,7 @@ void TestRecomputer::workerComputesOnItsSnapshot() {
     QCOMPARE(snap.inputs.get(), &doc.inputs());
     QCOMPARE(snap.inputs->X(0, 0), 4.0);
     const attn::AttentionResult expected = attn::compute(*snap.inputs);
-    QVERIFY(same(snap.result->heads[0].Q, expected.heads[0].Q));
+    QVERIFY(testsupport::sameBits(snap.result->heads[0].Q, expected.heads[0].Q));
     QVERIFY((snap.result->output - expected.output).cwiseAbs().maxCoeff() < 1e-9);
 }
 

@@ -242,7 +242,7 @@ private slots:
         // and the combination panel redraw the one they have at once.
         Workbench wb;
         wb.window().show();
-        settle(wb);
+        testsupport::settle(wb);
         const ResultSnapshot before = wb.recomputer().snapshot();
         QVERIFY(before.isValid());
         QSignalSpy results(&wb.recomputer(), &Recomputer::resultReady);
