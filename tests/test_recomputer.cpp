@@ -7,6 +7,7 @@
 #include "TestSupport.h"
 
 #include <QSignalSpy>
+#include <QUndoStack>
 #include <QtTest>
 
 #include <cmath>
@@ -23,6 +24,7 @@ private slots:
     void recomputerMatchesCompute();
     void recomputerLargeIsAsyncAndCoalesced();
     void recomputerDropsStaleResult();
+    void documentSnapshotsAreCopyOnWrite();
     void layoutChangeNeedsNoResult();
     void workerComputesOnItsSnapshot();
     void snapshotGenerationIncreases();
@@ -92,6 +94,21 @@ void TestRecomputer::recomputerDropsStaleResult() {
     QCOMPARE(spy.count(), 1); // the X[0][0] = 3 result was dropped
     QVERIFY(!rec.isBusy());
     QCOMPARE(rec.result()->heads[0].Q(0, 0), attn::compute(doc.inputs()).heads[0].Q(0, 0));
+}
+
+void TestRecomputer::documentSnapshotsAreCopyOnWrite() {
+    Document doc;
+    const attn::AttentionInputs *current = &doc.inputs();
+    QVERIFY(doc.setCell(kX, 0, 0, 5)); // nobody else holds the snapshot: changed in place
+    QCOMPARE(&doc.inputs(), current);
+    const std::shared_ptr<const attn::AttentionInputs> held = doc.inputsSnapshot();
+    QVERIFY(doc.setCell(kX, 0, 0, 6)); // held: the edit makes a new snapshot
+    QVERIFY(&doc.inputs() != held.get());
+    QCOMPARE(held->X(0, 0), 5.0);
+    QCOMPARE(doc.inputs().X(0, 0), 6.0);
+    doc.undoStack()->undo(); // undo is an edit like any other
+    QCOMPARE(held->X(0, 0), 5.0);
+    QCOMPARE(doc.inputs().X(0, 0), 5.0);
 }
 
 void TestRecomputer::layoutChangeNeedsNoResult() {

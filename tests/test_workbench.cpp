@@ -263,6 +263,18 @@ private slots:
                        Matrix(expected.heads[0].weights.transpose()));
     }
 
+    void heatmapDrawsTheTranspose() {
+        // The column layout's heatmaps: tiles of 16, so sizes that are not multiples of it.
+        for (const auto &[r, c] : {std::pair{37, 53}, std::pair{16, 16}, std::pair{1, 5}}) {
+            const Matrix m = Matrix::Random(r, c);
+            HeatmapView v;
+            v.setTransposedData(m, {}, {}, ScaleKind::Diverging);
+            QCOMPARE(v.values(), Matrix(m.transpose()));
+            v.setTransposedData(Matrix(m * 2), {}, {}, ScaleKind::Diverging); // buffer reused
+            QCOMPARE(v.values(), Matrix(2 * m.transpose()));
+        }
+    }
+
     void statusShowsTheUpdateTime() {
         Workbench wb;
         QMainWindow &w = wb.window();

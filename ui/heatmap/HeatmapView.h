@@ -46,6 +46,11 @@ public:
     // The same, taking the matrix without copying it (1024×1024 doubles are 8 MB).
     void setData(attn::Matrix &&values, const QStringList &rowLabels, const QStringList &colLabels,
                  ScaleKind kind, const attn::Mask *masked = nullptr);
+    // Draws the transpose of `values` (a row-layout matrix shown in the column layout), written
+    // into the buffer already held; labels and mask describe what is drawn (the transpose).
+    void setTransposedData(const attn::Matrix &values, const QStringList &rowLabels,
+                           const QStringList &colLabels, ScaleKind kind,
+                           const attn::Mask *masked = nullptr);
     void clear();
 
     void setColorMaps(ColorMapId sequential, ColorMapId diverging);

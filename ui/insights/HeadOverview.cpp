@@ -118,7 +118,7 @@ void HeadOverview::refresh() {
             v->setData(w, queries, keys, ScaleKind::Unit, &result->masked);
         } else {
             v->setAxisTitles("key", "query");
-            v->setData(attn::Matrix(w.transpose()), keys, queries, ScaleKind::Unit, &maskT);
+            v->setTransposedData(w, keys, queries, ScaleKind::Unit, &maskT);
         }
         v->setSelectedRow(rows ? document()->selectedRow() : -1);
         v->setHighlightedColumns(!rows && document()->selectedRow() >= 0

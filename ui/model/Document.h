@@ -33,6 +33,8 @@ public:
     explicit Document(QObject *parent = nullptr); // starts on attn::workedExample()
     ~Document() override;
 
+    // The current inputs; the reference is valid until the next edit (which may replace the
+    // snapshot it points into). Keep inputsSnapshot() to read them longer.
     const attn::AttentionInputs &inputs() const { return *m_inputs; }
     // The current inputs as an immutable snapshot: an edit makes a new one (copy-on-write), so
     // a holder (a worker thread, a published result) may read it for as long as it keeps it.

@@ -189,9 +189,10 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
     const QString logits = logitFormula(inputs.options, h.Q.cols(), rows);
     // The result is in rows; the column layout draws every matrix transposed (tokens are
     // columns), so its mask is transposed once here for the three scores-shaped stages.
-    const attn::Mask maskT = rows ? attn::Mask() : attn::Mask(result.masked.transpose());
+    // (An all-false mask draws nothing: not transposed.)
+    const attn::Mask maskT =
+        rows || !result.masked.any() ? attn::Mask() : attn::Mask(result.masked.transpose());
     const attn::Mask *mask = rows ? &result.masked : &maskT;
-    auto shown = [rows](const attn::Matrix &m) { return rows ? m : attn::Matrix(m.transpose()); };
     auto shownShape = [rows](const attn::Matrix &m) {
         return rows ? shape(m) : QString("%1\u00d7%2").arg(m.cols()).arg(m.rows());
     };
@@ -209,7 +210,7 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
             v->setData(m, tokens, other, kind, masked);
         } else {
             v->setAxisTitles(otherAxis, tokenAxis);
-            v->setData(shown(m), other, tokens, kind, masked);
+            v->setTransposedData(m, other, tokens, kind, masked);
         }
     };
     const QString T = "\u1d40";
@@ -240,17 +241,17 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
             ->setTitle("scores K" + T + "Q" + hs + " \u2014 " + shownShape(h.scores));
         m_views.value(Stage::Scores)->setAxisTitles("key", "query");
         m_views.value(Stage::Scores)
-            ->setData(shown(h.scores), m_keys, m_queries, ScaleKind::Diverging, mask);
+            ->setTransposedData(h.scores, m_keys, m_queries, ScaleKind::Diverging, mask);
         m_views.value(Stage::Logits)
             ->setTitle("logits " + logits + hs + " \u2014 " + shownShape(h.logits));
         m_views.value(Stage::Logits)->setAxisTitles("key", "query \u2014 click to mask");
         m_views.value(Stage::Logits)
-            ->setData(shown(h.logits), m_keys, m_queries, ScaleKind::Diverging, mask);
+            ->setTransposedData(h.logits, m_keys, m_queries, ScaleKind::Diverging, mask);
         m_views.value(Stage::Weights)
             ->setTitle("softmax\u2193(" + logits + ")" + hs + " \u2014 " + shownShape(h.weights));
         m_views.value(Stage::Weights)->setAxisTitles("key \u2193", "query");
         m_views.value(Stage::Weights)
-            ->setData(shown(h.weights), m_keys, m_queries, ScaleKind::Unit, mask);
+            ->setTransposedData(h.weights, m_keys, m_queries, ScaleKind::Unit, mask);
         set(Stage::HeadOutput, h.output, "output V\u00b7softmax\u2193(\u2026)", m_queries, {},
             "query", "d_v", ScaleKind::Diverging, nullptr, hs);
     }
