@@ -8,7 +8,7 @@
 #include "MatrixExport.h"
 #include "ResultJson.h"
 #include "Session.h"
-#include "StageMatrix.h"
+#include "Stage.h"
 #ifdef ATTNVIZ_CLI_RENDER
 #include "CliRender.h"
 #endif
@@ -17,8 +17,10 @@
 #include <QCoreApplication>
 #include <QFile>
 
+#include <algorithm>
 #include <cstdio>
 #include <exception>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -68,14 +70,10 @@ Options for explain (indices start at 0; tokens are t0, t1, ... unless the file 
   --precision N     decimals in the tables (default 4, 0..15)
 
 Options for export:
-  --stage NAME      the matrix to write:
-                      inputs: X, context (cross-attention only), Wq, Wk, Wv (of head H),
-                              Wo (when there is one)
-                      head H: Q, K, V, scores (Q K^T, unscaled), logits (scaled, masked
-                              cells -inf), weights (softmax), output (weights V)
-                      all heads: concat (the heads' outputs side by side),
-                              final (the final output: concat Wo, or concat without Wo)
-  --format csv|npy|latex|numpy
+)";
+
+// After the --stage names, which come from the stage table (stageHelp).
+const char *const kHelpTail = R"(  --format csv|npy|latex|numpy
                     csv: comma-separated, numbers that read back exactly, -inf for masked
                     npy: NumPy .npy (float64, little-endian; np.load reads it)
                     latex: a \begin{bmatrix} ... \end{bmatrix}, -\infty for masked
@@ -126,6 +124,17 @@ const char *const kUsageHint = "Usage: attnviz-cli compute|explain|export|render
 struct UsageError {
     QString message;
 };
+
+// The --stage lines of the help: every name of the stage table with its description.
+std::string stageHelp() {
+    std::string text = "  --stage NAME      the matrix to write (H: the head, --head):\n";
+    for (const attn::StageInfo &info : attn::stageInfos()) {
+        std::string name = info.name;
+        name.resize(std::max<std::size_t>(name.size() + 1, 10), ' ');
+        text += "                      " + name + info.description + "\n";
+    }
+    return text;
+}
 
 struct ExportRequest {
     const attn::StageInfo *stage = nullptr;
@@ -424,7 +433,9 @@ QByteArray produce(const Request &request, const attn::AttentionInputs &inputs,
         return QByteArray::fromStdString(attn::explainText(inputs, result, request.explain));
     default: {
         const ExportRequest &e = request.exportRequest;
-        const attn::Matrix m = attn::stageMatrix(inputs, result, *e.stage, e.head);
+        // A head beyond int is out of range all the same: clamped, it is reported as such.
+        const int head = int(std::clamp<Eigen::Index>(e.head, -1, std::numeric_limits<int>::max()));
+        const attn::Matrix m = attn::stageMatrix(inputs, result, {e.stage->stage, head});
         return attn::exportMatrix(m, e.format, e.precision);
     }
     }
@@ -433,6 +444,8 @@ QByteArray produce(const Request &request, const attn::AttentionInputs &inputs,
 int run(const Request &request) {
     if (request.command == Request::Command::Help) {
         std::fputs(kHelp, stdout);
+        std::fputs(stageHelp().c_str(), stdout);
+        std::fputs(kHelpTail, stdout);
         return 0;
     }
     if (request.command == Request::Command::Version) {

@@ -12,7 +12,7 @@
 
 namespace {
 
-const MatrixId kX{MatrixKind::X, 0};
+const MatrixId kX{attn::Stage::X, 0};
 
 bool same(const attn::Matrix &a, const attn::Matrix &b) {
     return a.rows() == b.rows() && a.cols() == b.cols() && (a.size() == 0 || a == b);

@@ -20,7 +20,7 @@
 #include <qcustomplot.h>
 
 using namespace attn;
-using Stage = StagesView::Stage;
+using attn::Stage;
 
 namespace {
 
@@ -49,7 +49,7 @@ private slots:
                  QStringList({"t0", "t1", "t2", "t3"}));
         // One head and no Wo: concat and the final output would only repeat the head output.
         QVERIFY(wb.stages().view(Stage::Concat)->isHidden());
-        QVERIFY(wb.stages().view(Stage::Output)->isHidden());
+        QVERIFY(wb.stages().view(Stage::Final)->isHidden());
     }
 
     void typingIntoXUpdatesEveryStageAndUndoRestores() {
@@ -189,9 +189,9 @@ private slots:
         QVERIFY(wb.document().setDimension(Dimension::Heads, 2));
         settle(wb);
         QVERIFY(!wb.stages().view(Stage::Concat)->isHidden());
-        QVERIFY(!wb.stages().view(Stage::Output)->isHidden());
+        QVERIFY(!wb.stages().view(Stage::Final)->isHidden());
         const AttentionResult r = compute(wb.document().inputs());
-        COMPARE_MATRIX(wb.stages().view(Stage::Output)->values(), r.output);
+        COMPARE_MATRIX(wb.stages().view(Stage::Final)->values(), r.output);
         wb.document().setCurrentHead(1);
         QCoreApplication::processEvents();
         COMPARE_MATRIX(wb.stages().view(Stage::Weights)->values(), r.heads[1].weights);
@@ -249,7 +249,7 @@ private slots:
         MainWindow &w = wb.window();
         w.show();
         settle(wb);
-        wb.document().setCell(MatrixId{MatrixKind::X, 0}, 0, 0, 3.0);
+        wb.document().setCell(MatrixId{attn::Stage::X, 0}, 0, 0, 3.0);
         settle(wb);
         QVERIFY2(w.statusText().startsWith("last update:"), qPrintable(w.statusText()));
     }

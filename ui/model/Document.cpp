@@ -34,19 +34,20 @@ Document::Document(QObject *parent)
 Document::~Document() = default;
 
 bool Document::hasMatrix(MatrixId id) const {
-    switch (id.kind) {
-    case MatrixKind::X:
+    switch (id.stage) {
+    case attn::Stage::X:
         return true;
-    case MatrixKind::Context:
+    case attn::Stage::Context:
         return m_inputs.hasContext;
-    case MatrixKind::Wo:
+    case attn::Stage::Wo:
         return m_inputs.hasWo();
-    case MatrixKind::Wq:
-    case MatrixKind::Wk:
-    case MatrixKind::Wv:
+    case attn::Stage::Wq:
+    case attn::Stage::Wk:
+    case attn::Stage::Wv:
         return id.head >= 0 && id.head < headCount();
+    default: // a computed stage: the document holds inputs only
+        return false;
     }
-    return false;
 }
 
 const attn::Matrix &Document::matrix(MatrixId id) const {
@@ -59,21 +60,22 @@ const attn::Matrix &Document::matrix(MatrixId id) const {
 attn::Matrix *Document::mutableMatrix(MatrixId id) {
     if (!hasMatrix(id))
         return nullptr;
-    switch (id.kind) {
-    case MatrixKind::X:
+    switch (id.stage) {
+    case attn::Stage::X:
         return &m_inputs.X;
-    case MatrixKind::Context:
+    case attn::Stage::Context:
         return &m_inputs.context;
-    case MatrixKind::Wo:
+    case attn::Stage::Wo:
         return &m_inputs.Wo;
-    case MatrixKind::Wq:
+    case attn::Stage::Wq:
         return &m_inputs.heads[size_t(id.head)].Wq;
-    case MatrixKind::Wk:
+    case attn::Stage::Wk:
         return &m_inputs.heads[size_t(id.head)].Wk;
-    case MatrixKind::Wv:
+    case attn::Stage::Wv:
         return &m_inputs.heads[size_t(id.head)].Wv;
+    default:
+        return nullptr;
     }
-    return nullptr;
 }
 
 int Document::dimension(Dimension dim) const {

@@ -44,7 +44,7 @@ void Recomputer::setLayout(attn::Layout layout) {
 
 void Recomputer::DirtyRows::add(const DocumentChange &change) {
     const bool xValues = change.what == DocumentChange::Flags(DocumentChange::Values) &&
-                         change.matrix && change.matrix->kind == MatrixKind::X &&
+                         change.matrix && change.matrix->stage == attn::Stage::X &&
                          change.cells.isValid();
     if (!xValues) {
         all = true;
