@@ -62,7 +62,7 @@ int main(int argc, char **argv) {
         for (int r = 0; r < reps; ++r) {
             QElapsedTimer timer;
             timer.start();
-            doc->setCell(MatrixId{MatrixKind::X, 0}, 0, 0, 0.5 + r * 0.01);
+            doc->setCell(MatrixId{attn::Stage::X, 0}, 0, 0, 0.5 + r * 0.01);
             workbench.recomputer().recomputeNow();
             QApplication::processEvents(); // queued replots and the repaint itself
             total.push_back(double(timer.nsecsElapsed()) / 1e6);

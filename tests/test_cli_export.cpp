@@ -9,7 +9,7 @@
 #include "Npy.h"
 #include "NumberText.h"
 #include "Session.h"
-#include "StageMatrix.h"
+#include "Stage.h"
 #include "TestSupport.h"
 
 #include <QDir>
@@ -120,7 +120,7 @@ void TestCliExport::everyStageMatchesReference() {
             const Matrix got = parseCsv(readAll(out), &ok);
             QVERIFY2(ok, qPrintable(out + ": not the CSV expected"));
             // Bit for bit what the core computes, and within 1e-9 of PyTorch's result.
-            const Matrix core = attn::stageMatrix(session.inputs, result, stage, h);
+            const Matrix core = attn::stageMatrix(session.inputs, result, {stage.stage, h});
             QVERIFY2(testsupport::bitDifference(got, core).isEmpty(),
                      qPrintable(name + ": " + testsupport::bitDifference(got, core)));
             const Matrix reference = expectedOf(expected, name, h);
@@ -150,7 +150,7 @@ void TestCliExport::everyFormat() {
     const attn::Session session = attn::loadSessionFile(file);
     const attn::AttentionResult result = attn::compute(session.inputs);
     const Matrix m =
-        attn::stageMatrix(session.inputs, result, *attn::findStage(stage.toStdString()));
+        attn::stageMatrix(session.inputs, result, {attn::findStage(stage.toStdString())->stage});
     const auto f = *attn::exportFormatFromName(format);
     const QString out = temp(stage + "." + attn::exportFileSuffix(f));
     const Run run = runCli({"export", file, "--stage", stage, "--format", format, "--out", out});

@@ -127,7 +127,7 @@ void TestCliRender::pngPixelsHaveColourMapColours() {
     // Where the cells are: the same view built in this process at the same size.
     const attn::Session session = attn::loadSessionFile(kWorked);
     FigureRequest request;
-    request.view = FigureView::Weights;
+    request.view = {FigurePanel::Stage, attn::Stage::Weights};
     request.size = QSize(600, 500);
     FigureScene scene(session.inputs, request);
     auto *heatmap = qobject_cast<HeatmapView *>(scene.widget());

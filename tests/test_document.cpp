@@ -17,8 +17,8 @@
 
 namespace {
 
-const MatrixId kX{MatrixKind::X, 0};
-const MatrixId kWq0{MatrixKind::Wq, 0};
+const MatrixId kX{attn::Stage::X, 0};
+const MatrixId kWq0{attn::Stage::Wq, 0};
 
 DocumentChange lastChange(const QSignalSpy &spy) {
     return spy.last().at(0).value<DocumentChange>();
@@ -58,11 +58,11 @@ void TestDocument::startsOnWorkedExample() {
     QCOMPARE(doc.dimension(Dimension::KeyDim), 3);
     QCOMPARE(doc.dimension(Dimension::Heads), 1);
     QCOMPARE(doc.matrix(kWq0).rows(), 4);
-    QCOMPARE(doc.matrix({MatrixKind::Wo, 0}).size(), 0);
-    QCOMPARE(doc.matrix({MatrixKind::Wq, 3}).size(), 0); // no such head
-    QCOMPARE(matrixName({MatrixKind::Context, 0}), QStringLiteral("context"));
-    QVERIFY((MatrixId{MatrixKind::X, 2} == kX));
-    QVERIFY((MatrixId{MatrixKind::Wq, 1} != kWq0));
+    QCOMPARE(doc.matrix({attn::Stage::Wo, 0}).size(), 0);
+    QCOMPARE(doc.matrix({attn::Stage::Wq, 3}).size(), 0); // no such head
+    QCOMPARE(matrixName({attn::Stage::Context, 0}), QStringLiteral("context"));
+    QVERIFY((MatrixId{attn::Stage::X, 2} == kX));
+    QVERIFY((MatrixId{attn::Stage::Wq, 1} != kWq0));
 }
 
 void TestDocument::setCellNotifiesOnceAndUndoes() {
@@ -98,17 +98,17 @@ void TestDocument::refusedValuesChangeNothing_data() {
     QTest::addColumn<double>("value");
     QTest::addColumn<QString>("expected"); // part of the message
     const double inf = std::numeric_limits<double>::infinity();
-    QTest::newRow("NaN") << int(MatrixKind::X) << 0 << 0 << 0
+    QTest::newRow("NaN") << int(attn::Stage::X) << 0 << 0 << 0
                          << std::numeric_limits<double>::quiet_NaN() << "not a finite number";
-    QTest::newRow("+Inf") << int(MatrixKind::X) << 0 << 0 << 0 << inf << "not a finite number";
-    QTest::newRow("-Inf") << int(MatrixKind::Wq) << 0 << 1 << 1 << -inf << "not a finite";
-    QTest::newRow("1e308") << int(MatrixKind::X) << 0 << 0 << 0 << 1e308 << "too large";
-    QTest::newRow("-1e16") << int(MatrixKind::Wv) << 0 << 3 << 2 << -1e16 << "too large";
-    QTest::newRow("row -1") << int(MatrixKind::X) << 0 << -1 << 0 << 1.0 << "no cell [-1][0]";
-    QTest::newRow("col 3 of Wk") << int(MatrixKind::Wk) << 0 << 0 << 3 << 1.0 << "it is 4\u00d73";
-    QTest::newRow("no Wo") << int(MatrixKind::Wo) << 0 << 0 << 0 << 1.0 << "no Wo";
-    QTest::newRow("no head 1") << int(MatrixKind::Wq) << 1 << 0 << 0 << 1.0 << "no Wq";
-    QTest::newRow("no context") << int(MatrixKind::Context) << 0 << 0 << 0 << 1.0 << "no context";
+    QTest::newRow("+Inf") << int(attn::Stage::X) << 0 << 0 << 0 << inf << "not a finite number";
+    QTest::newRow("-Inf") << int(attn::Stage::Wq) << 0 << 1 << 1 << -inf << "not a finite";
+    QTest::newRow("1e308") << int(attn::Stage::X) << 0 << 0 << 0 << 1e308 << "too large";
+    QTest::newRow("-1e16") << int(attn::Stage::Wv) << 0 << 3 << 2 << -1e16 << "too large";
+    QTest::newRow("row -1") << int(attn::Stage::X) << 0 << -1 << 0 << 1.0 << "no cell [-1][0]";
+    QTest::newRow("col 3 of Wk") << int(attn::Stage::Wk) << 0 << 0 << 3 << 1.0 << "it is 4\u00d73";
+    QTest::newRow("no Wo") << int(attn::Stage::Wo) << 0 << 0 << 0 << 1.0 << "no Wo";
+    QTest::newRow("no head 1") << int(attn::Stage::Wq) << 1 << 0 << 0 << 1.0 << "no Wq";
+    QTest::newRow("no context") << int(attn::Stage::Context) << 0 << 0 << 0 << 1.0 << "no context";
 }
 
 void TestDocument::refusedValuesChangeNothing() {
@@ -121,9 +121,9 @@ void TestDocument::refusedValuesChangeNothing() {
     Document doc;
     QSignalSpy spy(&doc, &Document::changed);
     QString error;
-    QVERIFY(!doc.setCell({MatrixKind(kind), head}, row, col, value, &error));
+    QVERIFY(!doc.setCell({attn::Stage(kind), head}, row, col, value, &error));
     QVERIFY2(error.contains(expected), qPrintable(error));
-    QVERIFY(!doc.nudgeCell({MatrixKind(kind), head}, row, col, value, &error));
+    QVERIFY(!doc.nudgeCell({attn::Stage(kind), head}, row, col, value, &error));
     QVERIFY(doc.inputs() == attn::workedExample());
     QCOMPARE(doc.undoStack()->count(), 0);
     QCOMPARE(spy.count(), 0);
@@ -218,7 +218,7 @@ void TestDocument::growKeepsCellsAndFills() {
     QVERIFY(testsupport::sameBits(Wq.leftCols(3), attn::workedExample().heads[0].Wq));
     if (Initializer(init) == Initializer::IdentityLike)
         QCOMPARE(Wq(3, 3), 1.0); // the identity continues into the new columns
-    QCOMPARE(doc.matrix({MatrixKind::Wk, 0}).cols(), 5);
+    QCOMPARE(doc.matrix({attn::Stage::Wk, 0}).cols(), 5);
 }
 
 void TestDocument::shrinkThenUndoRestores() {
@@ -226,7 +226,7 @@ void TestDocument::shrinkThenUndoRestores() {
     QVERIFY(doc.setDimension(Dimension::Embedding, 2));
     QCOMPARE(doc.inputs().X.cols(), 2);
     QCOMPARE(doc.matrix(kWq0).rows(), 2);
-    QCOMPARE(doc.matrix({MatrixKind::Wv, 0}).rows(), 2); // self-attention: Wk, Wv follow p
+    QCOMPARE(doc.matrix({attn::Stage::Wv, 0}).rows(), 2); // self-attention: Wk, Wv follow p
     QVERIFY(doc.setDimension(Dimension::Tokens, 1));
     QCOMPARE(doc.undoStack()->count(), 2);
     doc.undoStack()->undo();
@@ -269,7 +269,7 @@ void TestDocument::headsCreateAndDropWo() {
     QCOMPARE(doc.inputs().Wo.rows(), 6); // H·d_v
     QCOMPARE(doc.inputs().Wo.cols(), 4); // back to p
     QVERIFY(doc.isDimensionAvailable(Dimension::OutputDim));
-    QVERIFY(doc.setCell({MatrixKind::Wo, 0}, 3, 1, 9)); // head 1's first row
+    QVERIFY(doc.setCell({attn::Stage::Wo, 0}, 3, 1, 9)); // head 1's first row
     QVERIFY(doc.setDimension(Dimension::ValueDim, 2));
     QCOMPARE(doc.inputs().Wo.rows(), 4);
     QCOMPARE(doc.inputs().Wo(2, 1), 9.0); // head 1's block moved up with it
@@ -302,11 +302,11 @@ void TestDocument::crossAttention() {
     QCOMPARE(doc.inputs().context.rows(), 6);
     QCOMPARE(doc.inputs().contextTokens.back(), std::string("c5"));
     QVERIFY(doc.setDimension(Dimension::ContextEmbedding, 5));
-    QCOMPARE(doc.matrix({MatrixKind::Wk, 0}).rows(), 5);
+    QCOMPARE(doc.matrix({attn::Stage::Wk, 0}).rows(), 5);
     QVERIFY(doc.toggleMask(0, 5));
     doc.setCrossAttention(false);
     QVERIFY(!doc.inputs().hasContext);
-    QCOMPARE(doc.matrix({MatrixKind::Wk, 0}).rows(), 4);
+    QCOMPARE(doc.matrix({attn::Stage::Wk, 0}).rows(), 4);
     QCOMPARE(doc.inputs().mask.cols(), 4); // the mask follows the keys
     QCOMPARE(doc.undoStack()->count(), 5);
     doc.undoStack()->undo();

@@ -26,7 +26,7 @@
 
 namespace {
 
-const MatrixId kX{MatrixKind::X, 0};
+const MatrixId kX{attn::Stage::X, 0};
 
 QPoint cellCenter(QTableView *view, int row, int col) {
     return view->visualRect(view->model()->index(row, col)).center();
@@ -296,7 +296,7 @@ void TestEditors::pasteRefusals() {
 void TestEditors::titleFollowsShape() {
     Document doc;
     MatrixEditor x(&doc, kX);
-    MatrixEditor wk(&doc, {MatrixKind::Wk, 0});
+    MatrixEditor wk(&doc, {attn::Stage::Wk, 0});
     QCOMPARE(x.title(), QStringLiteral("X \u2014 tokens \u00d7 p (4\u00d74)"));
     QVERIFY(doc.setDimension(Dimension::Tokens, 6));
     QCOMPARE(x.title(), QStringLiteral("X \u2014 tokens \u00d7 p (6\u00d74)"));

@@ -213,7 +213,7 @@ void TestFigures::wholeWindow() {
     const QImage image = renderWidgetImage(&window, 1.0);
     QCOMPARE(image.size(), QSize(1400, 900));
     // The heatmap inside the window is where it is on screen, in its colours.
-    HeatmapView *weights = bench.stages().view(StagesView::Stage::Weights);
+    HeatmapView *weights = bench.stages().view(attn::Stage::Weights);
     const QRectF cell = weights->cellRect(0, 0);
     const QPoint at = weights->mapTo(&window, (cell.topLeft() + QPointF(4, 4)).toPoint());
     QCOMPARE(dominantColor(image, at, 1) & 0xffffff, weights->cellColor(0, 0) & 0xffffff);

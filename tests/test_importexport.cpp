@@ -128,7 +128,7 @@ void TestImportExport::goodFilesPlan() {
     QFETCH(int, rows);
     QFETCH(int, cols);
     Document doc;
-    const ImportPlan plan = planImport(doc, {MatrixKind::X, 0}, fixture(file), array);
+    const ImportPlan plan = planImport(doc, {attn::Stage::X, 0}, fixture(file), array);
     QVERIFY2(plan.ok(), qPrintable(plan.error));
     QCOMPARE(plan.read.matrix.rows(), rows);
     QCOMPARE(plan.read.matrix.cols(), cols);
@@ -154,7 +154,7 @@ void TestImportExport::badFilesChangeNothing() {
     QFETCH(QString, file);
     Document doc;
     const attn::AttentionInputs before = doc.inputs();
-    const ImportPlan plan = planImport(doc, {MatrixKind::X, 0}, fixture(file));
+    const ImportPlan plan = planImport(doc, {attn::Stage::X, 0}, fixture(file));
     QVERIFY(!plan.ok());
     // The core's own message, unchanged.
     QCOMPARE(plan.error, attn::importMatrix(fixture(file)).error);
@@ -172,12 +172,12 @@ void TestImportExport::fittingImportIsOneUndoStep() {
     const attn::AttentionInputs before = doc.inputs();
     const attn::Matrix m = sequence(4, 4, -3.0);
     const QString file = writeTemp(dir, "x.csv", m);
-    const ImportPlan plan = planImport(doc, {MatrixKind::X, 0}, file);
+    const ImportPlan plan = planImport(doc, {attn::Stage::X, 0}, file);
     QVERIFY2(plan.canImport(), qPrintable(plan.error + plan.mismatch));
     QVERIFY(plan.changes.empty());
     QString error;
     QVERIFY2(applyImport(doc, plan, false, &error), qPrintable(error));
-    QCOMPARE(doc.matrix({MatrixKind::X, 0}), m);
+    QCOMPARE(doc.matrix({attn::Stage::X, 0}), m);
     QCOMPARE(doc.undoStack()->count(), 1);
     QCOMPARE(doc.undoStack()->undoText(), QString("Import X from x.csv"));
     doc.undoStack()->undo();
@@ -185,8 +185,8 @@ void TestImportExport::fittingImportIsOneUndoStep() {
 }
 
 void TestImportExport::mismatchSaysWhatDiffers() {
-    Document doc;                                                                     // X is 4×4
-    const ImportPlan plan = planImport(doc, {MatrixKind::X, 0}, fixture("f8_c.npy")); // 3×4
+    Document doc;                                                                      // X is 4×4
+    const ImportPlan plan = planImport(doc, {attn::Stage::X, 0}, fixture("f8_c.npy")); // 3×4
     QVERIFY(plan.ok());
     QVERIFY(!plan.fits);
     QCOMPARE(plan.mismatch, QString("The file has 3\u00d74 but X is 4\u00d74: 3 rows, not 4 (n)."));
@@ -211,7 +211,7 @@ void TestImportExport::resizeIsOneUndoStep() {
     const attn::AttentionInputs before = doc.inputs();
     const attn::Matrix m = sequence(5, 3, 1.0);
     const ImportPlan plan =
-        planImport(doc, {MatrixKind::X, 0}, writeTemp(dir, "x53.npy", m, attn::ExportFormat::Npy));
+        planImport(doc, {attn::Stage::X, 0}, writeTemp(dir, "x53.npy", m, attn::ExportFormat::Npy));
     QVERIFY(plan.canResize());
     QCOMPARE(int(plan.changes.size()), 2);
     QVERIFY(plan.mismatch.contains("5 rows, not 4 (n)"));
@@ -220,10 +220,10 @@ void TestImportExport::resizeIsOneUndoStep() {
     QString error;
     QVERIFY2(applyImport(doc, plan, true, &error), qPrintable(error));
     QCOMPARE(doc.undoStack()->count(), 1);
-    QCOMPARE(doc.matrix({MatrixKind::X, 0}), m);
+    QCOMPARE(doc.matrix({attn::Stage::X, 0}), m);
     QCOMPARE(doc.dimension(Dimension::Tokens), 5);
     QCOMPARE(doc.dimension(Dimension::Embedding), 3);
-    QCOMPARE(doc.matrix({MatrixKind::Wq, 0}).rows(), 3);
+    QCOMPARE(doc.matrix({attn::Stage::Wq, 0}).rows(), 3);
     QCOMPARE(int(doc.inputs().tokens.size()), 5);
     // The recomputation accepts the resized inputs.
     Recomputer recomputer(&doc);
@@ -232,7 +232,7 @@ void TestImportExport::resizeIsOneUndoStep() {
     doc.undoStack()->undo();
     QVERIFY(doc.inputs() == before);
     doc.undoStack()->redo();
-    QCOMPARE(doc.matrix({MatrixKind::X, 0}), m);
+    QCOMPARE(doc.matrix({attn::Stage::X, 0}), m);
 }
 
 void TestImportExport::resizeOfWeightsChangesSharedDimension() {
@@ -243,39 +243,39 @@ void TestImportExport::resizeOfWeightsChangesSharedDimension() {
     const int steps = doc.undoStack()->count();
     // Wq of head 1 is 4×3; a 4×5 file changes d_k of every head.
     const attn::Matrix m = sequence(4, 5, -1.0);
-    const ImportPlan plan = planImport(doc, {MatrixKind::Wq, 1}, writeTemp(dir, "wq.csv", m));
+    const ImportPlan plan = planImport(doc, {attn::Stage::Wq, 1}, writeTemp(dir, "wq.csv", m));
     QCOMPARE(plan.targetName, QString("Wq of head 1"));
     QVERIFY(plan.canResize());
     QCOMPARE(plan.changes[0].dimension, Dimension::KeyDim);
     QVERIFY(plan.resizeSummary.contains("Wq, Wk of every head"));
     QVERIFY(applyImport(doc, plan, true));
     QCOMPARE(doc.undoStack()->count(), steps + 1);
-    QCOMPARE(doc.matrix({MatrixKind::Wq, 1}), m);
-    QCOMPARE(doc.matrix({MatrixKind::Wk, 0}).cols(), 5);
+    QCOMPARE(doc.matrix({attn::Stage::Wq, 1}), m);
+    QCOMPARE(doc.matrix({attn::Stage::Wk, 0}).cols(), 5);
 }
 
 void TestImportExport::woRowsMustBeAMultipleOfHeads() {
     QTemporaryDir dir;
     Document doc;
     QVERIFY(doc.setDimension(Dimension::Heads, 2)); // Wo is (2·3)×4
-    QCOMPARE(doc.matrix({MatrixKind::Wo, 0}).rows(), 6);
+    QCOMPARE(doc.matrix({attn::Stage::Wo, 0}).rows(), 6);
     const ImportPlan odd =
-        planImport(doc, {MatrixKind::Wo, 0}, writeTemp(dir, "wo7.csv", sequence(7, 4, 0)));
+        planImport(doc, {attn::Stage::Wo, 0}, writeTemp(dir, "wo7.csv", sequence(7, 4, 0)));
     QVERIFY(odd.ok());
     QVERIFY(!odd.canResize());
     QVERIFY2(odd.resizeProblem.contains("not a multiple of 2"), qPrintable(odd.resizeProblem));
     const ImportPlan even =
-        planImport(doc, {MatrixKind::Wo, 0}, writeTemp(dir, "wo8.csv", sequence(8, 2, 0)));
+        planImport(doc, {attn::Stage::Wo, 0}, writeTemp(dir, "wo8.csv", sequence(8, 2, 0)));
     QVERIFY(even.canResize());
     QVERIFY(applyImport(doc, even, true));
     QCOMPARE(doc.dimension(Dimension::ValueDim), 4);
     QCOMPARE(doc.dimension(Dimension::OutputDim), 2);
-    QCOMPARE(doc.matrix({MatrixKind::Wo, 0}), sequence(8, 2, 0));
+    QCOMPARE(doc.matrix({attn::Stage::Wo, 0}), sequence(8, 2, 0));
 }
 
 void TestImportExport::missingTargetIsRefused() {
     Document doc; // self-attention, one head: no context, no Wo
-    for (MatrixKind kind : {MatrixKind::Context, MatrixKind::Wo}) {
+    for (attn::Stage kind : {attn::Stage::Context, attn::Stage::Wo}) {
         const ImportPlan plan = planImport(doc, {kind, 0}, fixture("f8_c.npy"));
         QVERIFY(!plan.ok());
         QVERIFY2(plan.error.startsWith("there is no"), qPrintable(plan.error));
@@ -288,7 +288,7 @@ void TestImportExport::stalePlanIsRefused() {
     QTemporaryDir dir;
     Document doc;
     const ImportPlan plan =
-        planImport(doc, {MatrixKind::X, 0}, writeTemp(dir, "x.csv", sequence(4, 4, 0)));
+        planImport(doc, {attn::Stage::X, 0}, writeTemp(dir, "x.csv", sequence(4, 4, 0)));
     QVERIFY(plan.canImport());
     QVERIFY(doc.setDimension(Dimension::Tokens, 6)); // the document moved on
     const attn::AttentionInputs before = doc.inputs();
@@ -300,7 +300,7 @@ void TestImportExport::stalePlanIsRefused() {
 
 void TestImportExport::dialogPreviewAndNpzChooser() {
     Document doc;
-    ImportDialog dialog(&doc, {MatrixKind::X, 0}, fixture("listing.npz"));
+    ImportDialog dialog(&doc, {attn::Stage::X, 0}, fixture("listing.npz"));
     QComboBox *arrays = dialog.arrayChooser();
     QVERIFY(!arrays->isHidden());
     QCOMPARE(arrays->count(), 4); // good, cube, cplx, vec
@@ -326,7 +326,7 @@ void TestImportExport::dialogResizeOffer() {
     QTemporaryDir dir;
     Document doc;
     const attn::Matrix m = sequence(12, 4, 0.0); // more rows than the preview shows
-    ImportDialog dialog(&doc, {MatrixKind::X, 0}, writeTemp(dir, "x12.tsv", m));
+    ImportDialog dialog(&doc, {attn::Stage::X, 0}, writeTemp(dir, "x12.tsv", m));
     QCOMPARE(dialog.preview()->rowCount(), ImportDialog::kPreviewRows + 1); // + "…"
     QCOMPARE(dialog.preview()->item(ImportDialog::kPreviewRows, 0)->text(), QString("\u2026"));
     QVERIFY(!dialog.importButton()->isEnabled());
@@ -335,12 +335,12 @@ void TestImportExport::dialogResizeOffer() {
     QVERIFY(dialog.importNow(true));
     QCOMPARE(dialog.result(), int(QDialog::Accepted));
     QCOMPARE(doc.undoStack()->count(), 1);
-    QCOMPARE(doc.matrix({MatrixKind::X, 0}), m);
+    QCOMPARE(doc.matrix({attn::Stage::X, 0}), m);
 }
 
 void TestImportExport::dialogShowsCoreMessageForBadFile() {
     Document doc;
-    ImportDialog dialog(&doc, {MatrixKind::X, 0}, fixture("bad_crc.npz"));
+    ImportDialog dialog(&doc, {attn::Stage::X, 0}, fixture("bad_crc.npz"));
     QVERIFY(!dialog.plan().ok());
     QVERIFY(dialog.statusText().contains(dialog.plan().error));
     QVERIFY(!dialog.importButton()->isEnabled());
@@ -386,7 +386,7 @@ void TestImportExport::savedFileHasCoreBytes() {
 void TestImportExport::heatmapMenuExportsWhatIsShown() {
     Workbench bench;
     Document *doc = &bench.document();
-    HeatmapView *weights = bench.stages().view(StagesView::Stage::Weights);
+    HeatmapView *weights = bench.stages().view(attn::Stage::Weights);
     const attn::Matrix rowWeights = bench.recomputer().result()->heads[0].weights;
 
     for (attn::Layout layout : {attn::Layout::Rows, attn::Layout::Columns}) {

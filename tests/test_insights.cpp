@@ -254,7 +254,7 @@ private slots:
                     .contains("bits"));
         // Make t0 a copy of t1: every query then weighs keys 0 and 1 equally, a tie.
         for (int c = 0; c < 4; ++c)
-            QVERIFY(s.doc.setCell(MatrixId{MatrixKind::X, 0}, 0, c, s.doc.inputs().X(1, c)));
+            QVERIFY(s.doc.setCell(MatrixId{attn::Stage::X, 0}, 0, c, s.doc.inputs().X(1, c)));
         s.rc.recomputeNow();
         view.refreshNow();
         QCOMPARE(view.model()->index(1, ReadoutsModel::Argmax).data().toString(),
@@ -293,7 +293,7 @@ private slots:
         QVERIFY(view.difference().size() == 0);
 
         const AttentionInputs before = s.doc.inputs();
-        QVERIFY(s.doc.setCell(MatrixId{MatrixKind::X, 0}, 1, 2, 3.5));
+        QVERIFY(s.doc.setCell(MatrixId{attn::Stage::X, 0}, 1, 2, 3.5));
         s.rc.recomputeNow();
         view.refreshNow();
         const AttentionInputs after = s.doc.inputs();
@@ -358,7 +358,7 @@ private slots:
         QTRY_VERIFY(!wb.recomputer().isBusy());
         QCoreApplication::processEvents();
         // A last edit for the difference panel.
-        QVERIFY(wb.document().setCell(MatrixId{MatrixKind::X, 0}, 0, 1,
+        QVERIFY(wb.document().setCell(MatrixId{attn::Stage::X, 0}, 0, 1,
                                       wb.document().inputs().X(0, 1) + 1));
         QTRY_VERIFY(!wb.recomputer().isBusy());
         QCoreApplication::processEvents();

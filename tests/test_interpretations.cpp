@@ -28,7 +28,7 @@
 #include <QSpinBox>
 
 using namespace attn;
-using Stage = StagesView::Stage;
+using attn::Stage;
 using Layout = attn::Layout;
 
 Q_DECLARE_METATYPE(attn::AttentionInputs)

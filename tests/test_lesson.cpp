@@ -13,7 +13,7 @@
 #include <QtTest>
 
 using namespace attn;
-using Stage = StagesView::Stage;
+using attn::Stage;
 
 class TestLesson : public QObject {
     Q_OBJECT
@@ -76,7 +76,7 @@ private slots:
         // Editing during the lesson updates its numbers.
         lesson->goTo(2);
         const QString before = lesson->text();
-        wb.document().setCell(MatrixId{MatrixKind::X, 0}, 0, 0, 2.0);
+        wb.document().setCell(MatrixId{attn::Stage::X, 0}, 0, 0, 2.0);
         QTRY_VERIFY(lesson->text() != before);
         QVERIFY(lesson->text().contains("= <b>26</b>")); // q₀·k₁ with x₀₀ = 2
         QTest::keyClick(&w, Qt::Key_F5, Qt::ShiftModifier);

@@ -7,7 +7,7 @@
 #include "MatrixImport.h"
 #include "Npy.h"
 #include "Session.h"
-#include "StageMatrix.h"
+#include "Stage.h"
 #include "TestSupport.h"
 
 #include <QTemporaryDir>
@@ -225,7 +225,7 @@ void TestMatrixExport::stages() {
     auto stage = [&](const char *name, Eigen::Index head = 0) {
         const attn::StageInfo *info = attn::findStage(name);
         Q_ASSERT(info);
-        return attn::stageMatrix(in, r, *info, head);
+        return attn::stageMatrix(in, r, {info->stage, int(head)});
     };
     COMPARE_BITS(stage("X"), in.X);
     COMPARE_BITS(stage("concat"), r.concat);
@@ -258,7 +258,7 @@ void TestMatrixExport::stageErrors() {
     const attn::AttentionResult r = attn::compute(in);
     auto message = [&](const char *name, Eigen::Index head) -> QString {
         try {
-            attn::stageMatrix(in, r, *attn::findStage(name), head);
+            attn::stageMatrix(in, r, {attn::findStage(name)->stage, int(head)});
         } catch (const attn::InputError &e) {
             return e.what();
         }

@@ -101,7 +101,7 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowActive(&w));
         Presentation *p = &wb.presentation();
-        HeatmapView *weights = wb.stages().view(StagesView::Stage::Weights);
+        HeatmapView *weights = wb.stages().view(attn::Stage::Weights);
         const double viewBefore = weights->font().pointSizeF();
         QTest::keyClick(&w, Qt::Key_Equal, Qt::ControlModifier);
         QCOMPARE(p->zoom(), 1.1);

@@ -181,7 +181,7 @@ private slots:
 
         // Choosing one: undoable, no unsaved-changes question, the description in the status
         // bar, the row the preset is about selected.
-        QVERIFY(h.doc()->setCell({MatrixKind::X, 0}, 0, 0, 5.0));
+        QVERIFY(h.doc()->setCell({attn::Stage::X, 0}, 0, 0, 5.0));
         const auto it = std::find_if(entries.begin(), entries.end(), [](const PresetEntry &e) {
             return e.resource.endsWith("coreference.json");
         });

@@ -14,7 +14,7 @@
 
 namespace {
 
-const MatrixId kX{MatrixKind::X, 0};
+const MatrixId kX{attn::Stage::X, 0};
 
 } // namespace
 

@@ -35,7 +35,7 @@ using Choice = SessionPrompts::Choice;
 
 namespace {
 
-const MatrixId kX{MatrixKind::X, 0};
+const MatrixId kX{attn::Stage::X, 0};
 
 QByteArray readAll(const QString &path) {
     QFile f(path);

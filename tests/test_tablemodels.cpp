@@ -16,8 +16,8 @@
 
 namespace {
 
-const MatrixId kX{MatrixKind::X, 0};
-const MatrixId kWq0{MatrixKind::Wq, 0};
+const MatrixId kX{attn::Stage::X, 0};
+const MatrixId kWq0{attn::Stage::Wq, 0};
 
 } // namespace
 
@@ -84,8 +84,8 @@ void TestTableModels::tableModelPassesTester() {
     Document doc;
     MatrixTableModel x(&doc, kX);
     MatrixTableModel wq(&doc, kWq0);
-    MatrixTableModel wo(&doc, {MatrixKind::Wo, 0});
-    MatrixTableModel context(&doc, {MatrixKind::Context, 0});
+    MatrixTableModel wo(&doc, {attn::Stage::Wo, 0});
+    MatrixTableModel context(&doc, {attn::Stage::Context, 0});
     using Mode = QAbstractItemModelTester::FailureReportingMode;
     QAbstractItemModelTester t1(&x, Mode::QtTest), t2(&wq, Mode::QtTest), t3(&wo, Mode::QtTest),
         t4(&context, Mode::QtTest);

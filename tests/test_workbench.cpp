@@ -23,7 +23,7 @@
 #include <qcustomplot.h>
 
 using namespace attn;
-using Stage = StagesView::Stage;
+using attn::Stage;
 
 class TestWorkbench : public QObject {
     Q_OBJECT
@@ -42,7 +42,7 @@ private slots:
                  QStringList({"t0", "t1", "t2", "t3"}));
         // One head and no Wo: concat and the final output would only repeat the head output.
         QVERIFY(wb.stages().view(Stage::Concat)->isHidden());
-        QVERIFY(wb.stages().view(Stage::Output)->isHidden());
+        QVERIFY(wb.stages().view(Stage::Final)->isHidden());
     }
 
     void typingIntoXUpdatesEveryStageAndUndoRestores() {
@@ -182,9 +182,9 @@ private slots:
         QVERIFY(wb.document().setDimension(Dimension::Heads, 2));
         testsupport::settle(wb);
         QVERIFY(!wb.stages().view(Stage::Concat)->isHidden());
-        QVERIFY(!wb.stages().view(Stage::Output)->isHidden());
+        QVERIFY(!wb.stages().view(Stage::Final)->isHidden());
         const AttentionResult r = compute(wb.document().inputs());
-        COMPARE_MATRIX(wb.stages().view(Stage::Output)->values(), r.output);
+        COMPARE_MATRIX(wb.stages().view(Stage::Final)->values(), r.output);
         wb.document().setCurrentHead(1);
         QCoreApplication::processEvents();
         COMPARE_MATRIX(wb.stages().view(Stage::Weights)->values(), r.heads[1].weights);
@@ -252,7 +252,7 @@ private slots:
                        Matrix(before.result->heads[0].weights.transpose()));
         QVERIFY(s->view(Stage::Weights)->title().startsWith("softmax\u2193"));
         // Editing in the column layout recomputes only the edited row, still in rows.
-        QVERIFY(wb.document().setCell(MatrixId{MatrixKind::X, 0}, 1, 0, 2.5));
+        QVERIFY(wb.document().setCell(MatrixId{attn::Stage::X, 0}, 1, 0, 2.5));
         QTRY_COMPARE(results.count(), 1);
         const ResultSnapshot after = wb.recomputer().snapshot();
         QVERIFY(after.generation > before.generation);
@@ -280,7 +280,7 @@ private slots:
         QMainWindow &w = wb.window();
         w.show();
         testsupport::settle(wb);
-        wb.document().setCell(MatrixId{MatrixKind::X, 0}, 0, 0, 3.0);
+        wb.document().setCell(MatrixId{attn::Stage::X, 0}, 0, 0, 3.0);
         testsupport::settle(wb);
         QVERIFY2(w.findChild<QLabel *>("timingLabel")->text().startsWith("last update:"),
                  qPrintable(w.findChild<QLabel *>("timingLabel")->text()));

@@ -1,6 +1,7 @@
 #include "Derivation.h"
 
 #include "Decomposition.h"
+#include "Stage.h"
 
 #include <cmath>
 
@@ -58,12 +59,7 @@ QString subscript(int index) {
 }
 
 QString number(double value) {
-    if (std::isinf(value))
-        return value < 0 ? "\u2212\u221e" : "\u221e";
-    QString s = QString::number(value, 'g', 4);
-    if (s.startsWith('-'))
-        s.replace(0, 1, QChar(0x2212));
-    return s.replace("e-", "e\u2212");
+    return attn::formulaNumber(value); // the stage titles' numbers, so both read alike
 }
 
 QString projection(const Context &c, char which, int row, int col) {

@@ -16,10 +16,11 @@
 
 namespace {
 
-constexpr StagesView::Stage kStages[] = {
-    StagesView::Stage::Q,          StagesView::Stage::K,      StagesView::Stage::V,
-    StagesView::Stage::Scores,     StagesView::Stage::Logits, StagesView::Stage::Weights,
-    StagesView::Stage::HeadOutput, StagesView::Stage::Concat, StagesView::Stage::Output};
+// The stages view's heatmaps: the computed stages, in the table's order.
+constexpr attn::Stage kStages[] = {
+    attn::Stage::Q,          attn::Stage::K,      attn::Stage::V,
+    attn::Stage::Scores,     attn::Stage::Logits, attn::Stage::Weights,
+    attn::Stage::HeadOutput, attn::Stage::Concat, attn::Stage::Final};
 
 QString shapeOf(const attn::Matrix &m) {
     return QStringLiteral("%1\u00d7%2").arg(m.rows()).arg(m.cols());
@@ -32,13 +33,13 @@ QString shortTitle(const HeatmapView *view) {
 
 QList<MatrixId> inputMatrices(const Document &doc) {
     const int head = doc.currentHead();
-    QList<MatrixId> ids = {{MatrixKind::X, 0}};
+    QList<MatrixId> ids = {{attn::Stage::X, 0}};
     if (doc.inputs().hasContext)
-        ids << MatrixId{MatrixKind::Context, 0};
-    ids << MatrixId{MatrixKind::Wq, head} << MatrixId{MatrixKind::Wk, head}
-        << MatrixId{MatrixKind::Wv, head};
+        ids << MatrixId{attn::Stage::Context, 0};
+    ids << MatrixId{attn::Stage::Wq, head} << MatrixId{attn::Stage::Wk, head}
+        << MatrixId{attn::Stage::Wv, head};
     if (doc.inputs().hasWo())
-        ids << MatrixId{MatrixKind::Wo, 0};
+        ids << MatrixId{attn::Stage::Wo, 0};
     return ids;
 }
 
@@ -56,7 +57,7 @@ void addInputExportMenu(QMenu *menu, Document *doc, MatrixId id, QWidget *parent
 }
 
 void installHeatmapMenus(Document *doc, StagesView &stages) {
-    for (StagesView::Stage stage : kStages) {
+    for (attn::Stage stage : kStages) {
         HeatmapView *view = stages.view(stage);
         if (!view)
             continue;
@@ -102,7 +103,7 @@ void fillExportMenu(QMenu *menu, Document *doc, StagesView *stages, QWidget *win
                 .arg(matrixDisplayName(id, doc->headCount()), shapeOf(doc->matrix(id))));
     menu->addSeparator();
     menu->addSection(QObject::tr("Results %1").arg(layoutNote(*doc)));
-    for (StagesView::Stage stage : kStages) {
+    for (attn::Stage stage : kStages) {
         HeatmapView *view = stages->view(stage);
         if (!view || view->isHidden() || view->values().size() == 0)
             continue;
@@ -117,7 +118,7 @@ void fillFigureMenu(QMenu *menu, Shell *shell, StagesView *stages, CombinationVi
     addFigureExportAction(menu, stages, QStringLiteral("stages"),
                           QObject::tr("&All the stages\u2026"));
     menu->addSeparator();
-    for (StagesView::Stage stage : kStages) {
+    for (attn::Stage stage : kStages) {
         HeatmapView *view = stages->view(stage);
         if (view && !view->isHidden())
             addFigureExportAction(menu, view, stageFileName(stage), shortTitle(view) + "\u2026");
@@ -138,28 +139,8 @@ void fillFigureMenu(QMenu *menu, Shell *shell, StagesView *stages, CombinationVi
 
 } // namespace
 
-QString stageFileName(StagesView::Stage stage) {
-    switch (stage) {
-    case StagesView::Stage::Q:
-        return QStringLiteral("q");
-    case StagesView::Stage::K:
-        return QStringLiteral("k");
-    case StagesView::Stage::V:
-        return QStringLiteral("v");
-    case StagesView::Stage::Scores:
-        return QStringLiteral("scores");
-    case StagesView::Stage::Logits:
-        return QStringLiteral("logits");
-    case StagesView::Stage::Weights:
-        return QStringLiteral("weights");
-    case StagesView::Stage::HeadOutput:
-        return QStringLiteral("output");
-    case StagesView::Stage::Concat:
-        return QStringLiteral("concat");
-    case StagesView::Stage::Output:
-        return QStringLiteral("final");
-    }
-    return {};
+QString stageFileName(attn::Stage stage) {
+    return QString::fromLatin1(attn::stageInfo(stage).fileName);
 }
 
 QString layoutNote(const Document &doc) {

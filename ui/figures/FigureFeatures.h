@@ -26,7 +26,7 @@ void installFigureFeatures(Shell &shell, Document &document, StagesView &stages,
 
 // The lower-case name of a stage for files and the command line: "q", "scores", "weights",
 // "output" (the head output), "concat", "final".
-QString stageFileName(StagesView::Stage stage);
+QString stageFileName(attn::Stage stage);
 
 // "as shown, row layout" / "as shown, column layout: transposed": how the numbers of an exported
 // result matrix are laid out.

@@ -19,46 +19,15 @@
 
 namespace {
 
-struct ViewName {
-    FigureView view;
+// The figures that are no stage, after the result stages in figureViewNames.
+struct PanelName {
+    FigurePanel panel;
     const char *name;
 };
-constexpr ViewName kNames[] = {
-    {FigureView::Q, "q"},
-    {FigureView::K, "k"},
-    {FigureView::V, "v"},
-    {FigureView::Scores, "scores"},
-    {FigureView::Logits, "logits"},
-    {FigureView::Weights, "weights"},
-    {FigureView::Output, "output"},
-    {FigureView::Concat, "concat"},
-    {FigureView::Final, "final"},
-    {FigureView::Links, "links"},
-    {FigureView::Combination, "combination"},
+constexpr PanelName kPanels[] = {
+    {FigurePanel::Links, "links"},
+    {FigurePanel::Combination, "combination"},
 };
-
-StagesView::Stage stageOf(FigureView view) {
-    switch (view) {
-    case FigureView::Q:
-        return StagesView::Stage::Q;
-    case FigureView::K:
-        return StagesView::Stage::K;
-    case FigureView::V:
-        return StagesView::Stage::V;
-    case FigureView::Scores:
-        return StagesView::Stage::Scores;
-    case FigureView::Logits:
-        return StagesView::Stage::Logits;
-    case FigureView::Weights:
-        return StagesView::Stage::Weights;
-    case FigureView::Output:
-        return StagesView::Stage::HeadOutput;
-    case FigureView::Concat:
-        return StagesView::Stage::Concat;
-    default:
-        return StagesView::Stage::Output;
-    }
-}
 
 [[noreturn]] void refuse(const QString &message) {
     throw attn::InputError(message.toStdString());
@@ -67,28 +36,34 @@ StagesView::Stage stageOf(FigureView view) {
 } // namespace
 
 std::optional<FigureView> figureViewFromName(const QString &name) {
-    for (const ViewName &v : kNames)
-        if (name == QLatin1String(v.name))
-            return v.view;
+    const attn::StageInfo *info = attn::findStageByFileName(name.toStdString());
+    if (info && !info->input)
+        return FigureView{FigurePanel::Stage, info->stage};
+    for (const PanelName &p : kPanels)
+        if (name == QLatin1String(p.name))
+            return FigureView{p.panel};
     return std::nullopt;
 }
 
 QString figureViewName(FigureView view) {
-    for (const ViewName &v : kNames)
-        if (v.view == view)
-            return QString::fromLatin1(v.name);
-    return {};
+    for (const PanelName &p : kPanels)
+        if (p.panel == view.panel)
+            return QString::fromLatin1(p.name);
+    return QString::fromLatin1(attn::stageInfo(view.stage).fileName);
 }
 
 QStringList figureViewNames() {
     QStringList names;
-    for (const ViewName &v : kNames)
-        names << QString::fromLatin1(v.name);
+    for (const attn::StageInfo &info : attn::stageInfos())
+        if (!info.input)
+            names << QString::fromLatin1(info.fileName);
+    for (const PanelName &p : kPanels)
+        names << QString::fromLatin1(p.name);
     return names;
 }
 
 QSize defaultFigureSize(FigureView view, const QWidget *widget) {
-    if (view != FigureView::Links && view != FigureView::Combination)
+    if (view.panel == FigurePanel::Stage)
         return {720, 560};
     const QSize hint = widget ? widget->sizeHint() : QSize(0, 0);
     return {std::max(900, hint.width()), std::max(240, hint.height())};
@@ -128,25 +103,31 @@ FigureScene::~FigureScene() {
 }
 
 void FigureScene::build(FigureView view) {
-    switch (view) {
-    case FigureView::Links: {
+    switch (view.panel) {
+    case FigurePanel::Links: {
         auto *links = new TokenLinksView(m_doc.get(), m_recomputer.get());
         links->refreshNow();
         m_widget = links;
         return;
     }
-    case FigureView::Combination:
+    case FigurePanel::Combination:
         m_widget = new CombinationView(m_doc.get(), m_recomputer.get());
         return;
-    default:
+    case FigurePanel::Stage:
         break;
     }
     m_stages = new StagesView(m_doc.get(), m_recomputer.get());
-    HeatmapView *heatmap = m_stages->view(stageOf(view));
+    HeatmapView *heatmap = m_stages->view(view.stage);
+    if (!heatmap) { // an input: the stages view draws results only
+        delete m_stages;
+        m_stages = nullptr;
+        refuse(QStringLiteral("there is no figure of the input %1")
+                   .arg(attn::stageInfo(view.stage).name));
+    }
     if (heatmap->isHidden()) {
         delete m_stages; // the destructor does not run when the constructor throws
         m_stages = nullptr;
-        refuse(view == FigureView::Concat
+        refuse(view.stage == attn::Stage::Concat
                    ? QStringLiteral("there is no concat view: the session has one head")
                    : QStringLiteral("there is no final output view: the session has one head and "
                                     "no Wo (the output is --view output)"));

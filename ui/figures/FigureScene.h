@@ -3,6 +3,7 @@
 #include "Attention.h"
 #include "AttentionInputs.h"
 #include "FigureExport.h"
+#include "Stage.h"
 
 #include <QByteArray>
 #include <QSize>
@@ -20,21 +21,17 @@ class StagesView;
 
 // Figures without a window, for `attnviz-cli render`: a session's views built off screen,
 // exactly as the workbench draws them (same widgets, same titles and colours), one at a time.
-enum class FigureView {
-    Q,
-    K,
-    V,
-    Scores,
-    Logits,
-    Weights,
-    Output,
-    Concat,
-    Final,
-    Links,
-    Combination
+// A figure is a result stage's heatmap or one of the two panels that show no single matrix.
+enum class FigurePanel { Stage, Links, Combination };
+struct FigureView {
+    FigurePanel panel = FigurePanel::Stage;
+    attn::Stage stage = attn::Stage::Weights; // a computed stage (Q … Final), for Stage only
+    friend bool operator==(const FigureView &, const FigureView &) = default;
 };
 
-std::optional<FigureView> figureViewFromName(const QString &name); // "weights", "links", …
+// The stage table's file names of the results ("weights", "output" of a head, "final"), then
+// "links" and "combination".
+std::optional<FigureView> figureViewFromName(const QString &name);
 QString figureViewName(FigureView view);
 QStringList figureViewNames();
 // Heatmaps: 720×560. The combination panel and the token links are as tall as their content
@@ -42,7 +39,7 @@ QStringList figureViewNames();
 QSize defaultFigureSize(FigureView view, const QWidget *widget = nullptr);
 
 struct FigureRequest {
-    FigureView view = FigureView::Weights;
+    FigureView view;
     int row = 0; // the selected query (outlined in the heatmaps, explained by combination); -1 none
     int head = 0; // the head of Q … output, links and combination
     attn::Layout layout = attn::Layout::Rows;

@@ -61,10 +61,10 @@ void applyPart(HeatmapView *view, const MatrixPart &part, bool transposed) {
     view->setHighlightedColumns(cols);
 }
 
-void restoreStageOutline(HeatmapView *view, StagesView::Stage stage, const Document &document) {
+void restoreStageOutline(HeatmapView *view, attn::Stage stage, const Document &document) {
     if (!view)
         return;
-    using Stage = StagesView::Stage;
+    using attn::Stage;
     const bool queries = stage != Stage::K && stage != Stage::V;
     const int query = document.selectedRow();
     if (document.layout() == attn::Layout::Rows) {

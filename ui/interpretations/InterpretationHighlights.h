@@ -34,4 +34,4 @@ constexpr int kMaxOutlinedColumns = 16;
 void applyPart(HeatmapView *view, const MatrixPart &part, bool transposed);
 // What the main window shows when no interpretation is drawn on a stage's heatmap: the
 // selected query and no column outlines (mirrors StagesView's own selection outline).
-void restoreStageOutline(HeatmapView *view, StagesView::Stage stage, const Document &document);
+void restoreStageOutline(HeatmapView *view, attn::Stage stage, const Document &document);

@@ -19,7 +19,7 @@
 
 namespace {
 
-using Stage = StagesView::Stage;
+using attn::Stage;
 
 QStringList labelsOf(const std::vector<std::string> &tokens) {
     QStringList out;

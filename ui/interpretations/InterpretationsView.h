@@ -62,7 +62,7 @@ public:
 
     // A click on a stage's heatmap (StagesView::cellActivated): the product it belongs to and
     // the cell it picks. row and col are the cell as the heatmap draws it, in the layout.
-    void activateStageCell(StagesView::Stage stage, int row, int col);
+    void activateStageCell(attn::Stage stage, int row, int col);
 
 protected:
     void keyPressEvent(QKeyEvent *event) override;

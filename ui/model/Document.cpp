@@ -35,40 +35,42 @@ Document::Document(QObject *parent)
 Document::~Document() = default;
 
 bool Document::hasMatrix(MatrixId id) const {
-    switch (id.kind) {
-    case MatrixKind::X:
+    switch (id.stage) {
+    case attn::Stage::X:
         return true;
-    case MatrixKind::Context:
+    case attn::Stage::Context:
         return m_inputs->hasContext;
-    case MatrixKind::Wo:
+    case attn::Stage::Wo:
         return m_inputs->hasWo();
-    case MatrixKind::Wq:
-    case MatrixKind::Wk:
-    case MatrixKind::Wv:
+    case attn::Stage::Wq:
+    case attn::Stage::Wk:
+    case attn::Stage::Wv:
         return id.head >= 0 && id.head < headCount();
+    default: // a computed stage: the document holds inputs only
+        return false;
     }
-    return false;
 }
 
 namespace {
 
 // The matrix an id names inside `in` (const or not); the caller checked that it exists.
 template <typename Inputs> auto *matrixIn(Inputs &in, MatrixId id) {
-    switch (id.kind) {
-    case MatrixKind::X:
+    switch (id.stage) {
+    case attn::Stage::X:
         return &in.X;
-    case MatrixKind::Context:
+    case attn::Stage::Context:
         return &in.context;
-    case MatrixKind::Wo:
+    case attn::Stage::Wo:
         return &in.Wo;
-    case MatrixKind::Wq:
+    case attn::Stage::Wq:
         return &in.heads[size_t(id.head)].Wq;
-    case MatrixKind::Wk:
+    case attn::Stage::Wk:
         return &in.heads[size_t(id.head)].Wk;
-    case MatrixKind::Wv:
+    case attn::Stage::Wv:
         return &in.heads[size_t(id.head)].Wv;
+    default: // a computed stage: callers check hasMatrix() first
+        return &in.X;
     }
-    return &in.X;
 }
 
 } // namespace

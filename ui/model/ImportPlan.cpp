@@ -71,32 +71,33 @@ QString shapeText(Eigen::Index rows, Eigen::Index cols) {
 }
 
 attn::Matrix *matrixIn(attn::AttentionInputs &in, MatrixId id) {
-    switch (id.kind) {
-    case MatrixKind::X:
+    switch (id.stage) {
+    case attn::Stage::X:
         return &in.X;
-    case MatrixKind::Context:
+    case attn::Stage::Context:
         return in.hasContext ? &in.context : nullptr;
-    case MatrixKind::Wo:
+    case attn::Stage::Wo:
         return in.hasWo() ? &in.Wo : nullptr;
-    case MatrixKind::Wq:
-    case MatrixKind::Wk:
-    case MatrixKind::Wv: {
+    case attn::Stage::Wq:
+    case attn::Stage::Wk:
+    case attn::Stage::Wv: {
         if (id.head < 0 || id.head >= int(in.heads.size()))
             return nullptr;
         attn::HeadWeights &h = in.heads[size_t(id.head)];
-        return id.kind == MatrixKind::Wq ? &h.Wq : id.kind == MatrixKind::Wk ? &h.Wk : &h.Wv;
+        return id.stage == attn::Stage::Wq ? &h.Wq : id.stage == attn::Stage::Wk ? &h.Wk : &h.Wv;
     }
+    default: // a computed stage: nothing to import into
+        return nullptr;
     }
-    return nullptr;
 }
 
 QString missingTarget(const Document &doc, MatrixId target) {
     const QString name = matrixDisplayName(target, doc.headCount());
-    switch (target.kind) {
-    case MatrixKind::Context:
+    switch (target.stage) {
+    case attn::Stage::Context:
         return QStringLiteral("there is no context to import into: switch cross-attention on "
                               "first");
-    case MatrixKind::Wo:
+    case attn::Stage::Wo:
         return QStringLiteral("there is no Wo to import into: it exists with several heads");
     default:
         return QStringLiteral("there is no %1 to import into (%2 heads)")
@@ -107,24 +108,25 @@ QString missingTarget(const Document &doc, MatrixId target) {
 
 } // namespace
 
-MatrixAxes matrixAxes(const Document &doc, MatrixKind kind) {
+MatrixAxes matrixAxes(const Document &doc, attn::Stage kind) {
     const Dimension keySide =
         doc.inputs().hasContext ? Dimension::ContextEmbedding : Dimension::Embedding;
     switch (kind) {
-    case MatrixKind::X:
+    case attn::Stage::X:
         return {Dimension::Tokens, Dimension::Embedding};
-    case MatrixKind::Context:
+    case attn::Stage::Context:
         return {Dimension::ContextLength, Dimension::ContextEmbedding};
-    case MatrixKind::Wq:
+    case attn::Stage::Wq:
         return {Dimension::Embedding, Dimension::KeyDim};
-    case MatrixKind::Wk:
+    case attn::Stage::Wk:
         return {keySide, Dimension::KeyDim};
-    case MatrixKind::Wv:
+    case attn::Stage::Wv:
         return {keySide, Dimension::ValueDim};
-    case MatrixKind::Wo:
+    case attn::Stage::Wo:
         return {Dimension::ValueDim, Dimension::OutputDim, doc.headCount()};
+    default:
+        return {Dimension::Tokens, Dimension::Embedding};
     }
-    return {Dimension::Tokens, Dimension::Embedding};
 }
 
 ImportPlan planImport(const Document &doc, MatrixId target, const QString &fileName,
@@ -139,7 +141,7 @@ ImportPlan planImport(const Document &doc, MatrixId target, const QString &fileN
         return plan;
     }
     const attn::Matrix &current = doc.matrix(target);
-    const MatrixAxes axes = matrixAxes(doc, target.kind);
+    const MatrixAxes axes = matrixAxes(doc, target.stage);
     const QString rowName = axes.rowFactor > 1 ? QStringLiteral("H\u00b7d_v") : letter(axes.rows);
     plan.targetShape =
         QStringLiteral("%1 (%2 \u00d7 %3)")

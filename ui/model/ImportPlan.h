@@ -58,4 +58,4 @@ struct MatrixAxes {
     Dimension cols;
     int rowFactor = 1; // rows = rowFactor × dimension(rows): H for Wo
 };
-MatrixAxes matrixAxes(const Document &doc, MatrixKind kind);
+MatrixAxes matrixAxes(const Document &doc, attn::Stage kind);

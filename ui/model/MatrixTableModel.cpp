@@ -54,7 +54,7 @@ QVariant MatrixTableModel::data(const QModelIndex &index, int role) const {
 }
 
 bool MatrixTableModel::rowsAreTokens() const {
-    return m_id.kind == MatrixKind::X || m_id.kind == MatrixKind::Context;
+    return m_id.stage == attn::Stage::X || m_id.stage == attn::Stage::Context;
 }
 
 QVariant MatrixTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
@@ -65,8 +65,8 @@ QVariant MatrixTableModel::headerData(int section, Qt::Orientation orientation, 
         return {};
     if (role == Qt::DisplayRole) {
         if (vertical && rowsAreTokens()) {
-            const auto &tokens =
-                m_id.kind == MatrixKind::X ? m_doc->inputs().tokens : m_doc->inputs().contextTokens;
+            const auto &tokens = m_id.stage == attn::Stage::X ? m_doc->inputs().tokens
+                                                              : m_doc->inputs().contextTokens;
             if (size_t(section) < tokens.size())
                 return QString::fromStdString(tokens[size_t(section)]);
         }

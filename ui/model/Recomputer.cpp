@@ -34,7 +34,7 @@ qint64 Recomputer::cost(const attn::AttentionInputs &in) {
 
 void Recomputer::DirtyRows::add(const DocumentChange &change) {
     const bool xValues = change.what == DocumentChange::Flags(DocumentChange::Values) &&
-                         change.matrix && change.matrix->kind == MatrixKind::X &&
+                         change.matrix && change.matrix->stage == attn::Stage::X &&
                          change.cells.isValid();
     if (!xValues) {
         all = true;

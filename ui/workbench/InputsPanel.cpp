@@ -21,12 +21,12 @@ QLabel *caption(const QString &text, QWidget *parent) {
 InputsPanel::InputsPanel(Document *doc, QWidget *parent)
     : QWidget(parent), m_doc(doc), m_tokens(new TokenEditor(doc, false, this)),
       m_contextTokens(new TokenEditor(doc, true, this)),
-      m_x(new MatrixEditor(doc, {MatrixKind::X, 0}, this)),
-      m_context(new MatrixEditor(doc, {MatrixKind::Context, 0}, this)),
-      m_wq(new MatrixEditor(doc, {MatrixKind::Wq, doc->currentHead()}, this)),
-      m_wk(new MatrixEditor(doc, {MatrixKind::Wk, doc->currentHead()}, this)),
-      m_wv(new MatrixEditor(doc, {MatrixKind::Wv, doc->currentHead()}, this)),
-      m_wo(new MatrixEditor(doc, {MatrixKind::Wo, 0}, this)),
+      m_x(new MatrixEditor(doc, {attn::Stage::X, 0}, this)),
+      m_context(new MatrixEditor(doc, {attn::Stage::Context, 0}, this)),
+      m_wq(new MatrixEditor(doc, {attn::Stage::Wq, doc->currentHead()}, this)),
+      m_wk(new MatrixEditor(doc, {attn::Stage::Wk, doc->currentHead()}, this)),
+      m_wv(new MatrixEditor(doc, {attn::Stage::Wv, doc->currentHead()}, this)),
+      m_wo(new MatrixEditor(doc, {attn::Stage::Wo, 0}, this)),
       m_contextCaption(caption(tr("Context (keys and values come from it)"), this)),
       m_headCaption(caption(QString(), this)) {
     // Queries on the left (tokens, X, then the context), the weights they meet on the right

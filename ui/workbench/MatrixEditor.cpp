@@ -21,23 +21,24 @@
 namespace {
 
 // What the rows and columns of each matrix are, in the article's letters.
-QString axes(MatrixKind kind, bool context) {
+QString axes(attn::Stage kind, bool context) {
     const QString keySide = context ? QStringLiteral("p_c") : QStringLiteral("p");
     switch (kind) {
-    case MatrixKind::X:
+    case attn::Stage::X:
         return QStringLiteral("tokens \u00d7 p");
-    case MatrixKind::Context:
+    case attn::Stage::Context:
         return QStringLiteral("context tokens \u00d7 p_c");
-    case MatrixKind::Wq:
+    case attn::Stage::Wq:
         return QStringLiteral("p \u00d7 d_k");
-    case MatrixKind::Wk:
+    case attn::Stage::Wk:
         return keySide + QStringLiteral(" \u00d7 d_k");
-    case MatrixKind::Wv:
+    case attn::Stage::Wv:
         return keySide + QStringLiteral(" \u00d7 d_v");
-    case MatrixKind::Wo:
+    case attn::Stage::Wo:
         return QStringLiteral("H\u00b7d_v \u00d7 p_out");
+    default: // editors show inputs only
+        return {};
     }
-    return {};
 }
 
 QString usageHint() {
@@ -128,7 +129,7 @@ void MatrixEditor::updateTitle() {
     const attn::Matrix &m = m_doc->matrix(id);
     m_title->setText(QStringLiteral("%1 \u2014 %2 (%3)")
                          .arg(matrixDisplayName(id, m_doc->headCount()),
-                              axes(id.kind, m_doc->inputs().hasContext),
+                              axes(id.stage, m_doc->inputs().hasContext),
                               QString::fromStdString(attn::shapeString(m))));
 }
 

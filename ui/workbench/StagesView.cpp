@@ -10,6 +10,8 @@
 #include <QLabel>
 #include <QPainter>
 
+using attn::Stage;
+
 namespace {
 
 QStringList toQStringList(const std::vector<std::string> &tokens) {
@@ -24,16 +26,6 @@ QString shape(const attn::Matrix &m) {
     return QString("%1×%2").arg(m.rows()).arg(m.cols());
 }
 
-// The logits formula as the options make it: "QKᵀ/√3", "QKᵀ/√3/0.5", "QKᵀ".
-QString logitFormula(const attn::AttentionOptions &o, Eigen::Index dk, bool rows) {
-    QString f = rows ? "QK\u1d40" : "K\u1d40Q";
-    if (o.scale)
-        f += QString("/\u221a%1").arg(dk);
-    if (o.temperature != 1.0)
-        f += "/" + derivation::number(o.temperature);
-    return f;
-}
-
 } // namespace
 
 StagesView::StagesView(Document *document, Recomputer *recomputer, QWidget *parent)
@@ -43,11 +35,11 @@ StagesView::StagesView(Document *document, Recomputer *recomputer, QWidget *pare
     m_grid->setSpacing(6);
     const Stage order[] = {Stage::Q,          Stage::K,      Stage::V,
                            Stage::Scores,     Stage::Logits, Stage::Weights,
-                           Stage::HeadOutput, Stage::Concat, Stage::Output};
+                           Stage::HeadOutput, Stage::Concat, Stage::Final};
     for (int k = 0; k < 9; ++k) {
         const Stage stage = order[k];
         auto *view = new HeatmapView(this);
-        view->setObjectName("heatmap" + stageName(stage));
+        view->setObjectName(QString("heatmap") + attn::stageInfo(stage).title);
         view->setTooltipProvider(
             [this, stage](int row, int col) { return tooltip(stage, row, col); });
         connect(view, &HeatmapView::cellClicked, this,
@@ -76,30 +68,6 @@ StagesView::StagesView(Document *document, Recomputer *recomputer, QWidget *pare
     connect(document, &Document::currentHeadChanged, this, [this] { showResult(m_snapshot, 0); });
     connect(document, &Document::layoutChanged, this, [this] { showResult(m_snapshot, 0); });
     showResult(recomputer->snapshot(), 0);
-}
-
-QString StagesView::stageName(Stage stage) {
-    switch (stage) {
-    case Stage::Q:
-        return "Q";
-    case Stage::K:
-        return "K";
-    case Stage::V:
-        return "V";
-    case Stage::Scores:
-        return "Scores";
-    case Stage::Logits:
-        return "Logits";
-    case Stage::Weights:
-        return "Weights";
-    case Stage::HeadOutput:
-        return "HeadOutput";
-    case Stage::Concat:
-        return "Concat";
-    case Stage::Output:
-        return "Output";
-    }
-    return {};
 }
 
 void StagesView::setEmphasis(const QList<Stage> &stages) {
@@ -184,9 +152,13 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
 
     const bool several = result.heads.size() > 1;
     const bool projected = inputs.hasWo();
-    const QString src = inputs.hasContext ? "C" : "X";
     const QString hs = several ? QString(" (head %1)").arg(head) : QString();
-    const QString logits = logitFormula(inputs.options, h.Q.cols(), rows);
+    // The titles are the stage table's formulas, with the result's own d_k and head count.
+    const attn::Layout layout = rows ? attn::Layout::Rows : attn::Layout::Columns;
+    attn::FormulaContext fc = attn::formulaContext(inputs);
+    fc.dk = h.Q.cols();
+    fc.heads = result.heads.size();
+    const auto formula = [&](Stage stage) { return attn::stageFormula(stage, layout, fc); };
     // The result is in rows; the column layout draws every matrix transposed (tokens are
     // columns), so its mask is transposed once here for the three scores-shaped stages.
     // (An all-false mask draws nothing: not transposed.)
@@ -213,61 +185,49 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
             v->setTransposedData(m, other, tokens, kind, masked);
         }
     };
-    const QString T = "\u1d40";
+    for (Stage stage : {Stage::Q, Stage::K, Stage::V})
+        set(stage,
+            stage == Stage::Q   ? h.Q
+            : stage == Stage::K ? h.K
+                                : h.V,
+            formula(stage), stage == Stage::Q ? m_queries : m_keys, {},
+            stage == Stage::Q ? "query" : "key", stage == Stage::V ? "d_v" : "d_k",
+            ScaleKind::Diverging, nullptr, hs);
     if (rows) {
-        set(Stage::Q, h.Q, "Q = X\u00b7Wq", m_queries, {}, "query", "d_k", ScaleKind::Diverging,
-            nullptr, hs);
-        set(Stage::K, h.K, "K = " + src + "\u00b7Wk", m_keys, {}, "key", "d_k",
-            ScaleKind::Diverging, nullptr, hs);
-        set(Stage::V, h.V, "V = " + src + "\u00b7Wv", m_keys, {}, "key", "d_v",
-            ScaleKind::Diverging, nullptr, hs);
-        set(Stage::Scores, h.scores, "scores QK" + T, m_queries, m_keys, "query", "key",
+        set(Stage::Scores, h.scores, formula(Stage::Scores), m_queries, m_keys, "query", "key",
             ScaleKind::Diverging, mask, hs);
-        set(Stage::Logits, h.logits, "logits " + logits, m_queries, m_keys, "query",
+        set(Stage::Logits, h.logits, formula(Stage::Logits), m_queries, m_keys, "query",
             "key \u2014 click to mask", ScaleKind::Diverging, mask, hs);
-        set(Stage::Weights, h.weights, "softmax(" + logits + ")", m_queries, m_keys, "query", "key",
+        set(Stage::Weights, h.weights, formula(Stage::Weights), m_queries, m_keys, "query", "key",
             ScaleKind::Unit, mask, hs);
-        set(Stage::HeadOutput, h.output, "output softmax(\u2026)\u00b7V", m_queries, {}, "query",
-            "d_v", ScaleKind::Diverging, nullptr, hs);
     } else {
         // Scores and weights are keys × queries here: the key axis runs down, queries across.
-        set(Stage::Q, h.Q, "Q = Wq" + T + "\u00b7X" + T, m_queries, {}, "query", "d_k",
-            ScaleKind::Diverging, nullptr, hs);
-        set(Stage::K, h.K, "K = Wk" + T + "\u00b7" + src + T, m_keys, {}, "key", "d_k",
-            ScaleKind::Diverging, nullptr, hs);
-        set(Stage::V, h.V, "V = Wv" + T + "\u00b7" + src + T, m_keys, {}, "key", "d_v",
-            ScaleKind::Diverging, nullptr, hs);
         m_views.value(Stage::Scores)
-            ->setTitle("scores K" + T + "Q" + hs + " \u2014 " + shownShape(h.scores));
+            ->setTitle(formula(Stage::Scores) + hs + " \u2014 " + shownShape(h.scores));
         m_views.value(Stage::Scores)->setAxisTitles("key", "query");
         m_views.value(Stage::Scores)
             ->setTransposedData(h.scores, m_keys, m_queries, ScaleKind::Diverging, mask);
         m_views.value(Stage::Logits)
-            ->setTitle("logits " + logits + hs + " \u2014 " + shownShape(h.logits));
+            ->setTitle(formula(Stage::Logits) + hs + " \u2014 " + shownShape(h.logits));
         m_views.value(Stage::Logits)->setAxisTitles("key", "query \u2014 click to mask");
         m_views.value(Stage::Logits)
             ->setTransposedData(h.logits, m_keys, m_queries, ScaleKind::Diverging, mask);
         m_views.value(Stage::Weights)
-            ->setTitle("softmax\u2193(" + logits + ")" + hs + " \u2014 " + shownShape(h.weights));
+            ->setTitle(formula(Stage::Weights) + hs + " \u2014 " + shownShape(h.weights));
         m_views.value(Stage::Weights)->setAxisTitles("key \u2193", "query");
         m_views.value(Stage::Weights)
             ->setTransposedData(h.weights, m_keys, m_queries, ScaleKind::Unit, mask);
-        set(Stage::HeadOutput, h.output, "output V\u00b7softmax\u2193(\u2026)", m_queries, {},
-            "query", "d_v", ScaleKind::Diverging, nullptr, hs);
     }
+    set(Stage::HeadOutput, h.output, formula(Stage::HeadOutput), m_queries, {}, "query", "d_v",
+        ScaleKind::Diverging, nullptr, hs);
     m_views.value(Stage::Concat)->setVisible(several);
-    m_views.value(Stage::Output)->setVisible(several || projected);
+    m_views.value(Stage::Final)->setVisible(several || projected);
     if (several)
-        set(Stage::Concat, result.concat, QString("concat of %1 heads").arg(result.heads.size()),
-            m_queries, {}, "query", "H\u00b7d_v", ScaleKind::Diverging);
-    if (several || projected) {
-        // The final output does not depend on the current head: no head suffix.
-        const QString title =
-            projected ? (rows ? "output concat\u00b7Wo" : "output Wo" + T + "\u00b7concat")
-                      : QString("output = concat");
-        set(Stage::Output, result.output, title, m_queries, {}, "query", "p_out",
+        set(Stage::Concat, result.concat, formula(Stage::Concat), m_queries, {}, "query",
+            "H\u00b7d_v", ScaleKind::Diverging);
+    if (several || projected) // the final output does not depend on the current head: no suffix
+        set(Stage::Final, result.output, formula(Stage::Final), m_queries, {}, "query", "p_out",
             ScaleKind::Diverging);
-    }
     updateSelection();
     m_drawNs = timer.nsecsElapsed();
     emit drawn(computeMs, double(m_drawNs) / 1e6);
@@ -337,8 +297,9 @@ QString StagesView::tooltip(Stage stage, int row, int col) const {
         return derivation::headOutput(c, row, col);
     case Stage::Concat:
         return derivation::concat(c, row, col);
-    case Stage::Output:
+    case Stage::Final:
         return derivation::finalOutput(c, row, col);
+    default: // inputs are not drawn here
+        return {};
     }
-    return {};
 }

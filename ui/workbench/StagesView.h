@@ -3,6 +3,7 @@
 #include "ColorScale.h"
 #include "Derivation.h"
 #include "ResultSnapshot.h"
+#include "Stage.h"
 
 #include <QElapsedTimer>
 #include <QMap>
@@ -22,30 +23,25 @@ class QGridLayout;
 class StagesView : public QWidget {
     Q_OBJECT
 public:
-    enum class Stage { Q, K, V, Scores, Logits, Weights, HeadOutput, Concat, Output };
-    Q_ENUM(Stage)
-
     StagesView(Document *document, Recomputer *recomputer, QWidget *parent = nullptr);
 
-    HeatmapView *view(Stage stage) const { return m_views.value(stage); }
+    HeatmapView *view(attn::Stage stage) const { return m_views.value(stage); }
     // Places the row-combination panel beside the head output, where the eye goes next.
     void setCombinationView(QWidget *widget);
     QList<HeatmapView *> visibleViews() const;
     void setColorMaps(ColorMapId sequential, ColorMapId diverging);
     // Draws attention to these stages (a coloured frame) and dims the others; empty = none.
     // The lesson uses it to show what each step talks about.
-    void setEmphasis(const QList<Stage> &stages);
-    QList<Stage> emphasis() const { return m_emphasis; }
+    void setEmphasis(const QList<attn::Stage> &stages);
+    QList<attn::Stage> emphasis() const { return m_emphasis; }
     // Nanoseconds the last result took to reach every visible heatmap (data + replot).
     qint64 lastDrawNanoseconds() const { return m_drawNs; }
-
-    static QString stageName(Stage stage);
 
 signals:
     void drawn(double computeMilliseconds, double drawMilliseconds);
     // A click on a cell of any stage (after the selection it implies was applied), so views
     // that explain a product can follow: rows are queries except for K and V (keys).
-    void cellActivated(StagesView::Stage stage, int row, int col);
+    void cellActivated(attn::Stage stage, int row, int col);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -56,18 +52,18 @@ private:
     void showResult(const ResultSnapshot &snapshot, double computeMs);
     void updateSelection();
     void updateMinimumSizes();
-    void onCellClicked(Stage stage, int row, int col, Qt::KeyboardModifiers modifiers);
-    bool isPerQuery(Stage stage) const; // K and V are per key
-    bool queriesAreRows() const;        // false in the column layout
-    QString tooltip(Stage stage, int row, int col) const;
+    void onCellClicked(attn::Stage stage, int row, int col, Qt::KeyboardModifiers modifiers);
+    bool isPerQuery(attn::Stage stage) const; // K and V are per key
+    bool queriesAreRows() const;              // false in the column layout
+    QString tooltip(attn::Stage stage, int row, int col) const;
 
     Document *m_document;
     Recomputer *m_recomputer;
     QGridLayout *m_grid;
-    QMap<Stage, HeatmapView *> m_views;
+    QMap<attn::Stage, HeatmapView *> m_views;
     ResultSnapshot m_snapshot; // the one drawn: its inputs label and explain its result
     QStringList m_queries, m_keys;
     qint64 m_drawNs = 0;
-    QList<Stage> m_emphasis;
+    QList<attn::Stage> m_emphasis;
     bool m_columnsShown = false; // the selection was last drawn as column highlights
 };

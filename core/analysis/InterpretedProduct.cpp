@@ -4,7 +4,7 @@
 
 namespace {
 
-using Stage = StagesView::Stage;
+using attn::Stage;
 
 QStringList indices(Eigen::Index count) {
     QStringList out;
@@ -148,8 +148,7 @@ std::optional<Product> productOfStage(Stage stage) {
     case Stage::V:
     case Stage::HeadOutput:
         return Product::Output;
-    case Stage::Concat:
-    case Stage::Output:
+    default: // the inputs, concat and the final output are no product of one head
         break;
     }
     return std::nullopt;
@@ -184,8 +183,7 @@ StagePick pickFromStage(Stage stage, int row, int col, attn::Layout layout) {
         pick.query = r;
         pick.other = c;
         break;
-    case Stage::Concat:
-    case Stage::Output:
+    default: // productOfStage has no product for the others
         break;
     }
     return pick;

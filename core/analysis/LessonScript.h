@@ -1,7 +1,7 @@
 #pragma once
 
 #include "Attention.h"
-#include "StagesView.h"
+#include "Stage.h"
 
 #include <QList>
 #include <QString>
@@ -15,7 +15,7 @@
 struct LessonStep {
     QString title;
     QString html; // rich text with the live numbers
-    QList<StagesView::Stage> emphasis;
+    QList<attn::Stage> emphasis;
     attn::Layout layout = attn::Layout::Rows;
     bool combination = false; // the row-combination panel is part of the step
 };

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "Attention.h"
-#include "StagesView.h"
+#include "Stage.h"
 
 #include <QString>
 #include <QStringList>
@@ -33,12 +33,12 @@ struct InterpretedProduct {
     // Where the main window draws A, B and P, and whether it draws them transposed (B = Kᵀ is
     // drawn as K), so the rows and columns the view uses can be outlined there.
     struct Source {
-        StagesView::Stage stage;
+        attn::Stage stage;
         bool transposed;
     };
-    Source aSource{StagesView::Stage::Q, false};
-    Source bSource{StagesView::Stage::K, true};
-    Source pSource{StagesView::Stage::Scores, false};
+    Source aSource{attn::Stage::Q, false};
+    Source bSource{attn::Stage::K, true};
+    Source pSource{attn::Stage::Scores, false};
 
     int rows() const { return int(P.rows()); }
     int cols() const { return int(P.cols()); }
@@ -60,7 +60,7 @@ InterpretedProduct interpretProduct(const attn::AttentionResult &result, attn::L
                                     const QStringList &keys);
 
 // The product a stage's heatmap belongs to; none for concat and the final output.
-std::optional<Product> productOfStage(StagesView::Stage stage);
+std::optional<Product> productOfStage(attn::Stage stage);
 
 // What a click on cell (row, col) of a stage's heatmap, as drawn in `layout`, picks: the query,
 // the other index of the product (a key of the scores, a feature of the output; the Document's
@@ -69,4 +69,4 @@ struct StagePick {
     std::optional<Product> product;
     std::optional<int> query, other, term;
 };
-StagePick pickFromStage(StagesView::Stage stage, int row, int col, attn::Layout layout);
+StagePick pickFromStage(attn::Stage stage, int row, int col, attn::Layout layout);

@@ -5,9 +5,9 @@
 
 #include <cmath>
 
+using attn::Stage;
 using derivation::number;
 using derivation::subscript;
-using Stage = StagesView::Stage;
 
 namespace {
 
@@ -55,6 +55,11 @@ std::vector<LessonStep> lessonSteps(const attn::AttentionInputs &in, const attn:
     const Eigen::Index dk = h.Q.cols(), dv = h.V.cols();
     const QString qi = "q" + subscript(i), kj = "k" + subscript(int(j));
     const QString src = in.hasContext ? "the context C" : "X";
+    // The stages view's titles, so that the lesson writes each product as the heatmap does.
+    const attn::FormulaContext fc = attn::formulaContext(in);
+    const auto formula = [&](Stage stage, attn::Layout layout = attn::Layout::Rows) {
+        return attn::stageFormula(stage, layout, fc);
+    };
 
     steps.push_back(
         {"1. Tokens are rows of X",
@@ -69,8 +74,8 @@ std::vector<LessonStep> lessonSteps(const attn::AttentionInputs &in, const attn:
          false});
 
     steps.push_back(
-        {"2. Queries, keys and values: Q = X\u00b7Wq, K = " + QString(in.hasContext ? "C" : "X") +
-             "\u00b7Wk, V = " + QString(in.hasContext ? "C" : "X") + "\u00b7Wv",
+        {"2. Queries, keys and values: " + formula(Stage::Q) + ", " + formula(Stage::K) + ", " +
+             formula(Stage::V),
          QString("Three learned matrices turn every token into three vectors: a query (what it "
                  "looks for), a key (what it offers to be found by) and a value (what it passes "
                  "on). Row by row: %1 = x%2\u00b7Wq = %3, and the keys and values come from %4."
@@ -180,12 +185,12 @@ std::vector<LessonStep> lessonSteps(const attn::AttentionInputs &in, const attn:
     steps.push_back(
         {"8. The transposed convention: V\u00b7softmax(K\u1d40Q/\u221ad\u2096)",
          QString("Stack the tokens as columns instead of rows and every matrix is transposed: "
-                 "Q = Wq\u1d40X\u1d40, the scores are K\u1d40Q, the softmax runs down each "
+                 "%3, the scores are K\u1d40Q, the softmax runs down each "
                  "column, and the output is V\u00b7A. The numbers are the same: output column "
                  "%1 here is output row %1 before, %2.<br>Neither is more correct; they differ "
                  "only in how the inputs are laid out.")
              .arg(i)
-             .arg(vec(d.sum)),
+             .arg(vec(d.sum), formula(Stage::Q, attn::Layout::Columns)),
          {Stage::Scores, Stage::Weights, Stage::HeadOutput},
          attn::Layout::Columns,
          true});

@@ -1,0 +1,6 @@
+#pragma once
+
+#include <string>
+
+// attnviz-cli --help: the commands and options, with the --stage names of the stage table.
+std::string cliHelp();

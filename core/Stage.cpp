@@ -1,0 +1,182 @@
+#include "Stage.h"
+
+#include "InputError.h"
+
+#include <cmath>
+#include <string>
+
+namespace attn {
+
+namespace {
+
+// ᵀ, · and ↓ (the softmax runs down each column) in UTF-8, for the formulas below.
+#define T_ "\u1d40"
+#define DOT "\u00b7"
+
+// The one table. Names, file names and descriptions are formats (tests, sessions and scripts
+// read them): change them only together with their readers.
+constexpr StageInfo kStages[] = {
+    {Stage::X, "X", "X", "X", false, true, "the query tokens' vectors (input), n x p", "X", "X" T_},
+    {Stage::Context, "context", "context", "Context", false, true,
+     "the context's vectors (input; cross-attention only), m x p_c", "C", "C" T_},
+    {Stage::Wq, "Wq", "Wq", "Wq", true, true, "the query projection of head H (input)", "Wq",
+     "Wq" T_},
+    {Stage::Wk, "Wk", "Wk", "Wk", true, true, "the key projection of head H (input)", "Wk",
+     "Wk" T_},
+    {Stage::Wv, "Wv", "Wv", "Wv", true, true, "the value projection of head H (input)", "Wv",
+     "Wv" T_},
+    {Stage::Wo, "Wo", "Wo", "Wo", false, true,
+     "the output projection (input; only when there is one)", "Wo", "Wo" T_},
+    {Stage::Q, "Q", "q", "Q", true, false, "queries of head H: X Wq", "Q = X" DOT "Wq",
+     "Q = Wq" T_ DOT "X" T_},
+    {Stage::K, "K", "k", "K", true, false, "keys of head H: X Wk (context Wk in cross-attention)",
+     "K = {src}" DOT "Wk", "K = Wk" T_ DOT "{src}" T_},
+    {Stage::V, "V", "v", "V", true, false, "values of head H: X Wv (context Wv in cross-attention)",
+     "V = {src}" DOT "Wv", "V = Wv" T_ DOT "{src}" T_},
+    {Stage::Scores, "scores", "scores", "Scores", true, false, "Q K^T of head H, unscaled",
+     "scores QK" T_, "scores K" T_ "Q"},
+    {Stage::Logits, "logits", "logits", "Logits", true, false,
+     "scores / sqrt(d_k) / temperature of head H, masked cells -inf", "logits QK" T_ "{scale}",
+     "logits K" T_ "Q{scale}"},
+    {Stage::Weights, "weights", "weights", "Weights", true, false,
+     "softmax of each row of the logits of head H", "softmax(QK" T_ "{scale})",
+     "softmax\u2193(K" T_ "Q{scale})"},
+    {Stage::HeadOutput, "output", "output", "HeadOutput", true, false, "weights V of head H",
+     "output softmax(\u2026)" DOT "V", "output V" DOT "softmax\u2193(\u2026)"},
+    {Stage::Concat, "concat", "concat", "Concat", false, false, "the heads' outputs side by side",
+     "concat of {heads} heads", "concat of {heads} heads"},
+    {Stage::Final, "final", "final", "Final", false, false,
+     "the final output: concat Wo (concat when there is no Wo)", "output concat" DOT "Wo",
+     "output Wo" T_ DOT "concat", "output = concat"},
+};
+
+#undef T_
+#undef DOT
+
+static_assert(std::size(kStages) == std::size_t(Stage::Final) + 1, "one row per stage");
+
+} // namespace
+
+std::span<const StageInfo> stageInfos() {
+    return kStages;
+}
+
+const StageInfo &stageInfo(Stage stage) {
+    return kStages[std::size_t(stage)];
+}
+
+const StageInfo *findStage(std::string_view name) {
+    for (const StageInfo &info : kStages)
+        if (name == info.name)
+            return &info;
+    return nullptr;
+}
+
+const StageInfo *findStageByFileName(std::string_view fileName) {
+    for (const StageInfo &info : kStages)
+        if (fileName == info.fileName)
+            return &info;
+    return nullptr;
+}
+
+FormulaContext formulaContext(const AttentionInputs &inputs) {
+    FormulaContext c;
+    c.hasContext = inputs.hasContext;
+    c.scale = inputs.options.scale;
+    c.dk = inputs.heads.empty() ? 0 : inputs.heads.front().Wq.cols();
+    c.temperature = inputs.options.temperature;
+    c.heads = inputs.heads.size();
+    c.hasWo = inputs.hasWo();
+    return c;
+}
+
+QString formulaNumber(double value) {
+    if (std::isinf(value))
+        return value < 0 ? "\u2212\u221e" : "\u221e";
+    QString s = QString::number(value, 'g', 4);
+    if (s.startsWith('-'))
+        s.replace(0, 1, QChar(0x2212));
+    return s.replace("e-", "e\u2212");
+}
+
+QString stageFormula(Stage stage, Layout layout, const FormulaContext &c) {
+    const StageInfo &info = stageInfo(stage);
+    const char *text = layout == Layout::Rows ? info.rowFormula : info.columnFormula;
+    if (info.unprojectedFormula && !c.hasWo)
+        text = info.unprojectedFormula;
+    QString scale;
+    if (c.scale)
+        scale += QString("/\u221a%1").arg(c.dk);
+    if (c.temperature != 1.0)
+        scale += "/" + formulaNumber(c.temperature);
+    return QString::fromUtf8(text)
+        .replace("{src}", c.hasContext ? "C" : "X")
+        .replace("{scale}", scale)
+        .replace("{heads}", QString::number(c.heads));
+}
+
+QString matrixName(StageRef ref) {
+    return QString::fromLatin1(stageInfo(ref.stage).name);
+}
+
+QString matrixDisplayName(StageRef ref, int headCount) {
+    if (ref.isPerHead() && headCount > 1)
+        return QStringLiteral("%1 of head %2").arg(matrixName(ref)).arg(ref.head);
+    return matrixName(ref);
+}
+
+QString cellName(StageRef ref, int headCount, int row, int col) {
+    return QStringLiteral("%1[%2][%3]").arg(matrixDisplayName(ref, headCount)).arg(row).arg(col);
+}
+
+Matrix stageMatrix(const AttentionInputs &inputs, const AttentionResult &result, StageRef ref) {
+    if (ref.isPerHead()) {
+        const auto count = Eigen::Index(inputs.heads.size());
+        const Eigen::Index head = ref.head;
+        if (head < 0 || head >= count || head >= Eigen::Index(result.heads.size()))
+            throw InputError(
+                "head " + std::to_string(head) + " is out of range: there " +
+                (count == 1 ? "is 1 head" : "are " + std::to_string(count) + " heads") + " (0.." +
+                std::to_string(count - 1) + ")");
+    }
+    const auto h = std::size_t(std::max(ref.head, 0));
+    switch (ref.stage) {
+    case Stage::X:
+        return inputs.X;
+    case Stage::Context:
+        if (!inputs.hasContext)
+            throw InputError("there is no context: this is self-attention (K and V come from X)");
+        return inputs.context;
+    case Stage::Wq:
+        return inputs.heads[h].Wq;
+    case Stage::Wk:
+        return inputs.heads[h].Wk;
+    case Stage::Wv:
+        return inputs.heads[h].Wv;
+    case Stage::Wo:
+        if (!inputs.hasWo())
+            throw InputError("there is no output projection Wo");
+        return inputs.Wo;
+    case Stage::Q:
+        return result.heads[h].Q;
+    case Stage::K:
+        return result.heads[h].K;
+    case Stage::V:
+        return result.heads[h].V;
+    case Stage::Scores:
+        return result.heads[h].scores;
+    case Stage::Logits:
+        return result.heads[h].logits;
+    case Stage::Weights:
+        return result.heads[h].weights;
+    case Stage::HeadOutput:
+        return result.heads[h].output;
+    case Stage::Concat:
+        return result.concat;
+    case Stage::Final:
+        return result.output;
+    }
+    return {};
+}
+
+} // namespace attn

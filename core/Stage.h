@@ -1,0 +1,100 @@
+#pragma once
+
+#include "Attention.h"
+
+#include <QString>
+
+#include <optional>
+#include <span>
+#include <string_view>
+
+namespace attn {
+
+// Every matrix of a computation, inputs and results, by one name: the stages view, the figures,
+// the editors, the undo commands, the lesson and the CLI all say "which matrix" with it.
+// HeadOutput is one head's weights·V; Final is the output after Wo (the concatenation when
+// there is no Wo).
+enum class Stage {
+    X,
+    Context,
+    Wq,
+    Wk,
+    Wv,
+    Wo,
+    Q,
+    K,
+    V,
+    Scores,
+    Logits,
+    Weights,
+    HeadOutput,
+    Concat,
+    Final
+};
+
+// One row of the stage table. The formulas are the stages view's titles, UTF-8, in the row
+// layout (tokens are rows) and in the article's column layout; stageFormula fills in their
+// placeholders: {src} (X, or C in cross-attention), {scale} ("/√d_k" and "/T" as the options
+// make them) and {heads} (the head count).
+struct StageInfo {
+    Stage stage;
+    const char *name;        // attnviz-cli export --stage, session keys: "X", "Wq", "scores"
+    const char *fileName;    // exported files and attnviz-cli render --view: "q", "final"
+    const char *title;       // an identifier for object names: "Q", "HeadOutput", "Final"
+    bool perHead;            // Wq, Wk, Wv and Q … HeadOutput exist once per head
+    bool input;              // X, the context, Wq, Wk, Wv and Wo are edited, not computed
+    const char *description; // one line for --help
+    const char *rowFormula;
+    const char *columnFormula;
+    const char *unprojectedFormula = nullptr; // Final without a Wo: the concatenation itself
+};
+
+// The table, in the order of Stage (and of the computation).
+std::span<const StageInfo> stageInfos();
+const StageInfo &stageInfo(Stage stage);
+// By StageInfo::name (case-sensitive: "Wq", "scores"); nullptr for an unknown name.
+const StageInfo *findStage(std::string_view name);
+// By StageInfo::fileName; nullptr for an unknown name.
+const StageInfo *findStageByFileName(std::string_view fileName);
+
+// Which matrix, with its head for the per-head stages. The head of X, the context, Wo, concat
+// and the final output is ignored: {X, 3} == {X, 0}.
+struct StageRef {
+    Stage stage = Stage::X;
+    int head = 0;
+
+    bool isPerHead() const { return stageInfo(stage).perHead; }
+    friend bool operator==(const StageRef &a, const StageRef &b) {
+        return a.stage == b.stage && (!a.isPerHead() || a.head == b.head);
+    }
+};
+
+// What a formula's placeholders are filled with (see StageInfo).
+struct FormulaContext {
+    bool hasContext = false;
+    bool scale = true;
+    Eigen::Index dk = 0;
+    double temperature = 1.0;
+    std::size_t heads = 1;
+    bool hasWo = true;
+};
+// The context of these inputs (d_k of head 0).
+FormulaContext formulaContext(const AttentionInputs &inputs);
+// A number for a formula: up to 4 significant digits, typographic minus ("−0.5", "∞").
+QString formulaNumber(double value);
+// The stage's formula as the stages view titles it: "Q = X·Wq", "softmax(QKᵀ/√3)".
+QString stageFormula(Stage stage, Layout layout, const FormulaContext &context = {});
+
+// "X", "context", "Wq", "scores", …: the stage's name, without its head.
+QString matrixName(StageRef ref);
+// "Wq of head 1" when there are several heads and the stage is per head, matrixName otherwise.
+QString matrixDisplayName(StageRef ref, int headCount);
+// "X[0][2]" / "Wq of head 1[0][2]": names a cell in messages, indices from 0 like the core.
+QString cellName(StageRef ref, int headCount, int row, int col);
+
+// The matrix of `inputs` / `result` (the row layout's result). Throws InputError (a message for
+// the user) for a head out of range, the context in self-attention or Wo when there is no
+// output projection.
+Matrix stageMatrix(const AttentionInputs &inputs, const AttentionResult &result, StageRef ref);
+
+} // namespace attn
