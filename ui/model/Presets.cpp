@@ -11,7 +11,7 @@
 
 #include <random>
 
-// The resources live in the static attnviz_ui library; an executable that never names a symbol
+// The resources live in the static attnviz_model library; an executable that never names a symbol
 // of their object file would lose them at link time. Registering them explicitly keeps them.
 // (Outside any namespace: Q_INIT_RESOURCE declares the global registration function.)
 static void registerResources() {
