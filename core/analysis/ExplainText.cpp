@@ -1,6 +1,7 @@
 #include "ExplainText.h"
 
 #include "Decomposition.h"
+#include "Formula.h"
 #include "InputError.h"
 #include "TextTable.h"
 
@@ -122,7 +123,7 @@ public:
         } else {
             p.name = "scores";
             p.aName = "Q";
-            p.bName = "K\u1d40";
+            p.bName = transposed("K").toStdString();
             p.innerWord = "dim";
             p.a = head.Q;
             p.b = head.K.transpose();
@@ -201,8 +202,8 @@ private:
             std::string note = "(unscaled: the logits are the scores \u00d7 " +
                                fixedNumber(factor, std::max(req_.precision, 4));
             if (in_.options.scale)
-                note += in_.options.temperature != 1.0 ? " = 1/\u221ad_k/temperature"
-                                                       : " = 1/\u221ad_k";
+                note += " = 1/" + scaleSymbol().toStdString() +
+                        (in_.options.temperature != 1.0 ? "/temperature" : "");
             else if (in_.options.temperature != 1.0)
                 note += " = 1/temperature";
             if (result_.masked.any())
