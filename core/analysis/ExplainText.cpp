@@ -281,8 +281,9 @@ private:
              " \u00b7 " + b);
         line(p_.output
                  ? "the rows of V, one per key, weighted by how much " + q + " attends to each key"
-                 : "the rows of K\u1d40, one per dimension, weighted by the query vector of " + q +
-                       " (row " + str(i) + " of Q)");
+                 : "the rows of " + p_.bName +
+                       ", one per dimension, weighted by the query vector of " + q + " (row " +
+                       str(i) + " of Q)");
         contextNotes();
         line();
 
@@ -370,7 +371,7 @@ private:
                        : "the query vector of " + q + " (row " + str(i) +
                              " of Q) dotted with the key vector of " +
                              shortLabel(p_.colLabels[std::size_t(j)]) + " (column " + str(j) +
-                             " of K\u1d40)");
+                             " of " + p_.bName + ")");
         contextNotes();
         line();
 
@@ -402,8 +403,8 @@ private:
                          "attention to k)"
                        : "one rank-one term per dimension k: column k of Q (dimension k of every "
                          "query vector)");
-        line(std::string(p_.output ? "times row k of V (k's value)"
-                                   : "times row k of K\u1d40 (dimension k of every key)") +
+        line((p_.output ? std::string("times row k of V (k's value)")
+                        : "times row k of " + p_.bName + " (dimension k of every key)") +
              "; the running sum reaches the " + p_.name + " after the last term");
 
         // One set of cells for every term and partial sum, so all blocks line up.

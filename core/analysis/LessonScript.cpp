@@ -121,10 +121,11 @@ std::vector<LessonStep> lessonSteps(const attn::AttentionInputs &in, const attn:
         {"4. Scale by " + attn::scaleSymbol() + " (before the softmax)",
          scaling + QString("<br>Why: a dot product of d<sub>k</sub> terms grows with d<sub>k</sub> "
                            "(for random unit-variance vectors its standard deviation is "
-                           "\u221ad<sub>k</sub>). Unscaled, large d<sub>k</sub> pushes the softmax "
+                           "%4). Unscaled, large d<sub>k</sub> pushes the softmax "
                            "into near one-hot rows where it barely learns. The logit of %1 for %2 "
                            "is <b>%3</b>.")
-                       .arg(label(in.tokens, i), label(keys, j), number(h.logits(i, j))),
+                       .arg(label(in.tokens, i), label(keys, j), number(h.logits(i, j)),
+                            attn::scaleSymbol(attn::Markup::Html)),
          {Stage::Logits},
          attn::Layout::Rows,
          false});
