@@ -1,5 +1,6 @@
 #include "Stage.h"
 
+#include "Formula.h"
 #include "InputError.h"
 
 #include <cmath>
@@ -34,13 +35,13 @@ constexpr StageInfo kStages[] = {
     {Stage::V, "V", "v", "V", true, false, "values of head H: X Wv (context Wv in cross-attention)",
      "V = {src}" DOT "Wv", "V = Wv" T_ DOT "{src}" T_},
     {Stage::Scores, "scores", "scores", "Scores", true, false, "Q K^T of head H, unscaled",
-     "scores QK" T_, "scores K" T_ "Q"},
+     "scores {scores}", "scores {scores}"},
     {Stage::Logits, "logits", "logits", "Logits", true, false,
-     "scores / sqrt(d_k) / temperature of head H, masked cells -inf", "logits QK" T_ "{scale}",
-     "logits K" T_ "Q{scale}"},
+     "scores / sqrt(d_k) / temperature of head H, masked cells -inf", "logits {scores}{scale}",
+     "logits {scores}{scale}"},
     {Stage::Weights, "weights", "weights", "Weights", true, false,
-     "softmax of each row of the logits of head H", "softmax(QK" T_ "{scale})",
-     "softmax\u2193(K" T_ "Q{scale})"},
+     "softmax of each row of the logits of head H", "softmax({scores}{scale})",
+     "softmax\u2193({scores}{scale})"},
     {Stage::HeadOutput, "output", "output", "HeadOutput", true, false, "weights V of head H",
      "output softmax(\u2026)" DOT "V", "output V" DOT "softmax\u2193(\u2026)"},
     {Stage::Concat, "concat", "concat", "Concat", false, false, "the heads' outputs side by side",
@@ -104,14 +105,10 @@ QString stageFormula(Stage stage, Layout layout, const FormulaContext &c) {
     const char *text = layout == Layout::Rows ? info.rowFormula : info.columnFormula;
     if (info.unprojectedFormula && !c.hasWo)
         text = info.unprojectedFormula;
-    QString scale;
-    if (c.scale)
-        scale += QString("/\u221a%1").arg(c.dk);
-    if (c.temperature != 1.0)
-        scale += "/" + formulaNumber(c.temperature);
     return QString::fromUtf8(text)
         .replace("{src}", c.hasContext ? "C" : "X")
-        .replace("{scale}", scale)
+        .replace("{scores}", scoresProduct(layout))
+        .replace("{scale}", divisionSuffix(scaleDivisors(c), false))
         .replace("{heads}", QString::number(c.heads));
 }
 

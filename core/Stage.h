@@ -34,8 +34,9 @@ enum class Stage {
 
 // One row of the stage table. The formulas are the stages view's titles, UTF-8, in the row
 // layout (tokens are rows) and in the article's column layout; stageFormula fills in their
-// placeholders: {src} (X, or C in cross-attention), {scale} ("/√d_k" and "/T" as the options
-// make them) and {heads} (the head count).
+// placeholders: {src} (X, or C in cross-attention), {scores} (the product, "QKᵀ" or "KᵀQ"),
+// {scale} ("/√d_k" and "/T" as the options make them) and {heads} (the head count). The
+// formulas that are no stage's title are built from the same pieces in Formula.h.
 struct StageInfo {
     Stage stage;
     const char *name;        // attnviz-cli export --stage, session keys: "X", "Wq", "scores"

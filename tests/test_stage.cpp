@@ -1,6 +1,7 @@
 // The stage table: one name per matrix for the CLI, the files, the views and the formulas.
 
 #include "Attention.h"
+#include "Formula.h"
 #include "InputError.h"
 #include "Stage.h"
 #include "TestSupport.h"
@@ -89,6 +90,36 @@ private slots:
         QCOMPARE(stageFormula(Stage::Final, Layout::Rows, c), QString("output concat\u00b7Wo"));
         c.hasWo = false;
         QCOMPARE(stageFormula(Stage::Final, Layout::Columns, c), QString("output = concat"));
+    }
+
+    void formulaBuildersAgreeWithTheTable() {
+        // The whole attention, symbolically, as the View menu, the lesson and the vector form
+        // write it; the scores' product is the stage titles' own.
+        QCOMPARE(attentionFormula(Layout::Rows), QString("softmax(QK\u1d40/\u221ad_k)\u00b7V"));
+        QCOMPARE(attentionFormula(Layout::Columns), QString("V\u00b7softmax(K\u1d40Q/\u221ad_k)"));
+        QCOMPARE(attentionFormula(Layout::Rows, Markup::Html),
+                 QString("softmax(QK\u1d40/\u221ad<sub>k</sub>)\u00b7V"));
+        for (Layout layout : {Layout::Rows, Layout::Columns})
+            QCOMPARE(stageFormula(Stage::Scores, layout), "scores " + scoresProduct(layout));
+        QCOMPARE(productFormula(Product::Scores, Layout::Rows), QString("scores = Q\u00b7K\u1d40"));
+        QCOMPARE(productFormula(Product::Output, Layout::Rows), QString("output = A\u00b7V"));
+        QCOMPARE(productFormula(Product::Scores, Layout::Columns),
+                 QString("scores\u2032 = K\u2032\u1d40\u00b7Q\u2032"));
+        QCOMPARE(productFormula(Product::Output, Layout::Columns),
+                 QString("output\u2032 = V\u2032\u00b7A\u2032"));
+        // The scaling: symbols and numbers in the same order, tight or spaced.
+        FormulaContext c;
+        c.dk = 3;
+        c.temperature = 2;
+        QCOMPARE(divisionSuffix(scaleDivisors(c), false), QString("/\u221a3/2"));
+        QCOMPARE(divisionSuffix(scaleDivisors(c), true), QString(" / \u221a3 / 2"));
+        QCOMPARE(divisionSuffix(scaleSymbols(c, Markup::Html), true),
+                 QString(" / \u221ad<sub>k</sub> / T"));
+        c.scale = false;
+        c.temperature = 1;
+        QVERIFY(scaleDivisors(c).isEmpty() && scaleSymbols(c).isEmpty());
+        QCOMPARE(queryKeyDot(Layout::Rows, "\u2082", "\u2081"), QString("q\u2082\u00b7k\u2081"));
+        QCOMPARE(queryKeyDot(Layout::Columns, "\u1d62", "\u2c7c"), QString("k\u2c7c\u1d40q\u1d62"));
     }
 
     void refsCompareByHeadOnlyPerHead() {

@@ -1,6 +1,7 @@
 #include "Derivation.h"
 
 #include "Decomposition.h"
+#include "Formula.h"
 #include "Stage.h"
 
 #include <cmath>
@@ -93,9 +94,9 @@ QString score(const Context &c, int query, int key) {
     const Eigen::VectorXd q = h->Q.row(query).transpose(), k = h->K.row(key).transpose();
     return header(QString("score: query %1 \u00b7 key %2")
                       .arg(label(c.queries, query), label(c.keys, key))) +
-           QString("q%1\u00b7k%2 = %3 = <b>%4</b>")
-               .arg(subscript(query), subscript(key), sumOfProducts(q, k),
-                    number(h->scores(query, key)));
+           QString("%1 = %2 = <b>%3</b>")
+               .arg(attn::queryKeyDot(attn::Layout::Rows, subscript(query), subscript(key)),
+                    sumOfProducts(q, k), number(h->scores(query, key)));
 }
 
 QString logit(const Context &c, int query, int key) {
@@ -109,17 +110,13 @@ QString logit(const Context &c, int query, int key) {
         return head + QString("masked%1: \u2212\u221e, so its weight is exactly 0<br>"
                               "<i>click to unmask</i>")
                           .arg(causal ? " (causal: this key comes after the query)" : "");
-    const attn::AttentionOptions &o = c.inputs->options;
-    QString formula = "score";
-    QString values = number(h->scores(query, key));
-    if (o.scale) {
-        formula += " / \u221ad<sub>k</sub>";
-        values += QString(" / \u221a%1").arg(h->Q.cols());
-    }
-    if (o.temperature != 1.0) {
-        formula += " / T";
-        values += " / " + number(o.temperature);
-    }
+    // This head's d_k, which the inputs' formula context (head 0's) need not be.
+    attn::FormulaContext fc = attn::formulaContext(*c.inputs);
+    fc.dk = h->Q.cols();
+    const QString formula =
+        "score" + attn::divisionSuffix(attn::scaleSymbols(fc, attn::Markup::Html), true);
+    const QString values =
+        number(h->scores(query, key)) + attn::divisionSuffix(attn::scaleDivisors(fc), true);
     return head + formula + " = " + values + " = <b>" + number(h->logits(query, key)) +
            "</b><br><i>click to mask this cell</i>";
 }

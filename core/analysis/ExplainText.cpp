@@ -1,6 +1,7 @@
 #include "ExplainText.h"
 
 #include "Decomposition.h"
+#include "Formula.h"
 #include "InputError.h"
 #include "TextTable.h"
 
@@ -122,7 +123,7 @@ public:
         } else {
             p.name = "scores";
             p.aName = "Q";
-            p.bName = "K\u1d40";
+            p.bName = transposed("K").toStdString();
             p.innerWord = "dim";
             p.a = head.Q;
             p.b = head.K.transpose();
@@ -201,8 +202,8 @@ private:
             std::string note = "(unscaled: the logits are the scores \u00d7 " +
                                fixedNumber(factor, std::max(req_.precision, 4));
             if (in_.options.scale)
-                note += in_.options.temperature != 1.0 ? " = 1/\u221ad_k/temperature"
-                                                       : " = 1/\u221ad_k";
+                note += " = 1/" + scaleSymbol().toStdString() +
+                        (in_.options.temperature != 1.0 ? "/temperature" : "");
             else if (in_.options.temperature != 1.0)
                 note += " = 1/temperature";
             if (result_.masked.any())
@@ -280,8 +281,9 @@ private:
              " \u00b7 " + b);
         line(p_.output
                  ? "the rows of V, one per key, weighted by how much " + q + " attends to each key"
-                 : "the rows of K\u1d40, one per dimension, weighted by the query vector of " + q +
-                       " (row " + str(i) + " of Q)");
+                 : "the rows of " + p_.bName +
+                       ", one per dimension, weighted by the query vector of " + q + " (row " +
+                       str(i) + " of Q)");
         contextNotes();
         line();
 
@@ -369,7 +371,7 @@ private:
                        : "the query vector of " + q + " (row " + str(i) +
                              " of Q) dotted with the key vector of " +
                              shortLabel(p_.colLabels[std::size_t(j)]) + " (column " + str(j) +
-                             " of K\u1d40)");
+                             " of " + p_.bName + ")");
         contextNotes();
         line();
 
@@ -401,8 +403,8 @@ private:
                          "attention to k)"
                        : "one rank-one term per dimension k: column k of Q (dimension k of every "
                          "query vector)");
-        line(std::string(p_.output ? "times row k of V (k's value)"
-                                   : "times row k of K\u1d40 (dimension k of every key)") +
+        line((p_.output ? std::string("times row k of V (k's value)")
+                        : "times row k of " + p_.bName + " (dimension k of every key)") +
              "; the running sum reaches the " + p_.name + " after the last term");
 
         // One set of cells for every term and partial sum, so all blocks line up.

@@ -49,3 +49,16 @@ attn::Matrix resizedMatrix(const attn::Matrix &old, Eigen::Index rows, Eigen::In
     m.topLeftCorner(r, c) = old.topLeftCorner(r, c);
     return m;
 }
+
+attn::AttentionInputs randomExample(quint32 seed, int n, int p, int dk, int dv) {
+    std::mt19937 rng(seed);
+    attn::AttentionInputs in;
+    in.tokens = attn::defaultTokens(n);
+    in.X = initialMatrix(n, p, Initializer::RandomNormal, rng);
+    attn::HeadWeights w;
+    w.Wq = initialMatrix(p, dk, Initializer::RandomNormal, rng);
+    w.Wk = initialMatrix(p, dk, Initializer::RandomNormal, rng);
+    w.Wv = initialMatrix(p, dv, Initializer::RandomNormal, rng);
+    in.heads.push_back(w);
+    return in;
+}

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "AttentionInputs.h"
 #include "Matrix.h"
 
 #include <QString>
@@ -25,3 +26,8 @@ attn::Matrix initialMatrix(Eigen::Index rows, Eigen::Index cols, Initializer ini
 // from the initializer (identity-like stays an identity when it grows).
 attn::Matrix resizedMatrix(const attn::Matrix &old, Eigen::Index rows, Eigen::Index cols,
                            Initializer init, std::mt19937 &rng);
+
+// Seeded random normal inputs, one head (values rounded to two decimals, as initialMatrix):
+// n tokens of p features, d_k and d_v columns. Core only, so the tests of the pure analysis
+// need no document.
+attn::AttentionInputs randomExample(quint32 seed = 7, int n = 6, int p = 8, int dk = 4, int dv = 4);

@@ -67,6 +67,10 @@ InterpretedProduct interpretProduct(const attn::AttentionResult &result, attn::L
     const Eigen::Index n = rows ? h.Q.rows() : h.Q.cols();
     const Eigen::Index m = rows ? h.K.rows() : h.K.cols();
     const QStringList q = labelsFor(queries, n), k = labelsFor(keys, m);
+    const attn::ProductNames names = attn::productNames(product, layout);
+    p.aName = names.a;
+    p.bName = names.b;
+    p.pName = names.p;
     if (product == Product::Scores) {
         const QStringList dk = indices(rows ? h.Q.cols() : h.Q.rows());
         p.termNoun = "d_k index";
@@ -75,9 +79,6 @@ InterpretedProduct interpretProduct(const attn::AttentionResult &result, attn::L
             p.A = h.Q;
             p.B = h.K.transpose();
             p.P = h.scores;
-            p.aName = "Q";
-            p.bName = "K\u1d40";
-            p.pName = "scores";
             p.rowNoun = "query";
             p.colNoun = "key";
             p.rowLabels = q;
@@ -88,9 +89,6 @@ InterpretedProduct interpretProduct(const attn::AttentionResult &result, attn::L
             p.A = h.K.transpose();
             p.B = h.Q;
             p.P = h.scores;
-            p.aName = "K\u2032\u1d40";
-            p.bName = "Q\u2032";
-            p.pName = "scores\u2032";
             p.rowNoun = "key";
             p.colNoun = "query";
             p.rowLabels = k;
@@ -106,9 +104,6 @@ InterpretedProduct interpretProduct(const attn::AttentionResult &result, attn::L
         if (rows) {
             p.A = h.weights;
             p.B = h.V;
-            p.aName = "A";
-            p.bName = "V";
-            p.pName = "output";
             p.rowNoun = "query";
             p.colNoun = "feature";
             p.rowLabels = q;
@@ -118,9 +113,6 @@ InterpretedProduct interpretProduct(const attn::AttentionResult &result, attn::L
         } else {
             p.A = h.V;
             p.B = h.weights;
-            p.aName = "V\u2032";
-            p.bName = "A\u2032";
-            p.pName = "output\u2032";
             p.rowNoun = "feature";
             p.colNoun = "query";
             p.rowLabels = dv;

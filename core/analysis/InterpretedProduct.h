@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Attention.h"
+#include "Formula.h"
 #include "Stage.h"
 
 #include <QString>
@@ -8,8 +9,9 @@
 
 #include <optional>
 
-// Which of attention's two matrix products the Interpretations view explains.
-enum class Product { Scores, Output };
+// Which of attention's two matrix products the Interpretations view explains (the core's enum,
+// whose names and formulas are in Formula.h).
+using Product = attn::Product;
 // The four ways of reading P = A·B.
 enum class InterpretationMode { Dot, Row, Column, Outer };
 
@@ -44,7 +46,7 @@ struct InterpretedProduct {
     int cols() const { return int(P.cols()); }
     int termCount() const { return int(A.cols()); }
     bool isEmpty() const { return P.size() == 0; }
-    QString formula() const { return pName + " = " + aName + "\u00b7" + bName; }
+    QString formula() const { return attn::productFormula(product, layout); } // "scores = Q·Kᵀ"
     // The coefficients of the row view (a row of A) or of the column view (a column of B) are
     // one query's attention weights: non-negative, summing to 1 (a convex combination).
     bool rowViewIsConvex() const;

@@ -2,6 +2,7 @@
 
 #include "Decomposition.h"
 #include "Derivation.h"
+#include "Formula.h"
 
 #include <cmath>
 
@@ -89,15 +90,18 @@ std::vector<LessonStep> lessonSteps(const attn::AttentionInputs &in, const attn:
 
     const double s = h.scores(i, j);
     steps.push_back(
-        {"3. Scores are dot products: S = QK\u1d40",
+        {"3. Scores are dot products: S = " + attn::scoresProduct(attn::Layout::Rows),
          QString(
              "How well does query %1 match key %2? Their dot product: %3\u00b7%4 = %5 = <b>%6</b>."
-             "<br>Q\u00b7K\u1d40 computes all %7\u00d7%8 of these at once: entry (i, j) is "
-             "q<sub>i</sub>\u00b7k<sub>j</sub>, row i of Q against column j of K\u1d40.")
+             "<br>%9 computes all %7\u00d7%8 of these at once: entry (i, j) is "
+             "%10, row i of Q against column j of %11.")
              .arg(label(in.tokens, i), label(keys, j), qi, kj, dotTerms(h.Q.row(i), h.K.row(j)),
                   number(s))
              .arg(n)
-             .arg(m),
+             .arg(m)
+             .arg(attn::productExpression(attn::Product::Scores, attn::Layout::Rows),
+                  attn::queryKeyDot(attn::Layout::Rows, "<sub>i</sub>", "<sub>j</sub>"),
+                  attn::transposed("K")),
          {Stage::Scores},
          attn::Layout::Rows,
          false});
@@ -106,21 +110,22 @@ std::vector<LessonStep> lessonSteps(const attn::AttentionInputs &in, const attn:
     QString scaling;
     if (o.scale)
         scaling =
-            QString("Divide by \u221ad<sub>k</sub> = \u221a%1 = %2: %3 / %2 = <b>%4</b>.")
-                .arg(dk)
-                .arg(number(std::sqrt(double(dk))), number(s), number(s / std::sqrt(double(dk))));
+            QString("Divide by %1 = %2 = %3: %4 / %3 = <b>%5</b>.")
+                .arg(attn::scaleSymbol(attn::Markup::Html), attn::scaleNumber(dk),
+                     number(std::sqrt(double(dk))), number(s), number(s / std::sqrt(double(dk))));
     else
         scaling = "Scaling is switched off here, so the logits are the scores themselves.";
     if (o.temperature != 1.0)
         scaling += QString(" Then divide by the temperature T = %1.").arg(number(o.temperature));
     steps.push_back(
-        {"4. Scale by \u221ad\u2096 (before the softmax)",
+        {"4. Scale by " + attn::scaleSymbol() + " (before the softmax)",
          scaling + QString("<br>Why: a dot product of d<sub>k</sub> terms grows with d<sub>k</sub> "
                            "(for random unit-variance vectors its standard deviation is "
-                           "\u221ad<sub>k</sub>). Unscaled, large d<sub>k</sub> pushes the softmax "
+                           "%4). Unscaled, large d<sub>k</sub> pushes the softmax "
                            "into near one-hot rows where it barely learns. The logit of %1 for %2 "
                            "is <b>%3</b>.")
-                       .arg(label(in.tokens, i), label(keys, j), number(h.logits(i, j))),
+                       .arg(label(in.tokens, i), label(keys, j), number(h.logits(i, j)),
+                            attn::scaleSymbol(attn::Markup::Html)),
          {Stage::Logits},
          attn::Layout::Rows,
          false});
@@ -183,14 +188,15 @@ std::vector<LessonStep> lessonSteps(const attn::AttentionInputs &in, const attn:
          false});
 
     steps.push_back(
-        {"8. The transposed convention: V\u00b7softmax(K\u1d40Q/\u221ad\u2096)",
+        {"8. The transposed convention: " + attn::attentionFormula(attn::Layout::Columns),
          QString("Stack the tokens as columns instead of rows and every matrix is transposed: "
-                 "%3, the scores are K\u1d40Q, the softmax runs down each "
+                 "%3, the scores are %4, the softmax runs down each "
                  "column, and the output is V\u00b7A. The numbers are the same: output column "
                  "%1 here is output row %1 before, %2.<br>Neither is more correct; they differ "
                  "only in how the inputs are laid out.")
              .arg(i)
-             .arg(vec(d.sum), formula(Stage::Q, attn::Layout::Columns)),
+             .arg(vec(d.sum), formula(Stage::Q, attn::Layout::Columns),
+                  attn::scoresProduct(attn::Layout::Columns)),
          {Stage::Scores, Stage::Weights, Stage::HeadOutput},
          attn::Layout::Columns,
          true});

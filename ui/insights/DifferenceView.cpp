@@ -5,6 +5,7 @@
 #include "HeatmapView.h"
 #include "InsightSupport.h"
 #include "Recomputer.h"
+#include "TokenLabels.h"
 
 #include <QLabel>
 #include <QUndoStack>
@@ -96,8 +97,8 @@ void DifferenceView::refresh() {
     m_difference = after - before;
     const double largest = m_difference.size() ? m_difference.cwiseAbs().maxCoeff() : 0.0;
     const attn::AttentionInputs &in = *m_after.inputs; // the labels of the "after" result
-    const QStringList queries = insight::labels(in.tokens);
-    const QStringList keys = insight::labels(in.sourceTokens());
+    const QStringList queries = attn::tokenLabels(in.tokens);
+    const QStringList keys = attn::tokenLabels(in.sourceTokens());
     const bool several = heads > 1;
     m_heatmap->setTitle(
         QString("\u0394 weights%1: %2")

@@ -4,6 +4,7 @@
 #include "HeatmapView.h"
 #include "InsightSupport.h"
 #include "Recomputer.h"
+#include "TokenLabels.h"
 
 #include <QFrame>
 #include <QGridLayout>
@@ -106,8 +107,8 @@ void HeadOverview::refresh() {
     // Drawn like the stages: the column layout shows the row result's weights transposed.
     const bool rows = document()->layout() == attn::Layout::Rows;
     const attn::AttentionInputs &in = *snap.inputs;
-    const QStringList queries = insight::labels(in.tokens);
-    const QStringList keys = insight::labels(in.sourceTokens());
+    const QStringList queries = attn::tokenLabels(in.tokens);
+    const QStringList keys = attn::tokenLabels(in.sourceTokens());
     const attn::Mask maskT = rows ? attn::Mask() : attn::Mask(result->masked.transpose());
     for (int h = 0; h < heads; ++h) {
         const attn::Matrix &w = result->heads[size_t(h)].weights;

@@ -11,14 +11,6 @@
 
 namespace insight {
 
-QStringList labels(const std::vector<std::string> &tokens) {
-    QStringList out;
-    out.reserve(qsizetype(tokens.size()));
-    for (const std::string &t : tokens)
-        out << QString::fromStdString(t);
-    return out;
-}
-
 int headOf(const Document &doc, const attn::AttentionResult &result) {
     if (result.heads.empty())
         return -1;

@@ -6,16 +6,13 @@
 #include <QString>
 #include <QStringList>
 
-#include <string>
-#include <vector>
-
 class Document;
 
-// Small helpers shared by the insight views (VectorFormView, TokenLinksView, …). Results are
-// always in the row layout (tokens are rows); a view transposes only what it displays.
+// Small helpers shared by the insight views (VectorFormView, TokenLinksView, …): the document's
+// head, a colour, and the views' number texts. The pure analysis they show (token labels, the
+// vector form) is in core/analysis. Results are always in the row layout (tokens are rows); a
+// view transposes only what it displays.
 namespace insight {
-
-QStringList labels(const std::vector<std::string> &tokens);
 
 // The document's current head clamped to the result's heads; -1 when the result has none.
 int headOf(const Document &doc, const attn::AttentionResult &result);

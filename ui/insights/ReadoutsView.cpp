@@ -3,6 +3,7 @@
 #include "Document.h"
 #include "InsightSupport.h"
 #include "Recomputer.h"
+#include "TokenLabels.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -86,8 +87,8 @@ void ReadoutsView::refresh() {
     const attn::AttentionInputs &in = *snap.inputs;
     m_head = head;
     m_keyCount = int(weights.cols());
-    m_model->setReadouts(rowReadouts(weights, masked), insight::labels(in.tokens),
-                         insight::labels(in.sourceTokens()));
+    m_model->setReadouts(rowReadouts(weights, masked), attn::tokenLabels(in.tokens),
+                         attn::tokenLabels(in.sourceTokens()));
     m_caption->setText(caption());
     followSelection();
 }

@@ -3,6 +3,7 @@
 #include "Document.h"
 #include "InsightSupport.h"
 #include "Recomputer.h"
+#include "TokenLabels.h"
 
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -66,8 +67,8 @@ void TokenLinksView::refresh() {
         const attn::Matrix &w = result->heads[size_t(m_head)].weights;
         m_n = int(w.rows());
         m_m = int(w.cols());
-        m_queries = insight::labels(snap.inputs->tokens); // the result's own tokens
-        m_keys = insight::labels(snap.inputs->sourceTokens());
+        m_queries = attn::tokenLabels(snap.inputs->tokens); // the result's own tokens
+        m_keys = attn::tokenLabels(snap.inputs->sourceTokens());
     }
     m_selected = document()->selectedRow();
     collectLinks();

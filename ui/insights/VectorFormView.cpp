@@ -2,8 +2,10 @@
 
 #include "Derivation.h"
 #include "Document.h"
+#include "Formula.h"
 #include "InsightSupport.h"
 #include "Recomputer.h"
+#include "TokenLabels.h"
 
 #include <QTextBrowser>
 #include <QVBoxLayout>
@@ -55,31 +57,24 @@ QString VectorFormView::html() const {
 QString VectorFormView::formula(int dk) const {
     const attn::AttentionOptions &o = snapshot().inputs->options;
     const bool rows = m_layout == attn::Layout::Rows;
-    const QString i = "\u1d62";
-    // The exponent: qᵢ·kⱼ divided by √d_k (and T) — inside exp, never after the softmax.
-    auto exponent = [&](const QString &j) {
-        const QString dot = rows ? "q" + i + "\u00b7k" + j : "k" + j + "\u1d40q" + i;
-        QString divisor;
-        if (o.scale && o.temperature != 1)
-            divisor = QString("(\u221a%1\u00b7%2)").arg(dk).arg(num(o.temperature));
-        else if (o.scale)
-            divisor = QString("\u221a%1").arg(dk);
-        else if (o.temperature != 1)
-            divisor = num(o.temperature);
-        return divisor.isEmpty() ? dot : dot + " / " + divisor;
-    };
-    const QString softmax =
-        "exp(" + exponent("\u2c7c") + ") / \u03a3\u2097 exp(" + exponent("\u2097") + ")";
-    QString text = rows ? "o" + i + " = \u03a3\u2c7c " + softmax + " \u00b7 v\u2c7c"
-                        : "o" + i + " = \u03a3\u2c7c v\u2c7c \u00b7 " + softmax;
+    const QString text = vectorFormEquation(m_layout, formulaContext(dk));
     QStringList notes;
-    notes << (o.scale ? QString("scaled by 1/\u221ad_k, d_k = %1").arg(dk)
-                      : QString("\u221ad_k scaling switched off"));
+    notes << (o.scale ? QString("scaled by 1/%1, %2 = %3")
+                            .arg(attn::scaleSymbol(), attn::dkSymbol())
+                            .arg(dk)
+                      : attn::scaleSymbol() + " scaling switched off");
     if (o.temperature != 1)
         notes << "temperature T = " + num(o.temperature);
     if (!rows)
-        notes << "column layout V\u00b7softmax(K\u1d40Q/\u221ad_k): vectors are columns";
+        notes << "column layout " + attn::attentionFormula(attn::Layout::Columns) +
+                     ": vectors are columns";
     return "<p style='font-size:large'>" + text + "</p><p><i>" + notes.join("; ") + "</i></p>";
+}
+
+attn::FormulaContext VectorFormView::formulaContext(int dk) const {
+    attn::FormulaContext c = attn::formulaContext(*snapshot().inputs);
+    c.dk = dk; // the shown head's
+    return c;
 }
 
 std::vector<size_t> VectorFormView::shownTerms() const {
@@ -98,11 +93,8 @@ std::vector<size_t> VectorFormView::shownTerms() const {
 }
 
 QString VectorFormView::exponentTable(const QStringList &keys, int dk) const {
-    const attn::AttentionOptions &o = snapshot().inputs->options;
-    QString divisor = o.scale ? QString(" / \u221a%1").arg(dk) : QString();
-    if (o.temperature != 1)
-        divisor += " / " + num(o.temperature);
-    const QString dot = m_layout == attn::Layout::Rows ? "q\u00b7k\u2c7c" : "k\u2c7c\u1d40q";
+    const QString divisor = vectorFormDivisors(formulaContext(dk));
+    const QString dot = vectorFormDot(m_layout);
     QString html = "<table cellspacing='0' cellpadding='2'><tr><th align='left'>key "
                    "j&nbsp;&nbsp;</th><th align='right'>" +
                    dot + "&nbsp;&nbsp;</th><th align='left'>\u2113\u2c7c = " + dot + divisor +
@@ -121,7 +113,8 @@ QString VectorFormView::exponentTable(const QStringList &keys, int dk) const {
 QString VectorFormView::termLines(const QStringList &keys) const {
     const VectorForm &f = m_form;
     const bool rows = m_layout == attn::Layout::Rows;
-    const QString T = rows ? QString() : QString("\u1d40");
+    // A vector of the column layout is a column: written as the transposed row.
+    const QString T = rows ? QString() : attn::transposed(QString());
     QString html;
     attn::RowVector rest = attn::RowVector::Zero(f.sum.size());
     double restWeight = 0;
@@ -169,8 +162,8 @@ void VectorFormView::refresh() {
     const int head = insight::headOf(*document(), *result);
     m_form = vectorForm(*result, head, row);
     const attn::AttentionInputs &in = *snap.inputs;
-    const QStringList queries = insight::labels(in.tokens);
-    const QStringList keys = insight::labels(in.sourceTokens());
+    const QStringList queries = attn::tokenLabels(in.tokens);
+    const QStringList keys = attn::tokenLabels(in.sourceTokens());
     const bool rows = m_layout == attn::Layout::Rows;
     const QString what = rows ? "row" : "column";
     const QString query = row < queries.size() ? queries[row].toHtmlEscaped() : QString();
@@ -192,7 +185,8 @@ void VectorFormView::refresh() {
     }
     const attn::RowVector output = result->heads[size_t(head)].output.row(row);
     m_outputDifference = (m_form.sum - output).cwiseAbs().maxCoeff();
-    const QString T = rows ? QString() : QString("\u1d40");
+    // A vector of the column layout is a column: written as the transposed row.
+    const QString T = rows ? QString() : attn::transposed(QString());
     html += QString("<p>q%1 = %2%3</p>").arg(sub(row), vectorText(m_form.q), T);
     html += exponentTable(keys, dk);
     html += "<p>\u03a3 = \u03a3\u2097 exp(\u2113\u2097) = " + denominator(m_form) + "</p>";

@@ -28,6 +28,7 @@ protected:
 
 private:
     QString formula(int dk) const;
+    attn::FormulaContext formulaContext(int dk) const; // the snapshot's options, this head's d_k
     std::vector<size_t> shownTerms() const;
     QString exponentTable(const QStringList &keys, int dk) const;
     QString termLines(const QStringList &keys) const;

@@ -1,6 +1,7 @@
 #include "WhatIfPanel.h"
 
 #include "Document.h"
+#include "Formula.h"
 #include "InputError.h"
 #include "InsightSupport.h"
 #include "Recomputer.h"
@@ -90,10 +91,12 @@ QString WhatIfPanel::text() const {
 
 QWidget *WhatIfPanel::buildScaling() {
     QGroupBox *box = section(
-        "(a) Why divide by \u221ad_k?",
-        "q\u00b7k adds up d_k products, so its spread grows like \u221ad_k. Without the scaling, "
-        "large d_k pushes the logits far apart and the softmax saturates into near one-hot rows "
-        "(and its gradients vanish). Dividing by \u221ad_k keeps the logits' spread near 1.");
+        "(a) Why divide by " + attn::scaleSymbol() + "?",
+        QString("q\u00b7k adds up d_k products, so its spread grows like %1. Without the "
+                "scaling, large d_k pushes the logits far apart and the softmax saturates into "
+                "near one-hot rows (and its gradients vanish). Dividing by %1 keeps the logits' "
+                "spread near 1.")
+            .arg(attn::scaleSymbol()));
     m_scalingText = richLabel();
     box->layout()->addWidget(m_scalingText);
     m_demo = new QPushButton("&Load a d_k = 512 random case (undoable)");
@@ -238,7 +241,7 @@ void WhatIfPanel::updateScaling() {
                            "cellpadding='3'>")
                        .arg(c.dk)
                        .arg(num(in.options.temperature));
-    html += tableRow({"", "with 1/\u221ad_k" + yes, "without" + no}, true);
+    html += tableRow({"", "with 1/" + attn::scaleSymbol() + yes, "without" + no}, true);
     html += tableRow(
         {QString("query %1: largest weight").arg(m_row), largest(c.scaled), largest(c.unscaled)});
     html += tableRow({QString("query %1: entropy (nats)").arg(m_row), num(c.scaled.rowEntropy),
@@ -331,7 +334,8 @@ void WhatIfPanel::updateQkScaling() {
     QString html = "<table cellspacing='0' cellpadding='3'>";
     html += tableRow({"largest change of", ""}, true);
     html += tableRow({"Q", num(q.maxQDifference)});
-    html += tableRow({"scores QK\u1d40", num(q.maxScoreDifference, 2)});
+    html += tableRow({attn::stageFormula(attn::Stage::Scores, attn::Layout::Rows),
+                      num(q.maxScoreDifference, 2)});
     html += tableRow({"<b>weights</b>", "<b>" + num(q.maxWeightDifference, 2) + "</b>"});
     html += tableRow({"output", num(q.maxOutputDifference, 2)});
     m_qkText->setText(html + "</table>");

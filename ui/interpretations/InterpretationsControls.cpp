@@ -131,10 +131,8 @@ QToolButton *InterpretationsControls::toolButton(const QString &text, const QStr
 }
 
 void InterpretationsControls::setProduct(Product product, attn::Layout layout) {
-    const bool rows = layout == attn::Layout::Rows;
-    const QString names[2] = {rows ? "scores = Q\u00b7K\u1d40"
-                                   : "scores\u2032 = K\u2032\u1d40\u00b7Q\u2032",
-                              rows ? "output = A\u00b7V" : "output\u2032 = V\u2032\u00b7A\u2032"};
+    const QString names[2] = {attn::productFormula(Product::Scores, layout),
+                              attn::productFormula(Product::Output, layout)};
     for (int id : {int(Product::Scores), int(Product::Output)}) {
         QAbstractButton *b = m_productGroup->button(id);
         b->setText(names[id]);

@@ -1,5 +1,6 @@
 // installInterpretations: the Interpretations view as a dock of the window.
 
+#include "Formula.h"
 #include "InterpretationsView.h"
 
 #include "Shell.h"
@@ -34,7 +35,9 @@ InterpretationsView *installInterpretations(Shell &shell, Document &document,
     show->setObjectName("showInterpretations");
     show->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
     show->setStatusTip(
-        "Show the dot, row, column and outer-product readings of QK\u1d40 and A\u00b7V "
-        "(Space plays, \u2190/\u2192 step)");
+        QString("Show the dot, row, column and outer-product readings of %1 and %2 "
+                "(Space plays, \u2190/\u2192 step)")
+            .arg(attn::scoresProduct(attn::Layout::Rows),
+                 attn::productExpression(attn::Product::Output, attn::Layout::Rows)));
     return view;
 }

@@ -1,6 +1,7 @@
 #include "Document.h"
 
 #include "DocumentCommands.h"
+#include "Formula.h"
 #include "InputError.h"
 #include "NumberFormat.h"
 #include "NumberText.h"
@@ -329,7 +330,7 @@ void Document::setScale(bool scale) {
     after.scale = scale;
     if (after != m_inputs->options)
         m_undoStack->push(new OptionsCommand(
-            this, scale ? QStringLiteral("Scale by \u221ad_k") : QStringLiteral("Do not scale"),
+            this, scale ? "Scale by " + attn::scaleSymbol() : QStringLiteral("Do not scale"),
             m_inputs->options, after));
 }
 

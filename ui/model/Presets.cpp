@@ -9,8 +9,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
-#include <random>
-
 // The resources live in the static attnviz_model library; an executable that never names a symbol
 // of their object file would lose them at link time. Registering them explicitly keeps them.
 // (Outside any namespace: Q_INIT_RESOURCE declares the global registration function.)
@@ -27,19 +25,6 @@ namespace {
 const QString kIndex = QStringLiteral(":/presets/index.json");
 
 } // namespace
-
-attn::AttentionInputs randomExample(quint32 seed, int n, int p, int dk, int dv) {
-    std::mt19937 rng(seed);
-    attn::AttentionInputs in;
-    in.tokens = attn::defaultTokens(n);
-    in.X = initialMatrix(n, p, Initializer::RandomNormal, rng);
-    attn::HeadWeights w;
-    w.Wq = initialMatrix(p, dk, Initializer::RandomNormal, rng);
-    w.Wk = initialMatrix(p, dk, Initializer::RandomNormal, rng);
-    w.Wv = initialMatrix(p, dv, Initializer::RandomNormal, rng);
-    in.heads.push_back(w);
-    return in;
-}
 
 std::vector<PresetEntry> presetEntries() {
     registerResources();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "AttentionInputs.h"
+#include "Initializer.h" // randomExample, which the presets and their callers use
 
 #include <QJsonObject>
 #include <QString>
@@ -33,9 +34,6 @@ std::optional<Preset> loadPreset(const PresetEntry &entry, QString *error = null
 
 // Every preset, read from the resources, in menu order (worked example first).
 std::vector<Preset> presets();
-
-// Seeded random normal inputs (values rounded to two decimals, see Initializer.h).
-attn::AttentionInputs randomExample(quint32 seed = 7, int n = 6, int p = 8, int dk = 4, int dv = 4);
 
 // Selects the row ("row") and head ("head") a preset's view names, if any; other keys are
 // left to the session features.

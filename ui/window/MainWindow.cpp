@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include "Document.h"
+#include "Formula.h"
 #include "Shell.h"
 
 #include <QActionGroup>
@@ -99,8 +100,9 @@ void MainWindow::createLayoutSwitch() {
     // The two conventions of the article "from Vector to Matrix", one click apart, with a note
     // that they are the same attention.
     auto *group = new QActionGroup(this);
-    QAction *rows = view->addAction("&Row layout: softmax(QK\u1d40/\u221ad\u2096)\u00b7V");
-    QAction *columns = view->addAction("&Column layout: V\u00b7softmax(K\u1d40Q/\u221ad\u2096)");
+    QAction *rows = view->addAction("&Row layout: " + attn::attentionFormula(attn::Layout::Rows));
+    QAction *columns =
+        view->addAction("&Column layout: " + attn::attentionFormula(attn::Layout::Columns));
     for (QAction *a : {rows, columns}) {
         a->setCheckable(true);
         group->addAction(a);

@@ -4,6 +4,7 @@
 #include "Derivation.h"
 #include "Document.h"
 #include "Recomputer.h"
+#include "TokenLabels.h"
 
 #include <QPainter>
 #include <QPainterPath>
@@ -24,13 +25,6 @@ struct Metrics {
 };
 
 constexpr int kMaxCellsDrawn = 64; // beyond this, a row of V is drawn as a strip without numbers
-
-QStringList labelsOf(const std::vector<std::string> &tokens) {
-    QStringList out;
-    for (const std::string &t : tokens)
-        out << QString::fromStdString(t);
-    return out;
-}
 
 } // namespace
 
@@ -70,7 +64,7 @@ void CombinationView::refresh() {
             m_row = row;
             m_decomposition = attn::rowDecomposition(weights, values, row);
             const attn::AttentionInputs &inputs = *snapshot.inputs; // the result's own tokens
-            m_keys = labelsOf(inputs.sourceTokens());
+            m_keys = attn::tokenLabels(inputs.sourceTokens());
             m_query = QString::fromStdString(inputs.tokens[size_t(row)]);
             // Show every key when there are few; otherwise the largest weights, in token order.
             const int m = int(values.rows());

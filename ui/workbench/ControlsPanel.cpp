@@ -1,6 +1,7 @@
 #include "ControlsPanel.h"
 
 #include "Document.h"
+#include "Formula.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -137,7 +138,7 @@ QWidget *ControlsPanel::buildNewCells() {
 QWidget *ControlsPanel::buildAttention() {
     auto *box = new QGroupBox(tr("Attention"), this);
     auto *layout = new QVBoxLayout(box);
-    m_scale = new QCheckBox(tr("scale the scores by 1/\u221ad_k"), box);
+    m_scale = new QCheckBox(tr("scale the scores by 1/%1").arg(attn::scaleSymbol()), box);
     connect(m_scale, &QCheckBox::toggled, m_doc, &Document::setScale);
     layout->addWidget(m_scale);
 

@@ -3,6 +3,7 @@
 #include "Document.h"
 #include "HeatmapView.h"
 #include "Recomputer.h"
+#include "TokenLabels.h"
 
 #include <QEvent>
 #include <QGraphicsOpacityEffect>
@@ -13,14 +14,6 @@
 using attn::Stage;
 
 namespace {
-
-QStringList toQStringList(const std::vector<std::string> &tokens) {
-    QStringList out;
-    out.reserve(qsizetype(tokens.size()));
-    for (const std::string &t : tokens)
-        out << QString::fromStdString(t);
-    return out;
-}
 
 QString shape(const attn::Matrix &m) {
     return QString("%1×%2").arg(m.rows()).arg(m.cols());
@@ -147,8 +140,8 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
     const bool rows = queriesAreRows();
     const int head = std::clamp(m_document->currentHead(), 0, int(result.heads.size()) - 1);
     const attn::HeadResult &h = result.heads[size_t(head)];
-    m_queries = toQStringList(inputs.tokens);
-    m_keys = toQStringList(inputs.sourceTokens());
+    m_queries = attn::tokenLabels(inputs.tokens);
+    m_keys = attn::tokenLabels(inputs.sourceTokens());
 
     const bool several = result.heads.size() > 1;
     const bool projected = inputs.hasWo();

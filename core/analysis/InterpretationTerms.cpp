@@ -1,6 +1,7 @@
 #include "InterpretationTerms.h"
 
 #include "Decomposition.h"
+#include "Formula.h"
 
 #include <algorithm>
 
@@ -22,11 +23,8 @@ QString termHeader(const InterpretedProduct &p) {
 
 // The same product in the other layout, for the notes: "scores′ = K′ᵀ·Q′".
 QString otherFormula(const InterpretedProduct &p) {
-    const bool scores = p.product == Product::Scores;
-    if (p.layout == attn::Layout::Rows)
-        return scores ? "scores\u2032 = K\u2032\u1d40\u00b7Q\u2032"
-                      : "output\u2032 = V\u2032\u00b7A\u2032";
-    return scores ? "scores = Q\u00b7K\u1d40" : "output = A\u00b7V";
+    return attn::productFormula(p.product, p.layout == attn::Layout::Rows ? attn::Layout::Columns
+                                                                          : attn::Layout::Rows);
 }
 
 void fillCommon(InterpretationTerms &t, const InterpretedProduct &p) {

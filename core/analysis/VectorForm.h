@@ -1,6 +1,9 @@
 #pragma once
 
 #include "Attention.h"
+#include "Stage.h"
+
+#include <QString>
 
 #include <vector>
 
@@ -34,3 +37,12 @@ struct VectorForm {
 // or query is out of range or the shapes do not fit, or when every key is masked for this query
 // (then the output row is zero and `maskedKeys` lists them all).
 VectorForm vectorForm(const attn::AttentionResult &result, int head, int query);
+
+// The vector form's formula with the options' numbers, the scaling inside the exponent:
+// "oᵢ = Σⱼ exp(qᵢ·kⱼ / √3) / Σₗ exp(qᵢ·kₗ / √3) · vⱼ", a temperature joining the divisor
+// ("/ (√3·2)"); in the column layout "oᵢ = Σⱼ vⱼ · exp(kⱼᵀqᵢ / √3) / Σₗ exp(kₗᵀqᵢ / √3)".
+QString vectorFormEquation(attn::Layout layout, const attn::FormulaContext &context);
+// The exponent table's headers: the dot product "q·kⱼ" ("kⱼᵀq") and the logit
+// "ℓⱼ = q·kⱼ / √3 / 2", whose divisors are vectorFormDivisors.
+QString vectorFormDot(attn::Layout layout);
+QString vectorFormDivisors(const attn::FormulaContext &context); // " / √3 / 2"

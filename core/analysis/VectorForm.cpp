@@ -1,5 +1,7 @@
 #include "VectorForm.h"
 
+#include "Formula.h"
+
 #include <cmath>
 #include <limits>
 
@@ -53,4 +55,38 @@ VectorForm vectorForm(const attn::AttentionResult &result, int head, int query) 
     }
     f.valid = true;
     return f;
+}
+
+namespace {
+
+const QString kI = QStringLiteral("\u1d62"); // ᵢ: the query
+const QString kJ = QStringLiteral("\u2c7c"); // ⱼ: the key of the term
+const QString kL = QStringLiteral("\u2097"); // ₗ: the key summed over in the denominator
+
+} // namespace
+
+QString vectorFormEquation(attn::Layout layout, const attn::FormulaContext &context) {
+    // One divisor for the whole exponent: "√3", "2" or "(√3·2)".
+    const QStringList divisors = attn::scaleDivisors(context);
+    QString divisor = divisors.join(QStringLiteral("\u00b7"));
+    if (divisors.size() > 1)
+        divisor = "(" + divisor + ")";
+    auto exponent = [&](const QString &key) {
+        const QString dot = attn::queryKeyDot(layout, kI, key);
+        return divisor.isEmpty() ? dot : dot + " / " + divisor;
+    };
+    const QString softmax =
+        "exp(" + exponent(kJ) + ") / \u03a3" + kL + " exp(" + exponent(kL) + ")";
+    const QString sum = "o" + kI + " = \u03a3" + kJ + " ";
+    const QString v = "v" + kJ;
+    return layout == attn::Layout::Rows ? sum + softmax + " \u00b7 " + v
+                                        : sum + v + " \u00b7 " + softmax;
+}
+
+QString vectorFormDot(attn::Layout layout) {
+    return attn::queryKeyDot(layout, QString(), kJ);
+}
+
+QString vectorFormDivisors(const attn::FormulaContext &context) {
+    return attn::divisionSuffix(attn::scaleDivisors(context), true);
 }
