@@ -3,22 +3,30 @@
 
 #include "Attention.h"
 #include "CombinationView.h"
+#include "ControlsPanel.h"
 #include "Document.h"
 #include "HeatmapView.h"
 #include "InputsPanel.h"
 #include "MatrixEditor.h"
+#include "MatrixTableModel.h"
 #include "Recomputer.h"
+#include "Shell.h"
 #include "StagesView.h"
 #include "TestSupport.h"
 #include "TokenEditor.h"
 #include "Workbench.h"
 #include "WorkbenchSupport.h"
 
+#include <QApplication>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMainWindow>
+#include <QMenu>
+#include <QMessageBox>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTableView>
+#include <QTimer>
 #include <QUndoStack>
 #include <qcustomplot.h>
 
@@ -272,6 +280,25 @@ private slots:
             QCOMPARE(v.values(), Matrix(m.transpose()));
             v.setTransposedData(Matrix(m * 2), {}, {}, ScaleKind::Diverging); // buffer reused
             QCOMPARE(v.values(), Matrix(2 * m.transpose()));
+        }
+    }
+
+    void scoresShowEveryScoreUnderAMask() {
+        // Scores are defined unmasked: only the logits and the weights show the mask.
+        Workbench wb;
+        wb.window().show();
+        testsupport::settle(wb);
+        QVERIFY(wb.document().toggleMask(0, 1));
+        testsupport::settle(wb);
+        for (Layout layout : {Layout::Rows, Layout::Columns}) {
+            wb.document().setLayout(layout);
+            testsupport::settle(wb);
+            const bool rows = layout == Layout::Rows;
+            const int r = rows ? 0 : 1, c = rows ? 1 : 0; // (query 0, key 1) as drawn
+            QVERIFY(!wb.stages().view(Stage::Scores)->isCellMasked(r, c));
+            QVERIFY(wb.stages().view(Stage::Logits)->isCellMasked(r, c));
+            QVERIFY(wb.stages().view(Stage::Weights)->isCellMasked(r, c));
+            QCOMPARE(wb.stages().view(Stage::Scores)->values()(r, c), 19.0); // q₀·k₁
         }
     }
 
