@@ -302,6 +302,60 @@ private slots:
         }
     }
 
+    void fullyMaskedRowIsNoConvexCombination() {
+        Workbench wb;
+        QMainWindow &w = wb.window();
+        w.show();
+        testsupport::settle(wb);
+        for (int key = 0; key < 4; ++key)
+            QVERIFY(wb.document().toggleMask(2, key));
+        wb.document().setSelectedRow(2);
+        testsupport::settle(wb);
+        CombinationView *c = &wb.combination();
+        QVERIFY(c->rowFullyMasked());
+        QVERIFY2(!c->conclusion().contains("convex"), qPrintable(c->conclusion()));
+        QVERIFY(c->conclusion().contains("no key to attend to"));
+        QVERIFY(c->conclusion().contains("0 by convention"));
+        // The window says so too.
+        const QLabel *status = w.findChild<QLabel *>("errorLabel");
+        QVERIFY(status);
+        QVERIFY2(status->text().contains("every key masked"), qPrintable(status->text()));
+        // Another query is still a weighted average; unmasking clears the warning.
+        wb.document().setSelectedRow(1);
+        QVERIFY(c->conclusion().contains("convex combination"));
+        wb.document().clearMask();
+        testsupport::settle(wb);
+        QVERIFY(status->text().isEmpty());
+    }
+
+    void manyKeysSayWhatIsOmittedAndShowTheSum() {
+        Workbench wb;
+        QMainWindow &w = wb.window();
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(wb.document().setDimension(Dimension::Tokens, 512));
+        wb.document().setSelectedRow(3);
+        testsupport::settle(wb);
+        CombinationView *c = &wb.combination();
+        QCOMPARE(c->decomposition().rows.rows(), Eigen::Index(512));
+        const int shown = int(c->shownKeys().size());
+        QVERIFY(shown >= 1 && shown < 512);
+        double omitted = c->decomposition().weights.sum();
+        for (int key : c->shownKeys())
+            omitted -= c->decomposition().weights(key);
+        const QString text = c->omittedText();
+        QVERIFY2(text.startsWith(QString("%1 of 512 keys").arg(512 - shown)), qPrintable(text));
+        QVERIFY2(text.contains(QString::number(omitted, 'f', 3)), qPrintable(text));
+        // The Σ line (the weights sum to 1) lies inside the panel, below every key line.
+        const QRectF sum = c->sumLineRect();
+        QVERIFY2(QRectF(c->rect()).contains(sum), qPrintable(QString("Σ at y %1..%2, panel %3 high")
+                                                                 .arg(sum.top())
+                                                                 .arg(sum.bottom())
+                                                                 .arg(c->height())));
+        QVERIFY(c->conclusion().contains("sum to 1.000000"));
+    }
+
     void statusShowsTheUpdateTime() {
         Workbench wb;
         QMainWindow &w = wb.window();

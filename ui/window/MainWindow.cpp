@@ -15,6 +15,7 @@ MainWindow::MainWindow(Document &document, QWidget *parent)
     : QMainWindow(parent), m_document(document), m_shell(new Shell(*this)), m_timing(new QLabel),
       m_error(new QLabel) {
     m_timing->setObjectName(QStringLiteral("timingLabel"));
+    m_error->setObjectName(QStringLiteral("errorLabel"));
     setWindowTitle(tr("attnviz \u2014 scaled dot-product attention"));
     m_error->setStyleSheet("color: #b00020;");
     statusBar()->addWidget(m_error, 1);

@@ -108,8 +108,19 @@ void Workbench::connectStatusAndColors() {
     MainWindow *window = m_window.get();
     QObject::connect(m_stages, &StagesView::drawn, window, &MainWindow::showTiming);
     QObject::connect(m_recomputer.get(), &Recomputer::failed, window, &MainWindow::showError);
+    // A good result clears the last error, but says what the core warns about (a query with
+    // every key masked has an output of 0 by convention, not a weighted average).
     QObject::connect(m_recomputer.get(), &Recomputer::resultReady, window,
-                     [window] { window->showError({}); });
+                     [window](const ResultSnapshot &snapshot) {
+                         QStringList warnings;
+                         if (snapshot.isValid())
+                             for (const std::string &w : snapshot.result->warnings)
+                                 warnings << QString::fromStdString(w);
+                         window->showError(
+                             warnings.isEmpty()
+                                 ? QString()
+                                 : QObject::tr("Warning: %1").arg(warnings.join("; ")));
+                     });
     QObject::connect(&shell(), &Shell::colorMapsChanged, m_stages,
                      [this](ColorMapId sequential, ColorMapId diverging) {
                          m_stages->setColorMaps(sequential, diverging);
