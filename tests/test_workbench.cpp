@@ -356,6 +356,34 @@ private slots:
         QVERIFY(c->conclusion().contains("sum to 1.000000"));
     }
 
+    void undoWinsOverAFocusedSpinBox() {
+        Workbench wb;
+        QMainWindow &w = wb.window();
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        testsupport::settle(wb);
+        QSpinBox *tokens = wb.controls().dimensionSpinBox(Dimension::Tokens);
+        tokens->setFocus();
+        QTRY_VERIFY(tokens->hasFocus());
+        tokens->selectAll();
+        QTest::keyClicks(tokens, "6");
+        QTest::keyClick(tokens, Qt::Key_Return);
+        QCOMPARE(wb.document().inputs().queryCount(), Eigen::Index(6));
+        QVERIFY(tokens->hasFocus());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(wb.document().inputs().queryCount(), Eigen::Index(4));
+        QCOMPARE(tokens->value(), 4);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Z,
+                        Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(wb.document().inputs().queryCount(), Eigen::Index(6));
+        // While a number is being typed (not yet applied), Ctrl+Z undoes the typing only.
+        tokens->selectAll();
+        QTest::keyClicks(tokens, "9");
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(wb.document().inputs().queryCount(), Eigen::Index(6));
+        QCOMPARE(wb.document().undoStack()->index(), 1);
+    }
+
     void statusShowsTheUpdateTime() {
         Workbench wb;
         QMainWindow &w = wb.window();

@@ -2,6 +2,7 @@
 
 #include "Document.h"
 #include "Shell.h"
+#include "SpinBoxUndoFilter.h"
 
 #include <QActionGroup>
 #include <QLabel>
@@ -21,6 +22,7 @@ MainWindow::MainWindow(Document &document, QWidget *parent)
     statusBar()->addWidget(m_error, 1);
     statusBar()->addPermanentWidget(m_timing);
     createMenus();
+    new SpinBoxUndoFilter(this);
 }
 
 MainWindow::~MainWindow() = default;
@@ -34,7 +36,12 @@ void MainWindow::createMenus() {
     QAction *undo = m_document.undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
     QAction *redo = m_document.undoStack()->createRedoAction(this, tr("&Redo"));
-    redo->setShortcut(QKeySequence::Redo);
+    // The platform's redo keys, and Ctrl+Shift+Z everywhere (Windows binds Ctrl+Y first).
+    QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
+    const QKeySequence shiftZ(Qt::CTRL | Qt::SHIFT | Qt::Key_Z);
+    if (!redoKeys.contains(shiftZ))
+        redoKeys << shiftZ;
+    redo->setShortcuts(redoKeys);
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
