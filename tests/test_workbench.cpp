@@ -384,6 +384,38 @@ private slots:
         QCOMPARE(wb.document().undoStack()->index(), 1);
     }
 
+    void refusalMessageGoesWithTheNextChange() {
+        Workbench wb;
+        wb.window().show();
+        testsupport::settle(wb);
+        MatrixTableModel *model =
+            qobject_cast<MatrixTableModel *>(wb.inputs().xEditor()->view()->model());
+        QVERIFY(model);
+        QVERIFY(!model->setData(model->index(0, 0), QString("abc"), Qt::EditRole));
+        QVERIFY(!wb.inputs().xEditor()->message().isEmpty());
+        // A later edit elsewhere (here of Wq) changes the document: the refusal is history.
+        QVERIFY(wb.document().setCell(MatrixId{Stage::Wq, 0}, 0, 0, 2.0));
+        QVERIFY(wb.inputs().xEditor()->message().isEmpty());
+        QVERIFY(!model->setData(model->index(0, 0), QString("abc"), Qt::EditRole));
+        wb.document().undoStack()->undo();
+        QVERIFY(wb.inputs().xEditor()->message().isEmpty());
+    }
+
+    void aboutSaysWhereTheInputsAre() {
+        Workbench wb;
+        QMenu *help = wb.shell().menu(MenuId::Help);
+        QString text;
+        QTimer::singleShot(0, [&text] {
+            if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+                text = box->text();
+                box->close();
+            }
+        });
+        help->actions().value(0)->trigger();
+        QVERIFY2(text.contains("at the bottom"), qPrintable(text));
+        QVERIFY(!text.contains("input on the left"));
+    }
+
     void statusShowsTheUpdateTime() {
         Workbench wb;
         QMainWindow &w = wb.window();

@@ -64,7 +64,8 @@ void MainWindow::createMenus() {
         QMessageBox::about(
             this, tr("About attnviz"),
             tr("<b>attnviz</b> %1<br>Scaled dot-product attention, every number editable, every "
-               "step visible.<br><br>Edit any input on the left; hover a cell to see how it was "
+               "step visible.<br><br>Edit any input in the tables at the bottom (sizes and "
+               "options on the left); hover a cell to see how it was "
                "computed; click a query row to see its output built from the rows of V; click a "
                "logits cell to mask it.")
                 .arg(QStringLiteral(ATTNVIZ_VERSION)));
