@@ -69,6 +69,7 @@ private slots:
     void sizeOverrideForTopLevel();
     void errorsWriteNothing();
     void choiceFollowsSuffix();
+    void svgNamesGenericFontFamily();
     void rightClickOpensHeatmapMenu();
 
 private:
@@ -273,6 +274,17 @@ void TestFigures::choiceFollowsSuffix() {
     QCOMPARE(c.format, FigureFormat::Pdf);
     QCOMPARE(figureFormatFromPath("a.svg"), std::optional(FigureFormat::Svg));
     QCOMPARE(figureFormatFromPath("a.jpg"), std::nullopt);
+}
+
+void TestFigures::svgNamesGenericFontFamily() {
+    // Qt's alias "Sans Serif" means nothing to a browser or Inkscape; the CSS generic does.
+    QFont font = m_view->font();
+    font.setFamily(QStringLiteral("Sans Serif"));
+    m_view->setFont(font);
+    const QString svg = QString::fromUtf8(figureBytes(m_view.get(), FigureFormat::Svg));
+    QVERIFY(readSvg(svg.toUtf8()).wellFormed);
+    QVERIFY2(!svg.contains("\"Sans Serif\""), qPrintable(svg.left(2000)));
+    QVERIFY(svg.contains("font-family=\"sans-serif\""));
 }
 
 void TestFigures::rightClickOpensHeatmapMenu() {
