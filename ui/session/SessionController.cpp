@@ -96,6 +96,10 @@ bool SessionController::isModified() const {
     return !m_document.undoStack()->isClean();
 }
 
+void SessionController::forgetFile() {
+    setCurrentFile(QString());
+}
+
 void SessionController::setCurrentFile(const QString &path) {
     const QString absolute = path.isEmpty() ? QString() : QFileInfo(path).absoluteFilePath();
     m_autosaver->setOriginalFile(absolute);

@@ -41,7 +41,10 @@ Workbench::Workbench()
     createWorkbenchViews();
     connectStatusAndColors();
     Shell &frame = shell();
-    fillPresetsMenu(frame.menu(MenuId::Presets), m_document.get(), frame);
+    fillPresetsMenu(frame.menu(MenuId::Presets), m_document.get(), frame, [this] {
+        if (m_session)
+            m_session->forgetFile();
+    });
 
     // Sessions first: Open/Save go to the top of the File menu, the view state keys that later
     // keys rely on (layout, head, row) are registered before theirs.
