@@ -68,8 +68,10 @@ QString DifferenceView::message() const {
 
 void DifferenceView::refresh() {
     m_difference.resize(0, 0);
-    // Nothing to subtract: the sentence alone, not empty axes with a 0–1 colour bar.
+    // Nothing to subtract: the sentence alone, in the middle, not empty axes with a 0–1
+    // colour bar.
     m_heatmap->hide();
+    m_caption->setAlignment(Qt::AlignCenter);
     if (!m_before.isValid() || !m_after.isValid()) {
         m_caption->setText("No previous edit: edit a number to see what changed. The difference "
                            "it made to the weights appears here.");
@@ -97,6 +99,7 @@ void DifferenceView::refresh() {
     }
     m_difference = after - before;
     m_heatmap->show();
+    m_caption->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     const double largest = m_difference.size() ? m_difference.cwiseAbs().maxCoeff() : 0.0;
     const attn::AttentionInputs &in = *m_after.inputs; // the labels of the "after" result
     const QStringList queries = insight::labels(in.tokens);
