@@ -15,7 +15,9 @@
 #include <QFile>
 #include <QLabel>
 #include <QMainWindow>
+#include <QMenu>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QtTest>
 
@@ -67,6 +69,8 @@ private slots:
     void sizeOverrideForTopLevel();
     void errorsWriteNothing();
     void choiceFollowsSuffix();
+    void svgNamesGenericFontFamily();
+    void rightClickOpensHeatmapMenu();
 
 private:
     std::unique_ptr<HeatmapView> m_view;
@@ -270,6 +274,46 @@ void TestFigures::choiceFollowsSuffix() {
     QCOMPARE(c.format, FigureFormat::Pdf);
     QCOMPARE(figureFormatFromPath("a.svg"), std::optional(FigureFormat::Svg));
     QCOMPARE(figureFormatFromPath("a.jpg"), std::nullopt);
+}
+
+void TestFigures::svgNamesGenericFontFamily() {
+    // Qt's alias "Sans Serif" means nothing to a browser or Inkscape; the CSS generic does.
+    QFont font = m_view->font();
+    font.setFamily(QStringLiteral("Sans Serif"));
+    m_view->setFont(font);
+    const QString svg = QString::fromUtf8(figureBytes(m_view.get(), FigureFormat::Svg));
+    QVERIFY(readSvg(svg.toUtf8()).wellFormed);
+    QVERIFY2(!svg.contains("\"Sans Serif\""), qPrintable(svg.left(2000)));
+    QVERIFY(svg.contains("font-family=\"sans-serif\""));
+}
+
+void TestFigures::rightClickOpensHeatmapMenu() {
+    Workbench bench;
+    QMainWindow &window = bench.window();
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    bench.recomputer().recomputeNow();
+    QCoreApplication::processEvents();
+    HeatmapView *weights = bench.stages().view(attn::Stage::Weights);
+    const QPoint at = weights->cellRect(1, 1).center().toPoint();
+    // The menu runs its own event loop: read it and close it from inside.
+    QStringList entries;
+    QTimer::singleShot(0, [&entries] {
+        QWidget *popup = QApplication::activePopupWidget();
+        if (auto *menu = qobject_cast<QMenu *>(popup)) {
+            for (QAction *a : menu->actions())
+                entries << a->text();
+            menu->close();
+        }
+    });
+    // A press and release of the right button through the window system, as a mouse sends
+    // them: Qt turns them into the context menu event itself.
+    QTest::mouseClick(window.windowHandle(), Qt::RightButton, {},
+                      weights->plot()->mapTo(&window, at));
+    QCoreApplication::processEvents();
+    QVERIFY2(entries.join('|').contains("Export &figure"), qPrintable(entries.join('|')));
+    QVERIFY(entries.join('|').contains("Export the &matrix"));
 }
 
 QTEST_MAIN(TestFigures)

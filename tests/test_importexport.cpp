@@ -1,6 +1,7 @@
 // Import into the document (ImportPlan, ImportDialog) and matrix export from the GUI (files,
 // clipboard, the heatmap and editor context menus).
 
+#include "ControlsPanel.h"
 #include "Document.h"
 #include "FigureFeatures.h"
 #include "HeatmapView.h"
@@ -21,6 +22,7 @@
 #include <QMainWindow>
 #include <QMenu>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QStandardItemModel>
 #include <QTableView>
 #include <QTableWidget>
@@ -77,6 +79,7 @@ private slots:
     void fittingImportIsOneUndoStep();
     void mismatchSaysWhatDiffers();
     void resizeIsOneUndoStep();
+    void ctrlZUndoesResizeAndImport();
     void resizeOfWeightsChangesSharedDimension();
     void woRowsMustBeAMultipleOfHeads();
     void missingTargetIsRefused();
@@ -233,6 +236,34 @@ void TestImportExport::resizeIsOneUndoStep() {
     QVERIFY(doc.inputs() == before);
     doc.undoStack()->redo();
     QCOMPARE(doc.matrix({attn::Stage::X, 0}), m);
+}
+
+void TestImportExport::ctrlZUndoesResizeAndImport() {
+    // In the window, as a user does it: the focus in a size spin box (n was just typed), File ›
+    // Import, Resize and import, then Ctrl+Z and Ctrl+Shift+Z where the focus returns.
+    QTemporaryDir dir;
+    Workbench bench;
+    QMainWindow &window = bench.window();
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QSpinBox *tokens = bench.controls().dimensionSpinBox(Dimension::Tokens);
+    tokens->setFocus();
+    const QString file = writeTemp(dir, "x53.npy", sequence(5, 3, 1.0), attn::ExportFormat::Npy);
+    ImportDialog dialog(&bench.document(), {attn::Stage::X, 0}, file, &window);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QTest::mouseClick(dialog.resizeButton(), Qt::LeftButton);
+    QVERIFY(dialog.isHidden());
+    QCOMPARE(bench.document().dimension(Dimension::Tokens), 5);
+    // The window manager gives the window back its activation (offscreen, the test does).
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QTRY_COMPARE(QApplication::focusWidget(), tokens);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(bench.document().dimension(Dimension::Tokens), 4);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Z,
+                    Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(bench.document().dimension(Dimension::Tokens), 5);
 }
 
 void TestImportExport::resizeOfWeightsChangesSharedDimension() {

@@ -291,11 +291,15 @@ private slots:
         view.refreshNow();
         QVERIFY(view.message().contains("No previous edit"));
         QVERIFY(view.difference().size() == 0);
+        // No empty axes and 0–1 colour bar before any edit: a sentence says what to do.
+        QVERIFY(view.message().contains("edit a number to see what changed"));
+        QVERIFY(view.heatmap()->isHidden());
 
         const AttentionInputs before = s.doc.inputs();
         QVERIFY(s.doc.setCell(MatrixId{attn::Stage::X, 0}, 1, 2, 3.5));
         s.rc.recomputeNow();
         view.refreshNow();
+        QVERIFY(!view.heatmap()->isHidden());
         const AttentionInputs after = s.doc.inputs();
         const Matrix expected = compute(after).heads[0].weights - compute(before).heads[0].weights;
         COMPARE_MATRIX_TOL(view.difference(), expected, 1e-12);

@@ -12,9 +12,11 @@
 #include "Workbench.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QMenu>
 #include <QMenuBar>
 #include <QStatusBar>
+#include <QTemporaryDir>
 #include <QUndoStack>
 
 #include <algorithm>
@@ -29,6 +31,11 @@ Preset presetNamed(const QString &file) {
             if (std::optional<Preset> p = loadPreset(e))
                 return *p;
     qFatal("no preset %s", qPrintable(file));
+}
+
+QByteArray readAll(const QString &path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 Eigen::Index argmax(const Matrix &m, Eigen::Index row) {
@@ -193,6 +200,37 @@ private slots:
         QCOMPARE(h.window.statusBar()->currentMessage(), it->description);
         h.doc()->undoStack()->undo();
         QCOMPARE(h.doc()->inputs().X(0, 0), 5.0);
+    }
+
+    void presetMakesTheSessionUntitled() {
+        // Ctrl+S after loading a preset must not write the preset over the open session.
+        testsupport::Harness h;
+        QTemporaryDir dir;
+        const QString mine = dir.filePath("mine.json");
+        h.savePath = mine;
+        QVERIFY(h.session->saveAs());
+        QCOMPARE(h.session->currentFile(), QFileInfo(mine).absoluteFilePath());
+        const QByteArray saved = readAll(mine);
+        QMenu *menu = h.workbench.shell().menu(MenuId::Presets);
+        menu->actions().value(1)->trigger(); // any preset but the first
+        QVERIFY(h.session->currentFile().isEmpty());
+        QCOMPARE(h.session->documentName(), QStringLiteral("untitled"));
+        QVERIFY(h.window.windowTitle().startsWith("untitled"));
+        h.savePath.clear(); // Save asks for a name now: cancelled, nothing written
+        QVERIFY(!h.session->save());
+        QCOMPARE(readAll(mine), saved);
+    }
+
+    void threeHeadsDescriptionNumbersHeadsFromZero() {
+        // The window numbers heads 0, 1, 2: so does the description.
+        for (const PresetEntry &e : presetEntries())
+            if (e.resource.endsWith("positional-heads.json")) {
+                QVERIFY2(e.description.contains("head 0 attends to the previous token"),
+                         qPrintable(e.description));
+                QVERIFY(!e.description.contains("head 3"));
+                return;
+            }
+        QFAIL("no positional-heads preset");
     }
 };
 

@@ -15,6 +15,7 @@
 
 #include <QAbstractButton>
 #include <QFile>
+#include <QFileInfo>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMessageBox>
@@ -314,6 +315,19 @@ private slots:
         h.doc()->undoStack()->undo(); // back to the saved state
         QVERIFY(!h.window.isWindowModified());
         QVERIFY(!h.session->isModified());
+    }
+
+    void saveAsHasCtrlShiftS() {
+        // QKeySequence::SaveAs is unbound on X11 and Windows: the menu must show a key that works.
+        Harness h;
+        h.window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&h.window));
+        const QKeySequence ctrlShiftS(Qt::CTRL | Qt::SHIFT | Qt::Key_S);
+        QCOMPARE(h.session->saveAsAction()->shortcut(), ctrlShiftS); // the one the menu shows
+        h.savePath = path("shortcut.json");
+        QTest::keyClick(&h.window, Qt::Key_S, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(h.session->currentFile(), QFileInfo(h.savePath).absoluteFilePath());
+        QVERIFY(QFile::exists(h.savePath));
     }
 
     void recentFilesKeepEightNewestAndPruneMissing() {

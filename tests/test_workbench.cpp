@@ -3,22 +3,30 @@
 
 #include "Attention.h"
 #include "CombinationView.h"
+#include "ControlsPanel.h"
 #include "Document.h"
 #include "HeatmapView.h"
 #include "InputsPanel.h"
 #include "MatrixEditor.h"
+#include "MatrixTableModel.h"
 #include "Recomputer.h"
+#include "Shell.h"
 #include "StagesView.h"
 #include "TestSupport.h"
 #include "TokenEditor.h"
 #include "Workbench.h"
 #include "WorkbenchSupport.h"
 
+#include <QApplication>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMainWindow>
+#include <QMenu>
+#include <QMessageBox>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTableView>
+#include <QTimer>
 #include <QUndoStack>
 #include <qcustomplot.h>
 
@@ -273,6 +281,139 @@ private slots:
             v.setTransposedData(Matrix(m * 2), {}, {}, ScaleKind::Diverging); // buffer reused
             QCOMPARE(v.values(), Matrix(2 * m.transpose()));
         }
+    }
+
+    void scoresShowEveryScoreUnderAMask() {
+        // Scores are defined unmasked: only the logits and the weights show the mask.
+        Workbench wb;
+        wb.window().show();
+        testsupport::settle(wb);
+        QVERIFY(wb.document().toggleMask(0, 1));
+        testsupport::settle(wb);
+        for (Layout layout : {Layout::Rows, Layout::Columns}) {
+            wb.document().setLayout(layout);
+            testsupport::settle(wb);
+            const bool rows = layout == Layout::Rows;
+            const int r = rows ? 0 : 1, c = rows ? 1 : 0; // (query 0, key 1) as drawn
+            QVERIFY(!wb.stages().view(Stage::Scores)->isCellMasked(r, c));
+            QVERIFY(wb.stages().view(Stage::Logits)->isCellMasked(r, c));
+            QVERIFY(wb.stages().view(Stage::Weights)->isCellMasked(r, c));
+            QCOMPARE(wb.stages().view(Stage::Scores)->values()(r, c), 19.0); // q₀·k₁
+        }
+    }
+
+    void fullyMaskedRowIsNoConvexCombination() {
+        Workbench wb;
+        QMainWindow &w = wb.window();
+        w.show();
+        testsupport::settle(wb);
+        for (int key = 0; key < 4; ++key)
+            QVERIFY(wb.document().toggleMask(2, key));
+        wb.document().setSelectedRow(2);
+        testsupport::settle(wb);
+        CombinationView *c = &wb.combination();
+        QVERIFY(c->rowFullyMasked());
+        QVERIFY2(!c->conclusion().contains("convex"), qPrintable(c->conclusion()));
+        QVERIFY(c->conclusion().contains("no key to attend to"));
+        QVERIFY(c->conclusion().contains("0 by convention"));
+        // The window says so too.
+        const QLabel *status = w.findChild<QLabel *>("errorLabel");
+        QVERIFY(status);
+        QVERIFY2(status->text().contains("every key masked"), qPrintable(status->text()));
+        // Another query is still a weighted average; unmasking clears the warning.
+        wb.document().setSelectedRow(1);
+        QVERIFY(c->conclusion().contains("convex combination"));
+        wb.document().clearMask();
+        testsupport::settle(wb);
+        QVERIFY(status->text().isEmpty());
+    }
+
+    void manyKeysSayWhatIsOmittedAndShowTheSum() {
+        Workbench wb;
+        QMainWindow &w = wb.window();
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(wb.document().setDimension(Dimension::Tokens, 512));
+        wb.document().setSelectedRow(3);
+        testsupport::settle(wb);
+        CombinationView *c = &wb.combination();
+        QCOMPARE(c->decomposition().rows.rows(), Eigen::Index(512));
+        const int shown = int(c->shownKeys().size());
+        QVERIFY(shown >= 1 && shown < 512);
+        double omitted = c->decomposition().weights.sum();
+        for (int key : c->shownKeys())
+            omitted -= c->decomposition().weights(key);
+        const QString text = c->omittedText();
+        QVERIFY2(text.startsWith(QString("%1 of 512 keys").arg(512 - shown)), qPrintable(text));
+        QVERIFY2(text.contains(QString::number(omitted, 'f', 3)), qPrintable(text));
+        // The Σ line (the weights sum to 1) lies inside the panel, below every key line.
+        const QRectF sum = c->sumLineRect();
+        QVERIFY2(QRectF(c->rect()).contains(sum), qPrintable(QString("Σ at y %1..%2, panel %3 high")
+                                                                 .arg(sum.top())
+                                                                 .arg(sum.bottom())
+                                                                 .arg(c->height())));
+        QVERIFY(c->conclusion().contains("sum to 1.000000"));
+    }
+
+    void undoWinsOverAFocusedSpinBox() {
+        Workbench wb;
+        QMainWindow &w = wb.window();
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        testsupport::settle(wb);
+        QSpinBox *tokens = wb.controls().dimensionSpinBox(Dimension::Tokens);
+        tokens->setFocus();
+        QTRY_VERIFY(tokens->hasFocus());
+        tokens->selectAll();
+        QTest::keyClicks(tokens, "6");
+        QTest::keyClick(tokens, Qt::Key_Return);
+        QCOMPARE(wb.document().inputs().queryCount(), Eigen::Index(6));
+        QVERIFY(tokens->hasFocus());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(wb.document().inputs().queryCount(), Eigen::Index(4));
+        QCOMPARE(tokens->value(), 4);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Z,
+                        Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(wb.document().inputs().queryCount(), Eigen::Index(6));
+        // While a number is being typed (not yet applied), Ctrl+Z undoes the typing only.
+        tokens->selectAll();
+        QTest::keyClicks(tokens, "9");
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(wb.document().inputs().queryCount(), Eigen::Index(6));
+        QCOMPARE(wb.document().undoStack()->index(), 1);
+    }
+
+    void refusalMessageGoesWithTheNextChange() {
+        Workbench wb;
+        wb.window().show();
+        testsupport::settle(wb);
+        MatrixTableModel *model =
+            qobject_cast<MatrixTableModel *>(wb.inputs().xEditor()->view()->model());
+        QVERIFY(model);
+        QVERIFY(!model->setData(model->index(0, 0), QString("abc"), Qt::EditRole));
+        QVERIFY(!wb.inputs().xEditor()->message().isEmpty());
+        // A later edit elsewhere (here of Wq) changes the document: the refusal is history.
+        QVERIFY(wb.document().setCell(MatrixId{Stage::Wq, 0}, 0, 0, 2.0));
+        QVERIFY(wb.inputs().xEditor()->message().isEmpty());
+        QVERIFY(!model->setData(model->index(0, 0), QString("abc"), Qt::EditRole));
+        wb.document().undoStack()->undo();
+        QVERIFY(wb.inputs().xEditor()->message().isEmpty());
+    }
+
+    void aboutSaysWhereTheInputsAre() {
+        Workbench wb;
+        QMenu *help = wb.shell().menu(MenuId::Help);
+        QString text;
+        QTimer::singleShot(0, [&text] {
+            if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+                text = box->text();
+                box->close();
+            }
+        });
+        help->actions().value(0)->trigger();
+        QVERIFY2(text.contains("at the bottom"), qPrintable(text));
+        QVERIFY(!text.contains("input on the left"));
     }
 
     void statusShowsTheUpdateTime() {

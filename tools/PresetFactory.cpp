@@ -197,8 +197,8 @@ std::vector<PresetSource> presetSources() {
          "\u201cle chat dort .\u201d",
          translationExample(), selectRow(1)},
         {"positional-heads.json", "Three heads: previous, same, first token",
-         "Embeddings are one-hot positions: head 1 attends to the previous token, head 2 to the "
-         "same token, head 3 to the first token",
+         "Embeddings are one-hot positions: head 0 attends to the previous token, head 1 to the "
+         "same token, head 2 to the first token",
          positionalHeadsExample(), selectRow(3)},
         {"two-heads-wo.json",
          "Two heads and Wo",

@@ -14,6 +14,7 @@
 #include <qcustomplot.h>
 
 #include <cmath>
+#include <utility>
 
 namespace {
 
@@ -37,6 +38,17 @@ void prepare(QWidget *widget, QSize size) {
     QApplication::sendPostedEvents();
     if (QLayout *layout = widget->layout())
         layout->activate();
+}
+
+// Qt's font aliases ("Sans Serif", the usual default on Linux) mean nothing to a browser or
+// Inkscape, which then fall back to a serif font: the SVG names the CSS generic family instead.
+void useCssGenericFonts(QByteArray &svg) {
+    static const std::pair<const char *, const char *> kGeneric[] = {
+        {"font-family=\"Sans Serif\"", "font-family=\"sans-serif\""},
+        {"font-family=\"Serif\"", "font-family=\"serif\""},
+        {"font-family=\"Monospace\"", "font-family=\"monospace\""}};
+    for (const auto &[qt, css] : kGeneric)
+        svg.replace(qt, css);
 }
 
 void paintTree(QWidget *widget, QCPPainter &painter, const QRect &visible, bool vector) {
@@ -233,6 +245,8 @@ QByteArray widgetFigureBytes(QWidget *widget, const FigureOptions &options, QStr
     }
     }
     buffer.close();
+    if (options.format == FigureFormat::Svg)
+        useCssGenericFonts(bytes);
     return bytes;
 }
 

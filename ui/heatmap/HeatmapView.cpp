@@ -7,6 +7,8 @@
 #include "HeatmapOverlay.h"
 #include "HeatmapPlot.h"
 
+#include <QContextMenuEvent>
+#include <QCoreApplication>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QToolTip>
@@ -418,6 +420,15 @@ bool HeatmapView::eventFilter(QObject *watched, QEvent *event) {
         }
         if (event->type() == QEvent::Leave)
             setHover(-1, -1);
+        if (event->type() == QEvent::ContextMenu) {
+            // QCustomPlot sets WA_NoMousePropagation, so a right click's menu event would stop
+            // at the plot: it goes to this view, whose context menu policy applies.
+            auto *menu = static_cast<QContextMenuEvent *>(event);
+            QContextMenuEvent forwarded(menu->reason(), m_plot->mapTo(this, menu->pos()),
+                                        menu->globalPos(), menu->modifiers());
+            QCoreApplication::sendEvent(this, &forwarded);
+            return true;
+        }
     }
     return QWidget::eventFilter(watched, event);
 }

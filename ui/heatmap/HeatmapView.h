@@ -73,6 +73,9 @@ public:
     ScaleKind scaleKind() const { return m_data.kind; }
     ValueRange colorRange() const { return m_data.range; } // what the colour scale spans
     QRgb cellColor(int row, int col) const;                // the colour a cell is filled with
+    bool isCellMasked(int row, int col) const {            // drawn hatched, without its number
+        return m_data.contains(row, col) && m_data.isMasked(row, col);
+    }
 
     // Where the cells are, in plot()-widget pixels, as of the last layout (replot).
     QRectF cellRect(int row, int col) const;

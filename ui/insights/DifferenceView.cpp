@@ -69,9 +69,13 @@ QString DifferenceView::message() const {
 
 void DifferenceView::refresh() {
     m_difference.resize(0, 0);
+    // Nothing to subtract: the sentence alone, in the middle, not empty axes with a 0–1
+    // colour bar.
+    m_heatmap->hide();
+    m_caption->setAlignment(Qt::AlignCenter);
     if (!m_before.isValid() || !m_after.isValid()) {
-        m_caption->setText("No previous edit: change an input and the difference it made to "
-                           "the weights appears here.");
+        m_caption->setText("No previous edit: edit a number to see what changed. The difference "
+                           "it made to the weights appears here.");
         m_heatmap->clear();
         m_heatmap->setTitle("weights after \u2212 before");
         return;
@@ -95,6 +99,8 @@ void DifferenceView::refresh() {
         return;
     }
     m_difference = after - before;
+    m_heatmap->show();
+    m_caption->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     const double largest = m_difference.size() ? m_difference.cwiseAbs().maxCoeff() : 0.0;
     const attn::AttentionInputs &in = *m_after.inputs; // the labels of the "after" result
     const QStringList queries = attn::tokenLabels(in.tokens);

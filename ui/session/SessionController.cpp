@@ -68,7 +68,13 @@ void SessionController::createActions() {
     m_save->setStatusTip(tr("Save the inputs and the view to the session file"));
     connect(m_save, &QAction::triggered, this, [this] { save(); });
     m_saveAs = new QAction(tr("Save &As\u2026"), this);
-    m_saveAs->setShortcut(QKeySequence::SaveAs);
+    // QKeySequence::SaveAs is unbound on X11 (but GNOME) and Windows: Ctrl+Shift+S everywhere,
+    // after the platform's own keys, so the menu shows it.
+    QList<QKeySequence> saveAsKeys = QKeySequence::keyBindings(QKeySequence::SaveAs);
+    const QKeySequence ctrlShiftS(Qt::CTRL | Qt::SHIFT | Qt::Key_S);
+    if (!saveAsKeys.contains(ctrlShiftS))
+        saveAsKeys << ctrlShiftS;
+    m_saveAs->setShortcuts(saveAsKeys);
     m_saveAs->setStatusTip(tr("Save the session to a new file"));
     connect(m_saveAs, &QAction::triggered, this, [this] { saveAs(); });
 
@@ -88,6 +94,10 @@ QString SessionController::documentName() const {
 
 bool SessionController::isModified() const {
     return !m_document.undoStack()->isClean();
+}
+
+void SessionController::forgetFile() {
+    setCurrentFile(QString());
 }
 
 void SessionController::setCurrentFile(const QString &path) {

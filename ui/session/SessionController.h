@@ -31,6 +31,9 @@ public:
     QString currentFile() const { return m_currentFile; } // absolute; empty = untitled
     QString documentName() const;                         // "name.json" or "untitled"
     bool isModified() const;
+    // The document no longer comes from the current file (a preset replaced it): untitled, so
+    // Save asks for a name instead of overwriting that file.
+    void forgetFile();
 
     // Interactive: ask, show dialogs, report failures through prompts().warning.
     bool open();                        // Ctrl+O

@@ -3,6 +3,7 @@
 #include "Document.h"
 #include "Formula.h"
 #include "Shell.h"
+#include "SpinBoxUndoFilter.h"
 
 #include <QActionGroup>
 #include <QLabel>
@@ -16,11 +17,13 @@ MainWindow::MainWindow(Document &document, QWidget *parent)
     : QMainWindow(parent), m_document(document), m_shell(new Shell(*this)), m_timing(new QLabel),
       m_error(new QLabel) {
     m_timing->setObjectName(QStringLiteral("timingLabel"));
+    m_error->setObjectName(QStringLiteral("errorLabel"));
     setWindowTitle(tr("attnviz \u2014 scaled dot-product attention"));
     m_error->setStyleSheet("color: #b00020;");
     statusBar()->addWidget(m_error, 1);
     statusBar()->addPermanentWidget(m_timing);
     createMenus();
+    new SpinBoxUndoFilter(this);
 }
 
 MainWindow::~MainWindow() = default;
@@ -34,7 +37,12 @@ void MainWindow::createMenus() {
     QAction *undo = m_document.undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
     QAction *redo = m_document.undoStack()->createRedoAction(this, tr("&Redo"));
-    redo->setShortcut(QKeySequence::Redo);
+    // The platform's redo keys, and Ctrl+Shift+Z everywhere (Windows binds Ctrl+Y first).
+    QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
+    const QKeySequence shiftZ(Qt::CTRL | Qt::SHIFT | Qt::Key_Z);
+    if (!redoKeys.contains(shiftZ))
+        redoKeys << shiftZ;
+    redo->setShortcuts(redoKeys);
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
@@ -57,7 +65,8 @@ void MainWindow::createMenus() {
         QMessageBox::about(
             this, tr("About attnviz"),
             tr("<b>attnviz</b> %1<br>Scaled dot-product attention, every number editable, every "
-               "step visible.<br><br>Edit any input on the left; hover a cell to see how it was "
+               "step visible.<br><br>Edit any input in the tables at the bottom (sizes and "
+               "options on the left); hover a cell to see how it was "
                "computed; click a query row to see its output built from the rows of V; click a "
                "logits cell to mask it.")
                 .arg(QStringLiteral(ATTNVIZ_VERSION)));

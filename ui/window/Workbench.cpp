@@ -41,7 +41,10 @@ Workbench::Workbench()
     createWorkbenchViews();
     connectStatusAndColors();
     Shell &frame = shell();
-    fillPresetsMenu(frame.menu(MenuId::Presets), m_document.get(), frame);
+    fillPresetsMenu(frame.menu(MenuId::Presets), m_document.get(), frame, [this] {
+        if (m_session)
+            m_session->forgetFile();
+    });
 
     // Sessions first: Open/Save go to the top of the File menu, the view state keys that later
     // keys rely on (layout, head, row) are registered before theirs.
@@ -108,8 +111,19 @@ void Workbench::connectStatusAndColors() {
     MainWindow *window = m_window.get();
     QObject::connect(m_stages, &StagesView::drawn, window, &MainWindow::showTiming);
     QObject::connect(m_recomputer.get(), &Recomputer::failed, window, &MainWindow::showError);
+    // A good result clears the last error, but says what the core warns about (a query with
+    // every key masked has an output of 0 by convention, not a weighted average).
     QObject::connect(m_recomputer.get(), &Recomputer::resultReady, window,
-                     [window] { window->showError({}); });
+                     [window](const ResultSnapshot &snapshot) {
+                         QStringList warnings;
+                         if (snapshot.isValid())
+                             for (const std::string &w : snapshot.result->warnings)
+                                 warnings << QString::fromStdString(w);
+                         window->showError(
+                             warnings.isEmpty()
+                                 ? QString()
+                                 : QObject::tr("Warning: %1").arg(warnings.join("; ")));
+                     });
     QObject::connect(&shell(), &Shell::colorMapsChanged, m_stages,
                      [this](ColorMapId sequential, ColorMapId diverging) {
                          m_stages->setColorMaps(sequential, diverging);

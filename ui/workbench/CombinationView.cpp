@@ -24,6 +24,8 @@ struct Metrics {
     int margin, line, label, bar, op;
 };
 
+constexpr int kFixedLines = 5;     // title, column heads, Σ, and two for the sentence under it
+constexpr int kMinimumKeys = 4;    // key lines the panel always has room for
 constexpr int kMaxCellsDrawn = 64; // beyond this, a row of V is drawn as a strip without numbers
 
 } // namespace
@@ -50,6 +52,7 @@ void CombinationView::refresh() {
     m_result = snapshot.result;
     m_row = -1;
     m_shown.clear();
+    m_fullyMasked = false;
     // The picture is the same in both layouts: a weighted sum of value vectors. In the column
     // layout those are V's columns, and the weights a column of the weights: only the text says
     // so, the numbers are read from the (row-layout) result.
@@ -66,18 +69,13 @@ void CombinationView::refresh() {
             const attn::AttentionInputs &inputs = *snapshot.inputs; // the result's own tokens
             m_keys = attn::tokenLabels(inputs.sourceTokens());
             m_query = QString::fromStdString(inputs.tokens[size_t(row)]);
-            // Show every key when there are few; otherwise the largest weights, in token order.
-            const int m = int(values.rows());
-            QList<int> order(m);
-            std::iota(order.begin(), order.end(), 0);
-            if (m > kMaxShownKeys) {
-                const Eigen::VectorXd &w = m_decomposition.weights;
-                std::stable_sort(order.begin(), order.end(),
-                                 [&w](int a, int b) { return w(a) > w(b); });
-                order.resize(kMaxShownKeys);
-                std::sort(order.begin(), order.end());
-            }
-            m_shown = order;
+            // The weights of a query with every key masked are all 0 (the core's convention):
+            // no softmax ran, so nothing sums to 1.
+            const attn::Mask &masked = m_result->masked;
+            m_fullyMasked = row < masked.rows() && masked.cols() == weights.cols()
+                                ? masked.row(row).all()
+                                : m_decomposition.weights.sum() == 0.0;
+            chooseShownKeys();
             m_range = std::max(
                 {values.cwiseAbs().maxCoeff(), m_decomposition.sum.cwiseAbs().maxCoeff(), 1e-12});
         }
@@ -93,16 +91,99 @@ static Metrics metricsFor(const QFontMetrics &fm) {
             scaled(kOperatorWidth)};
 }
 
+int CombinationView::keyLinesThatFit() const {
+    // Everything but the key lines: the title, the column heads, the separator, Σ and the
+    // sentence under it (two lines).
+    const Metrics mt = metricsFor(fontMetrics());
+    const int fixed = 2 * mt.margin + 4 + kFixedLines * mt.line;
+    return std::max(0, (height() - fixed) / mt.line);
+}
+
+void CombinationView::chooseShownKeys() {
+    m_shown.clear();
+    if (m_row < 0)
+        return;
+    // Every key when all fit; otherwise the largest weights, in token order, as many as leave
+    // room for the "other keys" line and Σ: the sum is never cut off.
+    const int m = int(m_decomposition.rows.rows());
+    const int fit = keyLinesThatFit();
+    QList<int> order(m);
+    std::iota(order.begin(), order.end(), 0);
+    if (m > std::min(kMaxShownKeys, fit)) {
+        // One line for the other keys, one more for the sentence saying what they weigh.
+        const int count = std::clamp(fit - 2, 1, kMaxShownKeys);
+        const Eigen::VectorXd &w = m_decomposition.weights;
+        std::stable_sort(order.begin(), order.end(), [&w](int a, int b) { return w(a) > w(b); });
+        order.resize(std::min(count, m));
+        std::sort(order.begin(), order.end());
+    }
+    m_shown = order;
+}
+
+void CombinationView::resizeEvent(QResizeEvent *event) {
+    QWidget::resizeEvent(event);
+    const qsizetype before = m_shown.size();
+    chooseShownKeys();
+    if (m_shown.size() != before)
+        update();
+}
+
+QString CombinationView::omittedText() const {
+    const int m = int(m_decomposition.rows.rows());
+    if (m_row < 0 || m <= m_shown.size())
+        return {};
+    double shown = 0;
+    for (int key : m_shown)
+        shown += m_decomposition.weights(key);
+    return QString("%1 of %2 keys not listed: weight %3 together")
+        .arg(m - m_shown.size())
+        .arg(m)
+        .arg(std::max(0.0, m_decomposition.weights.sum() - shown), 0, 'f', 3);
+}
+
+QString CombinationView::conclusion() const {
+    if (m_row < 0)
+        return {};
+    const QString part = m_columns ? "column" : "row";
+    if (m_fullyMasked)
+        return QString("Query %1 (\u201c%2\u201d) has no key to attend to: every key is masked, "
+                       "so its weights are all 0 and sum to 0, not 1. Its output %3 is 0 by "
+                       "convention, not a weighted average of V's %3s.")
+            .arg(m_row)
+            .arg(m_query, part);
+    const bool convex = (m_decomposition.weights.array() >= 0).all();
+    return QString("Weights are %1 and sum to %2: the output %3 is a convex combination — a "
+                   "weighted average — of V's %3s.")
+        .arg(convex ? "non-negative" : "NOT all non-negative")
+        .arg(m_decomposition.weights.sum(), 0, 'f', 6)
+        .arg(part);
+}
+
+QRectF CombinationView::sumLineRect() const {
+    if (m_row < 0)
+        return {};
+    const Metrics mt = metricsFor(fontMetrics());
+    const int lines = 2 + int(m_shown.size()) + (m_decomposition.rows.rows() > m_shown.size());
+    return {double(mt.margin), double(mt.margin + lines * mt.line + 4),
+            double(width() - 2 * mt.margin), double(mt.line)};
+}
+
 QSize CombinationView::sizeHint() const {
     const Metrics mt = metricsFor(fontMetrics());
-    const int lines = int(m_shown.size()) + 4 + (m_decomposition.rows.rows() > m_shown.size());
+    // Not the keys shown now (those follow the height), so the hint does not feed back.
+    const int keys = int(std::min<Eigen::Index>(m_decomposition.rows.rows(), kMaxShownKeys));
+    const int lines = keys + kFixedLines + 2 * (m_decomposition.rows.rows() > keys);
     const int cols = m_row >= 0 ? int(std::min<Eigen::Index>(m_decomposition.rows.cols(), 8)) : 3;
     return {2 * mt.margin + mt.label + mt.bar + 2 * mt.op + 2 * cols * 48,
-            2 * mt.margin + lines * mt.line};
+            2 * mt.margin + 4 + lines * mt.line};
 }
 
 QSize CombinationView::minimumSizeHint() const {
-    return {360, 6 * metricsFor(fontMetrics()).line};
+    // A few keys (the others folded into one line, said in one more), and Σ with its sentence.
+    const Metrics mt = metricsFor(fontMetrics());
+    const Eigen::Index m = m_decomposition.rows.rows();
+    const int keys = int(std::min<Eigen::Index>(m, kMinimumKeys));
+    return {360, 2 * mt.margin + 4 + (kFixedLines + keys + 2 * (m > keys)) * mt.line};
 }
 
 void CombinationView::paintCells(QPainter &p, const QRectF &rect, const Eigen::RowVectorXd &values,
@@ -223,18 +304,21 @@ void CombinationView::paintEvent(QPaintEvent *) {
     if (m > m_shown.size()) {
         drawLine(QString("+%1 keys").arg(m - m_shown.size()), d.weights.sum() - shownWeight,
                  nullptr, Eigen::RowVectorXd(d.sum - shownSum), false);
+        // Where the row of V would be: how many keys the line folds and what they weigh.
+        p.setPen(pal.color(QPalette::PlaceholderText));
+        p.drawText(QRectF(xV, y - mt.line, cellsWidth, mt.line), Qt::AlignCenter,
+                   p.fontMetrics().elidedText(QString("%1 keys, weight %2")
+                                                  .arg(m - m_shown.size())
+                                                  .arg(d.weights.sum() - shownWeight, 0, 'f', 3),
+                                              Qt::ElideRight, int(cellsWidth)));
     }
     p.setPen(QPen(pal.color(QPalette::Text), 1.5));
     p.drawLine(QPointF(mt.margin, y + 2), QPointF(width() - mt.margin, y + 2));
     y += 4;
     drawLine("\u03a3", d.weights.sum(), nullptr, d.sum, true);
-    p.setPen(pal.color(QPalette::PlaceholderText));
-    const bool convex = (d.weights.array() >= 0).all();
-    p.drawText(QRectF(mt.margin, y, width() - 2 * mt.margin, mt.line * 1.6),
+    p.setPen(m_fullyMasked ? QColor(0xb0, 0x00, 0x20) : pal.color(QPalette::PlaceholderText));
+    const QString omitted = omittedText();
+    p.drawText(QRectF(mt.margin, y, width() - 2 * mt.margin, mt.line * (omitted.isEmpty() ? 2 : 3)),
                Qt::AlignTop | Qt::TextWordWrap,
-               QString("Weights are %1 and sum to %2: the output %3 is a convex combination — "
-                       "a weighted average — of V's %3s.")
-                   .arg(convex ? "non-negative" : "NOT all non-negative")
-                   .arg(d.weights.sum(), 0, 'f', 6)
-                   .arg(m_columns ? "column" : "row"));
+               omitted.isEmpty() ? conclusion() : omitted + ". " + conclusion());
 }

@@ -27,9 +27,19 @@ public:
     int head() const { return m_head; }
     // What is drawn: weights = row `row()` of the weights, rows = V, sum = output row.
     const attn::RowDecomposition &decomposition() const { return m_decomposition; }
-    // The keys drawn on lines of their own (all of them unless there are many; the others are
-    // folded into one "other keys" line so the sum still holds).
+    // The keys drawn on lines of their own (all of them unless there are many, or as many of the
+    // largest weights as fit the height; the others are folded into one "other keys" line so
+    // the sum still holds and the Σ line stays in view).
     QList<int> shownKeys() const { return m_shown; }
+    // What the "other keys" line says: how many keys it folds and the weight they carry
+    // together; empty when every key has a line.
+    QString omittedText() const;
+    // The sentence under the Σ line: a convex combination, or, when every key of the query is
+    // masked, that it has nothing to attend to and its output is 0 by convention.
+    QString conclusion() const;
+    bool rowFullyMasked() const { return m_fullyMasked; }
+    // Where the Σ line is drawn at the current size (empty with no row selected).
+    QRectF sumLineRect() const;
     void setColorMap(ColorMapId diverging);
 
     QSize sizeHint() const override;
@@ -39,9 +49,12 @@ public:
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void refresh();
+    void chooseShownKeys();
+    int keyLinesThatFit() const;
     void paintCells(QPainter &p, const QRectF &rect, const Eigen::RowVectorXd &values,
                     bool numbers) const;
 
@@ -53,7 +66,8 @@ private:
     QString m_query;
     QList<int> m_shown;
     int m_row = -1;
-    bool m_columns = false; // the document shows the column layout
+    bool m_fullyMasked = false; // every key of the selected query is masked: weights sum to 0
+    bool m_columns = false;     // the document shows the column layout
     int m_head = 0;
     ColorLut m_lut{ColorMapId::RdBu};
     double m_range = 1; // colours span [−m_range, m_range]

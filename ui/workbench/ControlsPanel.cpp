@@ -67,6 +67,8 @@ ControlsPanel::ControlsPanel(Document *doc, QWidget *parent) : QWidget(parent), 
         if (change.what & ~DocumentChange::Flags(DocumentChange::Values | DocumentChange::Tokens))
             sync();
     });
+    // A refusal is about the value just tried: any later change of the document leaves it stale.
+    connect(doc, &Document::changed, m_message, &QWidget::hide);
     connect(doc, &Document::currentHeadChanged, this, &ControlsPanel::sync);
     sync();
 }

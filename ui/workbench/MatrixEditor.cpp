@@ -98,6 +98,9 @@ MatrixEditor::MatrixEditor(Document *doc, MatrixId id, QWidget *parent)
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, doc,
             &Document::breakMerge);
     connect(doc, &Document::changed, this, &MatrixEditor::updateTitle);
+    // A refusal is about the entry just made: any later change of the document (an edit
+    // elsewhere, an undo, a preset) leaves it stale.
+    connect(doc, &Document::changed, this, &MatrixEditor::clearMessage);
     connect(doc, &Document::currentHeadChanged, this, &MatrixEditor::updateTitle);
     updateTitle();
 }

@@ -187,8 +187,10 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
             stage == Stage::Q ? "query" : "key", stage == Stage::V ? "d_v" : "d_k",
             ScaleKind::Diverging, nullptr, hs);
     if (rows) {
+        // Scores are defined unmasked (the mask applies from the logits on): every score is a
+        // number worth reading, masked or not.
         set(Stage::Scores, h.scores, formula(Stage::Scores), m_queries, m_keys, "query", "key",
-            ScaleKind::Diverging, mask, hs);
+            ScaleKind::Diverging, nullptr, hs);
         set(Stage::Logits, h.logits, formula(Stage::Logits), m_queries, m_keys, "query",
             "key \u2014 click to mask", ScaleKind::Diverging, mask, hs);
         set(Stage::Weights, h.weights, formula(Stage::Weights), m_queries, m_keys, "query", "key",
@@ -199,7 +201,7 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
             ->setTitle(formula(Stage::Scores) + hs + " \u2014 " + shownShape(h.scores));
         m_views.value(Stage::Scores)->setAxisTitles("key", "query");
         m_views.value(Stage::Scores)
-            ->setTransposedData(h.scores, m_keys, m_queries, ScaleKind::Diverging, mask);
+            ->setTransposedData(h.scores, m_keys, m_queries, ScaleKind::Diverging, nullptr);
         m_views.value(Stage::Logits)
             ->setTitle(formula(Stage::Logits) + hs + " \u2014 " + shownShape(h.logits));
         m_views.value(Stage::Logits)->setAxisTitles("key", "query \u2014 click to mask");

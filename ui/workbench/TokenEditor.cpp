@@ -38,6 +38,8 @@ TokenEditor::TokenEditor(Document *doc, bool context, QWidget *parent)
         m_message->show();
     });
     connect(m_model, &TokenListModel::editAccepted, m_message, &QWidget::hide);
+    // Any later change of the document leaves a refusal stale.
+    connect(doc, &Document::changed, m_message, &QWidget::hide);
     connect(m_model, &QAbstractItemModel::modelReset, this, &TokenEditor::fitColumns);
     if (!context) {
         // Clicking a query token selects that query everywhere, as clicking its row does.
