@@ -1,6 +1,7 @@
 #include "Stage.h"
 
 #include "InputError.h"
+#include "Notation.h"
 
 #include <cmath>
 #include <string>
@@ -90,15 +91,6 @@ FormulaContext formulaContext(const AttentionInputs &inputs) {
     return c;
 }
 
-QString formulaNumber(double value) {
-    if (std::isinf(value))
-        return value < 0 ? "\u2212\u221e" : "\u221e";
-    QString s = QString::number(value, 'g', 4);
-    if (s.startsWith('-'))
-        s.replace(0, 1, QChar(0x2212));
-    return s.replace("e-", "e\u2212");
-}
-
 QString stageFormula(Stage stage, Layout layout, const FormulaContext &c) {
     const StageInfo &info = stageInfo(stage);
     const char *text = layout == Layout::Rows ? info.rowFormula : info.columnFormula;
@@ -108,7 +100,7 @@ QString stageFormula(Stage stage, Layout layout, const FormulaContext &c) {
     if (c.scale)
         scale += QString("/\u221a%1").arg(c.dk);
     if (c.temperature != 1.0)
-        scale += "/" + formulaNumber(c.temperature);
+        scale += "/" + notation::number(c.temperature);
     return QString::fromUtf8(text)
         .replace("{src}", c.hasContext ? "C" : "X")
         .replace("{scale}", scale)

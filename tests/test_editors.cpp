@@ -7,6 +7,7 @@
 #include "InputsPanel.h"
 #include "MatrixEditor.h"
 #include "MatrixTableModel.h"
+#include "Notation.h"
 #include "NumberFormat.h"
 #include "TokenEditor.h"
 #include "TokenListModel.h"
@@ -121,8 +122,8 @@ void TestEditors::compactNumbers_data() {
 void TestEditors::compactNumbers() {
     QFETCH(double, value);
     QFETCH(QString, text);
-    QCOMPARE(compactNumber(value), text);
-    QCOMPARE(parseNumber(exactNumber(value)).value_or(-1), value); // exact round trip
+    QCOMPARE(attn::notation::editor(value), text);
+    QCOMPARE(parseNumber(attn::notation::exact(value)).value_or(-1), value); // exact round trip
 }
 
 void TestEditors::parseBlocks_data() {

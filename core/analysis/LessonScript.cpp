@@ -2,11 +2,12 @@
 
 #include "Decomposition.h"
 #include "Derivation.h"
+#include "Notation.h"
 
 #include <cmath>
 
 using attn::Stage;
-using derivation::number;
+using attn::notation::number;
 using derivation::subscript;
 
 namespace {

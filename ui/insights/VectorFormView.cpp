@@ -3,6 +3,7 @@
 #include "Derivation.h"
 #include "Document.h"
 #include "InsightSupport.h"
+#include "Notation.h"
 #include "Recomputer.h"
 
 #include <QTextBrowser>
@@ -12,7 +13,7 @@
 #include <cmath>
 #include <numeric>
 
-using insight::num;
+using attn::notation::number;
 using insight::vectorText;
 
 namespace {
@@ -26,11 +27,11 @@ QString denominator(const VectorForm &f) {
     QStringList parts;
     const int shown = std::min<int>(int(f.terms.size()), 6);
     for (int k = 0; k < shown; ++k)
-        parts << "exp(" + num(f.terms[size_t(k)].logit) + ")";
+        parts << "exp(" + number(f.terms[size_t(k)].logit) + ")";
     if (int(f.terms.size()) > shown)
         parts << QString("\u2026 (%1 terms)").arg(f.terms.size());
-    const QString value =
-        f.logSumExp < 700 ? num(std::exp(f.logSumExp), 6) : "exp(" + num(f.logSumExp, 6) + ")";
+    const QString value = f.logSumExp < 700 ? number(std::exp(f.logSumExp), 6)
+                                            : "exp(" + number(f.logSumExp, 6) + ")";
     return parts.join(" + ") + " = " + value;
 }
 
@@ -61,11 +62,11 @@ QString VectorFormView::formula(int dk) const {
         const QString dot = rows ? "q" + i + "\u00b7k" + j : "k" + j + "\u1d40q" + i;
         QString divisor;
         if (o.scale && o.temperature != 1)
-            divisor = QString("(\u221a%1\u00b7%2)").arg(dk).arg(num(o.temperature));
+            divisor = QString("(\u221a%1\u00b7%2)").arg(dk).arg(number(o.temperature));
         else if (o.scale)
             divisor = QString("\u221a%1").arg(dk);
         else if (o.temperature != 1)
-            divisor = num(o.temperature);
+            divisor = number(o.temperature);
         return divisor.isEmpty() ? dot : dot + " / " + divisor;
     };
     const QString softmax =
@@ -76,7 +77,7 @@ QString VectorFormView::formula(int dk) const {
     notes << (o.scale ? QString("scaled by 1/\u221ad_k, d_k = %1").arg(dk)
                       : QString("\u221ad_k scaling switched off"));
     if (o.temperature != 1)
-        notes << "temperature T = " + num(o.temperature);
+        notes << "temperature T = " + number(o.temperature);
     if (!rows)
         notes << "column layout V\u00b7softmax(K\u1d40Q/\u221ad_k): vectors are columns";
     return "<p style='font-size:large'>" + text + "</p><p><i>" + notes.join("; ") + "</i></p>";
@@ -101,7 +102,7 @@ QString VectorFormView::exponentTable(const QStringList &keys, int dk) const {
     const attn::AttentionOptions &o = snapshot().inputs->options;
     QString divisor = o.scale ? QString(" / \u221a%1").arg(dk) : QString();
     if (o.temperature != 1)
-        divisor += " / " + num(o.temperature);
+        divisor += " / " + number(o.temperature);
     const QString dot = m_layout == attn::Layout::Rows ? "q\u00b7k\u2c7c" : "k\u2c7c\u1d40q";
     QString html = "<table cellspacing='0' cellpadding='2'><tr><th align='left'>key "
                    "j&nbsp;&nbsp;</th><th align='right'>" +
@@ -113,7 +114,7 @@ QString VectorFormView::exponentTable(const QStringList &keys, int dk) const {
         html += QString("<tr><td>%1 %2</td><td align='right'>%3&nbsp;&nbsp;</td><td>%3%4 = "
                         "<b>%5</b></td></tr>")
                     .arg(t.key)
-                    .arg(key, num(t.score), divisor, num(t.logit));
+                    .arg(key, number(t.score), divisor, number(t.logit));
     }
     return html + "</table>";
 }
@@ -138,10 +139,11 @@ QString VectorFormView::termLines(const QStringList &keys) const {
         const QString key = t.key < keys.size() ? keys[t.key].toHtmlEscaped() : QString();
         const QString v = "v" + sub(t.key);
         // "exp(7.51)/Σ · v₁ = 0.9596 · (4, 8, 4) = (3.84, 7.68, 3.84)"
-        const QString term = rows ? QString("exp(%1)/\u03a3 \u00b7 %2 = <b>%3</b> \u00b7 %4")
-                                        .arg(num(t.logit), v, num(t.weight), vectorText(t.v) + T)
-                                  : QString("%2 \u00b7 exp(%1)/\u03a3 = %4 \u00b7 <b>%3</b>")
-                                        .arg(num(t.logit), v, num(t.weight), vectorText(t.v) + T);
+        const QString term =
+            rows ? QString("exp(%1)/\u03a3 \u00b7 %2 = <b>%3</b> \u00b7 %4")
+                       .arg(number(t.logit), v, number(t.weight), vectorText(t.v) + T)
+                 : QString("%2 \u00b7 exp(%1)/\u03a3 = %4 \u00b7 <b>%3</b>")
+                       .arg(number(t.logit), v, number(t.weight), vectorText(t.v) + T);
         html += QString("<p style='margin:2px 0 6px 0'><span style='color:#555'>%1</span> "
                         "&nbsp;%2 = %3</p>")
                     .arg(key, term, vectorText(t.weighted) + T);
@@ -149,7 +151,7 @@ QString VectorFormView::termLines(const QStringList &keys) const {
     if (f.terms.size() > shown.size())
         html += QString("<p><i>+ %1 other keys, total weight %2</i> = %3</p>")
                     .arg(f.terms.size() - shown.size())
-                    .arg(num(restWeight), vectorText(rest) + T);
+                    .arg(number(restWeight), vectorText(rest) + T);
     return html;
 }
 
@@ -202,12 +204,12 @@ void VectorFormView::refresh() {
         total += t.weight;
     html += QString("<p style='font-size:large'><b>o%1 = %2%3</b> &nbsp; (\u03a3 weights = "
                     "%4)</p>")
-                .arg(sub(row), vectorText(m_form.sum, 5), T, num(total, 6));
+                .arg(sub(row), vectorText(m_form.sum, 5), T, number(total, 6));
     html += QString("<p>\u2713 equals output %1 %2 of the result%3 (largest difference %4).</p>")
                 .arg(what)
                 .arg(row)
                 .arg(several ? QString(" for head %1").arg(head) : QString())
-                .arg(num(m_outputDifference, 2));
+                .arg(number(m_outputDifference, 2));
     if (!m_form.maskedKeys.empty()) {
         QStringList masked;
         bool causal = false, custom = false;

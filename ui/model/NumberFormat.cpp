@@ -1,45 +1,23 @@
 #include "NumberFormat.h"
 
 #include "Matrix.h"
+#include "Notation.h"
 #include "NumberText.h"
 
 #include <QLocale>
 #include <QRegularExpression>
 #include <QStringList>
 
-#include <cmath>
-
-QString compactNumber(double value) {
-    if (!std::isfinite(value))
-        return QLocale::c().toString(value);
-    const double magnitude = std::abs(value);
-    if (value != 0 && (magnitude < 5e-5 || magnitude >= 1e7))
-        return QLocale::c().toString(value, 'g', 4);
-    QString text = QLocale::c().toString(value, 'f', 4);
-    if (text.contains(u'.')) {
-        while (text.endsWith(u'0'))
-            text.chop(1);
-        if (text.endsWith(u'.'))
-            text.chop(1);
-    }
-    if (text == QStringLiteral("-0"))
-        text = QStringLiteral("0"); // -0.00001 rounds to "-0": the sign would only confuse
-    return text;
-}
-
-QString exactNumber(double value) {
-    return QLocale::c().toString(value, 'g', QLocale::FloatingPointShortest);
-}
-
 std::optional<double> parseNumber(const QString &text) {
     QString t = text.trimmed();
     t.replace(QChar(0x2212), u'-');
     if (t.isEmpty())
         return std::nullopt;
+    double v = 0;
+    if (attn::parseNumber(t.toStdString(), v) == attn::ParsedNumber::Ok)
+        return v;
     bool ok = false;
-    double v = QLocale::c().toDouble(t, &ok);
-    if (!ok)
-        v = QLocale().toDouble(t, &ok);
+    v = QLocale().toDouble(t, &ok);
     if (!ok)
         return std::nullopt;
     return v;
@@ -50,7 +28,7 @@ QString blockText(const attn::Matrix &block) {
     for (Eigen::Index i = 0; i < block.rows(); ++i) {
         QStringList cells;
         for (Eigen::Index j = 0; j < block.cols(); ++j)
-            cells << exactNumber(block(i, j));
+            cells << attn::notation::exact(block(i, j));
         lines << cells.join(u'\t');
     }
     return lines.join(u'\n');
