@@ -143,6 +143,10 @@ void TestEditors::parseBlocks_data() {
     QTest::newRow("nan") << "nan" << 0 << 0 << 0.0 << "not a finite";
     QTest::newRow("huge") << "1e300" << 0 << 0 << 0.0 << "too large";
     QTest::newRow("empty") << "\n  \n" << 0 << 0 << 0.0 << "no numbers";
+    QTest::newRow("decimal commas") << "1,5;2,5" << 1 << 2 << 2.5 << "";
+    QTest::newRow("unicode minus") << "1\t\u22122" << 1 << 2 << -2.0 << "";
+    QTest::newRow("blank line inside") << "1 2\n\n3 4" << 2 << 2 << 4.0 << "";
+    QTest::newRow("unclosed quote") << "1,\"2" << 0 << 0 << 0.0 << "line 1, column 2";
 }
 
 void TestEditors::parseBlocks() {

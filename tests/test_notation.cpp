@@ -1,3 +1,5 @@
+#include "DelimitedText.h"
+#include "InputError.h"
 #include "Notation.h"
 #include "NumberText.h"
 
@@ -20,6 +22,8 @@ private slots:
     void fixed();
     void parse_data();
     void parse();
+    void delimited_data();
+    void delimited();
 };
 
 namespace {
@@ -203,6 +207,57 @@ void TestNotation::parse() {
     QCOMPARE(int(attn::parseNumber(text.toStdString(), parsed)), status);
     if (status == int(attn::ParsedNumber::Ok))
         QCOMPARE(parsed, value);
+}
+
+void TestNotation::delimited_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("delimiter");
+    QTest::addColumn<QStringList>("lines"); // "number: field|field|…"
+    QTest::newRow("tabs") << "1\t2\n3\t4"
+                          << "tab" << QStringList{"1: 1|2", "2: 3|4"};
+    QTest::newRow("blank and comment lines skipped") << "\n# x y\n1, 2\r\n\r\n3 ,4\r\n"
+                                                     << "comma" << QStringList{"3: 1|2", "5: 3|4"};
+    QTest::newRow("semicolons") << "1,5;2\n"
+                                << "semicolon" << QStringList{"1: 1,5|2"};
+    QTest::newRow("spaces") << "  1  -2\n 3e2 4 "
+                            << "whitespace" << QStringList{"1: 1|-2", "2: 3e2|4"};
+    QTest::newRow("tabs and spaces align") << "1 \t 2  3"
+                                           << "whitespace" << QStringList{"1: 1|2|3"};
+    QTest::newRow("quotes") << "\"1,5\",\"a \"\"b\"\"\""
+                            << "comma" << QStringList{"1: 1,5|a \"b\""};
+    QTest::newRow("sep line") << "sep=;\n1;2"
+                              << "semicolon" << QStringList{"2: 1|2"};
+    QTest::newRow("old Mac lines") << "1 2\r3 4"
+                                   << "whitespace" << QStringList{"1: 1|2", "2: 3|4"};
+    QTest::newRow("empty field") << "1,,2"
+                                 << "comma" << QStringList{"1: 1||2"};
+    QTest::newRow("unclosed quote") << "1,\"2"
+                                    << "" << QStringList{"line 1, column 2"};
+}
+
+void TestNotation::delimited() {
+    QFETCH(QString, text);
+    QFETCH(QString, delimiter);
+    QFETCH(QStringList, lines);
+    const std::string utf8 = text.toStdString();
+    attn::DelimitedText reader(utf8);
+    QStringList actual;
+    std::vector<std::string> fields;
+    try {
+        while (reader.next(fields)) {
+            QStringList parts;
+            for (const std::string &f : fields)
+                parts << QString::fromStdString(f);
+            actual << QString("%1: %2").arg(reader.lineNumber()).arg(parts.join('|'));
+        }
+    } catch (const attn::InputError &e) {
+        QVERIFY2(delimiter.isEmpty(), e.what());
+        QVERIFY2(QString(e.what()).startsWith(lines.front()), e.what());
+        return;
+    }
+    QVERIFY(!delimiter.isEmpty());
+    QCOMPARE(actual, lines);
+    QCOMPARE(QString(reader.delimiterName()), delimiter);
 }
 
 QTEST_GUILESS_MAIN(TestNotation)

@@ -1,11 +1,12 @@
 #include "NumberFormat.h"
 
+#include "DelimitedText.h"
+#include "InputError.h"
 #include "Matrix.h"
 #include "Notation.h"
 #include "NumberText.h"
 
 #include <QLocale>
-#include <QRegularExpression>
 #include <QStringList>
 
 std::optional<double> parseNumber(const QString &text) {
@@ -40,47 +41,47 @@ std::optional<attn::Matrix> parseBlock(const QString &text, QString *error) {
             *error = message;
         return std::nullopt;
     };
-    QStringList lines = text.split(QRegularExpression(QStringLiteral("\\r\\n|\\n|\\r")));
-    while (!lines.isEmpty() && lines.front().trimmed().isEmpty())
-        lines.removeFirst();
-    while (!lines.isEmpty() && lines.back().trimmed().isEmpty())
-        lines.removeLast();
-    if (lines.isEmpty())
-        return fail(QStringLiteral("the pasted text holds no numbers"));
-
-    QRegularExpression separator;
-    if (text.contains(u'\t'))
-        separator.setPattern(QStringLiteral("\\t"));
-    else if (text.contains(u';'))
-        separator.setPattern(QStringLiteral("\\s*;\\s*"));
-    else
-        separator.setPattern(QStringLiteral("[\\s,]+"));
-
-    std::vector<QStringList> rows;
-    for (const QString &line : lines)
-        rows.push_back(line.trimmed().split(separator));
-    const qsizetype cols = rows.front().size();
-    attn::Matrix block(Eigen::Index(rows.size()), Eigen::Index(cols));
-    for (size_t i = 0; i < rows.size(); ++i) {
-        if (rows[i].size() != cols)
-            return fail(QStringLiteral("the pasted rows differ in length: row 1 has %1 "
-                                       "numbers, row %2 has %3")
-                            .arg(cols)
-                            .arg(i + 1)
-                            .arg(rows[i].size()));
-        for (qsizetype j = 0; j < cols; ++j) {
-            const QString cell = rows[i][j].trimmed();
-            const std::optional<double> v = parseNumber(cell);
-            const QString where = QStringLiteral("row %1, column %2").arg(i + 1).arg(j + 1);
-            if (!v)
-                return fail(QStringLiteral("\u201c%1\u201d (%2 of the pasted text) is not a number")
-                                .arg(cell, where));
-            const QString problem = QString::fromStdString(attn::numberProblem(*v));
-            if (!problem.isEmpty())
-                return fail(QStringLiteral("\u201c%1\u201d (%2 of the pasted text) %3")
-                                .arg(cell, where, problem));
-            block(Eigen::Index(i), Eigen::Index(j)) = *v;
+    const std::string utf8 = text.toStdString();
+    attn::DelimitedText lines(utf8);
+    std::vector<std::vector<double>> rows;
+    std::vector<std::string> fields;
+    try {
+        while (lines.next(fields)) {
+            const int row = int(rows.size()) + 1; // rows of the block, not lines of the text
+            if (!rows.empty() && fields.size() != rows.front().size())
+                return fail(QStringLiteral("the pasted rows differ in length: row 1 has %1 "
+                                           "numbers, row %2 has %3")
+                                .arg(rows.front().size())
+                                .arg(row)
+                                .arg(fields.size()));
+            std::vector<double> values;
+            for (std::size_t k = 0; k < fields.size(); ++k) {
+                std::string field = fields[k];
+                lines.toDecimalPoint(field);
+                const std::optional<double> v = parseNumber(QString::fromStdString(field));
+                const QString cell = QString::fromStdString(fields[k]);
+                const QString where = QStringLiteral("row %1, column %2").arg(row).arg(k + 1);
+                if (!v)
+                    return fail(
+                        QStringLiteral("\u201c%1\u201d (%2 of the pasted text) is not a number")
+                            .arg(cell, where));
+                const QString problem = QString::fromStdString(attn::numberProblem(*v));
+                if (!problem.isEmpty())
+                    return fail(QStringLiteral("\u201c%1\u201d (%2 of the pasted text) %3")
+                                    .arg(cell, where, problem));
+                values.push_back(*v);
+            }
+            rows.push_back(std::move(values));
         }
+    } catch (const attn::InputError &e) {
+        // A broken quote or an overlong line: the tokenizer's message counts lines.
+        return fail(QStringLiteral("the pasted text, %1").arg(QString::fromUtf8(e.what())));
     }
+    if (rows.empty())
+        return fail(QStringLiteral("the pasted text holds no numbers"));
+    attn::Matrix block(Eigen::Index(rows.size()), Eigen::Index(rows.front().size()));
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        for (std::size_t j = 0; j < rows[i].size(); ++j)
+            block(Eigen::Index(i), Eigen::Index(j)) = rows[i][j];
     return block;
 }

@@ -18,8 +18,8 @@ std::optional<double> parseNumber(const QString &text);
 // each exact (attn::notation::exact).
 QString blockText(const attn::Matrix &block);
 
-// Parses a pasted block: one row per line (blank lines at the ends ignored), cells separated by
-// tabs, or else by semicolons, or else by commas and/or spaces. Refuses ragged rows, non-numbers,
-// NaN/infinity and too-large values with a message naming the row and column (from 1, as a
-// spreadsheet user would count).
+// Parses a pasted block, split as a file import splits it (attn::DelimitedText: one row per
+// line, blank lines skipped, the delimiter of the first line: tabs, else semicolons, else
+// commas, else spaces). Refuses ragged rows, non-numbers, NaN/infinity and too-large values with
+// a message naming the row and column (from 1, as a spreadsheet user would count).
 std::optional<attn::Matrix> parseBlock(const QString &text, QString *error);
