@@ -31,7 +31,7 @@ QString number(double value, int digits = 4);
 QString editor(double value);
 
 // Round-trip exact and locale-independent ("0.1", "1e+20"), for editing and copying: the
-// shortest text that reads back as `value` (attn::shortestNumber).
+// shortest text that reads back as `value` (attn::shortestNumber), "-0" included.
 QString exact(double value);
 
 // Plain-text tables (the CLI, ASCII): `decimals` decimals ("0.0300"), magnitudes from 1e9 in

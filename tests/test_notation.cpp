@@ -98,6 +98,10 @@ void TestNotation::styles_data() {
     row("exact 2", "exact", 2.0, 0, "2");
     row("exact 1/3", "exact", 1.0 / 3, 0, "0.3333333333333333");
     row("exact 1e20", "exact", 1e20, 0, "1e+20");
+    row("exact 0.0001", "exact", 0.0001, 0, "1e-04");
+    row("exact 0.00001", "exact", 0.00001, 0, "1e-05");
+    row("exact 120000", "exact", 120000.0, 0, "120000");
+    row("exact 1e6", "exact", 1e6, 0, "1e+06");
     row("exact -0", "exact", -0.0, 0, "-0");
     row("exact denormal", "exact", 5e-324, 0, "5e-324");
     row("exact -inf", "exact", -kInf, 0, "-inf");
