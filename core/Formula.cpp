@@ -1,5 +1,7 @@
 #include "Formula.h"
 
+#include "Notation.h"
+
 namespace attn {
 
 namespace {
@@ -37,7 +39,7 @@ QStringList scaleDivisors(const FormulaContext &c) {
     if (c.scale)
         out << scaleNumber(c.dk);
     if (c.temperature != 1.0)
-        out << formulaNumber(c.temperature);
+        out << notation::number(c.temperature);
     return out;
 }
 

@@ -2,6 +2,7 @@
 
 #include "Formula.h"
 #include "InputError.h"
+#include "Notation.h"
 
 #include <cmath>
 #include <string>
@@ -89,15 +90,6 @@ FormulaContext formulaContext(const AttentionInputs &inputs) {
     c.heads = inputs.heads.size();
     c.hasWo = inputs.hasWo();
     return c;
-}
-
-QString formulaNumber(double value) {
-    if (std::isinf(value))
-        return value < 0 ? "\u2212\u221e" : "\u221e";
-    QString s = QString::number(value, 'g', 4);
-    if (s.startsWith('-'))
-        s.replace(0, 1, QChar(0x2212));
-    return s.replace("e-", "e\u2212");
 }
 
 QString stageFormula(Stage stage, Layout layout, const FormulaContext &c) {

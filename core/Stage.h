@@ -81,8 +81,6 @@ struct FormulaContext {
 };
 // The context of these inputs (d_k of head 0).
 FormulaContext formulaContext(const AttentionInputs &inputs);
-// A number for a formula: up to 4 significant digits, typographic minus ("−0.5", "∞").
-QString formulaNumber(double value);
 // The stage's formula as the stages view titles it: "Q = X·Wq", "softmax(QKᵀ/√3)".
 QString stageFormula(Stage stage, Layout layout, const FormulaContext &context = {});
 

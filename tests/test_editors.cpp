@@ -7,6 +7,7 @@
 #include "InputsPanel.h"
 #include "MatrixEditor.h"
 #include "MatrixTableModel.h"
+#include "Notation.h"
 #include "NumberFormat.h"
 #include "TokenEditor.h"
 #include "TokenListModel.h"
@@ -121,8 +122,8 @@ void TestEditors::compactNumbers_data() {
 void TestEditors::compactNumbers() {
     QFETCH(double, value);
     QFETCH(QString, text);
-    QCOMPARE(compactNumber(value), text);
-    QCOMPARE(parseNumber(exactNumber(value)).value_or(-1), value); // exact round trip
+    QCOMPARE(attn::notation::editor(value), text);
+    QCOMPARE(parseNumber(attn::notation::exact(value)).value_or(-1), value); // exact round trip
 }
 
 void TestEditors::parseBlocks_data() {
@@ -142,6 +143,10 @@ void TestEditors::parseBlocks_data() {
     QTest::newRow("nan") << "nan" << 0 << 0 << 0.0 << "not a finite";
     QTest::newRow("huge") << "1e300" << 0 << 0 << 0.0 << "too large";
     QTest::newRow("empty") << "\n  \n" << 0 << 0 << 0.0 << "no numbers";
+    QTest::newRow("decimal commas") << "1,5;2,5" << 1 << 2 << 2.5 << "";
+    QTest::newRow("unicode minus") << "1\t\u22122" << 1 << 2 << -2.0 << "";
+    QTest::newRow("blank line inside") << "1 2\n\n3 4" << 2 << 2 << 4.0 << "";
+    QTest::newRow("unclosed quote") << "1,\"2" << 0 << 0 << 0.0 << "line 1, column 2";
 }
 
 void TestEditors::parseBlocks() {

@@ -5,6 +5,7 @@
 #include "HeatmapImage.h"
 #include "HeatmapSupport.h"
 #include "HeatmapView.h"
+#include "Notation.h"
 
 #include <QHelpEvent>
 #include <QSignalSpy>
@@ -187,7 +188,7 @@ void TestHeatmapRender::formatCellValue_data() {
 void TestHeatmapRender::formatCellValue() {
     QFETCH(double, value);
     QFETCH(QString, text);
-    QCOMPARE(::formatCellValue(value), text);
+    QCOMPARE(attn::notation::cell(value), text);
 }
 
 void TestHeatmapRender::contrastingText() {

@@ -2,11 +2,15 @@
 
 #include "Decomposition.h"
 #include "Formula.h"
+#include "Notation.h"
 #include "Stage.h"
 
 #include <cmath>
 
 namespace derivation {
+
+// The stage titles' numbers, so formulas and titles read alike.
+using attn::notation::number;
 
 namespace {
 
@@ -57,10 +61,6 @@ QString subscript(int index) {
         if (ch.isDigit())
             ch = digits[ch.digitValue()];
     return s;
-}
-
-QString number(double value) {
-    return attn::formulaNumber(value); // the stage titles' numbers, so both read alike
 }
 
 QString projection(const Context &c, char which, int row, int col) {

@@ -29,7 +29,5 @@ QString finalOutput(const Context &c, int query, int col);
 
 // "₁₂" for 12: indices written as subscripts.
 QString subscript(int index);
-// A number for a formula: up to 4 significant digits, typographic minus.
-QString number(double value);
 
 } // namespace derivation

@@ -3,6 +3,7 @@
 #include "Decomposition.h"
 #include "Formula.h"
 #include "InputError.h"
+#include "Notation.h"
 #include "TextTable.h"
 
 #include <algorithm>
@@ -59,7 +60,7 @@ public:
         for (const RowVector &v : vectors) {
             std::vector<std::string> entries;
             for (Eigen::Index k = 0; k < v.size(); ++k) {
-                entries.push_back(fixedNumber(v(k), precision));
+                entries.push_back(notation::fixed(v(k), precision));
                 width_ = std::max(width_, displayWidth(entries.back()));
             }
             entries_.push_back(std::move(entries));
@@ -154,7 +155,7 @@ public:
 
 private:
     void line(const std::string &text = "") { out_ += text + "\n"; }
-    std::string num(double v) const { return fixedNumber(v, req_.precision); }
+    std::string num(double v) const { return notation::fixed(v, req_.precision); }
     std::string query(Eigen::Index i) const { return shortLabel(p_.rowLabels[std::size_t(i)]); }
     std::string inner(Eigen::Index k) const { return shortLabel(p_.innerLabels[std::size_t(k)]); }
     std::string head() const { return "head " + str(req_.head); }
@@ -200,7 +201,7 @@ private:
         if (!p_.output) {
             const double factor = logitFactor(in_.options, p_.a.cols());
             std::string note = "(unscaled: the logits are the scores \u00d7 " +
-                               fixedNumber(factor, std::max(req_.precision, 4));
+                               notation::fixed(factor, std::max(req_.precision, 4));
             if (in_.options.scale)
                 note += " = 1/" + scaleSymbol().toStdString() +
                         (in_.options.temperature != 1.0 ? "/temperature" : "");

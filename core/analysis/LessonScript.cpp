@@ -3,11 +3,12 @@
 #include "Decomposition.h"
 #include "Derivation.h"
 #include "Formula.h"
+#include "Notation.h"
 
 #include <cmath>
 
 using attn::Stage;
-using derivation::number;
+using attn::notation::number;
 using derivation::subscript;
 
 namespace {

@@ -1,8 +1,6 @@
 #include "TextTable.h"
 
 #include <algorithm>
-#include <cmath>
-#include <cstdio>
 
 namespace attn {
 
@@ -36,21 +34,6 @@ std::size_t displayWidth(const std::string &text) {
         i += length;
     }
     return width;
-}
-
-std::string fixedNumber(double value, int precision) {
-    if (std::isnan(value))
-        return "nan";
-    if (std::isinf(value))
-        return value > 0 ? "inf" : "-inf";
-    char buffer[64];
-    const char *format = std::abs(value) >= 1e9 ? "%.*e" : "%.*f";
-    std::snprintf(buffer, sizeof buffer, format, precision, value);
-    std::string text(buffer);
-    // A tiny negative value rounds to "-0.0000", which reads as a sign error in a table.
-    if (text.front() == '-' && text.find_first_not_of("-0.") == std::string::npos)
-        text.erase(0, 1);
-    return text;
 }
 
 void TextTable::addColumn(Align align, int gap) {

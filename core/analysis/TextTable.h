@@ -40,8 +40,4 @@ private:
 // Terminal columns a UTF-8 string takes: one per code point, two for East Asian wide ones.
 std::size_t displayWidth(const std::string &text);
 
-// `value` with `precision` decimals ("0.0300"); magnitudes of 1e9 and above in scientific form
-// so one huge entry does not widen a whole table. Never prints "-0.0000".
-std::string fixedNumber(double value, int precision);
-
 } // namespace attn

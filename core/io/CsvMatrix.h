@@ -1,5 +1,6 @@
 #pragma once
 
+#include "DelimitedText.h"
 #include "Matrix.h"
 
 #include <QByteArray>
@@ -9,14 +10,9 @@ namespace attn {
 
 // A matrix read from delimited text (CSV, TSV, or numbers separated by spaces).
 //
-// - A UTF-8 byte order mark is skipped; lines end in LF, CRLF or (old Mac) CR.
-// - Blank lines and lines starting with '#' (np.savetxt's header) are skipped.
-// - The delimiter is taken from the first line that is not skipped: tab if it has one (unless
-//   a tab-separated field holds a space: then tabs and spaces align columns), else
-//   semicolon, else comma, else runs of spaces and tabs. An Excel "sep=;" first line sets it
-//   explicitly. With semicolons or tabs, a decimal comma ("1,5") reads as 1.5 (spreadsheets in
-//   European locales).
-// - Fields may be quoted ("1.5", with "" for a quote); spaces around fields are ignored.
+// - A UTF-8 byte order mark is skipped. Lines, comments, the delimiter and quoted fields are
+//   DelimitedText's. With semicolons or tabs, a decimal comma ("1,5") reads as 1.5
+//   (spreadsheets in European locales).
 // - A first line with no number in it is a header row: skipped, and reported.
 // - Every other line must hold the same number of values, each a finite number of magnitude
 //   at most kMaxAbsInput; no row labels column, no empty cells.
@@ -28,8 +24,6 @@ struct CsvMatrix {
     int headerLine = 0;        // the skipped header row's line number, 0 = none
     QString header;            // that line's text, shortened for display
 };
-
-inline constexpr int kMaxCsvDimension = 4096;
 
 CsvMatrix readCsvMatrix(const QByteArray &bytes);
 

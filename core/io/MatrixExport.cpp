@@ -1,5 +1,6 @@
 #include "MatrixExport.h"
 
+#include "Notation.h"
 #include "Npy.h"
 #include "NumberText.h"
 
@@ -15,32 +16,21 @@ namespace attn {
 
 namespace {
 
-// Rounded to `decimals`, without a negative zero.
-std::string fixed(double value, int decimals) {
-    char buffer[64];
-    const auto result =
-        std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, decimals);
-    std::string text(buffer, result.ptr);
-    if (text.find_first_not_of("-0.") == std::string::npos && text[0] == '-')
-        text.erase(0, 1);
-    return text;
-}
-
 std::string latexNumber(double value, int decimals) {
     if (std::isnan(value))
         return "\\mathrm{NaN}";
     if (std::isinf(value))
         return value < 0 ? "-\\infty" : "\\infty";
     if (std::abs(value) < 1e9)
-        return fixed(value, decimals);
+        return notation::fixed(value, decimals); // below 1e9: fixed
     // Scientific: a mantissa in [1, 10) after rounding, and the exponent.
     int exponent = int(std::floor(std::log10(std::abs(value))));
-    std::string mantissa = fixed(value / std::pow(10.0, exponent), decimals);
+    std::string mantissa = notation::fixed(value / std::pow(10.0, exponent), decimals);
     double rounded = 0; // from_chars, not stod: the latter follows the C locale's decimal point
     std::from_chars(mantissa.data(), mantissa.data() + mantissa.size(), rounded);
     if (std::abs(rounded) >= 10.0) {
         ++exponent;
-        mantissa = fixed(value / std::pow(10.0, exponent), decimals);
+        mantissa = notation::fixed(value / std::pow(10.0, exponent), decimals);
     }
     return mantissa + " \\times 10^{" + std::to_string(exponent) + "}";
 }

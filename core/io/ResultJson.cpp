@@ -1,6 +1,7 @@
 #include "ResultJson.h"
 
-#include <charconv>
+#include "NumberText.h"
+
 #include <cmath>
 
 namespace attn {
@@ -8,11 +9,7 @@ namespace attn {
 std::string jsonNumber(double value) {
     if (!std::isfinite(value))
         return "null";
-    char buffer[32];
-    // Shortest representation that parses back to the same double (at most 17 digits).
-    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
-    (void)ec; // 32 chars always suffice for a double
-    return std::string(buffer, end);
+    return shortestNumber(value); // reads back as the same double (at most 17 digits)
 }
 
 namespace {

@@ -1,8 +1,8 @@
 #include "ImportDialog.h"
 
-#include "CellText.h"
 #include "Document.h"
 #include "ExportDirectory.h"
+#include "Notation.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -155,7 +155,7 @@ void ImportDialog::showPlan() {
         for (int c = 0; c < m_preview->columnCount(); ++c) {
             const bool ellipsis = r >= rows || c >= cols;
             auto *item = new QTableWidgetItem(ellipsis ? QStringLiteral("\u2026")
-                                                       : formatCellValue(m(r, c)));
+                                                       : attn::notation::cell(m(r, c)));
             item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             m_preview->setItem(r, c, item);
         }

@@ -1,5 +1,7 @@
 #include "HeatmapAxisLabels.h"
 
+#include "Notation.h"
+
 #include <qcustomplot.h>
 
 namespace {
@@ -21,8 +23,8 @@ class MinusSignTicker : public QCPAxisTicker {
 protected:
     QString getTickLabel(double tick, const QLocale &locale, QChar formatChar,
                          int precision) override {
-        return QCPAxisTicker::getTickLabel(tick, locale, formatChar, precision)
-            .replace(QLatin1Char('-'), QChar(0x2212));
+        return attn::notation::typographic(
+            QCPAxisTicker::getTickLabel(tick, locale, formatChar, precision));
     }
 };
 

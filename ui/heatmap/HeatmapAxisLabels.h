@@ -24,7 +24,7 @@ public:
     // Returns true when it changed something, which then needs another layout.
     bool update();
 
-    // A plain tick ticker whose negative labels use a typographic minus.
+    // A plain tick ticker whose labels follow the typographic rule (attn::notation::typographic).
     static QSharedPointer<QCPAxisTicker> minusSignTicker();
 
 private:

@@ -1,6 +1,7 @@
 #include "HeatmapCellLayer.h"
 
 #include "CellText.h"
+#include "Notation.h"
 
 #include <algorithm>
 #include <cmath>
@@ -171,7 +172,7 @@ void HeatmapCellLayer::drawNumbers(QCPPainter *painter, const QRectF &area) {
         for (int c = 0; c < cols; ++c) {
             const double v = m_data->values(r, c);
             const bool excluded = m_data->isMasked(r, c) || !std::isfinite(v);
-            QString text = excluded && std::isfinite(v) ? tr("masked") : formatCellValue(v);
+            QString text = excluded && std::isfinite(v) ? tr("masked") : attn::notation::cell(v);
             if (!excluded)
                 widest = std::max(widest, fm.horizontalAdvance(text));
             texts.append(text);

@@ -1,11 +1,11 @@
 #include "HeatmapView.h"
 
-#include "CellText.h"
 #include "HeatmapAxisLabels.h"
 #include "HeatmapCellLayer.h"
 #include "HeatmapImage.h"
 #include "HeatmapOverlay.h"
 #include "HeatmapPlot.h"
+#include "Notation.h"
 
 #include <QContextMenuEvent>
 #include <QCoreApplication>
@@ -309,8 +309,9 @@ QString HeatmapView::toolTipText(int row, int col) const {
     if (m_tooltipProvider)
         return m_tooltipProvider(row, col);
     const double v = m_data.values(row, col);
-    const QString value = m_data.isMasked(row, col) ? tr("masked (%1)").arg(formatPreciseValue(v))
-                                                    : formatPreciseValue(v);
+    const QString value = m_data.isMasked(row, col)
+                              ? tr("masked (%1)").arg(attn::notation::precise(v))
+                              : attn::notation::precise(v);
     return QStringLiteral("%1, %2: %3").arg(m_data.rowLabels[row], m_data.colLabels[col], value);
 }
 

@@ -1,6 +1,7 @@
 #include "MatrixPaint.h"
 
 #include "CellText.h"
+#include "Notation.h"
 
 #include <QImage>
 #include <QPainter>
@@ -16,7 +17,7 @@ constexpr double kMinNumberHeight = 15;
 
 // Writes the value centred in the cell if it fits, in black or white for contrast.
 void writeValue(QPainter &p, const QRectF &cell, double value, const QColor &fill) {
-    const QString text = formatCellValue(value);
+    const QString text = attn::notation::cell(value);
     if (cell.height() < kMinNumberHeight ||
         p.fontMetrics().horizontalAdvance(text) > cell.width() - 3)
         return;
@@ -123,10 +124,10 @@ void paintLegend(QPainter &p, const QRectF &rect, const Style &style) {
     p.drawImage(bar, image);
     p.setPen(p.pen().color());
     const QRectF text(rect.left(), bar.bottom() + 1, rect.width(), rect.bottom() - bar.bottom());
-    p.drawText(text, Qt::AlignLeft | Qt::AlignTop, formatCellValue(style.range.lower));
+    p.drawText(text, Qt::AlignLeft | Qt::AlignTop, attn::notation::cell(style.range.lower));
     p.drawText(text, Qt::AlignHCenter | Qt::AlignTop,
-               formatCellValue((style.range.lower + style.range.upper) / 2));
-    p.drawText(text, Qt::AlignRight | Qt::AlignTop, formatCellValue(style.range.upper));
+               attn::notation::cell((style.range.lower + style.range.upper) / 2));
+    p.drawText(text, Qt::AlignRight | Qt::AlignTop, attn::notation::cell(style.range.upper));
 }
 
 } // namespace matrixpaint

@@ -4,6 +4,7 @@
 #include "DocumentChange.h"
 #include "HeatmapView.h"
 #include "InsightSupport.h"
+#include "Notation.h"
 #include "Recomputer.h"
 #include "TokenLabels.h"
 
@@ -123,7 +124,7 @@ void DifferenceView::refresh() {
         m_difference.size() == 0 || m_difference.rowwise().sum().cwiseAbs().maxCoeff() < 1e-9;
     m_caption->setText(QString("Last edit: <b>%1</b>. Weights after \u2212 before; largest "
                                "change %2.%3")
-                           .arg(m_description.toHtmlEscaped(), insight::num(largest, 3),
+                           .arg(m_description.toHtmlEscaped(), attn::notation::number(largest, 3),
                                 cancel ? QString(" Each query's changes add up to 0: its "
                                                  "weights still sum to 1.")
                                        : QString()));

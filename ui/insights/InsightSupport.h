@@ -17,9 +17,7 @@ namespace insight {
 // The document's current head clamped to the result's heads; -1 when the result has none.
 int headOf(const Document &doc, const attn::AttentionResult &result);
 
-// A number for the views' text: `digits` significant digits, typographic minus, −∞.
-QString num(double value, int digits = 4);
-// "(4, 8, 4)", at most `maxEntries` entries then "…".
+// "(4, 8, 4)" (attn::notation::number with `digits`), at most `maxEntries` entries then "…".
 QString vectorText(const attn::RowVector &v, int digits = 4, int maxEntries = 8);
 
 // The Okabe–Ito palette (colour-blind safe, for categories such as heads), without its yellow,

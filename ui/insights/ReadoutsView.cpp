@@ -2,6 +2,7 @@
 
 #include "Document.h"
 #include "InsightSupport.h"
+#include "Notation.h"
 #include "Recomputer.h"
 #include "TokenLabels.h"
 
@@ -66,7 +67,7 @@ QString ReadoutsView::caption() const {
     return QString("Head %1. Entropy 0: one key takes all the weight; %2 = %3 %4: uniform over "
                    "all %4 keys.%5")
         .arg(m_head)
-        .arg(insight::num(uniform))
+        .arg(attn::notation::number(uniform))
         .arg(bits ? "log\u2082" : "ln")
         .arg(m_keyCount)
         .arg(masked ? QString(" A masked query spreads over its visible keys only.") : QString());

@@ -4,6 +4,7 @@
 #include "Document.h"
 #include "Formula.h"
 #include "InsightSupport.h"
+#include "Notation.h"
 #include "Recomputer.h"
 #include "TokenLabels.h"
 
@@ -14,7 +15,7 @@
 #include <cmath>
 #include <numeric>
 
-using insight::num;
+using attn::notation::number;
 using insight::vectorText;
 
 namespace {
@@ -28,11 +29,11 @@ QString denominator(const VectorForm &f) {
     QStringList parts;
     const int shown = std::min<int>(int(f.terms.size()), 6);
     for (int k = 0; k < shown; ++k)
-        parts << "exp(" + num(f.terms[size_t(k)].logit) + ")";
+        parts << "exp(" + number(f.terms[size_t(k)].logit) + ")";
     if (int(f.terms.size()) > shown)
         parts << QString("\u2026 (%1 terms)").arg(f.terms.size());
-    const QString value =
-        f.logSumExp < 700 ? num(std::exp(f.logSumExp), 6) : "exp(" + num(f.logSumExp, 6) + ")";
+    const QString value = f.logSumExp < 700 ? number(std::exp(f.logSumExp), 6)
+                                            : "exp(" + number(f.logSumExp, 6) + ")";
     return parts.join(" + ") + " = " + value;
 }
 
@@ -64,7 +65,7 @@ QString VectorFormView::formula(int dk) const {
                             .arg(dk)
                       : attn::scaleSymbol() + " scaling switched off");
     if (o.temperature != 1)
-        notes << "temperature T = " + num(o.temperature);
+        notes << "temperature T = " + number(o.temperature);
     if (!rows)
         notes << "column layout " + attn::attentionFormula(attn::Layout::Columns) +
                      ": vectors are columns";
@@ -105,7 +106,7 @@ QString VectorFormView::exponentTable(const QStringList &keys, int dk) const {
         html += QString("<tr><td>%1 %2</td><td align='right'>%3&nbsp;&nbsp;</td><td>%3%4 = "
                         "<b>%5</b></td></tr>")
                     .arg(t.key)
-                    .arg(key, num(t.score), divisor, num(t.logit));
+                    .arg(key, number(t.score), divisor, number(t.logit));
     }
     return html + "</table>";
 }
@@ -131,10 +132,11 @@ QString VectorFormView::termLines(const QStringList &keys) const {
         const QString key = t.key < keys.size() ? keys[t.key].toHtmlEscaped() : QString();
         const QString v = "v" + sub(t.key);
         // "exp(7.51)/Σ · v₁ = 0.9596 · (4, 8, 4) = (3.84, 7.68, 3.84)"
-        const QString term = rows ? QString("exp(%1)/\u03a3 \u00b7 %2 = <b>%3</b> \u00b7 %4")
-                                        .arg(num(t.logit), v, num(t.weight), vectorText(t.v) + T)
-                                  : QString("%2 \u00b7 exp(%1)/\u03a3 = %4 \u00b7 <b>%3</b>")
-                                        .arg(num(t.logit), v, num(t.weight), vectorText(t.v) + T);
+        const QString term =
+            rows ? QString("exp(%1)/\u03a3 \u00b7 %2 = <b>%3</b> \u00b7 %4")
+                       .arg(number(t.logit), v, number(t.weight), vectorText(t.v) + T)
+                 : QString("%2 \u00b7 exp(%1)/\u03a3 = %4 \u00b7 <b>%3</b>")
+                       .arg(number(t.logit), v, number(t.weight), vectorText(t.v) + T);
         html += QString("<p style='margin:2px 0 6px 0'><span style='color:#555'>%1</span> "
                         "&nbsp;%2 = %3</p>")
                     .arg(key, term, vectorText(t.weighted) + T);
@@ -142,7 +144,7 @@ QString VectorFormView::termLines(const QStringList &keys) const {
     if (f.terms.size() > shown.size())
         html += QString("<p><i>+ %1 other keys, total weight %2</i> = %3</p>")
                     .arg(f.terms.size() - shown.size())
-                    .arg(num(restWeight), vectorText(rest) + T);
+                    .arg(number(restWeight), vectorText(rest) + T);
     return html;
 }
 
@@ -196,12 +198,12 @@ void VectorFormView::refresh() {
         total += t.weight;
     html += QString("<p style='font-size:large'><b>o%1 = %2%3</b> &nbsp; (\u03a3 weights = "
                     "%4)</p>")
-                .arg(sub(row), vectorText(m_form.sum, 5), T, num(total, 6));
+                .arg(sub(row), vectorText(m_form.sum, 5), T, number(total, 6));
     html += QString("<p>\u2713 equals output %1 %2 of the result%3 (largest difference %4).</p>")
                 .arg(what)
                 .arg(row)
                 .arg(several ? QString(" for head %1").arg(head) : QString())
-                .arg(num(m_outputDifference, 2));
+                .arg(number(m_outputDifference, 2));
     if (!m_form.maskedKeys.empty()) {
         QStringList masked;
         bool causal = false, custom = false;

@@ -4,6 +4,7 @@
 #include "Formula.h"
 #include "InputError.h"
 #include "InsightSupport.h"
+#include "Notation.h"
 #include "Recomputer.h"
 
 #include <QDoubleSpinBox>
@@ -16,7 +17,7 @@
 
 #include <cmath>
 
-using insight::num;
+using attn::notation::number;
 
 namespace {
 
@@ -233,22 +234,22 @@ void WhatIfPanel::updateScaling() {
     // "0.9596 (t1)", or "0.5 (t0, tie)" when another key has as much
     auto largest = [&keys](const whatif::Sharpness &sh) {
         return QString("%1 (%2%3)")
-            .arg(num(sh.rowMax), tokenName(keys, sh.rowArgmax), sh.rowTie ? ", tie" : "");
+            .arg(number(sh.rowMax), tokenName(keys, sh.rowArgmax), sh.rowTie ? ", tie" : "");
     };
     const QString yes = in.options.scale ? " (current)" : "";
     const QString no = in.options.scale ? "" : " (current)";
     QString html = QString("<p>d_k = %1, temperature %2:</p><table cellspacing='0' "
                            "cellpadding='3'>")
                        .arg(c.dk)
-                       .arg(num(in.options.temperature));
+                       .arg(number(in.options.temperature));
     html += tableRow({"", "with 1/" + attn::scaleSymbol() + yes, "without" + no}, true);
     html += tableRow(
         {QString("query %1: largest weight").arg(m_row), largest(c.scaled), largest(c.unscaled)});
-    html += tableRow({QString("query %1: entropy (nats)").arg(m_row), num(c.scaled.rowEntropy),
-                      num(c.unscaled.rowEntropy)});
-    html += tableRow({"mean largest weight", num(c.scaled.meanMax), num(c.unscaled.meanMax)});
-    html +=
-        tableRow({"mean entropy (nats)", num(c.scaled.meanEntropy), num(c.unscaled.meanEntropy)});
+    html += tableRow({QString("query %1: entropy (nats)").arg(m_row), number(c.scaled.rowEntropy),
+                      number(c.unscaled.rowEntropy)});
+    html += tableRow({"mean largest weight", number(c.scaled.meanMax), number(c.unscaled.meanMax)});
+    html += tableRow(
+        {"mean entropy (nats)", number(c.scaled.meanEntropy), number(c.unscaled.meanEntropy)});
     m_scalingText->setText(html + "</table>");
 }
 
@@ -270,13 +271,13 @@ void WhatIfPanel::updateShift() {
     const int shown = std::min<int>(int(s.logits.size()), 12);
     for (int j = 0; j < shown; ++j)
         html +=
-            tableRow({tokenName(keys, j), num(s.logits(j)), num(s.logits(j) + s.shift),
+            tableRow({tokenName(keys, j), number(s.logits(j)), number(s.logits(j) + s.shift),
                       QString::number(s.before(j), 'f', 6), QString::number(s.after(j), 'f', 6)});
     html += "</table>";
     if (s.logits.size() > shown)
         html += QString("<p>(first %1 of %2 keys)</p>").arg(shown).arg(s.logits.size());
     html += QString("<p><b>Largest difference of the weights: %1</b> (rounding only)</p>")
-                .arg(num(s.maxDifference, 2));
+                .arg(number(s.maxDifference, 2));
     m_shiftText->setText(html);
 }
 
@@ -305,7 +306,7 @@ void WhatIfPanel::updatePermutation() {
     html += "</table>";
     html += QString("<p><b>Largest difference between output %1 k after and output %1 "
                     "\u03c0(k) before: %2</b></p>")
-                .arg(word, num(c.maxDifference, 2));
+                .arg(word, number(c.maxDifference, 2));
     if (c.positional)
         html += "<p><i>The causal mask is tied to positions (query i sees keys \u2264 i), so "
                 "here the outputs are not simply permuted: the difference is real.</i></p>";
@@ -313,13 +314,13 @@ void WhatIfPanel::updatePermutation() {
         html += QString("<p>Cross-attention: only the queries were permuted. Permuting the "
                         "context's tokens (keys and values together) changes the output by "
                         "%1.</p>")
-                    .arg(num(c.contextDifference, 2));
+                    .arg(number(c.contextDifference, 2));
     m_permutationText->setText(html);
 }
 
 void WhatIfPanel::updateQkScaling() {
     const double c = qkFactorAt(m_c->value());
-    m_cValue->setText(num(c, 3));
+    m_cValue->setText(number(c, 3));
     const attn::AttentionInputs &in = shownInputs();
     if (m_head >= int(in.heads.size()))
         return;
@@ -333,10 +334,10 @@ void WhatIfPanel::updateQkScaling() {
     const whatif::QkScalingCheck &q = *m_qk;
     QString html = "<table cellspacing='0' cellpadding='3'>";
     html += tableRow({"largest change of", ""}, true);
-    html += tableRow({"Q", num(q.maxQDifference)});
+    html += tableRow({"Q", number(q.maxQDifference)});
     html += tableRow({attn::stageFormula(attn::Stage::Scores, attn::Layout::Rows),
-                      num(q.maxScoreDifference, 2)});
-    html += tableRow({"<b>weights</b>", "<b>" + num(q.maxWeightDifference, 2) + "</b>"});
-    html += tableRow({"output", num(q.maxOutputDifference, 2)});
+                      number(q.maxScoreDifference, 2)});
+    html += tableRow({"<b>weights</b>", "<b>" + number(q.maxWeightDifference, 2) + "</b>"});
+    html += tableRow({"output", number(q.maxOutputDifference, 2)});
     m_qkText->setText(html + "</table>");
 }

@@ -1,7 +1,7 @@
 #include "OuterProductWidget.h"
 
-#include "CellText.h"
 #include "MatrixPaint.h"
+#include "Notation.h"
 
 #include <QPainter>
 
@@ -238,7 +238,7 @@ void OuterProductWidget::paintEvent(QPaintEvent *) {
                            .arg(prod->pName)
                      : QString("%1 terms to go (largest difference %2)")
                            .arg(total - count)
-                           .arg(formatCellValue(error)));
+                           .arg(attn::notation::cell(error)));
     p.setPen(pal.color(QPalette::Text));
     const double legendWidth = std::min(220.0, std::max(140.0, captionWidth / 2));
     matrixpaint::paintLegend(p, QRectF(captionLeft, top + 48, legendWidth, 34), grid);

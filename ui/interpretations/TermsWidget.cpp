@@ -1,7 +1,7 @@
 #include "TermsWidget.h"
 
-#include "CellText.h"
 #include "MatrixPaint.h"
+#include "Notation.h"
 
 #include <QPainter>
 
@@ -310,7 +310,7 @@ void TermsWidget::paintLine(QPainter &p, const Geometry &g, double across, const
         p.drawText(place(g, Vector, across, t), Qt::AlignCenter | Qt::TextWordWrap, what);
         if (m_terms.coefficientsAreWeights && line.kind != Line::FoldedAfter)
             p.drawText(place(g, Coef, across, t), Qt::AlignCenter,
-                       "\u03a3 " + formatCellValue(line.coefficientSum));
+                       "\u03a3 " + attn::notation::cell(line.coefficientSum));
     }
     if (!revealed) {
         // Not computed yet: an empty box where the product will appear.
@@ -329,7 +329,8 @@ void TermsWidget::paintLine(QPainter &p, const Geometry &g, double across, const
     if (dot() && g.length[Running] > 0) {
         p.setPen(pal.color(QPalette::Text));
         p.drawText(place(g, Running, across, t).adjusted(8, 0, 0, 0),
-                   Qt::AlignLeft | Qt::AlignVCenter, "\u2192 " + formatCellValue(line.running));
+                   Qt::AlignLeft | Qt::AlignVCenter,
+                   "\u2192 " + attn::notation::cell(line.running));
     }
 }
 
@@ -368,7 +369,7 @@ void TermsWidget::paintTotals(QPainter &p, const Geometry &g, double across) {
     p.setFont(font());
     if (m_terms.coefficientsAreWeights)
         p.drawText(place(g, Coef, across, t), Qt::AlignCenter | Qt::TextWordWrap,
-                   "\u03a3 " + formatCellValue(m_terms.coefficients.head(m_revealed).sum()));
+                   "\u03a3 " + attn::notation::cell(m_terms.coefficients.head(m_revealed).sum()));
     p.drawText(place(g, Equals, across, t), Qt::AlignCenter, "=");
     matrixpaint::paintVector(p, vectorRect(Scaled, across), m_terms.partialSum(m_revealed),
                              m_terms.orientation, style);
@@ -416,7 +417,7 @@ QString TermsWidget::noteText() const {
     what.replace("row k of", "the rows of").replace("column k of", "the columns of");
     return QString("The weights are %1 (smallest %2) and sum to %3: the result is a convex "
                    "combination \u2014 a weighted average \u2014 of %4.")
-        .arg(low >= 0 ? "non-negative" : "NOT all non-negative", formatCellValue(low),
+        .arg(low >= 0 ? "non-negative" : "NOT all non-negative", attn::notation::cell(low),
              QString::number(m_terms.coefficients.sum(), 'f', 6), what);
 }
 

@@ -3,7 +3,7 @@
 #include "DocumentCommands.h"
 #include "Formula.h"
 #include "InputError.h"
-#include "NumberFormat.h"
+#include "Notation.h"
 #include "NumberText.h"
 
 #include <QUndoStack>
@@ -337,7 +337,7 @@ void Document::setScale(bool scale) {
 bool Document::setTemperature(double temperature, QString *error) {
     if (!std::isfinite(temperature) || temperature < 1e-6 || temperature > 1e6)
         return fail(error, QStringLiteral("the temperature must lie between 1e-6 and 1e6, not %1")
-                               .arg(exactNumber(temperature)));
+                               .arg(attn::notation::exact(temperature)));
     attn::AttentionOptions after = m_inputs->options;
     after.temperature = temperature;
     if (after != m_inputs->options)

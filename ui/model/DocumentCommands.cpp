@@ -1,6 +1,6 @@
 #include "DocumentCommands.h"
 
-#include "NumberFormat.h"
+#include "Notation.h"
 
 DocumentCommand::DocumentCommand(Document *doc, const QString &text)
     : QUndoCommand(text), m_doc(doc), m_mergeGeneration(doc->mergeGeneration()) {}
@@ -11,7 +11,7 @@ CellCommand::CellCommand(Document *doc, MatrixId id, int row, int col, double be
       m_after(after), m_nudge(nudge) {
     const QString cell = cellName(id, doc->headCount(), row, col);
     setText(nudge ? QStringLiteral("Nudge %1").arg(cell)
-                  : QStringLiteral("Set %1 to %2").arg(cell, compactNumber(after)));
+                  : QStringLiteral("Set %1 to %2").arg(cell, attn::notation::editor(after)));
 }
 
 void CellCommand::redo() {

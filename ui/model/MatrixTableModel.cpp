@@ -1,6 +1,7 @@
 #include "MatrixTableModel.h"
 
 #include "Document.h"
+#include "Notation.h"
 #include "NumberFormat.h"
 
 #include <QFont>
@@ -40,12 +41,13 @@ QVariant MatrixTableModel::data(const QModelIndex &index, int role) const {
     const double v = m(index.row(), index.column());
     switch (role) {
     case Qt::DisplayRole:
-        return compactNumber(v);
+        return attn::notation::editor(v);
     case Qt::EditRole:
         return v;
     case Qt::ToolTipRole:
         return QStringLiteral("%1 = %2").arg(
-            cellName(m_id, m_doc->headCount(), index.row(), index.column()), exactNumber(v));
+            cellName(m_id, m_doc->headCount(), index.row(), index.column()),
+            attn::notation::exact(v));
     case Qt::TextAlignmentRole:
         return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
     default:
@@ -90,7 +92,7 @@ bool MatrixTableModel::setData(const QModelIndex &index, const QVariant &value, 
     if (index.row() >= m.rows() || index.column() >= m.cols())
         return false;
     const QString keeps = QStringLiteral(" \u2014 the cell keeps %1")
-                              .arg(compactNumber(m(index.row(), index.column())));
+                              .arg(attn::notation::editor(m(index.row(), index.column())));
 
     double number = 0;
     QString shown;
@@ -98,7 +100,7 @@ bool MatrixTableModel::setData(const QModelIndex &index, const QVariant &value, 
     if (type == QMetaType::Double || type == QMetaType::Float || type == QMetaType::Int ||
         type == QMetaType::LongLong) {
         number = value.toDouble();
-        shown = exactNumber(number);
+        shown = attn::notation::exact(number);
     } else {
         shown = value.toString().trimmed();
         const std::optional<double> parsed = parseNumber(shown);

@@ -1,45 +1,24 @@
 #include "NumberFormat.h"
 
+#include "DelimitedText.h"
+#include "InputError.h"
 #include "Matrix.h"
+#include "Notation.h"
 #include "NumberText.h"
 
 #include <QLocale>
-#include <QRegularExpression>
 #include <QStringList>
-
-#include <cmath>
-
-QString compactNumber(double value) {
-    if (!std::isfinite(value))
-        return QLocale::c().toString(value);
-    const double magnitude = std::abs(value);
-    if (value != 0 && (magnitude < 5e-5 || magnitude >= 1e7))
-        return QLocale::c().toString(value, 'g', 4);
-    QString text = QLocale::c().toString(value, 'f', 4);
-    if (text.contains(u'.')) {
-        while (text.endsWith(u'0'))
-            text.chop(1);
-        if (text.endsWith(u'.'))
-            text.chop(1);
-    }
-    if (text == QStringLiteral("-0"))
-        text = QStringLiteral("0"); // -0.00001 rounds to "-0": the sign would only confuse
-    return text;
-}
-
-QString exactNumber(double value) {
-    return QLocale::c().toString(value, 'g', QLocale::FloatingPointShortest);
-}
 
 std::optional<double> parseNumber(const QString &text) {
     QString t = text.trimmed();
     t.replace(QChar(0x2212), u'-');
     if (t.isEmpty())
         return std::nullopt;
+    double v = 0;
+    if (attn::parseNumber(t.toStdString(), v) == attn::ParsedNumber::Ok)
+        return v;
     bool ok = false;
-    double v = QLocale::c().toDouble(t, &ok);
-    if (!ok)
-        v = QLocale().toDouble(t, &ok);
+    v = QLocale().toDouble(t, &ok);
     if (!ok)
         return std::nullopt;
     return v;
@@ -50,7 +29,7 @@ QString blockText(const attn::Matrix &block) {
     for (Eigen::Index i = 0; i < block.rows(); ++i) {
         QStringList cells;
         for (Eigen::Index j = 0; j < block.cols(); ++j)
-            cells << exactNumber(block(i, j));
+            cells << attn::notation::exact(block(i, j));
         lines << cells.join(u'\t');
     }
     return lines.join(u'\n');
@@ -62,47 +41,47 @@ std::optional<attn::Matrix> parseBlock(const QString &text, QString *error) {
             *error = message;
         return std::nullopt;
     };
-    QStringList lines = text.split(QRegularExpression(QStringLiteral("\\r\\n|\\n|\\r")));
-    while (!lines.isEmpty() && lines.front().trimmed().isEmpty())
-        lines.removeFirst();
-    while (!lines.isEmpty() && lines.back().trimmed().isEmpty())
-        lines.removeLast();
-    if (lines.isEmpty())
-        return fail(QStringLiteral("the pasted text holds no numbers"));
-
-    QRegularExpression separator;
-    if (text.contains(u'\t'))
-        separator.setPattern(QStringLiteral("\\t"));
-    else if (text.contains(u';'))
-        separator.setPattern(QStringLiteral("\\s*;\\s*"));
-    else
-        separator.setPattern(QStringLiteral("[\\s,]+"));
-
-    std::vector<QStringList> rows;
-    for (const QString &line : lines)
-        rows.push_back(line.trimmed().split(separator));
-    const qsizetype cols = rows.front().size();
-    attn::Matrix block(Eigen::Index(rows.size()), Eigen::Index(cols));
-    for (size_t i = 0; i < rows.size(); ++i) {
-        if (rows[i].size() != cols)
-            return fail(QStringLiteral("the pasted rows differ in length: row 1 has %1 "
-                                       "numbers, row %2 has %3")
-                            .arg(cols)
-                            .arg(i + 1)
-                            .arg(rows[i].size()));
-        for (qsizetype j = 0; j < cols; ++j) {
-            const QString cell = rows[i][j].trimmed();
-            const std::optional<double> v = parseNumber(cell);
-            const QString where = QStringLiteral("row %1, column %2").arg(i + 1).arg(j + 1);
-            if (!v)
-                return fail(QStringLiteral("\u201c%1\u201d (%2 of the pasted text) is not a number")
-                                .arg(cell, where));
-            const QString problem = QString::fromStdString(attn::numberProblem(*v));
-            if (!problem.isEmpty())
-                return fail(QStringLiteral("\u201c%1\u201d (%2 of the pasted text) %3")
-                                .arg(cell, where, problem));
-            block(Eigen::Index(i), Eigen::Index(j)) = *v;
+    const std::string utf8 = text.toStdString();
+    attn::DelimitedText lines(utf8);
+    std::vector<std::vector<double>> rows;
+    std::vector<std::string> fields;
+    try {
+        while (lines.next(fields)) {
+            const int row = int(rows.size()) + 1; // rows of the block, not lines of the text
+            if (!rows.empty() && fields.size() != rows.front().size())
+                return fail(QStringLiteral("the pasted rows differ in length: row 1 has %1 "
+                                           "numbers, row %2 has %3")
+                                .arg(rows.front().size())
+                                .arg(row)
+                                .arg(fields.size()));
+            std::vector<double> values;
+            for (std::size_t k = 0; k < fields.size(); ++k) {
+                std::string field = fields[k];
+                lines.toDecimalPoint(field);
+                const std::optional<double> v = parseNumber(QString::fromStdString(field));
+                const QString cell = QString::fromStdString(fields[k]);
+                const QString where = QStringLiteral("row %1, column %2").arg(row).arg(k + 1);
+                if (!v)
+                    return fail(
+                        QStringLiteral("\u201c%1\u201d (%2 of the pasted text) is not a number")
+                            .arg(cell, where));
+                const QString problem = QString::fromStdString(attn::numberProblem(*v));
+                if (!problem.isEmpty())
+                    return fail(QStringLiteral("\u201c%1\u201d (%2 of the pasted text) %3")
+                                    .arg(cell, where, problem));
+                values.push_back(*v);
+            }
+            rows.push_back(std::move(values));
         }
+    } catch (const attn::InputError &e) {
+        // A broken quote or an overlong line: the tokenizer's message counts lines.
+        return fail(QStringLiteral("the pasted text, %1").arg(QString::fromUtf8(e.what())));
     }
+    if (rows.empty())
+        return fail(QStringLiteral("the pasted text holds no numbers"));
+    attn::Matrix block(Eigen::Index(rows.size()), Eigen::Index(rows.front().size()));
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        for (std::size_t j = 0; j < rows[i].size(); ++j)
+            block(Eigen::Index(i), Eigen::Index(j)) = rows[i][j];
     return block;
 }

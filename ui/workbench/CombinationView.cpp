@@ -3,6 +3,7 @@
 #include "CellText.h"
 #include "Derivation.h"
 #include "Document.h"
+#include "Notation.h"
 #include "Recomputer.h"
 #include "TokenLabels.h"
 
@@ -203,7 +204,7 @@ void CombinationView::paintCells(QPainter &p, const QRectF &rect, const Eigen::R
         p.fillRect(cell, c);
         if (numbers && drawn == n && w >= 34) {
             p.setPen(contrastingTextColor(c));
-            p.drawText(cell, Qt::AlignCenter, formatCellValue(values(col)));
+            p.drawText(cell, Qt::AlignCenter, attn::notation::cell(values(col)));
         }
     }
     p.setPen(QPen(palette().color(QPalette::Mid), 1));

@@ -2,6 +2,7 @@
 
 #include "Document.h"
 #include "Formula.h"
+#include "Notation.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -263,7 +264,7 @@ void ControlsPanel::sync() {
     const QSignalBlocker b1(m_scale), b2(m_temperature), b3(m_causal), b4(m_crossAttention);
     m_scale->setChecked(in.options.scale);
     m_temperature->setValue(positionOf(in.options.temperature));
-    m_temperatureValue->setText(QString::number(in.options.temperature, 'g', 3));
+    m_temperatureValue->setText(attn::notation::number(in.options.temperature, 3));
     m_causal->setChecked(in.options.causal);
     m_crossAttention->setChecked(in.hasContext);
     m_clearMask->setEnabled(in.mask.size() != 0 && in.mask.any());

@@ -1,6 +1,6 @@
 #include "NumberDelegate.h"
 
-#include "NumberFormat.h"
+#include "Notation.h"
 
 #include <QLineEdit>
 
@@ -18,8 +18,9 @@ void NumberDelegate::setEditorData(QWidget *editor, const QModelIndex &index) co
         return;
     const QVariant value = index.data(Qt::EditRole);
     // Exact, so that editing shows (and keeps) every digit, not the rounded display text.
-    edit->setText(value.metaType().id() == QMetaType::Double ? exactNumber(value.toDouble())
-                                                             : value.toString());
+    edit->setText(value.metaType().id() == QMetaType::Double
+                      ? attn::notation::exact(value.toDouble())
+                      : value.toString());
     edit->selectAll();
 }
 

@@ -1,0 +1,117 @@
+#include "Notation.h"
+
+#include "NumberText.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+namespace attn::notation {
+
+namespace {
+
+const QChar kMinus(0x2212);
+const QChar kInfinity(0x221E);
+
+// "−∞", "∞", "NaN": the display styles' non-finite values.
+QString nonFinite(double value) {
+    if (std::isnan(value))
+        return QStringLiteral("NaN");
+    return value < 0 ? QString(kMinus) + kInfinity : QString(kInfinity);
+}
+
+} // namespace
+
+QString typographic(const QString &ascii) {
+    if (ascii == QLatin1String("nan") || ascii == QLatin1String("-nan"))
+        return QStringLiteral("NaN");
+    QString out;
+    out.reserve(ascii.size());
+    for (qsizetype i = 0; i < ascii.size(); ++i) {
+        const QChar c = ascii[i];
+        if (c == u'-') {
+            out += kMinus;
+        } else if (c == u'e' && i + 1 < ascii.size() &&
+                   (ascii[i + 1] == u'+' || ascii[i + 1] == u'-' || ascii[i + 1].isDigit())) {
+            // An exponent: its sign only when negative, no leading zeros ("e+07" → "e7").
+            out += u'e';
+            ++i;
+            if (ascii[i] == u'-')
+                out += kMinus;
+            if (!ascii[i].isDigit())
+                ++i;
+            while (i + 1 < ascii.size() && ascii[i] == u'0' && ascii[i + 1].isDigit())
+                ++i;
+            --i; // the loop's ++i moves on to the exponent's first digit
+        } else if (c == u'i' && ascii.mid(i, 3) == QLatin1String("inf")) {
+            out += kInfinity;
+            i += 2;
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+QString cell(double value) {
+    if (!std::isfinite(value))
+        return nonFinite(value);
+    if (value == 0.0)
+        return QStringLiteral("0");
+    const double magnitude = std::abs(value);
+    if (magnitude < 5e-5 || magnitude >= 1e5)
+        return typographic(QString::number(value, 'e', 1));
+    const int exponent = static_cast<int>(std::floor(std::log10(magnitude)));
+    const int decimals = std::clamp(2 - exponent, 0, 4);
+    return typographic(QString::number(value, 'f', decimals));
+}
+
+QString precise(double value) {
+    return number(value, 6);
+}
+
+QString number(double value, int digits) {
+    if (!std::isfinite(value))
+        return nonFinite(value);
+    if (value == 0)
+        return QStringLiteral("0"); // never "−0": the sign of a zero only confuses
+    return typographic(QString::number(value, 'g', digits));
+}
+
+QString editor(double value) {
+    if (!std::isfinite(value))
+        return exact(value);
+    const double magnitude = std::abs(value);
+    if (value != 0 && (magnitude < 5e-5 || magnitude >= 1e7))
+        return QString::number(value, 'g', 4);
+    QString text = QString::number(value, 'f', 4);
+    if (text.contains(u'.')) {
+        while (text.endsWith(u'0'))
+            text.chop(1);
+        if (text.endsWith(u'.'))
+            text.chop(1);
+    }
+    if (text == QStringLiteral("-0"))
+        text = QStringLiteral("0"); // -0.00001 rounds to "-0": the sign would only confuse
+    return text;
+}
+
+QString exact(double value) {
+    return QString::fromStdString(shortestNumber(value));
+}
+
+std::string fixed(double value, int decimals) {
+    if (!std::isfinite(value))
+        return shortestNumber(value);
+    char buffer[400]; // 1e308 in fixed form needs 309 digits; the scientific branch avoids that
+    const auto format =
+        std::abs(value) >= 1e9 ? std::chars_format::scientific : std::chars_format::fixed;
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value, format, decimals);
+    std::string text(buffer, result.ptr);
+    // A tiny negative value rounds to "-0.0000", which reads as a sign error in a table.
+    if (text.front() == '-' && text.find_first_not_of("-0.") == std::string::npos)
+        text.erase(0, 1);
+    return text;
+}
+
+} // namespace attn::notation
