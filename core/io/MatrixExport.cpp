@@ -109,40 +109,38 @@ std::string numpyText(const Matrix &m) {
 
 } // namespace
 
+namespace {
+
+// One row per format, in enum order: the --format name and the file suffix.
+struct FormatNames {
+    ExportFormat format;
+    const char *name;
+    const char *suffix;
+};
+constexpr FormatNames kFormats[] = {{ExportFormat::Csv, "csv", "csv"},
+                                    {ExportFormat::Npy, "npy", "npy"},
+                                    {ExportFormat::Latex, "latex", "tex"},
+                                    {ExportFormat::NumpyLiteral, "numpy", "py"}};
+
+const FormatNames &namesOf(ExportFormat format) {
+    return kFormats[static_cast<int>(format)];
+}
+
+} // namespace
+
 std::optional<ExportFormat> exportFormatFromName(const QString &name) {
-    for (ExportFormat f :
-         {ExportFormat::Csv, ExportFormat::Npy, ExportFormat::Latex, ExportFormat::NumpyLiteral})
-        if (exportFormatName(f) == name)
-            return f;
+    for (const FormatNames &f : kFormats)
+        if (name == QLatin1String(f.name))
+            return f.format;
     return std::nullopt;
 }
 
 QString exportFormatName(ExportFormat format) {
-    switch (format) {
-    case ExportFormat::Csv:
-        return "csv";
-    case ExportFormat::Npy:
-        return "npy";
-    case ExportFormat::Latex:
-        return "latex";
-    case ExportFormat::NumpyLiteral:
-        return "numpy";
-    }
-    return {};
+    return QString::fromLatin1(namesOf(format).name);
 }
 
 QString exportFileSuffix(ExportFormat format) {
-    switch (format) {
-    case ExportFormat::Csv:
-        return "csv";
-    case ExportFormat::Npy:
-        return "npy";
-    case ExportFormat::Latex:
-        return "tex";
-    case ExportFormat::NumpyLiteral:
-        return "py";
-    }
-    return {};
+    return QString::fromLatin1(namesOf(format).suffix);
 }
 
 QString matrixToCsv(const Matrix &m) {

@@ -224,32 +224,27 @@ QString checkLabel(const QString &label, QString *trimmed) {
 } // namespace
 
 bool Document::setToken(int index, const QString &label, QString *error) {
-    if (index < 0 || index >= int(m_inputs->tokens.size()))
-        return fail(error, QStringLiteral("there is no token %1").arg(index));
-    QString clean;
-    const QString problem = checkLabel(label, &clean);
-    if (!problem.isEmpty())
-        return fail(error, problem);
-    const std::string after = clean.toStdString();
-    if (after != m_inputs->tokens[size_t(index)])
-        m_undoStack->push(
-            new TokenCommand(this, false, index, m_inputs->tokens[size_t(index)], after));
-    return true;
+    return setLabel(false, index, label, error);
 }
 
 bool Document::setContextToken(int index, const QString &label, QString *error) {
     if (!m_inputs->hasContext)
         return fail(error, QStringLiteral("there is no context: cross-attention is off"));
-    if (index < 0 || index >= int(m_inputs->contextTokens.size()))
-        return fail(error, QStringLiteral("there is no context token %1").arg(index));
+    return setLabel(true, index, label, error);
+}
+
+bool Document::setLabel(bool context, int index, const QString &label, QString *error) {
+    const std::vector<std::string> &labels = context ? m_inputs->contextTokens : m_inputs->tokens;
+    if (index < 0 || index >= int(labels.size()))
+        return fail(error, context ? QStringLiteral("there is no context token %1").arg(index)
+                                   : QStringLiteral("there is no token %1").arg(index));
     QString clean;
     const QString problem = checkLabel(label, &clean);
     if (!problem.isEmpty())
         return fail(error, problem);
     const std::string after = clean.toStdString();
-    if (after != m_inputs->contextTokens[size_t(index)])
-        m_undoStack->push(
-            new TokenCommand(this, true, index, m_inputs->contextTokens[size_t(index)], after));
+    if (after != labels[size_t(index)])
+        m_undoStack->push(new TokenCommand(this, context, index, labels[size_t(index)], after));
     return true;
 }
 

@@ -133,6 +133,8 @@ private:
     void notify(const DocumentChange &change);
 
     bool checkCell(MatrixId id, int row, int col, double value, QString *error) const;
+    // setToken and setContextToken: one label of X or of the context.
+    bool setLabel(bool context, int index, const QString &label, QString *error);
     bool pushInputs(attn::AttentionInputs after, DocumentChange::Flags what, const QString &text,
                     QString *error);
     QString describe(MatrixId id) const { return matrixDisplayName(id, headCount()); }
