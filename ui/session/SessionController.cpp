@@ -212,15 +212,7 @@ bool SessionController::maybeSave() {
 }
 
 bool SessionController::openFile(const QString &path) {
-    if (!maybeSave())
-        return false;
-    QString error;
-    if (!loadFile(path, &error)) {
-        m_prompts.warning(tr("Could not open the file:\n%1\n\nNothing was changed.").arg(error));
-        return false;
-    }
-    showStatus(tr("Opened %1").arg(QDir::toNativeSeparators(m_currentFile)));
-    return true;
+    return maybeSave() && openAsked(path);
 }
 
 bool SessionController::open() {
@@ -231,6 +223,10 @@ bool SessionController::open() {
     if (path.isEmpty())
         return false;
     // Already asked; the document has not changed since (the dialog is modal).
+    return openAsked(path);
+}
+
+bool SessionController::openAsked(const QString &path) {
     QString error;
     if (!loadFile(path, &error)) {
         m_prompts.warning(tr("Could not open the file:\n%1\n\nNothing was changed.").arg(error));

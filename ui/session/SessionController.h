@@ -65,6 +65,8 @@ protected:
 
 private:
     void createActions();
+    // Opens `path` once the unsaved-changes question was answered; warns on failure.
+    bool openAsked(const QString &path);
     void setCurrentFile(const QString &path);
     void updateTitle();
     void remember(const QString &path);
