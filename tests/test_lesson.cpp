@@ -10,10 +10,24 @@
 #include "Workbench.h"
 
 #include <QMainWindow>
+#include <QScreen>
 #include <QtTest>
+#include <qcustomplot.h>
 
 using namespace attn;
 using attn::Stage;
+
+namespace {
+
+Stage stageOf(const Workbench &wb, const HeatmapView *v) {
+    for (Stage s : {Stage::Q, Stage::K, Stage::V, Stage::Scores, Stage::Logits, Stage::Weights,
+                    Stage::HeadOutput, Stage::Concat, Stage::Final})
+        if (wb.stages().view(s) == v)
+            return s;
+    return Stage::X;
+}
+
+} // namespace
 
 class TestLesson : public QObject {
     Q_OBJECT
@@ -82,6 +96,51 @@ private slots:
         QTest::keyClick(&w, Qt::Key_F5, Qt::ShiftModifier);
         QVERIFY(!lesson->isActive());
         QVERIFY(wb.stages().emphasis().isEmpty());
+    }
+
+    // Steps 8 (the column layout) and back to 7 redraw the dimmed heatmaps in the new layout:
+    // one title each, of the layout shown, and what is on screen is what a fresh render draws
+    // (no earlier layout left under a translucent one).
+    void dimmedHeatmapsShowOneLayout() {
+        Workbench wb;
+        QMainWindow &w = wb.window();
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTRY_VERIFY(wb.recomputer().result() != nullptr);
+        LessonPanel *lesson = &wb.lesson();
+        for (int step : {7, 6}) {
+            lesson->goTo(step);
+            QTest::qWait(50);
+            const bool columns = step == 7;
+            QCOMPARE(wb.document().layout(), columns ? Layout::Columns : Layout::Rows);
+            const int n = int(wb.document().inputs().X.rows());
+            for (HeatmapView *v : wb.stages().visibleViews()) {
+                const bool dimmed = !wb.stages().emphasis().isEmpty() &&
+                                    !wb.stages().emphasis().contains(stageOf(wb, v));
+                QCOMPARE(v->isDimmed(), dimmed);
+                QVERIFY(v->graphicsEffect() == nullptr);
+                // One title element, the current layout's.
+                int titles = 0;
+                for (int e = 0; e < v->plot()->plotLayout()->elementCount(); ++e)
+                    titles += qobject_cast<QCPTextElement *>(v->plot()->plotLayout()->elementAt(e))
+                                  ? 1
+                                  : 0;
+                QCOMPARE(titles, 1);
+            }
+            HeatmapView *q = wb.stages().view(Stage::Q);
+            QVERIFY(q->isDimmed());
+            QVERIFY2(q->title().startsWith(columns ? "Q = Wq\u1d40" : "Q = X\u00b7Wq"),
+                     qPrintable(q->title()));
+            QCOMPARE(int(columns ? q->colLabels().size() : q->rowLabels().size()), n);
+            // On screen (the backing store) exactly what a fresh render of the window draws.
+            const QImage fresh = w.grab().toImage().convertToFormat(QImage::Format_RGB32);
+            const QImage screen =
+                w.screen()->grabWindow(w.winId()).toImage().convertToFormat(QImage::Format_RGB32);
+            const qreal dpr = fresh.devicePixelRatio();
+            const QRect px(q->mapTo(&w, QPoint(0, 0)) * dpr, q->size() * dpr);
+            QVERIFY2(screen.copy(px) == fresh.copy(px), "a dimmed heatmap shows a stale drawing");
+        }
     }
 };
 

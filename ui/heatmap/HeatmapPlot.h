@@ -17,6 +17,16 @@ public:
     std::function<void()> beforeLayout;
     std::function<bool()> afterLayout;
 
+    // Dimmed: drawn faded behind a veil of its background (the lesson dims the stages it is
+    // not about). Painted by the plot itself, so the window never composites a translucent
+    // widget over an earlier drawing of it; exports (toPixmap) are never dimmed.
+    void setDimmed(bool dimmed);
+    bool isDimmed() const { return m_dimmed; }
+
 protected:
     void updateLayout() override;
+    void paintEvent(QPaintEvent *event) override;
+
+private:
+    bool m_dimmed = false;
 };

@@ -365,6 +365,14 @@ QImage HeatmapView::renderImage(QSize size) {
     return m_plot->toPixmap(size.width(), size.height()).toImage();
 }
 
+void HeatmapView::setDimmed(bool dimmed) {
+    m_plot->setDimmed(dimmed);
+}
+
+bool HeatmapView::isDimmed() const {
+    return m_plot->isDimmed();
+}
+
 QCustomPlot *HeatmapView::plot() const {
     return m_plot;
 }

@@ -65,6 +65,9 @@ public:
     void setSelectedRow(int row);                // -1 = none; draws a clear outline around that row
     void setHighlightedColumns(QList<int> cols); // dashed outlines (interpretation views)
     int selectedRow() const { return m_selectedRow; }
+    // Faded, for views a lesson step is not about (HeatmapPlot::setDimmed).
+    void setDimmed(bool dimmed);
+    bool isDimmed() const;
     QList<int> highlightedColumns() const { return m_highlightedColumns; }
 
     const attn::Matrix &values() const { return m_data.values; } // what is displayed

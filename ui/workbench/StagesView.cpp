@@ -6,7 +6,6 @@
 #include "TokenLabels.h"
 
 #include <QEvent>
-#include <QGraphicsOpacityEffect>
 #include <QGridLayout>
 #include <QLabel>
 #include <QPainter>
@@ -65,16 +64,10 @@ StagesView::StagesView(Document *document, Recomputer *recomputer, QWidget *pare
 
 void StagesView::setEmphasis(const QList<Stage> &stages) {
     m_emphasis = stages;
-    for (auto it = m_views.cbegin(); it != m_views.cend(); ++it) {
-        const bool dim = !stages.isEmpty() && !stages.contains(it.key());
-        if (dim) {
-            auto *effect = new QGraphicsOpacityEffect(it.value());
-            effect->setOpacity(0.3);
-            it.value()->setGraphicsEffect(effect);
-        } else {
-            it.value()->setGraphicsEffect(nullptr);
-        }
-    }
+    // Each heatmap fades itself: a QGraphicsOpacityEffect here left the earlier layout's
+    // drawing under the new one on screen (its plot repaints alone, opaquely).
+    for (auto it = m_views.cbegin(); it != m_views.cend(); ++it)
+        it.value()->setDimmed(!stages.isEmpty() && !stages.contains(it.key()));
     update();
 }
 
