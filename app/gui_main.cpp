@@ -2,9 +2,13 @@
 
 #include "Allocator.h"
 #include "Document.h"
+#include "HeatmapView.h"
 #include "LessonPanel.h"
+#include "Presentation.h"
 #include "Recomputer.h"
 #include "SessionController.h"
+#include "Stage.h"
+#include "StagesView.h"
 #include "Workbench.h"
 
 #include <QApplication>
@@ -16,6 +20,27 @@
 #include <QUndoStack>
 
 #include <cstdio>
+#include <optional>
+
+namespace {
+
+// The stages the stages view draws, by file name ("q", "weights", "final"): what --focus takes.
+QStringList focusableStageNames() {
+    QStringList names;
+    for (const attn::StageInfo &info : attn::stageInfos())
+        if (!info.input)
+            names << QString::fromUtf8(info.fileName);
+    return names;
+}
+
+// Shows the stage's heatmap (scrolled into view) with the keyboard focus, once the layouts
+// the window's size and zoom ask for are done.
+void focusStage(StagesView &stages, attn::Stage stage) {
+    QApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    stages.showStage(stage);
+}
+
+} // namespace
 
 int main(int argc, char **argv) {
     attn::keepLargeAllocationsInHeap();
@@ -44,7 +69,30 @@ int main(int argc, char **argv) {
     parser.addOption(row);
     parser.addOption(layout);
     parser.addOption(lesson);
+    const QCommandLineOption presentation(
+        "presentation",
+        QObject::tr("Start in presentation mode (with --screenshot, at the size of --size)."));
+    const QCommandLineOption focus(
+        "focus",
+        QObject::tr("Show the heatmap of <stage> and give it the keyboard focus: %1.")
+            .arg(focusableStageNames().join(", ")),
+        "stage");
+    parser.addOption(presentation);
+    parser.addOption(focus);
     parser.process(app);
+
+    std::optional<attn::Stage> focused;
+    if (parser.isSet(focus)) {
+        const QString name = parser.value(focus);
+        const attn::StageInfo *info = attn::findStageByFileName(name.toStdString());
+        if (!info || info->input) {
+            std::fprintf(stderr, "attnviz: %s\n",
+                         qPrintable(QObject::tr("unknown stage \"%1\" for --focus; one of: %2")
+                                        .arg(name, focusableStageNames().join(", "))));
+            return 2;
+        }
+        focused = info->stage;
+    }
 
     // Screenshots show the defaults, not the user's saved zoom, theme and dock layout.
     if (parser.isSet(screenshot))
@@ -72,15 +120,33 @@ int main(int argc, char **argv) {
         workbench.recomputer().recomputeNow();
         workbench.lesson().goTo(parser.value(lesson).toInt() - 1);
     }
+    if (focused) {
+        workbench.recomputer().recomputeNow();
+        if (!workbench.stages().view(*focused) || workbench.stages().view(*focused)->isHidden()) {
+            std::fprintf(stderr, "attnviz: %s\n",
+                         qPrintable(QObject::tr("--focus %1: this file has no such heatmap "
+                                                "(concat needs several heads or a Wo)")
+                                        .arg(parser.value(focus))));
+            return 2;
+        }
+    }
+    if (parser.isSet(presentation))
+        workbench.presentation().setActive(true);
 
     if (parser.isSet(screenshot)) {
         const QStringList wh = parser.value(size).split('x');
+        // Presentation mode goes full screen; a screenshot keeps the size asked for.
+        window.setWindowState(window.windowState() & ~Qt::WindowFullScreen);
         if (wh.size() == 2)
             window.resize(wh[0].toInt(), wh[1].toInt());
         window.show();
         workbench.recomputer().recomputeNow();
         // Let layouts settle and the heatmaps replot before grabbing.
         QTimer::singleShot(300, &window, [&] {
+            if (focused) {
+                focusStage(workbench.stages(), *focused);
+                QApplication::processEvents();
+            }
             const QString path = parser.value(screenshot);
             const bool ok = window.grab().save(path);
             if (!ok)
@@ -90,6 +156,8 @@ int main(int argc, char **argv) {
         return QApplication::exec();
     }
     window.show();
+    if (focused)
+        QTimer::singleShot(0, &window, [&] { focusStage(workbench.stages(), *focused); });
     workbench.session().offerRecovery();
     return QApplication::exec();
 }

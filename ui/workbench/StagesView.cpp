@@ -9,6 +9,7 @@
 #include <QGridLayout>
 #include <QLabel>
 #include <QPainter>
+#include <QScrollArea>
 
 using attn::Stage;
 
@@ -69,6 +70,19 @@ void StagesView::setEmphasis(const QList<Stage> &stages) {
     for (auto it = m_views.cbegin(); it != m_views.cend(); ++it)
         it.value()->setDimmed(!stages.isEmpty() && !stages.contains(it.key()));
     update();
+}
+
+bool StagesView::showStage(Stage stage) {
+    HeatmapView *v = m_views.value(stage);
+    if (!v || v->isHidden())
+        return false;
+    for (QWidget *w = parentWidget(); w; w = w->parentWidget())
+        if (auto *scroll = qobject_cast<QScrollArea *>(w)) {
+            scroll->ensureWidgetVisible(v, 0, 0);
+            break;
+        }
+    v->setFocus(Qt::OtherFocusReason);
+    return true;
 }
 
 void StagesView::updateMinimumSizes() {

@@ -34,6 +34,10 @@ public:
     // The lesson uses it to show what each step talks about.
     void setEmphasis(const QList<attn::Stage> &stages);
     QList<attn::Stage> emphasis() const { return m_emphasis; }
+    // Scrolls the enclosing scroll area (if any) so this stage's heatmap is shown and gives it
+    // the keyboard focus; false when the stage has no heatmap or it is hidden (concat with one
+    // head). attnviz --focus STAGE.
+    bool showStage(attn::Stage stage);
     // Nanoseconds the last result took to reach every visible heatmap (data + replot).
     qint64 lastDrawNanoseconds() const { return m_drawNs; }
 
