@@ -23,6 +23,8 @@
 #include <QMainWindow>
 #include <QMenu>
 #include <QMessageBox>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableView>
@@ -425,6 +427,28 @@ private slots:
         testsupport::settle(wb);
         QVERIFY2(w.findChild<QLabel *>("timingLabel")->text().startsWith("last update:"),
                  qPrintable(w.findChild<QLabel *>("timingLabel")->text()));
+    }
+
+    // attnviz --focus: the stage's heatmap is scrolled into view and has the keyboard focus.
+    void showStageScrollsToItAndFocusesIt() {
+        Workbench wb;
+        QMainWindow &w = wb.window();
+        w.resize(900, 600);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        testsupport::settle(wb);
+        auto *scroll = qobject_cast<QScrollArea *>(w.centralWidget());
+        QVERIFY(scroll);
+        for (Stage stage : {Stage::HeadOutput, Stage::Q}) {
+            QVERIFY(wb.stages().showStage(stage));
+            HeatmapView *v = wb.stages().view(stage);
+            QTRY_VERIFY(v->hasFocus());
+            const QRect shown(v->mapTo(scroll->viewport(), QPoint(0, 0)), v->size());
+            QVERIFY2(scroll->viewport()->rect().intersects(shown), "the heatmap is scrolled away");
+        }
+        QVERIFY(scroll->verticalScrollBar()->maximum() > 0); // there was something to scroll
+        QVERIFY(!wb.stages().showStage(Stage::Concat));      // one head, no Wo: not drawn
+        QVERIFY(!wb.stages().showStage(Stage::X));           // an input: no heatmap here
     }
 };
 
