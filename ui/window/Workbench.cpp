@@ -15,9 +15,12 @@
 #include "SessionController.h"
 #include "SessionFeatures.h"
 #include "Shell.h"
+#include "ShortcutsDialog.h"
 #include "StagesView.h"
 
+#include <QAction>
 #include <QDockWidget>
+#include <QMenu>
 #include <QScrollArea>
 
 namespace {
@@ -69,6 +72,17 @@ Workbench::Workbench()
     m_presentation->setLessonStepHandler([this](int delta) { m_lesson->step(delta); });
     QObject::connect(m_presentation.get(), &Presentation::activeChanged, m_lesson,
                      [this](bool on) { m_lesson->setPageKeysEnabled(!on); });
+
+    // Help › Keyboard shortcuts: read from every menu when shown, so it is built last.
+    auto *shortcuts = new ShortcutsDialog(frame, m_window.get());
+    QAction *showShortcuts =
+        frame.menu(MenuId::Help)->addAction(QObject::tr("&Keyboard shortcuts"));
+    showShortcuts->setShortcut(QKeySequence::HelpContents);
+    QObject::connect(showShortcuts, &QAction::triggered, shortcuts, [shortcuts] {
+        shortcuts->show();
+        shortcuts->raise();
+        shortcuts->activateWindow();
+    });
 }
 
 Workbench::~Workbench() {
