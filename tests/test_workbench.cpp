@@ -182,6 +182,13 @@ private slots:
         QVERIFY2(weight.contains("row sum") && weight.contains("0.9596"), qPrintable(weight));
         const QString out = wb.stages().view(Stage::HeadOutput)->toolTipText(0, 0);
         QVERIFY2(out.contains("0.03004·3 + 0.9596·4") && out.contains("3.949"), qPrintable(out));
+        // The column layout: the softmax runs down a column, a weight is a_{key,query}.
+        wb.document().setLayout(Layout::Columns);
+        QCoreApplication::processEvents();
+        const QString columnWeight = wb.stages().view(Stage::Weights)->toolTipText(1, 0);
+        QVERIFY2(columnWeight.contains("column sum") && columnWeight.contains("a₁₀") &&
+                     columnWeight.contains("0.9596") && !columnWeight.contains("row"),
+                 qPrintable(columnWeight));
     }
 
     void severalHeadsShowConcatAndOutput() {

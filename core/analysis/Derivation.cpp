@@ -135,13 +135,20 @@ QString weight(const Context &c, int query, int key) {
         return head + "masked: exp(\u2212\u221e) = 0, so the weight is exactly 0";
     const double numerator = std::exp(h->logits(query, key) - max);
     const double sum = (row - max).exp().sum();
+    const bool rows = c.layout == attn::Layout::Rows;
+    // Index order and the line the softmax runs along follow the layout shown.
+    const QString q = subscript(query), k = subscript(key);
+    const QString ij = rows ? q + k : k + q;
+    const QString anyKey = rows ? q + "j" : "j" + q;
+    const QString line = rows ? QStringLiteral("row") : QStringLiteral("column");
     return head +
-           QString("a%1%2 = exp(l%1%2 \u2212 max) / \u03a3<sub>j</sub> exp(l%1j \u2212 max)<br>"
-                   "exponent: exp(%3 \u2212 %4) = %5<br>row sum: \u03a3 = %6<br>"
+           QString("a%1 = exp(l%1 \u2212 max) / \u03a3<sub>j</sub> exp(l%2 \u2212 max)<br>"
+                   "exponent: exp(%3 \u2212 %4) = %5<br>%8 sum: \u03a3 = %6<br>"
                    "quotient: %5 / %6 = <b>%7</b>")
-               .arg(subscript(query), subscript(key), number(h->logits(query, key)), number(max),
-                    number(numerator), number(sum), number(h->weights(query, key))) +
-           "<br><i>(subtracting the row maximum changes nothing but keeps exp finite)</i>";
+               .arg(ij, anyKey, number(h->logits(query, key)), number(max), number(numerator),
+                    number(sum), number(h->weights(query, key)), line) +
+           QString("<br><i>(subtracting the %1 maximum changes nothing but keeps exp finite)</i>")
+               .arg(line);
 }
 
 QString headOutput(const Context &c, int query, int col) {

@@ -17,6 +17,9 @@ struct Context {
     int head = 0;
     QStringList queries; // query token labels
     QStringList keys;    // key token labels (the context's under cross-attention)
+    // How the reader sees the weights: in the column layout a query's weights are a column
+    // (softmax down it) and a weight is written a_{key,query}, as in the combination panel.
+    attn::Layout layout = attn::Layout::Rows;
 };
 
 QString projection(const Context &c, char which, int row, int col); // Q, K or V cell

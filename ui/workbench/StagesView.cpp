@@ -279,9 +279,12 @@ QString StagesView::tooltip(Stage stage, int row, int col) const {
         return {};
     // The drawn snapshot's own inputs and row-layout result: indices always agree.
     derivation::Context c{
-        m_snapshot.inputs.get(), m_snapshot.result.get(),
+        m_snapshot.inputs.get(),
+        m_snapshot.result.get(),
         std::clamp(m_document->currentHead(), 0, int(m_snapshot.result->heads.size()) - 1),
-        m_queries, m_keys};
+        m_queries,
+        m_keys,
+        m_document->layout()};
     switch (stage) {
     case Stage::Q:
         return derivation::projection(c, 'Q', row, col);
