@@ -52,13 +52,7 @@ ControlsPanel::ControlsPanel(Document *doc, QWidget *parent) : QWidget(parent), 
     layout->addWidget(buildSizes());
     layout->addWidget(buildNewCells());
     layout->addWidget(buildAttention());
-    m_message = new QLabel(this);
-    m_message->setWordWrap(true);
-    m_message->setStyleSheet(
-        QStringLiteral("QLabel { color: #8a1010; background: #fdeaea; border: 1px solid #e4a9a9;"
-                       " border-radius: 3px; padding: 2px 4px; }"));
-    m_message->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    m_message->hide();
+    m_message = new RefusalLabel(doc, this);
     layout->addWidget(m_message);
     layout->addStretch(1);
 
@@ -69,7 +63,6 @@ ControlsPanel::ControlsPanel(Document *doc, QWidget *parent) : QWidget(parent), 
             sync();
     });
     // A refusal is about the value just tried: any later change of the document leaves it stale.
-    connect(doc, &Document::changed, m_message, &QWidget::hide);
     connect(doc, &Document::currentHeadChanged, this, &ControlsPanel::sync);
     sync();
 }
@@ -181,7 +174,7 @@ QWidget *ControlsPanel::buildAttention() {
     connect(m_crossAttention, &QCheckBox::toggled, this, [this](bool on) {
         QString error;
         if (m_doc->setCrossAttention(on, &error)) {
-            m_message->hide();
+            m_message->dismiss();
         } else {
             showMessage(error);
             sync();
@@ -204,7 +197,7 @@ QSpinBox *ControlsPanel::dimensionSpinBox(Dimension dim) const {
 }
 
 QString ControlsPanel::message() const {
-    return m_message->isHidden() ? QString() : m_message->text();
+    return m_message->shown();
 }
 
 double ControlsPanel::temperatureAt(int position) {
@@ -225,7 +218,7 @@ int ControlsPanel::positionOf(double temperature) {
 void ControlsPanel::applyDimension(Dimension dim, int value) {
     QString error;
     if (m_doc->setDimension(dim, value, &error)) {
-        m_message->hide();
+        m_message->dismiss();
         return;
     }
     showMessage(error);
@@ -233,8 +226,7 @@ void ControlsPanel::applyDimension(Dimension dim, int value) {
 }
 
 void ControlsPanel::showMessage(const QString &message) {
-    m_message->setText(message);
-    m_message->show();
+    m_message->refuse(message);
 }
 
 void ControlsPanel::sync() {

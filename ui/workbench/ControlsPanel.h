@@ -1,5 +1,7 @@
 #pragma once
 
+#include "RefusalLabel.h"
+
 #include "Dimension.h"
 
 #include <QWidget>
@@ -65,5 +67,5 @@ private:
     QCheckBox *m_causal = nullptr;
     QCheckBox *m_crossAttention = nullptr;
     QPushButton *m_clearMask = nullptr;
-    QLabel *m_message = nullptr;
+    RefusalLabel *m_message = nullptr;
 };

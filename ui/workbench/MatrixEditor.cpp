@@ -60,7 +60,8 @@ bool isNudgeKey(const QKeyEvent *event) {
 
 MatrixEditor::MatrixEditor(Document *doc, MatrixId id, QWidget *parent)
     : QWidget(parent), m_doc(doc), m_model(new MatrixTableModel(doc, id, this)),
-      m_title(new QLabel(this)), m_view(new CompactTableView(this)), m_message(new QLabel(this)) {
+      m_title(new QLabel(this)), m_view(new CompactTableView(this)),
+      m_message(new RefusalLabel(doc, this)) {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
@@ -82,14 +83,7 @@ MatrixEditor::MatrixEditor(Document *doc, MatrixId id, QWidget *parent)
     m_view->viewport()->installEventFilter(this);
     layout->addWidget(m_view, 1, Qt::AlignLeft);
 
-    m_message->setWordWrap(true);
-    m_message->setStyleSheet(
-        QStringLiteral("QLabel { color: #8a1010; background: #fdeaea; border: 1px solid #e4a9a9;"
-                       " border-radius: 3px; padding: 2px 4px; }"));
-    m_message->hide();
     layout->addWidget(m_message);
-    // Keep the editor as wide as its table: a long message wraps instead of widening it.
-    m_message->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
 
     connect(m_model, &MatrixTableModel::editRefused, this, &MatrixEditor::showMessage);
     connect(m_model, &MatrixTableModel::editAccepted, this, &MatrixEditor::clearMessage);
@@ -98,9 +92,6 @@ MatrixEditor::MatrixEditor(Document *doc, MatrixId id, QWidget *parent)
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, doc,
             &Document::breakMerge);
     connect(doc, &Document::changed, this, &MatrixEditor::updateTitle);
-    // A refusal is about the entry just made: any later change of the document (an edit
-    // elsewhere, an undo, a preset) leaves it stale.
-    connect(doc, &Document::changed, this, &MatrixEditor::clearMessage);
     connect(doc, &Document::currentHeadChanged, this, &MatrixEditor::updateTitle);
     updateTitle();
 }
@@ -114,17 +105,15 @@ QString MatrixEditor::title() const {
 }
 
 QString MatrixEditor::message() const {
-    return m_message->isHidden() ? QString() : m_message->text();
+    return m_message->shown();
 }
 
 void MatrixEditor::showMessage(const QString &message) {
-    m_message->setText(message);
-    m_message->show();
+    m_message->refuse(message);
 }
 
 void MatrixEditor::clearMessage() {
-    m_message->hide();
-    m_message->clear();
+    m_message->dismiss();
 }
 
 void MatrixEditor::updateTitle() {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "RefusalLabel.h"
+
 #include "MatrixId.h"
 
 #include <QWidget>
@@ -59,6 +61,6 @@ private:
     MatrixTableModel *m_model;
     QLabel *m_title;
     CompactTableView *m_view;
-    QLabel *m_message;
+    RefusalLabel *m_message;
     int m_wheelRemainder = 0; // eighths of a degree not yet turned into nudges (touchpads)
 };

@@ -11,7 +11,7 @@
 
 TokenEditor::TokenEditor(Document *doc, bool context, QWidget *parent)
     : QWidget(parent), m_model(new TokenListModel(doc, context, this)),
-      m_view(new CompactTableView(this)), m_message(new QLabel(this)) {
+      m_view(new CompactTableView(this)), m_message(new RefusalLabel(doc, this)) {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
@@ -25,19 +25,12 @@ TokenEditor::TokenEditor(Document *doc, bool context, QWidget *parent)
                                : tr("Tokens: one per row of X. Double-click or type to rename."));
     layout->addWidget(m_view, 0, Qt::AlignLeft);
 
-    m_message->setWordWrap(true);
-    m_message->setStyleSheet(
-        QStringLiteral("QLabel { color: #8a1010; background: #fdeaea; border: 1px solid #e4a9a9;"
-                       " border-radius: 3px; padding: 2px 4px; }"));
-    m_message->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    m_message->hide();
     layout->addWidget(m_message);
 
     connect(m_model, &TokenListModel::editRefused, this, [this](const QString &message) {
-        m_message->setText(tr("Label not changed: %1").arg(message));
-        m_message->show();
+        m_message->refuse(tr("Label not changed: %1").arg(message));
     });
-    connect(m_model, &TokenListModel::editAccepted, m_message, &QWidget::hide);
+    connect(m_model, &TokenListModel::editAccepted, m_message, &RefusalLabel::dismiss);
     // Any later change of the document leaves a refusal stale.
     connect(doc, &Document::changed, m_message, &QWidget::hide);
     connect(m_model, &QAbstractItemModel::modelReset, this, &TokenEditor::fitColumns);
@@ -55,7 +48,7 @@ QTableView *TokenEditor::view() const {
 }
 
 QString TokenEditor::message() const {
-    return m_message->isHidden() ? QString() : m_message->text();
+    return m_message->shown();
 }
 
 void TokenEditor::fitColumns() {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "RefusalLabel.h"
+
 #include <QWidget>
 
 class CompactTableView;
@@ -24,5 +26,5 @@ private:
 
     TokenListModel *m_model;
     CompactTableView *m_view;
-    QLabel *m_message;
+    RefusalLabel *m_message;
 };
