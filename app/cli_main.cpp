@@ -23,6 +23,7 @@
 #include <exception>
 #include <limits>
 #include <memory>
+#include <new>
 #include <optional>
 #include <string>
 
@@ -344,6 +345,27 @@ QByteArray produce(const Request &request, const attn::AttentionInputs &inputs,
     }
 }
 
+// What the command was to do, for the out-of-memory message.
+std::string commandGoal(const Request &request) {
+    switch (request.command) {
+    case Request::Command::Compute:
+        return "compute the attention";
+    case Request::Command::Explain:
+        return "explain the product";
+    case Request::Command::Export:
+        return "export " + std::string(request.exportRequest.stage->name) + " to " +
+               oneLine(request.exportRequest.out.toStdString());
+    case Request::Command::Render:
+#ifdef ATTNVIZ_CLI_RENDER
+        return "render " + oneLine(request.render.out.toStdString());
+#endif
+    default:
+        return "read it";
+    }
+}
+
+int runOn(const Request &request, const std::string &source);
+
 int run(const Request &request) {
     if (request.command == Request::Command::Help) {
         std::fputs(cliHelp().c_str(), stdout);
@@ -356,6 +378,18 @@ int run(const Request &request) {
 
     const std::string source =
         request.file == "-" ? std::string("standard input") : request.file.toStdString();
+    try {
+        return runOn(request, source);
+    } catch (const std::bad_alloc &) {
+        // Within the limits but beyond this machine's memory (or a ulimit): nothing was written,
+        // an existing output file is as it was.
+        writeErr("attnviz-cli: " + oneLine(source) + ": not enough memory to " +
+                 commandGoal(request) + "; nothing was written\n");
+        return kExitInput;
+    }
+}
+
+int runOn(const Request &request, const std::string &source) {
     QByteArray text;
     try {
         const attn::Session session = load(request.file);

@@ -3,6 +3,7 @@
 #include "Document.h"
 #include "Notation.h"
 #include "NumberFormat.h"
+#include "TokenLabels.h"
 
 #include <QFont>
 
@@ -69,13 +70,20 @@ QVariant MatrixTableModel::headerData(int section, Qt::Orientation orientation, 
         if (vertical && rowsAreTokens()) {
             const auto &tokens = m_id.stage == attn::Stage::X ? m_doc->inputs().tokens
                                                               : m_doc->inputs().contextTokens;
-            if (size_t(section) < tokens.size())
-                return QString::fromStdString(tokens[size_t(section)]);
+            if (size_t(section) < tokens.size()) // the tooltip shows the whole label
+                return attn::elidedLabel(QString::fromStdString(tokens[size_t(section)]));
         }
         return QString::number(section);
     }
-    if (role == Qt::ToolTipRole && vertical && rowsAreTokens())
+    if (role == Qt::ToolTipRole && vertical && rowsAreTokens()) {
+        const auto &tokens =
+            m_id.stage == attn::Stage::X ? m_doc->inputs().tokens : m_doc->inputs().contextTokens;
+        if (size_t(section) < tokens.size()) // all of a label the header may have cut
+            return QStringLiteral("row %1: %2")
+                .arg(section)
+                .arg(QString::fromStdString(tokens[size_t(section)]));
         return QStringLiteral("row %1").arg(section);
+    }
     return {};
 }
 
