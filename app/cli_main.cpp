@@ -4,6 +4,7 @@
 #include "Allocator.h"
 #include "Attention.h"
 #include "CliHelp.h"
+#include "CliLearn.h"
 #include "ExplainText.h"
 #include "InputError.h"
 #include "MatrixExport.h"
@@ -32,8 +33,10 @@ namespace {
 constexpr int kExitInput = 1;
 constexpr int kExitUsage = 2;
 
-const char *const kUsageHint = "Usage: attnviz-cli compute|explain|export|render FILE [options]\n"
-                               "Try 'attnviz-cli --help' for more information.\n";
+const char *const kUsageHint =
+    "Usage: attnviz-cli compute|explain|export|render|grad FILE [options]\n"
+    "       attnviz-cli train --task NAME [options]\n"
+    "Try 'attnviz-cli --help' for more information.\n";
 
 // A bad command line: reported with the usage hint, exit status 2.
 struct UsageError {
@@ -224,7 +227,7 @@ Request parseArguments(const QStringList &arguments) {
 
     const QStringList positional = parser.positionalArguments();
     if (positional.isEmpty())
-        throw UsageError{"missing command (compute, explain, export or render)"};
+        throw UsageError{"missing command (compute, explain, export, render, grad or train)"};
     const QString command = positional[0];
     if (command == "compute")
         request.command = Request::Command::Compute;
@@ -236,7 +239,7 @@ Request parseArguments(const QStringList &arguments) {
         request.command = Request::Command::Render;
     else
         throw UsageError{"unknown command \"" + command +
-                         "\" (expected compute, explain, export or render)"};
+                         "\" (expected compute, explain, export, render, grad or train)"};
     if (positional.size() < 2)
         throw UsageError{"missing FILE after " + command + " (use - for standard input)"};
     if (positional.size() > 2)
@@ -449,6 +452,10 @@ int main(int argc, char *argv[]) {
         QStringList arguments;
         for (int i = 0; i < argc; ++i)
             arguments << QString::fromLocal8Bit(argv[i]);
+        if (isLearningCommand(arguments)) { // grad and train parse their own options
+            QCoreApplication app(argc, argv);
+            return runLearningCommand(arguments);
+        }
         const Request request = parseArguments(arguments);
         std::unique_ptr<QCoreApplication> app;
 #ifdef ATTNVIZ_CLI_RENDER

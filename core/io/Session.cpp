@@ -265,9 +265,19 @@ AttentionInputs inputsFromJson(const QJsonObject &o, const QString &path) {
                 fail(op + ".temperature", "expected a number, got " + describe(t));
             in.options.temperature = t.toDouble();
         }
+        const QJsonValue positional = options.value("positional");
+        if (!(positional.isUndefined() || positional.isNull())) {
+            const auto value = positionalFromName(positional.toString().toStdString());
+            if (!positional.isString() || !value)
+                fail(op + ".positional",
+                     "expected \"none\", \"sinusoidal\" or \"rope\", got " + describe(positional));
+            in.options.positional = *value;
+        }
     }
     if (const QJsonValue mask = o.value("mask"); !(mask.isNull() || mask.isUndefined()))
         in.mask = readMask(mask, path + ".mask");
+    if (const QJsonValue target = o.value("target"); !(target.isNull() || target.isUndefined()))
+        in.target = readMatrix(target, path + ".target");
 
     try {
         validate(in);
@@ -297,7 +307,12 @@ QJsonObject inputsToJson(const AttentionInputs &in) {
     options["scale"] = in.options.scale;
     options["temperature"] = in.options.temperature;
     options["causal"] = in.options.causal;
+    // Written only when set, so sessions without positions read as before.
+    if (in.options.positional != Positional::None)
+        options["positional"] = positionalName(in.options.positional);
     o["options"] = options;
+    if (in.hasTarget())
+        o["target"] = matrixToJson(in.target);
     if (in.mask.size() != 0 && in.mask.any()) {
         QJsonArray rows;
         for (Eigen::Index i = 0; i < in.mask.rows(); ++i) {
