@@ -200,7 +200,7 @@ bool SessionController::save() {
 
 bool SessionController::saveAs() {
     const QString suggested = m_currentFile.isEmpty()
-                                  ? QDir(AppSettings().lastDirectory()).filePath("untitled.json")
+                                  ? QDir(AppSettings().lastDirectory()).filePath("untitled.attnviz")
                                   : m_currentFile;
     const QString path = m_prompts.saveFileName ? m_prompts.saveFileName(suggested) : QString();
     return !path.isEmpty() && saveTo(path);

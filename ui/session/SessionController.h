@@ -15,7 +15,7 @@ class ViewStateRegistry;
 
 // Open, Save, Save As and Open Recent for the session files of core/Session.h, with the view
 // state of the window (ViewStateRegistry) in each file's "view". Tracks the saved state with the
-// undo stack's clean index: the title shows "name.json* — attnviz" while the document differs
+// undo stack's clean index: the title shows "name.attnviz* — attnviz" while the document differs
 // from its file, and closing or opening another file first asks Save / Discard / Cancel.
 // Saves are atomic; an Autosaver keeps a recovery copy of unsaved work, offered again by
 // offerRecovery() if attnviz did not close properly.
@@ -30,7 +30,7 @@ public:
     void setPrompts(SessionPrompts prompts) { m_prompts = std::move(prompts); }
 
     QString currentFile() const { return m_currentFile; } // absolute; empty = untitled
-    QString documentName() const;                         // "name.json" or "untitled"
+    QString documentName() const;                         // "name.attnviz" or "untitled"
     bool isModified() const;
     // The document no longer comes from the current file (a preset replaced it): untitled, so
     // Save asks for a name instead of overwriting that file.
