@@ -17,6 +17,7 @@
 #include "Shell.h"
 #include "ShortcutsDialog.h"
 #include "StagesView.h"
+#include "WindowTour.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -83,6 +84,7 @@ Workbench::Workbench()
         shortcuts->raise();
         shortcuts->activateWindow();
     });
+    m_tour = installWindowTour(*this);
 }
 
 Workbench::~Workbench() {

@@ -17,6 +17,7 @@ class Recomputer;
 class SessionController;
 class Shell;
 class StagesView;
+class Tour;
 
 // The assembler: owns the document, the recomputer, the main window and every feature, builds
 // them in the order written in its constructor and destroys them in reverse (features, then the
@@ -44,6 +45,7 @@ public:
     LessonPanel &lesson() const { return *m_lesson; }
     SessionController &session() const { return *m_session; }
     Presentation &presentation() const { return *m_presentation; }
+    Tour &tour() const { return *m_tour; }
 
 private:
     void createWorkbenchViews();
@@ -60,6 +62,7 @@ private:
     ControlsPanel *m_controls = nullptr;
     InterpretationsView *m_interpretations = nullptr;
     LessonPanel *m_lesson = nullptr;
+    Tour *m_tour = nullptr;
     // Controllers that observe the window and the document: destroyed first.
     std::unique_ptr<SessionController> m_session;
     std::unique_ptr<Presentation> m_presentation;
