@@ -1,5 +1,6 @@
 #pragma once
 
+#include "LearningViews.h"
 #include "ViewStateRegistry.h"
 
 #include <memory>
@@ -42,6 +43,8 @@ public:
     ControlsPanel &controls() const { return *m_controls; }
     InterpretationsView &interpretations() const { return *m_interpretations; }
     LessonPanel &lesson() const { return *m_lesson; }
+    // The Positions, Gradient and Train panels.
+    const LearningViews &learning() const { return m_learning; }
     SessionController &session() const { return *m_session; }
     Presentation &presentation() const { return *m_presentation; }
 
@@ -60,6 +63,7 @@ private:
     ControlsPanel *m_controls = nullptr;
     InterpretationsView *m_interpretations = nullptr;
     LessonPanel *m_lesson = nullptr;
+    LearningViews m_learning;
     // Controllers that observe the window and the document: destroyed first.
     std::unique_ptr<SessionController> m_session;
     std::unique_ptr<Presentation> m_presentation;
