@@ -505,7 +505,7 @@ int main(int argc, char *argv[]) {
             arguments << QString::fromLocal8Bit(argv[i]);
         if (isLearningCommand(arguments)) { // grad and train parse their own options
             QCoreApplication app(argc, argv);
-            return runLearningCommand(arguments);
+            return runLearningCommand(arguments, load);
         }
         const Request request = parseArguments(arguments);
         std::unique_ptr<QCoreApplication> app;

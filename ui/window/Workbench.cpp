@@ -22,6 +22,7 @@
 
 #include <QAction>
 #include <QDockWidget>
+#include <QLayout>
 #include <QMenu>
 #include <QScrollArea>
 
@@ -59,12 +60,16 @@ Workbench::Workbench()
     m_drops = std::make_unique<FileDrops>(*m_window, *m_document, *m_session);
     m_interpretations = installInterpretations(frame, *m_document, *m_recomputer, *m_stages);
     installInsightViews(frame, *m_document, *m_recomputer);
+    m_learning = installLearning(frame, *m_document, *m_recomputer);
     m_lesson = installLesson(frame, *m_document, *m_recomputer, *m_stages, m_viewState);
 
     // The explorer panels open on demand (View menu; Ctrl+Shift+I, Alt+1…6): on first start
     // the heatmaps keep the room their numbers need. A saved layout restores them below.
     for (QDockWidget *d : frame.panels(Qt::RightDockWidgetArea))
         d->hide();
+    // The window's minimum size was last computed with some of them shown (while features
+    // were being added): recompute it now, or a first resize is clamped to the stale minimum.
+    m_window->layout()->activate();
     m_window->resize(1600, 1000);
 
     // Last: it restores the saved dock layout, so every dock must exist by now.

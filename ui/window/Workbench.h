@@ -1,5 +1,6 @@
 #pragma once
 
+#include "LearningViews.h"
 #include "ViewStateRegistry.h"
 
 #include <memory>
@@ -44,6 +45,8 @@ public:
     ControlsPanel &controls() const { return *m_controls; }
     InterpretationsView &interpretations() const { return *m_interpretations; }
     LessonPanel &lesson() const { return *m_lesson; }
+    // The Positions, Gradient and Train panels.
+    const LearningViews &learning() const { return m_learning; }
     SessionController &session() const { return *m_session; }
     Presentation &presentation() const { return *m_presentation; }
     FileDrops &fileDrops() const { return *m_drops; }
@@ -65,6 +68,7 @@ private:
     InterpretationsView *m_interpretations = nullptr;
     LessonPanel *m_lesson = nullptr;
     Tour *m_tour = nullptr;
+    LearningViews m_learning;
     // Controllers that observe the window and the document: destroyed first.
     std::unique_ptr<SessionController> m_session;
     std::unique_ptr<FileDrops> m_drops;

@@ -184,9 +184,35 @@ QWidget *ControlsPanel::buildAttention() {
     m_clearMask = new QPushButton(tr("Clear mask"), box);
     m_clearMask->setToolTip(tr("Switch every masked (query, key) cell back on."));
     connect(m_clearMask, &QPushButton::clicked, m_doc, &Document::clearMask);
+    // Positions: where a token is enters the scores only through this (attention itself sees
+    // a set). Data = attn::Positional.
+    auto *positionsLabel = new QLabel(tr("positions"), box);
+    m_positional = new QComboBox(box);
+    m_positional->setObjectName("positionalCombo");
+    m_positional->addItem(tr("none"), int(attn::Positional::None));
+    m_positional->addItem(tr("sinusoidal"), int(attn::Positional::Sinusoidal));
+    m_positional->addItem(tr("RoPE"), int(attn::Positional::Rope));
+    m_positional->setToolTip(tr(
+        "none: attention sees the tokens as a set. sinusoidal: P[pos, 2i] = sin(pos/10000^(2i/p)), "
+        "P[pos, 2i+1] = cos(…) is added to X (and to the context) before the projections. "
+        "RoPE: each pair (2i, 2i+1) of every row of Q and K is rotated by pos·10000^(−2i/d_k), "
+        "so q·k depends only on the offset of the two positions (d_k must be even)."));
+    positionsLabel->setBuddy(m_positional);
+    connect(m_positional, &QComboBox::activated, this, [this](int index) {
+        QString error;
+        if (m_doc->setPositional(attn::Positional(m_positional->itemData(index).toInt()), &error)) {
+            m_message->dismiss();
+        } else {
+            showMessage(error);
+            sync();
+        }
+    });
+    // Beside Clear mask: the panel keeps its height (the window's minimum size depends on it).
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_clearMask);
     buttons->addStretch(1);
+    buttons->addWidget(positionsLabel);
+    buttons->addWidget(m_positional);
     layout->addLayout(buttons);
     return box;
 }
@@ -258,6 +284,10 @@ void ControlsPanel::sync() {
     m_temperature->setValue(positionOf(in.options.temperature));
     m_temperatureValue->setText(attn::notation::number(in.options.temperature, 3));
     m_causal->setChecked(in.options.causal);
+    {
+        const QSignalBlocker block(m_positional);
+        m_positional->setCurrentIndex(m_positional->findData(int(in.options.positional)));
+    }
     m_crossAttention->setChecked(in.hasContext);
     m_clearMask->setEnabled(in.mask.size() != 0 && in.mask.any());
 }

@@ -39,6 +39,7 @@ public:
     QSlider *temperatureSlider() const { return m_temperature; }
     QLabel *temperatureLabel() const { return m_temperatureValue; }
     QCheckBox *causalCheckBox() const { return m_causal; }
+    QComboBox *positionalCombo() const { return m_positional; }
     QCheckBox *crossAttentionCheckBox() const { return m_crossAttention; }
     QPushButton *clearMaskButton() const { return m_clearMask; }
     QString message() const; // a refused size, "" when none
@@ -65,6 +66,7 @@ private:
     QLabel *m_temperatureValue = nullptr;
     QToolButton *m_resetTemperature = nullptr;
     QCheckBox *m_causal = nullptr;
+    QComboBox *m_positional = nullptr;
     QCheckBox *m_crossAttention = nullptr;
     QPushButton *m_clearMask = nullptr;
     RefusalLabel *m_message = nullptr;
