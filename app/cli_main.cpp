@@ -5,6 +5,7 @@
 #include "Attention.h"
 #include "CliArrays.h"
 #include "CliHelp.h"
+#include "CliLearn.h"
 #include "ExplainText.h"
 #include "InputError.h"
 #include "MatrixExport.h"
@@ -24,6 +25,7 @@
 #include <exception>
 #include <limits>
 #include <memory>
+#include <new>
 #include <optional>
 #include <string>
 
@@ -32,9 +34,10 @@ namespace {
 constexpr int kExitInput = 1;
 constexpr int kExitUsage = 2;
 
-const char *const kUsageHint = "Usage: attnviz-cli compute|explain|export|render|inspect|set FILE "
-                               "[options]\n"
-                               "Try 'attnviz-cli --help' for more information.\n";
+const char *const kUsageHint =
+    "Usage: attnviz-cli compute|explain|export|render|grad|inspect|set FILE [options]\n"
+    "       attnviz-cli train --task NAME [options]\n"
+    "Try 'attnviz-cli --help' for more information.\n";
 
 // A bad command line: reported with the usage hint, exit status 2.
 struct UsageError {
@@ -229,7 +232,8 @@ Request parseArguments(const QStringList &arguments) {
 
     const QStringList positional = parser.positionalArguments();
     if (positional.isEmpty())
-        throw UsageError{"missing command (compute, explain, export, render, inspect or set)"};
+        throw UsageError{
+            "missing command (compute, explain, export, render, grad, train, inspect or set)"};
     const QString command = positional[0];
     if (command == "compute")
         request.command = Request::Command::Compute;
@@ -245,7 +249,8 @@ Request parseArguments(const QStringList &arguments) {
         request.command = Request::Command::Set;
     else
         throw UsageError{"unknown command \"" + command +
-                         "\" (expected compute, explain, export, render, inspect or set)"};
+                         "\" (expected compute, explain, export, render, grad, train, inspect or "
+                         "set)"};
     if (positional.size() < 2)
         throw UsageError{"missing FILE after " + command + " (use - for standard input)"};
     if (positional.size() > 2)
@@ -376,6 +381,31 @@ QByteArray produce(const Request &request, const attn::AttentionInputs &inputs,
     }
 }
 
+// What the command was to do, for the out-of-memory message.
+std::string commandGoal(const Request &request) {
+    switch (request.command) {
+    case Request::Command::Compute:
+        return "compute the attention";
+    case Request::Command::Explain:
+        return "explain the product";
+    case Request::Command::Export:
+        return "export " + std::string(request.exportRequest.stage->name) + " to " +
+               oneLine(request.exportRequest.out.toStdString());
+    case Request::Command::Render:
+#ifdef ATTNVIZ_CLI_RENDER
+        return "render " + oneLine(request.render.out.toStdString());
+#endif
+    case Request::Command::Inspect:
+        return "list its arrays";
+    case Request::Command::Set:
+        return "write " + oneLine(request.set.out.toStdString());
+    default:
+        return "read it";
+    }
+}
+
+int runOn(const Request &request, const std::string &source);
+
 // Writes a command's result to `out`, atomically, or to standard output for "-".
 int writeResult(const QByteArray &text, const QString &out = QStringLiteral("-")) {
     if (out != "-") {
@@ -406,6 +436,18 @@ int run(const Request &request) {
 
     const std::string source =
         request.file == "-" ? std::string("standard input") : request.file.toStdString();
+    try {
+        return runOn(request, source);
+    } catch (const std::bad_alloc &) {
+        // Within the limits but beyond this machine's memory (or a ulimit): nothing was written,
+        // an existing output file is as it was.
+        writeErr("attnviz-cli: " + oneLine(source) + ": not enough memory to " +
+                 commandGoal(request) + "; nothing was written\n");
+        return kExitInput;
+    }
+}
+
+int runOn(const Request &request, const std::string &source) {
     QByteArray text;
     try {
         if (request.command == Request::Command::Inspect)
@@ -460,6 +502,10 @@ int main(int argc, char *argv[]) {
         QStringList arguments;
         for (int i = 0; i < argc; ++i)
             arguments << QString::fromLocal8Bit(argv[i]);
+        if (isLearningCommand(arguments)) { // grad and train parse their own options
+            QCoreApplication app(argc, argv);
+            return runLearningCommand(arguments);
+        }
         const Request request = parseArguments(arguments);
         std::unique_ptr<QCoreApplication> app;
 #ifdef ATTNVIZ_CLI_RENDER

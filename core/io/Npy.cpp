@@ -3,6 +3,7 @@
 #include "AttentionInputs.h"
 #include "FloatBits.h"
 #include "InputError.h"
+#include "Limits.h"
 #include "NumberText.h"
 
 #include <bit>
@@ -343,6 +344,11 @@ QString npyHeaderProblem(const NpyHeader &h) {
         return QString("is too large: %1 (at most %2 rows and %2 columns)")
             .arg(h.shapeText())
             .arg(kMaxNpyDimension);
+    if (rows * cols > std::uint64_t(kMaxInputValues))
+        return QString("is too large: %1 is %2 numbers (at most %3 input numbers are supported)")
+            .arg(h.shapeText())
+            .arg(rows * cols)
+            .arg(kMaxInputValues);
     return {};
 }
 

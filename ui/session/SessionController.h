@@ -5,6 +5,7 @@
 #include <QObject>
 #include <QString>
 
+class AutosaveNotice;
 class Autosaver;
 class Document;
 class Shell;
@@ -54,6 +55,7 @@ public:
     QByteArray sessionBytes() const;
 
     Autosaver *autosaver() const { return m_autosaver; }
+    AutosaveNotice *autosaveNotice() const { return m_autosaveNotice; }
     RecentFiles *recentFiles() const { return m_recent; }
     ViewStateRegistry *viewState() const { return &m_viewState; }
     QAction *openAction() const { return m_open; }
@@ -72,12 +74,14 @@ private:
     void remember(const QString &path);
     void openRecent(const QString &path);
     void showStatus(const QString &message);
+    void autosaveFailed(const QString &reason);
 
     Document &m_document;
     Shell &m_shell;
     SessionPrompts m_prompts;
     ViewStateRegistry &m_viewState;
     Autosaver *m_autosaver;
+    AutosaveNotice *m_autosaveNotice; // in the status bar, owned by it
     RecentFiles *m_recent;
     QString m_currentFile;
     QAction *m_open = nullptr;

@@ -18,6 +18,7 @@
 #include "Shell.h"
 #include "ShortcutsDialog.h"
 #include "StagesView.h"
+#include "WindowTour.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -85,6 +86,7 @@ Workbench::Workbench()
         shortcuts->raise();
         shortcuts->activateWindow();
     });
+    m_tour = installWindowTour(*this);
 }
 
 Workbench::~Workbench() {

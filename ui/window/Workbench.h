@@ -18,6 +18,7 @@ class Recomputer;
 class SessionController;
 class Shell;
 class StagesView;
+class Tour;
 
 // The assembler: owns the document, the recomputer, the main window and every feature, builds
 // them in the order written in its constructor and destroys them in reverse (features, then the
@@ -46,6 +47,7 @@ public:
     SessionController &session() const { return *m_session; }
     Presentation &presentation() const { return *m_presentation; }
     FileDrops &fileDrops() const { return *m_drops; }
+    Tour &tour() const { return *m_tour; }
 
 private:
     void createWorkbenchViews();
@@ -62,6 +64,7 @@ private:
     ControlsPanel *m_controls = nullptr;
     InterpretationsView *m_interpretations = nullptr;
     LessonPanel *m_lesson = nullptr;
+    Tour *m_tour = nullptr;
     // Controllers that observe the window and the document: destroyed first.
     std::unique_ptr<SessionController> m_session;
     std::unique_ptr<FileDrops> m_drops;
