@@ -57,8 +57,8 @@ int main(int argc, char **argv) {
         "Scaled dot-product attention, every number editable, every step visible.");
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument("file", "A session or reference-case JSON file to open.",
-                                 "[file]");
+    parser.addPositionalArgument(
+        "file", "A session (.attnviz) or reference-case JSON file to open.", "[file]");
     const QCommandLineOption screenshot(
         "screenshot", "Render the window to <png> once it has drawn, then exit.", "png");
     const QCommandLineOption size("size", "Window size for --screenshot (default 1600x1000).",

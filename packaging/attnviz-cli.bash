@@ -21,10 +21,10 @@ _attnviz_cli() {
         --layout) COMPREPLY=($(compgen -W "rows columns" -- "$cur")); return ;;
         --product) COMPREPLY=($(compgen -W "output scores" -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "csv npy latex numpy" -- "$cur")); return ;;
+        --matrix) COMPREPLY=($(compgen -W "X context Wq Wk Wv Wo" -- "$cur")); return ;;
         --task) COMPREPLY=($(compgen -W "previous-token first-token match" -- "$cur")); return ;;
         --positional) COMPREPLY=($(compgen -W "none sinusoidal rope" -- "$cur")); return ;;
         --optimizer) COMPREPLY=($(compgen -W "sgd adam" -- "$cur")); return ;;
-        --matrix) COMPREPLY=($(compgen -W "X context Wq Wk Wv Wo" -- "$cur")); return ;;
         --stage)
             COMPREPLY=($(compgen -W "X context Wq Wk Wv Wo Q K V scores logits weights output concat final" -- "$cur"))
             return
@@ -41,7 +41,8 @@ _attnviz_cli() {
             COMPREPLY=($(compgen -f -- "$cur"))
             return
             ;;
-        --row | --column | --cell | --head | --precision | --width | --height | --scale | --steps | --seed | --lr)
+        --row | --column | --cell | --head | --precision | --width | --height | --scale | \
+            --steps | --seed | --lr)
             return
             ;;
     esac

@@ -79,6 +79,8 @@ private slots:
         QTest::newRow("csv") << "a.csv" << QByteArray("1,2\n") << false;
         QTest::newRow("npy") << "a.npy" << QByteArray("\x93NUMPY") << false;
         QTest::newRow("npz") << "a.NPZ" << QByteArray("PK") << false;
+        QTest::newRow("safetensors")
+            << "m.safetensors" << QByteArray("\x10\0\0\0\0\0\0\0{}") << false;
         QTest::newRow("json without suffix") << "session" << QByteArray("  {\"a\":1}") << true;
         QTest::newRow("text without suffix") << "numbers" << QByteArray("1 2\n3 4\n") << false;
     }

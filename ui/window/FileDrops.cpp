@@ -26,7 +26,7 @@ FileDrops::Kind FileDrops::kindOf(const QString &path) {
         return Kind::Session;
     if (suffix == QLatin1String("csv") || suffix == QLatin1String("tsv") ||
         suffix == QLatin1String("txt") || suffix == QLatin1String("npy") ||
-        suffix == QLatin1String("npz"))
+        suffix == QLatin1String("npz") || suffix == QLatin1String("safetensors"))
         return Kind::Matrix;
     // Another name: a JSON object is a session; anything else is for the import preview,
     // which says what it read or why it could not.

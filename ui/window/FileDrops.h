@@ -15,10 +15,10 @@ class QMimeData;
 
 // Files dropped onto the window, as a file manager drags them: a session (".attnviz", or JSON
 // such as a ".json" session or reference case) is opened as File › Open would (asking about
-// unsaved changes first); a matrix file (CSV, TSV, text, .npy, .npz) goes through the import
-// preview, into the input table it was dropped on, or into X when dropped elsewhere. One file
-// per drop. The work happens after the drop event returns, so the file manager is never kept
-// waiting on a question.
+// unsaved changes first); a matrix file (CSV, TSV, text, .npy, .npz, .safetensors) goes through
+// the import preview, into the input table it was dropped on, or into X when dropped elsewhere.
+// One file per drop. The work happens after the drop event returns, so the file manager is never
+// kept waiting on a question.
 class FileDrops : public QObject {
     Q_OBJECT
 public:
