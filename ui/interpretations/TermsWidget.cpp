@@ -232,7 +232,7 @@ QSize TermsWidget::sizeHint() const {
     const Geometry g = geometry();
     const double along = g.start[Running] + g.length[Running] + kMargin;
     const double across = g.linesStart + (m_lines.size() + 2) * g.thickness + kRuleGap + kMargin;
-    const double note = 48;
+    const double note = noteHeight() + 8;
     return horizontal() ? QSize(int(along), int(across + note))
                         : QSize(int(across), int(along + note));
 }
@@ -450,16 +450,15 @@ void TermsWidget::paintTotals(QPainter &p, const Geometry &g, double across) {
                status);
 }
 
-QString TermsWidget::noteText() const {
-    if (!m_terms.coefficientsAreWeights || m_terms.isEmpty())
-        return {};
-    const double low = m_terms.coefficients.minCoeff();
-    QString what = m_terms.vectorHeader;
-    what.replace("row k of", "the rows of").replace("column k of", "the columns of");
-    return QString("The weights are %1 (smallest %2) and sum to %3: the result is a convex "
-                   "combination \u2014 a weighted average \u2014 of %4.")
-        .arg(low >= 0 ? "non-negative" : "NOT all non-negative", attn::notation::cell(low),
-             QString::number(m_terms.coefficients.sum(), 'f', 6), what);
+double TermsWidget::noteHeight() const {
+    // The note under the terms, wrapped to the widget's width (3 lines in a narrow dock).
+    const QString note = convexityNote(m_terms);
+    const int w = std::max(width(), 300) - int(2 * kMargin);
+    return note.isEmpty() ? 0.0
+                          : QFontMetrics(font())
+                                    .boundingRect(QRect(0, 0, w, 1000), Qt::TextWordWrap, note)
+                                    .height() +
+                                8.0;
 }
 
 QString TermsWidget::elided(QPainter &p, const QString &text, double width) {
@@ -487,12 +486,12 @@ void TermsWidget::paintEvent(QPaintEvent *) {
     }
     paintTotals(p, g, across);
     across += kRuleGap + 2 * g.thickness;
-    const QString note = noteText();
+    const QString note = convexityNote(m_terms);
     if (note.isEmpty())
         return;
     p.setPen(palette().color(QPalette::Text));
-    const double alongEnd = g.start[Scaled] + g.length[Scaled] + kMargin;
-    const QRectF r = horizontal() ? QRectF(kMargin, across + 4, width() - 2 * kMargin, 44)
-                                  : QRectF(kMargin, alongEnd, width() - 2 * kMargin, 44);
+    const double alongEnd = g.start[Scaled] + g.length[Scaled] + kMargin, h = noteHeight();
+    const QRectF r = horizontal() ? QRectF(kMargin, across + 4, width() - 2 * kMargin, h)
+                                  : QRectF(kMargin, alongEnd, width() - 2 * kMargin, h);
     p.drawText(r, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, note);
 }

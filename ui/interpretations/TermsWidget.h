@@ -72,7 +72,7 @@ private:
     void paintHeader(QPainter &p, const Geometry &g);
     void paintLine(QPainter &p, const Geometry &g, double across, const Line &line);
     void paintTotals(QPainter &p, const Geometry &g, double across);
-    QString noteText() const;
+    double noteHeight() const;
     void paintCoefficient(QPainter &p, const QRectF &rect, double value, double opacity);
 
     InterpretationTerms m_terms;
