@@ -4,6 +4,7 @@
 #include "Formula.h"
 #include "Notation.h"
 #include "NumberFormat.h"
+#include "TokenLabels.h"
 
 #include <QFont>
 
@@ -123,13 +124,22 @@ QVariant MatrixTableModel::headerData(int section, Qt::Orientation orientation, 
         if (tokenAxis) {
             const auto &tokens = m_id.stage == attn::Stage::X ? m_doc->inputs().tokens
                                                               : m_doc->inputs().contextTokens;
-            if (size_t(section) < tokens.size())
-                return QString::fromStdString(tokens[size_t(section)]);
+            if (size_t(section) < tokens.size()) // the tooltip shows the whole label
+                return attn::elidedLabel(QString::fromStdString(tokens[size_t(section)]));
         }
         return QString::number(section);
     }
-    if (role == Qt::ToolTipRole && tokenAxis)
-        return QStringLiteral("%1 %2").arg(vertical ? "row" : "column").arg(section);
+    if (role == Qt::ToolTipRole && tokenAxis) {
+        const auto &tokens =
+            m_id.stage == attn::Stage::X ? m_doc->inputs().tokens : m_doc->inputs().contextTokens;
+        const QString axis = vertical ? QStringLiteral("row") : QStringLiteral("column");
+        if (size_t(section) < tokens.size()) // all of a label the header may have cut
+            return QStringLiteral("%1 %2: %3")
+                .arg(axis)
+                .arg(section)
+                .arg(QString::fromStdString(tokens[size_t(section)]));
+        return QStringLiteral("%1 %2").arg(axis).arg(section);
+    }
     return {};
 }
 

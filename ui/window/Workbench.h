@@ -7,6 +7,7 @@
 class CombinationView;
 class ControlsPanel;
 class Document;
+class FileDrops;
 class InputsPanel;
 class InterpretationsView;
 class LessonPanel;
@@ -45,6 +46,7 @@ public:
     LessonPanel &lesson() const { return *m_lesson; }
     SessionController &session() const { return *m_session; }
     Presentation &presentation() const { return *m_presentation; }
+    FileDrops &fileDrops() const { return *m_drops; }
     Tour &tour() const { return *m_tour; }
 
 private:
@@ -65,5 +67,6 @@ private:
     Tour *m_tour = nullptr;
     // Controllers that observe the window and the document: destroyed first.
     std::unique_ptr<SessionController> m_session;
+    std::unique_ptr<FileDrops> m_drops;
     std::unique_ptr<Presentation> m_presentation;
 };
