@@ -3,6 +3,7 @@
 #include "MatrixPaint.h"
 #include "Notation.h"
 
+#include <QEvent>
 #include <QPainter>
 
 #include <algorithm>
@@ -41,12 +42,16 @@ double maxAbs(const attn::Matrix &m) {
 TermsWidget::TermsWidget(QWidget *parent) : QWidget(parent) {
     setBackgroundRole(QPalette::Base);
     setAutoFillBackground(true);
-    QFont f = font();
-    f.setPointSizeF(std::max(f.pointSizeF(), 11.0)); // read from the back of a classroom
-    setFont(f);
+}
+
+void TermsWidget::changeEvent(QEvent *event) {
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::FontChange)
+        return;
     // Numbers a little smaller than the labels, so "−0.0123" fits a 46-pixel cell.
-    m_numberFont = f;
-    m_numberFont.setPointSizeF(f.pointSizeF() * 0.9);
+    m_numberFont = font();
+    m_numberFont.setPointSizeF(font().pointSizeF() * 0.9);
+    updateGeometry();
 }
 
 void TermsWidget::setTerms(InterpretationTerms terms) {
@@ -310,21 +315,15 @@ void TermsWidget::paintLine(QPainter &p, const Geometry &g, double across, const
         return horizontal() ? r.adjusted(0, inset, 0, -inset) : r.adjusted(inset, 0, -inset, 0);
     };
     QString label;
-    switch (line.kind) {
-    case Line::Term:
+    if (line.kind == Line::Term)
         label = line.term < m_terms.termLabels.size() ? m_terms.termLabels[line.term]
                                                       : QString::number(line.term);
-        break;
-    case Line::FoldedBefore:
-        label = QString("+%1 earlier").arg(line.count);
-        break;
-    case Line::FoldedAfter:
-        label = QString("+%1 to come").arg(line.count);
-        break;
-    case Line::FoldedOthers:
-        label = QString("+%1 more").arg(line.count);
-        break;
-    }
+    else // folded: "+12 earlier", "+30 to come", "+1008 more"
+        label = QString("+%1 %2")
+                    .arg(line.count)
+                    .arg(line.kind == Line::FoldedBefore  ? "earlier"
+                         : line.kind == Line::FoldedAfter ? "to come"
+                                                          : "more");
     p.setOpacity(opacity);
     p.setPen(pal.color(QPalette::Text));
     const QRectF labelRect = place(g, Label, across, t).adjusted(2, 0, -6, 0);

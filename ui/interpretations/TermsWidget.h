@@ -49,6 +49,7 @@ public:
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     enum Segment { Label, Coef, Times, Vector, Equals, Scaled, Running, SegmentCount };
