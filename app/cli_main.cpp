@@ -34,9 +34,10 @@ namespace {
 constexpr int kExitInput = 1;
 constexpr int kExitUsage = 2;
 
+// Two lines, as every usage error of the CLI prints them (scripts count on it).
 const char *const kUsageHint =
-    "Usage: attnviz-cli compute|explain|export|render|grad|inspect|set FILE [options]\n"
-    "       attnviz-cli train --task NAME [options]\n"
+    "Usage: attnviz-cli compute|explain|export|render|grad|inspect|set FILE [options] | train "
+    "--task NAME\n"
     "Try 'attnviz-cli --help' for more information.\n";
 
 // A bad command line: reported with the usage hint, exit status 2.

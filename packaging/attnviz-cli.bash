@@ -9,7 +9,7 @@ _attnviz_cli() {
     command=""
     for ((i = 1; i < COMP_CWORD; i++)); do
         case "${COMP_WORDS[i]}" in
-            compute | explain | export | render | inspect | set)
+            compute | explain | export | render | grad | train | inspect | set)
                 command="${COMP_WORDS[i]}"
                 break
                 ;;
@@ -21,6 +21,9 @@ _attnviz_cli() {
         --layout) COMPREPLY=($(compgen -W "rows columns" -- "$cur")); return ;;
         --product) COMPREPLY=($(compgen -W "output scores" -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "csv npy latex numpy" -- "$cur")); return ;;
+        --task) COMPREPLY=($(compgen -W "previous-token first-token match" -- "$cur")); return ;;
+        --positional) COMPREPLY=($(compgen -W "none sinusoidal rope" -- "$cur")); return ;;
+        --optimizer) COMPREPLY=($(compgen -W "sgd adam" -- "$cur")); return ;;
         --matrix) COMPREPLY=($(compgen -W "X context Wq Wk Wv Wo" -- "$cur")); return ;;
         --stage)
             COMPREPLY=($(compgen -W "X context Wq Wk Wv Wo Q K V scores logits weights output concat final" -- "$cur"))
@@ -38,13 +41,13 @@ _attnviz_cli() {
             COMPREPLY=($(compgen -f -- "$cur"))
             return
             ;;
-        --row | --column | --cell | --head | --precision | --width | --height | --scale)
+        --row | --column | --cell | --head | --precision | --width | --height | --scale | --steps | --seed | --lr)
             return
             ;;
     esac
 
     if [ -z "$command" ]; then
-        COMPREPLY=($(compgen -W "compute explain export render inspect set --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "compute explain export render grad train inspect set --help --version" -- "$cur"))
         return
     fi
     if [[ "$cur" == -* ]]; then
@@ -55,7 +58,8 @@ _attnviz_cli() {
             export) options="--stage --format --out --head --precision" ;;
             render) options="--view --out --row --head --layout --width --height --scale" ;;
             set) options="--matrix --head --from --transpose --out" ;;
-            inspect) options="" ;;
+            inspect | grad) options="" ;;
+            train) options="--task --steps --seed --positional --optimizer --lr --out" ;;
         esac
         COMPREPLY=($(compgen -W "$options" -- "$cur"))
         return

@@ -21,7 +21,9 @@ expect() {
     fi
 }
 
-expect "attnviz-cli " "compute explain export render inspect set --help --version"
+expect "attnviz-cli " "compute explain export render grad train inspect set --help --version"
+expect "attnviz-cli train --" "--task --steps --seed --positional --optimizer --lr --out"
+expect "attnviz-cli train --task p" "previous-token"
 expect "attnviz-cli s" "set"
 expect "attnviz-cli set s.attnviz --" "--matrix --head --from --transpose --out"
 expect "attnviz-cli set s.attnviz --matrix W" "Wq Wk Wv Wo"
