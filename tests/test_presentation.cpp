@@ -4,14 +4,18 @@
 #include "AppSettings.h"
 #include "Document.h"
 #include "HeatmapView.h"
+#include "InterpretationsView.h"
+#include "OuterProductWidget.h"
 #include "Presentation.h"
 #include "SessionSupport.h"
 #include "Shell.h"
 #include "StagesView.h"
+#include "TermsWidget.h"
 #include "Workbench.h"
 
 #include <QApplication>
 #include <QDockWidget>
+#include <QLabel>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
@@ -19,6 +23,8 @@
 #include <QScreen>
 #include <QStatusBar>
 #include <QToolBar>
+
+#include <cmath>
 
 namespace {
 
@@ -120,6 +126,28 @@ private slots:
         for (int i = 0; i < 30; ++i)
             p->zoomOut();
         QCOMPARE(p->zoom(), Presentation::kMinZoom);
+    }
+
+    void interpretationsFollowTheZoom() {
+        // One zoom for all text: the Interpretations' terms, outer products and formula too
+        // (they are at least 11 pt at zoom 1, for a classroom).
+        Workbench wb;
+        wb.window().findChild<QDockWidget *>("interpretationsDock")->show();
+        wb.window().show();
+        QVERIFY(QTest::qWaitForWindowExposed(&wb.window()));
+        InterpretationsView &view = wb.interpretations();
+        auto *formula = view.findChild<QLabel *>("interpretationFormula");
+        const double terms = view.termsWidget()->font().pointSizeF();
+        const double outer = view.outerWidget()->font().pointSizeF();
+        const double title = formula->font().pointSizeF();
+        QVERIFY(terms >= 11 - 1e-9);
+        QVERIFY(title > terms);
+        wb.presentation().setZoom(2.0);
+        QTRY_VERIFY(std::abs(view.termsWidget()->font().pointSizeF() - 2 * terms) < 0.05);
+        QVERIFY(std::abs(view.outerWidget()->font().pointSizeF() - 2 * outer) < 0.05);
+        QVERIFY(std::abs(formula->font().pointSizeF() - 2 * title) < 0.05);
+        wb.presentation().setZoom(1.0);
+        QTRY_VERIFY(std::abs(view.termsWidget()->font().pointSizeF() - terms) < 0.05);
     }
 
     void eachModeKeepsItsOwnZoomAndTheme() {
