@@ -5,6 +5,8 @@
 #include <memory>
 
 class CombinationView;
+class CompactDocks;
+class QDockWidget;
 class ControlsPanel;
 class Document;
 class InputsPanel;
@@ -44,6 +46,7 @@ public:
     LessonPanel &lesson() const { return *m_lesson; }
     SessionController &session() const { return *m_session; }
     Presentation &presentation() const { return *m_presentation; }
+    CompactDocks &compactDocks() const { return *m_compactDocks; }
 
 private:
     void createWorkbenchViews();
@@ -58,6 +61,9 @@ private:
     CombinationView *m_combination = nullptr;
     InputsPanel *m_inputs = nullptr;
     ControlsPanel *m_controls = nullptr;
+    QDockWidget *m_controlsDock = nullptr;
+    QDockWidget *m_inputsDock = nullptr;
+    CompactDocks *m_compactDocks = nullptr; // a child of the window
     InterpretationsView *m_interpretations = nullptr;
     LessonPanel *m_lesson = nullptr;
     // Controllers that observe the window and the document: destroyed first.

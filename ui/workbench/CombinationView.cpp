@@ -28,6 +28,7 @@ struct Metrics {
 constexpr int kFixedLines = 5;     // title, column heads, Σ, and two for the sentence under it
 constexpr int kMinimumKeys = 4;    // key lines the panel always has room for
 constexpr int kMaxCellsDrawn = 64; // beyond this, a row of V is drawn as a strip without numbers
+constexpr int kMinCellsWidth = 80; // each of the two rows of cells
 
 } // namespace
 
@@ -184,7 +185,9 @@ QSize CombinationView::minimumSizeHint() const {
     const Metrics mt = metricsFor(fontMetrics());
     const Eigen::Index m = m_decomposition.rows.rows();
     const int keys = int(std::min<Eigen::Index>(m, kMinimumKeys));
-    return {360, 2 * mt.margin + 4 + (kFixedLines + keys + 2 * (m > keys)) * mt.line};
+    // The width of the smallest cells (kMinCellsWidth) the painting does not overflow.
+    return {2 * mt.margin + mt.label + mt.bar + 2 * mt.op + 2 * kMinCellsWidth,
+            2 * mt.margin + 4 + (kFixedLines + keys + 2 * (m > keys)) * mt.line};
 }
 
 void CombinationView::paintCells(QPainter &p, const QRectF &rect, const Eigen::RowVectorXd &values,
@@ -196,15 +199,27 @@ void CombinationView::paintCells(QPainter &p, const QRectF &rect, const Eigen::R
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.85);
     p.setFont(small);
+    // Numbers only when every one of the row fits its cell with room on both sides: never run
+    // together ("0.01650.0275") nor cut into wrong-looking values (".016").
+    QStringList texts;
+    if (numbers && drawn == n) {
+        double widest = 0;
+        for (int k = 0; k < n; ++k) {
+            texts << attn::notation::cell(values(k));
+            widest = std::max(widest, p.fontMetrics().horizontalAdvance(texts.back()) + 8.0);
+        }
+        if (widest > w)
+            texts.clear();
+    }
     for (int k = 0; k < drawn; ++k) {
         // With more columns than fit, each drawn cell shows the column it starts at.
         const int col = drawn == n ? k : int(qint64(k) * n / drawn);
         const QColor c = QColor::fromRgb(m_lut.at(lutIndex(values(col), range)));
         const QRectF cell(rect.left() + k * w, rect.top(), w, rect.height());
         p.fillRect(cell, c);
-        if (numbers && drawn == n && w >= 34) {
+        if (!texts.isEmpty()) {
             p.setPen(contrastingTextColor(c));
-            p.drawText(cell, Qt::AlignCenter, attn::notation::cell(values(col)));
+            p.drawText(cell, Qt::AlignCenter, texts[k]);
         }
     }
     p.setPen(QPen(palette().color(QPalette::Mid), 1));
@@ -227,8 +242,8 @@ void CombinationView::paintEvent(QPaintEvent *) {
     }
     const attn::RowDecomposition &d = m_decomposition;
     const int m = int(d.rows.rows());
-    const double cellsWidth =
-        std::max(80.0, (width() - 2 * mt.margin - mt.label - mt.bar - 2 * mt.op) / 2.0);
+    const double cellsWidth = std::max<double>(
+        kMinCellsWidth, (width() - 2 * mt.margin - mt.label - mt.bar - 2 * mt.op) / 2.0);
     const double xBar = mt.margin + mt.label;
     const double xTimes = xBar + mt.bar;
     const double xV = xTimes + mt.op;
