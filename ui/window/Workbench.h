@@ -6,6 +6,8 @@
 #include <memory>
 
 class CombinationView;
+class CompactDocks;
+class QDockWidget;
 class ControlsPanel;
 class Document;
 class FileDrops;
@@ -51,6 +53,7 @@ public:
     Presentation &presentation() const { return *m_presentation; }
     FileDrops &fileDrops() const { return *m_drops; }
     Tour &tour() const { return *m_tour; }
+    CompactDocks &compactDocks() const { return *m_compactDocks; }
 
 private:
     void createWorkbenchViews();
@@ -65,6 +68,9 @@ private:
     CombinationView *m_combination = nullptr;
     InputsPanel *m_inputs = nullptr;
     ControlsPanel *m_controls = nullptr;
+    QDockWidget *m_controlsDock = nullptr;
+    QDockWidget *m_inputsDock = nullptr;
+    CompactDocks *m_compactDocks = nullptr; // a child of the window
     InterpretationsView *m_interpretations = nullptr;
     LessonPanel *m_lesson = nullptr;
     Tour *m_tour = nullptr;

@@ -49,9 +49,11 @@ const DimensionRow kRows[] = {
 ControlsPanel::ControlsPanel(Document *doc, QWidget *parent) : QWidget(parent), m_doc(doc) {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(buildSizes());
-    layout->addWidget(buildNewCells());
-    layout->addWidget(buildAttention());
+    m_groups = new QBoxLayout(QBoxLayout::TopToBottom);
+    m_groups->addWidget(buildSizes(), 0, Qt::AlignTop);
+    m_groups->addWidget(buildNewCells(), 0, Qt::AlignTop);
+    m_groups->addWidget(buildAttention(), 0, Qt::AlignTop);
+    layout->addLayout(m_groups);
     m_message = new RefusalLabel(doc, this);
     layout->addWidget(m_message);
     layout->addStretch(1);
@@ -65,6 +67,15 @@ ControlsPanel::ControlsPanel(Document *doc, QWidget *parent) : QWidget(parent), 
     // A refusal is about the value just tried: any later change of the document leaves it stale.
     connect(doc, &Document::currentHeadChanged, this, &ControlsPanel::sync);
     sync();
+}
+
+void ControlsPanel::setOrientation(Qt::Orientation orientation) {
+    m_groups->setDirection(orientation == Qt::Horizontal ? QBoxLayout::LeftToRight
+                                                         : QBoxLayout::TopToBottom);
+}
+
+Qt::Orientation ControlsPanel::orientation() const {
+    return m_groups->direction() == QBoxLayout::LeftToRight ? Qt::Horizontal : Qt::Vertical;
 }
 
 QWidget *ControlsPanel::buildSizes() {
