@@ -12,12 +12,15 @@ const char *const kHelp = R"(Usage: attnviz-cli compute FILE [--layout rows|colu
        attnviz-cli render FILE --view NAME --out PATH.png|.svg|.pdf [options]
        attnviz-cli grad FILE
        attnviz-cli train --task NAME [--steps N] [--seed S] [--positional P] [--out SESSION]
+       attnviz-cli inspect FILE
+       attnviz-cli set FILE --matrix M --from FILE[:TENSOR][SLICE] --out NEW [options]
        attnviz-cli --help | --version
 
 Computes scaled dot-product attention for an attnviz session file or reference case (JSON;
 FILE may be - for standard input) and prints every intermediate result, takes one part
 of a head's result apart into the terms that add up to it, exports one matrix, or
-renders one view of the workbench as a figure (no display needed).
+renders one view of the workbench as a figure (no display needed); lists the arrays
+of a matrix file, and writes a session with one matrix taken from such a file.
 
 Commands:
   compute   Print one JSON object: heads[].Q, K, V, scores, logits (masked cells are null),
@@ -34,6 +37,12 @@ Commands:
   train     Train one head (Wq, Wk, Wv) on a toy task and print one JSON line per 10
             steps: {"step", "loss", "accuracy"} on held-out sequences (accuracy: the
             fraction of queries whose largest weight is on the right key).
+  inspect   List the arrays of a CSV/TSV, .npy, .npz or .safetensors FILE, one JSON
+            object per line: {"name":..., "dtype":..., "shape":[...]} (the one array
+            of a CSV or .npy file is named "").
+  set       Write a session: FILE with one input matrix replaced by an array of a
+            matrix file, the sizes changed to fit as the window's Resize and import
+            changes them (new cells of other matrices from the session's initializer).
 
 Options for compute:
   --layout rows|columns  rows (default): tokens are rows, softmax(QK^T/sqrt(d_k)) V.
@@ -99,11 +108,26 @@ Options for render:
   --scale S         PNG only: pixels per view pixel, 0.25 to 8 (2 or 3 for a projector
                     or print); the PNG is W*S x H*S
 
+Options for set:
+  --matrix X|context|Wq|Wk|Wv|Wo
+                    the input matrix to replace
+  --head H          the head of Wq, Wk or Wv (default 0)
+  --from FILE[:TENSOR][SLICE]
+                    the array: FILE alone for CSV and .npy (and the first array of an
+                    .npz or the first float tensor of a .safetensors), :TENSOR to name
+                    one, then a NumPy slice, e.g. model.safetensors:h.0.attn.c_attn.
+                    weight[:, 768:832] (single indices drop an axis; negative ones count
+                    from the end; no steps)
+  --transpose       transpose the array after slicing (nn.Linear stores out x in)
+  --out NEW         the session to write, replaced only once complete; - for standard
+                    output
+
   -h, --help        show this help and exit
   --version         show the version and exit
 
-Exit status: 0 on success; 1 when FILE cannot be read or computed on, or the export cannot
-be written (a one-line message on standard error); 2 for bad usage. Warnings (e.g. a query with every key masked) go to
+Exit status: 0 on success; 1 when FILE or the --from file cannot be read or computed on,
+the array does not fit (set), or the output cannot be written (a one-line message on
+standard error); 2 for bad usage. Warnings (e.g. a query with every key masked) go to
 standard error, so standard output carries only the result.
 
 Examples:
@@ -117,6 +141,9 @@ Examples:
   attnviz-cli render session.json --view combination --row 0 --out row0.pdf
   attnviz-cli grad tests/data/reference-learning/rope_causal.json
   attnviz-cli train --task previous-token --steps 2000 --seed 1 --out trained.json
+  attnviz-cli inspect model.safetensors
+  attnviz-cli set session.attnviz --matrix Wq --head 0 \
+      --from 'model.safetensors:h.0.attn.c_attn.weight[:, 0:64]' --out gpt2.attnviz
 )";
 
 // The --stage lines of the help: every name of the stage table with its description.

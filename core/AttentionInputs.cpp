@@ -1,6 +1,7 @@
 #include "AttentionInputs.h"
 
 #include "InputError.h"
+#include "Limits.h"
 #include "NumberText.h"
 
 #include <cmath>
@@ -85,6 +86,7 @@ void validate(const AttentionInputs &in) {
     if (Eigen::Index(in.tokens.size()) != in.X.rows())
         throw InputError("there are " + plural(Eigen::Index(in.tokens.size()), "token label") +
                          " but X has " + plural(in.X.rows(), "row"));
+    checkLimits(in);
     checkValues(in.X, "X");
 
     const std::string source = in.hasContext ? "the context" : "X";

@@ -8,6 +8,7 @@
 class CombinationView;
 class ControlsPanel;
 class Document;
+class FileDrops;
 class InputsPanel;
 class InterpretationsView;
 class LessonPanel;
@@ -18,6 +19,7 @@ class Recomputer;
 class SessionController;
 class Shell;
 class StagesView;
+class Tour;
 
 // The assembler: owns the document, the recomputer, the main window and every feature, builds
 // them in the order written in its constructor and destroys them in reverse (features, then the
@@ -47,6 +49,8 @@ public:
     const LearningViews &learning() const { return m_learning; }
     SessionController &session() const { return *m_session; }
     Presentation &presentation() const { return *m_presentation; }
+    FileDrops &fileDrops() const { return *m_drops; }
+    Tour &tour() const { return *m_tour; }
 
 private:
     void createWorkbenchViews();
@@ -64,7 +68,9 @@ private:
     InterpretationsView *m_interpretations = nullptr;
     LessonPanel *m_lesson = nullptr;
     LearningViews m_learning;
+    Tour *m_tour = nullptr;
     // Controllers that observe the window and the document: destroyed first.
     std::unique_ptr<SessionController> m_session;
+    std::unique_ptr<FileDrops> m_drops;
     std::unique_ptr<Presentation> m_presentation;
 };
