@@ -9,7 +9,6 @@
 #include "Trainer.h"
 
 #include <QCommandLineParser>
-#include <QFile>
 
 #include <cstdio>
 
@@ -31,23 +30,8 @@ bool writeOut(const std::string &text) {
            std::fflush(stdout) == 0;
 }
 
-attn::Session load(const QString &file) {
-    if (file != "-")
-        return attn::loadSessionFile(file);
-    QFile in;
-    if (!in.open(stdin, QIODevice::ReadOnly))
-        throw attn::InputError("standard input: cannot read");
-    const QByteArray bytes = in.read(attn::kMaxSessionBytes + 1);
-    if (bytes.size() > attn::kMaxSessionBytes)
-        throw attn::InputError("standard input: the input is too large (at most 512 MiB)");
-    try {
-        return attn::sessionFromJson(bytes);
-    } catch (const attn::InputError &e) {
-        throw attn::InputError(std::string("standard input: ") + e.what());
-    }
-}
-
-int runGrad(const QStringList &positional) {
+int runGrad(const QStringList &positional,
+            const std::function<attn::Session(const QString &)> &load) {
     if (positional.size() < 2)
         throw UsageError{"missing FILE after grad (use - for standard input)"};
     if (positional.size() > 2)
@@ -155,7 +139,8 @@ bool isLearningCommand(const QStringList &arguments) {
     return arguments.size() > 1 && (arguments[1] == "grad" || arguments[1] == "train");
 }
 
-int runLearningCommand(const QStringList &arguments) {
+int runLearningCommand(const QStringList &arguments,
+                       const std::function<attn::Session(const QString &)> &load) {
     try {
         QCommandLineParser parser;
         parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
@@ -171,7 +156,7 @@ int runLearningCommand(const QStringList &arguments) {
         if (!parser.parse(arguments))
             throw UsageError{parser.errorText()};
         const QStringList positional = parser.positionalArguments();
-        return train ? runTrain(parser, positional) : runGrad(positional);
+        return train ? runTrain(parser, positional) : runGrad(positional, load);
     } catch (const UsageError &e) {
         writeErr("attnviz-cli: " + e.message.simplified() +
                  "\nUsage: attnviz-cli grad FILE\n"

@@ -34,9 +34,10 @@ namespace {
 constexpr int kExitInput = 1;
 constexpr int kExitUsage = 2;
 
+// Two lines, as every usage error of the CLI prints them (scripts count on it).
 const char *const kUsageHint =
-    "Usage: attnviz-cli compute|explain|export|render|grad|inspect|set FILE [options]\n"
-    "       attnviz-cli train --task NAME [options]\n"
+    "Usage: attnviz-cli compute|explain|export|render|grad|inspect|set FILE [options] | train "
+    "--task NAME\n"
     "Try 'attnviz-cli --help' for more information.\n";
 
 // A bad command line: reported with the usage hint, exit status 2.
@@ -504,7 +505,7 @@ int main(int argc, char *argv[]) {
             arguments << QString::fromLocal8Bit(argv[i]);
         if (isLearningCommand(arguments)) { // grad and train parse their own options
             QCoreApplication app(argc, argv);
-            return runLearningCommand(arguments);
+            return runLearningCommand(arguments, load);
         }
         const Request request = parseArguments(arguments);
         std::unique_ptr<QCoreApplication> app;

@@ -155,6 +155,15 @@ private slots:
             const InterpretationTerms other =
                 Layout(layout) == Layout::Rows ? columnTerms(p, 0) : rowTerms(p, 0);
             QVERIFY(!other.coefficientsAreWeights);
+            // A cell of A·V: a row of the weights (coloured 0…1) times a column of V.
+            QCOMPARE(dotTerms(p, 0, 0).coefficientsAreWeights, Layout(layout) == Layout::Rows);
+            QVERIFY(convexityNote(t).contains("convex combination"));
+            QVERIFY(convexityNote(other).isEmpty());
+            if (Layout(layout) == Layout::Rows) {
+                QVERIFY2(convexityNote(t).endsWith("of the rows of V."),
+                         qPrintable(convexityNote(t)));
+                QVERIFY(convexityNote(dotTerms(p, 0, 1)).endsWith("of the entries V[k,\u00a01]."));
+            }
         } else {
             QVERIFY(!rowTerms(p, 0).coefficientsAreWeights);
             QVERIFY(!columnTerms(p, 0).coefficientsAreWeights);

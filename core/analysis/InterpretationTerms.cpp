@@ -2,6 +2,7 @@
 
 #include "Decomposition.h"
 #include "Formula.h"
+#include "Notation.h"
 
 #include <algorithm>
 
@@ -63,6 +64,8 @@ InterpretationTerms dotTerms(const InterpretedProduct &p, int row, int col) {
     t.scaled = d.products;
     t.sum = attn::RowVector::Constant(1, d.sum);
     t.target = attn::RowVector::Constant(1, p.P(row, col));
+    // A row of the weights times a column of V: a weighted average of that column's entries.
+    t.coefficientsAreWeights = p.rowViewIsConvex();
     return t;
 }
 
@@ -118,6 +121,19 @@ InterpretationTerms columnTerms(const InterpretedProduct &p, int col) {
     t.target = p.P.col(col).transpose();
     t.coefficientsAreWeights = p.columnViewIsConvex();
     return t;
+}
+
+QString convexityNote(const InterpretationTerms &t) {
+    if (!t.coefficientsAreWeights || t.isEmpty())
+        return {};
+    const double low = t.coefficients.minCoeff();
+    // "the entries V[k, 1]" (a dot product), "the rows of V" (the row view).
+    QString what = (t.mode == InterpretationMode::Dot ? "the entries " : "") + t.vectorHeader;
+    what.replace("row k of", "the rows of").replace("column k of", "the columns of");
+    return QString("The weights are %1 (smallest %2) and sum to %3: the result is a convex "
+                   "combination \u2014 a weighted average \u2014 of %4.")
+        .arg(low >= 0 ? "non-negative" : "NOT all non-negative", attn::notation::cell(low),
+             QString::number(t.coefficients.sum(), 'f', 6), what);
 }
 
 QString layoutNote(const InterpretedProduct &p, InterpretationMode mode) {

@@ -122,9 +122,9 @@ std::vector<LessonStep> learningLessonSteps(const attn::AttentionInputs &in,
     down.title = "4. One step downhill: W \u2212 \u03b7\u00b7\u2202L/\u2202W";
     down.emphasis = {Stage::Wq, Stage::Wk, Stage::Wv};
     if (g) {
-        const attn::AttentionInputs after = learning::gradientStep(in, *g, 0.1);
+        const attn::AttentionInputs after = learning::gradientStep(in, *g, 0.01);
         const double next = 0.5 * (attn::compute(after).output - after.target).squaredNorm();
-        down.html = QString("Move every weight a little against its gradient. With \u03b7 = 0.1 "
+        down.html = QString("Move every weight a little against its gradient. With \u03b7 = 0.01 "
                             "the loss goes from %1 to <b>%2</b>. The Gradient panel's <i>Apply "
                             "the step</i> does it (undo takes it back).")
                         .arg(number(g->loss, 6), number(next, 6));

@@ -65,7 +65,7 @@ QString sumOfProducts(const QString &left, const QString &right, const attn::Vec
     QStringList terms;
     const Eigen::Index shown = std::min<Eigen::Index>(a.size(), 8);
     for (Eigen::Index i = 0; i < shown; ++i)
-        terms << QString("%1\u00b7%2").arg(n(a(i)), n(b(i)));
+        terms << QString("%1\u00b7%2").arg(n(a(i)), b(i) < 0 ? "(" + n(b(i)) + ")" : n(b(i)));
     if (a.size() > shown)
         terms << QString("\u2026 (%1 more)").arg(a.size() - shown);
     return QString("= \u03a3<sub>i</sub> %1 \u00b7 %2<br>= %3<br>= <b>%4</b>")

@@ -6,24 +6,12 @@ namespace attn {
 
 namespace {
 
-// A matrix with one row per line, or null when the gradient has none (no context, no Wo).
+// A matrix, or null when the gradient has none (no context, no Wo).
 void appendMatrix(std::string &out, const Matrix &m, const std::string &indent) {
-    if (m.size() == 0) {
+    if (m.size() == 0)
         out += "null";
-        return;
-    }
-    out += "[";
-    for (Eigen::Index i = 0; i < m.rows(); ++i) {
-        out += i ? ",\n" : "\n";
-        out += indent + "  [";
-        for (Eigen::Index j = 0; j < m.cols(); ++j) {
-            if (j)
-                out += ", ";
-            out += jsonNumber(m(i, j));
-        }
-        out += "]";
-    }
-    out += "\n" + indent + "]";
+    else
+        appendJsonMatrix(out, m, indent);
 }
 
 } // namespace

@@ -139,6 +139,15 @@ void fillFigureMenu(QMenu *menu, Shell *shell, StagesView *stages, CombinationVi
         addFigureExportAction(menu, dock->widget(), name,
                               QObject::tr("Panel \u201c%1\u201d\u2026").arg(dock->windowTitle()));
     }
+    menu->addSeparator();
+    QAction *outline = menu->addAction(QObject::tr("Include selection &outlines"));
+    outline->setObjectName(QStringLiteral("figuresIncludeSelectionOutline"));
+    outline->setCheckable(true);
+    outline->setChecked(figuresIncludeSelectionOutline());
+    outline->setStatusTip(QObject::tr("Draw the selected row's outline (and highlighted columns) "
+                                      "in exported figures"));
+    QObject::connect(outline, &QAction::toggled,
+                     [](bool on) { figuresIncludeSelectionOutline() = on; });
 }
 
 } // namespace

@@ -91,6 +91,25 @@ public:
     // The cell under a plot()-widget pixel, or {-1, -1}.
     std::pair<int, int> cellAt(QPointF plotPosition) const;
     bool numbersShown() const; // whether the last draw wrote numbers into the cells
+    // The text written in a cell: its number with the chosen decimals, or "masked".
+    QString cellText(int row, int col) const;
+    // Decimals of the cell numbers: 0–6, or -1 = automatic (attn::notation::cell).
+    void setDecimals(int decimals);
+    int decimals() const { return m_decimals; }
+    // The point size the cell numbers were last drawn at (0 when none were drawn).
+    double numberPointSize() const;
+
+    // The smallest size at which the cells are at least kReadableCell pixels high and wide
+    // enough for their numbers at full size (numbers = true) or at least a line of text high
+    // (numbers = false), with the token names on both axes, the title and the colour bar.
+    // Matrices with more than maxCells rows or columns cannot be read at any sensible size:
+    // they get a fixed overview size along that axis.
+    QSize readableSize(bool numbers = true, int maxCells = kMaxReadableCells) const;
+    static constexpr int kReadableCell = 24; // kReadableCellPixels
+    static constexpr int kMaxReadableCells = 24;
+    // The tick labels of an axis as drawn after the last layout: the names (possibly shortened)
+    // or, when they could not fit, empty (indices are drawn).
+    QStringList tickNames(Qt::Orientation orientation) const;
 
     QImage renderImage(QSize size); // offscreen render of the whole widget, for tests and export
     QCustomPlot *plot() const;
@@ -104,9 +123,13 @@ signals:
     void cellClicked(int row, int col, Qt::KeyboardModifiers modifiers);
     void rowClicked(int row);           // emitted right after cellClicked, and on Up/Down
     void cellHovered(int row, int col); // -1,-1 when leaving
+    // A double click: the stages view shows this heatmap alone, as large as the window allows
+    // (and back), for when names or numbers do not fit.
+    void enlargeRequested();
 
 protected:
     void keyPressEvent(QKeyEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
     void focusInEvent(QFocusEvent *event) override;
     void focusOutEvent(QFocusEvent *event) override;
     void changeEvent(QEvent *event) override;
@@ -119,6 +142,7 @@ private:
     const bool *maskData() const;
     void adoptData(const QStringList &rowLabels, const QStringList &colLabels, ScaleKind kind);
     void updateAxes();
+    bool updateAxisTitles(); // says so in the axis title when names gave way to indices
     void elideTitle();
     void replotOverlay();
     void setHover(int row, int col);
@@ -136,6 +160,8 @@ private:
     HeatmapData m_data;
     attn::Mask m_maskSource; // the caller's last mask, to skip re-transposing an unchanged one
     QString m_title;
+    QString m_rowAxisTitle, m_colAxisTitle;
+    int m_decimals = -1;
     ColorMapId m_sequentialMap = ColorMapId::Viridis;
     ColorMapId m_divergingMap = ColorMapId::RdBu;
     std::function<QString(int, int)> m_tooltipProvider;

@@ -57,10 +57,6 @@ InterpretationsView::InterpretationsView(Document *document, Recomputer *recompu
             &InterpretationsView::setPickedColumn);
     m_formula = new QLabel;
     m_formula->setObjectName("interpretationFormula");
-    QFont big = font();
-    big.setPointSizeF(std::max(big.pointSizeF(), 10.0) * 1.25);
-    big.setBold(true);
-    m_formula->setFont(big);
     m_formula->setWordWrap(true);
     m_formula->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_formula);
@@ -89,6 +85,8 @@ InterpretationsView::InterpretationsView(Document *document, Recomputer *recompu
     m_pages->addWidget(scroll);
     m_pages->addWidget(outerScroll);
     layout->addWidget(m_pages, 1);
+
+    applyFonts();
 
     connect(recomputer, &Recomputer::resultReady, this, &InterpretationsView::onResult);
     connect(document, &Document::selectedRowChanged, this, &InterpretationsView::onSelection);
@@ -345,6 +343,25 @@ void InterpretationsView::hideEvent(QHideEvent *event) {
     QWidget::hideEvent(event);
     if (!event->spontaneous())
         clearHighlights(); // a closed panel leaves no outlines behind
+}
+
+void InterpretationsView::applyFonts() {
+    // Read from the back of a classroom: at least 11 pt at zoom 1, and the same factor over
+    // the window's font at every zoom (presentation mode zooms the application font).
+    QFont text = font();
+    text.setPointSizeF(text.pointSizeF() * m_fontScale);
+    m_terms->setFont(text);
+    m_outer->setFont(text);
+    QFont big = text;
+    big.setPointSizeF(text.pointSizeF() * 1.25);
+    big.setBold(true);
+    m_formula->setFont(big);
+}
+
+void InterpretationsView::changeEvent(QEvent *event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        applyFonts();
 }
 
 void InterpretationsView::keyPressEvent(QKeyEvent *event) {

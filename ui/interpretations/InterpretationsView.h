@@ -7,6 +7,7 @@
 #include <QPointer>
 #include <QWidget>
 
+#include <algorithm>
 #include <memory>
 
 class Document;
@@ -67,6 +68,7 @@ public:
 
 protected:
     void keyPressEvent(QKeyEvent *event) override;
+    void changeEvent(QEvent *event) override;
     void showEvent(QShowEvent *event) override;
     void hideEvent(QHideEvent *event) override;
 
@@ -80,6 +82,7 @@ private:
     void updatePosition();
     void applyHighlights();
     void clearHighlights();
+    void applyFonts();
     bool queryIsRow() const;
 
     QPointer<Document> m_document;
@@ -91,6 +94,8 @@ private:
     std::shared_ptr<const InterpretedProduct> m_current;
     bool m_dirty = true; // the product must be rebuilt before it is drawn
     bool m_highlighted = false;
+    // The terms' and the formula's text over the window's font: 11 pt at least at zoom 1.
+    const double m_fontScale = std::max(1.0, 11.0 / font().pointSizeF());
     // The Document's selection as last seen, and each index before its latest change while
     // that change is recent (same event-loop turn): a click sets the query and the column,
     // then reports the cell it was on.

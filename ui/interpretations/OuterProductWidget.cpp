@@ -3,6 +3,7 @@
 #include "MatrixPaint.h"
 #include "Notation.h"
 
+#include <QEvent>
 #include <QPainter>
 
 #include <algorithm>
@@ -39,9 +40,6 @@ bool fits(QSizeF extent, QSize size) {
 OuterProductWidget::OuterProductWidget(QWidget *parent) : QWidget(parent) {
     setBackgroundRole(QPalette::Base);
     setAutoFillBackground(true);
-    QFont f = font();
-    f.setPointSizeF(std::max(f.pointSizeF(), 11.0));
-    setFont(f);
     // A scroll area around it asks heightForWidth for the height readable numbers need.
     QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
     policy.setHeightForWidth(true);
@@ -53,6 +51,14 @@ void OuterProductWidget::setProduct(std::shared_ptr<const InterpretedProduct> pr
     updateRanges();
     updateGeometry();
     update();
+}
+
+void OuterProductWidget::changeEvent(QEvent *event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) { // zoomed: the readable cells change size
+        updateRanges();
+        updateGeometry();
+    }
 }
 
 void OuterProductWidget::setCount(int count) {

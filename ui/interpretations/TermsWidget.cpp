@@ -3,6 +3,7 @@
 #include "MatrixPaint.h"
 #include "Notation.h"
 
+#include <QEvent>
 #include <QPainter>
 
 #include <algorithm>
@@ -41,12 +42,16 @@ double maxAbs(const attn::Matrix &m) {
 TermsWidget::TermsWidget(QWidget *parent) : QWidget(parent) {
     setBackgroundRole(QPalette::Base);
     setAutoFillBackground(true);
-    QFont f = font();
-    f.setPointSizeF(std::max(f.pointSizeF(), 11.0)); // read from the back of a classroom
-    setFont(f);
+}
+
+void TermsWidget::changeEvent(QEvent *event) {
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::FontChange)
+        return;
     // Numbers a little smaller than the labels, so "−0.0123" fits a 46-pixel cell.
-    m_numberFont = f;
-    m_numberFont.setPointSizeF(f.pointSizeF() * 0.9);
+    m_numberFont = font();
+    m_numberFont.setPointSizeF(font().pointSizeF() * 0.9);
+    updateGeometry();
 }
 
 void TermsWidget::setTerms(InterpretationTerms terms) {
@@ -232,7 +237,7 @@ QSize TermsWidget::sizeHint() const {
     const Geometry g = geometry();
     const double along = g.start[Running] + g.length[Running] + kMargin;
     const double across = g.linesStart + (m_lines.size() + 2) * g.thickness + kRuleGap + kMargin;
-    const double note = 48;
+    const double note = noteHeight() + 8;
     return horizontal() ? QSize(int(along), int(across + note))
                         : QSize(int(across), int(along + note));
 }
@@ -310,21 +315,15 @@ void TermsWidget::paintLine(QPainter &p, const Geometry &g, double across, const
         return horizontal() ? r.adjusted(0, inset, 0, -inset) : r.adjusted(inset, 0, -inset, 0);
     };
     QString label;
-    switch (line.kind) {
-    case Line::Term:
+    if (line.kind == Line::Term)
         label = line.term < m_terms.termLabels.size() ? m_terms.termLabels[line.term]
                                                       : QString::number(line.term);
-        break;
-    case Line::FoldedBefore:
-        label = QString("+%1 earlier").arg(line.count);
-        break;
-    case Line::FoldedAfter:
-        label = QString("+%1 to come").arg(line.count);
-        break;
-    case Line::FoldedOthers:
-        label = QString("+%1 more").arg(line.count);
-        break;
-    }
+    else // folded: "+12 earlier", "+30 to come", "+1008 more"
+        label = QString("+%1 %2")
+                    .arg(line.count)
+                    .arg(line.kind == Line::FoldedBefore  ? "earlier"
+                         : line.kind == Line::FoldedAfter ? "to come"
+                                                          : "more");
     p.setOpacity(opacity);
     p.setPen(pal.color(QPalette::Text));
     const QRectF labelRect = place(g, Label, across, t).adjusted(2, 0, -6, 0);
@@ -450,16 +449,15 @@ void TermsWidget::paintTotals(QPainter &p, const Geometry &g, double across) {
                status);
 }
 
-QString TermsWidget::noteText() const {
-    if (!m_terms.coefficientsAreWeights || m_terms.isEmpty())
-        return {};
-    const double low = m_terms.coefficients.minCoeff();
-    QString what = m_terms.vectorHeader;
-    what.replace("row k of", "the rows of").replace("column k of", "the columns of");
-    return QString("The weights are %1 (smallest %2) and sum to %3: the result is a convex "
-                   "combination \u2014 a weighted average \u2014 of %4.")
-        .arg(low >= 0 ? "non-negative" : "NOT all non-negative", attn::notation::cell(low),
-             QString::number(m_terms.coefficients.sum(), 'f', 6), what);
+double TermsWidget::noteHeight() const {
+    // The note under the terms, wrapped to the widget's width (3 lines in a narrow dock).
+    const QString note = convexityNote(m_terms);
+    const int w = std::max(width(), 300) - int(2 * kMargin);
+    return note.isEmpty() ? 0.0
+                          : QFontMetrics(font())
+                                    .boundingRect(QRect(0, 0, w, 1000), Qt::TextWordWrap, note)
+                                    .height() +
+                                8.0;
 }
 
 QString TermsWidget::elided(QPainter &p, const QString &text, double width) {
@@ -487,12 +485,12 @@ void TermsWidget::paintEvent(QPaintEvent *) {
     }
     paintTotals(p, g, across);
     across += kRuleGap + 2 * g.thickness;
-    const QString note = noteText();
+    const QString note = convexityNote(m_terms);
     if (note.isEmpty())
         return;
     p.setPen(palette().color(QPalette::Text));
-    const double alongEnd = g.start[Scaled] + g.length[Scaled] + kMargin;
-    const QRectF r = horizontal() ? QRectF(kMargin, across + 4, width() - 2 * kMargin, 44)
-                                  : QRectF(kMargin, alongEnd, width() - 2 * kMargin, 44);
+    const double alongEnd = g.start[Scaled] + g.length[Scaled] + kMargin, h = noteHeight();
+    const QRectF r = horizontal() ? QRectF(kMargin, across + 4, width() - 2 * kMargin, h)
+                                  : QRectF(kMargin, alongEnd, width() - 2 * kMargin, h);
     p.drawText(r, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, note);
 }

@@ -49,6 +49,7 @@ public:
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     enum Segment { Label, Coef, Times, Vector, Equals, Scaled, Running, SegmentCount };
@@ -72,7 +73,7 @@ private:
     void paintHeader(QPainter &p, const Geometry &g);
     void paintLine(QPainter &p, const Geometry &g, double across, const Line &line);
     void paintTotals(QPainter &p, const Geometry &g, double across);
-    QString noteText() const;
+    double noteHeight() const;
     void paintCoefficient(QPainter &p, const QRectF &rect, double value, double opacity);
 
     InterpretationTerms m_terms;

@@ -80,6 +80,20 @@ void fitMask(AttentionInputs &in) {
     in.mask = mask;
 }
 
+// The target follows the output's shape (n × p_out): the overlap keeps its numbers, new cells
+// are 0, so a resize never makes a loaded target invalid.
+void fitTarget(AttentionInputs &in) {
+    if (!in.hasTarget())
+        return;
+    const Eigen::Index n = in.queryCount(), width = in.outputWidth();
+    if (in.target.rows() == n && in.target.cols() == width)
+        return;
+    Matrix target = Matrix::Zero(n, width);
+    const Eigen::Index r = std::min(n, in.target.rows()), c = std::min(width, in.target.cols());
+    target.topLeftCorner(r, c) = in.target.topLeftCorner(r, c);
+    in.target = target;
+}
+
 AttentionInputs withDimension(const AttentionInputs &in, Dimension dim, int value, Initializer init,
                               std::mt19937 &rng) {
     AttentionInputs out = in;
@@ -135,6 +149,7 @@ AttentionInputs withDimension(const AttentionInputs &in, Dimension dim, int valu
         break;
     }
     fitMask(out);
+    fitTarget(out);
     return out;
 }
 
@@ -187,5 +202,6 @@ AttentionInputs withCrossAttention(const AttentionInputs &in, bool on, Initializ
         setWkWvRows(out, int(in.X.cols()), init, rng);
     }
     fitMask(out);
+    fitTarget(out);
     return out;
 }

@@ -298,7 +298,7 @@ bool Document::setDimension(Dimension dim, int value, QString *error) {
 }
 
 bool Document::pushInputs(attn::AttentionInputs after, DocumentChange::Flags what,
-                          const QString &text, QString *error) {
+                          const QString &text, QString *error, int trainingRun) {
     try {
         attn::validate(after);
     } catch (const attn::InputError &e) {
@@ -307,8 +307,37 @@ bool Document::pushInputs(attn::AttentionInputs after, DocumentChange::Flags wha
     // validate() checked the limits too; a shape change was also checked before it was built.
     if (after == *m_inputs)
         return true;
-    m_undoStack->push(new InputsCommand(this, text, *m_inputs, std::move(after), what));
+    if (trainingRun >= 0)
+        m_undoStack->push(new TrainingCommand(this, *m_inputs, std::move(after), trainingRun));
+    else
+        m_undoStack->push(new InputsCommand(this, text, *m_inputs, std::move(after), what));
     return true;
+}
+
+bool Document::setPositional(attn::Positional positional, QString *error) {
+    attn::AttentionInputs after = *m_inputs;
+    after.options.positional = positional;
+    if (after.options == m_inputs->options)
+        return true;
+    try {
+        attn::validate(after);
+    } catch (const attn::InputError &e) {
+        return fail(error, QString::fromStdString(e.what()));
+    }
+    m_undoStack->push(new OptionsCommand(
+        this, QStringLiteral("Positions: %1").arg(attn::positionalName(positional)),
+        m_inputs->options, after.options));
+    return true;
+}
+
+bool Document::setTarget(const attn::Matrix &target, const QString &description, QString *error) {
+    attn::AttentionInputs after = *m_inputs;
+    after.target = target;
+    return pushInputs(std::move(after), DocumentChange::Values, description, error);
+}
+
+bool Document::applyTraining(const attn::AttentionInputs &inputs, int run, QString *error) {
+    return pushInputs(inputs, DocumentChange::Everything, QStringLiteral("Train"), error, run);
 }
 
 void Document::setInitializer(Initializer init) {

@@ -83,6 +83,15 @@ public:
     // breakMerge(). Refuses non-positive or non-finite temperatures.
     bool setTemperature(double temperature, QString *error = nullptr);
     void setCausal(bool causal);
+    // none, sinusoidal or rope; refused with the core's message when the inputs do not allow
+    // it (RoPE needs an even d_k).
+    bool setPositional(attn::Positional positional, QString *error = nullptr);
+    // The loss target (n × p_out), or an empty matrix to remove it; one undo step.
+    bool setTarget(const attn::Matrix &target, const QString &description,
+                   QString *error = nullptr);
+    // New inputs from a training run: consecutive calls with the same `run` merge into one undo
+    // step (a run that played for a minute is undone at once).
+    bool applyTraining(const attn::AttentionInputs &inputs, int run, QString *error = nullptr);
     // On: the context starts as a copy of X (same tokens), so nothing changes until it is
     // edited. Off: the context is dropped, Wk/Wv get p rows again. Both undoable.
     bool setCrossAttention(bool on, QString *error = nullptr); // false: the copy is too large
@@ -141,7 +150,7 @@ private:
     // setToken and setContextToken: one label of X or of the context.
     bool setLabel(bool context, int index, const QString &label, QString *error);
     bool pushInputs(attn::AttentionInputs after, DocumentChange::Flags what, const QString &text,
-                    QString *error);
+                    QString *error, int trainingRun = -1);
     QString describe(MatrixId id) const { return matrixDisplayName(id, headCount()); }
 
     std::shared_ptr<const attn::AttentionInputs> m_inputs; // never null

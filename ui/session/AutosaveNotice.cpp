@@ -27,10 +27,11 @@ bool AutosaveNotice::report(const QString &reason) {
     if (m_told)
         return false;
     m_told = true;
-    m_text->setText(tr("Autosave failed: %1. Your work is not backed up until it works again; "
-                       "attnviz keeps trying.")
-                        .arg(reason));
-    m_text->setToolTip(m_text->text());
+    // Short, for the status bar; the tooltip says what it means.
+    m_text->setText(tr("Autosave failed: %1 (retrying)").arg(reason));
+    m_text->setToolTip(tr("Autosave failed: %1.\nYour unsaved work is not backed up until it "
+                          "works again; attnviz keeps trying at every autosave interval.")
+                           .arg(reason));
     show();
     return true;
 }

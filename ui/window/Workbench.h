@@ -1,10 +1,13 @@
 #pragma once
 
+#include "LearningViews.h"
 #include "ViewStateRegistry.h"
 
 #include <memory>
 
 class CombinationView;
+class CompactDocks;
+class QDockWidget;
 class ControlsPanel;
 class Document;
 class FileDrops;
@@ -44,10 +47,13 @@ public:
     ControlsPanel &controls() const { return *m_controls; }
     InterpretationsView &interpretations() const { return *m_interpretations; }
     LessonPanel &lesson() const { return *m_lesson; }
+    // The Positions, Gradient and Train panels.
+    const LearningViews &learning() const { return m_learning; }
     SessionController &session() const { return *m_session; }
     Presentation &presentation() const { return *m_presentation; }
     FileDrops &fileDrops() const { return *m_drops; }
     Tour &tour() const { return *m_tour; }
+    CompactDocks &compactDocks() const { return *m_compactDocks; }
 
 private:
     void createWorkbenchViews();
@@ -62,9 +68,13 @@ private:
     CombinationView *m_combination = nullptr;
     InputsPanel *m_inputs = nullptr;
     ControlsPanel *m_controls = nullptr;
+    QDockWidget *m_controlsDock = nullptr;
+    QDockWidget *m_inputsDock = nullptr;
+    CompactDocks *m_compactDocks = nullptr; // a child of the window
     InterpretationsView *m_interpretations = nullptr;
     LessonPanel *m_lesson = nullptr;
     Tour *m_tour = nullptr;
+    LearningViews m_learning;
     // Controllers that observe the window and the document: destroyed first.
     std::unique_ptr<SessionController> m_session;
     std::unique_ptr<FileDrops> m_drops;
