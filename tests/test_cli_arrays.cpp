@@ -226,8 +226,7 @@ private slots:
         QCOMPARE(run.exitCode, status);
         QVERIFY2(run.err.startsWith("attnviz-cli: ") && run.err.contains(message.toUtf8()),
                  run.err.constData());
-        // The message (and the three-line usage hint).
-        QCOMPARE(run.err.count('\n'), status == 2 ? 4 : 1);
+        QCOMPARE(run.err.count('\n'), status == 2 ? 3 : 1); // the message (and a usage hint)
         QVERIFY(run.out.isEmpty());
         QVERIFY(!QFile::exists(path("never.attnviz")));
     }

@@ -229,8 +229,8 @@ void TestCliRender::errors() {
     QVERIFY(!lines.isEmpty());
     QVERIFY2(lines[0].startsWith("attnviz-cli: ") && lines[0].contains(message),
              run.err.constData());
-    // One line of message (usage errors add the three-line usage hint below it).
-    QCOMPARE(lines.size(), exitCode == 2 ? 4 : 1);
+    // One line of message (usage errors add the usage hint below it).
+    QCOMPARE(lines.size(), exitCode == 2 ? 3 : 1);
     QVERIFY(run.out.isEmpty());
     QVERIFY(!QFile::exists(QDir::temp().filePath("attnviz-render-never-written.png")));
 }
