@@ -3,6 +3,7 @@
 #include "CombinationView.h"
 #include "Document.h"
 #include "FigureMenu.h"
+#include "HeadWeightsDialog.h"
 #include "HeatmapView.h"
 #include "ImportDialog.h"
 #include "InputsPanel.h"
@@ -92,6 +93,9 @@ void fillImportMenu(QMenu *menu, Document *doc, QWidget *window) {
         menu->addAction(QStringLiteral("&%1 \u2014 %2\u2026")
                             .arg(matrixDisplayName(id, doc->headCount()), shapeOf(doc->matrix(id))),
                         window, [doc, id, window] { importMatrixInteractively(doc, id, window); });
+    menu->addSeparator();
+    menu->addAction(QObject::tr("Wq, Wk, Wv of &every head from a checkpoint\u2026"), window,
+                    [doc, window] { importHeadWeightsInteractively(doc, window); });
 }
 
 void fillExportMenu(QMenu *menu, Document *doc, StagesView *stages, QWidget *window) {

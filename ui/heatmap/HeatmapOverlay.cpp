@@ -53,6 +53,11 @@ void HeatmapOverlay::draw(QCPPainter *painter) {
             drawOutline(painter, QRectF(area.left() + col * cw, area.top(), cw, area.height()), 2.0,
                         true);
     }
+    for (int row : m_highlightedRows) {
+        if (row >= 0 && row < m_data->rows())
+            drawOutline(painter, QRectF(area.left(), area.top() + row * ch, area.width(), ch), 2.0,
+                        true);
+    }
     if (m_selectedRow >= 0 && m_selectedRow < m_data->rows())
         drawOutline(painter, QRectF(area.left(), area.top() + m_selectedRow * ch, area.width(), ch),
                     3.0, false);

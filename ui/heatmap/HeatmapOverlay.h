@@ -6,16 +6,19 @@
 
 #include <optional>
 
-// Outlines drawn over the cells: the selected row, highlighted columns, the hovered cell and the
-// keyboard focus. Lives on its own buffered layer so changing them repaints only this layer,
-// not the (possibly 1024×1024) cells.
+// Outlines drawn over the cells: the selected row, highlighted columns and rows, the hovered cell
+// and the keyboard focus. Lives on its own buffered layer so changing them repaints only this
+// layer, not the (possibly 1024×1024) cells.
 class HeatmapOverlay : public QCPLayerable {
     Q_OBJECT
 public:
     HeatmapOverlay(QCPAxisRect *axisRect, const HeatmapData *data);
 
     void setSelectedRow(int row) { m_selectedRow = row; }
-    void setHighlightedColumns(const QList<int> &cols) { m_highlightedColumns = cols; }
+    // Dashed outlines: columns (Vertical) or rows (Horizontal).
+    void setHighlightedLines(Qt::Orientation orientation, const QList<int> &lines) {
+        (orientation == Qt::Vertical ? m_highlightedColumns : m_highlightedRows) = lines;
+    }
     void setHoveredCell(int row, int col) {
         m_hoverRow = row;
         m_hoverCol = col;
@@ -38,7 +41,7 @@ private:
     QCPAxisRect *m_axisRect;
     const HeatmapData *m_data;
     int m_selectedRow = -1;
-    QList<int> m_highlightedColumns;
+    QList<int> m_highlightedColumns, m_highlightedRows;
     int m_hoverRow = -1;
     int m_hoverCol = -1;
     bool m_focused = false;

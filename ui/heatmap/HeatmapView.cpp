@@ -311,10 +311,6 @@ void HeatmapView::setColorMaps(ColorMapId sequential, ColorMapId diverging) {
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void HeatmapView::setTooltipProvider(std::function<QString(int, int)> provider) {
-    m_tooltipProvider = std::move(provider);
-}
-
 QString HeatmapView::toolTipText(int row, int col) const {
     if (!m_data.contains(row, col))
         return {};
@@ -336,11 +332,12 @@ void HeatmapView::setSelectedRow(int row) {
     replotOverlay();
 }
 
-void HeatmapView::setHighlightedColumns(QList<int> cols) {
-    if (cols == m_highlightedColumns)
+void HeatmapView::setHighlightedLines(Qt::Orientation orientation, QList<int> lines) {
+    QList<int> &current = orientation == Qt::Vertical ? m_highlightedColumns : m_highlightedRows;
+    if (lines == current)
         return;
-    m_highlightedColumns = std::move(cols);
-    m_overlay->setHighlightedColumns(m_highlightedColumns);
+    current = std::move(lines);
+    m_overlay->setHighlightedLines(orientation, current);
     replotOverlay();
 }
 

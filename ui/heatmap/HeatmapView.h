@@ -59,16 +59,22 @@ public:
     ColorMapId activeMap() const; // the one the current ScaleKind uses
 
     // Hover text; the default is "row label, col label: value".
-    void setTooltipProvider(std::function<QString(int row, int col)> provider);
+    void setTooltipProvider(std::function<QString(int row, int col)> provider) {
+        m_tooltipProvider = std::move(provider);
+    }
     QString toolTipText(int row, int col) const;
 
-    void setSelectedRow(int row);                // -1 = none; draws a clear outline around that row
-    void setHighlightedColumns(QList<int> cols); // dashed outlines (interpretation views)
+    void setSelectedRow(int row); // -1 = none; draws a clear outline around that row
+    // Dashed outlines around columns (Vertical) or rows (interpretation views).
+    void setHighlightedLines(Qt::Orientation orientation, QList<int> lines);
+    void setHighlightedColumns(QList<int> cols) { setHighlightedLines(Qt::Vertical, cols); }
+    void setHighlightedRows(QList<int> rows) { setHighlightedLines(Qt::Horizontal, rows); }
     int selectedRow() const { return m_selectedRow; }
     // Faded, for views a lesson step is not about (HeatmapPlot::setDimmed).
     void setDimmed(bool dimmed);
     bool isDimmed() const;
     QList<int> highlightedColumns() const { return m_highlightedColumns; }
+    QList<int> highlightedRows() const { return m_highlightedRows; }
 
     const attn::Matrix &values() const { return m_data.values; } // what is displayed
     const QStringList &rowLabels() const { return m_data.rowLabels; }
@@ -160,7 +166,7 @@ private:
     ColorMapId m_divergingMap = ColorMapId::RdBu;
     std::function<QString(int, int)> m_tooltipProvider;
     int m_selectedRow = -1;
-    QList<int> m_highlightedColumns;
+    QList<int> m_highlightedColumns, m_highlightedRows;
     int m_hoverRow = -1;
     int m_hoverCol = -1;
     qint64 m_fillNs = 0;

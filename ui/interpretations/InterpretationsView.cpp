@@ -79,9 +79,15 @@ InterpretationsView::InterpretationsView(Document *document, Recomputer *recompu
     scroll->setFocusPolicy(Qt::NoFocus); // arrow keys step the terms, not the scroll bars
     m_outer = new OuterProductWidget;
     m_outer->setObjectName("interpretationOuter");
+    // Scrolls when readable numbers need more room than the dock has (heightForWidth).
+    auto *outerScroll = new QScrollArea;
+    outerScroll->setWidget(m_outer);
+    outerScroll->setWidgetResizable(true);
+    outerScroll->setFrameShape(QFrame::NoFrame);
+    outerScroll->setFocusPolicy(Qt::NoFocus);
     m_pages = new QStackedWidget;
     m_pages->addWidget(scroll);
-    m_pages->addWidget(m_outer);
+    m_pages->addWidget(outerScroll);
     layout->addWidget(m_pages, 1);
 
     connect(recomputer, &Recomputer::resultReady, this, &InterpretationsView::onResult);
@@ -94,7 +100,7 @@ InterpretationsView::InterpretationsView(Document *document, Recomputer *recompu
         connect(stages, &StagesView::cellActivated, this, &InterpretationsView::activateStageCell);
     connect(m_animator, &TermAnimator::positionChanged, this, &InterpretationsView::updatePosition);
     rebuildProduct();
-    m_animator->reset(m_current ? m_current->termCount() : 0);
+    restartAnimation();
     refreshMode();
 }
 
@@ -140,7 +146,7 @@ void InterpretationsView::setProduct(Product product) {
         return;
     m_product = product;
     rebuildProduct();
-    m_animator->reset(m_current ? m_current->termCount() : 0);
+    restartAnimation();
     refreshMode();
 }
 
@@ -148,6 +154,7 @@ void InterpretationsView::setMode(InterpretationMode mode) {
     if (mode == m_mode)
         return;
     m_mode = mode;
+    restartAnimation();
     refreshMode();
 }
 
@@ -186,7 +193,7 @@ void InterpretationsView::onSelection() {
         });
     }
     if (m_mode != InterpretationMode::Outer)
-        m_animator->reset(m_current ? m_current->termCount() : 0);
+        restartAnimation();
     refreshMode();
 }
 
@@ -204,11 +211,17 @@ void InterpretationsView::activateStageCell(Stage stage, int row, int col) {
     }
     m_document->setSelectedRow(pick.query.value_or(before));
     m_document->setSelectedColumn(pick.other.value_or(beforeColumn));
-    const int count = m_current ? m_current->termCount() : 0;
-    m_animator->reset(count);
+    restartAnimation();
     if (pick.term && m_mode == InterpretationMode::Outer)
         m_animator->setPosition(*pick.term + 1); // the clicked term k
     refreshMode();
+}
+
+void InterpretationsView::restartAnimation() {
+    // A sum of terms opens complete (the whole sum, ready to replay from 0); the outer products
+    // open at their first term, so Play runs through all the others and → adds the next.
+    const int count = m_current ? m_current->termCount() : 0;
+    m_animator->reset(count, m_mode == InterpretationMode::Outer ? std::min(1, count) : count);
 }
 
 void InterpretationsView::rebuildProduct() {
@@ -321,10 +334,10 @@ void InterpretationsView::clearHighlights() {
 
 void InterpretationsView::showEvent(QShowEvent *event) {
     QWidget::showEvent(event);
-    if (m_dirty) {
+    if (m_dirty)
         rebuildProduct();
-        m_animator->setCount(m_current ? m_current->termCount() : 0);
-    }
+    if (!event->spontaneous())
+        restartAnimation(); // the panel opens at the beginning of its reading
     refreshMode();
 }
 

@@ -20,9 +20,10 @@ class TermAnimator;
 class TermsWidget;
 
 // The four readings of attention's two products — scores = Q·Kᵀ and output = A·V (in the
-// column layout scores′ = K′ᵀ·Q′ and output′ = V′·A′) — on the current result and head:
-// a cell as a dot product, a row as a combination of B's rows, a column as a combination of
-// A's columns, the whole product as a sum of rank-one terms. Each can be played term by term.
+// column layout, with the article's matrices, scores = Kᵀ·Q and output = V·A) — on the current
+// result and head: a cell as a dot product, a row as a combination of B's rows, a column as a
+// combination of A's columns, the whole product as a sum of rank-one terms. Each can be played term
+// by term.
 //
 // Linked both ways with the main window: the picked cell is the Document's selected query and
 // selected column (a key of the scores, a feature of the output), so picking here moves the
@@ -73,6 +74,7 @@ private:
     void onResult();
     void onSelection();
     void rebuildProduct();
+    void restartAnimation();
     void refreshMode();
     void updateControls();
     void updatePosition();

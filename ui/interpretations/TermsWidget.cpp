@@ -6,6 +6,7 @@
 #include <QPainter>
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 namespace {
@@ -19,7 +20,17 @@ struct Metrics {
 };
 constexpr Metrics kHorizontal{96, 80, 26, 104, 26, 22, 34, 64};
 constexpr Metrics kVertical{30, 36, 26, 0, 132, 60, 70, 30};
-constexpr double kRuleGap = 16; // between the terms and their sum
+constexpr double kRuleGap = 16;   // between the terms and their sum
+constexpr double kMaxLabel = 160; // longer token names are elided
+
+// The widest of the labels (token names such as "because"), up to kMaxLabel.
+double widestLabel(const QFont &font, const QStringList &labels) {
+    const QFontMetricsF fm(font);
+    double widest = 0;
+    for (const QString &label : labels)
+        widest = std::max(widest, std::min(fm.horizontalAdvance(label), kMaxLabel));
+    return widest;
+}
 
 double maxAbs(const attn::Matrix &m) {
     return m.size() ? m.cwiseAbs().maxCoeff() : 0.0;
@@ -140,21 +151,52 @@ void TermsWidget::buildLines() {
         m_lines.append(folded(Line::FoldedAfter, end, count - end));
 }
 
+double TermsWidget::labelLength() const {
+    if (!horizontal())
+        return kVertical.label;
+    // Lying down, the first column holds the term labels, its header, "Σ all 1024" and the
+    // part of P the sum equals ("output[1, 1]"): as wide as the widest, so none is cut.
+    const QFontMetricsF fm(font());
+    QFont boldFont = font();
+    boldFont.setBold(true);
+    const QFontMetricsF bold(boldFont);
+    double widest = std::max(fm.horizontalAdvance(m_terms.termHeader),
+                             bold.horizontalAdvance(m_terms.targetLabel));
+    widest = std::max(widest,
+                      bold.horizontalAdvance(QString("\u03a3 %1 of %1").arg(m_terms.termCount())));
+    widest =
+        std::max(widest, fm.horizontalAdvance(QString("+%1 earlier").arg(m_terms.termCount())));
+    widest = std::max(widest, widestLabel(font(), m_terms.termLabels));
+    return std::max(kHorizontal.label, std::ceil(widest) + 10);
+}
+
+double TermsWidget::headerLength(const QString &header) const {
+    return horizontal() ? QFontMetricsF(font()).horizontalAdvance(header) + 8 : 0;
+}
+
 double TermsWidget::vectorLength() const {
     const Metrics &m = horizontal() ? kHorizontal : kVertical;
     const int length = std::max(1, m_terms.length());
     const double ideal = length * (dot() ? 96.0 : m.cell);
     if (!horizontal())
         return std::clamp(ideal, 60.0, 300.0);
-    const double fixed = 2 * kMargin + m.label + m.coef + 2 * m.op + (dot() ? m.running : 0);
+    const double coef = std::max(m.coef, headerLength(m_terms.coefHeader));
+    const double fixed = 2 * kMargin + labelLength() + coef + 2 * m.op + (dot() ? m.running : 0);
     return std::min(ideal, std::max(140.0, (width() - fixed) / 2));
 }
 
 TermsWidget::Geometry TermsWidget::geometry() const {
     const Metrics &m = horizontal() ? kHorizontal : kVertical;
     Geometry g;
+    // Each header fits over its column: the columns grow (and the scroll area scrolls).
     const double lengths[SegmentCount] = {
-        m.label, m.coef, m.op, vectorLength(), m.op, vectorLength(), dot() ? m.running : 0};
+        labelLength(),
+        std::max(m.coef, headerLength(m_terms.coefHeader)),
+        m.op,
+        std::max(vectorLength(), headerLength(m_terms.vectorHeader)),
+        m.op,
+        std::max(vectorLength(), headerLength(m_terms.scaledHeader)),
+        dot() ? m.running : 0};
     double along = kMargin;
     for (int s = 0; s < SegmentCount; ++s) {
         g.start[s] = along;
@@ -169,17 +211,15 @@ TermsWidget::Geometry TermsWidget::geometry() const {
     const bool labels = !m_terms.elementLabels.isEmpty() && step >= (horizontal() ? 30 : 18);
     g.elementsStart = g.headerStart + g.headerLength;
     double elements = m.elements;
-    if (labels && !horizontal()) {
-        // Standing up, the labels column is as wide as its longest (elided) label.
-        const QFontMetrics fm(font());
-        double widest = 0;
-        for (const QString &label : m_terms.elementLabels)
-            widest = std::max<double>(widest, fm.horizontalAdvance(label));
-        elements = std::min(widest, m.elements) + 12;
-    }
+    // Standing up, the labels column is as wide as its longest label.
+    if (labels && !horizontal())
+        elements = widestLabel(font(), m_terms.elementLabels) + 12;
     g.elementsLength = labels ? elements : 0;
     g.linesStart = g.elementsStart + g.elementsLength + 4;
     g.thickness = m.thickness;
+    // Standing up, each term's label heads its column: as wide as the widest label.
+    if (!horizontal())
+        g.thickness = std::max(g.thickness, widestLabel(font(), m_terms.termLabels) + 14);
     return g;
 }
 
@@ -222,8 +262,7 @@ void TermsWidget::paintHeader(QPainter &p, const Geometry &g) {
             continue;
         const QRectF r = place(g, Segment(s), g.headerStart, g.headerLength).adjusted(2, 0, -2, 0);
         if (horizontal())
-            p.drawText(r, Qt::AlignCenter,
-                       p.fontMetrics().elidedText(texts[s], Qt::ElideRight, int(r.width())));
+            p.drawText(r, Qt::AlignCenter, elided(p, texts[s], r.width()));
         else
             p.drawText(r.adjusted(0, 0, -6, 0),
                        Qt::AlignRight | Qt::AlignVCenter | Qt::TextWordWrap, texts[s]);
@@ -290,7 +329,7 @@ void TermsWidget::paintLine(QPainter &p, const Geometry &g, double across, const
     p.setPen(pal.color(QPalette::Text));
     const QRectF labelRect = place(g, Label, across, t).adjusted(2, 0, -6, 0);
     p.drawText(labelRect, (horizontal() ? Qt::AlignRight : Qt::AlignHCenter) | Qt::AlignVCenter,
-               p.fontMetrics().elidedText(label, Qt::ElideRight, int(labelRect.width())));
+               elided(p, label, labelRect.width()));
     p.setOpacity(1.0);
 
     if (line.kind == Line::Term) {
@@ -365,7 +404,7 @@ void TermsWidget::paintTotals(QPainter &p, const Geometry &g, double across) {
     p.setPen(pal.color(QPalette::Text));
     const QRectF labelRect = place(g, Label, across, t).adjusted(2, 0, -6, 0);
     p.drawText(labelRect, (horizontal() ? Qt::AlignRight : Qt::AlignHCenter) | Qt::AlignVCenter,
-               p.fontMetrics().elidedText(sumLabel, Qt::ElideRight, int(labelRect.width())));
+               elided(p, sumLabel, labelRect.width()));
     p.setFont(font());
     if (m_terms.coefficientsAreWeights)
         p.drawText(place(g, Coef, across, t), Qt::AlignCenter | Qt::TextWordWrap,
@@ -382,10 +421,12 @@ void TermsWidget::paintTotals(QPainter &p, const Geometry &g, double across) {
                       : place(g, Label, across, t).united(place(g, Coef, across, t)))
             .adjusted(2, 0, -6, 0);
     p.setFont(bold);
-    p.drawText(target,
-               (horizontal() ? Qt::AlignRight : Qt::AlignHCenter) | Qt::AlignVCenter |
-                   Qt::TextWordWrap,
-               m_terms.targetLabel);
+    if (horizontal())
+        p.drawText(target, Qt::AlignRight | Qt::AlignVCenter,
+                   elided(p, m_terms.targetLabel, target.width()));
+    else // standing up, "column 2 of scores" wraps between its words
+        p.drawText(target, Qt::AlignHCenter | Qt::AlignVCenter | Qt::TextWordWrap,
+                   m_terms.targetLabel);
     p.setFont(font());
     matrixpaint::paintVector(p, vectorRect(Scaled, across), m_terms.target, m_terms.orientation,
                              style);
@@ -421,7 +462,15 @@ QString TermsWidget::noteText() const {
              QString::number(m_terms.coefficients.sum(), 'f', 6), what);
 }
 
+QString TermsWidget::elided(QPainter &p, const QString &text, double width) {
+    const QString shown = p.fontMetrics().elidedText(text, Qt::ElideRight, int(width));
+    if (shown != text)
+        m_clippedTexts << text;
+    return shown;
+}
+
 void TermsWidget::paintEvent(QPaintEvent *) {
+    m_clippedTexts.clear();
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
     if (m_terms.isEmpty()) {

@@ -138,6 +138,42 @@ AttentionInputs withDimension(const AttentionInputs &in, Dimension dim, int valu
     return out;
 }
 
+attn::InputShape shapeWithDimension(const AttentionInputs &in, Dimension dim, int value) {
+    attn::InputShape s = attn::shapeOf(in);
+    switch (dim) {
+    case Dimension::Tokens:
+        s.tokens = value;
+        break;
+    case Dimension::Embedding:
+        s.embedding = value;
+        break;
+    case Dimension::KeyDim:
+        std::fill(s.keyDims.begin(), s.keyDims.end(), value);
+        break;
+    case Dimension::ValueDim:
+        std::fill(s.valueDims.begin(), s.valueDims.end(), value);
+        break;
+    case Dimension::Heads: {
+        // Copies: resize may reallocate under a reference to its own element.
+        const std::int64_t dk = s.keyDims.front(), dv = s.valueDims.front();
+        s.keyDims.resize(size_t(value), dk);
+        s.valueDims.resize(size_t(value), dv);
+        s.outputDim = value > 1 ? (in.hasWo() ? in.Wo.cols() : in.X.cols()) : 0;
+        break;
+    }
+    case Dimension::ContextLength:
+        s.contextTokens = value;
+        break;
+    case Dimension::OutputDim:
+        s.outputDim = value;
+        break;
+    case Dimension::ContextEmbedding:
+        s.contextEmbedding = value;
+        break;
+    }
+    return s;
+}
+
 AttentionInputs withCrossAttention(const AttentionInputs &in, bool on, Initializer init,
                                    std::mt19937 &rng) {
     AttentionInputs out = in;

@@ -5,6 +5,7 @@
 #include "Dimension.h"
 #include "DocumentChange.h"
 #include "Initializer.h"
+#include "Limits.h"
 #include "MatrixId.h"
 
 #include <QObject>
@@ -21,14 +22,18 @@ class QUndoStack;
 class Document : public QObject {
     Q_OBJECT
 public:
-    // Absurd sizes are refused: each dimension, the head count, and the size of the attention
-    // maps (queries × keys × heads), which is what memory and compute time scale with.
-    static constexpr int kMaxDimension = 4096;
-    static constexpr int kMaxHeads = 16;
-    static constexpr qint64 kMaxAttentionCells = qint64(4096) * 4096;
-    // All input numbers together (X, context, weights): 64 MB. Resizes keep the inputs before
-    // and after in the undo history, so this also bounds what one undo step can hold.
-    static constexpr qint64 kMaxInputValues = qint64(8) * 1024 * 1024;
+    // Absurd sizes are refused: the core's limits (core/Limits.h, docs/limits.md), named here
+    // for the editors' ranges.
+    static constexpr int kMaxDimension = int(attn::kMaxDimension);
+    static constexpr int kMaxHeads = int(attn::kMaxHeads);
+    static constexpr qint64 kMaxAttentionCells = attn::kMaxAttentionCells;
+    // Resizes keep the inputs before and after in the undo history, so the limit on all input
+    // numbers together also bounds what one undo step can hold.
+    static constexpr qint64 kMaxInputValues = attn::kMaxInputValues;
+    static constexpr int kMaxLabelLength = int(attn::kMaxLabelLength);
+    // Undo steps kept: the oldest is dropped beyond it, so hours of editing cannot fill the
+    // memory with history (docs/limits.md).
+    static constexpr int kUndoLimit = 500;
 
     explicit Document(QObject *parent = nullptr); // starts on attn::workedExample()
     ~Document() override;

@@ -6,6 +6,7 @@
 #include "ControlsPanel.h"
 #include "Document.h"
 #include "FigureFeatures.h"
+#include "FileDrops.h"
 #include "InputsPanel.h"
 #include "InsightViews.h"
 #include "InterpretationsView.h"
@@ -19,6 +20,7 @@
 #include "Shell.h"
 #include "ShortcutsDialog.h"
 #include "StagesView.h"
+#include "WindowTour.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -57,6 +59,7 @@ Workbench::Workbench()
     m_session = std::make_unique<SessionController>(*m_document, frame, m_viewState);
     installFigureFeatures(frame, *m_document, *m_stages, *m_inputs, *m_combination);
     installCellDecimals(frame, *m_stages, m_viewState);
+    m_drops = std::make_unique<FileDrops>(*m_window, *m_document, *m_session);
     m_interpretations = installInterpretations(frame, *m_document, *m_recomputer, *m_stages);
     installInsightViews(frame, *m_document, *m_recomputer);
     m_lesson = installLesson(frame, *m_document, *m_recomputer, *m_stages, m_viewState);
@@ -90,12 +93,14 @@ Workbench::Workbench()
         shortcuts->raise();
         shortcuts->activateWindow();
     });
+    m_tour = installWindowTour(*this);
 }
 
 Workbench::~Workbench() {
     // Members go in reverse order; the window first closes its features' connections to the
     // document by destroying them (session, presentation) before its own widgets.
     m_presentation.reset();
+    m_drops.reset();
     m_session.reset();
     m_window.reset();
 }

@@ -9,6 +9,7 @@ class CompactDocks;
 class QDockWidget;
 class ControlsPanel;
 class Document;
+class FileDrops;
 class InputsPanel;
 class InterpretationsView;
 class LessonPanel;
@@ -19,6 +20,7 @@ class Recomputer;
 class SessionController;
 class Shell;
 class StagesView;
+class Tour;
 
 // The assembler: owns the document, the recomputer, the main window and every feature, builds
 // them in the order written in its constructor and destroys them in reverse (features, then the
@@ -47,6 +49,8 @@ public:
     SessionController &session() const { return *m_session; }
     Presentation &presentation() const { return *m_presentation; }
     CompactDocks &compactDocks() const { return *m_compactDocks; }
+    FileDrops &fileDrops() const { return *m_drops; }
+    Tour &tour() const { return *m_tour; }
 
 private:
     void createWorkbenchViews();
@@ -66,7 +70,9 @@ private:
     CompactDocks *m_compactDocks = nullptr; // a child of the window
     InterpretationsView *m_interpretations = nullptr;
     LessonPanel *m_lesson = nullptr;
+    Tour *m_tour = nullptr;
     // Controllers that observe the window and the document: destroyed first.
     std::unique_ptr<SessionController> m_session;
+    std::unique_ptr<FileDrops> m_drops;
     std::unique_ptr<Presentation> m_presentation;
 };
