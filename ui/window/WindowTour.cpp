@@ -6,6 +6,7 @@
 #include "InputsPanel.h"
 #include "InterpretationsView.h"
 #include "LessonPanel.h"
+#include "Presentation.h"
 #include "Shell.h"
 #include "StagesView.h"
 #include "Tour.h"
@@ -55,9 +56,20 @@ Tour *installWindowTour(Workbench &wb) {
                                   "heads) and the options: scaling, causal mask, temperature, "
                                   "the layout (tokens as rows or as columns). Ready-made "
                                   "examples are in the Presets menu."),
-                      [&wb] { return dockOf(&wb.controls()); },
-                      {},
-                      {}};
+                      [&wb] {
+                          // Hidden in presentation mode: the step is left out.
+                          return wb.presentation().isActive() ? nullptr : dockOf(&wb.controls());
+                      },
+                      // In a narrow window the controls are a tab behind the inputs: their tab
+                      // comes to the front for this step (presentation mode hides both).
+                      [&wb] {
+                          if (!wb.presentation().isActive())
+                              dockOf(&wb.controls())->raise();
+                      },
+                      [&wb] {
+                          if (!wb.presentation().isActive())
+                              dockOf(&wb.inputs())->raise();
+                      }};
     steps << TourStep{QObject::tr("The inputs"),
                       QObject::tr("The tokens, X and the current head's Wq, Wk, Wv. Type into a "
                                   "cell, paste a block, or turn the mouse wheel over it: every "
