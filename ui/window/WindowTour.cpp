@@ -56,14 +56,14 @@ Tour *installWindowTour(Workbench &wb) {
                                   "the layout (tokens as rows or as columns). Ready-made "
                                   "examples are in the Presets menu."),
                       [&wb] { return dockOf(&wb.controls()); },
-                      {},
+                      [&wb] { dockOf(&wb.controls())->raise(); }, // a tab beside the inputs
                       {}};
     steps << TourStep{QObject::tr("The inputs"),
                       QObject::tr("The tokens, X and the current head's Wq, Wk, Wv. Type into a "
                                   "cell, paste a block, or turn the mouse wheel over it: every "
                                   "stage updates at once, and Ctrl+Z undoes."),
                       [&wb] { return dockOf(&wb.inputs()); },
-                      {},
+                      [&wb] { dockOf(&wb.inputs())->raise(); },
                       {}};
     steps << TourStep{QObject::tr("Every stage as a heatmap"),
                       QObject::tr("Q, K, V, the scores, the logits, the weights and the output, "
