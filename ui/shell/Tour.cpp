@@ -60,7 +60,11 @@ Tour::~Tour() {
 
 bool Tour::available(const TourStep &step) const {
     QWidget *target = step.target ? step.target() : nullptr;
-    return target && (step.enter || target->isVisible());
+    // A panel shown on demand (enter opens it, leave closes it) is always there; any other
+    // region only while it is on screen (no editing panels in presentation mode).
+    return target && ((step.enter && step.leave) || target->isVisible() ||
+                      (step.enter && target->parentWidget() &&
+                       target->parentWidget()->isVisible() && !target->isHidden()));
 }
 
 void Tour::start() {

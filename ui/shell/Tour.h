@@ -22,9 +22,9 @@ struct TourStep {
 };
 
 // Help › Tour: the window dimmed but for one region at a time, with a sentence beside it and
-// Back / Next / Close (keys: ← →, Enter, Esc). Steps whose region is hidden and has no enter
-// (the editing panels in presentation mode) are left out. Knows no feature: the assembler hands
-// it the steps. Covers `window` as a child, following its size.
+// Back / Next / Close (keys: ← →, Enter, Esc). Steps whose region is hidden (the editing panels
+// in presentation mode) are left out, but for panels opened on demand and tabs enter raises. Knows
+// no feature: the assembler hands it the steps. Covers `window` as a child, following its size.
 class Tour : public QWidget {
     Q_OBJECT
 public:
