@@ -14,6 +14,7 @@
 #include <QDropEvent>
 #include <QFile>
 #include <QMimeData>
+#include <QScrollArea>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QUrl>
@@ -54,8 +55,15 @@ bool dropOnto(QWidget *window, QPoint pos, const QStringList &paths) {
     return drop.isAccepted();
 }
 
-// The centre of an input table, in the window's coordinates.
+// The centre of an input table, in the window's coordinates, scrolled into view first (the
+// inputs strip scrolls when the window is too narrow for every table).
 QPoint centreOf(Harness &h, MatrixEditor *editor) {
+    for (QWidget *w = editor->parentWidget(); w; w = w->parentWidget())
+        if (auto *scroll = qobject_cast<QScrollArea *>(w)) {
+            scroll->ensureWidgetVisible(editor->view());
+            break;
+        }
+    QCoreApplication::processEvents();
     return editor->view()->mapTo(&h.window, editor->view()->rect().center());
 }
 
