@@ -28,12 +28,7 @@ void listSafetensors(QFile &file, ArrayListing &listing) {
 } // namespace
 
 QString ArrayInfo::shapeText() const {
-    if (shape.empty())
-        return QStringLiteral("scalar");
-    QStringList parts;
-    for (std::uint64_t d : shape)
-        parts << QString::number(d);
-    return parts.join(QChar(0x00d7));
+    return ::attn::shapeText(shape);
 }
 
 ArrayListing listArrays(const QString &fileName) {

@@ -203,13 +203,17 @@ QString NpyHeader::dtypeName() const {
     return name;
 }
 
-QString NpyHeader::shapeText() const {
+QString shapeText(const std::vector<std::uint64_t> &shape) {
     if (shape.empty())
         return "scalar";
     QStringList parts;
     for (std::uint64_t d : shape)
         parts << QString::number(d);
     return parts.join(QChar(0x00d7));
+}
+
+QString NpyHeader::shapeText() const {
+    return ::attn::shapeText(shape);
 }
 
 QString NpyHeader::description() const {

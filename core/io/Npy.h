@@ -41,6 +41,9 @@ struct NpyHeader {
     QString description() const;
 };
 
+// An array's shape as text, for every format: "3×4", "5" (1-D), "2×3×4", "scalar" (0-D).
+QString shapeText(const std::vector<std::uint64_t> &shape);
+
 // Parses the magic, version and header dictionary at the start of `bytes` (which needs to hold
 // at least the whole header, not the data). Throws InputError (message without a file name).
 NpyHeader parseNpyHeader(const QByteArray &bytes);

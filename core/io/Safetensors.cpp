@@ -125,12 +125,7 @@ int SafetensorsTensor::itemSize() const {
 }
 
 QString SafetensorsTensor::shapeText() const {
-    if (shape.empty())
-        return "scalar";
-    QStringList parts;
-    for (std::uint64_t d : shape)
-        parts << QString::number(d);
-    return parts.join(QChar(0x00d7));
+    return ::attn::shapeText(shape);
 }
 
 QString SafetensorsTensor::problem() const {

@@ -87,18 +87,11 @@ void installInsightViews(Shell &shell, Document &document, Recomputer &recompute
     QDockWidget *first = nullptr;
     int number = 1;
     for (const auto &p : panels) {
-        QDockWidget *dock = shell.addPanel(p.title, p.name, p.content, Qt::RightDockWidgetArea);
-        if (first)
-            shell.window().tabifyDockWidget(first, dock);
-        else
+        QDockWidget *dock =
+            shell.addRightTab(p.title, p.name, p.content, p.focus, first, insights,
+                              QKeySequence(Qt::ALT | Qt::Key(Qt::Key_0 + number++)));
+        if (!first)
             first = dock;
-        QWidget *focus = p.focus;
-        QAction *show = insights->addAction(QString("Show %1").arg(p.title), dock, [dock, focus] {
-            dock->show();
-            dock->raise();
-            focus->setFocus(Qt::ShortcutFocusReason);
-        });
-        show->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_0 + number++)));
     }
     insights->addSeparator();
     QAction *next = insights->addAction("&Next head", doc, [doc] { stepHead(doc, 1); });

@@ -45,19 +45,11 @@ LearningViews installLearning(Shell &shell, Document &document, Recomputer &reco
     const QList<QDockWidget *> right = shell.panels(Qt::RightDockWidgetArea);
     QDockWidget *first = right.isEmpty() ? nullptr : right.front();
     for (const auto &p : panels) {
-        QDockWidget *dock = shell.addPanel(p.title, p.name, p.content, Qt::RightDockWidgetArea);
+        QDockWidget *dock = shell.addRightTab(p.title, p.name, p.content, p.focus, first, menu,
+                                              QKeySequence(Qt::CTRL | Qt::ALT | p.key));
         dock->hide(); // until asked for: the heatmaps keep their room
-        if (first)
-            shell.window().tabifyDockWidget(first, dock);
-        else
+        if (!first)
             first = dock;
-        QWidget *focus = p.focus;
-        QAction *show = menu->addAction(QString("Show %1").arg(p.title), dock, [dock, focus] {
-            dock->show();
-            dock->raise();
-            focus->setFocus(Qt::ShortcutFocusReason);
-        });
-        show->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | p.key));
     }
     return views;
 }

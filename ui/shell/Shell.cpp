@@ -1,5 +1,6 @@
 #include "Shell.h"
 
+#include <QAction>
 #include <QDockWidget>
 #include <QMainWindow>
 #include <QMenu>
@@ -43,6 +44,21 @@ QDockWidget *Shell::addPanel(const QString &title, const QString &objectName, QW
     m_window.addDockWidget(area, dock);
     menu(MenuId::View)->addAction(dock->toggleViewAction());
     m_panels << dock;
+    return dock;
+}
+
+QDockWidget *Shell::addRightTab(const QString &title, const QString &objectName, QWidget *panel,
+                                QWidget *focus, QDockWidget *tabWith, QMenu *menu,
+                                const QKeySequence &shortcut) {
+    QDockWidget *dock = addPanel(title, objectName, panel, Qt::RightDockWidgetArea);
+    if (tabWith)
+        m_window.tabifyDockWidget(tabWith, dock);
+    QAction *show = menu->addAction(QString("Show %1").arg(title), dock, [dock, focus] {
+        dock->show();
+        dock->raise();
+        focus->setFocus(Qt::ShortcutFocusReason);
+    });
+    show->setShortcut(shortcut);
     return dock;
 }
 

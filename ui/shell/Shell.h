@@ -30,6 +30,11 @@ public:
     // menu's panel section.
     QDockWidget *addPanel(const QString &title, const QString &objectName, QWidget *panel,
                           Qt::DockWidgetArea area);
+    // A panel on the right tabbed with `tabWith` (none: it starts a tab group), with a "Show
+    // TITLE" action in `menu` that shows it, brings its tab to the front and focuses `focus`.
+    QDockWidget *addRightTab(const QString &title, const QString &objectName, QWidget *panel,
+                             QWidget *focus, QDockWidget *tabWith, QMenu *menu,
+                             const QKeySequence &shortcut);
     // Every panel added so far, in order; or those currently docked (not floating) in `area`.
     QList<QDockWidget *> panels() const { return m_panels; }
     QList<QDockWidget *> panels(Qt::DockWidgetArea area) const;
