@@ -99,6 +99,29 @@ private slots:
         QVERIFY2(fullyVisible(wb.window(), &wb.combination()), "the combination is cut off");
     }
 
+    // A small projector in presentation mode: the weights, a little wider than the window at that
+    // zoom, fit its width (numbers shrunk with the cells, still legible) rather than scroll
+    // sideways with their colour bar cut.
+    void presentationAt1024FitsTheWeightsToTheWidth() {
+        Workbench wb;
+        QString error;
+        QVERIFY2(wb.session().loadFile(kCoreference, &error), qPrintable(error));
+        wb.presentation().setActive(true);
+        showAt(wb, QSize(1024, 768));
+        HeatmapView *weights = wb.stages().view(Stage::Weights);
+        auto *scroll = qobject_cast<QScrollArea *>(wb.window().centralWidget());
+        QVERIFY(scroll);
+        const QRect shown(weights->mapTo(scroll->viewport(), QPoint()), weights->size());
+        QVERIFY2(scroll->viewport()->rect().contains(shown),
+                 qPrintable(QString("weights %1 px wide in a %2 px viewport")
+                                .arg(weights->width())
+                                .arg(scroll->viewport()->width())));
+        QCOMPARE(weights->tickNames(Qt::Horizontal), tokensOf(wb.document()));
+        QVERIFY(weights->numbersShown());
+        QVERIFY2(weights->numberPointSize() >= 9.0,
+                 qPrintable(QString::number(weights->numberPointSize())));
+    }
+
     // A narrow window puts "Sizes and options" beside the inputs under the heatmaps; a wide one
     // in the left column; not once the user has placed the docks.
     void sizesAndOptionsMoveWithTheWidth() {

@@ -1,7 +1,9 @@
 #include "StagesView.h"
 
 #include "Document.h"
+#include "HeatmapCellLayer.h"
 #include "HeatmapView.h"
+#include "ReadableSize.h"
 #include "Recomputer.h"
 #include "TokenLabels.h"
 
@@ -93,12 +95,26 @@ void StagesView::updateMinimumSizes() {
     // Heatmaps keep their readable size at any zoom and data: when the font grows
     // (presentation mode) or the matrix does, the view scrolls instead of squeezing the cells
     // to a strip. An enlarged heatmap also fills the window's height.
-    const int viewportHeight = [this] {
+    const QSize viewport = [this] {
         for (QWidget *w = parentWidget(); w; w = w->parentWidget())
             if (auto *scroll = qobject_cast<QScrollArea *>(w))
-                return scroll->viewport()->height();
-        return 0;
+                return scroll->viewport()->size();
+        return QSize();
     }();
+    const int viewportHeight = viewport.height();
+    // A heatmap a little wider than the window (large zoom, a small projector) fits it instead
+    // of scrolling sideways when its numbers, shrunk with the cells, stay legible: the cells lose
+    // what the margins cannot give. Much wider ones keep their size and the view scrolls.
+    const double numberPoints = heatmapFonts(font()).numbers.pointSizeF();
+    auto fitWidth = [&](int width) {
+        const int available = viewport.width() - 2 * kSpacing;
+        constexpr int kMargins = 220; // names, colour bar: roughly what does not shrink
+        if (available <= kMargins || width <= available)
+            return width;
+        const double cellShrink = double(available - kMargins) / double(width - kMargins);
+        return numberPoints * cellShrink >= HeatmapCellLayer::kMinNumberPointSize + 0.5 ? available
+                                                                                        : width;
+    };
     for (auto it = m_views.cbegin(); it != m_views.cend(); ++it) {
         if (it.value()->parentWidget() != this)
             continue; // taken out for a figure, at the figure's size
@@ -107,6 +123,8 @@ void StagesView::updateMinimumSizes() {
                                                              : HeatmapView::kMaxReadableCells);
         if (enlarged)
             size.setHeight(std::max(size.height(), viewportHeight - 8));
+        else
+            size.setWidth(fitWidth(size.width()));
         it.value()->setMinimumSize(size);
     }
 }
