@@ -43,7 +43,10 @@ bool canRecomputeRows(const AttentionInputs &inputs, const AttentionResult &prev
 // The same result in the other layout: every matrix transposed (and the layout flag flipped).
 AttentionResult transposed(const AttentionResult &result);
 
-// The combined mask (custom ∪ causal) in the row layout, n × m.
+// The head whose Wk and Wv head `head` uses: the first head of its key/value group, or itself.
+size_t kvSource(const AttentionInputs &inputs, size_t head);
+
+// The combined mask (custom ∪ causal ∪ sliding window) in the row layout, n × m.
 Mask effectiveMask(const AttentionInputs &inputs);
 
 // 1/√d_k/temperature, or 1/temperature without scaling.

@@ -1,5 +1,6 @@
 #include "Session.h"
 
+#include "Attention.h"
 #include "InputError.h"
 
 #include <QFile>
@@ -7,6 +8,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
+
+#include <cmath>
 
 namespace attn {
 
@@ -126,6 +129,64 @@ bool readBool(const QJsonObject &o, const char *key, const QString &path, bool f
     return v.toBool();
 }
 
+// "kv_group": a whole number from 0, or absent/null (the head's own keys and values).
+int readKvGroup(const QJsonObject &head, const QString &path) {
+    const QJsonValue v = head.value("kv_group");
+    if (v.isUndefined() || v.isNull())
+        return -1;
+    if (!v.isDouble() || v.toDouble() != std::floor(v.toDouble()) || v.toDouble() < 0 ||
+        v.toDouble() > 1e6)
+        fail(path + ".kv_group", "expected a group number from 0, got " + describe(v));
+    return v.toInt();
+}
+
+int readCount(const QJsonObject &o, const char *key, const QString &path) {
+    const QJsonValue v = o.value(key);
+    if (v.isUndefined() || v.isNull())
+        return 0;
+    if (!v.isDouble() || v.toDouble() != std::floor(v.toDouble()) || v.toDouble() < 0 ||
+        v.toDouble() > 1e9)
+        fail(path + "." + key, "expected a whole number from 0, got " + describe(v));
+    return v.toInt();
+}
+
+// The sliding window and ALiBi: "window", "window_self", "global_tokens", "alibi",
+// "alibi_slopes" (docs/session-format.md); absent = off.
+void readKernelOptions(const QJsonObject &options, const QString &op, AttentionOptions &out) {
+    out.window = readCount(options, "window", op);
+    out.windowSelf = readBool(options, "window_self", op, true);
+    out.globalTokens = readCount(options, "global_tokens", op);
+    out.alibi = readBool(options, "alibi", op, false);
+    const QJsonValue slopes = options.value("alibi_slopes");
+    if (slopes.isUndefined() || slopes.isNull())
+        return;
+    if (!slopes.isArray())
+        fail(op + ".alibi_slopes", "expected an array of numbers, got " + describe(slopes));
+    const QJsonArray array = slopes.toArray();
+    for (qsizetype h = 0; h < array.size(); ++h) {
+        if (!array[h].isDouble())
+            fail(index(op + ".alibi_slopes", h), "expected a number, got " + describe(array[h]));
+        out.alibiSlopes.push_back(array[h].toDouble());
+    }
+}
+
+// Written only when used, so sessions without them stay as they were.
+void writeKernelOptions(const AttentionOptions &in, QJsonObject &options) {
+    if (in.window > 0) {
+        options["window"] = in.window;
+        options["window_self"] = in.windowSelf;
+        options["global_tokens"] = in.globalTokens;
+    }
+    if (in.alibi)
+        options["alibi"] = true;
+    if (!in.alibiSlopes.empty()) {
+        QJsonArray slopes;
+        for (double slope : in.alibiSlopes)
+            slopes.append(slope);
+        options["alibi_slopes"] = slopes;
+    }
+}
+
 QJsonArray matrixToJson(const Matrix &m) {
     QJsonArray rows;
     for (Eigen::Index i = 0; i < m.rows(); ++i) {
@@ -172,8 +233,16 @@ AttentionInputs inputsFromJson(const QJsonObject &o, const QString &path) {
         const QJsonObject head = requireObject(headArray[h], hp);
         HeadWeights w;
         w.Wq = readMatrix(head.value("Wq"), hp + ".Wq");
-        w.Wk = readMatrix(head.value("Wk"), hp + ".Wk");
-        w.Wv = readMatrix(head.value("Wv"), hp + ".Wv");
+        w.kvGroup = readKvGroup(head, hp);
+        // A later head of a key/value group may leave out Wk and Wv: it shares the group's.
+        const HeadWeights *shared = nullptr;
+        for (const HeadWeights &earlier : in.heads)
+            if (w.kvGroup >= 0 && earlier.kvGroup == w.kvGroup && !shared)
+                shared = &earlier;
+        const bool hasWk = !(head.value("Wk").isUndefined() || head.value("Wk").isNull());
+        const bool hasWv = !(head.value("Wv").isUndefined() || head.value("Wv").isNull());
+        w.Wk = shared && !hasWk ? shared->Wk : readMatrix(head.value("Wk"), hp + ".Wk");
+        w.Wv = shared && !hasWv ? shared->Wv : readMatrix(head.value("Wv"), hp + ".Wv");
         in.heads.push_back(std::move(w));
     }
     if (const QJsonValue wo = o.value("Wo"); !(wo.isNull() || wo.isUndefined()))
@@ -190,6 +259,7 @@ AttentionInputs inputsFromJson(const QJsonObject &o, const QString &path) {
                 fail(op + ".temperature", "expected a number, got " + describe(t));
             in.options.temperature = t.toDouble();
         }
+        readKernelOptions(options, op, in.options);
     }
     if (const QJsonValue mask = o.value("mask"); !(mask.isNull() || mask.isUndefined()))
         in.mask = readMask(mask, path + ".mask");
@@ -209,11 +279,17 @@ QJsonObject inputsToJson(const AttentionInputs &in) {
     o["context_tokens"] = in.hasContext ? QJsonValue(tokensToJson(in.contextTokens)) : QJsonValue();
     o["context"] = in.hasContext ? QJsonValue(matrixToJson(in.context)) : QJsonValue();
     QJsonArray heads;
-    for (const HeadWeights &w : in.heads) {
+    for (size_t h = 0; h < in.heads.size(); ++h) {
+        const HeadWeights &w = in.heads[h];
         QJsonObject head;
         head["Wq"] = matrixToJson(w.Wq);
-        head["Wk"] = matrixToJson(w.Wk);
-        head["Wv"] = matrixToJson(w.Wv);
+        // A key/value group's Wk and Wv are written once, with its first head.
+        if (kvSource(in, h) == h) {
+            head["Wk"] = matrixToJson(w.Wk);
+            head["Wv"] = matrixToJson(w.Wv);
+        }
+        if (w.kvGroup >= 0)
+            head["kv_group"] = w.kvGroup;
         heads.append(head);
     }
     o["heads"] = heads;
@@ -222,6 +298,7 @@ QJsonObject inputsToJson(const AttentionInputs &in) {
     options["scale"] = in.options.scale;
     options["temperature"] = in.options.temperature;
     options["causal"] = in.options.causal;
+    writeKernelOptions(in.options, options);
     o["options"] = options;
     if (in.mask.size() != 0 && in.mask.any()) {
         QJsonArray rows;

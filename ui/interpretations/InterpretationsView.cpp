@@ -5,10 +5,13 @@
 #include "InterpretationHighlights.h"
 #include "InterpretationTerms.h"
 #include "InterpretationsControls.h"
+#include "KernelReadingControls.h"
+#include "OnlineSoftmaxWidget.h"
 #include "OuterProductWidget.h"
 #include "Recomputer.h"
 #include "TermAnimator.h"
 #include "TermsWidget.h"
+#include "TiledProductWidget.h"
 
 #include <QKeyEvent>
 #include <QLabel>
@@ -55,6 +58,12 @@ InterpretationsView::InterpretationsView(Document *document, Recomputer *recompu
             &InterpretationsView::setPickedRow);
     connect(m_controls, &InterpretationsControls::columnPicked, this,
             &InterpretationsView::setPickedColumn);
+    m_kernelControls = new KernelReadingControls;
+    layout->addWidget(m_kernelControls);
+    connect(m_kernelControls, &KernelReadingControls::tileSizeChanged, this,
+            &InterpretationsView::onKernelSizeChanged);
+    connect(m_kernelControls, &KernelReadingControls::keyBlockChanged, this,
+            &InterpretationsView::onKernelSizeChanged);
     m_formula = new QLabel;
     m_formula->setObjectName("interpretationFormula");
     QFont big = font();
@@ -82,6 +91,12 @@ InterpretationsView::InterpretationsView(Document *document, Recomputer *recompu
     m_pages = new QStackedWidget;
     m_pages->addWidget(scroll);
     m_pages->addWidget(m_outer);
+    m_tiled = new TiledProductWidget;
+    m_tiled->setObjectName("interpretationTiled");
+    m_pages->addWidget(m_tiled);
+    m_online = new OnlineSoftmaxWidget;
+    m_online->setObjectName("interpretationOnline");
+    m_pages->addWidget(m_online);
     layout->addWidget(m_pages, 1);
 
     connect(recomputer, &Recomputer::resultReady, this, &InterpretationsView::onResult);
@@ -94,7 +109,7 @@ InterpretationsView::InterpretationsView(Document *document, Recomputer *recompu
         connect(stages, &StagesView::cellActivated, this, &InterpretationsView::activateStageCell);
     connect(m_animator, &TermAnimator::positionChanged, this, &InterpretationsView::updatePosition);
     rebuildProduct();
-    m_animator->reset(m_current ? m_current->termCount() : 0);
+    m_animator->reset(stepCount());
     refreshMode();
 }
 
@@ -140,7 +155,7 @@ void InterpretationsView::setProduct(Product product) {
         return;
     m_product = product;
     rebuildProduct();
-    m_animator->reset(m_current ? m_current->termCount() : 0);
+    m_animator->reset(stepCount());
     refreshMode();
 }
 
@@ -148,6 +163,8 @@ void InterpretationsView::setMode(InterpretationMode mode) {
     if (mode == m_mode)
         return;
     m_mode = mode;
+    if (m_animator->count() != stepCount()) // terms, block products and key blocks differ
+        m_animator->reset(stepCount());
     refreshMode();
 }
 
@@ -159,7 +176,7 @@ void InterpretationsView::setColorMaps(ColorMapId sequential, ColorMapId divergi
 void InterpretationsView::onResult() {
     rebuildProduct();
     // Live data: keep the animation where it is if the number of terms still allows it.
-    m_animator->setCount(m_current ? m_current->termCount() : 0);
+    m_animator->setCount(stepCount());
     refreshMode();
 }
 
@@ -186,7 +203,7 @@ void InterpretationsView::onSelection() {
         });
     }
     if (m_mode != InterpretationMode::Outer)
-        m_animator->reset(m_current ? m_current->termCount() : 0);
+        m_animator->reset(stepCount());
     refreshMode();
 }
 
@@ -204,8 +221,7 @@ void InterpretationsView::activateStageCell(Stage stage, int row, int col) {
     }
     m_document->setSelectedRow(pick.query.value_or(before));
     m_document->setSelectedColumn(pick.other.value_or(beforeColumn));
-    const int count = m_current ? m_current->termCount() : 0;
-    m_animator->reset(count);
+    m_animator->reset(stepCount());
     if (pick.term && m_mode == InterpretationMode::Outer)
         m_animator->setPosition(*pick.term + 1); // the clicked term k
     refreshMode();
@@ -250,8 +266,17 @@ void InterpretationsView::refreshMode() {
     case InterpretationMode::Outer:
         m_outer->setProduct(m_current);
         break;
+    case InterpretationMode::Tiled:
+    case InterpretationMode::Online:
+        refreshKernelReading();
+        break;
     }
-    m_pages->setCurrentIndex(m_mode == InterpretationMode::Outer ? 1 : 0);
+    m_kernelControls->setMode(m_mode);
+    const int page = m_mode == InterpretationMode::Outer    ? 1
+                     : m_mode == InterpretationMode::Tiled  ? 2
+                     : m_mode == InterpretationMode::Online ? 3
+                                                            : 0;
+    m_pages->setCurrentIndex(page);
     m_formula->setText(formulaText());
     m_note->setText(noteText());
     updatePosition();
@@ -260,6 +285,12 @@ void InterpretationsView::refreshMode() {
 QString InterpretationsView::formulaText() const {
     if (!m_current || m_current->isEmpty())
         return "No result yet.";
+    if (m_mode == InterpretationMode::Tiled)
+        return QString("%1[I, J] = \u03a3_K %2[I, K]\u00b7%3[K, J], one tile at a time")
+            .arg(m_current->pName, m_current->aName, m_current->bName);
+    if (m_mode == InterpretationMode::Online)
+        return QString("output of one query = \u03a3\u2c7c exp(logit\u2c7c \u2212 m)\u00b7V[j] / "
+                       "\u2113, one key block at a time");
     if (m_mode == InterpretationMode::Outer)
         return QString("%1 = \u03a3\u2096 (column k of %2)\u00b7(row k of %3), k = 0\u2026%4 (%5)")
             .arg(m_current->pName, m_current->aName, m_current->bName)
@@ -286,6 +317,10 @@ void InterpretationsView::updatePosition() {
     const int r = m_animator->position();
     if (m_mode == InterpretationMode::Outer)
         m_outer->setCount(r);
+    else if (m_mode == InterpretationMode::Tiled)
+        m_tiled->setCount(r);
+    else if (m_mode == InterpretationMode::Online)
+        m_online->setRevealed(r);
     else
         m_terms->setRevealed(r);
     applyHighlights();
@@ -308,6 +343,7 @@ void InterpretationsView::applyHighlights() {
         else
             restoreStageOutline(view, stage, *m_document);
     }
+    applyKernelHighlights();
     m_highlighted = true;
 }
 
@@ -323,7 +359,7 @@ void InterpretationsView::showEvent(QShowEvent *event) {
     QWidget::showEvent(event);
     if (m_dirty) {
         rebuildProduct();
-        m_animator->setCount(m_current ? m_current->termCount() : 0);
+        m_animator->setCount(stepCount());
     }
     refreshMode();
 }
@@ -363,6 +399,8 @@ void InterpretationsView::keyPressEvent(QKeyEvent *event) {
     case Qt::Key_2:
     case Qt::Key_3:
     case Qt::Key_4:
+    case Qt::Key_5:
+    case Qt::Key_6:
         setMode(InterpretationMode(event->key() - Qt::Key_1));
         break;
     case Qt::Key_P:

@@ -275,6 +275,7 @@ bool Document::setDimension(Dimension dim, int value, QString *error) {
 
 bool Document::pushInputs(attn::AttentionInputs after, DocumentChange::Flags what,
                           const QString &text, QString *error) {
+    attn::shareKeyValueGroups(after); // e.g. a resize filled each grouped head on its own
     try {
         attn::validate(after);
     } catch (const attn::InputError &e) {
@@ -436,6 +437,13 @@ void Document::applyBlock(MatrixId id, int row, int col, const attn::Matrix &val
     attn::Matrix *m = mutableMatrix(id);
     Q_ASSERT(m); // commands only exist for cells that exist in their state
     m->block(row, col, values.rows(), values.cols()) = values;
+    // The heads of a key/value group share Wk and Wv: the edit is the whole group's.
+    if (id.stage == attn::Stage::Wk || id.stage == attn::Stage::Wv) {
+        attn::AttentionInputs &in = writableInputs();
+        for (std::size_t h : attn::kvGroupMembers(in, std::size_t(id.head)))
+            if (int(h) != id.head)
+                *matrixIn(in, {id.stage, int(h)}) = *m;
+    }
     DocumentChange change;
     change.what = DocumentChange::Values;
     change.matrix = id;

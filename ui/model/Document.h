@@ -78,6 +78,14 @@ public:
     // breakMerge(). Refuses non-positive or non-finite temperatures.
     bool setTemperature(double temperature, QString *error = nullptr);
     void setCausal(bool causal);
+    // The sliding window and ALiBi (and any other option): one undo step named `text`; refused
+    // with the core's message when attn::validate refuses the options.
+    bool setKernelOptions(const attn::AttentionOptions &options, const QString &text,
+                          QString *error = nullptr);
+    // Head `head` joins key/value group `group` (−1: its own Wk and Wv again): it takes the
+    // group's Wk and Wv when the group has other heads. One undo step. Edits of a grouped
+    // head's Wk or Wv change every head of the group.
+    bool setKvGroup(int head, int group, QString *error = nullptr);
     // On: the context starts as a copy of X (same tokens), so nothing changes until it is
     // edited. Off: the context is dropped, Wk/Wv get p rows again. Both undoable.
     bool setCrossAttention(bool on, QString *error = nullptr); // false: the copy is too large
