@@ -12,12 +12,17 @@ const char *const kHelp = R"(Usage: attnviz-cli compute FILE [--layout rows|colu
        attnviz-cli explain FILE --view tiled --tile R,C,K [--product output|scores]
        attnviz-cli export FILE --stage NAME --format F --out PATH [--head H]
        attnviz-cli render FILE --view NAME --out PATH.png|.svg|.pdf [options]
+       attnviz-cli grad FILE
+       attnviz-cli train --task NAME [--steps N] [--seed S] [--positional P] [--out SESSION]
+       attnviz-cli inspect FILE
+       attnviz-cli set FILE --matrix M --from FILE[:TENSOR][SLICE] --out NEW [options]
        attnviz-cli --help | --version
 
 Computes scaled dot-product attention for an attnviz session file or reference case (JSON;
 FILE may be - for standard input) and prints every intermediate result, takes one part
 of a head's result apart into the terms that add up to it, exports one matrix, or
-renders one view of the workbench as a figure (no display needed).
+renders one view of the workbench as a figure (no display needed); lists the arrays
+of a matrix file, and writes a session with one matrix taken from such a file.
 
 Commands:
   compute   Print one JSON object: heads[].Q, K, V, scores, logits (masked cells are null),
@@ -28,11 +33,39 @@ Commands:
             a LaTeX bmatrix or a NumPy array literal.
   render    Draw one view as the workbench shows it (title, labels, colour scale) to a
             PNG, SVG or PDF file, chosen by the suffix of --out.
+  grad      Print {"loss", "grad": {"X", "context", "heads": [{"Wq", "Wk", "Wv"}], "Wo"}}:
+            loss = 1/2 sum((output - target)^2) over the final output (the file's
+            inputs.target) and its exact gradient; context and Wo are null when absent.
+  train     Train one head (Wq, Wk, Wv) on a toy task and print one JSON line per 10
+            steps: {"step", "loss", "accuracy"} on held-out sequences (accuracy: the
+            fraction of queries whose largest weight is on the right key).
+  inspect   List the arrays of a CSV/TSV, .npy, .npz or .safetensors FILE, one JSON
+            object per line: {"name":..., "dtype":..., "shape":[...]} (the one array
+            of a CSV or .npy file is named "").
+  set       Write a session: FILE with one input matrix replaced by an array of a
+            matrix file, the sizes changed to fit as the window's Resize and import
+            changes them (new cells of other matrices from the session's initializer).
 
 Options for compute:
   --layout rows|columns  rows (default): tokens are rows, softmax(QK^T/sqrt(d_k)) V.
                          columns: tokens are columns, V softmax(K^T Q/sqrt(d_k)), softmax
                          down each column; every matrix is the row layout's transposed.
+
+Every command honours the file's options.positional (none, sinusoidal, rope).
+
+Options for train:
+  --task previous-token|first-token|match
+                    attend to the token before (causal), to the first token (causal),
+                    or to the context token equal to the query's own (cross-attention)
+  --steps N         optimiser steps (default 2000), 8 random sequences each
+  --seed S          the random sequences and the initial weights (default 1)
+  --positional none|sinusoidal|rope
+                    default: rope for previous-token, sinusoidal for first-token,
+                    none for match
+  --optimizer sgd|adam
+                    default adam (learning rate 0.05; sgd 0.5)
+  --lr RATE         the learning rate
+  --out SESSION     write the trained weights on the watched sentence, with its target
 
 Options for explain (indices start at 0; tokens are t0, t1, ... unless the file names them):
   --row I           row I of the output: the rows of V weighted by query I's weights
@@ -87,11 +120,26 @@ Options for render:
   --scale S         PNG only: pixels per view pixel, 0.25 to 8 (2 or 3 for a projector
                     or print); the PNG is W*S x H*S
 
+Options for set:
+  --matrix X|context|Wq|Wk|Wv|Wo
+                    the input matrix to replace
+  --head H          the head of Wq, Wk or Wv (default 0)
+  --from FILE[:TENSOR][SLICE]
+                    the array: FILE alone for CSV and .npy (and the first array of an
+                    .npz or the first float tensor of a .safetensors), :TENSOR to name
+                    one, then a NumPy slice, e.g. model.safetensors:h.0.attn.c_attn.
+                    weight[:, 768:832] (single indices drop an axis; negative ones count
+                    from the end; no steps)
+  --transpose       transpose the array after slicing (nn.Linear stores out x in)
+  --out NEW         the session to write, replaced only once complete; - for standard
+                    output
+
   -h, --help        show this help and exit
   --version         show the version and exit
 
-Exit status: 0 on success; 1 when FILE cannot be read or computed on, or the export cannot
-be written (a one-line message on standard error); 2 for bad usage. Warnings (e.g. a query with every key masked) go to
+Exit status: 0 on success; 1 when FILE or the --from file cannot be read or computed on,
+the array does not fit (set), or the output cannot be written (a one-line message on
+standard error); 2 for bad usage. Warnings (e.g. a query with every key masked) go to
 standard error, so standard output carries only the result.
 
 Examples:
@@ -105,6 +153,11 @@ Examples:
   attnviz-cli export session.json --stage final --format latex --out -
   attnviz-cli render session.json --view weights --row 2 --out weights.png --scale 2
   attnviz-cli render session.json --view combination --row 0 --out row0.pdf
+  attnviz-cli grad tests/data/reference-learning/rope_causal.json
+  attnviz-cli train --task previous-token --steps 2000 --seed 1 --out trained.json
+  attnviz-cli inspect model.safetensors
+  attnviz-cli set session.attnviz --matrix Wq --head 0 \
+      --from 'model.safetensors:h.0.attn.c_attn.weight[:, 0:64]' --out gpt2.attnviz
 )";
 
 // The --stage lines of the help: every name of the stage table with its description.

@@ -3,7 +3,9 @@
 
 #include "Allocator.h"
 #include "Attention.h"
+#include "CliArrays.h"
 #include "CliHelp.h"
+#include "CliLearn.h"
 #include "ExplainText.h"
 #include "InputError.h"
 #include "MatrixExport.h"
@@ -23,6 +25,7 @@
 #include <exception>
 #include <limits>
 #include <memory>
+#include <new>
 #include <optional>
 #include <string>
 
@@ -31,8 +34,11 @@ namespace {
 constexpr int kExitInput = 1;
 constexpr int kExitUsage = 2;
 
-const char *const kUsageHint = "Usage: attnviz-cli compute|explain|export|render FILE [options]\n"
-                               "Try 'attnviz-cli --help' for more information.\n";
+// Two lines, as every usage error of the CLI prints them (scripts count on it).
+const char *const kUsageHint =
+    "Usage: attnviz-cli compute|explain|export|render|grad|inspect|set FILE [options] | train "
+    "--task NAME\n"
+    "Try 'attnviz-cli --help' for more information.\n";
 
 // A bad command line: reported with the usage hint, exit status 2.
 struct UsageError {
@@ -48,12 +54,13 @@ struct ExportRequest {
 };
 
 struct Request {
-    enum class Command { Help, Version, Compute, Explain, Export, Render };
+    enum class Command { Help, Version, Compute, Explain, Export, Render, Inspect, Set };
     Command command = Command::Help;
     QString file;
     attn::Layout layout = attn::Layout::Rows;
     attn::ExplainRequest explain;
     ExportRequest exportRequest;
+    SetRequest set;
 #ifdef ATTNVIZ_CLI_RENDER
     RenderRequest render;
 #endif
@@ -267,6 +274,9 @@ Request parseArguments(const QStringList &arguments) {
         {"width", "width", "W"},
         {"height", "height", "H"},
         {"scale", "scale", "S"},
+        {"matrix", "matrix", "X|context|Wq|Wk|Wv|Wo"},
+        {"from", "from", "FILE[:TENSOR][SLICE]"},
+        {"transpose", "transpose"},
     });
     if (!parser.parse(arguments))
         throw UsageError{parser.errorText()};
@@ -281,7 +291,8 @@ Request parseArguments(const QStringList &arguments) {
 
     const QStringList positional = parser.positionalArguments();
     if (positional.isEmpty())
-        throw UsageError{"missing command (compute, explain, export or render)"};
+        throw UsageError{
+            "missing command (compute, explain, export, render, grad, train, inspect or set)"};
     const QString command = positional[0];
     if (command == "compute")
         request.command = Request::Command::Compute;
@@ -291,9 +302,14 @@ Request parseArguments(const QStringList &arguments) {
         request.command = Request::Command::Export;
     else if (command == "render")
         request.command = Request::Command::Render;
+    else if (command == "inspect")
+        request.command = Request::Command::Inspect;
+    else if (command == "set")
+        request.command = Request::Command::Set;
     else
         throw UsageError{"unknown command \"" + command +
-                         "\" (expected compute, explain, export or render)"};
+                         "\" (expected compute, explain, export, render, grad, train, inspect or "
+                         "set)"};
     if (positional.size() < 2)
         throw UsageError{"missing FILE after " + command + " (use - for standard input)"};
     if (positional.size() > 2)
@@ -311,22 +327,44 @@ Request parseArguments(const QStringList &arguments) {
         {"tile", {"explain"}},
         {"json", {"explain"}},
         {"product", {"explain"}},
-        {"head", {"explain", "export", "render"}},
+        {"head", {"explain", "export", "render", "set"}},
         {"precision", {"explain", "export"}},
         {"stage", {"export"}},
         {"format", {"export"}},
-        {"out", {"export", "render"}},
+        {"out", {"export", "render", "set"}},
         {"width", {"render"}},
         {"height", {"render"}},
         {"scale", {"render"}},
+        {"matrix", {"set"}},
+        {"from", {"set"}},
+        {"transpose", {"set"}},
     };
     for (const auto &[name, commands] : owners)
         if (parser.isSet(name) && !commands.contains(command))
-            throw UsageError{"--" + name + " is an option of " + commands.join(" and ") + ", not " +
-                             command};
+            throw UsageError{
+                "--" + name + " is an option of " +
+                (commands.size() > 1
+                     ? commands.mid(0, commands.size() - 1).join(", ") + " and " + commands.last()
+                     : commands.first()) +
+                ", not " + command};
 
     if (request.command == Request::Command::Export) {
         request.exportRequest = parseExport(parser);
+        return request;
+    }
+    if (request.command == Request::Command::Inspect) {
+        if (request.file == "-")
+            throw UsageError{"inspect needs a file (it reads only the headers, so not standard "
+                             "input)"};
+        return request;
+    }
+    if (request.command == Request::Command::Set) {
+#ifndef ATTNVIZ_CLI_SET
+        throw UsageError{"set is not available: this attnviz-cli was built without the GUI"};
+#endif
+        const QString problem = parseSetOptions(parser, &request.set);
+        if (!problem.isEmpty())
+            throw UsageError{problem};
         return request;
     }
     if (request.command == Request::Command::Compute ||
@@ -406,6 +444,49 @@ QByteArray produce(const Request &request, const attn::AttentionInputs &inputs,
     }
 }
 
+// What the command was to do, for the out-of-memory message.
+std::string commandGoal(const Request &request) {
+    switch (request.command) {
+    case Request::Command::Compute:
+        return "compute the attention";
+    case Request::Command::Explain:
+        return "explain the product";
+    case Request::Command::Export:
+        return "export " + std::string(request.exportRequest.stage->name) + " to " +
+               oneLine(request.exportRequest.out.toStdString());
+    case Request::Command::Render:
+#ifdef ATTNVIZ_CLI_RENDER
+        return "render " + oneLine(request.render.out.toStdString());
+#endif
+    case Request::Command::Inspect:
+        return "list its arrays";
+    case Request::Command::Set:
+        return "write " + oneLine(request.set.out.toStdString());
+    default:
+        return "read it";
+    }
+}
+
+int runOn(const Request &request, const std::string &source);
+
+// Writes a command's result to `out`, atomically, or to standard output for "-".
+int writeResult(const QByteArray &text, const QString &out = QStringLiteral("-")) {
+    if (out != "-") {
+        const QString error = attn::writeFileAtomically(out, text);
+        if (!error.isEmpty()) {
+            writeErr("attnviz-cli: " + oneLine(error.toStdString()) + "\n");
+            return kExitInput;
+        }
+        return 0;
+    }
+    const auto size = std::size_t(text.size());
+    if (std::fwrite(text.constData(), 1, size, stdout) != size || std::fflush(stdout) != 0) {
+        writeErr("attnviz-cli: cannot write the result to standard output\n");
+        return kExitInput;
+    }
+    return 0;
+}
+
 int run(const Request &request) {
     if (request.command == Request::Command::Help) {
         std::fputs(cliHelp().c_str(), stdout);
@@ -418,9 +499,28 @@ int run(const Request &request) {
 
     const std::string source =
         request.file == "-" ? std::string("standard input") : request.file.toStdString();
+    try {
+        return runOn(request, source);
+    } catch (const std::bad_alloc &) {
+        // Within the limits but beyond this machine's memory (or a ulimit): nothing was written,
+        // an existing output file is as it was.
+        writeErr("attnviz-cli: " + oneLine(source) + ": not enough memory to " +
+                 commandGoal(request) + "; nothing was written\n");
+        return kExitInput;
+    }
+}
+
+int runOn(const Request &request, const std::string &source) {
     QByteArray text;
     try {
+        if (request.command == Request::Command::Inspect)
+            return writeResult(inspectFile(request.file));
         const attn::Session session = load(request.file);
+#ifdef ATTNVIZ_CLI_SET
+        if (request.command == Request::Command::Set)
+            return writeResult(setMatrix(session, QString::fromStdString(source), request.set),
+                               request.set.out);
+#endif
         const bool compute = request.command == Request::Command::Compute;
 #ifdef ATTNVIZ_CLI_RENDER
         if (request.command == Request::Command::Render) {
@@ -450,20 +550,8 @@ int run(const Request &request) {
         return kExitInput;
     }
 
-    if (request.command == Request::Command::Export && request.exportRequest.out != "-") {
-        const QString error = attn::writeFileAtomically(request.exportRequest.out, text);
-        if (!error.isEmpty()) {
-            writeErr("attnviz-cli: " + oneLine(error.toStdString()) + "\n");
-            return kExitInput;
-        }
-        return 0;
-    }
-    const auto size = std::size_t(text.size());
-    if (std::fwrite(text.constData(), 1, size, stdout) != size || std::fflush(stdout) != 0) {
-        writeErr("attnviz-cli: cannot write the result to standard output\n");
-        return kExitInput;
-    }
-    return 0;
+    return writeResult(text, request.command == Request::Command::Export ? request.exportRequest.out
+                                                                         : QStringLiteral("-"));
 }
 
 } // namespace
@@ -477,6 +565,10 @@ int main(int argc, char *argv[]) {
         QStringList arguments;
         for (int i = 0; i < argc; ++i)
             arguments << QString::fromLocal8Bit(argv[i]);
+        if (isLearningCommand(arguments)) { // grad and train parse their own options
+            QCoreApplication app(argc, argv);
+            return runLearningCommand(arguments, load);
+        }
         const Request request = parseArguments(arguments);
         std::unique_ptr<QCoreApplication> app;
 #ifdef ATTNVIZ_CLI_RENDER

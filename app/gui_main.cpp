@@ -13,6 +13,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QMainWindow>
 #include <QMessageBox>
 #include <QStandardPaths>
@@ -48,14 +49,16 @@ int main(int argc, char **argv) {
     QApplication::setApplicationName("attnviz");
     QApplication::setOrganizationName("attnviz");
     QApplication::setApplicationVersion(ATTNVIZ_VERSION);
+    // The installed .desktop file (packaging/): Wayland compositors match windows to it.
+    QGuiApplication::setDesktopFileName(QStringLiteral("org.attnviz.attnviz"));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
         "Scaled dot-product attention, every number editable, every step visible.");
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument("file", "A session or reference-case JSON file to open.",
-                                 "[file]");
+    parser.addPositionalArgument(
+        "file", "A session (.attnviz) or reference-case JSON file to open.", "[file]");
     const QCommandLineOption screenshot(
         "screenshot", "Render the window to <png> once it has drawn, then exit.", "png");
     const QCommandLineOption size("size", "Window size for --screenshot (default 1600x1000).",
@@ -99,6 +102,10 @@ int main(int argc, char **argv) {
         QStandardPaths::setTestModeEnabled(true);
     Workbench workbench;
     QMainWindow &window = workbench.window();
+    // The theme's icon when installed, else the same drawing from the resources (registered by
+    // the Workbench's presets).
+    QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("org.attnviz.attnviz"),
+                                                 QIcon(QStringLiteral(":/icons/attnviz.svg"))));
     const QStringList files = parser.positionalArguments();
     if (!files.isEmpty()) {
         QString error;

@@ -153,14 +153,48 @@ void finishResult(const AttentionInputs &in, AttentionResult &result,
     }
 }
 
+// RoPE on a head's Q or K. In the column layout the token vectors are columns, so the
+// rotation runs on the transpose.
+void rotateForRope(Matrix &m, bool rows, Eigen::Index first = 0) {
+    if (rows) {
+        ropeRotateRows(m, first);
+    } else {
+        Matrix t = m.transpose();
+        ropeRotateRows(t, first);
+        m = t.transpose();
+    }
+}
+
 } // namespace
+
+Matrix positionedQueries(const AttentionInputs &in) {
+    if (in.options.positional != Positional::Sinusoidal)
+        return in.X;
+    return in.X + sinusoidalTable(in.X.rows(), in.X.cols());
+}
+
+Matrix positionedSource(const AttentionInputs &in) {
+    if (in.options.positional != Positional::Sinusoidal)
+        return in.source();
+    return in.source() + sinusoidalTable(in.source().rows(), in.source().cols());
+}
 
 AttentionResult compute(const AttentionInputs &in, Layout layout) {
     validate(in);
     AttentionResult result;
     result.layout = layout;
     const bool rows = layout == Layout::Rows;
-    const Matrix &C = in.source();
+    // Sinusoidal positions are added to X and to the context before the projections.
+    const bool sinusoidal = in.options.positional == Positional::Sinusoidal;
+    const bool rope = in.options.positional == Positional::Rope;
+    Matrix shiftedX, shiftedContext;
+    if (sinusoidal) {
+        shiftedX = positionedQueries(in);
+        if (in.hasContext)
+            shiftedContext = positionedSource(in);
+    }
+    const Matrix &X = sinusoidal ? shiftedX : in.X;
+    const Matrix &C = !in.hasContext ? X : sinusoidal ? shiftedContext : in.context;
     const Mask mask = effectiveMask(in);
     result.masked = rows ? mask : Mask(mask.transpose());
     const bool anyMasked = mask.any();
@@ -173,27 +207,33 @@ AttentionResult compute(const AttentionInputs &in, Layout layout) {
         // A head of a key/value group takes K and V of the group's first head: computed once.
         const size_t shared = kvSource(in, k);
         if (rows) {
-            h.Q.noalias() = in.X * w.Wq;
-            if (shared != k) {
-                h.K = result.heads[shared].K;
-                h.V = result.heads[shared].V;
-            } else {
+            h.Q.noalias() = X * w.Wq;
+            if (shared == k) {
                 h.K.noalias() = C * w.Wk;
                 h.V.noalias() = C * w.Wv;
             }
-            h.scores.noalias() = h.Q * h.K.transpose();
         } else {
             // The article's second formula: tokens are columns, Q' = Wqᵀ·Xᵀ, scores' = K'ᵀ·Q'.
-            h.Q.noalias() = w.Wq.transpose() * in.X.transpose();
-            if (shared != k) {
-                h.K = result.heads[shared].K;
-                h.V = result.heads[shared].V;
-            } else {
+            h.Q.noalias() = w.Wq.transpose() * X.transpose();
+            if (shared == k) {
                 h.K.noalias() = w.Wk.transpose() * C.transpose();
                 h.V.noalias() = w.Wv.transpose() * C.transpose();
             }
-            h.scores.noalias() = h.K.transpose() * h.Q;
         }
+        if (rope)
+            rotateForRope(h.Q, rows);
+        if (shared != k) {
+            // Already positioned and rotated: RoPE turns K the same way for every head of the
+            // group, so the group's first head's K and V are this head's too.
+            h.K = result.heads[shared].K;
+            h.V = result.heads[shared].V;
+        } else if (rope) {
+            rotateForRope(h.K, rows);
+        }
+        if (rows)
+            h.scores.noalias() = h.Q * h.K.transpose();
+        else
+            h.scores.noalias() = h.K.transpose() * h.Q;
         const Matrix bias = headBias(in, k);
         emptyQueries = finishHead(h, result, anyMasked, logitFactor(in.options, w.Wq.cols()),
                                   rows ? bias : Matrix(bias.transpose()));
@@ -245,11 +285,19 @@ AttentionResult recomputeRows(const AttentionInputs &in, const AttentionResult &
     result.masked = previous.masked;
     const bool anyMasked = result.masked.any();
     const bool self = !in.hasContext;
+    // Only the edited rows of X change, so only their rows of P are needed; RoPE rotates each
+    // edited row by its own position.
+    Matrix editedX = in.X.middleRows(first, count);
+    if (in.options.positional == Positional::Sinusoidal)
+        editedX += sinusoidalTable(last + 1, in.X.cols()).bottomRows(count);
+    const bool rope = in.options.positional == Positional::Rope;
 
     std::vector<Eigen::Index> emptyQueries;
     result.heads.reserve(in.heads.size());
     for (size_t k = 0; k < in.heads.size(); ++k) {
         const HeadWeights &w = in.heads[k];
+        // A shared group's K and V come from its first head's Wk and Wv, as in compute().
+        const HeadWeights &kv = in.heads[kvSource(in, k)];
         const HeadResult &old = previous.heads[k];
         HeadResult h;
         h.Q = old.Q;
@@ -258,10 +306,14 @@ AttentionResult recomputeRows(const AttentionInputs &in, const AttentionResult &
         h.scores = old.scores;
         // Only the edited tokens' projections change, and with them only their rows of the
         // scores (and, in self-attention, their columns too): O(count·n·d) instead of O(n²·d).
-        h.Q.middleRows(first, count).noalias() = in.X.middleRows(first, count) * w.Wq;
+        h.Q.middleRows(first, count).noalias() = editedX * w.Wq;
+        if (rope)
+            ropeRotateRows(h.Q.middleRows(first, count), first);
         if (self) {
-            h.K.middleRows(first, count).noalias() = in.X.middleRows(first, count) * w.Wk;
-            h.V.middleRows(first, count).noalias() = in.X.middleRows(first, count) * w.Wv;
+            h.K.middleRows(first, count).noalias() = editedX * kv.Wk;
+            if (rope)
+                ropeRotateRows(h.K.middleRows(first, count), first);
+            h.V.middleRows(first, count).noalias() = editedX * kv.Wv;
         }
         h.scores.middleRows(first, count).noalias() =
             h.Q.middleRows(first, count) * h.K.transpose();

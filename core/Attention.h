@@ -13,7 +13,7 @@ namespace attn {
 enum class Layout { Rows, Columns };
 
 struct HeadResult {
-    Matrix Q, K, V;
+    Matrix Q, K, V; // with RoPE, Q and K are the rotated ones
     Matrix scores;  // QKᵀ, unscaled
     Matrix logits;  // scores/√d_k/temperature, masked cells = −∞
     Matrix weights; // softmax of the logits; all-zero for a fully masked query
@@ -45,6 +45,11 @@ AttentionResult transposed(const AttentionResult &result);
 
 // The head whose Wk and Wv head `head` uses: the first head of its key/value group, or itself.
 size_t kvSource(const AttentionInputs &inputs, size_t head);
+
+// X and the source of K and V (the context, or X) as the projections read them: with
+// sinusoidal positions X + P (the context with its own P), otherwise unchanged.
+Matrix positionedQueries(const AttentionInputs &inputs);
+Matrix positionedSource(const AttentionInputs &inputs);
 
 // The combined mask (custom ∪ causal ∪ sliding window) in the row layout, n × m.
 Mask effectiveMask(const AttentionInputs &inputs);

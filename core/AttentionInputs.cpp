@@ -1,6 +1,7 @@
 #include "AttentionInputs.h"
 
 #include "InputError.h"
+#include "Limits.h"
 #include "NumberText.h"
 
 #include <cmath>
@@ -18,7 +19,7 @@ bool AttentionInputs::operator==(const AttentionInputs &other) const {
         heads.size() != other.heads.size())
         return false;
     if (!same(X, other.X) || !same(context, other.context) || !same(Wo, other.Wo) ||
-        !same(mask, other.mask))
+        !same(mask, other.mask) || !same(target, other.target))
         return false;
     for (size_t h = 0; h < heads.size(); ++h) {
         if (!same(heads[h].Wq, other.heads[h].Wq) || !same(heads[h].Wk, other.heads[h].Wk) ||
@@ -26,6 +27,15 @@ bool AttentionInputs::operator==(const AttentionInputs &other) const {
             return false;
     }
     return true;
+}
+
+Eigen::Index AttentionInputs::outputWidth() const {
+    if (hasWo())
+        return Wo.cols();
+    Eigen::Index width = 0;
+    for (const HeadWeights &w : heads)
+        width += w.Wv.cols();
+    return width;
 }
 
 std::string shapeString(Eigen::Index rows, Eigen::Index cols) {
@@ -120,6 +130,7 @@ void validate(const AttentionInputs &in) {
     if (Eigen::Index(in.tokens.size()) != in.X.rows())
         throw InputError("there are " + plural(Eigen::Index(in.tokens.size()), "token label") +
                          " but X has " + plural(in.X.rows(), "row"));
+    checkLimits(in);
     checkValues(in.X, "X");
 
     const std::string source = in.hasContext ? "the context" : "X";
@@ -161,6 +172,9 @@ void validate(const AttentionInputs &in) {
                              std::to_string(w.Wk.cols()) + ": queries and keys need the same d_k");
         if (w.Wv.cols() == 0)
             throw InputError(wv + " has no columns: d_v must be at least 1");
+        if (in.options.positional == Positional::Rope && w.Wq.cols() % 2 != 0)
+            throw InputError("RoPE rotates pairs of columns of Q and K, so d_k must be even, but " +
+                             wq + " has " + plural(w.Wq.cols(), "column"));
         checkValues(w.Wq, wq);
         checkValues(w.Wk, wk);
         checkValues(w.Wv, wv);
@@ -188,6 +202,15 @@ void validate(const AttentionInputs &in) {
         throw InputError("the mask is " + shapeString(in.mask.rows(), in.mask.cols()) +
                          " but the logits are " + shapeString(in.X.rows(), in.keyCount()) +
                          " (queries \u00d7 keys)");
+
+    if (in.hasTarget()) {
+        if (in.target.rows() != in.X.rows() || in.target.cols() != in.outputWidth())
+            throw InputError("the target is " + shapeString(in.target) + " but the output is " +
+                             shapeString(in.X.rows(), in.outputWidth()));
+        checkValues(in.target, "target");
+    } else if (in.target.rows() != 0 || in.target.cols() != 0) {
+        throw InputError("the target is " + shapeString(in.target) + ": it must not be empty");
+    }
 }
 
 void shareKeyValueGroups(AttentionInputs &in) {

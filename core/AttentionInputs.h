@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Matrix.h"
+#include "Positional.h"
 
 #include <string>
 #include <vector>
@@ -18,9 +19,10 @@ struct HeadWeights {
 };
 
 struct AttentionOptions {
-    bool scale = true;        // divide the scores by √d_k
-    double temperature = 1.0; // > 0; the logits are divided by it
-    bool causal = false;      // query i sees keys j ≤ i
+    bool scale = true;                        // divide the scores by √d_k
+    double temperature = 1.0;                 // > 0; the logits are divided by it
+    bool causal = false;                      // query i sees keys j ≤ i
+    Positional positional = Positional::None; // how token positions enter (Positional.h)
     // Sliding window (see Masks.h): query i sees the `window` keys before it (and itself when
     // windowSelf) and the first `globalTokens` keys; a global query sees every key. 0 = off.
     int window = 0;
@@ -45,6 +47,9 @@ struct AttentionInputs {
     Matrix Wo; // (H·d_v) × p_out; empty (0×0) = no output projection
     AttentionOptions options;
     Mask mask; // n × m custom mask, true = switched off; empty (0×0) = none
+    // What the final output should be, n × p_out, for loss = ½·Σ(output − target)² and its
+    // gradient (Gradient.h); empty (0×0) = none. The forward computation never reads it.
+    Matrix target;
 
     bool operator==(const AttentionInputs &other) const;
 
@@ -56,6 +61,9 @@ struct AttentionInputs {
     Eigen::Index queryCount() const { return X.rows(); }
     Eigen::Index keyCount() const { return source().rows(); }
     bool hasWo() const { return Wo.size() > 0; }
+    bool hasTarget() const { return target.size() > 0; }
+    // The width of the final output: Wo's columns, or the heads' d_v summed.
+    Eigen::Index outputWidth() const;
 };
 
 // Throws InputError with a message naming the offending matrices and shapes when the inputs

@@ -18,10 +18,6 @@ QString transposed(const QString &name) {
     return name + QChar(0x1d40);
 }
 
-QString primed(const QString &name) {
-    return name + QChar(0x2032);
-}
-
 QString dkSymbol(Markup markup) {
     return markup == Markup::Html ? QStringLiteral("d<sub>k</sub>") : QStringLiteral("d_k");
 }
@@ -72,14 +68,29 @@ QString attentionFormula(Layout layout, Markup markup) {
         .replace("{scale}", divisionSuffix(scaleSymbols(general, markup), false));
 }
 
+namespace {
+
+// "Q", "K", "V": the symbol a stage's formula defines ("Q = X·Wq").
+QString stageSymbol(Stage stage) {
+    return QString::fromUtf8(stageInfo(stage).rowFormula).section(QStringLiteral(" = "), 0, 0);
+}
+
+} // namespace
+
 ProductNames productNames(Product product, Layout layout) {
-    const bool scores = product == Product::Scores;
-    if (layout == Layout::Rows)
-        return scores ? ProductNames{"scores", "Q", transposed("K")}
-                      : ProductNames{"output", "A", "V"};
-    // The column layout's matrices are the row layout's transposed: K′ = Kᵀ, so K′ᵀ = K.
-    return scores ? ProductNames{primed("scores"), transposed(primed("K")), primed("Q")}
-                  : ProductNames{primed("output"), primed("V"), primed("A")};
+    // Each layout names its own matrices as its stage titles do (the column layout's Q is the
+    // article's Wqᵀ·Xᵀ), so the products read like the titles: "scores KᵀQ", "output V·softmax↓".
+    const bool rows = layout == Layout::Rows;
+    if (product == Product::Scores) {
+        const QString q = stageSymbol(Stage::Q), kT = transposed(stageSymbol(Stage::K));
+        return {QString::fromLatin1(stageInfo(Stage::Scores).name), rows ? q : kT, rows ? kT : q};
+    }
+    const QString a = weightsSymbol(), v = stageSymbol(Stage::V);
+    return {QString::fromLatin1(stageInfo(Stage::HeadOutput).name), rows ? a : v, rows ? v : a};
+}
+
+QString weightsSymbol() {
+    return QStringLiteral("A");
 }
 
 QString productExpression(Product product, Layout layout) {

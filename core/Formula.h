@@ -7,7 +7,7 @@
 
 // The formulas the views write beside the stage titles (those are the stage table's, see
 // Stage.h): the attention as a whole, the two products, the scaling spelled out symbolically or
-// with numbers, and a query–key dot product. Each piece (ᵀ, ′, d_k, the scaling's order) is
+// with numbers, and a query–key dot product. Each piece (ᵀ, d_k, the scaling's order) is
 // written here once, so the View menu, the lesson, the panels and the hover text cannot drift
 // apart.
 namespace attn {
@@ -17,8 +17,6 @@ enum class Markup { Plain, Html };
 
 // "Kᵀ": the transposed matrix's name.
 QString transposed(const QString &name);
-// "K′": the column layout's name of a row-layout matrix (its transpose).
-QString primed(const QString &name);
 
 // "d_k" / "d<sub>k</sub>".
 QString dkSymbol(Markup markup = Markup::Plain);
@@ -39,12 +37,15 @@ QString attentionFormula(Layout layout, Markup markup = Markup::Plain);
 
 // Which of attention's two matrix products: scores = Q·Kᵀ or output = A·V (A: the weights).
 enum class Product { Scores, Output };
-// Their names as the Interpretations view writes them: rows "scores = Q·Kᵀ", "output = A·V";
-// columns (every matrix the transpose of the row layout's) "scores′ = K′ᵀ·Q′", "output′ = V′·A′".
+// Their names as the Interpretations view writes them, each layout with its own matrices as the
+// stage table titles them: rows "scores = Q·Kᵀ", "output = A·V"; columns (the article's
+// Q = Wqᵀ·Xᵀ, …) "scores = Kᵀ·Q", "output = V·A".
 struct ProductNames {
     QString p, a, b; // P = A·B
 };
 ProductNames productNames(Product product, Layout layout);
+// "A": the attention weights' symbol (the weights' stage title is their formula, softmax(…)).
+QString weightsSymbol();
 QString productExpression(Product product, Layout layout); // "Q·Kᵀ"
 QString productFormula(Product product, Layout layout);    // "scores = Q·Kᵀ"
 

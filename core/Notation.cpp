@@ -66,6 +66,21 @@ QString cell(double value) {
     return typographic(QString::number(value, 'f', decimals));
 }
 
+QString cell(double value, int decimals) {
+    if (decimals < 0)
+        return cell(value);
+    if (!std::isfinite(value))
+        return nonFinite(value);
+    if (value == 0.0)
+        return QStringLiteral("0");
+    decimals = std::min(decimals, 6);
+    const double magnitude = std::abs(value);
+    // A value that would round to 0 (or to a long run of digits) reads as what it is.
+    if (magnitude < 0.5 * std::pow(10.0, -decimals) || magnitude >= 1e5)
+        return typographic(QString::number(value, 'e', std::max(1, decimals)));
+    return typographic(QString::number(value, 'f', decimals));
+}
+
 QString precise(double value) {
     return number(value, 6);
 }

@@ -18,6 +18,10 @@ QString typographic(const QString &ascii);
 // Heatmap cells: 3 significant digits and at most 4 decimals ("0.0452", "3.95", "123",
 // "−0.250"), one-decimal scientific for magnitudes below 5e−5 or from 1e5 ("1.0e−6", "1.2e5").
 QString cell(double value);
+// Heatmap cells with a chosen number of decimals (0–6; a user's "4 decimals": "3.9492",
+// "−0.2500"), scientific with `decimals` digits after the point where fixed text would hide
+// the value (nonzero magnitudes below 0.5·10^−decimals, or from 1e5); decimals < 0 = cell(value).
+QString cell(double value, int decimals);
 
 // Tooltips: 6 significant digits ("0.333333", "−1.5", "1.23457e7").
 QString precise(double value);

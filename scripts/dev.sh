@@ -3,17 +3,32 @@
 #   scripts/dev.sh run   – starts attnviz on its built-in worked example
 #   scripts/dev.sh test  – runs the whole test suite through ctest
 #   scripts/dev.sh build – only builds
-# Run as root or with sudo available. BUILD_DIR overrides the build directory (default: build);
-# ATTNVIZ_NATIVE=1 builds for this CPU only (-march=native), for local benchmarks.
+#   scripts/dev.sh asan  – builds the whole suite with AddressSanitizer + UBSan (the asan preset,
+#                          in build-asan) and runs it; any report fails the run
+#   scripts/dev.sh fuzz  – builds the libFuzzer targets of tests/fuzz with clang (the fuzz preset,
+#                          in build-fuzz) and runs each for FUZZ_SECONDS (default 60); a finding
+#                          is saved under tests/fuzz/findings/<target>/ and fails the run
+# Builds use the CMake presets (CMakePresets.json): release for run/test/build, or PRESET=dev.
+# Run as root or with sudo available. BUILD_DIR overrides the build directory (default: the
+# preset's); ATTNVIZ_NATIVE=1 builds for this CPU only (-march=native), for local benchmarks.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 mode="${1:-run}"
-build_dir="${BUILD_DIR:-build}"
+case "$mode" in
+  asan) preset=asan ;;
+  fuzz) preset=fuzz ;;
+  *) preset="${PRESET:-release}" ;;
+esac
+case "$preset" in
+  release) build_dir="${BUILD_DIR:-build}" ;;
+  *) build_dir="${BUILD_DIR:-build-$preset}" ;;
+esac
 
 packages=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-base-dev-tools qt6-svg-dev
-  libeigen3-dev libqcustomplot-dev libqcustomplot2.1-qt6 qt6-qpa-plugins
-  xvfb xauth fonts-dejavu-core clang-format)
+  libeigen3-dev zlib1g-dev libqcustomplot-dev libqcustomplot2.1-qt6 qt6-qpa-plugins
+  xvfb xauth fonts-dejavu-core clang-format clang libclang-rt-14-dev strace
+  desktop-file-utils appstream man-db dpkg-dev file shared-mime-info)
 
 install_missing() {
   local missing=()
@@ -29,16 +44,45 @@ install_missing() {
 }
 
 build() {
-  echo "==> configuring and building in $build_dir"
+  echo "==> configuring ($preset preset) and building in $build_dir"
   local launcher=()
   command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-  cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTNVIZ_WERROR=ON \
-    -DATTNVIZ_NATIVE="${ATTNVIZ_NATIVE:-OFF}" "${launcher[@]}"
-  cmake --build "$build_dir" --parallel "$(nproc)"
+  cmake --preset "$preset" -S . -B "$build_dir" -DATTNVIZ_NATIVE="${ATTNVIZ_NATIVE:-OFF}" \
+    "${launcher[@]}"
+  cmake --build "$build_dir" --parallel "$(nproc)" "$@"
+}
+
+# Runs every fuzz target for FUZZ_SECONDS on a working copy of its seed corpus and prints the
+# executions, the coverage (libFuzzer's covered edges "cov" and features "ft") and findings.
+fuzz() {
+  local seconds="${FUZZ_SECONDS:-60}" failed=0
+  for target in npy npz inflate csv session; do
+    local corpus="$build_dir/corpus/$target" findings="tests/fuzz/findings/$target"
+    local log="$build_dir/fuzz_$target.log"
+    mkdir -p "$corpus" "$findings"
+    echo "==> fuzzing $target for ${seconds}s"
+    if "$build_dir/tests/fuzz/fuzz_$target" "$corpus" "tests/fuzz/corpus/$target" \
+      -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 -max_len=65536 \
+      -artifact_prefix="$findings/" -print_final_stats=1 >"$log" 2>&1; then
+      status="no finding"
+    else
+      status="FINDING (see $log; input saved in $findings/)"
+      failed=1
+    fi
+    local runs cov
+    runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || true)
+    cov=$(grep -Eo 'cov: [0-9]+ ft: [0-9]+' "$log" | tail -1 || true)
+    echo "    $target: ${runs:-?} executions, ${cov:-coverage unknown}, $status"
+    rmdir "$findings" 2>/dev/null || true
+  done
+  return $failed
 }
 
 install_missing
-build
+case "$mode" in
+  fuzz) build --target fuzz_npy fuzz_npz fuzz_inflate fuzz_csv fuzz_session ;;
+  *) build ;;
+esac
 
 case "$mode" in
   run)
@@ -57,9 +101,17 @@ case "$mode" in
     echo "==> running the test suite"
     QT_QPA_PLATFORM=offscreen ctest --test-dir "$build_dir" --output-on-failure --timeout 600
     ;;
+  asan)
+    echo "==> running the test suite under AddressSanitizer + UndefinedBehaviorSanitizer"
+    ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1}" \
+      UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
+      QT_QPA_PLATFORM=offscreen ctest --test-dir "$build_dir" --output-on-failure --timeout 1800 \
+      -j "$(nproc)"
+    ;;
+  fuzz) fuzz ;;
   build) ;;
   *)
-    echo "usage: $0 [run|test|build]" >&2
+    echo "usage: $0 [run|test|build|asan|fuzz]" >&2
     exit 2
     ;;
 esac

@@ -278,8 +278,9 @@ void TestCliExport::usageErrors_data() {
         << with({"--row", "0"}) << "--row is an option of explain and render, not export";
     QTest::newRow("--stage for compute") << QStringList{"compute", w, "--stage", "Q"}
                                          << "--stage is an option of export, not compute";
-    QTest::newRow("--out for explain") << QStringList{"explain", w, "--row", "0", "--out", out}
-                                       << "--out is an option of export and render, not explain";
+    QTest::newRow("--out for explain")
+        << QStringList{"explain", w, "--row", "0", "--out", out}
+        << "--out is an option of export, render and set, not explain";
     QTest::newRow("extra argument") << ok + QStringList{"more"} << "\"more\"";
     QTest::newRow("missing FILE") << QStringList{"export"} << "missing FILE";
 }

@@ -388,7 +388,12 @@ void TestDocument::tokens() {
     QVERIFY(!doc.setToken(2, QStringLiteral("   "), &error));
     QVERIFY(!doc.setToken(4, QStringLiteral("x"), &error));
     QVERIFY(!doc.setContextToken(0, QStringLiteral("x"), &error));
-    QCOMPARE(doc.undoStack()->count(), 1);
+    // The core's label limit (core/Limits.h): 256 characters, counted as characters.
+    QVERIFY(doc.setToken(3, QString(256, QChar(0x00e9))));
+    QVERIFY(!doc.setToken(3, QString(257, 'a'), &error));
+    QCOMPARE(error, QStringLiteral("the label has 257 characters: at most 256 are supported"));
+    QCOMPARE(doc.undoStack()->count(), 2);
+    doc.undoStack()->undo();
     doc.undoStack()->undo();
     QCOMPARE(doc.inputs().tokens[1], std::string("t1"));
 }

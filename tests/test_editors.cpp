@@ -364,6 +364,10 @@ void TestEditors::controlsResizeAndFollowUndo() {
 void TestEditors::controlsRefuseTooLarge() {
     Document doc;
     ControlsPanel panel(&doc);
+    // The spin boxes' ranges are the core's limits (core/Limits.h), the same as for files.
+    QCOMPARE(panel.dimensionSpinBox(Dimension::Tokens)->maximum(), int(attn::kMaxTokens));
+    QCOMPARE(panel.dimensionSpinBox(Dimension::KeyDim)->maximum(), int(attn::kMaxDimension));
+    QCOMPARE(panel.dimensionSpinBox(Dimension::Heads)->maximum(), int(attn::kMaxHeads));
     QVERIFY(doc.setDimension(Dimension::Heads, 4));
     panel.dimensionSpinBox(Dimension::Tokens)->setValue(4000); // 4000² × 4 attention weights
     QCOMPARE(doc.dimension(Dimension::Tokens), 4);

@@ -1,11 +1,17 @@
-// Help › Keyboard shortcuts lists every shortcut of the window, read from its menus.
+// Help › Keyboard shortcuts lists every shortcut of the window, read from its menus; Help › Tour
+// walks a first-time user over the window's regions.
 
 #include "Presentation.h"
 #include "Shell.h"
 #include "ShortcutsDialog.h"
+#include "Tour.h"
 #include "Workbench.h"
+#include "WorkbenchSupport.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QDir>
+#include <QDockWidget>
 #include <QMainWindow>
 #include <QMenu>
 #include <QTreeWidget>
@@ -71,6 +77,81 @@ private slots:
         for (const ShortcutsDialog::Entry &e : dialog->entries())
             listed = listed || (e.section == "View" && e.keys == "PgDown");
         QVERIFY2(listed, "the presentation's Page Down is not listed");
+        wb.presentation().setActive(false);
+    }
+
+    void tourShowsEachRegion_data() {
+        QTest::addColumn<bool>("presentation");
+        QTest::addColumn<int>("steps");
+        QTest::newRow("1280x800") << false << 7;
+        // Presentation mode hides the editing panels (sizes and options, inputs).
+        QTest::newRow("presentation") << true << 5;
+    }
+    void tourShowsEachRegion() {
+        QFETCH(bool, presentation);
+        QFETCH(int, steps);
+        Workbench wb;
+        QMainWindow &w = wb.window();
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        testsupport::settle(wb);
+        wb.presentation().setActive(presentation);
+        QCoreApplication::processEvents();
+        auto *action = w.findChild<QAction *>("showTour");
+        QVERIFY(action);
+        QVERIFY(wb.shell().menu(MenuId::Help)->actions().contains(action));
+        action->trigger();
+        Tour &tour = wb.tour();
+        QVERIFY(tour.isRunning());
+        QCOMPARE(tour.stepCount(), steps);
+        auto *interpretations = w.findChild<QDockWidget *>("interpretationsDock");
+        QVERIFY(!interpretations->isVisible());
+        const QString dir = qEnvironmentVariable("ATTNVIZ_SCREENSHOT_DIR");
+        QStringList titles;
+        for (int k = 0; k < steps; ++k) {
+            QCOMPARE(tour.currentStep(), k);
+            QCoreApplication::processEvents(); // a panel just opened is laid out
+            QWidget *target = tour.currentTarget();
+            QVERIFY2(target && target->isVisible(), qPrintable(tour.currentTitle()));
+            const QRect hole = tour.highlight();
+            QVERIFY2(hole.width() > 40 && hole.height() > 40,
+                     qPrintable(QString("%1: %2,%3 %4x%5 (%6)")
+                                    .arg(tour.currentTitle())
+                                    .arg(hole.x())
+                                    .arg(hole.y())
+                                    .arg(hole.width())
+                                    .arg(hole.height())
+                                    .arg(target->metaObject()->className())));
+            const auto *callout = tour.findChild<QWidget *>("tourCallout");
+            QVERIFY(tour.rect().contains(callout->geometry()));
+            titles << tour.currentTitle();
+            if (!dir.isEmpty())
+                QVERIFY(w.grab().save(
+                    QDir(dir).filePath(QString("tour-%1-%2.png")
+                                           .arg(presentation ? "presentation" : "window")
+                                           .arg(k))));
+            // → and ← step through the tour whatever has the focus.
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_Right);
+            if (k == 1) {
+                QTest::keyClick(QApplication::focusWidget(), Qt::Key_Left);
+                QCOMPARE(tour.currentStep(), 1);
+                QTest::keyClick(QApplication::focusWidget(), Qt::Key_Right);
+            }
+        }
+        QVERIFY(!tour.isRunning()); // Next on the last step is Done
+        QVERIFY(titles.contains("The attention weights"));
+        QVERIFY(titles.contains("Interpretations"));
+        QVERIFY(!interpretations->isVisible()); // the panel it opened is closed again
+
+        // Esc closes it at once, and in presentation mode leaves presentation mode alone.
+        action->trigger();
+        tour.next();
+        QVERIFY(tour.isRunning());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
+        QVERIFY(!tour.isRunning());
+        QVERIFY(!tour.isVisible());
+        QCOMPARE(wb.presentation().isActive(), presentation);
         wb.presentation().setActive(false);
     }
 };

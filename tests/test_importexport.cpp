@@ -18,16 +18,15 @@
 
 #include <QApplication>
 #include <QClipboard>
-#include <QComboBox>
 #include <QMainWindow>
 #include <QMenu>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QStandardItemModel>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QTreeWidget>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -332,16 +331,16 @@ void TestImportExport::stalePlanIsRefused() {
 void TestImportExport::dialogPreviewAndNpzChooser() {
     Document doc;
     ImportDialog dialog(&doc, {attn::Stage::X, 0}, fixture("listing.npz"));
-    QComboBox *arrays = dialog.arrayChooser();
+    QTreeWidget *arrays = dialog.arrayList();
     QVERIFY(!arrays->isHidden());
-    QCOMPARE(arrays->count(), 4); // good, cube, cplx, vec
-    QCOMPARE(arrays->currentData().toString(), QString("good"));
+    QCOMPARE(arrays->topLevelItemCount(), 4); // good, cube, cplx, vec
+    QCOMPARE(arrays->currentItem()->text(0), QString("good"));
     QVERIFY(dialog.plan().ok());
     QCOMPARE(dialog.plan().read.arrayName, QString("good"));
     // The arrays that cannot be read are listed, with why, but cannot be chosen.
-    QVERIFY(arrays->itemText(1).contains("cube"));
-    auto *model = qobject_cast<QStandardItemModel *>(arrays->model());
-    QVERIFY(model && !model->item(1)->isEnabled());
+    QCOMPARE(arrays->topLevelItem(1)->text(0), QString("cube"));
+    QVERIFY(!(arrays->topLevelItem(1)->flags() & Qt::ItemIsEnabled));
+    QVERIFY(!arrays->topLevelItem(1)->toolTip(0).isEmpty());
     // Preview: the first rows of the 3×4 array, exactly as many as there are.
     QCOMPARE(dialog.preview()->rowCount(), 3);
     QCOMPARE(dialog.preview()->columnCount(), 4);
@@ -481,7 +480,9 @@ void TestImportExport::fileMenuEntries() {
     QVERIFY(import);
     emit import->aboutToShow();
     const QStringList inputs = actionTexts(import);
-    QCOMPARE(inputs.size(), 4); // X, Wq, Wk, Wv (no context, no Wo)
+    // X, Wq, Wk, Wv (no context, no Wo), a separator, the checkpoint helper.
+    QCOMPARE(inputs.size(), 6);
+    QVERIFY(inputs.last().startsWith("Wq, Wk, Wv of &every head"));
     QVERIFY(inputs[0].startsWith("&X \u2014 4\u00d74"));
     auto *figures = file->findChild<QMenu *>("exportFigureMenu");
     emit figures->aboutToShow();

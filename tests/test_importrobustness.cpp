@@ -7,6 +7,8 @@
 #include "IoSupport.h"
 #include "MatrixImport.h"
 
+#include <QtEndian>
+
 #include <map>
 #include <random>
 
@@ -26,6 +28,8 @@ private slots:
     void flippedBytes();
     void randomBytes_data();
     void randomBytes();
+    void npzStricterThanZipfile_data();
+    void npzStricterThanZipfile();
 };
 
 void TestImportRobustness::npyHeaderLies_data() {
@@ -188,6 +192,41 @@ void TestImportRobustness::randomBytes() {
             QVERIFY(!attn::listNpzArraysData(bytes, name).ok() ||
                     attn::listNpzArraysData(bytes, name).arrays.empty());
     }
+}
+
+// What Python's zipfile would read differently, or not notice: refused, with the reason.
+void TestImportRobustness::npzStricterThanZipfile_data() {
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("message");
+    const QByteArray good = readFixture("savez.npz");
+    const qsizetype end = good.lastIndexOf(QByteArray("PK\x05\x06", 4));
+    QVERIFY(end > 0);
+    auto u32At = [](QByteArray &b, qsizetype at, quint32 v) {
+        for (int i = 0; i < 4; ++i)
+            b[at + i] = char(v >> (8 * i) & 0xff);
+    };
+    const quint32 directorySize = qFromLittleEndian<quint32>(good.constData() + end + 12);
+    // Bytes between the declared directory and its end record (zipfile: "prepended data").
+    QTest::newRow("gap before the end record")
+        << good.left(end) + "JUNK!" + good.mid(end) << "5 bytes lie between the central";
+    // The declared directory is larger than its records: bytes after the last record.
+    QByteArray longer = good.left(end) + "JUNK!" + good.mid(end);
+    u32At(longer, end + 5 + 12, directorySize + 5);
+    QTest::newRow("bytes after the last record") << longer << "5 bytes follow the";
+    // A member whose local header names another file than the central directory does.
+    QByteArray renamed = good;
+    const qsizetype local = renamed.indexOf(QByteArray("PK\x03\x04", 4));
+    renamed[local + 30] = char(renamed[local + 30] ^ 0x20); // first letter of the local name
+    QTest::newRow("local and central names differ") << renamed << "names another file";
+}
+
+void TestImportRobustness::npzStricterThanZipfile() {
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, message);
+    QVERIFY(importMatrixData(readFixture("savez.npz"), "a.npz").ok());
+    const attn::ImportResult r = importMatrixData(bytes, "a.npz");
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error.startsWith("a.npz: ") && r.error.contains(message), qPrintable(r.error));
 }
 
 QTEST_GUILESS_MAIN(TestImportRobustness)

@@ -1,4 +1,5 @@
-// The DEFLATE decoder on its own (the .npz tests use it through the zip reader): streams with
+// Raw inflate (zlib behind attnviz's limits and messages) on its own (the .npz tests use it
+// through the zip reader): streams with
 // stored, fixed and dynamic Huffman blocks made by zlib (tests/data/import/deflate_*.bin) cut
 // at every byte and with bytes flipped, hand-made corrupt streams for each check the decoder
 // makes, output limits, and CRC-32.

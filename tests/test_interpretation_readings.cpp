@@ -3,6 +3,7 @@
 // row layout's transposes; names, formulas and the stage clicks' indices in each layout.
 
 #include "Decomposition.h"
+#include "Formula.h"
 #include "InterpretationSupport.h"
 #include "InterpretationTerms.h"
 #include "OuterSteps.h"
@@ -73,7 +74,10 @@ private slots:
             QCOMPARE(c.colLabels, r.rowLabels);
             QCOMPARE(c.termLabels, r.termLabels);
             QCOMPARE(c.rowNoun, r.colNoun);
-            QVERIFY(c.pName.endsWith(QChar(0x2032)) && !r.pName.endsWith(QChar(0x2032)));
+            // Each layout names its own matrices (the stage table's): the same P, A and B
+            // swapped.
+            QCOMPARE(c.pName, r.pName);
+            QCOMPARE(QSet<QString>({c.aName, c.bName}).size(), 2);
             // The row view of one layout is the column view of the other.
             for (int j : sample(r.cols())) {
                 const InterpretationTerms a = columnTerms(r, j), b = rowTerms(c, j);
@@ -116,12 +120,12 @@ private slots:
                                      << "feature"
                                      << "key";
         QTest::newRow("columns scores")
-            << int(Layout::Columns) << int(Product::Scores) << "scores′ = K′ᵀ·Q′"
+            << int(Layout::Columns) << int(Product::Scores) << "scores = Kᵀ·Q"
             << "key"
             << "query"
             << "d_k index";
         QTest::newRow("columns output")
-            << int(Layout::Columns) << int(Product::Output) << "output′ = V′·A′"
+            << int(Layout::Columns) << int(Product::Output) << "output = V·A"
             << "feature"
             << "query"
             << "key";
@@ -151,6 +155,15 @@ private slots:
             const InterpretationTerms other =
                 Layout(layout) == Layout::Rows ? columnTerms(p, 0) : rowTerms(p, 0);
             QVERIFY(!other.coefficientsAreWeights);
+            // A cell of A·V: a row of the weights (coloured 0…1) times a column of V.
+            QCOMPARE(dotTerms(p, 0, 0).coefficientsAreWeights, Layout(layout) == Layout::Rows);
+            QVERIFY(convexityNote(t).contains("convex combination"));
+            QVERIFY(convexityNote(other).isEmpty());
+            if (Layout(layout) == Layout::Rows) {
+                QVERIFY2(convexityNote(t).endsWith("of the rows of V."),
+                         qPrintable(convexityNote(t)));
+                QVERIFY(convexityNote(dotTerms(p, 0, 1)).endsWith("of the entries V[k,\u00a01]."));
+            }
         } else {
             QVERIFY(!rowTerms(p, 0).coefficientsAreWeights);
             QVERIFY(!columnTerms(p, 0).coefficientsAreWeights);
@@ -203,6 +216,75 @@ private slots:
         QCOMPARE(pick.other.value_or(-1), other);
         QCOMPARE(pick.term.value_or(-1), term);
         QVERIFY(!pickFromStage(Stage::Concat, 0, 0, Layout::Rows).product);
+    }
+
+    void namesAreTheStageTables_data() {
+        QTest::addColumn<int>("layout");
+        QTest::addColumn<int>("product");
+        QTest::addColumn<int>("mode");
+        for (Layout layout : {Layout::Rows, Layout::Columns})
+            for (Product product : {Product::Scores, Product::Output})
+                for (InterpretationMode mode :
+                     {InterpretationMode::Dot, InterpretationMode::Row, InterpretationMode::Column,
+                      InterpretationMode::Outer})
+                    QTest::newRow(qPrintable(QString("%1 %2 %3")
+                                                 .arg(layout == Layout::Rows ? "rows" : "columns")
+                                                 .arg(productExpression(product, layout))
+                                                 .arg(interpretationModeName(mode))))
+                        << int(layout) << int(product) << int(mode);
+    }
+    void namesAreTheStageTables() {
+        // What Interpretations calls A, B and P in a layout is what that layout's heatmaps
+        // are titled (the stage table): the column layout's Q is Wqᵀ·Xᵀ, its scores KᵀQ, its
+        // output V·softmax↓(…) — no primes, no names of the other layout.
+        QFETCH(int, layout);
+        QFETCH(int, product);
+        QFETCH(int, mode);
+        const Layout l = Layout(layout);
+        const AttentionInputs in = workedExample();
+        const InterpretedProduct p = productOf(in, l, Product(product));
+        const FormulaContext fc = formulaContext(in);
+        // P is its stage's name; its product is written in the stage's title.
+        QCOMPARE(p.pName, QString::fromLatin1(stageInfo(p.pSource.stage).name));
+        const QString title = stageFormula(p.pSource.stage, l, fc);
+        if (Product(product) == Product::Scores)
+            QCOMPARE(title, p.pName + " " + QString(p.aName + p.bName));
+        else
+            QVERIFY2(l == Layout::Rows ? title.endsWith("\u00b7" + p.bName)
+                                       : title.startsWith(p.pName + " " + p.aName + "\u00b7"),
+                     qPrintable(title));
+        // A and B are the symbols their heatmaps define ("Q = Wqᵀ·Xᵀ"), transposed when the
+        // heatmap draws them transposed (Kᵀ is drawn as K); the weights are A.
+        for (const auto &[name, source] :
+             {std::pair{p.aName, p.aSource}, std::pair{p.bName, p.bSource}}) {
+            const QString symbol = source.stage == Stage::Weights
+                                       ? weightsSymbol()
+                                       : stageFormula(source.stage, l, fc).section(" = ", 0, 0);
+            QCOMPARE(name, source.transposed ? transposed(symbol) : symbol);
+        }
+        // The reading's texts use exactly these names.
+        QString texts;
+        if (InterpretationMode(mode) == InterpretationMode::Outer) {
+            texts = p.formula() + layoutNote(p, InterpretationMode::Outer);
+        } else {
+            const InterpretationTerms t =
+                InterpretationMode(mode) == InterpretationMode::Dot   ? dotTerms(p, 1, 1)
+                : InterpretationMode(mode) == InterpretationMode::Row ? rowTerms(p, 1)
+                                                                      : columnTerms(p, 1);
+            texts = t.title + t.coefHeader + t.vectorHeader + t.scaledHeader + t.targetLabel +
+                    layoutNote(p, InterpretationMode(mode));
+            QVERIFY2(t.title.startsWith(
+                         p.pName +
+                         (InterpretationMode(mode) == InterpretationMode::Dot ? "[" : QString())) ||
+                         t.title.contains(" of " + p.pName),
+                     qPrintable(t.title));
+            QVERIFY2(t.vectorHeader.contains(InterpretationMode(mode) == InterpretationMode::Column
+                                                 ? p.aName
+                                                 : p.bName),
+                     qPrintable(t.vectorHeader));
+        }
+        QVERIFY2(!texts.contains(QChar(0x2032)), qPrintable(texts));
+        QVERIFY2(texts.contains(p.formula()) || texts.contains(p.aName), qPrintable(texts));
     }
 };
 

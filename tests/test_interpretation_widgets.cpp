@@ -21,7 +21,8 @@ private slots:
         const int all = MatrixPart::kAll;
         InterpretationParts parts = interpretationParts(p, InterpretationMode::Row, 2, 0, 4);
         QCOMPARE(parts.a, (MatrixPart{true, 2, all}));
-        QCOMPARE(parts.b, (MatrixPart{true, all, all}));
+        QCOMPARE(parts.b, (MatrixPart{true, all, all, true})); // every row of B
+        QCOMPARE(parts.b.transposed(), (MatrixPart{true, all, all, false}));
         QCOMPARE(parts.p, (MatrixPart{true, 2, all}));
         parts = interpretationParts(p, InterpretationMode::Row, 2, 0, 2); // term 1 is the newest
         QCOMPARE(parts.a, (MatrixPart{true, 2, 1}));

@@ -52,14 +52,15 @@ private slots:
         StagesView *stages = &wb.stages();
 
         // A selected query picks the row; the row view of A·V outlines row 2 of the weights,
-        // all of V and row 2 of the output.
+        // every row of V (what it combines) and row 2 of the output.
         view->setProduct(Product::Output);
         view->setMode(InterpretationMode::Row);
         doc->setSelectedRow(2);
         QCOMPARE(view->pickedRow(), 2);
         QVERIFY(view->termsWidget()->terms().title.startsWith("row 2 of output"));
         QCOMPARE(stages->view(Stage::Weights)->selectedRow(), 2);
-        QCOMPARE(stages->view(Stage::V)->highlightedColumns(), range(3));
+        QCOMPARE(stages->view(Stage::V)->highlightedRows(), range(4));
+        QCOMPARE(stages->view(Stage::V)->highlightedColumns(), QList<int>{});
         QCOMPARE(stages->view(Stage::HeadOutput)->selectedRow(), 2);
         COMPARE_MATRIX_TOL(Matrix(view->termsWidget()->terms().target),
                            Matrix(stages->view(Stage::HeadOutput)->values().row(2)), 0);
@@ -69,6 +70,7 @@ private slots:
         doc->setSelectedColumn(1);
         QCOMPARE(view->pickedColumn(), 1);
         QCOMPARE(stages->view(Stage::V)->highlightedColumns(), QList<int>{1});
+        QCOMPARE(stages->view(Stage::V)->highlightedRows(), QList<int>{});
         QCOMPARE(stages->view(Stage::V)->selectedRow(), -1);
         QCOMPARE(stages->view(Stage::HeadOutput)->highlightedColumns(), QList<int>{1});
         QCOMPARE(stages->view(Stage::Weights)->highlightedColumns(), range(4));
@@ -95,7 +97,7 @@ private slots:
         QCOMPARE(view->product(), Product::Output);
         QCOMPARE(view->pickedColumn(), 2);
         QCOMPARE(view->pickedRow(), 3);
-        QCOMPARE(view->termsWidget()->terms().targetLabel, QString("output[3, 2]"));
+        QCOMPARE(view->termsWidget()->terms().targetLabel, QString("output[3,\u00a02]"));
         // In the outer-product view a click on the weights steps to that key's term.
         view->setMode(InterpretationMode::Outer);
         emit stages->view(Stage::Weights)->cellClicked(0, 1, Qt::NoModifier);
@@ -131,32 +133,33 @@ private slots:
         doc->setLayout(Layout::Columns);
         testsupport::settle(wb);
         QCOMPARE(view->currentProduct()->layout, Layout::Columns);
-        QCOMPARE(view->currentProduct()->formula(), QString("output′ = V′·A′"));
-        // The query is a column of output′: column 2 is what the row view showed before.
+        QCOMPARE(view->currentProduct()->formula(), QString("output = V·A"));
+        // The query is a column of the column layout's output: column 2 is what the row view showed
+        // before.
         QCOMPARE(view->pickedColumn(), 2);
         const InterpretationTerms &t = view->termsWidget()->terms();
-        QVERIFY(t.title.startsWith("column 2 of output′"));
+        QVERIFY(t.title.startsWith("column 2 of output"));
         QVERIFY(t.coefficientsAreWeights);
         QVERIFY(view->noteText().contains("row view"));
         const InterpretedProduct rows = productOf(workedExample(), Layout::Rows, Product::Output);
         COMPARE_MATRIX_TOL(Matrix(t.target), Matrix(rows.P.row(2)), 1e-12);
-        // Outlines on the heatmaps as drawn (V′ is d_v×m, weights′ m×n, output′ d_v×n).
+        // Outlines on the heatmaps as drawn (V is d_v×m, the weights m×n, the output d_v×n).
         QCOMPARE(stages->view(Stage::V)->highlightedColumns(), range(4));
         QCOMPARE(stages->view(Stage::Weights)->highlightedColumns(), QList<int>{2});
         QCOMPARE(stages->view(Stage::HeadOutput)->highlightedColumns(), QList<int>{2});
-        // Row view: a feature's row of output′ (the selected column of the document).
+        // Row view: a feature's row of the output (the selected column of the document).
         view->setMode(InterpretationMode::Row);
         doc->setSelectedColumn(1);
         QCOMPARE(view->pickedRow(), 1);
-        QVERIFY(view->termsWidget()->terms().title.startsWith("row 1 of output′"));
+        QVERIFY(view->termsWidget()->terms().title.startsWith("row 1 of output"));
         QCOMPARE(stages->view(Stage::V)->selectedRow(), 1);
         QCOMPARE(view->findChild<QLabel *>("interpretationFormula")->text(), view->formulaText());
-        // Clicks arrive as drawn: cell (3, 1) of scores′ is key 3, query 1.
+        // Clicks arrive as drawn: cell (3, 1) of the scores is key 3, query 1.
         emit stages->view(Stage::Scores)->cellClicked(3, 1, Qt::NoModifier);
         QCOMPARE(view->product(), Product::Scores);
         QCOMPARE(doc->selectedRow(), 1);
         QCOMPARE(view->pickedRow(), 3);
-        QCOMPARE(view->currentProduct()->formula(), QString("scores′ = K′ᵀ·Q′"));
+        QCOMPARE(view->currentProduct()->formula(), QString("scores = Kᵀ·Q"));
         QCOMPARE(view->currentProduct()->rowLabels, view->currentProduct()->termCount() > 0
                                                         ? stages->view(Stage::Scores)->rowLabels()
                                                         : QStringList());

@@ -5,9 +5,14 @@
 #include "InputError.h"
 #include "KernelSupport.h"
 #include "KvCache.h"
+#include "Limits.h"
 #include "Masks.h"
 #include "OnlineSoftmax.h"
 #include "Session.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 using namespace attn;
 using namespace testsupport;
@@ -214,6 +219,76 @@ private slots:
         validate(in);
     }
 
+    // The bounds of Limits.h for the kernel options, in the core and in a session file.
+    void kernelLimits_data() {
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<int>("value");
+        QTest::addColumn<bool>("accepted");
+        QTest::newRow("window at the limit") << QString("window") << int(kMaxWindow) << true;
+        QTest::newRow("window past it") << QString("window") << int(kMaxWindow) + 1 << false;
+        QTest::newRow("global tokens at the limit")
+            << QString("global_tokens") << int(kMaxGlobalTokens) << true;
+        QTest::newRow("global tokens past it")
+            << QString("global_tokens") << int(kMaxGlobalTokens) + 1 << false;
+        QTest::newRow("kv group at the limit") << QString("kv_group") << int(kMaxKvGroup) << true;
+        QTest::newRow("kv group past it") << QString("kv_group") << int(kMaxKvGroup) + 1 << false;
+        QTest::newRow("slopes at the limit")
+            << QString("alibi_slopes") << int(kMaxAlibiSlopes) << true;
+        QTest::newRow("slopes past it")
+            << QString("alibi_slopes") << int(kMaxAlibiSlopes) + 1 << false;
+    }
+    void kernelLimits() {
+        QFETCH(QString, key);
+        QFETCH(int, value);
+        QFETCH(bool, accepted);
+        AttentionInputs in = workedExample();
+        QJsonObject session = QJsonDocument::fromJson(sessionToJson(Session{in, {}})).object();
+        QJsonObject inputs = session["inputs"].toObject();
+        QJsonObject options = inputs["options"].toObject();
+        if (key == "kv_group") {
+            in.heads[0].kvGroup = value;
+            QJsonArray heads = inputs["heads"].toArray();
+            QJsonObject head = heads[0].toObject();
+            head["kv_group"] = value;
+            heads[0] = head;
+            inputs["heads"] = heads;
+        } else if (key == "alibi_slopes") {
+            // A count within the limit that is not one per head is still refused by validate:
+            // the limit is checked first, so only its message differs.
+            in.options.alibiSlopes.assign(std::size_t(value), 0.5);
+            QJsonArray slopes;
+            for (int i = 0; i < value; ++i)
+                slopes.append(0.5);
+            options[key] = slopes;
+        } else {
+            (key == "window" ? in.options.window : in.options.globalTokens) = value;
+            options[key] = value;
+        }
+        inputs["options"] = options;
+        session["inputs"] = inputs;
+        const QByteArray bytes = QJsonDocument(session).toJson();
+        const bool slopes = key == "alibi_slopes";
+        QString coreError, fileError;
+        try {
+            checkLimits(in);
+        } catch (const InputError &e) {
+            coreError = e.what();
+        }
+        try {
+            sessionFromJson(bytes);
+        } catch (const InputError &e) {
+            fileError = e.what();
+        }
+        QCOMPARE(coreError.isEmpty(), accepted);
+        if (accepted && !slopes)
+            QVERIFY2(fileError.isEmpty(), qPrintable(fileError));
+        if (!accepted) {
+            QVERIFY2(fileError.contains("at most") || fileError.contains("numbered 0 to"),
+                     qPrintable(fileError));
+            QVERIFY2(fileError.contains(key), qPrintable(fileError));
+        }
+    }
+
     void kvCacheEndsAtTheCausalResult_data() {
         QTest::addColumn<AttentionInputs>("inputs");
         for (const QString &file : referenceFiles()) {
@@ -227,6 +302,14 @@ private slots:
                 continue;
             AttentionInputs in = randomKernelInputs(seed++, s);
             QTest::newRow(qPrintable(QString("seed %1").arg(seed))) << in;
+            in.options.positional = Positional::Sinusoidal;
+            QTest::newRow(qPrintable(QString("seed %1 sinusoidal").arg(seed))) << in;
+            if (s.dk % 2 == 0) { // RoPE turns pairs of columns
+                in.options.positional = Positional::Rope;
+                QTest::newRow(qPrintable(QString("seed %1 rope").arg(seed))) << in;
+                QTest::newRow(qPrintable(QString("seed %1 rope pairs").arg(seed)))
+                    << grouped(in, 2, true);
+            }
             in.options.window = 2;
             in.options.alibi = true;
             QTest::newRow(qPrintable(QString("seed %1 window alibi").arg(seed))) << in;

@@ -1,6 +1,7 @@
 // Lesson mode: the script's numbers match the computation, and the keyboard walks it.
 
 #include "Document.h"
+#include "Formula.h"
 #include "HeatmapView.h"
 #include "LessonPanel.h"
 #include "LessonScript.h"
@@ -50,6 +51,36 @@ private slots:
         // The softmax is written with the sum in the denominator, the scaling before it.
         QVERIFY(steps[4].html.contains("exp(l<sub>ij</sub>) / Σ<sub>k</sub> exp(l<sub>ik</sub>)"));
         QVERIFY(steps[3].title.contains("before the softmax"));
+    }
+
+    void everyStepWritesItsLayoutsFormulas_data() {
+        QTest::addColumn<int>("step");
+        for (int k = 0; k < 8; ++k)
+            QTest::newRow(qPrintable(QString("step %1").arg(k + 1))) << k;
+    }
+    void everyStepWritesItsLayoutsFormulas() {
+        // A step is drawn in its own layout: its text writes that layout's formulas (the stage
+        // titles') and none of the other layout's, so "output = V·A" is never said of the rows.
+        QFETCH(int, step);
+        const AttentionInputs in = workedExample();
+        const std::vector<LessonStep> steps = lessonSteps(in, compute(in), 0, 0);
+        const LessonStep &s = steps[size_t(step)];
+        const QString text = s.title + " " + s.html;
+        const Layout other = s.layout == Layout::Rows ? Layout::Columns : Layout::Rows;
+        const FormulaContext fc = formulaContext(in);
+        for (const QString &foreign :
+             {scoresProduct(other), productExpression(Product::Output, other),
+              productExpression(Product::Scores, other), stageFormula(Stage::Q, other, fc),
+              stageFormula(Stage::Weights, other, fc), attentionFormula(other)})
+            QVERIFY2(!text.contains(foreign), qPrintable(foreign + " in: " + text));
+        if (s.layout == Layout::Columns) {
+            for (const QString &own :
+                 {attentionFormula(Layout::Columns), stageFormula(Stage::Q, Layout::Columns, fc),
+                  stageFormula(Stage::Weights, Layout::Columns, fc),
+                  productExpression(Product::Output, Layout::Columns)})
+                QVERIFY2(text.contains(own), qPrintable(own + " missing in: " + text));
+            QVERIFY(text.contains("transpose of the row layout's output"));
+        }
     }
 
     void scriptFollowsTheOptions() {

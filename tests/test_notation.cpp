@@ -106,6 +106,17 @@ void TestNotation::styles_data() {
     row("exact denormal", "exact", 5e-324, 0, "5e-324");
     row("exact -inf", "exact", -kInf, 0, "-inf");
     row("exact nan", "exact", kNaN, 0, "nan");
+    // Cells with a chosen number of decimals (View › Cell decimals); -1 = automatic.
+    row("decimals 4 of 3.94922", "decimals", 3.949219, 4, "3.9492");
+    row("decimals 4 of -0.25", "decimals", -0.25, 4, "\u22120.2500");
+    row("decimals 0 of 7.8588", "decimals", 7.8588, 0, "8");
+    row("decimals 2 of 0.001", "decimals", 0.001, 2, "1.00e\u22123");
+    row("decimals 6 of 1e-7", "decimals", 1e-7, 6, "1.000000e\u22127");
+    row("decimals 3 of 2e5", "decimals", 2e5, 3, "2.000e5");
+    row("decimals 9 is 6", "decimals", 1.0 / 3, 9, "0.333333");
+    row("decimals 2 of 0", "decimals", 0.0, 2, "0");
+    row("decimals auto", "decimals", 0.04523, -1, "0.0452");
+    row("decimals 3 of -inf", "decimals", -kInf, 3, "\u2212\u221e");
 }
 
 void TestNotation::styles() {
@@ -116,6 +127,8 @@ void TestNotation::styles() {
     QString actual;
     if (style == "cell")
         actual = attn::notation::cell(value);
+    else if (style == "decimals")
+        actual = attn::notation::cell(value, digits);
     else if (style == "precise")
         actual = attn::notation::precise(value);
     else if (style == "number")

@@ -2,23 +2,36 @@
 // high-contrast theme, lesson-step keys; settings that persist between runs.
 
 #include "AppSettings.h"
+#include "CombinationView.h"
 #include "Document.h"
 #include "HeatmapView.h"
+#include "InterpretationsView.h"
+#include "OuterProductWidget.h"
+#include "InputsPanel.h"
+#include "MatrixEditor.h"
 #include "Presentation.h"
 #include "SessionSupport.h"
 #include "Shell.h"
 #include "StagesView.h"
+#include "TermsWidget.h"
 #include "Workbench.h"
+#include "WorkbenchSupport.h"
 
 #include <QApplication>
 #include <QDockWidget>
+#include <QHeaderView>
+#include <QLabel>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPainter>
 #include <QScreen>
 #include <QStatusBar>
+#include <QTableView>
 #include <QToolBar>
+#include <qcustomplot.h>
+
+#include <cmath>
 
 namespace {
 
@@ -120,6 +133,83 @@ private slots:
         for (int i = 0; i < 30; ++i)
             p->zoomOut();
         QCOMPARE(p->zoom(), Presentation::kMinZoom);
+    }
+
+    void interpretationsFollowTheZoom() {
+        // One zoom for all text: the Interpretations' terms, outer products and formula too
+        // (they are at least 11 pt at zoom 1, for a classroom).
+        Workbench wb;
+        wb.window().findChild<QDockWidget *>("interpretationsDock")->show();
+        wb.window().show();
+        QVERIFY(QTest::qWaitForWindowExposed(&wb.window()));
+        InterpretationsView &view = wb.interpretations();
+        auto *formula = view.findChild<QLabel *>("interpretationFormula");
+        const double terms = view.termsWidget()->font().pointSizeF();
+        const double outer = view.outerWidget()->font().pointSizeF();
+        const double title = formula->font().pointSizeF();
+        QVERIFY(terms >= 11 - 1e-9);
+        QVERIFY(title > terms);
+        wb.presentation().setZoom(2.0);
+        QTRY_VERIFY(std::abs(view.termsWidget()->font().pointSizeF() - 2 * terms) < 0.05);
+        QVERIFY(std::abs(view.outerWidget()->font().pointSizeF() - 2 * outer) < 0.05);
+        QVERIFY(std::abs(formula->font().pointSizeF() - 2 * title) < 0.05);
+        wb.presentation().setZoom(1.0);
+        QTRY_VERIFY(std::abs(view.termsWidget()->font().pointSizeF() - terms) < 0.05);
+    }
+
+    // Leaving comes back to the layout left: the docks' sizes and the input tables' rows.
+    void leavingRestoresDockSizesAndTableRows() {
+        Workbench wb;
+        QMainWindow &w = wb.window();
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        testsupport::settle(wb);
+        QTest::qWait(50);
+        QDockWidget *inputs = dock(w, "inputsDock");
+        QTableView *x = wb.inputs().xEditor()->view();
+        const int dockHeight = inputs->height(), tableHeight = x->viewport()->height();
+        QVERIFY(tableHeight > 3 * x->verticalHeader()->defaultSectionSize());
+        Presentation *p = &wb.presentation();
+        p->setActive(true);
+        QTest::qWait(50);
+        p->zoomIn();
+        QTest::qWait(50);
+        p->setActive(false);
+        QTRY_COMPARE(inputs->height(), dockHeight);
+        QTRY_COMPARE(x->viewport()->height(), tableHeight);
+    }
+
+    // One zoom for every text: the cell numbers (their cells grow), the combination panel and
+    // the lesson's own larger type.
+    void zoomEnlargesNumbersPanelAndLesson() {
+        Workbench wb;
+        QMainWindow &w = wb.window();
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        testsupport::settle(wb);
+        HeatmapView *weights = wb.stages().view(attn::Stage::Weights);
+        auto numbers = [&] {
+            QTest::qWait(50);
+            weights->plot()->replot();
+            return weights->numbersShown() ? weights->numberPointSize() : 0.0;
+        };
+        QLabel *lessonTitle = nullptr;
+        for (QLabel *l : w.findChild<QWidget *>("lessonPanel")->findChildren<QLabel *>())
+            if (l->testAttribute(Qt::WA_SetFont) && !lessonTitle)
+                lessonTitle = l;
+        QVERIFY(lessonTitle);
+        const double before = numbers(), panel = wb.combination().font().pointSizeF(),
+                     lesson = lessonTitle->font().pointSizeF();
+        QVERIFY(before >= 9.0);
+        wb.presentation().setZoom(1.5);
+        testsupport::settle(wb);
+        QVERIFY2(numbers() >= 1.4 * before, qPrintable(QString::number(numbers())));
+        QCOMPARE(wb.combination().font().pointSizeF(), 1.5 * panel);
+        QCOMPARE(lessonTitle->font().pointSizeF(), 1.5 * lesson);
+        wb.presentation().setZoom(1.0);
+        QCOMPARE(lessonTitle->font().pointSizeF(), lesson);
     }
 
     void eachModeKeepsItsOwnZoomAndTheme() {

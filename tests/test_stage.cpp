@@ -104,9 +104,12 @@ private slots:
         QCOMPARE(productFormula(Product::Scores, Layout::Rows), QString("scores = Q\u00b7K\u1d40"));
         QCOMPARE(productFormula(Product::Output, Layout::Rows), QString("output = A\u00b7V"));
         QCOMPARE(productFormula(Product::Scores, Layout::Columns),
-                 QString("scores\u2032 = K\u2032\u1d40\u00b7Q\u2032"));
-        QCOMPARE(productFormula(Product::Output, Layout::Columns),
-                 QString("output\u2032 = V\u2032\u00b7A\u2032"));
+                 QString("scores = K\u1d40\u00b7Q"));
+        QCOMPARE(productFormula(Product::Output, Layout::Columns), QString("output = V\u00b7A"));
+        // Each product is its stage title's: the scores' product without its dot.
+        for (Layout layout : {Layout::Rows, Layout::Columns})
+            QCOMPARE(productExpression(Product::Scores, layout).remove(QChar(0x00b7)),
+                     scoresProduct(layout));
         // The scaling: symbols and numbers in the same order, tight or spaced.
         FormulaContext c;
         c.dk = 3;

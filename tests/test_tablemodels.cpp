@@ -5,6 +5,7 @@
 #include "MatrixTableModel.h"
 #include "Presets.h"
 #include "TestSupport.h"
+#include "TokenListModel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -27,6 +28,7 @@ private slots:
     void tableModelData();
     void tableModelSetData();
     void tableModelPassesTester();
+    void longLabelsAreElided();
 };
 
 void TestTableModels::tableModelData() {
@@ -116,6 +118,24 @@ void TestTableModels::tableModelPassesTester() {
     while (doc.undoStack()->canRedo())
         doc.undoStack()->redo();
     QCOMPARE(x.rowCount(), 6);
+}
+
+// A label of up to 256 characters is drawn cut to 24 with "…" in the header and the token
+// strip; the editor and the tooltips have all of it.
+void TestTableModels::longLabelsAreElided() {
+    Document doc;
+    const QString label = QString(200, 'w') + "end";
+    QVERIFY(doc.setToken(1, label));
+    MatrixTableModel x(&doc, MatrixId{attn::Stage::X, 0});
+    const QString header = x.headerData(1, Qt::Vertical, Qt::DisplayRole).toString();
+    QCOMPARE(header.size(), qsizetype(24));
+    QVERIFY(header.endsWith(QChar(0x2026)));
+    QVERIFY(x.headerData(1, Qt::Vertical, Qt::ToolTipRole).toString().endsWith(label));
+    TokenListModel tokens(&doc, false);
+    const QModelIndex cell = tokens.index(0, 1);
+    QCOMPARE(tokens.data(cell, Qt::DisplayRole).toString(), header);
+    QCOMPARE(tokens.data(cell, Qt::EditRole).toString(), label);
+    QVERIFY(tokens.data(cell, Qt::ToolTipRole).toString().contains(label));
 }
 
 QTEST_MAIN(TestTableModels)

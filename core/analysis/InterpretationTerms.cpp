@@ -2,13 +2,15 @@
 
 #include "Decomposition.h"
 #include "Formula.h"
+#include "Notation.h"
 
 #include <algorithm>
 
 namespace {
 
+// A no-break space after the comma: an index never wraps ("output[1,↵1]").
 QString cell(const QString &matrix, const QString &row, const QString &col) {
-    return QString("%1[%2, %3]").arg(matrix, row, col);
+    return QString("%1[%2,\u00a0%3]").arg(matrix, row, col);
 }
 
 QString quoted(const QStringList &labels, int index) {
@@ -21,7 +23,7 @@ QString termHeader(const InterpretedProduct &p) {
     return p.termNoun == "key" ? QString("key k") : QString("k (%1)").arg(p.termNoun);
 }
 
-// The same product in the other layout, for the notes: "scores′ = K′ᵀ·Q′".
+// The same product in the other layout, for the notes: "scores = Kᵀ·Q".
 QString otherFormula(const InterpretedProduct &p) {
     return attn::productFormula(p.product, p.layout == attn::Layout::Rows ? attn::Layout::Columns
                                                                           : attn::Layout::Rows);
@@ -62,6 +64,8 @@ InterpretationTerms dotTerms(const InterpretedProduct &p, int row, int col) {
     t.scaled = d.products;
     t.sum = attn::RowVector::Constant(1, d.sum);
     t.target = attn::RowVector::Constant(1, p.P(row, col));
+    // A row of the weights times a column of V: a weighted average of that column's entries.
+    t.coefficientsAreWeights = p.rowViewIsConvex();
     return t;
 }
 
@@ -119,7 +123,22 @@ InterpretationTerms columnTerms(const InterpretedProduct &p, int col) {
     return t;
 }
 
+QString convexityNote(const InterpretationTerms &t) {
+    if (!t.coefficientsAreWeights || t.isEmpty())
+        return {};
+    const double low = t.coefficients.minCoeff();
+    // "the entries V[k, 1]" (a dot product), "the rows of V" (the row view).
+    QString what = (t.mode == InterpretationMode::Dot ? "the entries " : "") + t.vectorHeader;
+    what.replace("row k of", "the rows of").replace("column k of", "the columns of");
+    return QString("The weights are %1 (smallest %2) and sum to %3: the result is a convex "
+                   "combination \u2014 a weighted average \u2014 of %4.")
+        .arg(low >= 0 ? "non-negative" : "NOT all non-negative", attn::notation::cell(low),
+             QString::number(t.coefficients.sum(), 'f', 6), what);
+}
+
 QString layoutNote(const InterpretedProduct &p, InterpretationMode mode) {
+    // The names are the same in both layouts (each layout's own matrices, as the stage table
+    // titles them), so a note says which layout it means.
     const bool rows = p.layout == attn::Layout::Rows;
     const QString other = otherFormula(p);
     switch (mode) {
@@ -127,20 +146,26 @@ QString layoutNote(const InterpretedProduct &p, InterpretationMode mode) {
         return rows ? QString("In the column layout (%1): the transposed cell, the same dot "
                               "product.")
                           .arg(other)
-                    : QString("Column layout: %1[j, i] is cell [i, j] of %2.").arg(p.pName, other);
+                    : QString("Column layout: %1[j,\u00a0i] here is %1[i,\u00a0j] of the row "
+                              "layout (%2).")
+                          .arg(p.pName, other);
     case InterpretationMode::Row:
         return rows ? QString("In the column layout (%1) this row view is the column view.")
                           .arg(other)
-                    : QString("Column layout: this row view is the column view of %1, transposed.")
+                    : QString("Column layout: this row view is the column view of the row layout "
+                              "(%1), transposed.")
                           .arg(other);
     case InterpretationMode::Column:
         return rows ? QString("In the column layout (%1) this column view is the row view.")
                           .arg(other)
-                    : QString("Column layout: this column view is the row view of %1, transposed.")
+                    : QString("Column layout: this column view is the row view of the row layout "
+                              "(%1), transposed.")
                           .arg(other);
     case InterpretationMode::Outer:
         return rows ? QString("In the column layout (%1) every term is transposed.").arg(other)
-                    : QString("Column layout: term k is term k of %1, transposed.").arg(other);
+                    : QString("Column layout: term k is term k of the row layout (%1), "
+                              "transposed.")
+                          .arg(other);
     case InterpretationMode::Tiled:
         return rows ? QString("In the column layout (%1) every tile is transposed.").arg(other)
                     : QString("Column layout: tile (I, J) is tile (J, I) of %1, transposed.")

@@ -28,7 +28,9 @@ struct InterpretationTerms {
     attn::Matrix scaled;       // K × L: coefficients(k) · vectors.row(k)
     attn::RowVector sum;       // Σ of all the terms (the decomposition's sum)
     attn::RowVector target;    // the part of P it must equal
-    bool coefficientsAreWeights = false; // one query's attention weights: a convex combination
+    // One query's attention weights (the row and dot views of A·V, the column view of V·A):
+    // a convex combination.
+    bool coefficientsAreWeights = false;
 
     int termCount() const { return int(coefficients.size()); }
     int length() const { return int(scaled.cols()); }
@@ -42,6 +44,11 @@ struct InterpretationTerms {
 InterpretationTerms dotTerms(const InterpretedProduct &p, int row, int col);
 InterpretationTerms rowTerms(const InterpretedProduct &p, int row);
 InterpretationTerms columnTerms(const InterpretedProduct &p, int col);
+
+// When the coefficients are one query's weights: "The weights are non-negative (smallest …) and
+// sum to 1.000000: the result is a convex combination — a weighted average — of the rows of V."
+// Empty otherwise.
+QString convexityNote(const InterpretationTerms &terms);
 
 // "Column layout: …" / "In the column layout …": how this mode reads in the other layout (the
 // row view of one layout is the column view of the other). One line.

@@ -20,15 +20,16 @@ QString interpretationModeName(InterpretationMode mode); // "Dot product", "Row 
 
 // One product P = A·B of the current head, in the layout the document shows:
 //   rows layout:    scores  = Q·Kᵀ   (n×m)     output  = A·V   (n×d_v)
-//   column layout:  scores′ = K′ᵀ·Q′ (m×n)     output′ = V′·A′ (d_v×n)
-// where X′ is the transpose of the row layout's X. The matrices are copies, so a product stays
-// valid after the Recomputer moves on. Names and labels say what each index is, so the views
-// never call a key a query whichever layout is shown.
+//   column layout:  scores  = Kᵀ·Q  (m×n)     output  = V·A   (d_v×n)
+// where each layout names its own matrices as the stage table does: the column layout's Q is the
+// article's Wqᵀ·Xᵀ, the transpose of the row layout's (Formula.h, productNames). The matrices are
+// copies, so a product stays valid after the Recomputer moves on. Names and labels say what each
+// index is, so the views never call a key a query whichever layout is shown.
 struct InterpretedProduct {
     Product product = Product::Scores;
     attn::Layout layout = attn::Layout::Rows;
     attn::Matrix A, B, P;
-    QString aName, bName, pName; // "Q", "Kᵀ", "scores" / "K′ᵀ", "Q′", "scores′"
+    QString aName, bName, pName; // "Q", "Kᵀ", "scores" / "Kᵀ", "Q", "scores"
     QString rowNoun, colNoun;    // what P's rows and columns are: "query", "key", "feature"
     QString termNoun;            // what the sum index k runs over: "d_k index" or "key"
     QStringList rowLabels, colLabels, termLabels; // P's rows, P's columns, the k index

@@ -2,6 +2,7 @@
 
 #include "InputError.h"
 #include "Masks.h"
+#include "Positional.h"
 
 #include <cmath>
 #include <limits>
@@ -41,6 +42,13 @@ KvCacheState kvCacheDecode(const AttentionInputs &in, Eigen::Index head, Eigen::
         throw InputError("the number of decoded tokens must be 0.." + std::to_string(n) + ", got " +
                          std::to_string(tokens));
     const HeadWeights &w = in.heads[std::size_t(head)];
+    // A head of a key/value group projects with the group's shared Wk and Wv, as compute() does.
+    const HeadWeights &kv = in.heads[kvSource(in, std::size_t(head))];
+    // The tokens as the full computation's projections read them (sinusoidal positions added);
+    // with RoPE each new q and k is rotated by its own position t, so the cached keys are the
+    // full path's rotated K.
+    const Matrix X = positionedQueries(in);
+    const bool rope = in.options.positional == Positional::Rope;
     const Eigen::Index p = in.X.cols(), dk = w.Wq.cols(), dv = w.Wv.cols();
     const double factor = logitFactor(in.options, dk);
     const Mask mask = effectiveMask(causalInputs(in));
@@ -54,9 +62,13 @@ KvCacheState kvCacheDecode(const AttentionInputs &in, Eigen::Index head, Eigen::
     for (Eigen::Index t = 0; t < tokens; ++t) {
         KvCacheStep s;
         s.token = t;
-        s.q.noalias() = in.X.row(t) * w.Wq;
-        s.k.noalias() = in.X.row(t) * w.Wk;
-        s.v.noalias() = in.X.row(t) * w.Wv;
+        s.q.noalias() = X.row(t) * w.Wq;
+        s.k.noalias() = X.row(t) * kv.Wk;
+        s.v.noalias() = X.row(t) * kv.Wv;
+        if (rope) {
+            ropeRotateRows(s.q, t);
+            ropeRotateRows(s.k, t);
+        }
         state.K.row(t) = s.k; // the cache grows by one row
         state.V.row(t) = s.v;
         const auto K = state.K.topRows(t + 1), V = state.V.topRows(t + 1);

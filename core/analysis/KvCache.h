@@ -10,8 +10,9 @@ namespace attn {
 // step t projects only token t, appends its key and value rows to the cache (K, V), lets its
 // one query row attend to the t + 1 cached keys and appends one output row. Nothing already
 // computed is recomputed, so after the last token the outputs equal the full causal result.
-// The custom mask, the sliding window and ALiBi apply as in the full computation; decoding is
-// causal whatever options.causal says.
+// The custom mask, the sliding window, ALiBi, positions (sinusoidal or RoPE) and shared
+// key/value groups apply as in the full computation; decoding is causal whatever
+// options.causal says.
 
 struct KvCacheStep {
     Eigen::Index token = 0; // t

@@ -188,18 +188,24 @@ std::vector<LessonStep> lessonSteps(const attn::AttentionInputs &in, const attn:
          attn::Layout::Rows,
          false});
 
+    // Step 8 is drawn in the column layout: its formulas are that layout's stage titles (the
+    // article's Q = Wqᵀ·Xᵀ, the scores KᵀQ, the softmax down each column).
+    const attn::Layout columns = attn::Layout::Columns;
     steps.push_back(
-        {"8. The transposed convention: " + attn::attentionFormula(attn::Layout::Columns),
+        {"8. The transposed convention: " + attn::attentionFormula(columns),
          QString("Stack the tokens as columns instead of rows and every matrix is transposed: "
-                 "%3, the scores are %4, the softmax runs down each "
-                 "column, and the output is V\u00b7A. The numbers are the same: output column "
-                 "%1 here is output row %1 before, %2.<br>Neither is more correct; they differ "
-                 "only in how the inputs are laid out.")
+                 "%3 is d<sub>k</sub>×n, the scores are %4 (m×n), the weights "
+                 "A = %5 are normalised down each column, and the output is %6 = %7: "
+                 "d<sub>v</sub>×n, the transpose of the row layout's output. The numbers "
+                 "are the same: output column %1 here is output row %1 before, %2.<br>Neither is "
+                 "more correct; they differ only in how the inputs are laid out.")
              .arg(i)
-             .arg(vec(d.sum), formula(Stage::Q, attn::Layout::Columns),
-                  attn::scoresProduct(attn::Layout::Columns)),
+             .arg(vec(d.sum), formula(Stage::Q, columns), attn::scoresProduct(columns),
+                  formula(Stage::Weights, columns),
+                  attn::productExpression(attn::Product::Output, columns),
+                  attn::attentionFormula(columns, attn::Markup::Html)),
          {Stage::Scores, Stage::Weights, Stage::HeadOutput},
-         attn::Layout::Columns,
+         columns,
          true});
     return steps;
 }

@@ -10,4 +10,13 @@ QStringList tokenLabels(const std::vector<std::string> &tokens) {
     return out;
 }
 
+QString elidedLabel(const QString &label, int maxChars) {
+    if (label.size() <= maxChars || maxChars < 2)
+        return label;
+    qsizetype keep = maxChars - 1;
+    if (label.at(keep - 1).isHighSurrogate())
+        --keep;
+    return label.left(keep) + QChar(0x2026);
+}
+
 } // namespace attn

@@ -129,6 +129,7 @@ PermutationCheck checkPermutation(const attn::AttentionInputs &inputs, quint32 s
     PermutationCheck c;
     c.permutation = shuffledPermutation(int(inputs.queryCount()), seed);
     c.positional = inputs.options.causal;
+    c.positionEncoded = inputs.options.positional != attn::Positional::None;
     c.hasContext = inputs.hasContext;
     c.before = attn::compute(inputs).output;
     c.after = attn::compute(permuteQueries(inputs, c.permutation)).output;

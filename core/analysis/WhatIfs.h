@@ -57,6 +57,7 @@ struct PermutationCheck {
     attn::Matrix before, after;   // final outputs
     double maxDifference = 0;     // max |after.row(k) − before.row(π(k))|
     bool positional = false;      // a causal mask: not expected to hold
+    bool positionEncoded = false; // sinusoidal or RoPE positions: not expected to hold either
     bool hasContext = false;
     std::vector<int> contextPermutation;
     double contextDifference = 0; // max |output after permuting the context − before|

@@ -2,6 +2,7 @@
 
 #include "DelimitedText.h"
 #include "InputError.h"
+#include "Limits.h"
 #include "NumberText.h"
 
 #include <cstring>
@@ -109,6 +110,10 @@ CsvMatrix readCsvMatrix(const QByteArray &bytes) {
             throw InputError("more than " + std::to_string(kMaxCsvDimension) +
                              " rows of numbers (at most " + std::to_string(kMaxCsvDimension) +
                              "), at line " + std::to_string(number));
+        if (std::int64_t(values.size() + parsed.size()) > kMaxInputValues)
+            throw InputError("more than " + std::to_string(kMaxInputValues) + " numbers (at most " +
+                             std::to_string(kMaxInputValues) +
+                             " input numbers are supported), at line " + std::to_string(number));
         values.insert(values.end(), parsed.begin(), parsed.end());
         ++rows;
     }

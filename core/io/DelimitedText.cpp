@@ -50,6 +50,12 @@ DelimitedText::Delimiter detect(std::string_view line) {
                      std::to_string(kMaxCsvDimension) + " columns)");
 }
 
+[[noreturn]] void tooLong(int lineNumber, int column) {
+    throw InputError(at(lineNumber, column) + "a field longer than " +
+                     std::to_string(kMaxCsvFieldLength) + " characters (at most " +
+                     std::to_string(kMaxCsvFieldLength) + "): it cannot be a number");
+}
+
 // Stops at kMaxCsvDimension fields, so a huge line never becomes a huge vector.
 std::vector<std::string> split(std::string_view line, DelimitedText::Delimiter delimiter,
                                int lineNumber) {
@@ -66,6 +72,8 @@ std::vector<std::string> split(std::string_view line, DelimitedText::Delimiter d
                 continue;
             if (int(fields.size()) == kMaxCsvDimension)
                 tooWide(lineNumber);
+            if (i - start > kMaxCsvFieldLength)
+                tooLong(lineNumber, int(fields.size()) + 1);
             fields.emplace_back(line.substr(start, i - start));
         }
         return fields;
@@ -95,6 +103,8 @@ std::vector<std::string> split(std::string_view line, DelimitedText::Delimiter d
                     ++i;
                     break;
                 }
+                if (text.size() == kMaxCsvFieldLength)
+                    tooLong(lineNumber, column);
                 text += line[i++];
             }
             while (i < line.size() && line[i] == ' ')
@@ -104,7 +114,10 @@ std::vector<std::string> split(std::string_view line, DelimitedText::Delimiter d
             text = std::string(trimmed(text));
         } else {
             const std::size_t end = std::min(line.find(sep, i), line.size());
-            text = std::string(trimmed(line.substr(i, end - i)));
+            const std::string_view field = trimmed(line.substr(i, end - i));
+            if (field.size() > kMaxCsvFieldLength)
+                tooLong(lineNumber, column);
+            text = std::string(field);
             i = end;
         }
         fields.push_back(std::move(text));

@@ -11,6 +11,10 @@ namespace attn {
 // vector).
 inline constexpr int kMaxCsvDimension = 4096;
 
+// At most this many characters in one field, checked before the field is copied: a number is
+// never longer (a double's shortest exact form has at most 24), a header or label far shorter.
+inline constexpr std::size_t kMaxCsvFieldLength = 1024;
+
 // Delimited text (CSV, TSV, numbers separated by spaces) split into fields line by line: the
 // one tokenizer behind importing a file (readCsvMatrix) and pasting into the editors, so both
 // split text alike.
@@ -23,7 +27,7 @@ inline constexpr int kMaxCsvDimension = 4096;
 //   explicitly (and is skipped).
 // - Fields may be quoted ("1.5", with "" for a quote); spaces around fields are ignored.
 // next() throws InputError "line L, column C: problem" (both 1-based) for a broken quote, and
-// for a line of more than kMaxCsvDimension fields.
+// for a line of more than kMaxCsvDimension fields or a field longer than kMaxCsvFieldLength.
 class DelimitedText {
 public:
     enum class Delimiter { Tab, Semicolon, Comma, Whitespace };

@@ -7,11 +7,10 @@
 
 namespace attn {
 
-// A raw DEFLATE (RFC 1951) decoder for the members of .npz archives written by
-// np.savez_compressed. The core links nothing but Eigen and Qt6::Core, so there is no zlib;
-// this decoder trusts nothing in its input: every read is bounds-checked, every Huffman code
-// is checked for over-subscription and incompleteness, back-references may not reach before
-// the start of the output, and the output stops at a caller-given limit.
+// Raw DEFLATE (RFC 1951) decoding of the members of .npz archives written by
+// np.savez_compressed, by zlib's inflate (which checks every code, length and distance). The
+// output grows only as data is produced, never from a size in the file, and stops at a
+// caller-given limit; zlib's messages come back in attnviz's words.
 struct InflateResult {
     std::vector<unsigned char> data;
     std::string error;        // empty on success; a short description otherwise

@@ -4,8 +4,6 @@
 #include "Npy.h"
 #include "NumberText.h"
 
-#include <QSaveFile>
-
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -166,20 +164,6 @@ QByteArray exportMatrix(const Matrix &m, ExportFormat format, int latexDecimals)
     case ExportFormat::NumpyLiteral:
         return QByteArray::fromStdString(numpyText(m));
     }
-    return {};
-}
-
-QString writeFileAtomically(const QString &fileName, const QByteArray &bytes) {
-    QSaveFile file(fileName);
-    if (!file.open(QIODevice::WriteOnly))
-        return fileName + ": cannot write: " + file.errorString();
-    if (file.write(bytes) != bytes.size()) {
-        const QString reason = file.errorString();
-        file.cancelWriting();
-        return fileName + ": cannot write: " + reason;
-    }
-    if (!file.commit())
-        return fileName + ": cannot write: " + file.errorString();
     return {};
 }
 

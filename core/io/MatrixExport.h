@@ -1,5 +1,6 @@
 #pragma once
 
+#include "AtomicFile.h" // writeFileAtomically, for the exporters
 #include "Matrix.h"
 
 #include <QByteArray>
@@ -44,9 +45,5 @@ QString matrixToNumpyLiteral(const Matrix &m);
 // The bytes of an export file: UTF-8 text, or the .npy file (npyFromMatrix, Npy.h).
 QByteArray exportMatrix(const Matrix &m, ExportFormat format,
                         int latexDecimals = kDefaultLatexDecimals);
-
-// Writes `bytes` to `fileName` atomically (QSaveFile): the old file, if any, stays as it was
-// unless the whole new content was written. Returns "FILE: cannot write: reason", or empty.
-QString writeFileAtomically(const QString &fileName, const QByteArray &bytes);
 
 } // namespace attn

@@ -3,8 +3,10 @@
 #include "CsvMatrix.h"
 #include "InputError.h"
 #include "Npy.h"
+#include "Safetensors.h"
 #include "ZipArchive.h"
 
+#include <QBuffer>
 #include <QFile>
 #include <QFileInfo>
 
@@ -31,6 +33,8 @@ ImportFormat formatOf(const QByteArray &head, const QString &name) {
         return ImportFormat::Npy;
     if (head.startsWith(kZipMagic) || head.startsWith(kEmptyZipMagic))
         return ImportFormat::Npz;
+    if (looksLikeSafetensors(head))
+        return ImportFormat::Safetensors;
     // Without a signature, the name decides only whether to refuse: a mislabelled binary file
     // gets "not an .npy file" rather than "line 1, column 1: … is not a number".
     const QString suffix = QFileInfo(name).suffix().toLower();
@@ -38,6 +42,8 @@ ImportFormat formatOf(const QByteArray &head, const QString &name) {
         fail("not a NumPy .npy file (it does not start with \\x93NUMPY)");
     if (suffix == "npz")
         fail("not a NumPy .npz file (it is not a zip archive)");
+    if (suffix == "safetensors")
+        return ImportFormat::Safetensors; // its reader says what is wrong with the header
     return ImportFormat::Text;
 }
 
@@ -83,6 +89,7 @@ NpzArrays npzArrays(const ZipArchive &zip) {
 void readText(const QByteArray &bytes, ImportResult &r) {
     CsvMatrix csv = readCsvMatrix(bytes);
     r.matrix = std::move(csv.matrix);
+    r.shape = {std::uint64_t(r.matrix.rows()), std::uint64_t(r.matrix.cols())};
     r.description = csv.delimiter == "comma"       ? "CSV (comma-separated)"
                     : csv.delimiter == "tab"       ? "TSV (tab-separated)"
                     : csv.delimiter == "semicolon" ? "CSV (semicolon-separated)"
@@ -120,6 +127,7 @@ void readNpz(const QByteArray &bytes, const QString &arrayName, ImportResult &r)
         const QByteArray member = zip.read(entry, std::uint64_t(kMaxImportBytes));
         NpyHeader header;
         r.matrix = readNpy(member, &r.notes, &header);
+        r.shape = header.shape;
         r.description = "NumPy .npz, array " + quoted(r.arrayName) + " (" + header.description() +
                         (entry.method == 8 ? ", deflated)" : ", stored)");
     } catch (const InputError &e) {
@@ -127,32 +135,66 @@ void readNpz(const QByteArray &bytes, const QString &arrayName, ImportResult &r)
     }
 }
 
+// The tensor `name` ("" = the first that can be imported) of the safetensors file in `device`.
+void readSafetensors(QIODevice &device, std::uint64_t size, const ImportSelection &selection,
+                     ImportResult &r) {
+    const SafetensorsFile file = readSafetensorsHeader(device, size);
+    const SafetensorsTensor *tensor = nullptr;
+    if (!selection.array.isEmpty()) {
+        tensor = file.find(selection.array);
+        if (!tensor)
+            fail("has no tensor " + quoted(selection.array) + " (it has " +
+                 QString::number(file.tensors.size()) + ": " +
+                 quoted(file.names().mid(0, 8).join("', '")) +
+                 (file.tensors.size() > 8 ? ", …)" : ")"));
+    } else {
+        for (const SafetensorsTensor &t : file.tensors)
+            if (!tensor && t.problem().isEmpty())
+                tensor = &t;
+        if (!tensor)
+            fail(file.tensors.empty() ? "the safetensors file holds no tensors"
+                                      : "none of its tensors is a 1-D or 2-D float tensor");
+        if (file.tensors.size() > 1)
+            r.notes << QString("took tensor %1, the first of %2 that can be imported")
+                           .arg(quoted(tensor->name))
+                           .arg(file.tensors.size());
+    }
+    SafetensorsRead read =
+        readSafetensorsTensor(device, file, *tensor, parseArraySlice(selection.slice));
+    r.matrix = std::move(read.matrix);
+    r.notes << read.notes;
+    r.arrayName = tensor->name;
+    r.shape = tensor->shape;
+    r.description = "safetensors, tensor " + quoted(tensor->name) + " (" + tensor->dtype + ", " +
+                    tensor->shapeText() + ")";
+}
+
+// Slices (all but safetensors, which slices as it reads) and transposes what was read.
+void applySelection(const ImportSelection &selection, ImportResult &r) {
+    const ArraySlice slice = parseArraySlice(selection.slice);
+    if (r.format != ImportFormat::Safetensors && !slice.isWhole())
+        r.matrix = applySlice(r.matrix, r.shape, slice);
+    if (!slice.isWhole())
+        r.description += ", slice " + sliceText(slice) +
+                         QString(" (%1\u00d7%2)").arg(r.matrix.rows()).arg(r.matrix.cols());
+    if (selection.transpose) {
+        r.matrix.transposeInPlace();
+        r.description += ", transposed"; // the preview states the shape after it
+    }
+}
+
 } // namespace
 
-ImportResult importMatrixData(const QByteArray &bytes, const QString &sourceName,
-                              const QString &arrayName) {
+namespace {
+
+// Runs `read` (which throws InputError) and turns its outcome into an ImportResult: on failure
+// only the format and "SOURCE: problem" remain.
+template <typename Read>
+ImportResult guarded(const QString &sourceName, const ImportSelection &selection, Read read) {
     ImportResult r;
     try {
-        if (bytes.size() > kMaxImportBytes)
-            fail("the file is too large (at most 256 MiB)");
-        r.format = formatOf(bytes, sourceName);
-        if (!arrayName.isEmpty() && r.format != ImportFormat::Npz)
-            fail("an array name (" + quoted(arrayName) +
-                 ") was given, but this is not an .npz file");
-        switch (r.format) {
-        case ImportFormat::Text:
-            readText(bytes, r);
-            break;
-        case ImportFormat::Npy: {
-            NpyHeader header;
-            r.matrix = readNpy(bytes, &r.notes, &header);
-            r.description = "NumPy .npy (" + header.description() + ")";
-            break;
-        }
-        case ImportFormat::Npz:
-            readNpz(bytes, arrayName, r);
-            break;
-        }
+        read(r);
+        applySelection(selection, r);
     } catch (const InputError &e) {
         r.error = QString::fromStdString(e.what());
     } catch (const std::bad_alloc &) {
@@ -167,29 +209,79 @@ ImportResult importMatrixData(const QByteArray &bytes, const QString &sourceName
     return r;
 }
 
-ImportResult importMatrix(const QString &fileName, const QString &arrayName) {
-    try {
-        return importMatrixData(readLimited(fileName), fileName, arrayName);
-    } catch (const InputError &e) {
-        ImportResult r;
-        r.error = fileName + ": " + QString::fromStdString(e.what());
-        return r;
-    } catch (const std::bad_alloc &) {
-        ImportResult r;
-        r.error = fileName + ": not enough memory to read it";
-        return r;
+void readBytes(const QByteArray &bytes, const QString &sourceName, const ImportSelection &selection,
+               ImportResult &r) {
+    if (bytes.size() > kMaxImportBytes)
+        fail("the file is too large (at most 256 MiB)");
+    r.format = formatOf(bytes, sourceName);
+    if (!selection.array.isEmpty() && r.format != ImportFormat::Npz &&
+        r.format != ImportFormat::Safetensors)
+        fail("an array name (" + quoted(selection.array) +
+             ") was given, but this is not an .npz file (nor safetensors)");
+    switch (r.format) {
+    case ImportFormat::Text:
+        readText(bytes, r);
+        break;
+    case ImportFormat::Npy: {
+        NpyHeader header;
+        r.matrix = readNpy(bytes, &r.notes, &header);
+        r.shape = header.shape;
+        r.description = "NumPy .npy (" + header.description() + ")";
+        break;
     }
+    case ImportFormat::Npz:
+        readNpz(bytes, selection.array, r);
+        break;
+    case ImportFormat::Safetensors: {
+        QBuffer buffer;
+        buffer.setData(bytes);
+        buffer.open(QIODevice::ReadOnly);
+        readSafetensors(buffer, std::uint64_t(bytes.size()), selection, r);
+        break;
+    }
+    }
+}
+
+} // namespace
+
+ImportResult importMatrixData(const QByteArray &bytes, const QString &sourceName,
+                              const QString &arrayName) {
+    const ImportSelection selection{arrayName, {}, false};
+    return guarded(sourceName, selection,
+                   [&](ImportResult &r) { readBytes(bytes, sourceName, selection, r); });
+}
+
+ImportResult importMatrix(const QString &fileName, const QString &arrayName) {
+    return importMatrix(fileName, ImportSelection{arrayName, {}, false});
+}
+
+ImportResult importMatrix(const QString &fileName, const ImportSelection &selection) {
+    return guarded(fileName, selection, [&](ImportResult &r) {
+        // A checkpoint may be several GB: its header is read, then only the chosen rows.
+        if (importFormatOf(fileName) == ImportFormat::Safetensors) {
+            r.format = ImportFormat::Safetensors;
+            QFile file(fileName);
+            if (!file.open(QIODevice::ReadOnly))
+                fail("cannot open: " + file.errorString());
+            readSafetensors(file, std::uint64_t(file.size()), selection, r);
+            return;
+        }
+        readBytes(readLimited(fileName), fileName, selection, r);
+    });
 }
 
 ImportFormat importFormatOf(const QString &fileName) {
     QFile file(fileName);
     if (!file.open(QIODevice::ReadOnly))
         return ImportFormat::Text;
-    const QByteArray head = file.read(8);
+    const QByteArray head = file.read(9);
     if (head.startsWith(kNpyMagic))
         return ImportFormat::Npy;
     if (head.startsWith(kZipMagic) || head.startsWith(kEmptyZipMagic))
         return ImportFormat::Npz;
+    if (looksLikeSafetensors(head) ||
+        QFileInfo(fileName).suffix().compare("safetensors", Qt::CaseInsensitive) == 0)
+        return ImportFormat::Safetensors;
     return ImportFormat::Text;
 }
 
@@ -209,6 +301,7 @@ NpzListing listNpzArraysData(const QByteArray &bytes, const QString &sourceName)
                 const NpyHeader h = parseNpyHeader(head);
                 info.dtype = h.dtypeName();
                 info.shape = h.shapeText();
+                info.dims = h.shape;
                 info.problem = npyHeaderProblem(h);
                 if (info.problem.isEmpty()) {
                     std::uint64_t count = 1;

@@ -6,21 +6,32 @@
 #include <QString>
 #include <QStringList>
 
+#include <cstdint>
 #include <vector>
 
 namespace attn {
 
-// Importing one input matrix from a file: CSV/TSV text (CsvMatrix.h), NumPy .npy (Npy.h) or
-// an .npz archive of .npy arrays (np.savez, stored; np.savez_compressed, deflated).
+// Importing one input matrix from a file: CSV/TSV text (CsvMatrix.h), NumPy .npy (Npy.h), an
+// .npz archive of .npy arrays (np.savez, stored; np.savez_compressed, deflated) or a
+// safetensors checkpoint (Safetensors.h), optionally a slice of the array and transposed.
 //
 // The format is recognised by the content: "\x93NUMPY" starts an .npy, "PK\3\4" (or an empty
-// archive's "PK\5\6") an .npz; anything else is read as text, except that a file named *.npy
-// or *.npz without the matching signature is refused as such (not parsed as text). Files
-// larger than kMaxImportBytes are refused before they are read. Never throws: failures come
-// back as ImportResult::error.
+// archive's "PK\5\6") an .npz, a header length and "{" a safetensors file; anything else is
+// read as text, except that a file named *.npy, *.npz or *.safetensors without the matching
+// signature is refused as such (not parsed as text). Files larger than kMaxImportBytes are
+// refused before they are read, except safetensors files, of which only the chosen tensor's
+// rows are read. Never throws: failures come back as ImportResult::error.
 inline constexpr qint64 kMaxImportBytes = qint64(256) * 1024 * 1024;
 
-enum class ImportFormat { Text, Npy, Npz };
+enum class ImportFormat { Text, Npy, Npz, Safetensors };
+
+// Which array of a file, which part of it, and whether to transpose it (nn.Linear stores its
+// weight out × in; attention's W matrices are in × out).
+struct ImportSelection {
+    QString array; // .npz array or safetensors tensor; "" = the first (that can be imported)
+    QString slice; // NumPy notation, "[:, 0:64]" (ArraySlice.h); "" = the whole array
+    bool transpose = false;
+};
 
 struct ImportResult {
     Matrix matrix; // row-major; 0×0 unless ok()
@@ -34,7 +45,8 @@ struct ImportResult {
     // What the importer did that the user should know: a skipped header row, a 1-D array read
     // as a row, decimal commas, which .npz array was taken when none was named.
     QStringList notes;
-    QString arrayName; // .npz: the array read (without ".npy")
+    QString arrayName; // .npz: the array read (without ".npy"); safetensors: the tensor
+    std::vector<std::uint64_t> shape; // of the whole array in the file (before slicing)
 
     bool ok() const { return error.isEmpty(); }
 };
@@ -43,6 +55,8 @@ struct ImportResult {
 // (with a note when there are several). Naming an array for a file that is not an .npz is an
 // error.
 ImportResult importMatrix(const QString &fileName, const QString &arrayName = {});
+// The same with a slice and transpose; a bad slice is an error like any other.
+ImportResult importMatrix(const QString &fileName, const ImportSelection &selection);
 
 // The same from bytes already in memory (a dropped or pasted buffer, the tests); `sourceName`
 // is what messages call it, and its suffix is used as for a file name.
@@ -54,10 +68,11 @@ ImportFormat importFormatOf(const QString &fileName);
 
 // The arrays of an .npz file, for letting the user choose one.
 struct NpzArrayInfo {
-    QString name;    // "W" (member "W.npy")
-    QString dtype;   // "float32", "int64 (big-endian)", …; empty when unreadable
-    QString shape;   // "4×3", "5" (1-D); empty when unreadable
-    QString problem; // empty when importMatrix can read it; otherwise why not
+    QString name;                    // "W" (member "W.npy")
+    QString dtype;                   // "float32", "int64 (big-endian)", …; empty when unreadable
+    QString shape;                   // "4×3", "5" (1-D); empty when unreadable
+    std::vector<std::uint64_t> dims; // the same as numbers
+    QString problem;                 // empty when importMatrix can read it; otherwise why not
 };
 struct NpzListing {
     std::vector<NpzArrayInfo> arrays; // in archive order

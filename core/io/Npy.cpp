@@ -1,7 +1,9 @@
 #include "Npy.h"
 
 #include "AttentionInputs.h"
+#include "FloatBits.h"
 #include "InputError.h"
+#include "Limits.h"
 #include "NumberText.h"
 
 #include <bit>
@@ -149,19 +151,6 @@ std::uint64_t readUnsigned(const unsigned char *p, int size, bool bigEndian) {
     for (int i = 0; i < size; ++i)
         v = v << 8 | p[bigEndian ? i : size - 1 - i];
     return v;
-}
-
-double halfToDouble(std::uint16_t h) {
-    const int exponent = (h >> 10) & 0x1f;
-    const int mantissa = h & 0x3ff;
-    double v = 0;
-    if (exponent == 0)
-        v = std::ldexp(mantissa, -24);
-    else if (exponent == 31)
-        v = mantissa ? std::nan("") : INFINITY;
-    else
-        v = std::ldexp(mantissa + 1024, exponent - 25);
-    return (h & 0x8000) ? -v : v;
 }
 
 // One element as a double. Integers convert exactly up to 2^53, far beyond the ±1e15 accepted;
@@ -355,6 +344,11 @@ QString npyHeaderProblem(const NpyHeader &h) {
         return QString("is too large: %1 (at most %2 rows and %2 columns)")
             .arg(h.shapeText())
             .arg(kMaxNpyDimension);
+    if (rows * cols > std::uint64_t(kMaxInputValues))
+        return QString("is too large: %1 is %2 numbers (at most %3 input numbers are supported)")
+            .arg(h.shapeText())
+            .arg(rows * cols)
+            .arg(kMaxInputValues);
     return {};
 }
 

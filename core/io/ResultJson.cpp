@@ -46,7 +46,9 @@ void appendString(std::string &out, const std::string &s) {
     out += '"';
 }
 
-void appendMatrix(std::string &out, const Matrix &m, const std::string &indent) {
+} // namespace
+
+void appendJsonMatrix(std::string &out, const Matrix &m, const std::string &indent) {
     out += "[";
     for (Eigen::Index i = 0; i < m.rows(); ++i) {
         out += i ? ",\n" : "\n";
@@ -60,8 +62,6 @@ void appendMatrix(std::string &out, const Matrix &m, const std::string &indent) 
     }
     out += m.rows() ? "\n" + indent + "]" : "]";
 }
-
-} // namespace
 
 std::string resultToJson(const AttentionResult &r) {
     std::string out = "{\n  \"layout\": ";
@@ -77,14 +77,14 @@ std::string resultToJson(const AttentionResult &r) {
             out += k ? ",\n      \"" : "\n      \"";
             out += names[k];
             out += "\": ";
-            appendMatrix(out, *mats[k], "      ");
+            appendJsonMatrix(out, *mats[k], "      ");
         }
         out += "\n    }";
     }
     out += r.heads.empty() ? "],\n  \"concat\": " : "\n  ],\n  \"concat\": ";
-    appendMatrix(out, r.concat, "  ");
+    appendJsonMatrix(out, r.concat, "  ");
     out += ",\n  \"output\": ";
-    appendMatrix(out, r.output, "  ");
+    appendJsonMatrix(out, r.output, "  ");
     out += ",\n  \"warnings\": [";
     for (size_t i = 0; i < r.warnings.size(); ++i) {
         if (i)

@@ -12,6 +12,10 @@ namespace attn {
 // that reads back to the same double (std::to_chars), i.e. at most 17 significant digits.
 std::string resultToJson(const AttentionResult &result);
 
+// A matrix as a JSON array of rows, one row per line indented by `indent` (what resultToJson
+// writes for each matrix).
+void appendJsonMatrix(std::string &out, const Matrix &m, const std::string &indent);
+
 // One double as JSON text: shortest round-trip form; null for NaN and ±∞.
 std::string jsonNumber(double value);
 

@@ -2,6 +2,9 @@
 
 #include "Attention.h"
 #include "InputError.h"
+#include "JsonRead.h"
+#include "KernelOptionsJson.h"
+#include "Limits.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -9,47 +12,40 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 
-#include <cmath>
+#include <algorithm>
 
 namespace attn {
 
+using json::describe;
+using json::fail;
+using json::index;
+using json::readBool;
+
 namespace {
 
-[[noreturn]] void fail(const QString &path, const QString &message) {
-    throw InputError((path + ": " + message).toStdString());
-}
+// Rows of a matrix are tokens (X, the context) or a dimension (the weights); the mask is checked
+// against the attention-map limit by validate() and its rows and columns are tokens.
+enum class RowsAre { Tokens, Dimension };
 
-QString describe(const QJsonValue &v) {
-    switch (v.type()) {
-    case QJsonValue::Null:
-        return "null";
-    case QJsonValue::Bool:
-        return v.toBool() ? "true" : "false";
-    case QJsonValue::Double:
-        return QString::number(v.toDouble());
-    case QJsonValue::String: {
-        QString s = v.toString();
-        if (s.size() > 20)
-            s = s.left(20) + "\u2026";
-        return "the text \"" + s + "\"";
+// Refuses a matrix larger than the limits from its declared shape, before it is allocated.
+void checkSides(const QString &path, qsizetype rows, qsizetype cols, RowsAre rowsAre) {
+    try {
+        if (rowsAre == RowsAre::Tokens)
+            checkTokenCount(rows, "it");
+        else
+            checkDimensionSize(rows, "its number of rows");
+        checkDimensionSize(cols, "its number of columns");
+    } catch (const InputError &e) {
+        fail(path, QString("%1 is too large: %2")
+                       .arg(QString::fromStdString(shapeString(rows, cols)),
+                            QString::fromStdString(e.what())));
     }
-    case QJsonValue::Array:
-        return "an array";
-    case QJsonValue::Object:
-        return "an object";
-    case QJsonValue::Undefined:
-        break;
-    }
-    return "nothing";
-}
-
-QString index(const QString &path, qsizetype i) {
-    return path + "[" + QString::number(i) + "]";
 }
 
 // Reads a rectangular matrix. Element parsing is passed in so the mask can accept booleans.
 template <typename Out, typename Element>
-Out readRectangular(const QJsonValue &value, const QString &path, Element element) {
+Out readRectangular(const QJsonValue &value, const QString &path, RowsAre rowsAre,
+                    Element element) {
     if (!value.isArray())
         fail(path, "expected an array of rows, got " + describe(value));
     const QJsonArray rows = value.toArray();
@@ -68,6 +64,7 @@ Out readRectangular(const QJsonValue &value, const QString &path, Element elemen
             fail(path, QString("row %1 has %2 numbers, expected %3").arg(i).arg(c).arg(cols));
         }
     }
+    checkSides(path, rows.size(), cols, rowsAre);
     Out out(rows.size(), cols);
     for (qsizetype i = 0; i < rows.size(); ++i) {
         const QJsonArray row = rows[i].toArray();
@@ -77,22 +74,25 @@ Out readRectangular(const QJsonValue &value, const QString &path, Element elemen
     return out;
 }
 
-Matrix readMatrix(const QJsonValue &value, const QString &path) {
-    return readRectangular<Matrix>(value, path, [](const QJsonValue &v, const QString &where) {
-        if (!v.isDouble())
-            fail(where, "expected a number, got " + describe(v));
-        return v.toDouble();
-    });
+Matrix readMatrix(const QJsonValue &value, const QString &path,
+                  RowsAre rowsAre = RowsAre::Dimension) {
+    return readRectangular<Matrix>(value, path, rowsAre,
+                                   [](const QJsonValue &v, const QString &where) {
+                                       if (!v.isDouble())
+                                           fail(where, "expected a number, got " + describe(v));
+                                       return v.toDouble();
+                                   });
 }
 
 Mask readMask(const QJsonValue &value, const QString &path) {
-    return readRectangular<Mask>(value, path, [](const QJsonValue &v, const QString &where) {
-        if (v.isBool())
-            return v.toBool();
-        if (v.isDouble() && (v.toDouble() == 0 || v.toDouble() == 1))
-            return v.toDouble() == 1;
-        fail(where, "expected true/false (or 1/0), got " + describe(v));
-    });
+    return readRectangular<Mask>(
+        value, path, RowsAre::Tokens, [](const QJsonValue &v, const QString &where) {
+            if (v.isBool())
+                return v.toBool();
+            if (v.isDouble() && (v.toDouble() == 0 || v.toDouble() == 1))
+                return v.toDouble() == 1;
+            fail(where, "expected true/false (or 1/0), got " + describe(v));
+        });
 }
 
 std::vector<std::string> readTokens(const QJsonValue &value, const QString &path,
@@ -109,7 +109,13 @@ std::vector<std::string> readTokens(const QJsonValue &value, const QString &path
     for (qsizetype i = 0; i < array.size(); ++i) {
         if (!array[i].isString())
             fail(index(path, i), "expected a text label, got " + describe(array[i]));
-        out.push_back(array[i].toString().toStdString());
+        std::string label = array[i].toString().toStdString();
+        try {
+            checkLabelLength(label, "the label");
+        } catch (const InputError &e) {
+            fail(index(path, i), QString::fromStdString(e.what()));
+        }
+        out.push_back(std::move(label));
     }
     return out;
 }
@@ -118,73 +124,6 @@ QJsonObject requireObject(const QJsonValue &value, const QString &path) {
     if (!value.isObject())
         fail(path, "expected an object, got " + describe(value));
     return value.toObject();
-}
-
-bool readBool(const QJsonObject &o, const char *key, const QString &path, bool fallback) {
-    const QJsonValue v = o.value(key);
-    if (v.isUndefined() || v.isNull())
-        return fallback;
-    if (!v.isBool())
-        fail(path + "." + key, "expected true or false, got " + describe(v));
-    return v.toBool();
-}
-
-// "kv_group": a whole number from 0, or absent/null (the head's own keys and values).
-int readKvGroup(const QJsonObject &head, const QString &path) {
-    const QJsonValue v = head.value("kv_group");
-    if (v.isUndefined() || v.isNull())
-        return -1;
-    if (!v.isDouble() || v.toDouble() != std::floor(v.toDouble()) || v.toDouble() < 0 ||
-        v.toDouble() > 1e6)
-        fail(path + ".kv_group", "expected a group number from 0, got " + describe(v));
-    return v.toInt();
-}
-
-int readCount(const QJsonObject &o, const char *key, const QString &path) {
-    const QJsonValue v = o.value(key);
-    if (v.isUndefined() || v.isNull())
-        return 0;
-    if (!v.isDouble() || v.toDouble() != std::floor(v.toDouble()) || v.toDouble() < 0 ||
-        v.toDouble() > 1e9)
-        fail(path + "." + key, "expected a whole number from 0, got " + describe(v));
-    return v.toInt();
-}
-
-// The sliding window and ALiBi: "window", "window_self", "global_tokens", "alibi",
-// "alibi_slopes" (docs/session-format.md); absent = off.
-void readKernelOptions(const QJsonObject &options, const QString &op, AttentionOptions &out) {
-    out.window = readCount(options, "window", op);
-    out.windowSelf = readBool(options, "window_self", op, true);
-    out.globalTokens = readCount(options, "global_tokens", op);
-    out.alibi = readBool(options, "alibi", op, false);
-    const QJsonValue slopes = options.value("alibi_slopes");
-    if (slopes.isUndefined() || slopes.isNull())
-        return;
-    if (!slopes.isArray())
-        fail(op + ".alibi_slopes", "expected an array of numbers, got " + describe(slopes));
-    const QJsonArray array = slopes.toArray();
-    for (qsizetype h = 0; h < array.size(); ++h) {
-        if (!array[h].isDouble())
-            fail(index(op + ".alibi_slopes", h), "expected a number, got " + describe(array[h]));
-        out.alibiSlopes.push_back(array[h].toDouble());
-    }
-}
-
-// Written only when used, so sessions without them stay as they were.
-void writeKernelOptions(const AttentionOptions &in, QJsonObject &options) {
-    if (in.window > 0) {
-        options["window"] = in.window;
-        options["window_self"] = in.windowSelf;
-        options["global_tokens"] = in.globalTokens;
-    }
-    if (in.alibi)
-        options["alibi"] = true;
-    if (!in.alibiSlopes.empty()) {
-        QJsonArray slopes;
-        for (double slope : in.alibiSlopes)
-            slopes.append(slope);
-        options["alibi_slopes"] = slopes;
-    }
 }
 
 QJsonArray matrixToJson(const Matrix &m) {
@@ -205,16 +144,58 @@ QJsonArray tokensToJson(const std::vector<std::string> &tokens) {
     return out;
 }
 
+// Rows × columns a JSON matrix declares (0 when it is not an array of arrays): what reading it
+// would allocate.
+std::int64_t declaredSize(const QJsonValue &value) {
+    const QJsonArray rows = value.toArray();
+    return rows.isEmpty() ? 0 : saturatingProduct(rows.size(), rows.first().toArray().size());
+}
+
+qsizetype declaredRows(const QJsonValue &value) {
+    return value.toArray().size();
+}
+
+// The limits on the whole (number of heads, all numbers together, the attention maps) from
+// the sizes the JSON declares, before any matrix is read.
+void checkDeclaredTotals(const QJsonObject &o, const QString &path) {
+    const QJsonArray heads = o.value("heads").toArray();
+    std::int64_t values = declaredSize(o.value("X")) + declaredSize(o.value("Wo"));
+    const QJsonValue context = o.value("context");
+    const bool hasContext = context.isArray();
+    values += declaredSize(context);
+    // X and the context first: their message names the matrix, as reading it would.
+    for (const char *key : {"X", "context"}) {
+        const QJsonArray rows = o.value(key).toArray();
+        if (!rows.isEmpty())
+            checkSides(path + "." + key, rows.size(), rows.first().toArray().size(),
+                       RowsAre::Tokens);
+    }
+    try {
+        checkHeadCount(heads.size());
+        for (const QJsonValue &head : heads)
+            for (const char *key : {"Wq", "Wk", "Wv"})
+                values = std::min(values + declaredSize(head.toObject().value(key)),
+                                  kMaxInputValues + 1);
+        checkInputValues(values);
+        checkAttentionCells(declaredRows(o.value("X")),
+                            declaredRows(hasContext ? context : o.value("X")),
+                            std::max<qsizetype>(heads.size(), 1));
+    } catch (const InputError &e) {
+        fail(path, QString::fromStdString(e.what()));
+    }
+}
+
 } // namespace
 
 AttentionInputs inputsFromJson(const QJsonObject &o, const QString &path) {
+    checkDeclaredTotals(o, path);
     AttentionInputs in;
-    in.X = readMatrix(o.value("X"), path + ".X");
+    in.X = readMatrix(o.value("X"), path + ".X", RowsAre::Tokens);
     in.tokens = readTokens(o.value("tokens"), path + ".tokens", in.X.rows(), "t");
     const QJsonValue context = o.value("context");
     in.hasContext = !(context.isNull() || context.isUndefined());
     if (in.hasContext) {
-        in.context = readMatrix(context, path + ".context");
+        in.context = readMatrix(context, path + ".context", RowsAre::Tokens);
         in.contextTokens =
             readTokens(o.value("context_tokens"), path + ".context_tokens", in.context.rows(), "c");
     } else if (const QJsonValue ct = o.value("context_tokens");
@@ -233,7 +214,7 @@ AttentionInputs inputsFromJson(const QJsonObject &o, const QString &path) {
         const QJsonObject head = requireObject(headArray[h], hp);
         HeadWeights w;
         w.Wq = readMatrix(head.value("Wq"), hp + ".Wq");
-        w.kvGroup = readKvGroup(head, hp);
+        w.kvGroup = kvGroupFromJson(head, hp);
         // A later head of a key/value group may leave out Wk and Wv: it shares the group's.
         const HeadWeights *shared = nullptr;
         for (const HeadWeights &earlier : in.heads)
@@ -259,10 +240,20 @@ AttentionInputs inputsFromJson(const QJsonObject &o, const QString &path) {
                 fail(op + ".temperature", "expected a number, got " + describe(t));
             in.options.temperature = t.toDouble();
         }
-        readKernelOptions(options, op, in.options);
+        kernelOptionsFromJson(options, op, in.options);
+        const QJsonValue positional = options.value("positional");
+        if (!(positional.isUndefined() || positional.isNull())) {
+            const auto value = positionalFromName(positional.toString().toStdString());
+            if (!positional.isString() || !value)
+                fail(op + ".positional",
+                     "expected \"none\", \"sinusoidal\" or \"rope\", got " + describe(positional));
+            in.options.positional = *value;
+        }
     }
     if (const QJsonValue mask = o.value("mask"); !(mask.isNull() || mask.isUndefined()))
         in.mask = readMask(mask, path + ".mask");
+    if (const QJsonValue target = o.value("target"); !(target.isNull() || target.isUndefined()))
+        in.target = readMatrix(target, path + ".target");
 
     try {
         validate(in);
@@ -298,8 +289,13 @@ QJsonObject inputsToJson(const AttentionInputs &in) {
     options["scale"] = in.options.scale;
     options["temperature"] = in.options.temperature;
     options["causal"] = in.options.causal;
-    writeKernelOptions(in.options, options);
+    kernelOptionsToJson(in.options, options);
+    // Written only when set, so sessions without positions read as before.
+    if (in.options.positional != Positional::None)
+        options["positional"] = positionalName(in.options.positional);
     o["options"] = options;
+    if (in.hasTarget())
+        o["target"] = matrixToJson(in.target);
     if (in.mask.size() != 0 && in.mask.any()) {
         QJsonArray rows;
         for (Eigen::Index i = 0; i < in.mask.rows(); ++i) {
@@ -315,9 +311,41 @@ QJsonObject inputsToJson(const AttentionInputs &in) {
     return o;
 }
 
+namespace {
+
+// The parsed document costs some 16 bytes per JSON value whatever its text: a file of "0,0,0…"
+// would take 4 GB to parse. The values a session within the limits can hold (the inputs, a
+// mask, the labels, the view state) are counted from the separators first.
+constexpr std::int64_t kMaxJsonValues =
+    kMaxInputValues + kMaxAttentionCells + 2 * kMaxTokens + std::int64_t(1) * 1024 * 1024;
+
+void checkValueCount(const QByteArray &bytes) {
+    std::int64_t separators = 0;
+    bool inString = false, escaped = false;
+    for (const char c : bytes) {
+        if (inString) {
+            if (escaped)
+                escaped = false;
+            else if (c == '\\')
+                escaped = true;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == ',' && ++separators > kMaxJsonValues) {
+            throw InputError("the file holds more than " + std::to_string(kMaxJsonValues) +
+                             " values: at most " + std::to_string(kMaxInputValues) +
+                             " input numbers are supported");
+        }
+    }
+}
+
+} // namespace
+
 Session sessionFromJson(const QByteArray &bytes) {
     if (bytes.trimmed().isEmpty()) // clearer than the parser's "illegal value at byte 0"
         throw InputError("not valid JSON: the input is empty");
+    checkValueCount(bytes);
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &error);
     if (error.error != QJsonParseError::NoError)

@@ -112,6 +112,12 @@ void ZipArchive::parseDirectory() {
         damaged("the central directory lies outside the file");
     if (count > directorySize / kCentralSize)
         damaged("the central directory is too small for " + str(count) + " members");
+    // The directory ends where its end record begins. Python's zipfile would take a gap as
+    // bytes prepended to the archive and read every member from elsewhere: refused, so that
+    // both never read different data from one file.
+    if (directoryOffset + directorySize != directoryEnd)
+        damaged(str(directoryEnd - directoryOffset - directorySize) +
+                " bytes lie between the central directory and its end record");
 
     entries_.reserve(std::size_t(count));
     std::uint64_t at = directoryOffset;
@@ -159,6 +165,9 @@ void ZipArchive::parseDirectory() {
         entries_.push_back(entry);
         at += recordLength;
     }
+    if (at != stop)
+        damaged(str(stop - at) + " bytes follow the " + str(count) +
+                " central directory records the end record declares");
 }
 
 const ZipEntry *ZipArchive::find(const QString &name) const {

@@ -57,6 +57,7 @@ struct Harness {
     QStringList restoreQuestions;
     bool restore = true;
     QString openPath, savePath;
+    QString suggestedSavePath; // what Save As proposed
 
     Harness() {
         SessionPrompts &p = session->prompts();
@@ -70,7 +71,10 @@ struct Harness {
             return restore;
         };
         p.openFileName = [this](const QString &) { return openPath; };
-        p.saveFileName = [this](const QString &) { return savePath; };
+        p.saveFileName = [this](const QString &suggested) {
+            suggestedSavePath = suggested;
+            return savePath;
+        };
     }
     Document *doc() { return &workbench.document(); }
 };

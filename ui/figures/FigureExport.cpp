@@ -92,6 +92,34 @@ void paintTree(QWidget *widget, QCPPainter &painter, const QRect &visible, bool 
     }
 }
 
+// Hides the outline layer of every heatmap in the figure while it lives (HeatmapView draws its
+// outlines on the plot's "overlay" layer).
+class OutlinesHidden {
+public:
+    OutlinesHidden(QWidget *widget, bool hide) {
+        if (!hide)
+            return;
+        QList<QCustomPlot *> plots = widget->findChildren<QCustomPlot *>();
+        if (auto *plot = qobject_cast<QCustomPlot *>(widget))
+            plots << plot;
+        for (QCustomPlot *plot : plots)
+            if (QCPLayer *layer = plot->layer(QStringLiteral("overlay"));
+                layer && layer->visible()) {
+                layer->setVisible(false);
+                m_layers << layer;
+            }
+    }
+    ~OutlinesHidden() {
+        for (QCPLayer *layer : m_layers)
+            layer->setVisible(true);
+    }
+    OutlinesHidden(const OutlinesHidden &) = delete;
+    OutlinesHidden &operator=(const OutlinesHidden &) = delete;
+
+private:
+    QList<QCPLayer *> m_layers;
+};
+
 void afterExport(QWidget *widget) {
     // toPainter left each plot laid out for the figure: lay it out for the screen again.
     for (QCustomPlot *plot : widget->findChildren<QCustomPlot *>())
@@ -182,6 +210,7 @@ QByteArray widgetFigureBytes(QWidget *widget, const FigureOptions &options, QStr
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
+    const OutlinesHidden outlines(widget, !options.selectionOutline);
     switch (options.format) {
     case FigureFormat::Png: {
         if (size.width() * options.scale > kMaxFigurePixels ||

@@ -37,6 +37,10 @@ struct FigureOptions {
     // one placed by a layout) can be resized for a figure.
     QSize size;
     QString title; // SVG/PDF document title (metadata); empty = the window title
+    // The heatmaps' outlines (the selected row, highlighted columns, the hovered and focused
+    // cell) belong to the screen: a figure leaves them out unless asked (attnviz-cli render
+    // --row outlines the row it names).
+    bool selectionOutline = false;
 };
 
 // Paints `widget` and its visible children onto `painter` with the widget's top-left corner at

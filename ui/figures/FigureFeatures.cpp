@@ -3,6 +3,7 @@
 #include "CombinationView.h"
 #include "Document.h"
 #include "FigureMenu.h"
+#include "HeadWeightsDialog.h"
 #include "HeatmapView.h"
 #include "ImportDialog.h"
 #include "InputsPanel.h"
@@ -92,6 +93,9 @@ void fillImportMenu(QMenu *menu, Document *doc, QWidget *window) {
         menu->addAction(QStringLiteral("&%1 \u2014 %2\u2026")
                             .arg(matrixDisplayName(id, doc->headCount()), shapeOf(doc->matrix(id))),
                         window, [doc, id, window] { importMatrixInteractively(doc, id, window); });
+    menu->addSeparator();
+    menu->addAction(QObject::tr("Wq, Wk, Wv of &every head from a checkpoint\u2026"), window,
+                    [doc, window] { importHeadWeightsInteractively(doc, window); });
 }
 
 void fillExportMenu(QMenu *menu, Document *doc, StagesView *stages, QWidget *window) {
@@ -135,6 +139,15 @@ void fillFigureMenu(QMenu *menu, Shell *shell, StagesView *stages, CombinationVi
         addFigureExportAction(menu, dock->widget(), name,
                               QObject::tr("Panel \u201c%1\u201d\u2026").arg(dock->windowTitle()));
     }
+    menu->addSeparator();
+    QAction *outline = menu->addAction(QObject::tr("Include selection &outlines"));
+    outline->setObjectName(QStringLiteral("figuresIncludeSelectionOutline"));
+    outline->setCheckable(true);
+    outline->setChecked(figuresIncludeSelectionOutline());
+    outline->setStatusTip(QObject::tr("Draw the selected row's outline (and highlighted columns) "
+                                      "in exported figures"));
+    QObject::connect(outline, &QAction::toggled,
+                     [](bool on) { figuresIncludeSelectionOutline() = on; });
 }
 
 } // namespace

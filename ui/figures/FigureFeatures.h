@@ -13,7 +13,8 @@ class QMenu;
 
 // Installs import, export and figures into the workbench:
 //  - File > Import matrix > X / context / Wq, Wk, Wv of the current head / Wo: a file dialog,
-//    then the ImportDialog (preview, shape check, resize offer; one undo step);
+//    then the ImportDialog (preview, shape check, resize offer; one undo step); and Wq, Wk, Wv
+//    of every head from a checkpoint (HeadWeightsDialog; one undo step);
 //  - File > Export matrix > any input or any visible stage, as shown, to a file or clipboard;
 //  - File > Export figure of window… (Ctrl+Shift+E) and File > Export figure of > any visible
 //    heatmap, the stages together, the combination panel or any panel (docks added by other

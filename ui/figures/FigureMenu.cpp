@@ -20,6 +20,11 @@ int &lastChoice() {
 
 } // namespace
 
+bool &figuresIncludeSelectionOutline() {
+    static bool include = false;
+    return include;
+}
+
 const QList<FigureChoice> &figureChoices() {
     static const QList<FigureChoice> choices = {
         {FigureFormat::Png, 1.0, QObject::tr("PNG 1\u00d7 \u2014 screen (*.png)")},
@@ -62,7 +67,11 @@ bool exportFigureInteractively(QWidget *figure, const QString &name, QWidget *di
     lastChoice() = std::max<int>(0, int(filters.indexOf(selected)));
     const FigureChoice choice = figureChoiceFor(selected, &path);
     setExportDirectory(QFileInfo(path).absolutePath());
-    const QString error = exportWidgetFigure(figure, path, choice.format, choice.scale);
+    FigureOptions options;
+    options.format = choice.format;
+    options.scale = choice.scale;
+    options.selectionOutline = figuresIncludeSelectionOutline();
+    const QString error = exportWidgetFigure(figure, path, options);
     if (!error.isEmpty()) {
         QMessageBox::warning(dialogParent, QObject::tr("Export failed"), error);
         return false;

@@ -25,6 +25,11 @@ const QList<FigureChoice> &figureChoices();
 // suffix gets the filter's.
 FigureChoice figureChoiceFor(const QString &selectedFilter, QString *path);
 
+// Whether figures exported from the window include the heatmaps' selection outlines (File ›
+// Export figure of › Include selection outlines); off by default: a figure for slides shows the
+// numbers, not what happened to be selected.
+bool &figuresIncludeSelectionOutline();
+
 // Asks for a file and writes the figure of `figure`; failures in a message box. `name` is the
 // proposed file name without suffix ("weights"). Returns whether a file was written.
 bool exportFigureInteractively(QWidget *figure, const QString &name, QWidget *dialogParent);

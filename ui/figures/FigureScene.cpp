@@ -11,6 +11,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QLayout>
 #include <QUndoStack>
 
 #include <algorithm>
@@ -132,6 +133,10 @@ void FigureScene::build(FigureView view) {
                    : QStringLiteral("there is no final output view: the session has one head and "
                                     "no Wo (the output is --view output)"));
     }
+    // The figure's size, not the readable size on screen: neither the stages view's minimum
+    // nor its plot's (a window's layout would impose it on the offscreen platform, which warns).
+    heatmap->setMinimumSize(0, 0);
+    heatmap->layout()->setSizeConstraint(QLayout::SetNoConstraint);
     heatmap->setParent(nullptr); // leaves the grid; deleted by this scene
     m_widget = heatmap;
 }
@@ -146,6 +151,7 @@ QByteArray renderFigure(const attn::AttentionInputs &inputs, const FigureRequest
     options.size = QSize(request.size.width() > 0 ? request.size.width() : fallback.width(),
                          request.size.height() > 0 ? request.size.height() : fallback.height());
     options.title = QStringLiteral("attnviz \u2014 ") + figureViewName(request.view);
+    options.selectionOutline = request.row >= 0; // --row I: "the selected query row (outlined)"
     QString error;
     QByteArray bytes = widgetFigureBytes(widget, options, &error);
     if (bytes.isEmpty())

@@ -1,18 +1,22 @@
 #include "ImportDialog.h"
 
+#include "ArrayListing.h"
 #include "Document.h"
 #include "ExportDirectory.h"
 #include "Notation.h"
 
-#include <QComboBox>
+#include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
-#include <QStandardItemModel>
 #include <QTableWidget>
+#include <QTimer>
+#include <QTreeWidget>
 #include <QVBoxLayout>
 
 namespace {
@@ -28,18 +32,32 @@ QLabel *wrappingLabel(QWidget *parent) {
 
 ImportDialog::ImportDialog(Document *doc, MatrixId target, const QString &fileName, QWidget *parent)
     : QDialog(parent), m_doc(doc), m_target(target), m_fileName(fileName),
-      m_heading(wrappingLabel(this)), m_arrayLabel(new QLabel(tr("&Array:"), this)),
-      m_arrays(new QComboBox(this)), m_read(wrappingLabel(this)), m_preview(new QTableWidget(this)),
+      m_heading(wrappingLabel(this)), m_filter(new QLineEdit(this)),
+      m_arrays(new QTreeWidget(this)), m_slice(new QLineEdit(this)),
+      m_transpose(new QCheckBox(tr("&Transpose (nn.Linear stores out \u00d7 in)"), this)),
+      m_read(wrappingLabel(this)), m_preview(new QTableWidget(this)),
       m_status(wrappingLabel(this)) {
     setWindowTitle(tr("Import matrix"));
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_heading);
 
-    auto *arrayRow = new QHBoxLayout;
-    m_arrayLabel->setBuddy(m_arrays);
-    arrayRow->addWidget(m_arrayLabel);
-    arrayRow->addWidget(m_arrays, 1);
-    layout->addLayout(arrayRow);
+    m_filter->setPlaceholderText(tr("Filter by name, e.g. h.0.attn"));
+    m_filter->setClearButtonEnabled(true);
+    layout->addWidget(m_filter);
+    m_arrays->setColumnCount(3);
+    m_arrays->setHeaderLabels({tr("Array"), tr("dtype"), tr("shape")});
+    m_arrays->setRootIsDecorated(false);
+    m_arrays->setUniformRowHeights(true);
+    m_arrays->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_arrays->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_arrays->header()->setStretchLastSection(false);
+    layout->addWidget(m_arrays, 1);
+
+    auto *form = new QFormLayout;
+    m_slice->setPlaceholderText(tr("all of it; or NumPy, e.g. [:, 0:64]"));
+    form->addRow(tr("&Slice:"), m_slice);
+    form->addRow(QString(), m_transpose);
+    layout->addLayout(form);
     layout->addWidget(m_read);
 
     m_preview->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -64,35 +82,64 @@ ImportDialog::ImportDialog(Document *doc, MatrixId target, const QString &fileNa
     connect(m_resize, &QPushButton::clicked, this, [this] { importNow(true); });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
-    // An .npz holds several arrays: list them (with dtype and shape) and let the user choose.
-    const bool npz = attn::importFormatOf(fileName) == attn::ImportFormat::Npz;
-    m_arrayLabel->setVisible(npz);
-    m_arrays->setVisible(npz);
-    if (npz) {
-        const attn::NpzListing listing = attn::listNpzArrays(fileName);
-        auto *model = qobject_cast<QStandardItemModel *>(m_arrays->model());
-        for (const attn::NpzArrayInfo &info : listing.arrays) {
-            QString text = info.name;
-            if (!info.dtype.isEmpty())
-                text += QStringLiteral(" \u2014 %1, %2").arg(info.shape, info.dtype);
-            if (!info.problem.isEmpty())
-                text += QStringLiteral(" \u2014 ") + info.problem;
-            m_arrays->addItem(text, info.name);
-            if (!info.problem.isEmpty() && model)
-                model->item(m_arrays->count() - 1)->setEnabled(false);
-        }
-        // Start on the first array that can be read.
-        for (size_t i = 0; i < listing.arrays.size(); ++i)
-            if (listing.arrays[i].problem.isEmpty()) {
-                m_arrays->setCurrentIndex(int(i));
-                break;
-            }
-        connect(m_arrays, &QComboBox::currentIndexChanged, this,
-                [this](int index) { chooseArray(m_arrays->itemData(index).toString()); });
-    }
+    listArrays();
+    connect(m_filter, &QLineEdit::textChanged, this, &ImportDialog::setFilter);
+    connect(m_arrays, &QTreeWidget::currentItemChanged, this, [this] { replan(); });
+    // A slice is read when typing stops (or at Return), not at every keystroke of "[:, 0:64]".
+    auto *typing = new QTimer(this);
+    typing->setSingleShot(true);
+    typing->setInterval(400);
+    connect(typing, &QTimer::timeout, this, [this] { replan(); });
+    connect(m_slice, &QLineEdit::textEdited, typing, qOverload<>(&QTimer::start));
+    connect(m_slice, &QLineEdit::returnPressed, this, [this, typing] {
+        typing->stop();
+        replan();
+    });
+    connect(m_transpose, &QCheckBox::toggled, this, [this] { replan(); });
     replan();
     setMinimumWidth(560);
     adjustSize();
+}
+
+// An .npz or safetensors file holds several arrays: list them (dtype, shape) to choose from.
+void ImportDialog::listArrays() {
+    const attn::ImportFormat format = attn::importFormatOf(m_fileName);
+    const bool several =
+        format == attn::ImportFormat::Npz || format == attn::ImportFormat::Safetensors;
+    m_filter->setVisible(several);
+    m_arrays->setVisible(several);
+    if (!several)
+        return;
+    const attn::ArrayListing listing = attn::listArrays(m_fileName);
+    // A matrix is wanted: the first 2-D array that can be imported, else the first 1-D one.
+    QTreeWidgetItem *first = nullptr;
+    QTreeWidgetItem *firstMatrix = nullptr;
+    for (const attn::ArrayInfo &info : listing.arrays) {
+        auto *item = new QTreeWidgetItem(m_arrays, {info.name, info.dtype, info.shapeText()});
+        item->setData(0, Qt::UserRole, info.name);
+        item->setTextAlignment(2, Qt::AlignRight | Qt::AlignVCenter);
+        if (!info.problem.isEmpty()) {
+            // Listed, with why, but cannot be chosen.
+            item->setFlags(item->flags() & ~(Qt::ItemIsEnabled | Qt::ItemIsSelectable));
+            for (int c = 0; c < 3; ++c)
+                item->setToolTip(c, info.problem);
+        } else {
+            first = first ? first : item;
+            if (!firstMatrix && info.shape.size() == 2)
+                firstMatrix = item;
+        }
+    }
+    m_filter->setVisible(listing.arrays.size() > 1);
+    // (A file that cannot be listed shows why below.)
+    if (firstMatrix || first)
+        m_arrays->setCurrentItem(firstMatrix ? firstMatrix : first);
+    m_arrays->resizeColumnToContents(1);
+    m_arrays->resizeColumnToContents(2);
+}
+
+QString ImportDialog::currentArray() const {
+    const QTreeWidgetItem *item = m_arrays->isHidden() ? nullptr : m_arrays->currentItem();
+    return item ? item->data(0, Qt::UserRole).toString() : QString();
 }
 
 QString ImportDialog::statusText() const {
@@ -100,17 +147,38 @@ QString ImportDialog::statusText() const {
 }
 
 void ImportDialog::chooseArray(const QString &name) {
-    const int index = m_arrays->findData(name);
-    if (index >= 0 && index != m_arrays->currentIndex()) {
-        m_arrays->setCurrentIndex(index); // re-enters through currentIndexChanged
-        return;
+    for (int i = 0; i < m_arrays->topLevelItemCount(); ++i) {
+        QTreeWidgetItem *item = m_arrays->topLevelItem(i);
+        if (item->data(0, Qt::UserRole).toString() == name && (item->flags() & Qt::ItemIsEnabled)) {
+            m_arrays->setCurrentItem(item); // re-plans through currentItemChanged
+            return;
+        }
     }
+}
+
+void ImportDialog::setFilter(const QString &text) {
+    if (m_filter->text() != text)
+        m_filter->setText(text); // re-enters through textChanged
+    const QString wanted = text.trimmed();
+    for (int i = 0; i < m_arrays->topLevelItemCount(); ++i) {
+        QTreeWidgetItem *item = m_arrays->topLevelItem(i);
+        item->setHidden(!item->text(0).contains(wanted, Qt::CaseInsensitive));
+    }
+}
+
+void ImportDialog::setSlice(const QString &slice) {
+    m_slice->setText(slice);
     replan();
 }
 
+void ImportDialog::setTransposed(bool transposed) {
+    m_transpose->setChecked(transposed); // re-plans through toggled
+}
+
 void ImportDialog::replan() {
-    const QString array = m_arrays->currentData().toString(); // "" unless an .npz
-    m_plan = planImport(*m_doc, m_target, m_fileName, array);
+    const attn::ImportSelection selection{currentArray(), m_slice->text().trimmed(),
+                                          m_transpose->isChecked()};
+    m_plan = planImport(*m_doc, m_target, m_fileName, selection);
     showPlan();
 }
 
@@ -199,8 +267,9 @@ bool importMatrixInteractively(Document *doc, MatrixId target, QWidget *parent) 
     const QString name = matrixDisplayName(target, doc->headCount());
     const QString file = QFileDialog::getOpenFileName(
         parent, QObject::tr("Import %1 from a file").arg(name), exportDirectory(),
-        QObject::tr("Matrices (*.csv *.tsv *.txt *.npy *.npz);;CSV (*.csv);;TSV and text (*.tsv "
-                    "*.txt);;NumPy array (*.npy);;NumPy archive (*.npz);;All files (*)"));
+        QObject::tr("Matrices (*.csv *.tsv *.txt *.npy *.npz *.safetensors);;CSV (*.csv);;TSV and "
+                    "text (*.tsv *.txt);;NumPy array (*.npy);;NumPy archive (*.npz);;safetensors "
+                    "checkpoint (*.safetensors);;All files (*)"));
     if (file.isEmpty())
         return false;
     setExportDirectory(QFileInfo(file).absolutePath());

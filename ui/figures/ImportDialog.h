@@ -5,16 +5,20 @@
 #include <QDialog>
 
 class Document;
-class QComboBox;
+class QCheckBox;
 class QLabel;
+class QLineEdit;
 class QPushButton;
 class QTableWidget;
+class QTreeWidget;
 
 // Previews importing one file into one input matrix before anything changes: what was read
 // (format, dtype, notes), its first rows, and whether its shape fits. When it does not, it says
-// exactly what differs and offers to resize the inputs (one undo step). For an .npz it lets
-// the user pick the array. A file that cannot be read shows the core's message and offers
-// nothing to import. All the work is in ImportPlan; the dialog only shows it.
+// exactly what differs and offers to resize the inputs (one undo step). For an .npz or a
+// safetensors checkpoint it lists the arrays (name, dtype, shape; those that cannot be imported
+// greyed, with why) under a filter box. Any array can be sliced in NumPy notation and transposed.
+// A file that cannot be read shows the core's message and offers nothing to import. All the work
+// is in ImportPlan; the dialog only shows it.
 class ImportDialog : public QDialog {
     Q_OBJECT
 public:
@@ -25,18 +29,26 @@ public:
                  QWidget *parent = nullptr);
 
     const ImportPlan &plan() const { return m_plan; }
-    QComboBox *arrayChooser() const { return m_arrays; } // visible for .npz files only
+    QTreeWidget *arrayList() const { return m_arrays; } // .npz and safetensors files only
+    QLineEdit *filterBox() const { return m_filter; }
+    QLineEdit *sliceField() const { return m_slice; }
+    QCheckBox *transposeBox() const { return m_transpose; }
     QPushButton *importButton() const { return m_import; }
     QPushButton *resizeButton() const { return m_resize; }
     QTableWidget *preview() const { return m_preview; }
     QString statusText() const;
 
-    void chooseArray(const QString &name); // re-plans with that .npz array
+    void chooseArray(const QString &name); // re-plans with that array or tensor
+    void setFilter(const QString &text);   // shows the arrays whose name contains it
+    void setSlice(const QString &slice);   // "[:, 0:64]"; re-plans at once
+    void setTransposed(bool transposed);
     // Applies the plan (resizing if asked); on success accepts the dialog, on failure shows
     // the message and stays open.
     bool importNow(bool resize);
 
 private:
+    void listArrays();
+    QString currentArray() const;
     void replan();
     void showPlan();
 
@@ -45,8 +57,10 @@ private:
     QString m_fileName;
     ImportPlan m_plan;
     QLabel *m_heading;
-    QLabel *m_arrayLabel;
-    QComboBox *m_arrays;
+    QLineEdit *m_filter;
+    QTreeWidget *m_arrays;
+    QLineEdit *m_slice;
+    QCheckBox *m_transpose;
     QLabel *m_read;
     QTableWidget *m_preview;
     QLabel *m_status;
@@ -54,6 +68,7 @@ private:
     QPushButton *m_resize;
 };
 
-// The whole interaction: a file dialog (CSV, TSV, .npy, .npz), then the ImportDialog.
+// The whole interaction: a file dialog (CSV, TSV, .npy, .npz, .safetensors), then the
+// ImportDialog.
 // Returns whether the document changed.
 bool importMatrixInteractively(Document *doc, MatrixId target, QWidget *parent);

@@ -53,7 +53,33 @@ void HeatmapAxisLabels::setNames(const QStringList &rows, const QStringList &col
     if (m_cols <= kMaxNamed)
         for (int c = 0; c < m_cols; ++c)
             m_colNames->addTick(c, shortName(cols[c]));
-    m_widestColName = -1;
+    m_widestColName = m_widestRowName = -1;
+}
+
+double HeatmapAxisLabels::widestName(Qt::Orientation orientation) const {
+    double &widest = orientation == Qt::Vertical ? m_widestRowName : m_widestColName;
+    if (widest < 0) { // measured once per change of names or font, not per replot
+        const QFontMetricsF fm(m_axisRect->axis(QCPAxis::atBottom)->tickLabelFont());
+        widest = 0;
+        const auto &names = orientation == Qt::Vertical ? m_rowNames : m_colNames;
+        for (const QString &name : names->ticks())
+            widest = std::max(widest, fm.horizontalAdvance(name));
+    }
+    return widest;
+}
+
+bool HeatmapAxisLabels::namesShown(Qt::Orientation orientation) const {
+    const int count = orientation == Qt::Vertical ? m_rows : m_cols;
+    const QCPAxis *axis =
+        m_axisRect->axis(orientation == Qt::Vertical ? QCPAxis::atLeft : QCPAxis::atBottom);
+    return count == 0 || axis->ticker() == (orientation == Qt::Vertical ? m_rowNames : m_colNames);
+}
+
+QStringList HeatmapAxisLabels::shownNames(Qt::Orientation orientation) const {
+    if (!namesShown(orientation))
+        return {};
+    const auto &names = orientation == Qt::Vertical ? m_rowNames : m_colNames;
+    return names->ticks().values();
 }
 
 bool HeatmapAxisLabels::update() {
@@ -78,18 +104,40 @@ bool HeatmapAxisLabels::update() {
         m_rows > 0 && m_rows <= kMaxNamed && static_cast<double>(area.height()) / m_rows >= line;
     use(y, rowNames ? m_rowNames.staticCast<QCPAxisTicker>() : m_rowIndices, 0);
 
-    if (m_widestColName < 0) { // measured once per change of names or font, not per replot
-        m_widestColName = 0;
-        for (const QString &name : m_colNames->ticks())
-            m_widestColName = std::max(m_widestColName, fm.horizontalAdvance(name));
-    }
+    const double widestCol = widestName(Qt::Horizontal);
     const bool named = m_cols > 0 && m_cols <= kMaxNamed;
     const double cellWidth = m_cols > 0 ? static_cast<double>(area.width()) / m_cols : 0;
-    if (named && cellWidth >= m_widestColName + 8)
+    if (named && cellWidth >= widestCol + 8)
         use(x, m_colNames, 0);
     else if (named && cellWidth >= line)
         use(x, m_colNames, -90); // upright, reading upwards, one per column
     else
         use(x, m_colIndices, 0);
     return changed;
+}
+
+bool HeatmapAxisLabels::updateTitles(const QString &rows, const QString &cols,
+                                     const QStringList &rowLabels, const QStringList &colLabels) {
+    // Labels that are indices anyway (d_k) need no note.
+    auto named = [](const QStringList &labels) {
+        for (int i = 0; i < labels.size(); ++i)
+            if (labels[i] != QString::number(i))
+                return true;
+        return false;
+    };
+    auto title = [&](Qt::Orientation o, const QString &base, const QStringList &labels) {
+        if (base.isEmpty() || namesShown(o) || !named(labels))
+            return base;
+        return QObject::tr("%1 (numbered: the names need more room \u2014 double-click to enlarge)")
+            .arg(base);
+    };
+    const QString rowTitle = title(Qt::Vertical, rows, rowLabels);
+    const QString colTitle = title(Qt::Horizontal, cols, colLabels);
+    QCPAxis *y = m_axisRect->axis(QCPAxis::atLeft);
+    QCPAxis *x = m_axisRect->axis(QCPAxis::atBottom);
+    if (y->label() == rowTitle && x->label() == colTitle)
+        return false;
+    y->setLabel(rowTitle);
+    x->setLabel(colTitle);
+    return true;
 }

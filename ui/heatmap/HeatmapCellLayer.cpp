@@ -155,6 +155,13 @@ void HeatmapCellLayer::drawSeparators(QCPPainter *painter, const QRectF &area) c
     }
 }
 
+QString HeatmapCellLayer::cellText(int row, int col) const {
+    const double v = m_data->values(row, col);
+    if (m_data->isMasked(row, col) && std::isfinite(v))
+        return tr("masked");
+    return attn::notation::cell(v, m_decimals);
+}
+
 void HeatmapCellLayer::drawNumbers(QCPPainter *painter, const QRectF &area) {
     const int rows = m_data->rows();
     const int cols = m_data->cols();
@@ -172,7 +179,7 @@ void HeatmapCellLayer::drawNumbers(QCPPainter *painter, const QRectF &area) {
         for (int c = 0; c < cols; ++c) {
             const double v = m_data->values(r, c);
             const bool excluded = m_data->isMasked(r, c) || !std::isfinite(v);
-            QString text = excluded && std::isfinite(v) ? tr("masked") : attn::notation::cell(v);
+            QString text = cellText(r, c);
             if (!excluded)
                 widest = std::max(widest, fm.horizontalAdvance(text));
             texts.append(text);
@@ -182,12 +189,13 @@ void HeatmapCellLayer::drawNumbers(QCPPainter *painter, const QRectF &area) {
     const double scaleDown = std::min((cw - 6) / std::max(widest, 1.0), (ch - 2) / fm.height());
     if (scaleDown < 1.0) {
         const double size = std::floor(font.pointSizeF() * scaleDown * 2) / 2;
-        if (size < 7.0)
+        if (size < kMinNumberPointSize)
             return;
         font.setPointSizeF(size);
         fm = QFontMetricsF(font);
     }
     painter->setFont(font);
+    m_drawnPointSize = font.pointSizeF();
     const CellSource source = m_data->source();
     for (int r = 0; r < rows; ++r) {
         for (int c = 0; c < cols; ++c) {

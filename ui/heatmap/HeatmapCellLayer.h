@@ -19,6 +19,15 @@ public:
 
     // Base font for the numbers; shrunk (down to 7 pt) until the widest number fits a cell.
     void setNumberFont(const QFont &font) { m_numberFont = font; }
+    const QFont &numberFont() const { return m_numberFont; }
+    // Decimals of the numbers, -1 = automatic (attn::notation::cell).
+    void setDecimals(int decimals) { m_decimals = decimals; }
+    // What a cell says: its number, or "masked" for a masked finite value.
+    QString cellText(int row, int col) const;
+    // Never drawn smaller than this: below it the numbers are left out (the colours and the
+    // tooltips remain).
+    static constexpr double kMinNumberPointSize = 9.0;
+    double drawnNumberPointSize() const { return m_drawnPointSize; }
     // Whether the last draw wrote numbers into the cells (tests, export).
     bool numbersShown() const { return m_numbersShown; }
     // Pixel rectangle covered by the cells (the axis rect with the current ranges).
@@ -42,6 +51,8 @@ private:
     QCPAxisRect *m_axisRect;
     const HeatmapData *m_data;
     QFont m_numberFont;
+    int m_decimals = -1;
+    double m_drawnPointSize = 0;
     bool m_numbersShown = false;
     QImage m_scaled;
     quint64 m_scaledGeneration = ~quint64(0);

@@ -34,3 +34,10 @@ struct HeatmapData {
     }
     static constexpr QRgb kExcludedColor = 0xffe0e0e0; // light grey, under the hatch
 };
+
+// Labels for `count` rows or columns: the given ones, indices where none (or an empty one) is
+// given.
+QStringList completeLabels(const QStringList &given, int count);
+
+// dst = srcᵀ, dst already sized.
+void transposeInto(const attn::Matrix &src, attn::Matrix &dst);

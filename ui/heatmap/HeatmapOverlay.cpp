@@ -53,6 +53,11 @@ void HeatmapOverlay::draw(QCPPainter *painter) {
             drawOutline(painter, QRectF(area.left() + col * cw, area.top(), cw, area.height()), 2.0,
                         true);
     }
+    for (int row : m_highlightedRows) {
+        if (row >= 0 && row < m_data->rows())
+            drawOutline(painter, QRectF(area.left(), area.top() + row * ch, area.width(), ch), 2.0,
+                        true);
+    }
     if (m_selectedRow >= 0 && m_selectedRow < m_data->rows())
         drawOutline(painter, QRectF(area.left(), area.top() + m_selectedRow * ch, area.width(), ch),
                     3.0, false);
@@ -65,5 +70,24 @@ void HeatmapOverlay::draw(QCPPainter *painter) {
     if (m_data->contains(m_hoverRow, m_hoverCol) && cw >= 6 && ch >= 6) {
         const QRectF cell(area.left() + m_hoverCol * cw, area.top() + m_hoverRow * ch, cw, ch);
         drawOutline(painter, cell.adjusted(2, 2, -2, -2), 1.0, false);
+    }
+}
+
+std::optional<int> rowAfterKey(int key, int current, int rows) {
+    switch (key) {
+    case Qt::Key_Up:
+        return current < 0 ? rows - 1 : std::max(0, current - 1);
+    case Qt::Key_Down:
+        return current < 0 ? 0 : std::min(rows - 1, current + 1);
+    case Qt::Key_PageUp:
+        return current < 0 ? rows - 1 : std::max(0, current - 10);
+    case Qt::Key_PageDown:
+        return current < 0 ? 0 : std::min(rows - 1, current + 10);
+    case Qt::Key_Home:
+        return 0;
+    case Qt::Key_End:
+        return rows - 1;
+    default:
+        return std::nullopt;
     }
 }

@@ -4,16 +4,21 @@
 
 #include <qcustomplot.h>
 
-// Outlines drawn over the cells: the selected row, highlighted columns, the hovered cell and the
-// keyboard focus. Lives on its own buffered layer so changing them repaints only this layer,
-// not the (possibly 1024×1024) cells.
+#include <optional>
+
+// Outlines drawn over the cells: the selected row, highlighted columns and rows, the hovered cell
+// and the keyboard focus. Lives on its own buffered layer so changing them repaints only this
+// layer, not the (possibly 1024×1024) cells.
 class HeatmapOverlay : public QCPLayerable {
     Q_OBJECT
 public:
     HeatmapOverlay(QCPAxisRect *axisRect, const HeatmapData *data);
 
     void setSelectedRow(int row) { m_selectedRow = row; }
-    void setHighlightedColumns(const QList<int> &cols) { m_highlightedColumns = cols; }
+    // Dashed outlines: columns (Vertical) or rows (Horizontal).
+    void setHighlightedLines(Qt::Orientation orientation, const QList<int> &lines) {
+        (orientation == Qt::Vertical ? m_highlightedColumns : m_highlightedRows) = lines;
+    }
     void setHoveredCell(int row, int col) {
         m_hoverRow = row;
         m_hoverCol = col;
@@ -36,9 +41,13 @@ private:
     QCPAxisRect *m_axisRect;
     const HeatmapData *m_data;
     int m_selectedRow = -1;
-    QList<int> m_highlightedColumns;
+    QList<int> m_highlightedColumns, m_highlightedRows;
     int m_hoverRow = -1;
     int m_hoverCol = -1;
     bool m_focused = false;
     QColor m_focusColor = QColor(0x30, 0x8c, 0xc6);
 };
+
+// The row the selection moves to on a key in a focused heatmap (Up/Down, Page Up/Down by ten,
+// Home/End; from no selection, the first or last row); nullopt for any other key.
+std::optional<int> rowAfterKey(int key, int current, int rows);

@@ -6,6 +6,7 @@
 #include "HeatmapOverlay.h"
 #include "HeatmapPlot.h"
 #include "Notation.h"
+#include "ReadableSize.h"
 
 #include <QContextMenuEvent>
 #include <QCoreApplication>
@@ -24,30 +25,6 @@ qint64 nowNs() {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(
                std::chrono::steady_clock::now().time_since_epoch())
         .count();
-}
-
-QStringList completeLabels(const QStringList &given, int count) {
-    QStringList labels;
-    labels.reserve(count);
-    for (int i = 0; i < count; ++i)
-        labels.append(i < given.size() && !given[i].isEmpty() ? given[i] : QString::number(i));
-    return labels;
-}
-
-// dst = srcᵀ (dst already sized), in 16×16 tiles: a plain transpose reads one row-major
-// matrix down its columns and misses the cache on nearly every read; 3 → 2 ms at n = 1024.
-void transposeInto(const attn::Matrix &src, attn::Matrix &dst) {
-    constexpr Eigen::Index kTile = 16;
-    const Eigen::Index rows = src.rows(), cols = src.cols();
-    const double *in = src.data();
-    double *out = dst.data();
-    for (Eigen::Index i0 = 0; i0 < rows; i0 += kTile)
-        for (Eigen::Index j0 = 0; j0 < cols; j0 += kTile) {
-            const Eigen::Index i1 = std::min(i0 + kTile, rows), j1 = std::min(j0 + kTile, cols);
-            for (Eigen::Index j = j0; j < j1; ++j)
-                for (Eigen::Index i = i0; i < i1; ++i)
-                    out[j * rows + i] = in[i * cols + j];
-        }
 }
 
 } // namespace
@@ -125,7 +102,10 @@ void HeatmapView::setupPlot() {
     m_overlay->setFocusColor(palette().color(QPalette::Highlight));
 
     m_plot->beforeLayout = [this] { elideTitle(); };
-    m_plot->afterLayout = [this] { return m_axisLabels->update(); };
+    m_plot->afterLayout = [this] {
+        const bool labels = m_axisLabels->update();
+        return updateAxisTitles() || labels;
+    };
     connect(m_plot, &QCustomPlot::beforeReplot, this, [this] { m_replotStartNs = nowNs(); });
     connect(m_plot, &QCustomPlot::afterReplot, this, [this] {
         m_replotNs = nowNs() - m_replotStartNs;
@@ -133,33 +113,22 @@ void HeatmapView::setupPlot() {
     });
     connect(m_plot, &QCustomPlot::mousePress, this, &HeatmapView::onMousePress);
     connect(m_plot, &QCustomPlot::mouseMove, this, &HeatmapView::onMouseMove);
+    connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent *event) {
+        if (event->button() == Qt::LeftButton)
+            emit enlargeRequested();
+    });
 }
 
 void HeatmapView::applyFonts() {
-    // Sizes relative to the widget font, so a presentation mode can scale everything at once;
-    // never below what reads on a projector.
-    const QFont base = font();
-    const double pt = std::max(base.pointSizeF() > 0 ? base.pointSizeF() : 9.0, 9.0);
-    QFont ticks = base;
-    ticks.setPointSizeF(pt * 1.15);
-    QFont labels = base;
-    labels.setPointSizeF(pt * 1.2);
-    labels.setItalic(true);
-    QFont title = base;
-    title.setPointSizeF(pt * 1.45);
-    title.setBold(true);
-    QFont numbers = base;
-    numbers.setPointSizeF(pt * 1.15);
-    QFont scale = base;
-    scale.setPointSizeF(pt * 1.05);
+    const HeatmapFonts fonts = heatmapFonts(font());
     for (QCPAxis *axis : m_axisRect->axes()) {
-        axis->setTickLabelFont(ticks);
-        axis->setLabelFont(labels);
+        axis->setTickLabelFont(fonts.ticks);
+        axis->setLabelFont(fonts.labels);
     }
-    m_titleElement->setFont(title);
-    m_cells->setNumberFont(numbers);
-    m_colorScale->axis()->setTickLabelFont(scale);
-    m_colorScale->axis()->setLabelFont(labels);
+    m_titleElement->setFont(fonts.title);
+    m_cells->setNumberFont(fonts.numbers);
+    m_colorScale->axis()->setTickLabelFont(fonts.scale);
+    m_colorScale->axis()->setLabelFont(fonts.labels);
     m_axisLabels->fontChanged();
 }
 
@@ -171,9 +140,52 @@ void HeatmapView::setTitle(const QString &title) {
 }
 
 void HeatmapView::setAxisTitles(const QString &rows, const QString &cols) {
-    m_axisRect->axis(QCPAxis::atLeft)->setLabel(rows);
-    m_axisRect->axis(QCPAxis::atBottom)->setLabel(cols);
+    m_rowAxisTitle = rows;
+    m_colAxisTitle = cols;
+    updateAxisTitles();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool HeatmapView::updateAxisTitles() {
+    return m_axisLabels->updateTitles(m_rowAxisTitle, m_colAxisTitle, m_data.rowLabels,
+                                      m_data.colLabels);
+}
+
+QStringList HeatmapView::tickNames(Qt::Orientation orientation) const {
+    return m_axisLabels->shownNames(orientation);
+}
+
+QString HeatmapView::cellText(int row, int col) const {
+    if (!m_data.contains(row, col))
+        return {};
+    return m_cells->cellText(row, col);
+}
+
+void HeatmapView::setDecimals(int decimals) {
+    decimals = std::clamp(decimals, -1, 6);
+    if (decimals == m_decimals)
+        return;
+    m_decimals = decimals;
+    m_cells->setDecimals(decimals);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+double HeatmapView::numberPointSize() const {
+    return m_cells->numbersShown() ? m_cells->drawnNumberPointSize() : 0.0;
+}
+
+QSize HeatmapView::readableSize(bool numbers, int maxCells) const {
+    const QCPAxis *x = m_axisRect->axis(QCPAxis::atBottom);
+    HeatmapFonts fonts{x->tickLabelFont(), x->labelFont(), m_titleElement->font(),
+                       m_cells->numberFont(), m_colorScale->axis()->tickLabelFont()};
+    // Cells hold their numbers at the widget's own size (never below 9 pt): the numbers are
+    // drawn larger when the cells have room, and shrink to this size (not below) when not.
+    fonts.numbers.setPointSizeF(std::max(HeatmapCellLayer::kMinNumberPointSize,
+                                         fonts.numbers.pointSizeF() / kHeatmapNumberScale));
+    return readableHeatmapSize(
+        fonts, m_data, [this](int r, int c) { return m_cells->cellText(r, c); },
+        {m_axisLabels->widestName(Qt::Vertical), m_axisLabels->widestName(Qt::Horizontal)}, numbers,
+        maxCells);
 }
 
 void HeatmapView::setColorScaleLabel(const QString &label) {
@@ -299,10 +311,6 @@ void HeatmapView::setColorMaps(ColorMapId sequential, ColorMapId diverging) {
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void HeatmapView::setTooltipProvider(std::function<QString(int, int)> provider) {
-    m_tooltipProvider = std::move(provider);
-}
-
 QString HeatmapView::toolTipText(int row, int col) const {
     if (!m_data.contains(row, col))
         return {};
@@ -324,11 +332,12 @@ void HeatmapView::setSelectedRow(int row) {
     replotOverlay();
 }
 
-void HeatmapView::setHighlightedColumns(QList<int> cols) {
-    if (cols == m_highlightedColumns)
+void HeatmapView::setHighlightedLines(Qt::Orientation orientation, QList<int> lines) {
+    QList<int> &current = orientation == Qt::Vertical ? m_highlightedColumns : m_highlightedRows;
+    if (lines == current)
         return;
-    m_highlightedColumns = std::move(cols);
-    m_overlay->setHighlightedColumns(m_highlightedColumns);
+    current = std::move(lines);
+    m_overlay->setHighlightedLines(orientation, current);
     replotOverlay();
 }
 
@@ -443,37 +452,22 @@ bool HeatmapView::eventFilter(QObject *watched, QEvent *event) {
 }
 
 void HeatmapView::keyPressEvent(QKeyEvent *event) {
-    const int rows = m_data.rows();
-    const int current = m_selectedRow;
-    int next = current;
-    switch (event->key()) {
-    case Qt::Key_Up:
-        next = current < 0 ? rows - 1 : std::max(0, current - 1);
-        break;
-    case Qt::Key_Down:
-        next = current < 0 ? 0 : std::min(rows - 1, current + 1);
-        break;
-    case Qt::Key_PageUp:
-        next = current < 0 ? rows - 1 : std::max(0, current - 10);
-        break;
-    case Qt::Key_PageDown:
-        next = current < 0 ? 0 : std::min(rows - 1, current + 10);
-        break;
-    case Qt::Key_Home:
-        next = 0;
-        break;
-    case Qt::Key_End:
-        next = rows - 1;
-        break;
-    default:
+    const std::optional<int> next = rowAfterKey(event->key(), m_selectedRow, m_data.rows());
+    if (!next) {
         QWidget::keyPressEvent(event);
         return;
     }
     event->accept();
-    if (rows == 0 || next == current)
+    if (m_data.rows() == 0 || *next == m_selectedRow)
         return;
-    setSelectedRow(next);
-    emit rowClicked(next);
+    setSelectedRow(*next);
+    emit rowClicked(*next);
+}
+
+void HeatmapView::mouseDoubleClickEvent(QMouseEvent *event) {
+    QWidget::mouseDoubleClickEvent(event);
+    if (event->button() == Qt::LeftButton)
+        emit enlargeRequested();
 }
 
 void HeatmapView::focusInEvent(QFocusEvent *event) {

@@ -59,11 +59,16 @@ public:
     ColorMapId activeMap() const; // the one the current ScaleKind uses
 
     // Hover text; the default is "row label, col label: value".
-    void setTooltipProvider(std::function<QString(int row, int col)> provider);
+    void setTooltipProvider(std::function<QString(int row, int col)> provider) {
+        m_tooltipProvider = std::move(provider);
+    }
     QString toolTipText(int row, int col) const;
 
-    void setSelectedRow(int row);                // -1 = none; draws a clear outline around that row
-    void setHighlightedColumns(QList<int> cols); // dashed outlines (interpretation views)
+    void setSelectedRow(int row); // -1 = none; draws a clear outline around that row
+    // Dashed outlines around columns (Vertical) or rows (interpretation views).
+    void setHighlightedLines(Qt::Orientation orientation, QList<int> lines);
+    void setHighlightedColumns(QList<int> cols) { setHighlightedLines(Qt::Vertical, cols); }
+    void setHighlightedRows(QList<int> rows) { setHighlightedLines(Qt::Horizontal, rows); }
     // A solid outline around a block of cells (x = first column, y = first row): a tile of a
     // tiled product. An empty rect = none.
     void setHighlightedBlock(const QRect &cells) {
@@ -78,6 +83,7 @@ public:
     void setDimmed(bool dimmed);
     bool isDimmed() const;
     QList<int> highlightedColumns() const { return m_highlightedColumns; }
+    QList<int> highlightedRows() const { return m_highlightedRows; }
 
     const attn::Matrix &values() const { return m_data.values; } // what is displayed
     const QStringList &rowLabels() const { return m_data.rowLabels; }
@@ -94,6 +100,25 @@ public:
     // The cell under a plot()-widget pixel, or {-1, -1}.
     std::pair<int, int> cellAt(QPointF plotPosition) const;
     bool numbersShown() const; // whether the last draw wrote numbers into the cells
+    // The text written in a cell: its number with the chosen decimals, or "masked".
+    QString cellText(int row, int col) const;
+    // Decimals of the cell numbers: 0–6, or -1 = automatic (attn::notation::cell).
+    void setDecimals(int decimals);
+    int decimals() const { return m_decimals; }
+    // The point size the cell numbers were last drawn at (0 when none were drawn).
+    double numberPointSize() const;
+
+    // The smallest size at which the cells are at least kReadableCell pixels high and wide
+    // enough for their numbers at full size (numbers = true) or at least a line of text high
+    // (numbers = false), with the token names on both axes, the title and the colour bar.
+    // Matrices with more than maxCells rows or columns cannot be read at any sensible size:
+    // they get a fixed overview size along that axis.
+    QSize readableSize(bool numbers = true, int maxCells = kMaxReadableCells) const;
+    static constexpr int kReadableCell = 24; // kReadableCellPixels
+    static constexpr int kMaxReadableCells = 24;
+    // The tick labels of an axis as drawn after the last layout: the names (possibly shortened)
+    // or, when they could not fit, empty (indices are drawn).
+    QStringList tickNames(Qt::Orientation orientation) const;
 
     QImage renderImage(QSize size); // offscreen render of the whole widget, for tests and export
     QCustomPlot *plot() const;
@@ -107,9 +132,13 @@ signals:
     void cellClicked(int row, int col, Qt::KeyboardModifiers modifiers);
     void rowClicked(int row);           // emitted right after cellClicked, and on Up/Down
     void cellHovered(int row, int col); // -1,-1 when leaving
+    // A double click: the stages view shows this heatmap alone, as large as the window allows
+    // (and back), for when names or numbers do not fit.
+    void enlargeRequested();
 
 protected:
     void keyPressEvent(QKeyEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
     void focusInEvent(QFocusEvent *event) override;
     void focusOutEvent(QFocusEvent *event) override;
     void changeEvent(QEvent *event) override;
@@ -122,6 +151,7 @@ private:
     const bool *maskData() const;
     void adoptData(const QStringList &rowLabels, const QStringList &colLabels, ScaleKind kind);
     void updateAxes();
+    bool updateAxisTitles(); // says so in the axis title when names gave way to indices
     void elideTitle();
     void replotOverlay();
     void setHover(int row, int col);
@@ -139,11 +169,13 @@ private:
     HeatmapData m_data;
     attn::Mask m_maskSource; // the caller's last mask, to skip re-transposing an unchanged one
     QString m_title;
+    QString m_rowAxisTitle, m_colAxisTitle;
+    int m_decimals = -1;
     ColorMapId m_sequentialMap = ColorMapId::Viridis;
     ColorMapId m_divergingMap = ColorMapId::RdBu;
     std::function<QString(int, int)> m_tooltipProvider;
     int m_selectedRow = -1;
-    QList<int> m_highlightedColumns;
+    QList<int> m_highlightedColumns, m_highlightedRows;
     int m_hoverRow = -1;
     int m_hoverCol = -1;
     qint64 m_fillNs = 0;

@@ -13,16 +13,12 @@ namespace matrixpaint {
 
 namespace {
 
-constexpr double kMinNumberHeight = 15;
-
 // Writes the value centred in the cell if it fits, in black or white for contrast.
 void writeValue(QPainter &p, const QRectF &cell, double value, const QColor &fill) {
-    const QString text = attn::notation::cell(value);
-    if (cell.height() < kMinNumberHeight ||
-        p.fontMetrics().horizontalAdvance(text) > cell.width() - 3)
+    if (!numberFits(p.font(), cell.size(), value))
         return;
     p.setPen(contrastingTextColor(fill));
-    p.drawText(cell, Qt::AlignCenter, text);
+    p.drawText(cell, Qt::AlignCenter, attn::notation::cell(value));
 }
 
 void frame(QPainter &p, const QRectF &rect, const Style &style) {
@@ -34,6 +30,24 @@ void frame(QPainter &p, const QRectF &rect, const Style &style) {
 }
 
 } // namespace
+
+QSizeF numberCellSize(const QFont &font, double value) {
+    const QFontMetricsF fm(font);
+    return {fm.horizontalAdvance(attn::notation::cell(value)) + kNumberPadding,
+            std::max(kMinNumberHeight, fm.height())};
+}
+
+bool numberFits(const QFont &font, const QSizeF &cell, double value) {
+    const QSizeF need = numberCellSize(font, value);
+    return cell.width() >= need.width() && cell.height() >= need.height();
+}
+
+QSizeF numberCellSize(const QFont &font, const attn::Matrix &values) {
+    QSizeF need(0, 0);
+    for (Eigen::Index k = 0; k < values.size(); ++k)
+        need = need.expandedTo(numberCellSize(font, values.data()[k]));
+    return need;
+}
 
 QColor colorOf(double value, const Style &style) {
     const ColorLut &lut = style.lut ? *style.lut : ColorLut();

@@ -6,6 +6,7 @@
 #include <QColor>
 #include <QFont>
 #include <QRectF>
+#include <QSizeF>
 
 class QPainter;
 
@@ -26,6 +27,14 @@ struct Style {
 };
 
 QColor colorOf(double value, const Style &style);
+
+// Cells are numbered only when the value's text fits: this wide (text + kNumberPadding) and at
+// least kMinNumberHeight (or a line of `font`) tall. Layouts ask for the size their values need.
+constexpr double kMinNumberHeight = 15;
+constexpr double kNumberPadding = 3;
+QSizeF numberCellSize(const QFont &font, double value);
+QSizeF numberCellSize(const QFont &font, const attn::Matrix &values); // the largest of them
+bool numberFits(const QFont &font, const QSizeF &cell, double value);
 
 // A vector of `count` values (stride apart in memory), laid along `orientation` inside `rect`.
 void paintVector(QPainter &p, const QRectF &rect, const double *values, int count, int stride,

@@ -82,8 +82,6 @@ void HeadOverview::rebuild(int heads) {
         auto *view = new HeatmapView;
         view->setObjectName(QString("headHeatmap%1").arg(h));
         view->setColorMaps(m_map, view->divergingMap());
-        // Big enough for token names and, with few tokens, the numbers in the cells.
-        view->setMinimumSize(150, heads <= 4 ? 260 : 180);
         view->setToolTip(QString("Click to make head %1 the current head").arg(h));
         inner->addWidget(view);
         connect(view, &HeatmapView::cellClicked, this,
@@ -91,8 +89,6 @@ void HeadOverview::rebuild(int heads) {
         // Clicks outside the cells (title, colour bar, frame) select the head too.
         frame->installEventFilter(this);
         view->plot()->installEventFilter(this);
-        // Square-ish heatmaps: a tall dock should not stretch them into strips.
-        frame->setMaximumHeight(320);
         m_grid->addWidget(frame, h / cols, h % cols);
         m_frames << frame;
         m_views << view;
@@ -149,6 +145,9 @@ void HeadOverview::refresh() {
             v->setAxisTitles("key", "query");
             v->setTransposedData(w, keys, queries, ScaleKind::Unit, &maskT);
         }
+        // Big enough for the token names on both axes (and, with few tokens, the numbers): the
+        // dock scrolls rather than numbering the tokens.
+        v->setMinimumSize(v->readableSize(w.rows() <= 6));
         v->setSelectedRow(rows ? document()->selectedRow() : -1);
         v->setHighlightedColumns(!rows && document()->selectedRow() >= 0
                                      ? QList<int>{document()->selectedRow()}

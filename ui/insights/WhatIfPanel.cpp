@@ -310,6 +310,12 @@ void WhatIfPanel::updatePermutation() {
     if (c.positional)
         html += "<p><i>The causal mask is tied to positions (query i sees keys \u2264 i), so "
                 "here the outputs are not simply permuted: the difference is real.</i></p>";
+    if (c.positionEncoded)
+        html += "<p><i>Positions are on: a token moved to another place gets that place's "
+                "position, so the outputs are not simply permuted. Without positions attention "
+                "sees a set of tokens, not a sequence; RoPE makes the scores depend on the "
+                "offset m \u2212 n only (the Positions panel shifts every position to show "
+                "it).</i></p>";
     if (c.hasContext)
         html += QString("<p>Cross-attention: only the queries were permuted. Permuting the "
                         "context's tokens (keys and values together) changes the output by "

@@ -20,11 +20,11 @@ InterpretationParts interpretationParts(const InterpretedProduct &p, Interpretat
         if (rowOk && colOk)
             parts = {{true, row, k}, {true, k, col}, {true, row, col}};
         break;
-    case InterpretationMode::Row:
+    case InterpretationMode::Row: // row i of A weights the rows of B
         if (rowOk)
-            parts = {{true, row, k}, {true, k, all}, {true, row, all}};
+            parts = {{true, row, k}, {true, k, all, k == all}, {true, row, all}};
         break;
-    case InterpretationMode::Column:
+    case InterpretationMode::Column: // column j of B weights the columns of A
         if (colOk)
             parts = {{true, all, k}, {true, k, col}, {true, all, col}};
         break;
@@ -47,22 +47,27 @@ void applyPart(HeatmapView *view, const MatrixPart &part, bool transposed) {
         return;
     view->setHighlightedBlock({}); // a tile's outline belongs to the tiled reading only
     const MatrixPart shown = transposed ? part.transposed() : part;
-    if (!shown.used) {
-        view->setSelectedRow(-1);
-        view->setHighlightedColumns({});
-        return;
-    }
-    view->setSelectedRow(shown.row);
-    QList<int> cols;
-    if (shown.col != MatrixPart::kAll) {
+    view->setSelectedRow(shown.used ? shown.row : -1);
+    const bool whole = shown.used && shown.row == MatrixPart::kAll && shown.col == MatrixPart::kAll;
+    // The whole matrix: every row (or column) outlined, the lines the reading combines. With
+    // many lines the dashes would hide the cells, and "all of it" needs no outline anyway.
+    const auto every = [](Eigen::Index count) {
+        QList<int> lines;
+        if (count <= kMaxOutlinedLines) {
+            lines.resize(qsizetype(count));
+            std::iota(lines.begin(), lines.end(), 0);
+        }
+        return lines;
+    };
+    QList<int> cols, rows;
+    if (shown.used && shown.col != MatrixPart::kAll)
         cols = {shown.col};
-    } else if (shown.row == MatrixPart::kAll && view->values().cols() <= kMaxOutlinedColumns) {
-        // The whole matrix: every column outlined reads as one frame around it. With many
-        // columns the dashes would hide the cells, and "all of it" needs no outline anyway.
-        cols.resize(qsizetype(view->values().cols()));
-        std::iota(cols.begin(), cols.end(), 0);
-    }
+    else if (whole && !shown.byRows)
+        cols = every(view->values().cols());
+    if (whole && shown.byRows)
+        rows = every(view->values().rows());
     view->setHighlightedColumns(cols);
+    view->setHighlightedRows(rows);
 }
 
 void restoreStageOutline(HeatmapView *view, attn::Stage stage, const Document &document) {
@@ -72,6 +77,7 @@ void restoreStageOutline(HeatmapView *view, attn::Stage stage, const Document &d
     view->setHighlightedBlock({});
     const bool queries = stage != Stage::K && stage != Stage::V;
     const int query = document.selectedRow();
+    view->setHighlightedRows({});
     if (document.layout() == attn::Layout::Rows) {
         view->setSelectedRow(queries ? query : -1);
         view->setHighlightedColumns({});

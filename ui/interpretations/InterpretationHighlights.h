@@ -6,13 +6,15 @@ class Document;
 class HeatmapView;
 
 // Which part of A, B and P one reading of P = A·B uses, so the main heatmaps can outline it:
-// a row, a column, a cell, the whole matrix, or nothing.
+// a row, a column, a cell, the whole matrix (as its rows or as its columns: the row view
+// combines B's rows, the column view A's columns), or nothing.
 struct MatrixPart {
     static constexpr int kAll = -1;
     bool used = false;
-    int row = kAll; // a row index, or kAll
-    int col = kAll; // a column index, or kAll
-    MatrixPart transposed() const { return {used, col, row}; }
+    int row = kAll;      // a row index, or kAll
+    int col = kAll;      // a column index, or kAll
+    bool byRows = false; // the whole matrix (row and col kAll) outlined row by row
+    MatrixPart transposed() const { return {used, col, row, !byRows}; }
     friend bool operator==(const MatrixPart &, const MatrixPart &) = default;
 };
 
@@ -28,9 +30,10 @@ InterpretationParts interpretationParts(const InterpretedProduct &p, Interpretat
                                         int row, int col, int revealed);
 
 // Outlines `part` on the heatmap that draws the matrix (transposed when the heatmap draws it
-// that way): a row gets the solid selected-row outline, columns the dashed outlines, a cell
-// both, the whole matrix every column (up to kMaxOutlinedColumns; none beyond).
-constexpr int kMaxOutlinedColumns = 16;
+// that way): a row gets the solid selected-row outline, a column the dashed outline, a cell
+// both, the whole matrix every row or every column dashed (up to kMaxOutlinedLines; none
+// beyond).
+constexpr int kMaxOutlinedLines = 16;
 void applyPart(HeatmapView *view, const MatrixPart &part, bool transposed);
 // What the main window shows when no interpretation is drawn on a stage's heatmap: the
 // selected query and no column outlines (mirrors StagesView's own selection outline).

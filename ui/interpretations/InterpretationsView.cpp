@@ -66,10 +66,6 @@ InterpretationsView::InterpretationsView(Document *document, Recomputer *recompu
             &InterpretationsView::onKernelSizeChanged);
     m_formula = new QLabel;
     m_formula->setObjectName("interpretationFormula");
-    QFont big = font();
-    big.setPointSizeF(std::max(big.pointSizeF(), 10.0) * 1.25);
-    big.setBold(true);
-    m_formula->setFont(big);
     m_formula->setWordWrap(true);
     m_formula->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_formula);
@@ -88,9 +84,15 @@ InterpretationsView::InterpretationsView(Document *document, Recomputer *recompu
     scroll->setFocusPolicy(Qt::NoFocus); // arrow keys step the terms, not the scroll bars
     m_outer = new OuterProductWidget;
     m_outer->setObjectName("interpretationOuter");
+    // Scrolls when readable numbers need more room than the dock has (heightForWidth).
+    auto *outerScroll = new QScrollArea;
+    outerScroll->setWidget(m_outer);
+    outerScroll->setWidgetResizable(true);
+    outerScroll->setFrameShape(QFrame::NoFrame);
+    outerScroll->setFocusPolicy(Qt::NoFocus);
     m_pages = new QStackedWidget;
     m_pages->addWidget(scroll);
-    m_pages->addWidget(m_outer);
+    m_pages->addWidget(outerScroll);
     m_tiled = new TiledProductWidget;
     m_tiled->setObjectName("interpretationTiled");
     m_pages->addWidget(m_tiled);
@@ -98,6 +100,8 @@ InterpretationsView::InterpretationsView(Document *document, Recomputer *recompu
     m_online->setObjectName("interpretationOnline");
     m_pages->addWidget(m_online);
     layout->addWidget(m_pages, 1);
+
+    applyFonts();
 
     connect(recomputer, &Recomputer::resultReady, this, &InterpretationsView::onResult);
     connect(document, &Document::selectedRowChanged, this, &InterpretationsView::onSelection);
@@ -109,7 +113,7 @@ InterpretationsView::InterpretationsView(Document *document, Recomputer *recompu
         connect(stages, &StagesView::cellActivated, this, &InterpretationsView::activateStageCell);
     connect(m_animator, &TermAnimator::positionChanged, this, &InterpretationsView::updatePosition);
     rebuildProduct();
-    m_animator->reset(stepCount());
+    restartAnimation();
     refreshMode();
 }
 
@@ -155,7 +159,7 @@ void InterpretationsView::setProduct(Product product) {
         return;
     m_product = product;
     rebuildProduct();
-    m_animator->reset(stepCount());
+    restartAnimation();
     refreshMode();
 }
 
@@ -163,8 +167,7 @@ void InterpretationsView::setMode(InterpretationMode mode) {
     if (mode == m_mode)
         return;
     m_mode = mode;
-    if (m_animator->count() != stepCount()) // terms, block products and key blocks differ
-        m_animator->reset(stepCount());
+    restartAnimation();
     refreshMode();
 }
 
@@ -203,7 +206,7 @@ void InterpretationsView::onSelection() {
         });
     }
     if (m_mode != InterpretationMode::Outer)
-        m_animator->reset(stepCount());
+        restartAnimation();
     refreshMode();
 }
 
@@ -221,10 +224,17 @@ void InterpretationsView::activateStageCell(Stage stage, int row, int col) {
     }
     m_document->setSelectedRow(pick.query.value_or(before));
     m_document->setSelectedColumn(pick.other.value_or(beforeColumn));
-    m_animator->reset(stepCount());
+    restartAnimation();
     if (pick.term && m_mode == InterpretationMode::Outer)
         m_animator->setPosition(*pick.term + 1); // the clicked term k
     refreshMode();
+}
+
+void InterpretationsView::restartAnimation() {
+    // A sum of terms opens complete (the whole sum, ready to replay from 0); the outer products
+    // open at their first term, so Play runs through all the others and → adds the next.
+    const int count = stepCount();
+    m_animator->reset(count, m_mode == InterpretationMode::Outer ? std::min(1, count) : count);
 }
 
 void InterpretationsView::rebuildProduct() {
@@ -361,6 +371,8 @@ void InterpretationsView::showEvent(QShowEvent *event) {
         rebuildProduct();
         m_animator->setCount(stepCount());
     }
+    if (!event->spontaneous())
+        restartAnimation(); // the panel opens at the beginning of its reading
     refreshMode();
 }
 
@@ -368,6 +380,25 @@ void InterpretationsView::hideEvent(QHideEvent *event) {
     QWidget::hideEvent(event);
     if (!event->spontaneous())
         clearHighlights(); // a closed panel leaves no outlines behind
+}
+
+void InterpretationsView::applyFonts() {
+    // Read from the back of a classroom: at least 11 pt at zoom 1, and the same factor over
+    // the window's font at every zoom (presentation mode zooms the application font).
+    QFont text = font();
+    text.setPointSizeF(text.pointSizeF() * m_fontScale);
+    m_terms->setFont(text);
+    m_outer->setFont(text);
+    QFont big = text;
+    big.setPointSizeF(text.pointSizeF() * 1.25);
+    big.setBold(true);
+    m_formula->setFont(big);
+}
+
+void InterpretationsView::changeEvent(QEvent *event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        applyFonts();
 }
 
 void InterpretationsView::keyPressEvent(QKeyEvent *event) {

@@ -7,6 +7,7 @@
 #include <QPointer>
 #include <QWidget>
 
+#include <algorithm>
 #include <memory>
 
 class Document;
@@ -23,9 +24,10 @@ class TermAnimator;
 class TermsWidget;
 
 // The four readings of attention's two products — scores = Q·Kᵀ and output = A·V (in the
-// column layout scores′ = K′ᵀ·Q′ and output′ = V′·A′) — on the current result and head:
-// a cell as a dot product, a row as a combination of B's rows, a column as a combination of
-// A's columns, the whole product as a sum of rank-one terms. Each can be played term by term.
+// column layout, with the article's matrices, scores = Kᵀ·Q and output = V·A) — on the current
+// result and head: a cell as a dot product, a row as a combination of B's rows, a column as a
+// combination of A's columns, the whole product as a sum of rank-one terms. Each can be played term
+// by term.
 //
 // Linked both ways with the main window: the picked cell is the Document's selected query and
 // selected column (a key of the scores, a feature of the output), so picking here moves the
@@ -77,6 +79,7 @@ public:
 
 protected:
     void keyPressEvent(QKeyEvent *event) override;
+    void changeEvent(QEvent *event) override;
     void showEvent(QShowEvent *event) override;
     void hideEvent(QHideEvent *event) override;
 
@@ -84,6 +87,7 @@ private:
     void onResult();
     void onSelection();
     void rebuildProduct();
+    void restartAnimation();
     void refreshMode();
     void updateControls();
     void updatePosition();
@@ -93,6 +97,7 @@ private:
     void refreshKernelReading();
     void applyKernelHighlights();
     void onKernelSizeChanged();
+    void applyFonts();
     bool queryIsRow() const;
 
     QPointer<Document> m_document;
@@ -104,6 +109,8 @@ private:
     std::shared_ptr<const InterpretedProduct> m_current;
     bool m_dirty = true; // the product must be rebuilt before it is drawn
     bool m_highlighted = false;
+    // The terms' and the formula's text over the window's font: 11 pt at least at zoom 1.
+    const double m_fontScale = std::max(1.0, 11.0 / font().pointSizeF());
     // The Document's selection as last seen, and each index before its latest change while
     // that change is recent (same event-loop turn): a click sets the query and the column,
     // then reports the cell it was on.

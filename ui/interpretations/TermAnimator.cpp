@@ -20,10 +20,15 @@ TermAnimator::TermAnimator(QObject *parent) : QObject(parent) {
 }
 
 void TermAnimator::reset(int count) {
+    reset(count, count);
+}
+
+void TermAnimator::reset(int count, int position) {
     pause();
     m_count = std::max(0, count);
-    if (m_position != m_count) {
-        m_position = m_count;
+    const int next = std::clamp(position, 0, m_count);
+    if (m_position != next) {
+        m_position = next;
         emit positionChanged(m_position);
     }
 }

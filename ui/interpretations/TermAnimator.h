@@ -16,8 +16,9 @@ public:
     bool isPlaying() const { return m_timer.isActive(); }
     bool isComplete() const { return m_position >= m_count; }
 
-    // A new sum: stops and shows every term (position = count).
+    // A new sum: stops and shows every term (position = count), or the first `position`.
     void reset(int count);
+    void reset(int count, int position);
     // The same sum with a new count (live data changed shape): keeps the position if it fits.
     void setCount(int count);
     void setPosition(int position); // clamped

@@ -3,9 +3,11 @@
 #include "MatrixPaint.h"
 #include "Notation.h"
 
+#include <QEvent>
 #include <QPainter>
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 namespace {
@@ -19,7 +21,17 @@ struct Metrics {
 };
 constexpr Metrics kHorizontal{96, 80, 26, 104, 26, 22, 34, 64};
 constexpr Metrics kVertical{30, 36, 26, 0, 132, 60, 70, 30};
-constexpr double kRuleGap = 16; // between the terms and their sum
+constexpr double kRuleGap = 16;   // between the terms and their sum
+constexpr double kMaxLabel = 160; // longer token names are elided
+
+// The widest of the labels (token names such as "because"), up to kMaxLabel.
+double widestLabel(const QFont &font, const QStringList &labels) {
+    const QFontMetricsF fm(font);
+    double widest = 0;
+    for (const QString &label : labels)
+        widest = std::max(widest, std::min(fm.horizontalAdvance(label), kMaxLabel));
+    return widest;
+}
 
 double maxAbs(const attn::Matrix &m) {
     return m.size() ? m.cwiseAbs().maxCoeff() : 0.0;
@@ -30,12 +42,16 @@ double maxAbs(const attn::Matrix &m) {
 TermsWidget::TermsWidget(QWidget *parent) : QWidget(parent) {
     setBackgroundRole(QPalette::Base);
     setAutoFillBackground(true);
-    QFont f = font();
-    f.setPointSizeF(std::max(f.pointSizeF(), 11.0)); // read from the back of a classroom
-    setFont(f);
+}
+
+void TermsWidget::changeEvent(QEvent *event) {
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::FontChange)
+        return;
     // Numbers a little smaller than the labels, so "−0.0123" fits a 46-pixel cell.
-    m_numberFont = f;
-    m_numberFont.setPointSizeF(f.pointSizeF() * 0.9);
+    m_numberFont = font();
+    m_numberFont.setPointSizeF(font().pointSizeF() * 0.9);
+    updateGeometry();
 }
 
 void TermsWidget::setTerms(InterpretationTerms terms) {
@@ -140,21 +156,52 @@ void TermsWidget::buildLines() {
         m_lines.append(folded(Line::FoldedAfter, end, count - end));
 }
 
+double TermsWidget::labelLength() const {
+    if (!horizontal())
+        return kVertical.label;
+    // Lying down, the first column holds the term labels, its header, "Σ all 1024" and the
+    // part of P the sum equals ("output[1, 1]"): as wide as the widest, so none is cut.
+    const QFontMetricsF fm(font());
+    QFont boldFont = font();
+    boldFont.setBold(true);
+    const QFontMetricsF bold(boldFont);
+    double widest = std::max(fm.horizontalAdvance(m_terms.termHeader),
+                             bold.horizontalAdvance(m_terms.targetLabel));
+    widest = std::max(widest,
+                      bold.horizontalAdvance(QString("\u03a3 %1 of %1").arg(m_terms.termCount())));
+    widest =
+        std::max(widest, fm.horizontalAdvance(QString("+%1 earlier").arg(m_terms.termCount())));
+    widest = std::max(widest, widestLabel(font(), m_terms.termLabels));
+    return std::max(kHorizontal.label, std::ceil(widest) + 10);
+}
+
+double TermsWidget::headerLength(const QString &header) const {
+    return horizontal() ? QFontMetricsF(font()).horizontalAdvance(header) + 8 : 0;
+}
+
 double TermsWidget::vectorLength() const {
     const Metrics &m = horizontal() ? kHorizontal : kVertical;
     const int length = std::max(1, m_terms.length());
     const double ideal = length * (dot() ? 96.0 : m.cell);
     if (!horizontal())
         return std::clamp(ideal, 60.0, 300.0);
-    const double fixed = 2 * kMargin + m.label + m.coef + 2 * m.op + (dot() ? m.running : 0);
+    const double coef = std::max(m.coef, headerLength(m_terms.coefHeader));
+    const double fixed = 2 * kMargin + labelLength() + coef + 2 * m.op + (dot() ? m.running : 0);
     return std::min(ideal, std::max(140.0, (width() - fixed) / 2));
 }
 
 TermsWidget::Geometry TermsWidget::geometry() const {
     const Metrics &m = horizontal() ? kHorizontal : kVertical;
     Geometry g;
+    // Each header fits over its column: the columns grow (and the scroll area scrolls).
     const double lengths[SegmentCount] = {
-        m.label, m.coef, m.op, vectorLength(), m.op, vectorLength(), dot() ? m.running : 0};
+        labelLength(),
+        std::max(m.coef, headerLength(m_terms.coefHeader)),
+        m.op,
+        std::max(vectorLength(), headerLength(m_terms.vectorHeader)),
+        m.op,
+        std::max(vectorLength(), headerLength(m_terms.scaledHeader)),
+        dot() ? m.running : 0};
     double along = kMargin;
     for (int s = 0; s < SegmentCount; ++s) {
         g.start[s] = along;
@@ -169,17 +216,15 @@ TermsWidget::Geometry TermsWidget::geometry() const {
     const bool labels = !m_terms.elementLabels.isEmpty() && step >= (horizontal() ? 30 : 18);
     g.elementsStart = g.headerStart + g.headerLength;
     double elements = m.elements;
-    if (labels && !horizontal()) {
-        // Standing up, the labels column is as wide as its longest (elided) label.
-        const QFontMetrics fm(font());
-        double widest = 0;
-        for (const QString &label : m_terms.elementLabels)
-            widest = std::max<double>(widest, fm.horizontalAdvance(label));
-        elements = std::min(widest, m.elements) + 12;
-    }
+    // Standing up, the labels column is as wide as its longest label.
+    if (labels && !horizontal())
+        elements = widestLabel(font(), m_terms.elementLabels) + 12;
     g.elementsLength = labels ? elements : 0;
     g.linesStart = g.elementsStart + g.elementsLength + 4;
     g.thickness = m.thickness;
+    // Standing up, each term's label heads its column: as wide as the widest label.
+    if (!horizontal())
+        g.thickness = std::max(g.thickness, widestLabel(font(), m_terms.termLabels) + 14);
     return g;
 }
 
@@ -192,7 +237,7 @@ QSize TermsWidget::sizeHint() const {
     const Geometry g = geometry();
     const double along = g.start[Running] + g.length[Running] + kMargin;
     const double across = g.linesStart + (m_lines.size() + 2) * g.thickness + kRuleGap + kMargin;
-    const double note = 48;
+    const double note = noteHeight() + 8;
     return horizontal() ? QSize(int(along), int(across + note))
                         : QSize(int(across), int(along + note));
 }
@@ -222,8 +267,7 @@ void TermsWidget::paintHeader(QPainter &p, const Geometry &g) {
             continue;
         const QRectF r = place(g, Segment(s), g.headerStart, g.headerLength).adjusted(2, 0, -2, 0);
         if (horizontal())
-            p.drawText(r, Qt::AlignCenter,
-                       p.fontMetrics().elidedText(texts[s], Qt::ElideRight, int(r.width())));
+            p.drawText(r, Qt::AlignCenter, elided(p, texts[s], r.width()));
         else
             p.drawText(r.adjusted(0, 0, -6, 0),
                        Qt::AlignRight | Qt::AlignVCenter | Qt::TextWordWrap, texts[s]);
@@ -271,26 +315,20 @@ void TermsWidget::paintLine(QPainter &p, const Geometry &g, double across, const
         return horizontal() ? r.adjusted(0, inset, 0, -inset) : r.adjusted(inset, 0, -inset, 0);
     };
     QString label;
-    switch (line.kind) {
-    case Line::Term:
+    if (line.kind == Line::Term)
         label = line.term < m_terms.termLabels.size() ? m_terms.termLabels[line.term]
                                                       : QString::number(line.term);
-        break;
-    case Line::FoldedBefore:
-        label = QString("+%1 earlier").arg(line.count);
-        break;
-    case Line::FoldedAfter:
-        label = QString("+%1 to come").arg(line.count);
-        break;
-    case Line::FoldedOthers:
-        label = QString("+%1 more").arg(line.count);
-        break;
-    }
+    else // folded: "+12 earlier", "+30 to come", "+1008 more"
+        label = QString("+%1 %2")
+                    .arg(line.count)
+                    .arg(line.kind == Line::FoldedBefore  ? "earlier"
+                         : line.kind == Line::FoldedAfter ? "to come"
+                                                          : "more");
     p.setOpacity(opacity);
     p.setPen(pal.color(QPalette::Text));
     const QRectF labelRect = place(g, Label, across, t).adjusted(2, 0, -6, 0);
     p.drawText(labelRect, (horizontal() ? Qt::AlignRight : Qt::AlignHCenter) | Qt::AlignVCenter,
-               p.fontMetrics().elidedText(label, Qt::ElideRight, int(labelRect.width())));
+               elided(p, label, labelRect.width()));
     p.setOpacity(1.0);
 
     if (line.kind == Line::Term) {
@@ -365,7 +403,7 @@ void TermsWidget::paintTotals(QPainter &p, const Geometry &g, double across) {
     p.setPen(pal.color(QPalette::Text));
     const QRectF labelRect = place(g, Label, across, t).adjusted(2, 0, -6, 0);
     p.drawText(labelRect, (horizontal() ? Qt::AlignRight : Qt::AlignHCenter) | Qt::AlignVCenter,
-               p.fontMetrics().elidedText(sumLabel, Qt::ElideRight, int(labelRect.width())));
+               elided(p, sumLabel, labelRect.width()));
     p.setFont(font());
     if (m_terms.coefficientsAreWeights)
         p.drawText(place(g, Coef, across, t), Qt::AlignCenter | Qt::TextWordWrap,
@@ -382,10 +420,12 @@ void TermsWidget::paintTotals(QPainter &p, const Geometry &g, double across) {
                       : place(g, Label, across, t).united(place(g, Coef, across, t)))
             .adjusted(2, 0, -6, 0);
     p.setFont(bold);
-    p.drawText(target,
-               (horizontal() ? Qt::AlignRight : Qt::AlignHCenter) | Qt::AlignVCenter |
-                   Qt::TextWordWrap,
-               m_terms.targetLabel);
+    if (horizontal())
+        p.drawText(target, Qt::AlignRight | Qt::AlignVCenter,
+                   elided(p, m_terms.targetLabel, target.width()));
+    else // standing up, "column 2 of scores" wraps between its words
+        p.drawText(target, Qt::AlignHCenter | Qt::AlignVCenter | Qt::TextWordWrap,
+                   m_terms.targetLabel);
     p.setFont(font());
     matrixpaint::paintVector(p, vectorRect(Scaled, across), m_terms.target, m_terms.orientation,
                              style);
@@ -409,19 +449,26 @@ void TermsWidget::paintTotals(QPainter &p, const Geometry &g, double across) {
                status);
 }
 
-QString TermsWidget::noteText() const {
-    if (!m_terms.coefficientsAreWeights || m_terms.isEmpty())
-        return {};
-    const double low = m_terms.coefficients.minCoeff();
-    QString what = m_terms.vectorHeader;
-    what.replace("row k of", "the rows of").replace("column k of", "the columns of");
-    return QString("The weights are %1 (smallest %2) and sum to %3: the result is a convex "
-                   "combination \u2014 a weighted average \u2014 of %4.")
-        .arg(low >= 0 ? "non-negative" : "NOT all non-negative", attn::notation::cell(low),
-             QString::number(m_terms.coefficients.sum(), 'f', 6), what);
+double TermsWidget::noteHeight() const {
+    // The note under the terms, wrapped to the widget's width (3 lines in a narrow dock).
+    const QString note = convexityNote(m_terms);
+    const int w = std::max(width(), 300) - int(2 * kMargin);
+    return note.isEmpty() ? 0.0
+                          : QFontMetrics(font())
+                                    .boundingRect(QRect(0, 0, w, 1000), Qt::TextWordWrap, note)
+                                    .height() +
+                                8.0;
+}
+
+QString TermsWidget::elided(QPainter &p, const QString &text, double width) {
+    const QString shown = p.fontMetrics().elidedText(text, Qt::ElideRight, int(width));
+    if (shown != text)
+        m_clippedTexts << text;
+    return shown;
 }
 
 void TermsWidget::paintEvent(QPaintEvent *) {
+    m_clippedTexts.clear();
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
     if (m_terms.isEmpty()) {
@@ -438,12 +485,12 @@ void TermsWidget::paintEvent(QPaintEvent *) {
     }
     paintTotals(p, g, across);
     across += kRuleGap + 2 * g.thickness;
-    const QString note = noteText();
+    const QString note = convexityNote(m_terms);
     if (note.isEmpty())
         return;
     p.setPen(palette().color(QPalette::Text));
-    const double alongEnd = g.start[Scaled] + g.length[Scaled] + kMargin;
-    const QRectF r = horizontal() ? QRectF(kMargin, across + 4, width() - 2 * kMargin, 44)
-                                  : QRectF(kMargin, alongEnd, width() - 2 * kMargin, 44);
+    const double alongEnd = g.start[Scaled] + g.length[Scaled] + kMargin, h = noteHeight();
+    const QRectF r = horizontal() ? QRectF(kMargin, across + 4, width() - 2 * kMargin, h)
+                                  : QRectF(kMargin, alongEnd, width() - 2 * kMargin, h);
     p.drawText(r, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, note);
 }

@@ -4,6 +4,7 @@
 #include "InterpretationTerms.h"
 
 #include <QList>
+#include <QStringList>
 #include <QWidget>
 
 // Draws a sum of terms (the dot, row and column views): one line per term — its label, its
@@ -39,11 +40,16 @@ public:
     };
     const QList<Line> &lines() const { return m_lines; }
 
+    // Texts the last paint had to cut short (the term labels, headers and sums fit unless a
+    // token name is longer than the label column's limit).
+    const QStringList &clippedTexts() const { return m_clippedTexts; }
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     enum Segment { Label, Coef, Times, Vector, Equals, Scaled, Running, SegmentCount };
@@ -58,13 +64,16 @@ private:
     QRectF place(const Geometry &g, Segment s, double across, double acrossLength) const;
     bool horizontal() const { return m_terms.orientation == Qt::Horizontal; }
     bool dot() const { return m_terms.mode == InterpretationMode::Dot; }
+    double labelLength() const;
+    double headerLength(const QString &header) const;
     double vectorLength() const;
+    QString elided(QPainter &p, const QString &text, double width);
     void rebuildLines();
     void buildLines();
     void paintHeader(QPainter &p, const Geometry &g);
     void paintLine(QPainter &p, const Geometry &g, double across, const Line &line);
     void paintTotals(QPainter &p, const Geometry &g, double across);
-    QString noteText() const;
+    double noteHeight() const;
     void paintCoefficient(QPainter &p, const QRectF &rect, double value, double opacity);
 
     InterpretationTerms m_terms;
@@ -74,4 +83,5 @@ private:
     ColorLut m_sequential{ColorMapId::Viridis};
     ValueRange m_sumRange, m_factorRange, m_coefRange;
     QFont m_numberFont;
+    QStringList m_clippedTexts;
 };

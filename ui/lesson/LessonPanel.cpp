@@ -1,6 +1,7 @@
 #include "LessonPanel.h"
 
 #include "Document.h"
+#include "LearningLesson.h"
 #include "Recomputer.h"
 #include "Shell.h"
 #include "StagesView.h"
@@ -58,6 +59,9 @@ LessonPanel::LessonPanel(Document &document, Recomputer &recomputer, StagesView 
     m_stop = new QAction("&End lesson", this);
     m_stop->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
     connect(m_start, &QAction::triggered, this, &LessonPanel::start);
+    m_startLearning = new QAction("Start lesson: &where the weights come from", this);
+    m_startLearning->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F5));
+    connect(m_startLearning, &QAction::triggered, this, &LessonPanel::startLearning);
     connect(m_next, &QAction::triggered, this, &LessonPanel::next);
     connect(m_previous, &QAction::triggered, this, &LessonPanel::previous);
     connect(m_stop, &QAction::triggered, this, &LessonPanel::stop);
@@ -88,6 +92,14 @@ QString LessonPanel::text() const {
 }
 
 void LessonPanel::start() {
+    m_script = Script::Attention;
+    rebuild();
+    goTo(0);
+}
+
+void LessonPanel::startLearning() {
+    m_script = Script::Learning;
+    rebuild();
     goTo(0);
 }
 
@@ -147,8 +159,11 @@ void LessonPanel::rebuild() {
     if (!snapshot.isValid())
         return;
     Document *doc = &m_document;
-    m_steps = lessonSteps(*snapshot.inputs, *snapshot.result, std::max(doc->selectedRow(), 0),
-                          doc->currentHead());
+    const int query = std::max(doc->selectedRow(), 0);
+    m_steps =
+        m_script == Script::Learning
+            ? learningLessonSteps(*snapshot.inputs, *snapshot.result, query, doc->currentHead())
+            : lessonSteps(*snapshot.inputs, *snapshot.result, query, doc->currentHead());
     if (isActive()) {
         m_step = std::min(m_step, stepCount() - 1);
         m_title->setText(title());
@@ -188,6 +203,7 @@ LessonPanel *installLesson(Shell &shell, Document &document, Recomputer &recompu
     dock->hide(); // appears when a lesson starts, so the heatmaps keep the room until then
     QMenu *menu = shell.menu(MenuId::Lesson);
     menu->addAction(panel->startAction());
+    menu->addAction(panel->startLearningAction());
     menu->addAction(panel->nextAction());
     menu->addAction(panel->previousAction());
     menu->addAction(panel->stopAction());
@@ -203,7 +219,7 @@ LessonPanel *installLesson(Shell &shell, Document &document, Recomputer &recompu
         },
         panel);
     // The window keeps the actions so their shortcuts work wherever the focus is.
-    shell.window().addActions(
-        {panel->startAction(), panel->nextAction(), panel->previousAction(), panel->stopAction()});
+    shell.window().addActions({panel->startAction(), panel->startLearningAction(),
+                               panel->nextAction(), panel->previousAction(), panel->stopAction()});
     return panel;
 }

@@ -30,7 +30,11 @@ public:
     QString title() const;
     QString text() const;
 
-    void start();
+    // Which walk: attention itself, or "where the weights come from" (LearningLesson.h).
+    enum class Script { Attention, Learning };
+    Script script() const { return m_script; }
+    void start(); // the attention lesson
+    void startLearning();
     void stop();
     void next();
     void previous();
@@ -41,6 +45,7 @@ public:
     void setPageKeysEnabled(bool enabled);
 
     QAction *startAction() const { return m_start; }
+    QAction *startLearningAction() const { return m_startLearning; }
     QAction *nextAction() const { return m_next; }
     QAction *previousAction() const { return m_previous; }
     QAction *stopAction() const { return m_stop; }
@@ -63,6 +68,8 @@ private:
     QPushButton *m_previousButton;
     QPushButton *m_nextButton;
     QAction *m_start;
+    QAction *m_startLearning;
+    Script m_script = Script::Attention;
     QAction *m_next;
     QAction *m_previous;
     QAction *m_stop;

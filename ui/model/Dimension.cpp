@@ -80,6 +80,20 @@ void fitMask(AttentionInputs &in) {
     in.mask = mask;
 }
 
+// The target follows the output's shape (n × p_out): the overlap keeps its numbers, new cells
+// are 0, so a resize never makes a loaded target invalid.
+void fitTarget(AttentionInputs &in) {
+    if (!in.hasTarget())
+        return;
+    const Eigen::Index n = in.queryCount(), width = in.outputWidth();
+    if (in.target.rows() == n && in.target.cols() == width)
+        return;
+    Matrix target = Matrix::Zero(n, width);
+    const Eigen::Index r = std::min(n, in.target.rows()), c = std::min(width, in.target.cols());
+    target.topLeftCorner(r, c) = in.target.topLeftCorner(r, c);
+    in.target = target;
+}
+
 AttentionInputs withDimension(const AttentionInputs &in, Dimension dim, int value, Initializer init,
                               std::mt19937 &rng) {
     AttentionInputs out = in;
@@ -135,7 +149,44 @@ AttentionInputs withDimension(const AttentionInputs &in, Dimension dim, int valu
         break;
     }
     fitMask(out);
+    fitTarget(out);
     return out;
+}
+
+attn::InputShape shapeWithDimension(const AttentionInputs &in, Dimension dim, int value) {
+    attn::InputShape s = attn::shapeOf(in);
+    switch (dim) {
+    case Dimension::Tokens:
+        s.tokens = value;
+        break;
+    case Dimension::Embedding:
+        s.embedding = value;
+        break;
+    case Dimension::KeyDim:
+        std::fill(s.keyDims.begin(), s.keyDims.end(), value);
+        break;
+    case Dimension::ValueDim:
+        std::fill(s.valueDims.begin(), s.valueDims.end(), value);
+        break;
+    case Dimension::Heads: {
+        // Copies: resize may reallocate under a reference to its own element.
+        const std::int64_t dk = s.keyDims.front(), dv = s.valueDims.front();
+        s.keyDims.resize(size_t(value), dk);
+        s.valueDims.resize(size_t(value), dv);
+        s.outputDim = value > 1 ? (in.hasWo() ? in.Wo.cols() : in.X.cols()) : 0;
+        break;
+    }
+    case Dimension::ContextLength:
+        s.contextTokens = value;
+        break;
+    case Dimension::OutputDim:
+        s.outputDim = value;
+        break;
+    case Dimension::ContextEmbedding:
+        s.contextEmbedding = value;
+        break;
+    }
+    return s;
 }
 
 AttentionInputs withCrossAttention(const AttentionInputs &in, bool on, Initializer init,
@@ -151,5 +202,6 @@ AttentionInputs withCrossAttention(const AttentionInputs &in, bool on, Initializ
         setWkWvRows(out, int(in.X.cols()), init, rng);
     }
     fitMask(out);
+    fitTarget(out);
     return out;
 }

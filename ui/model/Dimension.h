@@ -2,6 +2,7 @@
 
 #include "AttentionInputs.h"
 #include "Initializer.h"
+#include "Limits.h"
 
 #include <random>
 
@@ -25,6 +26,10 @@ int dimensionOf(const attn::AttentionInputs &in, Dimension dim);
 // The mask follows the number of queries and keys. Does not check limits or validate.
 attn::AttentionInputs withDimension(const attn::AttentionInputs &in, Dimension dim, int value,
                                     Initializer init, std::mt19937 &rng);
+
+// The shape withDimension() would give, computed without building it (to check the limits
+// before allocating).
+attn::InputShape shapeWithDimension(const attn::AttentionInputs &in, Dimension dim, int value);
 
 // Cross-attention on: the context is a copy of X with X's tokens, so the result does not move
 // until the context is edited. Off: the context is dropped and Wk, Wv get p rows again.

@@ -31,9 +31,17 @@ double snapped(double value) {
 
 Document::Document(QObject *parent)
     : QObject(parent), m_inputs(std::make_shared<attn::AttentionInputs>(attn::workedExample())),
-      m_undoStack(new QUndoStack(this)), m_rng(m_seed) {}
+      m_undoStack(new QUndoStack(this)), m_rng(m_seed) {
+    m_undoStack->setUndoLimit(kUndoLimit); // only possible while the stack is empty
+}
 
-Document::~Document() = default;
+Document::~Document() {
+    // The stack would emit indexChanged/cleanChanged while it clears itself as the document's
+    // child, after the document's own members are gone: to observers of a half-destroyed
+    // document (UBSan found such calls). It goes first and silently.
+    m_undoStack->blockSignals(true);
+    delete m_undoStack;
+}
 
 bool Document::hasMatrix(MatrixId id) const {
     switch (id.stage) {
@@ -115,7 +123,15 @@ bool Document::isDimensionAvailable(Dimension dim) const {
 }
 
 int Document::maximumDimension(Dimension dim) {
-    return dim == Dimension::Heads ? kMaxHeads : kMaxDimension;
+    switch (dim) {
+    case Dimension::Heads:
+        return int(attn::kMaxHeads);
+    case Dimension::Tokens:
+    case Dimension::ContextLength:
+        return int(attn::kMaxTokens);
+    default:
+        return int(attn::kMaxDimension);
+    }
 }
 
 QString Document::dimensionName(Dimension dim) {
@@ -217,8 +233,11 @@ QString checkLabel(const QString &label, QString *trimmed) {
     *trimmed = label.trimmed();
     if (trimmed->isEmpty())
         return QStringLiteral("a token label cannot be empty");
-    if (trimmed->size() > 64)
-        return QStringLiteral("a token label can have at most 64 characters");
+    try {
+        attn::checkLabelLength(trimmed->toStdString(), "the label");
+    } catch (const attn::InputError &e) {
+        return QString::fromStdString(e.what());
+    }
     return {};
 }
 } // namespace
@@ -267,6 +286,11 @@ bool Document::setDimension(Dimension dim, int value, QString *error) {
         what |= DocumentChange::Tokens | DocumentChange::Mask;
     if (dim == Dimension::Heads)
         what |= DocumentChange::Heads;
+    try { // before the resized inputs are built: a refused size allocates nothing
+        attn::checkLimits(shapeWithDimension(*m_inputs, dim, value));
+    } catch (const attn::InputError &e) {
+        return fail(error, QString::fromStdString(e.what()));
+    }
     const QString text =
         QStringLiteral("Change %1 to %2").arg(dimensionName(dim).remove("the ")).arg(value);
     return pushInputs(withDimension(*m_inputs, dim, value, m_initializer, m_rng), what, text,
@@ -274,41 +298,20 @@ bool Document::setDimension(Dimension dim, int value, QString *error) {
 }
 
 bool Document::pushInputs(attn::AttentionInputs after, DocumentChange::Flags what,
-                          const QString &text, QString *error) {
+                          const QString &text, QString *error, int trainingRun) {
     attn::shareKeyValueGroups(after); // e.g. a resize filled each grouped head on its own
     try {
         attn::validate(after);
     } catch (const attn::InputError &e) {
         return fail(error, QString::fromStdString(e.what()));
     }
-    const qint64 cells = qint64(after.queryCount()) * after.keyCount() * qint64(after.heads.size());
-    if (cells > kMaxAttentionCells)
-        return fail(error, QStringLiteral("%1 queries \u00d7 %2 keys \u00d7 %3 heads is too large "
-                                          "to show (at most %4 attention weights)")
-                               .arg(after.queryCount())
-                               .arg(after.keyCount())
-                               .arg(after.heads.size())
-                               .arg(kMaxAttentionCells));
-    qint64 values = after.X.size() + after.context.size() + after.Wo.size();
-    for (const attn::HeadWeights &h : after.heads)
-        values += h.Wq.size() + h.Wk.size() + h.Wv.size();
-    if (values > kMaxInputValues)
-        return fail(error, QStringLiteral("the inputs would hold %1 numbers: at most %2 are "
-                                          "supported (make n, p or the heads smaller)")
-                               .arg(values)
-                               .arg(kMaxInputValues));
-    for (Dimension d : {Dimension::Tokens, Dimension::Embedding, Dimension::KeyDim,
-                        Dimension::ValueDim, Dimension::Heads, Dimension::ContextLength,
-                        Dimension::OutputDim, Dimension::ContextEmbedding}) {
-        if (dimensionOf(after, d) > maximumDimension(d))
-            return fail(error, QStringLiteral("%1 is %2: at most %3 is supported")
-                                   .arg(dimensionName(d))
-                                   .arg(dimensionOf(after, d))
-                                   .arg(maximumDimension(d)));
-    }
+    // validate() checked the limits too; a shape change was also checked before it was built.
     if (after == *m_inputs)
         return true;
-    m_undoStack->push(new InputsCommand(this, text, *m_inputs, std::move(after), what));
+    if (trainingRun >= 0)
+        m_undoStack->push(new TrainingCommand(this, *m_inputs, std::move(after), trainingRun));
+    else
+        m_undoStack->push(new InputsCommand(this, text, *m_inputs, std::move(after), what));
     return true;
 }
 

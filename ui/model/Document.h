@@ -5,6 +5,7 @@
 #include "Dimension.h"
 #include "DocumentChange.h"
 #include "Initializer.h"
+#include "Limits.h"
 #include "MatrixId.h"
 
 #include <QObject>
@@ -21,14 +22,18 @@ class QUndoStack;
 class Document : public QObject {
     Q_OBJECT
 public:
-    // Absurd sizes are refused: each dimension, the head count, and the size of the attention
-    // maps (queries × keys × heads), which is what memory and compute time scale with.
-    static constexpr int kMaxDimension = 4096;
-    static constexpr int kMaxHeads = 16;
-    static constexpr qint64 kMaxAttentionCells = qint64(4096) * 4096;
-    // All input numbers together (X, context, weights): 64 MB. Resizes keep the inputs before
-    // and after in the undo history, so this also bounds what one undo step can hold.
-    static constexpr qint64 kMaxInputValues = qint64(8) * 1024 * 1024;
+    // Absurd sizes are refused: the core's limits (core/Limits.h, docs/limits.md), named here
+    // for the editors' ranges.
+    static constexpr int kMaxDimension = int(attn::kMaxDimension);
+    static constexpr int kMaxHeads = int(attn::kMaxHeads);
+    static constexpr qint64 kMaxAttentionCells = attn::kMaxAttentionCells;
+    // Resizes keep the inputs before and after in the undo history, so the limit on all input
+    // numbers together also bounds what one undo step can hold.
+    static constexpr qint64 kMaxInputValues = attn::kMaxInputValues;
+    static constexpr int kMaxLabelLength = int(attn::kMaxLabelLength);
+    // Undo steps kept: the oldest is dropped beyond it, so hours of editing cannot fill the
+    // memory with history (docs/limits.md).
+    static constexpr int kUndoLimit = 500;
 
     explicit Document(QObject *parent = nullptr); // starts on attn::workedExample()
     ~Document() override;
@@ -86,6 +91,15 @@ public:
     // group's Wk and Wv when the group has other heads. One undo step. Edits of a grouped
     // head's Wk or Wv change every head of the group.
     bool setKvGroup(int head, int group, QString *error = nullptr);
+    // none, sinusoidal or rope; refused with the core's message when the inputs do not allow
+    // it (RoPE needs an even d_k).
+    bool setPositional(attn::Positional positional, QString *error = nullptr);
+    // The loss target (n × p_out), or an empty matrix to remove it; one undo step.
+    bool setTarget(const attn::Matrix &target, const QString &description,
+                   QString *error = nullptr);
+    // New inputs from a training run: consecutive calls with the same `run` merge into one undo
+    // step (a run that played for a minute is undone at once).
+    bool applyTraining(const attn::AttentionInputs &inputs, int run, QString *error = nullptr);
     // On: the context starts as a copy of X (same tokens), so nothing changes until it is
     // edited. Off: the context is dropped, Wk/Wv get p rows again. Both undoable.
     bool setCrossAttention(bool on, QString *error = nullptr); // false: the copy is too large
@@ -144,7 +158,7 @@ private:
     // setToken and setContextToken: one label of X or of the context.
     bool setLabel(bool context, int index, const QString &label, QString *error);
     bool pushInputs(attn::AttentionInputs after, DocumentChange::Flags what, const QString &text,
-                    QString *error);
+                    QString *error, int trainingRun = -1);
     QString describe(MatrixId id) const { return matrixDisplayName(id, headCount()); }
 
     std::shared_ptr<const attn::AttentionInputs> m_inputs; // never null

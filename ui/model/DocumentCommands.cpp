@@ -124,3 +124,17 @@ void InputsCommand::redo() {
 void InputsCommand::undo() {
     applyInputs(m_before, m_what);
 }
+
+TrainingCommand::TrainingCommand(Document *doc, attn::AttentionInputs before,
+                                 attn::AttentionInputs after, int run)
+    : InputsCommand(doc, QStringLiteral("Train"), std::move(before), std::move(after),
+                    DocumentChange::Everything),
+      m_run(run) {}
+
+bool TrainingCommand::mergeWith(const QUndoCommand *other) {
+    const auto *next = dynamic_cast<const TrainingCommand *>(other);
+    if (!next || next->m_run != m_run || next->m_mergeGeneration != m_mergeGeneration)
+        return false;
+    m_after = next->m_after;
+    return true;
+}

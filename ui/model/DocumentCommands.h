@@ -14,7 +14,7 @@ public:
     DocumentCommand(Document *doc, const QString &text);
 
 protected:
-    enum MergeId { NudgeMerge = 1, TemperatureMerge = 2 };
+    enum MergeId { NudgeMerge = 1, TemperatureMerge = 2, TrainingMerge = 3 };
 
     attn::Matrix *mutableMatrix(MatrixId id) { return m_doc->mutableMatrix(id); }
     void applyBlock(MatrixId id, int row, int col, const attn::Matrix &values) {
@@ -127,4 +127,17 @@ public:
 private:
     attn::AttentionInputs m_before, m_after;
     DocumentChange::Flags m_what;
+    friend class TrainingCommand;
+};
+
+// Inputs from a training run; merges with the next command of the same run.
+class TrainingCommand : public InputsCommand {
+public:
+    TrainingCommand(Document *doc, attn::AttentionInputs before, attn::AttentionInputs after,
+                    int run);
+    int id() const override { return TrainingMerge; }
+    bool mergeWith(const QUndoCommand *other) override;
+
+private:
+    int m_run;
 };

@@ -131,10 +131,16 @@ MatrixAxes matrixAxes(const Document &doc, attn::Stage kind) {
 
 ImportPlan planImport(const Document &doc, MatrixId target, const QString &fileName,
                       const QString &arrayName) {
+    return planImport(doc, target, fileName, attn::ImportSelection{arrayName, {}, false});
+}
+
+ImportPlan planImport(const Document &doc, MatrixId target, const QString &fileName,
+                      const attn::ImportSelection &selection) {
     ImportPlan plan;
     plan.target = target;
     plan.fileName = fileName;
-    plan.arrayName = arrayName;
+    plan.arrayName = selection.array;
+    plan.selection = selection;
     plan.targetName = matrixDisplayName(target, doc.headCount());
     if (!doc.hasMatrix(target)) {
         plan.error = missingTarget(doc, target);
@@ -147,7 +153,7 @@ ImportPlan planImport(const Document &doc, MatrixId target, const QString &fileN
         QStringLiteral("%1 (%2 \u00d7 %3)")
             .arg(shapeText(current.rows(), current.cols()), rowName, letter(axes.cols));
 
-    plan.read = attn::importMatrix(fileName, arrayName);
+    plan.read = attn::importMatrix(fileName, selection);
     if (!plan.read.ok()) {
         plan.error = plan.read.error;
         return plan;
@@ -232,5 +238,7 @@ bool applyImport(Document &doc, const ImportPlan &plan, bool resize, QString *er
                        .arg(plan.targetName, QFileInfo(plan.fileName).fileName());
     if (!plan.read.arrayName.isEmpty() && plan.read.format == attn::ImportFormat::Npz)
         text += QStringLiteral(" (array %1)").arg(plan.read.arrayName);
+    if (!plan.read.arrayName.isEmpty() && plan.read.format == attn::ImportFormat::Safetensors)
+        text += QStringLiteral(" (tensor %1%2)").arg(plan.read.arrayName, plan.selection.slice);
     return doc.replaceInputs(after, text, error);
 }

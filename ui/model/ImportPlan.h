@@ -23,7 +23,8 @@ struct DimensionChange {
 struct ImportPlan {
     MatrixId target;
     QString fileName;
-    QString arrayName;       // the .npz array asked for ("" = the first)
+    QString arrayName;               // the .npz array or tensor asked for ("" = the first)
+    attn::ImportSelection selection; // that array, its slice, transposed or not
     attn::ImportResult read; // the matrix, its description and notes (read.error on failure)
     QString error;           // why nothing can be imported: the file's problem, or no target
     QString targetName;      // "X", "Wq of head 1"
@@ -43,6 +44,9 @@ struct ImportPlan {
 // document's matrix `target`. Never throws; changes nothing.
 ImportPlan planImport(const Document &doc, MatrixId target, const QString &fileName,
                       const QString &arrayName = {});
+// The same for a slice of an array, transposed or not.
+ImportPlan planImport(const Document &doc, MatrixId target, const QString &fileName,
+                      const attn::ImportSelection &selection);
 
 // Carries the plan out as ONE undo step ("Import X from file.csv"): the matrix as it is when it
 // fits, otherwise (only if `resize` and plan.canResize()) after the dimension changes, new

@@ -1,8 +1,10 @@
 #include "MatrixTableModel.h"
 
 #include "Document.h"
+#include "Formula.h"
 #include "Notation.h"
 #include "NumberFormat.h"
+#include "TokenLabels.h"
 
 #include <QFont>
 
@@ -10,11 +12,52 @@ MatrixTableModel::MatrixTableModel(Document *doc, MatrixId id, QObject *parent)
     : QAbstractTableModel(parent), m_doc(doc), m_id(id) {
     if (m_followHead && m_id.isPerHead())
         m_id.head = doc->currentHead();
-    const attn::Matrix &m = doc->matrix(m_id);
-    m_rows = int(m.rows());
-    m_cols = int(m.cols());
+    m_transposed = doc->layout() == attn::Layout::Columns;
+    const QSize shape = shownShape();
+    m_rows = shape.height();
+    m_cols = shape.width();
     connect(doc, &Document::changed, this, &MatrixTableModel::onChanged);
     connect(doc, &Document::currentHeadChanged, this, &MatrixTableModel::onCurrentHeadChanged);
+    connect(doc, &Document::layoutChanged, this, &MatrixTableModel::onLayoutChanged);
+}
+
+QSize MatrixTableModel::shownShape() const {
+    const attn::Matrix &m = m_doc->matrix(m_id);
+    return m_transposed ? QSize(int(m.rows()), int(m.cols())) : QSize(int(m.cols()), int(m.rows()));
+}
+
+QPoint MatrixTableModel::toDocument(int row, int column) const {
+    return m_transposed ? QPoint(row, column) : QPoint(column, row);
+}
+
+QRect MatrixTableModel::toDocument(const QRect &cells) const {
+    // QRect::transposed keeps the corner: swap the position too.
+    return m_transposed ? QRect(cells.y(), cells.x(), cells.height(), cells.width()) : cells;
+}
+
+QModelIndex MatrixTableModel::fromDocument(int row, int column) const {
+    return m_transposed ? index(column, row) : index(row, column);
+}
+
+QString MatrixTableModel::shownName() const {
+    const QString name = matrixName(m_id);
+    const QString shown = m_transposed ? attn::transposed(name) : name;
+    if (m_id.isPerHead() && m_doc && m_doc->headCount() > 1)
+        return QStringLiteral("%1 of head %2").arg(shown).arg(m_id.head);
+    return shown;
+}
+
+void MatrixTableModel::onLayoutChanged() {
+    const bool transposed = m_doc->layout() == attn::Layout::Columns;
+    if (transposed == m_transposed)
+        return;
+    // Every index means another cell now: a reset (the editor keeps its current cell).
+    beginResetModel();
+    m_transposed = transposed;
+    const QSize shape = shownShape();
+    m_rows = shape.height();
+    m_cols = shape.width();
+    endResetModel();
 }
 
 void MatrixTableModel::setFollowCurrentHead(bool follow) {
@@ -35,19 +78,25 @@ QVariant MatrixTableModel::data(const QModelIndex &index, int role) const {
     if (!m_doc || !index.isValid() || !checkIndex(index))
         return {};
     const attn::Matrix &m = m_doc->matrix(m_id);
+    const QPoint cell = toDocument(index.row(), index.column());
     // Between a shape change and its notification the cache may be ahead of the matrix.
-    if (index.row() >= m.rows() || index.column() >= m.cols())
+    if (cell.y() >= m.rows() || cell.x() >= m.cols())
         return {};
-    const double v = m(index.row(), index.column());
+    const double v = m(cell.y(), cell.x());
     switch (role) {
     case Qt::DisplayRole:
         return attn::notation::editor(v);
     case Qt::EditRole:
         return v;
     case Qt::ToolTipRole:
-        return QStringLiteral("%1 = %2").arg(
-            cellName(m_id, m_doc->headCount(), index.row(), index.column()),
-            attn::notation::exact(v));
+        // The document's cell: in the column layout "Xᵀ[0][2] is X[2][0]".
+        return QStringLiteral("%1%2 = %3")
+            .arg(m_transposed ? QStringLiteral("%1[%2][%3] is ")
+                                    .arg(shownName())
+                                    .arg(index.row())
+                                    .arg(index.column())
+                              : QString(),
+                 cellName(m_id, m_doc->headCount(), cell.y(), cell.x()), attn::notation::exact(v));
     case Qt::TextAlignmentRole:
         return QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
     default:
@@ -55,8 +104,13 @@ QVariant MatrixTableModel::data(const QModelIndex &index, int role) const {
     }
 }
 
-bool MatrixTableModel::rowsAreTokens() const {
+bool MatrixTableModel::hasTokens() const {
     return m_id.stage == attn::Stage::X || m_id.stage == attn::Stage::Context;
+}
+
+Qt::Orientation MatrixTableModel::tokenHeaders() const {
+    // Tokens are the rows of X, its columns in the column layout (Xᵀ).
+    return m_transposed ? Qt::Horizontal : Qt::Vertical;
 }
 
 QVariant MatrixTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
@@ -65,17 +119,27 @@ QVariant MatrixTableModel::headerData(int section, Qt::Orientation orientation, 
     const bool vertical = orientation == Qt::Vertical;
     if (section >= (vertical ? m_rows : m_cols))
         return {};
+    const bool tokenAxis = hasTokens() && orientation == tokenHeaders();
     if (role == Qt::DisplayRole) {
-        if (vertical && rowsAreTokens()) {
+        if (tokenAxis) {
             const auto &tokens = m_id.stage == attn::Stage::X ? m_doc->inputs().tokens
                                                               : m_doc->inputs().contextTokens;
-            if (size_t(section) < tokens.size())
-                return QString::fromStdString(tokens[size_t(section)]);
+            if (size_t(section) < tokens.size()) // the tooltip shows the whole label
+                return attn::elidedLabel(QString::fromStdString(tokens[size_t(section)]));
         }
         return QString::number(section);
     }
-    if (role == Qt::ToolTipRole && vertical && rowsAreTokens())
-        return QStringLiteral("row %1").arg(section);
+    if (role == Qt::ToolTipRole && tokenAxis) {
+        const auto &tokens =
+            m_id.stage == attn::Stage::X ? m_doc->inputs().tokens : m_doc->inputs().contextTokens;
+        const QString axis = vertical ? QStringLiteral("row") : QStringLiteral("column");
+        if (size_t(section) < tokens.size()) // all of a label the header may have cut
+            return QStringLiteral("%1 %2: %3")
+                .arg(axis)
+                .arg(section)
+                .arg(QString::fromStdString(tokens[size_t(section)]));
+        return QStringLiteral("%1 %2").arg(axis).arg(section);
+    }
     return {};
 }
 
@@ -89,10 +153,11 @@ bool MatrixTableModel::setData(const QModelIndex &index, const QVariant &value, 
     if (role != Qt::EditRole || !m_doc || !index.isValid() || !checkIndex(index))
         return false;
     const attn::Matrix &m = m_doc->matrix(m_id);
-    if (index.row() >= m.rows() || index.column() >= m.cols())
+    const QPoint cell = toDocument(index.row(), index.column());
+    if (cell.y() >= m.rows() || cell.x() >= m.cols())
         return false;
     const QString keeps = QStringLiteral(" \u2014 the cell keeps %1")
-                              .arg(attn::notation::editor(m(index.row(), index.column())));
+                              .arg(attn::notation::editor(m(cell.y(), cell.x())));
 
     double number = 0;
     QString shown;
@@ -115,7 +180,7 @@ bool MatrixTableModel::setData(const QModelIndex &index, const QVariant &value, 
     }
     // The Document validates the value (finite, within ±1e15) and says why it refuses.
     QString error;
-    if (!m_doc->setCell(m_id, index.row(), index.column(), number, &error)) {
+    if (!m_doc->setCell(m_id, cell.y(), cell.x(), number, &error)) {
         emit editRefused(error + keeps);
         return false;
     }
@@ -126,9 +191,10 @@ bool MatrixTableModel::setData(const QModelIndex &index, const QVariant &value, 
 void MatrixTableModel::onChanged(const DocumentChange &change) {
     if (change.what == DocumentChange::Everything) {
         beginResetModel();
-        const attn::Matrix &m = m_doc->matrix(m_id);
-        m_rows = int(m.rows());
-        m_cols = int(m.cols());
+        m_transposed = m_doc->layout() == attn::Layout::Columns;
+        const QSize shape = shownShape();
+        m_rows = shape.height();
+        m_cols = shape.width();
         endResetModel();
         return;
     }
@@ -136,15 +202,16 @@ void MatrixTableModel::onChanged(const DocumentChange &change) {
         syncShape();
         return;
     }
-    if ((change.what & DocumentChange::Tokens) && rowsAreTokens() && m_rows > 0)
-        emit headerDataChanged(Qt::Vertical, 0, m_rows - 1);
+    const int tokenCount = tokenHeaders() == Qt::Vertical ? m_rows : m_cols;
+    if ((change.what & DocumentChange::Tokens) && hasTokens() && tokenCount > 0)
+        emit headerDataChanged(tokenHeaders(), 0, tokenCount - 1);
     if (!(change.what & DocumentChange::Values) || m_rows == 0 || m_cols == 0)
         return;
     if (change.matrix && *change.matrix != m_id)
         return;
     QRect cells = QRect(0, 0, m_cols, m_rows);
     if (change.matrix && change.cells.isValid())
-        cells = cells.intersected(change.cells);
+        cells = cells.intersected(toDocument(change.cells)); // transposing is its own inverse
     if (cells.isEmpty())
         return;
     emit dataChanged(index(cells.top(), cells.left()), index(cells.bottom(), cells.right()),
@@ -161,8 +228,8 @@ void MatrixTableModel::onCurrentHeadChanged(int head) {
 void MatrixTableModel::syncShape() {
     if (!m_doc)
         return;
-    const attn::Matrix &m = m_doc->matrix(m_id);
-    const int rows = int(m.rows()), cols = int(m.cols());
+    const QSize shape = shownShape();
+    const int rows = shape.height(), cols = shape.width();
     // A matrix that appears or disappears entirely (Wo, the context) is simplest as a reset.
     if ((rows == 0 || cols == 0) != (m_rows == 0 || m_cols == 0)) {
         beginResetModel();

@@ -1,6 +1,7 @@
 #include "TokenListModel.h"
 
 #include "Document.h"
+#include "TokenLabels.h"
 
 TokenListModel::TokenListModel(Document *doc, bool context, QObject *parent)
     : QAbstractTableModel(parent), m_doc(doc), m_context(context), m_count(int(tokens().size())) {
@@ -25,14 +26,17 @@ QVariant TokenListModel::data(const QModelIndex &index, int role) const {
     const auto &labels = tokens();
     if (size_t(index.column()) >= labels.size())
         return {};
-    if (role == Qt::DisplayRole || role == Qt::EditRole)
+    if (role == Qt::DisplayRole) // a long label would widen the whole strip
+        return attn::elidedLabel(QString::fromStdString(labels[size_t(index.column())]));
+    if (role == Qt::EditRole)
         return QString::fromStdString(labels[size_t(index.column())]);
     if (role == Qt::TextAlignmentRole)
         return QVariant::fromValue(Qt::Alignment(Qt::AlignCenter));
     if (role == Qt::ToolTipRole)
-        return tr("%1 %2: double-click or type to rename")
+        return tr("%1 %2 \u201c%3\u201d: double-click or type to rename")
             .arg(m_context ? tr("Context token") : tr("Token"))
-            .arg(index.column());
+            .arg(index.column())
+            .arg(QString::fromStdString(labels[size_t(index.column())]));
     return {};
 }
 

@@ -102,6 +102,7 @@ void Autosaver::finishWrite(bool ok, const QString &error) {
         ++m_writeCount;
         emit written(m_file.path());
     } else {
+        m_dirty = true; // not saved: the next interval tries again
         emit failed(error);
     }
     if (m_pending && isModified())

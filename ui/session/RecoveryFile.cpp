@@ -104,4 +104,11 @@ QList<RecoveryFile::Orphan> RecoveryFile::orphans() const {
 void RecoveryFile::discard(const QString &orphanPath) {
     QFile::remove(orphanPath);
     QFile::remove(lockPathOf(orphanPath));
+    // A crash in the middle of an autosave leaves the writer's temporary beside the file
+    // (".session-….json.<random>.tmp", see attn::writeAtomically): it goes with its orphan.
+    const QFileInfo info(orphanPath);
+    QDir dir = info.absoluteDir();
+    for (const QString &temporary :
+         dir.entryList({"." + info.fileName() + ".*.tmp"}, QDir::Files | QDir::Hidden))
+        dir.remove(temporary);
 }

@@ -2,6 +2,7 @@
 
 #include "AppSettings.h"
 #include "AtomicWrite.h"
+#include "AutosaveNotice.h"
 #include "Autosaver.h"
 #include "Document.h"
 #include "InputError.h"
@@ -37,7 +38,7 @@ SessionController::SessionController(Document &document, Shell &shell, ViewState
       m_viewState(viewState), m_autosaver(new Autosaver(
                                   &document, [registry = &m_viewState] { return registry->save(); },
                                   RecoveryFile::defaultDirectory(), this)),
-      m_recent(new RecentFiles(this)) {
+      m_autosaveNotice(new AutosaveNotice), m_recent(new RecentFiles(this)) {
     setObjectName("sessionController");
     createActions();
     QUndoStack *stack = document.undoStack();
@@ -49,8 +50,16 @@ SessionController::SessionController(Document &document, Shell &shell, ViewState
             names << QFileInfo(path).fileName();
         showStatus(tr("Removed from Open Recent (no longer found): %1").arg(names.join(", ")));
     });
+    shell.window().statusBar()->addPermanentWidget(m_autosaveNotice);
+    connect(m_autosaver, &Autosaver::failed, this, &SessionController::autosaveFailed);
+    connect(m_autosaver, &Autosaver::written, m_autosaveNotice, &AutosaveNotice::recovered);
     shell.window().installEventFilter(this);
     updateTitle();
+}
+
+void SessionController::autosaveFailed(const QString &reason) {
+    if (m_autosaveNotice->report(reason))
+        showStatus(tr("Autosave failed: %1").arg(reason));
 }
 
 SessionController::~SessionController() = default;
@@ -191,7 +200,7 @@ bool SessionController::save() {
 
 bool SessionController::saveAs() {
     const QString suggested = m_currentFile.isEmpty()
-                                  ? QDir(AppSettings().lastDirectory()).filePath("untitled.json")
+                                  ? QDir(AppSettings().lastDirectory()).filePath("untitled.attnviz")
                                   : m_currentFile;
     const QString path = m_prompts.saveFileName ? m_prompts.saveFileName(suggested) : QString();
     return !path.isEmpty() && saveTo(path);

@@ -5,6 +5,7 @@
 #include <QObject>
 #include <QString>
 
+class AutosaveNotice;
 class Autosaver;
 class Document;
 class Shell;
@@ -14,7 +15,7 @@ class ViewStateRegistry;
 
 // Open, Save, Save As and Open Recent for the session files of core/Session.h, with the view
 // state of the window (ViewStateRegistry) in each file's "view". Tracks the saved state with the
-// undo stack's clean index: the title shows "name.json* — attnviz" while the document differs
+// undo stack's clean index: the title shows "name.attnviz* — attnviz" while the document differs
 // from its file, and closing or opening another file first asks Save / Discard / Cancel.
 // Saves are atomic; an Autosaver keeps a recovery copy of unsaved work, offered again by
 // offerRecovery() if attnviz did not close properly.
@@ -29,7 +30,7 @@ public:
     void setPrompts(SessionPrompts prompts) { m_prompts = std::move(prompts); }
 
     QString currentFile() const { return m_currentFile; } // absolute; empty = untitled
-    QString documentName() const;                         // "name.json" or "untitled"
+    QString documentName() const;                         // "name.attnviz" or "untitled"
     bool isModified() const;
     // The document no longer comes from the current file (a preset replaced it): untitled, so
     // Save asks for a name instead of overwriting that file.
@@ -54,6 +55,7 @@ public:
     QByteArray sessionBytes() const;
 
     Autosaver *autosaver() const { return m_autosaver; }
+    AutosaveNotice *autosaveNotice() const { return m_autosaveNotice; }
     RecentFiles *recentFiles() const { return m_recent; }
     ViewStateRegistry *viewState() const { return &m_viewState; }
     QAction *openAction() const { return m_open; }
@@ -72,12 +74,14 @@ private:
     void remember(const QString &path);
     void openRecent(const QString &path);
     void showStatus(const QString &message);
+    void autosaveFailed(const QString &reason);
 
     Document &m_document;
     Shell &m_shell;
     SessionPrompts m_prompts;
     ViewStateRegistry &m_viewState;
     Autosaver *m_autosaver;
+    AutosaveNotice *m_autosaveNotice; // in the status bar, owned by it
     RecentFiles *m_recent;
     QString m_currentFile;
     QAction *m_open = nullptr;

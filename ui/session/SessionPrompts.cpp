@@ -7,7 +7,11 @@
 
 namespace {
 
-const QString kFilter = QStringLiteral("attnviz sessions (*.json);;All files (*)");
+// Sessions are ".attnviz" files (JSON inside, a MIME type of their own once installed); the
+// ".json" of older sessions and reference cases still opens, and can still be chosen to save.
+const QString kOpenFilter = QStringLiteral("attnviz sessions (*.attnviz *.json);;All files (*)");
+const QString kSaveFilter = QStringLiteral("attnviz session (*.attnviz);;attnviz session as JSON "
+                                           "(*.json)");
 
 } // namespace
 
@@ -44,12 +48,22 @@ SessionPrompts SessionPrompts::dialogs(QWidget *parent) {
         QMessageBox::warning(owner, QStringLiteral("attnviz"), message);
     };
     p.openFileName = [owner](const QString &directory) {
-        return QFileDialog::getOpenFileName(owner, QObject::tr("Open session"), directory, kFilter);
+        return QFileDialog::getOpenFileName(owner, QObject::tr("Open session"), directory,
+                                            kOpenFilter);
     };
     p.saveFileName = [owner](const QString &suggested) {
-        QFileDialog dialog(owner, QObject::tr("Save session"), suggested, kFilter);
+        QFileDialog dialog(owner, QObject::tr("Save session"), suggested, kSaveFilter);
         dialog.setAcceptMode(QFileDialog::AcceptSave);
-        dialog.setDefaultSuffix(QStringLiteral("json")); // before the overwrite question
+        // The suffix of the chosen filter is added to a bare name, before the overwrite question.
+        const bool json = suggested.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive);
+        dialog.selectNameFilter(kSaveFilter.split(QStringLiteral(";;")).value(json ? 1 : 0));
+        dialog.setDefaultSuffix(json ? QStringLiteral("json") : QStringLiteral("attnviz"));
+        QObject::connect(&dialog, &QFileDialog::filterSelected, &dialog,
+                         [&dialog](const QString &filter) {
+                             dialog.setDefaultSuffix(filter.contains(QStringLiteral("*.json"))
+                                                         ? QStringLiteral("json")
+                                                         : QStringLiteral("attnviz"));
+                         });
         if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
             return QString();
         return dialog.selectedFiles().constFirst();

@@ -14,6 +14,7 @@
 #include <QPalette>
 #include <QShortcut>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 
 #include <algorithm>
@@ -124,7 +125,7 @@ void Presentation::restoreSettings() {
     if (const auto s = settings.sequentialMap(), d = settings.divergingMap(); s || d)
         m_shell.setColorMaps(s.value_or(m_shell.sequentialMap()),
                              d.value_or(m_shell.divergingMap()));
-    settings.restoreWindow(m_window);
+    m_restoredLayout = settings.restoreWindow(m_window);
     // Normal mode, whatever the last run ended in.
     m_zoom = std::clamp(settings.fontScale(false), kMinZoom, kMaxZoom);
     m_theme = settings.theme(false) == "high-contrast" ? Theme::HighContrast : Theme::Standard;
@@ -177,13 +178,22 @@ void Presentation::setActive(bool on) {
     applyTheme();
     if (!on) {
         m_window.setWindowState(m_normalWindowState & ~Qt::WindowFullScreen);
+        // The size it had (not every platform gives it back on leaving full screen): the docks
+        // are restored into the same room.
+        if (!(m_normalWindowState & (Qt::WindowMaximized | Qt::WindowFullScreen)))
+            m_window.restoreGeometry(m_normalGeometry);
         for (const QPointer<QWidget> &w : std::as_const(m_hidden))
             if (w)
                 w->show();
         m_hidden.clear();
         // The docks as they were: shown again under a different font, they would otherwise
-        // keep the sizes the larger type asked for.
+        // keep the sizes the larger type asked for. Once now, and again when the smaller type
+        // has reached every layout (the docks' contents re-lay themselves out after this call).
         m_window.restoreState(m_normalState, AppSettings::kWindowStateVersion);
+        QTimer::singleShot(0, this, [this, state = m_normalState] {
+            if (!m_active)
+                m_window.restoreState(state, AppSettings::kWindowStateVersion);
+        });
     }
     // A clicker sends PageDown/PageUp; in the editing mode those keys belong to the tables.
     // (The lesson panel drops its own PageDown/PageUp meanwhile: one key, one action.)
@@ -236,7 +246,31 @@ void Presentation::applyZoom() {
     // menus, heatmap titles, axis labels and cell numbers (HeatmapView follows its font).
     QApplication::setFont(font);
     tellWindows(QEvent::ApplicationFontChange);
+    scaleOwnFonts();
     emit zoomChanged(m_zoom);
+}
+
+void Presentation::scaleOwnFonts() {
+    // Widgets that chose their own size (a lesson's title and text, a formula, a panel's
+    // larger numbers) do not follow the application font: they get the same zoom, relative to
+    // the size they chose at zoom 1, so every text on screen grows by one factor.
+    static const char *const kBase = "attnvizUnzoomedPointSize";
+    for (QWidget *w : QApplication::allWidgets()) {
+        if (!w->testAttribute(Qt::WA_SetFont) || !(w->font().resolveMask() & QFont::SizeResolved))
+            continue;
+        QFont f = w->font();
+        if (f.pointSizeF() <= 0)
+            continue;
+        const QVariant stored = w->property(kBase);
+        // A widget seen for the first time chose its size under the zoom applied until now.
+        const double base = stored.isValid() ? stored.toDouble() : f.pointSizeF() / m_appliedZoom;
+        w->setProperty(kBase, base);
+        if (std::abs(f.pointSizeF() - base * m_zoom) > 1e-6) {
+            f.setPointSizeF(base * m_zoom);
+            w->setFont(f);
+        }
+    }
+    m_appliedZoom = m_zoom;
 }
 
 QPalette Presentation::highContrastPalette() {

@@ -58,6 +58,8 @@ public:
     void saveWindowSettings();
 
     QAction *toggleAction() const { return m_toggle; }
+    // Whether a dock layout saved by an earlier run was restored at construction.
+    bool restoredSavedLayout() const { return m_restoredLayout; }
 
 signals:
     void activeChanged(bool active);
@@ -71,6 +73,7 @@ protected:
 private:
     void createActions();
     void applyZoom();
+    void scaleOwnFonts();
     void applyTheme();
     void restoreSettings();
     QList<QWidget *> editingChrome() const;
@@ -78,7 +81,9 @@ private:
     Shell &m_shell;
     QMainWindow &m_window;
     bool m_active = false;
+    bool m_restoredLayout = false;
     double m_zoom = 1.0;
+    double m_appliedZoom = 1.0; // the zoom the widgets' own font sizes were last scaled to
     Theme m_theme = Theme::Standard;
     QList<QPointer<QWidget>> m_extraChrome;
     QList<QPointer<QWidget>> m_hidden; // what entering hid, to show again on leaving

@@ -1,9 +1,12 @@
 #include "Workbench.h"
 
+#include "CellDecimals.h"
 #include "CombinationView.h"
+#include "CompactDocks.h"
 #include "ControlsPanel.h"
 #include "Document.h"
 #include "FigureFeatures.h"
+#include "FileDrops.h"
 #include "InputsPanel.h"
 #include "InsightViews.h"
 #include "InterpretationsView.h"
@@ -17,9 +20,11 @@
 #include "Shell.h"
 #include "ShortcutsDialog.h"
 #include "StagesView.h"
+#include "WindowTour.h"
 
 #include <QAction>
 #include <QDockWidget>
+#include <QLayout>
 #include <QMenu>
 #include <QScrollArea>
 
@@ -54,18 +59,28 @@ Workbench::Workbench()
     registerStandardViewState(m_viewState, *m_document, frame);
     m_session = std::make_unique<SessionController>(*m_document, frame, m_viewState);
     installFigureFeatures(frame, *m_document, *m_stages, *m_inputs, *m_combination);
+    m_drops = std::make_unique<FileDrops>(*m_window, *m_document, *m_session);
+    installCellDecimals(frame, *m_stages, m_viewState);
     m_interpretations = installInterpretations(frame, *m_document, *m_recomputer, *m_stages);
     installInsightViews(frame, *m_document, *m_recomputer);
+    m_learning = installLearning(frame, *m_document, *m_recomputer);
     m_lesson = installLesson(frame, *m_document, *m_recomputer, *m_stages, m_viewState);
 
     // The explorer panels open on demand (View menu; Ctrl+Shift+I, Alt+1…6): on first start
     // the heatmaps keep the room their numbers need. A saved layout restores them below.
     for (QDockWidget *d : frame.panels(Qt::RightDockWidgetArea))
         d->hide();
+    // The window's minimum size was last computed with some of them shown (while features
+    // were being added): recompute it now, or a first resize is clamped to the stale minimum.
+    m_window->layout()->activate();
     m_window->resize(1600, 1000);
 
     // Last: it restores the saved dock layout, so every dock must exist by now.
     m_presentation = std::make_unique<Presentation>(frame);
+    // The program's own layout follows the window's width (a saved one stays as saved).
+    m_compactDocks = new CompactDocks(*m_window, m_controlsDock, m_inputsDock, m_controls);
+    m_compactDocks->setAutomatic(!m_presentation->restoredSavedLayout());
+    m_compactDocks->arrange();
     for (QDockWidget *d :
          frame.panels(Qt::LeftDockWidgetArea) + frame.panels(Qt::BottomDockWidgetArea))
         m_presentation->addEditingChrome(d);
@@ -83,12 +98,14 @@ Workbench::Workbench()
         shortcuts->raise();
         shortcuts->activateWindow();
     });
+    m_tour = installWindowTour(*this);
 }
 
 Workbench::~Workbench() {
     // Members go in reverse order; the window first closes its features' connections to the
     // document by destroying them (session, presentation) before its own widgets.
     m_presentation.reset();
+    m_drops.reset();
     m_session.reset();
     m_window.reset();
 }
@@ -110,13 +127,12 @@ void Workbench::createWorkbenchViews() {
     // under the heatmaps; the convex combination among the heatmaps, beside the head output.
     m_window->setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     m_controls = new ControlsPanel(m_document.get());
-    frame.addPanel(QObject::tr("Sizes and options"), "controlsDock", m_controls,
-                   Qt::LeftDockWidgetArea);
+    m_controlsDock = frame.addPanel(QObject::tr("Sizes and options"), "controlsDock", m_controls,
+                                    Qt::LeftDockWidgetArea);
     m_inputs = new InputsPanel(m_document.get());
-    QDockWidget *inputs =
-        frame.addPanel(QObject::tr("Inputs \u2014 type, wheel or paste to edit"), "inputsDock",
-                       scrolled(m_inputs), Qt::BottomDockWidgetArea);
-    m_window->resizeDocks({inputs}, {250}, Qt::Vertical);
+    m_inputsDock = frame.addPanel(QObject::tr("Inputs \u2014 type, wheel or paste to edit"),
+                                  "inputsDock", scrolled(m_inputs), Qt::BottomDockWidgetArea);
+    m_window->resizeDocks({m_inputsDock}, {250}, Qt::Vertical);
     m_combination = new CombinationView(m_document.get(), m_recomputer.get());
     m_stages->setCombinationView(m_combination);
 }

@@ -1,12 +1,16 @@
 #pragma once
 
+#include "LearningViews.h"
 #include "ViewStateRegistry.h"
 
 #include <memory>
 
 class CombinationView;
+class CompactDocks;
+class QDockWidget;
 class ControlsPanel;
 class Document;
+class FileDrops;
 class InputsPanel;
 class InterpretationsView;
 class LessonPanel;
@@ -17,6 +21,7 @@ class Recomputer;
 class SessionController;
 class Shell;
 class StagesView;
+class Tour;
 
 // The assembler: owns the document, the recomputer, the main window and every feature, builds
 // them in the order written in its constructor and destroys them in reverse (features, then the
@@ -42,8 +47,13 @@ public:
     ControlsPanel &controls() const { return *m_controls; }
     InterpretationsView &interpretations() const { return *m_interpretations; }
     LessonPanel &lesson() const { return *m_lesson; }
+    // The Positions, Gradient and Train panels.
+    const LearningViews &learning() const { return m_learning; }
     SessionController &session() const { return *m_session; }
     Presentation &presentation() const { return *m_presentation; }
+    FileDrops &fileDrops() const { return *m_drops; }
+    Tour &tour() const { return *m_tour; }
+    CompactDocks &compactDocks() const { return *m_compactDocks; }
 
 private:
     void createWorkbenchViews();
@@ -58,9 +68,15 @@ private:
     CombinationView *m_combination = nullptr;
     InputsPanel *m_inputs = nullptr;
     ControlsPanel *m_controls = nullptr;
+    QDockWidget *m_controlsDock = nullptr;
+    QDockWidget *m_inputsDock = nullptr;
+    CompactDocks *m_compactDocks = nullptr; // a child of the window
     InterpretationsView *m_interpretations = nullptr;
     LessonPanel *m_lesson = nullptr;
+    Tour *m_tour = nullptr;
+    LearningViews m_learning;
     // Controllers that observe the window and the document: destroyed first.
     std::unique_ptr<SessionController> m_session;
+    std::unique_ptr<FileDrops> m_drops;
     std::unique_ptr<Presentation> m_presentation;
 };

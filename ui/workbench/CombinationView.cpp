@@ -22,12 +22,13 @@ constexpr int kBarWidth = 130;
 constexpr int kOperatorWidth = 22;
 // The layout's sizes at the default font, scaled with the widget's font (presentation zoom).
 struct Metrics {
-    int margin, line, label, bar, op;
+    int margin, line, label, bar, op, cells;
 };
 
 constexpr int kFixedLines = 5;     // title, column heads, Σ, and two for the sentence under it
 constexpr int kMinimumKeys = 4;    // key lines the panel always has room for
 constexpr int kMaxCellsDrawn = 64; // beyond this, a row of V is drawn as a strip without numbers
+constexpr int kMinCellsWidth = 80; // each of the two rows of cells
 
 } // namespace
 
@@ -88,8 +89,8 @@ void CombinationView::refresh() {
 static Metrics metricsFor(const QFontMetrics &fm) {
     const double f = std::max(1.0, fm.height() / 17.0);
     auto scaled = [f](int v) { return int(v * f); };
-    return {scaled(kMargin), scaled(kLineHeight), scaled(kLabelWidth), scaled(kBarWidth),
-            scaled(kOperatorWidth)};
+    return {scaled(kMargin),   scaled(kLineHeight),    scaled(kLabelWidth),
+            scaled(kBarWidth), scaled(kOperatorWidth), scaled(kMinCellsWidth)};
 }
 
 int CombinationView::keyLinesThatFit() const {
@@ -184,7 +185,9 @@ QSize CombinationView::minimumSizeHint() const {
     const Metrics mt = metricsFor(fontMetrics());
     const Eigen::Index m = m_decomposition.rows.rows();
     const int keys = int(std::min<Eigen::Index>(m, kMinimumKeys));
-    return {360, 2 * mt.margin + 4 + (kFixedLines + keys + 2 * (m > keys)) * mt.line};
+    // The width of the smallest cells (kMinCellsWidth) the painting does not overflow.
+    return {2 * mt.margin + mt.label + mt.bar + 2 * mt.op + 2 * mt.cells,
+            2 * mt.margin + 4 + (kFixedLines + keys + 2 * (m > keys)) * mt.line};
 }
 
 void CombinationView::paintCells(QPainter &p, const QRectF &rect, const Eigen::RowVectorXd &values,
@@ -196,15 +199,27 @@ void CombinationView::paintCells(QPainter &p, const QRectF &rect, const Eigen::R
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.85);
     p.setFont(small);
+    // Numbers only when every one of the row fits its cell with room on both sides: never run
+    // together ("0.01650.0275") nor cut into wrong-looking values (".016").
+    QStringList texts;
+    if (numbers && drawn == n) {
+        double widest = 0;
+        for (int k = 0; k < n; ++k) {
+            texts << attn::notation::cell(values(k));
+            widest = std::max(widest, p.fontMetrics().horizontalAdvance(texts.back()) + 8.0);
+        }
+        if (widest > w)
+            texts.clear();
+    }
     for (int k = 0; k < drawn; ++k) {
         // With more columns than fit, each drawn cell shows the column it starts at.
         const int col = drawn == n ? k : int(qint64(k) * n / drawn);
         const QColor c = QColor::fromRgb(m_lut.at(lutIndex(values(col), range)));
         const QRectF cell(rect.left() + k * w, rect.top(), w, rect.height());
         p.fillRect(cell, c);
-        if (numbers && drawn == n && w >= 34) {
+        if (!texts.isEmpty()) {
             p.setPen(contrastingTextColor(c));
-            p.drawText(cell, Qt::AlignCenter, attn::notation::cell(values(col)));
+            p.drawText(cell, Qt::AlignCenter, texts[k]);
         }
     }
     p.setPen(QPen(palette().color(QPalette::Mid), 1));
@@ -228,7 +243,7 @@ void CombinationView::paintEvent(QPaintEvent *) {
     const attn::RowDecomposition &d = m_decomposition;
     const int m = int(d.rows.rows());
     const double cellsWidth =
-        std::max(80.0, (width() - 2 * mt.margin - mt.label - mt.bar - 2 * mt.op) / 2.0);
+        std::max<double>(mt.cells, (width() - 2 * mt.margin - mt.label - mt.bar - 2 * mt.op) / 2.0);
     const double xBar = mt.margin + mt.label;
     const double xTimes = xBar + mt.bar;
     const double xV = xTimes + mt.op;
@@ -241,16 +256,18 @@ void CombinationView::paintEvent(QPaintEvent *) {
     bold.setBold(true);
     p.setFont(bold);
     const QString heads =
-        m_result && m_result->heads.size() > 1 ? QString(" — head %1").arg(m_head) : QString();
-    p.drawText(
-        QRectF(mt.margin, y, width() - 2 * mt.margin, mt.line), Qt::AlignVCenter,
+        m_result && m_result->heads.size() > 1 ? QString(" (head %1)").arg(m_head) : QString();
+    // The formula and the head first: a narrow panel cuts the explanation after them.
+    const QString title =
         m_columns ? QString("output column %1 (\u201c%2\u201d) = \u03a3\u2c7c a\u2c7c%3 \u00b7 "
-                            "v\u2c7c  \u2014 the columns of V weighted by column %1 of the "
-                            "weights%4")
+                            "v\u2c7c%4  \u2014 the columns of V weighted by column %1 of the "
+                            "weights")
                         .arg(QString::number(m_row), m_query, derivation::subscript(m_row), heads)
                   : QString("output row %1 (\u201c%2\u201d) = \u03a3\u2c7c a%3\u2c7c \u00b7 "
-                            "v\u2c7c  \u2014 the rows of V weighted by row %1 of the weights%4")
-                        .arg(QString::number(m_row), m_query, derivation::subscript(m_row), heads));
+                            "v\u2c7c%4  \u2014 the rows of V weighted by row %1 of the weights")
+                        .arg(QString::number(m_row), m_query, derivation::subscript(m_row), heads);
+    p.drawText(QRectF(mt.margin, y, width() - 2 * mt.margin, mt.line), Qt::AlignVCenter,
+               p.fontMetrics().elidedText(title, Qt::ElideRight, width() - 2 * mt.margin));
     p.setFont(font());
     y += mt.line;
     p.setPen(pal.color(QPalette::PlaceholderText));
@@ -258,10 +275,13 @@ void CombinationView::paintEvent(QPaintEvent *) {
                "key j");
     p.drawText(QRectF(xBar, y, mt.bar, mt.line), Qt::AlignVCenter, "weight a ≥ 0");
     const QString part = m_columns ? "column" : "row";
-    p.drawText(QRectF(xV, y, cellsWidth, mt.line), Qt::AlignCenter,
-               part + " v\u2c7c of V" + (m_columns ? " (drawn across)" : ""));
-    p.drawText(QRectF(xScaled, y, cellsWidth, mt.line), Qt::AlignCenter,
-               "weighted " + part + " a\u00b7v\u2c7c");
+    // Column heads cut to their column (never over the next one).
+    auto head = [&](double x, const QString &text) {
+        p.drawText(QRectF(x, y, cellsWidth, mt.line), Qt::AlignCenter,
+                   p.fontMetrics().elidedText(text, Qt::ElideRight, int(cellsWidth) - 4));
+    };
+    head(xV, part + " v\u2c7c of V" + (m_columns ? " (drawn across)" : ""));
+    head(xScaled, "weighted " + part + " a\u00b7v\u2c7c");
     y += mt.line;
 
     auto drawLine = [&](const QString &label, double weight, const Eigen::RowVectorXd *v,

@@ -1,17 +1,50 @@
 #include "CompactTableView.h"
 
+#include <QEvent>
 #include <QHeaderView>
 #include <QScrollBar>
+#include <QTimer>
 
 #include <algorithm>
 
 CompactTableView::CompactTableView(QWidget *parent) : QTableView(parent) {
+    applyFontMetrics();
+}
+
+void CompactTableView::applyFontMetrics() {
     const QFontMetrics fm(font());
+    if (fm.height() == m_appliedLineHeight)
+        return;
+    m_appliedLineHeight = fm.height();
     // Room for "-0.0000", the widest compact number in everyday use.
     horizontalHeader()->setDefaultSectionSize(fm.horizontalAdvance(QStringLiteral("-0.0000")) + 12);
     horizontalHeader()->setMinimumSectionSize(fm.horizontalAdvance(QStringLiteral("000")) + 8);
     verticalHeader()->setDefaultSectionSize(fm.height() + 6);
     verticalHeader()->setMinimumSectionSize(fm.height() + 2);
+}
+
+void CompactTableView::changeEvent(QEvent *event) {
+    QTableView::changeEvent(event);
+    // A zoom (presentation mode) and back: the cells and the size hint follow the type, so
+    // leaving presentation shows as many rows as before it.
+    if (event->type() == QEvent::FontChange) {
+        applyFontMetrics();
+        refreshGeometry();
+        // The headers hear of the font after this view and set their own section sizes from
+        // it: measured again once they have.
+        QTimer::singleShot(0, this, [this] {
+            m_appliedLineHeight = -1;
+            applyFontMetrics();
+            refreshGeometry();
+        });
+    }
+}
+
+void CompactTableView::showEvent(QShowEvent *event) {
+    // A font changed while hidden (the docks are hidden in presentation mode) is measured here.
+    applyFontMetrics();
+    refreshGeometry();
+    QTableView::showEvent(event);
 }
 
 void CompactTableView::setMaximumVisible(int rows, int columns) {

@@ -20,8 +20,13 @@ public:
 
 protected:
     QSize contentsSize(int rows, int columns) const;
+    void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
+    void applyFontMetrics(); // row heights and column widths for the current font
+
     int m_maxRows = 10;
     int m_maxColumns = 8;
+    int m_appliedLineHeight = -1;
 };

@@ -50,9 +50,11 @@ const DimensionRow kRows[] = {
 ControlsPanel::ControlsPanel(Document *doc, QWidget *parent) : QWidget(parent), m_doc(doc) {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(buildSizes());
-    layout->addWidget(buildNewCells());
-    layout->addWidget(buildAttention());
+    m_groups = new QBoxLayout(QBoxLayout::TopToBottom);
+    m_groups->addWidget(buildSizes(), 0, Qt::AlignTop);
+    m_groups->addWidget(buildNewCells(), 0, Qt::AlignTop);
+    m_groups->addWidget(buildAttention(), 0, Qt::AlignTop);
+    layout->addLayout(m_groups);
     m_message = new RefusalLabel(doc, this);
     layout->addWidget(m_message);
     layout->addStretch(1);
@@ -66,6 +68,15 @@ ControlsPanel::ControlsPanel(Document *doc, QWidget *parent) : QWidget(parent), 
     // A refusal is about the value just tried: any later change of the document leaves it stale.
     connect(doc, &Document::currentHeadChanged, this, &ControlsPanel::sync);
     sync();
+}
+
+void ControlsPanel::setOrientation(Qt::Orientation orientation) {
+    m_groups->setDirection(orientation == Qt::Horizontal ? QBoxLayout::LeftToRight
+                                                         : QBoxLayout::TopToBottom);
+}
+
+Qt::Orientation ControlsPanel::orientation() const {
+    return m_groups->direction() == QBoxLayout::LeftToRight ? Qt::Horizontal : Qt::Vertical;
 }
 
 QWidget *ControlsPanel::buildSizes() {
@@ -187,9 +198,35 @@ QWidget *ControlsPanel::buildAttention() {
     m_clearMask = new QPushButton(tr("Clear mask"), box);
     m_clearMask->setToolTip(tr("Switch every masked (query, key) cell back on."));
     connect(m_clearMask, &QPushButton::clicked, m_doc, &Document::clearMask);
+    // Positions: where a token is enters the scores only through this (attention itself sees
+    // a set). Data = attn::Positional.
+    auto *positionsLabel = new QLabel(tr("positions"), box);
+    m_positional = new QComboBox(box);
+    m_positional->setObjectName("positionalCombo");
+    m_positional->addItem(tr("none"), int(attn::Positional::None));
+    m_positional->addItem(tr("sinusoidal"), int(attn::Positional::Sinusoidal));
+    m_positional->addItem(tr("RoPE"), int(attn::Positional::Rope));
+    m_positional->setToolTip(tr(
+        "none: attention sees the tokens as a set. sinusoidal: P[pos, 2i] = sin(pos/10000^(2i/p)), "
+        "P[pos, 2i+1] = cos(…) is added to X (and to the context) before the projections. "
+        "RoPE: each pair (2i, 2i+1) of every row of Q and K is rotated by pos·10000^(−2i/d_k), "
+        "so q·k depends only on the offset of the two positions (d_k must be even)."));
+    positionsLabel->setBuddy(m_positional);
+    connect(m_positional, &QComboBox::activated, this, [this](int index) {
+        QString error;
+        if (m_doc->setPositional(attn::Positional(m_positional->itemData(index).toInt()), &error)) {
+            m_message->dismiss();
+        } else {
+            showMessage(error);
+            sync();
+        }
+    });
+    // Beside Clear mask: the panel keeps its height (the window's minimum size depends on it).
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_clearMask);
     buttons->addStretch(1);
+    buttons->addWidget(positionsLabel);
+    buttons->addWidget(m_positional);
     layout->addLayout(buttons);
     return box;
 }
@@ -261,6 +298,10 @@ void ControlsPanel::sync() {
     m_temperature->setValue(positionOf(in.options.temperature));
     m_temperatureValue->setText(attn::notation::number(in.options.temperature, 3));
     m_causal->setChecked(in.options.causal);
+    {
+        const QSignalBlocker block(m_positional);
+        m_positional->setCurrentIndex(m_positional->findData(int(in.options.positional)));
+    }
     m_crossAttention->setChecked(in.hasContext);
     m_clearMask->setEnabled(in.mask.size() != 0 && in.mask.any());
 }

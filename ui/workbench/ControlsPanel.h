@@ -9,6 +9,7 @@
 #include <map>
 
 class Document;
+class QBoxLayout;
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -39,9 +40,13 @@ public:
     QSlider *temperatureSlider() const { return m_temperature; }
     QLabel *temperatureLabel() const { return m_temperatureValue; }
     QCheckBox *causalCheckBox() const { return m_causal; }
+    QComboBox *positionalCombo() const { return m_positional; }
     QCheckBox *crossAttentionCheckBox() const { return m_crossAttention; }
     QPushButton *clearMaskButton() const { return m_clearMask; }
     QString message() const; // a refused size, "" when none
+    // Its groups stacked (a side panel) or side by side (a strip under the heatmaps).
+    void setOrientation(Qt::Orientation orientation);
+    Qt::Orientation orientation() const;
 
     // The log-scale mapping of the slider (position 500 = temperature 1).
     static double temperatureAt(int position);
@@ -56,6 +61,7 @@ private:
     void sync();
 
     Document *m_doc;
+    QBoxLayout *m_groups = nullptr;
     std::map<Dimension, QSpinBox *> m_dims;
     QSpinBox *m_currentHead = nullptr;
     QComboBox *m_initializer = nullptr;
@@ -65,6 +71,7 @@ private:
     QLabel *m_temperatureValue = nullptr;
     QToolButton *m_resetTemperature = nullptr;
     QCheckBox *m_causal = nullptr;
+    QComboBox *m_positional = nullptr;
     QCheckBox *m_crossAttention = nullptr;
     QPushButton *m_clearMask = nullptr;
     RefusalLabel *m_message = nullptr;

@@ -20,7 +20,7 @@
 
 namespace {
 
-// What the rows and columns of each matrix are, in the article's letters.
+// What the rows and columns of each matrix are, in the article's letters (row layout).
 QString axes(attn::Stage kind, bool context) {
     const QString keySide = context ? QStringLiteral("p_c") : QStringLiteral("p");
     switch (kind) {
@@ -39,6 +39,15 @@ QString axes(attn::Stage kind, bool context) {
     default: // editors show inputs only
         return {};
     }
+}
+
+// The same, of the matrix as the table shows it ("p × tokens" for Xᵀ).
+QString shownAxes(attn::Stage kind, bool context, bool transposed) {
+    const QString rowLayout = axes(kind, context);
+    if (!transposed)
+        return rowLayout;
+    const QString times = QStringLiteral(" \u00d7 ");
+    return rowLayout.section(times, 1) + times + rowLayout.section(times, 0, 0);
 }
 
 QString usageHint() {
@@ -93,6 +102,20 @@ MatrixEditor::MatrixEditor(Document *doc, MatrixId id, QWidget *parent)
             &Document::breakMerge);
     connect(doc, &Document::changed, this, &MatrixEditor::updateTitle);
     connect(doc, &Document::currentHeadChanged, this, &MatrixEditor::updateTitle);
+    connect(doc, &Document::layoutChanged, this, &MatrixEditor::updateTitle);
+    // A layout switch resets the model (every index means another cell): keep the current
+    // document cell current, at its new place.
+    connect(m_model, &QAbstractItemModel::modelAboutToBeReset, this, [this] {
+        const QModelIndex current = m_view->currentIndex();
+        m_keptCell = current.isValid() ? m_model->toDocument(current.row(), current.column())
+                                       : QPoint(-1, -1);
+    });
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        const QModelIndex index = m_model->fromDocument(m_keptCell.y(), m_keptCell.x());
+        if (index.isValid())
+            m_view->setCurrentIndex(index);
+        m_view->refreshGeometry();
+    });
     updateTitle();
 }
 
@@ -118,11 +141,13 @@ void MatrixEditor::clearMessage() {
 
 void MatrixEditor::updateTitle() {
     const MatrixId id = m_model->matrixId();
+    const bool transposed = m_model->isTransposed();
     const attn::Matrix &m = m_doc->matrix(id);
-    m_title->setText(QStringLiteral("%1 \u2014 %2 (%3)")
-                         .arg(matrixDisplayName(id, m_doc->headCount()),
-                              axes(id.stage, m_doc->inputs().hasContext),
-                              QString::fromStdString(attn::shapeString(m))));
+    m_title->setText(
+        QStringLiteral("%1 \u2014 %2 (%3)")
+            .arg(m_model->shownName(), shownAxes(id.stage, m_doc->inputs().hasContext, transposed),
+                 QString::fromStdString(transposed ? attn::shapeString(m.cols(), m.rows())
+                                                   : attn::shapeString(m))));
 }
 
 QRect MatrixEditor::selectedRect() const {
@@ -136,12 +161,14 @@ QRect MatrixEditor::selectedRect() const {
 }
 
 bool MatrixEditor::copySelection() {
-    const QRect rect = selectedRect();
+    // Copied as the table shows it (transposed in the column layout).
+    const QRect rect = m_model->toDocument(selectedRect());
     const attn::Matrix &m = m_doc->matrix(m_model->matrixId());
     if (rect.isEmpty() || rect.right() >= m.cols() || rect.bottom() >= m.rows())
         return false;
+    const attn::Matrix block = m.block(rect.top(), rect.left(), rect.height(), rect.width());
     QApplication::clipboard()->setText(
-        blockText(m.block(rect.top(), rect.left(), rect.height(), rect.width())));
+        blockText(m_model->isTransposed() ? attn::Matrix(block.transpose()) : block));
     return true;
 }
 
@@ -167,7 +194,11 @@ bool MatrixEditor::pasteText(const QString &text) {
     // One number onto a selection fills the selection, as in a spreadsheet.
     if (block->size() == 1 && target.width() * target.height() > 1)
         block = attn::Matrix::Constant(target.height(), target.width(), (*block)(0, 0));
-    if (!m_doc->setBlock(m_model->matrixId(), target.top(), target.left(), *block, &error)) {
+    // The block is pasted as the table shows it: transposed back onto the document's cells.
+    const QRect cells = m_model->toDocument(target);
+    if (m_model->isTransposed())
+        block = attn::Matrix(block->transpose());
+    if (!m_doc->setBlock(m_model->matrixId(), cells.top(), cells.left(), *block, &error)) {
         showMessage(tr("Nothing pasted: %1").arg(error));
         return false;
     }
@@ -179,7 +210,8 @@ bool MatrixEditor::nudge(const QModelIndex &index, int steps, bool fine) {
     if (!index.isValid() || steps == 0)
         return false;
     QString error;
-    if (!m_doc->nudgeCell(m_model->matrixId(), index.row(), index.column(),
+    const QPoint cell = m_model->toDocument(index.row(), index.column());
+    if (!m_doc->nudgeCell(m_model->matrixId(), cell.y(), cell.x(),
                           steps * (fine ? kFineStep : kStep), &error)) {
         showMessage(error);
         return false;

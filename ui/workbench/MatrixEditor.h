@@ -18,6 +18,8 @@ struct DocumentChange;
 // for refused entries. Beyond typing: the mouse wheel over a cell and Alt+Up/Down nudge it by
 // ±0.1 (±0.01 with Shift); Ctrl+C copies the selection as tab-separated text; Ctrl+V pastes a
 // block at the current cell as one undo step; the context menu randomizes or refills the matrix.
+// In the column layout the table is the transposed matrix (Xᵀ, Wqᵀ …) and every edit lands on
+// the same document cell (MatrixTableModel).
 class MatrixEditor : public QWidget {
     Q_OBJECT
 public:
@@ -62,5 +64,6 @@ private:
     QLabel *m_title;
     CompactTableView *m_view;
     RefusalLabel *m_message;
-    int m_wheelRemainder = 0; // eighths of a degree not yet turned into nudges (touchpads)
+    QPoint m_keptCell{-1, -1}; // the current document cell across a model reset
+    int m_wheelRemainder = 0;  // eighths of a degree not yet turned into nudges (touchpads)
 };

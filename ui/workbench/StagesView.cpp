@@ -5,8 +5,8 @@
 #include "Recomputer.h"
 #include "TokenLabels.h"
 
+#include <QBoxLayout>
 #include <QEvent>
-#include <QGridLayout>
 #include <QLabel>
 #include <QPainter>
 #include <QScrollArea>
@@ -19,18 +19,23 @@ QString shape(const attn::Matrix &m) {
     return QString("%1×%2").arg(m.rows()).arg(m.cols());
 }
 
+constexpr int kSpacing = 6;
+constexpr int kCombination = -1; // the combination panel's place in an arrangement
+// The order the stages are computed in: the order they follow the weights in.
+constexpr Stage kPipeline[] = {Stage::Q,          Stage::K,      Stage::V,
+                               Stage::Scores,     Stage::Logits, Stage::Weights,
+                               Stage::HeadOutput, Stage::Concat, Stage::Final};
+// An enlarged heatmap has names and numbers for up to this many cells a side.
+constexpr int kMaxEnlargedCells = 64;
+
 } // namespace
 
 StagesView::StagesView(Document *document, Recomputer *recomputer, QWidget *parent)
     : QWidget(parent), m_document(document), m_recomputer(recomputer),
-      m_grid(new QGridLayout(this)) {
-    m_grid->setContentsMargins(4, 4, 4, 4);
-    m_grid->setSpacing(6);
-    const Stage order[] = {Stage::Q,          Stage::K,      Stage::V,
-                           Stage::Scores,     Stage::Logits, Stage::Weights,
-                           Stage::HeadOutput, Stage::Concat, Stage::Final};
-    for (int k = 0; k < 9; ++k) {
-        const Stage stage = order[k];
+      m_bands(new QVBoxLayout(this)) {
+    m_bands->setContentsMargins(4, 4, 4, 4);
+    m_bands->setSpacing(kSpacing);
+    for (const Stage stage : kPipeline) {
         auto *view = new HeatmapView(this);
         view->setObjectName(QString("heatmap") + attn::stageInfo(stage).title);
         view->setTooltipProvider(
@@ -45,15 +50,13 @@ StagesView::StagesView(Document *document, Recomputer *recomputer, QWidget *pare
             if (isPerQuery(stage) && queriesAreRows())
                 m_document->setSelectedRow(row);
         });
+        connect(view, &HeatmapView::enlargeRequested, this, [this, stage] {
+            const bool shrink = m_enlarged == stage || (!m_enlarged && stage == Stage::Weights);
+            setEnlargedStage(shrink ? std::nullopt : std::optional<Stage>(stage));
+            showStage(stage);
+        });
         m_views.insert(stage, view);
-        // Row 2 holds the head output and, beside it, the combination panel (see
-        // setCombinationView); concat and the final output go on a row of their own.
-        const int row = k / 3 + (k >= 7 ? 1 : 0), col = k >= 7 ? k - 7 : k % 3;
-        m_grid->addWidget(view, row, col);
     }
-    for (int c = 0; c < 3; ++c)
-        m_grid->setColumnStretch(c, 1);
-    updateMinimumSizes();
 
     connect(recomputer, &Recomputer::resultReady, this, &StagesView::showResult);
     connect(document, &Document::selectedRowChanged, this, &StagesView::updateSelection);
@@ -61,6 +64,7 @@ StagesView::StagesView(Document *document, Recomputer *recomputer, QWidget *pare
     connect(document, &Document::currentHeadChanged, this, [this] { showResult(m_snapshot, 0); });
     connect(document, &Document::layoutChanged, this, [this] { showResult(m_snapshot, 0); });
     showResult(recomputer->snapshot(), 0);
+    relayout();
 }
 
 void StagesView::setEmphasis(const QList<Stage> &stages) {
@@ -86,17 +90,135 @@ bool StagesView::showStage(Stage stage) {
 }
 
 void StagesView::updateMinimumSizes() {
-    // Heatmaps keep room for their labels at any zoom: when the font grows (presentation
-    // mode), the grid scrolls instead of squeezing the cells to a strip.
-    const int line = fontMetrics().height();
-    for (HeatmapView *v : std::as_const(m_views))
-        v->setMinimumSize(12 * line, 11 * line);
+    // Heatmaps keep their readable size at any zoom and data: when the font grows
+    // (presentation mode) or the matrix does, the view scrolls instead of squeezing the cells
+    // to a strip. An enlarged heatmap also fills the window's height.
+    const int viewportHeight = [this] {
+        for (QWidget *w = parentWidget(); w; w = w->parentWidget())
+            if (auto *scroll = qobject_cast<QScrollArea *>(w))
+                return scroll->viewport()->height();
+        return 0;
+    }();
+    for (auto it = m_views.cbegin(); it != m_views.cend(); ++it) {
+        if (it.value()->parentWidget() != this)
+            continue; // taken out for a figure, at the figure's size
+        const bool enlarged = m_enlarged == it.key();
+        QSize size = it.value()->readableSize(true, enlarged ? kMaxEnlargedCells
+                                                             : HeatmapView::kMaxReadableCells);
+        if (enlarged)
+            size.setHeight(std::max(size.height(), viewportHeight - 8));
+        it.value()->setMinimumSize(size);
+    }
 }
 
 void StagesView::changeEvent(QEvent *event) {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange)
-        updateMinimumSizes();
+        scheduleRelayout();
+}
+
+void StagesView::resizeEvent(QResizeEvent *event) {
+    QWidget::resizeEvent(event);
+    scheduleRelayout();
+}
+
+void StagesView::scheduleRelayout() {
+    // Resizes and font changes come in bursts (and from within layouts): arrange once after.
+    if (m_relayoutPending)
+        return;
+    m_relayoutPending = true;
+    QMetaObject::invokeMethod(
+        this, [this] { relayout(); }, Qt::QueuedConnection);
+}
+
+int StagesView::availableWidth() const {
+    const QMargins m = m_bands->contentsMargins();
+    for (QWidget *w = parentWidget(); w; w = w->parentWidget())
+        if (auto *scroll = qobject_cast<QScrollArea *>(w))
+            return scroll->viewport()->width() - m.left() - m.right();
+    return width() - m.left() - m.right();
+}
+
+void StagesView::setEnlargedStage(std::optional<Stage> stage) {
+    if (stage == Stage::Weights)
+        stage.reset(); // the weights lead anyway
+    if (stage && !m_views.contains(*stage))
+        return;
+    m_enlarged = stage;
+    relayout();
+}
+
+void StagesView::setDecimals(int decimals) {
+    decimals = std::clamp(decimals, -1, 6);
+    if (decimals == m_decimals)
+        return;
+    m_decimals = decimals;
+    for (HeatmapView *v : std::as_const(m_views))
+        v->setDecimals(m_decimals);
+    relayout(); // wider numbers, wider cells
+    emit decimalsChanged(m_decimals);
+}
+
+void StagesView::relayout() {
+    m_relayoutPending = false;
+    updateMinimumSizes();
+    const int available = availableWidth();
+    // The lead (the weights, or the enlarged stage) and the combination panel first: beside
+    // each other when both fit the width, else the panel under the lead.
+    Stage lead = m_enlarged.value_or(Stage::Weights);
+    if (m_views.value(lead)->isHidden())
+        lead = Stage::Weights;
+    if (m_views.value(lead)->parentWidget() != this)
+        return; // the weights were taken out for a figure: nothing left to arrange
+    QList<QList<int>> arrangement{{int(lead)}};
+    if (m_combination) {
+        const int need = m_views.value(lead)->minimumWidth() + kSpacing +
+                         m_combination->minimumSizeHint().width();
+        if (need <= available)
+            arrangement[0] << kCombination;
+        else
+            arrangement << QList<int>{kCombination};
+    }
+    // The others in pipeline order, as many on a row as fit.
+    QList<int> row;
+    int used = 0;
+    for (const Stage stage : kPipeline) {
+        HeatmapView *v = m_views.value(stage);
+        if (stage == lead || v->isHidden() || v->parentWidget() != this)
+            continue;
+        const int w = v->minimumWidth();
+        if (!row.isEmpty() && used + kSpacing + w > available) {
+            arrangement << row;
+            row.clear();
+            used = 0;
+        }
+        used += (row.isEmpty() ? 0 : kSpacing) + w;
+        row << int(stage);
+    }
+    if (!row.isEmpty())
+        arrangement << row;
+    if (arrangement == m_arrangement)
+        return;
+    m_arrangement = arrangement;
+
+    // Rebuild the rows (the widgets stay; only the boxes holding them are new).
+    while (QLayoutItem *item = m_bands->takeAt(0)) {
+        if (QLayout *box = item->layout())
+            while (QLayoutItem *inner = box->takeAt(0))
+                delete inner;
+        delete item;
+    }
+    for (int r = 0; r < arrangement.size(); ++r) {
+        auto *box = new QHBoxLayout;
+        box->setSpacing(kSpacing);
+        for (int id : arrangement[r]) {
+            QWidget *w = id == kCombination ? m_combination : m_views.value(Stage(id));
+            // Spare width is shared evenly: the panel beside the weights needs it most.
+            box->addWidget(w, 1);
+        }
+        // The first row takes the spare height: the weights (or the enlarged stage) grow first.
+        m_bands->addLayout(box, r == 0 ? 3 : 1);
+    }
 }
 
 void StagesView::paintEvent(QPaintEvent *event) {
@@ -115,7 +237,9 @@ void StagesView::paintEvent(QPaintEvent *event) {
 
 void StagesView::setCombinationView(QWidget *widget) {
     widget->setParent(this);
-    m_grid->addWidget(widget, 2, 1, 1, 2);
+    m_combination = widget;
+    m_arrangement.clear();
+    relayout();
 }
 
 QList<HeatmapView *> StagesView::visibleViews() const {
@@ -231,6 +355,8 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
         set(Stage::Final, result.output, formula(Stage::Final), m_queries, {}, "query", "p_out",
             ScaleKind::Diverging);
     updateSelection();
+    // New shapes, names or numbers: new readable sizes (arranged after this draw).
+    scheduleRelayout();
     m_drawNs = timer.nsecsElapsed();
     emit drawn(computeMs, double(m_drawNs) / 1e6);
 }

@@ -10,16 +10,25 @@
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
 class Document;
 class Recomputer;
 class HeatmapView;
-class QGridLayout;
+class QBoxLayout;
+class QVBoxLayout;
 
 // Every stage of the computation as a heatmap, updated live: Q, K, V; scores; logits; weights;
 // the head output; with several heads (or a Wo) also the concatenation and the final output.
 // Selecting a query row in any heatmap selects it everywhere (through the Document); clicking
 // a logits cell masks or unmasks it.
+//
+// A priority layout: the weights and, beside them (or under them when the width is short), the
+// selected row's combination come first; the other stages follow in the order they are computed,
+// as many on a row as fit. Every heatmap keeps its readable size (HeatmapView::readableSize:
+// cells of 24 pixels with their numbers, token names on both axes), so in a small window the
+// view scrolls instead of squeezing heatmaps into strips. A double click on a heatmap enlarges
+// it: it takes the weights' place at the top, with room for up to 64 named cells a side.
 class StagesView : public QWidget {
     Q_OBJECT
 public:
@@ -38,10 +47,17 @@ public:
     // the keyboard focus; false when the stage has no heatmap or it is hidden (concat with one
     // head). attnviz --focus STAGE.
     bool showStage(attn::Stage stage);
+    // The stage shown first and largest (a double click on its heatmap); nullopt = the weights.
+    void setEnlargedStage(std::optional<attn::Stage> stage);
+    std::optional<attn::Stage> enlargedStage() const { return m_enlarged; }
+    // Decimals of every heatmap's cell numbers (-1 = automatic); the figure and view settings.
+    void setDecimals(int decimals);
+    int decimals() const { return m_decimals; }
     // Nanoseconds the last result took to reach every visible heatmap (data + replot).
     qint64 lastDrawNanoseconds() const { return m_drawNs; }
 
 signals:
+    void decimalsChanged(int decimals);
     void drawn(double computeMilliseconds, double drawMilliseconds);
     // A click on a cell of any stage (after the selection it implies was applied), so views
     // that explain a product can follow: rows are queries except for K and V (keys).
@@ -50,12 +66,16 @@ signals:
 protected:
     void paintEvent(QPaintEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     // Draws the snapshot in the document's layout (the column layout transposes what it shows).
     void showResult(const ResultSnapshot &snapshot, double computeMs);
     void updateSelection();
     void updateMinimumSizes();
+    void scheduleRelayout();
+    void relayout();
+    int availableWidth() const;
     void onCellClicked(attn::Stage stage, int row, int col, Qt::KeyboardModifiers modifiers);
     bool isPerQuery(attn::Stage stage) const; // K and V are per key
     bool queriesAreRows() const;              // false in the column layout
@@ -63,7 +83,12 @@ private:
 
     Document *m_document;
     Recomputer *m_recomputer;
-    QGridLayout *m_grid;
+    QVBoxLayout *m_bands;
+    QWidget *m_combination = nullptr;
+    std::optional<attn::Stage> m_enlarged;
+    int m_decimals = -1;
+    QList<QList<int>> m_arrangement; // rows of stages (as int) last laid out; -1 = the panel
+    bool m_relayoutPending = false;
     QMap<attn::Stage, HeatmapView *> m_views;
     ResultSnapshot m_snapshot; // the one drawn: its inputs label and explain its result
     QStringList m_queries, m_keys;

@@ -1,0 +1,105 @@
+#include "Gradient.h"
+
+#include "InputError.h"
+
+namespace attn {
+
+Gradient gradient(const AttentionInputs &in) {
+    if (!in.hasTarget())
+        throw InputError("there is no target: the loss ½·Σ(output − target)² needs a target "
+                         "matrix (inputs.target)");
+    return gradient(in, compute(in, Layout::Rows));
+}
+
+Gradient gradient(const AttentionInputs &in, const AttentionResult &result) {
+    if (result.layout != Layout::Rows)
+        return gradient(in, transposed(result));
+    validate(in);
+    if (!in.hasTarget())
+        throw InputError("there is no target: the loss ½·Σ(output − target)² needs a target "
+                         "matrix (inputs.target)");
+    const Matrix residual = result.output - in.target;
+    Gradient g = backward(in, result, residual);
+    g.loss = 0.5 * residual.squaredNorm();
+    return g;
+}
+
+Gradient backward(const AttentionInputs &in, const AttentionResult &result, const Matrix &dOutput) {
+    if (result.layout != Layout::Rows)
+        return backward(in, transposed(result), dOutput);
+    Gradient g;
+    g.output = dOutput;
+    const Matrix X = positionedQueries(in);
+    const Matrix C = in.hasContext ? positionedSource(in) : Matrix();
+    const Matrix &source = in.hasContext ? C : X;
+    const bool rope = in.options.positional == Positional::Rope;
+
+    // output = concat·Wo: ∂L/∂Wo = concatᵀ·∂L/∂output, ∂L/∂concat = ∂L/∂output·Woᵀ.
+    Matrix dConcat;
+    if (in.hasWo()) {
+        g.Wo.noalias() = result.concat.transpose() * dOutput;
+        dConcat.noalias() = dOutput * in.Wo.transpose();
+    } else {
+        dConcat = dOutput;
+    }
+
+    Matrix dX = Matrix::Zero(X.rows(), X.cols());
+    Matrix dSource = Matrix::Zero(source.rows(), source.cols());
+    Eigen::Index at = 0;
+    for (size_t k = 0; k < in.heads.size(); ++k) {
+        const HeadWeights &w = in.heads[k];
+        // K and V of a key/value group come from its first head's Wk and Wv (compute()).
+        const HeadWeights &kv = in.heads[kvSource(in, k)];
+        const HeadResult &h = result.heads[k];
+        HeadGradient hg;
+        hg.output = dConcat.middleCols(at, w.Wv.cols());
+        at += w.Wv.cols();
+        // output = A·V.
+        hg.weights.noalias() = hg.output * h.V.transpose();
+        hg.V.noalias() = h.weights.transpose() * hg.output;
+        // Softmax along each row: ∂L/∂l_ij = a_ij·(∂L/∂a_ij − Σ_k a_ik·∂L/∂a_ik). A masked
+        // cell has a_ij = 0 and so no gradient, and a fully masked row none at all.
+        const Eigen::ArrayXd rowDot = (h.weights.array() * hg.weights.array()).rowwise().sum();
+        hg.logits = h.weights.array() * (hg.weights.array().colwise() - rowDot);
+        // logits = factor·Q·Kᵀ (Q and K rotated with RoPE).
+        const double factor = logitFactor(in.options, w.Wq.cols());
+        hg.Q.noalias() = factor * hg.logits * h.K;
+        hg.K.noalias() = factor * hg.logits.transpose() * h.Q;
+        // A rotation's transpose is the rotation back: the gradient of the unrotated rows.
+        if (rope) {
+            ropeRotateRows(hg.Q, 0, true);
+            ropeRotateRows(hg.K, 0, true);
+        }
+        hg.Wq.noalias() = X.transpose() * hg.Q;
+        hg.Wk.noalias() = source.transpose() * hg.K;
+        hg.Wv.noalias() = source.transpose() * hg.V;
+        dX.noalias() += hg.Q * w.Wq.transpose();
+        dSource.noalias() += hg.K * kv.Wk.transpose();
+        dSource.noalias() += hg.V * kv.Wv.transpose();
+        g.heads.push_back(std::move(hg));
+    }
+    // A sliding window and ALiBi need nothing more: the bias is a constant added to the logits
+    // and a masked cell has no weight, so no gradient. Heads of a key/value group share one Wk
+    // and Wv: its gradient is the sum over the group's heads, reported for each of them (so a
+    // step W − η·∂L/∂W keeps them shared).
+    for (size_t k = 0; k < in.heads.size(); ++k)
+        if (const size_t first = kvSource(in, k); first != k) {
+            g.heads[first].Wk += g.heads[k].Wk;
+            g.heads[first].Wv += g.heads[k].Wv;
+        }
+    for (size_t k = 0; k < in.heads.size(); ++k)
+        if (const size_t first = kvSource(in, k); first != k) {
+            g.heads[k].Wk = g.heads[first].Wk;
+            g.heads[k].Wv = g.heads[first].Wv;
+        }
+    // X′ = X + P: P is a constant, so ∂L/∂X = ∂L/∂X′. In self-attention X feeds K and V too.
+    if (in.hasContext) {
+        g.X = std::move(dX);
+        g.context = std::move(dSource);
+    } else {
+        g.X = dX + dSource;
+    }
+    return g;
+}
+
+} // namespace attn

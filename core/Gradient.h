@@ -1,0 +1,42 @@
+#pragma once
+
+#include "Attention.h"
+
+#include <vector>
+
+namespace attn {
+
+// One head's part of the backward pass, row layout. The intermediates are kept because the
+// window explains one entry of a weight's gradient as the chain of terms that made it.
+struct HeadGradient {
+    Matrix Wq, Wk,
+        Wv; // ∂L/∂Wq, ∂L/∂Wk, ∂L/∂Wv (a key/value group's shared Wk, Wv: the group's sum)
+    Matrix output;  // ∂L/∂(this head's output), n × d_v
+    Matrix weights; // ∂L/∂A, n × m
+    Matrix logits; // ∂L/∂logits: A ⊙ (∂L/∂A − rowsum(A ⊙ ∂L/∂A)), zero where masked
+    Matrix Q, K;   // ∂L/∂Q, ∂L/∂K before the rotation (the projections' outputs)
+    Matrix V;      // ∂L/∂V
+};
+
+// loss = ½·Σ(output − target)² over the final output (after Wo when there is one) and its
+// exact gradient with respect to every input matrix, by backpropagation through softmax
+// attention (masks, causal, sliding window, ALiBi, shared key/value groups, temperature, scale,
+// sinusoidal positions and RoPE).
+struct Gradient {
+    double loss = 0;
+    Matrix output;  // ∂L/∂output = output − target
+    Matrix X;       // ∂L/∂X (the token embeddings; P is a constant)
+    Matrix context; // ∂L/∂context; empty (0×0) for self-attention
+    std::vector<HeadGradient> heads;
+    Matrix Wo; // ∂L/∂Wo; empty (0×0) without Wo
+};
+
+// Throws InputError when the inputs cannot be computed on or have no target.
+Gradient gradient(const AttentionInputs &inputs);
+// The same from a result already computed on these inputs in the row layout.
+Gradient gradient(const AttentionInputs &inputs, const AttentionResult &result);
+// The same for an arbitrary ∂L/∂output (the loss field is then left 0): the backward pass alone.
+Gradient backward(const AttentionInputs &inputs, const AttentionResult &result,
+                  const Matrix &outputGradient);
+
+} // namespace attn

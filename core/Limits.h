@@ -1,0 +1,73 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace attn {
+
+struct AttentionInputs;
+
+// The one set of size limits of attnviz. Every entry point (session files, the command line,
+// the GUI's editors, matrix import) checks against these numbers BEFORE it allocates from a
+// size it was given, and refuses with an InputError naming the limit. docs/limits.md says why
+// each number is what it is and what a user sees past it.
+inline constexpr std::int64_t kMaxTokens = 4096;    // n (queries) and m (context tokens, keys)
+inline constexpr std::int64_t kMaxDimension = 4096; // p, p_c, d_k, d_v, p_out
+inline constexpr std::int64_t kMaxHeads = 16;
+// Queries × keys × heads: every attention map (scores, logits, weights) has this many cells,
+// and memory and compute time scale with it.
+inline constexpr std::int64_t kMaxAttentionCells = std::int64_t(4096) * 4096;
+// All input numbers together (X, the context, every head's Wq, Wk, Wv, and Wo): 64 MB.
+inline constexpr std::int64_t kMaxInputValues = std::int64_t(8) * 1024 * 1024;
+// How attention is computed (AttentionOptions, HeadWeights::kvGroup): a sliding window or a
+// number of global tokens beyond the most tokens there can be means nothing more; a group
+// number or an ALiBi slope per head cannot exceed the heads there can be.
+inline constexpr std::int64_t kMaxWindow = kMaxTokens;       // options.window
+inline constexpr std::int64_t kMaxGlobalTokens = kMaxTokens; // options.global_tokens
+inline constexpr std::int64_t kMaxKvGroup = kMaxHeads - 1;   // kv_group: 0 … 15
+inline constexpr std::int64_t kMaxAlibiSlopes = kMaxHeads;   // options.alibi_slopes
+// Characters (Unicode code points) of one token label.
+inline constexpr std::int64_t kMaxLabelLength = 256;
+
+// The sizes of a set of inputs without their numbers: what can be checked before allocating.
+struct InputShape {
+    std::int64_t tokens = 0, embedding = 0; // X: n × p
+    bool hasContext = false;
+    std::int64_t contextTokens = 0, contextEmbedding = 0; // the context: m × p_c
+    std::vector<std::int64_t> keyDims, valueDims;         // d_k and d_v of each head
+    std::int64_t outputDim = 0;                           // columns of Wo; 0 without Wo
+
+    std::int64_t keys() const { return hasContext ? contextTokens : tokens; }
+    std::int64_t sourceEmbedding() const { return hasContext ? contextEmbedding : embedding; }
+    std::int64_t inputValues() const;    // saturates instead of overflowing
+    std::int64_t attentionCells() const; // queries × keys × heads, saturating
+};
+
+InputShape shapeOf(const AttentionInputs &inputs);
+
+// Each throws InputError with a message for the user that names what is too large and the
+// limit ("X has 16384 rows: at most 4096 tokens are supported"); `what` names the matrix.
+void checkTokenCount(std::int64_t count, const std::string &what);
+void checkDimensionSize(std::int64_t size, const std::string &what);
+void checkHeadCount(std::int64_t heads);
+void checkAttentionCells(std::int64_t queries, std::int64_t keys, std::int64_t heads);
+void checkInputValues(std::int64_t values);
+// The sliding window, global tokens, a head's key/value group, the number of ALiBi slopes.
+void checkWindow(std::int64_t window);
+void checkGlobalTokens(std::int64_t count);
+void checkKvGroup(std::int64_t group, std::int64_t head);
+void checkAlibiSlopeCount(std::int64_t count);
+// A label in UTF-8; `what` names it ("token label 3").
+void checkLabelLength(std::string_view utf8, const std::string &what);
+std::int64_t codePointCount(std::string_view utf8);
+
+// Every limit above for a whole shape, or for built inputs (their labels and options too).
+void checkLimits(const InputShape &shape);
+void checkLimits(const AttentionInputs &inputs);
+
+// a × b, saturating at INT64_MAX for sizes read from a file.
+std::int64_t saturatingProduct(std::int64_t a, std::int64_t b);
+
+} // namespace attn

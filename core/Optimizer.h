@@ -1,0 +1,42 @@
+#pragma once
+
+#include "Matrix.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace attn {
+
+enum class OptimizerKind { Sgd, Adam };
+
+const char *optimizerName(OptimizerKind kind); // "sgd", "adam"
+std::optional<OptimizerKind> optimizerFromName(const std::string &name);
+
+struct OptimizerSettings {
+    OptimizerKind kind = OptimizerKind::Adam;
+    double learningRate = 0.05;
+    double beta1 = 0.9, beta2 = 0.999, epsilon = 1e-8; // Adam's, as in the paper
+    bool operator==(const OptimizerSettings &) const = default;
+};
+
+// The default learning rate of each optimiser for the toy tasks.
+double defaultLearningRate(OptimizerKind kind);
+
+// Plain gradient descent, W ← W − η·∂L/∂W, or Adam (Kingma & Ba 2015, with bias correction).
+// Adam keeps per-entry moments, so every step must pass the same parameters in the same order.
+class Optimizer {
+public:
+    explicit Optimizer(OptimizerSettings settings = {});
+    void step(const std::vector<Matrix *> &parameters,
+              const std::vector<const Matrix *> &gradients);
+    void reset();
+    const OptimizerSettings &settings() const { return settings_; }
+
+private:
+    OptimizerSettings settings_;
+    std::vector<Matrix> first_, second_;
+    int steps_ = 0;
+};
+
+} // namespace attn

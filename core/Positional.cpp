@@ -1,0 +1,76 @@
+#include "Positional.h"
+
+#include <cmath>
+
+namespace attn {
+
+const char *positionalName(Positional positional) {
+    switch (positional) {
+    case Positional::Sinusoidal:
+        return "sinusoidal";
+    case Positional::Rope:
+        return "rope";
+    case Positional::None:
+        break;
+    }
+    return "none";
+}
+
+std::optional<Positional> positionalFromName(const std::string &name) {
+    if (name == "none")
+        return Positional::None;
+    if (name == "sinusoidal")
+        return Positional::Sinusoidal;
+    if (name == "rope")
+        return Positional::Rope;
+    return std::nullopt;
+}
+
+namespace {
+
+// 10000^(−2i/width): the frequency of pair i (of columns 2i and 2i+1).
+double frequency(Eigen::Index pair, Eigen::Index width) {
+    return std::pow(10000.0, -double(2 * pair) / double(width));
+}
+
+} // namespace
+
+Matrix sinusoidalTable(Eigen::Index rows, Eigen::Index cols) {
+    Matrix p(rows, cols);
+    for (Eigen::Index c = 0; c < cols; c += 2) {
+        const double f = frequency(c / 2, cols);
+        for (Eigen::Index pos = 0; pos < rows; ++pos) {
+            const double angle = double(pos) * f;
+            p(pos, c) = std::sin(angle);
+            if (c + 1 < cols)
+                p(pos, c + 1) = std::cos(angle);
+        }
+    }
+    return p;
+}
+
+Matrix ropeAngles(Eigen::Index rows, Eigen::Index cols) {
+    Matrix a(rows, cols / 2);
+    for (Eigen::Index i = 0; i < cols / 2; ++i) {
+        const double f = frequency(i, cols);
+        for (Eigen::Index pos = 0; pos < rows; ++pos)
+            a(pos, i) = double(pos) * f;
+    }
+    return a;
+}
+
+void ropeRotateRows(Eigen::Ref<Matrix> m, Eigen::Index first, bool inverse) {
+    const Eigen::Index cols = m.cols();
+    for (Eigen::Index i = 0; 2 * i + 1 < cols; ++i) {
+        const double f = frequency(i, cols);
+        for (Eigen::Index r = 0; r < m.rows(); ++r) {
+            const double angle = double(first + r) * f;
+            const double c = std::cos(angle), s = inverse ? -std::sin(angle) : std::sin(angle);
+            const double a = m(r, 2 * i), b = m(r, 2 * i + 1);
+            m(r, 2 * i) = a * c - b * s;
+            m(r, 2 * i + 1) = a * s + b * c;
+        }
+    }
+}
+
+} // namespace attn

@@ -1,0 +1,154 @@
+#include "AtomicFile.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QRandomGenerator>
+#include <QSaveFile>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#ifdef Q_OS_UNIX
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#endif
+
+namespace attn {
+
+QString writeErrorText(int error) {
+    switch (error) {
+    case ENOSPC:
+        return QStringLiteral("no space left on device");
+    case EDQUOT:
+        return QStringLiteral("the disk quota is exceeded");
+    case EACCES:
+    case EPERM:
+        return QStringLiteral("permission denied");
+    case EROFS:
+        return QStringLiteral("read-only file system");
+    case ENOENT:
+        return QStringLiteral("the folder does not exist");
+    case ENOTDIR:
+        return QStringLiteral("a part of the path is not a folder");
+    case EISDIR:
+        return QStringLiteral("it is a folder");
+    case EFBIG:
+        return QStringLiteral("the file is too large for this file system or a limit");
+    case EIO:
+        return QStringLiteral("input/output error (the device may be failing or removed)");
+    case ENAMETOOLONG:
+        return QStringLiteral("the file name is too long");
+    default:
+        return QString::fromLocal8Bit(std::strerror(error));
+    }
+}
+
+#ifdef Q_OS_UNIX
+
+namespace {
+
+// Writes everything, retrying on interruptions and short writes; errno on failure.
+bool writeAll(int fd, const QByteArray &bytes) {
+    const char *data = bytes.constData();
+    qsizetype left = bytes.size();
+    while (left > 0) {
+        // In chunks, so a full disk is noticed early and a kill lands mid-write.
+        const ssize_t n = ::write(fd, data, size_t(std::min<qsizetype>(left, qsizetype(1) << 20)));
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return false;
+        }
+        data += n;
+        left -= n;
+    }
+    return true;
+}
+
+QString inPlace(const QByteArray &path, const QByteArray &bytes) {
+    const int fd = ::open(path.constData(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+    if (fd < 0)
+        return writeErrorText(errno);
+    const bool ok = writeAll(fd, bytes);
+    const int error = errno;
+    ::close(fd);
+    return ok ? QString() : writeErrorText(error);
+}
+
+} // namespace
+
+QString writeAtomically(const QString &fileName, const QByteArray &bytes) {
+    QFileInfo info(fileName);
+    if (info.isSymLink() && info.exists()) // replace what the link points to, keep the link
+        info = QFileInfo(info.canonicalFilePath());
+    if (info.isDir())
+        return writeErrorText(EISDIR);
+    const QByteArray target = QFile::encodeName(info.absoluteFilePath());
+    struct stat existing {};
+    const bool exists = ::stat(target.constData(), &existing) == 0;
+    if (exists && !S_ISREG(existing.st_mode))
+        return inPlace(target, bytes);
+
+    const QByteArray folder = QFile::encodeName(info.absolutePath());
+    // Created with 0666 so the umask applies as to any new file (mkstemp would make it 0600).
+    QByteArray temporary;
+    int fd = -1;
+    for (int attempt = 0; fd < 0 && attempt < 100; ++attempt) {
+        temporary = folder + "/." + QFile::encodeName(info.fileName()) + "." +
+                    QByteArray::number(QRandomGenerator::global()->generate64(), 36) + ".tmp";
+        fd = ::open(temporary.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd < 0 && errno != EEXIST)
+            return writeErrorText(errno);
+    }
+    if (fd < 0)
+        return writeErrorText(EEXIST);
+    int error = 0;
+    // A replaced file keeps its permissions.
+    if (exists && ::fchmod(fd, existing.st_mode & 07777) != 0)
+        error = errno;
+    if (error == 0 && (!writeAll(fd, bytes) || ::fsync(fd) != 0))
+        error = errno;
+    if (::close(fd) != 0 && error == 0)
+        error = errno;
+    if (error == 0 && ::rename(temporary.constData(), target.constData()) != 0)
+        error = errno;
+    if (error != 0) {
+        ::unlink(temporary.constData());
+        return writeErrorText(error);
+    }
+    // The rename is only durable once the folder's entry is: sync the folder too.
+    const int dir = ::open(folder.constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir >= 0) {
+        ::fsync(dir); // some file systems refuse to sync a folder; the file itself is safe
+        ::close(dir);
+    }
+    return {};
+}
+
+#else
+
+QString writeAtomically(const QString &fileName, const QByteArray &bytes) {
+    QSaveFile file(fileName);
+    file.setDirectWriteFallback(false);
+    if (!file.open(QIODevice::WriteOnly))
+        return file.errorString();
+    if (file.write(bytes) != bytes.size()) {
+        const QString reason = file.errorString();
+        file.cancelWriting();
+        return reason;
+    }
+    if (!file.commit())
+        return file.errorString();
+    return {};
+}
+
+#endif
+
+QString writeFileAtomically(const QString &fileName, const QByteArray &bytes) {
+    const QString reason = writeAtomically(fileName, bytes);
+    return reason.isEmpty() ? reason : fileName + ": cannot write: " + reason;
+}
+
+} // namespace attn

@@ -1,0 +1,24 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+namespace attn {
+
+// Writes `bytes` to `fileName` so that the old file, if any, stays exactly as it was unless
+// the whole new content reached the disk: a temporary file in the same folder is written,
+// flushed to the disk (fsync), renamed over the target, and then the folder itself is synced
+// so that a power loss cannot lose the new name. A target that exists and is not a regular
+// file (a device such as /dev/stdout, a pipe) is written in place: it cannot be replaced.
+// A symbolic link is followed: the file it points to is replaced, the link stays.
+// Returns empty on success, otherwise the reason in words a user can act on ("no space left
+// on device", "permission denied", "read-only file system", …).
+QString writeAtomically(const QString &fileName, const QByteArray &bytes);
+
+// The same, as "FILE: cannot write: reason" (empty on success).
+QString writeFileAtomically(const QString &fileName, const QByteArray &bytes);
+
+// The reason for an errno from opening, writing, syncing or renaming a file.
+QString writeErrorText(int error);
+
+} // namespace attn

@@ -1,0 +1,76 @@
+# bash completion for attnviz-cli: commands, the options each command takes, and their values.
+# Installed to share/bash-completion/completions/attnviz-cli (loaded on demand by bash-completion).
+
+_attnviz_cli() {
+    local cur prev command i
+    COMPREPLY=()
+    cur="${COMP_WORDS[COMP_CWORD]}"
+    prev="${COMP_WORDS[COMP_CWORD - 1]}"
+    command=""
+    for ((i = 1; i < COMP_CWORD; i++)); do
+        case "${COMP_WORDS[i]}" in
+            compute | explain | export | render | grad | train | inspect | set)
+                command="${COMP_WORDS[i]}"
+                break
+                ;;
+        esac
+    done
+
+    # The value of the option just typed.
+    case "$prev" in
+        --layout) COMPREPLY=($(compgen -W "rows columns" -- "$cur")); return ;;
+        --product) COMPREPLY=($(compgen -W "output scores" -- "$cur")); return ;;
+        --format) COMPREPLY=($(compgen -W "csv npy latex numpy" -- "$cur")); return ;;
+        --matrix) COMPREPLY=($(compgen -W "X context Wq Wk Wv Wo" -- "$cur")); return ;;
+        --task) COMPREPLY=($(compgen -W "previous-token first-token match" -- "$cur")); return ;;
+        --positional) COMPREPLY=($(compgen -W "none sinusoidal rope" -- "$cur")); return ;;
+        --optimizer) COMPREPLY=($(compgen -W "sgd adam" -- "$cur")); return ;;
+        --stage)
+            COMPREPLY=($(compgen -W "X context Wq Wk Wv Wo Q K V scores logits weights output concat final" -- "$cur"))
+            return
+            ;;
+        --view)
+            if [ "$command" = render ]; then
+                COMPREPLY=($(compgen -W "q k v scores logits weights output concat final links combination" -- "$cur"))
+            else
+                COMPREPLY=($(compgen -W "dot row column outer online tiled" -- "$cur"))
+            fi
+            return
+            ;;
+        --out | --from)
+            COMPREPLY=($(compgen -f -- "$cur"))
+            return
+            ;;
+        --row | --column | --cell | --head | --precision | --width | --height | --scale | \
+            --steps | --seed | --lr | --block | --tile)
+            return
+            ;;
+    esac
+
+    if [ -z "$command" ]; then
+        COMPREPLY=($(compgen -W "compute explain export render grad train inspect set --help --version" -- "$cur"))
+        return
+    fi
+    if [[ "$cur" == -* ]]; then
+        local options
+        case "$command" in
+            compute) options="--layout" ;;
+            explain) options="--row --column --cell --view --block --tile --json --product --head --precision" ;;
+            export) options="--stage --format --out --head --precision" ;;
+            render) options="--view --out --row --head --layout --width --height --scale" ;;
+            set) options="--matrix --head --from --transpose --out" ;;
+            inspect | grad) options="" ;;
+            train) options="--task --steps --seed --positional --optimizer --lr --out" ;;
+        esac
+        COMPREPLY=($(compgen -W "$options" -- "$cur"))
+        return
+    fi
+    # FILE: matrix files for inspect, sessions and reference cases otherwise.
+    if [ "$command" = inspect ]; then
+        COMPREPLY=($(compgen -f -X '!*.@(csv|tsv|txt|npy|npz|safetensors)' -- "$cur"))
+    else
+        COMPREPLY=($(compgen -f -X '!*.@(attnviz|json)' -- "$cur"))
+    fi
+    compopt -o plusdirs 2>/dev/null
+}
+complete -F _attnviz_cli attnviz-cli

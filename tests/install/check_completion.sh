@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# ctest: the bash completion of attnviz-cli (packaging/attnviz-cli.bash) offers the commands,
+# each command's own options and the values of the options that take names.
+set -euo pipefail
+shopt -s extglob
+# shellcheck source=/dev/null
+source "$1"
+
+failures=0
+# expect "WORDS TYPED SO FAR" "expected completions, space-separated"
+expect() {
+    read -r -a COMP_WORDS <<<"$1"
+    [[ "$1" == *" " ]] && COMP_WORDS+=("")
+    COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+    COMPREPLY=()
+    _attnviz_cli
+    local got="${COMPREPLY[*]}"
+    if [ "$got" != "$2" ]; then
+        echo "completing \"$1\": got \"$got\", expected \"$2\""
+        failures=$((failures + 1))
+    fi
+}
+
+expect "attnviz-cli " "compute explain export render grad train inspect set --help --version"
+expect "attnviz-cli train --" "--task --steps --seed --positional --optimizer --lr --out"
+expect "attnviz-cli train --task p" "previous-token"
+expect "attnviz-cli s" "set"
+expect "attnviz-cli set s.attnviz --" "--matrix --head --from --transpose --out"
+expect "attnviz-cli set s.attnviz --matrix W" "Wq Wk Wv Wo"
+expect "attnviz-cli export s.json --stage we" "weights"
+expect "attnviz-cli export s.json --format " "csv npy latex numpy"
+expect "attnviz-cli render s.json --view l" "logits links"
+expect "attnviz-cli explain s.json --view " "dot row column outer online tiled"
+expect "attnviz-cli explain s.json --view o" "outer online"
+expect "attnviz-cli explain s.json --b" "--block"
+expect "attnviz-cli explain s.json --t" "--tile"
+expect "attnviz-cli compute s.json --" "--layout"
+expect "attnviz-cli compute s.json --layout c" "columns"
+[ "$failures" -eq 0 ] && echo "attnviz-cli completion: all cases complete as expected"
+exit "$failures"

@@ -1,0 +1,222 @@
+#include "Tour.h"
+
+#include <QApplication>
+#include <QFrame>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QPainter>
+#include <QPainterPath>
+#include <QPushButton>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace {
+
+constexpr int kHalo = 6;    // the highlight reaches this far around its region
+constexpr int kMargin = 12; // between the callout and the region or the window's edge
+
+} // namespace
+
+Tour::Tour(QWidget &window, QList<TourStep> steps)
+    : QWidget(&window), m_window(window), m_steps(std::move(steps)), m_callout(new QFrame(this)),
+      m_title(new QLabel), m_text(new QLabel), m_counter(new QLabel),
+      m_back(new QPushButton(tr("Back"))), m_next(new QPushButton(tr("Next"))) {
+    setObjectName("tour");
+    hide();
+    auto *frame = static_cast<QFrame *>(m_callout);
+    frame->setObjectName("tourCallout");
+    frame->setFrameShape(QFrame::Box);
+    frame->setAutoFillBackground(true);
+    frame->setBackgroundRole(QPalette::ToolTipBase);
+    // Sizes relative to the window's font (no font of its own), so presentation zoom grows it.
+    m_title->setTextFormat(Qt::RichText);
+    m_title->setWordWrap(true);
+    m_text->setWordWrap(true);
+    m_text->setTextFormat(Qt::RichText);
+    auto *close = new QPushButton(tr("Close"));
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_counter);
+    buttons->addStretch(1);
+    buttons->addWidget(m_back);
+    buttons->addWidget(m_next);
+    buttons->addWidget(close);
+    auto *layout = new QVBoxLayout(m_callout);
+    layout->addWidget(m_title);
+    layout->addWidget(m_text, 1);
+    layout->addLayout(buttons);
+    m_next->setDefault(true);
+    connect(m_back, &QPushButton::clicked, this, &Tour::back);
+    connect(m_next, &QPushButton::clicked, this, &Tour::next);
+    connect(close, &QPushButton::clicked, this, &Tour::finish);
+    m_window.installEventFilter(this);
+}
+
+Tour::~Tour() {
+    qApp->removeEventFilter(this);
+}
+
+bool Tour::available(const TourStep &step) const {
+    QWidget *target = step.target ? step.target() : nullptr;
+    return target && (step.enter || target->isVisible());
+}
+
+void Tour::start() {
+    finish();
+    m_shown.clear();
+    for (int i = 0; i < m_steps.size(); ++i)
+        if (available(m_steps[i]))
+            m_shown << i;
+    if (m_shown.isEmpty())
+        return;
+    setGeometry(m_window.rect());
+    QWidget::show();
+    raise();
+    // The keys belong to the tour while it runs, whichever widget has the focus.
+    qApp->installEventFilter(this);
+    show(0);
+}
+
+void Tour::finish() {
+    if (!isRunning())
+        return;
+    leaveCurrent();
+    m_current = -1;
+    m_target = nullptr;
+    qApp->removeEventFilter(this);
+    hide();
+    emit finished();
+}
+
+void Tour::next() {
+    if (m_current + 1 < stepCount())
+        show(m_current + 1);
+    else
+        finish();
+}
+
+void Tour::back() {
+    if (m_current > 0)
+        show(m_current - 1);
+}
+
+QString Tour::currentTitle() const {
+    return isRunning() ? m_steps[m_shown[m_current]].title : QString();
+}
+
+void Tour::leaveCurrent() {
+    if (m_current >= 0 && m_steps[m_shown[m_current]].leave)
+        m_steps[m_shown[m_current]].leave();
+}
+
+void Tour::show(int index) {
+    leaveCurrent();
+    m_current = index;
+    const TourStep &step = m_steps[m_shown[index]];
+    if (step.enter)
+        step.enter();
+    m_target = step.target();
+    m_title->setText("<b><big>" + step.title.toHtmlEscaped() + "</big></b>");
+    m_text->setText(step.text);
+    m_counter->setText(tr("%1 of %2").arg(index + 1).arg(stepCount()));
+    m_back->setEnabled(index > 0);
+    m_next->setText(index + 1 < stepCount() ? tr("Next") : tr("Done"));
+    raise();
+    place();
+    m_next->setFocus();
+    // A panel just opened is laid out on the next turn of the event loop: place again then.
+    QTimer::singleShot(0, this, [this] {
+        if (isRunning())
+            place();
+    });
+}
+
+QRect Tour::highlight() const {
+    if (!m_target || !m_target->isVisible())
+        return {};
+    // The part of the region that is on screen: clipped by every widget it sits in (a heatmap
+    // in a scroll area is partly hidden).
+    QRect shown(m_target->mapTo(&m_window, QPoint(0, 0)), m_target->size());
+    for (QWidget *w = m_target->parentWidget(); w && w != &m_window; w = w->parentWidget())
+        shown &= QRect(w->mapTo(&m_window, QPoint(0, 0)), w->size());
+    return shown.adjusted(-kHalo, -kHalo, kHalo, kHalo).intersected(rect());
+}
+
+void Tour::place() {
+    setGeometry(m_window.rect());
+    const QRect hole = highlight();
+    const int width = std::clamp(m_window.width() / 3, 280, 460);
+    // The wrapped text's height at that width (adjustSize would take the layout's own width).
+    QLayout *layout = m_callout->layout();
+    layout->activate();
+    const int height = layout->hasHeightForWidth() ? layout->totalHeightForWidth(width)
+                                                   : layout->totalSizeHint().height();
+    m_callout->setFixedSize(width, std::min(height, this->height() - 2 * kMargin));
+    const QSize size = m_callout->size();
+    // Beside the region, where there is room: right, left, below, above; else over its bottom.
+    const QRect area = rect().adjusted(kMargin, kMargin, -kMargin, -kMargin);
+    const int midY = std::clamp(hole.center().y() - size.height() / 2, area.top(),
+                                area.bottom() - size.height());
+    const int midX =
+        std::clamp(hole.center().x() - size.width() / 2, area.left(), area.right() - size.width());
+    const QList<QPoint> candidates{{hole.right() + kMargin, midY},
+                                   {hole.left() - kMargin - size.width(), midY},
+                                   {midX, hole.bottom() + kMargin},
+                                   {midX, hole.top() - kMargin - size.height()}};
+    QPoint at(midX, std::max(area.top(), hole.bottom() - size.height() - kMargin));
+    for (const QPoint &p : candidates)
+        if (area.contains(QRect(p, size))) {
+            at = p;
+            break;
+        }
+    m_callout->move(at);
+    update();
+}
+
+void Tour::paintEvent(QPaintEvent *) {
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    QPainterPath dim;
+    dim.addRect(rect());
+    const QRect hole = highlight();
+    QPainterPath cut;
+    cut.addRoundedRect(hole, 6, 6);
+    p.fillPath(dim.subtracted(cut), QColor(0, 0, 0, 120));
+    p.setPen(QPen(palette().color(QPalette::Highlight), 3));
+    p.setBrush(Qt::NoBrush);
+    p.drawRoundedRect(hole, 6, 6);
+}
+
+void Tour::mousePressEvent(QMouseEvent *event) {
+    event->accept(); // the dimmed window waits until the tour is closed
+}
+
+bool Tour::eventFilter(QObject *watched, QEvent *event) {
+    if (watched == &m_window && event->type() == QEvent::Resize && isRunning()) {
+        place();
+        return false;
+    }
+    const bool override = event->type() == QEvent::ShortcutOverride;
+    if (!isRunning() || (!override && event->type() != QEvent::KeyPress))
+        return false;
+    auto *widget = qobject_cast<QWidget *>(watched);
+    if (!widget || widget->window() != m_window.window())
+        return false;
+    const int key = static_cast<QKeyEvent *>(event)->key();
+    if (key != Qt::Key_Escape && key != Qt::Key_Left && key != Qt::Key_Right)
+        return false;
+    // Claimed before the window's shortcuts (Esc also leaves presentation mode), acted on
+    // when the key press itself arrives.
+    event->accept();
+    if (override)
+        return true;
+    if (key == Qt::Key_Escape)
+        finish();
+    else if (key == Qt::Key_Left)
+        back();
+    else
+        next();
+    return true;
+}
