@@ -51,8 +51,17 @@ private slots:
         unsigned seed = 40;
         for (const KernelShape &s : kShapes)
             for (int size : {1, 2, s.heads}) { // every head its own, pairs, multi-query
-                const AttentionInputs inputs = randomKernelInputs(seed, s);
+                AttentionInputs inputs = randomKernelInputs(seed, s);
                 QTest::newRow(qPrintable(QString("seed %1 groups of %2").arg(seed).arg(size)))
+                    << inputs << size;
+                // Positions enter before the sharing: the group shares the positioned (with
+                // RoPE rotated) K and V, which every head of it would compute alike.
+                inputs.options.positional =
+                    s.dk % 2 == 0 ? Positional::Rope : Positional::Sinusoidal;
+                QTest::newRow(qPrintable(QString("seed %1 groups of %2 %3")
+                                             .arg(seed)
+                                             .arg(size)
+                                             .arg(positionalName(inputs.options.positional))))
                     << inputs << size;
                 ++seed;
             }
