@@ -8,6 +8,8 @@ namespace {
 
 const char *const kHelp = R"(Usage: attnviz-cli compute FILE [--layout rows|columns]
        attnviz-cli explain FILE (--row I | --column J | --cell I,J | --view outer) [options]
+       attnviz-cli explain FILE --view online --row I --block B [--json] [--head H]
+       attnviz-cli explain FILE --view tiled --tile R,C,K [--product output|scores]
        attnviz-cli export FILE --stage NAME --format F --out PATH [--head H]
        attnviz-cli render FILE --view NAME --out PATH.png|.svg|.pdf [options]
        attnviz-cli grad FILE
@@ -72,6 +74,16 @@ Options for explain (indices start at 0; tokens are t0, t1, ... unless the file 
   --view dot|row|column|outer
                     the same readings by name (--view dot takes --cell I,J or --row I
                     --column J); outer prints every rank-one term and the running sum
+  --view online     how a fused (FlashAttention) kernel computes output row I (--row I):
+                    key blocks of B keys (--block B), the running maximum m, the running
+                    sum l of exp(logit - m), the rescale factor exp(m_old - m_new) and the
+                    accumulator, then acc / l; then all rows as query x key block tiles
+                    and the memory that needs beside the plain path's n x m weights
+  --json            with --view online: {"row", "block", "steps": [{"keys": [first,
+                    last], "block_max", "max", "sum", "rescale", "acc"}], "output"};
+                    a fully masked block's maximum (-inf) is null
+  --view tiled      the product in tiles of R rows x C columns (--tile R,C,K), each tile
+                    the sum of block products over inner blocks of K
   --product output|scores
                     output = weights V (default); scores = Q K^T (row view: the rows of
                     K^T weighted by the query vector)
@@ -135,6 +147,8 @@ Examples:
   attnviz-cli compute - --layout columns < session.json
   attnviz-cli explain session.json --row 0
   attnviz-cli explain session.json --cell 0,2 --product scores
+  attnviz-cli explain session.json --view online --row 2 --block 2 --json
+  attnviz-cli explain session.json --view tiled --tile 2,2,2 --product scores
   attnviz-cli export session.json --stage weights --head 1 --format csv --out weights.csv
   attnviz-cli export session.json --stage final --format latex --out -
   attnviz-cli render session.json --view weights --row 2 --out weights.png --scale 2

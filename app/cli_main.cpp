@@ -95,7 +95,53 @@ attn::ExplainView parseView(const QString &text) {
         return attn::ExplainView::Column;
     if (text == "outer")
         return attn::ExplainView::Outer;
-    throw UsageError{"--view expects dot, row, column or outer, got \"" + text + "\""};
+    if (text == "online")
+        return attn::ExplainView::Online;
+    if (text == "tiled")
+        return attn::ExplainView::Tiled;
+    throw UsageError{"--view expects dot, row, column, outer, online or tiled, got \"" + text +
+                     "\""};
+}
+
+// --tile R,C,K: the tile's rows, columns and inner block, each at least 1.
+attn::TileSize parseTile(const QString &text) {
+    const QStringList parts = text.split(',');
+    if (parts.size() != 3)
+        throw UsageError{"--tile expects three sizes R,C,K (e.g. --tile 2,2,2), got \"" + text +
+                         "\""};
+    attn::TileSize size{parseIndex("--tile", parts[0]), parseIndex("--tile", parts[1]),
+                        parseIndex("--tile", parts[2])};
+    if (size.rows < 1 || size.cols < 1 || size.inner < 1)
+        throw UsageError{"--tile sizes must be at least 1, got \"" + text + "\""};
+    return size;
+}
+
+// The options of the kernel views (--block, --tile, --json), each with the one view it serves.
+void parseKernelOptions(const QCommandLineParser &parser, attn::ExplainRequest &r) {
+    const bool online = r.view == attn::ExplainView::Online;
+    const bool tiled = r.view == attn::ExplainView::Tiled;
+    if (parser.isSet("block") && !online)
+        throw UsageError{"--block applies to --view online only"};
+    if (parser.isSet("json") && !online)
+        throw UsageError{"--json applies to --view online only"};
+    if (parser.isSet("tile") && !tiled)
+        throw UsageError{"--tile applies to --view tiled only"};
+    if (online) {
+        if (!parser.isSet("block"))
+            throw UsageError{"--view online needs --block B (keys per block)"};
+        r.block = parseIndex("--block", parser.value("block"));
+        if (r.block < 1)
+            throw UsageError{"--block expects at least 1 key, got " + parser.value("block")};
+        if (parser.isSet("product") && parser.value("product") != "output")
+            throw UsageError{"--view online walks the output (softmax then \u00b7V): no "
+                             "--product scores"};
+        r.json = parser.isSet("json");
+    }
+    if (tiled) {
+        if (!parser.isSet("tile"))
+            throw UsageError{"--view tiled needs --tile R,C,K (tile rows, columns, inner block)"};
+        r.tile = parseTile(parser.value("tile"));
+    }
 }
 
 // Fills in which reading of the product to print from --view/--row/--column/--cell.
@@ -136,6 +182,15 @@ void parseExplainSelection(const QCommandLineParser &parser, attn::ExplainReques
         case attn::ExplainView::Outer:
             if (row || column || cell)
                 throw UsageError{"--view outer takes the whole product: no --row, --column or "
+                                 "--cell"};
+            break;
+        case attn::ExplainView::Online:
+            if (!row || column || cell)
+                throw UsageError{"--view online needs --row I (and no --column or --cell)"};
+            break;
+        case attn::ExplainView::Tiled:
+            if (row || column || cell)
+                throw UsageError{"--view tiled takes the whole product: no --row, --column or "
                                  "--cell"};
             break;
         }
@@ -206,7 +261,10 @@ Request parseArguments(const QStringList &arguments) {
         {"row", "row", "I"},
         {"column", "column", "J"},
         {"cell", "cell", "I,J"},
-        {"view", "view", "dot|row|column|outer"},
+        {"view", "view", "dot|row|column|outer|online|tiled"},
+        {"block", "block", "B"},
+        {"tile", "tile", "R,C,K"},
+        {"json", "json"},
         {"product", "product", "output|scores"},
         {"head", "head", "H"},
         {"precision", "precision", "N"},
@@ -265,6 +323,9 @@ Request parseArguments(const QStringList &arguments) {
         {"column", {"explain"}},
         {"cell", {"explain"}},
         {"view", {"explain", "render"}},
+        {"block", {"explain"}},
+        {"tile", {"explain"}},
+        {"json", {"explain"}},
         {"product", {"explain"}},
         {"head", {"explain", "export", "render", "set"}},
         {"precision", {"explain", "export"}},
@@ -332,6 +393,7 @@ Request parseArguments(const QStringList &arguments) {
 
     attn::ExplainRequest &r = request.explain;
     parseExplainSelection(parser, r);
+    parseKernelOptions(parser, r);
     if (parser.isSet("product")) {
         const QString product = parser.value("product");
         if (product == "scores")

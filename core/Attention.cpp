@@ -1,6 +1,7 @@
 #include "Attention.h"
 
 #include "InputError.h"
+#include "Masks.h"
 
 #include <cmath>
 #include <limits>
@@ -84,20 +85,24 @@ Mask effectiveMask(const AttentionInputs &in) {
             for (Eigen::Index j = i + 1; j < m; ++j)
                 mask(i, j) = true;
     }
+    if (in.options.window > 0)
+        mask = mask || slidingWindowMask(in.options, n, m);
     return mask;
 }
 
 namespace {
 
-// From the scores on: logits, weights and the head output. Returns the all-masked queries.
+// From the scores on: logits (with the head's bias, e.g. ALiBi, in the layout's orientation;
+// empty = none), weights and the head output. Returns the all-masked queries.
 std::vector<Eigen::Index> finishHead(HeadResult &h, const AttentionResult &result, bool anyMasked,
-                                     double factor) {
+                                     double factor, const Matrix &bias) {
     const bool rows = result.layout == Layout::Rows;
     requireFinite(h.scores, "the scores QK\u1d40");
+    h.logits = h.scores * factor;
+    if (bias.size() != 0)
+        h.logits += bias;
     if (anyMasked)
-        h.logits = result.masked.select(kMinusInf, h.scores * factor);
-    else
-        h.logits = h.scores * factor;
+        h.logits = result.masked.select(kMinusInf, h.logits);
     h.weights = h.logits;
     std::vector<Eigen::Index> empty =
         rows ? softmaxRowsInPlace(h.weights) : softmaxColumnsInPlace(h.weights);
@@ -196,27 +201,42 @@ AttentionResult compute(const AttentionInputs &in, Layout layout) {
 
     std::vector<Eigen::Index> emptyQueries;
     result.heads.reserve(in.heads.size());
-    for (const HeadWeights &w : in.heads) {
+    for (size_t k = 0; k < in.heads.size(); ++k) {
+        const HeadWeights &w = in.heads[k];
         HeadResult h;
+        // A head of a key/value group takes K and V of the group's first head: computed once.
+        const size_t shared = kvSource(in, k);
         if (rows) {
             h.Q.noalias() = X * w.Wq;
-            h.K.noalias() = C * w.Wk;
-            h.V.noalias() = C * w.Wv;
+            if (shared == k) {
+                h.K.noalias() = C * w.Wk;
+                h.V.noalias() = C * w.Wv;
+            }
         } else {
             // The article's second formula: tokens are columns, Q' = Wqᵀ·Xᵀ, scores' = K'ᵀ·Q'.
             h.Q.noalias() = w.Wq.transpose() * X.transpose();
-            h.K.noalias() = w.Wk.transpose() * C.transpose();
-            h.V.noalias() = w.Wv.transpose() * C.transpose();
+            if (shared == k) {
+                h.K.noalias() = w.Wk.transpose() * C.transpose();
+                h.V.noalias() = w.Wv.transpose() * C.transpose();
+            }
         }
-        if (rope) {
+        if (rope)
             rotateForRope(h.Q, rows);
+        if (shared != k) {
+            // Already positioned and rotated: RoPE turns K the same way for every head of the
+            // group, so the group's first head's K and V are this head's too.
+            h.K = result.heads[shared].K;
+            h.V = result.heads[shared].V;
+        } else if (rope) {
             rotateForRope(h.K, rows);
         }
         if (rows)
             h.scores.noalias() = h.Q * h.K.transpose();
         else
             h.scores.noalias() = h.K.transpose() * h.Q;
-        emptyQueries = finishHead(h, result, anyMasked, logitFactor(in.options, w.Wq.cols()));
+        const Matrix bias = headBias(in, k);
+        emptyQueries = finishHead(h, result, anyMasked, logitFactor(in.options, w.Wq.cols()),
+                                  rows ? bias : Matrix(bias.transpose()));
         result.heads.push_back(std::move(h));
     }
     finishResult(in, result, emptyQueries);
@@ -276,6 +296,8 @@ AttentionResult recomputeRows(const AttentionInputs &in, const AttentionResult &
     result.heads.reserve(in.heads.size());
     for (size_t k = 0; k < in.heads.size(); ++k) {
         const HeadWeights &w = in.heads[k];
+        // A shared group's K and V come from its first head's Wk and Wv, as in compute().
+        const HeadWeights &kv = in.heads[kvSource(in, k)];
         const HeadResult &old = previous.heads[k];
         HeadResult h;
         h.Q = old.Q;
@@ -288,21 +310,32 @@ AttentionResult recomputeRows(const AttentionInputs &in, const AttentionResult &
         if (rope)
             ropeRotateRows(h.Q.middleRows(first, count), first);
         if (self) {
-            h.K.middleRows(first, count).noalias() = editedX * w.Wk;
+            h.K.middleRows(first, count).noalias() = editedX * kv.Wk;
             if (rope)
                 ropeRotateRows(h.K.middleRows(first, count), first);
-            h.V.middleRows(first, count).noalias() = editedX * w.Wv;
+            h.V.middleRows(first, count).noalias() = editedX * kv.Wv;
         }
         h.scores.middleRows(first, count).noalias() =
             h.Q.middleRows(first, count) * h.K.transpose();
         if (self)
             h.scores.middleCols(first, count).noalias() =
                 h.Q * h.K.middleRows(first, count).transpose();
-        emptyQueries = finishHead(h, result, anyMasked, logitFactor(in.options, w.Wq.cols()));
+        emptyQueries =
+            finishHead(h, result, anyMasked, logitFactor(in.options, w.Wq.cols()), headBias(in, k));
         result.heads.push_back(std::move(h));
     }
     finishResult(in, result, emptyQueries);
     return result;
+}
+
+size_t kvSource(const AttentionInputs &in, size_t head) {
+    const int group = in.heads.at(head).kvGroup;
+    if (group < 0)
+        return head;
+    for (size_t h = 0; h < head; ++h)
+        if (in.heads[h].kvGroup == group)
+            return h;
+    return head;
 }
 
 } // namespace attn

@@ -43,12 +43,15 @@ bool canRecomputeRows(const AttentionInputs &inputs, const AttentionResult &prev
 // The same result in the other layout: every matrix transposed (and the layout flag flipped).
 AttentionResult transposed(const AttentionResult &result);
 
+// The head whose Wk and Wv head `head` uses: the first head of its key/value group, or itself.
+size_t kvSource(const AttentionInputs &inputs, size_t head);
+
 // X and the source of K and V (the context, or X) as the projections read them: with
 // sinusoidal positions X + P (the context with its own P), otherwise unchanged.
 Matrix positionedQueries(const AttentionInputs &inputs);
 Matrix positionedSource(const AttentionInputs &inputs);
 
-// The combined mask (custom ∪ causal) in the row layout, n × m.
+// The combined mask (custom ∪ causal ∪ sliding window) in the row layout, n × m.
 Mask effectiveMask(const AttentionInputs &inputs);
 
 // 1/√d_k/temperature, or 1/temperature without scaling.

@@ -23,7 +23,7 @@ bool AttentionInputs::operator==(const AttentionInputs &other) const {
         return false;
     for (size_t h = 0; h < heads.size(); ++h) {
         if (!same(heads[h].Wq, other.heads[h].Wq) || !same(heads[h].Wk, other.heads[h].Wk) ||
-            !same(heads[h].Wv, other.heads[h].Wv))
+            !same(heads[h].Wv, other.heads[h].Wv) || heads[h].kvGroup != other.heads[h].kvGroup)
             return false;
     }
     return true;
@@ -74,6 +74,50 @@ void checkValues(const Matrix &m, const std::string &name) {
 std::string headName(const char *matrix, size_t head, size_t headCount) {
     return headCount == 1 ? std::string(matrix)
                           : std::string(matrix) + " of head " + std::to_string(head);
+}
+
+bool sameMatrix(const Matrix &a, const Matrix &b) {
+    return a.rows() == b.rows() && a.cols() == b.cols() &&
+           (a.size() == 0 || (a.array() == b.array()).all());
+}
+
+// The key/value groups, the sliding window and ALiBi (the options of how attention is computed
+// in practice, issue 14).
+void validateKernelOptions(const AttentionInputs &in) {
+    for (size_t h = 0; h < in.heads.size(); ++h) {
+        const int g = in.heads[h].kvGroup;
+        if (g < -1)
+            throw InputError("the key/value group of head " + std::to_string(h) +
+                             " must be a group number from 0 (or none), got " + std::to_string(g));
+        for (size_t first = 0; g >= 0 && first < h; ++first) {
+            if (in.heads[first].kvGroup != g)
+                continue;
+            const char *what = !sameMatrix(in.heads[first].Wk, in.heads[h].Wk)   ? "Wk"
+                               : !sameMatrix(in.heads[first].Wv, in.heads[h].Wv) ? "Wv"
+                                                                                 : nullptr;
+            if (what)
+                throw InputError("heads " + std::to_string(first) + " and " + std::to_string(h) +
+                                 " share key/value group " + std::to_string(g) + " but their " +
+                                 what + " differ: the heads of a group share one Wk and Wv");
+            break;
+        }
+    }
+    const AttentionOptions &o = in.options;
+    if (o.window < 0)
+        throw InputError("the sliding window must be 0 (off) or a number of keys, got " +
+                         std::to_string(o.window));
+    if (o.globalTokens < 0)
+        throw InputError("the number of global tokens must be 0 or more, got " +
+                         std::to_string(o.globalTokens));
+    if (!o.alibiSlopes.empty() && o.alibiSlopes.size() != in.heads.size())
+        throw InputError("there are " + plural(Eigen::Index(o.alibiSlopes.size()), "ALiBi slope") +
+                         " but " + plural(Eigen::Index(in.heads.size()), "head") +
+                         ": give one slope per head (or none for the standard ones)");
+    for (double slope : o.alibiSlopes)
+        if (!std::isfinite(slope) || std::abs(slope) > 1e6)
+            throw InputError("an ALiBi slope must be a finite number of at most 1e6 in "
+                             "magnitude, got " +
+                             shortestNumber(slope));
 }
 
 } // namespace
@@ -152,6 +196,8 @@ void validate(const AttentionInputs &in) {
     if (t < 1e-12)
         throw InputError("the temperature " + shortestNumber(t) + " is too small (at least 1e-12)");
 
+    validateKernelOptions(in);
+
     if (in.mask.size() != 0 && (in.mask.rows() != in.X.rows() || in.mask.cols() != in.keyCount()))
         throw InputError("the mask is " + shapeString(in.mask.rows(), in.mask.cols()) +
                          " but the logits are " + shapeString(in.X.rows(), in.keyCount()) +
@@ -165,6 +211,27 @@ void validate(const AttentionInputs &in) {
     } else if (in.target.rows() != 0 || in.target.cols() != 0) {
         throw InputError("the target is " + shapeString(in.target) + ": it must not be empty");
     }
+}
+
+void shareKeyValueGroups(AttentionInputs &in) {
+    for (std::size_t h = 0; h < in.heads.size(); ++h) {
+        const std::vector<std::size_t> members = kvGroupMembers(in, h);
+        if (members.front() != h) {
+            in.heads[h].Wk = in.heads[members.front()].Wk;
+            in.heads[h].Wv = in.heads[members.front()].Wv;
+        }
+    }
+}
+
+std::vector<std::size_t> kvGroupMembers(const AttentionInputs &in, std::size_t head) {
+    const int group = in.heads.at(head).kvGroup;
+    if (group < 0)
+        return {head};
+    std::vector<std::size_t> members;
+    for (std::size_t h = 0; h < in.heads.size(); ++h)
+        if (in.heads[h].kvGroup == group)
+            members.push_back(h);
+    return members;
 }
 
 AttentionInputs workedExample() {

@@ -12,6 +12,9 @@ struct HeadWeights {
     Matrix Wq; // p × d_k
     Matrix Wk; // p_c × d_k
     Matrix Wv; // p_c × d_v
+    // Grouped-query / multi-query attention: heads with the same group (≥ 0) share one Wk and
+    // Wv (validate() requires them equal), so they share K and V; −1 = the head's own.
+    int kvGroup = -1;
     bool operator==(const HeadWeights &) const = default;
 };
 
@@ -20,6 +23,15 @@ struct AttentionOptions {
     double temperature = 1.0;                 // > 0; the logits are divided by it
     bool causal = false;                      // query i sees keys j ≤ i
     Positional positional = Positional::None; // how token positions enter (Positional.h)
+    // Sliding window (see Masks.h): query i sees the `window` keys before it (and itself when
+    // windowSelf) and the first `globalTokens` keys; a global query sees every key. 0 = off.
+    int window = 0;
+    bool windowSelf = true;
+    int globalTokens = 0;
+    // ALiBi: head h adds slope_h·(j − i) to its logits; slopes empty = the standard
+    // 2^(−8(h+1)/H), one per head otherwise.
+    bool alibi = false;
+    std::vector<double> alibiSlopes{}; // {}: aggregate initializers may stop before it
     bool operator==(const AttentionOptions &) const = default;
 };
 
@@ -57,6 +69,12 @@ struct AttentionInputs {
 // Throws InputError with a message naming the offending matrices and shapes when the inputs
 // cannot be computed on; returns normally otherwise.
 void validate(const AttentionInputs &inputs);
+
+// Makes every head of a key/value group use the Wk and Wv of the group's first head (after a
+// resize filled each head's new cells on its own, say).
+void shareKeyValueGroups(AttentionInputs &inputs);
+// The heads that use the same Wk and Wv as head `head`: its group, or just itself.
+std::vector<std::size_t> kvGroupMembers(const AttentionInputs &inputs, std::size_t head);
 
 // "4×3"
 std::string shapeString(Eigen::Index rows, Eigen::Index cols);

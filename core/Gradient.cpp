@@ -48,6 +48,8 @@ Gradient backward(const AttentionInputs &in, const AttentionResult &result, cons
     Eigen::Index at = 0;
     for (size_t k = 0; k < in.heads.size(); ++k) {
         const HeadWeights &w = in.heads[k];
+        // K and V of a key/value group come from its first head's Wk and Wv (compute()).
+        const HeadWeights &kv = in.heads[kvSource(in, k)];
         const HeadResult &h = result.heads[k];
         HeadGradient hg;
         hg.output = dConcat.middleCols(at, w.Wv.cols());
@@ -72,10 +74,24 @@ Gradient backward(const AttentionInputs &in, const AttentionResult &result, cons
         hg.Wk.noalias() = source.transpose() * hg.K;
         hg.Wv.noalias() = source.transpose() * hg.V;
         dX.noalias() += hg.Q * w.Wq.transpose();
-        dSource.noalias() += hg.K * w.Wk.transpose();
-        dSource.noalias() += hg.V * w.Wv.transpose();
+        dSource.noalias() += hg.K * kv.Wk.transpose();
+        dSource.noalias() += hg.V * kv.Wv.transpose();
         g.heads.push_back(std::move(hg));
     }
+    // A sliding window and ALiBi need nothing more: the bias is a constant added to the logits
+    // and a masked cell has no weight, so no gradient. Heads of a key/value group share one Wk
+    // and Wv: its gradient is the sum over the group's heads, reported for each of them (so a
+    // step W − η·∂L/∂W keeps them shared).
+    for (size_t k = 0; k < in.heads.size(); ++k)
+        if (const size_t first = kvSource(in, k); first != k) {
+            g.heads[first].Wk += g.heads[k].Wk;
+            g.heads[first].Wv += g.heads[k].Wv;
+        }
+    for (size_t k = 0; k < in.heads.size(); ++k)
+        if (const size_t first = kvSource(in, k); first != k) {
+            g.heads[k].Wk = g.heads[first].Wk;
+            g.heads[k].Wv = g.heads[first].Wv;
+        }
     // X′ = X + P: P is a constant, so ∂L/∂X = ∂L/∂X′. In self-attention X feeds K and V too.
     if (in.hasContext) {
         g.X = std::move(dX);

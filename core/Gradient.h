@@ -9,9 +9,10 @@ namespace attn {
 // One head's part of the backward pass, row layout. The intermediates are kept because the
 // window explains one entry of a weight's gradient as the chain of terms that made it.
 struct HeadGradient {
-    Matrix Wq, Wk, Wv; // ∂L/∂Wq, ∂L/∂Wk, ∂L/∂Wv
-    Matrix output;     // ∂L/∂(this head's output), n × d_v
-    Matrix weights;    // ∂L/∂A, n × m
+    Matrix Wq, Wk,
+        Wv; // ∂L/∂Wq, ∂L/∂Wk, ∂L/∂Wv (a key/value group's shared Wk, Wv: the group's sum)
+    Matrix output;  // ∂L/∂(this head's output), n × d_v
+    Matrix weights; // ∂L/∂A, n × m
     Matrix logits; // ∂L/∂logits: A ⊙ (∂L/∂A − rowsum(A ⊙ ∂L/∂A)), zero where masked
     Matrix Q, K;   // ∂L/∂Q, ∂L/∂K before the rotation (the projections' outputs)
     Matrix V;      // ∂L/∂V
@@ -19,7 +20,8 @@ struct HeadGradient {
 
 // loss = ½·Σ(output − target)² over the final output (after Wo when there is one) and its
 // exact gradient with respect to every input matrix, by backpropagation through softmax
-// attention (masks, causal, temperature, scale, sinusoidal positions and RoPE).
+// attention (masks, causal, sliding window, ALiBi, shared key/value groups, temperature, scale,
+// sinusoidal positions and RoPE).
 struct Gradient {
     double loss = 0;
     Matrix output;  // ∂L/∂output = output − target

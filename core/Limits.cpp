@@ -113,6 +113,30 @@ void checkLabelLength(std::string_view utf8, const std::string &what) {
                          number(kMaxLabelLength) + " are supported");
 }
 
+void checkWindow(std::int64_t window) {
+    if (window > kMaxWindow)
+        throw InputError("the sliding window is " + number(window) + " keys: at most " +
+                         number(kMaxWindow) + " are supported");
+}
+
+void checkGlobalTokens(std::int64_t count) {
+    if (count > kMaxGlobalTokens)
+        throw InputError("there are " + number(count) + " global tokens: at most " +
+                         number(kMaxGlobalTokens) + " are supported");
+}
+
+void checkKvGroup(std::int64_t group, std::int64_t head) {
+    if (group > kMaxKvGroup)
+        throw InputError("head " + number(head) + " is in key/value group " + number(group) +
+                         ": the groups are numbered 0 to " + number(kMaxKvGroup));
+}
+
+void checkAlibiSlopeCount(std::int64_t count) {
+    if (count > kMaxAlibiSlopes)
+        throw InputError("there are " + number(count) + " ALiBi slopes: at most " +
+                         number(kMaxAlibiSlopes) + " (one per head) are supported");
+}
+
 void checkLimits(const InputShape &s) {
     checkTokenCount(s.tokens, "X");
     checkDimensionSize(s.embedding, "the embedding size p");
@@ -137,6 +161,11 @@ void checkLimits(const AttentionInputs &in) {
         checkLabelLength(in.tokens[i], "token label " + number(std::int64_t(i)));
     for (std::size_t i = 0; i < in.contextTokens.size(); ++i)
         checkLabelLength(in.contextTokens[i], "context token label " + number(std::int64_t(i)));
+    checkWindow(in.options.window);
+    checkGlobalTokens(in.options.globalTokens);
+    checkAlibiSlopeCount(std::int64_t(in.options.alibiSlopes.size()));
+    for (std::size_t h = 0; h < in.heads.size(); ++h)
+        checkKvGroup(in.heads[h].kvGroup, std::int64_t(h));
 }
 
 } // namespace attn

@@ -21,6 +21,13 @@ inline constexpr std::int64_t kMaxHeads = 16;
 inline constexpr std::int64_t kMaxAttentionCells = std::int64_t(4096) * 4096;
 // All input numbers together (X, the context, every head's Wq, Wk, Wv, and Wo): 64 MB.
 inline constexpr std::int64_t kMaxInputValues = std::int64_t(8) * 1024 * 1024;
+// How attention is computed (AttentionOptions, HeadWeights::kvGroup): a sliding window or a
+// number of global tokens beyond the most tokens there can be means nothing more; a group
+// number or an ALiBi slope per head cannot exceed the heads there can be.
+inline constexpr std::int64_t kMaxWindow = kMaxTokens;       // options.window
+inline constexpr std::int64_t kMaxGlobalTokens = kMaxTokens; // options.global_tokens
+inline constexpr std::int64_t kMaxKvGroup = kMaxHeads - 1;   // kv_group: 0 … 15
+inline constexpr std::int64_t kMaxAlibiSlopes = kMaxHeads;   // options.alibi_slopes
 // Characters (Unicode code points) of one token label.
 inline constexpr std::int64_t kMaxLabelLength = 256;
 
@@ -47,11 +54,16 @@ void checkDimensionSize(std::int64_t size, const std::string &what);
 void checkHeadCount(std::int64_t heads);
 void checkAttentionCells(std::int64_t queries, std::int64_t keys, std::int64_t heads);
 void checkInputValues(std::int64_t values);
+// The sliding window, global tokens, a head's key/value group, the number of ALiBi slopes.
+void checkWindow(std::int64_t window);
+void checkGlobalTokens(std::int64_t count);
+void checkKvGroup(std::int64_t group, std::int64_t head);
+void checkAlibiSlopeCount(std::int64_t count);
 // A label in UTF-8; `what` names it ("token label 3").
 void checkLabelLength(std::string_view utf8, const std::string &what);
 std::int64_t codePointCount(std::string_view utf8);
 
-// Every limit above for a whole shape, or for built inputs (their labels too).
+// Every limit above for a whole shape, or for built inputs (their labels and options too).
 void checkLimits(const InputShape &shape);
 void checkLimits(const AttentionInputs &inputs);
 

@@ -33,7 +33,7 @@ _attnviz_cli() {
             if [ "$command" = render ]; then
                 COMPREPLY=($(compgen -W "q k v scores logits weights output concat final links combination" -- "$cur"))
             else
-                COMPREPLY=($(compgen -W "dot row column outer" -- "$cur"))
+                COMPREPLY=($(compgen -W "dot row column outer online tiled" -- "$cur"))
             fi
             return
             ;;
@@ -42,7 +42,7 @@ _attnviz_cli() {
             return
             ;;
         --row | --column | --cell | --head | --precision | --width | --height | --scale | \
-            --steps | --seed | --lr)
+            --steps | --seed | --lr | --block | --tile)
             return
             ;;
     esac
@@ -55,7 +55,7 @@ _attnviz_cli() {
         local options
         case "$command" in
             compute) options="--layout" ;;
-            explain) options="--row --column --cell --view --product --head --precision" ;;
+            explain) options="--row --column --cell --view --block --tile --json --product --head --precision" ;;
             export) options="--stage --format --out --head --precision" ;;
             render) options="--view --out --row --head --layout --width --height --scale" ;;
             set) options="--matrix --head --from --transpose --out" ;;

@@ -19,7 +19,10 @@ namespace {
 
 using Shape = testsupport::LearningShape;
 
-double lossOf(const AttentionInputs &in) {
+double lossOf(AttentionInputs in) {
+    // A perturbed entry of a key/value group's shared Wk or Wv (its first head's copy) is the
+    // whole group's, as the Document makes it.
+    shareKeyValueGroups(in);
     return 0.5 * (compute(in).output - in.target).squaredNorm();
 }
 
@@ -100,52 +103,73 @@ private slots:
     void agreesWithFiniteDifferences_data() {
         QTest::addColumn<Shape>("shape");
         QTest::addColumn<unsigned>("seed");
+        QTest::addColumn<QString>("kernel"); // options of how attention is computed
         Shape plain;
-        QTest::newRow("plain") << plain << 1u;
+        QTest::newRow("plain") << plain << 1u << QString();
         Shape masked = plain;
         masked.mask = true;
         masked.temperature = 0.6;
-        QTest::newRow("mask, temperature") << masked << 2u;
+        QTest::newRow("mask, temperature") << masked << 2u << QString();
         Shape causal = plain;
         causal.n = causal.m = 5;
         causal.causal = true;
         causal.scale = false;
-        QTest::newRow("causal, unscaled") << causal << 3u;
+        QTest::newRow("causal, unscaled") << causal << 3u << QString();
         Shape cross = plain;
         cross.context = true;
         cross.n = 3;
         cross.m = 5;
         cross.pc = 6;
         cross.mask = true;
-        QTest::newRow("cross, mask") << cross << 4u;
+        QTest::newRow("cross, mask") << cross << 4u << QString();
         Shape heads = plain;
         heads.heads = 3;
         heads.wo = true;
         heads.dv = 2;
-        QTest::newRow("3 heads, Wo") << heads << 5u;
+        QTest::newRow("3 heads, Wo") << heads << 5u << QString();
         Shape rope = causal;
         rope.positional = Positional::Rope;
         rope.heads = 2;
         rope.wo = true;
-        QTest::newRow("rope, causal, 2 heads, Wo") << rope << 6u;
+        QTest::newRow("rope, causal, 2 heads, Wo") << rope << 6u << QString();
         Shape ropeCross = cross;
         ropeCross.positional = Positional::Rope;
-        QTest::newRow("rope, cross") << ropeCross << 7u;
+        QTest::newRow("rope, cross") << ropeCross << 7u << QString();
         Shape sinusoidal = masked;
         sinusoidal.positional = Positional::Sinusoidal;
         sinusoidal.p = 6;
-        QTest::newRow("sinusoidal, mask") << sinusoidal << 8u;
+        QTest::newRow("sinusoidal, mask") << sinusoidal << 8u << QString();
         Shape sinusoidalCross = cross;
         sinusoidalCross.positional = Positional::Sinusoidal;
         sinusoidalCross.heads = 2;
         sinusoidalCross.wo = true;
-        QTest::newRow("sinusoidal, cross, 2 heads, Wo") << sinusoidalCross << 9u;
+        QTest::newRow("sinusoidal, cross, 2 heads, Wo") << sinusoidalCross << 9u << QString();
+        QTest::newRow("window, global token, ALiBi, causal")
+            << causal << 10u << QString("window alibi");
+        Shape grouped = rope;
+        grouped.heads = 4;
+        QTest::newRow("kv groups, rope, ALiBi, 4 heads, Wo") << grouped << 11u << QString("groups");
+        Shape groupedCross = ropeCross;
+        groupedCross.heads = 3;
+        QTest::newRow("kv groups of 2 and 1, rope, cross")
+            << groupedCross << 12u << QString("groups");
     }
 
     void agreesWithFiniteDifferences() {
         QFETCH(Shape, shape);
         QFETCH(unsigned, seed);
-        const AttentionInputs in = testsupport::randomLearningCase(shape, seed);
+        QFETCH(QString, kernel);
+        AttentionInputs in = testsupport::randomLearningCase(shape, seed);
+        if (kernel == "window alibi") {
+            in.options.window = 2;
+            in.options.globalTokens = 1;
+            in.options.alibi = true;
+        } else if (kernel == "groups") { // heads 0, 1 share; 2, 3 share (or all, with fewer)
+            for (size_t h = 0; h < in.heads.size(); ++h)
+                in.heads[h].kvGroup = int(h / 2);
+            shareKeyValueGroups(in);
+            in.options.alibi = in.heads.size() > 2;
+        }
         const Gradient g = gradient(in);
         QVERIFY(testsupport::close(g.loss, lossOf(in), 1e-12));
         double worst = finiteDifferenceError(
@@ -164,14 +188,16 @@ private slots:
                              finiteDifferenceError(
                                  in, [h](AttentionInputs &a) -> Matrix & { return a.heads[h].Wq; },
                                  g.heads[h].Wq));
-            worst = std::max(worst,
-                             finiteDifferenceError(
-                                 in, [h](AttentionInputs &a) -> Matrix & { return a.heads[h].Wk; },
-                                 g.heads[h].Wk));
-            worst = std::max(worst,
-                             finiteDifferenceError(
-                                 in, [h](AttentionInputs &a) -> Matrix & { return a.heads[h].Wv; },
-                                 g.heads[h].Wv));
+            worst = std::max(
+                worst,
+                finiteDifferenceError(
+                    in, [h](AttentionInputs &a) -> Matrix & { return a.heads[kvSource(a, h)].Wk; },
+                    g.heads[h].Wk));
+            worst = std::max(
+                worst,
+                finiteDifferenceError(
+                    in, [h](AttentionInputs &a) -> Matrix & { return a.heads[kvSource(a, h)].Wv; },
+                    g.heads[h].Wv));
         }
         qInfo("finite differences: max relative error %.3g", worst);
         QVERIFY2(worst < 1e-7, qPrintable(QString("finite differences disagree by %1").arg(worst)));

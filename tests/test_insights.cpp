@@ -368,8 +368,9 @@ private slots:
         QCoreApplication::processEvents();
         const QString tag = QTest::currentDataTag();
         QVERIFY(w.grab().save(dir + "/window_" + tag + ".png"));
-        for (const char *name : {"vectorFormDock", "tokenLinksDock", "headOverviewDock",
-                                 "readoutsDock", "whatIfDock", "differenceDock"}) {
+        for (const char *name :
+             {"vectorFormDock", "tokenLinksDock", "headOverviewDock", "readoutsDock", "whatIfDock",
+              "differenceDock", "maskBiasDock", "decodingDock"}) {
             auto *dock = w.findChild<QDockWidget *>(name);
             dock->raise();
             QCoreApplication::processEvents();
@@ -396,7 +397,8 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         const QStringList names = {"vectorFormDock", "tokenLinksDock", "headOverviewDock",
-                                   "readoutsDock",   "whatIfDock",     "differenceDock"};
+                                   "readoutsDock",   "whatIfDock",     "differenceDock",
+                                   "maskBiasDock",   "decodingDock"};
         // The window opens with these docks closed; open, they are tabbed together.
         for (const QString &name : names)
             if (auto *d = w.findChild<QDockWidget *>(name))

@@ -2,6 +2,7 @@
 
 #include "Decomposition.h"
 #include "Formula.h"
+#include "Masks.h"
 #include "Notation.h"
 #include "Stage.h"
 
@@ -109,14 +110,24 @@ QString logit(const Context &c, int query, int key) {
     if (inside(c.result->masked, query, key) && c.result->masked(query, key))
         return head + QString("masked%1: \u2212\u221e, so its weight is exactly 0<br>"
                               "<i>click to unmask</i>")
-                          .arg(causal ? " (causal: this key comes after the query)" : "");
+                          .arg(causal ? " (causal: this key comes after the query)"
+                               : !attn::windowSees(c.inputs->options, query, key)
+                                   ? " (outside the sliding window)"
+                                   : "");
     // This head's d_k, which the inputs' formula context (head 0's) need not be.
     attn::FormulaContext fc = attn::formulaContext(*c.inputs);
     fc.dk = h->Q.cols();
-    const QString formula =
+    QString formula =
         "score" + attn::divisionSuffix(attn::scaleSymbols(fc, attn::Markup::Html), true);
-    const QString values =
+    QString values =
         number(h->scores(query, key)) + attn::divisionSuffix(attn::scaleDivisors(fc), true);
+    if (c.inputs->options.alibi && size_t(c.head) < c.inputs->heads.size()) {
+        // ALiBi's bias is part of the logit: slope·(j − i).
+        const double slope =
+            attn::alibiSlopes(c.inputs->options, c.inputs->heads.size())[size_t(c.head)];
+        formula += " + m·(j − i)";
+        values += QString(" + %1·(%2 − %3)").arg(number(slope)).arg(key).arg(query);
+    }
     return head + formula + " = " + values + " = <b>" + number(h->logits(query, key)) +
            "</b><br><i>click to mask this cell</i>";
 }

@@ -3,6 +3,7 @@
 #include "Decomposition.h"
 #include "Formula.h"
 #include "InputError.h"
+#include "KernelText.h"
 #include "Notation.h"
 #include "TextTable.h"
 
@@ -149,6 +150,12 @@ public:
         case ExplainView::Outer:
             outerView();
             break;
+        case ExplainView::Online:
+            return req_.json
+                       ? onlineJson(in_, result_, req_.head, req_.row, req_.block)
+                       : onlineText(in_, result_, req_.head, req_.row, req_.block, req_.precision);
+        case ExplainView::Tiled:
+            return tiledText(in_, result_, req_.head, !p_.output, req_.tile, req_.precision);
         }
         return out_;
     }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Attention.h"
+#include "TiledProduct.h"
 
 #include <string>
 
@@ -10,8 +11,9 @@ namespace attn {
 enum class ExplainProduct { Output, Scores };
 // Which reading of P = A·B (see Decomposition.h): one cell as a dot product, one row as a
 // weighted sum of B's rows, one column as a weighted sum of A's columns, or P as a sum of
-// rank-one (outer product) terms.
-enum class ExplainView { Dot, Row, Column, Outer };
+// rank-one (outer product) terms. Online and Tiled are how kernels compute it (KernelText.h):
+// one query row's online-softmax walk over key blocks, and the product as tiles.
+enum class ExplainView { Dot, Row, Column, Outer, Online, Tiled };
 
 struct ExplainRequest {
     ExplainProduct product = ExplainProduct::Output;
@@ -20,6 +22,9 @@ struct ExplainRequest {
     Eigen::Index row = 0;    // Dot and Row views
     Eigen::Index column = 0; // Dot and Column views
     int precision = 4;       // decimals of the numbers in the tables, 0..15
+    Eigen::Index block = 1;  // Online: keys per block
+    TileSize tile;           // Tiled: the tile's rows × columns × inner
+    bool json = false;       // Online: JSON instead of the table
 };
 
 // The decomposition as readable text: a header naming the tokens and the formula, an aligned

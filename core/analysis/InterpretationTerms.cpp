@@ -166,6 +166,16 @@ QString layoutNote(const InterpretedProduct &p, InterpretationMode mode) {
                     : QString("Column layout: term k is term k of the row layout (%1), "
                               "transposed.")
                           .arg(other);
+    case InterpretationMode::Tiled:
+        return rows ? QString("In the column layout (%1) every tile is transposed.").arg(other)
+                    : QString("Column layout: tile (I, J) is tile (J, I) of %1, transposed.")
+                          .arg(other);
+    case InterpretationMode::Online:
+        return rows ? QString("One query row of softmax(logits)·V, key block by key block, "
+                              "as a fused kernel computes it: the n×m weights are never "
+                              "stored.")
+                    : QString("Column layout: the same walk down the query's column of the "
+                              "logits.");
     }
     return {};
 }

@@ -31,6 +31,10 @@ QString interpretationModeName(InterpretationMode mode) {
         return "Column view";
     case InterpretationMode::Outer:
         return "Outer products";
+    case InterpretationMode::Tiled:
+        return "Tiles";
+    case InterpretationMode::Online:
+        return "Online softmax";
     }
     return {};
 }

@@ -12,8 +12,9 @@
 // Which of attention's two matrix products the Interpretations view explains (the core's enum,
 // whose names and formulas are in Formula.h).
 using Product = attn::Product;
-// The four ways of reading P = A·B.
-enum class InterpretationMode { Dot, Row, Column, Outer };
+// The four ways of reading P = A·B, and two of how kernels compute it: the product in tiles
+// (TiledProduct.h) and the online softmax of one query (OnlineSoftmax.h).
+enum class InterpretationMode { Dot, Row, Column, Outer, Tiled, Online };
 
 QString interpretationModeName(InterpretationMode mode); // "Dot product", "Row view", …
 

@@ -110,15 +110,27 @@ QString gradientChain(const attn::AttentionInputs &in, const attn::AttentionResu
                              QString("\u2202L/\u2202Q[i,%1]").arg(col), X.col(row), h.Q.col(col)) +
                backToTheLoss(in, true);
     case GradientOf::Wk:
-        return "\u2202L/\u2202Wk" + at + " " +
+    case GradientOf::Wv: {
+        // Heads of a key/value group share Wk and Wv: the entry sums ∂L/∂K (∂L/∂V) over them.
+        const bool keys = of == GradientOf::Wk;
+        const auto members =
+            attn::kvGroupMembers(in, size_t(std::clamp(head, 0, int(g.heads.size()) - 1)));
+        attn::Vector d = attn::Vector::Zero(C.rows());
+        for (size_t m : members)
+            d += (keys ? g.heads[m].K : g.heads[m].V).col(col);
+        const QString over = members.size() > 1 ? QString("<sub>group</sub>") : QString();
+        return QString("\u2202L/\u2202W%1").arg(keys ? "k" : "v") + at + " " +
                sumOfProducts(QString("%1[i,%2]").arg(source).arg(row),
-                             QString("\u2202L/\u2202K[i,%1]").arg(col), C.col(row), h.K.col(col)) +
-               backToTheLoss(in, true);
-    case GradientOf::Wv:
-        return "\u2202L/\u2202Wv" + at + " " +
-               sumOfProducts(QString("%1[i,%2]").arg(source).arg(row),
-                             QString("\u2202L/\u2202V[i,%1]").arg(col), C.col(row), h.V.col(col)) +
-               backToTheLoss(in, false);
+                             QString("\u2202L/\u2202%1%2[i,%3]")
+                                 .arg(QString(keys ? "K" : "V"), over)
+                                 .arg(col),
+                             C.col(row), d) +
+               (members.size() > 1 ? QString("<br>summed over the heads of its key/value group, "
+                                             "which share W%1")
+                                         .arg(keys ? "k" : "v")
+                                   : QString()) +
+               backToTheLoss(in, keys);
+    }
     case GradientOf::Wo:
         return "\u2202L/\u2202Wo" + at + " " +
                sumOfProducts(QString("concat[i,%1]").arg(row),

@@ -1,6 +1,9 @@
 #include "Session.h"
 
+#include "Attention.h"
 #include "InputError.h"
+#include "JsonRead.h"
+#include "KernelOptionsJson.h"
 #include "Limits.h"
 
 #include <QFile>
@@ -13,39 +16,12 @@
 
 namespace attn {
 
+using json::describe;
+using json::fail;
+using json::index;
+using json::readBool;
+
 namespace {
-
-[[noreturn]] void fail(const QString &path, const QString &message) {
-    throw InputError((path + ": " + message).toStdString());
-}
-
-QString describe(const QJsonValue &v) {
-    switch (v.type()) {
-    case QJsonValue::Null:
-        return "null";
-    case QJsonValue::Bool:
-        return v.toBool() ? "true" : "false";
-    case QJsonValue::Double:
-        return QString::number(v.toDouble());
-    case QJsonValue::String: {
-        QString s = v.toString();
-        if (s.size() > 20)
-            s = s.left(20) + "\u2026";
-        return "the text \"" + s + "\"";
-    }
-    case QJsonValue::Array:
-        return "an array";
-    case QJsonValue::Object:
-        return "an object";
-    case QJsonValue::Undefined:
-        break;
-    }
-    return "nothing";
-}
-
-QString index(const QString &path, qsizetype i) {
-    return path + "[" + QString::number(i) + "]";
-}
 
 // Rows of a matrix are tokens (X, the context) or a dimension (the weights); the mask is checked
 // against the attention-map limit by validate() and its rows and columns are tokens.
@@ -150,15 +126,6 @@ QJsonObject requireObject(const QJsonValue &value, const QString &path) {
     return value.toObject();
 }
 
-bool readBool(const QJsonObject &o, const char *key, const QString &path, bool fallback) {
-    const QJsonValue v = o.value(key);
-    if (v.isUndefined() || v.isNull())
-        return fallback;
-    if (!v.isBool())
-        fail(path + "." + key, "expected true or false, got " + describe(v));
-    return v.toBool();
-}
-
 QJsonArray matrixToJson(const Matrix &m) {
     QJsonArray rows;
     for (Eigen::Index i = 0; i < m.rows(); ++i) {
@@ -247,8 +214,16 @@ AttentionInputs inputsFromJson(const QJsonObject &o, const QString &path) {
         const QJsonObject head = requireObject(headArray[h], hp);
         HeadWeights w;
         w.Wq = readMatrix(head.value("Wq"), hp + ".Wq");
-        w.Wk = readMatrix(head.value("Wk"), hp + ".Wk");
-        w.Wv = readMatrix(head.value("Wv"), hp + ".Wv");
+        w.kvGroup = kvGroupFromJson(head, hp);
+        // A later head of a key/value group may leave out Wk and Wv: it shares the group's.
+        const HeadWeights *shared = nullptr;
+        for (const HeadWeights &earlier : in.heads)
+            if (w.kvGroup >= 0 && earlier.kvGroup == w.kvGroup && !shared)
+                shared = &earlier;
+        const bool hasWk = !(head.value("Wk").isUndefined() || head.value("Wk").isNull());
+        const bool hasWv = !(head.value("Wv").isUndefined() || head.value("Wv").isNull());
+        w.Wk = shared && !hasWk ? shared->Wk : readMatrix(head.value("Wk"), hp + ".Wk");
+        w.Wv = shared && !hasWv ? shared->Wv : readMatrix(head.value("Wv"), hp + ".Wv");
         in.heads.push_back(std::move(w));
     }
     if (const QJsonValue wo = o.value("Wo"); !(wo.isNull() || wo.isUndefined()))
@@ -265,6 +240,7 @@ AttentionInputs inputsFromJson(const QJsonObject &o, const QString &path) {
                 fail(op + ".temperature", "expected a number, got " + describe(t));
             in.options.temperature = t.toDouble();
         }
+        kernelOptionsFromJson(options, op, in.options);
         const QJsonValue positional = options.value("positional");
         if (!(positional.isUndefined() || positional.isNull())) {
             const auto value = positionalFromName(positional.toString().toStdString());
@@ -294,11 +270,17 @@ QJsonObject inputsToJson(const AttentionInputs &in) {
     o["context_tokens"] = in.hasContext ? QJsonValue(tokensToJson(in.contextTokens)) : QJsonValue();
     o["context"] = in.hasContext ? QJsonValue(matrixToJson(in.context)) : QJsonValue();
     QJsonArray heads;
-    for (const HeadWeights &w : in.heads) {
+    for (size_t h = 0; h < in.heads.size(); ++h) {
+        const HeadWeights &w = in.heads[h];
         QJsonObject head;
         head["Wq"] = matrixToJson(w.Wq);
-        head["Wk"] = matrixToJson(w.Wk);
-        head["Wv"] = matrixToJson(w.Wv);
+        // A key/value group's Wk and Wv are written once, with its first head.
+        if (kvSource(in, h) == h) {
+            head["Wk"] = matrixToJson(w.Wk);
+            head["Wv"] = matrixToJson(w.Wv);
+        }
+        if (w.kvGroup >= 0)
+            head["kv_group"] = w.kvGroup;
         heads.append(head);
     }
     o["heads"] = heads;
@@ -307,6 +289,7 @@ QJsonObject inputsToJson(const AttentionInputs &in) {
     options["scale"] = in.options.scale;
     options["temperature"] = in.options.temperature;
     options["causal"] = in.options.causal;
+    kernelOptionsToJson(in.options, options);
     // Written only when set, so sessions without positions read as before.
     if (in.options.positional != Positional::None)
         options["positional"] = positionalName(in.options.positional);

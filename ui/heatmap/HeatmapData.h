@@ -4,6 +4,7 @@
 #include "HeatmapImage.h"
 #include "Matrix.h"
 
+#include <QRect>
 #include <QStringList>
 
 // What a HeatmapView displays, shared read-only with the layers that draw it.
@@ -18,6 +19,7 @@ struct HeatmapData {
     ValueRange range;
     ColorLut lut;
     quint64 generation = 0; // bumped on every change of what is drawn: invalidates caches
+    QRect block; // a block of cells the overlay outlines (x = column, y = row); empty = none
 
     int rows() const { return static_cast<int>(values.rows()); }
     int cols() const { return static_cast<int>(values.cols()); }

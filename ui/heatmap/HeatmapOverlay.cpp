@@ -61,6 +61,12 @@ void HeatmapOverlay::draw(QCPPainter *painter) {
     if (m_selectedRow >= 0 && m_selectedRow < m_data->rows())
         drawOutline(painter, QRectF(area.left(), area.top() + m_selectedRow * ch, area.width(), ch),
                     3.0, false);
+    if (const QRect b = m_data->block.intersected(QRect(0, 0, m_data->cols(), m_data->rows()));
+        !b.isEmpty())
+        drawOutline(painter,
+                    QRectF(area.left() + b.x() * cw, area.top() + b.y() * ch, b.width() * cw,
+                           b.height() * ch),
+                    3.0, false);
     if (m_data->contains(m_hoverRow, m_hoverCol) && cw >= 6 && ch >= 6) {
         const QRectF cell(area.left() + m_hoverCol * cw, area.top() + m_hoverRow * ch, cw, ch);
         drawOutline(painter, cell.adjusted(2, 2, -2, -2), 1.0, false);

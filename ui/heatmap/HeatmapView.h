@@ -69,6 +69,15 @@ public:
     void setHighlightedLines(Qt::Orientation orientation, QList<int> lines);
     void setHighlightedColumns(QList<int> cols) { setHighlightedLines(Qt::Vertical, cols); }
     void setHighlightedRows(QList<int> rows) { setHighlightedLines(Qt::Horizontal, rows); }
+    // A solid outline around a block of cells (x = first column, y = first row): a tile of a
+    // tiled product. An empty rect = none.
+    void setHighlightedBlock(const QRect &cells) {
+        if (cells != m_data.block) {
+            m_data.block = cells;
+            replotOverlay();
+        }
+    }
+    QRect highlightedBlock() const { return m_data.block; }
     int selectedRow() const { return m_selectedRow; }
     // Faded, for views a lesson step is not about (HeatmapPlot::setDimmed).
     void setDimmed(bool dimmed);

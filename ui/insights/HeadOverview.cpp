@@ -15,6 +15,34 @@
 
 #include <cmath>
 
+namespace {
+
+// "head 1 · group 0" for a head that shares its keys and values (the caption says what).
+QString groupedTitle(const attn::AttentionInputs &in, int head) {
+    if (attn::kvGroupMembers(in, size_t(head)).size() < 2)
+        return QString("head %1").arg(head);
+    return QString("head %1 \u00b7 group %2").arg(head).arg(in.heads[size_t(head)].kvGroup);
+}
+
+// " Heads 0, 1 share one Wk and Wv (group 0)." for every group of two heads or more.
+QString groupsText(const attn::AttentionInputs &in) {
+    QString text;
+    for (size_t h = 0; h < in.heads.size(); ++h) {
+        const std::vector<size_t> members = attn::kvGroupMembers(in, h);
+        if (members.size() < 2 || members.front() != h)
+            continue;
+        QStringList names;
+        for (size_t m : members)
+            names << QString::number(m);
+        text += QString(" Heads %1 share one Wk and Wv (group %2): the same K and V.")
+                    .arg(names.join(", "))
+                    .arg(in.heads[h].kvGroup);
+    }
+    return text;
+}
+
+} // namespace
+
 HeadOverview::HeadOverview(Document *document, Recomputer *recomputer, QWidget *parent)
     : InsightView(document, recomputer, parent), m_grid(new QGridLayout), m_caption(new QLabel) {
     setObjectName("headOverview");
@@ -109,7 +137,7 @@ void HeadOverview::refresh() {
     for (int h = 0; h < heads; ++h) {
         const attn::Matrix &w = result->heads[size_t(h)].weights;
         HeatmapView *v = m_views[h];
-        v->setTitle(QString("head %1").arg(h));
+        v->setTitle(groupedTitle(in, h));
         if (rows) {
             v->setAxisTitles("query", "key");
             v->setData(w, queries, keys, ScaleKind::Unit, &result->masked);
@@ -128,10 +156,11 @@ void HeadOverview::refresh() {
     const int current = insight::headOf(*document(), *result);
     outline(current);
     m_caption->setText(
-        heads == 1 ? QString("One head. Add heads under \u201cSizes and options\u201d to compare "
-                             "them here.")
-                   : QString("%1 heads, weights on the same 0\u20131 scale. Click a head to make "
-                             "it current (outlined: head %2).")
-                         .arg(heads)
-                         .arg(current));
+        (heads == 1 ? QString("One head. Add heads under \u201cSizes and options\u201d to compare "
+                              "them here.")
+                    : QString("%1 heads, weights on the same 0\u20131 scale. Click a head to make "
+                              "it current (outlined: head %2).")
+                          .arg(heads)
+                          .arg(current)) +
+        groupsText(in));
 }

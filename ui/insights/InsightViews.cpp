@@ -1,8 +1,10 @@
 #include "InsightViews.h"
 
+#include "DecodingView.h"
 #include "DifferenceView.h"
 #include "Document.h"
 #include "HeadOverview.h"
+#include "MaskBiasView.h"
 #include "ReadoutsView.h"
 #include "Shell.h"
 #include "TokenLinksView.h"
@@ -60,6 +62,8 @@ void installInsightViews(Shell &shell, Document &document, Recomputer &recompute
     auto *readouts = new ReadoutsView(doc, rc);
     auto *whatIf = new WhatIfPanel(doc, rc);
     auto *difference = new DifferenceView(doc, rc);
+    auto *maskBias = new MaskBiasView(doc, rc);
+    auto *decoding = new DecodingView(doc, rc);
 
     heads->setColorMap(shell.sequentialMap());
     difference->setColorMap(shell.divergingMap());
@@ -81,6 +85,8 @@ void installInsightViews(Shell &shell, Document &document, Recomputer &recompute
         {"Readouts", "readoutsDock", readouts, readouts},
         {"What if", "whatIfDock", scrolled(whatIf), whatIf},
         {"\u0394 edit", "differenceDock", difference, difference},
+        {"Mask & bias", "maskBiasDock", scrolled(maskBias), maskBias},
+        {"KV cache", "decodingDock", decoding, decoding},
     };
     QMenu *insights = shell.menu(MenuId::View)->addMenu("&Insights");
     insights->setObjectName("insightsMenu");

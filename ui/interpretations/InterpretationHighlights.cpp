@@ -35,6 +35,9 @@ InterpretationParts interpretationParts(const InterpretedProduct &p, Interpretat
         }
         parts.p = {true, all, all};
         break;
+    case InterpretationMode::Tiled:
+    case InterpretationMode::Online:
+        break; // blocks of cells, outlined by the view (KernelHighlights.h)
     }
     return parts;
 }
@@ -42,6 +45,7 @@ InterpretationParts interpretationParts(const InterpretedProduct &p, Interpretat
 void applyPart(HeatmapView *view, const MatrixPart &part, bool transposed) {
     if (!view)
         return;
+    view->setHighlightedBlock({}); // a tile's outline belongs to the tiled reading only
     const MatrixPart shown = transposed ? part.transposed() : part;
     view->setSelectedRow(shown.used ? shown.row : -1);
     const bool whole = shown.used && shown.row == MatrixPart::kAll && shown.col == MatrixPart::kAll;
@@ -70,6 +74,7 @@ void restoreStageOutline(HeatmapView *view, attn::Stage stage, const Document &d
     if (!view)
         return;
     using attn::Stage;
+    view->setHighlightedBlock({});
     const bool queries = stage != Stage::K && stage != Stage::V;
     const int query = document.selectedRow();
     view->setHighlightedRows({});

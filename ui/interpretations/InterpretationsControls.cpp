@@ -38,13 +38,19 @@ InterpretationsControls::InterpretationsControls(TermAnimator *animator, QWidget
             [this](int id) { emit productChosen(Product(id)); });
     top->addSpacing(12);
     m_modeGroup = new QButtonGroup(this);
-    const InterpretationMode modes[] = {InterpretationMode::Dot, InterpretationMode::Row,
-                                        InterpretationMode::Column, InterpretationMode::Outer};
+    const InterpretationMode modes[] = {InterpretationMode::Dot,    InterpretationMode::Row,
+                                        InterpretationMode::Column, InterpretationMode::Outer,
+                                        InterpretationMode::Tiled,  InterpretationMode::Online};
     const char *tips[] = {"a cell: a row of A times a column of B, summed",
                           "a row: the rows of B weighted by a row of A",
                           "a column: the columns of A weighted by a column of B",
-                          "the whole product: a sum of rank-one terms"};
-    for (int i = 0; i < 4; ++i) {
+                          "the whole product: a sum of rank-one terms",
+                          "as a GPU kernel computes it: tile by tile, each tile a sum of block "
+                          "products",
+                          "the FlashAttention recurrence: the picked query's softmax and output "
+                          "over key blocks, the n×m weights never stored"};
+    QList<QToolButton *> kernelButtons;
+    for (int i = 0; i < 6; ++i) {
         QToolButton *b = toolButton(interpretationModeName(modes[i]),
                                     QString("%1 \u2014 %2 (key %3)")
                                         .arg(interpretationModeName(modes[i]), tips[i])
@@ -52,7 +58,11 @@ InterpretationsControls::InterpretationsControls(TermAnimator *animator, QWidget
         b->setObjectName(QString("mode%1").arg(i + 1));
         b->setCheckable(true);
         m_modeGroup->addButton(b, int(modes[i]));
-        top->addWidget(b);
+        // The kernel readings (5, 6) sit at the end of the second row: the first stays narrow.
+        if (i < 4)
+            top->addWidget(b);
+        else
+            kernelButtons << b;
     }
     connect(m_modeGroup, &QButtonGroup::idClicked, this,
             [this](int id) { emit modeChosen(InterpretationMode(id)); });
@@ -70,6 +80,9 @@ InterpretationsControls::InterpretationsControls(TermAnimator *animator, QWidget
                        static_cast<QWidget *>(m_colName), static_cast<QWidget *>(m_colSpin)})
         picks->addWidget(w);
     picks->addStretch(1);
+    picks->addWidget(new QLabel("as kernels do:"));
+    for (QToolButton *b : kernelButtons)
+        picks->addWidget(b);
     connect(m_rowSpin, &QSpinBox::valueChanged, this, &InterpretationsControls::rowPicked);
     connect(m_colSpin, &QSpinBox::valueChanged, this, &InterpretationsControls::columnPicked);
 
@@ -131,6 +144,7 @@ QToolButton *InterpretationsControls::toolButton(const QString &text, const QStr
 }
 
 void InterpretationsControls::setProduct(Product product, attn::Layout layout) {
+    m_layout = layout;
     const QString names[2] = {attn::productFormula(Product::Scores, layout),
                               attn::productFormula(Product::Output, layout)};
     for (int id : {int(Product::Scores), int(Product::Output)}) {
@@ -158,8 +172,13 @@ void InterpretationsControls::setPicks(const QString &rowNoun, const QString &co
         m_rowSpin->setValue(row);
         m_colSpin->setValue(col);
     }
-    const bool usesRow = m_mode == InterpretationMode::Dot || m_mode == InterpretationMode::Row;
-    const bool usesCol = m_mode == InterpretationMode::Dot || m_mode == InterpretationMode::Column;
+    // The online softmax walks the picked query: P's row, or its column in the column layout.
+    const bool online = m_mode == InterpretationMode::Online;
+    const bool queryRow = m_layout == attn::Layout::Rows;
+    const bool usesRow = m_mode == InterpretationMode::Dot || m_mode == InterpretationMode::Row ||
+                         (online && queryRow);
+    const bool usesCol = m_mode == InterpretationMode::Dot ||
+                         m_mode == InterpretationMode::Column || (online && !queryRow);
     m_rowSpin->setEnabled(usesRow && enabled);
     m_colSpin->setEnabled(usesCol && enabled);
     m_rowName->setEnabled(usesRow);
@@ -172,6 +191,9 @@ void InterpretationsControls::updateAnimation() {
     m_play->setText(playing ? "pause" : "play");
     m_speed->setText(m_animator->speedText());
     const int r = m_animator->position(), count = m_animator->count();
-    m_position->setText(r >= count ? QString("all %1 terms").arg(count)
-                                   : QString("%1 of %2 terms").arg(r).arg(count));
+    const QString noun = m_mode == InterpretationMode::Tiled    ? "block products"
+                         : m_mode == InterpretationMode::Online ? "key blocks"
+                                                                : "terms";
+    m_position->setText(r >= count ? QString("all %1 %2").arg(count).arg(noun)
+                                   : QString("%1 of %2 %3").arg(r).arg(count).arg(noun));
 }

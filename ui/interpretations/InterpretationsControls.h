@@ -41,6 +41,7 @@ private:
 
     TermAnimator *m_animator;
     InterpretationMode m_mode = InterpretationMode::Dot;
+    attn::Layout m_layout = attn::Layout::Rows;
     QButtonGroup *m_productGroup;
     QButtonGroup *m_modeGroup;
     QLabel *m_rowName;

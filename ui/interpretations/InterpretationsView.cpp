@@ -5,10 +5,13 @@
 #include "InterpretationHighlights.h"
 #include "InterpretationTerms.h"
 #include "InterpretationsControls.h"
+#include "KernelReadingControls.h"
+#include "OnlineSoftmaxWidget.h"
 #include "OuterProductWidget.h"
 #include "Recomputer.h"
 #include "TermAnimator.h"
 #include "TermsWidget.h"
+#include "TiledProductWidget.h"
 
 #include <QKeyEvent>
 #include <QLabel>
@@ -55,6 +58,12 @@ InterpretationsView::InterpretationsView(Document *document, Recomputer *recompu
             &InterpretationsView::setPickedRow);
     connect(m_controls, &InterpretationsControls::columnPicked, this,
             &InterpretationsView::setPickedColumn);
+    m_kernelControls = new KernelReadingControls;
+    layout->addWidget(m_kernelControls);
+    connect(m_kernelControls, &KernelReadingControls::tileSizeChanged, this,
+            &InterpretationsView::onKernelSizeChanged);
+    connect(m_kernelControls, &KernelReadingControls::keyBlockChanged, this,
+            &InterpretationsView::onKernelSizeChanged);
     m_formula = new QLabel;
     m_formula->setObjectName("interpretationFormula");
     m_formula->setWordWrap(true);
@@ -84,6 +93,12 @@ InterpretationsView::InterpretationsView(Document *document, Recomputer *recompu
     m_pages = new QStackedWidget;
     m_pages->addWidget(scroll);
     m_pages->addWidget(outerScroll);
+    m_tiled = new TiledProductWidget;
+    m_tiled->setObjectName("interpretationTiled");
+    m_pages->addWidget(m_tiled);
+    m_online = new OnlineSoftmaxWidget;
+    m_online->setObjectName("interpretationOnline");
+    m_pages->addWidget(m_online);
     layout->addWidget(m_pages, 1);
 
     applyFonts();
@@ -164,7 +179,7 @@ void InterpretationsView::setColorMaps(ColorMapId sequential, ColorMapId divergi
 void InterpretationsView::onResult() {
     rebuildProduct();
     // Live data: keep the animation where it is if the number of terms still allows it.
-    m_animator->setCount(m_current ? m_current->termCount() : 0);
+    m_animator->setCount(stepCount());
     refreshMode();
 }
 
@@ -218,7 +233,7 @@ void InterpretationsView::activateStageCell(Stage stage, int row, int col) {
 void InterpretationsView::restartAnimation() {
     // A sum of terms opens complete (the whole sum, ready to replay from 0); the outer products
     // open at their first term, so Play runs through all the others and → adds the next.
-    const int count = m_current ? m_current->termCount() : 0;
+    const int count = stepCount();
     m_animator->reset(count, m_mode == InterpretationMode::Outer ? std::min(1, count) : count);
 }
 
@@ -261,8 +276,17 @@ void InterpretationsView::refreshMode() {
     case InterpretationMode::Outer:
         m_outer->setProduct(m_current);
         break;
+    case InterpretationMode::Tiled:
+    case InterpretationMode::Online:
+        refreshKernelReading();
+        break;
     }
-    m_pages->setCurrentIndex(m_mode == InterpretationMode::Outer ? 1 : 0);
+    m_kernelControls->setMode(m_mode);
+    const int page = m_mode == InterpretationMode::Outer    ? 1
+                     : m_mode == InterpretationMode::Tiled  ? 2
+                     : m_mode == InterpretationMode::Online ? 3
+                                                            : 0;
+    m_pages->setCurrentIndex(page);
     m_formula->setText(formulaText());
     m_note->setText(noteText());
     updatePosition();
@@ -271,6 +295,12 @@ void InterpretationsView::refreshMode() {
 QString InterpretationsView::formulaText() const {
     if (!m_current || m_current->isEmpty())
         return "No result yet.";
+    if (m_mode == InterpretationMode::Tiled)
+        return QString("%1[I, J] = \u03a3_K %2[I, K]\u00b7%3[K, J], one tile at a time")
+            .arg(m_current->pName, m_current->aName, m_current->bName);
+    if (m_mode == InterpretationMode::Online)
+        return QString("output of one query = \u03a3\u2c7c exp(logit\u2c7c \u2212 m)\u00b7V[j] / "
+                       "\u2113, one key block at a time");
     if (m_mode == InterpretationMode::Outer)
         return QString("%1 = \u03a3\u2096 (column k of %2)\u00b7(row k of %3), k = 0\u2026%4 (%5)")
             .arg(m_current->pName, m_current->aName, m_current->bName)
@@ -297,6 +327,10 @@ void InterpretationsView::updatePosition() {
     const int r = m_animator->position();
     if (m_mode == InterpretationMode::Outer)
         m_outer->setCount(r);
+    else if (m_mode == InterpretationMode::Tiled)
+        m_tiled->setCount(r);
+    else if (m_mode == InterpretationMode::Online)
+        m_online->setRevealed(r);
     else
         m_terms->setRevealed(r);
     applyHighlights();
@@ -319,6 +353,7 @@ void InterpretationsView::applyHighlights() {
         else
             restoreStageOutline(view, stage, *m_document);
     }
+    applyKernelHighlights();
     m_highlighted = true;
 }
 
@@ -332,8 +367,10 @@ void InterpretationsView::clearHighlights() {
 
 void InterpretationsView::showEvent(QShowEvent *event) {
     QWidget::showEvent(event);
-    if (m_dirty)
+    if (m_dirty) {
         rebuildProduct();
+        m_animator->setCount(stepCount());
+    }
     if (!event->spontaneous())
         restartAnimation(); // the panel opens at the beginning of its reading
     refreshMode();
@@ -393,6 +430,8 @@ void InterpretationsView::keyPressEvent(QKeyEvent *event) {
     case Qt::Key_2:
     case Qt::Key_3:
     case Qt::Key_4:
+    case Qt::Key_5:
+    case Qt::Key_6:
         setMode(InterpretationMode(event->key() - Qt::Key_1));
         break;
     case Qt::Key_P:

@@ -12,6 +12,9 @@
 
 class Document;
 class InterpretationsControls;
+class KernelReadingControls;
+class OnlineSoftmaxWidget;
+class TiledProductWidget;
 class Shell;
 class OuterProductWidget;
 class QLabel;
@@ -31,8 +34,11 @@ class TermsWidget;
 // selection everywhere; a click on a stage's heatmap switches the product and picks the cell;
 // and the rows and columns the current reading uses are outlined on the heatmaps of A, B and P.
 //
+// Two more readings show how kernels compute attention: the product in tiles, and the online
+// softmax of the picked query over key blocks.
+//
 // Keys (when the view has focus): Space play/pause, Left/Right step, +/− speed, Home/End first/
-// all terms, 1–4 the modes, P the other product, Up/Down the picked row, PgUp/PgDn the column.
+// all terms, 1–6 the modes, P the other product, Up/Down the picked row, PgUp/PgDn the column.
 class InterpretationsView : public QWidget {
     Q_OBJECT
 public:
@@ -56,6 +62,11 @@ public:
     TermAnimator *animator() const { return m_animator; }
     TermsWidget *termsWidget() const { return m_terms; }
     OuterProductWidget *outerWidget() const { return m_outer; }
+    TiledProductWidget *tiledWidget() const { return m_tiled; }
+    OnlineSoftmaxWidget *onlineWidget() const { return m_online; }
+    KernelReadingControls *kernelControls() const { return m_kernelControls; }
+    // How many steps the current reading animates: terms, block products or key blocks.
+    int stepCount() const;
     // What is explained now (null before the first result).
     const InterpretedProduct *currentProduct() const { return m_current.get(); }
     QString formulaText() const;
@@ -82,6 +93,10 @@ private:
     void updatePosition();
     void applyHighlights();
     void clearHighlights();
+    // The kernel readings (KernelReadings.cpp): their widgets and their outlines.
+    void refreshKernelReading();
+    void applyKernelHighlights();
+    void onKernelSizeChanged();
     void applyFonts();
     bool queryIsRow() const;
 
@@ -110,6 +125,9 @@ private:
     QStackedWidget *m_pages = nullptr;
     TermsWidget *m_terms = nullptr;
     OuterProductWidget *m_outer = nullptr;
+    KernelReadingControls *m_kernelControls = nullptr;
+    TiledProductWidget *m_tiled = nullptr;
+    OnlineSoftmaxWidget *m_online = nullptr;
 };
 
 // Adds the view to the window: a dock "Interpretations" on the right, linked to the stages

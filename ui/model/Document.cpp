@@ -299,6 +299,7 @@ bool Document::setDimension(Dimension dim, int value, QString *error) {
 
 bool Document::pushInputs(attn::AttentionInputs after, DocumentChange::Flags what,
                           const QString &text, QString *error, int trainingRun) {
+    attn::shareKeyValueGroups(after); // e.g. a resize filled each grouped head on its own
     try {
         attn::validate(after);
     } catch (const attn::InputError &e) {
@@ -312,32 +313,6 @@ bool Document::pushInputs(attn::AttentionInputs after, DocumentChange::Flags wha
     else
         m_undoStack->push(new InputsCommand(this, text, *m_inputs, std::move(after), what));
     return true;
-}
-
-bool Document::setPositional(attn::Positional positional, QString *error) {
-    attn::AttentionInputs after = *m_inputs;
-    after.options.positional = positional;
-    if (after.options == m_inputs->options)
-        return true;
-    try {
-        attn::validate(after);
-    } catch (const attn::InputError &e) {
-        return fail(error, QString::fromStdString(e.what()));
-    }
-    m_undoStack->push(new OptionsCommand(
-        this, QStringLiteral("Positions: %1").arg(attn::positionalName(positional)),
-        m_inputs->options, after.options));
-    return true;
-}
-
-bool Document::setTarget(const attn::Matrix &target, const QString &description, QString *error) {
-    attn::AttentionInputs after = *m_inputs;
-    after.target = target;
-    return pushInputs(std::move(after), DocumentChange::Values, description, error);
-}
-
-bool Document::applyTraining(const attn::AttentionInputs &inputs, int run, QString *error) {
-    return pushInputs(inputs, DocumentChange::Everything, QStringLiteral("Train"), error, run);
 }
 
 void Document::setInitializer(Initializer init) {
@@ -465,6 +440,13 @@ void Document::applyBlock(MatrixId id, int row, int col, const attn::Matrix &val
     attn::Matrix *m = mutableMatrix(id);
     Q_ASSERT(m); // commands only exist for cells that exist in their state
     m->block(row, col, values.rows(), values.cols()) = values;
+    // The heads of a key/value group share Wk and Wv: the edit is the whole group's.
+    if (id.stage == attn::Stage::Wk || id.stage == attn::Stage::Wv) {
+        attn::AttentionInputs &in = writableInputs();
+        for (std::size_t h : attn::kvGroupMembers(in, std::size_t(id.head)))
+            if (int(h) != id.head)
+                *matrixIn(in, {id.stage, int(h)}) = *m;
+    }
     DocumentChange change;
     change.what = DocumentChange::Values;
     change.matrix = id;

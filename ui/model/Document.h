@@ -83,6 +83,14 @@ public:
     // breakMerge(). Refuses non-positive or non-finite temperatures.
     bool setTemperature(double temperature, QString *error = nullptr);
     void setCausal(bool causal);
+    // The sliding window and ALiBi (and any other option): one undo step named `text`; refused
+    // with the core's message when attn::validate refuses the options.
+    bool setKernelOptions(const attn::AttentionOptions &options, const QString &text,
+                          QString *error = nullptr);
+    // Head `head` joins key/value group `group` (−1: its own Wk and Wv again): it takes the
+    // group's Wk and Wv when the group has other heads. One undo step. Edits of a grouped
+    // head's Wk or Wv change every head of the group.
+    bool setKvGroup(int head, int group, QString *error = nullptr);
     // none, sinusoidal or rope; refused with the core's message when the inputs do not allow
     // it (RoPE needs an even d_k).
     bool setPositional(attn::Positional positional, QString *error = nullptr);

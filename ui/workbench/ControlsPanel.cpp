@@ -2,6 +2,7 @@
 
 #include "Document.h"
 #include "Formula.h"
+#include "KernelOptionsControls.h"
 #include "Notation.h"
 
 #include <QCheckBox>
@@ -181,6 +182,8 @@ QWidget *ControlsPanel::buildAttention() {
     m_causal = new QCheckBox(tr("causal (a token sees only itself and earlier ones)"), box);
     connect(m_causal, &QCheckBox::toggled, m_doc, &Document::setCausal);
     layout->addWidget(m_causal);
+    // The sliding window, ALiBi and shared keys/values (issue 14) in their own widget.
+    layout->addWidget(new KernelOptionsControls(m_doc, box));
     m_crossAttention = new QCheckBox(tr("cross-attention (keys and values from a context)"), box);
     connect(m_crossAttention, &QCheckBox::toggled, this, [this](bool on) {
         QString error;

@@ -1,0 +1,100 @@
+#include "KvCache.h"
+
+#include "InputError.h"
+#include "Masks.h"
+#include "Positional.h"
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+namespace attn {
+
+long long KvCacheState::totalStepCost() const {
+    long long sum = 0;
+    for (const KvCacheStep &s : steps)
+        sum += s.stepCost;
+    return sum;
+}
+
+long long KvCacheState::totalFullCost() const {
+    long long sum = 0;
+    for (const KvCacheStep &s : steps)
+        sum += s.fullCost;
+    return sum;
+}
+
+AttentionInputs causalInputs(AttentionInputs inputs) {
+    inputs.options.causal = true;
+    return inputs;
+}
+
+KvCacheState kvCacheDecode(const AttentionInputs &in, Eigen::Index head, Eigen::Index tokens) {
+    validate(in);
+    if (in.hasContext)
+        throw InputError("decoding with a KV cache needs self-attention: with a context, the keys "
+                         "and values come from the context and do not grow token by token");
+    const Eigen::Index heads = Eigen::Index(in.heads.size()), n = in.queryCount();
+    if (head < 0 || head >= heads)
+        throw InputError("head " + std::to_string(head) + " is out of range (0.." +
+                         std::to_string(heads - 1) + ")");
+    if (tokens < 0 || tokens > n)
+        throw InputError("the number of decoded tokens must be 0.." + std::to_string(n) + ", got " +
+                         std::to_string(tokens));
+    const HeadWeights &w = in.heads[std::size_t(head)];
+    // A head of a key/value group projects with the group's shared Wk and Wv, as compute() does.
+    const HeadWeights &kv = in.heads[kvSource(in, std::size_t(head))];
+    // The tokens as the full computation's projections read them (sinusoidal positions added);
+    // with RoPE each new q and k is rotated by its own position t, so the cached keys are the
+    // full path's rotated K.
+    const Matrix X = positionedQueries(in);
+    const bool rope = in.options.positional == Positional::Rope;
+    const Eigen::Index p = in.X.cols(), dk = w.Wq.cols(), dv = w.Wv.cols();
+    const double factor = logitFactor(in.options, dk);
+    const Mask mask = effectiveMask(causalInputs(in));
+    const Matrix bias = headBias(in, std::size_t(head));
+
+    KvCacheState state;
+    state.head = head;
+    state.K.resize(tokens, dk);
+    state.V.resize(tokens, dv);
+    state.outputs.resize(tokens, dv);
+    for (Eigen::Index t = 0; t < tokens; ++t) {
+        KvCacheStep s;
+        s.token = t;
+        s.q.noalias() = X.row(t) * w.Wq;
+        s.k.noalias() = X.row(t) * kv.Wk;
+        s.v.noalias() = X.row(t) * kv.Wv;
+        if (rope) {
+            ropeRotateRows(s.q, t);
+            ropeRotateRows(s.k, t);
+        }
+        state.K.row(t) = s.k; // the cache grows by one row
+        state.V.row(t) = s.v;
+        const auto K = state.K.topRows(t + 1), V = state.V.topRows(t + 1);
+        s.logits = (s.q * K.transpose()) * factor;
+        if (bias.size() != 0)
+            s.logits += bias.row(t).head(t + 1);
+        double max = -std::numeric_limits<double>::infinity();
+        for (Eigen::Index j = 0; j <= t; ++j) {
+            if (mask(t, j))
+                s.logits(j) = -std::numeric_limits<double>::infinity();
+            max = std::max(max, s.logits(j));
+        }
+        s.weights = RowVector::Zero(t + 1);
+        if (max != -std::numeric_limits<double>::infinity()) {
+            for (Eigen::Index j = 0; j <= t; ++j)
+                s.weights(j) = std::exp(s.logits(j) - max);
+            s.weights /= s.weights.sum();
+        }
+        s.output.noalias() = s.weights * V;
+        state.outputs.row(t) = s.output;
+        const long long tokensSoFar = t + 1, projection = p * (2 * dk + dv);
+        s.stepCost = projection + tokensSoFar * (dk + dv);
+        s.fullCost = tokensSoFar * projection + tokensSoFar * tokensSoFar * (dk + dv);
+        state.steps.push_back(std::move(s));
+    }
+    return state;
+}
+
+} // namespace attn

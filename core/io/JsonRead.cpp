@@ -1,0 +1,48 @@
+#include "JsonRead.h"
+
+#include "InputError.h"
+
+namespace attn::json {
+
+[[noreturn]] void fail(const QString &path, const QString &message) {
+    throw InputError((path + ": " + message).toStdString());
+}
+
+QString describe(const QJsonValue &v) {
+    switch (v.type()) {
+    case QJsonValue::Null:
+        return "null";
+    case QJsonValue::Bool:
+        return v.toBool() ? "true" : "false";
+    case QJsonValue::Double:
+        return QString::number(v.toDouble());
+    case QJsonValue::String: {
+        QString s = v.toString();
+        if (s.size() > 20)
+            s = s.left(20) + "\u2026";
+        return "the text \"" + s + "\"";
+    }
+    case QJsonValue::Array:
+        return "an array";
+    case QJsonValue::Object:
+        return "an object";
+    case QJsonValue::Undefined:
+        break;
+    }
+    return "nothing";
+}
+
+QString index(const QString &path, qsizetype i) {
+    return path + "[" + QString::number(i) + "]";
+}
+
+bool readBool(const QJsonObject &o, const char *key, const QString &path, bool fallback) {
+    const QJsonValue v = o.value(key);
+    if (v.isUndefined() || v.isNull())
+        return fallback;
+    if (!v.isBool())
+        fail(path + "." + key, "expected true or false, got " + describe(v));
+    return v.toBool();
+}
+
+} // namespace attn::json

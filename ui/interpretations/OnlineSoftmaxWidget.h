@@ -1,0 +1,42 @@
+#pragma once
+
+#include "OnlineSoftmax.h"
+
+#include <QStringList>
+#include <QWidget>
+
+class QLabel;
+class QTableWidget;
+
+// The online softmax (FlashAttention's recurrence) of one query, drawn as a table that grows a
+// row per key block: the block's keys and its maximum logit, the running maximum m, the rescale
+// factor exp(m_old − m_new), the running sum ℓ and the running accumulator. After the last block
+// a final row divides by ℓ, and a check compares the row with the plain softmax(…)·V row.
+class OnlineSoftmaxWidget : public QWidget {
+    Q_OBJECT
+public:
+    explicit OnlineSoftmaxWidget(QWidget *parent = nullptr);
+
+    // The walk of `query` (its label) and the plain path's output row to compare with.
+    void setWalk(const attn::OnlineRow &walk, const attn::RowVector &plain,
+                 const QStringList &keyLabels, const QString &query);
+    void clear(const QString &message);
+    int stepCount() const { return int(m_walk.steps.size()); }
+    void setRevealed(int steps);
+    int revealed() const { return m_revealed; }
+    const attn::OnlineRow &walk() const { return m_walk; }
+    QTableWidget *table() const { return m_table; }
+    QString checkText() const;
+
+private:
+    void fill();
+
+    attn::OnlineRow m_walk;
+    attn::RowVector m_plain;
+    QStringList m_keys;
+    QString m_query;
+    int m_revealed = 0;
+    QLabel *m_heading;
+    QTableWidget *m_table;
+    QLabel *m_check;
+};
