@@ -5,6 +5,8 @@
 #include <QDockWidget>
 #include <QEvent>
 #include <QMainWindow>
+#include <QScrollArea>
+#include <QScrollBar>
 
 CompactDocks::CompactDocks(QMainWindow &window, QDockWidget *controls, QDockWidget *inputs,
                            ControlsPanel *panel)
@@ -23,28 +25,41 @@ CompactDocks::CompactDocks(QMainWindow &window, QDockWidget *controls, QDockWidg
     }
     // Wherever the controls are (placed here, restored from the settings or dragged by the
     // user), their groups run along the dock: side by side in a strip, stacked in a column.
-    connect(controls, &QDockWidget::dockLocationChanged, this, [this](Qt::DockWidgetArea area) {
-        m_panel->setOrientation(area == Qt::TopDockWidgetArea || area == Qt::BottomDockWidgetArea
-                                    ? Qt::Horizontal
-                                    : Qt::Vertical);
-    });
-    const Qt::DockWidgetArea area = window.dockWidgetArea(controls);
-    panel->setOrientation(area == Qt::TopDockWidgetArea || area == Qt::BottomDockWidgetArea
-                              ? Qt::Horizontal
-                              : Qt::Vertical);
+    connect(controls, &QDockWidget::dockLocationChanged, this, &CompactDocks::orient);
+    orient(window.dockWidgetArea(controls));
     m_window.installEventFilter(this);
+}
+
+void CompactDocks::orient(Qt::DockWidgetArea area) {
+    const bool strip = area == Qt::TopDockWidgetArea || area == Qt::BottomDockWidgetArea;
+    m_panel->setOrientation(strip ? Qt::Horizontal : Qt::Vertical);
+    // The panel is scrolled so that a column of groups taller than a small window (a large
+    // zoom) scrolls instead of growing the window. A column keeps the groups' whole width; a
+    // strip may scroll sideways in a narrow window rather than widen it.
+    if (auto *scroll = qobject_cast<QScrollArea *>(m_controls->widget())) {
+        scroll->setHorizontalScrollBarPolicy(strip ? Qt::ScrollBarAsNeeded
+                                                   : Qt::ScrollBarAlwaysOff);
+        m_panel->adjustSize();
+        scroll->setMinimumWidth(strip ? 0
+                                      : m_panel->minimumSizeHint().width() +
+                                            scroll->verticalScrollBar()->sizeHint().width() +
+                                            2 * scroll->frameWidth());
+    }
 }
 
 void CompactDocks::arrange() {
     if (!m_automatic || m_window.isFullScreen())
         return;
     const bool compact = m_window.width() < kCompactWidth;
-    if (compact != m_compact)
+    // The first arrangement at the window's real size too: the inputs' height set while the
+    // window had none is lost when it first grows around the heatmaps' readable sizes.
+    if (compact != m_compact || !m_placed)
         place(compact);
 }
 
 void CompactDocks::place(bool compact) {
     m_placing = true;
+    m_placed = true;
     m_compact = compact;
     if (compact) {
         m_window.addDockWidget(Qt::BottomDockWidgetArea, m_controls);
@@ -59,7 +74,9 @@ void CompactDocks::place(bool compact) {
 }
 
 bool CompactDocks::eventFilter(QObject *watched, QEvent *event) {
+    // Not from inside the resize: moving docks while QMainWindow lays itself out for the new
+    // size re-enters its layout (a crash in tabifyDockWidget); arrange once the resize is done.
     if (watched == &m_window && event->type() == QEvent::Resize)
-        arrange();
+        QMetaObject::invokeMethod(this, &CompactDocks::arrange, Qt::QueuedConnection);
     return QObject::eventFilter(watched, event);
 }

@@ -32,12 +32,14 @@ protected:
 
 private:
     void place(bool compact);
+    void orient(Qt::DockWidgetArea area); // groups along the dock, its scrolling to match
 
     QMainWindow &m_window;
     QDockWidget *m_controls;
     QDockWidget *m_inputs;
     ControlsPanel *m_panel;
     bool m_compact = false;
+    bool m_placed = false; // arranged once at a real size
     bool m_automatic = true;
     bool m_placing = false; // our own moves are not the user's
 };

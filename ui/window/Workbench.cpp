@@ -127,8 +127,10 @@ void Workbench::createWorkbenchViews() {
     // under the heatmaps; the convex combination among the heatmaps, beside the head output.
     m_window->setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     m_controls = new ControlsPanel(m_document.get());
-    m_controlsDock = frame.addPanel(QObject::tr("Sizes and options"), "controlsDock", m_controls,
-                                    Qt::LeftDockWidgetArea);
+    // Scrolled: at a large zoom its groups stacked in the left column are taller than a small
+    // window, which must not grow to hold them.
+    m_controlsDock = frame.addPanel(QObject::tr("Sizes and options"), "controlsDock",
+                                    scrolled(m_controls), Qt::LeftDockWidgetArea);
     m_inputs = new InputsPanel(m_document.get());
     m_inputsDock = frame.addPanel(QObject::tr("Inputs \u2014 type, wheel or paste to edit"),
                                   "inputsDock", scrolled(m_inputs), Qt::BottomDockWidgetArea);

@@ -54,6 +54,12 @@ ControlsPanel::ControlsPanel(Document *doc, QWidget *parent) : QWidget(parent), 
     m_groups->addWidget(buildSizes(), 0, Qt::AlignTop);
     m_groups->addWidget(buildNewCells(), 0, Qt::AlignTop);
     m_groups->addWidget(buildAttention(), 0, Qt::AlignTop);
+    // The sliding window, ALiBi and shared keys/values in a group of their own: beside the
+    // others when the panel lies under the heatmaps, so it adds no height there.
+    auto *kernel = new QGroupBox(tr("Masks, bias, shared keys"), this);
+    auto *kernelLayout = new QVBoxLayout(kernel);
+    kernelLayout->addWidget(new KernelOptionsControls(m_doc, kernel));
+    m_groups->addWidget(kernel, 0, Qt::AlignTop);
     layout->addLayout(m_groups);
     m_message = new RefusalLabel(doc, this);
     layout->addWidget(m_message);
@@ -182,8 +188,6 @@ QWidget *ControlsPanel::buildAttention() {
     m_causal = new QCheckBox(tr("causal (a token sees only itself and earlier ones)"), box);
     connect(m_causal, &QCheckBox::toggled, m_doc, &Document::setCausal);
     layout->addWidget(m_causal);
-    // The sliding window, ALiBi and shared keys/values (issue 14) in their own widget.
-    layout->addWidget(new KernelOptionsControls(m_doc, box));
     m_crossAttention = new QCheckBox(tr("cross-attention (keys and values from a context)"), box);
     connect(m_crossAttention, &QCheckBox::toggled, this, [this](bool on) {
         QString error;
