@@ -21,14 +21,6 @@
 
 namespace {
 
-QScrollArea *scrolled(QWidget *w) {
-    auto *scroll = new QScrollArea;
-    scroll->setWidget(w);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    return scroll;
-}
-
 // The token links with their "all heads" toggle above the scrolling picture.
 QWidget *tokenLinksPanel(TokenLinksView *links) {
     auto *panel = new QWidget;

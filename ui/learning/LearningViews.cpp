@@ -10,18 +10,6 @@
 #include <QMenu>
 #include <QScrollArea>
 
-namespace {
-
-QScrollArea *scrolled(QWidget *w) {
-    auto *scroll = new QScrollArea;
-    scroll->setWidget(w);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    return scroll;
-}
-
-} // namespace
-
 LearningViews installLearning(Shell &shell, Document &document, Recomputer &recomputer) {
     LearningViews views;
     views.positions = new PositionsPanel(&document, &recomputer);

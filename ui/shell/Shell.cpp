@@ -5,6 +5,7 @@
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
+#include <QScrollArea>
 #include <QStatusBar>
 
 Shell::Shell(QMainWindow &window) : QObject(&window), m_window(window) {
@@ -32,6 +33,14 @@ Shell::~Shell() = default;
 
 QMenu *Shell::menu(MenuId id) const {
     return m_menus.at(id);
+}
+
+QScrollArea *scrolled(QWidget *content) {
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    return scroll;
 }
 
 QDockWidget *Shell::addPanel(const QString &title, const QString &objectName, QWidget *panel,

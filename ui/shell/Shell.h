@@ -11,12 +11,17 @@
 class QDockWidget;
 class QMainWindow;
 class QMenu;
+class QScrollArea;
 class QWidget;
 
 // The frame every feature plugs into, without knowing the main window's class: the top-level
 // menus by typed id (created at once, in menu-bar order), panels docked around the heatmaps
 // (each with its View-menu toggle), messages in the status bar, and the colour maps every
 // heatmap draws with (view state, saved in sessions and settings).
+// `content` in a frameless scroll area that resizes it: a panel that scrolls rather than grow
+// its dock or the window.
+QScrollArea *scrolled(QWidget *content);
+
 class Shell : public QObject {
     Q_OBJECT
 public:

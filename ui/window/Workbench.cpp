@@ -28,18 +28,6 @@
 #include <QMenu>
 #include <QScrollArea>
 
-namespace {
-
-QScrollArea *scrolled(QWidget *content) {
-    auto *scroll = new QScrollArea;
-    scroll->setWidget(content);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    return scroll;
-}
-
-} // namespace
-
 Workbench::Workbench()
     : m_document(std::make_unique<Document>()),
       m_recomputer(std::make_unique<Recomputer>(m_document.get())),
