@@ -9,6 +9,8 @@
 #include "FigureExport.h"
 #include "HeadOverview.h"
 #include "HeatmapView.h"
+#include "InputsPanel.h"
+#include "MatrixEditor.h"
 #include "Presentation.h"
 #include "SessionController.h"
 #include "SessionSupport.h"
@@ -18,10 +20,12 @@
 
 #include <QApplication>
 #include <QDockWidget>
+#include <QHeaderView>
 #include <QJsonObject>
 #include <QMainWindow>
 #include <QMenu>
 #include <QScrollArea>
+#include <QTableView>
 #include <qcustomplot.h>
 
 using attn::Stage;
@@ -120,6 +124,18 @@ private slots:
         QVERIFY(weights->numbersShown());
         QVERIFY2(weights->numberPointSize() >= 9.0,
                  qPrintable(QString::number(weights->numberPointSize())));
+    }
+
+    // The inputs keep the height given to them once the window has its size: the worked
+    // example's X shows all its rows at 1600×1000 (it had been squeezed to its header).
+    void inputTablesShowTheirRowsInAWideWindow() {
+        Workbench wb;
+        showAt(wb, QSize(1600, 1000));
+        QTableView *x = wb.inputs().xEditor()->view();
+        const int rows = int(wb.document().inputs().X.rows());
+        QVERIFY2(x->viewport()->height() >= rows * x->verticalHeader()->defaultSectionSize(),
+                 qPrintable(
+                     QString("X shows %1 px for %2 rows").arg(x->viewport()->height()).arg(rows)));
     }
 
     // A narrow window puts "Sizes and options" beside the inputs under the heatmaps; a wide one
