@@ -23,6 +23,7 @@
 
 #include <QCheckBox>
 #include <QDockWidget>
+#include <QJsonObject>
 #include <QLabel>
 #include <QMainWindow>
 #include <QSpinBox>
@@ -222,6 +223,36 @@ private slots:
         QCOMPARE(doc.inputs().heads[1].kvGroup, -1);
         doc.undoStack()->undo();
         QCOMPARE(doc.inputs().heads[1].kvGroup, 0);
+    }
+
+    // The reading, its product and the kernel sizes travel with a session's view state; a
+    // hand-edited value out of range is ignored, not applied.
+    void kernelSizesAreSavedWithTheSession() {
+        Workbench a;
+        InterpretationsView &view = a.interpretations();
+        view.setProduct(Product::Output);
+        view.setMode(InterpretationMode::Online);
+        view.kernelControls()->tileSpinBox(0)->setValue(3);
+        view.kernelControls()->tileSpinBox(2)->setValue(2);
+        view.kernelControls()->blockSpinBox()->setValue(3);
+        QJsonObject saved = a.viewState().save().value("interpretations").toObject();
+        QCOMPARE(saved.value("mode").toString(), QString("online"));
+        QCOMPARE(saved.value("block").toInt(), 3);
+
+        Workbench b;
+        b.viewState().load(QJsonObject{{"interpretations", saved}});
+        InterpretationsView &restored = b.interpretations();
+        QCOMPARE(restored.product(), Product::Output);
+        QCOMPARE(restored.mode(), InterpretationMode::Online);
+        QCOMPARE(restored.kernelControls()->tileSize().rows, Eigen::Index(3));
+        QCOMPARE(restored.kernelControls()->tileSize().inner, Eigen::Index(2));
+        QCOMPARE(restored.kernelControls()->keyBlock(), 3);
+
+        saved["block"] = -5;
+        saved["mode"] = "sideways";
+        b.viewState().load(QJsonObject{{"interpretations", saved}});
+        QCOMPARE(restored.mode(), InterpretationMode::Online);
+        QCOMPARE(restored.kernelControls()->keyBlock(), 3);
     }
 
     void decodingEndsAtTheCausalResult() {
