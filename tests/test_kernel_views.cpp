@@ -143,6 +143,9 @@ private slots:
         view->animator()->showAll();
         QCOMPARE(online->table()->rowCount(), 3); // two blocks and the division by ℓ
         QVERIFY2(online->checkText().contains("\u2713"), qPrintable(online->checkText()));
+        const QString plain = Layout(layout) == Layout::Rows ? "softmax(\u2026)\u00b7V row"
+                                                             : "V\u00b7softmax(\u2026) column";
+        QVERIFY2(online->checkText().contains(plain), qPrintable(online->checkText()));
         shot(view, QString("online_view_%1").arg(QTest::currentDataTag()));
     }
 

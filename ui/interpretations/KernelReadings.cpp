@@ -72,6 +72,7 @@ void InterpretationsView::refreshKernelReading() {
     QStringList keys;
     for (const std::string &t : in.sourceTokens())
         keys << QString::fromStdString(t);
+    m_online->setColumnLayout(!queryIsRow());
     m_online->setWalk(attn::onlineSoftmaxRow(k, query, m_kernelControls->keyBlock()),
                       snapshot.result->heads[size_t(head)].output.row(query), keys,
                       QString::fromStdString(in.tokens[size_t(query)]));

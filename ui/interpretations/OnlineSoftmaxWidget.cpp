@@ -67,6 +67,13 @@ void OnlineSoftmaxWidget::clear(const QString &message) {
     fill();
 }
 
+void OnlineSoftmaxWidget::setColumnLayout(bool columns) {
+    if (columns == m_columns)
+        return;
+    m_columns = columns;
+    fill();
+}
+
 void OnlineSoftmaxWidget::setRevealed(int steps) {
     m_revealed = std::clamp(steps, 0, stepCount());
     fill();
@@ -77,13 +84,14 @@ QString OnlineSoftmaxWidget::checkText() const {
         return {};
     const double diff = (m_walk.output - m_plain).cwiseAbs().maxCoeff();
     const double scale = std::max(1.0, m_plain.cwiseAbs().maxCoeff());
-    QString text =
-        QString("acc / \u2113 = the plain softmax(\u2026)\u00b7V row: largest difference "
-                "%1 %2")
-            .arg(num(diff), diff <= 1e-12 * scale ? "\u2713" : "\u2717");
+    const QString plain = m_columns ? QString("V\u00b7softmax(\u2026) column")
+                                    : QString("softmax(\u2026)\u00b7V row");
+    QString text = QString("acc / \u2113 = the plain %1: largest difference %2 %3")
+                       .arg(plain, num(diff), diff <= 1e-12 * scale ? "\u2713" : "\u2717");
     if (m_walk.fullyMasked)
-        text = "Every key is masked: \u2113 stays 0 and the output row is 0, as in the plain "
-               "path. " +
+        text = QString("Every key is masked: \u2113 stays 0 and the output %1 is 0, as in the "
+                       "plain path. ")
+                   .arg(m_columns ? "column" : "row") +
                text;
     return text;
 }
