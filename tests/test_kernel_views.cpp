@@ -15,6 +15,7 @@
 #include "MaskBiasView.h"
 #include "Masks.h"
 #include "OnlineSoftmaxWidget.h"
+#include "Presentation.h"
 #include "StagesView.h"
 #include "TermAnimator.h"
 #include "TiledProductWidget.h"
@@ -256,6 +257,58 @@ private slots:
         b.viewState().load(QJsonObject{{"interpretations", saved}});
         QCOMPARE(restored.mode(), InterpretationMode::Online);
         QCOMPARE(restored.kernelControls()->keyBlock(), 3);
+    }
+
+    // The kernel panels at the sizes a classroom uses: at 1280×800 and at 1024×768 in
+    // presentation mode each panel, opened from the View menu, is on screen with room for its
+    // content (no table squeezed to its header), and the online-softmax table shows every column.
+    void kernelPanelsAtClassroomSizes_data() {
+        QTest::addColumn<QString>("dock");
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("presentation");
+        for (const char *dock : {"interpretationsDock", "maskBiasDock", "decodingDock"}) {
+            QTest::addRow("%s 1280x800", dock) << QString(dock) << QSize(1280, 800) << false;
+            QTest::addRow("%s presentation", dock) << QString(dock) << QSize(1024, 768) << true;
+        }
+    }
+    void kernelPanelsAtClassroomSizes() {
+        QFETCH(QString, dock);
+        QFETCH(QSize, size);
+        QFETCH(bool, presentation);
+        Workbench wb;
+        wb.document().setCausal(true);
+        wb.window().resize(size);
+        wb.window().show();
+        if (presentation) {
+            wb.presentation().setActive(true);
+            // As `attnviz --presentation --size`: the offscreen screen is smaller than a
+            // projector, so leave full screen and take the projector's size.
+            wb.window().setWindowState(wb.window().windowState() & ~Qt::WindowFullScreen);
+            wb.window().resize(size);
+        }
+        showDock(wb, qPrintable(dock));
+        InterpretationsView &view = wb.interpretations();
+        view.setMode(InterpretationMode::Online);
+        view.kernelControls()->blockSpinBox()->setValue(2);
+        view.animator()->showAll();
+        testsupport::settle(wb);
+        shot(&wb.window(),
+             QString("window_%1_%2").arg(dock, presentation ? "presentation" : "1280"));
+        auto *panel = wb.window().findChild<QDockWidget *>(dock);
+        QVERIFY(panel->isVisible());
+        const QRect inWindow(panel->mapTo(&wb.window(), QPoint(0, 0)), panel->size());
+        QVERIFY2(wb.window().rect().contains(inWindow), qPrintable(dock));
+        QVERIFY2(
+            panel->width() >= 300 && panel->height() >= 300,
+            qPrintable(QString("%1 is %2×%3").arg(dock).arg(panel->width()).arg(panel->height())));
+        if (dock == "interpretationsDock") {
+            QTableWidget *table = view.onlineWidget()->table();
+            QVERIFY(table->isVisible());
+            const int last = table->columnCount() - 1;
+            QVERIFY2(table->columnViewportPosition(last) < table->viewport()->width(),
+                     "the acc column is off the table");
+            QVERIFY(table->rowCount() == 3); // two key blocks of 2 and acc / ℓ
+        }
     }
 
     void decodingEndsAtTheCausalResult() {
