@@ -147,6 +147,12 @@ private slots:
         const QString plain = Layout(layout) == Layout::Rows ? "softmax(\u2026)\u00b7V row"
                                                              : "V\u00b7softmax(\u2026) column";
         QVERIFY2(online->checkText().contains(plain), qPrintable(online->checkText()));
+        // Every row as a fused kernel: 2 × 2 blocks of 3, the same output, 3·3 + 3·3 + 2·3
+        // numbers held (tile, accumulator, m and ℓ) where the plain path holds 4·4 weights.
+        const QString all = online->allRowsText();
+        QVERIFY2(all.contains("2 query blocks \u00d7 2 key blocks") && all.contains("\u2713") &&
+                     all.contains("holds 24 numbers") && all.contains("(16 numbers)"),
+                 qPrintable(all));
         shot(view, QString("online_view_%1").arg(QTest::currentDataTag()));
     }
 

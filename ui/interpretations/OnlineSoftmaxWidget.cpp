@@ -49,6 +49,19 @@ OnlineSoftmaxWidget::OnlineSoftmaxWidget(QWidget *parent) : QWidget(parent) {
     m_check->setObjectName("onlineCheck");
     m_check->setWordWrap(true);
     layout->addWidget(m_check);
+    m_allRows = new QLabel(this);
+    m_allRows->setObjectName("onlineAllRows");
+    m_allRows->setWordWrap(true);
+    layout->addWidget(m_allRows);
+}
+
+void OnlineSoftmaxWidget::setAllRowsText(const QString &text) {
+    m_allRows->setText(text);
+    m_allRows->setVisible(!text.isEmpty());
+}
+
+QString OnlineSoftmaxWidget::allRowsText() const {
+    return m_allRows->text();
 }
 
 void OnlineSoftmaxWidget::setWalk(const attn::OnlineRow &walk, const attn::RowVector &plain,

@@ -24,6 +24,10 @@ public:
     // In the column layout the query's output is a column of V·softmax(…): the check and the
     // masked-query note say so (the walk itself is the same numbers).
     void setColumnLayout(bool columns);
+    // Below the walk: every row at once as a tiled kernel, and the memory it holds beside the
+    // plain path's (KernelReadings computes it).
+    void setAllRowsText(const QString &text);
+    QString allRowsText() const;
     int stepCount() const { return int(m_walk.steps.size()); }
     void setRevealed(int steps);
     int revealed() const { return m_revealed; }
@@ -43,4 +47,5 @@ private:
     QLabel *m_heading;
     QTableWidget *m_table;
     QLabel *m_check;
+    QLabel *m_allRows;
 };
