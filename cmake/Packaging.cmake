@@ -28,7 +28,7 @@ and export (CSV, NumPy) and figures. attnviz-cli computes, explains, exports and
 renders the same from the command line.")
 if(ATTNVIZ_BUILD_GUI)
   # Native Wayland windows (without it Qt falls back to XWayland) and the font the figures use.
-  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-wayland, fonts-dejavu-core")
+  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-wayland, fonts-dejavu-core, qt6-translations-l10n")
 endif()
 
 include(CPack)

@@ -61,7 +61,7 @@ void InterpretationsView::refreshKernelReading() {
     }
     const ResultSnapshot &snapshot = m_recomputer->snapshot();
     if (!snapshot.isValid() || snapshot.result->heads.empty()) {
-        m_online->clear("No result yet.");
+        m_online->clear(tr("No result yet."));
         return;
     }
     const attn::AttentionInputs &in = *snapshot.inputs;
