@@ -1006,6 +1006,21 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
 </context>
 <context>
+    <name>Initializer</name>
+    <message>
+        <source>zeros</source>
+        <translation>Nullen</translation>
+    </message>
+    <message>
+        <source>identity-like</source>
+        <translation>einheitsmatrixartig</translation>
+    </message>
+    <message>
+        <source>random normal</source>
+        <translation>normalverteilt zufällig</translation>
+    </message>
+</context>
+<context>
     <name>InputsPanel</name>
     <message>
         <source>Context (keys and values come from it)</source>
@@ -3472,22 +3487,6 @@ Wiederherstellen?</translation>
         <translation>&lt;p&gt;Neue Reihenfolge: %1&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>new </source>
-        <translation>neu </translation>
-    </message>
-    <message>
-        <source>output </source>
-        <translation>Ausgabe </translation>
-    </message>
-    <message>
-        <source> after</source>
-        <translation> nachher</translation>
-    </message>
-    <message>
-        <source>= old </source>
-        <translation>= alt </translation>
-    </message>
-    <message>
         <source>&lt;p&gt;&lt;b&gt;Largest difference between output %1 k after and output %1 π(k) before: %2&lt;/b&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;Größte Abweichung zwischen Ausgabe %1 k nachher und Ausgabe %1 π(k) vorher: %2&lt;/b&gt;&lt;/p&gt;</translation>
     </message>
@@ -3506,6 +3505,50 @@ Wiederherstellen?</translation>
     <message>
         <source>largest change of</source>
         <translation>größte Änderung von</translation>
+    </message>
+    <message>
+        <source>row</source>
+        <translation>Zeile</translation>
+    </message>
+    <message>
+        <source>column</source>
+        <translation>Spalte</translation>
+    </message>
+    <message>
+        <source>without</source>
+        <translation>ohne</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>Key</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>Gewicht</translation>
+    </message>
+    <message>
+        <source>new %1</source>
+        <translation>neue %1</translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation>Token</translation>
+    </message>
+    <message>
+        <source>output %1 after</source>
+        <translation>Ausgabe-%1 nachher</translation>
+    </message>
+    <message>
+        <source>= old %1</source>
+        <translation>= alte %1</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>Gewichte</translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation>Ausgabe</translation>
     </message>
 </context>
 <context>

@@ -84,7 +84,7 @@ double WhatIfPanel::qkFactorAt(int position) {
 }
 
 QString WhatIfPanel::tokenWord() const {
-    return document()->layout() == attn::Layout::Rows ? "row" : "column";
+    return document()->layout() == attn::Layout::Rows ? tr("row") : tr("column");
 }
 
 QString WhatIfPanel::text() const {
@@ -245,7 +245,7 @@ void WhatIfPanel::updateScaling() {
                       "cellpadding='3'>")
                        .arg(c.dk)
                        .arg(number(in.options.temperature));
-    html += tableRow({"", tr("with 1/") + attn::scaleSymbol() + yes, "without" + no}, true);
+    html += tableRow({"", tr("with 1/") + attn::scaleSymbol() + yes, tr("without") + no}, true);
     html += tableRow(
         {tr("query %1: largest weight").arg(m_row), largest(c.scaled), largest(c.unscaled)});
     html += tableRow({tr("query %1: entropy (nats)").arg(m_row), number(c.scaled.rowEntropy),
@@ -271,7 +271,7 @@ void WhatIfPanel::updateShift() {
     const whatif::ShiftCheck &s = *m_shiftCheck;
     const auto &keys = shownInputs().sourceTokens();
     QString html = "<table cellspacing='0' cellpadding='3'>";
-    html += tableRow({"key", "\u2113", "\u2113 + c", "weight", tr("weight after")}, true);
+    html += tableRow({tr("key"), "\u2113", "\u2113 + c", tr("weight"), tr("weight after")}, true);
     const int shown = std::min<int>(int(s.logits.size()), 12);
     for (int j = 0; j < shown; ++j)
         html +=
@@ -301,9 +301,9 @@ void WhatIfPanel::updatePermutation() {
         order << tokenName(in.tokens, i);
     QString html = tr("<p>New order: %1</p>").arg(order.join(", "));
     html += "<table cellspacing='0' cellpadding='3'>";
-    html += tableRow(
-        {tr("new ") + word, "token", tr("output ") + word + tr(" after"), tr("= old ") + word},
-        true);
+    html += tableRow({tr("new %1").arg(word), tr("token"), tr("output %1 after").arg(word),
+                      tr("= old %1").arg(word)},
+                     true);
     const int shown = std::min<int>(int(c.permutation.size()), 10);
     for (int k = 0; k < shown; ++k)
         html += tableRow({QString::number(k), tokenName(in.tokens, c.permutation[size_t(k)]),
@@ -349,7 +349,8 @@ void WhatIfPanel::updateQkScaling() {
     html += tableRow({"Q", number(q.maxQDifference)});
     html += tableRow({attn::stageFormula(attn::Stage::Scores, attn::Layout::Rows),
                       number(q.maxScoreDifference, 2)});
-    html += tableRow({"<b>weights</b>", "<b>" + number(q.maxWeightDifference, 2) + "</b>"});
-    html += tableRow({"output", number(q.maxOutputDifference, 2)});
+    html += tableRow(
+        {"<b>" + tr("weights") + "</b>", "<b>" + number(q.maxWeightDifference, 2) + "</b>"});
+    html += tableRow({tr("output"), number(q.maxOutputDifference, 2)});
     m_qkText->setText(html + "</table>");
 }
