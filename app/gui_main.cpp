@@ -42,10 +42,24 @@ void focusStage(StagesView &stages, attn::Stage stage) {
     stages.showStage(stage);
 }
 
+// --help and --version print and exit: they must work over ssh or in a script with no
+// display, where the default platform plugin would abort before the options are read.
+bool onlyPrints(int argc, char **argv) {
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        if (arg == "--help" || arg == "-h" || arg == "--help-all" || arg == "--version" ||
+            arg == "-v")
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
     attn::keepLargeAllocationsInHeap();
+    if (onlyPrints(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QApplication::setApplicationName("attnviz");
     QApplication::setOrganizationName("attnviz");

@@ -846,6 +846,29 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <source>masked (%1)</source>
         <translation>maskiert (%1)</translation>
     </message>
+    <message>
+        <source>each pixel: the value farthest from 0 of up to %1 cells</source>
+        <translation>jedes Pixel: der am weitesten von 0 entfernte Wert von bis zu %1 Zellen</translation>
+    </message>
+    <message>
+        <source>each pixel: max of up to %1 cells</source>
+        <translation>jedes Pixel: Maximum von bis zu %1 Zellen</translation>
+    </message>
+</context>
+<context>
+    <name>HeatmapZoom</name>
+    <message>
+        <source>Reset &amp;zoom</source>
+        <translation>Zoom &amp;zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Show the whole matrix again (0)</source>
+        <translation>Wieder die ganze Matrix zeigen (0)</translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation>Zoom zurücksetzen</translation>
+    </message>
 </context>
 <context>
     <name>ImportDialog</name>
@@ -1495,6 +1518,17 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
 </context>
 <context>
+    <name>KernelReadings</name>
+    <message>
+        <source>All rows at once: %1×%2 logits are too many to walk here (attnviz-cli explain --view online gives the figures).</source>
+        <translation>Alle Zeilen auf einmal: %1×%2 Logits sind zu viele, um sie hier zu durchlaufen (attnviz-cli explain --view online liefert die Zahlen).</translation>
+    </message>
+    <message>
+        <source>All rows at once, as a fused kernel runs: %1 query blocks × %2 key blocks; largest difference from the plain output %3 %4. It holds %5 numbers at once (one %6×%7 logits tile, a %6×%8 accumulator, m and ℓ of %6 rows) where the plain path holds the %9×%10 weights (%11 numbers).</source>
+        <translation>Alle Zeilen auf einmal, wie ein verschmolzener Kernel läuft: %1 Query-Blöcke × %2 Key-Blöcke; größte Abweichung von der einfachen Ausgabe %3 %4. Er hält %5 Zahlen gleichzeitig (eine %6×%7-Kachel der Logits, einen %6×%8-Akkumulator, m und ℓ von %6 Zeilen), wo der einfache Weg die %9×%10 Gewichte hält (%11 Zahlen).</translation>
+    </message>
+</context>
+<context>
     <name>LearningLesson</name>
     <message>
         <source>1. Where is a token? Positions</source>
@@ -2041,10 +2075,6 @@ Rechtsklick: die Matrix zufällig oder neu füllen.</translation>
         <translation>die laufende Summe von exp(logit − m)·V[key]</translation>
     </message>
     <message>
-        <source>acc / ℓ = the plain softmax(…)·V row: largest difference %1 %2</source>
-        <translation>acc / ℓ = die einfache Zeile softmax(…)·V: größte Abweichung %1 %2</translation>
-    </message>
-    <message>
         <source>Every key is masked: ℓ stays 0 and the output row is 0, as in the plain path. </source>
         <translation>Jeder Key ist maskiert: ℓ bleibt 0 und die Ausgabezeile ist 0, wie beim einfachen Weg. </translation>
     </message>
@@ -2055,6 +2085,22 @@ Rechtsklick: die Matrix zufällig oder neu füllen.</translation>
     <message>
         <source>acc / ℓ</source>
         <translation>acc / ℓ</translation>
+    </message>
+    <message>
+        <source>V·softmax(…) column</source>
+        <translation>Spalte von V·softmax(…)</translation>
+    </message>
+    <message>
+        <source>softmax(…)·V row</source>
+        <translation>Zeile von softmax(…)·V</translation>
+    </message>
+    <message>
+        <source>acc / ℓ = the plain %1: largest difference %2 %3</source>
+        <translation>acc / ℓ = die einfache %1: größte Abweichung %2 %3</translation>
+    </message>
+    <message>
+        <source>Every key is masked: ℓ stays 0 and the output column is 0, as in the plain path. </source>
+        <translation>Jeder Key ist maskiert: ℓ bleibt 0 und die Ausgabespalte ist 0, wie beim einfachen Weg. </translation>
     </message>
 </context>
 <context>
@@ -2411,10 +2457,6 @@ Rechtsklick: die Matrix zufällig oder neu füllen.</translation>
         <translation>Als %1 kopieren</translation>
     </message>
     <message>
-        <source>%1 (numbered: the names need more room — double-click to enlarge)</source>
-        <translation>%1 (nummeriert: die Namen brauchen mehr Platz – zum Vergrößern doppelklicken)</translation>
-    </message>
-    <message>
         <source>Turn cross-attention off first: a checkpoint&apos;s Wk and Wv take the tokens&apos; own vectors.</source>
         <translation>Schalten Sie zuerst Cross-Attention aus: Wk und Wv eines Checkpoints nehmen die eigenen Vektoren der Tokens.</translation>
     </message>
@@ -2595,6 +2637,10 @@ Rechtsklick: die Matrix zufällig oder neu füllen.</translation>
     <message>
         <source>--focus %1: this file has no such heatmap (concat needs several heads or a Wo)</source>
         <translation>--focus %1: diese Datei hat keine solche Heatmap (concat braucht mehrere Köpfe oder ein Wo)</translation>
+    </message>
+    <message>
+        <source>%1 (numbered: the names need more room — zoom in with the wheel or double-click to enlarge)</source>
+        <translation>%1 (nummeriert: die Namen brauchen mehr Platz – mit dem Mausrad hineinzoomen oder zum Vergrößern doppelklicken)</translation>
     </message>
 </context>
 <context>
