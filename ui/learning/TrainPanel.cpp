@@ -62,6 +62,8 @@ TrainPanel::TrainPanel(Document *document, QWidget *parent)
     buttons->addStretch(1);
     layout->addLayout(buttons);
     m_status = new QLabel(this);
+    // Wrapped: a longer translation must not widen the dock.
+    m_status->setWordWrap(true);
     layout->addWidget(m_status);
 
     m_plot = new QCustomPlot(this);
