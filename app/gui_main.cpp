@@ -14,10 +14,12 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QElapsedTimer>
 #include <QIcon>
 #include <QMainWindow>
 #include <QMessageBox>
 #include <QStandardPaths>
+#include <QThread>
 #include <QTimer>
 #include <QUndoStack>
 
@@ -189,6 +191,16 @@ int main(int argc, char **argv) {
         workbench.recomputer().recomputeNow();
         // Let layouts settle and the heatmaps replot before grabbing.
         QTimer::singleShot(300, &window, [&] {
+            // The layouts arrange themselves in queued steps (a resize relays out the stages,
+            // which resizes the heatmaps, which replot): on a loaded machine 300 ms can end
+            // between two of them. Work the event loop until every step has run.
+            QElapsedTimer settling;
+            settling.start();
+            do {
+                QApplication::processEvents(QEventLoop::AllEvents, 50);
+                QThread::msleep(10);
+            } while ((workbench.recomputer().isBusy() || settling.elapsed() < 200) &&
+                     settling.elapsed() < 10000);
             if (focused) {
                 focusStage(workbench.stages(), *focused);
                 QApplication::processEvents();
