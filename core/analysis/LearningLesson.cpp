@@ -146,7 +146,7 @@ std::vector<LessonStep> learningLessonSteps(const attn::AttentionInputs &in,
     LessonStep pattern;
     pattern.title = "6. The pattern that emerges";
     pattern.emphasis = {Stage::Weights};
-    const attn::Matrix &w = r.heads[size_t(head)].weights;
+    const attn::Matrix &w = r.heads[size_t(head)].weights();
     pattern.html = QString("Where each query puts its largest weight now: %1. After training "
                            "previous-token it is the diagonal just below the main one; nobody "
                            "wrote it in: it came from the gradient of the loss, through the "
