@@ -51,7 +51,9 @@ Options for compute:
                          columns: tokens are columns, V softmax(K^T Q/sqrt(d_k)), softmax
                          down each column; every matrix is the row layout's transposed.
 
-Every command honours the file's options.positional (none, sinusoidal, rope).
+Every command honours the file's mask and options: positional (none, sinusoidal, rope),
+causal, window, window_self and global_tokens (a sliding window), alibi and
+alibi_slopes (a per-head bias), and each head's kv_group (heads sharing Wk and Wv).
 
 Options for train:
   --task previous-token|first-token|match

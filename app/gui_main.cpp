@@ -13,10 +13,12 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QElapsedTimer>
 #include <QIcon>
 #include <QMainWindow>
 #include <QMessageBox>
 #include <QStandardPaths>
+#include <QThread>
 #include <QTimer>
 #include <QUndoStack>
 
@@ -41,10 +43,24 @@ void focusStage(StagesView &stages, attn::Stage stage) {
     stages.showStage(stage);
 }
 
+// --help and --version print and exit: they must work over ssh or in a script with no
+// display, where the default platform plugin would abort before the options are read.
+bool onlyPrints(int argc, char **argv) {
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        if (arg == "--help" || arg == "-h" || arg == "--help-all" || arg == "--version" ||
+            arg == "-v")
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
     attn::keepLargeAllocationsInHeap();
+    if (onlyPrints(argc, argv) && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QApplication::setApplicationName("attnviz");
     QApplication::setOrganizationName("attnviz");
@@ -150,6 +166,16 @@ int main(int argc, char **argv) {
         workbench.recomputer().recomputeNow();
         // Let layouts settle and the heatmaps replot before grabbing.
         QTimer::singleShot(300, &window, [&] {
+            // The layouts arrange themselves in queued steps (a resize relays out the stages,
+            // which resizes the heatmaps, which replot): on a loaded machine 300 ms can end
+            // between two of them. Work the event loop until every step has run.
+            QElapsedTimer settling;
+            settling.start();
+            do {
+                QApplication::processEvents(QEventLoop::AllEvents, 50);
+                QThread::msleep(10);
+            } while ((workbench.recomputer().isBusy() || settling.elapsed() < 200) &&
+                     settling.elapsed() < 10000);
             if (focused) {
                 focusStage(workbench.stages(), *focused);
                 QApplication::processEvents();

@@ -54,9 +54,11 @@ build() {
 
 # Runs every fuzz target for FUZZ_SECONDS on a working copy of its seed corpus and prints the
 # executions, the coverage (libFuzzer's covered edges "cov" and features "ft") and findings.
+# One libFuzzer target per parser (tests/fuzz/CMakeLists.txt); FUZZ_TARGETS="npy csv" runs some.
+fuzz_targets=(${FUZZ_TARGETS:-npy npz inflate csv session safetensors})
 fuzz() {
   local seconds="${FUZZ_SECONDS:-60}" failed=0
-  for target in npy npz inflate csv session; do
+  for target in "${fuzz_targets[@]}"; do
     local corpus="$build_dir/corpus/$target" findings="tests/fuzz/findings/$target"
     local log="$build_dir/fuzz_$target.log"
     mkdir -p "$corpus" "$findings"
@@ -80,7 +82,7 @@ fuzz() {
 
 install_missing
 case "$mode" in
-  fuzz) build --target fuzz_npy fuzz_npz fuzz_inflate fuzz_csv fuzz_session ;;
+  fuzz) build --target "${fuzz_targets[@]/#/fuzz_}" ;;
   *) build ;;
 esac
 

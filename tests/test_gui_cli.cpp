@@ -15,13 +15,20 @@ const QString kCoreference =
 struct GuiRun {
     bool finished = false;
     int exitCode = -1;
-    QByteArray err;
+    QByteArray out, err;
 };
 
-GuiRun runGui(const QStringList &arguments) {
+// `display` false: no display at all (no platform chosen, no X or Wayland server named), as
+// over ssh or in a packaging script.
+GuiRun runGui(const QStringList &arguments, bool display = true) {
     QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("QT_QPA_PLATFORM", "offscreen");
+    if (display) {
+        env.insert("QT_QPA_PLATFORM", "offscreen");
+    } else {
+        for (const char *name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
+            env.remove(name);
+    }
     const QTemporaryDir home; // no saved settings of anyone's
     env.insert("HOME", home.path());
     process.setProcessEnvironment(env);
@@ -32,6 +39,7 @@ GuiRun runGui(const QStringList &arguments) {
     const bool done = process.waitForFinished(120000);
     run.finished = done && process.exitStatus() == QProcess::NormalExit;
     run.exitCode = process.exitCode();
+    run.out = process.readAllStandardOutput();
     run.err = process.readAllStandardError();
     return run;
 }
@@ -79,6 +87,27 @@ private slots:
         QVERIFY(run.finished);
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.err.contains("concat"), run.err.constData());
+    }
+
+    void helpAndVersionNeedNoDisplay_data() {
+        QTest::addColumn<QString>("option");
+        QTest::addColumn<QString>("printed");
+        QTest::newRow("--version") << "--version"
+                                   << "attnviz " ATTNVIZ_VERSION;
+        QTest::newRow("-v") << "-v"
+                            << "attnviz " ATTNVIZ_VERSION;
+        QTest::newRow("--help") << "--help"
+                                << "--presentation";
+        QTest::newRow("-h") << "-h"
+                            << "--screenshot";
+    }
+    void helpAndVersionNeedNoDisplay() {
+        QFETCH(QString, option);
+        QFETCH(QString, printed);
+        const GuiRun run = runGui({option}, false);
+        QVERIFY(run.finished);
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.out.contains(printed.toUtf8()), run.out.constData());
     }
 };
 

@@ -7,6 +7,7 @@
 #include "HeadWeightsDialog.h"
 #include "ImportDialog.h"
 #include "IoSupport.h"
+#include "Npy.h"
 #include "SafetensorsSupport.h"
 
 #include <QApplication>
@@ -183,6 +184,27 @@ private slots:
         QString error;
         QVERIFY(!fillHeadWeights(doc, source, &error));
         QVERIFY(error.contains("cross-attention"));
+        QVERIFY(doc.inputs() == before);
+    }
+
+    // A checkpoint's Wq can be within every single limit (p = 1024, d_k = 1024) while the
+    // inputs it would make are not (four heads' Wq, Wk, Wv of 1024 × 1024 are 12 Mi numbers):
+    // the plan refuses the resize before a matrix of the new shape is built.
+    void resizeChecksTheWholeShape() {
+        Document doc;
+        QVERIFY(doc.setDimension(Dimension::Heads, 4));
+        const QString file = m_dir.filePath("wq1024.npy");
+        writeFile(file, attn::npyFromMatrix(attn::Matrix::Constant(1024, 1024, 0.01)));
+        const attn::AttentionInputs before = doc.inputs();
+        const ImportPlan plan = planImport(doc, {attn::Stage::Wq, 0}, file);
+        QVERIFY(plan.ok());
+        QCOMPARE(plan.changes.size(), size_t(2)); // p and d_k, each within its own limit
+        QVERIFY(!plan.canResize());
+        QVERIFY2(plan.resizeProblem.contains("at most 8388608 numbers"),
+                 qPrintable(plan.resizeProblem));
+        QString error;
+        QVERIFY(!applyImport(doc, plan, true, &error));
+        QVERIFY2(error.contains("at most 8388608 numbers"), qPrintable(error));
         QVERIFY(doc.inputs() == before);
     }
 };

@@ -15,6 +15,7 @@
 #include "MaskBiasView.h"
 #include "Masks.h"
 #include "OnlineSoftmaxWidget.h"
+#include "Presentation.h"
 #include "StagesView.h"
 #include "TermAnimator.h"
 #include "TiledProductWidget.h"
@@ -23,6 +24,7 @@
 
 #include <QCheckBox>
 #include <QDockWidget>
+#include <QJsonObject>
 #include <QLabel>
 #include <QMainWindow>
 #include <QSpinBox>
@@ -142,6 +144,15 @@ private slots:
         view->animator()->showAll();
         QCOMPARE(online->table()->rowCount(), 3); // two blocks and the division by ℓ
         QVERIFY2(online->checkText().contains("\u2713"), qPrintable(online->checkText()));
+        const QString plain = Layout(layout) == Layout::Rows ? "softmax(\u2026)\u00b7V row"
+                                                             : "V\u00b7softmax(\u2026) column";
+        QVERIFY2(online->checkText().contains(plain), qPrintable(online->checkText()));
+        // Every row as a fused kernel: 2 × 2 blocks of 3, the same output, 3·3 + 3·3 + 2·3
+        // numbers held (tile, accumulator, m and ℓ) where the plain path holds 4·4 weights.
+        const QString all = online->allRowsText();
+        QVERIFY2(all.contains("2 query blocks \u00d7 2 key blocks") && all.contains("\u2713") &&
+                     all.contains("holds 24 numbers") && all.contains("(16 numbers)"),
+                 qPrintable(all));
         shot(view, QString("online_view_%1").arg(QTest::currentDataTag()));
     }
 
@@ -222,6 +233,88 @@ private slots:
         QCOMPARE(doc.inputs().heads[1].kvGroup, -1);
         doc.undoStack()->undo();
         QCOMPARE(doc.inputs().heads[1].kvGroup, 0);
+    }
+
+    // The reading, its product and the kernel sizes travel with a session's view state; a
+    // hand-edited value out of range is ignored, not applied.
+    void kernelSizesAreSavedWithTheSession() {
+        Workbench a;
+        InterpretationsView &view = a.interpretations();
+        view.setProduct(Product::Output);
+        view.setMode(InterpretationMode::Online);
+        view.kernelControls()->tileSpinBox(0)->setValue(3);
+        view.kernelControls()->tileSpinBox(2)->setValue(2);
+        view.kernelControls()->blockSpinBox()->setValue(3);
+        QJsonObject saved = a.viewState().save().value("interpretations").toObject();
+        QCOMPARE(saved.value("mode").toString(), QString("online"));
+        QCOMPARE(saved.value("block").toInt(), 3);
+
+        Workbench b;
+        b.viewState().load(QJsonObject{{"interpretations", saved}});
+        InterpretationsView &restored = b.interpretations();
+        QCOMPARE(restored.product(), Product::Output);
+        QCOMPARE(restored.mode(), InterpretationMode::Online);
+        QCOMPARE(restored.kernelControls()->tileSize().rows, Eigen::Index(3));
+        QCOMPARE(restored.kernelControls()->tileSize().inner, Eigen::Index(2));
+        QCOMPARE(restored.kernelControls()->keyBlock(), 3);
+
+        saved["block"] = -5;
+        saved["mode"] = "sideways";
+        b.viewState().load(QJsonObject{{"interpretations", saved}});
+        QCOMPARE(restored.mode(), InterpretationMode::Online);
+        QCOMPARE(restored.kernelControls()->keyBlock(), 3);
+    }
+
+    // The kernel panels at the sizes a classroom uses: at 1280×800 and at 1024×768 in
+    // presentation mode each panel, opened from the View menu, is on screen with room for its
+    // content (no table squeezed to its header), and the online-softmax table shows every column.
+    void kernelPanelsAtClassroomSizes_data() {
+        QTest::addColumn<QString>("dock");
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("presentation");
+        for (const char *dock : {"interpretationsDock", "maskBiasDock", "decodingDock"}) {
+            QTest::addRow("%s 1280x800", dock) << QString(dock) << QSize(1280, 800) << false;
+            QTest::addRow("%s presentation", dock) << QString(dock) << QSize(1024, 768) << true;
+        }
+    }
+    void kernelPanelsAtClassroomSizes() {
+        QFETCH(QString, dock);
+        QFETCH(QSize, size);
+        QFETCH(bool, presentation);
+        Workbench wb;
+        wb.document().setCausal(true);
+        wb.window().resize(size);
+        wb.window().show();
+        if (presentation) {
+            wb.presentation().setActive(true);
+            // As `attnviz --presentation --size`: the offscreen screen is smaller than a
+            // projector, so leave full screen and take the projector's size.
+            wb.window().setWindowState(wb.window().windowState() & ~Qt::WindowFullScreen);
+            wb.window().resize(size);
+        }
+        showDock(wb, qPrintable(dock));
+        InterpretationsView &view = wb.interpretations();
+        view.setMode(InterpretationMode::Online);
+        view.kernelControls()->blockSpinBox()->setValue(2);
+        view.animator()->showAll();
+        testsupport::settle(wb);
+        shot(&wb.window(),
+             QString("window_%1_%2").arg(dock, presentation ? "presentation" : "1280"));
+        auto *panel = wb.window().findChild<QDockWidget *>(dock);
+        QVERIFY(panel->isVisible());
+        const QRect inWindow(panel->mapTo(&wb.window(), QPoint(0, 0)), panel->size());
+        QVERIFY2(wb.window().rect().contains(inWindow), qPrintable(dock));
+        QVERIFY2(
+            panel->width() >= 300 && panel->height() >= 300,
+            qPrintable(QString("%1 is %2×%3").arg(dock).arg(panel->width()).arg(panel->height())));
+        if (dock == "interpretationsDock") {
+            QTableWidget *table = view.onlineWidget()->table();
+            QVERIFY(table->isVisible());
+            const int last = table->columnCount() - 1;
+            QVERIFY2(table->columnViewportPosition(last) < table->viewport()->width(),
+                     "the acc column is off the table");
+            QVERIFY(table->rowCount() == 3); // two key blocks of 2 and acc / ℓ
+        }
     }
 
     void decodingEndsAtTheCausalResult() {

@@ -66,6 +66,8 @@ void installHeatmapMenus(Document *doc, StagesView &stages) {
         QObject::connect(view, &QWidget::customContextMenuRequested, view,
                          [view, doc, stage](const QPoint &pos) {
                              QMenu menu(view);
+                             menu.addAction(view->resetZoomAction());
+                             menu.addSeparator();
                              addHeatmapExportEntries(&menu, view, stageFileName(stage), *doc);
                              menu.exec(view->mapToGlobal(pos));
                          });

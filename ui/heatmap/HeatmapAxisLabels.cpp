@@ -4,6 +4,9 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
+#include <cmath>
+
 namespace {
 
 QString shortName(const QString &name) {
@@ -43,17 +46,38 @@ QSharedPointer<QCPAxisTicker> HeatmapAxisLabels::minusSignTicker() {
 }
 
 void HeatmapAxisLabels::setNames(const QStringList &rows, const QStringList &cols) {
+    m_rowLabels = rows;
+    m_colLabels = cols;
     m_rows = static_cast<int>(rows.size());
     m_cols = static_cast<int>(cols.size());
-    m_rowNames->clear();
-    m_colNames->clear();
-    if (m_rows <= kMaxNamed)
-        for (int r = 0; r < m_rows; ++r)
-            m_rowNames->addTick(r, shortName(rows[r]));
-    if (m_cols <= kMaxNamed)
-        for (int c = 0; c < m_cols; ++c)
-            m_colNames->addTick(c, shortName(cols[c]));
-    m_widestColName = m_widestRowName = -1;
+    m_rowsBuilt = m_colsBuilt = {0, -1};
+    buildNames(Qt::Vertical);
+    buildNames(Qt::Horizontal);
+}
+
+bool HeatmapAxisLabels::buildNames(Qt::Orientation orientation) {
+    const bool rows = orientation == Qt::Vertical;
+    const QCPAxis *axis = m_axisRect->axis(rows ? QCPAxis::atLeft : QCPAxis::atBottom);
+    const int count = rows ? m_rows : m_cols;
+    // The indices whose cells are (at least partly) in view.
+    const QCPRange range = axis->range();
+    // (Cell i spans i ± 0.5.)
+    const int first = std::clamp(int(std::floor(range.lower - 0.5)) + 1, 0, std::max(count - 1, 0));
+    const int last =
+        std::clamp(int(std::ceil(range.upper + 0.5)) - 1, first, std::max(count - 1, 0));
+    if (count == 0 || last - first + 1 > kMaxNamed)
+        return false;
+    std::pair<int, int> &built = rows ? m_rowsBuilt : m_colsBuilt;
+    if (built == std::pair{first, last})
+        return true;
+    built = {first, last};
+    const QStringList &labels = rows ? m_rowLabels : m_colLabels;
+    const auto &ticker = rows ? m_rowNames : m_colNames;
+    ticker->clear();
+    for (int i = first; i <= last; ++i)
+        ticker->addTick(i, shortName(labels[i]));
+    (rows ? m_widestRowName : m_widestColName) = -1;
+    return true;
 }
 
 double HeatmapAxisLabels::widestName(Qt::Orientation orientation) const {
@@ -100,13 +124,16 @@ bool HeatmapAxisLabels::update() {
             changed = true;
         }
     };
-    const bool rowNames =
-        m_rows > 0 && m_rows <= kMaxNamed && static_cast<double>(area.height()) / m_rows >= line;
+    // Cells in view: the whole matrix, or the zoomed-in part.
+    const double rowsShown = y->range().size();
+    const double colsShown = x->range().size();
+    const bool rowNames = m_rows > 0 && buildNames(Qt::Vertical) &&
+                          static_cast<double>(area.height()) / rowsShown >= line;
     use(y, rowNames ? m_rowNames.staticCast<QCPAxisTicker>() : m_rowIndices, 0);
 
+    const bool named = m_cols > 0 && buildNames(Qt::Horizontal);
     const double widestCol = widestName(Qt::Horizontal);
-    const bool named = m_cols > 0 && m_cols <= kMaxNamed;
-    const double cellWidth = m_cols > 0 ? static_cast<double>(area.width()) / m_cols : 0;
+    const double cellWidth = m_cols > 0 ? static_cast<double>(area.width()) / colsShown : 0;
     if (named && cellWidth >= widestCol + 8)
         use(x, m_colNames, 0);
     else if (named && cellWidth >= line)
@@ -128,7 +155,8 @@ bool HeatmapAxisLabels::updateTitles(const QString &rows, const QString &cols,
     auto title = [&](Qt::Orientation o, const QString &base, const QStringList &labels) {
         if (base.isEmpty() || namesShown(o) || !named(labels))
             return base;
-        return QObject::tr("%1 (numbered: the names need more room \u2014 double-click to enlarge)")
+        return QObject::tr("%1 (numbered: the names need more room \u2014 zoom in with the wheel "
+                           "or double-click to enlarge)")
             .arg(base);
     };
     const QString rowTitle = title(Qt::Vertical, rows, rowLabels);

@@ -4,18 +4,22 @@
 #include <QStringList>
 #include <Qt>
 
+#include <utility>
+
 class QCPAxisRect;
 class QCPAxisTicker;
 class QCPAxisTickerText;
 
 // The tick labels of a heatmap's axes: the token names while each gets a cell's worth of room
 // (column names turned upright when side by side they would overlap), integer indices when
-// there are too many rows/columns to read them.
+// there are too many rows/columns to read them. Zoomed in, only the rows and columns in view
+// count: the names come back when their cells are large enough, also in a 4096-token matrix.
 class HeatmapAxisLabels {
 public:
     explicit HeatmapAxisLabels(QCPAxisRect *axisRect);
 
-    // Beyond this many rows/columns names could never be read (15 px each): none are built.
+    // Beyond this many rows/columns in view names could never be read (15 px each): none are
+    // built (the names of the part in view are built when it is zoomed in).
     static constexpr int kMaxNamed = 512;
     static constexpr int kMaxLabelChars = 14; // longer names are cut with "…" (tooltips show all)
 
@@ -40,8 +44,13 @@ public:
 
 private:
     QCPAxisRect *m_axisRect;
+    // Builds the names ticker for the rows/columns in the axis's range; false when too many.
+    bool buildNames(Qt::Orientation orientation);
+
+    QStringList m_rowLabels, m_colLabels;
     int m_rows = 0;
     int m_cols = 0;
+    std::pair<int, int> m_rowsBuilt{0, -1}, m_colsBuilt{0, -1}; // first, last named index
     QSharedPointer<QCPAxisTickerText> m_rowNames, m_colNames;
     QSharedPointer<QCPAxisTicker> m_rowIndices, m_colIndices;
     mutable double m_widestColName = -1; // pixels; < 0 = to be measured

@@ -30,16 +30,6 @@ HeatmapCellLayer::HeatmapCellLayer(QCPAxisRect *axisRect, const HeatmapData *dat
     : QCPLayerable(axisRect->parentPlot(), QString(), axisRect), m_axisRect(axisRect),
       m_data(data) {}
 
-QRectF HeatmapCellLayer::cellsArea() const {
-    const QCPAxis *x = m_axisRect->axis(QCPAxis::atBottom);
-    const QCPAxis *y = m_axisRect->axis(QCPAxis::atLeft);
-    const double cols = std::max(1, m_data->cols());
-    const double rows = std::max(1, m_data->rows());
-    const QPointF a(x->coordToPixel(-0.5), y->coordToPixel(-0.5));
-    const QPointF b(x->coordToPixel(cols - 0.5), y->coordToPixel(rows - 0.5));
-    return QRectF(a, b).normalized();
-}
-
 void HeatmapCellLayer::applyDefaultAntialiasingHint(QCPPainter *painter) const {
     painter->setAntialiasing(false);
 }
@@ -48,11 +38,11 @@ QRect HeatmapCellLayer::clipRect() const {
     return m_axisRect->rect();
 }
 
-const QImage &HeatmapCellLayer::scaledCells(QSize devicePixels, qreal ratio) {
+const QImage &HeatmapCellLayer::scaledCells(const QRect &cells, QSize devicePixels, qreal ratio) {
     if (m_scaledGeneration == m_data->generation && m_scaled.size() == devicePixels &&
-        qFuzzyCompare(m_scaled.devicePixelRatio(), ratio))
+        m_scaledCells == cells && qFuzzyCompare(m_scaled.devicePixelRatio(), ratio))
         return m_scaled;
-    CellImages images = renderCells(m_data->source(), devicePixels);
+    CellImages images = renderCells(m_data->source().block(cells), devicePixels);
     m_scaled = std::move(images.colors);
     if (!images.excluded.isNull()) {
         // The hatch (grey with lines) over the whole area, kept while the size stays; excluded
@@ -76,6 +66,7 @@ const QImage &HeatmapCellLayer::scaledCells(QSize devicePixels, qreal ratio) {
     }
     m_scaled.setDevicePixelRatio(ratio);
     m_scaledGeneration = m_data->generation;
+    m_scaledCells = cells;
     return m_scaled;
 }
 
@@ -86,33 +77,38 @@ void HeatmapCellLayer::draw(QCPPainter *painter) {
         painter->drawText(m_axisRect->rect(), Qt::AlignCenter, tr("(no data)"));
         return;
     }
-    const QRectF area = cellsArea();
+    const HeatmapGeometry g = geometry();
+    // Only the cells in view are coloured: zoomed in, the image is the size of the axis rect
+    // (plus the cut cells at its edges), not of the whole enlarged matrix.
+    const QRect cells = g.visibleCells();
+    if (cells.isEmpty())
+        return;
+    const QRectF shown = g.blockRect(cells);
     const qreal ratio = painter->device() ? painter->device()->devicePixelRatioF() : 1.0;
-    const QSize devicePixels(qMax(1, qRound(area.width() * ratio)),
-                             qMax(1, qRound(area.height() * ratio)));
+    const QSize devicePixels(qMax(1, qRound(shown.width() * ratio)),
+                             qMax(1, qRound(shown.height() * ratio)));
     if (painter->modes().testFlag(QCPPainter::pmVectorized) &&
-        qint64(m_data->rows()) * m_data->cols() <= kMaxVectorCells)
-        drawVectorCells(painter, area);
+        qint64(cells.width()) * cells.height() <= kMaxVectorCells)
+        drawVectorCells(painter, g, cells);
     else
-        painter->drawImage(area.topLeft(), scaledCells(devicePixels, ratio));
-    drawSeparators(painter, area);
-    drawNumbers(painter, area);
+        painter->drawImage(shown.topLeft(), scaledCells(cells, devicePixels, ratio));
+    drawSeparators(painter, g, cells);
+    drawNumbers(painter, g, cells);
 }
 
-void HeatmapCellLayer::drawVectorCells(QCPPainter *painter, const QRectF &area) const {
-    const int rows = m_data->rows();
-    const int cols = m_data->cols();
-    const double cw = area.width() / cols;
-    const double ch = area.height() / rows;
+void HeatmapCellLayer::drawVectorCells(QCPPainter *painter, const HeatmapGeometry &g,
+                                       const QRect &cells) const {
+    const double cw = g.cellWidth;
+    const double ch = g.cellHeight;
     const CellSource source = m_data->source();
     painter->setPen(Qt::NoPen);
-    for (int r = 0; r < rows; ++r) {
-        for (int c = 0; c < cols; ++c) {
+    for (int r = cells.top(); r <= cells.bottom(); ++r) {
+        for (int c = cells.left(); c <= cells.right(); ++c) {
             // Each rectangle reaches a little into its right and lower neighbours, which are
             // drawn over it: viewers that antialias edges show no hairline seams between cells.
-            const double w = c + 1 < cols ? cw + std::min(0.5, cw / 4) : cw;
-            const double h = r + 1 < rows ? ch + std::min(0.5, ch / 4) : ch;
-            const QRectF cell(area.left() + c * cw, area.top() + r * ch, w, h);
+            const double w = c < cells.right() ? cw + std::min(0.5, cw / 4) : cw;
+            const double h = r < cells.bottom() ? ch + std::min(0.5, ch / 4) : ch;
+            const QRectF cell(g.area.left() + c * cw, g.area.top() + r * ch, w, h);
             painter->fillRect(cell, QColor::fromRgb(cellColor(source, r, c)));
         }
     }
@@ -120,12 +116,12 @@ void HeatmapCellLayer::drawVectorCells(QCPPainter *painter, const QRectF &area) 
     // a hatch brush nor (in QSvgGenerator) clipping.
     painter->setPen(QPen(hatchColor(), 1.6));
     const double step = 10;
-    for (int r = 0; r < rows; ++r) {
-        for (int c = 0; c < cols; ++c) {
+    for (int r = cells.top(); r <= cells.bottom(); ++r) {
+        for (int c = cells.left(); c <= cells.right(); ++c) {
             const double v = m_data->values(r, c);
             if (!m_data->isMasked(r, c) && std::isfinite(v))
                 continue;
-            const double left = area.left() + c * cw, top = area.top() + r * ch;
+            const double left = g.area.left() + c * cw, top = g.area.top() + r * ch;
             const double right = left + cw, bottom = top + ch;
             // Lines x + y = k, continuous across neighbouring cells as on screen; each one
             // enters the cell at x = max(left, k − bottom) and leaves at x = min(right, k − top).
@@ -138,20 +134,20 @@ void HeatmapCellLayer::drawVectorCells(QCPPainter *painter, const QRectF &area) 
     }
 }
 
-void HeatmapCellLayer::drawSeparators(QCPPainter *painter, const QRectF &area) const {
-    const double cw = area.width() / m_data->cols();
-    const double ch = area.height() / m_data->rows();
-    if (cw < 16 || ch < 16)
+void HeatmapCellLayer::drawSeparators(QCPPainter *painter, const HeatmapGeometry &g,
+                                      const QRect &cells) const {
+    if (g.cellWidth < 16 || g.cellHeight < 16)
         return;
     // Thin gaps in the background colour make a small matrix read as a grid of entries.
+    const QRectF shown = g.visiblePart(g.blockRect(cells));
     painter->setPen(QPen(Qt::white, 1.0));
-    for (int c = 1; c < m_data->cols(); ++c) {
-        const double x = std::round(area.left() + c * cw);
-        painter->drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()));
+    for (int c = std::max(1, cells.left()); c <= cells.right(); ++c) {
+        const double x = std::round(g.area.left() + c * g.cellWidth);
+        painter->drawLine(QPointF(x, shown.top()), QPointF(x, shown.bottom()));
     }
-    for (int r = 1; r < m_data->rows(); ++r) {
-        const double y = std::round(area.top() + r * ch);
-        painter->drawLine(QPointF(area.left(), y), QPointF(area.right(), y));
+    for (int r = std::max(1, cells.top()); r <= cells.bottom(); ++r) {
+        const double y = std::round(g.area.top() + r * g.cellHeight);
+        painter->drawLine(QPointF(shown.left(), y), QPointF(shown.right(), y));
     }
 }
 
@@ -162,21 +158,20 @@ QString HeatmapCellLayer::cellText(int row, int col) const {
     return attn::notation::cell(v, m_decimals);
 }
 
-void HeatmapCellLayer::drawNumbers(QCPPainter *painter, const QRectF &area) {
-    const int rows = m_data->rows();
-    const int cols = m_data->cols();
-    const double cw = area.width() / cols;
-    const double ch = area.height() / rows;
+void HeatmapCellLayer::drawNumbers(QCPPainter *painter, const HeatmapGeometry &g,
+                                   const QRect &cells) {
+    const double cw = g.cellWidth;
+    const double ch = g.cellHeight;
     if (cw < 28 || ch < 14)
-        return; // implies at most a few hundred cells: per-cell text below is affordable
+        return; // implies at most a few hundred visible cells: per-cell text is affordable
 
     QStringList texts;
-    texts.reserve(rows * cols);
+    texts.reserve(qsizetype(cells.width()) * cells.height());
     QFont font = m_numberFont;
     QFontMetricsF fm(font);
     double widest = 0;
-    for (int r = 0; r < rows; ++r) {
-        for (int c = 0; c < cols; ++c) {
+    for (int r = cells.top(); r <= cells.bottom(); ++r) {
+        for (int c = cells.left(); c <= cells.right(); ++c) {
             const double v = m_data->values(r, c);
             const bool excluded = m_data->isMasked(r, c) || !std::isfinite(v);
             QString text = cellText(r, c);
@@ -197,10 +192,11 @@ void HeatmapCellLayer::drawNumbers(QCPPainter *painter, const QRectF &area) {
     painter->setFont(font);
     m_drawnPointSize = font.pointSizeF();
     const CellSource source = m_data->source();
-    for (int r = 0; r < rows; ++r) {
-        for (int c = 0; c < cols; ++c) {
-            const QString &text = texts[r * cols + c];
-            const QRectF cell(area.left() + c * cw, area.top() + r * ch, cw, ch);
+    qsizetype i = 0;
+    for (int r = cells.top(); r <= cells.bottom(); ++r) {
+        for (int c = cells.left(); c <= cells.right(); ++c) {
+            const QString &text = texts[i++];
+            const QRectF cell = g.cellRect(r, c);
             const double v = m_data->values(r, c);
             const bool excluded = m_data->isMasked(r, c) || !std::isfinite(v);
             if (excluded && fm.horizontalAdvance(text) > cw - 4)

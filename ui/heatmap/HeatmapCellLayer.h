@@ -1,6 +1,7 @@
 #pragma once
 
 #include "HeatmapData.h"
+#include "HeatmapGeometry.h"
 
 #include <qcustomplot.h>
 
@@ -30,8 +31,8 @@ public:
     double drawnNumberPointSize() const { return m_drawnPointSize; }
     // Whether the last draw wrote numbers into the cells (tests, export).
     bool numbersShown() const { return m_numbersShown; }
-    // Pixel rectangle covered by the cells (the axis rect with the current ranges).
-    QRectF cellsArea() const;
+    // Where the cells are with the axes' current (possibly zoomed) ranges.
+    HeatmapGeometry geometry() const { return HeatmapGeometry::of(m_axisRect, *m_data); }
 
     static QColor excludedColor() { return QColor(HeatmapData::kExcludedColor); }
     static QColor hatchColor() { return QColor(0x9e, 0x9e, 0x9e); }
@@ -43,10 +44,10 @@ protected:
     QRect clipRect() const override;
 
 private:
-    const QImage &scaledCells(QSize devicePixels, qreal ratio);
-    void drawVectorCells(QCPPainter *painter, const QRectF &area) const;
-    void drawSeparators(QCPPainter *painter, const QRectF &area) const;
-    void drawNumbers(QCPPainter *painter, const QRectF &area);
+    const QImage &scaledCells(const QRect &cells, QSize devicePixels, qreal ratio);
+    void drawVectorCells(QCPPainter *painter, const HeatmapGeometry &g, const QRect &cells) const;
+    void drawSeparators(QCPPainter *painter, const HeatmapGeometry &g, const QRect &cells) const;
+    void drawNumbers(QCPPainter *painter, const HeatmapGeometry &g, const QRect &cells);
 
     QCPAxisRect *m_axisRect;
     const HeatmapData *m_data;
@@ -56,6 +57,7 @@ private:
     bool m_numbersShown = false;
     QImage m_scaled;
     quint64 m_scaledGeneration = ~quint64(0);
-    QImage m_hatch; // the hatch texture over the whole area, reused while the size stays
+    QRect m_scaledCells; // which cells m_scaled shows (all of them unless zoomed in)
+    QImage m_hatch;      // the hatch texture over the whole area, reused while the size stays
     qreal m_hatchRatio = 0;
 };

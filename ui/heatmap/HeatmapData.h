@@ -29,9 +29,20 @@ struct HeatmapData {
     }
     bool isMasked(int row, int col) const { return masked.size() > 0 && masked(row, col); }
     CellSource source() const {
-        return {values.data(), rows(), cols(),        masked.size() > 0 ? masked.data() : nullptr,
-                range,         &lut,   kExcludedColor};
+        return {values.data(),
+                rows(),
+                cols(),
+                masked.size() > 0 ? masked.data() : nullptr,
+                range,
+                &lut,
+                kExcludedColor,
+                0,
+                kind == ScaleKind::Diverging ? CellReduction::LargestMagnitude
+                                             : CellReduction::Max};
     }
+    // Takes the caller's mask (same shape as values, else ignored with a warning; an all-false
+    // one is dropped). `previous` is the caller's last mask, to skip re-transposing it.
+    void adoptMask(const attn::Mask *mask, attn::Mask &previous);
     static constexpr QRgb kExcludedColor = 0xffe0e0e0; // light grey, under the hatch
 };
 

@@ -1,6 +1,8 @@
 #include "HeatmapImage.h"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 namespace {
@@ -45,8 +47,19 @@ uchar *excludedLine(CellImages &out, QSize size, int y) {
 
 } // namespace
 
+CellSource CellSource::block(const QRect &cells) const {
+    CellSource b = *this;
+    const qsizetype offset = static_cast<qsizetype>(cells.y()) * rowStride() + cells.x();
+    b.values = values + offset;
+    b.masked = masked ? masked + offset : nullptr;
+    b.rows = cells.height();
+    b.cols = cells.width();
+    b.stride = rowStride();
+    return b;
+}
+
 QRgb cellColor(const CellSource &s, int row, int col) {
-    const qsizetype i = static_cast<qsizetype>(row) * s.cols + col;
+    const qsizetype i = static_cast<qsizetype>(row) * s.rowStride() + col;
     const double v = s.values[i];
     if (!std::isfinite(v) || (s.masked && s.masked[i]))
         return s.excludedColor;
@@ -62,8 +75,9 @@ CellImages colorCells(const CellSource &s) {
     const QRgb *table = s.lut->data();
     const LutScale scale(s.range);
     for (int y = 0; y < s.rows; ++y) {
-        const double *row = s.values + static_cast<qsizetype>(y) * s.cols;
-        const bool *maskRow = s.masked ? s.masked + static_cast<qsizetype>(y) * s.cols : nullptr;
+        const double *row = s.values + static_cast<qsizetype>(y) * s.rowStride();
+        const bool *maskRow =
+            s.masked ? s.masked + static_cast<qsizetype>(y) * s.rowStride() : nullptr;
         QRgb *line = rgbLine(out.colors, y);
         for (int x = 0; x < s.cols; ++x) {
             const double v = row[x];
@@ -76,6 +90,38 @@ CellImages colorCells(const CellSource &s) {
     }
     return out;
 }
+
+namespace {
+
+// Per source column, the largest and the smallest counted value over a span of rows (−∞/+∞
+// when none counted): contiguous loops the compiler vectorizes, the matrix streamed once.
+void accumulateRows(const CellSource &s, int y0, int y1, bool checks, double *hi, double *lo) {
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    std::fill(hi, hi + s.cols, -inf);
+    std::fill(lo, lo + s.cols, inf);
+    for (int y = y0; y < y1; ++y) {
+        const double *row = s.values + static_cast<qsizetype>(y) * s.rowStride();
+        if (!checks) {
+            for (int x = 0; x < s.cols; ++x) {
+                const double v = row[x];
+                hi[x] = v > hi[x] ? v : hi[x];
+                lo[x] = v < lo[x] ? v : lo[x];
+            }
+            continue;
+        }
+        const bool *maskRow =
+            s.masked ? s.masked + static_cast<qsizetype>(y) * s.rowStride() : nullptr;
+        for (int x = 0; x < s.cols; ++x) {
+            const double v = row[x];
+            // v - v is 0 exactly for finite v (NaN for ±∞ and NaN): branch-free.
+            const bool ok = (v - v == 0.0) && !(maskRow && maskRow[x]);
+            hi[x] = ok && v > hi[x] ? v : hi[x];
+            lo[x] = ok && v < lo[x] ? v : lo[x];
+        }
+    }
+}
+
+} // namespace
 
 CellImages renderCells(const CellSource &s, QSize target) {
     if (s.rows <= 0 || s.cols <= 0 || target.isEmpty())
@@ -97,77 +143,34 @@ CellImages renderCells(const CellSource &s, QSize target) {
     const QRgb *table = s.lut->data();
     const LutScale scale(s.range);
     // Without masked or non-finite cells every cell counts: no checks in the hot loop.
-    const bool checks = s.range.excluded > 0;
+    const bool checks = s.range.excluded > 0 || s.masked;
+    const bool magnitude = s.reduction == CellReduction::LargestMagnitude;
     CellImages out;
     out.colors = QImage(target, QImage::Format_RGB32);
-    // Per output row: add up its source rows into per-column accumulators (contiguous, so the
-    // compiler vectorizes it and the matrix is streamed exactly once), then reduce the columns.
-    std::vector<double> sum(static_cast<std::size_t>(s.cols));
-    std::vector<int> count(static_cast<std::size_t>(s.cols));
-    double *acc = sum.data();
-    int *cnt = count.data();
-    std::vector<double> pixelSum(static_cast<std::size_t>(tw));
-    std::vector<int> pixelCount(static_cast<std::size_t>(tw));
+    std::vector<double> hi(static_cast<std::size_t>(s.cols)), lo(hi.size());
+    std::vector<uchar> empties(static_cast<std::size_t>(tw));
     for (int ty = 0; ty < th; ++ty) {
-        const int y0 = ys.begin[static_cast<std::size_t>(ty)];
-        const int y1 = ys.end[static_cast<std::size_t>(ty)];
-        std::fill(sum.begin(), sum.end(), 0.0);
-        std::fill(count.begin(), count.end(), 0);
-        auto rowAt = [&s](int y) { return s.values + static_cast<qsizetype>(y) * s.cols; };
-        int y = y0;
-        if (!checks) {
-            // Rows in fours: a quarter of the accumulator loads and stores.
-            for (; y + 3 < y1; y += 4) {
-                const double *r0 = rowAt(y), *r1 = rowAt(y + 1), *r2 = rowAt(y + 2),
-                             *r3 = rowAt(y + 3);
-                for (int x = 0; x < s.cols; ++x)
-                    acc[x] += (r0[x] + r1[x]) + (r2[x] + r3[x]);
-            }
-            for (; y < y1; ++y) {
-                const double *row = rowAt(y);
-                for (int x = 0; x < s.cols; ++x)
-                    acc[x] += row[x];
-            }
-        }
-        for (; checks && y < y1; ++y) {
-            const double *row = rowAt(y);
-            const bool *maskRow =
-                s.masked ? s.masked + static_cast<qsizetype>(y) * s.cols : nullptr;
-            for (int x = 0; x < s.cols; ++x) {
-                const double v = row[x];
-                // v - v is 0 exactly for finite v (NaN for ±∞ and NaN): branch-free.
-                const bool ok = (v - v == 0.0) && !(maskRow && maskRow[x]);
-                acc[x] += ok ? v : 0.0;
-                cnt[x] += ok ? 1 : 0;
-            }
-        }
-        // Reduce the columns first, colour afterwards: keeps the variable-length span loops
-        // apart from the division and the lookup, which then pipeline.
-        for (int tx = 0; tx < tw; ++tx) {
-            const int x0 = xs.begin[static_cast<std::size_t>(tx)];
-            const int x1 = xs.end[static_cast<std::size_t>(tx)];
-            double total = 0.0;
-            int n = 0;
-            for (int x = x0; x < x1; ++x) {
-                total += acc[x];
-                n += cnt[x];
-            }
-            pixelSum[static_cast<std::size_t>(tx)] = total;
-            pixelCount[static_cast<std::size_t>(tx)] = checks ? n : (x1 - x0) * (y1 - y0);
-        }
+        accumulateRows(s, ys.begin[static_cast<std::size_t>(ty)],
+                       ys.end[static_cast<std::size_t>(ty)], checks, hi.data(), lo.data());
         QRgb *line = rgbLine(out.colors, ty);
         bool anyEmpty = false;
         for (int tx = 0; tx < tw; ++tx) {
-            const int n = pixelCount[static_cast<std::size_t>(tx)];
-            anyEmpty |= n == 0;
-            const double mean = pixelSum[static_cast<std::size_t>(tx)] / std::max(n, 1);
-            line[tx] = n == 0 ? s.excludedColor : table[scale.index(mean)];
+            const int x0 = xs.begin[static_cast<std::size_t>(tx)];
+            const int x1 = xs.end[static_cast<std::size_t>(tx)];
+            double top = hi[static_cast<std::size_t>(x0)];
+            double bottom = lo[static_cast<std::size_t>(x0)];
+            for (int x = x0 + 1; x < x1; ++x) {
+                top = std::max(top, hi[static_cast<std::size_t>(x)]);
+                bottom = std::min(bottom, lo[static_cast<std::size_t>(x)]);
+            }
+            const bool empty = top < bottom; // nothing counted: −∞ < +∞
+            anyEmpty |= empty;
+            empties[static_cast<std::size_t>(tx)] = empty ? 255 : 0;
+            const double shown = magnitude && -bottom > top ? bottom : top;
+            line[tx] = empty ? s.excludedColor : table[scale.index(empty ? scale.lower : shown)];
         }
-        if (anyEmpty) {
-            uchar *excluded = excludedLine(out, target, ty);
-            for (int tx = 0; tx < tw; ++tx)
-                excluded[tx] = pixelCount[static_cast<std::size_t>(tx)] == 0 ? 255 : 0;
-        }
+        if (anyEmpty)
+            std::copy(empties.begin(), empties.end(), excludedLine(out, target, ty));
     }
     return out;
 }

@@ -13,16 +13,6 @@ QRect HeatmapOverlay::clipRect() const {
     return m_axisRect->rect().adjusted(-6, -6, 6, 6);
 }
 
-QRectF HeatmapOverlay::cellsArea() const {
-    const QCPAxis *x = m_axisRect->axis(QCPAxis::atBottom);
-    const QCPAxis *y = m_axisRect->axis(QCPAxis::atLeft);
-    const double cols = std::max(1, m_data->cols());
-    const double rows = std::max(1, m_data->rows());
-    return QRectF(QPointF(x->coordToPixel(-0.5), y->coordToPixel(-0.5)),
-                  QPointF(x->coordToPixel(cols - 0.5), y->coordToPixel(rows - 0.5)))
-        .normalized();
-}
-
 // Black outline with a thin white halo, drawn just outside `rect` so it never hides what it
 // marks (a row of a 256-row matrix is barely a pixel high) and shows on every colour of every map.
 void HeatmapOverlay::drawOutline(QCPPainter *painter, const QRectF &rect, double width,
@@ -38,37 +28,36 @@ void HeatmapOverlay::drawOutline(QCPPainter *painter, const QRectF &rect, double
 }
 
 void HeatmapOverlay::draw(QCPPainter *painter) {
-    const QRectF area = cellsArea();
+    const HeatmapGeometry g = HeatmapGeometry::of(m_axisRect, *m_data);
     if (m_focused) {
         painter->setBrush(Qt::NoBrush);
         painter->setPen(QPen(m_focusColor, 2.0));
-        painter->drawRect(area.adjusted(-4, -4, 4, 4));
+        painter->drawRect(g.visiblePart(g.area, 0).adjusted(-4, -4, 4, 4));
     }
     if (m_data->isEmpty())
         return;
-    const double cw = area.width() / m_data->cols();
-    const double ch = area.height() / m_data->rows();
+    // Zoomed in, a row's outline may be thousands of pixels long: it is cut to a little beyond
+    // the visible part, so its cut ends fall outside the clip.
+    auto outline = [&](const QRect &cells, double width, bool dashed) {
+        const QRectF rect = g.visiblePart(g.blockRect(cells));
+        if (!rect.isEmpty())
+            drawOutline(painter, rect, width, dashed);
+    };
+    const int rows = m_data->rows(), cols = m_data->cols();
     for (int col : m_highlightedColumns) {
-        if (col >= 0 && col < m_data->cols())
-            drawOutline(painter, QRectF(area.left() + col * cw, area.top(), cw, area.height()), 2.0,
-                        true);
+        if (col >= 0 && col < cols)
+            outline(QRect(col, 0, 1, rows), 2.0, true);
     }
     for (int row : m_highlightedRows) {
-        if (row >= 0 && row < m_data->rows())
-            drawOutline(painter, QRectF(area.left(), area.top() + row * ch, area.width(), ch), 2.0,
-                        true);
+        if (row >= 0 && row < rows)
+            outline(QRect(0, row, cols, 1), 2.0, true);
     }
-    if (m_selectedRow >= 0 && m_selectedRow < m_data->rows())
-        drawOutline(painter, QRectF(area.left(), area.top() + m_selectedRow * ch, area.width(), ch),
-                    3.0, false);
-    if (const QRect b = m_data->block.intersected(QRect(0, 0, m_data->cols(), m_data->rows()));
-        !b.isEmpty())
-        drawOutline(painter,
-                    QRectF(area.left() + b.x() * cw, area.top() + b.y() * ch, b.width() * cw,
-                           b.height() * ch),
-                    3.0, false);
-    if (m_data->contains(m_hoverRow, m_hoverCol) && cw >= 6 && ch >= 6) {
-        const QRectF cell(area.left() + m_hoverCol * cw, area.top() + m_hoverRow * ch, cw, ch);
+    if (m_selectedRow >= 0 && m_selectedRow < rows)
+        outline(QRect(0, m_selectedRow, cols, 1), 3.0, false);
+    if (const QRect b = m_data->block.intersected(QRect(0, 0, cols, rows)); !b.isEmpty())
+        outline(b, 3.0, false);
+    if (m_data->contains(m_hoverRow, m_hoverCol) && g.cellWidth >= 6 && g.cellHeight >= 6) {
+        const QRectF cell = g.cellRect(m_hoverRow, m_hoverCol);
         drawOutline(painter, cell.adjusted(2, 2, -2, -2), 1.0, false);
     }
 }

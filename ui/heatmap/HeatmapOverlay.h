@@ -1,6 +1,7 @@
 #pragma once
 
 #include "HeatmapData.h"
+#include "HeatmapGeometry.h"
 
 #include <qcustomplot.h>
 
@@ -35,7 +36,6 @@ protected:
     QRect clipRect() const override;
 
 private:
-    QRectF cellsArea() const;
     void drawOutline(QCPPainter *painter, const QRectF &rect, double width, bool dashed) const;
 
     QCPAxisRect *m_axisRect;

@@ -5,6 +5,7 @@
 #include "HeatmapImage.h"
 #include "HeatmapOverlay.h"
 #include "HeatmapPlot.h"
+#include "HeatmapZoom.h"
 #include "Notation.h"
 #include "ReadableSize.h"
 
@@ -12,6 +13,7 @@
 #include <QCoreApplication>
 #include <QHelpEvent>
 #include <QKeyEvent>
+#include <QMenu>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -101,10 +103,19 @@ void HeatmapView::setupPlot() {
     m_overlay->setLayer(QStringLiteral("overlay")); // a buffered layer: repaints alone
     m_overlay->setFocusColor(palette().color(QPalette::Highlight));
 
+    m_zoom = new HeatmapZoom(m_plot, m_axisRect, this);
+    connect(m_zoom, &HeatmapZoom::changed, this, [this] {
+        // Names and indices follow the cells in view; the hovered cell moved under the cursor.
+        setHover(-1, -1);
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    });
+    m_zoom->click = [this](QMouseEvent *event) { clickAt(event->position(), event->modifiers()); };
+
     m_plot->beforeLayout = [this] { elideTitle(); };
     m_plot->afterLayout = [this] {
         const bool labels = m_axisLabels->update();
-        return updateAxisTitles() || labels;
+        const bool caption = updateCaption();
+        return updateAxisTitles() || labels || caption;
     };
     connect(m_plot, &QCustomPlot::beforeReplot, this, [this] { m_replotStartNs = nowNs(); });
     connect(m_plot, &QCustomPlot::afterReplot, this, [this] {
@@ -189,8 +200,35 @@ QSize HeatmapView::readableSize(bool numbers, int maxCells) const {
 }
 
 void HeatmapView::setColorScaleLabel(const QString &label) {
-    m_colorScale->setLabel(label);
+    m_scaleLabel = label;
+    updateCaption();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString HeatmapView::reductionCaption() const {
+    if (m_data.isEmpty())
+        return {};
+    // Cells per device pixel in the part in view, rounded up: what the largest pixel covers.
+    const QPointF per = m_zoom->cellsPerPixel(m_plot->devicePixelRatioF());
+    const int across = int(std::ceil(per.x() - 1e-9)), down = int(std::ceil(per.y() - 1e-9));
+    if (across <= 1 && down <= 1)
+        return {};
+    const QString cells =
+        QStringLiteral("%1\u00d7%2").arg(std::max(across, 1)).arg(std::max(down, 1));
+    return m_data.kind == ScaleKind::Diverging
+               ? tr("each pixel: the value farthest from 0 of up to %1 cells").arg(cells)
+               : tr("each pixel: max of up to %1 cells").arg(cells);
+}
+
+bool HeatmapView::updateCaption() {
+    const QString caption = reductionCaption();
+    const QString label = m_scaleLabel.isEmpty() || caption.isEmpty()
+                              ? m_scaleLabel + caption
+                              : m_scaleLabel + QStringLiteral(" \u2014 ") + caption;
+    if (m_colorScale->label() == label)
+        return false;
+    m_colorScale->setLabel(label);
+    return true;
 }
 
 void HeatmapView::setData(const attn::Matrix &values, const QStringList &rowLabels,
@@ -238,26 +276,7 @@ const bool *HeatmapView::maskData() const {
 }
 
 void HeatmapView::adoptMask(const attn::Mask *masked) {
-    const auto &v = m_data.values;
-    if (masked && masked->size() > 0 && (masked->rows() != v.rows() || masked->cols() != v.cols()))
-        qWarning("HeatmapView: mask is %lldx%lld but the matrix is %lldx%lld; mask ignored",
-                 static_cast<long long>(masked->rows()), static_cast<long long>(masked->cols()),
-                 static_cast<long long>(v.rows()), static_cast<long long>(v.cols()));
-    // An all-false mask (no causal mask, nothing switched off) costs nothing later on.
-    if (masked && masked->rows() == v.rows() && masked->cols() == v.cols() && masked->any()) {
-        // Masks rarely change between edits: comparing (a memcmp) is much cheaper than
-        // transposing to the row-major order the drawing scans in.
-        const bool same = m_maskSource.rows() == masked->rows() &&
-                          m_maskSource.cols() == masked->cols() && m_data.masked.size() > 0 &&
-                          std::memcmp(m_maskSource.data(), masked->data(),
-                                      static_cast<std::size_t>(masked->size())) == 0;
-        if (!same) {
-            m_maskSource = *masked;
-            m_data.masked = *masked; // Eigen transposes: ~1.2 ms at n = 1024
-        }
-    } else {
-        m_data.masked.resize(0, 0);
-    }
+    m_data.adoptMask(masked, m_maskSource);
 }
 
 void HeatmapView::adoptData(const QStringList &rowLabels, const QStringList &colLabels,
@@ -283,8 +302,7 @@ ColorMapId HeatmapView::activeMap() const {
 void HeatmapView::updateAxes() {
     const int rows = m_data.rows();
     const int cols = m_data.cols();
-    m_axisRect->axis(QCPAxis::atBottom)->setRange(-0.5, std::max(cols, 1) - 0.5);
-    m_axisRect->axis(QCPAxis::atLeft)->setRange(-0.5, std::max(rows, 1) - 0.5);
+    m_zoom->setShape(rows, cols); // a new shape shows the whole matrix, an edit keeps the zoom
     m_axisLabels->setNames(m_data.rowLabels, m_data.colLabels);
     m_colorScale->setGradient(colorGradient(activeMap()));
     m_colorScale->setDataRange(QCPRange(m_data.range.lower, m_data.range.upper));
@@ -346,22 +364,16 @@ QRgb HeatmapView::cellColor(int row, int col) const {
 }
 
 QRectF HeatmapView::cellRect(int row, int col) const {
-    const QCPAxis *x = m_axisRect->axis(QCPAxis::atBottom);
-    const QCPAxis *y = m_axisRect->axis(QCPAxis::atLeft);
-    return QRectF(QPointF(x->coordToPixel(col - 0.5), y->coordToPixel(row - 0.5)),
-                  QPointF(x->coordToPixel(col + 0.5), y->coordToPixel(row + 0.5)))
-        .normalized();
+    return m_cells->geometry().cellRect(row, col);
 }
 
 std::pair<int, int> HeatmapView::cellAt(QPointF plotPosition) const {
-    const QRectF area = m_cells->cellsArea();
-    if (m_data.isEmpty() || !area.contains(plotPosition))
-        return {-1, -1};
-    const auto col = static_cast<int>(
-        std::floor(m_axisRect->axis(QCPAxis::atBottom)->pixelToCoord(plotPosition.x()) + 0.5));
-    const auto row = static_cast<int>(
-        std::floor(m_axisRect->axis(QCPAxis::atLeft)->pixelToCoord(plotPosition.y()) + 0.5));
-    return m_data.contains(row, col) ? std::pair{row, col} : std::pair{-1, -1};
+    const auto cell = m_cells->geometry().cellAt(plotPosition);
+    return m_data.contains(cell.first, cell.second) ? cell : std::pair{-1, -1};
+}
+
+HeatmapZoom *HeatmapView::zoom() const {
+    return m_zoom;
 }
 
 bool HeatmapView::numbersShown() const {
@@ -393,93 +405,6 @@ void HeatmapView::replotOverlay() {
         layer->replot();
     else
         m_plot->replot(QCustomPlot::rpQueuedReplot);
-}
-
-void HeatmapView::setHover(int row, int col) {
-    if (row == m_hoverRow && col == m_hoverCol)
-        return;
-    m_hoverRow = row;
-    m_hoverCol = col;
-    m_overlay->setHoveredCell(row, col);
-    replotOverlay();
-    emit cellHovered(row, col);
-}
-
-void HeatmapView::onMousePress(QMouseEvent *event) {
-    if (event->button() != Qt::LeftButton)
-        return;
-    const auto [row, col] = cellAt(event->position());
-    if (row < 0)
-        return;
-    setSelectedRow(row);
-    emit cellClicked(row, col, event->modifiers());
-    emit rowClicked(row);
-}
-
-void HeatmapView::onMouseMove(QMouseEvent *event) {
-    const auto [row, col] = cellAt(event->position());
-    setHover(row, col);
-}
-
-bool HeatmapView::eventFilter(QObject *watched, QEvent *event) {
-    if (watched == m_plot) {
-        if (event->type() == QEvent::ToolTip) {
-            auto *help = static_cast<QHelpEvent *>(event);
-            const auto [row, col] = cellAt(help->pos());
-            const QString text = toolTipText(row, col);
-            if (text.isEmpty()) {
-                QToolTip::hideText();
-                event->ignore();
-            } else {
-                QToolTip::showText(help->globalPos(), text, m_plot,
-                                   cellRect(row, col).toAlignedRect());
-            }
-            return true;
-        }
-        if (event->type() == QEvent::Leave)
-            setHover(-1, -1);
-        if (event->type() == QEvent::ContextMenu) {
-            // QCustomPlot sets WA_NoMousePropagation, so a right click's menu event would stop
-            // at the plot: it goes to this view, whose context menu policy applies.
-            auto *menu = static_cast<QContextMenuEvent *>(event);
-            QContextMenuEvent forwarded(menu->reason(), m_plot->mapTo(this, menu->pos()),
-                                        menu->globalPos(), menu->modifiers());
-            QCoreApplication::sendEvent(this, &forwarded);
-            return true;
-        }
-    }
-    return QWidget::eventFilter(watched, event);
-}
-
-void HeatmapView::keyPressEvent(QKeyEvent *event) {
-    const std::optional<int> next = rowAfterKey(event->key(), m_selectedRow, m_data.rows());
-    if (!next) {
-        QWidget::keyPressEvent(event);
-        return;
-    }
-    event->accept();
-    if (m_data.rows() == 0 || *next == m_selectedRow)
-        return;
-    setSelectedRow(*next);
-    emit rowClicked(*next);
-}
-
-void HeatmapView::mouseDoubleClickEvent(QMouseEvent *event) {
-    QWidget::mouseDoubleClickEvent(event);
-    if (event->button() == Qt::LeftButton)
-        emit enlargeRequested();
-}
-
-void HeatmapView::focusInEvent(QFocusEvent *event) {
-    QWidget::focusInEvent(event);
-    m_overlay->setFocused(true);
-    replotOverlay();
-}
-
-void HeatmapView::focusOutEvent(QFocusEvent *event) {
-    QWidget::focusOutEvent(event);
-    m_overlay->setFocused(false);
-    replotOverlay();
 }
 
 void HeatmapView::changeEvent(QEvent *event) {

@@ -21,6 +21,8 @@ class HeatmapAxisLabels;
 class HeatmapPlot;
 class HeatmapCellLayer;
 class HeatmapOverlay;
+class HeatmapZoom;
+class QAction;
 
 // A matrix as a heatmap: row 0 at the top like a written matrix, token names on the axes, a
 // colour scale beside it, numbers in the cells while they are readable, masked cells hatched
@@ -37,6 +39,9 @@ public:
     QString title() const { return m_title; }
     void setAxisTitles(const QString &rows, const QString &cols); // e.g. "query", "key"
     void setColorScaleLabel(const QString &label);                // optional, beside the colour bar
+    // Beside the colour bar when there are more cells in view than pixels: how a pixel shows
+    // the cells it covers ("each pixel: max of up to 4×4 cells"); empty when cells ≥ pixels.
+    QString reductionCaption() const;
 
     // values: row-major; labels per row/column (missing ones -> indices). masked (optional,
     // same shape; ignored otherwise) cells are hatched grey, never coloured, and left out of
@@ -95,6 +100,12 @@ public:
         return m_data.contains(row, col) && m_data.isMasked(row, col);
     }
 
+    // The part of the matrix in view (wheel, drag, keys 0 + −); the whole matrix after a new
+    // shape. Clicks, tooltips and cellRect/cellAt follow it.
+    HeatmapZoom *zoom() const;
+    // "Reset zoom" (key 0), for the context menus of owners that build their own.
+    QAction *resetZoomAction() const;
+
     // Where the cells are, in plot()-widget pixels, as of the last layout (replot).
     QRectF cellRect(int row, int col) const;
     // The cell under a plot()-widget pixel, or {-1, -1}.
@@ -138,6 +149,7 @@ signals:
 
 protected:
     void keyPressEvent(QKeyEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
     void mouseDoubleClickEvent(QMouseEvent *event) override;
     void focusInEvent(QFocusEvent *event) override;
     void focusOutEvent(QFocusEvent *event) override;
@@ -156,6 +168,9 @@ private:
     void replotOverlay();
     void setHover(int row, int col);
     void onMousePress(QMouseEvent *event);
+    void clickAt(QPointF plotPosition, Qt::KeyboardModifiers modifiers);
+    bool zoomKey(int key);
+    bool updateCaption(); // true when the colour bar's label changed (the layout must run again)
     void onMouseMove(QMouseEvent *event);
 
     HeatmapPlot *m_plot = nullptr;
@@ -165,6 +180,8 @@ private:
     HeatmapCellLayer *m_cells = nullptr;
     HeatmapOverlay *m_overlay = nullptr;
     std::unique_ptr<HeatmapAxisLabels> m_axisLabels;
+    HeatmapZoom *m_zoom = nullptr;
+    QString m_scaleLabel; // the owner's label of the colour bar, before the caption
 
     HeatmapData m_data;
     attn::Mask m_maskSource; // the caller's last mask, to skip re-transposing an unchanged one

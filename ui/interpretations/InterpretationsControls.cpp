@@ -17,12 +17,15 @@ InterpretationsControls::InterpretationsControls(TermAnimator *animator, QWidget
     : QWidget(parent), m_animator(animator) {
     auto *rows = new QVBoxLayout(this);
     rows->setContentsMargins(0, 0, 0, 0);
-    // Three short rows, so a dock of 600 pixels clips nothing: what to explain, which part of
-    // it, and the animation.
+    // Four short rows, so a dock of 460 pixels clips nothing and, presenting at 1024×768 with
+    // the larger type, the heatmaps keep room beside the dock: what to explain and which part
+    // of it, the four readings, the kernels' readings, and the animation.
     auto *top = new QHBoxLayout;
+    auto *readings = new QHBoxLayout;
     auto *picks = new QHBoxLayout;
     auto *bottom = new QHBoxLayout;
     rows->addLayout(top);
+    rows->addLayout(readings);
     rows->addLayout(picks);
     rows->addLayout(bottom);
 
@@ -58,15 +61,15 @@ InterpretationsControls::InterpretationsControls(TermAnimator *animator, QWidget
         b->setObjectName(QString("mode%1").arg(i + 1));
         b->setCheckable(true);
         m_modeGroup->addButton(b, int(modes[i]));
-        // The kernel readings (5, 6) sit at the end of the second row: the first stays narrow.
+        // The kernel readings (5, 6) get a row of their own.
         if (i < 4)
-            top->addWidget(b);
+            readings->addWidget(b);
         else
             kernelButtons << b;
     }
     connect(m_modeGroup, &QButtonGroup::idClicked, this,
             [this](int id) { emit modeChosen(InterpretationMode(id)); });
-    top->addStretch(1);
+    readings->addStretch(1);
 
     m_rowName = new QLabel;
     m_rowSpin = new QSpinBox;
@@ -78,11 +81,12 @@ InterpretationsControls::InterpretationsControls(TermAnimator *animator, QWidget
     m_colSpin->setToolTip("The picked column of the product (PgUp/PgDn in the view)");
     for (QWidget *w : {static_cast<QWidget *>(m_rowName), static_cast<QWidget *>(m_rowSpin),
                        static_cast<QWidget *>(m_colName), static_cast<QWidget *>(m_colSpin)})
-        picks->addWidget(w);
-    picks->addStretch(1);
+        top->addWidget(w);
+    top->addStretch(1);
     picks->addWidget(new QLabel("as kernels do:"));
     for (QToolButton *b : kernelButtons)
         picks->addWidget(b);
+    picks->addStretch(1);
     connect(m_rowSpin, &QSpinBox::valueChanged, this, &InterpretationsControls::rowPicked);
     connect(m_colSpin, &QSpinBox::valueChanged, this, &InterpretationsControls::columnPicked);
 

@@ -389,6 +389,8 @@ void InterpretationsView::applyFonts() {
     text.setPointSizeF(text.pointSizeF() * m_fontScale);
     m_terms->setFont(text);
     m_outer->setFont(text);
+    m_tiled->setFont(text);
+    m_online->setFont(text);
     QFont big = text;
     big.setPointSizeF(text.pointSizeF() * 1.25);
     big.setBold(true);

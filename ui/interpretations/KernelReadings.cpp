@@ -7,6 +7,7 @@
 #include "Document.h"
 #include "HeatmapView.h"
 #include "KernelReadingControls.h"
+#include "Notation.h"
 #include "OnlineSoftmax.h"
 #include "OnlineSoftmaxWidget.h"
 #include "Recomputer.h"
@@ -27,6 +28,40 @@ void outline(StagesView *stages, attn::Stage stage, const QRect &cells, bool tra
         view->setHighlightedColumns({});
         view->setHighlightedBlock(transposed ? transposedRect(cells) : cells);
     }
+}
+
+// Walking every row costs a forward pass of the head: beyond this many logits it would hold
+// the window up, and the command line's explain --view online gives the same figures.
+constexpr double kMaxSummaryLogits = 1024.0 * 1024.0;
+
+// Every row at once as a tiled kernel of `block` × `block` tiles: its agreement with the plain
+// output and the numbers it holds at once beside the plain path's n × m weights.
+QString allRowsSummary(const attn::HeadKernelInputs &k, const attn::Matrix &plain, int block) {
+    const Eigen::Index n = k.Q.rows(), m = k.K.rows(), dv = k.V.cols();
+    if (double(n) * double(m) > kMaxSummaryLogits)
+        return QString("All rows at once: %1\u00d7%2 logits are too many to walk here "
+                       "(attnviz-cli explain --view online gives the figures).")
+            .arg(n)
+            .arg(m);
+    const attn::TiledAttention all = attn::tiledAttention(k, block, block);
+    const double diff = (all.output - plain).cwiseAbs().maxCoeff();
+    const double scale = std::max(1.0, plain.cwiseAbs().maxCoeff());
+    const Eigen::Index br = std::min<Eigen::Index>(block, n), bc = std::min<Eigen::Index>(block, m);
+    return QString("All rows at once, as a fused kernel runs: %1 query blocks \u00d7 %2 key "
+                   "blocks; largest difference from the plain output %3 %4. It holds %5 numbers "
+                   "at once (one %6\u00d7%7 logits tile, a %6\u00d7%8 accumulator, m and "
+                   "\u2113 of %6 rows) where the plain path holds the %9\u00d7%10 weights "
+                   "(%11 numbers).")
+        .arg(all.queryBlocks)
+        .arg(all.keyBlocks)
+        .arg(attn::notation::number(diff, 2), diff <= 1e-12 * scale ? "\u2713" : "\u2717")
+        .arg(all.tiledDoubles)
+        .arg(br)
+        .arg(bc)
+        .arg(dv)
+        .arg(n)
+        .arg(m)
+        .arg(all.plainDoubles);
 }
 
 } // namespace
@@ -72,9 +107,12 @@ void InterpretationsView::refreshKernelReading() {
     QStringList keys;
     for (const std::string &t : in.sourceTokens())
         keys << QString::fromStdString(t);
+    m_online->setColumnLayout(!queryIsRow());
     m_online->setWalk(attn::onlineSoftmaxRow(k, query, m_kernelControls->keyBlock()),
                       snapshot.result->heads[size_t(head)].output.row(query), keys,
                       QString::fromStdString(in.tokens[size_t(query)]));
+    m_online->setAllRowsText(allRowsSummary(k, snapshot.result->heads[size_t(head)].output,
+                                            m_kernelControls->keyBlock()));
 }
 
 void InterpretationsView::applyKernelHighlights() {

@@ -49,6 +49,19 @@ OnlineSoftmaxWidget::OnlineSoftmaxWidget(QWidget *parent) : QWidget(parent) {
     m_check->setObjectName("onlineCheck");
     m_check->setWordWrap(true);
     layout->addWidget(m_check);
+    m_allRows = new QLabel(this);
+    m_allRows->setObjectName("onlineAllRows");
+    m_allRows->setWordWrap(true);
+    layout->addWidget(m_allRows);
+}
+
+void OnlineSoftmaxWidget::setAllRowsText(const QString &text) {
+    m_allRows->setText(text);
+    m_allRows->setVisible(!text.isEmpty());
+}
+
+QString OnlineSoftmaxWidget::allRowsText() const {
+    return m_allRows->text();
 }
 
 void OnlineSoftmaxWidget::setWalk(const attn::OnlineRow &walk, const attn::RowVector &plain,
@@ -67,6 +80,13 @@ void OnlineSoftmaxWidget::clear(const QString &message) {
     fill();
 }
 
+void OnlineSoftmaxWidget::setColumnLayout(bool columns) {
+    if (columns == m_columns)
+        return;
+    m_columns = columns;
+    fill();
+}
+
 void OnlineSoftmaxWidget::setRevealed(int steps) {
     m_revealed = std::clamp(steps, 0, stepCount());
     fill();
@@ -77,13 +97,14 @@ QString OnlineSoftmaxWidget::checkText() const {
         return {};
     const double diff = (m_walk.output - m_plain).cwiseAbs().maxCoeff();
     const double scale = std::max(1.0, m_plain.cwiseAbs().maxCoeff());
-    QString text =
-        QString("acc / \u2113 = the plain softmax(\u2026)\u00b7V row: largest difference "
-                "%1 %2")
-            .arg(num(diff), diff <= 1e-12 * scale ? "\u2713" : "\u2717");
+    const QString plain = m_columns ? QString("V\u00b7softmax(\u2026) column")
+                                    : QString("softmax(\u2026)\u00b7V row");
+    QString text = QString("acc / \u2113 = the plain %1: largest difference %2 %3")
+                       .arg(plain, num(diff), diff <= 1e-12 * scale ? "\u2713" : "\u2717");
     if (m_walk.fullyMasked)
-        text = "Every key is masked: \u2113 stays 0 and the output row is 0, as in the plain "
-               "path. " +
+        text = QString("Every key is masked: \u2113 stays 0 and the output %1 is 0, as in the "
+                       "plain path. ")
+                   .arg(m_columns ? "column" : "row") +
                text;
     return text;
 }

@@ -21,6 +21,13 @@ public:
     void setWalk(const attn::OnlineRow &walk, const attn::RowVector &plain,
                  const QStringList &keyLabels, const QString &query);
     void clear(const QString &message);
+    // In the column layout the query's output is a column of V·softmax(…): the check and the
+    // masked-query note say so (the walk itself is the same numbers).
+    void setColumnLayout(bool columns);
+    // Below the walk: every row at once as a tiled kernel, and the memory it holds beside the
+    // plain path's (KernelReadings computes it).
+    void setAllRowsText(const QString &text);
+    QString allRowsText() const;
     int stepCount() const { return int(m_walk.steps.size()); }
     void setRevealed(int steps);
     int revealed() const { return m_revealed; }
@@ -36,7 +43,9 @@ private:
     QStringList m_keys;
     QString m_query;
     int m_revealed = 0;
+    bool m_columns = false;
     QLabel *m_heading;
     QTableWidget *m_table;
     QLabel *m_check;
+    QLabel *m_allRows;
 };

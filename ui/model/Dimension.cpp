@@ -153,8 +153,10 @@ AttentionInputs withDimension(const AttentionInputs &in, Dimension dim, int valu
     return out;
 }
 
-attn::InputShape shapeWithDimension(const AttentionInputs &in, Dimension dim, int value) {
-    attn::InputShape s = attn::shapeOf(in);
+namespace {
+
+// `s` (a shape of `in` with earlier changes) after one dimension change.
+void applyDimension(attn::InputShape &s, const AttentionInputs &in, Dimension dim, int value) {
     switch (dim) {
     case Dimension::Tokens:
         s.tokens = value;
@@ -186,6 +188,21 @@ attn::InputShape shapeWithDimension(const AttentionInputs &in, Dimension dim, in
         s.contextEmbedding = value;
         break;
     }
+}
+
+} // namespace
+
+attn::InputShape shapeWithDimension(const AttentionInputs &in, Dimension dim, int value) {
+    attn::InputShape s = attn::shapeOf(in);
+    applyDimension(s, in, dim, value);
+    return s;
+}
+
+attn::InputShape shapeWithDimensions(const AttentionInputs &in,
+                                     const std::vector<std::pair<Dimension, int>> &changes) {
+    attn::InputShape s = attn::shapeOf(in);
+    for (const auto &[dim, value] : changes)
+        applyDimension(s, in, dim, value);
     return s;
 }
 

@@ -5,6 +5,8 @@
 #include "Limits.h"
 
 #include <random>
+#include <utility>
+#include <vector>
 
 enum class Dimension {
     Tokens,           // n: rows of X
@@ -30,6 +32,9 @@ attn::AttentionInputs withDimension(const attn::AttentionInputs &in, Dimension d
 // The shape withDimension() would give, computed without building it (to check the limits
 // before allocating).
 attn::InputShape shapeWithDimension(const attn::AttentionInputs &in, Dimension dim, int value);
+// The same after several changes in order (a Resize and import may change rows and columns).
+attn::InputShape shapeWithDimensions(const attn::AttentionInputs &in,
+                                     const std::vector<std::pair<Dimension, int>> &changes);
 
 // Cross-attention on: the context is a copy of X with X's tokens, so the result does not move
 // until the context is edited. Off: the context is dropped and Wk, Wv get p rows again.

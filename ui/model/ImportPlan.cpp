@@ -1,6 +1,7 @@
 #include "ImportPlan.h"
 
 #include "Document.h"
+#include "InputError.h"
 
 #include <QFileInfo>
 #include <QStringList>
@@ -206,6 +207,19 @@ ImportPlan planImport(const Document &doc, MatrixId target, const QString &fileN
                        .arg(alsoResizes(doc, c.dimension));
     }
     plan.resizeSummary = changes.join("; ");
+    // Each dimension may be within its limit while all of them together are not (4096 tokens
+    // × 4096 dimensions is more input than is supported): check the whole shape before a
+    // resize builds anything.
+    if (plan.resizeProblem.isEmpty()) {
+        std::vector<std::pair<Dimension, int>> all;
+        for (const DimensionChange &c : plan.changes)
+            all.emplace_back(c.dimension, c.to);
+        try {
+            attn::checkLimits(shapeWithDimensions(doc.inputs(), all));
+        } catch (const attn::InputError &e) {
+            plan.resizeProblem = QString::fromStdString(e.what());
+        }
+    }
     return plan;
 }
 

@@ -9,6 +9,7 @@
 #include "FileDrops.h"
 #include "InputsPanel.h"
 #include "InsightViews.h"
+#include "InterpretationsState.h"
 #include "InterpretationsView.h"
 #include "LessonPanel.h"
 #include "MainWindow.h"
@@ -50,6 +51,7 @@ Workbench::Workbench()
     m_drops = std::make_unique<FileDrops>(*m_window, *m_document, *m_session);
     installCellDecimals(frame, *m_stages, m_viewState);
     m_interpretations = installInterpretations(frame, *m_document, *m_recomputer, *m_stages);
+    registerInterpretationsState(m_viewState, *m_interpretations);
     installInsightViews(frame, *m_document, *m_recomputer);
     m_learning = installLearning(frame, *m_document, *m_recomputer);
     m_lesson = installLesson(frame, *m_document, *m_recomputer, *m_stages, m_viewState);
