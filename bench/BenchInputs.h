@@ -18,15 +18,17 @@ inline attn::Matrix randomMatrix(std::mt19937 &rng, Eigen::Index rows, Eigen::In
     return m;
 }
 
-// One head of self-attention: X ~ N(0, 1), weights ~ N(0, 1/p) so the scores stay moderate.
-inline attn::AttentionInputs randomInputs(int n, int p, int d, unsigned seed = 42) {
+// Self-attention with `heads` heads: X ~ N(0, 1), weights ~ N(0, 1/p) so the scores stay
+// moderate.
+inline attn::AttentionInputs randomInputs(int n, int p, int d, unsigned seed = 42, int heads = 1) {
     std::mt19937 rng(seed);
     attn::AttentionInputs in;
     in.tokens = attn::defaultTokens(n);
     in.X = randomMatrix(rng, n, p, 1.0);
     const double sigma = 1.0 / std::sqrt(double(p));
-    in.heads.push_back({randomMatrix(rng, p, d, sigma), randomMatrix(rng, p, d, sigma),
-                        randomMatrix(rng, p, d, sigma)});
+    for (int h = 0; h < heads; ++h)
+        in.heads.push_back({randomMatrix(rng, p, d, sigma), randomMatrix(rng, p, d, sigma),
+                            randomMatrix(rng, p, d, sigma)});
     return in;
 }
 

@@ -1,17 +1,22 @@
-// Forward-pass benchmark: prints the time of attn::compute for the sizes the issues name, and the
-// share of it spent in the row-wise softmax (target: below 20% at n = 1024).
+// Forward-pass and cell-edit benchmark: the median time of attn::compute and of the incremental
+// update after one cell of X changed (attn::updateTokens), for the sizes issue 10 names.
 //
-// Usage: bench_attention [--quick]   (--quick: fewer repetitions, for CI smoke runs)
+// Usage: bench_attention [--quick] [--json] [--threads N]
+//   --quick    fewer sizes and repetitions, for CI smoke runs
+//   --json     one JSON object {"rows": [{"n", "p", "d", "heads", "forward_ms", "edit_ms"}, …]}
+//   --threads  how many threads the forward pass uses (default: every core)
 
 #include "Allocator.h"
 #include "Attention.h"
 #include "BenchInputs.h"
+#include "IncrementalAttention.h"
+#include "Parallel.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
-#include <random>
 #include <vector>
 
 namespace {
@@ -22,51 +27,79 @@ template <typename F> double medianMs(int reps, F &&f) {
     std::vector<double> times;
     for (int r = 0; r < reps; ++r) {
         const auto start = Clock::now();
-        f();
+        f(r);
         times.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
     }
     std::sort(times.begin(), times.end());
     return times[times.size() / 2];
 }
 
+struct Row {
+    int n, p, d, heads;
+    double forward = 0, edit = 0;
+    int reps = 0;
+};
+
+void measure(Row &row, bool quick) {
+    const attn::AttentionInputs in = bench::randomInputs(row.n, row.p, row.d, 42, row.heads);
+    row.reps = quick ? 3 : (row.n >= 4096 ? 7 : row.n >= 1024 ? 15 : 50);
+    attn::AttentionResult result;
+    row.forward = medianMs(row.reps, [&](int) { result = attn::compute(in); });
+    // One cell edit of X each time, at a different token, updating the previous result as the
+    // Recomputer does (the copy of the result it starts from included).
+    attn::AttentionInputs edited = in;
+    const int editReps = quick ? 3 : 4 * row.reps;
+    row.edit = medianMs(editReps, [&](int r) {
+        const Eigen::Index t = (Eigen::Index(r) * 7919) % row.n;
+        edited.X(t, r % row.p) += 0.01;
+        attn::TokenEdit edit;
+        edit.xFirst = edit.xLast = t;
+        result = attn::updateTokens(edited, result, edit);
+    });
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
     attn::keepLargeAllocationsInHeap();
-    const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
-    struct Size {
-        int n, p, d;
-    };
-    const Size sizes[] = {{5, 512, 512}, {256, 256, 64}, {1024, 512, 64}, {4096, 768, 64}};
-    std::printf("attnviz forward pass (one head, self-attention, scaled; median of repetitions)\n");
-    std::printf("%6s %5s %5s %12s %12s %9s %14s %6s\n", "n", "p", "d", "forward ms", "softmax ms",
-                "softmax%", "1-row edit ms", "reps");
-    for (const Size &s : sizes) {
-        const attn::AttentionInputs in = bench::randomInputs(s.n, s.p, s.d);
-        const int reps = quick ? 3 : (s.n >= 4096 ? 5 : s.n >= 1024 ? 15 : 50);
-        attn::AttentionResult result;
-        const double forward = medianMs(reps, [&] { result = attn::compute(in); });
-        const attn::Matrix logits = result.heads[0].logits;
-        attn::Matrix work;
-        std::vector<double> softmaxTimes;
-        for (int r = 0; r < reps; ++r) {
-            work = logits; // the copy is not timed
-            const auto start = Clock::now();
-            attn::softmaxRowsInPlace(work);
-            softmaxTimes.push_back(
-                std::chrono::duration<double, std::milli>(Clock::now() - start).count());
-        }
-        std::sort(softmaxTimes.begin(), softmaxTimes.end());
-        const double softmax = softmaxTimes[softmaxTimes.size() / 2];
-        // A cell edit of X: attn::recomputeRows reuses the other tokens' projections and scores.
-        attn::AttentionInputs edited = in;
-        const double edit = medianMs(reps, [&] {
-            edited.X(0, 0) += 0.01;
-            attn::AttentionResult r = attn::recomputeRows(edited, result, 0, 0);
-            (void)r;
-        });
-        std::printf("%6d %5d %5d %12.3f %12.3f %8.1f%% %14.3f %6d\n", s.n, s.p, s.d, forward,
-                    softmax, 100.0 * softmax / forward, edit, reps);
+    bool quick = false, json = false;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--quick") == 0)
+            quick = true;
+        else if (std::strcmp(argv[i], "--json") == 0)
+            json = true;
+        else if (std::strcmp(argv[i], "--threads") == 0 && i + 1 < argc)
+            attn::setThreadCount(std::atoi(argv[++i]));
+    }
+    std::vector<Row> rows;
+    for (int n : {64, 256, 1024, 2048, 4096})
+        rows.push_back({n, 768, 64, 1});
+    rows.push_back({1024, 768, 64, 4});
+    rows.push_back({4096, 768, 64, 4});
+    if (quick)
+        rows = {{64, 768, 64, 1}, {1024, 768, 64, 1}, {1024, 768, 64, 4}};
+    if (!json) {
+        std::printf("attnviz forward pass and one-cell edit of X (self-attention, scaled, double; "
+                    "%d threads; median)\n",
+                    attn::threadCount());
+        std::printf("%6s %5s %4s %6s %12s %10s %9s %6s\n", "n", "p", "d", "heads", "forward ms",
+                    "edit ms", "speed-up", "reps");
+    }
+    for (Row &row : rows) {
+        measure(row, quick);
+        if (!json)
+            std::printf("%6d %5d %4d %6d %12.3f %10.3f %8.0fx %6d\n", row.n, row.p, row.d,
+                        row.heads, row.forward, row.edit, row.forward / row.edit, row.reps);
+    }
+    if (json) {
+        std::printf("{\"threads\": %d, \"rows\": [", attn::threadCount());
+        for (size_t i = 0; i < rows.size(); ++i)
+            std::printf(
+                "%s\n  {\"n\": %d, \"p\": %d, \"d\": %d, \"heads\": %d, \"forward_ms\": %.3f, "
+                "\"edit_ms\": %.4f}",
+                i ? "," : "", rows[i].n, rows[i].p, rows[i].d, rows[i].heads, rows[i].forward,
+                rows[i].edit);
+        std::printf("\n]}\n");
     }
     return 0;
 }

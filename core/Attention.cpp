@@ -1,7 +1,10 @@
 #include "Attention.h"
 
+#include "Blas.h"
+#include "HeadKernel.h"
 #include "InputError.h"
 #include "Masks.h"
+#include "Parallel.h"
 
 #include <cmath>
 #include <limits>
@@ -90,32 +93,10 @@ Mask effectiveMask(const AttentionInputs &in) {
     return mask;
 }
 
-namespace {
-
-// From the scores on: logits (with the head's bias, e.g. ALiBi, in the layout's orientation;
-// empty = none), weights and the head output. Returns the all-masked queries.
-std::vector<Eigen::Index> finishHead(HeadResult &h, const AttentionResult &result, bool anyMasked,
-                                     double factor, const Matrix &bias) {
-    const bool rows = result.layout == Layout::Rows;
-    requireFinite(h.scores, "the scores QK\u1d40");
-    h.logits = h.scores * factor;
-    if (bias.size() != 0)
-        h.logits += bias;
-    if (anyMasked)
-        h.logits = result.masked.select(kMinusInf, h.logits);
-    h.weights = h.logits;
-    std::vector<Eigen::Index> empty =
-        rows ? softmaxRowsInPlace(h.weights) : softmaxColumnsInPlace(h.weights);
-    if (rows)
-        h.output.noalias() = h.weights * h.V;
-    else
-        h.output.noalias() = h.V * h.weights;
-    return empty;
-}
+namespace kernel {
 
 // concat, the final output and the warnings, once every head is done.
-void finishResult(const AttentionInputs &in, AttentionResult &result,
-                  const std::vector<Eigen::Index> &emptyQueries) {
+void finishResult(const AttentionInputs &in, AttentionResult &result) {
     const bool rows = result.layout == Layout::Rows;
     if (result.heads.size() == 1) {
         result.concat = result.heads.front().output;
@@ -145,7 +126,11 @@ void finishResult(const AttentionInputs &in, AttentionResult &result,
     requireFinite(result.output, "the output");
 
     result.warnings.clear();
-    for (Eigen::Index q : emptyQueries) {
+    // The queries with every key masked (the last head's, as every head shares the mask).
+    const Vector &shift = result.heads.back().shift;
+    for (Eigen::Index q = 0; q < shift.size(); ++q) {
+        if (shift(q) != kMinusInf)
+            continue;
         const std::string token = size_t(q) < in.tokens.size() ? in.tokens[size_t(q)] : "";
         result.warnings.push_back("query " + std::to_string(q) + " (\"" + token +
                                   "\") has every key masked: its weights and output " +
@@ -153,19 +138,7 @@ void finishResult(const AttentionInputs &in, AttentionResult &result,
     }
 }
 
-// RoPE on a head's Q or K. In the column layout the token vectors are columns, so the
-// rotation runs on the transpose.
-void rotateForRope(Matrix &m, bool rows, Eigen::Index first = 0) {
-    if (rows) {
-        ropeRotateRows(m, first);
-    } else {
-        Matrix t = m.transpose();
-        ropeRotateRows(t, first);
-        m = t.transpose();
-    }
-}
-
-} // namespace
+} // namespace kernel
 
 Matrix positionedQueries(const AttentionInputs &in) {
     if (in.options.positional != Positional::Sinusoidal)
@@ -180,13 +153,13 @@ Matrix positionedSource(const AttentionInputs &in) {
 }
 
 AttentionResult compute(const AttentionInputs &in, Layout layout) {
+    if (layout == Layout::Columns)
+        return transposed(compute(in, Layout::Rows)); // the same numbers, each matrix transposed
     validate(in);
     AttentionResult result;
-    result.layout = layout;
-    const bool rows = layout == Layout::Rows;
+    result.layout = Layout::Rows;
     // Sinusoidal positions are added to X and to the context before the projections.
     const bool sinusoidal = in.options.positional == Positional::Sinusoidal;
-    const bool rope = in.options.positional == Positional::Rope;
     Matrix shiftedX, shiftedContext;
     if (sinusoidal) {
         shiftedX = positionedQueries(in);
@@ -195,137 +168,62 @@ AttentionResult compute(const AttentionInputs &in, Layout layout) {
     }
     const Matrix &X = sinusoidal ? shiftedX : in.X;
     const Matrix &C = !in.hasContext ? X : sinusoidal ? shiftedContext : in.context;
-    const Mask mask = effectiveMask(in);
-    result.masked = rows ? mask : Mask(mask.transpose());
-    const bool anyMasked = mask.any();
+    result.masked = effectiveMask(in);
+    const std::shared_ptr<const RowMask> rowMask =
+        result.masked.any() ? std::make_shared<const RowMask>(result.masked) : nullptr;
 
-    std::vector<Eigen::Index> emptyQueries;
+    const std::vector<double> slopes =
+        in.options.alibi ? alibiSlopes(in.options, in.heads.size()) : std::vector<double>{};
     result.heads.reserve(in.heads.size());
     for (size_t k = 0; k < in.heads.size(); ++k) {
         const HeadWeights &w = in.heads[k];
         HeadResult h;
+        h.factor = logitFactor(in.options, w.Wq.cols());
+        h.alibiSlope = slopes.empty() ? 0.0 : slopes[k];
+        h.mask = rowMask;
+        h.Q = parallelProduct(X, w.Wq);
+        if (in.options.positional == Positional::Rope)
+            ropeRotateRows(h.Q);
         // A head of a key/value group takes K and V of the group's first head: computed once.
+        // Already positioned and rotated: RoPE turns K the same way for every head of the group.
         const size_t shared = kvSource(in, k);
-        if (rows) {
-            h.Q.noalias() = X * w.Wq;
-            if (shared == k) {
-                h.K.noalias() = C * w.Wk;
-                h.V.noalias() = C * w.Wv;
-            }
-        } else {
-            // The article's second formula: tokens are columns, Q' = Wqᵀ·Xᵀ, scores' = K'ᵀ·Q'.
-            h.Q.noalias() = w.Wq.transpose() * X.transpose();
-            if (shared == k) {
-                h.K.noalias() = w.Wk.transpose() * C.transpose();
-                h.V.noalias() = w.Wv.transpose() * C.transpose();
-            }
-        }
-        if (rope)
-            rotateForRope(h.Q, rows);
         if (shared != k) {
-            // Already positioned and rotated: RoPE turns K the same way for every head of the
-            // group, so the group's first head's K and V are this head's too.
             h.K = result.heads[shared].K;
             h.V = result.heads[shared].V;
-        } else if (rope) {
-            rotateForRope(h.K, rows);
+        } else {
+            h.K = parallelProduct(C, w.Wk);
+            if (in.options.positional == Positional::Rope)
+                ropeRotateRows(h.K);
+            h.V = parallelProduct(C, w.Wv);
         }
-        if (rows)
-            h.scores.noalias() = h.Q * h.K.transpose();
-        else
-            h.scores.noalias() = h.K.transpose() * h.Q;
-        const Matrix bias = headBias(in, k);
-        emptyQueries = finishHead(h, result, anyMasked, logitFactor(in.options, w.Wq.cols()),
-                                  rows ? bias : Matrix(bias.transpose()));
+        kernel::attend(h);
         result.heads.push_back(std::move(h));
     }
-    finishResult(in, result, emptyQueries);
+    kernel::finishResult(in, result);
     return result;
+}
+
+HeadResult transposed(const HeadResult &h) {
+    // The statistics and the mask stay in the row layout: only the stored matrices turn.
+    HeadResult t = h;
+    t.layout = h.layout == Layout::Rows ? Layout::Columns : Layout::Rows;
+    t.Q = h.Q.transpose();
+    t.K = h.K.transpose();
+    t.V = h.V.transpose();
+    t.output = h.output.transpose();
+    return t;
 }
 
 AttentionResult transposed(const AttentionResult &result) {
     AttentionResult t;
     t.layout = result.layout == Layout::Rows ? Layout::Columns : Layout::Rows;
     for (const HeadResult &h : result.heads)
-        t.heads.push_back({h.Q.transpose(), h.K.transpose(), h.V.transpose(), h.scores.transpose(),
-                           h.logits.transpose(), h.weights.transpose(), h.output.transpose()});
+        t.heads.push_back(transposed(h));
     t.concat = result.concat.transpose();
     t.output = result.output.transpose();
     t.masked = result.masked.transpose();
     t.warnings = result.warnings;
     return t;
-}
-
-bool canRecomputeRows(const AttentionInputs &in, const AttentionResult &previous) {
-    if (previous.layout != Layout::Rows || previous.heads.size() != in.heads.size() ||
-        previous.masked.rows() != in.queryCount() || previous.masked.cols() != in.keyCount())
-        return false;
-    for (size_t k = 0; k < in.heads.size(); ++k) {
-        const HeadResult &h = previous.heads[k];
-        const HeadWeights &w = in.heads[k];
-        if (h.Q.rows() != in.queryCount() || h.Q.cols() != w.Wq.cols() ||
-            h.K.rows() != in.keyCount() || h.K.cols() != w.Wk.cols() || h.V.cols() != w.Wv.cols() ||
-            h.scores.rows() != in.queryCount() || h.scores.cols() != in.keyCount())
-            return false;
-    }
-    return true;
-}
-
-AttentionResult recomputeRows(const AttentionInputs &in, const AttentionResult &previous,
-                              Eigen::Index first, Eigen::Index last) {
-    validate(in);
-    first = std::max<Eigen::Index>(first, 0);
-    last = std::min<Eigen::Index>(last, in.queryCount() - 1);
-    if (!canRecomputeRows(in, previous) || first > last)
-        return compute(in, Layout::Rows);
-    const Eigen::Index count = last - first + 1;
-    AttentionResult result;
-    result.layout = Layout::Rows;
-    // The mask does not depend on X's values.
-    result.masked = previous.masked;
-    const bool anyMasked = result.masked.any();
-    const bool self = !in.hasContext;
-    // Only the edited rows of X change, so only their rows of P are needed; RoPE rotates each
-    // edited row by its own position.
-    Matrix editedX = in.X.middleRows(first, count);
-    if (in.options.positional == Positional::Sinusoidal)
-        editedX += sinusoidalTable(last + 1, in.X.cols()).bottomRows(count);
-    const bool rope = in.options.positional == Positional::Rope;
-
-    std::vector<Eigen::Index> emptyQueries;
-    result.heads.reserve(in.heads.size());
-    for (size_t k = 0; k < in.heads.size(); ++k) {
-        const HeadWeights &w = in.heads[k];
-        // A shared group's K and V come from its first head's Wk and Wv, as in compute().
-        const HeadWeights &kv = in.heads[kvSource(in, k)];
-        const HeadResult &old = previous.heads[k];
-        HeadResult h;
-        h.Q = old.Q;
-        h.K = old.K;
-        h.V = old.V;
-        h.scores = old.scores;
-        // Only the edited tokens' projections change, and with them only their rows of the
-        // scores (and, in self-attention, their columns too): O(count·n·d) instead of O(n²·d).
-        h.Q.middleRows(first, count).noalias() = editedX * w.Wq;
-        if (rope)
-            ropeRotateRows(h.Q.middleRows(first, count), first);
-        if (self) {
-            h.K.middleRows(first, count).noalias() = editedX * kv.Wk;
-            if (rope)
-                ropeRotateRows(h.K.middleRows(first, count), first);
-            h.V.middleRows(first, count).noalias() = editedX * kv.Wv;
-        }
-        h.scores.middleRows(first, count).noalias() =
-            h.Q.middleRows(first, count) * h.K.transpose();
-        if (self)
-            h.scores.middleCols(first, count).noalias() =
-                h.Q * h.K.middleRows(first, count).transpose();
-        emptyQueries =
-            finishHead(h, result, anyMasked, logitFactor(in.options, w.Wq.cols()), headBias(in, k));
-        result.heads.push_back(std::move(h));
-    }
-    finishResult(in, result, emptyQueries);
-    return result;
 }
 
 size_t kvSource(const AttentionInputs &in, size_t head) {

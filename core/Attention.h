@@ -2,6 +2,7 @@
 
 #include "AttentionInputs.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -12,12 +13,53 @@ namespace attn {
 // softmax down each column; every matrix it returns is the transpose of the row layout's.
 enum class Layout { Rows, Columns };
 
+// One head. Q, K, V and the output are stored; the three n × m stages (scores, logits,
+// weights) are derived on demand from Q, K and the softmax's per-query maximum and sum, so a
+// head of n = 4096 tokens takes a few MB instead of three 134 MB matrices, and a cell edit
+// changes O(n·d) numbers, not O(n²). Derive a whole stage for small problems, rows or single
+// cells for large ones. Every accessor follows the head's layout: in the column layout they
+// return the transposes (keys × queries).
 struct HeadResult {
+    enum class Derived { Scores, Logits, Weights };
+
     Matrix Q, K, V; // with RoPE, Q and K are the rotated ones
-    Matrix scores;  // QKᵀ, unscaled
-    Matrix logits;  // scores/√d_k/temperature, masked cells = −∞
-    Matrix weights; // softmax of the logits; all-zero for a fully masked query
     Matrix output;  // weights·V
+
+    // Per query (row layout, n): the shift subtracted before the exponential (the row's
+    // largest logit; −∞ when every key is masked) and Σ exp(logit − shift), so that
+    // weight = exp(logit − shift)/sum. An incremental update may leave the shift above the
+    // row's maximum, never below it, and by at most ln(2m) (see IncrementalAttention.h).
+    Vector shift, expSum;
+    // How a logit follows from a score: score·factor + alibiSlope·(key − query), and −∞
+    // where the mask (row layout, n × m; null = nothing masked) is set.
+    double factor = 1.0;
+    double alibiSlope = 0.0;
+    std::shared_ptr<const RowMask> mask;
+    Layout layout = Layout::Rows;
+    // Per query: a bound on the absolute rounding error incremental updates have added to the
+    // output row since it was last computed whole (empty after compute()).
+    // And a bound on the relative rounding error of its expSum.
+    Vector drift, sumDrift;
+
+    // The stages as matrices in the head's layout (n × m in rows, m × n in columns).
+    Matrix scores() const { return derive(Derived::Scores); }
+    Matrix logits() const { return derive(Derived::Logits); }
+    Matrix weights() const { return derive(Derived::Weights); }
+    Matrix derive(Derived stage) const;
+    // One cell, (row, column) in the head's layout: O(d).
+    double scores(Eigen::Index r, Eigen::Index c) const { return cell(Derived::Scores, r, c); }
+    double logits(Eigen::Index r, Eigen::Index c) const { return cell(Derived::Logits, r, c); }
+    double weights(Eigen::Index r, Eigen::Index c) const { return cell(Derived::Weights, r, c); }
+    double cell(Derived stage, Eigen::Index r, Eigen::Index c) const;
+    // Queries first … first + count − 1 against every key (count × m, always the row layout's
+    // orientation whatever the head's layout): one product, O(count·m·d).
+    Matrix queryRows(Derived stage, Eigen::Index first, Eigen::Index count) const;
+
+    Eigen::Index queryCount() const { return shift.size(); }
+    Eigen::Index keyCount() const { return layout == Layout::Rows ? K.rows() : K.cols(); }
+    // The shape of a derived stage in the head's layout.
+    Eigen::Index stageRows() const { return layout == Layout::Rows ? queryCount() : keyCount(); }
+    Eigen::Index stageCols() const { return layout == Layout::Rows ? keyCount() : queryCount(); }
 };
 
 struct AttentionResult {
@@ -32,14 +74,8 @@ struct AttentionResult {
 // Validates and computes; throws InputError on inputs it cannot compute on.
 AttentionResult compute(const AttentionInputs &inputs, Layout layout = Layout::Rows);
 
-// The same result as compute(inputs, Layout::Rows) after only rows first..last of X changed
-// since `previous` was computed (a cell edit): the projections and scores of the other tokens
-// are reused, so an edit at n = 1024 skips most of the work. Falls back to compute() when
-// `previous` does not fit the inputs' shapes. Agrees with compute() up to rounding.
-AttentionResult recomputeRows(const AttentionInputs &inputs, const AttentionResult &previous,
-                              Eigen::Index first, Eigen::Index last);
-bool canRecomputeRows(const AttentionInputs &inputs, const AttentionResult &previous);
-
+// The same head in the other layout: its stored matrices transposed, the layout flag flipped.
+HeadResult transposed(const HeadResult &head);
 // The same result in the other layout: every matrix transposed (and the layout flag flipped).
 AttentionResult transposed(const AttentionResult &result);
 

@@ -56,11 +56,11 @@ Gradient backward(const AttentionInputs &in, const AttentionResult &result, cons
         at += w.Wv.cols();
         // output = A·V.
         hg.weights.noalias() = hg.output * h.V.transpose();
-        hg.V.noalias() = h.weights.transpose() * hg.output;
+        hg.V.noalias() = h.weights().transpose() * hg.output;
         // Softmax along each row: ∂L/∂l_ij = a_ij·(∂L/∂a_ij − Σ_k a_ik·∂L/∂a_ik). A masked
         // cell has a_ij = 0 and so no gradient, and a fully masked row none at all.
-        const Eigen::ArrayXd rowDot = (h.weights.array() * hg.weights.array()).rowwise().sum();
-        hg.logits = h.weights.array() * (hg.weights.array().colwise() - rowDot);
+        const Eigen::ArrayXd rowDot = (h.weights().array() * hg.weights.array()).rowwise().sum();
+        hg.logits = h.weights().array() * (hg.weights.array().colwise() - rowDot);
         // logits = factor·Q·Kᵀ (Q and K rotated with RoPE).
         const double factor = logitFactor(in.options, w.Wq.cols());
         hg.Q.noalias() = factor * hg.logits * h.K;

@@ -17,8 +17,9 @@ inline constexpr std::int64_t kMaxTokens = 4096;    // n (queries) and m (contex
 inline constexpr std::int64_t kMaxDimension = 4096; // p, p_c, d_k, d_v, p_out
 inline constexpr std::int64_t kMaxHeads = 16;
 // Queries × keys × heads: every attention map (scores, logits, weights) has this many cells,
-// and memory and compute time scale with it.
-inline constexpr std::int64_t kMaxAttentionCells = std::int64_t(4096) * 4096;
+// and compute time scales with it (memory no longer: the maps are derived on demand from Q
+// and K). Four heads of 4096 tokens: a forward pass of well under a second.
+inline constexpr std::int64_t kMaxAttentionCells = std::int64_t(4) * 4096 * 4096;
 // All input numbers together (X, the context, every head's Wq, Wk, Wv, and Wo): 64 MB.
 inline constexpr std::int64_t kMaxInputValues = std::int64_t(8) * 1024 * 1024;
 // How attention is computed (AttentionOptions, HeadWeights::kvGroup): a sliding window or a

@@ -15,6 +15,8 @@ using Vector = Eigen::VectorXd;
 using RowVector = Eigen::RowVectorXd;
 // true = the (query, key) cell is switched off.
 using Mask = Eigen::Array<bool, Eigen::Dynamic, Eigen::Dynamic>;
+// The same, row-major: a query's row of the mask is contiguous (the attention kernel's order).
+using RowMask = Eigen::Array<bool, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
 // Inputs larger than this in magnitude are refused: with dimensions below 10^6 every
 // intermediate (Q, scores, output) then stays far from double overflow, so a finite input

@@ -49,6 +49,17 @@ Matrix sinusoidalTable(Eigen::Index rows, Eigen::Index cols) {
     return p;
 }
 
+RowVector sinusoidalRow(Eigen::Index pos, Eigen::Index cols) {
+    RowVector p(cols);
+    for (Eigen::Index c = 0; c < cols; c += 2) {
+        const double angle = double(pos) * frequency(c / 2, cols);
+        p(c) = std::sin(angle);
+        if (c + 1 < cols)
+            p(c + 1) = std::cos(angle);
+    }
+    return p;
+}
+
 Matrix ropeAngles(Eigen::Index rows, Eigen::Index cols) {
     Matrix a(rows, cols / 2);
     for (Eigen::Index i = 0; i < cols / 2; ++i) {

@@ -20,6 +20,8 @@ std::optional<Positional> positionalFromName(const std::string &name);
 // The sinusoidal table, rows × cols: P[pos, 2i] = sin(pos / 10000^(2i/cols)),
 // P[pos, 2i+1] = cos(pos / 10000^(2i/cols)), pos = 0…rows−1.
 Matrix sinusoidalTable(Eigen::Index rows, Eigen::Index cols);
+// Its row `pos` alone (the same numbers): an edit of one token needs only its own.
+RowVector sinusoidalRow(Eigen::Index pos, Eigen::Index cols);
 
 // The RoPE angles, rows × cols/2: angle[pos, i] = pos · 10000^(−2i/cols). cols must be even.
 Matrix ropeAngles(Eigen::Index rows, Eigen::Index cols);

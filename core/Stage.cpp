@@ -153,11 +153,11 @@ Matrix stageMatrix(const AttentionInputs &inputs, const AttentionResult &result,
     case Stage::V:
         return result.heads[h].V;
     case Stage::Scores:
-        return result.heads[h].scores;
+        return result.heads[h].scores();
     case Stage::Logits:
-        return result.heads[h].logits;
+        return result.heads[h].logits();
     case Stage::Weights:
-        return result.heads[h].weights;
+        return result.heads[h].weights();
     case Stage::HeadOutput:
         return result.heads[h].output;
     case Stage::Concat:

@@ -74,7 +74,7 @@ Evaluation Trainer::evaluate() const {
         const AttentionInputs in = withWeights(example);
         const AttentionResult r = compute(in);
         e.loss += 0.5 * (r.output - in.target).squaredNorm();
-        e.accuracy += correctFraction(example.rightKey, r.heads[0].weights);
+        e.accuracy += correctFraction(example.rightKey, r.heads[0].weights());
     }
     if (!heldOut_.empty()) {
         e.loss /= double(heldOut_.size());

@@ -251,7 +251,7 @@ private slots:
         const QJsonObject json = QJsonDocument::fromJson(b.out).object();
         for (int h = 0; h < 2; ++h) {
             const QJsonObject head = json["heads"][h].toObject();
-            COMPARE_MATRIX_TOL(jsonMatrix(head["logits"]), expected.heads[size_t(h)].logits, 0);
+            COMPARE_MATRIX_TOL(jsonMatrix(head["logits"]), expected.heads[size_t(h)].logits(), 0);
             COMPARE_MATRIX_TOL(jsonMatrix(head["output"]), expected.heads[size_t(h)].output, 0);
         }
         // Logit [2][0] of head 1: the window keeps key 0 (global); ALiBi adds 2^(−8·2/2)·(0 − 2).

@@ -133,7 +133,7 @@ void TestCliRender::pngPixelsHaveColourMapColours() {
     auto *heatmap = qobject_cast<HeatmapView *>(scene.widget());
     QVERIFY(heatmap);
     renderWidgetImage(heatmap, 1.0, request.size); // lays it out at the figure's size
-    const attn::Matrix w = attn::compute(session.inputs).heads[0].weights;
+    const attn::Matrix w = attn::compute(session.inputs).heads[0].weights();
     const ColorLut viridis(ColorMapId::Viridis);
     QSet<QRgb> seen;
     for (int r = 0; r < 4; ++r) {

@@ -81,28 +81,28 @@ private slots:
         for (const HeadResult &h : r.heads) {
             const Matrix Kt = h.K.transpose();
             for (Eigen::Index i = 0; i < h.output.rows(); ++i) {
-                const RowDecomposition row = rowDecomposition(h.weights, h.V, i);
+                const RowDecomposition row = rowDecomposition(h.weights(), h.V, i);
                 COMPARE_MATRIX(Matrix(row.sum), Matrix(h.output.row(i)));
                 // The convex combination: weights non-negative, summing to 1.
                 QVERIFY((row.weights.array() >= 0).all());
                 QVERIFY(testsupport::close(row.weights.sum(), 1.0, 1e-12));
                 const RowDecomposition s = rowDecomposition(h.Q, Kt, i);
-                COMPARE_MATRIX(Matrix(s.sum), Matrix(h.scores.row(i)));
-                for (Eigen::Index j = 0; j < h.scores.cols(); ++j)
+                COMPARE_MATRIX(Matrix(s.sum), Matrix(h.scores().row(i)));
+                for (Eigen::Index j = 0; j < h.scores().cols(); ++j)
                     QVERIFY(
                         testsupport::close(dotDecomposition(h.Q, Kt, i, j).sum, h.scores(i, j)));
             }
             for (Eigen::Index j = 0; j < h.output.cols(); ++j)
-                COMPARE_MATRIX(Matrix(columnDecomposition(h.weights, h.V, j).sum),
+                COMPARE_MATRIX(Matrix(columnDecomposition(h.weights(), h.V, j).sum),
                                Matrix(h.output.col(j)));
-            COMPARE_MATRIX(outerDecomposition(h.weights, h.V).sum, h.output);
+            COMPARE_MATRIX(outerDecomposition(h.weights(), h.V).sum, h.output);
         }
     }
 
     void workedExampleRowZero() {
         const AttentionResult r = compute(workedExample());
         const HeadResult &h = r.heads[0];
-        const RowDecomposition d = rowDecomposition(h.weights, h.V, 0);
+        const RowDecomposition d = rowDecomposition(h.weights(), h.V, 0);
         QVERIFY(testsupport::close(d.weights(1), 0.959558930028089));
         // Row 1 of V is (4, 8, 4); scaled by its weight.
         QVERIFY(testsupport::close(d.scaled(1, 1), 8 * 0.959558930028089));

@@ -246,8 +246,8 @@ void TestDocument::dimensionLimits() {
     QVERIFY(!doc.setDimension(Dimension::ContextLength, 3, &error));
     QVERIFY2(error.contains("cross-attention"), qPrintable(error));
     QVERIFY(!doc.setDimension(Dimension::OutputDim, 3, &error));
-    QVERIFY(doc.setDimension(Dimension::Heads, 2));
-    QVERIFY(!doc.setDimension(Dimension::Tokens, 4096, &error)); // 4096² × 2 attention weights
+    QVERIFY(doc.setDimension(Dimension::Heads, 5));
+    QVERIFY(!doc.setDimension(Dimension::Tokens, 4096, &error)); // 4096² × 5 attention weights
     QVERIFY2(error.contains("too large"), qPrintable(error));
     QVERIFY(doc.setDimension(Dimension::Embedding, 4096));
     QVERIFY(!doc.setDimension(Dimension::Tokens, 2100, &error)); // X alone: 8.6M numbers

@@ -368,8 +368,8 @@ void TestEditors::controlsRefuseTooLarge() {
     QCOMPARE(panel.dimensionSpinBox(Dimension::Tokens)->maximum(), int(attn::kMaxTokens));
     QCOMPARE(panel.dimensionSpinBox(Dimension::KeyDim)->maximum(), int(attn::kMaxDimension));
     QCOMPARE(panel.dimensionSpinBox(Dimension::Heads)->maximum(), int(attn::kMaxHeads));
-    QVERIFY(doc.setDimension(Dimension::Heads, 4));
-    panel.dimensionSpinBox(Dimension::Tokens)->setValue(4000); // 4000² × 4 attention weights
+    QVERIFY(doc.setDimension(Dimension::Heads, 5));
+    panel.dimensionSpinBox(Dimension::Tokens)->setValue(4000); // 4000² × 5 attention weights
     QCOMPARE(doc.dimension(Dimension::Tokens), 4);
     QCOMPARE(panel.dimensionSpinBox(Dimension::Tokens)->value(), 4);
     QVERIFY2(panel.message().contains("too large"), qPrintable(panel.message()));

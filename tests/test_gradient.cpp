@@ -287,7 +287,8 @@ private slots:
         shape.positional = Positional::Rope;
         const AttentionInputs rope = testsupport::randomLearningCase(shape, 23);
         QVERIFY(learning::shiftPositions(rope, 0, 5).maxDifference < 1e-12);
-        COMPARE_MATRIX(learning::shiftPositions(rope, 0, 0).before, compute(rope).heads[0].scores);
+        COMPARE_MATRIX(learning::shiftPositions(rope, 0, 0).before,
+                       compute(rope).heads[0].scores());
         AttentionInputs sinusoidal = rope;
         sinusoidal.options.positional = Positional::Sinusoidal;
         QVERIFY(learning::shiftPositions(sinusoidal, 0, 5).maxDifference > 1e-3);

@@ -417,7 +417,7 @@ void TestImportExport::heatmapMenuExportsWhatIsShown() {
     Workbench bench;
     Document *doc = &bench.document();
     HeatmapView *weights = bench.stages().view(attn::Stage::Weights);
-    const attn::Matrix rowWeights = bench.recomputer().result()->heads[0].weights;
+    const attn::Matrix rowWeights = bench.recomputer().result()->heads[0].weights();
 
     for (attn::Layout layout : {attn::Layout::Rows, attn::Layout::Columns}) {
         doc->setLayout(layout);
@@ -437,7 +437,7 @@ void TestImportExport::heatmapMenuExportsWhatIsShown() {
         copy->trigger();
         // Exactly the numbers drawn: the result's (always in rows), transposed in the column
         // layout.
-        const attn::Matrix &result = bench.recomputer().result()->heads[0].weights;
+        const attn::Matrix &result = bench.recomputer().result()->heads[0].weights();
         const attn::Matrix shown =
             layout == attn::Layout::Rows ? result : attn::Matrix(result.transpose());
         QCOMPARE(QApplication::clipboard()->text(), attn::matrixToCsv(shown));

@@ -49,7 +49,7 @@ private slots:
                 s.doc.setSelectedRow(i);
                 view.refreshNow();
                 const VectorForm &f = view.form();
-                const bool allMasked = (h.weights.row(i).array() == 0).all();
+                const bool allMasked = (h.weights().row(i).array() == 0).all();
                 QCOMPARE(f.valid, !allMasked);
                 if (allMasked) {
                     QCOMPARE(int(f.maskedKeys.size()), int(inputs.keyCount()));
@@ -121,7 +121,7 @@ private slots:
             const int heads = all ? int(inputs.heads.size()) : 1;
             int visible = 0;
             for (int h = 0; h < heads; ++h)
-                visible += int((expected.heads[size_t(h)].weights.array() > 0).count());
+                visible += int((expected.heads[size_t(h)].weights().array() > 0).count());
             QCOMPARE(int(view.links().size()), visible);
             for (const TokenLinksView::Link &l : view.links()) {
                 const double w = expected.heads[size_t(l.head)].weights(l.query, l.key);
@@ -183,7 +183,7 @@ private slots:
         const AttentionResult expected = compute(s.doc.inputs());
         QCOMPARE(view.threshold(), TokenLinksView::kLargeThreshold);
         QVERIFY(view.caption().contains("only lines with weight"));
-        const int strong = int((expected.heads[0].weights.array() >= view.threshold()).count());
+        const int strong = int((expected.heads[0].weights().array() >= view.threshold()).count());
         QCOMPARE(int(view.links().size()), strong);
         for (const TokenLinksView::Link &l : view.links())
             QVERIFY(testsupport::close(l.weight, expected.heads[0].weights(l.query, l.key)));
@@ -206,7 +206,7 @@ private slots:
         QCOMPARE(view.outlinedHead(), 0);
         const AttentionResult expected = compute(s.doc.inputs(), layout);
         for (int h = 0; h < 2; ++h) {
-            COMPARE_MATRIX(view.heatmap(h)->values(), expected.heads[size_t(h)].weights);
+            COMPARE_MATRIX(view.heatmap(h)->values(), expected.heads[size_t(h)].weights());
             QCOMPARE(view.heatmap(h)->scaleKind(), ScaleKind::Unit);
         }
         HeatmapView *second = view.heatmap(1);
@@ -301,7 +301,8 @@ private slots:
         view.refreshNow();
         QVERIFY(!view.heatmap()->isHidden());
         const AttentionInputs after = s.doc.inputs();
-        const Matrix expected = compute(after).heads[0].weights - compute(before).heads[0].weights;
+        const Matrix expected =
+            compute(after).heads[0].weights() - compute(before).heads[0].weights();
         COMPARE_MATRIX_TOL(view.difference(), expected, 1e-12);
         QVERIFY(view.description().contains("X"));
         QVERIFY(view.heatmap()->title().contains(view.description()));
@@ -312,7 +313,7 @@ private slots:
         s.doc.setCurrentHead(1); // same edit, the other head's weights
         view.refreshNow();
         COMPARE_MATRIX_TOL(view.difference(),
-                           compute(after).heads[1].weights - compute(before).heads[1].weights,
+                           compute(after).heads[1].weights() - compute(before).heads[1].weights(),
                            1e-12);
 
         s.doc.undoStack()->undo();
@@ -320,7 +321,7 @@ private slots:
         view.refreshNow();
         QVERIFY(view.description().startsWith("Undo"));
         COMPARE_MATRIX_TOL(view.difference(),
-                           compute(before).heads[1].weights - compute(after).heads[1].weights,
+                           compute(before).heads[1].weights() - compute(after).heads[1].weights(),
                            1e-12);
 
         QVERIFY(s.doc.setDimension(Dimension::Tokens, 5));

@@ -188,8 +188,8 @@ private slots:
         for (size_t h = 0; h < r.heads.size(); ++h) {
             const HeadResult &head = r.heads[h];
             const double factor = 1 / std::sqrt(double(head.Q.cols()));
-            for (Eigen::Index i = 0; i < head.logits.rows(); ++i)
-                for (Eigen::Index j = 0; j < head.logits.cols(); ++j) {
+            for (Eigen::Index i = 0; i < head.logits().rows(); ++i)
+                for (Eigen::Index j = 0; j < head.logits().cols(); ++j) {
                     const bool masked = window(i, j) || (inputs.mask.size() && inputs.mask(i, j)) ||
                                         (inputs.options.causal && j > i);
                     const double expected =
@@ -207,7 +207,7 @@ private slots:
         }
         // The column layout is the transpose, bias included.
         const AttentionResult c = compute(inputs, Layout::Columns);
-        COMPARE_MATRIX_TOL(Matrix(c.heads[0].logits.transpose()), r.heads[0].logits, 1e-12);
+        COMPARE_MATRIX_TOL(Matrix(c.heads[0].logits().transpose()), r.heads[0].logits(), 1e-12);
         // The session keeps the options.
         QVERIFY(inputsFromJson(inputsToJson(inputs)) == inputs);
     }
@@ -336,7 +336,7 @@ private slots:
             COMPARE_MATRIX_TOL(state.outputs, head.output, 1e-12);
             QCOMPARE(Eigen::Index(state.steps.size()), n);
             const KvCacheStep &last = state.steps.back();
-            COMPARE_MATRIX_TOL(Matrix(last.weights), Matrix(head.weights.row(n - 1)), 1e-12);
+            COMPARE_MATRIX_TOL(Matrix(last.weights), Matrix(head.weights().row(n - 1)), 1e-12);
             // Midway, the cache holds exactly the first tokens' rows.
             const KvCacheState half = kvCacheDecode(inputs, h, n / 2);
             QCOMPARE(half.K.rows(), n / 2);

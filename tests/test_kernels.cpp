@@ -78,7 +78,7 @@ private slots:
         QFETCH(AttentionInputs, inputs);
         const AttentionResult r = compute(inputs);
         const HeadKernelInputs k = headKernelInputs(inputs, r, 0);
-        const Matrix &logits = r.heads[0].logits;
+        const Matrix &logits = r.heads[0].logits();
         for (Eigen::Index i = 0; i < logits.rows(); ++i) {
             const OnlineRow walk = onlineSoftmaxRow(k, i, 2);
             double previousMax = -std::numeric_limits<double>::infinity();
@@ -163,8 +163,8 @@ private slots:
             for (const HeadResult &h : r.heads) {
                 const Matrix products[][3] = {
                     {rows ? h.Q : Matrix(h.K.transpose()), rows ? Matrix(h.K.transpose()) : h.Q,
-                     h.scores},
-                    {rows ? h.weights : h.V, rows ? h.V : h.weights, h.output}};
+                     h.scores()},
+                    {rows ? h.weights() : h.V, rows ? h.V : h.weights(), h.output}};
                 for (const auto &p : products) {
                     for (TileSize size : {TileSize{1, 1, 1}, TileSize{2, 3, 2}, TileSize{3, 2, 5},
                                           TileSize{64, 64, 64}}) {

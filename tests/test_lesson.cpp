@@ -113,7 +113,7 @@ private slots:
         QCOMPARE(wb.document().layout(), Layout::Columns);
         // The stages draw the column layout: the (row-layout) weights transposed.
         QCOMPARE(wb.stages().view(Stage::Weights)->values(),
-                 Matrix(wb.recomputer().result()->heads[0].weights.transpose()));
+                 Matrix(wb.recomputer().result()->heads[0].weights().transpose()));
         QVERIFY(wb.stages().view(Stage::Weights)->title().startsWith("softmax\u2193"));
         QVERIFY(lesson->text().contains("V·A"));
         QTest::keyClick(&w, Qt::Key_PageUp);

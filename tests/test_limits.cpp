@@ -64,12 +64,13 @@ void TestLimits::shapes_data() {
     QTest::newRow("16 heads") << 8LL << 8LL << 8LL << 16LL << "";
     QTest::newRow("17 heads") << 8LL << 8LL << 8LL << 17LL << "at most 16 heads";
     QTest::newRow("100000 heads") << 1LL << 1LL << 1LL << 100000LL << "at most 16 heads";
-    QTest::newRow("4096² × 2 weights")
-        << 4096LL << 1LL << 1LL << 2LL << "at most 16777216 attention weights";
+    QTest::newRow("4096² × 4 weights") << 4096LL << 1LL << 1LL << 4LL << "";
+    QTest::newRow("4096² × 5 weights")
+        << 4096LL << 1LL << 1LL << 5LL << "at most 67108864 attention weights";
     QTest::newRow("X of 4096×2049") << 4096LL << 2049LL << 1LL << 1LL << "at most 8388608 numbers";
     QTest::newRow("Wq, Wk, Wv 4096×4096") << 1LL << 4096LL << 4096LL << 1LL << "numbers";
     QTest::newRow("every size at its limit")
-        << 4096LL << 4096LL << 4096LL << 16LL << "at most 16777216 attention weights";
+        << 4096LL << 4096LL << 4096LL << 16LL << "at most 67108864 attention weights";
 }
 
 void TestLimits::shapes() {
@@ -133,8 +134,8 @@ void TestLimits::sessionsRefusedBeforeReading_data() {
                                   "at most 4096 tokens are supported";
     QTest::newRow("100000 heads")
         << session(1, 100000) << "inputs: there are 100000 heads: at most 16 heads are supported";
-    QTest::newRow("4096 tokens, 2 heads")
-        << session(4096, 2) << "inputs: 4096 queries \u00d7 4096 keys \u00d7 2 heads is too large";
+    QTest::newRow("4096 tokens, 5 heads")
+        << session(4096, 5) << "inputs: 4096 queries \u00d7 4096 keys \u00d7 5 heads is too large";
     QTest::newRow("a label of 300 characters")
         << session(1, 1, QString(300, 'w'))
         << "inputs.tokens[0]: the label has 300 characters: at most 256 are supported";

@@ -243,9 +243,9 @@ void TestMatrixExport::stages() {
         COMPARE_BITS(stage("Q", h), head.Q);
         COMPARE_BITS(stage("K", h), head.K);
         COMPARE_BITS(stage("V", h), head.V);
-        COMPARE_BITS(stage("scores", h), head.scores);
-        COMPARE_BITS(stage("logits", h), head.logits);
-        COMPARE_BITS(stage("weights", h), head.weights);
+        COMPARE_BITS(stage("scores", h), head.scores());
+        COMPARE_BITS(stage("logits", h), head.logits());
+        COMPARE_BITS(stage("weights", h), head.weights());
         COMPARE_BITS(stage("output", h), head.output);
     }
     QCOMPARE(attn::stageInfos().size(), std::size_t(15));

@@ -3,6 +3,7 @@
 // the session format's options.positional and target, and the incremental recompute.
 
 #include "Attention.h"
+#include "IncrementalAttention.h"
 #include "InputError.h"
 #include "LearningSupport.h"
 #include "Session.h"
@@ -53,9 +54,9 @@ private slots:
             check(head.Q, e["Q"], "Q");
             check(head.K, e["K"], "K");
             check(head.V, e["V"], "V");
-            check(head.scores, e["scores"], "scores");
-            check(head.logits, e["logits"], "logits");
-            check(head.weights, e["weights"], "weights");
+            check(head.scores(), e["scores"], "scores");
+            check(head.logits(), e["logits"], "logits");
+            check(head.weights(), e["weights"], "weights");
             check(head.output, e["output"], "head output");
         }
         check(r.concat, expected["concat"], "concat");
@@ -209,7 +210,7 @@ private slots:
         for (size_t h = 0; h < full.heads.size(); ++h) {
             COMPARE_MATRIX_TOL(fast.heads[h].Q, full.heads[h].Q, 1e-12);
             COMPARE_MATRIX_TOL(fast.heads[h].K, full.heads[h].K, 1e-12);
-            COMPARE_MATRIX_TOL(fast.heads[h].weights, full.heads[h].weights, 1e-12);
+            COMPARE_MATRIX_TOL(fast.heads[h].weights(), full.heads[h].weights(), 1e-12);
         }
         COMPARE_MATRIX_TOL(fast.output, full.output, 1e-12);
     }

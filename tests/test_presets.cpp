@@ -105,7 +105,7 @@ private slots:
                                                 "the", "street", "because", "it",
                                                 "was", "too",    "tired"};
         QVERIFY(p.inputs.tokens == words);
-        const Matrix w = compute(p.inputs).heads[0].weights;
+        const Matrix w = compute(p.inputs).heads[0].weights();
         QCOMPARE(argmax(w, 7), Eigen::Index(1));  // "it" → "animal"
         QVERIFY(w(7, 1) > 2 * w(7, 5));           // clearly more than "street"
         QVERIFY(w(7, 5) > w(7, 0));               // and "street" beats the function words
@@ -119,11 +119,11 @@ private slots:
         QCOMPARE(r.heads.size(), std::size_t(3));
         const Eigen::Index n = p.inputs.queryCount();
         for (Eigen::Index i = 0; i < n; ++i) {
-            QCOMPARE(argmax(r.heads[0].weights, i), std::max<Eigen::Index>(i - 1, 0));
-            QCOMPARE(argmax(r.heads[1].weights, i), i);
-            QCOMPARE(argmax(r.heads[2].weights, i), Eigen::Index(0));
+            QCOMPARE(argmax(r.heads[0].weights(), i), std::max<Eigen::Index>(i - 1, 0));
+            QCOMPARE(argmax(r.heads[1].weights(), i), i);
+            QCOMPARE(argmax(r.heads[2].weights(), i), Eigen::Index(0));
             for (int h = 0; h < 3; ++h)
-                QVERIFY2(r.heads[std::size_t(h)].weights.row(i).maxCoeff() > 0.8,
+                QVERIFY2(r.heads[std::size_t(h)].weights().row(i).maxCoeff() > 0.8,
                          qPrintable(QString("head %1 row %2 not decided").arg(h).arg(i)));
         }
     }
@@ -131,7 +131,7 @@ private slots:
     void crossAttentionQueriesFindTheirTranslation() {
         const Preset p = presetNamed("cross-attention.json");
         QVERIFY(p.inputs.hasContext);
-        const Matrix w = compute(p.inputs).heads[0].weights;
+        const Matrix w = compute(p.inputs).heads[0].weights();
         for (Eigen::Index i = 0; i < w.rows(); ++i)
             QCOMPARE(argmax(w, i), i);
     }
@@ -139,7 +139,7 @@ private slots:
     void causalDecoderMasksTheFuture() {
         const Preset p = presetNamed("causal-decoder.json");
         QVERIFY(p.inputs.options.causal);
-        const Matrix w = compute(p.inputs).heads[0].weights;
+        const Matrix w = compute(p.inputs).heads[0].weights();
         for (Eigen::Index i = 0; i < w.rows(); ++i)
             for (Eigen::Index j = i + 1; j < w.cols(); ++j)
                 QCOMPARE(w(i, j), 0.0);
@@ -152,7 +152,7 @@ private slots:
         QCOMPARE(p.inputs.heads[0].Wq.cols(), Eigen::Index(512));
         QCOMPARE(p.inputs.heads[0].Wv.cols(), Eigen::Index(512));
         QVERIFY(p.inputs.options.scale);
-        const Matrix logits = compute(p.inputs).heads[0].logits;
+        const Matrix logits = compute(p.inputs).heads[0].logits();
         const double rms = std::sqrt(logits.array().square().mean());
         QVERIFY2(rms > 0.5 && rms < 2.0, qPrintable(QString::number(rms)));
     }
@@ -161,14 +161,14 @@ private slots:
         const Preset p = presetNamed("saturation-512.json");
         QCOMPARE(p.inputs.heads[0].Wq.cols(), Eigen::Index(512));
         QVERIFY(!p.inputs.options.scale);
-        const Matrix w = compute(p.inputs).heads[0].weights;
+        const Matrix w = compute(p.inputs).heads[0].weights();
         for (Eigen::Index i = 0; i < w.rows(); ++i)
             QVERIFY2(w.row(i).maxCoeff() > 0.99,
                      qPrintable(QString("row %1: %2").arg(i).arg(w.row(i).maxCoeff())));
         // The √d_k is the cure: with it no row is that one-sided.
         AttentionInputs scaled = p.inputs;
         scaled.options.scale = true;
-        const Matrix ws = compute(scaled).heads[0].weights;
+        const Matrix ws = compute(scaled).heads[0].weights();
         QVERIFY(ws.rowwise().maxCoeff().minCoeff() < 0.9);
     }
 

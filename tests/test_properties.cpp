@@ -2,6 +2,7 @@
 
 #include "Attention.h"
 #include "Decomposition.h"
+#include "IncrementalAttention.h"
 #include "TestSupport.h"
 
 #include <algorithm>
@@ -81,24 +82,24 @@ private slots:
 
         for (const HeadResult &h : r.heads) {
             // Weights: non-negative, rows sum to 1 (0 for a fully masked row), masked cells 0.
-            QVERIFY((h.weights.array() >= 0).all());
-            for (Eigen::Index i = 0; i < h.weights.rows(); ++i) {
+            QVERIFY((h.weights().array() >= 0).all());
+            for (Eigen::Index i = 0; i < h.weights().rows(); ++i) {
                 const double expected = mask.row(i).all() ? 0.0 : 1.0;
-                QVERIFY2(testsupport::close(h.weights.row(i).sum(), expected, 1e-12),
+                QVERIFY2(testsupport::close(h.weights().row(i).sum(), expected, 1e-12),
                          qPrintable(QString("row %1").arg(i)));
-                for (Eigen::Index j = 0; j < h.weights.cols(); ++j)
+                for (Eigen::Index j = 0; j < h.weights().cols(); ++j)
                     if (mask(i, j))
                         QCOMPARE(h.weights(i, j), 0.0);
             }
             // Adding a constant to a row of logits leaves its weights unchanged.
-            Matrix shifted = h.logits;
+            Matrix shifted = h.logits();
             for (Eigen::Index i = 0; i < shifted.rows(); ++i)
                 shifted.row(i).array() += double(i) * 37.5 - 50;
             softmaxRowsInPlace(shifted);
-            COMPARE_MATRIX_TOL(shifted, h.weights, 1e-12);
+            COMPARE_MATRIX_TOL(shifted, h.weights(), 1e-12);
             // Both products decompose back to themselves.
-            COMPARE_MATRIX(outerDecomposition(h.Q, Matrix(h.K.transpose())).sum, h.scores);
-            COMPARE_MATRIX(outerPartialSum(h.weights, h.V, h.V.rows()), h.output);
+            COMPARE_MATRIX(outerDecomposition(h.Q, Matrix(h.K.transpose())).sum, h.scores());
+            COMPARE_MATRIX(outerPartialSum(h.weights(), h.V, h.V.rows()), h.output);
         }
 
         // The transposed layout computes the transposes.
@@ -107,9 +108,9 @@ private slots:
             COMPARE_MATRIX(Matrix(t.heads[k].Q.transpose()), r.heads[k].Q);
             COMPARE_MATRIX(Matrix(t.heads[k].K.transpose()), r.heads[k].K);
             COMPARE_MATRIX(Matrix(t.heads[k].V.transpose()), r.heads[k].V);
-            COMPARE_MATRIX(Matrix(t.heads[k].scores.transpose()), r.heads[k].scores);
-            COMPARE_MATRIX(Matrix(t.heads[k].logits.transpose()), r.heads[k].logits);
-            COMPARE_MATRIX(Matrix(t.heads[k].weights.transpose()), r.heads[k].weights);
+            COMPARE_MATRIX(Matrix(t.heads[k].scores().transpose()), r.heads[k].scores());
+            COMPARE_MATRIX(Matrix(t.heads[k].logits().transpose()), r.heads[k].logits());
+            COMPARE_MATRIX(Matrix(t.heads[k].weights().transpose()), r.heads[k].weights());
             COMPARE_MATRIX(Matrix(t.heads[k].output.transpose()), r.heads[k].output);
         }
         COMPARE_MATRIX(Matrix(t.concat.transpose()), r.concat);
@@ -123,7 +124,7 @@ private slots:
         }
         const AttentionResult s = compute(scaled);
         for (size_t k = 0; k < r.heads.size(); ++k)
-            COMPARE_MATRIX(s.heads[k].weights, r.heads[k].weights);
+            COMPARE_MATRIX(s.heads[k].weights(), r.heads[k].weights());
         COMPARE_MATRIX(s.output, r.output);
     }
 
@@ -148,9 +149,9 @@ private slots:
                 COMPARE_MATRIX(fast.heads[k].Q, full.heads[k].Q);
                 COMPARE_MATRIX(fast.heads[k].K, full.heads[k].K);
                 COMPARE_MATRIX(fast.heads[k].V, full.heads[k].V);
-                COMPARE_MATRIX(fast.heads[k].scores, full.heads[k].scores);
-                COMPARE_MATRIX(fast.heads[k].logits, full.heads[k].logits);
-                COMPARE_MATRIX(fast.heads[k].weights, full.heads[k].weights);
+                COMPARE_MATRIX(fast.heads[k].scores(), full.heads[k].scores());
+                COMPARE_MATRIX(fast.heads[k].logits(), full.heads[k].logits());
+                COMPARE_MATRIX(fast.heads[k].weights(), full.heads[k].weights());
                 COMPARE_MATRIX(fast.heads[k].output, full.heads[k].output);
             }
             COMPARE_MATRIX(fast.concat, full.concat);

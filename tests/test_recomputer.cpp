@@ -15,6 +15,7 @@
 namespace {
 
 const MatrixId kX{attn::Stage::X, 0};
+const MatrixId kWq{attn::Stage::Wq, 0};
 
 } // namespace
 
@@ -29,6 +30,8 @@ private slots:
     void workerComputesOnItsSnapshot();
     void snapshotGenerationIncreases();
     void rowOnlyRecomputeInColumnLayout();
+    void cellEditsUpdateIncrementally_data();
+    void cellEditsUpdateIncrementally();
 };
 
 void TestRecomputer::recomputerMatchesCompute() {
@@ -41,8 +44,9 @@ void TestRecomputer::recomputerMatchesCompute() {
     QVERIFY(spy.wait(5000));
     QCOMPARE(spy.count(), 2);
     QVERIFY(rec.error().isEmpty());
-    const attn::Matrix expected = attn::compute(doc.inputs()).heads[0].weights;
-    QVERIFY(testsupport::sameBits(rec.result()->heads[0].weights, expected));
+    // The edit was applied incrementally (attn::updateTokens): equal up to rounding.
+    const attn::Matrix expected = attn::compute(doc.inputs()).heads[0].weights();
+    COMPARE_MATRIX_TOL(rec.result()->heads[0].weights(), expected, 1e-12);
     // By hand: q0 = [3 1 4], keys [4 1 2] [4 2 3] [1 2 1] [2 1 2] give scores 21 26 9 15, so
     // w01 = 1 / (1 + e^(−5/√3) + e^(−17/√3) + e^(−11/√3)).
     const double s3 = std::sqrt(3.0);
@@ -75,8 +79,9 @@ void TestRecomputer::recomputerLargeIsAsyncAndCoalesced() {
     QCOMPARE(busy.count(), 2); // it went to the worker thread, once
     QCOMPARE(busy.at(0).at(0).toBool(), true);
     QCOMPARE(busy.at(1).at(0).toBool(), false);
-    QVERIFY(testsupport::sameBits(rec.result()->heads[0].weights,
-                                  attn::compute(doc.inputs()).heads[0].weights));
+    // Ten rows of 512: updated incrementally (attn::updateTokens), equal up to rounding.
+    COMPARE_MATRIX_TOL(rec.result()->heads[0].weights(),
+                       attn::compute(doc.inputs()).heads[0].weights(), 1e-12);
 }
 
 void TestRecomputer::recomputerDropsStaleResult() {
@@ -86,9 +91,11 @@ void TestRecomputer::recomputerDropsStaleResult() {
     QSignalSpy spy(&rec, &Recomputer::resultReady);
     QVERIFY(spy.wait(10000));
     spy.clear();
-    QVERIFY(doc.setCell(kX, 0, 0, 3));
-    QTRY_VERIFY(rec.isBusy());         // the worker has the state with X[0][0] = 3
-    QVERIFY(doc.setCell(kX, 0, 0, 4)); // arrives while it computes
+    // An edit of Wq recomputes whole (an edit of X is an incremental update, over in a
+    // millisecond, before the test could see the worker busy).
+    QVERIFY(doc.setCell(kWq, 0, 0, 3));
+    QTRY_VERIFY(rec.isBusy());          // the worker has the state with Wq[0][0] = 3
+    QVERIFY(doc.setCell(kWq, 0, 0, 4)); // arrives while it computes
     QVERIFY(spy.wait(10000));
     QTest::qWait(300);
     QCOMPARE(spy.count(), 1); // the X[0][0] = 3 result was dropped
@@ -132,12 +139,12 @@ void TestRecomputer::workerComputesOnItsSnapshot() {
     QSignalSpy spy(&rec, &Recomputer::resultReady);
     QVERIFY(spy.wait(10000));
     spy.clear();
-    QVERIFY(doc.setCell(kX, 0, 0, 3));
-    QTRY_VERIFY(rec.isBusy()); // the worker holds the snapshot with X[0][0] = 3
+    QVERIFY(doc.setCell(kWq, 0, 0, 3)); // recomputed whole, on the worker
+    QTRY_VERIFY(rec.isBusy());          // the worker holds the snapshot with Wq[0][0] = 3
     const std::shared_ptr<const attn::AttentionInputs> held = doc.inputsSnapshot();
-    QVERIFY(doc.setCell(kX, 0, 0, 4)); // copy-on-write: the worker's snapshot is not touched
-    QCOMPARE(held->X(0, 0), 3.0);
-    QCOMPARE(doc.inputs().X(0, 0), 4.0);
+    QVERIFY(doc.setCell(kWq, 0, 0, 4)); // copy-on-write: the worker's snapshot is not touched
+    QCOMPARE(held->heads[0].Wq(0, 0), 3.0);
+    QCOMPARE(doc.inputs().heads[0].Wq(0, 0), 4.0);
     QVERIFY(held.get() != &doc.inputs());
     QVERIFY(spy.wait(10000));
     QTest::qWait(300);
@@ -149,7 +156,7 @@ void TestRecomputer::workerComputesOnItsSnapshot() {
     QVERIFY(snap.isValid());
     QCOMPARE(snap.result, rec.snapshot().result);
     QCOMPARE(snap.inputs.get(), &doc.inputs());
-    QCOMPARE(snap.inputs->X(0, 0), 4.0);
+    QCOMPARE(snap.inputs->heads[0].Wq(0, 0), 4.0);
     const attn::AttentionResult expected = attn::compute(*snap.inputs);
     QVERIFY(testsupport::sameBits(snap.result->heads[0].Q, expected.heads[0].Q));
     QVERIFY((snap.result->output - expected.output).cwiseAbs().maxCoeff() < 1e-9);
@@ -193,12 +200,42 @@ void TestRecomputer::rowOnlyRecomputeInColumnLayout() {
     const attn::AttentionResult &got = *rec.result();
     QCOMPARE(got.heads.size(), full.heads.size());
     for (size_t h = 0; h < full.heads.size(); ++h) {
-        QVERIFY(got.heads[h].weights.isApprox(full.heads[h].weights, 1e-12));
+        QVERIFY(got.heads[h].weights().isApprox(full.heads[h].weights(), 1e-12));
         QVERIFY(got.heads[h].output.isApprox(full.heads[h].output, 1e-12));
-        QVERIFY(attn::Matrix(got.heads[h].weights.transpose())
-                    .isApprox(oracle.heads[h].weights, 1e-12));
+        QVERIFY(attn::Matrix(got.heads[h].weights().transpose())
+                    .isApprox(oracle.heads[h].weights(), 1e-12));
     }
     QVERIFY(got.output.isApprox(full.output, 1e-12));
+}
+
+void TestRecomputer::cellEditsUpdateIncrementally_data() {
+    QTest::addColumn<int>("stage");
+    QTest::newRow("X") << int(attn::Stage::X);
+    QTest::newRow("context") << int(attn::Stage::Context);
+}
+
+void TestRecomputer::cellEditsUpdateIncrementally() {
+    // A cell edit of X or of the context (the GUI's edit path) updates the published result
+    // (attn::updateTokens: its heads then carry drift bounds) instead of recomputing it, and
+    // agrees with a full computation; any other change recomputes whole.
+    QFETCH(int, stage);
+    Document doc;
+    QVERIFY(doc.setDimension(Dimension::Tokens, 40));
+    QVERIFY(doc.setCrossAttention(true));
+    QVERIFY(doc.setDimension(Dimension::ContextLength, 30));
+    Recomputer rec(&doc);
+    rec.recomputeNow();
+    QCOMPARE(rec.result()->heads[0].drift.size(), 0); // a full computation
+    QVERIFY(doc.setCell(MatrixId{attn::Stage(stage), 0}, 5, 1, 0.75));
+    QVERIFY(doc.setCell(MatrixId{attn::Stage(stage), 0}, 6, 0, -1.25));
+    rec.recomputeNow();
+    QCOMPARE(rec.result()->heads[0].drift.size(), 40); // updated, not recomputed
+    const attn::AttentionResult full = attn::compute(doc.inputs());
+    COMPARE_MATRIX_TOL(rec.result()->output, full.output, 1e-12);
+    COMPARE_MATRIX_TOL(rec.result()->heads[0].weights(), full.heads[0].weights(), 1e-12);
+    QVERIFY(doc.setDimension(Dimension::Tokens, 41));
+    rec.recomputeNow();
+    QCOMPARE(rec.result()->heads[0].drift.size(), 0);
 }
 
 QTEST_MAIN(TestRecomputer)

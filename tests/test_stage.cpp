@@ -156,9 +156,9 @@ private slots:
             COMPARE_MATRIX(stageMatrix(in, r, {Stage::Q, h}), hr.Q);
             COMPARE_MATRIX(stageMatrix(in, r, {Stage::K, h}), hr.K);
             COMPARE_MATRIX(stageMatrix(in, r, {Stage::V, h}), hr.V);
-            COMPARE_MATRIX(stageMatrix(in, r, {Stage::Scores, h}), hr.scores);
-            COMPARE_MATRIX(stageMatrix(in, r, {Stage::Logits, h}), hr.logits);
-            COMPARE_MATRIX(stageMatrix(in, r, {Stage::Weights, h}), hr.weights);
+            COMPARE_MATRIX(stageMatrix(in, r, {Stage::Scores, h}), hr.scores());
+            COMPARE_MATRIX(stageMatrix(in, r, {Stage::Logits, h}), hr.logits());
+            COMPARE_MATRIX(stageMatrix(in, r, {Stage::Weights, h}), hr.weights());
             COMPARE_MATRIX(stageMatrix(in, r, {Stage::HeadOutput, h}), hr.output);
         }
         QVERIFY_THROWS_EXCEPTION(InputError, stageMatrix(in, r, {Stage::Context}));

@@ -157,7 +157,7 @@ private slots:
         // The watched sentence's weights follow: the largest weight on the right key.
         const AttentionInputs watched = trainer.watched();
         const TaskExample example = watchedExample(task, trainer.config().positional);
-        QVERIFY(correctFraction(example.rightKey, compute(watched).heads[0].weights) >= 0.85);
+        QVERIFY(correctFraction(example.rightKey, compute(watched).heads[0].weights()) >= 0.85);
         QVERIFY(gradient(watched).loss < 0.5 * watched.target.squaredNorm());
     }
 };

@@ -31,7 +31,7 @@ private slots:
         const AttentionResult r = compute(causal());
         for (int i = 0; i < 4; ++i) {
             const whatif::ShiftCheck c =
-                whatif::shiftLogits(r.heads[0].logits.row(i), r.heads[0].weights.row(i), shift);
+                whatif::shiftLogits(r.heads[0].logits().row(i), r.heads[0].weights().row(i), shift);
             QVERIFY2(c.maxDifference < 1e-12, qPrintable(QString::number(c.maxDifference)));
             QCOMPARE(c.after(3) == 0, i < 3); // masked keys stay at exactly 0
         }
@@ -110,8 +110,8 @@ private slots:
         QVERIFY(panel.scaling() && panel.shift() && panel.permutation() && panel.qkScaling());
         QVERIFY(panel.shift()->maxDifference < 1e-12);
         const AttentionResult r = compute(s.doc.inputs());
-        COMPARE_MATRIX(Matrix(panel.shift()->before), Matrix(r.heads[1].weights.row(2)));
-        QCOMPARE(panel.scaling()->scaled.rowMax, r.heads[1].weights.row(2).maxCoeff());
+        COMPARE_MATRIX(Matrix(panel.shift()->before), Matrix(r.heads[1].weights().row(2)));
+        QCOMPARE(panel.scaling()->scaled.rowMax, r.heads[1].weights().row(2).maxCoeff());
         panel.qkSlider()->setValue(0); // c = 0.1
         QCOMPARE(panel.qkScaling()->c, 0.1);
         QVERIFY(panel.qkScaling()->maxWeightDifference < 1e-12);

@@ -45,7 +45,7 @@ private slots:
         w.show();
         testsupport::settle(wb);
         const AttentionResult expected = compute(workedExample());
-        COMPARE_MATRIX(wb.stages().view(Stage::Weights)->values(), expected.heads[0].weights);
+        COMPARE_MATRIX(wb.stages().view(Stage::Weights)->values(), expected.heads[0].weights());
         COMPARE_MATRIX(wb.stages().view(Stage::HeadOutput)->values(), expected.output);
         QCOMPARE(wb.stages().view(Stage::Weights)->title(), QString("softmax(QKᵀ/√3) — 4×4"));
         QCOMPARE(wb.stages().view(Stage::Scores)->rowLabels(),
@@ -83,14 +83,14 @@ private slots:
         AttentionInputs edited = workedExample();
         edited.X(0, 0) = 2;
         const AttentionResult expected = compute(edited);
-        COMPARE_MATRIX(weights, expected.heads[0].weights);
+        COMPARE_MATRIX(weights, expected.heads[0].weights());
         COMPARE_MATRIX(wb.stages().view(Stage::Q)->values(), expected.heads[0].Q);
         COMPARE_MATRIX(wb.stages().view(Stage::HeadOutput)->values(), expected.output);
 
         wb.document().undoStack()->undo();
         testsupport::settle(wb);
         COMPARE_MATRIX(wb.stages().view(Stage::Weights)->values(),
-                       compute(workedExample()).heads[0].weights);
+                       compute(workedExample()).heads[0].weights());
     }
 
     void refusedEntryChangesNothing() {
@@ -133,7 +133,7 @@ private slots:
         const AttentionResult r = compute(workedExample());
         COMPARE_MATRIX(Matrix(c->decomposition().sum), Matrix(r.output.row(2)));
         COMPARE_MATRIX(Matrix(c->decomposition().weights.transpose()),
-                       Matrix(r.heads[0].weights.row(2)));
+                       Matrix(r.heads[0].weights().row(2)));
         COMPARE_MATRIX(c->decomposition().rows, r.heads[0].V);
         QCOMPARE(c->shownKeys(), QList<int>({0, 1, 2, 3}));
     }
@@ -168,7 +168,7 @@ private slots:
                           logits->cellRect(0, 1).center().toPoint());
         testsupport::settle(wb);
         COMPARE_MATRIX(wb.stages().view(Stage::Weights)->values(),
-                       compute(workedExample()).heads[0].weights);
+                       compute(workedExample()).heads[0].weights());
     }
 
     void tooltipsDeriveTheNumbers() {
@@ -204,7 +204,7 @@ private slots:
         COMPARE_MATRIX(wb.stages().view(Stage::Final)->values(), r.output);
         wb.document().setCurrentHead(1);
         QCoreApplication::processEvents();
-        COMPARE_MATRIX(wb.stages().view(Stage::Weights)->values(), r.heads[1].weights);
+        COMPARE_MATRIX(wb.stages().view(Stage::Weights)->values(), r.heads[1].weights());
         QVERIFY(wb.stages().view(Stage::Weights)->title().contains("head 1"));
     }
 
@@ -218,7 +218,7 @@ private slots:
         testsupport::settle(wb);
         const AttentionResult r = compute(workedExample());
         StagesView *s = &wb.stages();
-        COMPARE_MATRIX(s->view(Stage::Weights)->values(), Matrix(r.heads[0].weights.transpose()));
+        COMPARE_MATRIX(s->view(Stage::Weights)->values(), Matrix(r.heads[0].weights().transpose()));
         COMPARE_MATRIX(s->view(Stage::Q)->values(), Matrix(r.heads[0].Q.transpose()));
         COMPARE_MATRIX(s->view(Stage::HeadOutput)->values(), Matrix(r.output.transpose()));
         QCOMPARE(s->view(Stage::Scores)->title(), QString("scores KᵀQ — 4×4"));
@@ -266,7 +266,7 @@ private slots:
         wb.document().setLayout(Layout::Columns);
         StagesView *s = &wb.stages();
         COMPARE_MATRIX(s->view(Stage::Weights)->values(),
-                       Matrix(before.result->heads[0].weights.transpose()));
+                       Matrix(before.result->heads[0].weights().transpose()));
         QVERIFY(s->view(Stage::Weights)->title().startsWith("softmax\u2193"));
         // Editing in the column layout recomputes only the edited row, still in rows.
         QVERIFY(wb.document().setCell(MatrixId{attn::Stage::X, 0}, 1, 0, 2.5));
@@ -275,9 +275,9 @@ private slots:
         QVERIFY(after.generation > before.generation);
         QCOMPARE(after.inputs->X(1, 0), 2.5);
         const AttentionResult expected = compute(*after.inputs);
-        COMPARE_MATRIX(after.result->heads[0].weights, expected.heads[0].weights);
+        COMPARE_MATRIX(after.result->heads[0].weights(), expected.heads[0].weights());
         COMPARE_MATRIX(s->view(Stage::Weights)->values(),
-                       Matrix(expected.heads[0].weights.transpose()));
+                       Matrix(expected.heads[0].weights().transpose()));
     }
 
     void heatmapDrawsTheTranspose() {

@@ -20,6 +20,11 @@ namespace {
 // Long dot products are shortened to their first terms: a tooltip of 512 terms helps nobody.
 constexpr int kMaxTerms = 6;
 
+// A derived stage's cell, without deriving the stage.
+bool inside(const attn::HeadResult &h, int row, int col) {
+    return row >= 0 && col >= 0 && row < h.stageRows() && col < h.stageCols();
+}
+
 template <typename M> bool inside(const M &m, int row, int col) {
     return row >= 0 && col >= 0 && row < m.rows() && col < m.cols();
 }
@@ -92,7 +97,7 @@ QString projection(const Context &c, char which, int row, int col) {
 
 QString score(const Context &c, int query, int key) {
     const attn::HeadResult *h = headOf(c);
-    if (!h || !inside(h->scores, query, key) || !inside(h->Q, query, 0) || !inside(h->K, key, 0))
+    if (!h || !inside(*h, query, key) || !inside(h->Q, query, 0) || !inside(h->K, key, 0))
         return {};
     const Eigen::VectorXd q = h->Q.row(query).transpose(), k = h->K.row(key).transpose();
     return header(QCoreApplication::translate("Derivation", "score: query %1 \u00b7 key %2")
@@ -104,7 +109,7 @@ QString score(const Context &c, int query, int key) {
 
 QString logit(const Context &c, int query, int key) {
     const attn::HeadResult *h = headOf(c);
-    if (!h || !c.inputs || !inside(h->logits, query, key))
+    if (!h || !c.inputs || !inside(*h, query, key))
         return {};
     const QString head = header(QCoreApplication::translate("Derivation", "logit: query %1, key %2")
                                     .arg(label(c.queries, query), label(c.keys, key)));
@@ -140,12 +145,12 @@ QString logit(const Context &c, int query, int key) {
 
 QString weight(const Context &c, int query, int key) {
     const attn::HeadResult *h = headOf(c);
-    if (!h || !inside(h->weights, query, key) || !inside(h->logits, query, key))
+    if (!h || !inside(*h, query, key) || !inside(*h, query, key))
         return {};
     const QString head =
         header(QCoreApplication::translate("Derivation", "weight: query %1 attends to key %2")
                    .arg(label(c.queries, query), label(c.keys, key)));
-    const auto row = h->logits.row(query).array();
+    const Eigen::ArrayXXd row = h->logits().row(query).array();
     const double max = row.maxCoeff();
     if (std::isinf(max))
         return head + QCoreApplication::translate(
@@ -178,10 +183,10 @@ QString weight(const Context &c, int query, int key) {
 
 QString headOutput(const Context &c, int query, int col) {
     const attn::HeadResult *h = headOf(c);
-    if (!h || !inside(h->output, query, col) || !inside(h->weights, query, 0) ||
-        h->weights.cols() != h->V.rows() || !inside(h->V, 0, col))
+    if (!h || !inside(h->output, query, col) || !inside(*h, query, 0) ||
+        h->stageCols() != h->V.rows() || !inside(h->V, 0, col))
         return {};
-    const Eigen::VectorXd a = h->weights.row(query).transpose(), v = h->V.col(col);
+    const Eigen::VectorXd a = h->weights().row(query).transpose(), v = h->V.col(col);
     return header(QCoreApplication::translate("Derivation", "head output: query %1, feature %2")
                       .arg(label(c.queries, query))
                       .arg(col)) +

@@ -117,7 +117,7 @@ public:
             p.aName = "weights";
             p.bName = "V";
             p.innerWord = "key";
-            p.a = head.weights;
+            p.a = head.weights();
             p.b = head.V;
             p.whole = head.output;
             p.innerLabels = inputs.sourceTokens();
@@ -129,7 +129,7 @@ public:
             p.innerWord = "dim";
             p.a = head.Q;
             p.b = head.K.transpose();
-            p.whole = head.scores;
+            p.whole = head.scores();
             p.innerLabels = indexLabels(head.Q.cols(), "d");
             p.colLabels = inputs.sourceTokens();
             p.colsAreTokens = true;

@@ -62,12 +62,7 @@ InterpretedProduct interpretProduct(const attn::AttentionResult &result, attn::L
     const bool rows = layout == attn::Layout::Rows;
     // The result is in rows; the column layout's product is made of the transposes (copies
     // either way, since a product outlives the result it was made from).
-    const attn::HeadResult columnHead =
-        rows ? attn::HeadResult{}
-             : attn::HeadResult{rowHead.Q.transpose(),      rowHead.K.transpose(),
-                                rowHead.V.transpose(),      rowHead.scores.transpose(),
-                                rowHead.logits.transpose(), rowHead.weights.transpose(),
-                                rowHead.output.transpose()};
+    const attn::HeadResult columnHead = rows ? attn::HeadResult{} : attn::transposed(rowHead);
     const attn::HeadResult &h = rows ? rowHead : columnHead;
     // In the column layout every matrix is stored transposed: tokens index columns.
     const Eigen::Index n = rows ? h.Q.rows() : h.Q.cols();
@@ -84,7 +79,7 @@ InterpretedProduct interpretProduct(const attn::AttentionResult &result, attn::L
         if (rows) {
             p.A = h.Q;
             p.B = h.K.transpose();
-            p.P = h.scores;
+            p.P = h.scores();
             p.rowNoun = "query";
             p.colNoun = "key";
             p.rowLabels = q;
@@ -94,7 +89,7 @@ InterpretedProduct interpretProduct(const attn::AttentionResult &result, attn::L
         } else {
             p.A = h.K.transpose();
             p.B = h.Q;
-            p.P = h.scores;
+            p.P = h.scores();
             p.rowNoun = "key";
             p.colNoun = "query";
             p.rowLabels = k;
@@ -108,7 +103,7 @@ InterpretedProduct interpretProduct(const attn::AttentionResult &result, attn::L
         p.termLabels = k;
         const QStringList dv = indices(rows ? h.V.cols() : h.V.rows());
         if (rows) {
-            p.A = h.weights;
+            p.A = h.weights();
             p.B = h.V;
             p.rowNoun = "query";
             p.colNoun = "feature";
@@ -118,7 +113,7 @@ InterpretedProduct interpretProduct(const attn::AttentionResult &result, attn::L
             p.bSource = {Stage::V, false};
         } else {
             p.A = h.V;
-            p.B = h.weights;
+            p.B = h.weights();
             p.rowNoun = "feature";
             p.colNoun = "query";
             p.rowLabels = dv;

@@ -181,9 +181,9 @@ std::string tiledText(const AttentionInputs &inputs, const AttentionResult &resu
                       Eigen::Index head, bool scores, TileSize size, int precision) {
     headKernelInputs(inputs, result, head); // checks the layout and the head
     const HeadResult &h = result.heads[std::size_t(head)];
-    const Matrix A = scores ? h.Q : h.weights;
+    const Matrix A = scores ? h.Q : h.weights();
     const Matrix B = scores ? Matrix(h.K.transpose()) : h.V;
-    const Matrix &whole = scores ? h.scores : h.output;
+    const Matrix &whole = scores ? h.scores() : h.output;
     const std::string pName = scores ? "scores" : "output";
     const std::string aName = scores ? "Q" : "weights";
     const std::string bName = scores ? transposed("K").toStdString() : "V";

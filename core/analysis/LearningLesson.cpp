@@ -170,7 +170,7 @@ std::vector<LessonStep> learningLessonSteps(const attn::AttentionInputs &in,
     LessonStep pattern;
     pattern.title = QCoreApplication::translate("LearningLesson", "6. The pattern that emerges");
     pattern.emphasis = {Stage::Weights};
-    const attn::Matrix &w = r.heads[size_t(head)].weights;
+    const attn::Matrix &w = r.heads[size_t(head)].weights();
     pattern.html =
         QCoreApplication::translate(
             "LearningLesson", "Where each query puts its largest weight now: %1. After training "

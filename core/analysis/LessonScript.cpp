@@ -49,13 +49,13 @@ std::vector<LessonStep> lessonSteps(const attn::AttentionInputs &in, const attn:
         return steps;
     head = std::clamp(head, 0, int(r.heads.size()) - 1);
     const attn::HeadResult &h = r.heads[size_t(head)];
-    const Eigen::Index n = h.weights.rows(), m = h.weights.cols();
+    const Eigen::Index n = h.stageRows(), m = h.stageCols();
     const int i = std::clamp(query, 0, int(n) - 1);
     if (h.Q.rows() != n || in.X.rows() != n)
         return steps;
     const std::vector<std::string> &keys = in.sourceTokens();
     Eigen::Index j = 0;
-    h.weights.row(i).maxCoeff(&j); // the key this query attends to most
+    h.weights().row(i).maxCoeff(&j); // the key this query attends to most
     const Eigen::Index dk = h.Q.cols(), dv = h.V.cols();
     const QString qi = "q" + subscript(i), kj = "k" + subscript(int(j));
     const QString src =
@@ -149,7 +149,7 @@ std::vector<LessonStep> lessonSteps(const attn::AttentionInputs &in, const attn:
          attn::Layout::Rows,
          false});
 
-    const auto row = h.logits.row(i).array();
+    const Eigen::ArrayXXd row = h.logits().row(i).array();
     const double max = row.maxCoeff();
     double sum = 0;
     for (Eigen::Index k = 0; k < m; ++k)
@@ -168,12 +168,12 @@ std::vector<LessonStep> lessonSteps(const attn::AttentionInputs &in, const attn:
              "the keys.")
              .arg(label(in.tokens, i), subscript(i), subscript(int(j)), number(h.logits(i, j)),
                   number(h.weights(i, j)), number(max), number(sum),
-                  number(h.weights.row(i).sum())),
+                  number(h.weights().row(i).sum())),
          {Stage::Weights},
          attn::Layout::Rows,
          false});
 
-    const attn::RowDecomposition d = attn::rowDecomposition(h.weights, h.V, i);
+    const attn::RowDecomposition d = attn::rowDecomposition(h.weights(), h.V, i);
     QStringList terms;
     for (Eigen::Index k = 0; k < m && k < 4; ++k)
         terms << number(d.weights(k)) + "\u00b7v" + subscript(int(k));
@@ -196,7 +196,7 @@ std::vector<LessonStep> lessonSteps(const attn::AttentionInputs &in, const attn:
          true});
 
     const int c = 0;
-    const attn::ColumnDecomposition col = attn::columnDecomposition(h.weights, h.V, c);
+    const attn::ColumnDecomposition col = attn::columnDecomposition(h.weights(), h.V, c);
     steps.push_back(
         {QCoreApplication::translate("LessonScript", "7. The same product, read by columns"),
          QCoreApplication::translate(

@@ -15,7 +15,7 @@ VectorForm vectorForm(const attn::AttentionResult &result, int head, int query) 
     const attn::HeadResult &h = result.heads[size_t(head)];
     const Eigen::Index n = h.Q.rows();
     const Eigen::Index m = h.K.rows();
-    if (query < 0 || query >= n || h.V.rows() != m || h.logits.rows() != n || h.logits.cols() != m)
+    if (query < 0 || query >= n || h.V.rows() != m || h.stageRows() != n || h.stageCols() != m)
         return f;
     const bool hasMask = result.masked.rows() == n && result.masked.cols() == m;
     f.q = h.Q.row(query);

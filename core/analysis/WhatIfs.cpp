@@ -42,7 +42,7 @@ ScalingComparison compareScaling(const attn::AttentionInputs &inputs, int head, 
         const attn::AttentionResult r = attn::compute(in);
         const attn::HeadResult &h = r.heads.at(size_t(head));
         c.dk = h.Q.cols();
-        (scale ? c.scaled : c.unscaled) = sharpness(h.weights, r.masked, row);
+        (scale ? c.scaled : c.unscaled) = sharpness(h.weights(), r.masked, row);
     }
     return c;
 }
@@ -158,8 +158,8 @@ QkScalingCheck scaleQueryKey(const attn::AttentionInputs &inputs, int head, doub
     const attn::AttentionResult after = attn::compute(in);
     const attn::HeadResult &b = before.heads[size_t(head)], &a = after.heads[size_t(head)];
     q.maxQDifference = (a.Q - b.Q).cwiseAbs().maxCoeff();
-    q.maxScoreDifference = (a.scores - b.scores).cwiseAbs().maxCoeff();
-    q.maxWeightDifference = (a.weights - b.weights).cwiseAbs().maxCoeff();
+    q.maxScoreDifference = (a.scores() - b.scores()).cwiseAbs().maxCoeff();
+    q.maxWeightDifference = (a.weights() - b.weights()).cwiseAbs().maxCoeff();
     q.maxOutputDifference = (after.output - before.output).cwiseAbs().maxCoeff();
     return q;
 }

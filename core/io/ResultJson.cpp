@@ -70,8 +70,9 @@ std::string resultToJson(const AttentionResult &r) {
     const char *names[] = {"Q", "K", "V", "scores", "logits", "weights", "output"};
     for (size_t h = 0; h < r.heads.size(); ++h) {
         const HeadResult &head = r.heads[h];
-        const Matrix *mats[] = {&head.Q,      &head.K,       &head.V,     &head.scores,
-                                &head.logits, &head.weights, &head.output};
+        const Matrix scores = head.scores(), logits = head.logits(), weights = head.weights();
+        const Matrix *mats[] = {&head.Q, &head.K,  &head.V,     &scores,
+                                &logits, &weights, &head.output};
         out += h ? ",\n    {" : "\n    {";
         for (int k = 0; k < 7; ++k) {
             out += k ? ",\n      \"" : "\n      \"";

@@ -315,9 +315,10 @@ namespace {
 
 // The parsed document costs some 16 bytes per JSON value whatever its text: a file of "0,0,0…"
 // would take 4 GB to parse. The values a session within the limits can hold (the inputs, a
-// mask, the labels, the view state) are counted from the separators first.
+// mask (n × m, at most kMaxTokens²), the labels, the view state) are counted from the separators
+// first.
 constexpr std::int64_t kMaxJsonValues =
-    kMaxInputValues + kMaxAttentionCells + 2 * kMaxTokens + std::int64_t(1) * 1024 * 1024;
+    kMaxInputValues + kMaxTokens * kMaxTokens + 2 * kMaxTokens + std::int64_t(1) * 1024 * 1024;
 
 void checkValueCount(const QByteArray &bytes) {
     std::int64_t separators = 0;

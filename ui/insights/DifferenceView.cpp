@@ -91,8 +91,8 @@ void DifferenceView::refresh() {
         return;
     }
     // Both results are in the row layout; a layout switch only redraws the difference.
-    const attn::Matrix &before = m_before.result->heads[size_t(head)].weights;
-    const attn::Matrix &after = m_after.result->heads[size_t(head)].weights;
+    const attn::Matrix &before = m_before.result->heads[size_t(head)].weights();
+    const attn::Matrix &after = m_after.result->heads[size_t(head)].weights();
     if (before.rows() != after.rows() || before.cols() != after.cols()) {
         m_caption->setText(tr("Last edit: %1. It changed the shape of the weights (%2 "
                               "\u2192 %3): there is nothing to subtract.")

@@ -139,7 +139,7 @@ void HeadOverview::refresh() {
     const QStringList keys = attn::tokenLabels(in.sourceTokens());
     const attn::Mask maskT = rows ? attn::Mask() : attn::Mask(result->masked.transpose());
     for (int h = 0; h < heads; ++h) {
-        const attn::Matrix &w = result->heads[size_t(h)].weights;
+        const attn::Matrix &w = result->heads[size_t(h)].weights();
         HeatmapView *v = m_views[h];
         v->setTitle(groupedTitle(in, h));
         if (rows) {

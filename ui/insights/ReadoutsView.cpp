@@ -84,7 +84,7 @@ void ReadoutsView::refresh() {
     }
     const int head = insight::headOf(*document(), *result);
     // A table of queries whatever the layout: read in place from the row-layout result.
-    const attn::Matrix &weights = result->heads[size_t(head)].weights;
+    const attn::Matrix &weights = result->heads[size_t(head)].weights();
     const attn::Mask &masked = result->masked;
     const attn::AttentionInputs &in = *snap.inputs;
     m_head = head;

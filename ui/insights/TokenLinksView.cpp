@@ -64,9 +64,9 @@ void TokenLinksView::refresh() {
             if (m_allHeads || h == m_head)
                 m_heads.push_back(h);
         // The picture has no layout: the weights are read as queries × keys (the row result).
-        const attn::Matrix &w = result->heads[size_t(m_head)].weights;
-        m_n = int(w.rows());
-        m_m = int(w.cols());
+        const attn::HeadResult &shown = result->heads[size_t(m_head)];
+        m_n = int(shown.queryCount());
+        m_m = int(shown.keyCount());
         m_queries = attn::tokenLabels(snap.inputs->tokens); // the result's own tokens
         m_keys = attn::tokenLabels(snap.inputs->sourceTokens());
     }
@@ -88,7 +88,7 @@ void TokenLinksView::collectLinks() {
     const bool hasMask = masked.rows() == m_n && masked.cols() == m_m;
     qint64 candidates = 0;
     for (int head : m_heads) {
-        const attn::Matrix &w = m_result->heads[size_t(head)].weights;
+        const attn::Matrix &w = m_result->heads[size_t(head)].weights();
         if (w.rows() != m_n || w.cols() != m_m)
             continue;
         for (int q = 0; q < m_n; ++q)

@@ -262,12 +262,15 @@ void WhatIfPanel::updateShift() {
     if (!result || m_head >= int(result->heads.size()))
         return;
     const attn::HeadResult &h = result->heads[size_t(m_head)];
-    if (m_row >= h.logits.rows()) {
+    if (m_row >= h.queryCount()) {
         m_shiftCheck.reset();
         return;
     }
     // The query's logits and weights: a row of the (row-layout) result in either layout.
-    m_shiftCheck = whatif::shiftLogits(h.logits.row(m_row), h.weights.row(m_row), m_shift->value());
+    using Derived = attn::HeadResult::Derived;
+    m_shiftCheck =
+        whatif::shiftLogits(h.queryRows(Derived::Logits, m_row, 1).row(0),
+                            h.queryRows(Derived::Weights, m_row, 1).row(0), m_shift->value());
     const whatif::ShiftCheck &s = *m_shiftCheck;
     const auto &keys = shownInputs().sourceTokens();
     QString html = "<table cellspacing='0' cellpadding='3'>";

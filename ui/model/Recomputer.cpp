@@ -32,30 +32,39 @@ qint64 Recomputer::cost(const attn::AttentionInputs &in) {
     return total + n * concat * in.Wo.cols();
 }
 
-void Recomputer::DirtyRows::add(const DocumentChange &change) {
-    const bool xValues = change.what == DocumentChange::Flags(DocumentChange::Values) &&
-                         change.matrix && change.matrix->stage == attn::Stage::X &&
-                         change.cells.isValid();
-    if (!xValues) {
-        all = true;
+namespace {
+
+// Widens [first, last] (empty when first > last) to cover [top, bottom].
+void cover(int &first, int &last, int top, int bottom) {
+    if (top > bottom)
         return;
-    }
     if (first > last) {
-        first = change.cells.top();
-        last = change.cells.bottom();
+        first = top;
+        last = bottom;
     } else {
-        first = std::min(first, change.cells.top());
-        last = std::max(last, change.cells.bottom());
+        first = std::min(first, top);
+        last = std::max(last, bottom);
     }
 }
 
-void Recomputer::DirtyRows::merge(const DirtyRows &other) {
-    if (other.all) {
+} // namespace
+
+void Recomputer::DirtyRows::add(const DocumentChange &change) {
+    const bool values = change.what == DocumentChange::Flags(DocumentChange::Values) &&
+                        change.matrix && change.cells.isValid();
+    if (values && change.matrix->stage == attn::Stage::X)
+        cover(first, last, change.cells.top(), change.cells.bottom());
+    else if (values && change.matrix->stage == attn::Stage::Context)
+        cover(contextFirst, contextLast, change.cells.top(), change.cells.bottom());
+    else
         all = true;
-    } else if (other.first <= other.last) {
-        first = first <= last ? std::min(first, other.first) : other.first;
-        last = std::max(last, other.last);
-    }
+}
+
+void Recomputer::DirtyRows::merge(const DirtyRows &other) {
+    if (other.all)
+        all = true;
+    cover(first, last, other.first, other.last);
+    cover(contextFirst, contextLast, other.contextFirst, other.contextLast);
 }
 
 void Recomputer::onChanged(const DocumentChange &change) {
@@ -86,7 +95,7 @@ Recomputer::Outcome Recomputer::run(const std::shared_ptr<const attn::AttentionI
     clock.start();
     try {
         outcome.result = std::make_shared<const attn::AttentionResult>(
-            base ? attn::recomputeRows(*inputs, *base, dirty.first, dirty.last)
+            base ? attn::updateTokens(*inputs, *base, dirty.edit())
                  : attn::compute(*inputs, attn::Layout::Rows));
     } catch (const attn::InputError &e) {
         outcome.error = QString::fromStdString(e.what());

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "Attention.h"
+#include "IncrementalAttention.h"
 #include "ResultSnapshot.h"
 
 #include <QObject>
@@ -58,15 +59,18 @@ private:
         QString error;
         double milliseconds = 0;
     };
-    // Which rows of X changed since the published result was computed: when an edit touched
-    // only X's values, the next computation reuses the rest of it (attn::recomputeRows).
+    // Which rows of X and of the context changed since the published result was computed:
+    // when edits touched only their values, the next computation updates the published result
+    // (attn::updateTokens, O(n·(p + d)) per token) instead of computing from scratch.
     struct DirtyRows {
         bool all = true;
-        int first = 0, last = -1;
+        int first = 0, last = -1;               // rows of X
+        int contextFirst = 0, contextLast = -1; // rows of the context
         void add(const DocumentChange &change);
         void merge(const DirtyRows &other);
-        void clear() { *this = DirtyRows{false, 0, -1}; }
-        bool rowsOnly() const { return !all && first <= last; }
+        void clear() { *this = DirtyRows{false, 0, -1, 0, -1}; }
+        bool rowsOnly() const { return !all && (first <= last || contextFirst <= contextLast); }
+        attn::TokenEdit edit() const { return {first, last, contextFirst, contextLast}; }
     };
     static Outcome run(const std::shared_ptr<const attn::AttentionInputs> &inputs,
                        const std::shared_ptr<const attn::AttentionResult> &base,

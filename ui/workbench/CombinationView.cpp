@@ -62,12 +62,13 @@ void CombinationView::refresh() {
     if (snapshot.isValid() && !m_result->heads.empty()) {
         m_head = std::clamp(m_document->currentHead(), 0, int(m_result->heads.size()) - 1);
         const attn::HeadResult &h = m_result->heads[size_t(m_head)];
-        const attn::Matrix &weights = h.weights;
         const attn::Matrix &values = h.V;
         const int row = m_document->selectedRow();
-        if (row >= 0 && row < weights.rows()) {
+        if (row >= 0 && row < h.queryCount()) {
             m_row = row;
-            m_decomposition = attn::rowDecomposition(weights, values, row);
+            // Only this query's weights: O(m·d), not the whole n × m stage.
+            const attn::Matrix weights = h.queryRows(attn::HeadResult::Derived::Weights, row, 1);
+            m_decomposition = attn::rowDecomposition(weights, values, 0);
             const attn::AttentionInputs &inputs = *snapshot.inputs; // the result's own tokens
             m_keys = attn::tokenLabels(inputs.sourceTokens());
             m_query = QString::fromStdString(inputs.tokens[size_t(row)]);

@@ -338,29 +338,26 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
     if (rows) {
         // Scores are defined unmasked (the mask applies from the logits on): every score is a
         // number worth reading, masked or not.
-        set(Stage::Scores, h.scores, formula(Stage::Scores), m_queries, m_keys, tr("query"),
+        set(Stage::Scores, h.scores(), formula(Stage::Scores), m_queries, m_keys, tr("query"),
             tr("key"), ScaleKind::Diverging, nullptr, hs);
-        set(Stage::Logits, h.logits, formula(Stage::Logits), m_queries, m_keys, tr("query"),
+        set(Stage::Logits, h.logits(), formula(Stage::Logits), m_queries, m_keys, tr("query"),
             tr("key \u2014 click to mask"), ScaleKind::Diverging, mask, hs);
-        set(Stage::Weights, h.weights, formula(Stage::Weights), m_queries, m_keys, tr("query"),
+        set(Stage::Weights, h.weights(), formula(Stage::Weights), m_queries, m_keys, tr("query"),
             tr("key"), ScaleKind::Unit, mask, hs);
     } else {
         // Scores and weights are keys × queries here: the key axis runs down, queries across.
-        m_views.value(Stage::Scores)
-            ->setTitle(formula(Stage::Scores) + hs + " \u2014 " + shownShape(h.scores));
-        m_views.value(Stage::Scores)->setAxisTitles(tr("key"), tr("query"));
-        m_views.value(Stage::Scores)
-            ->setTransposedData(h.scores, m_keys, m_queries, ScaleKind::Diverging, nullptr);
-        m_views.value(Stage::Logits)
-            ->setTitle(formula(Stage::Logits) + hs + " \u2014 " + shownShape(h.logits));
-        m_views.value(Stage::Logits)->setAxisTitles(tr("key"), tr("query \u2014 click to mask"));
-        m_views.value(Stage::Logits)
-            ->setTransposedData(h.logits, m_keys, m_queries, ScaleKind::Diverging, mask);
-        m_views.value(Stage::Weights)
-            ->setTitle(formula(Stage::Weights) + hs + " \u2014 " + shownShape(h.weights));
-        m_views.value(Stage::Weights)->setAxisTitles(tr("key \u2193"), tr("query"));
-        m_views.value(Stage::Weights)
-            ->setTransposedData(h.weights, m_keys, m_queries, ScaleKind::Unit, mask);
+        // Each is derived once (the head stores Q and K, not the n × m stages).
+        const auto showTransposed = [&](Stage stage, const attn::Matrix &m, const QString &keyAxis,
+                                        ScaleKind kind, const attn::Mask *shownMask) {
+            HeatmapView *v = m_views.value(stage);
+            v->setTitle(formula(stage) + hs + " \u2014 " + shownShape(m));
+            v->setAxisTitles(keyAxis, stage == Stage::Logits ? tr("query \u2014 click to mask")
+                                                             : tr("query"));
+            v->setTransposedData(m, m_keys, m_queries, kind, shownMask);
+        };
+        showTransposed(Stage::Scores, h.scores(), tr("key"), ScaleKind::Diverging, nullptr);
+        showTransposed(Stage::Logits, h.logits(), tr("key"), ScaleKind::Diverging, mask);
+        showTransposed(Stage::Weights, h.weights(), tr("key \u2193"), ScaleKind::Unit, mask);
     }
     set(Stage::HeadOutput, h.output, formula(Stage::HeadOutput), m_queries, {}, tr("query"), "d_v",
         ScaleKind::Diverging, nullptr, hs);

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "Attention.h"
+#include "Blas.h"
+
+// The inner loops shared by the forward pass, the derived stages of HeadResult and the
+// incremental update, so that all three compute a logit and a weight the same way.
+namespace attn::kernel {
+
+// The logits of queries first … first + count − 1 against every key, row layout: Q is n × d,
+// K is m × d. out is count × m.
+void logitRows(const Matrix &Q, const Matrix &K, const HeadResult &head, Eigen::Index first,
+               MatrixRef out);
+// Scores only (no factor, bias or mask).
+void scoreRows(const Matrix &Q, const Matrix &K, Eigen::Index first, MatrixRef out);
+// Turns each row of logits into exp(logit − shift) with the row's own maximum as the shift,
+// and stores the shift and the sum (an all-masked row: shift −∞, sum 0, all zeros).
+void expRows(MatrixRef logits, double *shift, double *sum);
+// Turns each row of logits into weights with the given shifts and sums.
+void weightRows(MatrixRef logits, const double *shift, const double *sum);
+
+// From Q, K and V on (all in the row layout, and the head's factor, slope and mask set):
+// shift, expSum and output, the queries split over threads.
+void attend(HeadResult &head);
+// The same for one query row only (an incremental update), on the calling thread.
+void attendRow(HeadResult &head, Eigen::Index query);
+
+// concat, the final output and the warnings, once every head is done.
+void finishResult(const AttentionInputs &inputs, AttentionResult &result);
+
+// exp(x), 0 below the floor where the vectorized exponential would not give 0.
+double expOrZero(double x);
+
+} // namespace attn::kernel

@@ -1,0 +1,179 @@
+#include "IncrementalAttention.h"
+
+#include "Blas.h"
+#include "HeadKernel.h"
+#include "Masks.h"
+
+#include <cmath>
+#include <limits>
+
+namespace attn {
+
+namespace {
+
+constexpr double kEps = std::numeric_limits<double>::epsilon();
+constexpr double kMinusInf = -std::numeric_limits<double>::infinity();
+
+// A token's new row of X or of the context, as the projections read it (with its sinusoid).
+RowVector positionedRow(const Matrix &source, Eigen::Index t, const AttentionInputs &in) {
+    RowVector row = source.row(t);
+    if (in.options.positional == Positional::Sinusoidal)
+        row += sinusoidalRow(t, source.cols());
+    return row;
+}
+
+RowVector project(const RowVector &row, const Matrix &W, Eigen::Index position, bool rotate) {
+    Matrix out = row * W;
+    if (rotate)
+        ropeRotateRows(out, position);
+    return out.row(0);
+}
+
+// Key and value t of the head change to k and v: every query's logit of key t changes. Query
+// `skip` (whose own row is recomputed whole afterwards) is left alone.
+void updateKey(HeadResult &h, Eigen::Index t, const RowVector &k, const RowVector &v,
+               Eigen::Index skip) {
+    const Eigen::Index n = h.Q.rows(), d = h.Q.cols();
+    Matrix keys(2, d);
+    keys.row(0) = h.K.row(t);
+    keys.row(1) = k;
+    Matrix logits(n, 2); // old and new scores of key t, for every query
+    gemm(h.Q, false, keys, true, logits);
+    const RowVector vOld = h.V.row(t);
+    const double vOldMax = vOld.cwiseAbs().maxCoeff(), vNewMax = v.cwiseAbs().maxCoeff();
+    // compute() gets a score from a matrix product, this from a dot product: they may differ
+    // by d·ε·Σ|q_i·k_i| ≤ d·ε·‖q‖·‖k‖ each (Cauchy–Schwarz), twice that between the two.
+    const double kOldNorm = keys.row(0).norm(), kNewNorm = k.norm();
+    std::vector<Eigen::Index> rescan;
+    for (Eigen::Index j = 0; j < n; ++j) {
+        if (j == skip || h.shift(j) == kMinusInf || (h.mask && (*h.mask)(j, t)))
+            continue; // an all-masked row or a masked cell stays 0 whatever key t holds
+        const double bias = h.alibiSlope != 0.0 ? h.alibiSlope * double(t - j) : 0.0;
+        const double lOld = logits(j, 0) * h.factor + bias, lNew = logits(j, 1) * h.factor + bias;
+        double shift = h.shift(j), rescale = 1.0;
+        if (lNew > shift) { // a new maximum: the row's exponentials shrink by exp(old − new)
+            rescale = std::exp(shift - lNew);
+            shift = lNew;
+        }
+        const double eOld = kernel::expOrZero(lOld - shift), eNew = kernel::expOrZero(lNew - shift);
+        const double sumBefore = h.expSum(j) * rescale;
+        const double sum = sumBefore - eOld + eNew;
+        if (!(sum >= 0.5)) {
+            rescan.push_back(j); // the maximum fell away: the shift would drift from it
+            continue;
+        }
+        auto out = h.output.row(j);
+        const double outBefore = out.cwiseAbs().maxCoeff() * sumBefore; // |unnormalized row|
+        out = (out * sumBefore - eOld * vOld + eNew * v) / sum;
+        // Rounding of this update, in the unnormalized row's units, then normalized.
+        const double qNorm = h.Q.row(j).norm();
+        const double gOld = 2.0 * double(d) * kEps * std::abs(h.factor) * qNorm * kOldNorm;
+        const double gNew = 2.0 * double(d) * kEps * std::abs(h.factor) * qNorm * kNewNorm;
+        const double sumError = 4.0 * kEps * (sumBefore + eOld + eNew) + eOld * gOld + eNew * gNew;
+        const double rowError = 4.0 * kEps * (outBefore + eOld * vOldMax + eNew * vNewMax) +
+                                eOld * gOld * vOldMax + eNew * gNew * vNewMax;
+        const double outMax = out.cwiseAbs().maxCoeff();
+        h.drift(j) = (h.drift(j) * sumBefore + rowError + outMax * sumError) / sum + kEps * outMax;
+        h.sumDrift(j) = (h.sumDrift(j) * sumBefore + sumError) / sum;
+        h.shift(j) = shift;
+        h.expSum(j) = sum;
+    }
+    h.K.row(t) = k;
+    h.V.row(t) = v;
+    for (Eigen::Index j : rescan) {
+        kernel::attendRow(h, j);
+        h.drift(j) = h.sumDrift(j) = 0.0;
+    }
+}
+
+// Rows whose accumulated bound has grown too large are recomputed whole.
+void refreshDrifted(HeadResult &h) {
+    const double scale = h.output.size() == 0 ? 0.0 : h.output.cwiseAbs().maxCoeff();
+    const double limit = kDriftTolerance * scale;
+    Eigen::Index drifted = 0;
+    for (Eigen::Index j = 0; j < h.drift.size(); ++j)
+        drifted += h.drift(j) > limit || h.sumDrift(j) > kDriftTolerance;
+    if (drifted > h.drift.size() / 8) { // cheaper as one forward pass of the head on all cores
+        kernel::attend(h);
+        h.drift.setZero(h.shift.size());
+        h.sumDrift.setZero(h.shift.size());
+        return;
+    }
+    for (Eigen::Index j = 0; j < h.drift.size(); ++j) {
+        if (h.drift(j) > limit || h.sumDrift(j) > kDriftTolerance) {
+            kernel::attendRow(h, j);
+            h.drift(j) = h.sumDrift(j) = 0.0;
+        }
+    }
+}
+
+} // namespace
+
+bool canUpdateTokens(const AttentionInputs &in, const AttentionResult &previous) {
+    if (previous.layout != Layout::Rows || previous.heads.size() != in.heads.size() ||
+        previous.masked.rows() != in.queryCount() || previous.masked.cols() != in.keyCount())
+        return false;
+    const std::vector<double> slopes =
+        in.options.alibi ? alibiSlopes(in.options, in.heads.size()) : std::vector<double>{};
+    for (size_t k = 0; k < in.heads.size(); ++k) {
+        const HeadResult &h = previous.heads[k];
+        const HeadWeights &w = in.heads[k];
+        if (h.Q.rows() != in.queryCount() || h.Q.cols() != w.Wq.cols() ||
+            h.K.rows() != in.keyCount() || h.K.cols() != w.Wk.cols() || h.V.cols() != w.Wv.cols() ||
+            h.shift.size() != in.queryCount() || h.factor != logitFactor(in.options, w.Wq.cols()) ||
+            h.alibiSlope != (slopes.empty() ? 0.0 : slopes[k]))
+            return false;
+    }
+    return true;
+}
+
+AttentionResult updateTokens(const AttentionInputs &in, const AttentionResult &previous,
+                             const TokenEdit &edit) {
+    validate(in);
+    if (!canUpdateTokens(in, previous))
+        return compute(in, Layout::Rows);
+    const Eigen::Index xFirst = std::max<Eigen::Index>(edit.xFirst, 0),
+                       xLast = std::min(edit.xLast, in.queryCount() - 1);
+    const Eigen::Index cFirst = std::max<Eigen::Index>(edit.contextFirst, 0),
+                       cLast = in.hasContext ? std::min(edit.contextLast, in.keyCount() - 1) : -1;
+    // Each edited token costs O(n·d) per head; beyond a few hundred a forward pass is cheaper.
+    if ((xLast - xFirst + 1) + (cLast - cFirst + 1) >
+        std::max<Eigen::Index>(in.queryCount() / 16, 1))
+        return compute(in, Layout::Rows);
+    AttentionResult result = previous;
+    const bool rope = in.options.positional == Positional::Rope;
+    for (size_t k = 0; k < in.heads.size(); ++k) {
+        HeadResult &h = result.heads[k];
+        const HeadWeights &w = in.heads[k];
+        const HeadWeights &kv = in.heads[kvSource(in, k)];
+        if (h.drift.size() != h.shift.size()) {
+            h.drift.setZero(h.shift.size());
+            h.sumDrift.setZero(h.shift.size());
+        }
+        for (Eigen::Index t = xFirst; t <= xLast; ++t) {
+            const RowVector x = positionedRow(in.X, t, in);
+            if (!in.hasContext)
+                updateKey(h, t, project(x, kv.Wk, t, rope), project(x, kv.Wv, t, false), t);
+            h.Q.row(t) = project(x, w.Wq, t, rope);
+            kernel::attendRow(h, t);
+            h.drift(t) = h.sumDrift(t) = 0.0;
+        }
+        for (Eigen::Index t = cFirst; t <= cLast; ++t) {
+            const RowVector c = positionedRow(in.context, t, in);
+            updateKey(h, t, project(c, kv.Wk, t, rope), project(c, kv.Wv, t, false), -1);
+        }
+        refreshDrifted(h);
+    }
+    kernel::finishResult(in, result);
+    return result;
+}
+
+AttentionResult recomputeRows(const AttentionInputs &in, const AttentionResult &previous,
+                              Eigen::Index first, Eigen::Index last) {
+    TokenEdit edit;
+    edit.xFirst = first;
+    edit.xLast = last;
+    return updateTokens(in, previous, edit);
+}
+
+} // namespace attn

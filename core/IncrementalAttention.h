@@ -1,0 +1,43 @@
+#pragma once
+
+#include "Attention.h"
+
+namespace attn {
+
+// Which tokens' values changed since a result was computed: rows of X (queries; in
+// self-attention also keys and values) and rows of the context (cross-attention's keys and
+// values). An empty range (first > last) = none.
+struct TokenEdit {
+    Eigen::Index xFirst = 0, xLast = -1;
+    Eigen::Index contextFirst = 0, contextLast = -1;
+};
+
+// The result compute(inputs) gives, from `previous` (computed in the row layout from inputs
+// that differ from these only in the values of the edited rows), in O(n·(p + d)) per edited
+// token instead of O(n²·d): the token's Q, K and V rows; its own query row whole; for every
+// other query only the one changed logit, its softmax statistics corrected (rescaled when the
+// new logit is the row's new maximum) and its output row corrected by the changed weight and
+// value terms. A row whose maximum fell away (its sum drops below ½) is recomputed whole.
+//
+// Drift: each correction adds rounding error, so every output row carries a bound on what it
+// has accumulated (HeadResult::drift: the floating-point error of the update's operations,
+// and of the edited logit computed by a dot product where compute() used a matrix product).
+// A row whose bound exceeds kDriftTolerance times the largest output entry (or whose sum's
+// relative bound exceeds kDriftTolerance) is recomputed whole, which resets it; so after any
+// number of edits the result stays within 1e-12 of compute() relative to the output's size.
+// Falls back to compute() when `previous` does not fit the inputs (shapes, options, layout).
+AttentionResult updateTokens(const AttentionInputs &inputs, const AttentionResult &previous,
+                             const TokenEdit &edit);
+bool canUpdateTokens(const AttentionInputs &inputs, const AttentionResult &previous);
+
+// updateTokens() after rows first … last of X changed (a cell edit of X).
+AttentionResult recomputeRows(const AttentionInputs &inputs, const AttentionResult &previous,
+                              Eigen::Index first, Eigen::Index last);
+inline bool canRecomputeRows(const AttentionInputs &inputs, const AttentionResult &previous) {
+    return canUpdateTokens(inputs, previous);
+}
+
+// A tenth of the 1e-12 promised: the full recompute has rounding error of its own.
+inline constexpr double kDriftTolerance = 1e-13;
+
+} // namespace attn

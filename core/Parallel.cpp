@@ -1,0 +1,53 @@
+#include "Parallel.h"
+
+#include <algorithm>
+#include <atomic>
+#include <thread>
+#include <vector>
+
+namespace attn {
+
+namespace {
+
+std::atomic<int> g_threads{0};
+
+int machineThreads() {
+    const unsigned cores = std::thread::hardware_concurrency();
+    return cores == 0 ? 1 : int(std::min(cores, 64u));
+}
+
+} // namespace
+
+int threadCount() {
+    const int set = g_threads.load(std::memory_order_relaxed);
+    return set > 0 ? set : machineThreads();
+}
+
+void setThreadCount(int threads) {
+    g_threads.store(std::max(threads, 0), std::memory_order_relaxed);
+}
+
+void parallelFor(Eigen::Index count, Eigen::Index grain,
+                 const std::function<void(Eigen::Index, Eigen::Index)> &body) {
+    if (count <= 0)
+        return;
+    const Eigen::Index byGrain =
+        std::max<Eigen::Index>(count / std::max<Eigen::Index>(grain, 1), 1);
+    const Eigen::Index chunks = std::min<Eigen::Index>(threadCount(), byGrain);
+    if (chunks <= 1) {
+        body(0, count);
+        return;
+    }
+    // Plain threads per call rather than a pool: a forward pass worth splitting takes
+    // milliseconds, so starting a thread is noise, and nothing lingers between computations.
+    std::vector<std::thread> helpers;
+    helpers.reserve(std::size_t(chunks - 1));
+    const auto bound = [count, chunks](Eigen::Index c) { return count * c / chunks; };
+    for (Eigen::Index c = 1; c < chunks; ++c)
+        helpers.emplace_back([&body, first = bound(c), last = bound(c + 1)] { body(first, last); });
+    body(0, bound(1));
+    for (std::thread &t : helpers)
+        t.join();
+}
+
+} // namespace attn

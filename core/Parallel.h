@@ -1,0 +1,21 @@
+#pragma once
+
+#include <Eigen/Core>
+
+#include <functional>
+
+namespace attn {
+
+// How many threads the heavy loops of the forward pass use: the machine's cores by default.
+// Benchmarks set it to compare with another library on the same number of threads.
+int threadCount();
+void setThreadCount(int threads); // ≤ 0: back to the machine's cores
+
+// Runs body(first, last) on contiguous chunks of [0, count) that together cover it once, on up
+// to threadCount() threads (the calling thread takes a chunk too), and returns when all are done.
+// Chunks are at least `grain` long, so small problems stay on the calling thread: a thread
+// start costs tens of microseconds. body must not throw.
+void parallelFor(Eigen::Index count, Eigen::Index grain,
+                 const std::function<void(Eigen::Index first, Eigen::Index last)> &body);
+
+} // namespace attn

@@ -1,0 +1,188 @@
+// Incremental updates after cell edits of X or of the context (attn::updateTokens) agree with a
+// full recompute: random sequences of 1,000 edits, with masks, causal attention, sliding
+// windows, ALiBi, positions, cross-attention, several heads and key/value groups, in both
+// layouts, to 1e-12 relative to each matrix's largest entry.
+
+#include "Attention.h"
+#include "IncrementalAttention.h"
+#include "Masks.h"
+#include "TestSupport.h"
+
+#include <random>
+
+using namespace attn;
+
+namespace {
+
+struct Case {
+    int n = 12, m = 12, p = 6, d = 4, heads = 1;
+    bool cross = false, causal = false, customMask = false, alibi = false, kvGroups = false;
+    bool withWo = false;
+    int window = 0;
+    Positional positional = Positional::None;
+    double xScale = 1.0; // large values make sharp softmax rows whose maxima change often
+};
+
+AttentionInputs randomInputs(std::mt19937 &rng, const Case &c) {
+    AttentionInputs in;
+    in.X = testsupport::randomMatrix(rng, c.n, c.p, c.xScale);
+    in.tokens = defaultTokens(c.n);
+    in.hasContext = c.cross;
+    if (c.cross) {
+        in.context = testsupport::randomMatrix(rng, c.m, c.p + 1, c.xScale);
+        in.contextTokens = defaultTokens(c.m, "c");
+    }
+    const Eigen::Index pc = in.source().cols();
+    for (int h = 0; h < c.heads; ++h) {
+        HeadWeights w{testsupport::randomMatrix(rng, c.p, c.d, 0.5),
+                      testsupport::randomMatrix(rng, pc, c.d, 0.5),
+                      testsupport::randomMatrix(rng, pc, c.d + 1, 0.5)};
+        w.kvGroup = c.kvGroups ? h / 2 : -1;
+        in.heads.push_back(w);
+    }
+    shareKeyValueGroups(in);
+    if (c.withWo)
+        in.Wo = testsupport::randomMatrix(rng, c.heads * (c.d + 1), 3);
+    in.options.causal = c.causal;
+    in.options.alibi = c.alibi;
+    in.options.window = c.window;
+    in.options.positional = c.positional;
+    if (c.customMask) {
+        std::bernoulli_distribution off(0.2);
+        in.mask = Mask::Constant(c.n, in.keyCount(), false);
+        for (Eigen::Index i = 0; i < in.mask.size(); ++i)
+            in.mask.data()[i] = off(rng);
+        in.mask.row(1).setConstant(true); // one query with every key masked
+    }
+    return in;
+}
+
+// |actual − expected| ≤ 1e-12 · max|expected| over the whole matrix.
+void compareRelative(const Matrix &actual, const Matrix &expected, const char *what) {
+    QCOMPARE(actual.rows(), expected.rows());
+    QCOMPARE(actual.cols(), expected.cols());
+    if (expected.size() == 0)
+        return;
+    const double scale = std::max(expected.cwiseAbs().maxCoeff(), 1e-300);
+    const Matrix diff = actual - expected;
+    const double worst = diff.cwiseAbs().maxCoeff();
+    QVERIFY2(
+        worst <= 1e-12 * scale,
+        qPrintable(QString("%1: off by %2 relative after the edits").arg(what).arg(worst / scale)));
+}
+
+void compareResults(const AttentionResult &fast, const AttentionResult &full) {
+    QCOMPARE(fast.heads.size(), full.heads.size());
+    QCOMPARE(fast.layout, full.layout);
+    for (size_t k = 0; k < full.heads.size(); ++k) {
+        const HeadResult &a = fast.heads[k], &b = full.heads[k];
+        compareRelative(a.Q, b.Q, "Q");
+        compareRelative(a.K, b.K, "K");
+        compareRelative(a.V, b.V, "V");
+        compareRelative(a.scores(), b.scores(), "scores");
+        // Masked logits are −∞ in both: compare where they are finite.
+        const Matrix la = a.logits(), lb = b.logits();
+        QVERIFY(((la.array() == -INFINITY) == (lb.array() == -INFINITY)).all());
+        compareRelative(Matrix((lb.array() == -INFINITY).select(0.0, la)),
+                        Matrix((lb.array() == -INFINITY).select(0.0, lb)), "logits");
+        compareRelative(a.weights(), b.weights(), "weights");
+        compareRelative(a.output, b.output, "head output");
+    }
+    compareRelative(fast.concat, full.concat, "concat");
+    compareRelative(fast.output, full.output, "output");
+    QCOMPARE(fast.warnings, full.warnings);
+}
+
+} // namespace
+
+Q_DECLARE_METATYPE(Case)
+
+class TestIncremental : public QObject {
+    Q_OBJECT
+private slots:
+    void randomEditSequences_data() {
+        QTest::addColumn<Case>("shape");
+        QTest::addColumn<bool>("columns");
+        const auto row = [](const char *name, Case c, bool columns = false) {
+            QTest::newRow(name) << c << columns;
+        };
+        row("self-attention", Case{});
+        row("column layout", Case{}, true);
+        row("causal", Case{.causal = true});
+        row("custom mask with an all-masked query", Case{.customMask = true});
+        row("sliding window + ALiBi", Case{.heads = 2, .alibi = true, .window = 3});
+        row("cross-attention, context and X edits", Case{.n = 9, .m = 14, .cross = true});
+        row("cross-attention, causal, column layout",
+            Case{.n = 10, .m = 13, .cross = true, .causal = true}, true);
+        row("four heads, kv groups, Wo", Case{.heads = 4, .kvGroups = true, .withWo = true});
+        row("sinusoidal positions", Case{.positional = Positional::Sinusoidal});
+        row("RoPE, cross-attention", Case{.cross = true, .positional = Positional::Rope});
+        row("sharp rows (maxima move)", Case{.heads = 2, .causal = true, .xScale = 6.0});
+        row("very sharp rows, masked", Case{.customMask = true, .xScale = 25.0});
+    }
+    void randomEditSequences() {
+        QFETCH(Case, shape);
+        QFETCH(bool, columns);
+        std::mt19937 rng(2026);
+        AttentionInputs in = randomInputs(rng, shape);
+        AttentionResult result = compute(in);
+        std::normal_distribution<double> value(0.0, shape.xScale);
+        std::bernoulli_distribution contextEdit(shape.cross ? 0.5 : 0.0);
+        for (int e = 1; e <= 1000; ++e) {
+            TokenEdit edit;
+            Matrix &target = contextEdit(rng) ? in.context : in.X;
+            const Eigen::Index row =
+                std::uniform_int_distribution<Eigen::Index>(0, target.rows() - 1)(rng);
+            target(row, std::uniform_int_distribution<Eigen::Index>(0, target.cols() - 1)(rng)) =
+                value(rng);
+            if (&target == &in.X)
+                edit.xFirst = edit.xLast = row;
+            else
+                edit.contextFirst = edit.contextLast = row;
+            result = updateTokens(in, result, edit);
+            if (e % 250 == 0) {
+                const AttentionResult full = compute(in, columns ? Layout::Columns : Layout::Rows);
+                compareResults(columns ? transposed(result) : result, full);
+                if (QTest::currentTestFailed())
+                    QFAIL(qPrintable(QString("after %1 edits").arg(e)));
+            }
+        }
+    }
+
+    // The bound each row carries stays under the tolerance: a row past it was recomputed.
+    void driftStaysBounded() {
+        std::mt19937 rng(7);
+        Case c{.n = 40, .heads = 2, .xScale = 3.0};
+        AttentionInputs in = randomInputs(rng, c);
+        AttentionResult result = compute(in);
+        std::normal_distribution<double> value(0.0, 3.0);
+        for (int e = 0; e < 2000; ++e) {
+            const Eigen::Index t = e % c.n;
+            in.X(t, e % c.p) = value(rng);
+            result = recomputeRows(in, result, t, t);
+        }
+        for (const HeadResult &h : result.heads) {
+            QCOMPARE(h.drift.size(), h.queryCount());
+            const double scale = h.output.cwiseAbs().maxCoeff();
+            QVERIFY(h.drift.maxCoeff() <= kDriftTolerance * scale);
+            QVERIFY(h.sumDrift.maxCoeff() <= kDriftTolerance);
+            QVERIFY(h.drift.maxCoeff() > 0.0); // the edits did accumulate some
+        }
+    }
+
+    // Shapes or options that changed are not an edit of values: a full recompute.
+    void fallsBackWhenTheResultDoesNotFit() {
+        std::mt19937 rng(3);
+        AttentionInputs in = randomInputs(rng, Case{});
+        const AttentionResult before = compute(in);
+        in.options.temperature = 2.0;
+        QVERIFY(!canUpdateTokens(in, before));
+        TokenEdit edit;
+        edit.xFirst = edit.xLast = 0;
+        compareResults(updateTokens(in, before, edit), compute(in));
+        QVERIFY(!canUpdateTokens(in, transposed(compute(in))));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestIncremental)
+#include "test_incremental.moc"
