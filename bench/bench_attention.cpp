@@ -3,7 +3,9 @@
 //
 // Usage: bench_attention [--quick] [--json] [--threads N]
 //   --quick    fewer sizes and repetitions, for CI smoke runs
-//   --json     one JSON object {"rows": [{"n", "p", "d", "heads", "forward_ms", "edit_ms"}, …]}
+//   --json     one JSON object {"rows": [{"n", "p", "d", "heads", "forward_ms", "edit_ms",
+//              "forward_cpu_ms"}, …]} (forward_cpu_ms: CPU time of all threads, which a loaded
+//              machine does not inflate)
 //   --threads  how many threads the forward pass uses (default: every core)
 
 #include "Allocator.h"
@@ -17,26 +19,40 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <vector>
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-template <typename F> double medianMs(int reps, F &&f) {
-    std::vector<double> times;
+// The CPU time of every thread of the process: on a machine shared with other work the wall
+// clock measures the others too, this does not.
+double cpuMs() {
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
+}
+
+template <typename F> double medianMs(int reps, F &&f, double *medianCpuMs = nullptr) {
+    std::vector<double> times, cpu;
     for (int r = 0; r < reps; ++r) {
+        const double cpuStart = cpuMs();
         const auto start = Clock::now();
         f(r);
         times.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+        cpu.push_back(cpuMs() - cpuStart);
     }
     std::sort(times.begin(), times.end());
+    std::sort(cpu.begin(), cpu.end());
+    if (medianCpuMs)
+        *medianCpuMs = cpu[cpu.size() / 2];
     return times[times.size() / 2];
 }
 
 struct Row {
     int n, p, d, heads;
-    double forward = 0, edit = 0;
+    double forward = 0, edit = 0, forwardCpu = 0;
     int reps = 0;
 };
 
@@ -44,7 +60,8 @@ void measure(Row &row, bool quick) {
     const attn::AttentionInputs in = bench::randomInputs(row.n, row.p, row.d, 42, row.heads);
     row.reps = quick ? 3 : (row.n >= 4096 ? 7 : row.n >= 1024 ? 15 : 50);
     attn::AttentionResult result;
-    row.forward = medianMs(row.reps, [&](int) { result = attn::compute(in); });
+    row.forward = medianMs(
+        row.reps, [&](int) { result = attn::compute(in); }, &row.forwardCpu);
     // One cell edit of X each time, at a different token, updating the previous result as the
     // Recomputer does (the copy of the result it starts from included).
     attn::AttentionInputs edited = in;
@@ -82,23 +99,24 @@ int main(int argc, char **argv) {
         std::printf("attnviz forward pass and one-cell edit of X (self-attention, scaled, double; "
                     "%d threads; median)\n",
                     attn::threadCount());
-        std::printf("%6s %5s %4s %6s %12s %10s %9s %6s\n", "n", "p", "d", "heads", "forward ms",
-                    "edit ms", "speed-up", "reps");
+        std::printf("%6s %5s %4s %6s %12s %12s %10s %9s %6s\n", "n", "p", "d", "heads",
+                    "forward ms", "forward cpu", "edit ms", "speed-up", "reps");
     }
     for (Row &row : rows) {
         measure(row, quick);
         if (!json)
-            std::printf("%6d %5d %4d %6d %12.3f %10.3f %8.0fx %6d\n", row.n, row.p, row.d,
-                        row.heads, row.forward, row.edit, row.forward / row.edit, row.reps);
+            std::printf("%6d %5d %4d %6d %12.3f %12.3f %10.3f %8.0fx %6d\n", row.n, row.p, row.d,
+                        row.heads, row.forward, row.forwardCpu, row.edit, row.forward / row.edit,
+                        row.reps);
     }
     if (json) {
         std::printf("{\"threads\": %d, \"rows\": [", attn::threadCount());
         for (size_t i = 0; i < rows.size(); ++i)
             std::printf(
                 "%s\n  {\"n\": %d, \"p\": %d, \"d\": %d, \"heads\": %d, \"forward_ms\": %.3f, "
-                "\"edit_ms\": %.4f}",
+                "\"edit_ms\": %.4f, \"forward_cpu_ms\": %.3f}",
                 i ? "," : "", rows[i].n, rows[i].p, rows[i].d, rows[i].heads, rows[i].forward,
-                rows[i].edit);
+                rows[i].edit, rows[i].forwardCpu);
         std::printf("\n]}\n");
     }
     return 0;

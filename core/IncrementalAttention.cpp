@@ -11,7 +11,8 @@ namespace attn {
 
 namespace {
 
-constexpr double kEps = std::numeric_limits<double>::epsilon();
+// The unit roundoff: one correctly rounded operation is off by at most this, relatively.
+constexpr double kEps = std::numeric_limits<double>::epsilon() / 2;
 constexpr double kMinusInf = -std::numeric_limits<double>::infinity();
 
 // A token's new row of X or of the context, as the projections read it (with its sinusoid).

@@ -37,7 +37,9 @@ inline bool canRecomputeRows(const AttentionInputs &inputs, const AttentionResul
     return canUpdateTokens(inputs, previous);
 }
 
-// A tenth of the 1e-12 promised: the full recompute has rounding error of its own.
-inline constexpr double kDriftTolerance = 1e-13;
+// Half the 1e-12 promised: the full recompute has rounding error of its own. The bound is a
+// worst case (every rounding in the same direction); the errors measured after 1,000 edits
+// are orders of magnitude below it (tests/test_incremental.cpp).
+inline constexpr double kDriftTolerance = 5e-13;
 
 } // namespace attn
