@@ -62,8 +62,7 @@ bool HeatmapAxisLabels::buildNames(Qt::Orientation orientation) {
     // The indices whose cells are (at least partly) in view.
     const QCPRange range = axis->range();
     // (Cell i spans i ± 0.5.)
-    const int first =
-        std::clamp(int(std::floor(range.lower - 0.5)) + 1, 0, std::max(count - 1, 0));
+    const int first = std::clamp(int(std::floor(range.lower - 0.5)) + 1, 0, std::max(count - 1, 0));
     const int last =
         std::clamp(int(std::ceil(range.upper + 0.5)) - 1, first, std::max(count - 1, 0));
     if (count == 0 || last - first + 1 > kMaxNamed)

@@ -118,7 +118,7 @@ void HeatmapCellLayer::drawVectorCells(QCPPainter *painter, const HeatmapGeometr
     const double step = 10;
     for (int r = cells.top(); r <= cells.bottom(); ++r) {
         for (int c = cells.left(); c <= cells.right(); ++c) {
-            const double v = m_data->values(r, c);
+            const double v = m_data->matrix()(r, c);
             if (!m_data->isMasked(r, c) && std::isfinite(v))
                 continue;
             const double left = g.area.left() + c * cw, top = g.area.top() + r * ch;
@@ -152,7 +152,7 @@ void HeatmapCellLayer::drawSeparators(QCPPainter *painter, const HeatmapGeometry
 }
 
 QString HeatmapCellLayer::cellText(int row, int col) const {
-    const double v = m_data->values(row, col);
+    const double v = m_data->matrix()(row, col);
     if (m_data->isMasked(row, col) && std::isfinite(v))
         return tr("masked");
     return attn::notation::cell(v, m_decimals);
@@ -172,7 +172,7 @@ void HeatmapCellLayer::drawNumbers(QCPPainter *painter, const HeatmapGeometry &g
     double widest = 0;
     for (int r = cells.top(); r <= cells.bottom(); ++r) {
         for (int c = cells.left(); c <= cells.right(); ++c) {
-            const double v = m_data->values(r, c);
+            const double v = m_data->matrix()(r, c);
             const bool excluded = m_data->isMasked(r, c) || !std::isfinite(v);
             QString text = cellText(r, c);
             if (!excluded)
@@ -197,7 +197,7 @@ void HeatmapCellLayer::drawNumbers(QCPPainter *painter, const HeatmapGeometry &g
         for (int c = cells.left(); c <= cells.right(); ++c) {
             const QString &text = texts[i++];
             const QRectF cell = g.cellRect(r, c);
-            const double v = m_data->values(r, c);
+            const double v = m_data->matrix()(r, c);
             const bool excluded = m_data->isMasked(r, c) || !std::isfinite(v);
             if (excluded && fm.horizontalAdvance(text) > cw - 4)
                 continue; // "masked" does not fit: the hatch alone says it

@@ -234,6 +234,7 @@ bool HeatmapView::updateCaption() {
 void HeatmapView::setData(const attn::Matrix &values, const QStringList &rowLabels,
                           const QStringList &colLabels, ScaleKind kind, const attn::Mask *masked) {
     const qint64 start = nowNs();
+    m_data.shared.reset();
     m_data.values.resize(values.rows(), values.cols());
     adoptMask(masked);
     // Copying 8 MB (n = 1024) and finding the range in the same pass: one trip through memory.
@@ -246,9 +247,22 @@ void HeatmapView::setData(const attn::Matrix &values, const QStringList &rowLabe
 void HeatmapView::setData(attn::Matrix &&values, const QStringList &rowLabels,
                           const QStringList &colLabels, ScaleKind kind, const attn::Mask *masked) {
     const qint64 start = nowNs();
+    m_data.shared.reset();
     m_data.values = std::move(values);
     adoptMask(masked);
     m_data.range = displayRange(m_data.values.data(), m_data.values.size(), maskData(), kind);
+    adoptData(rowLabels, colLabels, kind);
+    m_fillNs = nowNs() - start;
+}
+
+void HeatmapView::setData(std::shared_ptr<const attn::Matrix> values, const QStringList &rowLabels,
+                          const QStringList &colLabels, ScaleKind kind, const attn::Mask *masked) {
+    const qint64 start = nowNs();
+    m_data.shared = values ? std::move(values) : std::make_shared<const attn::Matrix>();
+    m_data.values.resize(0, 0); // 134 MB at n = 4096 not kept twice
+    adoptMask(masked);
+    const attn::Matrix &m = m_data.matrix();
+    m_data.range = displayRange(m.data(), m.size(), maskData(), kind); // reads, never writes
     adoptData(rowLabels, colLabels, kind);
     m_fillNs = nowNs() - start;
 }
@@ -259,6 +273,7 @@ void HeatmapView::setTransposedData(const attn::Matrix &values, const QStringLis
     const qint64 start = nowNs();
     // resize() keeps the allocation when the size is unchanged (every edit): no fresh 8 MB to
     // fault in at n = 1024, unlike a transposed temporary.
+    m_data.shared.reset();
     m_data.values.resize(values.cols(), values.rows());
     transposeInto(values, m_data.values);
     adoptMask(masked);
@@ -334,7 +349,7 @@ QString HeatmapView::toolTipText(int row, int col) const {
         return {};
     if (m_tooltipProvider)
         return m_tooltipProvider(row, col);
-    const double v = m_data.values(row, col);
+    const double v = m_data.matrix()(row, col);
     const QString value = m_data.isMasked(row, col)
                               ? tr("masked (%1)").arg(attn::notation::precise(v))
                               : attn::notation::precise(v);

@@ -51,6 +51,10 @@ public:
     // The same, taking the matrix without copying it (1024×1024 doubles are 8 MB).
     void setData(attn::Matrix &&values, const QStringList &rowLabels, const QStringList &colLabels,
                  ScaleKind kind, const attn::Mask *masked = nullptr);
+    // The same, sharing the matrix with its owner (a published result, which never changes):
+    // no copy of 134 MB at n = 4096, only a pass to find the colour range.
+    void setData(std::shared_ptr<const attn::Matrix> values, const QStringList &rowLabels,
+                 const QStringList &colLabels, ScaleKind kind, const attn::Mask *masked = nullptr);
     // Draws the transpose of `values` (a row-layout matrix shown in the column layout), written
     // into the buffer already held; labels and mask describe what is drawn (the transpose).
     void setTransposedData(const attn::Matrix &values, const QStringList &rowLabels,
@@ -90,7 +94,7 @@ public:
     QList<int> highlightedColumns() const { return m_highlightedColumns; }
     QList<int> highlightedRows() const { return m_highlightedRows; }
 
-    const attn::Matrix &values() const { return m_data.values; } // what is displayed
+    const attn::Matrix &values() const { return m_data.matrix(); } // what is displayed
     const QStringList &rowLabels() const { return m_data.rowLabels; }
     const QStringList &colLabels() const { return m_data.colLabels; }
     ScaleKind scaleKind() const { return m_data.kind; }
