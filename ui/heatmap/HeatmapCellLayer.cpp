@@ -3,6 +3,10 @@
 #include "CellText.h"
 #include "Notation.h"
 
+#include <QFutureWatcher>
+#include <QPromise>
+#include <QThreadPool>
+
 #include <algorithm>
 #include <cmath>
 
@@ -42,7 +46,75 @@ const QImage &HeatmapCellLayer::scaledCells(const QRect &cells, QSize devicePixe
     if (m_scaledGeneration == m_data->generation && m_scaled.size() == devicePixels &&
         m_scaledCells == cells && qFuzzyCompare(m_scaled.devicePixelRatio(), ratio))
         return m_scaled;
-    CellImages images = renderCells(m_data->source().block(cells), devicePixels);
+    const bool large = qint64(cells.width()) * cells.height() > kAsyncCells;
+    if (large && m_data->shared) {
+        startColoring(cells, devicePixels, ratio);
+        return m_scaled; // the last image (drawn stretched) until the new one is ready
+    }
+    const_cast<HeatmapData *>(m_data)->ensureRange();
+    adopt(renderCells(m_data->source().block(cells), devicePixels), cells, devicePixels, ratio,
+          m_data->generation);
+    return m_scaled;
+}
+
+void HeatmapCellLayer::startColoring(const QRect &cells, QSize devicePixels, qreal ratio) {
+    const Key key{m_data->generation, cells, devicePixels};
+    if (m_pending == key)
+        return;
+    m_pending = key;
+    // The worker holds what it reads: the shared matrix (immutable), a copy of the mask and
+    // of the colour table. An outdated result is dropped when it arrives.
+    struct Job {
+        std::shared_ptr<const attn::Matrix> values;
+        HeatmapData::RowMajorMask masked;
+        ColorLut lut;
+        ValueRange range;
+        bool rangeKnown;
+        ScaleKind kind;
+        CellImages images;
+    };
+    auto job = std::make_shared<Job>(Job{m_data->shared,
+                                         m_data->masked,
+                                         m_data->lut,
+                                         m_data->range,
+                                         m_data->rangeKnown,
+                                         m_data->kind,
+                                         {}});
+    auto promise = std::make_shared<QPromise<void>>();
+    auto *watcher = new QFutureWatcher<void>(this);
+    watcher->setFuture(promise->future());
+    connect(watcher, &QFutureWatcherBase::finished, this, [=, this] {
+        watcher->deleteLater();
+        if (!(m_pending == key))
+            return; // a newer request is running
+        m_pending.reset();
+        if (m_data->generation != key.generation)
+            return; // the data changed meanwhile: its next draw asks again
+        adopt(std::move(job->images), cells, devicePixels, ratio, key.generation);
+        emit colored(key.generation, job->range);
+    });
+    QThreadPool::globalInstance()->start([job, promise, cells, devicePixels] {
+        promise->start();
+        const bool *mask = job->masked.size() > 0 ? job->masked.data() : nullptr;
+        if (!job->rangeKnown)
+            job->range = displayRange(job->values->data(), job->values->size(), mask, job->kind);
+        CellSource source{job->values->data(),
+                          int(job->values->rows()),
+                          int(job->values->cols()),
+                          mask,
+                          job->range,
+                          &job->lut,
+                          HeatmapData::kExcludedColor,
+                          0,
+                          job->kind == ScaleKind::Diverging ? CellReduction::LargestMagnitude
+                                                            : CellReduction::Max};
+        job->images = renderCells(source.block(cells), devicePixels);
+        promise->finish();
+    });
+}
+
+void HeatmapCellLayer::adopt(CellImages images, const QRect &cells, QSize devicePixels, qreal ratio,
+                             quint64 generation) {
     m_scaled = std::move(images.colors);
     if (!images.excluded.isNull()) {
         // The hatch (grey with lines) over the whole area, kept while the size stays; excluded
@@ -65,9 +137,8 @@ const QImage &HeatmapCellLayer::scaledCells(const QRect &cells, QSize devicePixe
         }
     }
     m_scaled.setDevicePixelRatio(ratio);
-    m_scaledGeneration = m_data->generation;
+    m_scaledGeneration = generation;
     m_scaledCells = cells;
-    return m_scaled;
 }
 
 void HeatmapCellLayer::draw(QCPPainter *painter) {
@@ -90,9 +161,14 @@ void HeatmapCellLayer::draw(QCPPainter *painter) {
     if (painter->modes().testFlag(QCPPainter::pmVectorized) &&
         qint64(cells.width()) * cells.height() <= kMaxVectorCells)
         drawVectorCells(painter, g, cells);
-    else
-        painter->drawImage(shown.topLeft(), scaledCells(cells, devicePixels, ratio));
+    else if (const QImage &image = scaledCells(cells, devicePixels, ratio);
+             image.size() == devicePixels)
+        painter->drawImage(shown.topLeft(), image);
+    else if (!image.isNull()) // the last image while the new one is coloured
+        painter->drawImage(shown, image);
     drawSeparators(painter, g, cells);
+    if (g.cellWidth >= 28 && g.cellHeight >= 14) // few cells, large: their numbers
+        const_cast<HeatmapData *>(m_data)->ensureRange();
     drawNumbers(painter, g, cells);
 }
 

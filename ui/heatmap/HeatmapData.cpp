@@ -3,6 +3,14 @@
 #include <algorithm>
 #include <cstring>
 
+void HeatmapData::ensureRange() {
+    if (rangeKnown)
+        return;
+    const attn::Matrix &m = matrix();
+    range = displayRange(m.data(), m.size(), masked.size() > 0 ? masked.data() : nullptr, kind);
+    rangeKnown = true;
+}
+
 void HeatmapData::adoptMask(const attn::Mask *mask, attn::Mask &previous) {
     const attn::Matrix &v = matrix();
     if (mask && mask->size() > 0 && (mask->rows() != v.rows() || mask->cols() != v.cols()))

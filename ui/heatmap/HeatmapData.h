@@ -20,6 +20,9 @@ struct HeatmapData {
     QStringList colLabels; // always cols() entries
     ScaleKind kind = ScaleKind::Unit;
     ValueRange range;
+    // False while the range of a large shared matrix is being found off the GUI thread (with
+    // its first colouring): ensureRange() finds it at once for who cannot wait.
+    bool rangeKnown = true;
     ColorLut lut;
     quint64 generation = 0; // bumped on every change of what is drawn: invalidates caches
     QRect block; // a block of cells the overlay outlines (x = column, y = row); empty = none
@@ -44,6 +47,7 @@ struct HeatmapData {
                 kind == ScaleKind::Diverging ? CellReduction::LargestMagnitude
                                              : CellReduction::Max};
     }
+    void ensureRange();
     // Takes the caller's mask (same shape as values, else ignored with a warning; an all-false
     // one is dropped). `previous` is the caller's last mask, to skip re-transposing it.
     void adoptMask(const attn::Mask *mask, attn::Mask &previous);

@@ -99,6 +99,7 @@ void HeatmapView::setupPlot() {
 
     m_cells = new HeatmapCellLayer(m_axisRect, &m_data);
     m_cells->setLayer(QStringLiteral("main"));
+    connect(m_cells, &HeatmapCellLayer::colored, this, &HeatmapView::onColored);
     m_overlay = new HeatmapOverlay(m_axisRect, &m_data);
     m_overlay->setLayer(QStringLiteral("overlay")); // a buffered layer: repaints alone
     m_overlay->setFocusColor(palette().color(QPalette::Highlight));
@@ -240,6 +241,7 @@ void HeatmapView::setData(const attn::Matrix &values, const QStringList &rowLabe
     // Copying 8 MB (n = 1024) and finding the range in the same pass: one trip through memory.
     m_data.range =
         copyWithRange(values.data(), m_data.values.data(), values.size(), maskData(), kind);
+    m_data.rangeKnown = true;
     adoptData(rowLabels, colLabels, kind);
     m_fillNs = nowNs() - start;
 }
@@ -251,6 +253,7 @@ void HeatmapView::setData(attn::Matrix &&values, const QStringList &rowLabels,
     m_data.values = std::move(values);
     adoptMask(masked);
     m_data.range = displayRange(m_data.values.data(), m_data.values.size(), maskData(), kind);
+    m_data.rangeKnown = true;
     adoptData(rowLabels, colLabels, kind);
     m_fillNs = nowNs() - start;
 }
@@ -262,7 +265,12 @@ void HeatmapView::setData(std::shared_ptr<const attn::Matrix> values, const QStr
     m_data.values.resize(0, 0); // 134 MB at n = 4096 not kept twice
     adoptMask(masked);
     const attn::Matrix &m = m_data.matrix();
-    m_data.range = displayRange(m.data(), m.size(), maskData(), kind); // reads, never writes
+    // A large one's range is found by the worker that colours it (HeatmapCellLayer), off the
+    // GUI thread; a small one's here (it reads, never writes).
+    m_data.kind = kind;
+    m_data.rangeKnown = m.size() <= HeatmapCellLayer::kAsyncCells;
+    if (m_data.rangeKnown)
+        m_data.range = displayRange(m.data(), m.size(), maskData(), kind);
     adoptData(rowLabels, colLabels, kind);
     m_fillNs = nowNs() - start;
 }
@@ -278,6 +286,7 @@ void HeatmapView::setTransposedData(const attn::Matrix &values, const QStringLis
     transposeInto(values, m_data.values);
     adoptMask(masked);
     m_data.range = displayRange(m_data.values.data(), m_data.values.size(), maskData(), kind);
+    m_data.rangeKnown = true;
     adoptData(rowLabels, colLabels, kind);
     m_fillNs = nowNs() - start;
 }
@@ -320,7 +329,22 @@ void HeatmapView::updateAxes() {
     m_zoom->setShape(rows, cols); // a new shape shows the whole matrix, an edit keeps the zoom
     m_axisLabels->setNames(m_data.rowLabels, m_data.colLabels);
     m_colorScale->setGradient(colorGradient(activeMap()));
-    m_colorScale->setDataRange(QCPRange(m_data.range.lower, m_data.range.upper));
+    if (m_data.rangeKnown) // else when the worker has found it (onColored)
+        m_colorScale->setDataRange(QCPRange(m_data.range.lower, m_data.range.upper));
+}
+
+void HeatmapView::onColored(quint64 generation, ValueRange range) {
+    if (generation != m_data.generation || m_data.rangeKnown)
+        return;
+    m_data.range = range;
+    m_data.rangeKnown = true;
+    m_colorScale->setDataRange(QCPRange(range.lower, range.upper));
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+ValueRange HeatmapView::colorRange() const {
+    const_cast<HeatmapData &>(m_data).ensureRange(); // a cache, filled on demand
+    return m_data.range;
 }
 
 void HeatmapView::elideTitle() {
@@ -375,6 +399,7 @@ void HeatmapView::setHighlightedLines(Qt::Orientation orientation, QList<int> li
 }
 
 QRgb HeatmapView::cellColor(int row, int col) const {
+    const_cast<HeatmapData &>(m_data).ensureRange();
     return m_data.contains(row, col) ? ::cellColor(m_data.source(), row, col) : 0;
 }
 
@@ -430,4 +455,8 @@ void HeatmapView::changeEvent(QEvent *event) {
     } else if (event->type() == QEvent::PaletteChange) {
         m_overlay->setFocusColor(palette().color(QPalette::Highlight));
     }
+}
+
+bool HeatmapView::isColoring() const {
+    return m_cells->isColoring();
 }

@@ -98,9 +98,11 @@ public:
     const QStringList &rowLabels() const { return m_data.rowLabels; }
     const QStringList &colLabels() const { return m_data.colLabels; }
     ScaleKind scaleKind() const { return m_data.kind; }
-    ValueRange colorRange() const { return m_data.range; } // what the colour scale spans
-    QRgb cellColor(int row, int col) const;                // the colour a cell is filled with
-    bool isCellMasked(int row, int col) const {            // drawn hatched, without its number
+    ValueRange colorRange() const; // what the colour scale spans
+    // Whether a worker is colouring the cells in view (a large matrix, just set or resized).
+    bool isColoring() const;
+    QRgb cellColor(int row, int col) const;     // the colour a cell is filled with
+    bool isCellMasked(int row, int col) const { // drawn hatched, without its number
         return m_data.contains(row, col) && m_data.isMasked(row, col);
     }
 
@@ -170,6 +172,7 @@ private:
     bool updateAxisTitles(); // says so in the axis title when names gave way to indices
     void elideTitle();
     void replotOverlay();
+    void onColored(quint64 generation, ValueRange range);
     void setHover(int row, int col);
     void onMousePress(QMouseEvent *event);
     void clickAt(QPointF plotPosition, Qt::KeyboardModifiers modifiers);
