@@ -92,6 +92,7 @@ void HeatmapCellLayer::startColoring(const QRect &cells, QSize devicePixels, qre
             return; // the data changed meanwhile: its next draw asks again
         adopt(std::move(job->images), cells, devicePixels, ratio, key.generation);
         emit colored(key.generation, job->range);
+        parentPlot()->replot(QCustomPlot::rpQueuedReplot); // the new image, at last
     });
     QThreadPool::globalInstance()->start([job, promise, cells, devicePixels] {
         promise->start();
