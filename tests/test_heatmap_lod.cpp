@@ -161,7 +161,7 @@ void TestHeatmapLod::captionStatesTheReduction() {
     HeatmapView view;
     showMatrix(view, 2048);
     const QString caption = view.reductionCaption();
-    QVERIFY2(caption.startsWith("each pixel: max of up to "), qPrintable(caption));
+    QVERIFY2(caption.startsWith("pixel = max of \u2264"), qPrintable(caption));
     QCOMPARE(view.plot()->findChild<QCPColorScale *>()->label(), caption);
     view.setData(randomMatrix(2048, 2048, 3), {}, {}, ScaleKind::Diverging);
     view.plot()->replot();
@@ -176,7 +176,7 @@ void TestHeatmapLod::captionStatesTheReduction() {
     view.zoom()->reset();
     view.plot()->replot();
     QVERIFY(view.plot()->findChild<QCPColorScale *>()->label().startsWith(
-        "after \u2212 before \u2014 each pixel"));
+        "after \u2212 before \u2014 pixel = "));
 }
 
 void TestHeatmapLod::zoomedClickHitsTheCell_data() {

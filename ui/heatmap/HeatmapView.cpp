@@ -217,8 +217,8 @@ QString HeatmapView::reductionCaption() const {
     const QString cells =
         QStringLiteral("%1\u00d7%2").arg(std::max(across, 1)).arg(std::max(down, 1));
     return m_data.kind == ScaleKind::Diverging
-               ? tr("each pixel: the value farthest from 0 of up to %1 cells").arg(cells)
-               : tr("each pixel: max of up to %1 cells").arg(cells);
+               ? tr("pixel = value farthest from 0 of \u2264%1 cells").arg(cells)
+               : tr("pixel = max of \u2264%1 cells").arg(cells);
 }
 
 bool HeatmapView::updateCaption() {

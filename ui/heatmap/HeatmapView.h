@@ -40,7 +40,7 @@ public:
     void setAxisTitles(const QString &rows, const QString &cols); // e.g. "query", "key"
     void setColorScaleLabel(const QString &label);                // optional, beside the colour bar
     // Beside the colour bar when there are more cells in view than pixels: how a pixel shows
-    // the cells it covers ("each pixel: max of up to 4×4 cells"); empty when cells ≥ pixels.
+    // the cells it covers ("pixel = max of ≤4×4 cells"); empty when cells ≥ pixels.
     QString reductionCaption() const;
 
     // values: row-major; labels per row/column (missing ones -> indices). masked (optional,
