@@ -9,14 +9,17 @@
 #include "SessionController.h"
 #include "Stage.h"
 #include "StagesView.h"
+#include "Translations.h"
 #include "Workbench.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QElapsedTimer>
 #include <QIcon>
 #include <QMainWindow>
 #include <QMessageBox>
 #include <QStandardPaths>
+#include <QThread>
 #include <QTimer>
 #include <QUndoStack>
 
@@ -94,8 +97,14 @@ int main(int argc, char **argv) {
         QObject::tr("Show the heatmap of <stage> and give it the keyboard focus: %1.")
             .arg(focusableStageNames().join(", ")),
         "stage");
+    const QCommandLineOption language(
+        "language",
+        QObject::tr("Show the interface in <language> (en, de), instead of the one chosen in "
+                    "View \u203a Language or else the system's."),
+        "language");
     parser.addOption(presentation);
     parser.addOption(focus);
+    parser.addOption(language);
     parser.process(app);
 
     std::optional<attn::Stage> focused;
@@ -111,9 +120,25 @@ int main(int argc, char **argv) {
         focused = info->stage;
     }
 
-    // Screenshots show the defaults, not the user's saved zoom, theme and dock layout.
+    // Screenshots show the defaults, not the user's saved zoom, theme, language and dock layout.
     if (parser.isSet(screenshot))
         QStandardPaths::setTestModeEnabled(true);
+    QString languageCode = Translations::saved();
+    if (parser.isSet(language)) {
+        languageCode = parser.value(language);
+        QStringList codes;
+        for (const Translations::Language &l : Translations::languages())
+            if (!l.code.isEmpty())
+                codes << l.code;
+        if (!codes.contains(languageCode)) {
+            std::fprintf(
+                stderr, "attnviz: %s\n",
+                qPrintable(QObject::tr("unknown language \"%1\" for --language; one of: %2")
+                               .arg(languageCode, codes.join(", "))));
+            return 2;
+        }
+    }
+    Translations::instance().apply(languageCode);
     Workbench workbench;
     QMainWindow &window = workbench.window();
     // The theme's icon when installed, else the same drawing from the resources (registered by
@@ -127,9 +152,11 @@ int main(int argc, char **argv) {
             std::fprintf(stderr, "attnviz: %s\n", qPrintable(error));
             if (parser.isSet(screenshot))
                 return 1;
-            QMessageBox::warning(&window, "attnviz",
-                                 "Could not open the file:\n" + error +
-                                     "\n\nShowing the worked example instead.");
+            QMessageBox::warning(
+                &window, "attnviz",
+                QCoreApplication::translate("main", "Could not open the file:\n%1\n\nShowing the "
+                                                    "worked example instead.")
+                    .arg(error));
         }
     }
     if (parser.value(layout) == "columns")
@@ -164,6 +191,16 @@ int main(int argc, char **argv) {
         workbench.recomputer().recomputeNow();
         // Let layouts settle and the heatmaps replot before grabbing.
         QTimer::singleShot(300, &window, [&] {
+            // The layouts arrange themselves in queued steps (a resize relays out the stages,
+            // which resizes the heatmaps, which replot): on a loaded machine 300 ms can end
+            // between two of them. Work the event loop until every step has run.
+            QElapsedTimer settling;
+            settling.start();
+            do {
+                QApplication::processEvents(QEventLoop::AllEvents, 50);
+                QThread::msleep(10);
+            } while ((workbench.recomputer().isBusy() || settling.elapsed() < 200) &&
+                     settling.elapsed() < 10000);
             if (focused) {
                 focusStage(workbench.stages(), *focused);
                 QApplication::processEvents();

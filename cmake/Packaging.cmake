@@ -8,7 +8,7 @@ set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_VENDOR "The attnviz developers")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "see every step of scaled dot-product attention")
 set(CPACK_PACKAGE_HOMEPAGE_URL ${ATTNVIZ_HOMEPAGE})
-set(ATTNVIZ_MAINTAINER "The attnviz developers <maintainers@attnviz.org>" CACHE STRING
+set(ATTNVIZ_MAINTAINER "attnviz developers <attnviz@users.noreply.github.com>" CACHE STRING
   "The Maintainer field of the Debian package")
 set(CPACK_PACKAGE_CONTACT ${ATTNVIZ_MAINTAINER})
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
@@ -28,7 +28,7 @@ and export (CSV, NumPy) and figures. attnviz-cli computes, explains, exports and
 renders the same from the command line.")
 if(ATTNVIZ_BUILD_GUI)
   # Native Wayland windows (without it Qt falls back to XWayland) and the font the figures use.
-  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-wayland, fonts-dejavu-core")
+  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qt6-wayland, fonts-dejavu-core, qt6-translations-l10n")
 endif()
 
 include(CPack)

@@ -34,7 +34,7 @@ std::string numberProblem(double value) {
     if (!std::isfinite(value))
         return "is not a finite number (" + shortestNumber(value) + ")";
     if (std::abs(value) > kMaxAbsInput)
-        return "is too large: " + shortestNumber(value) + " (values must lie within \u00b11e15)";
+        return "is too large: " + shortestNumber(value) + " (values must lie within ±1e15)";
     return {};
 }
 

@@ -2,6 +2,8 @@
 
 #include "Attention.h"
 
+#include <QtGlobal>
+
 namespace attn {
 
 const char *taskName(TrainingTask task) {
@@ -39,16 +41,19 @@ Positional defaultPositional(TrainingTask task) {
 const char *taskDescription(TrainingTask task) {
     switch (task) {
     case TrainingTask::FirstToken:
-        return "every token attends to the first token of its sequence (causal): the keys learn "
-               "to recognise position 0";
+        return QT_TRANSLATE_NOOP("TrainingTask",
+                                 "every token attends to the first token of its sequence "
+                                 "(causal): the keys learn to recognise position 0");
     case TrainingTask::Match:
-        return "each query attends to the context token equal to its own (cross-attention): "
-               "Wq·Wk\u1d40 learns to be a scaled identity";
+        return QT_TRANSLATE_NOOP("TrainingTask",
+                                 "each query attends to the context token equal to its own "
+                                 "(cross-attention): Wq·Wkᵀ learns to be a scaled identity");
     case TrainingTask::PreviousToken:
         break;
     }
-    return "every token attends to the token just before it (causal): the queries and keys learn "
-           "an offset of one position";
+    return QT_TRANSLATE_NOOP("TrainingTask",
+                             "every token attends to the token just before it (causal): the "
+                             "queries and keys learn an offset of one position");
 }
 
 namespace {

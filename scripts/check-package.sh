@@ -40,7 +40,8 @@ for path in ./usr/bin/attnviz ./usr/bin/attnviz-cli \
     ./usr/share/mime/packages/$id.xml ./usr/share/icons/hicolor/scalable/apps/$id.svg \
     ./usr/share/icons/hicolor/48x48/apps/$id.png ./usr/share/icons/hicolor/256x256/apps/$id.png \
     ./usr/share/man/man1/attnviz.1.gz ./usr/share/man/man1/attnviz-cli.1.gz \
-    ./usr/share/bash-completion/completions/attnviz-cli; do
+    ./usr/share/bash-completion/completions/attnviz-cli \
+    ./usr/share/doc/attnviz/copyright ./usr/share/doc/attnviz/LICENSE; do
     grep -q " $path\$" <<<"$contents" || fail "the package lacks $path"
 done
 

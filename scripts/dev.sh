@@ -28,7 +28,8 @@ esac
 packages=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-base-dev-tools qt6-svg-dev
   libeigen3-dev zlib1g-dev libqcustomplot-dev libqcustomplot2.1-qt6 qt6-qpa-plugins
   xvfb xauth fonts-dejavu-core clang-format clang libclang-rt-14-dev strace
-  desktop-file-utils appstream man-db dpkg-dev file shared-mime-info)
+  desktop-file-utils appstream man-db dpkg-dev file shared-mime-info
+  qt6-l10n-tools qt6-tools-dev qt6-translations-l10n)
 
 install_missing() {
   local missing=()

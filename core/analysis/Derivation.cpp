@@ -8,6 +8,8 @@
 
 #include <cmath>
 
+#include <QCoreApplication>
+
 namespace derivation {
 
 // The stage titles' numbers, so formulas and titles read alike.
@@ -45,7 +47,7 @@ QString sumOfProducts(const Eigen::VectorXd &a, const Eigen::VectorXd &b) {
     }
     QString text = terms.join(" + ");
     if (n > kMaxTerms)
-        text += QString(" + \u2026 (%1 terms)").arg(n);
+        text += QCoreApplication::translate("Derivation", " + \u2026 (%1 terms)").arg(n);
     return text;
 }
 
@@ -80,7 +82,7 @@ QString projection(const Context &c, char which, int row, int col) {
     const QString lower = QString(QChar(which).toLower());
     const QString src = isQuery || !c.inputs->hasContext ? "x" : "c";
     const QStringList &labels = isQuery ? c.queries : c.keys;
-    return header(QString("%1 — token %2, feature %3")
+    return header(QCoreApplication::translate("Derivation", "%1 — token %2, feature %3")
                       .arg(QString(QChar(which)), label(labels, row))
                       .arg(col)) +
            QString("%1%2,%3 = %4%2 · W%5[:, %3]<br>= %6<br>= <b>%7</b>")
@@ -93,7 +95,7 @@ QString score(const Context &c, int query, int key) {
     if (!h || !inside(h->scores, query, key) || !inside(h->Q, query, 0) || !inside(h->K, key, 0))
         return {};
     const Eigen::VectorXd q = h->Q.row(query).transpose(), k = h->K.row(key).transpose();
-    return header(QString("score: query %1 \u00b7 key %2")
+    return header(QCoreApplication::translate("Derivation", "score: query %1 \u00b7 key %2")
                       .arg(label(c.queries, query), label(c.keys, key))) +
            QString("%1 = %2 = <b>%3</b>")
                .arg(attn::queryKeyDot(attn::Layout::Rows, subscript(query), subscript(key)),
@@ -104,16 +106,20 @@ QString logit(const Context &c, int query, int key) {
     const attn::HeadResult *h = headOf(c);
     if (!h || !c.inputs || !inside(h->logits, query, key))
         return {};
-    const QString head =
-        header(QString("logit: query %1, key %2").arg(label(c.queries, query), label(c.keys, key)));
+    const QString head = header(QCoreApplication::translate("Derivation", "logit: query %1, key %2")
+                                    .arg(label(c.queries, query), label(c.keys, key)));
     const bool causal = c.inputs->options.causal && key > query;
     if (inside(c.result->masked, query, key) && c.result->masked(query, key))
-        return head + QString("masked%1: \u2212\u221e, so its weight is exactly 0<br>"
-                              "<i>click to unmask</i>")
-                          .arg(causal ? " (causal: this key comes after the query)"
-                               : !attn::windowSees(c.inputs->options, query, key)
-                                   ? " (outside the sliding window)"
-                                   : "");
+        return head +
+               QCoreApplication::translate("Derivation",
+                                           "masked%1: \u2212\u221e, so its weight is exactly 0<br>"
+                                           "<i>click to unmask</i>")
+                   .arg(causal ? QCoreApplication::translate(
+                                     "Derivation", " (causal: this key comes after the query)")
+                        : !attn::windowSees(c.inputs->options, query, key)
+                            ? QCoreApplication::translate("Derivation",
+                                                          " (outside the sliding window)")
+                            : "");
     // This head's d_k, which the inputs' formula context (head 0's) need not be.
     attn::FormulaContext fc = attn::formulaContext(*c.inputs);
     fc.dk = h->Q.cols();
@@ -129,21 +135,25 @@ QString logit(const Context &c, int query, int key) {
         values += QString(" + %1·(%2 − %3)").arg(number(slope)).arg(key).arg(query);
     }
     return head + formula + " = " + values + " = <b>" + number(h->logits(query, key)) +
-           "</b><br><i>click to mask this cell</i>";
+           QCoreApplication::translate("Derivation", "</b><br><i>click to mask this cell</i>");
 }
 
 QString weight(const Context &c, int query, int key) {
     const attn::HeadResult *h = headOf(c);
     if (!h || !inside(h->weights, query, key) || !inside(h->logits, query, key))
         return {};
-    const QString head = header(QString("weight: query %1 attends to key %2")
-                                    .arg(label(c.queries, query), label(c.keys, key)));
+    const QString head =
+        header(QCoreApplication::translate("Derivation", "weight: query %1 attends to key %2")
+                   .arg(label(c.queries, query), label(c.keys, key)));
     const auto row = h->logits.row(query).array();
     const double max = row.maxCoeff();
     if (std::isinf(max))
-        return head + "every key of this query is masked: all its weights are 0";
+        return head + QCoreApplication::translate(
+                          "Derivation", "every key of this query is masked: all its weights are 0");
     if (std::isinf(h->logits(query, key)))
-        return head + "masked: exp(\u2212\u221e) = 0, so the weight is exactly 0";
+        return head +
+               QCoreApplication::translate(
+                   "Derivation", "masked: exp(\u2212\u221e) = 0, so the weight is exactly 0");
     const double numerator = std::exp(h->logits(query, key) - max);
     const double sum = (row - max).exp().sum();
     const bool rows = c.layout == attn::Layout::Rows;
@@ -153,12 +163,16 @@ QString weight(const Context &c, int query, int key) {
     const QString anyKey = rows ? q + "j" : "j" + q;
     const QString line = rows ? QStringLiteral("row") : QStringLiteral("column");
     return head +
-           QString("a%1 = exp(l%1 \u2212 max) / \u03a3<sub>j</sub> exp(l%2 \u2212 max)<br>"
-                   "exponent: exp(%3 \u2212 %4) = %5<br>%8 sum: \u03a3 = %6<br>"
-                   "quotient: %5 / %6 = <b>%7</b>")
+           QCoreApplication::translate(
+               "Derivation",
+               "a%1 = exp(l%1 \u2212 max) / \u03a3<sub>j</sub> exp(l%2 \u2212 max)<br>"
+               "exponent: exp(%3 \u2212 %4) = %5<br>%8 sum: \u03a3 = %6<br>"
+               "quotient: %5 / %6 = <b>%7</b>")
                .arg(ij, anyKey, number(h->logits(query, key)), number(max), number(numerator),
                     number(sum), number(h->weights(query, key)), line) +
-           QString("<br><i>(subtracting the %1 maximum changes nothing but keeps exp finite)</i>")
+           QCoreApplication::translate(
+               "Derivation",
+               "<br><i>(subtracting the %1 maximum changes nothing but keeps exp finite)</i>")
                .arg(line);
 }
 
@@ -168,10 +182,12 @@ QString headOutput(const Context &c, int query, int col) {
         h->weights.cols() != h->V.rows() || !inside(h->V, 0, col))
         return {};
     const Eigen::VectorXd a = h->weights.row(query).transpose(), v = h->V.col(col);
-    return header(
-               QString("head output: query %1, feature %2").arg(label(c.queries, query)).arg(col)) +
-           QString(
-               "o%1,%2 = \u03a3<sub>j</sub> a%1j \u00b7 v<sub>j,%2</sub><br>= %3<br>= <b>%4</b>")
+    return header(QCoreApplication::translate("Derivation", "head output: query %1, feature %2")
+                      .arg(label(c.queries, query))
+                      .arg(col)) +
+           QString(QCoreApplication::translate("Derivation",
+                                               "o%1,%2 = \u03a3<sub>j</sub> a%1j \u00b7 "
+                                               "v<sub>j,%2</sub><br>= %3<br>= <b>%4</b>"))
                .arg(subscript(query), QString::number(col), sumOfProducts(a, v),
                     number(h->output(query, col)));
 }
@@ -182,8 +198,10 @@ QString concat(const Context &c, int query, int col) {
     int head = 0, offset = col;
     while (head < int(c.result->heads.size()) && offset >= c.result->heads[size_t(head)].V.cols())
         offset -= int(c.result->heads[size_t(head++)].V.cols());
-    return header(QString("concat: query %1, column %2").arg(label(c.queries, query)).arg(col)) +
-           QString("head %1's output, feature %2 = <b>%3</b>")
+    return header(QCoreApplication::translate("Derivation", "concat: query %1, column %2")
+                      .arg(label(c.queries, query))
+                      .arg(col)) +
+           QCoreApplication::translate("Derivation", "head %1's output, feature %2 = <b>%3</b>")
                .arg(head)
                .arg(offset)
                .arg(number(c.result->concat(query, col)));
@@ -193,13 +211,18 @@ QString finalOutput(const Context &c, int query, int col) {
     if (!c.result || !c.inputs || !inside(c.result->output, query, col))
         return {};
     const QString head =
-        header(QString("output: query %1, feature %2").arg(label(c.queries, query)).arg(col));
+        header(QCoreApplication::translate("Derivation", "output: query %1, feature %2")
+                   .arg(label(c.queries, query))
+                   .arg(col));
     if (!c.inputs->hasWo() || c.inputs->Wo.rows() != c.result->concat.cols() ||
         !inside(c.inputs->Wo, 0, col))
-        return head + "no Wo: the output is the concatenation, <b>" +
+        return head +
+               QCoreApplication::translate("Derivation",
+                                           "no Wo: the output is the concatenation, <b>") +
                number(c.result->output(query, col)) + "</b>";
     const Eigen::VectorXd a = c.result->concat.row(query).transpose(), b = c.inputs->Wo.col(col);
-    return head + QString("concat%1 \u00b7 Wo[:, %2]<br>= %3<br>= <b>%4</b>")
+    return head + QCoreApplication::translate("Derivation",
+                                              "concat%1 \u00b7 Wo[:, %2]<br>= %3<br>= <b>%4</b>")
                       .arg(subscript(query), QString::number(col), sumOfProducts(a, b),
                            number(c.result->output(query, col)));
 }

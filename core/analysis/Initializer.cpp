@@ -1,5 +1,7 @@
 #include "Initializer.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -7,11 +9,11 @@
 QString initializerName(Initializer init) {
     switch (init) {
     case Initializer::Zeros:
-        return QStringLiteral("zeros");
+        return QCoreApplication::translate("Initializer", "zeros");
     case Initializer::IdentityLike:
-        return QStringLiteral("identity-like");
+        return QCoreApplication::translate("Initializer", "identity-like");
     case Initializer::RandomNormal:
-        return QStringLiteral("random normal");
+        return QCoreApplication::translate("Initializer", "random normal");
     }
     return {};
 }

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+#include <QCoreApplication>
+
 namespace {
 
 // A no-break space after the comma: an index never wraps ("output[1,↵1]").
@@ -20,7 +22,8 @@ QString quoted(const QStringList &labels, int index) {
 
 // "k (d_k index)" / "key k": the header over the term labels.
 QString termHeader(const InterpretedProduct &p) {
-    return p.termNoun == "key" ? QString("key k") : QString("k (%1)").arg(p.termNoun);
+    return p.termNoun == "key" ? QCoreApplication::translate("InterpretationTerms", "key k")
+                               : QString("k (%1)").arg(p.termNoun);
 }
 
 // The same product in the other layout, for the notes: "scores = Kᵀ·Q".
@@ -78,13 +81,17 @@ InterpretationTerms rowTerms(const InterpretedProduct &p, int row) {
     const QString i = QString::number(row);
     fillCommon(t, p);
     t.title =
-        QString("row %1 of %2 = \u03a3\u2096 %3\u00b7(row k of %4)   (%5 %6)")
+        QCoreApplication::translate("InterpretationTerms",
+                                    "row %1 of %2 = \u03a3\u2096 %3\u00b7(row k of %4)   (%5 %6)")
             .arg(i, p.pName, cell(p.aName, i, "k"), p.bName, p.rowNoun, quoted(p.rowLabels, row))
             .simplified();
     t.coefHeader = cell(p.aName, i, "k");
-    t.vectorHeader = "row k of " + p.bName;
-    t.scaledHeader = t.coefHeader + "\u00b7(row k of " + p.bName + ")";
-    t.targetLabel = QString("row %1 of %2").arg(i, p.pName);
+    t.vectorHeader = QCoreApplication::translate("InterpretationTerms", "row k of ") + p.bName;
+    t.scaledHeader = t.coefHeader +
+                     QCoreApplication::translate("InterpretationTerms", "\u00b7(row k of ") +
+                     p.bName + ")";
+    t.targetLabel =
+        QCoreApplication::translate("InterpretationTerms", "row %1 of %2").arg(i, p.pName);
     t.elementLabels = p.colLabels;
     t.coefficients = d.weights;
     t.vectors = d.rows;
@@ -105,13 +112,18 @@ InterpretationTerms columnTerms(const InterpretedProduct &p, int col) {
     const QString j = QString::number(col);
     fillCommon(t, p);
     t.title =
-        QString("column %1 of %2 = \u03a3\u2096 %3\u00b7(column k of %4)   (%5 %6)")
+        QCoreApplication::translate(
+            "InterpretationTerms",
+            "column %1 of %2 = \u03a3\u2096 %3\u00b7(column k of %4)   (%5 %6)")
             .arg(j, p.pName, cell(p.bName, "k", j), p.aName, p.colNoun, quoted(p.colLabels, col))
             .simplified();
     t.coefHeader = cell(p.bName, "k", j);
-    t.vectorHeader = "column k of " + p.aName;
-    t.scaledHeader = t.coefHeader + "\u00b7(column k of " + p.aName + ")";
-    t.targetLabel = QString("column %1 of %2").arg(j, p.pName);
+    t.vectorHeader = QCoreApplication::translate("InterpretationTerms", "column k of ") + p.aName;
+    t.scaledHeader = t.coefHeader +
+                     QCoreApplication::translate("InterpretationTerms", "\u00b7(column k of ") +
+                     p.aName + ")";
+    t.targetLabel =
+        QCoreApplication::translate("InterpretationTerms", "column %1 of %2").arg(j, p.pName);
     t.elementLabels = p.rowLabels;
     t.coefficients = d.weights;
     // Stored like the row view (one term per row), drawn standing up.
@@ -128,12 +140,21 @@ QString convexityNote(const InterpretationTerms &t) {
         return {};
     const double low = t.coefficients.minCoeff();
     // "the entries V[k, 1]" (a dot product), "the rows of V" (the row view).
-    QString what = (t.mode == InterpretationMode::Dot ? "the entries " : "") + t.vectorHeader;
-    what.replace("row k of", "the rows of").replace("column k of", "the columns of");
-    return QString("The weights are %1 (smallest %2) and sum to %3: the result is a convex "
-                   "combination \u2014 a weighted average \u2014 of %4.")
-        .arg(low >= 0 ? "non-negative" : "NOT all non-negative", attn::notation::cell(low),
-             QString::number(t.coefficients.sum(), 'f', 6), what);
+    QString what = (t.mode == InterpretationMode::Dot
+                        ? QCoreApplication::translate("InterpretationTerms", "the entries ")
+                        : "") +
+                   t.vectorHeader;
+    what.replace(QCoreApplication::translate("InterpretationTerms", "row k of"),
+                 QCoreApplication::translate("InterpretationTerms", "the rows of"))
+        .replace(QCoreApplication::translate("InterpretationTerms", "column k of"),
+                 QCoreApplication::translate("InterpretationTerms", "the columns of"));
+    return QCoreApplication::translate(
+               "InterpretationTerms",
+               "The weights are %1 (smallest %2) and sum to %3: the result is a convex "
+               "combination \u2014 a weighted average \u2014 of %4.")
+        .arg(low >= 0 ? "non-negative"
+                      : QCoreApplication::translate("InterpretationTerms", "NOT all non-negative"),
+             attn::notation::cell(low), QString::number(t.coefficients.sum(), 'f', 6), what);
 }
 
 QString layoutNote(const InterpretedProduct &p, InterpretationMode mode) {
@@ -143,39 +164,65 @@ QString layoutNote(const InterpretedProduct &p, InterpretationMode mode) {
     const QString other = otherFormula(p);
     switch (mode) {
     case InterpretationMode::Dot:
-        return rows ? QString("In the column layout (%1): the transposed cell, the same dot "
-                              "product.")
+        return rows ? QCoreApplication::translate(
+                          "InterpretationTerms",
+                          "In the column layout (%1): the transposed cell, the same dot "
+                          "product.")
                           .arg(other)
-                    : QString("Column layout: %1[j,\u00a0i] here is %1[i,\u00a0j] of the row "
-                              "layout (%2).")
+                    : QCoreApplication::translate(
+                          "InterpretationTerms",
+                          "Column layout: %1[j,\u00a0i] here is %1[i,\u00a0j] of the row "
+                          "layout (%2).")
                           .arg(p.pName, other);
     case InterpretationMode::Row:
-        return rows ? QString("In the column layout (%1) this row view is the column view.")
+        return rows ? QCoreApplication::translate(
+                          "InterpretationTerms",
+                          "In the column layout (%1) this row view is the column view.")
                           .arg(other)
-                    : QString("Column layout: this row view is the column view of the row layout "
-                              "(%1), transposed.")
+                    : QCoreApplication::translate(
+                          "InterpretationTerms",
+                          "Column layout: this row view is the column view of the row layout "
+                          "(%1), transposed.")
                           .arg(other);
     case InterpretationMode::Column:
-        return rows ? QString("In the column layout (%1) this column view is the row view.")
+        return rows ? QCoreApplication::translate(
+                          "InterpretationTerms",
+                          "In the column layout (%1) this column view is the row view.")
                           .arg(other)
-                    : QString("Column layout: this column view is the row view of the row layout "
-                              "(%1), transposed.")
+                    : QCoreApplication::translate(
+                          "InterpretationTerms",
+                          "Column layout: this column view is the row view of the row layout "
+                          "(%1), transposed.")
                           .arg(other);
     case InterpretationMode::Outer:
-        return rows ? QString("In the column layout (%1) every term is transposed.").arg(other)
-                    : QString("Column layout: term k is term k of the row layout (%1), "
-                              "transposed.")
+        return rows ? QCoreApplication::translate(
+                          "InterpretationTerms",
+                          "In the column layout (%1) every term is transposed.")
+                          .arg(other)
+                    : QCoreApplication::translate(
+                          "InterpretationTerms",
+                          "Column layout: term k is term k of the row layout (%1), "
+                          "transposed.")
                           .arg(other);
     case InterpretationMode::Tiled:
-        return rows ? QString("In the column layout (%1) every tile is transposed.").arg(other)
-                    : QString("Column layout: tile (I, J) is tile (J, I) of %1, transposed.")
+        return rows ? QCoreApplication::translate(
+                          "InterpretationTerms",
+                          "In the column layout (%1) every tile is transposed.")
+                          .arg(other)
+                    : QCoreApplication::translate(
+                          "InterpretationTerms",
+                          "Column layout: tile (I, J) is tile (J, I) of %1, transposed.")
                           .arg(other);
     case InterpretationMode::Online:
-        return rows ? QString("One query row of softmax(logits)·V, key block by key block, "
-                              "as a fused kernel computes it: the n×m weights are never "
-                              "stored.")
-                    : QString("Column layout: the same walk down the query's column of the "
-                              "logits.");
+        return rows ? QCoreApplication::translate(
+                          "InterpretationTerms",
+                          "One query row of softmax(logits)·V, key block by key block, "
+                          "as a fused kernel computes it: the n×m weights are never "
+                          "stored.")
+                    : QCoreApplication::translate(
+                          "InterpretationTerms",
+                          "Column layout: the same walk down the query's column of the "
+                          "logits.");
     }
     return {};
 }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <QCoreApplication>
+
 namespace {
 
 using attn::Stage;
@@ -24,17 +26,17 @@ QStringList labelsFor(const QStringList &tokens, Eigen::Index count) {
 QString interpretationModeName(InterpretationMode mode) {
     switch (mode) {
     case InterpretationMode::Dot:
-        return "Dot product";
+        return QCoreApplication::translate("InterpretedProduct", "Dot product");
     case InterpretationMode::Row:
-        return "Row view";
+        return QCoreApplication::translate("InterpretedProduct", "Row view");
     case InterpretationMode::Column:
-        return "Column view";
+        return QCoreApplication::translate("InterpretedProduct", "Column view");
     case InterpretationMode::Outer:
-        return "Outer products";
+        return QCoreApplication::translate("InterpretedProduct", "Outer products");
     case InterpretationMode::Tiled:
-        return "Tiles";
+        return QCoreApplication::translate("InterpretedProduct", "Tiles");
     case InterpretationMode::Online:
-        return "Online softmax";
+        return QCoreApplication::translate("InterpretedProduct", "Online softmax");
     }
     return {};
 }
@@ -77,7 +79,7 @@ InterpretedProduct interpretProduct(const attn::AttentionResult &result, attn::L
     p.pName = names.p;
     if (product == Product::Scores) {
         const QStringList dk = indices(rows ? h.Q.cols() : h.Q.rows());
-        p.termNoun = "d_k index";
+        p.termNoun = QCoreApplication::translate("InterpretedProduct", "d_k index");
         p.termLabels = dk;
         if (rows) {
             p.A = h.Q;

@@ -2,6 +2,7 @@
 
 #include "Notation.h"
 
+#include <QCoreApplication>
 #include <QStringList>
 
 #include <algorithm>
@@ -67,29 +68,43 @@ QString sumOfProducts(const QString &left, const QString &right, const attn::Vec
     for (Eigen::Index i = 0; i < shown; ++i)
         terms << QString("%1\u00b7%2").arg(n(a(i)), b(i) < 0 ? "(" + n(b(i)) + ")" : n(b(i)));
     if (a.size() > shown)
-        terms << QString("\u2026 (%1 more)").arg(a.size() - shown);
-    return QString("= \u03a3<sub>i</sub> %1 \u00b7 %2<br>= %3<br>= <b>%4</b>")
+        terms << QCoreApplication::translate("LearningReadings", "\u2026 (%1 more)")
+                     .arg(a.size() - shown);
+    return QCoreApplication::translate("LearningReadings",
+                                       "= \u03a3<sub>i</sub> %1 \u00b7 %2<br>= %3<br>= <b>%4</b>")
         .arg(left, right, terms.join(" + "), n(a.dot(b)));
 }
 
 QString backToTheLoss(const attn::AttentionInputs &in, bool throughScores) {
-    QString chain =
+    QString chain = QCoreApplication::translate(
+        "LearningReadings",
         "<br><br>the chain back to the loss L = \u00bd\u03a3(output \u2212 target)\u00b2:"
-        "<br>\u2202L/\u2202output = output \u2212 target";
-    chain += in.hasWo() ? "<br>\u2202L/\u2202head output = (\u2202L/\u2202output\u00b7Wo\u1d40), "
-                          "the head's columns"
-                        : "<br>\u2202L/\u2202head output = the head's columns of it";
+        "<br>\u2202L/\u2202output = output \u2212 target");
+    chain +=
+        in.hasWo()
+            ? QCoreApplication::translate(
+                  "LearningReadings",
+                  "<br>\u2202L/\u2202head output = (\u2202L/\u2202output\u00b7Wo\u1d40), "
+                  "the head's columns")
+            : QCoreApplication::translate(
+                  "LearningReadings", "<br>\u2202L/\u2202head output = the head's columns of it");
     if (!throughScores)
-        return chain + "<br>\u2202L/\u2202V = A\u1d40\u00b7\u2202L/\u2202head output";
-    chain += "<br>\u2202L/\u2202A = \u2202L/\u2202head output\u00b7V\u1d40"
-             "<br>\u2202L/\u2202logits = A \u2299 (\u2202L/\u2202A \u2212 row sums of "
-             "A \u2299 \u2202L/\u2202A)   (softmax; masked cells give 0)"
-             "<br>\u2202L/\u2202Q = factor\u00b7\u2202L/\u2202logits\u00b7K,  \u2202L/\u2202K = "
-             "factor\u00b7\u2202L/\u2202logits"
-             "\u1d40\u00b7Q   (factor = 1/\u221ad_k/T)";
+        return chain + QCoreApplication::translate(
+                           "LearningReadings",
+                           "<br>\u2202L/\u2202V = A\u1d40\u00b7\u2202L/\u2202head output");
+    chain += QCoreApplication::translate(
+        "LearningReadings",
+        "<br>\u2202L/∂A = \u2202L/\u2202head output\u00b7V\u1d40"
+        "<br>\u2202L/\u2202logits = A \u2299 (\u2202L/∂A \u2212 row sums of "
+        "A \u2299 \u2202L/∂A)   (softmax; masked cells give 0)"
+        "<br>\u2202L/\u2202Q = factor\u00b7\u2202L/\u2202logits\u00b7K,  \u2202L/\u2202K = "
+        "factor\u00b7\u2202L/\u2202logits"
+        "\u1d40\u00b7Q   (factor = 1/√d_k/T)");
     if (in.options.positional == attn::Positional::Rope)
-        chain += "<br>RoPE: \u2202L/\u2202Q and \u2202L/\u2202K rotated back by \u2212pos\u00b7"
-                 "\u03b8<sub>i</sub> (a rotation's transpose)";
+        chain += QCoreApplication::translate(
+            "LearningReadings",
+            "<br>RoPE: \u2202L/\u2202Q and \u2202L/\u2202K rotated back by \u2212pos\u00b7"
+            "\u03b8<sub>i</sub> (a rotation's transpose)");
     return chain;
 }
 
@@ -125,10 +140,12 @@ QString gradientChain(const attn::AttentionInputs &in, const attn::AttentionResu
                                  .arg(QString(keys ? "K" : "V"), over)
                                  .arg(col),
                              C.col(row), d) +
-               (members.size() > 1 ? QString("<br>summed over the heads of its key/value group, "
-                                             "which share W%1")
-                                         .arg(keys ? "k" : "v")
-                                   : QString()) +
+               (members.size() > 1
+                    ? QCoreApplication::translate(
+                          "LearningReadings", "<br>summed over the heads of its key/value group, "
+                                              "which share W%1")
+                          .arg(keys ? "k" : "v")
+                    : QString()) +
                backToTheLoss(in, keys);
     }
     case GradientOf::Wo:
@@ -136,7 +153,8 @@ QString gradientChain(const attn::AttentionInputs &in, const attn::AttentionResu
                sumOfProducts(QString("concat[i,%1]").arg(row),
                              QString("\u2202L/\u2202output[i,%1]").arg(col), result.concat.col(row),
                              g.output.col(col)) +
-               "<br><br>\u2202L/\u2202output = output \u2212 target";
+               QCoreApplication::translate("LearningReadings",
+                                           "<br><br>\u2202L/\u2202output = output \u2212 target");
     case GradientOf::X:
         break;
     }
@@ -149,19 +167,25 @@ QString gradientChain(const attn::AttentionInputs &in, const attn::AttentionResu
             viaV += g.heads[k].V.row(row).dot(in.heads[k].Wv.row(col));
         }
     }
-    QString text = "\u2202L/\u2202X" + at + " = \u03a3<sub>heads</sub> \u03a3<sub>b</sub> " +
+    QString text = "\u2202L/\u2202X" + at +
+                   QCoreApplication::translate("LearningReadings",
+                                               " = \u03a3<sub>heads</sub> \u03a3<sub>b</sub> ") +
                    QString("\u2202L/\u2202Q[%1,b]\u00b7Wq[%2,b]").arg(row).arg(col);
     if (!in.hasContext)
         text +=
             QString(" + \u2202L/\u2202K[%1,b]\u00b7Wk[%2,b] + \u2202L/\u2202V[%1,b]\u00b7Wv[%2,b]")
                 .arg(row)
                 .arg(col);
-    text += QString("<br>= %1 (through Q)").arg(n(viaQ));
+    text += QCoreApplication::translate("LearningReadings", "<br>= %1 (through Q)").arg(n(viaQ));
     if (!in.hasContext)
-        text += QString(" + %1 (through K) + %2 (through V)").arg(n(viaK), n(viaV));
+        text +=
+            QCoreApplication::translate("LearningReadings", " + %1 (through K) + %2 (through V)")
+                .arg(n(viaK), n(viaV));
     text += QString("<br>= <b>%1</b>").arg(n(g.X(row, col)));
     if (in.options.positional == attn::Positional::Sinusoidal)
-        text += "<br>(X\u2032 = X + P and P is fixed, so \u2202L/\u2202X = \u2202L/\u2202X\u2032)";
+        text += QCoreApplication::translate(
+            "LearningReadings",
+            "<br>(X\u2032 = X + P and P is fixed, so \u2202L/\u2202X = \u2202L/\u2202X\u2032)");
     return text + backToTheLoss(in, true);
 }
 

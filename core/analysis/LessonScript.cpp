@@ -7,6 +7,8 @@
 
 #include <cmath>
 
+#include <QCoreApplication>
+
 using attn::Stage;
 using attn::notation::number;
 using derivation::subscript;
@@ -18,7 +20,7 @@ QString vec(const Eigen::RowVectorXd &v, int max = 6) {
     for (int k = 0; k < v.size() && k < max; ++k)
         parts << number(v(k));
     if (v.size() > max)
-        parts << QString("\u2026 (%1 numbers)").arg(v.size());
+        parts << QCoreApplication::translate("LessonScript", "\u2026 (%1 numbers)").arg(v.size());
     return "(" + parts.join(", ") + ")";
 }
 
@@ -34,7 +36,7 @@ QString dotTerms(const Eigen::RowVectorXd &a, const Eigen::RowVectorXd &b, int m
         terms << number(a(k)) + "\u00b7" + (b(k) < 0 ? "(" + number(b(k)) + ")" : number(b(k)));
     QString s = terms.join(" + ");
     if (a.size() > max)
-        s += QString(" + \u2026 (%1 terms)").arg(a.size());
+        s += QCoreApplication::translate("LessonScript", " + \u2026 (%1 terms)").arg(a.size());
     return s;
 }
 
@@ -56,7 +58,8 @@ std::vector<LessonStep> lessonSteps(const attn::AttentionInputs &in, const attn:
     h.weights.row(i).maxCoeff(&j); // the key this query attends to most
     const Eigen::Index dk = h.Q.cols(), dv = h.V.cols();
     const QString qi = "q" + subscript(i), kj = "k" + subscript(int(j));
-    const QString src = in.hasContext ? "the context C" : "X";
+    const QString src =
+        in.hasContext ? QCoreApplication::translate("LessonScript", "the context C") : "X";
     // The stages view's titles, so that the lesson writes each product as the heatmap does.
     const attn::FormulaContext fc = attn::formulaContext(in);
     const auto formula = [&](Stage stage, attn::Layout layout = attn::Layout::Rows) {
@@ -64,10 +67,12 @@ std::vector<LessonStep> lessonSteps(const attn::AttentionInputs &in, const attn:
     };
 
     steps.push_back(
-        {"1. Tokens are rows of X",
-         QString("Each of the %1 tokens is a vector of p = %2 numbers: one row of X. Token %3 is "
-                 "x%4 = %5.<br>Everything that follows is computed from these numbers and the "
-                 "weight matrices; edit any of them and every step updates.")
+        {QCoreApplication::translate("LessonScript", "1. Tokens are rows of X"),
+         QCoreApplication::translate(
+             "LessonScript",
+             "Each of the %1 tokens is a vector of p = %2 numbers: one row of X. Token %3 is "
+             "x%4 = %5.<br>Everything that follows is computed from these numbers and the "
+             "weight matrices; edit any of them and every step updates.")
              .arg(n)
              .arg(in.X.cols())
              .arg(label(in.tokens, i), subscript(i), vec(in.X.row(i))),
@@ -76,12 +81,14 @@ std::vector<LessonStep> lessonSteps(const attn::AttentionInputs &in, const attn:
          false});
 
     steps.push_back(
-        {"2. Queries, keys and values: " + formula(Stage::Q) + ", " + formula(Stage::K) + ", " +
-             formula(Stage::V),
-         QString("Three learned matrices turn every token into three vectors: a query (what it "
-                 "looks for), a key (what it offers to be found by) and a value (what it passes "
-                 "on). Row by row: %1 = x%2\u00b7Wq = %3, and the keys and values come from %4."
-                 "<br>Q and K have d<sub>k</sub> = %5 columns, V has d<sub>v</sub> = %6.")
+        {QCoreApplication::translate("LessonScript", "2. Queries, keys and values: ") +
+             formula(Stage::Q) + ", " + formula(Stage::K) + ", " + formula(Stage::V),
+         QCoreApplication::translate(
+             "LessonScript",
+             "Three learned matrices turn every token into three vectors: a query (what it "
+             "looks for), a key (what it offers to be found by) and a value (what it passes "
+             "on). Row by row: %1 = x%2\u00b7Wq = %3, and the keys and values come from %4."
+             "<br>Q and K have d<sub>k</sub> = %5 columns, V has d<sub>v</sub> = %6.")
              .arg(qi, subscript(i), vec(h.Q.row(i)), src)
              .arg(dk)
              .arg(dv),
@@ -91,11 +98,14 @@ std::vector<LessonStep> lessonSteps(const attn::AttentionInputs &in, const attn:
 
     const double s = h.scores(i, j);
     steps.push_back(
-        {"3. Scores are dot products: S = " + attn::scoresProduct(attn::Layout::Rows),
-         QString(
-             "How well does query %1 match key %2? Their dot product: %3\u00b7%4 = %5 = <b>%6</b>."
-             "<br>%9 computes all %7\u00d7%8 of these at once: entry (i, j) is "
-             "%10, row i of Q against column j of %11.")
+        {QCoreApplication::translate("LessonScript", "3. Scores are dot products: S = ") +
+             attn::scoresProduct(attn::Layout::Rows),
+         QString(QCoreApplication::translate(
+                     "LessonScript",
+                     "How well does query %1 match key %2? Their dot product: %3\u00b7%4 = %5 = "
+                     "<b>%6</b>."
+                     "<br>%9 computes all %7\u00d7%8 of these at once: entry (i, j) is "
+                     "%10, row i of Q against column j of %11."))
              .arg(label(in.tokens, i), label(keys, j), qi, kj, dotTerms(h.Q.row(i), h.K.row(j)),
                   number(s))
              .arg(n)
@@ -111,20 +121,28 @@ std::vector<LessonStep> lessonSteps(const attn::AttentionInputs &in, const attn:
     QString scaling;
     if (o.scale)
         scaling =
-            QString("Divide by %1 = %2 = %3: %4 / %3 = <b>%5</b>.")
+            QCoreApplication::translate("LessonScript",
+                                        "Divide by %1 = %2 = %3: %4 / %3 = <b>%5</b>.")
                 .arg(attn::scaleSymbol(attn::Markup::Html), attn::scaleNumber(dk),
                      number(std::sqrt(double(dk))), number(s), number(s / std::sqrt(double(dk))));
     else
-        scaling = "Scaling is switched off here, so the logits are the scores themselves.";
+        scaling = QCoreApplication::translate(
+            "LessonScript",
+            "Scaling is switched off here, so the logits are the scores themselves.");
     if (o.temperature != 1.0)
-        scaling += QString(" Then divide by the temperature T = %1.").arg(number(o.temperature));
+        scaling +=
+            QCoreApplication::translate("LessonScript", " Then divide by the temperature T = %1.")
+                .arg(number(o.temperature));
     steps.push_back(
-        {"4. Scale by " + attn::scaleSymbol() + " (before the softmax)",
-         scaling + QString("<br>Why: a dot product of d<sub>k</sub> terms grows with d<sub>k</sub> "
-                           "(for random unit-variance vectors its standard deviation is "
-                           "%4). Unscaled, large d<sub>k</sub> pushes the softmax "
-                           "into near one-hot rows where it barely learns. The logit of %1 for %2 "
-                           "is <b>%3</b>.")
+        {QCoreApplication::translate("LessonScript", "4. Scale by ") + attn::scaleSymbol() +
+             QCoreApplication::translate("LessonScript", " (before the softmax)"),
+         scaling + QCoreApplication::translate(
+                       "LessonScript",
+                       "<br>Why: a dot product of d<sub>k</sub> terms grows with d<sub>k</sub> "
+                       "(for random unit-variance vectors its standard deviation is "
+                       "%4). Unscaled, large d<sub>k</sub> pushes the softmax "
+                       "into near one-hot rows where it barely learns. The logit of %1 for %2 "
+                       "is <b>%3</b>.")
                        .arg(label(in.tokens, i), label(keys, j), number(h.logits(i, j)),
                             attn::scaleSymbol(attn::Markup::Html)),
          {Stage::Logits},
@@ -138,14 +156,16 @@ std::vector<LessonStep> lessonSteps(const attn::AttentionInputs &in, const attn:
         if (std::isfinite(row(k)))
             sum += std::exp(row(k) - max);
     steps.push_back(
-        {"5. Softmax turns each row into weights",
-         QString("a<sub>ij</sub> = exp(l<sub>ij</sub>) / \u03a3<sub>k</sub> exp(l<sub>ik</sub>): "
-                 "the exponent is taken of each logit, and the row's sum goes in the "
-                 "denominator.<br>For %1: a%2%3 = exp(%4) / \u03a3 = <b>%5</b> (computed as "
-                 "exp(%4 \u2212 %6) / %7, subtracting the row maximum, which changes nothing "
-                 "but keeps exp finite).<br>Every weight is \u2265 0 and each row sums to 1 "
-                 "(this row: %8): a row of weights says how %1 spreads its attention over "
-                 "the keys.")
+        {QCoreApplication::translate("LessonScript", "5. Softmax turns each row into weights"),
+         QCoreApplication::translate(
+             "LessonScript",
+             "a<sub>ij</sub> = exp(l<sub>ij</sub>) / \u03a3<sub>k</sub> exp(l<sub>ik</sub>): "
+             "the exponent is taken of each logit, and the row's sum goes in the "
+             "denominator.<br>For %1: a%2%3 = exp(%4) / \u03a3 = <b>%5</b> (computed as "
+             "exp(%4 \u2212 %6) / %7, subtracting the row maximum, which changes nothing "
+             "but keeps exp finite).<br>Every weight is \u2265 0 and each row sums to 1 "
+             "(this row: %8): a row of weights says how %1 spreads its attention over "
+             "the keys.")
              .arg(label(in.tokens, i), subscript(i), subscript(int(j)), number(h.logits(i, j)),
                   number(h.weights(i, j)), number(max), number(sum),
                   number(h.weights.row(i).sum())),
@@ -161,12 +181,15 @@ std::vector<LessonStep> lessonSteps(const attn::AttentionInputs &in, const attn:
     if (m > 4)
         combination += " + \u2026";
     steps.push_back(
-        {"6. The output row is a weighted average of V's rows",
-         QString("Row i of weights\u00b7V is the rows of V weighted by row i of the weights: "
-                 "o%1 = %2 = <b>%3</b>.<br>Because the weights are non-negative and sum to 1, "
-                 "this is a convex combination: the output lies among the value vectors, "
-                 "pulled towards those with the largest weights (here %4, weight %5). The "
-                 "panel beside the output draws it term by term.")
+        {QCoreApplication::translate("LessonScript",
+                                     "6. The output row is a weighted average of V's rows"),
+         QCoreApplication::translate(
+             "LessonScript",
+             "Row i of weights\u00b7V is the rows of V weighted by row i of the weights: "
+             "o%1 = %2 = <b>%3</b>.<br>Because the weights are non-negative and sum to 1, "
+             "this is a convex combination: the output lies among the value vectors, "
+             "pulled towards those with the largest weights (here %4, weight %5). The "
+             "panel beside the output draws it term by term.")
              .arg(subscript(i), combination, vec(d.sum), label(keys, j), number(h.weights(i, j))),
          {Stage::Weights, Stage::V, Stage::HeadOutput},
          attn::Layout::Rows,
@@ -175,13 +198,15 @@ std::vector<LessonStep> lessonSteps(const attn::AttentionInputs &in, const attn:
     const int c = 0;
     const attn::ColumnDecomposition col = attn::columnDecomposition(h.weights, h.V, c);
     steps.push_back(
-        {"7. The same product, read by columns",
-         QString("Column j of weights\u00b7V is the columns of the weights, each scaled by the "
-                 "matching entry of column j of V: column %1 of the output = "
-                 "\u03a3<sub>k</sub> V<sub>k,%1</sub> \u00b7 (column k of the weights) = %2.<br>"
-                 "Same numbers, another reading: the row view asks \u201cwhat does each token "
-                 "receive?\u201d, the column view \u201chow is each feature of V spread over "
-                 "the tokens?\u201d")
+        {QCoreApplication::translate("LessonScript", "7. The same product, read by columns"),
+         QCoreApplication::translate(
+             "LessonScript",
+             "Column j of weights\u00b7V is the columns of the weights, each scaled by the "
+             "matching entry of column j of V: column %1 of the output = "
+             "\u03a3<sub>k</sub> V<sub>k,%1</sub> \u00b7 (column k of the weights) = %2.<br>"
+             "Same numbers, another reading: the row view asks \u201cwhat does each token "
+             "receive?\u201d, the column view \u201chow is each feature of V spread over "
+             "the tokens?\u201d")
              .arg(c)
              .arg(vec(col.sum.transpose())),
          {Stage::Weights, Stage::V, Stage::HeadOutput},
@@ -192,13 +217,16 @@ std::vector<LessonStep> lessonSteps(const attn::AttentionInputs &in, const attn:
     // article's Q = Wqᵀ·Xᵀ, the scores KᵀQ, the softmax down each column).
     const attn::Layout columns = attn::Layout::Columns;
     steps.push_back(
-        {"8. The transposed convention: " + attn::attentionFormula(columns),
-         QString("Stack the tokens as columns instead of rows and every matrix is transposed: "
-                 "%3 is d<sub>k</sub>×n, the scores are %4 (m×n), the weights "
-                 "A = %5 are normalised down each column, and the output is %6 = %7: "
-                 "d<sub>v</sub>×n, the transpose of the row layout's output. The numbers "
-                 "are the same: output column %1 here is output row %1 before, %2.<br>Neither is "
-                 "more correct; they differ only in how the inputs are laid out.")
+        {QCoreApplication::translate("LessonScript", "8. The transposed convention: ") +
+             attn::attentionFormula(columns),
+         QCoreApplication::translate(
+             "LessonScript",
+             "Stack the tokens as columns instead of rows and every matrix is transposed: "
+             "%3 is d<sub>k</sub>×n, the scores are %4 (m×n), the weights "
+             "A = %5 are normalised down each column, and the output is %6 = %7: "
+             "d<sub>v</sub>×n, the transpose of the row layout's output. The numbers "
+             "are the same: output column %1 here is output row %1 before, %2.<br>Neither is "
+             "more correct; they differ only in how the inputs are laid out.")
              .arg(i)
              .arg(vec(d.sum), formula(Stage::Q, columns), attn::scoresProduct(columns),
                   formula(Stage::Weights, columns),

@@ -24,7 +24,9 @@ set(root "${DESTDIR}/usr")
 set(expected
   bin/attnviz-cli
   share/man/man1/attnviz-cli.1.gz
-  share/bash-completion/completions/attnviz-cli)
+  share/bash-completion/completions/attnviz-cli
+  share/doc/attnviz/LICENSE
+  share/doc/attnviz/copyright)
 set(id org.attnviz.attnviz)
 if(GUI)
   list(APPEND expected

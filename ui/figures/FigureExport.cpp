@@ -186,12 +186,13 @@ QImage renderWidgetImage(QWidget *widget, double scale, QSize size) {
 
 QByteArray widgetFigureBytes(QWidget *widget, const FigureOptions &options, QString *error) {
     if (!widget) {
-        fail(error, QStringLiteral("there is nothing to export"));
+        fail(error, QCoreApplication::translate("FigureExport", "there is nothing to export"));
         return {};
     }
     if (!std::isfinite(options.scale) || options.scale < kMinFigureScale ||
         options.scale > kMaxFigureScale) {
-        fail(error, QStringLiteral("the scale must lie between %1 and %2, not %3")
+        fail(error, QCoreApplication::translate("FigureExport",
+                                                "the scale must lie between %1 and %2, not %3")
                         .arg(kMinFigureScale)
                         .arg(kMaxFigureScale)
                         .arg(options.scale));
@@ -200,11 +201,13 @@ QByteArray widgetFigureBytes(QWidget *widget, const FigureOptions &options, QStr
     const QSize size = options.size.isEmpty() ? widget->size() : options.size;
     if (size.width() < 1 || size.height() < 1 || size.width() > kMaxFigurePixels ||
         size.height() > kMaxFigurePixels) {
-        fail(error, QStringLiteral("a figure of %1×%2 pixels cannot be exported (each side must "
-                                   "lie between 1 and %3)")
-                        .arg(size.width())
-                        .arg(size.height())
-                        .arg(kMaxFigurePixels));
+        fail(error,
+             QCoreApplication::translate(
+                 "FigureExport", "a figure of %1×%2 pixels cannot be exported (each side must "
+                                 "lie between 1 and %3)")
+                 .arg(size.width())
+                 .arg(size.height())
+                 .arg(kMaxFigurePixels));
         return {};
     }
     QByteArray bytes;
@@ -215,17 +218,20 @@ QByteArray widgetFigureBytes(QWidget *widget, const FigureOptions &options, QStr
     case FigureFormat::Png: {
         if (size.width() * options.scale > kMaxFigurePixels ||
             size.height() * options.scale > kMaxFigurePixels) {
-            fail(error, QStringLiteral("%1×%2 pixels at %3× is too large for a PNG (at most %4 "
-                                       "pixels a side)")
-                            .arg(size.width())
-                            .arg(size.height())
-                            .arg(options.scale)
-                            .arg(kMaxFigurePixels));
+            fail(error,
+                 QCoreApplication::translate(
+                     "FigureExport", "%1×%2 pixels at %3× is too large for a PNG (at most %4 "
+                                     "pixels a side)")
+                     .arg(size.width())
+                     .arg(size.height())
+                     .arg(options.scale)
+                     .arg(kMaxFigurePixels));
             return {};
         }
         QImage image = renderWidgetImage(widget, options.scale, size);
         if (!image.save(&buffer, "PNG")) {
-            fail(error, QStringLiteral("the PNG could not be encoded"));
+            fail(error,
+                 QCoreApplication::translate("FigureExport", "the PNG could not be encoded"));
             return {};
         }
         break;
@@ -243,7 +249,8 @@ QByteArray widgetFigureBytes(QWidget *widget, const FigureOptions &options, QStr
         svg.setDescription(QStringLiteral("attnviz figure"));
         QCPPainter painter;
         if (!painter.begin(&svg)) {
-            fail(error, QStringLiteral("the SVG could not be started"));
+            fail(error,
+                 QCoreApplication::translate("FigureExport", "the SVG could not be started"));
             return {};
         }
         paintWidgetFigure(widget, painter, true);
@@ -264,7 +271,8 @@ QByteArray widgetFigureBytes(QWidget *widget, const FigureOptions &options, QStr
         pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
         QCPPainter painter;
         if (!painter.begin(&pdf)) {
-            fail(error, QStringLiteral("the PDF could not be started"));
+            fail(error,
+                 QCoreApplication::translate("FigureExport", "the PDF could not be started"));
             return {};
         }
         paintWidgetFigure(widget, painter, true);
@@ -291,6 +299,8 @@ QString exportWidgetFigure(QWidget *widget, const QString &path, const FigureOpt
     QString error;
     const QByteArray bytes = widgetFigureBytes(widget, options, &error);
     if (bytes.isEmpty())
-        return path + ": " + (error.isEmpty() ? QStringLiteral("nothing was drawn") : error);
+        return path + ": " +
+               (error.isEmpty() ? QCoreApplication::translate("FigureExport", "nothing was drawn")
+                                : error);
     return attn::writeFileAtomically(path, bytes);
 }

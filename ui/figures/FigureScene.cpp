@@ -75,14 +75,16 @@ FigureScene::FigureScene(const attn::AttentionInputs &inputs, const FigureReques
     attn::validate(inputs); // the core's message for inputs that cannot be computed on
     const int heads = int(inputs.heads.size());
     if (request.head < 0 || request.head >= heads)
-        refuse(QStringLiteral("there is no head %1: the session has %2 head%3 (0 to %4)")
+        refuse(QCoreApplication::translate(
+                   "FigureScene", "there is no head %1: the session has %2 head%3 (0 to %4)")
                    .arg(request.head)
                    .arg(heads)
                    .arg(heads == 1 ? "" : "s")
                    .arg(heads - 1));
     const int n = int(inputs.queryCount());
     if (request.row < -1 || request.row >= n)
-        refuse(QStringLiteral("there is no query row %1: the session has %2 queries (0 to %3)")
+        refuse(QCoreApplication::translate(
+                   "FigureScene", "there is no query row %1: the session has %2 queries (0 to %3)")
                    .arg(request.row)
                    .arg(n)
                    .arg(n - 1));
@@ -122,16 +124,19 @@ void FigureScene::build(FigureView view) {
     if (!heatmap) { // an input: the stages view draws results only
         delete m_stages;
         m_stages = nullptr;
-        refuse(QStringLiteral("there is no figure of the input %1")
+        refuse(QCoreApplication::translate("FigureScene", "there is no figure of the input %1")
                    .arg(attn::stageInfo(view.stage).name));
     }
     if (heatmap->isHidden()) {
         delete m_stages; // the destructor does not run when the constructor throws
         m_stages = nullptr;
-        refuse(view.stage == attn::Stage::Concat
-                   ? QStringLiteral("there is no concat view: the session has one head")
-                   : QStringLiteral("there is no final output view: the session has one head and "
-                                    "no Wo (the output is --view output)"));
+        refuse(
+            view.stage == attn::Stage::Concat
+                ? QCoreApplication::translate("FigureScene",
+                                              "there is no concat view: the session has one head")
+                : QCoreApplication::translate(
+                      "FigureScene", "there is no final output view: the session has one head and "
+                                     "no Wo (the output is --view output)"));
     }
     // The figure's size, not the readable size on screen: neither the stages view's minimum
     // nor its plot's (a window's layout would impose it on the offscreen platform, which warns).

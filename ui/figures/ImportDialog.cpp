@@ -184,12 +184,11 @@ void ImportDialog::replan() {
 
 void ImportDialog::showPlan() {
     const ImportPlan &p = m_plan;
-    m_heading->setText(tr("<b>Import into %1</b>%2<br>from %3")
-                           .arg(p.targetName.toHtmlEscaped(),
-                                p.targetShape.isEmpty()
-                                    ? QString()
-                                    : QStringLiteral(" \u2014 now ") + p.targetShape,
-                                QFileInfo(m_fileName).fileName().toHtmlEscaped()));
+    m_heading->setText(
+        tr("<b>Import into %1</b>%2<br>from %3")
+            .arg(p.targetName.toHtmlEscaped(),
+                 p.targetShape.isEmpty() ? QString() : tr(" \u2014 now ") + p.targetShape,
+                 QFileInfo(m_fileName).fileName().toHtmlEscaped()));
     m_heading->setToolTip(m_fileName);
 
     QStringList read;

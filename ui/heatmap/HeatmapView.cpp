@@ -40,8 +40,10 @@ HeatmapView::HeatmapView(QWidget *parent) : QWidget(parent) {
     setFocusPolicy(Qt::StrongFocus);
     m_plot->setFocusPolicy(Qt::NoFocus);
     m_plot->setMouseTracking(true);
-    m_plot->installEventFilter(this);
     setupPlot();
+    // After setupPlot(): the filter hands events to the zoom, which setupPlot() creates (the
+    // plot sends events, e.g. ChildAdded, while it is being set up).
+    m_plot->installEventFilter(this);
     applyFonts();
     adoptData({}, {}, ScaleKind::Unit);
 }

@@ -45,6 +45,6 @@ QSize readableHeatmapSize(const HeatmapFonts &fonts, const HeatmapData &data,
     const double left = names.rows + label.height() + 24;
     const double bottom = (upright ? names.cols : line) + label.height() + 24;
     const double top = title.height() + 24; // with the layout's rounding to spare
-    const double right = 16 + 8 + scale.horizontalAdvance(QStringLiteral("\u22120.25")) + 28;
+    const double right = 16 + 8 + scale.horizontalAdvance(QStringLiteral("−0.25")) + 28;
     return {int(std::ceil(left + width + right)), int(std::ceil(top + height + bottom))};
 }

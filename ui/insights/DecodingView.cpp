@@ -7,6 +7,7 @@
 #include "Recomputer.h"
 #include "TokenLabels.h"
 
+#include <QCoreApplication>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -48,9 +49,13 @@ DecodingView::DecodingView(Document *document, Recomputer *recomputer, QWidget *
         buttons->addWidget(b);
         return b;
     };
-    m_step = button("decodeStep", "Step", "Decode the next token (Right)");
-    m_play = button("decodePlay", "Play", "Decode the remaining tokens one by one (Space)");
-    m_reset = button("decodeReset", "Reset", "Empty the cache (Home)");
+    m_step = button("decodeStep", QCoreApplication::translate("DecodingView", "Step"),
+                    QCoreApplication::translate("DecodingView", "Decode the next token (Right)"));
+    m_play = button("decodePlay", QCoreApplication::translate("DecodingView", "Play"),
+                    QCoreApplication::translate("DecodingView",
+                                                "Decode the remaining tokens one by one (Space)"));
+    m_reset = button("decodeReset", QCoreApplication::translate("DecodingView", "Reset"),
+                     QCoreApplication::translate("DecodingView", "Empty the cache (Home)"));
     m_position = new QLabel(this);
     m_position->setObjectName("decodePosition");
     buttons->addWidget(m_position, 1);
@@ -64,10 +69,12 @@ DecodingView::DecodingView(Document *document, Recomputer *recomputer, QWidget *
     m_check->setWordWrap(true);
     layout->addWidget(m_check);
     auto *grid = new QGridLayout;
-    m_keys = cacheView("decodeKeys", "K cache");
-    m_values = cacheView("decodeValues", "V cache");
-    m_weights = cacheView("decodeWeights", "new query's weights");
-    m_outputs = cacheView("decodeOutputs", "output rows so far");
+    m_keys = cacheView("decodeKeys", QCoreApplication::translate("DecodingView", "K cache"));
+    m_values = cacheView("decodeValues", QCoreApplication::translate("DecodingView", "V cache"));
+    m_weights = cacheView("decodeWeights",
+                          QCoreApplication::translate("DecodingView", "new query's weights"));
+    m_outputs = cacheView("decodeOutputs",
+                          QCoreApplication::translate("DecodingView", "output rows so far"));
     grid->addWidget(m_keys, 0, 0);
     grid->addWidget(m_values, 0, 1);
     grid->addWidget(m_weights, 1, 0);
@@ -129,10 +136,10 @@ void DecodingView::keyPressEvent(QKeyEvent *event) {
 
 QString DecodingView::costText() const {
     if (m_state.steps.empty())
-        return m_problem.isEmpty() ? QString("The cache is empty: press Step.") : QString();
+        return m_problem.isEmpty() ? tr("The cache is empty: press Step.") : QString();
     const attn::KvCacheStep &s = m_state.steps.back();
-    return QString("This step: %1 multiply-adds (one token's q, k, v and %2 cached keys and "
-                   "values); recomputing all %2 tokens from scratch: %3. So far %4 against %5.")
+    return tr("This step: %1 multiply-adds (one token's q, k, v and %2 cached keys and "
+              "values); recomputing all %2 tokens from scratch: %3. So far %4 against %5.")
         .arg(count(s.stepCost))
         .arg(s.token + 1)
         .arg(count(s.fullCost), count(m_state.totalStepCost()), count(m_state.totalFullCost()));
@@ -147,8 +154,8 @@ QString DecodingView::checkText() const {
     const attn::Matrix &expected = full.heads[size_t(m_state.head)].output;
     const double diff = (m_state.outputs - expected).cwiseAbs().maxCoeff();
     const bool ok = diff <= 1e-12 * std::max(1.0, expected.cwiseAbs().maxCoeff());
-    return QString("Every token decoded: the outputs equal the full causal computation "
-                   "(largest difference %1) %2")
+    return tr("Every token decoded: the outputs equal the full causal computation "
+              "(largest difference %1) %2")
         .arg(diff, 0, 'g', 2)
         .arg(ok ? "\u2713" : "\u2717");
 }
@@ -157,7 +164,7 @@ void DecodingView::refresh() {
     const ResultSnapshot &snap = snapshot();
     m_problem.clear();
     if (!snap.isValid() || snap.result->heads.empty()) {
-        m_position->setText("No result yet.");
+        m_position->setText(tr("No result yet."));
         return;
     }
     const attn::AttentionInputs &in = *snap.inputs;
@@ -177,11 +184,11 @@ void DecodingView::refresh() {
             out << QString::number(k);
         return out;
     }(int(std::max(m_state.K.cols(), m_state.V.cols())));
-    m_position->setText(QString("head %1: %2 of %3 tokens decoded%4")
+    m_position->setText(tr("head %1: %2 of %3 tokens decoded%4")
                             .arg(head)
                             .arg(m_decoded)
                             .arg(n)
-                            .arg(in.options.causal ? "" : " (decoding is causal)"));
+                            .arg(in.options.causal ? "" : tr(" (decoding is causal)")));
     if (m_decoded > 0) {
         m_keys->setData(m_state.K, tokens, dims.mid(0, int(m_state.K.cols())),
                         ScaleKind::Diverging);
@@ -201,7 +208,7 @@ void DecodingView::refresh() {
     const bool canDecode = m_problem.isEmpty();
     m_step->setEnabled(canDecode && m_decoded < n);
     m_play->setEnabled(canDecode);
-    m_play->setText(m_timer.isActive() ? "Pause" : "Play");
+    m_play->setText(m_timer.isActive() ? tr("Pause") : tr("Play"));
     m_cost->setText(costText());
     m_check->setText(checkText());
 }

@@ -8,6 +8,7 @@
 #include "Recomputer.h"
 #include "TokenLabels.h"
 
+#include <QCoreApplication>
 #include <QLabel>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -21,7 +22,8 @@ DifferenceView::DifferenceView(Document *document, Recomputer *recomputer, QWidg
     m_caption->setWordWrap(true);
     layout->addWidget(m_caption);
     layout->addWidget(m_heatmap, 1);
-    m_heatmap->setColorScaleLabel("after \u2212 before");
+    m_heatmap->setColorScaleLabel(
+        QCoreApplication::translate("DifferenceView", "after \u2212 before"));
     m_latest = recomputer->snapshot();
     m_undoIndex = document->undoStack()->index();
     // Always listening, shown or not: the "before" must be kept when the edit happens.
@@ -44,14 +46,14 @@ QString DifferenceView::editText() const {
     const int index = stack->index();
     QString last;
     if (index < m_undoIndex) // went back: the command after the new index was undone
-        last = "Undo: " + stack->text(index);
+        last = tr("Undo: ") + stack->text(index);
     else if (index > m_undoIndex)
         last = stack->text(index - 1);
     else // a merged step (a nudge or a slider drag continuing) or an edit off the stack
         last = index > 0 ? stack->text(index - 1) : QString("edit");
     // Edits in one burst (a script, a quick series) are computed, and compared, together.
     const int steps = std::abs(index - m_undoIndex);
-    return steps > 1 ? QString("%1 edits, the last: %2").arg(steps).arg(last) : last;
+    return steps > 1 ? tr("%1 edits, the last: %2").arg(steps).arg(last) : last;
 }
 
 void DifferenceView::resultArrived(const ResultSnapshot &snapshot) {
@@ -75,16 +77,16 @@ void DifferenceView::refresh() {
     m_heatmap->hide();
     m_caption->setAlignment(Qt::AlignCenter);
     if (!m_before.isValid() || !m_after.isValid()) {
-        m_caption->setText("No previous edit: edit a number to see what changed. The difference "
-                           "it made to the weights appears here.");
+        m_caption->setText(tr("No previous edit: edit a number to see what changed. The difference "
+                              "it made to the weights appears here."));
         m_heatmap->clear();
-        m_heatmap->setTitle("weights after \u2212 before");
+        m_heatmap->setTitle(tr("weights after \u2212 before"));
         return;
     }
     const int heads = int(std::min(m_before.result->heads.size(), m_after.result->heads.size()));
     const int head = std::clamp(document()->currentHead(), 0, std::max(heads - 1, 0));
     if (heads == 0) {
-        m_caption->setText("No weights to compare.");
+        m_caption->setText(tr("No weights to compare."));
         m_heatmap->clear();
         return;
     }
@@ -92,8 +94,8 @@ void DifferenceView::refresh() {
     const attn::Matrix &before = m_before.result->heads[size_t(head)].weights;
     const attn::Matrix &after = m_after.result->heads[size_t(head)].weights;
     if (before.rows() != after.rows() || before.cols() != after.cols()) {
-        m_caption->setText(QString("Last edit: %1. It changed the shape of the weights (%2 "
-                                   "\u2192 %3): there is nothing to subtract.")
+        m_caption->setText(tr("Last edit: %1. It changed the shape of the weights (%2 "
+                              "\u2192 %3): there is nothing to subtract.")
                                .arg(m_description, attn::shapeString(before).c_str(),
                                     attn::shapeString(after).c_str()));
         m_heatmap->clear();
@@ -107,9 +109,8 @@ void DifferenceView::refresh() {
     const QStringList queries = attn::tokenLabels(in.tokens);
     const QStringList keys = attn::tokenLabels(in.sourceTokens());
     const bool several = heads > 1;
-    m_heatmap->setTitle(
-        QString("\u0394 weights%1: %2")
-            .arg(several ? QString(" (head %1)").arg(head) : QString(), m_description));
+    m_heatmap->setTitle(tr("\u0394 weights%1: %2")
+                            .arg(several ? tr(" (head %1)").arg(head) : QString(), m_description));
     if (document()->layout() == attn::Layout::Rows) {
         m_heatmap->setAxisTitles("query", "key");
         m_heatmap->setData(m_difference, queries, keys, ScaleKind::Diverging);
@@ -122,10 +123,10 @@ void DifferenceView::refresh() {
     // gained its last visible key).
     const bool cancel =
         m_difference.size() == 0 || m_difference.rowwise().sum().cwiseAbs().maxCoeff() < 1e-9;
-    m_caption->setText(QString("Last edit: <b>%1</b>. Weights after \u2212 before; largest "
-                               "change %2.%3")
+    m_caption->setText(tr("Last edit: <b>%1</b>. Weights after \u2212 before; largest "
+                          "change %2.%3")
                            .arg(m_description.toHtmlEscaped(), attn::notation::number(largest, 3),
-                                cancel ? QString(" Each query's changes add up to 0: its "
-                                                 "weights still sum to 1.")
+                                cancel ? tr(" Each query's changes add up to 0: its "
+                                            "weights still sum to 1.")
                                        : QString()));
 }

@@ -6,6 +6,7 @@
 #include "Recomputer.h"
 #include "TokenLabels.h"
 
+#include <QCoreApplication>
 #include <QFrame>
 #include <QGridLayout>
 #include <QLabel>
@@ -20,8 +21,10 @@ namespace {
 // "head 1 · group 0" for a head that shares its keys and values (the caption says what).
 QString groupedTitle(const attn::AttentionInputs &in, int head) {
     if (attn::kvGroupMembers(in, size_t(head)).size() < 2)
-        return QString("head %1").arg(head);
-    return QString("head %1 \u00b7 group %2").arg(head).arg(in.heads[size_t(head)].kvGroup);
+        return QCoreApplication::translate("HeadOverview", "head %1").arg(head);
+    return QCoreApplication::translate("HeadOverview", "head %1 \u00b7 group %2")
+        .arg(head)
+        .arg(in.heads[size_t(head)].kvGroup);
 }
 
 // " Heads 0, 1 share one Wk and Wv (group 0)." for every group of two heads or more.
@@ -34,7 +37,8 @@ QString groupsText(const attn::AttentionInputs &in) {
         QStringList names;
         for (size_t m : members)
             names << QString::number(m);
-        text += QString(" Heads %1 share one Wk and Wv (group %2): the same K and V.")
+        text += QCoreApplication::translate(
+                    "HeadOverview", " Heads %1 share one Wk and Wv (group %2): the same K and V.")
                     .arg(names.join(", "))
                     .arg(in.heads[h].kvGroup);
     }
@@ -82,7 +86,7 @@ void HeadOverview::rebuild(int heads) {
         auto *view = new HeatmapView;
         view->setObjectName(QString("headHeatmap%1").arg(h));
         view->setColorMaps(m_map, view->divergingMap());
-        view->setToolTip(QString("Click to make head %1 the current head").arg(h));
+        view->setToolTip(tr("Click to make head %1 the current head").arg(h));
         inner->addWidget(view);
         connect(view, &HeatmapView::cellClicked, this,
                 [this, h](int, int, Qt::KeyboardModifiers) { document()->setCurrentHead(h); });
@@ -125,7 +129,7 @@ void HeadOverview::refresh() {
     if (heads != m_views.size())
         rebuild(heads);
     if (heads == 0) {
-        m_caption->setText("No result yet.");
+        m_caption->setText(tr("No result yet."));
         return;
     }
     // Drawn like the stages: the column layout shows the row result's weights transposed.
@@ -156,10 +160,10 @@ void HeadOverview::refresh() {
     const int current = insight::headOf(*document(), *result);
     outline(current);
     m_caption->setText(
-        (heads == 1 ? QString("One head. Add heads under \u201cSizes and options\u201d to compare "
-                              "them here.")
-                    : QString("%1 heads, weights on the same 0\u20131 scale. Click a head to make "
-                              "it current (outlined: head %2).")
+        (heads == 1 ? tr("One head. Add heads under \u201cSizes and options\u201d to compare "
+                         "them here.")
+                    : tr("%1 heads, weights on the same 0–1 scale. Click a head to make "
+                         "it current (outlined: head %2).")
                           .arg(heads)
                           .arg(current)) +
         groupsText(in));

@@ -4,6 +4,7 @@
 #include "Notation.h"
 
 #include <QColor>
+#include <QCoreApplication>
 
 #include <algorithm>
 #include <array>
@@ -22,7 +23,7 @@ QString vectorText(const attn::RowVector &v, int digits, int maxEntries) {
     for (int k = 0; k < n && k < maxEntries; ++k)
         parts << attn::notation::number(v(k), digits);
     if (n > maxEntries)
-        parts << QString("\u2026 %1 entries").arg(n);
+        parts << QCoreApplication::translate("InsightSupport", "\u2026 %1 entries").arg(n);
     return "(" + parts.join(", ") + ")";
 }
 

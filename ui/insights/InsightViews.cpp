@@ -12,6 +12,7 @@
 #include "WhatIfPanel.h"
 
 #include <QCheckBox>
+#include <QCoreApplication>
 #include <QDockWidget>
 #include <QMainWindow>
 #include <QMenu>
@@ -26,10 +27,12 @@ QWidget *tokenLinksPanel(TokenLinksView *links) {
     auto *panel = new QWidget;
     auto *layout = new QVBoxLayout(panel);
     layout->setContentsMargins(0, 0, 0, 0);
-    auto *all = new QCheckBox("&All heads, one colour each");
+    auto *all =
+        new QCheckBox(QCoreApplication::translate("InsightViews", "&All heads, one colour each"));
     all->setObjectName("allHeadsCheckBox");
-    all->setToolTip("Draw every head's lines (Okabe\u2013Ito colours) instead of the current "
-                    "head's only");
+    all->setToolTip(QCoreApplication::translate(
+        "InsightViews", "Draw every head's lines (Okabe\u2013Ito colours) instead of the current "
+                        "head's only"));
     QObject::connect(all, &QCheckBox::toggled, links, &TokenLinksView::setAllHeads);
     QObject::connect(links, &TokenLinksView::allHeadsChanged, all, &QCheckBox::setChecked);
     layout->addWidget(all);
@@ -71,30 +74,38 @@ void installInsightViews(Shell &shell, Document &document, Recomputer &recompute
         QWidget *content;
         QWidget *focus;
     } panels[] = {
-        {"Vector form", "vectorFormDock", vectorForm, vectorForm},
-        {"Links", "tokenLinksDock", tokenLinksPanel(links), links},
-        {"Heads", "headOverviewDock", scrolled(heads), heads},
-        {"Readouts", "readoutsDock", readouts, readouts},
-        {"What if", "whatIfDock", scrolled(whatIf), whatIf},
-        {"\u0394 edit", "differenceDock", difference, difference},
-        {"Mask & bias", "maskBiasDock", scrolled(maskBias), maskBias},
-        {"KV cache", "decodingDock", decoding, decoding},
+        {QT_TRANSLATE_NOOP("InsightViews", "Vector form"), "vectorFormDock", vectorForm,
+         vectorForm},
+        {QT_TRANSLATE_NOOP("InsightViews", "Links"), "tokenLinksDock", tokenLinksPanel(links),
+         links},
+        {QT_TRANSLATE_NOOP("InsightViews", "Heads"), "headOverviewDock", scrolled(heads), heads},
+        {QT_TRANSLATE_NOOP("InsightViews", "Readouts"), "readoutsDock", readouts, readouts},
+        {QT_TRANSLATE_NOOP("InsightViews", "What if"), "whatIfDock", scrolled(whatIf), whatIf},
+        {QT_TRANSLATE_NOOP("InsightViews", "\u0394 edit"), "differenceDock", difference,
+         difference},
+        {QT_TRANSLATE_NOOP("InsightViews", "Mask & bias"), "maskBiasDock", scrolled(maskBias),
+         maskBias},
+        {QT_TRANSLATE_NOOP("InsightViews", "KV cache"), "decodingDock", decoding, decoding},
     };
-    QMenu *insights = shell.menu(MenuId::View)->addMenu("&Insights");
+    QMenu *insights =
+        shell.menu(MenuId::View)->addMenu(QCoreApplication::translate("InsightViews", "&Insights"));
     insights->setObjectName("insightsMenu");
     QDockWidget *first = nullptr;
     int number = 1;
     for (const auto &p : panels) {
-        QDockWidget *dock =
-            shell.addRightTab(p.title, p.name, p.content, p.focus, first, insights,
-                              QKeySequence(Qt::ALT | Qt::Key(Qt::Key_0 + number++)));
+        QDockWidget *dock = shell.addRightTab(
+            QCoreApplication::translate("InsightViews", p.title), p.name, p.content, p.focus, first,
+            insights, QKeySequence(Qt::ALT | Qt::Key(Qt::Key_0 + number++)));
         if (!first)
             first = dock;
     }
     insights->addSeparator();
-    QAction *next = insights->addAction("&Next head", doc, [doc] { stepHead(doc, 1); });
+    QAction *next = insights->addAction(QCoreApplication::translate("InsightViews", "&Next head"),
+                                        doc, [doc] { stepHead(doc, 1); });
     next->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_BracketRight));
-    QAction *previous = insights->addAction("&Previous head", doc, [doc] { stepHead(doc, -1); });
+    QAction *previous =
+        insights->addAction(QCoreApplication::translate("InsightViews", "&Previous head"), doc,
+                            [doc] { stepHead(doc, -1); });
     previous->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_BracketLeft));
     // Six tabs in a 400-pixel column: whole names with scroll arrows rather than "Ve…", "Li…".
     for (QTabBar *bar : shell.window().findChildren<QTabBar *>())

@@ -32,26 +32,26 @@ MaskBiasView::MaskBiasView(Document *document, Recomputer *recomputer, QWidget *
 QString MaskBiasView::captionText() const {
     const ResultSnapshot &snap = snapshot();
     if (!snap.isValid())
-        return "No result yet.";
+        return tr("No result yet.");
     const attn::AttentionOptions &o = snap.inputs->options;
     QStringList parts;
     if (snap.inputs->mask.size() != 0 && snap.inputs->mask.any())
-        parts << "custom cells";
+        parts << tr("custom cells");
     if (o.causal)
         parts << "causal";
     if (o.window > 0)
-        parts << QString("a sliding window of %1 key%2%3%4")
+        parts << tr("a sliding window of %1 key%2%3%4")
                      .arg(o.window)
                      .arg(o.window == 1 ? "" : "s")
-                     .arg(o.windowSelf ? " and the token itself" : "")
-                     .arg(o.globalTokens > 0 ? QString(", %1 global token%2")
+                     .arg(o.windowSelf ? tr(" and the token itself") : "")
+                     .arg(o.globalTokens > 0 ? tr(", %1 global token%2")
                                                    .arg(o.globalTokens)
                                                    .arg(o.globalTokens == 1 ? "" : "s")
                                              : QString());
     const QString mask =
-        parts.isEmpty() ? QString("Nothing is masked.") : "Masked: " + parts.join(", ") + ".";
-    return mask + (o.alibi ? " ALiBi adds slope\u00b7(j \u2212 i) to each head's logits."
-                           : " ALiBi is off (no bias).");
+        parts.isEmpty() ? tr("Nothing is masked.") : tr("Masked: ") + parts.join(", ") + ".";
+    return mask + (o.alibi ? tr(" ALiBi adds slope\u00b7(j \u2212 i) to each head's logits.")
+                           : tr(" ALiBi is off (no bias)."));
 }
 
 void MaskBiasView::refresh() {
@@ -66,7 +66,7 @@ void MaskBiasView::refresh() {
     const attn::Mask &masked = snap.result->masked; // row layout, n × m
     const attn::Matrix sees = (!masked).cast<double>().matrix();
     const attn::Mask maskT = masked.transpose();
-    m_mask->setTitle("which keys each query sees (hatched: masked)");
+    m_mask->setTitle(tr("which keys each query sees (hatched: masked)"));
     if (rows) {
         m_mask->setAxisTitles("query", "key");
         m_mask->setData(sees, queries, keys, ScaleKind::Unit, &masked);
@@ -80,14 +80,14 @@ void MaskBiasView::refresh() {
     if (bias.size() == 0)
         return;
     const double slope = attn::alibiSlopes(in.options, in.heads.size()).at(size_t(head));
-    m_bias->setTitle(QString("ALiBi bias of head %1: %2\u00b7(j \u2212 i)")
+    m_bias->setTitle(tr("ALiBi bias of head %1: %2\u00b7(j \u2212 i)")
                          .arg(head)
                          .arg(attn::notation::number(slope)));
     if (rows) {
-        m_bias->setAxisTitles("query i", "key j");
+        m_bias->setAxisTitles(tr("query i"), tr("key j"));
         m_bias->setData(bias, queries, keys, ScaleKind::Diverging, &masked);
     } else {
-        m_bias->setAxisTitles("key j", "query i");
+        m_bias->setAxisTitles(tr("key j"), tr("query i"));
         m_bias->setTransposedData(bias, keys, queries, ScaleKind::Diverging, &maskT);
     }
 }

@@ -46,7 +46,7 @@ QVariant ReadoutsModel::data(const QModelIndex &index, int role) const {
                    ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
                    : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole && r.allMasked())
-        return "Every key is masked for this query: its weights are all 0.";
+        return tr("Every key is masked for this query: its weights are all 0.");
     if (role != Qt::DisplayRole)
         return {};
     const int row = index.row();
@@ -63,10 +63,10 @@ QVariant ReadoutsModel::data(const QModelIndex &index, int role) const {
         return r.allMasked() ? QString("\u2014") : QString::number(r.maxWeight, 'f', 4);
     case Argmax:
         if (r.allMasked())
-            return QString("all keys masked");
+            return tr("all keys masked");
         return QString("%1 %2%3").arg(r.argmax).arg(r.argmax < m_keys.size() ? m_keys[r.argmax]
                                                                              : QString(),
-                                                    r.tie ? QString(" (tie)") : QString());
+                                                    r.tie ? tr(" (tie)") : QString());
     default:
         return {};
     }
@@ -78,15 +78,16 @@ QVariant ReadoutsModel::headerData(int section, Qt::Orientation orientation, int
     if (role == Qt::ToolTipRole) {
         switch (section) {
         case Sum:
-            return "\u03a3\u2c7c a\u1d62\u2c7c: 1 for every query with a visible key (softmax)";
+            return tr("\u03a3\u2c7c a\u1d62\u2c7c: 1 for every query with a visible key (softmax)");
         case Entropy:
             return m_unit == Unit::Nats
-                       ? "\u2212\u03a3\u2c7c a\u1d62\u2c7c ln a\u1d62\u2c7c: 0 for a one-hot row, "
-                         "ln m for a uniform one"
-                       : "\u2212\u03a3\u2c7c a\u1d62\u2c7c log\u2082 a\u1d62\u2c7c: 0 for a "
-                         "one-hot row, log\u2082 m for a uniform one";
+                       ? tr("\u2212\u03a3\u2c7c a\u1d62\u2c7c ln a\u1d62\u2c7c: 0 for a one-hot "
+                            "row, "
+                            "ln m for a uniform one")
+                       : tr("\u2212\u03a3\u2c7c a\u1d62\u2c7c log\u2082 a\u1d62\u2c7c: 0 for a "
+                            "one-hot row, log\u2082 m for a uniform one");
         case EffectiveKeys:
-            return "exp(entropy in nats): how many keys the query effectively spreads over";
+            return tr("exp(entropy in nats): how many keys the query effectively spreads over");
         default:
             return {};
         }

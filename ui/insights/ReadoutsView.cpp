@@ -7,6 +7,7 @@
 #include "TokenLabels.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -24,11 +25,11 @@ ReadoutsView::ReadoutsView(Document *document, Recomputer *recomputer, QWidget *
     m_caption->setWordWrap(true);
     layout->addWidget(m_caption);
     auto *top = new QHBoxLayout;
-    auto *unitLabel = new QLabel("&Entropy in:");
+    auto *unitLabel = new QLabel(QCoreApplication::translate("ReadoutsView", "&Entropy in:"));
     unitLabel->setBuddy(m_unit);
     top->addWidget(unitLabel);
-    m_unit->addItem("nats (ln)");
-    m_unit->addItem("bits (log\u2082)");
+    m_unit->addItem(QCoreApplication::translate("ReadoutsView", "nats (ln)"));
+    m_unit->addItem(QCoreApplication::translate("ReadoutsView", "bits (log\u2082)"));
     top->addWidget(m_unit);
     top->addStretch(1);
     layout->addLayout(top);
@@ -58,19 +59,19 @@ ReadoutsView::ReadoutsView(Document *document, Recomputer *recomputer, QWidget *
 
 QString ReadoutsView::caption() const {
     if (m_model->readouts().empty())
-        return "No result yet.";
+        return tr("No result yet.");
     const bool bits = m_model->unit() == ReadoutsModel::Unit::Bits;
     const double uniform = bits ? std::log2(double(m_keyCount)) : std::log(double(m_keyCount));
     bool masked = false;
     for (const RowReadout &r : m_model->readouts())
         masked = masked || r.visibleKeys < m_keyCount;
-    return QString("Head %1. Entropy 0: one key takes all the weight; %2 = %3 %4: uniform over "
-                   "all %4 keys.%5")
+    return tr("Head %1. Entropy 0: one key takes all the weight; %2 = %3 %4: uniform over "
+              "all %4 keys.%5")
         .arg(m_head)
         .arg(attn::notation::number(uniform))
         .arg(bits ? "log\u2082" : "ln")
         .arg(m_keyCount)
-        .arg(masked ? QString(" A masked query spreads over its visible keys only.") : QString());
+        .arg(masked ? tr(" A masked query spreads over its visible keys only.") : QString());
 }
 
 void ReadoutsView::refresh() {

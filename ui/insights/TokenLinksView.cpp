@@ -79,7 +79,7 @@ void TokenLinksView::refresh() {
 
 void TokenLinksView::collectLinks() {
     if (!m_result) {
-        m_caption = "No result yet.";
+        m_caption = tr("No result yet.");
         return;
     }
     const bool large = std::max(m_n, m_m) > kReadableTokens;
@@ -106,11 +106,11 @@ void TokenLinksView::collectLinks() {
     const size_t found = m_links.size();
     if (m_links.size() > kMaxLinks)
         m_links.erase(m_links.begin(), m_links.end() - qsizetype(kMaxLinks));
-    const QString heads = m_allHeads && drawnHeads() > 1 ? QString("all %1 heads").arg(drawnHeads())
-                                                         : QString("head %1").arg(m_head);
+    const QString heads = m_allHeads && drawnHeads() > 1 ? tr("all %1 heads").arg(drawnHeads())
+                                                         : tr("head %1").arg(m_head);
     if (found > m_links.size())
-        m_caption = QString("%1 \u00b7 %2 \u00d7 %3 tokens: only the strongest %4 of the %5 "
-                            "lines with weight \u2265 %6 are drawn")
+        m_caption = tr("%1 \u00b7 %2 \u00d7 %3 tokens: only the strongest %4 of the %5 "
+                       "lines with weight \u2265 %6 are drawn")
                         .arg(heads)
                         .arg(m_n)
                         .arg(m_m)
@@ -118,8 +118,8 @@ void TokenLinksView::collectLinks() {
                         .arg(found)
                         .arg(m_threshold);
     else if (large)
-        m_caption = QString("%1 \u00b7 %2 \u00d7 %3 tokens: only lines with weight \u2265 %4 "
-                            "are drawn (%5 of %6)")
+        m_caption = tr("%1 \u00b7 %2 \u00d7 %3 tokens: only lines with weight \u2265 %4 "
+                       "are drawn (%5 of %6)")
                         .arg(heads)
                         .arg(m_n)
                         .arg(m_m)
@@ -127,8 +127,8 @@ void TokenLinksView::collectLinks() {
                         .arg(m_links.size())
                         .arg(candidates);
     else
-        m_caption = QString("%1 \u00b7 line thickness and opacity = weight \u00b7 hover a token "
-                            "to isolate its lines, click a query to select it")
+        m_caption = tr("%1 \u00b7 line thickness and opacity = weight \u00b7 hover a token "
+                       "to isolate its lines, click a query to select it")
                         .arg(heads);
 }
 
@@ -151,7 +151,7 @@ void TokenLinksView::layoutTokens() {
     const QFontMetrics boldMetrics(bold);
     double widest = boldMetrics.horizontalAdvance(
         m_keyTitle =
-            snapshot().isValid() && snapshot().inputs->hasContext ? "keys (context)" : "keys");
+            snapshot().isValid() && snapshot().inputs->hasContext ? tr("keys (context)") : "keys");
     widest = std::max(widest, double(boldMetrics.horizontalAdvance("queries")));
     for (const QString &s : m_queries + m_keys)
         widest = std::max(widest, double(boldMetrics.horizontalAdvance(s)));
@@ -251,7 +251,7 @@ void TokenLinksView::paintEvent(QPaintEvent *) {
     if (m_allHeads && drawnHeads() > 1) { // legend: one swatch per head
         double x = kMargin;
         for (int h : m_heads) {
-            const QString text = QString("head %1").arg(h);
+            const QString text = tr("head %1").arg(h);
             p.fillRect(QRectF(x, y + 3, 18, fm.height() - 6), insight::categoryColor(h));
             p.drawText(QPointF(x + 22, y + fm.ascent()), text);
             x += 22 + fm.horizontalAdvance(text) + 14;

@@ -8,6 +8,7 @@
 #include "Recomputer.h"
 #include "TokenLabels.h"
 
+#include <QCoreApplication>
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
@@ -31,7 +32,8 @@ QString denominator(const VectorForm &f) {
     for (int k = 0; k < shown; ++k)
         parts << "exp(" + number(f.terms[size_t(k)].logit) + ")";
     if (int(f.terms.size()) > shown)
-        parts << QString("\u2026 (%1 terms)").arg(f.terms.size());
+        parts << QCoreApplication::translate("VectorFormView", "\u2026 (%1 terms)")
+                     .arg(f.terms.size());
     const QString value = f.logSumExp < 700 ? number(std::exp(f.logSumExp), 6)
                                             : "exp(" + number(f.logSumExp, 6) + ")";
     return parts.join(" + ") + " = " + value;
@@ -60,15 +62,14 @@ QString VectorFormView::formula(int dk) const {
     const bool rows = m_layout == attn::Layout::Rows;
     const QString text = vectorFormEquation(m_layout, formulaContext(dk));
     QStringList notes;
-    notes << (o.scale ? QString("scaled by 1/%1, %2 = %3")
-                            .arg(attn::scaleSymbol(), attn::dkSymbol())
-                            .arg(dk)
-                      : attn::scaleSymbol() + " scaling switched off");
+    notes << (o.scale
+                  ? tr("scaled by 1/%1, %2 = %3").arg(attn::scaleSymbol(), attn::dkSymbol()).arg(dk)
+                  : attn::scaleSymbol() + tr(" scaling switched off"));
     if (o.temperature != 1)
-        notes << "temperature T = " + number(o.temperature);
+        notes << tr("temperature T = ") + number(o.temperature);
     if (!rows)
-        notes << "column layout " + attn::attentionFormula(attn::Layout::Columns) +
-                     ": vectors are columns";
+        notes << tr("column layout ") + attn::attentionFormula(attn::Layout::Columns) +
+                     tr(": vectors are columns");
     return "<p style='font-size:large'>" + text + "</p><p><i>" + notes.join("; ") + "</i></p>";
 }
 
@@ -96,15 +97,15 @@ std::vector<size_t> VectorFormView::shownTerms() const {
 QString VectorFormView::exponentTable(const QStringList &keys, int dk) const {
     const QString divisor = vectorFormDivisors(formulaContext(dk));
     const QString dot = vectorFormDot(m_layout);
-    QString html = "<table cellspacing='0' cellpadding='2'><tr><th align='left'>key "
-                   "j&nbsp;&nbsp;</th><th align='right'>" +
-                   dot + "&nbsp;&nbsp;</th><th align='left'>\u2113\u2c7c = " + dot + divisor +
+    QString html = tr("<table cellspacing='0' cellpadding='2'><tr><th align='left'>key "
+                      "j&nbsp;&nbsp;</th><th align='right'>") +
+                   dot + tr("&nbsp;&nbsp;</th><th align='left'>\u2113\u2c7c = ") + dot + divisor +
                    "</th></tr>";
     for (size_t k : shownTerms()) {
         const VectorFormTerm &t = m_form.terms[k];
         const QString key = t.key < keys.size() ? keys[t.key].toHtmlEscaped() : QString();
-        html += QString("<tr><td>%1 %2</td><td align='right'>%3&nbsp;&nbsp;</td><td>%3%4 = "
-                        "<b>%5</b></td></tr>")
+        html += tr("<tr><td>%1 %2</td><td align='right'>%3&nbsp;&nbsp;</td><td>%3%4 = "
+                   "<b>%5</b></td></tr>")
                     .arg(t.key)
                     .arg(key, number(t.score), divisor, number(t.logit));
     }
@@ -133,16 +134,16 @@ QString VectorFormView::termLines(const QStringList &keys) const {
         const QString v = "v" + sub(t.key);
         // "exp(7.51)/Σ · v₁ = 0.9596 · (4, 8, 4) = (3.84, 7.68, 3.84)"
         const QString term =
-            rows ? QString("exp(%1)/\u03a3 \u00b7 %2 = <b>%3</b> \u00b7 %4")
+            rows ? tr("exp(%1)/\u03a3 \u00b7 %2 = <b>%3</b> \u00b7 %4")
                        .arg(number(t.logit), v, number(t.weight), vectorText(t.v) + T)
-                 : QString("%2 \u00b7 exp(%1)/\u03a3 = %4 \u00b7 <b>%3</b>")
+                 : tr("%2 \u00b7 exp(%1)/\u03a3 = %4 \u00b7 <b>%3</b>")
                        .arg(number(t.logit), v, number(t.weight), vectorText(t.v) + T);
-        html += QString("<p style='margin:2px 0 6px 0'><span style='color:#555'>%1</span> "
-                        "&nbsp;%2 = %3</p>")
+        html += tr("<p style='margin:2px 0 6px 0'><span style='color:#555'>%1</span> "
+                   "&nbsp;%2 = %3</p>")
                     .arg(key, term, vectorText(t.weighted) + T);
     }
     if (f.terms.size() > shown.size())
-        html += QString("<p><i>+ %1 other keys, total weight %2</i> = %3</p>")
+        html += tr("<p><i>+ %1 other keys, total weight %2</i> = %3</p>")
                     .arg(f.terms.size() - shown.size())
                     .arg(number(restWeight), vectorText(rest) + T);
     return html;
@@ -155,8 +156,8 @@ void VectorFormView::refresh() {
     const auto &result = snap.result;
     const int row = document()->selectedRow();
     if (!snap.isValid() || result->heads.empty() || row < 0) {
-        m_text->setHtml("<p>Select a query (click a row of any heatmap) to see its output "
-                        "written as a weighted sum of value vectors.</p>");
+        m_text->setHtml(tr("<p>Select a query (click a row of any heatmap) to see its output "
+                           "written as a weighted sum of value vectors.</p>"));
         return;
     }
     // The numbers come from the row-layout result; the column layout only writes them as columns.
@@ -170,17 +171,17 @@ void VectorFormView::refresh() {
     const QString what = rows ? "row" : "column";
     const QString query = row < queries.size() ? queries[row].toHtmlEscaped() : QString();
     const bool several = result->heads.size() > 1;
-    QString html = QString("<h3>Output %1 %2 (\u201c%3\u201d)%4 as a sum of value vectors</h3>")
+    QString html = tr("<h3>Output %1 %2 (\u201c%3\u201d)%4 as a sum of value vectors</h3>")
                        .arg(what)
                        .arg(row)
-                       .arg(query, several ? QString(", head %1").arg(head) : QString());
+                       .arg(query, several ? tr(", head %1").arg(head) : QString());
     const int dk = int(result->heads[size_t(head)].Q.cols());
     html += formula(dk);
     if (!m_form.valid) {
         html += m_form.maskedKeys.empty()
-                    ? QString("<p>Query %1 is not in the last result yet.</p>").arg(row)
-                    : QString("<p>Every key is masked for this query: no term is left, and the "
-                              "output %1 is zero.</p>")
+                    ? tr("<p>Query %1 is not in the last result yet.</p>").arg(row)
+                    : tr("<p>Every key is masked for this query: no term is left, and the "
+                         "output %1 is zero.</p>")
                           .arg(what);
         m_text->setHtml(html);
         return;
@@ -191,18 +192,18 @@ void VectorFormView::refresh() {
     const QString T = rows ? QString() : attn::transposed(QString());
     html += QString("<p>q%1 = %2%3</p>").arg(sub(row), vectorText(m_form.q), T);
     html += exponentTable(keys, dk);
-    html += "<p>\u03a3 = \u03a3\u2097 exp(\u2113\u2097) = " + denominator(m_form) + "</p>";
+    html += tr("<p>\u03a3 = \u03a3\u2097 exp(\u2113\u2097) = ") + denominator(m_form) + "</p>";
     html += termLines(keys);
     double total = 0;
     for (const VectorFormTerm &t : m_form.terms)
         total += t.weight;
-    html += QString("<p style='font-size:large'><b>o%1 = %2%3</b> &nbsp; (\u03a3 weights = "
-                    "%4)</p>")
+    html += tr("<p style='font-size:large'><b>o%1 = %2%3</b> &nbsp; (\u03a3 weights = "
+               "%4)</p>")
                 .arg(sub(row), vectorText(m_form.sum, 5), T, number(total, 6));
-    html += QString("<p>\u2713 equals output %1 %2 of the result%3 (largest difference %4).</p>")
+    html += tr("<p>\u2713 equals output %1 %2 of the result%3 (largest difference %4).</p>")
                 .arg(what)
                 .arg(row)
-                .arg(several ? QString(" for head %1").arg(head) : QString())
+                .arg(several ? tr(" for head %1").arg(head) : QString())
                 .arg(number(m_outputDifference, 2));
     if (!m_form.maskedKeys.empty()) {
         QStringList masked;
@@ -215,17 +216,17 @@ void VectorFormView::refresh() {
         }
         QStringList why;
         if (causal)
-            why << "causal mask: keys after the query";
+            why << tr("causal mask: keys after the query");
         if (custom)
-            why << "custom mask";
-        html += QString("<p><i>Masked: %1 (%2). exp(\u2212\u221e) = 0, so they are left out "
-                        "of both sums.</i></p>")
+            why << tr("custom mask");
+        html += tr("<p><i>Masked: %1 (%2). exp(\u2212\u221e) = 0, so they are left out "
+                   "of both sums.</i></p>")
                     .arg(masked.join(", "), why.join("; "));
     }
     if (several || in.hasWo())
-        html += QString("<p><i>This is head %1's output. The final output %2.</i></p>")
+        html += tr("<p><i>This is head %1's output. The final output %2.</i></p>")
                     .arg(head)
-                    .arg(in.hasWo() ? "concatenates the heads' outputs and multiplies by Wo"
-                                    : "concatenates the heads' outputs");
+                    .arg(in.hasWo() ? tr("concatenates the heads' outputs and multiplies by Wo")
+                                    : tr("concatenates the heads' outputs"));
     m_text->setHtml(html);
 }

@@ -7,6 +7,7 @@
 #include "Notation.h"
 #include "Recomputer.h"
 
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -56,12 +57,14 @@ QString tableRow(const QStringList &cells, bool header = false) {
 
 WhatIfPanel::WhatIfPanel(Document *document, Recomputer *recomputer, QWidget *parent)
     : InsightView(document, recomputer, parent), m_status(new QLabel),
-      m_compute(new QPushButton("&Compute the what-ifs")) {
+      m_compute(
+          new QPushButton(QCoreApplication::translate("WhatIfPanel", "&Compute the what-ifs"))) {
     setObjectName("whatIfPanel");
     auto *layout = new QVBoxLayout(this);
-    auto *intro = new QLabel("Each demonstration computes on a copy of the inputs: the document "
-                             "is not changed (except by the d_k = 512 button, which Ctrl+Z "
-                             "undoes).");
+    auto *intro = new QLabel(QCoreApplication::translate(
+        "WhatIfPanel", "Each demonstration computes on a copy of the inputs: the document "
+                       "is not changed (except by the d_k = 512 button, which Ctrl+Z "
+                       "undoes)."));
     intro->setWordWrap(true);
     layout->addWidget(intro);
     m_status->setWordWrap(true);
@@ -81,7 +84,7 @@ double WhatIfPanel::qkFactorAt(int position) {
 }
 
 QString WhatIfPanel::tokenWord() const {
-    return document()->layout() == attn::Layout::Rows ? "row" : "column";
+    return document()->layout() == attn::Layout::Rows ? tr("row") : tr("column");
 }
 
 QString WhatIfPanel::text() const {
@@ -91,18 +94,18 @@ QString WhatIfPanel::text() const {
 }
 
 QWidget *WhatIfPanel::buildScaling() {
-    QGroupBox *box = section(
-        "(a) Why divide by " + attn::scaleSymbol() + "?",
-        QString("q\u00b7k adds up d_k products, so its spread grows like %1. Without the "
-                "scaling, large d_k pushes the logits far apart and the softmax saturates into "
-                "near one-hot rows (and its gradients vanish). Dividing by %1 keeps the logits' "
-                "spread near 1.")
-            .arg(attn::scaleSymbol()));
+    QGroupBox *box =
+        section(tr("(a) Why divide by ") + attn::scaleSymbol() + "?",
+                tr("q\u00b7k adds up d_k products, so its spread grows like %1. Without the "
+                   "scaling, large d_k pushes the logits far apart and the softmax saturates into "
+                   "near one-hot rows (and its gradients vanish). Dividing by %1 keeps the logits' "
+                   "spread near 1.")
+                    .arg(attn::scaleSymbol()));
     m_scalingText = richLabel();
     box->layout()->addWidget(m_scalingText);
-    m_demo = new QPushButton("&Load a d_k = 512 random case (undoable)");
-    m_demo->setToolTip("8 tokens, p = 16, d_k = 512, q and k entries of variance about 1, "
-                       "seed " +
+    m_demo = new QPushButton(tr("&Load a d_k = 512 random case (undoable)"));
+    m_demo->setToolTip(tr("8 tokens, p = 16, d_k = 512, q and k entries of variance about 1, "
+                          "seed ") +
                        QString::number(whatif::kScalingDemoSeed));
     connect(m_demo, &QPushButton::clicked, this, &WhatIfPanel::loadScalingDemo);
     box->layout()->addWidget(m_demo);
@@ -110,13 +113,13 @@ QWidget *WhatIfPanel::buildScaling() {
 }
 
 QWidget *WhatIfPanel::buildShift() {
-    QGroupBox *box = section("(b) Adding a constant to a row of logits",
-                             "softmax(\u2113 + c) = softmax(\u2113): exp(\u2113\u2c7c + c) = "
-                             "e\u1d9c\u00b7exp(\u2113\u2c7c), and e\u1d9c cancels between the "
-                             "numerator and the sum. (It is also why the softmax may subtract "
-                             "the row's maximum first: exp then never overflows.)");
+    QGroupBox *box = section(tr("(b) Adding a constant to a row of logits"),
+                             tr("softmax(\u2113 + c) = softmax(\u2113): exp(\u2113\u2c7c + c) = "
+                                "e\u1d9c·exp(\u2113\u2c7c), and e\u1d9c cancels between the "
+                                "numerator and the sum. (It is also why the softmax may subtract "
+                                "the row's maximum first: exp then never overflows.)"));
     auto *row = new QHBoxLayout;
-    auto *label = new QLabel("Con&stant c:");
+    auto *label = new QLabel(tr("Con&stant c:"));
     m_shift = new QDoubleSpinBox;
     m_shift->setRange(-1000, 1000);
     m_shift->setDecimals(2);
@@ -133,11 +136,11 @@ QWidget *WhatIfPanel::buildShift() {
 }
 
 QWidget *WhatIfPanel::buildPermutation() {
-    QGroupBox *box = section("(c) Permuting the tokens",
-                             "Attention has no notion of order: shuffle the tokens and the "
-                             "output is shuffled the same way (positions only matter through "
-                             "a causal mask or position encodings added to X).");
-    m_shuffle = new QPushButton("S&huffle again");
+    QGroupBox *box = section(tr("(c) Permuting the tokens"),
+                             tr("Attention has no notion of order: shuffle the tokens and the "
+                                "output is shuffled the same way (positions only matter through "
+                                "a causal mask or position encodings added to X)."));
+    m_shuffle = new QPushButton(tr("S&huffle again"));
     connect(m_shuffle, &QPushButton::clicked, this, [this] {
         ++m_seed;
         updatePermutation();
@@ -149,11 +152,11 @@ QWidget *WhatIfPanel::buildPermutation() {
 }
 
 QWidget *WhatIfPanel::buildQkScaling() {
-    QGroupBox *box = section("(d) Wq\u00b7c and Wk/c",
-                             "q\u00b7k = (c\u00b7q)\u00b7(k/c): scaling the query projection up "
-                             "and the key projection down by the same factor changes Q and K "
-                             "but not a single score, so Wq and Wk are not identifiable "
-                             "separately, only their product.");
+    QGroupBox *box = section(tr("(d) Wq·c and Wk/c"),
+                             tr("q\u00b7k = (c\u00b7q)\u00b7(k/c): scaling the query projection up "
+                                "and the key projection down by the same factor changes Q and K "
+                                "but not a single score, so Wq and Wk are not identifiable "
+                                "separately, only their product."));
     auto *row = new QHBoxLayout;
     auto *label = new QLabel("&c:");
     m_c = new QSlider(Qt::Horizontal);
@@ -174,8 +177,8 @@ QWidget *WhatIfPanel::buildQkScaling() {
 
 void WhatIfPanel::loadScalingDemo() {
     QString error;
-    if (!document()->replaceInputs(whatif::scalingDemoInputs(), "Load the d_k = 512 scaling demo",
-                                   &error))
+    if (!document()->replaceInputs(whatif::scalingDemoInputs(),
+                                   tr("Load the d_k = 512 scaling demo"), &error))
         m_status->setText(error);
 }
 
@@ -187,7 +190,7 @@ void WhatIfPanel::refresh() {
     const auto result = snapshot().result;
     const attn::AttentionInputs &in = shownInputs();
     if (!result || result->heads.empty()) {
-        m_status->setText("No result yet.");
+        m_status->setText(tr("No result yet."));
         return;
     }
     m_head = insight::headOf(*document(), *result);
@@ -195,11 +198,11 @@ void WhatIfPanel::refresh() {
     if (m_row < 0 || m_row >= in.queryCount())
         m_row = 0;
     if (Recomputer::cost(in) > kMaxLiveCost) {
-        m_status->setText("These inputs are large: the what-ifs (about seven forward passes) "
-                          "run when you press the button.");
+        m_status->setText(tr("These inputs are large: the what-ifs (about seven forward passes) "
+                             "run when you press the button."));
         m_compute->show();
         for (QLabel *l : {m_scalingText, m_shiftText, m_permutationText, m_qkText})
-            l->setText("<i>not computed yet</i>");
+            l->setText(tr("<i>not computed yet</i>"));
         return;
     }
     computeAll();
@@ -209,11 +212,11 @@ void WhatIfPanel::computeAll() {
     m_compute->hide();
     const attn::AttentionInputs &in = shownInputs();
     const bool several = in.heads.size() > 1;
-    m_status->setText(QString("Query %1 (\u201c%2\u201d)%3 \u2014 select another query in any "
-                              "view.")
-                          .arg(m_row)
-                          .arg(tokenName(in.tokens, m_row),
-                               several ? QString(", head %1").arg(m_head) : QString()));
+    m_status->setText(
+        tr("Query %1 (\u201c%2\u201d)%3 \u2014 select another query in any "
+           "view.")
+            .arg(m_row)
+            .arg(tokenName(in.tokens, m_row), several ? tr(", head %1").arg(m_head) : QString()));
     updateScaling();
     updateShift();
     updatePermutation();
@@ -234,22 +237,23 @@ void WhatIfPanel::updateScaling() {
     // "0.9596 (t1)", or "0.5 (t0, tie)" when another key has as much
     auto largest = [&keys](const whatif::Sharpness &sh) {
         return QString("%1 (%2%3)")
-            .arg(number(sh.rowMax), tokenName(keys, sh.rowArgmax), sh.rowTie ? ", tie" : "");
+            .arg(number(sh.rowMax), tokenName(keys, sh.rowArgmax), sh.rowTie ? tr(", tie") : "");
     };
-    const QString yes = in.options.scale ? " (current)" : "";
-    const QString no = in.options.scale ? "" : " (current)";
-    QString html = QString("<p>d_k = %1, temperature %2:</p><table cellspacing='0' "
-                           "cellpadding='3'>")
+    const QString yes = in.options.scale ? tr(" (current)") : "";
+    const QString no = in.options.scale ? "" : tr(" (current)");
+    QString html = tr("<p>d_k = %1, temperature %2:</p><table cellspacing='0' "
+                      "cellpadding='3'>")
                        .arg(c.dk)
                        .arg(number(in.options.temperature));
-    html += tableRow({"", "with 1/" + attn::scaleSymbol() + yes, "without" + no}, true);
+    html += tableRow({"", tr("with 1/") + attn::scaleSymbol() + yes, tr("without") + no}, true);
     html += tableRow(
-        {QString("query %1: largest weight").arg(m_row), largest(c.scaled), largest(c.unscaled)});
-    html += tableRow({QString("query %1: entropy (nats)").arg(m_row), number(c.scaled.rowEntropy),
+        {tr("query %1: largest weight").arg(m_row), largest(c.scaled), largest(c.unscaled)});
+    html += tableRow({tr("query %1: entropy (nats)").arg(m_row), number(c.scaled.rowEntropy),
                       number(c.unscaled.rowEntropy)});
-    html += tableRow({"mean largest weight", number(c.scaled.meanMax), number(c.unscaled.meanMax)});
+    html +=
+        tableRow({tr("mean largest weight"), number(c.scaled.meanMax), number(c.unscaled.meanMax)});
     html += tableRow(
-        {"mean entropy (nats)", number(c.scaled.meanEntropy), number(c.unscaled.meanEntropy)});
+        {tr("mean entropy (nats)"), number(c.scaled.meanEntropy), number(c.unscaled.meanEntropy)});
     m_scalingText->setText(html + "</table>");
 }
 
@@ -267,7 +271,7 @@ void WhatIfPanel::updateShift() {
     const whatif::ShiftCheck &s = *m_shiftCheck;
     const auto &keys = shownInputs().sourceTokens();
     QString html = "<table cellspacing='0' cellpadding='3'>";
-    html += tableRow({"key", "\u2113", "\u2113 + c", "weight", "weight after"}, true);
+    html += tableRow({tr("key"), "\u2113", "\u2113 + c", tr("weight"), tr("weight after")}, true);
     const int shown = std::min<int>(int(s.logits.size()), 12);
     for (int j = 0; j < shown; ++j)
         html +=
@@ -275,8 +279,8 @@ void WhatIfPanel::updateShift() {
                       QString::number(s.before(j), 'f', 6), QString::number(s.after(j), 'f', 6)});
     html += "</table>";
     if (s.logits.size() > shown)
-        html += QString("<p>(first %1 of %2 keys)</p>").arg(shown).arg(s.logits.size());
-    html += QString("<p><b>Largest difference of the weights: %1</b> (rounding only)</p>")
+        html += tr("<p>(first %1 of %2 keys)</p>").arg(shown).arg(s.logits.size());
+    html += tr("<p><b>Largest difference of the weights: %1</b> (rounding only)</p>")
                 .arg(number(s.maxDifference, 2));
     m_shiftText->setText(html);
 }
@@ -295,31 +299,33 @@ void WhatIfPanel::updatePermutation() {
     QStringList order;
     for (int i : c.permutation)
         order << tokenName(in.tokens, i);
-    QString html = QString("<p>New order: %1</p>").arg(order.join(", "));
+    QString html = tr("<p>New order: %1</p>").arg(order.join(", "));
     html += "<table cellspacing='0' cellpadding='3'>";
-    html += tableRow({"new " + word, "token", "output " + word + " after", "= old " + word}, true);
+    html += tableRow({tr("new %1").arg(word), tr("token"), tr("output %1 after").arg(word),
+                      tr("= old %1").arg(word)},
+                     true);
     const int shown = std::min<int>(int(c.permutation.size()), 10);
     for (int k = 0; k < shown; ++k)
         html += tableRow({QString::number(k), tokenName(in.tokens, c.permutation[size_t(k)]),
                           insight::vectorText(c.after.row(k), 4, 4),
                           QString::number(c.permutation[size_t(k)])});
     html += "</table>";
-    html += QString("<p><b>Largest difference between output %1 k after and output %1 "
-                    "\u03c0(k) before: %2</b></p>")
+    html += tr("<p><b>Largest difference between output %1 k after and output %1 "
+               "\u03c0(k) before: %2</b></p>")
                 .arg(word, number(c.maxDifference, 2));
     if (c.positional)
-        html += "<p><i>The causal mask is tied to positions (query i sees keys \u2264 i), so "
-                "here the outputs are not simply permuted: the difference is real.</i></p>";
+        html += tr("<p><i>The causal mask is tied to positions (query i sees keys \u2264 i), so "
+                   "here the outputs are not simply permuted: the difference is real.</i></p>");
     if (c.positionEncoded)
-        html += "<p><i>Positions are on: a token moved to another place gets that place's "
-                "position, so the outputs are not simply permuted. Without positions attention "
-                "sees a set of tokens, not a sequence; RoPE makes the scores depend on the "
-                "offset m \u2212 n only (the Positions panel shifts every position to show "
-                "it).</i></p>";
+        html += tr("<p><i>Positions are on: a token moved to another place gets that place's "
+                   "position, so the outputs are not simply permuted. Without positions attention "
+                   "sees a set of tokens, not a sequence; RoPE makes the scores depend on the "
+                   "offset m \u2212 n only (the Positions panel shifts every position to show "
+                   "it).</i></p>");
     if (c.hasContext)
-        html += QString("<p>Cross-attention: only the queries were permuted. Permuting the "
-                        "context's tokens (keys and values together) changes the output by "
-                        "%1.</p>")
+        html += tr("<p>Cross-attention: only the queries were permuted. Permuting the "
+                   "context's tokens (keys and values together) changes the output by "
+                   "%1.</p>")
                     .arg(number(c.contextDifference, 2));
     m_permutationText->setText(html);
 }
@@ -339,11 +345,12 @@ void WhatIfPanel::updateQkScaling() {
     }
     const whatif::QkScalingCheck &q = *m_qk;
     QString html = "<table cellspacing='0' cellpadding='3'>";
-    html += tableRow({"largest change of", ""}, true);
+    html += tableRow({tr("largest change of"), ""}, true);
     html += tableRow({"Q", number(q.maxQDifference)});
     html += tableRow({attn::stageFormula(attn::Stage::Scores, attn::Layout::Rows),
                       number(q.maxScoreDifference, 2)});
-    html += tableRow({"<b>weights</b>", "<b>" + number(q.maxWeightDifference, 2) + "</b>"});
-    html += tableRow({"output", number(q.maxOutputDifference, 2)});
+    html += tableRow(
+        {"<b>" + tr("weights") + "</b>", "<b>" + number(q.maxWeightDifference, 2) + "</b>"});
+    html += tableRow({tr("output"), number(q.maxOutputDifference, 2)});
     m_qkText->setText(html + "</table>");
 }

@@ -3,6 +3,7 @@
 #include "TermAnimator.h"
 
 #include <QButtonGroup>
+#include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
@@ -17,12 +18,15 @@ InterpretationsControls::InterpretationsControls(TermAnimator *animator, QWidget
     : QWidget(parent), m_animator(animator) {
     auto *rows = new QVBoxLayout(this);
     rows->setContentsMargins(0, 0, 0, 0);
-    // Three short rows, so a dock of 600 pixels clips nothing: what to explain, which part of
-    // it, and the animation.
+    // Four short rows, so a dock of 460 pixels clips nothing and, presenting at 1024×768 with
+    // the larger type, the heatmaps keep room beside the dock: what to explain and which part
+    // of it, the four readings, the kernels' readings, and the animation.
     auto *top = new QHBoxLayout;
+    auto *readings = new QHBoxLayout;
     auto *picks = new QHBoxLayout;
     auto *bottom = new QHBoxLayout;
     rows->addLayout(top);
+    rows->addLayout(readings);
     rows->addLayout(picks);
     rows->addLayout(bottom);
 
@@ -41,48 +45,57 @@ InterpretationsControls::InterpretationsControls(TermAnimator *animator, QWidget
     const InterpretationMode modes[] = {InterpretationMode::Dot,    InterpretationMode::Row,
                                         InterpretationMode::Column, InterpretationMode::Outer,
                                         InterpretationMode::Tiled,  InterpretationMode::Online};
-    const char *tips[] = {"a cell: a row of A times a column of B, summed",
-                          "a row: the rows of B weighted by a row of A",
-                          "a column: the columns of A weighted by a column of B",
-                          "the whole product: a sum of rank-one terms",
+    const char *tips[] = {
+        QT_TRANSLATE_NOOP("InterpretationsControls",
+                          "a cell: a row of A times a column of B, summed"),
+        QT_TRANSLATE_NOOP("InterpretationsControls", "a row: the rows of B weighted by a row of A"),
+        QT_TRANSLATE_NOOP("InterpretationsControls",
+                          "a column: the columns of A weighted by a column of B"),
+        QT_TRANSLATE_NOOP("InterpretationsControls", "the whole product: a sum of rank-one terms"),
+        QT_TRANSLATE_NOOP("InterpretationsControls",
                           "as a GPU kernel computes it: tile by tile, each tile a sum of block "
-                          "products",
+                          "products"),
+        QT_TRANSLATE_NOOP("InterpretationsControls",
                           "the FlashAttention recurrence: the picked query's softmax and output "
-                          "over key blocks, the n×m weights never stored"};
+                          "over key blocks, the n×m weights never stored")};
     QList<QToolButton *> kernelButtons;
     for (int i = 0; i < 6; ++i) {
-        QToolButton *b = toolButton(interpretationModeName(modes[i]),
-                                    QString("%1 \u2014 %2 (key %3)")
-                                        .arg(interpretationModeName(modes[i]), tips[i])
-                                        .arg(i + 1));
+        QToolButton *b = toolButton(
+            interpretationModeName(modes[i]),
+            QCoreApplication::translate("InterpretationsControls", "%1 \u2014 %2 (key %3)")
+                .arg(interpretationModeName(modes[i]), tr(tips[i]))
+                .arg(i + 1));
         b->setObjectName(QString("mode%1").arg(i + 1));
         b->setCheckable(true);
         m_modeGroup->addButton(b, int(modes[i]));
-        // The kernel readings (5, 6) sit at the end of the second row: the first stays narrow.
+        // The kernel readings (5, 6) get a row of their own.
         if (i < 4)
-            top->addWidget(b);
+            readings->addWidget(b);
         else
             kernelButtons << b;
     }
     connect(m_modeGroup, &QButtonGroup::idClicked, this,
             [this](int id) { emit modeChosen(InterpretationMode(id)); });
-    top->addStretch(1);
+    readings->addStretch(1);
 
     m_rowName = new QLabel;
     m_rowSpin = new QSpinBox;
     m_rowSpin->setObjectName("pickedRow");
-    m_rowSpin->setToolTip("The picked row of the product (Up/Down in the view)");
+    m_rowSpin->setToolTip(QCoreApplication::translate(
+        "InterpretationsControls", "The picked row of the product (Up/Down in the view)"));
     m_colName = new QLabel;
     m_colSpin = new QSpinBox;
     m_colSpin->setObjectName("pickedColumn");
-    m_colSpin->setToolTip("The picked column of the product (PgUp/PgDn in the view)");
+    m_colSpin->setToolTip(QCoreApplication::translate(
+        "InterpretationsControls", "The picked column of the product (PgUp/PgDn in the view)"));
     for (QWidget *w : {static_cast<QWidget *>(m_rowName), static_cast<QWidget *>(m_rowSpin),
                        static_cast<QWidget *>(m_colName), static_cast<QWidget *>(m_colSpin)})
-        picks->addWidget(w);
-    picks->addStretch(1);
-    picks->addWidget(new QLabel("as kernels do:"));
+        top->addWidget(w);
+    top->addStretch(1);
+    picks->addWidget(new QLabel(tr("as kernels do:")));
     for (QToolButton *b : kernelButtons)
         picks->addWidget(b);
+    picks->addStretch(1);
     connect(m_rowSpin, &QSpinBox::valueChanged, this, &InterpretationsControls::rowPicked);
     connect(m_colSpin, &QSpinBox::valueChanged, this, &InterpretationsControls::columnPicked);
 
@@ -97,22 +110,33 @@ InterpretationsControls::InterpretationsControls(TermAnimator *animator, QWidget
         bottom->addWidget(b);
         return b;
     };
-    add(QStyle::SP_MediaSkipBackward, "firstTerm", "No terms yet (Home)", &TermAnimator::showFirst);
-    add(QStyle::SP_MediaSeekBackward, "stepBack", "Step back one term (Left)",
+    add(QStyle::SP_MediaSkipBackward, "firstTerm",
+        QCoreApplication::translate("InterpretationsControls", "No terms yet (Home)"),
+        &TermAnimator::showFirst);
+    add(QStyle::SP_MediaSeekBackward, "stepBack",
+        QCoreApplication::translate("InterpretationsControls", "Step back one term (Left)"),
         &TermAnimator::stepBack);
-    m_play = add(QStyle::SP_MediaPlay, "play", "Play / pause (Space)", &TermAnimator::togglePlay);
-    add(QStyle::SP_MediaSeekForward, "stepForward", "Step forward one term (Right)",
+    m_play = add(QStyle::SP_MediaPlay, "play",
+                 QCoreApplication::translate("InterpretationsControls", "Play / pause (Space)"),
+                 &TermAnimator::togglePlay);
+    add(QStyle::SP_MediaSeekForward, "stepForward",
+        QCoreApplication::translate("InterpretationsControls", "Step forward one term (Right)"),
         &TermAnimator::stepForward);
-    add(QStyle::SP_MediaSkipForward, "allTerms", "All terms (End)", &TermAnimator::showAll);
-    QToolButton *slower = toolButton("\u2212", "Slower (\u2212)");
+    add(QStyle::SP_MediaSkipForward, "allTerms",
+        QCoreApplication::translate("InterpretationsControls", "All terms (End)"),
+        &TermAnimator::showAll);
+    QToolButton *slower = toolButton(
+        "\u2212", QCoreApplication::translate("InterpretationsControls", "Slower (\u2212)"));
     slower->setObjectName("slower");
     connect(slower, &QToolButton::clicked, m_animator, &TermAnimator::slower);
     m_speed = new QLabel;
     m_speed->setObjectName("speed");
-    m_speed->setToolTip("Playing speed (+/\u2212)");
+    m_speed->setToolTip(
+        QCoreApplication::translate("InterpretationsControls", "Playing speed (+/\u2212)"));
     m_speed->setAlignment(Qt::AlignCenter);
     m_speed->setMinimumWidth(m_speed->fontMetrics().horizontalAdvance("0.25\u00d7") + 6);
-    QToolButton *faster = toolButton("+", "Faster (+)");
+    QToolButton *faster =
+        toolButton("+", QCoreApplication::translate("InterpretationsControls", "Faster (+)"));
     faster->setObjectName("faster");
     connect(faster, &QToolButton::clicked, m_animator, &TermAnimator::faster);
     bottom->addWidget(slower);
@@ -121,7 +145,8 @@ InterpretationsControls::InterpretationsControls(TermAnimator *animator, QWidget
     bottom->addSpacing(8);
     m_position = new QLabel;
     m_position->setObjectName("position");
-    m_position->setMinimumWidth(m_position->fontMetrics().horizontalAdvance("9999 of 9999 terms"));
+    m_position->setMinimumWidth(m_position->fontMetrics().horizontalAdvance(
+        QCoreApplication::translate("InterpretationsControls", "9999 of 9999 terms")));
     bottom->addWidget(m_position);
     bottom->addStretch(1);
 
@@ -150,8 +175,9 @@ void InterpretationsControls::setProduct(Product product, attn::Layout layout) {
     for (int id : {int(Product::Scores), int(Product::Output)}) {
         QAbstractButton *b = m_productGroup->button(id);
         b->setText(names[id]);
-        b->setToolTip(QString("Explain %1%2 (P switches)")
-                          .arg(names[id], id == int(Product::Output) ? ", A = the weights" : ""));
+        b->setToolTip(
+            tr("Explain %1%2 (P switches)")
+                .arg(names[id], id == int(Product::Output) ? tr(", A = the weights") : ""));
         b->setChecked(id == int(product));
     }
 }
@@ -163,8 +189,8 @@ void InterpretationsControls::setMode(InterpretationMode mode) {
 
 void InterpretationsControls::setPicks(const QString &rowNoun, const QString &colNoun, int rows,
                                        int cols, int row, int col, bool enabled) {
-    m_rowName->setText(QString("row (%1):").arg(rowNoun));
-    m_colName->setText(QString("column (%1):").arg(colNoun));
+    m_rowName->setText(tr("row (%1):").arg(rowNoun));
+    m_colName->setText(tr("column (%1):").arg(colNoun));
     {
         const QSignalBlocker b1(m_rowSpin), b2(m_colSpin);
         m_rowSpin->setRange(0, std::max(0, rows - 1));
@@ -191,9 +217,9 @@ void InterpretationsControls::updateAnimation() {
     m_play->setText(playing ? "pause" : "play");
     m_speed->setText(m_animator->speedText());
     const int r = m_animator->position(), count = m_animator->count();
-    const QString noun = m_mode == InterpretationMode::Tiled    ? "block products"
-                         : m_mode == InterpretationMode::Online ? "key blocks"
+    const QString noun = m_mode == InterpretationMode::Tiled    ? tr("block products")
+                         : m_mode == InterpretationMode::Online ? tr("key blocks")
                                                                 : "terms";
-    m_position->setText(r >= count ? QString("all %1 %2").arg(count).arg(noun)
+    m_position->setText(r >= count ? tr("all %1 %2").arg(count).arg(noun)
                                    : QString("%1 of %2 %3").arg(r).arg(count).arg(noun));
 }

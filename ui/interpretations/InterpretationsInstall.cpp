@@ -6,6 +6,7 @@
 #include "Shell.h"
 
 #include <QAction>
+#include <QCoreApplication>
 #include <QDockWidget>
 #include <QMainWindow>
 #include <QMenu>
@@ -20,23 +21,28 @@ InterpretationsView *installInterpretations(Shell &shell, Document &document,
     // right-hand panels (if any) so the heatmaps keep their width.
     const QList<QDockWidget *> right = shell.panels(Qt::RightDockWidgetArea);
     QDockWidget *dock =
-        shell.addPanel("Interpretations", "interpretationsDock", view, Qt::RightDockWidgetArea);
+        shell.addPanel(QCoreApplication::translate("InterpretationsInstall", "Interpretations"),
+                       "interpretationsDock", view, Qt::RightDockWidgetArea);
     if (!right.isEmpty())
         shell.window().tabifyDockWidget(right.first(), dock);
     dock->raise();
     shell.window().resizeDocks({dock}, {660}, Qt::Horizontal);
 
-    QAction *show =
-        shell.menu(MenuId::View)->addAction("&Interpretations of A\u00b7B", view, [dock, view] {
-            dock->show();
-            dock->raise();
-            view->setFocus(Qt::ShortcutFocusReason);
-        });
+    QAction *show = shell.menu(MenuId::View)
+                        ->addAction(QCoreApplication::translate("InterpretationsInstall",
+                                                                "&Interpretations of A·B"),
+                                    view, [dock, view] {
+                                        dock->show();
+                                        dock->raise();
+                                        view->setFocus(Qt::ShortcutFocusReason);
+                                    });
     show->setObjectName("showInterpretations");
     show->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
     show->setStatusTip(
-        QString("Show the dot, row, column and outer-product readings of %1 and %2 "
-                "(Space plays, \u2190/\u2192 step)")
+        QCoreApplication::translate(
+            "InterpretationsInstall",
+            "Show the dot, row, column and outer-product readings of %1 and %2 "
+            "(Space plays, \u2190/\u2192 step)")
             .arg(attn::scoresProduct(attn::Layout::Rows),
                  attn::productExpression(attn::Product::Output, attn::Layout::Rows)));
     return view;

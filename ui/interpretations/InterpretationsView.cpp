@@ -294,15 +294,15 @@ void InterpretationsView::refreshMode() {
 
 QString InterpretationsView::formulaText() const {
     if (!m_current || m_current->isEmpty())
-        return "No result yet.";
+        return tr("No result yet.");
     if (m_mode == InterpretationMode::Tiled)
-        return QString("%1[I, J] = \u03a3_K %2[I, K]\u00b7%3[K, J], one tile at a time")
+        return tr("%1[I, J] = \u03a3_K %2[I, K]\u00b7%3[K, J], one tile at a time")
             .arg(m_current->pName, m_current->aName, m_current->bName);
     if (m_mode == InterpretationMode::Online)
-        return QString("output of one query = \u03a3\u2c7c exp(logit\u2c7c \u2212 m)\u00b7V[j] / "
-                       "\u2113, one key block at a time");
+        return tr("output of one query = \u03a3\u2c7c exp(logit\u2c7c \u2212 m)\u00b7V[j] / "
+                  "\u2113, one key block at a time");
     if (m_mode == InterpretationMode::Outer)
-        return QString("%1 = \u03a3\u2096 (column k of %2)\u00b7(row k of %3), k = 0\u2026%4 (%5)")
+        return tr("%1 = \u03a3\u2096 (column k of %2)\u00b7(row k of %3), k = 0\u2026%4 (%5)")
             .arg(m_current->pName, m_current->aName, m_current->bName)
             .arg(m_current->termCount() - 1)
             .arg(m_current->termNoun);

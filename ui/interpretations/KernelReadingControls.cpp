@@ -1,5 +1,6 @@
 #include "KernelReadingControls.h"
 
+#include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSpinBox>
@@ -24,11 +25,21 @@ KernelReadingControls::KernelReadingControls(QWidget *parent) : QWidget(parent) 
     m_tileRow = new QWidget(this);
     auto *tile = new QHBoxLayout(m_tileRow);
     tile->setContentsMargins(0, 0, 0, 0);
-    tile->addWidget(new QLabel("tile rows \u00d7 columns \u00d7 inner:", m_tileRow));
-    m_tile[0] = sizeSpin(m_tileRow, "tileRows", "Rows of P per tile", 2);
-    m_tile[1] = sizeSpin(m_tileRow, "tileCols", "Columns of P per tile", 2);
-    m_tile[2] = sizeSpin(m_tileRow, "tileInner",
-                         "Inner block: how much of the sum one block product covers", 2);
+    tile->addWidget(
+        new QLabel(QCoreApplication::translate("KernelReadingControls",
+                                               "tile rows \u00d7 columns \u00d7 inner:"),
+                   m_tileRow));
+    m_tile[0] =
+        sizeSpin(m_tileRow, "tileRows",
+                 QCoreApplication::translate("KernelReadingControls", "Rows of P per tile"), 2);
+    m_tile[1] =
+        sizeSpin(m_tileRow, "tileCols",
+                 QCoreApplication::translate("KernelReadingControls", "Columns of P per tile"), 2);
+    m_tile[2] = sizeSpin(
+        m_tileRow, "tileInner",
+        QCoreApplication::translate("KernelReadingControls",
+                                    "Inner block: how much of the sum one block product covers"),
+        2);
     for (QSpinBox *spin : m_tile) {
         tile->addWidget(spin);
         connect(spin, &QSpinBox::valueChanged, this, [this] { emit tileSizeChanged(tileSize()); });
@@ -37,8 +48,12 @@ KernelReadingControls::KernelReadingControls(QWidget *parent) : QWidget(parent) 
     m_blockRow = new QWidget(this);
     auto *block = new QHBoxLayout(m_blockRow);
     block->setContentsMargins(0, 0, 0, 0);
-    block->addWidget(new QLabel("keys per block:", m_blockRow));
-    m_block = sizeSpin(m_blockRow, "keyBlock", "How many keys one block of the walk covers", 2);
+    block->addWidget(new QLabel(
+        QCoreApplication::translate("KernelReadingControls", "keys per block:"), m_blockRow));
+    m_block = sizeSpin(m_blockRow, "keyBlock",
+                       QCoreApplication::translate("KernelReadingControls",
+                                                   "How many keys one block of the walk covers"),
+                       2);
     connect(m_block, &QSpinBox::valueChanged, this, &KernelReadingControls::keyBlockChanged);
     block->addWidget(m_block);
     layout->addWidget(m_blockRow);

@@ -14,6 +14,8 @@
 #include "TermAnimator.h"
 #include "TiledProductWidget.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 
 namespace {
@@ -39,19 +41,22 @@ constexpr double kMaxSummaryLogits = 1024.0 * 1024.0;
 QString allRowsSummary(const attn::HeadKernelInputs &k, const attn::Matrix &plain, int block) {
     const Eigen::Index n = k.Q.rows(), m = k.K.rows(), dv = k.V.cols();
     if (double(n) * double(m) > kMaxSummaryLogits)
-        return QString("All rows at once: %1\u00d7%2 logits are too many to walk here "
-                       "(attnviz-cli explain --view online gives the figures).")
+        return QCoreApplication::translate("KernelReadings",
+                                           "All rows at once: %1×%2 logits are too many to walk "
+                                           "here (attnviz-cli explain --view online gives the "
+                                           "figures).")
             .arg(n)
             .arg(m);
     const attn::TiledAttention all = attn::tiledAttention(k, block, block);
     const double diff = (all.output - plain).cwiseAbs().maxCoeff();
     const double scale = std::max(1.0, plain.cwiseAbs().maxCoeff());
     const Eigen::Index br = std::min<Eigen::Index>(block, n), bc = std::min<Eigen::Index>(block, m);
-    return QString("All rows at once, as a fused kernel runs: %1 query blocks \u00d7 %2 key "
-                   "blocks; largest difference from the plain output %3 %4. It holds %5 numbers "
-                   "at once (one %6\u00d7%7 logits tile, a %6\u00d7%8 accumulator, m and "
-                   "\u2113 of %6 rows) where the plain path holds the %9\u00d7%10 weights "
-                   "(%11 numbers).")
+    return QCoreApplication::translate(
+               "KernelReadings",
+               "All rows at once, as a fused kernel runs: %1 query blocks × %2 key blocks; largest "
+               "difference from the plain output %3 %4. It holds %5 numbers at once (one %6×%7 "
+               "logits tile, a %6×%8 accumulator, m and ℓ of %6 rows) where the plain path holds "
+               "the %9×%10 weights (%11 numbers).")
         .arg(all.queryBlocks)
         .arg(all.keyBlocks)
         .arg(attn::notation::number(diff, 2), diff <= 1e-12 * scale ? "\u2713" : "\u2717")
@@ -96,7 +101,7 @@ void InterpretationsView::refreshKernelReading() {
     }
     const ResultSnapshot &snapshot = m_recomputer->snapshot();
     if (!snapshot.isValid() || snapshot.result->heads.empty()) {
-        m_online->clear("No result yet.");
+        m_online->clear(tr("No result yet."));
         return;
     }
     const attn::AttentionInputs &in = *snapshot.inputs;

@@ -2,6 +2,7 @@
 
 #include "Notation.h"
 
+#include <QCoreApplication>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableWidget>
@@ -34,12 +35,16 @@ OnlineSoftmaxWidget::OnlineSoftmaxWidget(QWidget *parent) : QWidget(parent) {
     m_table = new QTableWidget(this);
     m_table->setObjectName("onlineSteps");
     m_table->setColumnCount(6);
-    m_table->setHorizontalHeaderLabels({"keys", "block max", "m", "rescale", "\u2113", "acc"});
-    m_table->horizontalHeaderItem(3)->setToolTip("exp(m_old \u2212 m_new): what \u2113 and acc "
-                                                 "are multiplied by when the maximum grows");
-    m_table->horizontalHeaderItem(4)->setToolTip("the running sum of exp(logit \u2212 m)");
-    m_table->horizontalHeaderItem(5)->setToolTip(
-        "the running sum of exp(logit \u2212 m)\u00b7V[key]");
+    m_table->setHorizontalHeaderLabels(
+        {"keys", QCoreApplication::translate("OnlineSoftmaxWidget", "block max"), "m", "rescale",
+         "\u2113", "acc"});
+    m_table->horizontalHeaderItem(3)->setToolTip(QCoreApplication::translate(
+        "OnlineSoftmaxWidget", "exp(m_old \u2212 m_new): what \u2113 and acc "
+                               "are multiplied by when the maximum grows"));
+    m_table->horizontalHeaderItem(4)->setToolTip(QCoreApplication::translate(
+        "OnlineSoftmaxWidget", "the running sum of exp(logit \u2212 m)"));
+    m_table->horizontalHeaderItem(5)->setToolTip(QCoreApplication::translate(
+        "OnlineSoftmaxWidget", "the running sum of exp(logit \u2212 m)\u00b7V[key]"));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setFocusPolicy(Qt::NoFocus); // the arrows step the animation
     m_table->verticalHeader()->setVisible(false);
@@ -97,14 +102,14 @@ QString OnlineSoftmaxWidget::checkText() const {
         return {};
     const double diff = (m_walk.output - m_plain).cwiseAbs().maxCoeff();
     const double scale = std::max(1.0, m_plain.cwiseAbs().maxCoeff());
-    const QString plain = m_columns ? QString("V\u00b7softmax(\u2026) column")
-                                    : QString("softmax(\u2026)\u00b7V row");
-    QString text = QString("acc / \u2113 = the plain %1: largest difference %2 %3")
+    const QString plain = m_columns ? tr("V·softmax(…) column") : tr("softmax(…)·V row");
+    QString text = tr("acc / ℓ = the plain %1: largest difference %2 %3")
                        .arg(plain, num(diff), diff <= 1e-12 * scale ? "\u2713" : "\u2717");
     if (m_walk.fullyMasked)
-        text = QString("Every key is masked: \u2113 stays 0 and the output %1 is 0, as in the "
-                       "plain path. ")
-                   .arg(m_columns ? "column" : "row") +
+        text = (m_columns ? tr("Every key is masked: ℓ stays 0 and the output column is 0, as in "
+                               "the plain path. ")
+                          : tr("Every key is masked: ℓ stays 0 and the output row is 0, as in "
+                               "the plain path. ")) +
                text;
     return text;
 }
@@ -113,8 +118,8 @@ void OnlineSoftmaxWidget::fill() {
     const int steps = stepCount();
     const bool done = steps > 0 && m_revealed == steps;
     if (steps > 0)
-        m_heading->setText(QString("Query %1, key blocks of %2: m, \u2113 and acc start at "
-                                   "\u2212\u221e, 0 and 0; each block updates them.")
+        m_heading->setText(tr("Query %1, key blocks of %2: m, \u2113 and acc start at "
+                              "\u2212\u221e, 0 and 0; each block updates them.")
                                .arg(m_query)
                                .arg(m_walk.block));
     m_table->setRowCount(m_revealed + (done ? 1 : 0));
@@ -141,7 +146,7 @@ void OnlineSoftmaxWidget::fill() {
         }
     }
     if (done) {
-        auto *what = new QTableWidgetItem("acc / \u2113");
+        auto *what = new QTableWidgetItem(tr("acc / \u2113"));
         m_table->setItem(steps, 0, what);
         for (int c = 1; c < 5; ++c)
             m_table->setItem(steps, c, new QTableWidgetItem());

@@ -290,21 +290,19 @@ void OuterProductWidget::paintCaptions(QPainter &p, const Layout &l, bool equal,
     p.setPen(pal.color(QPalette::Text));
     const QRectF c1(kMargin, top, across ? std::max(l.term.right() - kMargin, 150.0) : width, 52);
     p.drawText(c1, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-               count > 0 ? QString("(column %1 of %2)\u00b7(row %1 of %3): rank one")
+               count > 0 ? tr("(column %1 of %2)\u00b7(row %1 of %3): rank one")
                                .arg(k)
                                .arg(prod->aName, prod->bName)
-                         : QString("press \u2192 to add term 0"));
+                         : tr("press \u2192 to add term 0"));
     if (!across)
         top += 52;
     p.setPen(equal ? QColor(0x1b, 0x7f, 0x3b) : pal.color(QPalette::PlaceholderText));
-    p.drawText(QRectF(captionLeft, top, captionWidth, 48),
-               Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-               equal ? QString("\u2713 all %1 terms in: the partial sum equals %2")
-                           .arg(total)
-                           .arg(prod->pName)
-                     : QString("%1 terms to go (largest difference %2)")
-                           .arg(total - count)
-                           .arg(attn::notation::cell(error)));
+    p.drawText(
+        QRectF(captionLeft, top, captionWidth, 48), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+        equal ? tr("\u2713 all %1 terms in: the partial sum equals %2").arg(total).arg(prod->pName)
+              : tr("%1 terms to go (largest difference %2)")
+                    .arg(total - count)
+                    .arg(attn::notation::cell(error)));
     p.setPen(pal.color(QPalette::Text));
     matrixpaint::Style grid{&m_diverging, m_gridRange, true, 1.0, pal.color(QPalette::Mid),
                             nullptr};
@@ -319,7 +317,7 @@ void OuterProductWidget::paintEvent(QPaintEvent *) {
     const InterpretedProduct *prod = m_steps.product();
     if (!prod || prod->isEmpty()) {
         p.setPen(pal.color(QPalette::PlaceholderText));
-        p.drawText(rect(), Qt::AlignCenter, "Nothing to explain yet.");
+        p.drawText(rect(), Qt::AlignCenter, tr("Nothing to explain yet."));
         return;
     }
     const Layout l = layoutFor(size());
@@ -359,10 +357,10 @@ void OuterProductWidget::paintEvent(QPaintEvent *) {
     const bool across = l.arrangement == Arrangement::Across;
     const double above = kTitle + (down ? kColLabels : 0) + 4;
     title(l.aStrip.left(), l.term.right(), kMargin,
-          count > 0 ? QString("term %1 (%2 %3)").arg(k).arg(prod->termNoun, termLabel)
-                    : QString("no term yet"));
+          count > 0 ? tr("term %1 (%2 %3)").arg(k).arg(prod->termNoun, termLabel)
+                    : tr("no term yet"));
     title(l.partial.left(), l.partial.right(), down ? l.partial.top() - above : kMargin,
-          QString("%1\u03a3 first %2 of %3").arg(down ? "\u2193 " : "").arg(count).arg(total));
+          tr("%1\u03a3 first %2 of %3").arg(down ? "\u2193 " : "").arg(count).arg(total));
     title(l.target.left(), l.target.right(), across ? kMargin : l.target.top() - above,
           across ? prod->pName : QString("%1 %2").arg(equal ? "=" : "\u2260", prod->pName));
     p.setFont(font());

@@ -169,8 +169,7 @@ double TermsWidget::labelLength() const {
                              bold.horizontalAdvance(m_terms.targetLabel));
     widest = std::max(widest,
                       bold.horizontalAdvance(QString("\u03a3 %1 of %1").arg(m_terms.termCount())));
-    widest =
-        std::max(widest, fm.horizontalAdvance(QString("+%1 earlier").arg(m_terms.termCount())));
+    widest = std::max(widest, fm.horizontalAdvance(tr("+%1 earlier").arg(m_terms.termCount())));
     widest = std::max(widest, widestLabel(font(), m_terms.termLabels));
     return std::max(kHorizontal.label, std::ceil(widest) + 10);
 }
@@ -261,7 +260,7 @@ void TermsWidget::paintHeader(QPainter &p, const Geometry &g) {
     p.setPen(palette().color(QPalette::PlaceholderText));
     const QString texts[SegmentCount] = {
         m_terms.termHeader,   m_terms.coefHeader, "", m_terms.vectorHeader, "",
-        m_terms.scaledHeader, "running sum"};
+        m_terms.scaledHeader, tr("running sum")};
     for (int s = 0; s < SegmentCount; ++s) {
         if (texts[s].isEmpty() || g.length[s] <= 0)
             continue;
@@ -322,7 +321,7 @@ void TermsWidget::paintLine(QPainter &p, const Geometry &g, double across, const
         label = QString("+%1 %2")
                     .arg(line.count)
                     .arg(line.kind == Line::FoldedBefore  ? "earlier"
-                         : line.kind == Line::FoldedAfter ? "to come"
+                         : line.kind == Line::FoldedAfter ? tr("to come")
                                                           : "more");
     p.setOpacity(opacity);
     p.setPen(pal.color(QPalette::Text));
@@ -343,8 +342,8 @@ void TermsWidget::paintLine(QPainter &p, const Geometry &g, double across, const
         // Folded lines say what they stand for instead of drawing one vector.
         p.setPen(pal.color(QPalette::PlaceholderText));
         const QString what = line.kind == Line::FoldedAfter
-                                 ? QString("not added yet")
-                                 : QString("(sum of %1 terms)").arg(line.count);
+                                 ? tr("not added yet")
+                                 : tr("(sum of %1 terms)").arg(line.count);
         p.drawText(place(g, Vector, across, t), Qt::AlignCenter | Qt::TextWordWrap, what);
         if (m_terms.coefficientsAreWeights && line.kind != Line::FoldedAfter)
             p.drawText(place(g, Coef, across, t), Qt::AlignCenter,
@@ -395,7 +394,7 @@ void TermsWidget::paintTotals(QPainter &p, const Geometry &g, double across) {
     };
     const QString sumLabel =
         isComplete()
-            ? QString("\u03a3 all %1").arg(count)
+            ? tr("\u03a3 all %1").arg(count)
             : QString(horizontal() ? "\u03a3 %1 of %2" : "\u03a3 %1/%2").arg(m_revealed).arg(count);
     QFont bold = font();
     bold.setBold(true);
@@ -437,8 +436,8 @@ void TermsWidget::paintTotals(QPainter &p, const Geometry &g, double across) {
             : 0.0;
     const bool equal = error <= 1e-9 * scale;
     const QString status =
-        equal ? QString(horizontal() ? "\u2713 the sum equals it" : "\u2713 equal")
-              : QString("still missing %1 of %2 terms").arg(count - m_revealed).arg(count);
+        equal ? QString(horizontal() ? tr("\u2713 the sum equals it") : tr("\u2713 equal"))
+              : tr("still missing %1 of %2 terms").arg(count - m_revealed).arg(count);
     p.setPen(equal ? QColor(0x1b, 0x7f, 0x3b) : pal.color(QPalette::PlaceholderText));
     // From the coefficient to the "=": room for the status on one line.
     const QRectF statusRect =
@@ -473,7 +472,7 @@ void TermsWidget::paintEvent(QPaintEvent *) {
     p.setRenderHint(QPainter::Antialiasing);
     if (m_terms.isEmpty()) {
         p.setPen(palette().color(QPalette::PlaceholderText));
-        p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap, "Nothing to explain yet.");
+        p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap, tr("Nothing to explain yet."));
         return;
     }
     const Geometry g = geometry();

@@ -93,8 +93,8 @@ QString TiledProductWidget::caption() const {
         return {};
     const int total = stepCount();
     if (m_count == 0)
-        return QString("%1 block products in tiles of %2\u00d7%3 (inner blocks of %4): press "
-                       "play or \u2192")
+        return tr("%1 block products in tiles of %2\u00d7%3 (inner blocks of %4): press "
+                  "play or \u2192")
             .arg(total)
             .arg(m_size.rows)
             .arg(m_size.cols)
@@ -106,13 +106,12 @@ QString TiledProductWidget::caption() const {
     };
     const QString I = span(s.rowFirst, s.rowCount), J = span(s.colFirst, s.colCount),
                   K = span(s.innerFirst, s.innerCount);
-    return QString("step %1 of %2: tile rows %3, columns %4 += %5[%3, %6]\u00b7%7[%6, %4]%8")
+    return tr("step %1 of %2: tile rows %3, columns %4 += %5[%3, %6]\u00b7%7[%6, %4]%8")
         .arg(m_count)
         .arg(total)
         .arg(I, J, m_product->aName, K, m_product->bName,
-             m_count == total
-                 ? QString(" \u2014 every tile done: the grid is %1").arg(m_product->pName)
-                 : QString());
+             m_count == total ? tr(" \u2014 every tile done: the grid is %1").arg(m_product->pName)
+                              : QString());
 }
 
 void TiledProductWidget::setColorMaps(ColorMapId sequential, ColorMapId diverging) {
@@ -134,7 +133,7 @@ void TiledProductWidget::paintEvent(QPaintEvent *) {
     const QPalette pal = palette();
     if (!m_product || m_product->isEmpty()) {
         p.setPen(pal.color(QPalette::PlaceholderText));
-        p.drawText(rect(), Qt::AlignCenter, "Nothing to explain yet.");
+        p.drawText(rect(), Qt::AlignCenter, tr("Nothing to explain yet."));
         return;
     }
     const InterpretedProduct &prod = *m_product;
@@ -214,7 +213,7 @@ void TiledProductWidget::paintEvent(QPaintEvent *) {
                prod.aName);
     p.drawText(QRectF(grid.left(), grid.top() - kTitle, grid.width() + 200, kTitle),
                Qt::AlignVCenter,
-               m_count == stepCount() ? prod.pName : QString("%1 so far").arg(prod.pName));
+               m_count == stepCount() ? prod.pName : tr("%1 so far").arg(prod.pName));
     p.setFont(font());
     p.drawText(QRectF(kMargin, grid.bottom() + 8, width() - 2 * kMargin, kCaption),
                Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, caption());

@@ -207,7 +207,7 @@ void GradientPanel::refresh() {
         if (!shown)
             continue;
         const QString name = matrixName(p.of);
-        p.title->setText(QString("<b>%1</b> and \u2202L/\u2202%1").arg(name));
+        p.title->setText(tr("<b>%1</b> and \u2202L/\u2202%1").arg(name));
         const QStringList rows = p.of == GradientOf::X ? tokenLabels(in) : indices(value->rows());
         const QStringList cols = indices(value->cols());
         p.matrix->setTitle(name);

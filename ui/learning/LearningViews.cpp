@@ -5,6 +5,7 @@
 #include "Shell.h"
 #include "TrainPanel.h"
 
+#include <QCoreApplication>
 #include <QDockWidget>
 #include <QMainWindow>
 #include <QMenu>
@@ -22,18 +23,23 @@ LearningViews installLearning(Shell &shell, Document &document, Recomputer &reco
         QWidget *focus;
         Qt::Key key;
     } panels[] = {
-        {"Positions", "positionsDock", scrolled(views.positions), views.positions, Qt::Key_P},
-        {"Gradient", "gradientDock", scrolled(views.gradient), views.gradient, Qt::Key_G},
-        {"Train", "trainDock", scrolled(views.train), views.train, Qt::Key_T},
+        {QT_TRANSLATE_NOOP("LearningViews", "Positions"), "positionsDock",
+         scrolled(views.positions), views.positions, Qt::Key_P},
+        {QT_TRANSLATE_NOOP("LearningViews", "Gradient"), "gradientDock", scrolled(views.gradient),
+         views.gradient, Qt::Key_G},
+        {QT_TRANSLATE_NOOP("LearningViews", "Train"), "trainDock", scrolled(views.train),
+         views.train, Qt::Key_T},
     };
-    QMenu *menu = shell.menu(MenuId::View)->addMenu("&Learning");
+    QMenu *menu = shell.menu(MenuId::View)
+                      ->addMenu(QCoreApplication::translate("LearningViews", "&Learning"));
     menu->setObjectName("learningMenu");
     // Tabbed with the panels already on the right (the insights): a second group there would
     // stack below the first and add its minimum height to the window's.
     const QList<QDockWidget *> right = shell.panels(Qt::RightDockWidgetArea);
     QDockWidget *first = right.isEmpty() ? nullptr : right.front();
     for (const auto &p : panels) {
-        QDockWidget *dock = shell.addRightTab(p.title, p.name, p.content, p.focus, first, menu,
+        QDockWidget *dock = shell.addRightTab(QCoreApplication::translate("LearningViews", p.title),
+                                              p.name, p.content, p.focus, first, menu,
                                               QKeySequence(Qt::CTRL | Qt::ALT | p.key));
         dock->hide(); // until asked for: the heatmaps keep their room
         if (!first)

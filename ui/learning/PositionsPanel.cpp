@@ -68,7 +68,7 @@ void PositionsPanel::refresh() {
     }
     case attn::Positional::Rope: {
         m_intro->setText(tr("<b>RoPE:</b> each pair (2i, 2i+1) of a row of Q and of K is "
-                            "rotated by the angle pos\u00b710000^(\u22122i/d_k) (radians, "
+                            "rotated by the angle pos·10000^(−2i/d_k) (radians, "
                             "below); the Q and K shown are the rotated ones."));
         QStringList cols;
         for (Eigen::Index j = 0; j < table.cols(); ++j)

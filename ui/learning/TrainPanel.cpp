@@ -5,6 +5,7 @@
 #include "TrainingRunner.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -30,8 +31,10 @@ TrainPanel::TrainPanel(Document *document, QWidget *parent)
         m_positional->addItem(attn::positionalName(p), int(p));
     form->addRow(tr("P&ositions"), m_positional);
     m_optimizer = new QComboBox(this);
-    m_optimizer->addItem("Adam", int(attn::OptimizerKind::Adam));
-    m_optimizer->addItem("SGD", int(attn::OptimizerKind::Sgd));
+    m_optimizer->addItem(QCoreApplication::translate("TrainPanel", "Adam"),
+                         int(attn::OptimizerKind::Adam));
+    m_optimizer->addItem(QCoreApplication::translate("TrainPanel", "SGD"),
+                         int(attn::OptimizerKind::Sgd));
     form->addRow(tr("&Optimiser"), m_optimizer);
     m_learningRate = new QDoubleSpinBox(this);
     m_learningRate->setDecimals(4);
@@ -59,6 +62,8 @@ TrainPanel::TrainPanel(Document *document, QWidget *parent)
     buttons->addStretch(1);
     layout->addLayout(buttons);
     m_status = new QLabel(this);
+    // Wrapped: a longer translation must not widen the dock.
+    m_status->setWordWrap(true);
     layout->addWidget(m_status);
 
     m_plot = new QCustomPlot(this);
@@ -134,7 +139,8 @@ void TrainPanel::reset() {
 
 void TrainPanel::updateDescription() {
     const auto task = attn::TrainingTask(m_task->currentData().toInt());
-    m_description->setText(QString::fromUtf8(attn::taskDescription(task)) + ".");
+    m_description->setText(
+        QCoreApplication::translate("TrainingTask", attn::taskDescription(task)) + ".");
 }
 
 void TrainPanel::showProgress() {

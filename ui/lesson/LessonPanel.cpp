@@ -8,6 +8,7 @@
 #include "ViewStateRegistry.h"
 
 #include <QAction>
+#include <QCoreApplication>
 #include <QDockWidget>
 #include <QHBoxLayout>
 #include <QJsonValue>
@@ -21,8 +22,9 @@ LessonPanel::LessonPanel(Document &document, Recomputer &recomputer, StagesView 
                          QWidget *parent)
     : QWidget(parent), m_document(document), m_recomputer(recomputer), m_stages(stages),
       m_title(new QLabel), m_text(new QLabel), m_counter(new QLabel),
-      m_previousButton(new QPushButton("\u25c0 Previous")),
-      m_nextButton(new QPushButton("Next \u25b6")) {
+      m_previousButton(
+          new QPushButton(QCoreApplication::translate("LessonPanel", "\u25c0 Previous"))),
+      m_nextButton(new QPushButton(QCoreApplication::translate("LessonPanel", "Next \u25b6"))) {
     setObjectName("lessonPanel");
     QFont big = font();
     big.setPointSizeF(big.pointSizeF() * 1.5);
@@ -45,21 +47,24 @@ LessonPanel::LessonPanel(Document &document, Recomputer &recomputer, StagesView 
     layout->addWidget(m_title);
     layout->addWidget(m_text, 1);
     layout->addLayout(buttons);
-    m_previousButton->setToolTip("Previous step (Page Up)");
-    m_nextButton->setToolTip("Next step (Page Down)");
+    m_previousButton->setToolTip(
+        QCoreApplication::translate("LessonPanel", "Previous step (Page Up)"));
+    m_nextButton->setToolTip(QCoreApplication::translate("LessonPanel", "Next step (Page Down)"));
     connect(m_previousButton, &QPushButton::clicked, this, &LessonPanel::previous);
     connect(m_nextButton, &QPushButton::clicked, this, &LessonPanel::next);
 
-    m_start = new QAction("&Start lesson", this);
+    m_start = new QAction(QCoreApplication::translate("LessonPanel", "&Start lesson"), this);
     m_start->setShortcut(QKeySequence(Qt::Key_F5));
-    m_next = new QAction("&Next step", this);
-    m_previous = new QAction("&Previous step", this);
+    m_next = new QAction(QCoreApplication::translate("LessonPanel", "&Next step"), this);
+    m_previous = new QAction(QCoreApplication::translate("LessonPanel", "&Previous step"), this);
     // Page Down/Up are what presentation remotes send.
     setPageKeysEnabled(true);
-    m_stop = new QAction("&End lesson", this);
+    m_stop = new QAction(QCoreApplication::translate("LessonPanel", "&End lesson"), this);
     m_stop->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
     connect(m_start, &QAction::triggered, this, &LessonPanel::start);
-    m_startLearning = new QAction("Start lesson: &where the weights come from", this);
+    m_startLearning = new QAction(
+        QCoreApplication::translate("LessonPanel", "Start lesson: &where the weights come from"),
+        this);
     m_startLearning->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F5));
     connect(m_startLearning, &QAction::triggered, this, &LessonPanel::startLearning);
     connect(m_next, &QAction::triggered, this, &LessonPanel::next);
@@ -179,10 +184,10 @@ void LessonPanel::apply() {
     m_previousButton->setEnabled(active && m_step > 0);
     m_nextButton->setEnabled(active && m_step + 1 < stepCount());
     if (!active) {
-        m_title->setText("Lesson");
-        m_text->setText("A guided walk through scaled dot-product attention on the numbers "
-                        "shown, step by step. Start it with <b>F5</b>; Page Down / Page Up move "
-                        "between steps.");
+        m_title->setText(tr("Lesson"));
+        m_text->setText(tr("A guided walk through scaled dot-product attention on the numbers "
+                           "shown, step by step. Start it with <b>F5</b>; Page Down / Page Up move "
+                           "between steps."));
         m_counter->clear();
         m_stages.setEmphasis({});
         return;
@@ -198,7 +203,8 @@ void LessonPanel::apply() {
 LessonPanel *installLesson(Shell &shell, Document &document, Recomputer &recomputer,
                            StagesView &stages, ViewStateRegistry &viewState) {
     auto *panel = new LessonPanel(document, recomputer, stages);
-    QDockWidget *dock = shell.addPanel("Lesson", "lessonDock", panel, Qt::RightDockWidgetArea);
+    QDockWidget *dock = shell.addPanel(QCoreApplication::translate("LessonPanel", "Lesson"),
+                                       "lessonDock", panel, Qt::RightDockWidgetArea);
     dock->setMinimumWidth(340);
     dock->hide(); // appears when a lesson starts, so the heatmaps keep the room until then
     QMenu *menu = shell.menu(MenuId::Lesson);

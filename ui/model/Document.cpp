@@ -6,6 +6,7 @@
 #include "Notation.h"
 #include "NumberText.h"
 
+#include <QCoreApplication>
 #include <QUndoStack>
 
 #include <cmath>
@@ -137,31 +138,31 @@ int Document::maximumDimension(Dimension dim) {
 QString Document::dimensionName(Dimension dim) {
     switch (dim) {
     case Dimension::Tokens:
-        return QStringLiteral("the number of tokens n");
+        return tr("the number of tokens n");
     case Dimension::Embedding:
-        return QStringLiteral("the embedding size p");
+        return tr("the embedding size p");
     case Dimension::KeyDim:
         return QStringLiteral("d_k");
     case Dimension::ValueDim:
         return QStringLiteral("d_v");
     case Dimension::Heads:
-        return QStringLiteral("the number of heads");
+        return tr("the number of heads");
     case Dimension::ContextLength:
-        return QStringLiteral("the context length m");
+        return tr("the context length m");
     case Dimension::OutputDim:
-        return QStringLiteral("p_out (the columns of Wo)");
+        return tr("p_out (the columns of Wo)");
     case Dimension::ContextEmbedding:
-        return QStringLiteral("the context embedding size p_c");
+        return tr("the context embedding size p_c");
     }
     return {};
 }
 
 bool Document::checkCell(MatrixId id, int row, int col, double value, QString *error) const {
     if (!hasMatrix(id))
-        return fail(error, QStringLiteral("there is no %1 to edit").arg(describe(id)));
+        return fail(error, tr("there is no %1 to edit").arg(describe(id)));
     const attn::Matrix &m = matrix(id);
     if (row < 0 || col < 0 || row >= m.rows() || col >= m.cols())
-        return fail(error, QStringLiteral("%1 has no cell [%2][%3]: it is %4")
+        return fail(error, tr("%1 has no cell [%2][%3]: it is %4")
                                .arg(describe(id))
                                .arg(row)
                                .arg(col)
@@ -195,26 +196,25 @@ bool Document::nudgeCell(MatrixId id, int row, int col, double delta, QString *e
 
 bool Document::setBlock(MatrixId id, int row, int col, const attn::Matrix &values, QString *error) {
     if (!hasMatrix(id))
-        return fail(error, QStringLiteral("there is no %1 to paste into").arg(describe(id)));
+        return fail(error, tr("there is no %1 to paste into").arg(describe(id)));
     if (values.size() == 0)
-        return fail(error, QStringLiteral("there is nothing to paste"));
+        return fail(error, tr("there is nothing to paste"));
     const attn::Matrix &m = matrix(id);
     if (row < 0 || col < 0 || row >= m.rows() || col >= m.cols())
-        return fail(error, QStringLiteral("%1 has no cell [%2][%3]: it is %4")
+        return fail(error, tr("%1 has no cell [%2][%3]: it is %4")
                                .arg(describe(id))
                                .arg(row)
                                .arg(col)
                                .arg(shape(m)));
     if (row + values.rows() > m.rows() || col + values.cols() > m.cols())
-        return fail(error,
-                    QStringLiteral("a %1 block does not fit at [%2][%3]: %4 is %5, the block "
-                                   "would reach row %6, column %7")
-                        .arg(shape(values))
-                        .arg(row)
-                        .arg(col)
-                        .arg(describe(id), shape(m))
-                        .arg(row + values.rows() - 1)
-                        .arg(col + values.cols() - 1));
+        return fail(error, tr("a %1 block does not fit at [%2][%3]: %4 is %5, the block "
+                              "would reach row %6, column %7")
+                               .arg(shape(values))
+                               .arg(row)
+                               .arg(col)
+                               .arg(describe(id), shape(m))
+                               .arg(row + values.rows() - 1)
+                               .arg(col + values.cols() - 1));
     for (Eigen::Index i = 0; i < values.rows(); ++i)
         for (Eigen::Index j = 0; j < values.cols(); ++j)
             if (!checkCell(id, row + int(i), col + int(j), values(i, j), error))
@@ -222,9 +222,9 @@ bool Document::setBlock(MatrixId id, int row, int col, const attn::Matrix &value
     attn::Matrix before = m.block(row, col, values.rows(), values.cols());
     if ((before.array() == values.array()).all())
         return true;
-    m_undoStack->push(
-        new BlockCommand(this, QStringLiteral("Paste %1 into %2").arg(shape(values), describe(id)),
-                         id, row, col, std::move(before), values));
+    m_undoStack->push(new BlockCommand(this,
+                                       tr("Paste %1 into %2").arg(shape(values), describe(id)), id,
+                                       row, col, std::move(before), values));
     return true;
 }
 
@@ -232,7 +232,7 @@ namespace {
 QString checkLabel(const QString &label, QString *trimmed) {
     *trimmed = label.trimmed();
     if (trimmed->isEmpty())
-        return QStringLiteral("a token label cannot be empty");
+        return QCoreApplication::translate("Document", "a token label cannot be empty");
     try {
         attn::checkLabelLength(trimmed->toStdString(), "the label");
     } catch (const attn::InputError &e) {
@@ -248,15 +248,15 @@ bool Document::setToken(int index, const QString &label, QString *error) {
 
 bool Document::setContextToken(int index, const QString &label, QString *error) {
     if (!m_inputs->hasContext)
-        return fail(error, QStringLiteral("there is no context: cross-attention is off"));
+        return fail(error, tr("there is no context: cross-attention is off"));
     return setLabel(true, index, label, error);
 }
 
 bool Document::setLabel(bool context, int index, const QString &label, QString *error) {
     const std::vector<std::string> &labels = context ? m_inputs->contextTokens : m_inputs->tokens;
     if (index < 0 || index >= int(labels.size()))
-        return fail(error, context ? QStringLiteral("there is no context token %1").arg(index)
-                                   : QStringLiteral("there is no token %1").arg(index));
+        return fail(error, context ? tr("there is no context token %1").arg(index)
+                                   : tr("there is no token %1").arg(index));
     QString clean;
     const QString problem = checkLabel(label, &clean);
     if (!problem.isEmpty())
@@ -269,16 +269,16 @@ bool Document::setLabel(bool context, int index, const QString &label, QString *
 
 bool Document::setDimension(Dimension dim, int value, QString *error) {
     if (!isDimensionAvailable(dim))
-        return fail(error, dim == Dimension::OutputDim
-                               ? QStringLiteral("there is no Wo: p_out exists with several heads")
-                               : QStringLiteral("%1 needs cross-attention: switch it on first")
-                                     .arg(dimensionName(dim)));
+        return fail(
+            error,
+            dim == Dimension::OutputDim
+                ? tr("there is no Wo: p_out exists with several heads")
+                : tr("%1 needs cross-attention: switch it on first").arg(dimensionName(dim)));
     const int max = maximumDimension(dim);
     if (value < 1 || value > max)
-        return fail(error, QStringLiteral("%1 must be between 1 and %2, not %3")
-                               .arg(dimensionName(dim))
-                               .arg(max)
-                               .arg(value));
+        return fail(
+            error,
+            tr("%1 must be between 1 and %2, not %3").arg(dimensionName(dim)).arg(max).arg(value));
     if (value == dimension(dim))
         return true;
     DocumentChange::Flags what = DocumentChange::Shape | DocumentChange::Values;
@@ -291,8 +291,7 @@ bool Document::setDimension(Dimension dim, int value, QString *error) {
     } catch (const attn::InputError &e) {
         return fail(error, QString::fromStdString(e.what()));
     }
-    const QString text =
-        QStringLiteral("Change %1 to %2").arg(dimensionName(dim).remove("the ")).arg(value);
+    const QString text = tr("Change %1 to %2").arg(dimensionName(dim).remove("the ")).arg(value);
     return pushInputs(withDimension(*m_inputs, dim, value, m_initializer, m_rng), what, text,
                       error);
 }
@@ -329,19 +328,19 @@ void Document::setScale(bool scale) {
     after.scale = scale;
     if (after != m_inputs->options)
         m_undoStack->push(new OptionsCommand(
-            this, scale ? "Scale by " + attn::scaleSymbol() : QStringLiteral("Do not scale"),
+            this, scale ? tr("Scale by ") + attn::scaleSymbol() : tr("Do not scale"),
             m_inputs->options, after));
 }
 
 bool Document::setTemperature(double temperature, QString *error) {
     if (!std::isfinite(temperature) || temperature < 1e-6 || temperature > 1e6)
-        return fail(error, QStringLiteral("the temperature must lie between 1e-6 and 1e6, not %1")
+        return fail(error, tr("the temperature must lie between 1e-6 and 1e6, not %1")
                                .arg(attn::notation::exact(temperature)));
     attn::AttentionOptions after = m_inputs->options;
     after.temperature = temperature;
     if (after != m_inputs->options)
-        m_undoStack->push(new OptionsCommand(this, QStringLiteral("Change the temperature"),
-                                             m_inputs->options, after));
+        m_undoStack->push(
+            new OptionsCommand(this, tr("Change the temperature"), m_inputs->options, after));
     return true;
 }
 
@@ -350,23 +349,21 @@ void Document::setCausal(bool causal) {
     after.causal = causal;
     if (after != m_inputs->options)
         m_undoStack->push(new OptionsCommand(
-            this, causal ? QStringLiteral("Causal mask on") : QStringLiteral("Causal mask off"),
-            m_inputs->options, after));
+            this, causal ? tr("Causal mask on") : tr("Causal mask off"), m_inputs->options, after));
 }
 
 bool Document::setCrossAttention(bool on, QString *error) {
     if (on == m_inputs->hasContext)
         return true;
-    return pushInputs(
-        withCrossAttention(*m_inputs, on, m_initializer, m_rng),
-        DocumentChange::Context | DocumentChange::Shape | DocumentChange::Values |
-            DocumentChange::Tokens | DocumentChange::Mask,
-        on ? QStringLiteral("Cross-attention on") : QStringLiteral("Cross-attention off"), error);
+    return pushInputs(withCrossAttention(*m_inputs, on, m_initializer, m_rng),
+                      DocumentChange::Context | DocumentChange::Shape | DocumentChange::Values |
+                          DocumentChange::Tokens | DocumentChange::Mask,
+                      on ? tr("Cross-attention on") : tr("Cross-attention off"), error);
 }
 
 bool Document::toggleMask(int query, int key, QString *error) {
     if (query < 0 || key < 0 || query >= m_inputs->queryCount() || key >= m_inputs->keyCount())
-        return fail(error, QStringLiteral("there is no mask cell (%1, %2): the logits are %3")
+        return fail(error, tr("there is no mask cell (%1, %2): the logits are %3")
                                .arg(query)
                                .arg(key)
                                .arg(QString::fromStdString(attn::shapeString(
@@ -378,8 +375,7 @@ bool Document::toggleMask(int query, int key, QString *error) {
 void Document::clearMask() {
     if (m_inputs->mask.size() == 0)
         return;
-    m_undoStack->push(
-        new MaskCommand(this, QStringLiteral("Clear the mask"), m_inputs->mask, attn::Mask()));
+    m_undoStack->push(new MaskCommand(this, tr("Clear the mask"), m_inputs->mask, attn::Mask()));
 }
 
 void Document::randomize(MatrixId id) {
@@ -387,7 +383,7 @@ void Document::randomize(MatrixId id) {
         return;
     const attn::Matrix &m = matrix(id);
     m_undoStack->push(
-        new BlockCommand(this, QStringLiteral("Randomize %1").arg(describe(id)), id, 0, 0, m,
+        new BlockCommand(this, tr("Randomize %1").arg(describe(id)), id, 0, 0, m,
                          initialMatrix(m.rows(), m.cols(), Initializer::RandomNormal, m_rng)));
 }
 
@@ -396,8 +392,8 @@ void Document::fill(MatrixId id) {
         return;
     const attn::Matrix &m = matrix(id);
     m_undoStack->push(new BlockCommand(
-        this, QStringLiteral("Fill %1 with %2").arg(describe(id), initializerName(m_initializer)),
-        id, 0, 0, m, initialMatrix(m.rows(), m.cols(), m_initializer, m_rng)));
+        this, tr("Fill %1 with %2").arg(describe(id), initializerName(m_initializer)), id, 0, 0, m,
+        initialMatrix(m.rows(), m.cols(), m_initializer, m_rng)));
 }
 
 bool Document::replaceInputs(const attn::AttentionInputs &inputs, const QString &description,

@@ -2,6 +2,8 @@
 
 #include "Notation.h"
 
+#include <QCoreApplication>
+
 DocumentCommand::DocumentCommand(Document *doc, const QString &text)
     : QUndoCommand(text), m_doc(doc), m_mergeGeneration(doc->mergeGeneration()) {}
 
@@ -10,8 +12,9 @@ CellCommand::CellCommand(Document *doc, MatrixId id, int row, int col, double be
     : DocumentCommand(doc, QString()), m_matrix(id), m_row(row), m_col(col), m_before(before),
       m_after(after), m_nudge(nudge) {
     const QString cell = cellName(id, doc->headCount(), row, col);
-    setText(nudge ? QStringLiteral("Nudge %1").arg(cell)
-                  : QStringLiteral("Set %1 to %2").arg(cell, attn::notation::editor(after)));
+    setText(nudge ? QCoreApplication::translate("DocumentCommands", "Nudge %1").arg(cell)
+                  : QCoreApplication::translate("DocumentCommands", "Set %1 to %2")
+                        .arg(cell, attn::notation::editor(after)));
 }
 
 void CellCommand::redo() {
@@ -49,8 +52,9 @@ TokenCommand::TokenCommand(Document *doc, bool context, int index, std::string b
                            std::string after)
     : DocumentCommand(doc, QString()), m_context(context), m_index(index),
       m_before(std::move(before)), m_after(std::move(after)) {
-    setText(QStringLiteral("Rename %1 %2 to \u201c%3\u201d")
-                .arg(context ? QStringLiteral("context token") : QStringLiteral("token"))
+    setText(QCoreApplication::translate("BlockCommand", "Rename %1 %2 to \u201c%3\u201d")
+                .arg(context ? QCoreApplication::translate("BlockCommand", "context token")
+                             : QStringLiteral("token"))
                 .arg(index)
                 .arg(QString::fromStdString(m_after)));
 }
@@ -93,7 +97,10 @@ bool OptionsCommand::mergeWith(const QUndoCommand *other) {
 }
 
 MaskToggleCommand::MaskToggleCommand(Document *doc, int query, int key, bool createsMask)
-    : DocumentCommand(doc, QStringLiteral("Toggle mask cell (%1, %2)").arg(query).arg(key)),
+    : DocumentCommand(doc,
+                      QCoreApplication::translate("OptionsCommand", "Toggle mask cell (%1, %2)")
+                          .arg(query)
+                          .arg(key)),
       m_query(query), m_key(key), m_createsMask(createsMask) {}
 
 void MaskToggleCommand::redo() {

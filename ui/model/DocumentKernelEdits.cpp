@@ -36,11 +36,11 @@ bool Document::setKernelOptions(const attn::AttentionOptions &options, const QSt
 
 bool Document::setKvGroup(int head, int group, QString *error) {
     if (head < 0 || head >= headCount())
-        return fail(error, QStringLiteral("there is no head %1").arg(head));
+        return fail(error, tr("there is no head %1").arg(head));
     if (group < -1 || group >= kMaxHeads)
-        return fail(error, QStringLiteral("a key/value group is a number from 0 to %1, not %2")
-                               .arg(kMaxHeads - 1)
-                               .arg(group));
+        return fail(
+            error,
+            tr("a key/value group is a number from 0 to %1, not %2").arg(kMaxHeads - 1).arg(group));
     if (m_inputs->heads[size_t(head)].kvGroup == group)
         return true;
     attn::AttentionInputs after = *m_inputs;
@@ -52,8 +52,7 @@ bool Document::setKvGroup(int head, int group, QString *error) {
             joining.Wv = after.heads[h].Wv;
             break;
         }
-    const QString text = group < 0
-                             ? QStringLiteral("Head %1: own keys and values").arg(head)
-                             : QStringLiteral("Head %1: key/value group %2").arg(head).arg(group);
+    const QString text = group < 0 ? tr("Head %1: own keys and values").arg(head)
+                                   : tr("Head %1: key/value group %2").arg(head).arg(group);
     return pushInputs(after, DocumentChange::Values, text, error);
 }

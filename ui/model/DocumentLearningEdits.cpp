@@ -29,9 +29,9 @@ bool Document::setPositional(attn::Positional positional, QString *error) {
     } catch (const attn::InputError &e) {
         return fail(error, QString::fromStdString(e.what()));
     }
-    m_undoStack->push(new OptionsCommand(
-        this, QStringLiteral("Positions: %1").arg(attn::positionalName(positional)),
-        m_inputs->options, after.options));
+    m_undoStack->push(new OptionsCommand(this,
+                                         tr("Positions: %1").arg(attn::positionalName(positional)),
+                                         m_inputs->options, after.options));
     return true;
 }
 

@@ -3,6 +3,7 @@
 #include "Document.h"
 #include "InputError.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QStringList>
 
@@ -44,11 +45,13 @@ QString letter(Dimension dim) {
 QString alsoResizes(const Document &doc, Dimension dim) {
     const bool context = doc.inputs().hasContext;
     const bool heads = doc.headCount() > 1;
-    const QString every = heads ? QStringLiteral(" of every head") : QString();
+    const QString every =
+        heads ? QCoreApplication::translate("ImportPlan", " of every head") : QString();
     switch (dim) {
     case Dimension::Tokens:
-        return context ? QStringLiteral("X, the tokens, the mask")
-                       : QStringLiteral("X, the tokens (queries and keys), the mask");
+        return context ? QCoreApplication::translate("ImportPlan", "X, the tokens, the mask")
+                       : QCoreApplication::translate("ImportPlan",
+                                                     "X, the tokens (queries and keys), the mask");
     case Dimension::Embedding:
         return context ? QStringLiteral("X, Wq") + every : QStringLiteral("X, Wq, Wk, Wv") + every;
     case Dimension::KeyDim:
@@ -56,13 +59,13 @@ QString alsoResizes(const Document &doc, Dimension dim) {
     case Dimension::ValueDim:
         return QStringLiteral("Wv") + every + (doc.inputs().hasWo() ? ", Wo" : "");
     case Dimension::ContextLength:
-        return QStringLiteral("the context, its tokens, the mask");
+        return QCoreApplication::translate("ImportPlan", "the context, its tokens, the mask");
     case Dimension::ContextEmbedding:
-        return QStringLiteral("the context, Wk, Wv") + every;
+        return QCoreApplication::translate("ImportPlan", "the context, Wk, Wv") + every;
     case Dimension::OutputDim:
         return QStringLiteral("Wo");
     case Dimension::Heads:
-        return QStringLiteral("the heads");
+        return QCoreApplication::translate("ImportPlan", "the heads");
     }
     return {};
 }
@@ -96,12 +99,14 @@ QString missingTarget(const Document &doc, MatrixId target) {
     const QString name = matrixDisplayName(target, doc.headCount());
     switch (target.stage) {
     case attn::Stage::Context:
-        return QStringLiteral("there is no context to import into: switch cross-attention on "
-                              "first");
+        return QCoreApplication::translate(
+            "ImportPlan", "there is no context to import into: switch cross-attention on "
+                          "first");
     case attn::Stage::Wo:
-        return QStringLiteral("there is no Wo to import into: it exists with several heads");
+        return QCoreApplication::translate(
+            "ImportPlan", "there is no Wo to import into: it exists with several heads");
     default:
-        return QStringLiteral("there is no %1 to import into (%2 heads)")
+        return QCoreApplication::translate("ImportPlan", "there is no %1 to import into (%2 heads)")
             .arg(name)
             .arg(doc.headCount());
     }
@@ -149,7 +154,7 @@ ImportPlan planImport(const Document &doc, MatrixId target, const QString &fileN
     }
     const attn::Matrix &current = doc.matrix(target);
     const MatrixAxes axes = matrixAxes(doc, target.stage);
-    const QString rowName = axes.rowFactor > 1 ? QStringLiteral("H\u00b7d_v") : letter(axes.rows);
+    const QString rowName = axes.rowFactor > 1 ? QStringLiteral("H·d_v") : letter(axes.rows);
     plan.targetShape =
         QStringLiteral("%1 (%2 \u00d7 %3)")
             .arg(shapeText(current.rows(), current.cols()), rowName, letter(axes.cols));
@@ -161,7 +166,8 @@ ImportPlan planImport(const Document &doc, MatrixId target, const QString &fileN
     }
     const attn::Matrix &m = plan.read.matrix;
     if (m.size() == 0) {
-        plan.error = fileName + QStringLiteral(": the file holds no numbers");
+        plan.error =
+            fileName + QCoreApplication::translate("ImportPlan", ": the file holds no numbers");
         return plan;
     }
     plan.fits = m.rows() == current.rows() && m.cols() == current.cols();
@@ -170,37 +176,39 @@ ImportPlan planImport(const Document &doc, MatrixId target, const QString &fileN
 
     QStringList differences, changes;
     if (m.rows() != current.rows()) {
-        differences << QStringLiteral("%1 rows, not %2 (%3)")
+        differences << QCoreApplication::translate("ImportPlan", "%1 rows, not %2 (%3)")
                            .arg(m.rows())
                            .arg(current.rows())
                            .arg(rowName);
         const int factor = axes.rowFactor;
         if (m.rows() % factor != 0)
-            plan.resizeProblem = QStringLiteral("Wo has H\u00b7d_v rows: with %1 heads, %2 rows "
-                                                "is not a multiple of %1")
+            plan.resizeProblem = QCoreApplication::translate(
+                                     "ImportPlan", "Wo has H·d_v rows: with %1 heads, %2 rows "
+                                                   "is not a multiple of %1")
                                      .arg(factor)
                                      .arg(m.rows());
         else
             plan.changes.push_back({axes.rows, doc.dimension(axes.rows), int(m.rows() / factor)});
     }
     if (m.cols() != current.cols()) {
-        differences << QStringLiteral("%1 columns, not %2 (%3)")
+        differences << QCoreApplication::translate("ImportPlan", "%1 columns, not %2 (%3)")
                            .arg(m.cols())
                            .arg(current.cols())
                            .arg(letter(axes.cols));
         plan.changes.push_back({axes.cols, doc.dimension(axes.cols), int(m.cols())});
     }
-    plan.mismatch = QStringLiteral("The file has %1 but %2 is %3: %4.")
+    plan.mismatch = QCoreApplication::translate("ImportPlan", "The file has %1 but %2 is %3: %4.")
                         .arg(shapeText(m.rows(), m.cols()), plan.targetName,
                              shapeText(current.rows(), current.cols()), differences.join("; "));
     for (const DimensionChange &c : plan.changes) {
         const int max = Document::maximumDimension(c.dimension);
         if (plan.resizeProblem.isEmpty() && c.to > max)
-            plan.resizeProblem = QStringLiteral("%1 would be %2: at most %3 is supported")
-                                     .arg(letter(c.dimension))
-                                     .arg(c.to)
-                                     .arg(max);
-        changes << QStringLiteral("%1 %2 \u2192 %3 (resizes %4)")
+            plan.resizeProblem =
+                QCoreApplication::translate("ImportPlan", "%1 would be %2: at most %3 is supported")
+                    .arg(letter(c.dimension))
+                    .arg(c.to)
+                    .arg(max);
+        changes << QCoreApplication::translate("ImportPlan", "%1 %2 \u2192 %3 (resizes %4)")
                        .arg(letter(c.dimension))
                        .arg(c.from)
                        .arg(c.to)
@@ -244,15 +252,17 @@ bool applyImport(Document &doc, const ImportPlan &plan, bool resize, QString *er
         return fail(error, missingTarget(doc, plan.target));
     if (target->rows() != m.rows() || target->cols() != m.cols())
         // The document changed since the plan was made (another edit, an undo).
-        return fail(error, QStringLiteral("%1 is now %2, not the %3 of the file: import again")
+        return fail(error, QCoreApplication::translate(
+                               "ImportPlan", "%1 is now %2, not the %3 of the file: import again")
                                .arg(plan.targetName, shapeText(target->rows(), target->cols()),
                                     shapeText(m.rows(), m.cols())));
     *target = m;
-    QString text = QStringLiteral("Import %1 from %2")
+    QString text = QCoreApplication::translate("ImportPlan", "Import %1 from %2")
                        .arg(plan.targetName, QFileInfo(plan.fileName).fileName());
     if (!plan.read.arrayName.isEmpty() && plan.read.format == attn::ImportFormat::Npz)
-        text += QStringLiteral(" (array %1)").arg(plan.read.arrayName);
+        text += QCoreApplication::translate("ImportPlan", " (array %1)").arg(plan.read.arrayName);
     if (!plan.read.arrayName.isEmpty() && plan.read.format == attn::ImportFormat::Safetensors)
-        text += QStringLiteral(" (tensor %1%2)").arg(plan.read.arrayName, plan.selection.slice);
+        text += QCoreApplication::translate("ImportPlan", " (tensor %1%2)")
+                    .arg(plan.read.arrayName, plan.selection.slice);
     return doc.replaceInputs(after, text, error);
 }

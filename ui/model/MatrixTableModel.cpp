@@ -43,7 +43,7 @@ QString MatrixTableModel::shownName() const {
     const QString name = matrixName(m_id);
     const QString shown = m_transposed ? attn::transposed(name) : name;
     if (m_id.isPerHead() && m_doc && m_doc->headCount() > 1)
-        return QStringLiteral("%1 of head %2").arg(shown).arg(m_id.head);
+        return tr("%1 of head %2").arg(shown).arg(m_id.head);
     return shown;
 }
 
@@ -156,8 +156,8 @@ bool MatrixTableModel::setData(const QModelIndex &index, const QVariant &value, 
     const QPoint cell = toDocument(index.row(), index.column());
     if (cell.y() >= m.rows() || cell.x() >= m.cols())
         return false;
-    const QString keeps = QStringLiteral(" \u2014 the cell keeps %1")
-                              .arg(attn::notation::editor(m(cell.y(), cell.x())));
+    const QString keeps =
+        tr(" \u2014 the cell keeps %1").arg(attn::notation::editor(m(cell.y(), cell.x())));
 
     double number = 0;
     QString shown;
@@ -171,9 +171,8 @@ bool MatrixTableModel::setData(const QModelIndex &index, const QVariant &value, 
         const std::optional<double> parsed = parseNumber(shown);
         if (!parsed) {
             emit editRefused(shown.isEmpty()
-                                 ? QStringLiteral("An empty entry is not a number") + keeps
-                                 : QStringLiteral("\u201c%1\u201d is not a number").arg(shown) +
-                                       keeps);
+                                 ? tr("An empty entry is not a number") + keeps
+                                 : tr("\u201c%1\u201d is not a number").arg(shown) + keeps);
             return false;
         }
         number = *parsed;

@@ -6,6 +6,7 @@
 #include "Notation.h"
 #include "NumberText.h"
 
+#include <QCoreApplication>
 #include <QLocale>
 #include <QStringList>
 
@@ -49,8 +50,9 @@ std::optional<attn::Matrix> parseBlock(const QString &text, QString *error) {
         while (lines.next(fields)) {
             const int row = int(rows.size()) + 1; // rows of the block, not lines of the text
             if (!rows.empty() && fields.size() != rows.front().size())
-                return fail(QStringLiteral("the pasted rows differ in length: row 1 has %1 "
-                                           "numbers, row %2 has %3")
+                return fail(QCoreApplication::translate(
+                                "NumberFormat", "the pasted rows differ in length: row 1 has %1 "
+                                                "numbers, row %2 has %3")
                                 .arg(rows.front().size())
                                 .arg(row)
                                 .arg(fields.size()));
@@ -60,14 +62,19 @@ std::optional<attn::Matrix> parseBlock(const QString &text, QString *error) {
                 lines.toDecimalPoint(field);
                 const std::optional<double> v = parseNumber(QString::fromStdString(field));
                 const QString cell = QString::fromStdString(fields[k]);
-                const QString where = QStringLiteral("row %1, column %2").arg(row).arg(k + 1);
+                const QString where =
+                    QCoreApplication::translate("NumberFormat", "row %1, column %2")
+                        .arg(row)
+                        .arg(k + 1);
                 if (!v)
-                    return fail(
-                        QStringLiteral("\u201c%1\u201d (%2 of the pasted text) is not a number")
-                            .arg(cell, where));
+                    return fail(QCoreApplication::translate(
+                                    "NumberFormat",
+                                    "\u201c%1\u201d (%2 of the pasted text) is not a number")
+                                    .arg(cell, where));
                 const QString problem = QString::fromStdString(attn::numberProblem(*v));
                 if (!problem.isEmpty())
-                    return fail(QStringLiteral("\u201c%1\u201d (%2 of the pasted text) %3")
+                    return fail(QCoreApplication::translate(
+                                    "NumberFormat", "\u201c%1\u201d (%2 of the pasted text) %3")
                                     .arg(cell, where, problem));
                 values.push_back(*v);
             }
@@ -75,10 +82,12 @@ std::optional<attn::Matrix> parseBlock(const QString &text, QString *error) {
         }
     } catch (const attn::InputError &e) {
         // A broken quote or an overlong line: the tokenizer's message counts lines.
-        return fail(QStringLiteral("the pasted text, %1").arg(QString::fromUtf8(e.what())));
+        return fail(QCoreApplication::translate("NumberFormat", "the pasted text, %1")
+                        .arg(QString::fromUtf8(e.what())));
     }
     if (rows.empty())
-        return fail(QStringLiteral("the pasted text holds no numbers"));
+        return fail(
+            QCoreApplication::translate("NumberFormat", "the pasted text holds no numbers"));
     attn::Matrix block(Eigen::Index(rows.size()), Eigen::Index(rows.front().size()));
     for (std::size_t i = 0; i < rows.size(); ++i)
         for (std::size_t j = 0; j < rows[i].size(); ++j)

@@ -91,7 +91,7 @@ Recomputer::Outcome Recomputer::run(const std::shared_ptr<const attn::AttentionI
     } catch (const attn::InputError &e) {
         outcome.error = QString::fromStdString(e.what());
     } catch (const std::bad_alloc &) {
-        outcome.error = QStringLiteral("not enough memory to compute attention at this size");
+        outcome.error = tr("not enough memory to compute attention at this size");
     }
     outcome.milliseconds = double(clock.nsecsElapsed()) / 1e6;
     return outcome;

@@ -59,7 +59,8 @@ bool RecoveryFile::exists() const {
 bool RecoveryFile::write(const QByteArray &bytes, QString *error) {
     if (!QDir().mkpath(m_directory)) {
         if (error)
-            *error = QStringLiteral("cannot create the folder %1").arg(m_directory);
+            *error = QCoreApplication::translate("RecoveryFile", "cannot create the folder %1")
+                         .arg(m_directory);
         return false;
     }
     if (!m_lock) {
@@ -69,7 +70,8 @@ bool RecoveryFile::write(const QByteArray &bytes, QString *error) {
         if (!m_lock->tryLock()) {
             m_lock.reset();
             if (error)
-                *error = QStringLiteral("cannot lock %1").arg(lockPathOf(m_path));
+                *error = QCoreApplication::translate("RecoveryFile", "cannot lock %1")
+                             .arg(lockPathOf(m_path));
             return false;
         }
     }

@@ -4,6 +4,7 @@
 
 #include <QAction>
 #include <QDockWidget>
+#include <QEvent>
 #include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
@@ -32,6 +33,14 @@ Shell::Shell(QMainWindow &window)
         menu->setObjectName(QString::fromLatin1(m.name));
         m_menus[m.id] = menu;
     }
+    window.installEventFilter(this);
+}
+
+bool Shell::eventFilter(QObject *watched, QEvent *event) {
+    if (watched == &m_window && event->type() == QEvent::LanguageChange)
+        for (const auto &follow : m_titleFollowers)
+            follow();
+    return QObject::eventFilter(watched, event);
 }
 
 Shell::~Shell() = default;
@@ -67,12 +76,17 @@ QDockWidget *Shell::addRightTab(const QString &title, const QString &objectName,
     QDockWidget *dock = addPanel(title, objectName, panel, Qt::RightDockWidgetArea);
     if (tabWith)
         m_window.tabifyDockWidget(tabWith, dock);
-    QAction *show = menu->addAction(QString("Show %1").arg(title), dock, [dock, focus] {
+    QAction *show = menu->addAction(tr("Show %1").arg(title), dock, [dock, focus] {
         dock->show();
         dock->raise();
         focus->setFocus(Qt::ShortcutFocusReason);
     });
     show->setShortcut(shortcut);
+    // The title switches language on its own (Translations::retranslate); the entry follows,
+    // also when the title reads the same in both languages.
+    auto follow = [show, dock] { show->setText(tr("Show %1").arg(dock->windowTitle())); };
+    connect(dock, &QDockWidget::windowTitleChanged, show, follow);
+    m_titleFollowers.push_back(follow);
     return dock;
 }
 

@@ -6,7 +6,9 @@
 #include <QList>
 #include <QObject>
 
+#include <functional>
 #include <map>
+#include <vector>
 
 class QDockWidget;
 class QMainWindow;
@@ -53,6 +55,8 @@ public:
     ColorMapId divergingMap() const { return m_diverging; }
     void setColorMaps(ColorMapId sequential, ColorMapId diverging);
 
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 signals:
     void colorMapsChanged(ColorMapId sequential, ColorMapId diverging);
 
@@ -61,6 +65,7 @@ private:
     std::map<MenuId, QMenu *> m_menus;
     QList<QDockWidget *> m_panels;
     BusyIndicator *m_busy;
+    std::vector<std::function<void()>> m_titleFollowers; // "Show TITLE" entries, per language
     ColorMapId m_sequential = ColorMapId::Viridis;
     ColorMapId m_diverging = ColorMapId::RdBu;
 };

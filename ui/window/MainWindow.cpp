@@ -4,8 +4,10 @@
 #include "Formula.h"
 #include "Shell.h"
 #include "SpinBoxUndoFilter.h"
+#include "Translations.h"
 
 #include <QActionGroup>
+#include <QEvent>
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
@@ -59,6 +61,8 @@ void MainWindow::createMenus() {
     view->addSeparator();
     createColorMapMenus();
     view->addSeparator();
+    createLanguageMenu();
+    view->addSeparator();
 
     QMenu *help = m_shell->menu(MenuId::Help);
     help->addAction(tr("&About attnviz"), this, [this] {
@@ -109,15 +113,21 @@ void MainWindow::createLayoutSwitch() {
     // The two conventions of the article "from Vector to Matrix", one click apart, with a note
     // that they are the same attention.
     auto *group = new QActionGroup(this);
-    QAction *rows = view->addAction("&Row layout: " + attn::attentionFormula(attn::Layout::Rows));
-    QAction *columns =
-        view->addAction("&Column layout: " + attn::attentionFormula(attn::Layout::Columns));
+    QAction *rows = view->addAction(QString());
+    QAction *columns = view->addAction(QString());
+    auto names = [rows, columns] {
+        rows->setText(tr("&Row layout: %1").arg(attn::attentionFormula(attn::Layout::Rows)));
+        columns->setText(
+            tr("&Column layout: %1").arg(attn::attentionFormula(attn::Layout::Columns)));
+    };
+    names();
+    m_retranslations.push_back(names);
     for (QAction *a : {rows, columns}) {
         a->setCheckable(true);
         group->addAction(a);
     }
     rows->setChecked(true);
-    QAction *toggle = view->addAction("&Switch layout", this, [this] {
+    QAction *toggle = view->addAction(tr("&Switch layout"), this, [this] {
         m_document.setLayout(m_document.layout() == attn::Layout::Rows ? attn::Layout::Columns
                                                                        : attn::Layout::Rows);
     });
@@ -126,9 +136,9 @@ void MainWindow::createLayoutSwitch() {
     connect(columns, &QAction::triggered, this,
             [this] { m_document.setLayout(attn::Layout::Columns); });
 
-    auto *bar = addToolBar("Layout");
+    auto *bar = addToolBar(tr("Layout"));
     bar->setObjectName("layoutToolBar");
-    bar->addWidget(new QLabel(" Layout: "));
+    bar->addWidget(new QLabel(tr(" Layout: ")));
     bar->addAction(rows);
     bar->addAction(columns);
     auto *note = new QLabel;
@@ -139,13 +149,43 @@ void MainWindow::createLayoutSwitch() {
         const bool r = layout == attn::Layout::Rows;
         rows->setChecked(r);
         columns->setChecked(!r);
-        note->setText(r ? "tokens are rows; softmax along each row. The column layout computes "
-                          "the same attention, transposed."
-                        : "tokens are columns; softmax down each column. Every matrix is the "
-                          "transpose of the row layout's: the same attention.");
+        note->setText(r ? tr("tokens are rows; softmax along each row. The column layout computes "
+                             "the same attention, transposed.")
+                        : tr("tokens are columns; softmax down each column. Every matrix is the "
+                             "transpose of the row layout's: the same attention."));
     };
     update(m_document.layout());
     connect(&m_document, &Document::layoutChanged, this, update);
+    m_retranslations.push_back([this, update] { update(m_document.layout()); });
+}
+
+void MainWindow::createLanguageMenu() {
+    // The choice is kept for the next start; the window switches at once (changeEvent).
+    QMenu *menu = m_shell->menu(MenuId::View)->addMenu(tr("&Language"));
+    menu->setObjectName(QStringLiteral("languageMenu"));
+    auto *group = new QActionGroup(this);
+    group->setObjectName(QStringLiteral("languages"));
+    const QString saved = Translations::saved();
+    for (const Translations::Language &language : Translations::languages()) {
+        const QString code = language.code;
+        QAction *a = menu->addAction(language.name, this, [code] {
+            Translations::save(code);
+            Translations::instance().apply(code);
+        });
+        a->setCheckable(true);
+        a->setChecked(code == saved);
+        a->setData(code);
+        group->addAction(a);
+    }
+}
+
+void MainWindow::changeEvent(QEvent *event) {
+    if (event->type() == QEvent::LanguageChange) {
+        Translations::instance().retranslate(*this);
+        for (const auto &retranslate : m_retranslations)
+            retranslate();
+    }
+    QMainWindow::changeEvent(event);
 }
 
 void MainWindow::moveSelection(int delta) {
@@ -157,7 +197,7 @@ void MainWindow::moveSelection(int delta) {
 }
 
 void MainWindow::showTiming(double computeMs, double drawMs) {
-    m_timing->setText(QString("last update: %1 ms (compute %2 ms, draw %3 ms)")
+    m_timing->setText(tr("last update: %1 ms (compute %2 ms, draw %3 ms)")
                           .arg(computeMs + drawMs, 0, 'f', 1)
                           .arg(computeMs, 0, 'f', 1)
                           .arg(drawMs, 0, 'f', 1));

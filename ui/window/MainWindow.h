@@ -2,6 +2,9 @@
 
 #include <QMainWindow>
 
+#include <functional>
+#include <vector>
+
 class Document;
 class QLabel;
 class Shell;
@@ -19,8 +22,14 @@ public:
     void showTiming(double computeMs, double drawMs);
     void showError(const QString &message); // empty clears
 
+protected:
+    // A new language (View › Language): every text that came whole from a translation switches
+    // (Translations::retranslate), the window's composed ones are set again.
+    void changeEvent(QEvent *event) override;
+
 private:
     void createMenus();
+    void createLanguageMenu();
     void createLayoutSwitch();
     void createColorMapMenus();
     void moveSelection(int delta);
@@ -29,4 +38,5 @@ private:
     Shell *m_shell;
     QLabel *m_timing;
     QLabel *m_error;
+    std::vector<std::function<void()>> m_retranslations;
 };

@@ -137,7 +137,7 @@ QString CombinationView::omittedText() const {
     double shown = 0;
     for (int key : m_shown)
         shown += m_decomposition.weights(key);
-    return QString("%1 of %2 keys not listed: weight %3 together")
+    return tr("%1 of %2 keys not listed: weight %3 together")
         .arg(m - m_shown.size())
         .arg(m)
         .arg(std::max(0.0, m_decomposition.weights.sum() - shown), 0, 'f', 3);
@@ -146,17 +146,17 @@ QString CombinationView::omittedText() const {
 QString CombinationView::conclusion() const {
     if (m_row < 0)
         return {};
-    const QString part = m_columns ? "column" : "row";
+    const QString part = m_columns ? tr("column") : tr("row");
     if (m_fullyMasked)
-        return QString("Query %1 (\u201c%2\u201d) has no key to attend to: every key is masked, "
-                       "so its weights are all 0 and sum to 0, not 1. Its output %3 is 0 by "
-                       "convention, not a weighted average of V's %3s.")
+        return tr("Query %1 (\u201c%2\u201d) has no key to attend to: every key is masked, "
+                  "so its weights are all 0 and sum to 0, not 1. Its output %3 is 0 by "
+                  "convention, not a weighted average of V's %3s.")
             .arg(m_row)
             .arg(m_query, part);
     const bool convex = (m_decomposition.weights.array() >= 0).all();
-    return QString("Weights are %1 and sum to %2: the output %3 is a convex combination — a "
-                   "weighted average — of V's %3s.")
-        .arg(convex ? "non-negative" : "NOT all non-negative")
+    return tr("Weights are %1 and sum to %2: the output %3 is a convex combination — a "
+              "weighted average — of V's %3s.")
+        .arg(convex ? tr("non-negative") : tr("NOT all non-negative"))
         .arg(m_decomposition.weights.sum(), 0, 'f', 6)
         .arg(part);
 }
@@ -236,8 +236,8 @@ void CombinationView::paintEvent(QPaintEvent *) {
     p.setPen(pal.color(QPalette::Text));
     if (m_row < 0) {
         p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap,
-                   "Click a query row in any heatmap to see its output row built from the rows "
-                   "of V.");
+                   tr("Click a query row in any heatmap to see its output row built from the rows "
+                      "of V."));
         return;
     }
     const attn::RowDecomposition &d = m_decomposition;
@@ -256,15 +256,15 @@ void CombinationView::paintEvent(QPaintEvent *) {
     bold.setBold(true);
     p.setFont(bold);
     const QString heads =
-        m_result && m_result->heads.size() > 1 ? QString(" (head %1)").arg(m_head) : QString();
+        m_result && m_result->heads.size() > 1 ? tr(" (head %1)").arg(m_head) : QString();
     // The formula and the head first: a narrow panel cuts the explanation after them.
     const QString title =
-        m_columns ? QString("output column %1 (\u201c%2\u201d) = \u03a3\u2c7c a\u2c7c%3 \u00b7 "
-                            "v\u2c7c%4  \u2014 the columns of V weighted by column %1 of the "
-                            "weights")
+        m_columns ? tr("output column %1 (\u201c%2\u201d) = \u03a3\u2c7c a\u2c7c%3 \u00b7 "
+                       "v\u2c7c%4  \u2014 the columns of V weighted by column %1 of the "
+                       "weights")
                         .arg(QString::number(m_row), m_query, derivation::subscript(m_row), heads)
-                  : QString("output row %1 (\u201c%2\u201d) = \u03a3\u2c7c a%3\u2c7c \u00b7 "
-                            "v\u2c7c%4  \u2014 the rows of V weighted by row %1 of the weights")
+                  : tr("output row %1 (\u201c%2\u201d) = \u03a3\u2c7c a%3\u2c7c \u00b7 "
+                       "v\u2c7c%4  \u2014 the rows of V weighted by row %1 of the weights")
                         .arg(QString::number(m_row), m_query, derivation::subscript(m_row), heads);
     p.drawText(QRectF(mt.margin, y, width() - 2 * mt.margin, mt.line), Qt::AlignVCenter,
                p.fontMetrics().elidedText(title, Qt::ElideRight, width() - 2 * mt.margin));
@@ -272,16 +272,16 @@ void CombinationView::paintEvent(QPaintEvent *) {
     y += mt.line;
     p.setPen(pal.color(QPalette::PlaceholderText));
     p.drawText(QRectF(mt.margin, y, mt.label - 6, mt.line), Qt::AlignVCenter | Qt::AlignRight,
-               "key j");
-    p.drawText(QRectF(xBar, y, mt.bar, mt.line), Qt::AlignVCenter, "weight a ≥ 0");
-    const QString part = m_columns ? "column" : "row";
+               tr("key j"));
+    p.drawText(QRectF(xBar, y, mt.bar, mt.line), Qt::AlignVCenter, tr("weight a ≥ 0"));
+    const QString part = m_columns ? tr("column") : tr("row");
     // Column heads cut to their column (never over the next one).
     auto head = [&](double x, const QString &text) {
         p.drawText(QRectF(x, y, cellsWidth, mt.line), Qt::AlignCenter,
                    p.fontMetrics().elidedText(text, Qt::ElideRight, int(cellsWidth) - 4));
     };
-    head(xV, part + " v\u2c7c of V" + (m_columns ? " (drawn across)" : ""));
-    head(xScaled, "weighted " + part + " a\u00b7v\u2c7c");
+    head(xV, tr("%1 vⱼ of V").arg(part) + (m_columns ? tr(" (drawn across)") : ""));
+    head(xScaled, tr("weighted %1 a·vⱼ").arg(part));
     y += mt.line;
 
     auto drawLine = [&](const QString &label, double weight, const Eigen::RowVectorXd *v,
@@ -323,12 +323,12 @@ void CombinationView::paintEvent(QPaintEvent *) {
         shownSum += scaled;
     }
     if (m > m_shown.size()) {
-        drawLine(QString("+%1 keys").arg(m - m_shown.size()), d.weights.sum() - shownWeight,
-                 nullptr, Eigen::RowVectorXd(d.sum - shownSum), false);
+        drawLine(tr("+%1 keys").arg(m - m_shown.size()), d.weights.sum() - shownWeight, nullptr,
+                 Eigen::RowVectorXd(d.sum - shownSum), false);
         // Where the row of V would be: how many keys the line folds and what they weigh.
         p.setPen(pal.color(QPalette::PlaceholderText));
         p.drawText(QRectF(xV, y - mt.line, cellsWidth, mt.line), Qt::AlignCenter,
-                   p.fontMetrics().elidedText(QString("%1 keys, weight %2")
+                   p.fontMetrics().elidedText(tr("%1 keys, weight %2")
                                                   .arg(m - m_shown.size())
                                                   .arg(d.weights.sum() - shownWeight, 0, 'f', 3),
                                               Qt::ElideRight, int(cellsWidth)));

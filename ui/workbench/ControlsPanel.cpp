@@ -32,17 +32,28 @@ struct DimensionRow {
 };
 
 const DimensionRow kRows[] = {
-    {Dimension::Tokens, "tokens n", "Rows of X: how many tokens (queries)."},
-    {Dimension::Embedding, "embedding p", "Columns of X, rows of Wq."},
-    {Dimension::KeyDim, "d_k", "Columns of Wq and Wk (every head): the size of queries and keys."},
-    {Dimension::ValueDim, "d_v", "Columns of Wv (every head): the size of each head's output."},
-    {Dimension::Heads, "heads H",
-     "Number of attention heads. With several heads Wo combines their outputs."},
-    {Dimension::ContextLength, "context m",
-     "Rows of the context: how many keys. Needs cross-attention (otherwise m = n)."},
-    {Dimension::ContextEmbedding, "context p_c",
-     "Columns of the context, rows of Wk and Wv. Needs cross-attention."},
-    {Dimension::OutputDim, "output p_out", "Columns of Wo. Exists with several heads."},
+    {Dimension::Tokens, QT_TRANSLATE_NOOP("ControlsPanel", "tokens n"),
+     QT_TRANSLATE_NOOP("ControlsPanel", "Rows of X: how many tokens (queries).")},
+    {Dimension::Embedding, QT_TRANSLATE_NOOP("ControlsPanel", "embedding p"),
+     QT_TRANSLATE_NOOP("ControlsPanel", "Columns of X, rows of Wq.")},
+    {Dimension::KeyDim, "d_k",
+     QT_TRANSLATE_NOOP("ControlsPanel",
+                       "Columns of Wq and Wk (every head): the size of queries and keys.")},
+    {Dimension::ValueDim, "d_v",
+     QT_TRANSLATE_NOOP("ControlsPanel",
+                       "Columns of Wv (every head): the size of each head's output.")},
+    {Dimension::Heads, QT_TRANSLATE_NOOP("ControlsPanel", "heads H"),
+     QT_TRANSLATE_NOOP("ControlsPanel",
+                       "Number of attention heads. With several heads Wo combines their outputs.")},
+    {Dimension::ContextLength, QT_TRANSLATE_NOOP("ControlsPanel", "context m"),
+     QT_TRANSLATE_NOOP(
+         "ControlsPanel",
+         "Rows of the context: how many keys. Needs cross-attention (otherwise m = n).")},
+    {Dimension::ContextEmbedding, QT_TRANSLATE_NOOP("ControlsPanel", "context p_c"),
+     QT_TRANSLATE_NOOP("ControlsPanel",
+                       "Columns of the context, rows of Wk and Wv. Needs cross-attention.")},
+    {Dimension::OutputDim, QT_TRANSLATE_NOOP("ControlsPanel", "output p_out"),
+     QT_TRANSLATE_NOOP("ControlsPanel", "Columns of Wo. Exists with several heads.")},
 };
 
 } // namespace
@@ -128,7 +139,7 @@ QWidget *ControlsPanel::buildSizes() {
 
 QWidget *ControlsPanel::buildNewCells() {
     auto *box = new QGroupBox(tr("New cells"), this);
-    box->setToolTip(tr("How cells are filled when a matrix grows, and by \u201cFill\u201d."));
+    box->setToolTip(tr("How cells are filled when a matrix grows, and by “Fill\u201d."));
     auto *form = new QFormLayout(box);
     form->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
     m_initializer = new QComboBox(box);

@@ -47,7 +47,7 @@ KernelOptionsControls::KernelOptionsControls(Document *doc, QWidget *parent)
     m_alibi->setObjectName("alibiCheck");
     m_alibi->setToolTip(tr("Adds m\u2095\u00b7(j \u2212 i) to head h's logits: a penalty growing "
                            "with the distance to earlier keys; the standard slopes are "
-                           "m\u2095 = 2^(\u22128h/H)."));
+                           "m\u2095 = 2^(−8h/H)."));
     m_slope = new QLabel(this);
     m_slope->setObjectName("alibiSlope");
     auto *alibi = new QHBoxLayout;

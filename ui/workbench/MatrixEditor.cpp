@@ -25,9 +25,9 @@ QString axes(attn::Stage kind, bool context) {
     const QString keySide = context ? QStringLiteral("p_c") : QStringLiteral("p");
     switch (kind) {
     case attn::Stage::X:
-        return QStringLiteral("tokens \u00d7 p");
+        return QCoreApplication::translate("MatrixEditor", "tokens \u00d7 p");
     case attn::Stage::Context:
-        return QStringLiteral("context tokens \u00d7 p_c");
+        return QCoreApplication::translate("MatrixEditor", "context tokens \u00d7 p_c");
     case attn::Stage::Wq:
         return QStringLiteral("p \u00d7 d_k");
     case attn::Stage::Wk:
@@ -35,7 +35,7 @@ QString axes(attn::Stage kind, bool context) {
     case attn::Stage::Wv:
         return keySide + QStringLiteral(" \u00d7 d_v");
     case attn::Stage::Wo:
-        return QStringLiteral("H\u00b7d_v \u00d7 p_out");
+        return QCoreApplication::translate("MatrixEditor", "H·d_v \u00d7 p_out");
     default: // editors show inputs only
         return {};
     }
@@ -54,7 +54,7 @@ QString usageHint() {
     return MatrixEditor::tr(
         "Type or double-click to edit a cell.\n"
         "Mouse wheel over the selected cell (or any cell when the whole table is visible), or "
-        "Alt+Up/Down: \u00b10.1, with Shift: \u00b10.01.\n"
+        "Alt+Up/Down: ±0.1, with Shift: ±0.01.\n"
         "Ctrl+C copies the selection, Ctrl+V pastes a block at the current cell (tab, comma or "
         "space separated).\n"
         "Right-click: randomize or refill the matrix.");

@@ -294,7 +294,7 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
 
     const bool several = result.heads.size() > 1;
     const bool projected = inputs.hasWo();
-    const QString hs = several ? QString(" (head %1)").arg(head) : QString();
+    const QString hs = several ? tr(" (head %1)").arg(head) : QString();
     // The titles are the stage table's formulas, with the result's own d_k and head count.
     const attn::Layout layout = rows ? attn::Layout::Rows : attn::Layout::Columns;
     attn::FormulaContext fc = attn::formulaContext(inputs);
@@ -336,44 +336,44 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
             : stage == Stage::K ? h.K
                                 : h.V,
             formula(stage), stage == Stage::Q ? m_queries : m_keys, {},
-            stage == Stage::Q ? "query" : "key", stage == Stage::V ? "d_v" : "d_k",
+            stage == Stage::Q ? tr("query") : tr("key"), stage == Stage::V ? "d_v" : "d_k",
             ScaleKind::Diverging, nullptr, hs);
     if (rows) {
         // Scores are defined unmasked (the mask applies from the logits on): every score is a
         // number worth reading, masked or not.
-        set(Stage::Scores, h.scores, formula(Stage::Scores), m_queries, m_keys, "query", "key",
-            ScaleKind::Diverging, nullptr, hs);
-        set(Stage::Logits, h.logits, formula(Stage::Logits), m_queries, m_keys, "query",
-            "key \u2014 click to mask", ScaleKind::Diverging, mask, hs);
-        set(Stage::Weights, h.weights, formula(Stage::Weights), m_queries, m_keys, "query", "key",
-            ScaleKind::Unit, mask, hs);
+        set(Stage::Scores, h.scores, formula(Stage::Scores), m_queries, m_keys, tr("query"),
+            tr("key"), ScaleKind::Diverging, nullptr, hs);
+        set(Stage::Logits, h.logits, formula(Stage::Logits), m_queries, m_keys, tr("query"),
+            tr("key \u2014 click to mask"), ScaleKind::Diverging, mask, hs);
+        set(Stage::Weights, h.weights, formula(Stage::Weights), m_queries, m_keys, tr("query"),
+            tr("key"), ScaleKind::Unit, mask, hs);
     } else {
         // Scores and weights are keys × queries here: the key axis runs down, queries across.
         m_views.value(Stage::Scores)
             ->setTitle(formula(Stage::Scores) + hs + " \u2014 " + shownShape(h.scores));
-        m_views.value(Stage::Scores)->setAxisTitles("key", "query");
+        m_views.value(Stage::Scores)->setAxisTitles(tr("key"), tr("query"));
         m_views.value(Stage::Scores)
             ->setTransposedData(h.scores, m_keys, m_queries, ScaleKind::Diverging, nullptr);
         m_views.value(Stage::Logits)
             ->setTitle(formula(Stage::Logits) + hs + " \u2014 " + shownShape(h.logits));
-        m_views.value(Stage::Logits)->setAxisTitles("key", "query \u2014 click to mask");
+        m_views.value(Stage::Logits)->setAxisTitles(tr("key"), tr("query \u2014 click to mask"));
         m_views.value(Stage::Logits)
             ->setTransposedData(h.logits, m_keys, m_queries, ScaleKind::Diverging, mask);
         m_views.value(Stage::Weights)
             ->setTitle(formula(Stage::Weights) + hs + " \u2014 " + shownShape(h.weights));
-        m_views.value(Stage::Weights)->setAxisTitles("key \u2193", "query");
+        m_views.value(Stage::Weights)->setAxisTitles(tr("key \u2193"), tr("query"));
         m_views.value(Stage::Weights)
             ->setTransposedData(h.weights, m_keys, m_queries, ScaleKind::Unit, mask);
     }
-    set(Stage::HeadOutput, h.output, formula(Stage::HeadOutput), m_queries, {}, "query", "d_v",
+    set(Stage::HeadOutput, h.output, formula(Stage::HeadOutput), m_queries, {}, tr("query"), "d_v",
         ScaleKind::Diverging, nullptr, hs);
     m_views.value(Stage::Concat)->setVisible(several);
     m_views.value(Stage::Final)->setVisible(several || projected);
     if (several)
-        set(Stage::Concat, result.concat, formula(Stage::Concat), m_queries, {}, "query",
-            "H\u00b7d_v", ScaleKind::Diverging);
+        set(Stage::Concat, result.concat, formula(Stage::Concat), m_queries, {}, tr("query"),
+            "H·d_v", ScaleKind::Diverging);
     if (several || projected) // the final output does not depend on the current head: no suffix
-        set(Stage::Final, result.output, formula(Stage::Final), m_queries, {}, "query", "p_out",
+        set(Stage::Final, result.output, formula(Stage::Final), m_queries, {}, tr("query"), "p_out",
             ScaleKind::Diverging);
     updateSelection();
     // New shapes, names or numbers: new readable sizes (arranged after this draw).

@@ -1,0 +1,3613 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>AutosaveNotice</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Hide this notice (autosave keeps trying)</source>
+        <translation>Diesen Hinweis ausblenden (das automatische Speichern versucht es weiter)</translation>
+    </message>
+    <message>
+        <source>Autosave failed: %1 (retrying)</source>
+        <translation>Automatisches Speichern fehlgeschlagen: %1 (neuer Versuch folgt)</translation>
+    </message>
+    <message>
+        <source>Autosave failed: %1.
+Your unsaved work is not backed up until it works again; attnviz keeps trying at every autosave interval.</source>
+        <translation>Automatisches Speichern fehlgeschlagen: %1.
+Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attnviz versucht es bei jedem Speicherintervall erneut.</translation>
+    </message>
+</context>
+<context>
+    <name>BlockCommand</name>
+    <message>
+        <source>Rename %1 %2 to “%3”</source>
+        <translation>%1 %2 in „%3“ umbenennen</translation>
+    </message>
+    <message>
+        <source>context token</source>
+        <translation>Kontext-Token</translation>
+    </message>
+</context>
+<context>
+    <name>CombinationView</name>
+    <message>
+        <source>%1 of %2 keys not listed: weight %3 together</source>
+        <translation>%1 von %2 Keys nicht aufgeführt: zusammen Gewicht %3</translation>
+    </message>
+    <message>
+        <source>Query %1 (“%2”) has no key to attend to: every key is masked, so its weights are all 0 and sum to 0, not 1. Its output %3 is 0 by convention, not a weighted average of V&apos;s %3s.</source>
+        <translation>Query %1 („%2“) hat keinen Key, auf den sie achten kann: jeder Key ist maskiert, ihre Gewichte sind also alle 0 und summieren sich zu 0, nicht 1. Ihre Ausgabe-%3 ist per Konvention 0, kein gewichteter Mittelwert der %3n von V.</translation>
+    </message>
+    <message>
+        <source>Weights are %1 and sum to %2: the output %3 is a convex combination — a weighted average — of V&apos;s %3s.</source>
+        <translation>Die Gewichte sind %1 und summieren sich zu %2: die Ausgabe-%3 ist eine Konvexkombination – ein gewichteter Mittelwert – der %3n von V.</translation>
+    </message>
+    <message>
+        <source>NOT all non-negative</source>
+        <translation>NICHT alle nichtnegativ</translation>
+    </message>
+    <message>
+        <source>Click a query row in any heatmap to see its output row built from the rows of V.</source>
+        <translation>Klicken Sie in einer Heatmap auf eine Query-Zeile, um zu sehen, wie ihre Ausgabezeile aus den Zeilen von V entsteht.</translation>
+    </message>
+    <message>
+        <source> (head %1)</source>
+        <translation> (Kopf %1)</translation>
+    </message>
+    <message>
+        <source>output column %1 (“%2”) = Σⱼ aⱼ%3 · vⱼ%4  — the columns of V weighted by column %1 of the weights</source>
+        <translation>Ausgabespalte %1 („%2“) = Σⱼ aⱼ%3 · vⱼ%4  – die Spalten von V, gewichtet mit Spalte %1 der Gewichte</translation>
+    </message>
+    <message>
+        <source>output row %1 (“%2”) = Σⱼ a%3ⱼ · vⱼ%4  — the rows of V weighted by row %1 of the weights</source>
+        <translation>Ausgabezeile %1 („%2“) = Σⱼ a%3ⱼ · vⱼ%4  – die Zeilen von V, gewichtet mit Zeile %1 der Gewichte</translation>
+    </message>
+    <message>
+        <source>key j</source>
+        <translation>Key j</translation>
+    </message>
+    <message>
+        <source>weight a ≥ 0</source>
+        <translation>Gewicht a ≥ 0</translation>
+    </message>
+    <message>
+        <source> (drawn across)</source>
+        <translation> (quer gezeichnet)</translation>
+    </message>
+    <message>
+        <source>+%1 keys</source>
+        <translation>+%1 Keys</translation>
+    </message>
+    <message>
+        <source>%1 keys, weight %2</source>
+        <translation>%1 Keys, Gewicht %2</translation>
+    </message>
+    <message>
+        <source>column</source>
+        <translation>Spalte</translation>
+    </message>
+    <message>
+        <source>row</source>
+        <translation>Zeile</translation>
+    </message>
+    <message>
+        <source>non-negative</source>
+        <translation>nichtnegativ</translation>
+    </message>
+    <message>
+        <source>%1 vⱼ of V</source>
+        <translation>%1 vⱼ von V</translation>
+    </message>
+    <message>
+        <source>weighted %1 a·vⱼ</source>
+        <translation>gewichtete %1 a·vⱼ</translation>
+    </message>
+</context>
+<context>
+    <name>ControlsPanel</name>
+    <message>
+        <source>tokens n</source>
+        <translation>Tokens n</translation>
+    </message>
+    <message>
+        <source>Rows of X: how many tokens (queries).</source>
+        <translation>Zeilen von X: wie viele Tokens (Queries).</translation>
+    </message>
+    <message>
+        <source>embedding p</source>
+        <translation>Einbettung p</translation>
+    </message>
+    <message>
+        <source>Columns of X, rows of Wq.</source>
+        <translation>Spalten von X, Zeilen von Wq.</translation>
+    </message>
+    <message>
+        <source>Columns of Wq and Wk (every head): the size of queries and keys.</source>
+        <translation>Spalten von Wq und Wk (jeder Kopf): die Größe der Queries und Keys.</translation>
+    </message>
+    <message>
+        <source>Columns of Wv (every head): the size of each head&apos;s output.</source>
+        <translation>Spalten von Wv (jeder Kopf): die Größe der Ausgabe jedes Kopfes.</translation>
+    </message>
+    <message>
+        <source>heads H</source>
+        <translation>Köpfe H</translation>
+    </message>
+    <message>
+        <source>Number of attention heads. With several heads Wo combines their outputs.</source>
+        <translation>Anzahl der Attention-Köpfe. Bei mehreren Köpfen kombiniert Wo ihre Ausgaben.</translation>
+    </message>
+    <message>
+        <source>context m</source>
+        <translation>Kontext m</translation>
+    </message>
+    <message>
+        <source>Rows of the context: how many keys. Needs cross-attention (otherwise m = n).</source>
+        <translation>Zeilen des Kontexts: wie viele Keys. Erfordert Cross-Attention (sonst m = n).</translation>
+    </message>
+    <message>
+        <source>context p_c</source>
+        <translation>Kontext p_c</translation>
+    </message>
+    <message>
+        <source>Columns of the context, rows of Wk and Wv. Needs cross-attention.</source>
+        <translation>Spalten des Kontexts, Zeilen von Wk und Wv. Erfordert Cross-Attention.</translation>
+    </message>
+    <message>
+        <source>output p_out</source>
+        <translation>Ausgabe p_out</translation>
+    </message>
+    <message>
+        <source>Columns of Wo. Exists with several heads.</source>
+        <translation>Spalten von Wo. Nur bei mehreren Köpfen vorhanden.</translation>
+    </message>
+    <message>
+        <source>Masks, bias, shared keys</source>
+        <translation>Masken, Bias, geteilte Keys</translation>
+    </message>
+    <message>
+        <source>Sizes</source>
+        <translation>Größen</translation>
+    </message>
+    <message>
+        <source>The head whose Wq, Wk, Wv and heatmaps are shown.</source>
+        <translation>Der Kopf, dessen Wq, Wk, Wv und Heatmaps angezeigt werden.</translation>
+    </message>
+    <message>
+        <source>current head</source>
+        <translation>aktueller Kopf</translation>
+    </message>
+    <message>
+        <source>New cells</source>
+        <translation>Neue Zellen</translation>
+    </message>
+    <message>
+        <source>How cells are filled when a matrix grows, and by “Fill”.</source>
+        <translation>Wie Zellen gefüllt werden, wenn eine Matrix wächst, und durch „Füllen“.</translation>
+    </message>
+    <message>
+        <source>fill with</source>
+        <translation>füllen mit</translation>
+    </message>
+    <message>
+        <source>Seed of the random numbers: the same seed gives the same matrices.</source>
+        <translation>Startwert der Zufallszahlen: derselbe Startwert ergibt dieselben Matrizen.</translation>
+    </message>
+    <message>
+        <source>random seed</source>
+        <translation>Zufalls-Startwert</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>Attention</translation>
+    </message>
+    <message>
+        <source>scale the scores by 1/%1</source>
+        <translation>Scores mit 1/%1 skalieren</translation>
+    </message>
+    <message>
+        <source>temperature</source>
+        <translation>Temperatur</translation>
+    </message>
+    <message>
+        <source>Logits are divided by the temperature: low = sharp, high = flat (logarithmic, %1 to %2).</source>
+        <translation>Die Logits werden durch die Temperatur geteilt: niedrig = scharf, hoch = flach (logarithmisch, %1 bis %2).</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Back to temperature 1</source>
+        <translation>Zurück zu Temperatur 1</translation>
+    </message>
+    <message>
+        <source>causal (a token sees only itself and earlier ones)</source>
+        <translation>kausal (ein Token sieht nur sich selbst und frühere)</translation>
+    </message>
+    <message>
+        <source>cross-attention (keys and values from a context)</source>
+        <translation>Cross-Attention (Keys und Values aus einem Kontext)</translation>
+    </message>
+    <message>
+        <source>Clear mask</source>
+        <translation>Maske leeren</translation>
+    </message>
+    <message>
+        <source>Switch every masked (query, key) cell back on.</source>
+        <translation>Jede maskierte (Query, Key)-Zelle wieder einschalten.</translation>
+    </message>
+    <message>
+        <source>positions</source>
+        <translation>Positionen</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>sinusoidal</source>
+        <translation>sinusförmig</translation>
+    </message>
+    <message>
+        <source>RoPE</source>
+        <translation>RoPE</translation>
+    </message>
+    <message>
+        <source>none: attention sees the tokens as a set. sinusoidal: P[pos, 2i] = sin(pos/10000^(2i/p)), P[pos, 2i+1] = cos(…) is added to X (and to the context) before the projections. RoPE: each pair (2i, 2i+1) of every row of Q and K is rotated by pos·10000^(−2i/d_k), so q·k depends only on the offset of the two positions (d_k must be even).</source>
+        <translation>keine: Attention sieht die Tokens als Menge. sinusförmig: P[pos, 2i] = sin(pos/10000^(2i/p)), P[pos, 2i+1] = cos(…) wird vor den Projektionen zu X (und zum Kontext) addiert. RoPE: jedes Paar (2i, 2i+1) jeder Zeile von Q und K wird um pos·10000^(−2i/d_k) gedreht, sodass q·k nur vom Abstand der beiden Positionen abhängt (d_k muss gerade sein).</translation>
+    </message>
+</context>
+<context>
+    <name>DecodingView</name>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Decode the next token (Right)</source>
+        <translation>Das nächste Token dekodieren (Rechts)</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Abspielen</translation>
+    </message>
+    <message>
+        <source>Decode the remaining tokens one by one (Space)</source>
+        <translation>Die übrigen Tokens nacheinander dekodieren (Leertaste)</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Empty the cache (Home)</source>
+        <translation>Den Cache leeren (Pos1)</translation>
+    </message>
+    <message>
+        <source>K cache</source>
+        <translation>K-Cache</translation>
+    </message>
+    <message>
+        <source>V cache</source>
+        <translation>V-Cache</translation>
+    </message>
+    <message>
+        <source>new query&apos;s weights</source>
+        <translation>Gewichte der neuen Query</translation>
+    </message>
+    <message>
+        <source>output rows so far</source>
+        <translation>bisherige Ausgabezeilen</translation>
+    </message>
+    <message>
+        <source>The cache is empty: press Step.</source>
+        <translation>Der Cache ist leer: drücken Sie „Schritt“.</translation>
+    </message>
+    <message>
+        <source>This step: %1 multiply-adds (one token&apos;s q, k, v and %2 cached keys and values); recomputing all %2 tokens from scratch: %3. So far %4 against %5.</source>
+        <translation>Dieser Schritt: %1 Multiplikationen mit Addition (q, k, v eines Tokens und %2 gespeicherte Keys und Values); alle %2 Tokens neu berechnet: %3. Bisher %4 gegenüber %5.</translation>
+    </message>
+    <message>
+        <source>Every token decoded: the outputs equal the full causal computation (largest difference %1) %2</source>
+        <translation>Alle Tokens dekodiert: die Ausgaben gleichen der vollen kausalen Berechnung (größte Abweichung %1) %2</translation>
+    </message>
+    <message>
+        <source>No result yet.</source>
+        <translation>Noch kein Ergebnis.</translation>
+    </message>
+    <message>
+        <source>head %1: %2 of %3 tokens decoded%4</source>
+        <translation>Kopf %1: %2 von %3 Tokens dekodiert%4</translation>
+    </message>
+    <message>
+        <source> (decoding is causal)</source>
+        <translation> (Dekodieren ist kausal)</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+</context>
+<context>
+    <name>Derivation</name>
+    <message>
+        <source> + … (%1 terms)</source>
+        <translation> + … (%1 Terme)</translation>
+    </message>
+    <message>
+        <source>%1 — token %2, feature %3</source>
+        <translation>%1 – Token %2, Merkmal %3</translation>
+    </message>
+    <message>
+        <source>score: query %1 · key %2</source>
+        <translation>Score: Query %1 · Key %2</translation>
+    </message>
+    <message>
+        <source>logit: query %1, key %2</source>
+        <translation>Logit: Query %1, Key %2</translation>
+    </message>
+    <message>
+        <source>masked%1: −∞, so its weight is exactly 0&lt;br&gt;&lt;i&gt;click to unmask&lt;/i&gt;</source>
+        <translation>maskiert%1: −∞, sein Gewicht ist also genau 0&lt;br&gt;&lt;i&gt;Klicken zum Demaskieren&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source> (causal: this key comes after the query)</source>
+        <translation> (kausal: dieser Key kommt nach der Query)</translation>
+    </message>
+    <message>
+        <source> (outside the sliding window)</source>
+        <translation> (außerhalb des gleitenden Fensters)</translation>
+    </message>
+    <message>
+        <source>&lt;/b&gt;&lt;br&gt;&lt;i&gt;click to mask this cell&lt;/i&gt;</source>
+        <translation>&lt;/b&gt;&lt;br&gt;&lt;i&gt;Klicken, um diese Zelle zu maskieren&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>weight: query %1 attends to key %2</source>
+        <translation>Gewicht: Query %1 achtet auf Key %2</translation>
+    </message>
+    <message>
+        <source>every key of this query is masked: all its weights are 0</source>
+        <translation>jeder Key dieser Query ist maskiert: alle ihre Gewichte sind 0</translation>
+    </message>
+    <message>
+        <source>masked: exp(−∞) = 0, so the weight is exactly 0</source>
+        <translation>maskiert: exp(−∞) = 0, das Gewicht ist also genau 0</translation>
+    </message>
+    <message>
+        <source>a%1 = exp(l%1 − max) / Σ&lt;sub&gt;j&lt;/sub&gt; exp(l%2 − max)&lt;br&gt;exponent: exp(%3 − %4) = %5&lt;br&gt;%8 sum: Σ = %6&lt;br&gt;quotient: %5 / %6 = &lt;b&gt;%7&lt;/b&gt;</source>
+        <translation>a%1 = exp(l%1 − max) / Σ&lt;sub&gt;j&lt;/sub&gt; exp(l%2 − max)&lt;br&gt;Exponent: exp(%3 − %4) = %5&lt;br&gt;%8 Summe: Σ = %6&lt;br&gt;Quotient: %5 / %6 = &lt;b&gt;%7&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;i&gt;(subtracting the %1 maximum changes nothing but keeps exp finite)&lt;/i&gt;</source>
+        <translation>&lt;br&gt;&lt;i&gt;(das Abziehen des %1 Maximums ändert nichts, hält exp aber endlich)&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>head output: query %1, feature %2</source>
+        <translation>Kopfausgabe: Query %1, Merkmal %2</translation>
+    </message>
+    <message>
+        <source>o%1,%2 = Σ&lt;sub&gt;j&lt;/sub&gt; a%1j · v&lt;sub&gt;j,%2&lt;/sub&gt;&lt;br&gt;= %3&lt;br&gt;= &lt;b&gt;%4&lt;/b&gt;</source>
+        <translation>o%1,%2 = Σ&lt;sub&gt;j&lt;/sub&gt; a%1j · v&lt;sub&gt;j,%2&lt;/sub&gt;&lt;br&gt;= %3&lt;br&gt;= &lt;b&gt;%4&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>concat: query %1, column %2</source>
+        <translation>Concat: Query %1, Spalte %2</translation>
+    </message>
+    <message>
+        <source>head %1&apos;s output, feature %2 = &lt;b&gt;%3&lt;/b&gt;</source>
+        <translation>Ausgabe von Kopf %1, Merkmal %2 = &lt;b&gt;%3&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>output: query %1, feature %2</source>
+        <translation>Ausgabe: Query %1, Merkmal %2</translation>
+    </message>
+    <message>
+        <source>no Wo: the output is the concatenation, &lt;b&gt;</source>
+        <translation>kein Wo: die Ausgabe ist die Verkettung, &lt;b&gt;</translation>
+    </message>
+    <message>
+        <source>concat%1 · Wo[:, %2]&lt;br&gt;= %3&lt;br&gt;= &lt;b&gt;%4&lt;/b&gt;</source>
+        <translation>concat%1 · Wo[:, %2]&lt;br&gt;= %3&lt;br&gt;= &lt;b&gt;%4&lt;/b&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>DifferenceView</name>
+    <message>
+        <source>after − before</source>
+        <translation>nachher − vorher</translation>
+    </message>
+    <message>
+        <source>Undo: </source>
+        <translation>Rückgängig: </translation>
+    </message>
+    <message>
+        <source>%1 edits, the last: %2</source>
+        <translation>%1 Änderungen, die letzte: %2</translation>
+    </message>
+    <message>
+        <source>No previous edit: edit a number to see what changed. The difference it made to the weights appears here.</source>
+        <translation>Keine vorherige Änderung: ändern Sie eine Zahl, um zu sehen, was sich ändert. Die Wirkung auf die Gewichte erscheint hier.</translation>
+    </message>
+    <message>
+        <source>weights after − before</source>
+        <translation>Gewichte nachher − vorher</translation>
+    </message>
+    <message>
+        <source>No weights to compare.</source>
+        <translation>Keine Gewichte zum Vergleichen.</translation>
+    </message>
+    <message>
+        <source>Last edit: %1. It changed the shape of the weights (%2 → %3): there is nothing to subtract.</source>
+        <translation>Letzte Änderung: %1. Sie hat die Form der Gewichte geändert (%2 → %3): es gibt nichts abzuziehen.</translation>
+    </message>
+    <message>
+        <source>Δ weights%1: %2</source>
+        <translation>Δ Gewichte%1: %2</translation>
+    </message>
+    <message>
+        <source> (head %1)</source>
+        <translation> (Kopf %1)</translation>
+    </message>
+    <message>
+        <source>Last edit: &lt;b&gt;%1&lt;/b&gt;. Weights after − before; largest change %2.%3</source>
+        <translation>Letzte Änderung: &lt;b&gt;%1&lt;/b&gt;. Gewichte nachher − vorher; größte Änderung %2.%3</translation>
+    </message>
+    <message>
+        <source> Each query&apos;s changes add up to 0: its weights still sum to 1.</source>
+        <translation> Die Änderungen jeder Query summieren sich zu 0: ihre Gewichte ergeben weiterhin 1.</translation>
+    </message>
+</context>
+<context>
+    <name>Document</name>
+    <message>
+        <source>the number of tokens n</source>
+        <translation>die Anzahl der Tokens n</translation>
+    </message>
+    <message>
+        <source>the embedding size p</source>
+        <translation>die Einbettungsgröße p</translation>
+    </message>
+    <message>
+        <source>the number of heads</source>
+        <translation>die Anzahl der Köpfe</translation>
+    </message>
+    <message>
+        <source>the context length m</source>
+        <translation>die Kontextlänge m</translation>
+    </message>
+    <message>
+        <source>p_out (the columns of Wo)</source>
+        <translation>p_out (die Spalten von Wo)</translation>
+    </message>
+    <message>
+        <source>the context embedding size p_c</source>
+        <translation>die Kontext-Einbettungsgröße p_c</translation>
+    </message>
+    <message>
+        <source>there is no %1 to edit</source>
+        <translation>es gibt kein %1 zum Bearbeiten</translation>
+    </message>
+    <message>
+        <source>%1 has no cell [%2][%3]: it is %4</source>
+        <translation>%1 hat keine Zelle [%2][%3]: es ist %4</translation>
+    </message>
+    <message>
+        <source>there is no %1 to paste into</source>
+        <translation>es gibt kein %1 zum Einfügen</translation>
+    </message>
+    <message>
+        <source>there is nothing to paste</source>
+        <translation>es gibt nichts einzufügen</translation>
+    </message>
+    <message>
+        <source>a %1 block does not fit at [%2][%3]: %4 is %5, the block would reach row %6, column %7</source>
+        <translation>ein %1-Block passt nicht an [%2][%3]: %4 ist %5, der Block würde bis Zeile %6, Spalte %7 reichen</translation>
+    </message>
+    <message>
+        <source>Paste %1 into %2</source>
+        <translation>%1 in %2 einfügen</translation>
+    </message>
+    <message>
+        <source>a token label cannot be empty</source>
+        <translation>eine Token-Bezeichnung darf nicht leer sein</translation>
+    </message>
+    <message>
+        <source>there is no context: cross-attention is off</source>
+        <translation>es gibt keinen Kontext: Cross-Attention ist aus</translation>
+    </message>
+    <message>
+        <source>there is no context token %1</source>
+        <translation>es gibt kein Kontext-Token %1</translation>
+    </message>
+    <message>
+        <source>there is no token %1</source>
+        <translation>es gibt kein Token %1</translation>
+    </message>
+    <message>
+        <source>there is no Wo: p_out exists with several heads</source>
+        <translation>es gibt kein Wo: p_out gibt es nur bei mehreren Köpfen</translation>
+    </message>
+    <message>
+        <source>%1 needs cross-attention: switch it on first</source>
+        <translation>%1 erfordert Cross-Attention: schalten Sie sie zuerst ein</translation>
+    </message>
+    <message>
+        <source>%1 must be between 1 and %2, not %3</source>
+        <translation>%1 muss zwischen 1 und %2 liegen, nicht %3</translation>
+    </message>
+    <message>
+        <source>Change %1 to %2</source>
+        <translation>%1 auf %2 ändern</translation>
+    </message>
+    <message>
+        <source>Scale by </source>
+        <translation>Skalieren mit </translation>
+    </message>
+    <message>
+        <source>Do not scale</source>
+        <translation>Nicht skalieren</translation>
+    </message>
+    <message>
+        <source>the temperature must lie between 1e-6 and 1e6, not %1</source>
+        <translation>die Temperatur muss zwischen 1e-6 und 1e6 liegen, nicht %1</translation>
+    </message>
+    <message>
+        <source>Change the temperature</source>
+        <translation>Temperatur ändern</translation>
+    </message>
+    <message>
+        <source>Causal mask on</source>
+        <translation>Kausale Maske ein</translation>
+    </message>
+    <message>
+        <source>Causal mask off</source>
+        <translation>Kausale Maske aus</translation>
+    </message>
+    <message>
+        <source>Cross-attention on</source>
+        <translation>Cross-Attention ein</translation>
+    </message>
+    <message>
+        <source>Cross-attention off</source>
+        <translation>Cross-Attention aus</translation>
+    </message>
+    <message>
+        <source>there is no mask cell (%1, %2): the logits are %3</source>
+        <translation>es gibt keine Maskenzelle (%1, %2): die Logits sind %3</translation>
+    </message>
+    <message>
+        <source>Clear the mask</source>
+        <translation>Maske leeren</translation>
+    </message>
+    <message>
+        <source>Randomize %1</source>
+        <translation>%1 zufällig füllen</translation>
+    </message>
+    <message>
+        <source>Fill %1 with %2</source>
+        <translation>%1 mit %2 füllen</translation>
+    </message>
+    <message>
+        <source>there is no head %1</source>
+        <translation>es gibt keinen Kopf %1</translation>
+    </message>
+    <message>
+        <source>a key/value group is a number from 0 to %1, not %2</source>
+        <translation>eine Key/Value-Gruppe ist eine Zahl von 0 bis %1, nicht %2</translation>
+    </message>
+    <message>
+        <source>Head %1: own keys and values</source>
+        <translation>Kopf %1: eigene Keys und Values</translation>
+    </message>
+    <message>
+        <source>Head %1: key/value group %2</source>
+        <translation>Kopf %1: Key/Value-Gruppe %2</translation>
+    </message>
+    <message>
+        <source>Positions: %1</source>
+        <translation>Positionen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentCommands</name>
+    <message>
+        <source>Nudge %1</source>
+        <translation>%1 anstoßen</translation>
+    </message>
+    <message>
+        <source>Set %1 to %2</source>
+        <translation>%1 auf %2 setzen</translation>
+    </message>
+</context>
+<context>
+    <name>FigureExport</name>
+    <message>
+        <source>there is nothing to export</source>
+        <translation>es gibt nichts zu exportieren</translation>
+    </message>
+    <message>
+        <source>the scale must lie between %1 and %2, not %3</source>
+        <translation>der Maßstab muss zwischen %1 und %2 liegen, nicht %3</translation>
+    </message>
+    <message>
+        <source>a figure of %1×%2 pixels cannot be exported (each side must lie between 1 and %3)</source>
+        <translation>eine Abbildung von %1×%2 Pixeln kann nicht exportiert werden (jede Seite muss zwischen 1 und %3 liegen)</translation>
+    </message>
+    <message>
+        <source>%1×%2 pixels at %3× is too large for a PNG (at most %4 pixels a side)</source>
+        <translation>%1×%2 Pixel bei %3× ist zu groß für ein PNG (höchstens %4 Pixel pro Seite)</translation>
+    </message>
+    <message>
+        <source>the PNG could not be encoded</source>
+        <translation>das PNG konnte nicht kodiert werden</translation>
+    </message>
+    <message>
+        <source>the SVG could not be started</source>
+        <translation>das SVG konnte nicht begonnen werden</translation>
+    </message>
+    <message>
+        <source>the PDF could not be started</source>
+        <translation>das PDF konnte nicht begonnen werden</translation>
+    </message>
+    <message>
+        <source>nothing was drawn</source>
+        <translation>es wurde nichts gezeichnet</translation>
+    </message>
+</context>
+<context>
+    <name>FigureScene</name>
+    <message>
+        <source>there is no head %1: the session has %2 head%3 (0 to %4)</source>
+        <translation>es gibt keinen Kopf %1: die Sitzung hat %2 Kopf%3 (0 bis %4)</translation>
+    </message>
+    <message>
+        <source>there is no query row %1: the session has %2 queries (0 to %3)</source>
+        <translation>es gibt keine Query-Zeile %1: die Sitzung hat %2 Queries (0 bis %3)</translation>
+    </message>
+    <message>
+        <source>there is no figure of the input %1</source>
+        <translation>es gibt keine Abbildung der Eingabe %1</translation>
+    </message>
+    <message>
+        <source>there is no concat view: the session has one head</source>
+        <translation>es gibt keine Concat-Ansicht: die Sitzung hat einen Kopf</translation>
+    </message>
+    <message>
+        <source>there is no final output view: the session has one head and no Wo (the output is --view output)</source>
+        <translation>es gibt keine Ansicht der Endausgabe: die Sitzung hat einen Kopf und kein Wo (die Ausgabe ist --view output)</translation>
+    </message>
+</context>
+<context>
+    <name>GradientPanel</name>
+    <message>
+        <source>Target = output, one cell + 1</source>
+        <translation>Ziel = Ausgabe, eine Zelle + 1</translation>
+    </message>
+    <message>
+        <source>Set the target to the current output with output[selected query, 0] + 1: the loss is then ½, and the gradient shows what every weight would do to move that one number.</source>
+        <translation>Setzt das Ziel auf die aktuelle Ausgabe mit Ausgabe[gewählte Query, 0] + 1: der Verlust ist dann ½, und der Gradient zeigt, was jedes Gewicht tun würde, um diese eine Zahl zu bewegen.</translation>
+    </message>
+    <message>
+        <source>Remove target</source>
+        <translation>Ziel entfernen</translation>
+    </message>
+    <message>
+        <source>What if W − η·∂L/∂W, η =</source>
+        <translation>Was wäre mit W − η·∂L/∂W, η =</translation>
+    </message>
+    <message>
+        <source>Apply the step</source>
+        <translation>Schritt anwenden</translation>
+    </message>
+    <message>
+        <source>Move every weight (Wq, Wk, Wv of every head, Wo) one step against its gradient: one undo step.</source>
+        <translation>Jedes Gewicht (Wq, Wk, Wv jedes Kopfes, Wo) einen Schritt gegen seinen Gradienten bewegen: ein Rückgängig-Schritt.</translation>
+    </message>
+    <message>
+        <source>Remove the target</source>
+        <translation>Das Ziel entfernen</translation>
+    </message>
+    <message>
+        <source>Target = output with [%1, 0] + 1</source>
+        <translation>Ziel = Ausgabe mit [%1, 0] + 1</translation>
+    </message>
+    <message>
+        <source>Gradient step, η = %1</source>
+        <translation>Gradientenschritt, η = %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No target.&lt;/b&gt; The loss L = ½·Σ(output − target)² needs one: set it from the output below, open a session with &lt;tt&gt;inputs.target&lt;/tt&gt;, or train a task.</source>
+        <translation>&lt;b&gt;Kein Ziel.&lt;/b&gt; Der Verlust L = ½·Σ(Ausgabe − Ziel)² braucht eines: setzen Sie es unten aus der Ausgabe, öffnen Sie eine Sitzung mit &lt;tt&gt;inputs.target&lt;/tt&gt; oder trainieren Sie eine Aufgabe.</translation>
+    </message>
+    <message>
+        <source>L = ½·Σ(output − target)² = &lt;b&gt;%1&lt;/b&gt; (head %2; hover a gradient cell for the chain of terms)</source>
+        <translation>L = ½·Σ(Ausgabe − Ziel)² = &lt;b&gt;%1&lt;/b&gt; (Kopf %2; zeigen Sie auf eine Gradientenzelle für die Kette der Terme)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; and ∂L/∂%1</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; und ∂L/∂%1</translation>
+    </message>
+    <message>
+        <source>One step W − %1·∂L/∂W on every weight: the loss would go from %2 to &lt;b&gt;%3&lt;/b&gt;%4</source>
+        <translation>Ein Schritt W − %1·∂L/∂W auf jedem Gewicht: der Verlust ginge von %2 auf &lt;b&gt;%3&lt;/b&gt;%4</translation>
+    </message>
+    <message>
+        <source> (down: the gradient points uphill, the step goes the other way).</source>
+        <translation> (fällt: der Gradient zeigt bergauf, der Schritt geht in die Gegenrichtung).</translation>
+    </message>
+    <message>
+        <source> (up: η is too large for this step).</source>
+        <translation> (steigt: η ist für diesen Schritt zu groß).</translation>
+    </message>
+</context>
+<context>
+    <name>HeadOverview</name>
+    <message>
+        <source>head %1</source>
+        <translation>Kopf %1</translation>
+    </message>
+    <message>
+        <source>head %1 · group %2</source>
+        <translation>Kopf %1 · Gruppe %2</translation>
+    </message>
+    <message>
+        <source> Heads %1 share one Wk and Wv (group %2): the same K and V.</source>
+        <translation> Köpfe %1 teilen sich ein Wk und Wv (Gruppe %2): dieselben K und V.</translation>
+    </message>
+    <message>
+        <source>Click to make head %1 the current head</source>
+        <translation>Klicken, um Kopf %1 zum aktuellen Kopf zu machen</translation>
+    </message>
+    <message>
+        <source>No result yet.</source>
+        <translation>Noch kein Ergebnis.</translation>
+    </message>
+    <message>
+        <source>One head. Add heads under “Sizes and options” to compare them here.</source>
+        <translation>Ein Kopf. Fügen Sie unter „Größen und Optionen“ Köpfe hinzu, um sie hier zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>%1 heads, weights on the same 0–1 scale. Click a head to make it current (outlined: head %2).</source>
+        <translation>%1 Köpfe, Gewichte auf derselben Skala 0–1. Klicken Sie auf einen Kopf, um ihn zum aktuellen zu machen (umrandet: Kopf %2).</translation>
+    </message>
+</context>
+<context>
+    <name>HeadWeightsDialog</name>
+    <message>
+        <source>One &amp;fused tensor, p × 3p: [Wq | Wk | Wv]</source>
+        <translation>Ein &amp;verschmolzener Tensor, p × 3p: [Wq | Wk | Wv]</translation>
+    </message>
+    <message>
+        <source>Three &amp;separate tensors, p × p each</source>
+        <translation>Drei &amp;getrennte Tensoren, je p × p</translation>
+    </message>
+    <message>
+        <source>&amp;Transpose each tensor (nn.Linear stores out × in)</source>
+        <translation>Jeden Tensor &amp;transponieren (nn.Linear speichert out × in)</translation>
+    </message>
+    <message>
+        <source>Wq, Wk, Wv of every head from a checkpoint</source>
+        <translation>Wq, Wk, Wv jedes Kopfes aus einem Checkpoint</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Fill Wq, Wk and Wv of every head&lt;/b&gt;&lt;br&gt;from %1</source>
+        <translation>&lt;b&gt;Wq, Wk und Wv jedes Kopfes füllen&lt;/b&gt;&lt;br&gt;aus %1</translation>
+    </message>
+    <message>
+        <source>GPT-2 c_attn.weight:</source>
+        <translation>GPT-2 c_attn.weight:</translation>
+    </message>
+    <message>
+        <source>query:</source>
+        <translation>Query:</translation>
+    </message>
+    <message>
+        <source>key:</source>
+        <translation>Key:</translation>
+    </message>
+    <message>
+        <source>value:</source>
+        <translation>Value:</translation>
+    </message>
+    <message>
+        <source>&amp;Heads H:</source>
+        <translation>&amp;Köpfe H:</translation>
+    </message>
+    <message>
+        <source>&amp;Fill the heads</source>
+        <translation>Köpfe &amp;füllen</translation>
+    </message>
+    <message>
+        <source>Nothing changed: %1</source>
+        <translation>Nichts geändert: %1</translation>
+    </message>
+</context>
+<context>
+    <name>HeatmapCellLayer</name>
+    <message>
+        <source>(no data)</source>
+        <translation>(keine Daten)</translation>
+    </message>
+    <message>
+        <source>masked</source>
+        <translation>maskiert</translation>
+    </message>
+</context>
+<context>
+    <name>HeatmapView</name>
+    <message>
+        <source>masked (%1)</source>
+        <translation>maskiert (%1)</translation>
+    </message>
+    <message>
+        <source>each pixel: the value farthest from 0 of up to %1 cells</source>
+        <translation>jedes Pixel: der am weitesten von 0 entfernte Wert von bis zu %1 Zellen</translation>
+    </message>
+    <message>
+        <source>each pixel: max of up to %1 cells</source>
+        <translation>jedes Pixel: Maximum von bis zu %1 Zellen</translation>
+    </message>
+</context>
+<context>
+    <name>HeatmapZoom</name>
+    <message>
+        <source>Reset &amp;zoom</source>
+        <translation>Zoom &amp;zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Show the whole matrix again (0)</source>
+        <translation>Wieder die ganze Matrix zeigen (0)</translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation>Zoom zurücksetzen</translation>
+    </message>
+</context>
+<context>
+    <name>ImportDialog</name>
+    <message>
+        <source>&amp;Transpose (nn.Linear stores out × in)</source>
+        <translation>&amp;Transponieren (nn.Linear speichert out × in)</translation>
+    </message>
+    <message>
+        <source>Import matrix</source>
+        <translation>Matrix importieren</translation>
+    </message>
+    <message>
+        <source>Filter by name, e.g. h.0.attn</source>
+        <translation>Nach Namen filtern, z. B. h.0.attn</translation>
+    </message>
+    <message>
+        <source>Array</source>
+        <translation>Array</translation>
+    </message>
+    <message>
+        <source>dtype</source>
+        <translation>dtype</translation>
+    </message>
+    <message>
+        <source>shape</source>
+        <translation>Form</translation>
+    </message>
+    <message>
+        <source>all of it; or NumPy, e.g. [:, 0:64]</source>
+        <translation>alles; oder NumPy, z. B. [:, 0:64]</translation>
+    </message>
+    <message>
+        <source>&amp;Slice:</source>
+        <translation>&amp;Ausschnitt:</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>&amp;Importieren</translation>
+    </message>
+    <message>
+        <source>&amp;Resize and import</source>
+        <translation>&amp;Größe anpassen und importieren</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Import into %1&lt;/b&gt;%2&lt;br&gt;from %3</source>
+        <translation>&lt;b&gt;Import in %1&lt;/b&gt;%2&lt;br&gt;aus %3</translation>
+    </message>
+    <message>
+        <source> — now </source>
+        <translation> – jetzt </translation>
+    </message>
+    <message>
+        <source>Read: %1, %2×%3</source>
+        <translation>Gelesen: %1, %2×%3</translation>
+    </message>
+    <message>
+        <source>Cannot import: %1</source>
+        <translation>Import nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>✓ The shape fits %1.</source>
+        <translation>✓ Die Form passt zu %1.</translation>
+    </message>
+    <message>
+        <source>Resize and import changes %1.</source>
+        <translation>„Größe anpassen und importieren“ ändert %1.</translation>
+    </message>
+    <message>
+        <source>It cannot be resized to fit: %1</source>
+        <translation>Die Größe lässt sich nicht anpassen: %1</translation>
+    </message>
+    <message>
+        <source>Nothing was imported: %1</source>
+        <translation>Nichts importiert: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ImportPlan</name>
+    <message>
+        <source> of every head</source>
+        <translation> jedes Kopfes</translation>
+    </message>
+    <message>
+        <source>X, the tokens, the mask</source>
+        <translation>X, die Tokens, die Maske</translation>
+    </message>
+    <message>
+        <source>X, the tokens (queries and keys), the mask</source>
+        <translation>X, die Tokens (Queries und Keys), die Maske</translation>
+    </message>
+    <message>
+        <source>the context, its tokens, the mask</source>
+        <translation>den Kontext, seine Tokens, die Maske</translation>
+    </message>
+    <message>
+        <source>the context, Wk, Wv</source>
+        <translation>den Kontext, Wk, Wv</translation>
+    </message>
+    <message>
+        <source>the heads</source>
+        <translation>die Köpfe</translation>
+    </message>
+    <message>
+        <source>there is no context to import into: switch cross-attention on first</source>
+        <translation>es gibt keinen Kontext zum Importieren: schalten Sie zuerst Cross-Attention ein</translation>
+    </message>
+    <message>
+        <source>there is no Wo to import into: it exists with several heads</source>
+        <translation>es gibt kein Wo zum Importieren: es existiert nur bei mehreren Köpfen</translation>
+    </message>
+    <message>
+        <source>there is no %1 to import into (%2 heads)</source>
+        <translation>es gibt kein %1 zum Importieren (%2 Köpfe)</translation>
+    </message>
+    <message>
+        <source>: the file holds no numbers</source>
+        <translation>: die Datei enthält keine Zahlen</translation>
+    </message>
+    <message>
+        <source>%1 rows, not %2 (%3)</source>
+        <translation>%1 Zeilen, nicht %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Wo has H·d_v rows: with %1 heads, %2 rows is not a multiple of %1</source>
+        <translation>Wo hat H·d_v Zeilen: bei %1 Köpfen sind %2 Zeilen kein Vielfaches von %1</translation>
+    </message>
+    <message>
+        <source>%1 columns, not %2 (%3)</source>
+        <translation>%1 Spalten, nicht %2 (%3)</translation>
+    </message>
+    <message>
+        <source>The file has %1 but %2 is %3: %4.</source>
+        <translation>Die Datei hat %1, aber %2 ist %3: %4.</translation>
+    </message>
+    <message>
+        <source>%1 would be %2: at most %3 is supported</source>
+        <translation>%1 wäre %2: höchstens %3 wird unterstützt</translation>
+    </message>
+    <message>
+        <source>%1 %2 → %3 (resizes %4)</source>
+        <translation>%1 %2 → %3 (ändert die Größe von %4)</translation>
+    </message>
+    <message>
+        <source>%1 is now %2, not the %3 of the file: import again</source>
+        <translation>%1 ist jetzt %2, nicht %3 wie in der Datei: importieren Sie erneut</translation>
+    </message>
+    <message>
+        <source>Import %1 from %2</source>
+        <translation>%1 aus %2 importieren</translation>
+    </message>
+    <message>
+        <source> (array %1)</source>
+        <translation> (Array %1)</translation>
+    </message>
+    <message>
+        <source> (tensor %1%2)</source>
+        <translation> (Tensor %1%2)</translation>
+    </message>
+</context>
+<context>
+    <name>Initializer</name>
+    <message>
+        <source>zeros</source>
+        <translation>Nullen</translation>
+    </message>
+    <message>
+        <source>identity-like</source>
+        <translation>einheitsmatrixartig</translation>
+    </message>
+    <message>
+        <source>random normal</source>
+        <translation>normalverteilt zufällig</translation>
+    </message>
+</context>
+<context>
+    <name>InputsPanel</name>
+    <message>
+        <source>Context (keys and values come from it)</source>
+        <translation>Kontext (Keys und Values stammen daraus)</translation>
+    </message>
+    <message>
+        <source>Head %1 of %2 (0–%3): change the current head in the controls</source>
+        <translation>Kopf %1 von %2 (0–%3): den aktuellen Kopf ändern Sie in den Steuerelementen</translation>
+    </message>
+</context>
+<context>
+    <name>InsightSupport</name>
+    <message>
+        <source>… %1 entries</source>
+        <translation>… %1 Einträge</translation>
+    </message>
+</context>
+<context>
+    <name>InsightViews</name>
+    <message>
+        <source>&amp;All heads, one colour each</source>
+        <translation>&amp;Alle Köpfe, je eine Farbe</translation>
+    </message>
+    <message>
+        <source>Draw every head&apos;s lines (Okabe–Ito colours) instead of the current head&apos;s only</source>
+        <translation>Die Linien jedes Kopfes zeichnen (Okabe–Ito-Farben) statt nur die des aktuellen Kopfes</translation>
+    </message>
+    <message>
+        <source>Vector form</source>
+        <translation>Vektorform</translation>
+    </message>
+    <message>
+        <source>Links</source>
+        <translation>Verbindungen</translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation>Köpfe</translation>
+    </message>
+    <message>
+        <source>Readouts</source>
+        <translation>Kennzahlen</translation>
+    </message>
+    <message>
+        <source>What if</source>
+        <translation>Was wäre, wenn</translation>
+    </message>
+    <message>
+        <source>Δ edit</source>
+        <translation>Δ Änderung</translation>
+    </message>
+    <message>
+        <source>Mask &amp; bias</source>
+        <translation>Maske &amp; Bias</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV-Cache</translation>
+    </message>
+    <message>
+        <source>&amp;Insights</source>
+        <translation>&amp;Einblicke</translation>
+    </message>
+    <message>
+        <source>&amp;Next head</source>
+        <translation>&amp;Nächster Kopf</translation>
+    </message>
+    <message>
+        <source>&amp;Previous head</source>
+        <translation>&amp;Vorheriger Kopf</translation>
+    </message>
+</context>
+<context>
+    <name>InterpretationTerms</name>
+    <message>
+        <source>key k</source>
+        <translation>Key k</translation>
+    </message>
+    <message>
+        <source>row %1 of %2 = Σₖ %3·(row k of %4)   (%5 %6)</source>
+        <translation>Zeile %1 von %2 = Σₖ %3·(Zeile k von %4)   (%5 %6)</translation>
+    </message>
+    <message>
+        <source>row k of </source>
+        <translation>Zeile k von </translation>
+    </message>
+    <message>
+        <source>·(row k of </source>
+        <translation>·(Zeile k von </translation>
+    </message>
+    <message>
+        <source>row %1 of %2</source>
+        <translation>Zeile %1 von %2</translation>
+    </message>
+    <message>
+        <source>column %1 of %2 = Σₖ %3·(column k of %4)   (%5 %6)</source>
+        <translation>Spalte %1 von %2 = Σₖ %3·(Spalte k von %4)   (%5 %6)</translation>
+    </message>
+    <message>
+        <source>column k of </source>
+        <translation>Spalte k von </translation>
+    </message>
+    <message>
+        <source>·(column k of </source>
+        <translation>·(Spalte k von </translation>
+    </message>
+    <message>
+        <source>column %1 of %2</source>
+        <translation>Spalte %1 von %2</translation>
+    </message>
+    <message>
+        <source>the entries </source>
+        <translation>die Einträge </translation>
+    </message>
+    <message>
+        <source>row k of</source>
+        <translation>Zeile k von</translation>
+    </message>
+    <message>
+        <source>the rows of</source>
+        <translation>die Zeilen von</translation>
+    </message>
+    <message>
+        <source>column k of</source>
+        <translation>Spalte k von</translation>
+    </message>
+    <message>
+        <source>the columns of</source>
+        <translation>die Spalten von</translation>
+    </message>
+    <message>
+        <source>The weights are %1 (smallest %2) and sum to %3: the result is a convex combination — a weighted average — of %4.</source>
+        <translation>Die Gewichte sind %1 (kleinstes %2) und summieren sich zu %3: das Ergebnis ist eine Konvexkombination – ein gewichteter Mittelwert – von %4.</translation>
+    </message>
+    <message>
+        <source>NOT all non-negative</source>
+        <translation>NICHT alle nichtnegativ</translation>
+    </message>
+    <message>
+        <source>In the column layout (%1): the transposed cell, the same dot product.</source>
+        <translation>Im Spaltenlayout (%1): die transponierte Zelle, dasselbe Skalarprodukt.</translation>
+    </message>
+    <message>
+        <source>Column layout: %1[j,&#xa0;i] here is %1[i,&#xa0;j] of the row layout (%2).</source>
+        <translation>Spaltenlayout: %1[j, i] ist hier %1[i, j] des Zeilenlayouts (%2).</translation>
+    </message>
+    <message>
+        <source>In the column layout (%1) this row view is the column view.</source>
+        <translation>Im Spaltenlayout (%1) ist diese Zeilenansicht die Spaltenansicht.</translation>
+    </message>
+    <message>
+        <source>Column layout: this row view is the column view of the row layout (%1), transposed.</source>
+        <translation>Spaltenlayout: diese Zeilenansicht ist die Spaltenansicht des Zeilenlayouts (%1), transponiert.</translation>
+    </message>
+    <message>
+        <source>In the column layout (%1) this column view is the row view.</source>
+        <translation>Im Spaltenlayout (%1) ist diese Spaltenansicht die Zeilenansicht.</translation>
+    </message>
+    <message>
+        <source>Column layout: this column view is the row view of the row layout (%1), transposed.</source>
+        <translation>Spaltenlayout: diese Spaltenansicht ist die Zeilenansicht des Zeilenlayouts (%1), transponiert.</translation>
+    </message>
+    <message>
+        <source>In the column layout (%1) every term is transposed.</source>
+        <translation>Im Spaltenlayout (%1) ist jeder Term transponiert.</translation>
+    </message>
+    <message>
+        <source>Column layout: term k is term k of the row layout (%1), transposed.</source>
+        <translation>Spaltenlayout: Term k ist Term k des Zeilenlayouts (%1), transponiert.</translation>
+    </message>
+    <message>
+        <source>In the column layout (%1) every tile is transposed.</source>
+        <translation>Im Spaltenlayout (%1) ist jede Kachel transponiert.</translation>
+    </message>
+    <message>
+        <source>Column layout: tile (I, J) is tile (J, I) of %1, transposed.</source>
+        <translation>Spaltenlayout: Kachel (I, J) ist Kachel (J, I) von %1, transponiert.</translation>
+    </message>
+    <message>
+        <source>One query row of softmax(logits)·V, key block by key block, as a fused kernel computes it: the n×m weights are never stored.</source>
+        <translation>Eine Query-Zeile von softmax(logits)·V, Key-Block für Key-Block, wie ein verschmolzener Kernel sie berechnet: die n×m Gewichte werden nie gespeichert.</translation>
+    </message>
+    <message>
+        <source>Column layout: the same walk down the query&apos;s column of the logits.</source>
+        <translation>Spaltenlayout: derselbe Weg abwärts durch die Spalte der Query in den Logits.</translation>
+    </message>
+</context>
+<context>
+    <name>InterpretationsControls</name>
+    <message>
+        <source>a cell: a row of A times a column of B, summed</source>
+        <translation>eine Zelle: eine Zeile von A mal eine Spalte von B, summiert</translation>
+    </message>
+    <message>
+        <source>a row: the rows of B weighted by a row of A</source>
+        <translation>eine Zeile: die Zeilen von B, gewichtet mit einer Zeile von A</translation>
+    </message>
+    <message>
+        <source>a column: the columns of A weighted by a column of B</source>
+        <translation>eine Spalte: die Spalten von A, gewichtet mit einer Spalte von B</translation>
+    </message>
+    <message>
+        <source>the whole product: a sum of rank-one terms</source>
+        <translation>das ganze Produkt: eine Summe von Rang-1-Termen</translation>
+    </message>
+    <message>
+        <source>as a GPU kernel computes it: tile by tile, each tile a sum of block products</source>
+        <translation>wie ein GPU-Kernel es berechnet: Kachel für Kachel, jede Kachel eine Summe von Blockprodukten</translation>
+    </message>
+    <message>
+        <source>the FlashAttention recurrence: the picked query&apos;s softmax and output over key blocks, the n×m weights never stored</source>
+        <translation>die FlashAttention-Rekursion: Softmax und Ausgabe der gewählten Query über Key-Blöcke, die n×m Gewichte nie gespeichert</translation>
+    </message>
+    <message>
+        <source>%1 — %2 (key %3)</source>
+        <translation>%1 — %2 (key %3)</translation>
+    </message>
+    <message>
+        <source>The picked row of the product (Up/Down in the view)</source>
+        <translation>Die gewählte Zeile des Produkts (Auf/Ab in der Ansicht)</translation>
+    </message>
+    <message>
+        <source>The picked column of the product (PgUp/PgDn in the view)</source>
+        <translation>Die gewählte Spalte des Produkts (Bild auf/Bild ab in der Ansicht)</translation>
+    </message>
+    <message>
+        <source>as kernels do:</source>
+        <translation>wie Kernel rechnen:</translation>
+    </message>
+    <message>
+        <source>No terms yet (Home)</source>
+        <translation>Noch keine Terme (Pos1)</translation>
+    </message>
+    <message>
+        <source>Step back one term (Left)</source>
+        <translation>Einen Term zurück (Links)</translation>
+    </message>
+    <message>
+        <source>Play / pause (Space)</source>
+        <translation>Abspielen / Pause (Leertaste)</translation>
+    </message>
+    <message>
+        <source>Step forward one term (Right)</source>
+        <translation>Einen Term vor (Rechts)</translation>
+    </message>
+    <message>
+        <source>All terms (End)</source>
+        <translation>Alle Terme (Ende)</translation>
+    </message>
+    <message>
+        <source>Slower (−)</source>
+        <translation>Langsamer (−)</translation>
+    </message>
+    <message>
+        <source>Playing speed (+/−)</source>
+        <translation>Abspielgeschwindigkeit (+/−)</translation>
+    </message>
+    <message>
+        <source>Faster (+)</source>
+        <translation>Schneller (+)</translation>
+    </message>
+    <message>
+        <source>9999 of 9999 terms</source>
+        <translation>9999 von 9999 Termen</translation>
+    </message>
+    <message>
+        <source>Explain %1%2 (P switches)</source>
+        <translation>%1%2 erklären (P wechselt)</translation>
+    </message>
+    <message>
+        <source>, A = the weights</source>
+        <translation>, A = die Gewichte</translation>
+    </message>
+    <message>
+        <source>row (%1):</source>
+        <translation>Zeile (%1):</translation>
+    </message>
+    <message>
+        <source>column (%1):</source>
+        <translation>Spalte (%1):</translation>
+    </message>
+    <message>
+        <source>block products</source>
+        <translation>Blockprodukte</translation>
+    </message>
+    <message>
+        <source>key blocks</source>
+        <translation>Key-Blöcke</translation>
+    </message>
+    <message>
+        <source>all %1 %2</source>
+        <translation>alle %1 %2</translation>
+    </message>
+</context>
+<context>
+    <name>InterpretationsInstall</name>
+    <message>
+        <source>Interpretations</source>
+        <translation>Interpretationen</translation>
+    </message>
+    <message>
+        <source>&amp;Interpretations of A·B</source>
+        <translation>&amp;Interpretationen von A·B</translation>
+    </message>
+    <message>
+        <source>Show the dot, row, column and outer-product readings of %1 and %2 (Space plays, ←/→ step)</source>
+        <translation>Die Skalarprodukt-, Zeilen-, Spalten- und Außenprodukt-Lesarten von %1 und %2 zeigen (Leertaste spielt ab, ←/→ schrittweise)</translation>
+    </message>
+</context>
+<context>
+    <name>InterpretationsView</name>
+    <message>
+        <source>No result yet.</source>
+        <translation>Noch kein Ergebnis.</translation>
+    </message>
+    <message>
+        <source>%1[I, J] = Σ_K %2[I, K]·%3[K, J], one tile at a time</source>
+        <translation>%1[I, J] = Σ_K %2[I, K]·%3[K, J], eine Kachel nach der anderen</translation>
+    </message>
+    <message>
+        <source>output of one query = Σⱼ exp(logitⱼ − m)·V[j] / ℓ, one key block at a time</source>
+        <translation>Ausgabe einer Query = Σⱼ exp(logitⱼ − m)·V[j] / ℓ, ein Key-Block nach dem anderen</translation>
+    </message>
+    <message>
+        <source>%1 = Σₖ (column k of %2)·(row k of %3), k = 0…%4 (%5)</source>
+        <translation>%1 = Σₖ (Spalte k von %2)·(Zeile k von %3), k = 0…%4 (%5)</translation>
+    </message>
+</context>
+<context>
+    <name>InterpretedProduct</name>
+    <message>
+        <source>Dot product</source>
+        <translation>Skalarprodukt</translation>
+    </message>
+    <message>
+        <source>Row view</source>
+        <translation>Zeilenansicht</translation>
+    </message>
+    <message>
+        <source>Column view</source>
+        <translation>Spaltenansicht</translation>
+    </message>
+    <message>
+        <source>Outer products</source>
+        <translation>Äußere Produkte</translation>
+    </message>
+    <message>
+        <source>Tiles</source>
+        <translation>Kacheln</translation>
+    </message>
+    <message>
+        <source>Online softmax</source>
+        <translation>Online-Softmax</translation>
+    </message>
+    <message>
+        <source>d_k index</source>
+        <translation>d_k-Index</translation>
+    </message>
+</context>
+<context>
+    <name>KernelOptionsControls</name>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>Sliding window: each query sees only the w keys before it (0: off). Long-context models use it to keep the cost linear in n.</source>
+        <translation>Gleitendes Fenster: jede Query sieht nur die w Keys davor (0: aus). Modelle mit langem Kontext halten so die Kosten linear in n.</translation>
+    </message>
+    <message>
+        <source>itself</source>
+        <translation>sich selbst</translation>
+    </message>
+    <message>
+        <source>With a window: each query also sees its own key.</source>
+        <translation>Mit Fenster: jede Query sieht auch ihren eigenen Key.</translation>
+    </message>
+    <message>
+        <source>global </source>
+        <translation>global </translation>
+    </message>
+    <message>
+        <source>With a window: the first g tokens are global: every query sees them, and they see every key.</source>
+        <translation>Mit Fenster: die ersten g Tokens sind global: jede Query sieht sie, und sie sehen jeden Key.</translation>
+    </message>
+    <message>
+        <source>window</source>
+        <translation>Fenster</translation>
+    </message>
+    <message>
+        <source>ALiBi bias</source>
+        <translation>ALiBi-Bias</translation>
+    </message>
+    <message>
+        <source>Adds mₕ·(j − i) to head h&apos;s logits: a penalty growing with the distance to earlier keys; the standard slopes are mₕ = 2^(−8h/H).</source>
+        <translation>Addiert mₕ·(j − i) zu den Logits von Kopf h: eine Strafe, die mit dem Abstand zu früheren Keys wächst; die Standardsteigungen sind mₕ = 2^(−8h/H).</translation>
+    </message>
+    <message>
+        <source>bias</source>
+        <translation>Bias</translation>
+    </message>
+    <message>
+        <source>own</source>
+        <translation>eigene</translation>
+    </message>
+    <message>
+        <source>group </source>
+        <translation>Gruppe </translation>
+    </message>
+    <message>
+        <source>Grouped-query / multi-query attention: heads in the same key/value group share one Wk and Wv (edited once, for all of them).</source>
+        <translation>Grouped-Query- / Multi-Query-Attention: Köpfe derselben Key/Value-Gruppe teilen sich ein Wk und Wv (einmal bearbeitet, für alle).</translation>
+    </message>
+    <message>
+        <source>keys, values</source>
+        <translation>Keys, Values</translation>
+    </message>
+    <message>
+        <source>Sliding window of %1</source>
+        <translation>Gleitendes Fenster von %1</translation>
+    </message>
+    <message>
+        <source>Sliding window off</source>
+        <translation>Gleitendes Fenster aus</translation>
+    </message>
+    <message>
+        <source>ALiBi bias on</source>
+        <translation>ALiBi-Bias ein</translation>
+    </message>
+    <message>
+        <source>ALiBi bias off</source>
+        <translation>ALiBi-Bias aus</translation>
+    </message>
+    <message>
+        <source>head %1: m = %2</source>
+        <translation>Kopf %1: m = %2</translation>
+    </message>
+    <message>
+        <source>heads %1 share Wk and Wv</source>
+        <translation>Köpfe %1 teilen sich Wk und Wv</translation>
+    </message>
+    <message>
+        <source>head %1 has its own Wk and Wv</source>
+        <translation>Kopf %1 hat eigene Wk und Wv</translation>
+    </message>
+</context>
+<context>
+    <name>KernelReadingControls</name>
+    <message>
+        <source>tile rows × columns × inner:</source>
+        <translation>Kachel Zeilen × Spalten × innen:</translation>
+    </message>
+    <message>
+        <source>Rows of P per tile</source>
+        <translation>Zeilen von P pro Kachel</translation>
+    </message>
+    <message>
+        <source>Columns of P per tile</source>
+        <translation>Spalten von P pro Kachel</translation>
+    </message>
+    <message>
+        <source>Inner block: how much of the sum one block product covers</source>
+        <translation>Innerer Block: wie viel der Summe ein Blockprodukt abdeckt</translation>
+    </message>
+    <message>
+        <source>keys per block:</source>
+        <translation>Keys pro Block:</translation>
+    </message>
+    <message>
+        <source>How many keys one block of the walk covers</source>
+        <translation>Wie viele Keys ein Block des Durchlaufs abdeckt</translation>
+    </message>
+</context>
+<context>
+    <name>KernelReadings</name>
+    <message>
+        <source>All rows at once: %1×%2 logits are too many to walk here (attnviz-cli explain --view online gives the figures).</source>
+        <translation>Alle Zeilen auf einmal: %1×%2 Logits sind zu viele, um sie hier zu durchlaufen (attnviz-cli explain --view online liefert die Zahlen).</translation>
+    </message>
+    <message>
+        <source>All rows at once, as a fused kernel runs: %1 query blocks × %2 key blocks; largest difference from the plain output %3 %4. It holds %5 numbers at once (one %6×%7 logits tile, a %6×%8 accumulator, m and ℓ of %6 rows) where the plain path holds the %9×%10 weights (%11 numbers).</source>
+        <translation>Alle Zeilen auf einmal, wie ein verschmolzener Kernel läuft: %1 Query-Blöcke × %2 Key-Blöcke; größte Abweichung von der einfachen Ausgabe %3 %4. Er hält %5 Zahlen gleichzeitig (eine %6×%7-Kachel der Logits, einen %6×%8-Akkumulator, m und ℓ von %6 Zeilen), wo der einfache Weg die %9×%10 Gewichte hält (%11 Zahlen).</translation>
+    </message>
+</context>
+<context>
+    <name>LearningLesson</name>
+    <message>
+        <source>1. Where is a token? Positions</source>
+        <translation>1. Wo steht ein Token? Positionen</translation>
+    </message>
+    <message>
+        <source>Without positions, a query scores a key by their vectors alone: move the tokens around and every output only moves with them (What if › permutation). A sentence is more than a set, so position must enter somewhere.</source>
+        <translation>Ohne Positionen bewertet eine Query einen Key allein nach ihren Vektoren: vertauscht man die Tokens, bewegt sich jede Ausgabe nur mit ihnen (Was wäre, wenn › Permutation). Ein Satz ist mehr als eine Menge, also muss die Position irgendwo eingehen.</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Now: &lt;b&gt;no positions&lt;/b&gt;. Choose &lt;i&gt;sinusoidal&lt;/i&gt; or &lt;i&gt;RoPE&lt;/i&gt; beside the temperature and watch the scores change.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Jetzt: &lt;b&gt;keine Positionen&lt;/b&gt;. Wählen Sie &lt;i&gt;sinusförmig&lt;/i&gt; oder &lt;i&gt;RoPE&lt;/i&gt; neben der Temperatur und beobachten Sie, wie sich die Scores ändern.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Now: &lt;b&gt;sinusoidal&lt;/b&gt;. X′ = X + P before the projections; P[1, 0] = sin(1) = %1, P[1, 1] = cos(1) = %2. View › Learning › Positions shows all of P.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Jetzt: &lt;b&gt;sinusförmig&lt;/b&gt;. X′ = X + P vor den Projektionen; P[1, 0] = sin(1) = %1, P[1, 1] = cos(1) = %2. Ansicht › Lernen › Positionen zeigt ganz P.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Now: &lt;b&gt;RoPE&lt;/b&gt;. Each pair of a row of Q and K is rotated by pos·10000^(−2i/%1): q and k at positions m and n meet at the angle (m − n)θ, so the score depends on the offset only (the Positions panel moves every position to show it).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Jetzt: &lt;b&gt;RoPE&lt;/b&gt;. Jedes Paar einer Zeile von Q und K wird um pos·10000^(−2i/%1) gedreht: q und k an den Positionen m und n treffen sich im Winkel (m − n)θ, der Score hängt also nur vom Abstand ab (das Positionen-Panel verschiebt jede Position, um es zu zeigen).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>2. What should come out? A target and a loss</source>
+        <translation>2. Was soll herauskommen? Ein Ziel und ein Verlust</translation>
+    </message>
+    <message>
+        <source>The target says what the output should be. The loss measures the miss: L = ½·Σ(output − target)² = &lt;b&gt;%1&lt;/b&gt;. Training means: change Wq, Wk, Wv until L is small.</source>
+        <translation>Das Ziel sagt, wie die Ausgabe sein soll. Der Verlust misst die Abweichung: L = ½·Σ(Ausgabe − Ziel)² = &lt;b&gt;%1&lt;/b&gt;. Trainieren heißt: Wq, Wk, Wv ändern, bis L klein ist.</translation>
+    </message>
+    <message>
+        <source>There is no target yet. In View › Learning › Gradient press &lt;i&gt;Target = output, one cell + 1&lt;/i&gt; (or Reset in the Train panel): the loss L = ½·Σ(output − target)² then measures the miss.</source>
+        <translation>Es gibt noch kein Ziel. Drücken Sie in Ansicht › Lernen › Gradient &lt;i&gt;Ziel = Ausgabe, eine Zelle + 1&lt;/i&gt; (oder „Zurücksetzen“ im Trainieren-Panel): der Verlust L = ½·Σ(Ausgabe − Ziel)² misst dann die Abweichung.</translation>
+    </message>
+    <message>
+        <source>3. The gradient of one weight</source>
+        <translation>3. Der Gradient eines Gewichts</translation>
+    </message>
+    <message>
+        <source>Which weight matters most? ∂L/∂Wq is largest at [%1, %2]: &lt;b&gt;%3&lt;/b&gt;. It is a sum over the tokens of X[i, %1] times ∂L/∂Q[i, %2], and ∂L/∂Q comes back from the loss through the output, the weights (softmax) and the keys: hover that cell in the Gradient panel for every term.</source>
+        <translation>Welches Gewicht zählt am meisten? ∂L/∂Wq ist am größten bei [%1, %2]: &lt;b&gt;%3&lt;/b&gt;. Es ist eine Summe über die Tokens von X[i, %1] mal ∂L/∂Q[i, %2], und ∂L/∂Q kommt vom Verlust zurück durch die Ausgabe, die Gewichte (Softmax) und die Keys: zeigen Sie im Gradient-Panel auf diese Zelle, um jeden Term zu sehen.</translation>
+    </message>
+    <message>
+        <source>With a target, every weight gets a gradient: how much L changes when that one number moves. Set a target (step 2) to see them.</source>
+        <translation>Mit einem Ziel bekommt jedes Gewicht einen Gradienten: wie stark sich L ändert, wenn sich diese eine Zahl bewegt. Setzen Sie ein Ziel (Schritt 2), um sie zu sehen.</translation>
+    </message>
+    <message>
+        <source>4. One step downhill: W − η·∂L/∂W</source>
+        <translation>4. Ein Schritt bergab: W − η·∂L/∂W</translation>
+    </message>
+    <message>
+        <source>Move every weight a little against its gradient. With η = 0.01 the loss goes from %1 to &lt;b&gt;%2&lt;/b&gt;. The Gradient panel&apos;s &lt;i&gt;Apply the step&lt;/i&gt; does it (undo takes it back).</source>
+        <translation>Jedes Gewicht ein wenig gegen seinen Gradienten bewegen. Mit η = 0.01 geht der Verlust von %1 auf &lt;b&gt;%2&lt;/b&gt;. &lt;i&gt;Schritt anwenden&lt;/i&gt; im Gradient-Panel tut es (Rückgängig nimmt es zurück).</translation>
+    </message>
+    <message>
+        <source>Gradient descent moves every weight against its gradient: W ← W − η·∂L/∂W.</source>
+        <translation>Gradientenabstieg bewegt jedes Gewicht gegen seinen Gradienten: W ← W − η·∂L/∂W.</translation>
+    </message>
+    <message>
+        <source>5. Many steps: training</source>
+        <translation>5. Viele Schritte: Training</translation>
+    </message>
+    <message>
+        <source>View › Learning › Train repeats the step on fresh random sentences. Task &lt;i&gt;previous-token&lt;/i&gt;: every word should attend to the word before it. Press &lt;i&gt;Step&lt;/i&gt; a few times, then &lt;i&gt;Play&lt;/i&gt;: the loss curve falls and the weights heatmap of the sentence on screen sharpens.</source>
+        <translation>Ansicht › Lernen › Trainieren wiederholt den Schritt mit immer neuen Zufallssätzen. Aufgabe &lt;i&gt;previous-token&lt;/i&gt;: jedes Wort soll auf das Wort davor achten. Drücken Sie ein paarmal &lt;i&gt;Schritt&lt;/i&gt;, dann &lt;i&gt;Abspielen&lt;/i&gt;: die Verlustkurve fällt, und die Gewichte-Heatmap des angezeigten Satzes wird schärfer.</translation>
+    </message>
+    <message>
+        <source>6. The pattern that emerges</source>
+        <translation>6. Das Muster, das entsteht</translation>
+    </message>
+    <message>
+        <source>Where each query puts its largest weight now: %1. After training previous-token it is the diagonal just below the main one; nobody wrote it in: it came from the gradient of the loss, through the positions. Query %2 is selected: its row is the one to watch.</source>
+        <translation>Wo jede Query jetzt ihr größtes Gewicht hat: %1. Nach dem Training von previous-token ist es die Diagonale direkt unter der Hauptdiagonale; niemand hat sie vorgegeben: sie kam aus dem Gradienten des Verlusts, über die Positionen. Query %2 ist gewählt: ihre Zeile lohnt den Blick.</translation>
+    </message>
+</context>
+<context>
+    <name>LearningReadings</name>
+    <message>
+        <source>… (%1 more)</source>
+        <translation>… (%1 weitere)</translation>
+    </message>
+    <message>
+        <source>= Σ&lt;sub&gt;i&lt;/sub&gt; %1 · %2&lt;br&gt;= %3&lt;br&gt;= &lt;b&gt;%4&lt;/b&gt;</source>
+        <translation>= Σ&lt;sub&gt;i&lt;/sub&gt; %1 · %2&lt;br&gt;= %3&lt;br&gt;= &lt;b&gt;%4&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;br&gt;the chain back to the loss L = ½Σ(output − target)²:&lt;br&gt;∂L/∂output = output − target</source>
+        <translation>&lt;br&gt;&lt;br&gt;die Kette zurück zum Verlust L = ½Σ(Ausgabe − Ziel)²:&lt;br&gt;∂L/∂Ausgabe = Ausgabe − Ziel</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;∂L/∂head output = (∂L/∂output·Woᵀ), the head&apos;s columns</source>
+        <translation>&lt;br&gt;∂L/∂Kopfausgabe = (∂L/∂Ausgabe·Woᵀ), die Spalten des Kopfes</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;∂L/∂head output = the head&apos;s columns of it</source>
+        <translation>&lt;br&gt;∂L/∂Kopfausgabe = die Spalten des Kopfes davon</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;∂L/∂V = Aᵀ·∂L/∂head output</source>
+        <translation>&lt;br&gt;∂L/∂V = Aᵀ·∂L/∂Kopfausgabe</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;∂L/∂A = ∂L/∂head output·Vᵀ&lt;br&gt;∂L/∂logits = A ⊙ (∂L/∂A − row sums of A ⊙ ∂L/∂A)   (softmax; masked cells give 0)&lt;br&gt;∂L/∂Q = factor·∂L/∂logits·K,  ∂L/∂K = factor·∂L/∂logitsᵀ·Q   (factor = 1/√d_k/T)</source>
+        <translation>&lt;br&gt;∂L/∂A = ∂L/∂Kopfausgabe·Vᵀ&lt;br&gt;∂L/∂logits = A ⊙ (∂L/∂A − Zeilensummen von A ⊙ ∂L/∂A)   (Softmax; maskierte Zellen ergeben 0)&lt;br&gt;∂L/∂Q = Faktor·∂L/∂logits·K,  ∂L/∂K = Faktor·∂L/∂logitsᵀ·Q   (Faktor = 1/√d_k/T)</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;RoPE: ∂L/∂Q and ∂L/∂K rotated back by −pos·θ&lt;sub&gt;i&lt;/sub&gt; (a rotation&apos;s transpose)</source>
+        <translation>&lt;br&gt;RoPE: ∂L/∂Q und ∂L/∂K zurückgedreht um −pos·θ&lt;sub&gt;i&lt;/sub&gt; (die Transponierte einer Drehung)</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;summed over the heads of its key/value group, which share W%1</source>
+        <translation>&lt;br&gt;summiert über die Köpfe seiner Key/Value-Gruppe, die sich W%1 teilen</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;br&gt;∂L/∂output = output − target</source>
+        <translation>&lt;br&gt;&lt;br&gt;∂L/∂Ausgabe = Ausgabe − Ziel</translation>
+    </message>
+    <message>
+        <source> = Σ&lt;sub&gt;heads&lt;/sub&gt; Σ&lt;sub&gt;b&lt;/sub&gt; </source>
+        <translation> = Σ&lt;sub&gt;heads&lt;/sub&gt; Σ&lt;sub&gt;b&lt;/sub&gt; </translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;= %1 (through Q)</source>
+        <translation>&lt;br&gt;= %1 (über Q)</translation>
+    </message>
+    <message>
+        <source> + %1 (through K) + %2 (through V)</source>
+        <translation> + %1 (über K) + %2 (über V)</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;(X′ = X + P and P is fixed, so ∂L/∂X = ∂L/∂X′)</source>
+        <translation>&lt;br&gt;(X′ = X + P und P ist fest, also ∂L/∂X = ∂L/∂X′)</translation>
+    </message>
+</context>
+<context>
+    <name>LearningViews</name>
+    <message>
+        <source>Positions</source>
+        <translation>Positionen</translation>
+    </message>
+    <message>
+        <source>Gradient</source>
+        <translation>Gradient</translation>
+    </message>
+    <message>
+        <source>Train</source>
+        <translation>Trainieren</translation>
+    </message>
+    <message>
+        <source>&amp;Learning</source>
+        <translation>&amp;Lernen</translation>
+    </message>
+</context>
+<context>
+    <name>LessonPanel</name>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ Zurück</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>Weiter ▶</translation>
+    </message>
+    <message>
+        <source>Previous step (Page Up)</source>
+        <translation>Vorheriger Schritt (Bild auf)</translation>
+    </message>
+    <message>
+        <source>Next step (Page Down)</source>
+        <translation>Nächster Schritt (Bild ab)</translation>
+    </message>
+    <message>
+        <source>&amp;Start lesson</source>
+        <translation>Lektion &amp;starten</translation>
+    </message>
+    <message>
+        <source>&amp;Next step</source>
+        <translation>&amp;Nächster Schritt</translation>
+    </message>
+    <message>
+        <source>&amp;Previous step</source>
+        <translation>&amp;Vorheriger Schritt</translation>
+    </message>
+    <message>
+        <source>&amp;End lesson</source>
+        <translation>Lektion &amp;beenden</translation>
+    </message>
+    <message>
+        <source>Start lesson: &amp;where the weights come from</source>
+        <translation>Lektion starten: &amp;woher die Gewichte kommen</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>Lektion</translation>
+    </message>
+    <message>
+        <source>A guided walk through scaled dot-product attention on the numbers shown, step by step. Start it with &lt;b&gt;F5&lt;/b&gt;; Page Down / Page Up move between steps.</source>
+        <translation>Ein geführter Weg durch Scaled Dot-Product Attention mit den angezeigten Zahlen, Schritt für Schritt. Starten mit &lt;b&gt;F5&lt;/b&gt;; Bild ab / Bild auf wechseln zwischen den Schritten.</translation>
+    </message>
+</context>
+<context>
+    <name>LessonScript</name>
+    <message>
+        <source>… (%1 numbers)</source>
+        <translation>… (%1 Zahlen)</translation>
+    </message>
+    <message>
+        <source> + … (%1 terms)</source>
+        <translation> + … (%1 Terme)</translation>
+    </message>
+    <message>
+        <source>the context C</source>
+        <translation>den Kontext C</translation>
+    </message>
+    <message>
+        <source>1. Tokens are rows of X</source>
+        <translation>1. Tokens sind Zeilen von X</translation>
+    </message>
+    <message>
+        <source>Each of the %1 tokens is a vector of p = %2 numbers: one row of X. Token %3 is x%4 = %5.&lt;br&gt;Everything that follows is computed from these numbers and the weight matrices; edit any of them and every step updates.</source>
+        <translation>Jedes der %1 Tokens ist ein Vektor aus p = %2 Zahlen: eine Zeile von X. Token %3 ist x%4 = %5.&lt;br&gt;Alles Folgende wird aus diesen Zahlen und den Gewichtsmatrizen berechnet; ändern Sie eine davon, und jeder Schritt aktualisiert sich.</translation>
+    </message>
+    <message>
+        <source>2. Queries, keys and values: </source>
+        <translation>2. Queries, Keys und Values: </translation>
+    </message>
+    <message>
+        <source>Three learned matrices turn every token into three vectors: a query (what it looks for), a key (what it offers to be found by) and a value (what it passes on). Row by row: %1 = x%2·Wq = %3, and the keys and values come from %4.&lt;br&gt;Q and K have d&lt;sub&gt;k&lt;/sub&gt; = %5 columns, V has d&lt;sub&gt;v&lt;/sub&gt; = %6.</source>
+        <translation>Drei gelernte Matrizen machen aus jedem Token drei Vektoren: eine Query (wonach es sucht), einen Key (womit es gefunden werden kann) und einen Value (was es weitergibt). Zeile für Zeile: %1 = x%2·Wq = %3, und die Keys und Values stammen aus %4.&lt;br&gt;Q und K haben d&lt;sub&gt;k&lt;/sub&gt; = %5 Spalten, V hat d&lt;sub&gt;v&lt;/sub&gt; = %6.</translation>
+    </message>
+    <message>
+        <source>3. Scores are dot products: S = </source>
+        <translation>3. Scores sind Skalarprodukte: S = </translation>
+    </message>
+    <message>
+        <source>How well does query %1 match key %2? Their dot product: %3·%4 = %5 = &lt;b&gt;%6&lt;/b&gt;.&lt;br&gt;%9 computes all %7×%8 of these at once: entry (i, j) is %10, row i of Q against column j of %11.</source>
+        <translation>Wie gut passt Query %1 zu Key %2? Ihr Skalarprodukt: %3·%4 = %5 = &lt;b&gt;%6&lt;/b&gt;.&lt;br&gt;%9 berechnet alle %7×%8 davon auf einmal: Eintrag (i, j) ist %10, Zeile i von Q gegen Spalte j von %11.</translation>
+    </message>
+    <message>
+        <source>Divide by %1 = %2 = %3: %4 / %3 = &lt;b&gt;%5&lt;/b&gt;.</source>
+        <translation>Teilen durch %1 = %2 = %3: %4 / %3 = &lt;b&gt;%5&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>Scaling is switched off here, so the logits are the scores themselves.</source>
+        <translation>Die Skalierung ist hier ausgeschaltet, die Logits sind also die Scores selbst.</translation>
+    </message>
+    <message>
+        <source> Then divide by the temperature T = %1.</source>
+        <translation> Dann durch die Temperatur T = %1 teilen.</translation>
+    </message>
+    <message>
+        <source>4. Scale by </source>
+        <translation>4. Skalieren mit </translation>
+    </message>
+    <message>
+        <source> (before the softmax)</source>
+        <translation> (vor der Softmax)</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Why: a dot product of d&lt;sub&gt;k&lt;/sub&gt; terms grows with d&lt;sub&gt;k&lt;/sub&gt; (for random unit-variance vectors its standard deviation is %4). Unscaled, large d&lt;sub&gt;k&lt;/sub&gt; pushes the softmax into near one-hot rows where it barely learns. The logit of %1 for %2 is &lt;b&gt;%3&lt;/b&gt;.</source>
+        <translation>&lt;br&gt;Warum: ein Skalarprodukt aus d&lt;sub&gt;k&lt;/sub&gt; Termen wächst mit d&lt;sub&gt;k&lt;/sub&gt; (für zufällige Vektoren mit Varianz 1 ist seine Standardabweichung %4). Unskaliert drückt ein großes d&lt;sub&gt;k&lt;/sub&gt; die Softmax in fast one-hot Zeilen, in denen sie kaum lernt. Der Logit von %1 für %2 ist &lt;b&gt;%3&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>5. Softmax turns each row into weights</source>
+        <translation>5. Softmax macht aus jeder Zeile Gewichte</translation>
+    </message>
+    <message>
+        <source>a&lt;sub&gt;ij&lt;/sub&gt; = exp(l&lt;sub&gt;ij&lt;/sub&gt;) / Σ&lt;sub&gt;k&lt;/sub&gt; exp(l&lt;sub&gt;ik&lt;/sub&gt;): the exponent is taken of each logit, and the row&apos;s sum goes in the denominator.&lt;br&gt;For %1: a%2%3 = exp(%4) / Σ = &lt;b&gt;%5&lt;/b&gt; (computed as exp(%4 − %6) / %7, subtracting the row maximum, which changes nothing but keeps exp finite).&lt;br&gt;Every weight is ≥ 0 and each row sums to 1 (this row: %8): a row of weights says how %1 spreads its attention over the keys.</source>
+        <translation>a&lt;sub&gt;ij&lt;/sub&gt; = exp(l&lt;sub&gt;ij&lt;/sub&gt;) / Σ&lt;sub&gt;k&lt;/sub&gt; exp(l&lt;sub&gt;ik&lt;/sub&gt;): von jedem Logit wird die Exponentialfunktion genommen, und die Summe der Zeile steht im Nenner.&lt;br&gt;Für %1: a%2%3 = exp(%4) / Σ = &lt;b&gt;%5&lt;/b&gt; (berechnet als exp(%4 − %6) / %7, mit abgezogenem Zeilenmaximum, was nichts ändert, exp aber endlich hält).&lt;br&gt;Jedes Gewicht ist ≥ 0 und jede Zeile summiert sich zu 1 (diese Zeile: %8): eine Zeile von Gewichten sagt, wie %1 seine Aufmerksamkeit auf die Keys verteilt.</translation>
+    </message>
+    <message>
+        <source>6. The output row is a weighted average of V&apos;s rows</source>
+        <translation>6. Die Ausgabezeile ist ein gewichteter Mittelwert der Zeilen von V</translation>
+    </message>
+    <message>
+        <source>Row i of weights·V is the rows of V weighted by row i of the weights: o%1 = %2 = &lt;b&gt;%3&lt;/b&gt;.&lt;br&gt;Because the weights are non-negative and sum to 1, this is a convex combination: the output lies among the value vectors, pulled towards those with the largest weights (here %4, weight %5). The panel beside the output draws it term by term.</source>
+        <translation>Zeile i von Gewichte·V sind die Zeilen von V, gewichtet mit Zeile i der Gewichte: o%1 = %2 = &lt;b&gt;%3&lt;/b&gt;.&lt;br&gt;Weil die Gewichte nichtnegativ sind und sich zu 1 summieren, ist das eine Konvexkombination: die Ausgabe liegt zwischen den Value-Vektoren, hingezogen zu denen mit den größten Gewichten (hier %4, Gewicht %5). Das Panel neben der Ausgabe zeichnet sie Term für Term.</translation>
+    </message>
+    <message>
+        <source>7. The same product, read by columns</source>
+        <translation>7. Dasselbe Produkt, spaltenweise gelesen</translation>
+    </message>
+    <message>
+        <source>Column j of weights·V is the columns of the weights, each scaled by the matching entry of column j of V: column %1 of the output = Σ&lt;sub&gt;k&lt;/sub&gt; V&lt;sub&gt;k,%1&lt;/sub&gt; · (column k of the weights) = %2.&lt;br&gt;Same numbers, another reading: the row view asks “what does each token receive?”, the column view “how is each feature of V spread over the tokens?”</source>
+        <translation>Spalte j von Gewichte·V sind die Spalten der Gewichte, jede skaliert mit dem passenden Eintrag von Spalte j von V: Spalte %1 der Ausgabe = Σ&lt;sub&gt;k&lt;/sub&gt; V&lt;sub&gt;k,%1&lt;/sub&gt; · (Spalte k der Gewichte) = %2.&lt;br&gt;Dieselben Zahlen, eine andere Lesart: die Zeilenansicht fragt „was bekommt jedes Token?“, die Spaltenansicht „wie verteilt sich jedes Merkmal von V über die Tokens?“</translation>
+    </message>
+    <message>
+        <source>8. The transposed convention: </source>
+        <translation>8. Die transponierte Konvention: </translation>
+    </message>
+    <message>
+        <source>Stack the tokens as columns instead of rows and every matrix is transposed: %3 is d&lt;sub&gt;k&lt;/sub&gt;×n, the scores are %4 (m×n), the weights A = %5 are normalised down each column, and the output is %6 = %7: d&lt;sub&gt;v&lt;/sub&gt;×n, the transpose of the row layout&apos;s output. The numbers are the same: output column %1 here is output row %1 before, %2.&lt;br&gt;Neither is more correct; they differ only in how the inputs are laid out.</source>
+        <translation>Stapelt man die Tokens als Spalten statt als Zeilen, ist jede Matrix transponiert: %3 ist d&lt;sub&gt;k&lt;/sub&gt;×n, die Scores sind %4 (m×n), die Gewichte A = %5 werden in jeder Spalte abwärts normiert, und die Ausgabe ist %6 = %7: d&lt;sub&gt;v&lt;/sub&gt;×n, die Transponierte der Ausgabe des Zeilenlayouts. Die Zahlen sind dieselben: Ausgabespalte %1 hier ist Ausgabezeile %1 von vorher, %2.&lt;br&gt;Keine ist richtiger; sie unterscheiden sich nur darin, wie die Eingaben angeordnet sind.</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>attnviz — scaled dot-product attention</source>
+        <translation>attnviz – Scaled Dot-Product Attention</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Clear the &amp;mask</source>
+        <translation>&amp;Maske leeren</translation>
+    </message>
+    <message>
+        <source>&amp;Next query row</source>
+        <translation>&amp;Nächste Query-Zeile</translation>
+    </message>
+    <message>
+        <source>&amp;Previous query row</source>
+        <translation>&amp;Vorherige Query-Zeile</translation>
+    </message>
+    <message>
+        <source>&amp;About attnviz</source>
+        <translation>Ü&amp;ber attnviz</translation>
+    </message>
+    <message>
+        <source>About attnviz</source>
+        <translation>Über attnviz</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;attnviz&lt;/b&gt; %1&lt;br&gt;Scaled dot-product attention, every number editable, every step visible.&lt;br&gt;&lt;br&gt;Edit any input in the tables at the bottom (sizes and options on the left); hover a cell to see how it was computed; click a query row to see its output built from the rows of V; click a logits cell to mask it.</source>
+        <translation>&lt;b&gt;attnviz&lt;/b&gt; %1&lt;br&gt;Scaled Dot-Product Attention, jede Zahl bearbeitbar, jeder Schritt sichtbar.&lt;br&gt;&lt;br&gt;Bearbeiten Sie jede Eingabe in den Tabellen unten (Größen und Optionen links); zeigen Sie auf eine Zelle, um zu sehen, wie sie berechnet wurde; klicken Sie auf eine Query-Zeile, um ihre Ausgabe aus den Zeilen von V entstehen zu sehen; klicken Sie auf eine Logit-Zelle, um sie zu maskieren.</translation>
+    </message>
+    <message>
+        <source>&amp;Weights colour map</source>
+        <translation>&amp;Farbskala der Gewichte</translation>
+    </message>
+    <message>
+        <source>&amp;Signed colour map</source>
+        <translation>Farbskala mit &amp;Vorzeichen</translation>
+    </message>
+    <message>
+        <source>&amp;Row layout: %1</source>
+        <translation>&amp;Zeilenlayout: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Column layout: %1</source>
+        <translation>&amp;Spaltenlayout: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Switch layout</source>
+        <translation>Layout &amp;wechseln</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>Layout</translation>
+    </message>
+    <message>
+        <source> Layout: </source>
+        <translation> Layout: </translation>
+    </message>
+    <message>
+        <source>tokens are rows; softmax along each row. The column layout computes the same attention, transposed.</source>
+        <translation>Tokens sind Zeilen; Softmax entlang jeder Zeile. Das Spaltenlayout berechnet dieselbe Attention, transponiert.</translation>
+    </message>
+    <message>
+        <source>tokens are columns; softmax down each column. Every matrix is the transpose of the row layout&apos;s: the same attention.</source>
+        <translation>Tokens sind Spalten; Softmax abwärts in jeder Spalte. Jede Matrix ist die Transponierte der des Zeilenlayouts: dieselbe Attention.</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+        <source>last update: %1 ms (compute %2 ms, draw %3 ms)</source>
+        <translation>letzte Aktualisierung: %1 ms (Berechnung %2 ms, Zeichnen %3 ms)</translation>
+    </message>
+</context>
+<context>
+    <name>MaskBiasView</name>
+    <message>
+        <source>No result yet.</source>
+        <translation>Noch kein Ergebnis.</translation>
+    </message>
+    <message>
+        <source>custom cells</source>
+        <translation>eigene Zellen</translation>
+    </message>
+    <message>
+        <source>a sliding window of %1 key%2%3%4</source>
+        <translation>ein gleitendes Fenster von %1 Key%2%3%4</translation>
+    </message>
+    <message>
+        <source> and the token itself</source>
+        <translation> und das Token selbst</translation>
+    </message>
+    <message>
+        <source>, %1 global token%2</source>
+        <translation>, %1 globale(s) Token%2</translation>
+    </message>
+    <message>
+        <source>Nothing is masked.</source>
+        <translation>Nichts ist maskiert.</translation>
+    </message>
+    <message>
+        <source>Masked: </source>
+        <translation>Maskiert: </translation>
+    </message>
+    <message>
+        <source> ALiBi adds slope·(j − i) to each head&apos;s logits.</source>
+        <translation> ALiBi addiert Steigung·(j − i) zu den Logits jedes Kopfes.</translation>
+    </message>
+    <message>
+        <source> ALiBi is off (no bias).</source>
+        <translation> ALiBi ist aus (kein Bias).</translation>
+    </message>
+    <message>
+        <source>which keys each query sees (hatched: masked)</source>
+        <translation>welche Keys jede Query sieht (schraffiert: maskiert)</translation>
+    </message>
+    <message>
+        <source>ALiBi bias of head %1: %2·(j − i)</source>
+        <translation>ALiBi-Bias von Kopf %1: %2·(j − i)</translation>
+    </message>
+    <message>
+        <source>query i</source>
+        <translation>Query i</translation>
+    </message>
+    <message>
+        <source>key j</source>
+        <translation>Key j</translation>
+    </message>
+</context>
+<context>
+    <name>MatrixEditor</name>
+    <message>
+        <source>tokens × p</source>
+        <translation>Tokens × p</translation>
+    </message>
+    <message>
+        <source>context tokens × p_c</source>
+        <translation>Kontext-Tokens × p_c</translation>
+    </message>
+    <message>
+        <source>H·d_v × p_out</source>
+        <translation>H·d_v × p_out</translation>
+    </message>
+    <message>
+        <source>Type or double-click to edit a cell.
+Mouse wheel over the selected cell (or any cell when the whole table is visible), or Alt+Up/Down: ±0.1, with Shift: ±0.01.
+Ctrl+C copies the selection, Ctrl+V pastes a block at the current cell (tab, comma or space separated).
+Right-click: randomize or refill the matrix.</source>
+        <translation>Tippen oder doppelklicken, um eine Zelle zu bearbeiten.
+Mausrad über der gewählten Zelle (oder über jeder Zelle, wenn die ganze Tabelle sichtbar ist) oder Alt+Auf/Ab: ±0.1, mit Umschalt: ±0.01.
+Strg+C kopiert die Auswahl, Strg+V fügt einen Block an der aktuellen Zelle ein (durch Tabulator, Komma oder Leerzeichen getrennt).
+Rechtsklick: die Matrix zufällig oder neu füllen.</translation>
+    </message>
+    <message>
+        <source>Nothing pasted: %1</source>
+        <translation>Nichts eingefügt: %1</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Paste</source>
+        <translation>Einfügen</translation>
+    </message>
+    <message>
+        <source>Randomize %1 (normal, seeded)</source>
+        <translation>%1 zufällig füllen (normalverteilt, mit Startwert)</translation>
+    </message>
+    <message>
+        <source>Fill %1 with %2</source>
+        <translation>%1 mit %2 füllen</translation>
+    </message>
+</context>
+<context>
+    <name>MatrixTableModel</name>
+    <message>
+        <source>%1 of head %2</source>
+        <translation>%1 von Kopf %2</translation>
+    </message>
+    <message>
+        <source> — the cell keeps %1</source>
+        <translation> – die Zelle behält %1</translation>
+    </message>
+    <message>
+        <source>An empty entry is not a number</source>
+        <translation>Ein leerer Eintrag ist keine Zahl</translation>
+    </message>
+    <message>
+        <source>“%1” is not a number</source>
+        <translation>„%1“ ist keine Zahl</translation>
+    </message>
+</context>
+<context>
+    <name>NumberFormat</name>
+    <message>
+        <source>the pasted rows differ in length: row 1 has %1 numbers, row %2 has %3</source>
+        <translation>die eingefügten Zeilen sind unterschiedlich lang: Zeile 1 hat %1 Zahlen, Zeile %2 hat %3</translation>
+    </message>
+    <message>
+        <source>row %1, column %2</source>
+        <translation>Zeile %1, Spalte %2</translation>
+    </message>
+    <message>
+        <source>“%1” (%2 of the pasted text) is not a number</source>
+        <translation>„%1“ (%2 des eingefügten Texts) ist keine Zahl</translation>
+    </message>
+    <message>
+        <source>“%1” (%2 of the pasted text) %3</source>
+        <translation>„%1“ (%2 des eingefügten Texts) %3</translation>
+    </message>
+    <message>
+        <source>the pasted text, %1</source>
+        <translation>der eingefügte Text, %1</translation>
+    </message>
+    <message>
+        <source>the pasted text holds no numbers</source>
+        <translation>der eingefügte Text enthält keine Zahlen</translation>
+    </message>
+</context>
+<context>
+    <name>OnlineSoftmaxWidget</name>
+    <message>
+        <source>block max</source>
+        <translation>Block-Maximum</translation>
+    </message>
+    <message>
+        <source>exp(m_old − m_new): what ℓ and acc are multiplied by when the maximum grows</source>
+        <translation>exp(m_old − m_new): womit ℓ und acc multipliziert werden, wenn das Maximum wächst</translation>
+    </message>
+    <message>
+        <source>the running sum of exp(logit − m)</source>
+        <translation>die laufende Summe von exp(logit − m)</translation>
+    </message>
+    <message>
+        <source>the running sum of exp(logit − m)·V[key]</source>
+        <translation>die laufende Summe von exp(logit − m)·V[key]</translation>
+    </message>
+    <message>
+        <source>Every key is masked: ℓ stays 0 and the output row is 0, as in the plain path. </source>
+        <translation>Jeder Key ist maskiert: ℓ bleibt 0 und die Ausgabezeile ist 0, wie beim einfachen Weg. </translation>
+    </message>
+    <message>
+        <source>Query %1, key blocks of %2: m, ℓ and acc start at −∞, 0 and 0; each block updates them.</source>
+        <translation>Query %1, Key-Blöcke von %2: m, ℓ und acc beginnen bei −∞, 0 und 0; jeder Block aktualisiert sie.</translation>
+    </message>
+    <message>
+        <source>acc / ℓ</source>
+        <translation>acc / ℓ</translation>
+    </message>
+    <message>
+        <source>V·softmax(…) column</source>
+        <translation>Spalte von V·softmax(…)</translation>
+    </message>
+    <message>
+        <source>softmax(…)·V row</source>
+        <translation>Zeile von softmax(…)·V</translation>
+    </message>
+    <message>
+        <source>acc / ℓ = the plain %1: largest difference %2 %3</source>
+        <translation>acc / ℓ = die einfache %1: größte Abweichung %2 %3</translation>
+    </message>
+    <message>
+        <source>Every key is masked: ℓ stays 0 and the output column is 0, as in the plain path. </source>
+        <translation>Jeder Key ist maskiert: ℓ bleibt 0 und die Ausgabespalte ist 0, wie beim einfachen Weg. </translation>
+    </message>
+</context>
+<context>
+    <name>OptionsCommand</name>
+    <message>
+        <source>Toggle mask cell (%1, %2)</source>
+        <translation>Maskenzelle (%1, %2) umschalten</translation>
+    </message>
+</context>
+<context>
+    <name>OuterProductWidget</name>
+    <message>
+        <source>(column %1 of %2)·(row %1 of %3): rank one</source>
+        <translation>(Spalte %1 von %2)·(Zeile %1 von %3): Rang eins</translation>
+    </message>
+    <message>
+        <source>press → to add term 0</source>
+        <translation>→ drücken, um Term 0 hinzuzufügen</translation>
+    </message>
+    <message>
+        <source>✓ all %1 terms in: the partial sum equals %2</source>
+        <translation>✓ alle %1 Terme drin: die Teilsumme ist gleich %2</translation>
+    </message>
+    <message>
+        <source>%1 terms to go (largest difference %2)</source>
+        <translation>noch %1 Terme (größte Abweichung %2)</translation>
+    </message>
+    <message>
+        <source>Nothing to explain yet.</source>
+        <translation>Noch nichts zu erklären.</translation>
+    </message>
+    <message>
+        <source>term %1 (%2 %3)</source>
+        <translation>Term %1 (%2 %3)</translation>
+    </message>
+    <message>
+        <source>no term yet</source>
+        <translation>noch kein Term</translation>
+    </message>
+    <message>
+        <source>%1Σ first %2 of %3</source>
+        <translation>%1Σ erste %2 von %3</translation>
+    </message>
+</context>
+<context>
+    <name>PositionsPanel</name>
+    <message>
+        <source>What if every position moves by</source>
+        <translation>Was wäre, wenn sich jede Position verschiebt um</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No positions.&lt;/b&gt; Attention compares every query with every key whatever their places: it sees a set of tokens. Choose sinusoidal or RoPE beside the temperature.</source>
+        <translation>&lt;b&gt;Keine Positionen.&lt;/b&gt; Attention vergleicht jede Query mit jedem Key, egal wo sie stehen: sie sieht eine Menge von Tokens. Wählen Sie sinusförmig oder RoPE neben der Temperatur.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Sinusoidal:&lt;/b&gt; X′ = X + P before the projections, P[pos, 2i] = sin(pos/10000^(2i/p)), P[pos, 2i+1] = cos(…). Low columns turn fast, high ones slowly: each row is a position&apos;s fingerprint.</source>
+        <translation>&lt;b&gt;Sinusförmig:&lt;/b&gt; X′ = X + P vor den Projektionen, P[pos, 2i] = sin(pos/10000^(2i/p)), P[pos, 2i+1] = cos(…). Niedrige Spalten drehen sich schnell, hohe langsam: jede Zeile ist der Fingerabdruck einer Position.</translation>
+    </message>
+    <message>
+        <source>P — %1×%2</source>
+        <translation>P — %1×%2</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation>Position</translation>
+    </message>
+    <message>
+        <source>feature</source>
+        <translation>Merkmal</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;RoPE:&lt;/b&gt; each pair (2i, 2i+1) of a row of Q and of K is rotated by the angle pos·10000^(−2i/d_k) (radians, below); the Q and K shown are the rotated ones.</source>
+        <translation>&lt;b&gt;RoPE:&lt;/b&gt; jedes Paar (2i, 2i+1) einer Zeile von Q und von K wird um den Winkel pos·10000^(−2i/d_k) gedreht (Bogenmaß, unten); die gezeigten Q und K sind die gedrehten.</translation>
+    </message>
+    <message>
+        <source>RoPE angles, head %1 — %2×%3</source>
+        <translation>RoPE-Winkel, Kopf %1 – %2×%3</translation>
+    </message>
+    <message>
+        <source>pair</source>
+        <translation>Paar</translation>
+    </message>
+    <message>
+        <source>Scores with every position + %1: the largest change is &lt;b&gt;%2&lt;/b&gt; (rounding). Rotating q by mθ and k by nθ leaves q·k depending on (m − n)θ only: RoPE encodes offsets, not places.</source>
+        <translation>Scores mit jeder Position + %1: die größte Änderung ist &lt;b&gt;%2&lt;/b&gt; (Rundung). Dreht man q um mθ und k um nθ, hängt q·k nur von (m − n)θ ab: RoPE kodiert Abstände, nicht Orte.</translation>
+    </message>
+    <message>
+        <source>Scores with every position + %1: the largest change is &lt;b&gt;%2&lt;/b&gt;. X + P mixes the place itself into q and k, so moving the sentence changes the scores (compare RoPE).</source>
+        <translation>Scores mit jeder Position + %1: die größte Änderung ist &lt;b&gt;%2&lt;/b&gt;. X + P mischt den Ort selbst in q und k, also ändert das Verschieben des Satzes die Scores (vergleiche RoPE).</translation>
+    </message>
+    <message>
+        <source>Without positions nothing moves (change %1); instead, permuting the tokens just permutes the outputs: see What if › permutation.</source>
+        <translation>Ohne Positionen bewegt sich nichts (Änderung %1); stattdessen permutiert das Vertauschen der Tokens nur die Ausgaben: siehe Was wäre, wenn › Permutation.</translation>
+    </message>
+</context>
+<context>
+    <name>Presentation</name>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>&amp;Präsentationsmodus</translation>
+    </message>
+    <message>
+        <source>Full screen, large type, high contrast, editing panels hidden (F11 or Esc to leave)</source>
+        <translation>Vollbild, große Schrift, hoher Kontrast, Bearbeitungs-Panels ausgeblendet (F11 oder Esc zum Verlassen)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;in</source>
+        <translation>Ver&amp;größern</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation>Ver&amp;kleinern</translation>
+    </message>
+    <message>
+        <source>&amp;Actual size</source>
+        <translation>&amp;Originalgröße</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Design</translation>
+    </message>
+    <message>
+        <source>&amp;Standard</source>
+        <translation>&amp;Standard</translation>
+    </message>
+    <message>
+        <source>&amp;High contrast</source>
+        <translation>&amp;Hoher Kontrast</translation>
+    </message>
+    <message>
+        <source>Next lesson &amp;step</source>
+        <translation>Nächster Lektions&amp;schritt</translation>
+    </message>
+    <message>
+        <source>Previous lesson s&amp;tep</source>
+        <translation>Vorheriger Lektions&amp;schritt</translation>
+    </message>
+    <message>
+        <source>Zoom %1%</source>
+        <translation>Zoom %1 %</translation>
+    </message>
+    <message>
+        <source>No lesson is open</source>
+        <translation>Keine Lektion ist geöffnet</translation>
+    </message>
+</context>
+<context>
+    <name>Presets</name>
+    <message>
+        <source>Worked example (from Vector to Matrix)</source>
+        <translation>Rechenbeispiel („From Vector to Matrix“)</translation>
+    </message>
+    <message>
+        <source>The article&apos;s 4 tokens, X 4×4, Wq/Wk/Wv 4×3: output row 0 is 3.9492 7.8588 3.9577</source>
+        <translation>Die 4 Tokens des Artikels, X 4×4, Wq/Wk/Wv 4×3: Ausgabezeile 0 ist 3.9492 7.8588 3.9577</translation>
+    </message>
+    <message>
+        <source>Random example</source>
+        <translation>Zufallsbeispiel</translation>
+    </message>
+    <message>
+        <source>6 tokens, p = 8, d_k = d_v = 4, random normal values (seed 7)</source>
+        <translation>6 Tokens, p = 8, d_k = d_v = 4, normalverteilte Zufallswerte (Startwert 7)</translation>
+    </message>
+    <message>
+        <source>Causal (decoder) attention</source>
+        <translation>Kausale (Decoder-)Attention</translation>
+    </message>
+    <message>
+        <source>The worked example with a causal mask: each token sees only itself and earlier tokens</source>
+        <translation>Das Rechenbeispiel mit kausaler Maske: jedes Token sieht nur sich selbst und frühere Tokens</translation>
+    </message>
+    <message>
+        <source>Coreference: “it” → “animal”</source>
+        <translation>Koreferenz: „it“ → „animal“</translation>
+    </message>
+    <message>
+        <source>“it” attends most to “animal”: its query asks for a noun, and the “tired” it carries asks for an animate one</source>
+        <translation>„it“ achtet am stärksten auf „animal“: seine Query sucht ein Substantiv, und das mitgetragene „tired“ verlangt ein belebtes</translation>
+    </message>
+    <message>
+        <source>Cross-attention (encoder–decoder)</source>
+        <translation>Cross-Attention (Encoder–Decoder)</translation>
+    </message>
+    <message>
+        <source>English decoder queries “the cat sleeps” attend to the French encoder&apos;s keys “le chat dort .”</source>
+        <translation>Englische Decoder-Queries „the cat sleeps“ achten auf die Keys des französischen Encoders „le chat dort .“</translation>
+    </message>
+    <message>
+        <source>Three heads: previous, same, first token</source>
+        <translation>Drei Köpfe: vorheriges, gleiches, erstes Token</translation>
+    </message>
+    <message>
+        <source>Embeddings are one-hot positions: head 0 attends to the previous token, head 1 to the same token, head 2 to the first token</source>
+        <translation>Die Einbettungen sind one-hot Positionen: Kopf 0 achtet auf das vorherige Token, Kopf 1 auf dasselbe Token, Kopf 2 auf das erste Token</translation>
+    </message>
+    <message>
+        <source>Two heads and Wo</source>
+        <translation>Zwei Köpfe und Wo</translation>
+    </message>
+    <message>
+        <source>The worked example plus a random second head; Wo (6×4) mixes the concatenated outputs</source>
+        <translation>Das Rechenbeispiel plus ein zufälliger zweiter Kopf; Wo (6×4) mischt die verketteten Ausgaben</translation>
+    </message>
+    <message>
+        <source>Five tokens, d_model = d_k = 512</source>
+        <translation>Fünf Tokens, d_model = d_k = 512</translation>
+    </message>
+    <message>
+        <source>5 tokens at d_model = d_k = d_v = 512, random weights with std 1/√512 (seed 512): scaled logits stay near ±1</source>
+        <translation>5 Tokens bei d_model = d_k = d_v = 512, Zufallsgewichte mit Standardabweichung 1/√512 (Startwert 512): skalierte Logits bleiben nahe ±1</translation>
+    </message>
+    <message>
+        <source>Softmax saturation (unscaled, d_k = 512)</source>
+        <translation>Softmax-Sättigung (unskaliert, d_k = 512)</translation>
+    </message>
+    <message>
+        <source>d_k = 512 without the 1/√d_k: logits span −44 to 58, so softmax puts &gt; 99% on one key in every row — tick “scale the scores” to compare</source>
+        <translation>d_k = 512 ohne 1/√d_k: die Logits reichen von −44 bis 58, daher legt die Softmax in jeder Zeile &gt; 99 % auf einen Key – setzen Sie zum Vergleich „Scores skalieren“</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>&amp;Import %1 from a file…</source>
+        <translation>%1 aus einer Datei &amp;importieren…</translation>
+    </message>
+    <message>
+        <source>&amp;Export %1</source>
+        <translation>%1 &amp;exportieren</translation>
+    </message>
+    <message>
+        <source>Wq, Wk, Wv of &amp;every head from a checkpoint…</source>
+        <translation>Wq, Wk, Wv &amp;jedes Kopfes aus einem Checkpoint…</translation>
+    </message>
+    <message>
+        <source>Results %1</source>
+        <translation>Ergebnisse %1</translation>
+    </message>
+    <message>
+        <source>&amp;All the stages…</source>
+        <translation>&amp;Alle Stufen…</translation>
+    </message>
+    <message>
+        <source>The &amp;combination panel…</source>
+        <translation>Das &amp;Kombinations-Panel…</translation>
+    </message>
+    <message>
+        <source>Panel “%1”…</source>
+        <translation>Panel „%1“…</translation>
+    </message>
+    <message>
+        <source>Include selection &amp;outlines</source>
+        <translation>Auswahl-&amp;Umrisse einschließen</translation>
+    </message>
+    <message>
+        <source>Draw the selected row&apos;s outline (and highlighted columns) in exported figures</source>
+        <translation>Den Umriss der gewählten Zeile (und hervorgehobene Spalten) in exportierten Abbildungen zeichnen</translation>
+    </message>
+    <message>
+        <source>as shown, row layout</source>
+        <translation>wie angezeigt, Zeilenlayout</translation>
+    </message>
+    <message>
+        <source>as shown, column layout: transposed</source>
+        <translation>wie angezeigt, Spaltenlayout: transponiert</translation>
+    </message>
+    <message>
+        <source>Export &amp;figure of %1…</source>
+        <translation>Abbildung von %1 &amp;exportieren…</translation>
+    </message>
+    <message>
+        <source>Export the &amp;matrix %1 (%2)</source>
+        <translation>Die &amp;Matrix %1 exportieren (%2)</translation>
+    </message>
+    <message>
+        <source>&amp;Import matrix</source>
+        <translation>Matrix &amp;importieren</translation>
+    </message>
+    <message>
+        <source>E&amp;xport matrix</source>
+        <translation>Matrix e&amp;xportieren</translation>
+    </message>
+    <message>
+        <source>Export &amp;figure of</source>
+        <translation>Abbildung &amp;exportieren von</translation>
+    </message>
+    <message>
+        <source>Export figure of &amp;window…</source>
+        <translation>Abbildung des &amp;Fensters exportieren…</translation>
+    </message>
+    <message>
+        <source>PNG 1× — screen (*.png)</source>
+        <translation>PNG 1× – Bildschirm (*.png)</translation>
+    </message>
+    <message>
+        <source>PNG 2× — projector, slides (*.png)</source>
+        <translation>PNG 2× – Beamer, Folien (*.png)</translation>
+    </message>
+    <message>
+        <source>PNG 3× — print (*.png)</source>
+        <translation>PNG 3× – Druck (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG — vector (*.svg)</source>
+        <translation>SVG – Vektor (*.svg)</translation>
+    </message>
+    <message>
+        <source>PDF — vector (*.pdf)</source>
+        <translation>PDF – Vektor (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export figure of %1</source>
+        <translation>Abbildung von %1 exportieren</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Export &amp;figure…</source>
+        <translation>&amp;Abbildung exportieren…</translation>
+    </message>
+    <message>
+        <source>Wq, Wk, Wv of every head from a checkpoint</source>
+        <translation>Wq, Wk, Wv jedes Kopfes aus einem Checkpoint</translation>
+    </message>
+    <message>
+        <source>Checkpoints (*.safetensors *.npz);;All files (*)</source>
+        <translation>Checkpoints (*.safetensors *.npz);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Import %1 from a file</source>
+        <translation>%1 aus einer Datei importieren</translation>
+    </message>
+    <message>
+        <source>Matrices (*.csv *.tsv *.txt *.npy *.npz *.safetensors);;CSV (*.csv);;TSV and text (*.tsv *.txt);;NumPy array (*.npy);;NumPy archive (*.npz);;safetensors checkpoint (*.safetensors);;All files (*)</source>
+        <translation>Matrizen (*.csv *.tsv *.txt *.npy *.npz *.safetensors);;CSV (*.csv);;TSV und Text (*.tsv *.txt);;NumPy-Array (*.npy);;NumPy-Archiv (*.npz);;safetensors-Checkpoint (*.safetensors);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Export %1 as %2</source>
+        <translation>%1 als %2 exportieren</translation>
+    </message>
+    <message>
+        <source>%1 is binary: save it to a file</source>
+        <translation>%1 ist binär: speichern Sie es in eine Datei</translation>
+    </message>
+    <message>
+        <source>Save as %1…</source>
+        <translation>Als %1 speichern…</translation>
+    </message>
+    <message>
+        <source>Copy as %1</source>
+        <translation>Als %1 kopieren</translation>
+    </message>
+    <message>
+        <source>Turn cross-attention off first: a checkpoint&apos;s Wk and Wv take the tokens&apos; own vectors.</source>
+        <translation>Schalten Sie zuerst Cross-Attention aus: Wk und Wv eines Checkpoints nehmen die eigenen Vektoren der Tokens.</translation>
+    </message>
+    <message>
+        <source>%1 heads: at most %2 are supported</source>
+        <translation>%1 Köpfe: höchstens %2 werden unterstützt</translation>
+    </message>
+    <message>
+        <source>Choose a tensor for each of Wq, Wk and Wv.</source>
+        <translation>Wählen Sie für Wq, Wk und Wv je einen Tensor.</translation>
+    </message>
+    <message>
+        <source>%1 is %2×%3; %4 (p × %5) is needed%6</source>
+        <translation>%1 ist %2×%3; %4 (p × %5) wird gebraucht%6</translation>
+    </message>
+    <message>
+        <source> (transposed?)</source>
+        <translation> (transponiert?)</translation>
+    </message>
+    <message>
+        <source>p = %1 cannot be shared by %2 heads (not a multiple)</source>
+        <translation>p = %1 lässt sich nicht auf %2 Köpfe aufteilen (kein Vielfaches)</translation>
+    </message>
+    <message>
+        <source>p = %1: at most %2 is supported</source>
+        <translation>p = %1: höchstens %2 wird unterstützt</translation>
+    </message>
+    <message>
+        <source>H %1 → %2, p %3 → %4, d_k %5 → %6, d_v %7 → %6; Wq, Wk, Wv of every head from the file</source>
+        <translation>H %1 → %2, p %3 → %4, d_k %5 → %6, d_v %7 → %6; Wq, Wk, Wv jedes Kopfes aus der Datei</translation>
+    </message>
+    <message>
+        <source>Fill Wq, Wk, Wv of %1 heads from %2</source>
+        <translation>Wq, Wk, Wv von %1 Köpfen aus %2 füllen</translation>
+    </message>
+    <message>
+        <source>Load preset “%1”</source>
+        <translation>Vorlage „%1“ laden</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>Vorlage</translation>
+    </message>
+    <message>
+        <source>Cannot load the preset “%1”:
+%2</source>
+        <translation>Die Vorlage „%1“ kann nicht geladen werden:
+%2</translation>
+    </message>
+    <message>
+        <source>Save the changes to “%1”?</source>
+        <translation>Änderungen an „%1“ speichern?</translation>
+    </message>
+    <message>
+        <source>Your changes are lost if you don&apos;t save them.</source>
+        <translation>Ihre Änderungen gehen verloren, wenn Sie sie nicht speichern.</translation>
+    </message>
+    <message>
+        <source>&amp;Restore</source>
+        <translation>&amp;Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>&amp;Verwerfen</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>Sitzung öffnen</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>Sitzung speichern</translation>
+    </message>
+    <message>
+        <source>Cell &amp;decimals</source>
+        <translation>&amp;Nachkommastellen der Zellen</translation>
+    </message>
+    <message>
+        <source>&amp;Automatic (3 significant digits)</source>
+        <translation>&amp;Automatisch (3 signifikante Stellen)</translation>
+    </message>
+    <message>
+        <source>&amp;%1</source>
+        <translation>&amp;%1</translation>
+    </message>
+    <message>
+        <source>Sizes and options</source>
+        <translation>Größen und Optionen</translation>
+    </message>
+    <message>
+        <source>Choose the sizes (tokens n, d&lt;sub&gt;k&lt;/sub&gt;, d&lt;sub&gt;v&lt;/sub&gt;, heads) and the options: scaling, causal mask, temperature, the layout (tokens as rows or as columns). Ready-made examples are in the Presets menu.</source>
+        <translation>Wählen Sie die Größen (Tokens n, d&lt;sub&gt;k&lt;/sub&gt;, d&lt;sub&gt;v&lt;/sub&gt;, Köpfe) und die Optionen: Skalierung, kausale Maske, Temperatur, das Layout (Tokens als Zeilen oder als Spalten). Fertige Beispiele stehen im Menü Vorlagen.</translation>
+    </message>
+    <message>
+        <source>The inputs</source>
+        <translation>Die Eingaben</translation>
+    </message>
+    <message>
+        <source>The tokens, X and the current head&apos;s Wq, Wk, Wv. Type into a cell, paste a block, or turn the mouse wheel over it: every stage updates at once, and Ctrl+Z undoes.</source>
+        <translation>Die Tokens, X und Wq, Wk, Wv des aktuellen Kopfes. Tippen Sie in eine Zelle, fügen Sie einen Block ein oder drehen Sie das Mausrad darüber: jede Stufe aktualisiert sich sofort, und Strg+Z macht es rückgängig.</translation>
+    </message>
+    <message>
+        <source>Every stage as a heatmap</source>
+        <translation>Jede Stufe als Heatmap</translation>
+    </message>
+    <message>
+        <source>Q, K, V, the scores, the logits, the weights and the output, each titled with its formula. Hover a cell for its exact value, click one to select its query, right-click to export.</source>
+        <translation>Q, K, V, die Scores, die Logits, die Gewichte und die Ausgabe, jede mit ihrer Formel betitelt. Zeigen Sie auf eine Zelle für ihren genauen Wert, klicken Sie, um ihre Query zu wählen, Rechtsklick zum Exportieren.</translation>
+    </message>
+    <message>
+        <source>The attention weights</source>
+        <translation>Die Attention-Gewichte</translation>
+    </message>
+    <message>
+        <source>softmax of the scaled scores: row i says how much query i attends to each key, and every row sums to 1.</source>
+        <translation>Softmax der skalierten Scores: Zeile i sagt, wie stark Query i auf jeden Key achtet, und jede Zeile summiert sich zu 1.</translation>
+    </message>
+    <message>
+        <source>The selected query&apos;s output</source>
+        <translation>Die Ausgabe der gewählten Query</translation>
+    </message>
+    <message>
+        <source>Its output row as a weighted average of V&apos;s rows, term by term, with the weights summing to 1.</source>
+        <translation>Ihre Ausgabezeile als gewichteter Mittelwert der Zeilen von V, Term für Term, mit Gewichten, die sich zu 1 summieren.</translation>
+    </message>
+    <message>
+        <source>Interpretations</source>
+        <translation>Interpretationen</translation>
+    </message>
+    <message>
+        <source>Four readings of each product (a dot product, rows, columns, a sum of outer products), played term by term with Space. View › Interpretations, Ctrl+Shift+I.</source>
+        <translation>Vier Lesarten jedes Produkts (ein Skalarprodukt, Zeilen, Spalten, eine Summe äußerer Produkte), Term für Term mit der Leertaste abgespielt. Ansicht › Interpretationen, Strg+Umschalt+I.</translation>
+    </message>
+    <message>
+        <source>The lesson</source>
+        <translation>Die Lektion</translation>
+    </message>
+    <message>
+        <source>A guided walk through attention on the numbers shown: F5 starts it, Page Down and Page Up move between its steps.</source>
+        <translation>Ein geführter Weg durch Attention mit den angezeigten Zahlen: F5 startet ihn, Bild ab und Bild auf wechseln zwischen den Schritten.</translation>
+    </message>
+    <message>
+        <source>&amp;Tour of the window</source>
+        <translation>&amp;Rundgang durch das Fenster</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Inputs — type, wheel or paste to edit</source>
+        <translation>Eingaben – tippen, Mausrad oder einfügen zum Bearbeiten</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>Warnung: %1</translation>
+    </message>
+    <message>
+        <source>Start in presentation mode (with --screenshot, at the size of --size).</source>
+        <translation>Im Präsentationsmodus starten (mit --screenshot in der Größe von --size).</translation>
+    </message>
+    <message>
+        <source>Show the heatmap of &lt;stage&gt; and give it the keyboard focus: %1.</source>
+        <translation>Die Heatmap von &lt;stage&gt; zeigen und ihr den Tastaturfokus geben: %1.</translation>
+    </message>
+    <message>
+        <source>Show the interface in &lt;language&gt; (en, de), instead of the one chosen in View › Language or else the system&apos;s.</source>
+        <translation>Die Oberfläche in &lt;language&gt; (en, de) zeigen, statt in der unter Ansicht › Sprache gewählten oder sonst der des Systems.</translation>
+    </message>
+    <message>
+        <source>unknown stage &quot;%1&quot; for --focus; one of: %2</source>
+        <translation>unbekannte Stufe „%1“ für --focus; eine von: %2</translation>
+    </message>
+    <message>
+        <source>unknown language &quot;%1&quot; for --language; one of: %2</source>
+        <translation>unbekannte Sprache „%1“ für --language; eine von: %2</translation>
+    </message>
+    <message>
+        <source>--focus %1: this file has no such heatmap (concat needs several heads or a Wo)</source>
+        <translation>--focus %1: diese Datei hat keine solche Heatmap (concat braucht mehrere Köpfe oder ein Wo)</translation>
+    </message>
+    <message>
+        <source>%1 (numbered: the names need more room — zoom in with the wheel or double-click to enlarge)</source>
+        <translation>%1 (nummeriert: die Namen brauchen mehr Platz – mit dem Mausrad hineinzoomen oder zum Vergrößern doppelklicken)</translation>
+    </message>
+</context>
+<context>
+    <name>ReadoutsModel</name>
+    <message>
+        <source>Every key is masked for this query: its weights are all 0.</source>
+        <translation>Jeder Key ist für diese Query maskiert: ihre Gewichte sind alle 0.</translation>
+    </message>
+    <message>
+        <source>all keys masked</source>
+        <translation>alle Keys maskiert</translation>
+    </message>
+    <message>
+        <source> (tie)</source>
+        <translation> (Gleichstand)</translation>
+    </message>
+    <message>
+        <source>Σⱼ aᵢⱼ: 1 for every query with a visible key (softmax)</source>
+        <translation>Σⱼ aᵢⱼ: 1 für jede Query mit einem sichtbaren Key (Softmax)</translation>
+    </message>
+    <message>
+        <source>−Σⱼ aᵢⱼ ln aᵢⱼ: 0 for a one-hot row, ln m for a uniform one</source>
+        <translation>−Σⱼ aᵢⱼ ln aᵢⱼ: 0 für eine one-hot Zeile, ln m für eine gleichverteilte</translation>
+    </message>
+    <message>
+        <source>−Σⱼ aᵢⱼ log₂ aᵢⱼ: 0 for a one-hot row, log₂ m for a uniform one</source>
+        <translation>−Σⱼ aᵢⱼ log₂ aᵢⱼ: 0 für eine one-hot Zeile, log₂ m für eine gleichverteilte</translation>
+    </message>
+    <message>
+        <source>exp(entropy in nats): how many keys the query effectively spreads over</source>
+        <translation>exp(Entropie in nats): über wie viele Keys sich die Query effektiv verteilt</translation>
+    </message>
+</context>
+<context>
+    <name>ReadoutsView</name>
+    <message>
+        <source>&amp;Entropy in:</source>
+        <translation>&amp;Entropie in:</translation>
+    </message>
+    <message>
+        <source>nats (ln)</source>
+        <translation>nats (ln)</translation>
+    </message>
+    <message>
+        <source>bits (log₂)</source>
+        <translation>Bits (log₂)</translation>
+    </message>
+    <message>
+        <source>No result yet.</source>
+        <translation>Noch kein Ergebnis.</translation>
+    </message>
+    <message>
+        <source>Head %1. Entropy 0: one key takes all the weight; %2 = %3 %4: uniform over all %4 keys.%5</source>
+        <translation>Kopf %1. Entropie 0: ein Key bekommt das ganze Gewicht; %2 = %3 %4: gleichverteilt über alle %4 Keys.%5</translation>
+    </message>
+    <message>
+        <source> A masked query spreads over its visible keys only.</source>
+        <translation> Eine maskierte Query verteilt sich nur über ihre sichtbaren Keys.</translation>
+    </message>
+</context>
+<context>
+    <name>RecentFiles</name>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>(no recent files)</source>
+        <translation>(keine zuletzt geöffneten Dateien)</translation>
+    </message>
+    <message>
+        <source>&amp;Clear the list</source>
+        <translation>Liste &amp;leeren</translation>
+    </message>
+</context>
+<context>
+    <name>Recomputer</name>
+    <message>
+        <source>not enough memory to compute attention at this size</source>
+        <translation>nicht genug Speicher, um Attention in dieser Größe zu berechnen</translation>
+    </message>
+</context>
+<context>
+    <name>RecoveryFile</name>
+    <message>
+        <source>cannot create the folder %1</source>
+        <translation>der Ordner %1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>cannot lock %1</source>
+        <translation>%1 kann nicht gesperrt werden</translation>
+    </message>
+</context>
+<context>
+    <name>SessionController</name>
+    <message>
+        <source>Removed from Open Recent (no longer found): %1</source>
+        <translation>Aus „Zuletzt geöffnet“ entfernt (nicht mehr gefunden): %1</translation>
+    </message>
+    <message>
+        <source>Autosave failed: %1</source>
+        <translation>Automatisches Speichern fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>Ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>Open a session or reference-case JSON file</source>
+        <translation>Eine Sitzung oder eine Referenzfall-JSON-Datei öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Save the inputs and the view to the session file</source>
+        <translation>Die Eingaben und die Ansicht in der Sitzungsdatei speichern</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Speichern &amp;unter…</translation>
+    </message>
+    <message>
+        <source>Save the session to a new file</source>
+        <translation>Die Sitzung in einer neuen Datei speichern</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>unbenannt</translation>
+    </message>
+    <message>
+        <source>Open %1</source>
+        <translation>%1 öffnen</translation>
+    </message>
+    <message>
+        <source>Could not save the session:
+%1
+
+The file on disk was not changed; your work is still open.</source>
+        <translation>Die Sitzung konnte nicht gespeichert werden:
+%1
+
+Die Datei auf dem Datenträger wurde nicht verändert; Ihre Arbeit ist weiterhin geöffnet.</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>Could not open the file:
+%1
+
+Nothing was changed.</source>
+        <translation>Die Datei konnte nicht geöffnet werden:
+%1
+
+Nichts wurde verändert.</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>%1 geöffnet</translation>
+    </message>
+    <message>
+        <source>“%1” no longer exists; it was removed from Open Recent.</source>
+        <translation>„%1“ existiert nicht mehr; es wurde aus „Zuletzt geöffnet“ entfernt.</translation>
+    </message>
+    <message>
+        <source>an untitled session</source>
+        <translation>eine unbenannte Sitzung</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>„%1“</translation>
+    </message>
+    <message>
+        <source>attnviz did not close properly last time. Unsaved changes to %1 were autosaved at %2.
+
+Restore them?</source>
+        <translation>attnviz wurde letztes Mal nicht ordnungsgemäß beendet. Ungespeicherte Änderungen an %1 wurden um %2 automatisch gesichert.
+
+Wiederherstellen?</translation>
+    </message>
+    <message>
+        <source>Restore unsaved changes</source>
+        <translation>Ungespeicherte Änderungen wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Restored the unsaved changes to %1</source>
+        <translation>Die ungespeicherten Änderungen an %1 wurden wiederhergestellt</translation>
+    </message>
+    <message>
+        <source>The autosaved changes cannot be restored:
+%1</source>
+        <translation>Die automatisch gesicherten Änderungen können nicht wiederhergestellt werden:
+%1</translation>
+    </message>
+</context>
+<context>
+    <name>Shell</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Presets</source>
+        <translation>&amp;Vorlagen</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Lesson</source>
+        <translation>&amp;Lektion</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>Show %1</source>
+        <translation>%1 zeigen</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>A heatmap (click it first)</source>
+        <translation>Eine Heatmap (zuerst anklicken)</translation>
+    </message>
+    <message>
+        <source>The input tables</source>
+        <translation>Die Eingabetabellen</translation>
+    </message>
+    <message>
+        <source>Interpretations panel</source>
+        <translation>Interpretationen-Panel</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>Lektion</translation>
+    </message>
+    <message>
+        <source>Presentation mode</source>
+        <translation>Präsentationsmodus</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Select the previous / next query row</source>
+        <translation>Die vorherige / nächste Query-Zeile wählen</translation>
+    </message>
+    <message>
+        <source>Move the selected row by ten</source>
+        <translation>Die gewählte Zeile um zehn verschieben</translation>
+    </message>
+    <message>
+        <source>Select the first / last row</source>
+        <translation>Die erste / letzte Zeile wählen</translation>
+    </message>
+    <message>
+        <source>Export figure / export matrix menu</source>
+        <translation>Abbildung exportieren / Menü „Matrix exportieren“</translation>
+    </message>
+    <message>
+        <source>Nudge the current cell by ±0.1</source>
+        <translation>Die aktuelle Zelle um ±0.1 anstoßen</translation>
+    </message>
+    <message>
+        <source>Fine step: nudge by ±0.01 (Shift with the mouse wheel too)</source>
+        <translation>Feiner Schritt: um ±0.01 anstoßen (Umschalt auch mit dem Mausrad)</translation>
+    </message>
+    <message>
+        <source>Copy the selection / paste a block at the current cell</source>
+        <translation>Die Auswahl kopieren / einen Block an der aktuellen Zelle einfügen</translation>
+    </message>
+    <message>
+        <source>Play / pause the terms</source>
+        <translation>Die Terme abspielen / anhalten</translation>
+    </message>
+    <message>
+        <source>One term back / forward</source>
+        <translation>Einen Term zurück / vor</translation>
+    </message>
+    <message>
+        <source>Play faster / slower</source>
+        <translation>Schneller / langsamer abspielen</translation>
+    </message>
+    <message>
+        <source>The first term / every term</source>
+        <translation>Der erste Term / alle Terme</translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>Choose the reading (1 to 6: dot, row, column, outer, tiles, online softmax)</source>
+        <translation>Die Lesart wählen (1 bis 6: Skalarprodukt, Zeile, Spalte, äußeres Produkt, Kacheln, Online-Softmax)</translation>
+    </message>
+    <message>
+        <source>Switch between the scores and the output</source>
+        <translation>Zwischen den Scores und der Ausgabe wechseln</translation>
+    </message>
+    <message>
+        <source>Pick the previous / next row</source>
+        <translation>Die vorherige / nächste Zeile wählen</translation>
+    </message>
+    <message>
+        <source>Pick the previous / next column</source>
+        <translation>Die vorherige / nächste Spalte wählen</translation>
+    </message>
+    <message>
+        <source>KV cache panel</source>
+        <translation>KV-Cache-Panel</translation>
+    </message>
+    <message>
+        <source>Decode the next token</source>
+        <translation>Das nächste Token dekodieren</translation>
+    </message>
+    <message>
+        <source>Play / pause the decoding</source>
+        <translation>Das Dekodieren abspielen / anhalten</translation>
+    </message>
+    <message>
+        <source>Empty the cache</source>
+        <translation>Den Cache leeren</translation>
+    </message>
+    <message>
+        <source>Previous / next step (a presenter&apos;s clicker)</source>
+        <translation>Vorheriger / nächster Schritt (der Presenter eines Vortragenden)</translation>
+    </message>
+    <message>
+        <source>Leave presentation mode</source>
+        <translation>Den Präsentationsmodus verlassen</translation>
+    </message>
+    <message>
+        <source>Previous / next lesson step</source>
+        <translation>Vorheriger / nächster Lektionsschritt</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>The menus&apos; shortcuts, then the keys each part of the window answers while it has the focus.</source>
+        <translation>Die Tastenkürzel der Menüs, dann die Tasten, auf die jeder Teil des Fensters reagiert, während er den Fokus hat.</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
+    <message>
+        <source>Does</source>
+        <translation>Wirkung</translation>
+    </message>
+</context>
+<context>
+    <name>StagesView</name>
+    <message>
+        <source> (head %1)</source>
+        <translation> (Kopf %1)</translation>
+    </message>
+    <message>
+        <source>key — click to mask</source>
+        <translation>Key – klicken zum Maskieren</translation>
+    </message>
+    <message>
+        <source>query — click to mask</source>
+        <translation>Query – klicken zum Maskieren</translation>
+    </message>
+    <message>
+        <source>key ↓</source>
+        <translation>Key ↓</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>Query</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>Key</translation>
+    </message>
+</context>
+<context>
+    <name>TermsWidget</name>
+    <message>
+        <source>+%1 earlier</source>
+        <translation>+%1 frühere</translation>
+    </message>
+    <message>
+        <source>running sum</source>
+        <translation>laufende Summe</translation>
+    </message>
+    <message>
+        <source>to come</source>
+        <translation>ausstehend</translation>
+    </message>
+    <message>
+        <source>not added yet</source>
+        <translation>noch nicht addiert</translation>
+    </message>
+    <message>
+        <source>(sum of %1 terms)</source>
+        <translation>(Summe von %1 Termen)</translation>
+    </message>
+    <message>
+        <source>Σ all %1</source>
+        <translation>Σ alle %1</translation>
+    </message>
+    <message>
+        <source>✓ the sum equals it</source>
+        <translation>✓ die Summe ist gleich</translation>
+    </message>
+    <message>
+        <source>✓ equal</source>
+        <translation>✓ gleich</translation>
+    </message>
+    <message>
+        <source>still missing %1 of %2 terms</source>
+        <translation>es fehlen noch %1 von %2 Termen</translation>
+    </message>
+    <message>
+        <source>Nothing to explain yet.</source>
+        <translation>Noch nichts zu erklären.</translation>
+    </message>
+</context>
+<context>
+    <name>TiledProductWidget</name>
+    <message>
+        <source>%1 block products in tiles of %2×%3 (inner blocks of %4): press play or →</source>
+        <translation>%1 Blockprodukte in Kacheln von %2×%3 (innere Blöcke von %4): Abspielen oder → drücken</translation>
+    </message>
+    <message>
+        <source>step %1 of %2: tile rows %3, columns %4 += %5[%3, %6]·%7[%6, %4]%8</source>
+        <translation>Schritt %1 von %2: Kachel Zeilen %3, Spalten %4 += %5[%3, %6]·%7[%6, %4]%8</translation>
+    </message>
+    <message>
+        <source> — every tile done: the grid is %1</source>
+        <translation> – jede Kachel fertig: das Raster ist %1</translation>
+    </message>
+    <message>
+        <source>Nothing to explain yet.</source>
+        <translation>Noch nichts zu erklären.</translation>
+    </message>
+    <message>
+        <source>%1 so far</source>
+        <translation>%1 bisher</translation>
+    </message>
+</context>
+<context>
+    <name>TokenEditor</name>
+    <message>
+        <source>Context tokens: the keys and values come from these rows. Double-click or type to rename.</source>
+        <translation>Kontext-Tokens: die Keys und Values stammen aus diesen Zeilen. Doppelklicken oder tippen zum Umbenennen.</translation>
+    </message>
+    <message>
+        <source>Tokens: one per row of X. Double-click or type to rename.</source>
+        <translation>Tokens: eines pro Zeile von X. Doppelklicken oder tippen zum Umbenennen.</translation>
+    </message>
+    <message>
+        <source>Label not changed: %1</source>
+        <translation>Bezeichnung nicht geändert: %1</translation>
+    </message>
+</context>
+<context>
+    <name>TokenLinksView</name>
+    <message>
+        <source>No result yet.</source>
+        <translation>Noch kein Ergebnis.</translation>
+    </message>
+    <message>
+        <source>all %1 heads</source>
+        <translation>alle %1 Köpfe</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>Kopf %1</translation>
+    </message>
+    <message>
+        <source>%1 · %2 × %3 tokens: only the strongest %4 of the %5 lines with weight ≥ %6 are drawn</source>
+        <translation>%1 · %2 × %3 Tokens: nur die stärksten %4 der %5 Linien mit Gewicht ≥ %6 werden gezeichnet</translation>
+    </message>
+    <message>
+        <source>%1 · %2 × %3 tokens: only lines with weight ≥ %4 are drawn (%5 of %6)</source>
+        <translation>%1 · %2 × %3 Tokens: nur Linien mit Gewicht ≥ %4 werden gezeichnet (%5 von %6)</translation>
+    </message>
+    <message>
+        <source>%1 · line thickness and opacity = weight · hover a token to isolate its lines, click a query to select it</source>
+        <translation>%1 · Linienstärke und Deckkraft = Gewicht · auf ein Token zeigen, um seine Linien hervorzuheben, auf eine Query klicken, um sie zu wählen</translation>
+    </message>
+    <message>
+        <source>keys (context)</source>
+        <translation>Keys (Kontext)</translation>
+    </message>
+</context>
+<context>
+    <name>TokenListModel</name>
+    <message>
+        <source>%1 %2 “%3”: double-click or type to rename</source>
+        <translation>%1 %2 „%3“: doppelklicken oder tippen zum Umbenennen</translation>
+    </message>
+    <message>
+        <source>Context token</source>
+        <translation>Kontext-Token</translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation>Token</translation>
+    </message>
+    <message>
+        <source>context</source>
+        <translation>Kontext</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>Tokens</translation>
+    </message>
+</context>
+<context>
+    <name>Tour</name>
+    <message>
+        <source>Back</source>
+        <translation>Zurück</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Weiter</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Fertig</translation>
+    </message>
+</context>
+<context>
+    <name>TrainPanel</name>
+    <message>
+        <source>&amp;Task</source>
+        <translation>&amp;Aufgabe</translation>
+    </message>
+    <message>
+        <source>P&amp;ositions</source>
+        <translation>P&amp;ositionen</translation>
+    </message>
+    <message>
+        <source>Adam</source>
+        <translation>Adam</translation>
+    </message>
+    <message>
+        <source>SGD</source>
+        <translation>SGD</translation>
+    </message>
+    <message>
+        <source>&amp;Optimiser</source>
+        <translation>&amp;Optimierer</translation>
+    </message>
+    <message>
+        <source>&amp;Learning rate η</source>
+        <translation>&amp;Lernrate η</translation>
+    </message>
+    <message>
+        <source>The random sequences and the initial weights</source>
+        <translation>Die Zufallsfolgen und die Anfangsgewichte</translation>
+    </message>
+    <message>
+        <source>S&amp;eed</source>
+        <translation>&amp;Startwert</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Abspielen</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Zurücksetzen</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>Verlust</translation>
+    </message>
+    <message>
+        <source>accuracy</source>
+        <translation>Genauigkeit</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>held-out loss</source>
+        <translation>Verlust (zurückgehalten)</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>Reset, Step or Play puts the task&apos;s sentence in the document.</source>
+        <translation>Zurücksetzen, Schritt oder Abspielen setzt den Satz der Aufgabe ins Dokument.</translation>
+    </message>
+    <message>
+        <source>step %1 — held-out loss %2, accuracy %3</source>
+        <translation>Schritt %1 – Verlust (zurückgehalten) %2, Genauigkeit %3</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingTask</name>
+    <message>
+        <source>every token attends to the first token of its sequence (causal): the keys learn to recognise position 0</source>
+        <translation>jedes Token achtet auf das erste Token seiner Folge (kausal): die Keys lernen, Position 0 zu erkennen</translation>
+    </message>
+    <message>
+        <source>each query attends to the context token equal to its own (cross-attention): Wq·Wkᵀ learns to be a scaled identity</source>
+        <translation>jede Query achtet auf das Kontext-Token, das ihrem eigenen gleicht (Cross-Attention): Wq·Wkᵀ lernt, eine skalierte Einheitsmatrix zu sein</translation>
+    </message>
+    <message>
+        <source>every token attends to the token just before it (causal): the queries and keys learn an offset of one position</source>
+        <translation>jedes Token achtet auf das Token direkt davor (kausal): die Queries und Keys lernen einen Abstand von einer Position</translation>
+    </message>
+</context>
+<context>
+    <name>Translations</name>
+    <message>
+        <source>System default</source>
+        <translation>Systemstandard</translation>
+    </message>
+</context>
+<context>
+    <name>VectorFormView</name>
+    <message>
+        <source>… (%1 terms)</source>
+        <translation>… (%1 Terme)</translation>
+    </message>
+    <message>
+        <source>scaled by 1/%1, %2 = %3</source>
+        <translation>skaliert mit 1/%1, %2 = %3</translation>
+    </message>
+    <message>
+        <source> scaling switched off</source>
+        <translation> Skalierung ausgeschaltet</translation>
+    </message>
+    <message>
+        <source>temperature T = </source>
+        <translation>Temperatur T = </translation>
+    </message>
+    <message>
+        <source>column layout </source>
+        <translation>Spaltenlayout </translation>
+    </message>
+    <message>
+        <source>: vectors are columns</source>
+        <translation>: Vektoren sind Spalten</translation>
+    </message>
+    <message>
+        <source>&lt;table cellspacing=&apos;0&apos; cellpadding=&apos;2&apos;&gt;&lt;tr&gt;&lt;th align=&apos;left&apos;&gt;key j&amp;nbsp;&amp;nbsp;&lt;/th&gt;&lt;th align=&apos;right&apos;&gt;</source>
+        <translation>&lt;table cellspacing=&apos;0&apos; cellpadding=&apos;2&apos;&gt;&lt;tr&gt;&lt;th align=&apos;left&apos;&gt;Key j&amp;nbsp;&amp;nbsp;&lt;/th&gt;&lt;th align=&apos;right&apos;&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;nbsp;&amp;nbsp;&lt;/th&gt;&lt;th align=&apos;left&apos;&gt;ℓⱼ = </source>
+        <translation>&amp;nbsp;&amp;nbsp;&lt;/th&gt;&lt;th align=&apos;left&apos;&gt;ℓⱼ = </translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;td&gt;%1 %2&lt;/td&gt;&lt;td align=&apos;right&apos;&gt;%3&amp;nbsp;&amp;nbsp;&lt;/td&gt;&lt;td&gt;%3%4 = &lt;b&gt;%5&lt;/b&gt;&lt;/td&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;td&gt;%1 %2&lt;/td&gt;&lt;td align=&apos;right&apos;&gt;%3&amp;nbsp;&amp;nbsp;&lt;/td&gt;&lt;td&gt;%3%4 = &lt;b&gt;%5&lt;/b&gt;&lt;/td&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <source>exp(%1)/Σ · %2 = &lt;b&gt;%3&lt;/b&gt; · %4</source>
+        <translation>exp(%1)/Σ · %2 = &lt;b&gt;%3&lt;/b&gt; · %4</translation>
+    </message>
+    <message>
+        <source>%2 · exp(%1)/Σ = %4 · &lt;b&gt;%3&lt;/b&gt;</source>
+        <translation>%2 · exp(%1)/Σ = %4 · &lt;b&gt;%3&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p style=&apos;margin:2px 0 6px 0&apos;&gt;&lt;span style=&apos;color:#555&apos;&gt;%1&lt;/span&gt; &amp;nbsp;%2 = %3&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;margin:2px 0 6px 0&apos;&gt;&lt;span style=&apos;color:#555&apos;&gt;%1&lt;/span&gt; &amp;nbsp;%2 = %3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;i&gt;+ %1 other keys, total weight %2&lt;/i&gt; = %3&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;+ %1 weitere Keys, Gesamtgewicht %2&lt;/i&gt; = %3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Select a query (click a row of any heatmap) to see its output written as a weighted sum of value vectors.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Wählen Sie eine Query (klicken Sie auf eine Zeile einer Heatmap), um ihre Ausgabe als gewichtete Summe von Value-Vektoren zu sehen.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Output %1 %2 (“%3”)%4 as a sum of value vectors&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;Ausgabe %1 %2 („%3“)%4 als Summe von Value-Vektoren&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>, head %1</source>
+        <translation>, Kopf %1</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Query %1 is not in the last result yet.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Query %1 ist noch nicht im letzten Ergebnis.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Every key is masked for this query: no term is left, and the output %1 is zero.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Jeder Key ist für diese Query maskiert: kein Term bleibt übrig, und die Ausgabe %1 ist null.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Σ = Σₗ exp(ℓₗ) = </source>
+        <translation>&lt;p&gt;Σ = Σₗ exp(ℓₗ) = </translation>
+    </message>
+    <message>
+        <source>&lt;p style=&apos;font-size:large&apos;&gt;&lt;b&gt;o%1 = %2%3&lt;/b&gt; &amp;nbsp; (Σ weights = %4)&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;font-size:large&apos;&gt;&lt;b&gt;o%1 = %2%3&lt;/b&gt; &amp;nbsp; (Σ Gewichte = %4)&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;✓ equals output %1 %2 of the result%3 (largest difference %4).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;✓ gleich Ausgabe %1 %2 des Ergebnisses%3 (größte Abweichung %4).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source> for head %1</source>
+        <translation> für Kopf %1</translation>
+    </message>
+    <message>
+        <source>causal mask: keys after the query</source>
+        <translation>kausale Maske: Keys nach der Query</translation>
+    </message>
+    <message>
+        <source>custom mask</source>
+        <translation>eigene Maske</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;i&gt;Masked: %1 (%2). exp(−∞) = 0, so they are left out of both sums.&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;Maskiert: %1 (%2). exp(−∞) = 0, sie fallen also aus beiden Summen heraus.&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;i&gt;This is head %1&apos;s output. The final output %2.&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;Das ist die Ausgabe von Kopf %1. Die Endausgabe %2.&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>concatenates the heads&apos; outputs and multiplies by Wo</source>
+        <translation>verkettet die Ausgaben der Köpfe und multipliziert mit Wo</translation>
+    </message>
+    <message>
+        <source>concatenates the heads&apos; outputs</source>
+        <translation>verkettet die Ausgaben der Köpfe</translation>
+    </message>
+</context>
+<context>
+    <name>WhatIfPanel</name>
+    <message>
+        <source>&amp;Compute the what-ifs</source>
+        <translation>Die Was-wäre-wenn-Fälle &amp;berechnen</translation>
+    </message>
+    <message>
+        <source>Each demonstration computes on a copy of the inputs: the document is not changed (except by the d_k = 512 button, which Ctrl+Z undoes).</source>
+        <translation>Jede Demonstration rechnet auf einer Kopie der Eingaben: das Dokument bleibt unverändert (außer durch die Schaltfläche d_k = 512, die Strg+Z rückgängig macht).</translation>
+    </message>
+    <message>
+        <source>(a) Why divide by </source>
+        <translation>(a) Warum teilen durch </translation>
+    </message>
+    <message>
+        <source>q·k adds up d_k products, so its spread grows like %1. Without the scaling, large d_k pushes the logits far apart and the softmax saturates into near one-hot rows (and its gradients vanish). Dividing by %1 keeps the logits&apos; spread near 1.</source>
+        <translation>q·k addiert d_k Produkte, seine Streuung wächst also wie %1. Ohne die Skalierung treibt ein großes d_k die Logits weit auseinander, und die Softmax sättigt zu fast one-hot Zeilen (und ihre Gradienten verschwinden). Das Teilen durch %1 hält die Streuung der Logits nahe 1.</translation>
+    </message>
+    <message>
+        <source>&amp;Load a d_k = 512 random case (undoable)</source>
+        <translation>Einen zufälligen Fall mit d_k = 512 &amp;laden (rückgängig machbar)</translation>
+    </message>
+    <message>
+        <source>8 tokens, p = 16, d_k = 512, q and k entries of variance about 1, seed </source>
+        <translation>8 Tokens, p = 16, d_k = 512, Einträge von q und k mit Varianz etwa 1, Startwert </translation>
+    </message>
+    <message>
+        <source>(b) Adding a constant to a row of logits</source>
+        <translation>(b) Eine Konstante zu einer Zeile der Logits addieren</translation>
+    </message>
+    <message>
+        <source>softmax(ℓ + c) = softmax(ℓ): exp(ℓⱼ + c) = eᶜ·exp(ℓⱼ), and eᶜ cancels between the numerator and the sum. (It is also why the softmax may subtract the row&apos;s maximum first: exp then never overflows.)</source>
+        <translation>softmax(ℓ + c) = softmax(ℓ): exp(ℓⱼ + c) = eᶜ·exp(ℓⱼ), und eᶜ kürzt sich zwischen Zähler und Summe. (Deshalb darf die Softmax auch zuerst das Maximum der Zeile abziehen: exp läuft dann nie über.)</translation>
+    </message>
+    <message>
+        <source>Con&amp;stant c:</source>
+        <translation>Kon&amp;stante c:</translation>
+    </message>
+    <message>
+        <source>(c) Permuting the tokens</source>
+        <translation>(c) Die Tokens permutieren</translation>
+    </message>
+    <message>
+        <source>Attention has no notion of order: shuffle the tokens and the output is shuffled the same way (positions only matter through a causal mask or position encodings added to X).</source>
+        <translation>Attention kennt keine Reihenfolge: mischt man die Tokens, wird die Ausgabe genauso gemischt (Positionen zählen nur über eine kausale Maske oder zu X addierte Positionskodierungen).</translation>
+    </message>
+    <message>
+        <source>S&amp;huffle again</source>
+        <translation>Neu &amp;mischen</translation>
+    </message>
+    <message>
+        <source>(d) Wq·c and Wk/c</source>
+        <translation>(d) Wq·c und Wk/c</translation>
+    </message>
+    <message>
+        <source>q·k = (c·q)·(k/c): scaling the query projection up and the key projection down by the same factor changes Q and K but not a single score, so Wq and Wk are not identifiable separately, only their product.</source>
+        <translation>q·k = (c·q)·(k/c): die Query-Projektion hoch- und die Key-Projektion um denselben Faktor herunterzuskalieren ändert Q und K, aber keinen einzigen Score; Wq und Wk sind also nicht einzeln bestimmbar, nur ihr Produkt.</translation>
+    </message>
+    <message>
+        <source>Load the d_k = 512 scaling demo</source>
+        <translation>Die Skalierungs-Demo mit d_k = 512 laden</translation>
+    </message>
+    <message>
+        <source>No result yet.</source>
+        <translation>Noch kein Ergebnis.</translation>
+    </message>
+    <message>
+        <source>These inputs are large: the what-ifs (about seven forward passes) run when you press the button.</source>
+        <translation>Diese Eingaben sind groß: die Was-wäre-wenn-Fälle (etwa sieben Vorwärtsdurchläufe) laufen, wenn Sie die Schaltfläche drücken.</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;not computed yet&lt;/i&gt;</source>
+        <translation>&lt;i&gt;noch nicht berechnet&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>Query %1 (“%2”)%3 — select another query in any view.</source>
+        <translation>Query %1 („%2“)%3 – wählen Sie eine andere Query in einer beliebigen Ansicht.</translation>
+    </message>
+    <message>
+        <source>, head %1</source>
+        <translation>, Kopf %1</translation>
+    </message>
+    <message>
+        <source>, tie</source>
+        <translation>, Gleichstand</translation>
+    </message>
+    <message>
+        <source> (current)</source>
+        <translation> (aktuell)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;d_k = %1, temperature %2:&lt;/p&gt;&lt;table cellspacing=&apos;0&apos; cellpadding=&apos;3&apos;&gt;</source>
+        <translation>&lt;p&gt;d_k = %1, Temperatur %2:&lt;/p&gt;&lt;table cellspacing=&apos;0&apos; cellpadding=&apos;3&apos;&gt;</translation>
+    </message>
+    <message>
+        <source>with 1/</source>
+        <translation>mit 1/</translation>
+    </message>
+    <message>
+        <source>query %1: largest weight</source>
+        <translation>Query %1: größtes Gewicht</translation>
+    </message>
+    <message>
+        <source>query %1: entropy (nats)</source>
+        <translation>Query %1: Entropie (nats)</translation>
+    </message>
+    <message>
+        <source>mean largest weight</source>
+        <translation>mittleres größtes Gewicht</translation>
+    </message>
+    <message>
+        <source>mean entropy (nats)</source>
+        <translation>mittlere Entropie (nats)</translation>
+    </message>
+    <message>
+        <source>weight after</source>
+        <translation>Gewicht nachher</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;(first %1 of %2 keys)&lt;/p&gt;</source>
+        <translation>&lt;p&gt;(erste %1 von %2 Keys)&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Largest difference of the weights: %1&lt;/b&gt; (rounding only)&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Größte Abweichung der Gewichte: %1&lt;/b&gt; (nur Rundung)&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;New order: %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Neue Reihenfolge: %1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Largest difference between output %1 k after and output %1 π(k) before: %2&lt;/b&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Größte Abweichung zwischen Ausgabe %1 k nachher und Ausgabe %1 π(k) vorher: %2&lt;/b&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;i&gt;The causal mask is tied to positions (query i sees keys ≤ i), so here the outputs are not simply permuted: the difference is real.&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;Die kausale Maske hängt an den Positionen (Query i sieht Keys ≤ i), daher werden die Ausgaben hier nicht einfach permutiert: der Unterschied ist echt.&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;i&gt;Positions are on: a token moved to another place gets that place&apos;s position, so the outputs are not simply permuted. Without positions attention sees a set of tokens, not a sequence; RoPE makes the scores depend on the offset m − n only (the Positions panel shifts every position to show it).&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;Positionen sind eingeschaltet: ein Token, das an einen anderen Platz rückt, bekommt dessen Position, daher werden die Ausgaben nicht einfach permutiert. Ohne Positionen sieht Attention eine Menge von Tokens, keine Folge; RoPE lässt die Scores nur vom Abstand m − n abhängen (das Positionen-Panel verschiebt jede Position, um es zu zeigen).&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Cross-attention: only the queries were permuted. Permuting the context&apos;s tokens (keys and values together) changes the output by %1.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Cross-Attention: nur die Queries wurden permutiert. Die Kontext-Tokens (Keys und Values zusammen) zu permutieren ändert die Ausgabe um %1.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>largest change of</source>
+        <translation>größte Änderung von</translation>
+    </message>
+    <message>
+        <source>row</source>
+        <translation>Zeile</translation>
+    </message>
+    <message>
+        <source>column</source>
+        <translation>Spalte</translation>
+    </message>
+    <message>
+        <source>without</source>
+        <translation>ohne</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>Key</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>Gewicht</translation>
+    </message>
+    <message>
+        <source>new %1</source>
+        <translation>neue %1</translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation>Token</translation>
+    </message>
+    <message>
+        <source>output %1 after</source>
+        <translation>Ausgabe-%1 nachher</translation>
+    </message>
+    <message>
+        <source>= old %1</source>
+        <translation>= alte %1</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>Gewichte</translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation>Ausgabe</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Could not open the file:
+%1
+
+Showing the worked example instead.</source>
+        <translation>Die Datei konnte nicht geöffnet werden:
+%1
+
+Stattdessen wird das Rechenbeispiel gezeigt.</translation>
+    </message>
+</context>
+</TS>
