@@ -49,7 +49,12 @@ const QImage &HeatmapCellLayer::scaledCells(const QRect &cells, QSize devicePixe
     const bool large = qint64(cells.width()) * cells.height() > kAsyncCells;
     if (large && m_data->shared) {
         startColoring(cells, devicePixels, ratio);
-        return m_scaled; // the last image (drawn stretched) until the new one is ready
+        // Until the new image is ready: the last one of the same cells (an edit, a resize)
+        // drawn stretched, never an image of other cells or another matrix.
+        static const QImage none;
+        return m_scaledCells == cells && m_scaledShape == QSize(m_data->cols(), m_data->rows())
+                   ? m_scaled
+                   : none;
     }
     const_cast<HeatmapData *>(m_data)->ensureRange();
     adopt(renderCells(m_data->source().block(cells), devicePixels), cells, devicePixels, ratio,
@@ -140,6 +145,7 @@ void HeatmapCellLayer::adopt(CellImages images, const QRect &cells, QSize device
     m_scaled.setDevicePixelRatio(ratio);
     m_scaledGeneration = generation;
     m_scaledCells = cells;
+    m_scaledShape = QSize(m_data->cols(), m_data->rows());
 }
 
 void HeatmapCellLayer::draw(QCPPainter *painter) {
@@ -167,6 +173,8 @@ void HeatmapCellLayer::draw(QCPPainter *painter) {
         painter->drawImage(shown.topLeft(), image);
     else if (!image.isNull()) // the last image while the new one is coloured
         painter->drawImage(shown, image);
+    else // nothing to show yet: the background of excluded cells, not a wrong picture
+        painter->fillRect(shown, excludedColor());
     drawSeparators(painter, g, cells);
     if (g.cellWidth >= 28 && g.cellHeight >= 14) // few cells, large: their numbers
         const_cast<HeatmapData *>(m_data)->ensureRange();

@@ -73,6 +73,7 @@ private:
     QImage m_scaled;
     quint64 m_scaledGeneration = ~quint64(0);
     QRect m_scaledCells; // which cells m_scaled shows (all of them unless zoomed in)
+    QSize m_scaledShape; // of which matrix (columns × rows)
     struct Key {
         quint64 generation;
         QRect cells;
