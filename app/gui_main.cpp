@@ -12,6 +12,8 @@
 #include "Translations.h"
 #include "Workbench.h"
 
+#include <algorithm>
+
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
@@ -182,6 +184,12 @@ int main(int argc, char **argv) {
         workbench.presentation().setActive(true);
 
     if (parser.isSet(screenshot)) {
+        // The largest heatmaps are coloured on a worker thread: wait for their images too.
+        const auto coloring = [](const StagesView &stages) {
+            const QList<HeatmapView *> views = stages.visibleViews();
+            return std::any_of(views.begin(), views.end(),
+                               [](const HeatmapView *v) { return v->isColoring(); });
+        };
         const QStringList wh = parser.value(size).split('x');
         // Presentation mode goes full screen; a screenshot keeps the size asked for.
         window.setWindowState(window.windowState() & ~Qt::WindowFullScreen);
@@ -199,7 +207,8 @@ int main(int argc, char **argv) {
             do {
                 QApplication::processEvents(QEventLoop::AllEvents, 50);
                 QThread::msleep(10);
-            } while ((workbench.recomputer().isBusy() || settling.elapsed() < 200) &&
+            } while ((workbench.recomputer().isBusy() || coloring(workbench.stages()) ||
+                      settling.elapsed() < 200) &&
                      settling.elapsed() < 10000);
             if (focused) {
                 focusStage(workbench.stages(), *focused);

@@ -49,6 +49,18 @@ void showMatrix(HeatmapView &view, int n, ScaleKind kind = ScaleKind::Unit) {
     view.plot()->replot();
 }
 
+// Whether the heatmap on screen shows the cell's own colour at (or a pixel beside, as the
+// image is placed at a fractional position) the cell's place: several cells share a pixel.
+bool showsNear(HeatmapView &view, int row, int col) {
+    const QImage image = view.plot()->grab().toImage();
+    const QPoint at = view.cellRect(row, col).center().toPoint();
+    for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx)
+            if (image.pixel(at + QPoint(dx, dy)) == view.cellColor(row, col))
+                return true;
+    return false;
+}
+
 } // namespace
 
 class TestHeatmapLod : public QObject {
@@ -65,6 +77,7 @@ private slots:
     void keysAndButtonReset();
     void namesAndNumbersReturnWhenZoomedIn();
     void editKeepsTheZoomNewShapeResetsIt();
+    void largeSharedMatrixIsColouredOffTheGuiThread();
     void zoomedLogitClickMasksTheRightCell_data();
     void zoomedLogitClickMasksTheRightCell();
 };
@@ -148,7 +161,7 @@ void TestHeatmapLod::captionStatesTheReduction() {
     HeatmapView view;
     showMatrix(view, 2048);
     const QString caption = view.reductionCaption();
-    QVERIFY2(caption.startsWith("each pixel: max of up to "), qPrintable(caption));
+    QVERIFY2(caption.startsWith("pixel = max of \u2264"), qPrintable(caption));
     QCOMPARE(view.plot()->findChild<QCPColorScale *>()->label(), caption);
     view.setData(randomMatrix(2048, 2048, 3), {}, {}, ScaleKind::Diverging);
     view.plot()->replot();
@@ -163,7 +176,7 @@ void TestHeatmapLod::captionStatesTheReduction() {
     view.zoom()->reset();
     view.plot()->replot();
     QVERIFY(view.plot()->findChild<QCPColorScale *>()->label().startsWith(
-        "after \u2212 before \u2014 each pixel"));
+        "after \u2212 before \u2014 pixel = "));
 }
 
 void TestHeatmapLod::zoomedClickHitsTheCell_data() {
@@ -310,6 +323,27 @@ void TestHeatmapLod::editKeepsTheZoomNewShapeResetsIt() {
     QCOMPARE(view.zoom()->window(), window);
     view.setData(randomMatrix(65, 64, 99), names(65), names(64), ScaleKind::Unit); // a new shape
     QVERIFY(!view.zoom()->isZoomed());
+}
+
+void TestHeatmapLod::largeSharedMatrixIsColouredOffTheGuiThread() {
+    HeatmapView view;
+    view.resize(420, 420);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const int n = 1600; // 2.56 M cells: above HeatmapCellLayer::kAsyncCells
+    auto m = std::make_shared<attn::Matrix>(attn::Matrix::Constant(n, n, -0.5));
+    (*m)(800, 30) = 4.0; // the range and the reduction's extreme
+    view.setData(std::shared_ptr<const attn::Matrix>(m), {}, {}, ScaleKind::Diverging);
+    view.plot()->replot();
+    QVERIFY(view.isColoring());
+    QTRY_VERIFY(!view.isColoring());
+    QCOMPARE(view.colorRange().upper, 4.0);
+    QCOMPARE(view.colorRange().lower, -4.0);
+    QTRY_VERIFY(showsNear(view, 800, 30));
+    // A new size colours again, and the new image replaces the stretched old one.
+    view.resize(300, 300);
+    QTRY_VERIFY(!view.isColoring());
+    QTRY_VERIFY(showsNear(view, 800, 30));
 }
 
 void TestHeatmapLod::zoomedLogitClickMasksTheRightCell_data() {

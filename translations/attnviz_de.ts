@@ -847,12 +847,12 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>maskiert (%1)</translation>
     </message>
     <message>
-        <source>each pixel: the value farthest from 0 of up to %1 cells</source>
-        <translation>jedes Pixel: der am weitesten von 0 entfernte Wert von bis zu %1 Zellen</translation>
+        <source>pixel = value farthest from 0 of ≤%1 cells</source>
+        <translation>Pixel = Wert am weitesten von 0 aus ≤%1 Zellen</translation>
     </message>
     <message>
-        <source>each pixel: max of up to %1 cells</source>
-        <translation>jedes Pixel: Maximum von bis zu %1 Zellen</translation>
+        <source>pixel = max of ≤%1 cells</source>
+        <translation>Pixel = Maximum aus ≤%1 Zellen</translation>
     </message>
 </context>
 <context>
@@ -2639,8 +2639,12 @@ Rechtsklick: die Matrix zufällig oder neu füllen.</translation>
         <translation>--focus %1: diese Datei hat keine solche Heatmap (concat braucht mehrere Köpfe oder ein Wo)</translation>
     </message>
     <message>
-        <source>%1 (numbered: the names need more room — zoom in with the wheel or double-click to enlarge)</source>
-        <translation>%1 (nummeriert: die Namen brauchen mehr Platz – mit dem Mausrad hineinzoomen oder zum Vergrößern doppelklicken)</translation>
+        <source>%1 (numbered: zoom in or double-click to enlarge)</source>
+        <translation>%1 (nummeriert: hineinzoomen oder doppelklicken zum Vergrößern)</translation>
+    </message>
+    <message>
+        <source>computing…</source>
+        <translation>wird berechnet…</translation>
     </message>
 </context>
 <context>
@@ -2837,6 +2841,10 @@ Wiederherstellen?</translation>
 %1</source>
         <translation>Die automatisch gesicherten Änderungen können nicht wiederhergestellt werden:
 %1</translation>
+    </message>
+    <message>
+        <source>opening %1…</source>
+        <translation>%1 wird geöffnet…</translation>
     </message>
 </context>
 <context>

@@ -155,9 +155,7 @@ bool HeatmapAxisLabels::updateTitles(const QString &rows, const QString &cols,
     auto title = [&](Qt::Orientation o, const QString &base, const QStringList &labels) {
         if (base.isEmpty() || namesShown(o) || !named(labels))
             return base;
-        return QObject::tr("%1 (numbered: the names need more room \u2014 zoom in with the wheel "
-                           "or double-click to enlarge)")
-            .arg(base);
+        return QObject::tr("%1 (numbered: zoom in or double-click to enlarge)").arg(base);
     };
     const QString rowTitle = title(Qt::Vertical, rows, rowLabels);
     const QString colTitle = title(Qt::Horizontal, cols, colLabels);

@@ -3,6 +3,10 @@
 #include "CellText.h"
 #include "Notation.h"
 
+#include <QFutureWatcher>
+#include <QPromise>
+#include <QThreadPool>
+
 #include <algorithm>
 #include <cmath>
 
@@ -42,7 +46,81 @@ const QImage &HeatmapCellLayer::scaledCells(const QRect &cells, QSize devicePixe
     if (m_scaledGeneration == m_data->generation && m_scaled.size() == devicePixels &&
         m_scaledCells == cells && qFuzzyCompare(m_scaled.devicePixelRatio(), ratio))
         return m_scaled;
-    CellImages images = renderCells(m_data->source().block(cells), devicePixels);
+    const bool large = qint64(cells.width()) * cells.height() > kAsyncCells;
+    if (large && m_data->shared) {
+        startColoring(cells, devicePixels, ratio);
+        // Until the new image is ready: the last one of the same cells (an edit, a resize)
+        // drawn stretched, never an image of other cells or another matrix.
+        static const QImage none;
+        return m_scaledCells == cells && m_scaledShape == QSize(m_data->cols(), m_data->rows())
+                   ? m_scaled
+                   : none;
+    }
+    const_cast<HeatmapData *>(m_data)->ensureRange();
+    adopt(renderCells(m_data->source().block(cells), devicePixels), cells, devicePixels, ratio,
+          m_data->generation);
+    return m_scaled;
+}
+
+void HeatmapCellLayer::startColoring(const QRect &cells, QSize devicePixels, qreal ratio) {
+    const Key key{m_data->generation, cells, devicePixels};
+    if (m_pending == key)
+        return;
+    m_pending = key;
+    // The worker holds what it reads: the shared matrix (immutable), a copy of the mask and
+    // of the colour table. An outdated result is dropped when it arrives.
+    struct Job {
+        std::shared_ptr<const attn::Matrix> values;
+        HeatmapData::RowMajorMask masked;
+        ColorLut lut;
+        ValueRange range;
+        bool rangeKnown;
+        ScaleKind kind;
+        CellImages images;
+    };
+    auto job = std::make_shared<Job>(Job{m_data->shared,
+                                         m_data->masked,
+                                         m_data->lut,
+                                         m_data->range,
+                                         m_data->rangeKnown,
+                                         m_data->kind,
+                                         {}});
+    auto promise = std::make_shared<QPromise<void>>();
+    auto *watcher = new QFutureWatcher<void>(this);
+    watcher->setFuture(promise->future());
+    connect(watcher, &QFutureWatcherBase::finished, this, [=, this] {
+        watcher->deleteLater();
+        if (!(m_pending == key))
+            return; // a newer request is running
+        m_pending.reset();
+        if (m_data->generation != key.generation)
+            return; // the data changed meanwhile: its next draw asks again
+        adopt(std::move(job->images), cells, devicePixels, ratio, key.generation);
+        emit colored(key.generation, job->range);
+        parentPlot()->replot(QCustomPlot::rpQueuedReplot); // the new image, at last
+    });
+    QThreadPool::globalInstance()->start([job, promise, cells, devicePixels] {
+        promise->start();
+        const bool *mask = job->masked.size() > 0 ? job->masked.data() : nullptr;
+        if (!job->rangeKnown)
+            job->range = displayRange(job->values->data(), job->values->size(), mask, job->kind);
+        CellSource source{job->values->data(),
+                          int(job->values->rows()),
+                          int(job->values->cols()),
+                          mask,
+                          job->range,
+                          &job->lut,
+                          HeatmapData::kExcludedColor,
+                          0,
+                          job->kind == ScaleKind::Diverging ? CellReduction::LargestMagnitude
+                                                            : CellReduction::Max};
+        job->images = renderCells(source.block(cells), devicePixels);
+        promise->finish();
+    });
+}
+
+void HeatmapCellLayer::adopt(CellImages images, const QRect &cells, QSize devicePixels, qreal ratio,
+                             quint64 generation) {
     m_scaled = std::move(images.colors);
     if (!images.excluded.isNull()) {
         // The hatch (grey with lines) over the whole area, kept while the size stays; excluded
@@ -65,9 +143,9 @@ const QImage &HeatmapCellLayer::scaledCells(const QRect &cells, QSize devicePixe
         }
     }
     m_scaled.setDevicePixelRatio(ratio);
-    m_scaledGeneration = m_data->generation;
+    m_scaledGeneration = generation;
     m_scaledCells = cells;
-    return m_scaled;
+    m_scaledShape = QSize(m_data->cols(), m_data->rows());
 }
 
 void HeatmapCellLayer::draw(QCPPainter *painter) {
@@ -90,9 +168,16 @@ void HeatmapCellLayer::draw(QCPPainter *painter) {
     if (painter->modes().testFlag(QCPPainter::pmVectorized) &&
         qint64(cells.width()) * cells.height() <= kMaxVectorCells)
         drawVectorCells(painter, g, cells);
-    else
-        painter->drawImage(shown.topLeft(), scaledCells(cells, devicePixels, ratio));
+    else if (const QImage &image = scaledCells(cells, devicePixels, ratio);
+             image.size() == devicePixels)
+        painter->drawImage(shown.topLeft(), image);
+    else if (!image.isNull()) // the last image while the new one is coloured
+        painter->drawImage(shown, image);
+    else // nothing to show yet: the background of excluded cells, not a wrong picture
+        painter->fillRect(shown, excludedColor());
     drawSeparators(painter, g, cells);
+    if (g.cellWidth >= 28 && g.cellHeight >= 14) // few cells, large: their numbers
+        const_cast<HeatmapData *>(m_data)->ensureRange();
     drawNumbers(painter, g, cells);
 }
 
@@ -118,7 +203,7 @@ void HeatmapCellLayer::drawVectorCells(QCPPainter *painter, const HeatmapGeometr
     const double step = 10;
     for (int r = cells.top(); r <= cells.bottom(); ++r) {
         for (int c = cells.left(); c <= cells.right(); ++c) {
-            const double v = m_data->values(r, c);
+            const double v = m_data->matrix()(r, c);
             if (!m_data->isMasked(r, c) && std::isfinite(v))
                 continue;
             const double left = g.area.left() + c * cw, top = g.area.top() + r * ch;
@@ -152,7 +237,7 @@ void HeatmapCellLayer::drawSeparators(QCPPainter *painter, const HeatmapGeometry
 }
 
 QString HeatmapCellLayer::cellText(int row, int col) const {
-    const double v = m_data->values(row, col);
+    const double v = m_data->matrix()(row, col);
     if (m_data->isMasked(row, col) && std::isfinite(v))
         return tr("masked");
     return attn::notation::cell(v, m_decimals);
@@ -172,7 +257,7 @@ void HeatmapCellLayer::drawNumbers(QCPPainter *painter, const HeatmapGeometry &g
     double widest = 0;
     for (int r = cells.top(); r <= cells.bottom(); ++r) {
         for (int c = cells.left(); c <= cells.right(); ++c) {
-            const double v = m_data->values(r, c);
+            const double v = m_data->matrix()(r, c);
             const bool excluded = m_data->isMasked(r, c) || !std::isfinite(v);
             QString text = cellText(r, c);
             if (!excluded)
@@ -197,7 +282,7 @@ void HeatmapCellLayer::drawNumbers(QCPPainter *painter, const HeatmapGeometry &g
         for (int c = cells.left(); c <= cells.right(); ++c) {
             const QString &text = texts[i++];
             const QRectF cell = g.cellRect(r, c);
-            const double v = m_data->values(r, c);
+            const double v = m_data->matrix()(r, c);
             const bool excluded = m_data->isMasked(r, c) || !std::isfinite(v);
             if (excluded && fm.horizontalAdvance(text) > cw - 4)
                 continue; // "masked" does not fit: the hatch alone says it

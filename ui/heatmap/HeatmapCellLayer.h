@@ -5,6 +5,8 @@
 
 #include <qcustomplot.h>
 
+#include <optional>
+
 // Draws the cells of a HeatmapView: the LUT-coloured image scaled to the cell rectangle (cached
 // per size, so hover and selection replots are cheap), a grey hatch over masked cells, thin
 // separators between large cells, and each cell's number while cells are big enough to read.
@@ -34,9 +36,19 @@ public:
     // Where the cells are with the axes' current (possibly zoomed) ranges.
     HeatmapGeometry geometry() const { return HeatmapGeometry::of(m_axisRect, *m_data); }
 
+    // Above this many cells in view a shared (immutable) matrix is coloured on a worker thread:
+    // the GUI thread draws the last image meanwhile and replots when the new one is ready.
+    static constexpr qint64 kAsyncCells = 2'000'000;
+    bool isColoring() const { return m_pending.has_value(); }
+
     static QColor excludedColor() { return QColor(HeatmapData::kExcludedColor); }
     static QColor hatchColor() { return QColor(0x9e, 0x9e, 0x9e); }
     static QColor excludedTextColor() { return QColor(0x42, 0x42, 0x42); }
+
+signals:
+    // A worker found the colour range of data generation `generation` (HeatmapData::rangeKnown
+    // was false) and coloured its cells: the view adopts the range and replots.
+    void colored(quint64 generation, ValueRange range);
 
 protected:
     void applyDefaultAntialiasingHint(QCPPainter *painter) const override;
@@ -45,6 +57,9 @@ protected:
 
 private:
     const QImage &scaledCells(const QRect &cells, QSize devicePixels, qreal ratio);
+    void startColoring(const QRect &cells, QSize devicePixels, qreal ratio);
+    void adopt(CellImages images, const QRect &cells, QSize devicePixels, qreal ratio,
+               quint64 generation);
     void drawVectorCells(QCPPainter *painter, const HeatmapGeometry &g, const QRect &cells) const;
     void drawSeparators(QCPPainter *painter, const HeatmapGeometry &g, const QRect &cells) const;
     void drawNumbers(QCPPainter *painter, const HeatmapGeometry &g, const QRect &cells);
@@ -58,6 +73,14 @@ private:
     QImage m_scaled;
     quint64 m_scaledGeneration = ~quint64(0);
     QRect m_scaledCells; // which cells m_scaled shows (all of them unless zoomed in)
-    QImage m_hatch;      // the hatch texture over the whole area, reused while the size stays
+    QSize m_scaledShape; // of which matrix (columns × rows)
+    struct Key {
+        quint64 generation;
+        QRect cells;
+        QSize size;
+        bool operator==(const Key &) const = default;
+    };
+    std::optional<Key> m_pending; // what a worker is colouring now
+    QImage m_hatch; // the hatch texture over the whole area, reused while the size stays
     qreal m_hatchRatio = 0;
 };

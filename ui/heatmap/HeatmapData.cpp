@@ -3,8 +3,16 @@
 #include <algorithm>
 #include <cstring>
 
+void HeatmapData::ensureRange() {
+    if (rangeKnown)
+        return;
+    const attn::Matrix &m = matrix();
+    range = displayRange(m.data(), m.size(), masked.size() > 0 ? masked.data() : nullptr, kind);
+    rangeKnown = true;
+}
+
 void HeatmapData::adoptMask(const attn::Mask *mask, attn::Mask &previous) {
-    const auto &v = values;
+    const attn::Matrix &v = matrix();
     if (mask && mask->size() > 0 && (mask->rows() != v.rows() || mask->cols() != v.cols()))
         qWarning("HeatmapView: mask is %lldx%lld but the matrix is %lldx%lld; mask ignored",
                  static_cast<long long>(mask->rows()), static_cast<long long>(mask->cols()),

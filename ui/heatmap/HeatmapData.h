@@ -5,31 +5,38 @@
 #include "Matrix.h"
 
 #include <QRect>
+
 #include <QStringList>
+#include <memory>
 
 // What a HeatmapView displays, shared read-only with the layers that draw it.
 struct HeatmapData {
     using RowMajorMask = Eigen::Array<bool, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
-    attn::Matrix values;
+    attn::Matrix values;                        // the matrix, when held by copy ...
+    std::shared_ptr<const attn::Matrix> shared; // ... or shared with its owner (no copy)
     RowMajorMask masked;   // row-major copy of the caller's mask (scanned row by row); 0×0 = none
     QStringList rowLabels; // always rows() entries (indices where the caller gave none)
     QStringList colLabels; // always cols() entries
     ScaleKind kind = ScaleKind::Unit;
     ValueRange range;
+    // False while the range of a large shared matrix is being found off the GUI thread (with
+    // its first colouring): ensureRange() finds it at once for who cannot wait.
+    bool rangeKnown = true;
     ColorLut lut;
     quint64 generation = 0; // bumped on every change of what is drawn: invalidates caches
     QRect block; // a block of cells the overlay outlines (x = column, y = row); empty = none
 
-    int rows() const { return static_cast<int>(values.rows()); }
-    int cols() const { return static_cast<int>(values.cols()); }
-    bool isEmpty() const { return values.size() == 0; }
+    const attn::Matrix &matrix() const { return shared ? *shared : values; }
+    int rows() const { return static_cast<int>(matrix().rows()); }
+    int cols() const { return static_cast<int>(matrix().cols()); }
+    bool isEmpty() const { return matrix().size() == 0; }
     bool contains(int row, int col) const {
         return row >= 0 && col >= 0 && row < rows() && col < cols();
     }
     bool isMasked(int row, int col) const { return masked.size() > 0 && masked(row, col); }
     CellSource source() const {
-        return {values.data(),
+        return {matrix().data(),
                 rows(),
                 cols(),
                 masked.size() > 0 ? masked.data() : nullptr,
@@ -40,6 +47,7 @@ struct HeatmapData {
                 kind == ScaleKind::Diverging ? CellReduction::LargestMagnitude
                                              : CellReduction::Max};
     }
+    void ensureRange();
     // Takes the caller's mask (same shape as values, else ignored with a warning; an all-false
     // one is dropped). `previous` is the caller's last mask, to skip re-transposing it.
     void adoptMask(const attn::Mask *mask, attn::Mask &previous);

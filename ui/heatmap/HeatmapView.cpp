@@ -101,6 +101,7 @@ void HeatmapView::setupPlot() {
 
     m_cells = new HeatmapCellLayer(m_axisRect, &m_data);
     m_cells->setLayer(QStringLiteral("main"));
+    connect(m_cells, &HeatmapCellLayer::colored, this, &HeatmapView::onColored);
     m_overlay = new HeatmapOverlay(m_axisRect, &m_data);
     m_overlay->setLayer(QStringLiteral("overlay")); // a buffered layer: repaints alone
     m_overlay->setFocusColor(palette().color(QPalette::Highlight));
@@ -218,8 +219,8 @@ QString HeatmapView::reductionCaption() const {
     const QString cells =
         QStringLiteral("%1\u00d7%2").arg(std::max(across, 1)).arg(std::max(down, 1));
     return m_data.kind == ScaleKind::Diverging
-               ? tr("each pixel: the value farthest from 0 of up to %1 cells").arg(cells)
-               : tr("each pixel: max of up to %1 cells").arg(cells);
+               ? tr("pixel = value farthest from 0 of \u2264%1 cells").arg(cells)
+               : tr("pixel = max of \u2264%1 cells").arg(cells);
 }
 
 bool HeatmapView::updateCaption() {
@@ -236,11 +237,13 @@ bool HeatmapView::updateCaption() {
 void HeatmapView::setData(const attn::Matrix &values, const QStringList &rowLabels,
                           const QStringList &colLabels, ScaleKind kind, const attn::Mask *masked) {
     const qint64 start = nowNs();
+    m_data.shared.reset();
     m_data.values.resize(values.rows(), values.cols());
     adoptMask(masked);
     // Copying 8 MB (n = 1024) and finding the range in the same pass: one trip through memory.
     m_data.range =
         copyWithRange(values.data(), m_data.values.data(), values.size(), maskData(), kind);
+    m_data.rangeKnown = true;
     adoptData(rowLabels, colLabels, kind);
     m_fillNs = nowNs() - start;
 }
@@ -248,9 +251,28 @@ void HeatmapView::setData(const attn::Matrix &values, const QStringList &rowLabe
 void HeatmapView::setData(attn::Matrix &&values, const QStringList &rowLabels,
                           const QStringList &colLabels, ScaleKind kind, const attn::Mask *masked) {
     const qint64 start = nowNs();
+    m_data.shared.reset();
     m_data.values = std::move(values);
     adoptMask(masked);
     m_data.range = displayRange(m_data.values.data(), m_data.values.size(), maskData(), kind);
+    m_data.rangeKnown = true;
+    adoptData(rowLabels, colLabels, kind);
+    m_fillNs = nowNs() - start;
+}
+
+void HeatmapView::setData(std::shared_ptr<const attn::Matrix> values, const QStringList &rowLabels,
+                          const QStringList &colLabels, ScaleKind kind, const attn::Mask *masked) {
+    const qint64 start = nowNs();
+    m_data.shared = values ? std::move(values) : std::make_shared<const attn::Matrix>();
+    m_data.values.resize(0, 0); // 134 MB at n = 4096 not kept twice
+    adoptMask(masked);
+    const attn::Matrix &m = m_data.matrix();
+    // A large one's range is found by the worker that colours it (HeatmapCellLayer), off the
+    // GUI thread; a small one's here (it reads, never writes).
+    m_data.kind = kind;
+    m_data.rangeKnown = m.size() <= HeatmapCellLayer::kAsyncCells;
+    if (m_data.rangeKnown)
+        m_data.range = displayRange(m.data(), m.size(), maskData(), kind);
     adoptData(rowLabels, colLabels, kind);
     m_fillNs = nowNs() - start;
 }
@@ -261,10 +283,12 @@ void HeatmapView::setTransposedData(const attn::Matrix &values, const QStringLis
     const qint64 start = nowNs();
     // resize() keeps the allocation when the size is unchanged (every edit): no fresh 8 MB to
     // fault in at n = 1024, unlike a transposed temporary.
+    m_data.shared.reset();
     m_data.values.resize(values.cols(), values.rows());
     transposeInto(values, m_data.values);
     adoptMask(masked);
     m_data.range = displayRange(m_data.values.data(), m_data.values.size(), maskData(), kind);
+    m_data.rangeKnown = true;
     adoptData(rowLabels, colLabels, kind);
     m_fillNs = nowNs() - start;
 }
@@ -307,7 +331,22 @@ void HeatmapView::updateAxes() {
     m_zoom->setShape(rows, cols); // a new shape shows the whole matrix, an edit keeps the zoom
     m_axisLabels->setNames(m_data.rowLabels, m_data.colLabels);
     m_colorScale->setGradient(colorGradient(activeMap()));
-    m_colorScale->setDataRange(QCPRange(m_data.range.lower, m_data.range.upper));
+    if (m_data.rangeKnown) // else when the worker has found it (onColored)
+        m_colorScale->setDataRange(QCPRange(m_data.range.lower, m_data.range.upper));
+}
+
+void HeatmapView::onColored(quint64 generation, ValueRange range) {
+    if (generation != m_data.generation || m_data.rangeKnown)
+        return;
+    m_data.range = range;
+    m_data.rangeKnown = true;
+    m_colorScale->setDataRange(QCPRange(range.lower, range.upper));
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+ValueRange HeatmapView::colorRange() const {
+    const_cast<HeatmapData &>(m_data).ensureRange(); // a cache, filled on demand
+    return m_data.range;
 }
 
 void HeatmapView::elideTitle() {
@@ -336,7 +375,7 @@ QString HeatmapView::toolTipText(int row, int col) const {
         return {};
     if (m_tooltipProvider)
         return m_tooltipProvider(row, col);
-    const double v = m_data.values(row, col);
+    const double v = m_data.matrix()(row, col);
     const QString value = m_data.isMasked(row, col)
                               ? tr("masked (%1)").arg(attn::notation::precise(v))
                               : attn::notation::precise(v);
@@ -362,6 +401,7 @@ void HeatmapView::setHighlightedLines(Qt::Orientation orientation, QList<int> li
 }
 
 QRgb HeatmapView::cellColor(int row, int col) const {
+    const_cast<HeatmapData &>(m_data).ensureRange();
     return m_data.contains(row, col) ? ::cellColor(m_data.source(), row, col) : 0;
 }
 
@@ -417,4 +457,8 @@ void HeatmapView::changeEvent(QEvent *event) {
     } else if (event->type() == QEvent::PaletteChange) {
         m_overlay->setFocusColor(palette().color(QPalette::Highlight));
     }
+}
+
+bool HeatmapView::isColoring() const {
+    return m_cells->isColoring();
 }

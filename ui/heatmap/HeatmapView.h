@@ -40,7 +40,7 @@ public:
     void setAxisTitles(const QString &rows, const QString &cols); // e.g. "query", "key"
     void setColorScaleLabel(const QString &label);                // optional, beside the colour bar
     // Beside the colour bar when there are more cells in view than pixels: how a pixel shows
-    // the cells it covers ("each pixel: max of up to 4×4 cells"); empty when cells ≥ pixels.
+    // the cells it covers ("pixel = max of ≤4×4 cells"); empty when cells ≥ pixels.
     QString reductionCaption() const;
 
     // values: row-major; labels per row/column (missing ones -> indices). masked (optional,
@@ -51,6 +51,10 @@ public:
     // The same, taking the matrix without copying it (1024×1024 doubles are 8 MB).
     void setData(attn::Matrix &&values, const QStringList &rowLabels, const QStringList &colLabels,
                  ScaleKind kind, const attn::Mask *masked = nullptr);
+    // The same, sharing the matrix with its owner (a published result, which never changes):
+    // no copy of 134 MB at n = 4096, only a pass to find the colour range.
+    void setData(std::shared_ptr<const attn::Matrix> values, const QStringList &rowLabels,
+                 const QStringList &colLabels, ScaleKind kind, const attn::Mask *masked = nullptr);
     // Draws the transpose of `values` (a row-layout matrix shown in the column layout), written
     // into the buffer already held; labels and mask describe what is drawn (the transpose).
     void setTransposedData(const attn::Matrix &values, const QStringList &rowLabels,
@@ -90,13 +94,15 @@ public:
     QList<int> highlightedColumns() const { return m_highlightedColumns; }
     QList<int> highlightedRows() const { return m_highlightedRows; }
 
-    const attn::Matrix &values() const { return m_data.values; } // what is displayed
+    const attn::Matrix &values() const { return m_data.matrix(); } // what is displayed
     const QStringList &rowLabels() const { return m_data.rowLabels; }
     const QStringList &colLabels() const { return m_data.colLabels; }
     ScaleKind scaleKind() const { return m_data.kind; }
-    ValueRange colorRange() const { return m_data.range; } // what the colour scale spans
-    QRgb cellColor(int row, int col) const;                // the colour a cell is filled with
-    bool isCellMasked(int row, int col) const {            // drawn hatched, without its number
+    ValueRange colorRange() const; // what the colour scale spans
+    // Whether a worker is colouring the cells in view (a large matrix, just set or resized).
+    bool isColoring() const;
+    QRgb cellColor(int row, int col) const;     // the colour a cell is filled with
+    bool isCellMasked(int row, int col) const { // drawn hatched, without its number
         return m_data.contains(row, col) && m_data.isMasked(row, col);
     }
 
@@ -166,6 +172,7 @@ private:
     bool updateAxisTitles(); // says so in the axis title when names gave way to indices
     void elideTitle();
     void replotOverlay();
+    void onColored(quint64 generation, ValueRange range);
     void setHover(int row, int col);
     void onMousePress(QMouseEvent *event);
     void clickAt(QPointF plotPosition, Qt::KeyboardModifiers modifiers);

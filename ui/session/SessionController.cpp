@@ -4,6 +4,7 @@
 #include "AtomicWrite.h"
 #include "AutosaveNotice.h"
 #include "Autosaver.h"
+#include "BusyIndicator.h"
 #include "Document.h"
 #include "InputError.h"
 #include "RecentFiles.h"
@@ -15,10 +16,13 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QLocale>
 #include <QMainWindow>
 #include <QMenu>
+#include <QPromise>
 #include <QStatusBar>
+#include <QThreadPool>
 #include <QUndoStack>
 
 namespace {
@@ -148,6 +152,11 @@ bool SessionController::loadFile(const QString &path, QString *error) {
             *error = QString::fromStdString(e.what());
         return false;
     }
+    return adopt(path, session, error);
+}
+
+bool SessionController::adopt(const QString &path, const attn::Session &session, QString *error) {
+    ++m_openGeneration; // a parse still running for an earlier open is outdated now
     Document *doc = &m_document;
     QString refused;
     if (!doc->replaceInputs(session.inputs, tr("Open %1").arg(QFileInfo(path).fileName()),
@@ -236,6 +245,10 @@ bool SessionController::open() {
 }
 
 bool SessionController::openAsked(const QString &path) {
+    if (QFileInfo(path).size() > kAsyncOpenBytes) {
+        openInBackground(path);
+        return true;
+    }
     QString error;
     if (!loadFile(path, &error)) {
         m_prompts.warning(tr("Could not open the file:\n%1\n\nNothing was changed.").arg(error));
@@ -243,6 +256,50 @@ bool SessionController::openAsked(const QString &path) {
     }
     showStatus(tr("Opened %1").arg(QDir::toNativeSeparators(m_currentFile)));
     return true;
+}
+
+void SessionController::openInBackground(const QString &path) {
+    const quint64 generation = ++m_openGeneration;
+    const QString name = QFileInfo(path).fileName();
+    const QString key = QStringLiteral("open%1").arg(generation);
+    const int undoIndex = m_document.undoStack()->index();
+    m_shell.busy().begin(key, tr("opening %1\u2026").arg(name));
+    // The worker holds only its promise: nothing of the window, which may close meanwhile.
+    struct Parsed {
+        attn::Session session;
+        QString error;
+    };
+    auto promise = std::make_shared<QPromise<std::shared_ptr<Parsed>>>();
+    auto *watcher = new QFutureWatcher<std::shared_ptr<Parsed>>(this);
+    watcher->setFuture(promise->future());
+    connect(watcher, &QFutureWatcherBase::finished, this, [=, this] {
+        watcher->deleteLater();
+        m_shell.busy().end(key);
+        if (generation != m_openGeneration)
+            return; // another open (or load) came after this one
+        const std::shared_ptr<Parsed> parsed = watcher->future().result();
+        QString error = parsed->error;
+        // The document may have been edited while the file was read: ask again first.
+        if (error.isEmpty() && m_document.undoStack()->index() != undoIndex && !maybeSave())
+            return;
+        if (!error.isEmpty() || !adopt(path, parsed->session, &error)) {
+            m_prompts.warning(
+                tr("Could not open the file:\n%1\n\nNothing was changed.").arg(error));
+            return;
+        }
+        showStatus(tr("Opened %1").arg(QDir::toNativeSeparators(m_currentFile)));
+    });
+    QThreadPool::globalInstance()->start([path, promise] {
+        auto parsed = std::make_shared<Parsed>();
+        try {
+            parsed->session = attn::loadSessionFile(path);
+        } catch (const attn::InputError &e) {
+            parsed->error = QString::fromStdString(e.what());
+        }
+        promise->start();
+        promise->addResult(std::move(parsed));
+        promise->finish();
+    });
 }
 
 void SessionController::openRecent(const QString &path) {

@@ -8,6 +8,9 @@
 class AutosaveNotice;
 class Autosaver;
 class Document;
+namespace attn {
+struct Session;
+}
 class Shell;
 class QAction;
 class RecentFiles;
@@ -22,6 +25,9 @@ class ViewStateRegistry;
 class SessionController : public QObject {
     Q_OBJECT
 public:
+    // Larger session files are parsed off the GUI thread (a 4096-token one takes seconds).
+    static constexpr qint64 kAsyncOpenBytes = 4 * 1024 * 1024;
+
     // Adds Open, Open Recent, Save and Save As at the top of the File menu.
     SessionController(Document &document, Shell &shell, ViewStateRegistry &viewState);
     ~SessionController() override;
@@ -67,8 +73,13 @@ protected:
 
 private:
     void createActions();
-    // Opens `path` once the unsaved-changes question was answered; warns on failure.
+    // Opens `path` once the unsaved-changes question was answered; warns on failure. Files of
+    // more than kAsyncOpenBytes are parsed on a worker thread while the window stays responsive
+    // ("opening …" in the status bar); a later open drops an earlier one still being parsed.
     bool openAsked(const QString &path);
+    void openInBackground(const QString &path);
+    // Puts a parsed session in place of the document (loadFile's second half).
+    bool adopt(const QString &path, const attn::Session &session, QString *error);
     void setCurrentFile(const QString &path);
     void updateTitle();
     void remember(const QString &path);
@@ -84,6 +95,7 @@ private:
     AutosaveNotice *m_autosaveNotice; // in the status bar, owned by it
     RecentFiles *m_recent;
     QString m_currentFile;
+    quint64 m_openGeneration = 0; // the open whose parse may finish; earlier ones are dropped
     QAction *m_open = nullptr;
     QAction *m_save = nullptr;
     QAction *m_saveAs = nullptr;

@@ -1,5 +1,7 @@
 #include "Shell.h"
 
+#include "BusyIndicator.h"
+
 #include <QAction>
 #include <QDockWidget>
 #include <QEvent>
@@ -9,8 +11,11 @@
 #include <QScrollArea>
 #include <QStatusBar>
 
-Shell::Shell(QMainWindow &window) : QObject(&window), m_window(window) {
+Shell::Shell(QMainWindow &window)
+    : QObject(&window), m_window(window), m_busy(new BusyIndicator(window.statusBar())) {
     setObjectName(QStringLiteral("shell"));
+    m_busy->setObjectName(QStringLiteral("busy"));
+    window.statusBar()->addPermanentWidget(m_busy);
     const struct {
         MenuId id;
         const char *name;

@@ -15,6 +15,7 @@ class QMainWindow;
 class QMenu;
 class QScrollArea;
 class QWidget;
+class BusyIndicator;
 
 // The frame every feature plugs into, without knowing the main window's class: the top-level
 // menus by typed id (created at once, in menu-bar order), panels docked around the heatmaps
@@ -47,6 +48,8 @@ public:
     QList<QDockWidget *> panels(Qt::DockWidgetArea area) const;
 
     void showMessage(const QString &text, int milliseconds);
+    // Long work in progress ("computing…"), at the right of the status bar.
+    BusyIndicator &busy() const { return *m_busy; }
 
     ColorMapId sequentialMap() const { return m_sequential; }
     ColorMapId divergingMap() const { return m_diverging; }
@@ -61,6 +64,7 @@ private:
     QMainWindow &m_window;
     std::map<MenuId, QMenu *> m_menus;
     QList<QDockWidget *> m_panels;
+    BusyIndicator *m_busy;
     std::vector<std::function<void()>> m_titleFollowers; // "Show TITLE" entries, per language
     ColorMapId m_sequential = ColorMapId::Viridis;
     ColorMapId m_diverging = ColorMapId::RdBu;

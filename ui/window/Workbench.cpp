@@ -1,5 +1,6 @@
 #include "Workbench.h"
 
+#include "BusyIndicator.h"
 #include "CellDecimals.h"
 #include "CombinationView.h"
 #include "CompactDocks.h"
@@ -133,6 +134,13 @@ void Workbench::connectStatusAndColors() {
     MainWindow *window = m_window.get();
     QObject::connect(m_stages, &StagesView::drawn, window, &MainWindow::showTiming);
     QObject::connect(m_recomputer.get(), &Recomputer::failed, window, &MainWindow::showError);
+    // A forward pass on the worker (large inputs) says so in the status bar if it takes long.
+    QObject::connect(m_recomputer.get(), &Recomputer::busyChanged, window, [this](bool busy) {
+        if (busy)
+            shell().busy().begin(QStringLiteral("compute"), QObject::tr("computing\u2026"));
+        else
+            shell().busy().end(QStringLiteral("compute"));
+    });
     // A good result clears the last error, but says what the core warns about (a query with
     // every key masked has an output of 0 by convention, not a weighted average).
     QObject::connect(m_recomputer.get(), &Recomputer::resultReady, window,

@@ -321,7 +321,10 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
         v->setTitle(title + suffix + " \u2014 " + shownShape(m));
         if (rows) {
             v->setAxisTitles(tokenAxis, otherAxis);
-            v->setData(m, tokens, other, kind, masked);
+            // Shared, not copied: m is part of the snapshot's immutable result, which the
+            // heatmap keeps alive while it shows it.
+            v->setData(std::shared_ptr<const attn::Matrix>(snapshot.result, &m), tokens, other,
+                       kind, masked);
         } else {
             v->setAxisTitles(otherAxis, tokenAxis);
             v->setTransposedData(m, other, tokens, kind, masked);

@@ -1,0 +1,35 @@
+#pragma once
+
+#include <QElapsedTimer>
+#include <QMap>
+#include <QTimer>
+#include <QWidget>
+
+class QLabel;
+class QProgressBar;
+
+// "computing…", "opening large.attnviz…" in the status bar with a moving progress bar, for work
+// that runs while the window stays responsive (a forward pass at 4,096 tokens, a file parsed on
+// a worker). Shown only once a task has run for kDelayMs: quick work never flickers it.
+// Tasks are keyed so that several may overlap; the newest one's text is shown.
+class BusyIndicator : public QWidget {
+    Q_OBJECT
+public:
+    static constexpr int kDelayMs = 200;
+
+    explicit BusyIndicator(QWidget *parent = nullptr);
+
+    void begin(const QString &key, const QString &text);
+    void end(const QString &key);
+    bool isBusy() const { return !m_tasks.isEmpty(); }
+    QString text() const; // what is (or would be, once shown) written
+
+private:
+    void update();
+
+    QLabel *m_label;
+    QProgressBar *m_bar;
+    QTimer m_delay;
+    QMap<QString, QString> m_tasks; // key -> text
+    QString m_latest;               // the key begun last
+};
