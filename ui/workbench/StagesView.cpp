@@ -313,40 +313,46 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
 
     // One call per stage: the row layout's title and axes, or the column layout's, where every
     // matrix is transposed (tokens are columns) and the formulas are the article's second form.
-    auto set = [&](Stage stage, const attn::Matrix &m, const QString &title,
+    // Shared, not copied: a matrix stored in the snapshot's immutable result is kept alive by
+    // the heatmap through the result; a stage the head derives on demand (scores, logits,
+    // weights) is a new matrix the heatmap owns.
+    const auto inResult = [&](const attn::Matrix &m) {
+        return std::shared_ptr<const attn::Matrix>(snapshot.result, &m);
+    };
+    const auto derived = [](attn::Matrix &&m) {
+        return std::make_shared<const attn::Matrix>(std::move(m));
+    };
+    auto set = [&](Stage stage, std::shared_ptr<const attn::Matrix> m, const QString &title,
                    const QStringList &tokens, const QStringList &other, const QString &tokenAxis,
                    const QString &otherAxis, ScaleKind kind, const attn::Mask *masked = nullptr,
                    const QString &suffix = QString()) {
         HeatmapView *v = m_views.value(stage);
-        v->setTitle(title + suffix + " \u2014 " + shownShape(m));
+        v->setTitle(title + suffix + " \u2014 " + shownShape(*m));
         if (rows) {
             v->setAxisTitles(tokenAxis, otherAxis);
-            // Shared, not copied: m is part of the snapshot's immutable result, which the
-            // heatmap keeps alive while it shows it.
-            v->setData(std::shared_ptr<const attn::Matrix>(snapshot.result, &m), tokens, other,
-                       kind, masked);
+            v->setData(std::move(m), tokens, other, kind, masked);
         } else {
             v->setAxisTitles(otherAxis, tokenAxis);
-            v->setTransposedData(m, other, tokens, kind, masked);
+            v->setTransposedData(*m, other, tokens, kind, masked);
         }
     };
     for (Stage stage : {Stage::Q, Stage::K, Stage::V})
         set(stage,
-            stage == Stage::Q   ? h.Q
-            : stage == Stage::K ? h.K
-                                : h.V,
+            inResult(stage == Stage::Q   ? h.Q
+                     : stage == Stage::K ? h.K
+                                         : h.V),
             formula(stage), stage == Stage::Q ? m_queries : m_keys, {},
             stage == Stage::Q ? tr("query") : tr("key"), stage == Stage::V ? "d_v" : "d_k",
             ScaleKind::Diverging, nullptr, hs);
     if (rows) {
         // Scores are defined unmasked (the mask applies from the logits on): every score is a
         // number worth reading, masked or not.
-        set(Stage::Scores, h.scores(), formula(Stage::Scores), m_queries, m_keys, tr("query"),
-            tr("key"), ScaleKind::Diverging, nullptr, hs);
-        set(Stage::Logits, h.logits(), formula(Stage::Logits), m_queries, m_keys, tr("query"),
-            tr("key \u2014 click to mask"), ScaleKind::Diverging, mask, hs);
-        set(Stage::Weights, h.weights(), formula(Stage::Weights), m_queries, m_keys, tr("query"),
-            tr("key"), ScaleKind::Unit, mask, hs);
+        set(Stage::Scores, derived(h.scores()), formula(Stage::Scores), m_queries, m_keys,
+            tr("query"), tr("key"), ScaleKind::Diverging, nullptr, hs);
+        set(Stage::Logits, derived(h.logits()), formula(Stage::Logits), m_queries, m_keys,
+            tr("query"), tr("key \u2014 click to mask"), ScaleKind::Diverging, mask, hs);
+        set(Stage::Weights, derived(h.weights()), formula(Stage::Weights), m_queries, m_keys,
+            tr("query"), tr("key"), ScaleKind::Unit, mask, hs);
     } else {
         // Scores and weights are keys × queries here: the key axis runs down, queries across.
         // Each is derived once (the head stores Q and K, not the n × m stages).
@@ -362,16 +368,16 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
         showTransposed(Stage::Logits, h.logits(), tr("key"), ScaleKind::Diverging, mask);
         showTransposed(Stage::Weights, h.weights(), tr("key \u2193"), ScaleKind::Unit, mask);
     }
-    set(Stage::HeadOutput, h.output, formula(Stage::HeadOutput), m_queries, {}, tr("query"), "d_v",
-        ScaleKind::Diverging, nullptr, hs);
+    set(Stage::HeadOutput, inResult(h.output), formula(Stage::HeadOutput), m_queries, {},
+        tr("query"), "d_v", ScaleKind::Diverging, nullptr, hs);
     m_views.value(Stage::Concat)->setVisible(several);
     m_views.value(Stage::Final)->setVisible(several || projected);
     if (several)
-        set(Stage::Concat, result.concat, formula(Stage::Concat), m_queries, {}, tr("query"),
-            "H·d_v", ScaleKind::Diverging);
+        set(Stage::Concat, inResult(result.concat), formula(Stage::Concat), m_queries, {},
+            tr("query"), "H·d_v", ScaleKind::Diverging);
     if (several || projected) // the final output does not depend on the current head: no suffix
-        set(Stage::Final, result.output, formula(Stage::Final), m_queries, {}, tr("query"), "p_out",
-            ScaleKind::Diverging);
+        set(Stage::Final, inResult(result.output), formula(Stage::Final), m_queries, {},
+            tr("query"), "p_out", ScaleKind::Diverging);
     updateSelection();
     // New shapes, names or numbers: new readable sizes (arranged after this draw).
     scheduleRelayout();
