@@ -137,6 +137,7 @@ QString Translations::apply(const QString &code) {
     QLocale::setDefault(own || code.isEmpty() ? locale
                                               : QLocale(QLocale::English, QLocale::UnitedStates));
     m_current = language;
+    m_chosen = code;
     // Removing and installing again sends every widget a LanguageChange event.
     QCoreApplication::removeTranslator(m_recorder);
     m_recorder->setTranslators(std::move(own), std::move(qt));

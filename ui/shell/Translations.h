@@ -35,6 +35,10 @@ public:
     // read in it). Returns the language in effect: "en" when none applies.
     QString apply(const QString &code);
     QString current() const { return m_current; }
+    // The code the last `apply` was given ("" = the system's language): what View › Language
+    // ticks, whether it came from the menu, the saved choice or `attnviz --language`. Before
+    // any `apply`, "en" (no translation is installed).
+    QString chosen() const { return m_chosen; }
 
     // Sets every text under `root` (widgets, their actions, menus, dock titles, tooltips) that
     // came whole from a translation lookup to its text in the current language.
@@ -49,4 +53,5 @@ private:
     class Recorder;
     Recorder *m_recorder;
     QString m_current = QStringLiteral("en");
+    QString m_chosen = QStringLiteral("en");
 };
