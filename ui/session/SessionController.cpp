@@ -263,7 +263,7 @@ void SessionController::openInBackground(const QString &path) {
     const QString name = QFileInfo(path).fileName();
     const QString key = QStringLiteral("open%1").arg(generation);
     const int undoIndex = m_document.undoStack()->index();
-    m_shell.busy().begin(key, tr("opening %1\u2026").arg(name));
+    m_shell.busy().begin(key, [name] { return tr("opening %1\u2026").arg(name); });
     // The worker holds only its promise: nothing of the window, which may close meanwhile.
     struct Parsed {
         attn::Session session;

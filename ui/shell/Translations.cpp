@@ -146,6 +146,11 @@ QString Translations::apply(const QString &code) {
     return m_current;
 }
 
+void Translations::setTexts(QObject *owner, std::function<void()> setTexts) {
+    setTexts();
+    connect(&instance(), &Translations::changed, owner, std::move(setTexts));
+}
+
 void Translations::retranslate(QWidget &root) const {
     auto again = [this](const QString &text) { return m_recorder->again(text); };
     QList<QWidget *> widgets = root.findChildren<QWidget *>();

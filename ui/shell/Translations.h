@@ -4,6 +4,8 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
+
 class QWidget;
 
 // The interface's language. attnviz's own translations (translations/attnviz_LANG.ts, compiled
@@ -39,6 +41,10 @@ public:
     // ticks, whether it came from the menu, the saved choice or `attnviz --language`. Before
     // any `apply`, "en" (no translation is installed).
     QString chosen() const { return m_chosen; }
+
+    // Calls `setTexts` now and after every switch of language while `owner` lives: for texts
+    // composed with arguments or from pieces, which `retranslate` cannot switch by itself.
+    static void setTexts(QObject *owner, std::function<void()> setTexts);
 
     // Sets every text under `root` (widgets, their actions, menus, dock titles, tooltips) that
     // came whole from a translation lookup to its text in the current language.
