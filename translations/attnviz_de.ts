@@ -200,7 +200,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
     <message>
         <source>random seed</source>
-        <translation>Zufalls-Startwert</translation>
+        <translation>Startwert</translation>
     </message>
     <message>
         <source>Attention</source>
@@ -228,11 +228,11 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
     <message>
         <source>causal (a token sees only itself and earlier ones)</source>
-        <translation>kausal (ein Token sieht nur sich selbst und frühere)</translation>
+        <translation>kausal (ein Token sieht nur sich und frühere)</translation>
     </message>
     <message>
         <source>cross-attention (keys and values from a context)</source>
-        <translation>Cross-Attention (Keys und Values aus einem Kontext)</translation>
+        <translation>Cross-Attention (Keys, Values aus einem Kontext)</translation>
     </message>
     <message>
         <source>Clear mask</source>
@@ -1044,7 +1044,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
     <message>
         <source>random normal</source>
-        <translation>normalverteilt zufällig</translation>
+        <translation>zufällig normal</translation>
     </message>
 </context>
 <context>
