@@ -3610,6 +3610,61 @@ Wiederherstellen?</translation>
     </message>
 </context>
 <context>
+    <name>attn::analysis</name>
+    <message>
+        <source>decoding with a KV cache needs self-attention: with a context, the keys and values come from the context and do not grow token by token</source>
+        <translation>Dekodieren mit einem KV-Cache braucht Self-Attention: mit einem Kontext kommen die Keys und Values aus dem Kontext und wachsen nicht Token für Token</translation>
+    </message>
+    <message>
+        <source>head %1 is out of range (0..%2)</source>
+        <translation>Kopf %1 liegt außerhalb des Bereichs (0..%2)</translation>
+    </message>
+    <message>
+        <source>the number of decoded tokens must be 0..%1, got %2</source>
+        <translation>die Anzahl dekodierter Tokens muss 0..%1 sein, nicht %2</translation>
+    </message>
+    <message>
+        <source>the kernels work on the row layout&apos;s result</source>
+        <translation>die Kernel arbeiten mit dem Ergebnis des Zeilenlayouts</translation>
+    </message>
+    <message>
+        <source>head %1 is out of range: there is 1 head (head 0)</source>
+        <translation>Kopf %1 liegt außerhalb des Bereichs: es gibt 1 Kopf (Kopf 0)</translation>
+    </message>
+    <message>
+        <source>head %1 is out of range: there are %2 heads (0..%3)</source>
+        <translation>Kopf %1 liegt außerhalb des Bereichs: es gibt %2 Köpfe (0..%3)</translation>
+    </message>
+    <message>
+        <source>row %1 is out of range: there is 1 query (row 0)</source>
+        <translation>Zeile %1 liegt außerhalb des Bereichs: es gibt 1 Query (Zeile 0)</translation>
+    </message>
+    <message>
+        <source>row %1 is out of range: there are %2 queries (rows 0..%3)</source>
+        <translation>Zeile %1 liegt außerhalb des Bereichs: es gibt %2 Queries (Zeilen 0..%3)</translation>
+    </message>
+    <message>
+        <source>the key block size must be at least 1, got %1</source>
+        <translation>die Key-Blockgröße muss mindestens 1 sein, nicht %1</translation>
+    </message>
+    <message>
+        <source>the block sizes must be at least 1, got %1 and %2</source>
+        <translation>die Blockgrößen müssen mindestens 1 sein, nicht %1 und %2</translation>
+    </message>
+    <message>
+        <source>the tile size must be at least 1×1×1, got %1×%2×%3</source>
+        <translation>die Kachelgröße muss mindestens 1×1×1 sein, nicht %1×%2×%3</translation>
+    </message>
+    <message>
+        <source>the product needs A&apos;s columns (%1) to equal B&apos;s rows (%2)</source>
+        <translation>das Produkt braucht so viele Spalten von A (%1) wie Zeilen von B (%2)</translation>
+    </message>
+    <message>
+        <source>step %1 is out of range (0..%2)</source>
+        <translation>Schritt %1 liegt außerhalb des Bereichs (0..%2)</translation>
+    </message>
+</context>
+<context>
     <name>attn::inputs</name>
     <message numerus="yes">
         <source>%n row(s)</source>
@@ -3772,6 +3827,50 @@ Wiederherstellen?</translation>
             <numerusform>%n Kontext-Token-Bezeichnung</numerusform>
             <numerusform>%n Kontext-Token-Bezeichnungen</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>the output overflowed to infinity: the inputs are too large to compute on</source>
+        <translation>die Ausgabe ist nach unendlich übergelaufen: die Eingaben sind zu groß zum Rechnen</translation>
+    </message>
+    <message>
+        <source>cannot multiply a %1 matrix by a %2 matrix: the inner sizes differ</source>
+        <translation>eine %1-Matrix lässt sich nicht mit einer %2-Matrix multiplizieren: die inneren Größen unterscheiden sich</translation>
+    </message>
+    <message>
+        <source>%1 %2 is out of range (0..%3)</source>
+        <translation>%1 %2 liegt außerhalb des Bereichs (0..%3)</translation>
+    </message>
+    <message>
+        <source>row</source>
+        <translation>Zeile</translation>
+    </message>
+    <message>
+        <source>column</source>
+        <translation>Spalte</translation>
+    </message>
+    <message>
+        <source>term</source>
+        <translation>Term</translation>
+    </message>
+    <message>
+        <source>a partial sum of %1 terms is out of range (0..%2)</source>
+        <translation>eine Teilsumme von %1 Termen liegt außerhalb des Bereichs (0..%2)</translation>
+    </message>
+    <message>
+        <source>head %1 is out of range: there is 1 head (0..0)</source>
+        <translation>Kopf %1 liegt außerhalb des Bereichs: es gibt 1 Kopf (0..0)</translation>
+    </message>
+    <message>
+        <source>head %1 is out of range: there are %2 heads (0..%3)</source>
+        <translation>Kopf %1 liegt außerhalb des Bereichs: es gibt %2 Köpfe (0..%3)</translation>
+    </message>
+    <message>
+        <source>there is no context: this is self-attention (K and V come from X)</source>
+        <translation>es gibt keinen Kontext: dies ist Self-Attention (K und V kommen aus X)</translation>
+    </message>
+    <message>
+        <source>there is no output projection Wo</source>
+        <translation>es gibt keine Ausgabeprojektion Wo</translation>
     </message>
 </context>
 <context>
@@ -4102,7 +4201,7 @@ Wiederherstellen?</translation>
     </message>
     <message>
         <source>expected &apos;%1&apos;</source>
-        <translation>'%1' erwartet</translation>
+        <translation>&apos;%1&apos; erwartet</translation>
     </message>
     <message>
         <source>nesting too deep</source>
@@ -4170,23 +4269,23 @@ Wiederherstellen?</translation>
     </message>
     <message>
         <source>the .npy header&apos;s &apos;descr&apos; is not a dtype string</source>
-        <translation>'descr' im .npy-Header ist kein dtype-String</translation>
+        <translation>&apos;descr&apos; im .npy-Header ist kein dtype-String</translation>
     </message>
     <message>
         <source>the .npy header&apos;s &apos;fortran_order&apos; is not True or False</source>
-        <translation>'fortran_order' im .npy-Header ist weder True noch False</translation>
+        <translation>&apos;fortran_order&apos; im .npy-Header ist weder True noch False</translation>
     </message>
     <message>
         <source>the .npy header&apos;s &apos;shape&apos; is not a tuple</source>
-        <translation>'shape' im .npy-Header ist kein Tupel</translation>
+        <translation>&apos;shape&apos; im .npy-Header ist kein Tupel</translation>
     </message>
     <message>
         <source>the .npy header&apos;s &apos;shape&apos; holds something not a number</source>
-        <translation>'shape' im .npy-Header enthält etwas, das keine Zahl ist</translation>
+        <translation>&apos;shape&apos; im .npy-Header enthält etwas, das keine Zahl ist</translation>
     </message>
     <message>
         <source>the .npy header has an unexpected key &apos;%1&apos;</source>
-        <translation>der .npy-Header hat einen unerwarteten Schlüssel '%1'</translation>
+        <translation>der .npy-Header hat einen unerwarteten Schlüssel &apos;%1&apos;</translation>
     </message>
     <message>
         <source>the .npy header lacks %1</source>
