@@ -1062,6 +1062,17 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
 </context>
 <context>
+    <name>InsightView</name>
+    <message>
+        <source>computing…</source>
+        <translation>wird berechnet…</translation>
+    </message>
+    <message>
+        <source>could not compute: %1</source>
+        <translation>Berechnung nicht möglich: %1</translation>
+    </message>
+</context>
+<context>
     <name>InsightViews</name>
     <message>
         <source>&amp;All heads, one colour each</source>
