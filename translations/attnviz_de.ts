@@ -944,6 +944,14 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <source>Nothing was imported: %1</source>
         <translation>Nichts importiert: %1</translation>
     </message>
+    <message>
+        <source>Reading %1 (%2 MB)…</source>
+        <translation>%1 wird gelesen (%2 MB)…</translation>
+    </message>
+    <message>
+        <source>: not enough memory to read it</source>
+        <translation>: nicht genug Speicher, um sie zu lesen</translation>
+    </message>
 </context>
 <context>
     <name>ImportPlan</name>
