@@ -333,6 +333,10 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
+    <message>
+        <source>Decoding generates one token at a time. Each step appends the new token&apos;s key and value to the cache, and its query attends to every cached key: press Step (or Right).</source>
+        <translation>Beim Decodieren entsteht ein Token nach dem anderen. Jeder Schritt hängt Schlüssel und Wert des neuen Tokens an den Cache an, und seine Query richtet sich auf alle Schlüssel im Cache: Schritt drücken (oder Pfeil rechts).</translation>
+    </message>
 </context>
 <context>
     <name>Derivation</name>

@@ -13,6 +13,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
+#include <QStackedWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -68,7 +69,22 @@ DecodingView::DecodingView(Document *document, Recomputer *recomputer, QWidget *
     m_check->setObjectName("decodeCheck");
     m_check->setWordWrap(true);
     layout->addWidget(m_check);
-    auto *grid = new QGridLayout;
+    // Before the first step the cache is empty: a sentence instead of four empty plots.
+    m_pages = new QStackedWidget(this);
+    auto *empty =
+        new QLabel(QCoreApplication::translate(
+                       "DecodingView", "Decoding generates one token at a time. Each step appends "
+                                       "the new token's key and value to the cache, and its query "
+                                       "attends to every cached key: press Step (or Right)."),
+                   m_pages);
+    empty->setObjectName("decodeEmpty");
+    empty->setWordWrap(true);
+    empty->setAlignment(Qt::AlignCenter);
+    empty->setMargin(24);
+    m_pages->addWidget(empty);
+    auto *cache = new QWidget(m_pages);
+    auto *grid = new QGridLayout(cache);
+    grid->setContentsMargins(0, 0, 0, 0);
     m_keys = cacheView("decodeKeys", QCoreApplication::translate("DecodingView", "K cache"));
     m_values = cacheView("decodeValues", QCoreApplication::translate("DecodingView", "V cache"));
     m_weights = cacheView("decodeWeights",
@@ -79,7 +95,8 @@ DecodingView::DecodingView(Document *document, Recomputer *recomputer, QWidget *
     grid->addWidget(m_values, 0, 1);
     grid->addWidget(m_weights, 1, 0);
     grid->addWidget(m_outputs, 1, 1);
-    layout->addLayout(grid, 1);
+    m_pages->addWidget(cache);
+    layout->addWidget(m_pages, 1);
 
     connect(m_step, &QToolButton::clicked, this, &DecodingView::step);
     connect(m_play, &QToolButton::clicked, this, &DecodingView::play);
@@ -215,6 +232,7 @@ void DecodingView::showDecoded(const attn::AttentionInputs &in, int head, const 
                             .arg(m_decoded)
                             .arg(n)
                             .arg(in.options.causal ? "" : tr(" (decoding is causal)")));
+    m_pages->setCurrentIndex(m_decoded > 0 ? 1 : 0);
     if (m_decoded > 0) {
         m_keys->setData(m_state.K, tokens, dims.mid(0, int(m_state.K.cols())),
                         ScaleKind::Diverging);

@@ -7,6 +7,7 @@
 
 class HeatmapView;
 class QLabel;
+class QStackedWidget;
 class QToolButton;
 
 // Decoding with a KV cache: the current head's causal attention computed the way a model
@@ -54,6 +55,7 @@ private:
     QLabel *m_position;
     QLabel *m_cost;
     QLabel *m_check;
+    QStackedWidget *m_pages; // a sentence while the cache is empty, then the four heatmaps
     HeatmapView *m_keys;
     HeatmapView *m_values;
     HeatmapView *m_weights;
