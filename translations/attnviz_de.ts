@@ -2673,6 +2673,18 @@ Rechtsklick: die Matrix zufällig oder neu füllen.</translation>
         <source>computing…</source>
         <translation>wird berechnet…</translation>
     </message>
+    <message>
+        <source>attnviz sessions (*.attnviz *.json);;All files (*)</source>
+        <translation>attnviz-Sitzungen (*.attnviz *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>attnviz session (*.attnviz);;attnviz session as JSON (*.json)</source>
+        <translation>attnviz-Sitzung (*.attnviz);;attnviz-Sitzung als JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
 </context>
 <context>
     <name>ReadoutsModel</name>
