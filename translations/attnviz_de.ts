@@ -1442,7 +1442,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
     <message>
         <source>itself</source>
-        <translation>sich selbst</translation>
+        <translation>selbst</translation>
     </message>
     <message>
         <source>With a window: each query also sees its own key.</source>
