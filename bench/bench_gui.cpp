@@ -10,6 +10,7 @@
 // --json: one object {"rows": [{"n", "p", "d", "heads", "total_ms", "compute_ms", "draw_ms",
 //         "paint_ms"}, …]} of medians, instead of the table.
 // --columns: the document shows the column layout (the stages draw the transposes).
+// --n N: only the sizes with n = N (profiling one size).
 
 #include "Allocator.h"
 #include "BenchInputs.h"
@@ -164,6 +165,10 @@ int main(int argc, char **argv) {
         for (int heads : {1, 4})
             for (int n : {64, 256, 1024, 2048, 4096})
                 sizes.push_back({n, 768, 64, heads});
+    }
+    if (const qsizetype at = args.indexOf("--n"); at >= 0 && at + 1 < args.size()) {
+        const int only = args[at + 1].toInt();
+        std::erase_if(sizes, [only](const Size &s) { return s.n != only; });
     }
     if (!json) {
         std::printf("attnviz edit-to-screen: Document::setCell(X[0][0]) -> asynchronous "

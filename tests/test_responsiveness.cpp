@@ -77,7 +77,7 @@ bool runUntil(const std::function<bool()> &done, int ms) {
 
 bool drawnAt(Workbench &wb, int n) {
     const HeatmapView *weights = wb.stages().view(attn::Stage::Weights);
-    return !wb.recomputer().isBusy() && weights->values().rows() == n && !weights->isColoring() &&
+    return !wb.recomputer().isBusy() && weights->rows() == n && !weights->isColoring() &&
            wb.document().inputs().tokens.size() == std::size_t(n);
 }
 

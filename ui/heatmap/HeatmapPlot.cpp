@@ -2,7 +2,11 @@
 
 #include <QPainter>
 
-HeatmapPlot::HeatmapPlot(QWidget *parent) : QCustomPlot(parent) {}
+HeatmapPlot::HeatmapPlot(QWidget *parent) : QCustomPlot(parent) {
+    // Exports (toPixmap, SVG) draw outside replot(): they always draw everything.
+    connect(this, &QCustomPlot::beforeReplot, this, [this] { m_replotting = true; });
+    connect(this, &QCustomPlot::afterReplot, this, [this] { m_replotting = false; });
+}
 
 void HeatmapPlot::updateLayout() {
     if (beforeLayout)
@@ -21,6 +25,10 @@ void HeatmapPlot::setDimmed(bool dimmed) {
 
 void HeatmapPlot::paintEvent(QPaintEvent *event) {
     QCustomPlot::paintEvent(event);
+    if (m_stale) { // scrolled into view after replots it did not draw: draw it now
+        m_stale = false;
+        replot(rpQueuedReplot);
+    }
     if (!m_dimmed)
         return;
     // 70 % of the (white) background over the plot: the look of 30 % opacity on white.
