@@ -153,8 +153,9 @@ void StageExtrema::update(const HeadResult &before, const HeadResult &after,
         Matrix k(2, d);
         k.row(0) = before.K.row(t);
         k.row(1) = after.K.row(t);
-        Matrix values(lines, 2); // the old and the new cell of key t, for every query
-        gemm(Q, false, k, true, values);
+        // The old and the new cell of key t, for every query: a matrix-vector product, on the
+        // calling thread (Eigen's own kernel: no BLAS call from the GUI thread).
+        const Matrix values = Q * k.transpose();
         // The table's values came from a larger product than these: they may differ by the
         // rounding of a d-term dot product, d·ε·‖q‖·‖k‖ each; an old value that close to the
         // extreme may have been it.
