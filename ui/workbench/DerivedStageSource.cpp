@@ -245,6 +245,10 @@ CellImages DerivedStageSource::renderTable(const StageExtrema &table, Eigen::Ind
     const QRgb *lut = style.lut->data();
     const LutScale scale(style.range);
     std::vector<double> hi(static_cast<size_t>(blocks)), lo(hi.size());
+    // Written by address: the column layout writes down the columns of the image, and
+    // QImage::scanLine() checks for sharing on every call.
+    auto *pixels = reinterpret_cast<QRgb *>(out.colors.bits());
+    const qsizetype stride = out.colors.bytesPerLine() / qsizetype(sizeof(QRgb));
     for (Eigen::Index p = 0; p < queryPixels; ++p) {
         // The queries this pixel row (column, transposed) covers: at least one.
         const Eigen::Index a = p * lines / queryPixels;
@@ -271,15 +275,15 @@ CellImages DerivedStageSource::renderTable(const StageExtrema &table, Eigen::Ind
             const double shown = weights                      ? std::exp(top)
                                  : magnitude && -bottom > top ? bottom
                                                               : top;
-            const int x = int(m_transposed ? p : j), y = int(m_transposed ? j : p);
-            reinterpret_cast<QRgb *>(out.colors.scanLine(y))[x] =
+            const qsizetype x = m_transposed ? p : j, y = m_transposed ? j : p;
+            pixels[y * stride + x] =
                 empty ? style.excludedColor : lut[scale.index(empty ? scale.lower : shown)];
             if (empty) {
                 if (out.excluded.isNull()) {
                     out.excluded = QImage(size, QImage::Format_Alpha8);
                     out.excluded.fill(0);
                 }
-                out.excluded.scanLine(y)[x] = 255;
+                out.excluded.scanLine(int(y))[x] = 255;
             }
         }
     }
