@@ -180,8 +180,11 @@ void HeatmapCellLayer::adopt(CellImages images, const QRect &cells, QSize device
 }
 
 void HeatmapCellLayer::draw(QCPPainter *painter) {
-    if (auto *plot = qobject_cast<HeatmapPlot *>(parentPlot()); plot && plot->replotsUnseen()) {
-        plot->markStale(); // nobody sees it: drawn when it is painted again
+    // A large matrix nobody sees is drawn when it is painted again; a small one at once (it
+    // costs little, and a widget moved into view may show its old pixels without a paint).
+    if (auto *plot = qobject_cast<HeatmapPlot *>(parentPlot());
+        plot && qint64(m_data->rows()) * m_data->cols() > kUnseenCells && plot->replotsUnseen()) {
+        plot->markStale();
         return;
     }
     m_numbersShown = false;

@@ -39,6 +39,9 @@ public:
     // Above this many cells in view a shared (immutable) matrix is coloured on a worker thread:
     // the GUI thread draws the last image meanwhile and replots when the new one is ready.
     static constexpr qint64 kAsyncCells = 2'000'000;
+    // Above this many cells a heatmap scrolled out of view leaves its cells undrawn until it is
+    // painted again (HeatmapPlot::replotsUnseen).
+    static constexpr qint64 kUnseenCells = 1 << 18;
     bool isColoring() const { return m_pending.has_value() || m_waitingForSource; }
 
     static QColor excludedColor() { return QColor(HeatmapData::kExcludedColor); }

@@ -24,11 +24,13 @@ void HeatmapPlot::setDimmed(bool dimmed) {
 }
 
 void HeatmapPlot::paintEvent(QPaintEvent *event) {
-    QCustomPlot::paintEvent(event);
-    if (m_stale) { // scrolled into view after replots it did not draw: draw it now
+    if (m_stale) {
+        // Scrolled into view after replots it did not draw: drawn now, before this paint shows
+        // it, so no stale frame reaches the screen (the update it asks for repaints, cheaply).
         m_stale = false;
-        replot(rpQueuedReplot);
+        replot(rpQueuedRefresh);
     }
+    QCustomPlot::paintEvent(event);
     if (!m_dimmed)
         return;
     // 70 % of the (white) background over the plot: the look of 30 % opacity on white.

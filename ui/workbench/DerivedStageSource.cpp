@@ -102,14 +102,18 @@ ValueRange DerivedStageSource::rangeOf(const StageExtrema &whole, ScaleKind kind
 std::optional<ValueRange> DerivedStageSource::range(ScaleKind kind) {
     if (kind == ScaleKind::Unit)
         return rangeOf(StageExtrema(), kind);
-    if (!m_tables->whole || !catchUp(*m_tables->whole))
+    if (!m_tables->whole || !catchUp(*m_tables->whole)) {
+        // A small stage's range is found at once: no frame drawn without its cells.
+        if (qint64(rows()) * cols() <= kDirectCells)
+            return rangeNow(kind);
         return std::nullopt;
+    }
     return rangeOf(m_tables->whole->table, kind);
 }
 
 ValueRange DerivedStageSource::rangeNow(ScaleKind kind) {
-    if (const std::optional<ValueRange> known = range(kind))
-        return *known;
+    if (kind == ScaleKind::Unit || (m_tables->whole && catchUp(*m_tables->whole)))
+        return *range(kind);
     const attn::HeadResult &h = head();
     m_tables->whole = StageTables::Tracked{
         StageExtrema(h, m_tables->quantity, 0, h.Q.rows(), {0, h.K.rows()}), m_result, m_head};
