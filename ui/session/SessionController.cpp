@@ -11,6 +11,7 @@
 #include "Session.h"
 #include "Shell.h"
 #include "ViewStateRegistry.h"
+#include "WorkerPool.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -289,7 +290,7 @@ void SessionController::openInBackground(const QString &path) {
         }
         showStatus(tr("Opened %1").arg(QDir::toNativeSeparators(m_currentFile)));
     });
-    QThreadPool::globalInstance()->start([path, promise] {
+    attn::workerPool().start([path, promise] {
         auto parsed = std::make_shared<Parsed>();
         try {
             parsed->session = attn::loadSessionFile(path);
