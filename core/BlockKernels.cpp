@@ -1,0 +1,248 @@
+#include "BlockKernels.h"
+
+#include <algorithm>
+#include <atomic>
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define ATTNVIZ_AVX512_KERNELS 1
+#endif
+
+namespace attn::kernel {
+
+namespace {
+
+using Index = Eigen::Index;
+constexpr Index kPanel = PackedKeys::kKeyPanel;
+
+std::atomic<bool> g_allowed{true};
+
+#ifdef ATTNVIZ_AVX512_KERNELS
+// Only the functions marked AVX512 are compiled for AVX-512, and they call nothing but each other
+// and intrinsics: no inline function the baseline build shares (std::min, Eigen) is instantiated
+// for AVX-512 by accident. Register tiles: 8 queries × 24 keys for the scores (24 accumulators,
+// 3 loads of K and 8 broadcasts of Q per 24 FMAs), 6 queries × 32 output columns for the values
+// (24 accumulators, 4 loads of V and 6 broadcasts of P per 24 FMAs).
+#define AVX512 __attribute__((target("avx512f,fma")))
+#define AVX512_INLINE __attribute__((target("avx512f,fma"), always_inline)) inline
+
+template <int R>
+AVX512_INLINE void scoreTile(const double *q, Index ldq, const double *panel, Index d, double *out,
+                             Index ld, double factor) {
+    __m512d acc[R][3];
+#pragma GCC unroll 8
+    for (int r = 0; r < R; ++r)
+#pragma GCC unroll 3
+        for (int w = 0; w < 3; ++w)
+            acc[r][w] = _mm512_setzero_pd();
+    for (Index c = 0; c < d; ++c) {
+        const __m512d k0 = _mm512_loadu_pd(panel + c * kPanel);
+        const __m512d k1 = _mm512_loadu_pd(panel + c * kPanel + 8);
+        const __m512d k2 = _mm512_loadu_pd(panel + c * kPanel + 16);
+#pragma GCC unroll 8
+        for (int r = 0; r < R; ++r) {
+            const __m512d qb = _mm512_set1_pd(q[r * ldq + c]);
+            acc[r][0] = _mm512_fmadd_pd(qb, k0, acc[r][0]);
+            acc[r][1] = _mm512_fmadd_pd(qb, k1, acc[r][1]);
+            acc[r][2] = _mm512_fmadd_pd(qb, k2, acc[r][2]);
+        }
+    }
+    const __m512d f = _mm512_set1_pd(factor);
+#pragma GCC unroll 8
+    for (int r = 0; r < R; ++r)
+#pragma GCC unroll 3
+        for (int w = 0; w < 3; ++w)
+            _mm512_storeu_pd(out + r * ld + 8 * w, _mm512_mul_pd(acc[r][w], f));
+}
+
+AVX512 void scaledScoresAvx512(const double *q, Index rows, Index d, const double *packed,
+                               Index panels, double factor, double *out, Index ld) {
+    // Panel by panel (24 keys × d stay in L1), the block's queries 8 at a time against it.
+    for (Index p = 0; p < panels; ++p) {
+        const double *panel = packed + p * d * kPanel;
+        double *o = out + p * kPanel;
+        Index r = 0;
+        for (; r + 8 <= rows; r += 8)
+            scoreTile<8>(q + r * d, d, panel, d, o + r * ld, ld, factor);
+        for (; r < rows; ++r)
+            scoreTile<1>(q + r * d, d, panel, d, o + r * ld, ld, factor);
+    }
+}
+
+// Rows r … r + R − 1 of the output, columns c … c + 31 (mask[w]: which lanes of vector w exist),
+// from keys j0 … j1 − 1, added to what the rows hold unless `first`.
+template <int R>
+AVX512_INLINE void valueTile(const double *p, Index ldp, const double *v, Index ldv, Index j0,
+                             Index j1, double *o, Index ldo, bool first, const __mmask8 *mask) {
+    __m512d acc[R][4];
+#pragma GCC unroll 8
+    for (int r = 0; r < R; ++r)
+#pragma GCC unroll 4
+        for (int w = 0; w < 4; ++w)
+            acc[r][w] =
+                first ? _mm512_setzero_pd() : _mm512_maskz_loadu_pd(mask[w], o + r * ldo + 8 * w);
+    for (Index j = j0; j < j1; ++j) {
+        const double *vj = v + j * ldv;
+        const __m512d v0 = _mm512_maskz_loadu_pd(mask[0], vj);
+        const __m512d v1 = _mm512_maskz_loadu_pd(mask[1], vj + 8);
+        const __m512d v2 = _mm512_maskz_loadu_pd(mask[2], vj + 16);
+        const __m512d v3 = _mm512_maskz_loadu_pd(mask[3], vj + 24);
+#pragma GCC unroll 8
+        for (int r = 0; r < R; ++r) {
+            const __m512d pb = _mm512_set1_pd(p[r * ldp + j]);
+            acc[r][0] = _mm512_fmadd_pd(pb, v0, acc[r][0]);
+            acc[r][1] = _mm512_fmadd_pd(pb, v1, acc[r][1]);
+            acc[r][2] = _mm512_fmadd_pd(pb, v2, acc[r][2]);
+            acc[r][3] = _mm512_fmadd_pd(pb, v3, acc[r][3]);
+        }
+    }
+#pragma GCC unroll 8
+    for (int r = 0; r < R; ++r)
+#pragma GCC unroll 4
+        for (int w = 0; w < 4; ++w)
+            _mm512_mask_storeu_pd(o + r * ldo + 8 * w, mask[w], acc[r][w]);
+}
+
+AVX512 void valueRows(const double *p, Index ldp, Index rows, const double *v, Index ldv, Index j0,
+                      Index j1, double *o, Index ldo, bool first, const __mmask8 *mask) {
+    Index r = 0;
+    for (; r + 6 <= rows; r += 6)
+        valueTile<6>(p + r * ldp, ldp, v, ldv, j0, j1, o + r * ldo, ldo, first, mask);
+    for (; r + 2 <= rows; r += 2)
+        valueTile<2>(p + r * ldp, ldp, v, ldv, j0, j1, o + r * ldo, ldo, first, mask);
+    for (; r < rows; ++r)
+        valueTile<1>(p + r * ldp, ldp, v, ldv, j0, j1, o + r * ldo, ldo, first, mask);
+}
+
+AVX512 void weightedValuesAvx512(const double *p, Index ldp, Index rows, const double *v, Index m,
+                                 Index dv, double *o, Index ldo) {
+    // 64 keys at a time: their rows of V (32 columns: 16 KB) stay in L1 while every query row of
+    // the block passes over them.
+    constexpr Index kChunk = 64;
+    for (Index j0 = 0; j0 < m; j0 += kChunk) {
+        const Index j1 = j0 + kChunk < m ? j0 + kChunk : m;
+        for (Index c = 0; c < dv; c += 32) {
+            __mmask8 mask[4];
+            for (int w = 0; w < 4; ++w) {
+                const Index lanes = dv - c - 8 * w;
+                mask[w] = lanes >= 8   ? __mmask8(0xFF)
+                          : lanes <= 0 ? __mmask8(0)
+                                       : __mmask8((1u << lanes) - 1);
+            }
+            valueRows(p, ldp, rows, v + c, dv, j0, j1, o + c, ldo, j0 == 0, mask);
+        }
+    }
+}
+
+// The same sums as scoreTile (one FMA chain per score, in the order of d) for a few query rows
+// against K as it is stored: 8 keys at a time, their values gathered.
+AVX512 void scoresUnpackedAvx512(const double *q, Index rows, Index d, const double *k, Index m,
+                                 double *out, Index ld) {
+    const __m512i index = _mm512_set_epi64(7 * d, 6 * d, 5 * d, 4 * d, 3 * d, 2 * d, d, 0);
+    for (Index j = 0; j < m; j += 8) {
+        const Index lanes = m - j < 8 ? m - j : 8;
+        const __mmask8 mask = lanes == 8 ? __mmask8(0xFF) : __mmask8((1u << lanes) - 1);
+        for (Index r = 0; r < rows; ++r) {
+            __m512d acc = _mm512_setzero_pd();
+            for (Index c = 0; c < d; ++c) {
+                const __m512d kv =
+                    _mm512_mask_i64gather_pd(_mm512_setzero_pd(), mask, index, k + j * d + c, 8);
+                acc = _mm512_fmadd_pd(_mm512_set1_pd(q[r * d + c]), kv, acc);
+            }
+            _mm512_mask_storeu_pd(out + r * ld + j, mask, acc);
+        }
+    }
+}
+
+AVX512 double scoreAvx512(const double *q, const double *k, Index d) {
+    __m128d acc = _mm_setzero_pd();
+    for (Index c = 0; c < d; ++c)
+        acc = _mm_fmadd_sd(_mm_load_sd(q + c), _mm_load_sd(k + c), acc);
+    return _mm_cvtsd_f64(acc);
+}
+
+bool cpuHasAvx512() {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("fma");
+}
+#endif
+
+} // namespace
+
+bool blockKernelsEnabled() {
+#ifdef ATTNVIZ_AVX512_KERNELS
+    static const bool available = cpuHasAvx512();
+    return available && g_allowed.load(std::memory_order_relaxed);
+#else
+    return false;
+#endif
+}
+
+void setBlockKernelsAllowed(bool allowed) {
+    g_allowed.store(allowed, std::memory_order_relaxed);
+}
+
+PackedKeys packKeys(const Matrix &K) {
+    PackedKeys packed;
+    packed.keys = K.rows();
+    packed.dims = K.cols();
+    const Index d = K.cols();
+    packed.data.assign(std::size_t(packed.paddedKeys() * d), 0.0);
+    for (Index j = 0; j < K.rows(); ++j) {
+        double *panel = packed.data.data() + (j / kPanel) * d * kPanel + j % kPanel;
+        const double *key = K.row(j).data();
+        for (Index c = 0; c < d; ++c)
+            panel[c * kPanel] = key[c];
+    }
+    return packed;
+}
+
+void scaledScores(const Matrix &Q, Index first, Index rows, const PackedKeys &K, double factor,
+                  double *out, Index ld) {
+#ifdef ATTNVIZ_AVX512_KERNELS
+    scaledScoresAvx512(Q.row(first).data(), rows, Q.cols(), K.data.data(), K.paddedKeys() / kPanel,
+                       factor, out, ld);
+#else
+    (void)Q, (void)first, (void)rows, (void)K, (void)factor, (void)out, (void)ld;
+#endif
+}
+
+void scores(const Matrix &Q, Index first, Index rows, const Matrix &K, double *out, Index ld) {
+#ifdef ATTNVIZ_AVX512_KERNELS
+    if (rows >= 16) { // packing K costs about as much as 16 rows of gathers
+        const PackedKeys packed = packKeys(K);
+        std::vector<double> buffer(std::size_t(rows * packed.paddedKeys()));
+        scaledScoresAvx512(Q.row(first).data(), rows, Q.cols(), packed.data.data(),
+                           packed.paddedKeys() / kPanel, 1.0, buffer.data(), packed.paddedKeys());
+        for (Index r = 0; r < rows; ++r)
+            std::copy_n(buffer.data() + r * packed.paddedKeys(), K.rows(), out + r * ld);
+        return;
+    }
+    scoresUnpackedAvx512(Q.row(first).data(), rows, Q.cols(), K.data(), K.rows(), out, ld);
+#else
+    (void)Q, (void)first, (void)rows, (void)K, (void)out, (void)ld;
+#endif
+}
+
+double score(const double *q, const double *k, Index d) {
+#ifdef ATTNVIZ_AVX512_KERNELS
+    return scoreAvx512(q, k, d);
+#else
+    double sum = 0.0;
+    for (Index c = 0; c < d; ++c)
+        sum += q[c] * k[c];
+    return sum;
+#endif
+}
+
+void weightedValues(const double *P, Index ld, Index rows, const Matrix &V, Matrix &out,
+                    Index first) {
+#ifdef ATTNVIZ_AVX512_KERNELS
+    weightedValuesAvx512(P, ld, rows, V.data(), V.rows(), V.cols(), out.row(first).data(),
+                         out.cols());
+#else
+    (void)P, (void)ld, (void)rows, (void)V, (void)out, (void)first;
+#endif
+}
+
+} // namespace attn::kernel
