@@ -13,6 +13,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFileInfo>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
@@ -69,6 +70,37 @@ class TestImportWeights : public QObject {
     }
 
 private slots:
+    // A file over a few MB is read on a worker thread: the dialog says so and offers nothing
+    // to import until the plan has arrived; a newer choice drops an older read.
+    void largeFileIsReadOffTheGuiThread() {
+        const QString file = m_dir.filePath("large.safetensors");
+        const attn::Matrix wq = linear(5).topLeftCorner(4, 3);
+        writeFile(
+            file,
+            safetensors(
+                {{"big", "F32", {1024, 1200}, f32Bytes(std::vector<float>(1024 * 1200, 0.5f))},
+                 {"wq", "F32", {4, 3}, f32Matrix(wq)}}));
+        QVERIFY(QFileInfo(file).size() > ImportDialog::kQuickReadBytes);
+        Document doc; // Wq is 4 × 3
+        ImportDialog dialog(&doc, {attn::Stage::Wq, 0}, file);
+        QVERIFY(dialog.isReading());
+        QVERIFY(dialog.statusText().startsWith("Reading large.safetensors"));
+        QVERIFY(!dialog.importButton()->isEnabled() && !dialog.resizeButton()->isEnabled());
+        QVERIFY(!dialog.importNow(false));
+        QTRY_VERIFY(!dialog.isReading());
+        QCOMPARE(dialog.plan().read.arrayName, QString("big"));
+        QCOMPARE(dialog.plan().read.matrix.rows(), Eigen::Index(1024));
+        QVERIFY(dialog.resizeButton()->isEnabled()); // 1024 × 1200 does not fit 4 × 3
+
+        dialog.chooseArray("big");
+        dialog.chooseArray("wq"); // before the first read is back
+        QTRY_VERIFY(!dialog.isReading());
+        QCOMPARE(dialog.plan().read.arrayName, QString("wq"));
+        QVERIFY2(dialog.plan().canImport(), qPrintable(dialog.statusText()));
+        QVERIFY(dialog.importNow(false));
+        COMPARE_MATRIX(doc.matrix({attn::Stage::Wq, 0}), wq);
+    }
+
     void dialogListsTensors() {
         Document doc;
         ImportDialog dialog(&doc, {attn::Stage::Wq, 0}, gpt2());

@@ -333,6 +333,10 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
+    <message>
+        <source>Decoding generates one token at a time. Each step appends the new token&apos;s key and value to the cache, and its query attends to every cached key: press Step (or Right).</source>
+        <translation>Beim Decodieren entsteht ein Token nach dem anderen. Jeder Schritt hängt Schlüssel und Wert des neuen Tokens an den Cache an, und seine Query richtet sich auf alle Schlüssel im Cache: Schritt drücken (oder Pfeil rechts).</translation>
+    </message>
 </context>
 <context>
     <name>Derivation</name>
@@ -944,6 +948,14 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <source>Nothing was imported: %1</source>
         <translation>Nichts importiert: %1</translation>
     </message>
+    <message>
+        <source>Reading %1 (%2 MB)…</source>
+        <translation>%1 wird gelesen (%2 MB)…</translation>
+    </message>
+    <message>
+        <source>: not enough memory to read it</source>
+        <translation>: nicht genug Speicher, um sie zu lesen</translation>
+    </message>
 </context>
 <context>
     <name>ImportPlan</name>
@@ -1059,6 +1071,17 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     <message>
         <source>… %1 entries</source>
         <translation>… %1 Einträge</translation>
+    </message>
+</context>
+<context>
+    <name>InsightView</name>
+    <message>
+        <source>computing…</source>
+        <translation>wird berechnet…</translation>
+    </message>
+    <message>
+        <source>could not compute: %1</source>
+        <translation>Berechnung nicht möglich: %1</translation>
     </message>
 </context>
 <context>

@@ -10,14 +10,20 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QFutureWatcher>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QProgressBar>
+#include <QPromise>
 #include <QPushButton>
 #include <QTableWidget>
+#include <QThreadPool>
 #include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+
+#include <new>
 
 namespace {
 
@@ -35,8 +41,8 @@ ImportDialog::ImportDialog(Document *doc, MatrixId target, const QString &fileNa
       m_heading(wrappingLabel(this)), m_filter(new QLineEdit(this)),
       m_arrays(new QTreeWidget(this)), m_slice(new QLineEdit(this)),
       m_transpose(new QCheckBox(tr("&Transpose (nn.Linear stores out \u00d7 in)"), this)),
-      m_read(wrappingLabel(this)), m_preview(new QTableWidget(this)),
-      m_status(wrappingLabel(this)) {
+      m_read(wrappingLabel(this)), m_preview(new QTableWidget(this)), m_status(wrappingLabel(this)),
+      m_progress(new QProgressBar(this)) {
     setWindowTitle(tr("Import matrix"));
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_heading);
@@ -70,6 +76,10 @@ ImportDialog::ImportDialog(Document *doc, MatrixId target, const QString &fileNa
     m_preview->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     layout->addWidget(m_preview);
     layout->addWidget(m_status);
+    m_progress->setRange(0, 0); // busy: a file's reading has no steps to count
+    m_progress->setTextVisible(false);
+    m_progress->hide();
+    layout->addWidget(m_progress);
     layout->addStretch(1);
 
     auto *buttons = new QDialogButtonBox(this);
@@ -178,11 +188,55 @@ void ImportDialog::setTransposed(bool transposed) {
 void ImportDialog::replan() {
     const attn::ImportSelection selection{currentArray(), m_slice->text().trimmed(),
                                           m_transpose->isChecked()};
-    m_plan = planImport(*m_doc, m_target, m_fileName, selection);
-    showPlan();
+    const quint64 generation = ++m_readGeneration;
+    if (QFileInfo(m_fileName).size() <= kQuickReadBytes || !m_doc->hasMatrix(m_target)) {
+        m_reading = false;
+        m_plan = planImport(*m_doc, m_target, m_fileName, selection);
+        showPlan();
+        return;
+    }
+    // A large file (a checkpoint, thousands of tokens of CSV) is read on a worker: the window
+    // stays responsive, the dialog says it is reading, and a newer choice (another array, a
+    // slice) drops the older read's result. The worker holds only the file name and its promise.
+    m_reading = true;
+    showReading();
+    auto promise = std::make_shared<QPromise<attn::ImportResult>>();
+    auto *watcher = new QFutureWatcher<attn::ImportResult>(this);
+    watcher->setFuture(promise->future());
+    connect(watcher, &QFutureWatcherBase::finished, this, [=, this] {
+        watcher->deleteLater();
+        if (generation != m_readGeneration || watcher->future().resultCount() == 0)
+            return;
+        m_reading = false;
+        m_plan = planImport(*m_doc, m_target, m_fileName, selection, watcher->future().result());
+        showPlan();
+    });
+    promise->start();
+    QThreadPool::globalInstance()->start([file = m_fileName, selection, promise] {
+        attn::ImportResult read;
+        try {
+            read = attn::importMatrix(file, selection);
+        } catch (const std::bad_alloc &) {
+            read = attn::ImportResult();
+            read.error = file + tr(": not enough memory to read it");
+        }
+        promise->addResult(std::move(read));
+        promise->finish();
+    });
+}
+
+void ImportDialog::showReading() {
+    m_status->setText(tr("Reading %1 (%2 MB)\u2026")
+                          .arg(QFileInfo(m_fileName).fileName())
+                          .arg(double(QFileInfo(m_fileName).size()) / 1e6, 0, 'f', 1));
+    m_status->setStyleSheet(QString());
+    m_progress->show();
+    m_import->setEnabled(false);
+    m_resize->setEnabled(false);
 }
 
 void ImportDialog::showPlan() {
+    m_progress->hide();
     const ImportPlan &p = m_plan;
     m_heading->setText(
         tr("<b>Import into %1</b>%2<br>from %3")
@@ -252,6 +306,8 @@ void ImportDialog::showPlan() {
 }
 
 bool ImportDialog::importNow(bool resize) {
+    if (m_reading)
+        return false; // the buttons are disabled meanwhile
     QString error;
     if (!applyImport(*m_doc, m_plan, resize, &error)) {
         m_status->setText(tr("Nothing was imported: %1").arg(error));

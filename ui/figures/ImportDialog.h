@@ -8,6 +8,7 @@ class Document;
 class QCheckBox;
 class QLabel;
 class QLineEdit;
+class QProgressBar;
 class QPushButton;
 class QTableWidget;
 class QTreeWidget;
@@ -18,17 +19,20 @@ class QTreeWidget;
 // safetensors checkpoint it lists the arrays (name, dtype, shape; those that cannot be imported
 // greyed, with why) under a filter box. Any array can be sliced in NumPy notation and transposed.
 // A file that cannot be read shows the core's message and offers nothing to import. All the work
-// is in ImportPlan; the dialog only shows it.
+// is in ImportPlan; the dialog only shows it (reading a large file on a worker thread).
 class ImportDialog : public QDialog {
     Q_OBJECT
 public:
     static constexpr int kPreviewRows = 8;
     static constexpr int kPreviewCols = 8;
+    // Larger files are read on a worker thread (the plan arrives when it is done).
+    static constexpr qint64 kQuickReadBytes = 4'000'000;
 
     ImportDialog(Document *doc, MatrixId target, const QString &fileName,
                  QWidget *parent = nullptr);
 
     const ImportPlan &plan() const { return m_plan; }
+    bool isReading() const { return m_reading; }        // a large file is being read
     QTreeWidget *arrayList() const { return m_arrays; } // .npz and safetensors files only
     QLineEdit *filterBox() const { return m_filter; }
     QLineEdit *sliceField() const { return m_slice; }
@@ -50,12 +54,15 @@ private:
     void listArrays();
     QString currentArray() const;
     void replan();
+    void showReading();
     void showPlan();
 
     Document *m_doc;
     MatrixId m_target;
     QString m_fileName;
     ImportPlan m_plan;
+    quint64 m_readGeneration = 0; // the newest read; older ones are dropped
+    bool m_reading = false;
     QLabel *m_heading;
     QLineEdit *m_filter;
     QTreeWidget *m_arrays;
@@ -64,6 +71,7 @@ private:
     QLabel *m_read;
     QTableWidget *m_preview;
     QLabel *m_status;
+    QProgressBar *m_progress;
     QPushButton *m_import;
     QPushButton *m_resize;
 };

@@ -13,6 +13,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
+#include <QStackedWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -68,7 +69,22 @@ DecodingView::DecodingView(Document *document, Recomputer *recomputer, QWidget *
     m_check->setObjectName("decodeCheck");
     m_check->setWordWrap(true);
     layout->addWidget(m_check);
-    auto *grid = new QGridLayout;
+    // Before the first step the cache is empty: a sentence instead of four empty plots.
+    m_pages = new QStackedWidget(this);
+    auto *empty =
+        new QLabel(QCoreApplication::translate(
+                       "DecodingView", "Decoding generates one token at a time. Each step appends "
+                                       "the new token's key and value to the cache, and its query "
+                                       "attends to every cached key: press Step (or Right)."),
+                   m_pages);
+    empty->setObjectName("decodeEmpty");
+    empty->setWordWrap(true);
+    empty->setAlignment(Qt::AlignCenter);
+    empty->setMargin(24);
+    m_pages->addWidget(empty);
+    auto *cache = new QWidget(m_pages);
+    auto *grid = new QGridLayout(cache);
+    grid->setContentsMargins(0, 0, 0, 0);
     m_keys = cacheView("decodeKeys", QCoreApplication::translate("DecodingView", "K cache"));
     m_values = cacheView("decodeValues", QCoreApplication::translate("DecodingView", "V cache"));
     m_weights = cacheView("decodeWeights",
@@ -79,7 +95,8 @@ DecodingView::DecodingView(Document *document, Recomputer *recomputer, QWidget *
     grid->addWidget(m_values, 0, 1);
     grid->addWidget(m_weights, 1, 0);
     grid->addWidget(m_outputs, 1, 1);
-    layout->addLayout(grid, 1);
+    m_pages->addWidget(cache);
+    layout->addWidget(m_pages, 1);
 
     connect(m_step, &QToolButton::clicked, this, &DecodingView::step);
     connect(m_play, &QToolButton::clicked, this, &DecodingView::play);
@@ -103,7 +120,8 @@ void DecodingView::step() {
         ++m_decoded;
     if (m_decoded >= tokenCount())
         m_timer.stop();
-    refreshNow();
+    // Not refreshNow: at thousands of tokens a step's work is left to a worker.
+    bringUpToDate();
 }
 
 void DecodingView::play() {
@@ -114,13 +132,13 @@ void DecodingView::play() {
             m_decoded = 0; // from the start again
         m_timer.start();
     }
-    refreshNow();
+    bringUpToDate();
 }
 
 void DecodingView::reset() {
     m_timer.stop();
     m_decoded = 0;
-    refreshNow();
+    bringUpToDate();
 }
 
 void DecodingView::keyPressEvent(QKeyEvent *event) {
@@ -146,13 +164,17 @@ QString DecodingView::costText() const {
 }
 
 QString DecodingView::checkText() const {
-    const ResultSnapshot &snap = snapshot();
-    if (!m_problem.isEmpty() || !snap.isValid() || m_decoded < tokenCount() || m_decoded == 0)
-        return m_problem;
-    // The full causal computation of the same inputs (the document's may not be causal).
-    const attn::AttentionResult full = attn::compute(attn::causalInputs(*snap.inputs));
-    const attn::Matrix &expected = full.heads[size_t(m_state.head)].output;
-    const double diff = (m_state.outputs - expected).cwiseAbs().maxCoeff();
+    return m_check->text();
+}
+
+// After the last step: the cached outputs against the full causal computation of the same
+// inputs (the document's may not be causal); empty before.
+QString DecodingView::checkFor(const attn::KvCacheState &state, const attn::AttentionInputs &in) {
+    if (state.outputs.rows() == 0 || state.outputs.rows() < in.queryCount())
+        return QString();
+    const attn::AttentionResult full = attn::compute(attn::causalInputs(in));
+    const attn::Matrix &expected = full.heads[size_t(state.head)].output;
+    const double diff = (state.outputs - expected).cwiseAbs().maxCoeff();
     const bool ok = diff <= 1e-12 * std::max(1.0, expected.cwiseAbs().maxCoeff());
     return tr("Every token decoded: the outputs equal the full causal computation "
               "(largest difference %1) %2")
@@ -171,12 +193,33 @@ void DecodingView::refresh() {
     const int n = int(in.queryCount());
     m_decoded = std::clamp(m_decoded, 0, n);
     const int head = insight::headOf(*document(), *snap.result);
-    try {
-        m_state = attn::kvCacheDecode(in, head, m_decoded);
-    } catch (const attn::InputError &e) {
-        m_state = {};
-        m_problem = QString::fromStdString(e.what());
-    }
+    // Decoding m of n tokens reads the whole mask, and the last step's check is a full causal
+    // computation: off the GUI thread when large.
+    struct Decoded {
+        attn::KvCacheState state;
+        QString problem, check;
+    };
+    runOffThread(insight::isLarge(*snap.result),
+                 [this, inputs = snap.inputs, head, decoded = m_decoded]() -> Present {
+                     auto d = std::make_shared<Decoded>();
+                     try {
+                         d->state = attn::kvCacheDecode(*inputs, head, decoded);
+                         if (decoded > 0)
+                             d->check = checkFor(d->state, *inputs);
+                     } catch (const attn::InputError &e) {
+                         d->state = {};
+                         d->problem = QString::fromStdString(e.what());
+                     }
+                     return [this, inputs, head, d] {
+                         m_state = std::move(d->state);
+                         m_problem = d->problem;
+                         showDecoded(*inputs, head, d->problem.isEmpty() ? d->check : d->problem);
+                     };
+                 });
+}
+
+void DecodingView::showDecoded(const attn::AttentionInputs &in, int head, const QString &check) {
+    const int n = int(in.queryCount());
     const QStringList tokens = attn::tokenLabels(in.tokens).mid(0, m_decoded);
     const QStringList dims = [](int d) {
         QStringList out;
@@ -189,6 +232,7 @@ void DecodingView::refresh() {
                             .arg(m_decoded)
                             .arg(n)
                             .arg(in.options.causal ? "" : tr(" (decoding is causal)")));
+    m_pages->setCurrentIndex(m_decoded > 0 ? 1 : 0);
     if (m_decoded > 0) {
         m_keys->setData(m_state.K, tokens, dims.mid(0, int(m_state.K.cols())),
                         ScaleKind::Diverging);
@@ -210,5 +254,5 @@ void DecodingView::refresh() {
     m_play->setEnabled(canDecode);
     m_play->setText(m_timer.isActive() ? tr("Pause") : tr("Play"));
     m_cost->setText(costText());
-    m_check->setText(checkText());
+    m_check->setText(check);
 }

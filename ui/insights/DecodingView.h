@@ -7,6 +7,7 @@
 
 class HeatmapView;
 class QLabel;
+class QStackedWidget;
 class QToolButton;
 
 // Decoding with a KV cache: the current head's causal attention computed the way a model
@@ -23,7 +24,7 @@ public:
     int decoded() const { return m_decoded; } // tokens so far
     const attn::KvCacheState &state() const { return m_state; }
     QString costText() const;
-    QString checkText() const;
+    QString checkText() const; // after the last step: the cache against the full computation
     bool isPlaying() const { return m_timer.isActive(); }
     HeatmapView *keysView() const { return m_keys; }
     HeatmapView *valuesView() const { return m_values; }
@@ -41,6 +42,8 @@ protected:
 
 private:
     int tokenCount() const;
+    static QString checkFor(const attn::KvCacheState &state, const attn::AttentionInputs &in);
+    void showDecoded(const attn::AttentionInputs &in, int head, const QString &check);
 
     int m_decoded = 0;
     attn::KvCacheState m_state;
@@ -52,6 +55,7 @@ private:
     QLabel *m_position;
     QLabel *m_cost;
     QLabel *m_check;
+    QStackedWidget *m_pages; // a sentence while the cache is empty, then the four heatmaps
     HeatmapView *m_keys;
     HeatmapView *m_values;
     HeatmapView *m_weights;

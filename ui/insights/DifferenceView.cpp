@@ -71,7 +71,7 @@ QString DifferenceView::message() const {
 }
 
 void DifferenceView::refresh() {
-    m_difference.resize(0, 0);
+    m_difference.reset();
     // Nothing to subtract: the sentence alone, in the middle, not empty axes with a 0–1
     // colour bar.
     m_heatmap->hide();
@@ -91,42 +91,63 @@ void DifferenceView::refresh() {
         return;
     }
     // Both results are in the row layout; a layout switch only redraws the difference.
-    const attn::Matrix &before = m_before.result->heads[size_t(head)].weights();
-    const attn::Matrix &after = m_after.result->heads[size_t(head)].weights();
-    if (before.rows() != after.rows() || before.cols() != after.cols()) {
+    const attn::HeadResult &before = m_before.result->heads[size_t(head)];
+    const attn::HeadResult &after = m_after.result->heads[size_t(head)];
+    if (before.queryCount() != after.queryCount() || before.keyCount() != after.keyCount()) {
+        const auto shape = [](const attn::HeadResult &h) {
+            return QString::fromStdString(attn::shapeString(h.queryCount(), h.keyCount()));
+        };
         m_caption->setText(tr("Last edit: %1. It changed the shape of the weights (%2 "
                               "\u2192 %3): there is nothing to subtract.")
-                               .arg(m_description, attn::shapeString(before).c_str(),
-                                    attn::shapeString(after).c_str()));
+                               .arg(m_description, shape(before), shape(after)));
         m_heatmap->clear();
         return;
     }
-    m_difference = after - before;
-    m_heatmap->show();
-    m_caption->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    const double largest = m_difference.size() ? m_difference.cwiseAbs().maxCoeff() : 0.0;
     const attn::AttentionInputs &in = *m_after.inputs; // the labels of the "after" result
     const QStringList queries = attn::tokenLabels(in.tokens);
     const QStringList keys = attn::tokenLabels(in.sourceTokens());
     const bool several = heads > 1;
-    m_heatmap->setTitle(tr("\u0394 weights%1: %2")
-                            .arg(several ? tr(" (head %1)").arg(head) : QString(), m_description));
-    if (document()->layout() == attn::Layout::Rows) {
-        m_heatmap->setAxisTitles("query", "key");
-        m_heatmap->setData(m_difference, queries, keys, ScaleKind::Diverging);
-    } else {
-        m_heatmap->setAxisTitles("key", "query");
-        m_heatmap->setData(attn::Matrix(m_difference.transpose()), keys, queries,
-                           ScaleKind::Diverging);
-    }
-    // A query's changes cancel out while its weights still sum to 1 (not when it lost or
-    // gained its last visible key).
-    const bool cancel =
-        m_difference.size() == 0 || m_difference.rowwise().sum().cwiseAbs().maxCoeff() < 1e-9;
-    m_caption->setText(tr("Last edit: <b>%1</b>. Weights after \u2212 before; largest "
-                          "change %2.%3")
-                           .arg(m_description.toHtmlEscaped(), attn::notation::number(largest, 3),
-                                cancel ? tr(" Each query's changes add up to 0: its "
-                                            "weights still sum to 1.")
-                                       : QString()));
+    const bool rows = document()->layout() == attn::Layout::Rows;
+    // After − before of two n × m weights, their largest change and whether each query's
+    // changes cancel: off the GUI thread when large (two 134 MB derivations at 4096 tokens).
+    struct Found {
+        std::shared_ptr<const attn::Matrix> difference, shown;
+        double largest = 0;
+        bool cancel = true;
+    };
+    runOffThread(
+        insight::isLarge(*m_after.result),
+        [this, b = m_before.result, a = m_after.result, head, rows, queries, keys,
+         several]() -> Present {
+            auto found = std::make_shared<Found>();
+            auto difference = std::make_shared<attn::Matrix>(a->heads[size_t(head)].weights() -
+                                                             b->heads[size_t(head)].weights());
+            found->largest = difference->size() ? difference->cwiseAbs().maxCoeff() : 0.0;
+            // A query's changes cancel out while its weights still sum to 1 (not when it lost or
+            // gained its last visible key).
+            found->cancel =
+                difference->size() == 0 || difference->rowwise().sum().cwiseAbs().maxCoeff() < 1e-9;
+            found->difference = difference;
+            found->shown = rows ? found->difference
+                                : std::make_shared<const attn::Matrix>(difference->transpose());
+            return [this, found, head, rows, queries, keys, several] {
+                m_difference = found->difference;
+                m_heatmap->show();
+                m_caption->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+                m_heatmap->setTitle(
+                    tr("\u0394 weights%1: %2")
+                        .arg(several ? tr(" (head %1)").arg(head) : QString(), m_description));
+                m_heatmap->setAxisTitles(rows ? "query" : "key", rows ? "key" : "query");
+                m_heatmap->setData(found->shown, rows ? queries : keys, rows ? keys : queries,
+                                   ScaleKind::Diverging);
+                m_caption->setText(tr("Last edit: <b>%1</b>. Weights after \u2212 before; largest "
+                                      "change %2.%3")
+                                       .arg(m_description.toHtmlEscaped(),
+                                            attn::notation::number(found->largest, 3),
+                                            found->cancel
+                                                ? tr(" Each query's changes add up to 0: its "
+                                                     "weights still sum to 1.")
+                                                : QString()));
+            };
+        });
 }

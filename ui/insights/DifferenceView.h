@@ -22,7 +22,11 @@ public:
 
     HeatmapView *heatmap() const { return m_heatmap; }
     // The difference on display, in the row layout (queries × keys); empty when none.
-    const attn::Matrix &difference() const { return m_difference; }
+    // After − before of the current head's weights; empty when there is nothing to subtract.
+    const attn::Matrix &difference() const {
+        static const attn::Matrix none;
+        return m_difference ? *m_difference : none;
+    }
     QString description() const { return m_description; } // what changed; "" before any edit
     QString message() const;                              // the caption under the title
     void setColorMap(ColorMapId diverging);
@@ -42,5 +46,5 @@ private:
     bool m_pending = false; // an edit happened; its result has not arrived yet
     int m_undoIndex = 0;    // the undo stack's index when the last result arrived
     QString m_description;
-    attn::Matrix m_difference;
+    std::shared_ptr<const attn::Matrix> m_difference; // shared with the heatmap
 };

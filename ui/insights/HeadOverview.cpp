@@ -137,21 +137,38 @@ void HeadOverview::refresh() {
     const attn::AttentionInputs &in = *snap.inputs;
     const QStringList queries = attn::tokenLabels(in.tokens);
     const QStringList keys = attn::tokenLabels(in.sourceTokens());
-    const attn::Mask maskT = rows ? attn::Mask() : attn::Mask(result->masked.transpose());
+    // Each head's weights (and, in the column layout, their transposes) are derived off the
+    // GUI thread when large: 134 MB a head at 4096 tokens.
+    struct Shown {
+        std::vector<std::shared_ptr<const attn::Matrix>> weights;
+        attn::Mask maskT;
+    };
+    runOffThread(insight::isLarge(*result), [this, result, rows, queries, keys]() -> Present {
+        auto shown = std::make_shared<Shown>();
+        if (!rows)
+            shown->maskT = result->masked.transpose();
+        for (const attn::HeadResult &h : result->heads) {
+            attn::Matrix w = h.weights();
+            shown->weights.push_back(std::make_shared<const attn::Matrix>(
+                rows ? std::move(w) : attn::Matrix(w.transpose())));
+        }
+        return [this, result, rows, queries, keys, shown] {
+            const int count = std::min(int(shown->weights.size()), int(m_views.size()));
+            for (int h = 0; h < count; ++h) {
+                const attn::Matrix &w = *shown->weights[size_t(h)];
+                HeatmapView *v = m_views[h];
+                v->setAxisTitles(rows ? "query" : "key", rows ? "key" : "query");
+                v->setData(shown->weights[size_t(h)], rows ? queries : keys, rows ? keys : queries,
+                           ScaleKind::Unit, rows ? &result->masked : &shown->maskT);
+                // Big enough for the token names on both axes (and, with few tokens, the
+                // numbers): the dock scrolls rather than numbering the tokens.
+                v->setMinimumSize(v->readableSize(w.rows() <= 6));
+            }
+        };
+    });
     for (int h = 0; h < heads; ++h) {
-        const attn::Matrix &w = result->heads[size_t(h)].weights();
         HeatmapView *v = m_views[h];
         v->setTitle(groupedTitle(in, h));
-        if (rows) {
-            v->setAxisTitles("query", "key");
-            v->setData(w, queries, keys, ScaleKind::Unit, &result->masked);
-        } else {
-            v->setAxisTitles("key", "query");
-            v->setTransposedData(w, keys, queries, ScaleKind::Unit, &maskT);
-        }
-        // Big enough for the token names on both axes (and, with few tokens, the numbers): the
-        // dock scrolls rather than numbering the tokens.
-        v->setMinimumSize(v->readableSize(w.rows() <= 6));
         v->setSelectedRow(rows ? document()->selectedRow() : -1);
         v->setHighlightedColumns(!rows && document()->selectedRow() >= 0
                                      ? QList<int>{document()->selectedRow()}

@@ -34,4 +34,11 @@ QColor categoryColor(int index) {
     return QColor::fromRgb(colors[size_t(index) % colors.size()]);
 }
 
+bool isLarge(const attn::AttentionResult &result) {
+    double cells = 0;
+    for (const attn::HeadResult &h : result.heads)
+        cells += double(h.queryCount()) * double(h.keyCount());
+    return cells > 256.0 * 1024.0;
+}
+
 } // namespace insight

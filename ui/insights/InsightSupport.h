@@ -20,6 +20,10 @@ int headOf(const Document &doc, const attn::AttentionResult &result);
 // "(4, 8, 4)" (attn::notation::number with `digits`), at most `maxEntries` entries then "…".
 QString vectorText(const attn::RowVector &v, int digits = 4, int maxEntries = 8);
 
+// Whether a panel's work on `result` could hold the GUI thread noticeably (its heads' weights
+// are over a quarter of a million numbers): such work goes to a worker (InsightView::runOffThread).
+bool isLarge(const attn::AttentionResult &result);
+
 // The Okabe–Ito palette (colour-blind safe, for categories such as heads), without its yellow,
 // which disappears on white.
 QColor categoryColor(int index);

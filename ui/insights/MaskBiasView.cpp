@@ -63,31 +63,47 @@ void MaskBiasView::refresh() {
     const bool rows = document()->layout() == attn::Layout::Rows;
     const QStringList queries = attn::tokenLabels(in.tokens);
     const QStringList keys = attn::tokenLabels(in.sourceTokens());
-    const attn::Mask &masked = snap.result->masked; // row layout, n × m
-    const attn::Matrix sees = (!masked).cast<double>().matrix();
-    const attn::Mask maskT = masked.transpose();
-    m_mask->setTitle(tr("which keys each query sees (hatched: masked)"));
-    if (rows) {
-        m_mask->setAxisTitles("query", "key");
-        m_mask->setData(sees, queries, keys, ScaleKind::Unit, &masked);
-    } else {
-        m_mask->setAxisTitles("key", "query");
-        m_mask->setTransposedData(sees, keys, queries, ScaleKind::Unit, &maskT);
-    }
     const int head = insight::headOf(*document(), *snap.result);
-    const attn::Matrix bias = attn::headBias(in, size_t(head));
-    m_bias->setVisible(bias.size() != 0);
-    if (bias.size() == 0)
-        return;
-    const double slope = attn::alibiSlopes(in.options, in.heads.size()).at(size_t(head));
-    m_bias->setTitle(tr("ALiBi bias of head %1: %2\u00b7(j \u2212 i)")
-                         .arg(head)
-                         .arg(attn::notation::number(slope)));
-    if (rows) {
-        m_bias->setAxisTitles(tr("query i"), tr("key j"));
-        m_bias->setData(bias, queries, keys, ScaleKind::Diverging, &masked);
-    } else {
-        m_bias->setAxisTitles(tr("key j"), tr("query i"));
-        m_bias->setTransposedData(bias, keys, queries, ScaleKind::Diverging, &maskT);
-    }
+    m_mask->setTitle(tr("which keys each query sees (hatched: masked)"));
+    // Which keys each query sees, its transpose and the head's bias are n × m each: made off the
+    // GUI thread when large (134 MB a matrix at 4096 tokens).
+    struct Shown {
+        std::shared_ptr<const attn::Matrix> sees, bias;
+        attn::Mask maskT; // the column layout's mask
+        double slope = 0;
+    };
+    runOffThread(
+        insight::isLarge(*snap.result),
+        [this, result = snap.result, inputs = snap.inputs, rows, head, queries, keys]() -> Present {
+            auto shown = std::make_shared<Shown>();
+            const attn::Mask &masked = result->masked; // row layout, n × m
+            if (!rows)
+                shown->maskT = masked.transpose();
+            const attn::Matrix sees = (!masked).cast<double>().matrix();
+            shown->sees =
+                std::make_shared<const attn::Matrix>(rows ? sees : attn::Matrix(sees.transpose()));
+            const attn::Matrix bias = attn::headBias(*inputs, size_t(head));
+            if (bias.size() != 0) {
+                shown->bias = std::make_shared<const attn::Matrix>(
+                    rows ? bias : attn::Matrix(bias.transpose()));
+                shown->slope =
+                    attn::alibiSlopes(inputs->options, inputs->heads.size()).at(size_t(head));
+            }
+            return [this, result, shown, rows, head, queries, keys] {
+                const attn::Mask *mask = rows ? &result->masked : &shown->maskT;
+                m_mask->setAxisTitles(rows ? "query" : "key", rows ? "key" : "query");
+                m_mask->setData(shown->sees, rows ? queries : keys, rows ? keys : queries,
+                                ScaleKind::Unit, mask);
+                m_bias->setVisible(shown->bias != nullptr);
+                if (!shown->bias)
+                    return;
+                m_bias->setTitle(tr("ALiBi bias of head %1: %2\u00b7(j \u2212 i)")
+                                     .arg(head)
+                                     .arg(attn::notation::number(shown->slope)));
+                m_bias->setAxisTitles(rows ? tr("query i") : tr("key j"),
+                                      rows ? tr("key j") : tr("query i"));
+                m_bias->setData(shown->bias, rows ? queries : keys, rows ? keys : queries,
+                                ScaleKind::Diverging, mask);
+            };
+        });
 }

@@ -83,16 +83,34 @@ void ReadoutsView::refresh() {
         return;
     }
     const int head = insight::headOf(*document(), *result);
-    // A table of queries whatever the layout: read in place from the row-layout result.
-    const attn::Matrix &weights = result->heads[size_t(head)].weights();
-    const attn::Mask &masked = result->masked;
-    const attn::AttentionInputs &in = *snap.inputs;
-    m_head = head;
-    m_keyCount = int(weights.cols());
-    m_model->setReadouts(rowReadouts(weights, masked), attn::tokenLabels(in.tokens),
-                         attn::tokenLabels(in.sourceTokens()));
-    m_caption->setText(caption());
-    followSelection();
+    const std::shared_ptr<const attn::AttentionResult> shared = result;
+    const std::shared_ptr<const attn::AttentionInputs> inputs = snap.inputs;
+    // A table of queries whatever the layout: read from the row-layout result, a block of
+    // queries at a time (never the whole n × m weights at once: 134 MB at 4096 tokens).
+    runOffThread(insight::isLarge(*result), [this, shared, inputs, head]() -> Present {
+        const attn::HeadResult &h = shared->heads[size_t(head)];
+        const Eigen::Index n = h.queryCount(), block = 256;
+        std::vector<RowReadout> readouts;
+        readouts.reserve(size_t(n));
+        const bool hasMask = shared->masked.size() > 0;
+        for (Eigen::Index first = 0; first < n; first += block) {
+            const Eigen::Index count = std::min(block, n - first);
+            const attn::Mask masked =
+                hasMask ? attn::Mask(shared->masked.middleRows(first, count)) : attn::Mask();
+            std::vector<RowReadout> part =
+                rowReadouts(h.queryRows(attn::HeadResult::Derived::Weights, first, count), masked);
+            readouts.insert(readouts.end(), part.begin(), part.end());
+        }
+        const int keys = int(h.keyCount());
+        return [this, readouts = std::move(readouts), inputs, head, keys] {
+            m_head = head;
+            m_keyCount = keys;
+            m_model->setReadouts(readouts, attn::tokenLabels(inputs->tokens),
+                                 attn::tokenLabels(inputs->sourceTokens()));
+            m_caption->setText(caption());
+            followSelection();
+        };
+    });
 }
 
 void ReadoutsView::followSelection() {

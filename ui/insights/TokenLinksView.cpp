@@ -77,6 +77,40 @@ void TokenLinksView::refresh() {
     update();
 }
 
+TokenLinksView::Found TokenLinksView::findLinks(const attn::AttentionResult &result,
+                                                const std::vector<int> &heads, int n, int m,
+                                                double threshold) {
+    Found f;
+    const attn::Mask &masked = result.masked;
+    const bool hasMask = masked.rows() == n && masked.cols() == m;
+    const Eigen::Index block = 256;
+    for (int head : heads) {
+        const attn::HeadResult &h = result.heads[size_t(head)];
+        if (h.queryCount() != n || h.keyCount() != m)
+            continue;
+        for (Eigen::Index first = 0; first < n; first += block) {
+            const Eigen::Index count = std::min<Eigen::Index>(block, n - first);
+            const attn::Matrix w = h.queryRows(attn::HeadResult::Derived::Weights, first, count);
+            for (Eigen::Index r = 0; r < count; ++r)
+                for (int k = 0; k < m; ++k) {
+                    const int q = int(first + r);
+                    if (hasMask && masked(q, k))
+                        continue; // weight exactly 0: no line at all
+                    ++f.candidates;
+                    const double weight = w(r, k);
+                    if (weight >= threshold && weight > 0)
+                        f.links.push_back({head, q, k, weight});
+                }
+        }
+    }
+    std::stable_sort(f.links.begin(), f.links.end(),
+                     [](const auto &a, const auto &b) { return a.weight < b.weight; });
+    f.found = f.links.size();
+    if (f.links.size() > kMaxLinks)
+        f.links.erase(f.links.begin(), f.links.end() - qsizetype(kMaxLinks));
+    return f;
+}
+
 void TokenLinksView::collectLinks() {
     if (!m_result) {
         m_caption = tr("No result yet.");
@@ -84,38 +118,28 @@ void TokenLinksView::collectLinks() {
     }
     const bool large = std::max(m_n, m_m) > kReadableTokens;
     m_threshold = large ? kLargeThreshold : 0.0;
-    const attn::Mask &masked = m_result->masked;
-    const bool hasMask = masked.rows() == m_n && masked.cols() == m_m;
-    qint64 candidates = 0;
-    for (int head : m_heads) {
-        const attn::Matrix &w = m_result->heads[size_t(head)].weights();
-        if (w.rows() != m_n || w.cols() != m_m)
-            continue;
-        for (int q = 0; q < m_n; ++q)
-            for (int k = 0; k < m_m; ++k) {
-                if (hasMask && masked(q, k))
-                    continue; // weight exactly 0: no line at all
-                ++candidates;
-                const double weight = w(q, k);
-                if (weight >= m_threshold && weight > 0)
-                    m_links.push_back({head, q, k, weight});
-            }
-    }
-    std::stable_sort(m_links.begin(), m_links.end(),
-                     [](const Link &a, const Link &b) { return a.weight < b.weight; });
-    const size_t found = m_links.size();
-    if (m_links.size() > kMaxLinks)
-        m_links.erase(m_links.begin(), m_links.end() - qsizetype(kMaxLinks));
+    runOffThread(insight::isLarge(*m_result),
+                 [result = m_result, heads = m_heads, n = m_n, m = m_m, threshold = m_threshold,
+                  this]() -> Present {
+                     auto found =
+                         std::make_shared<Found>(findLinks(*result, heads, n, m, threshold));
+                     return [this, found] { showLinks(std::move(*found)); };
+                 });
+}
+
+void TokenLinksView::showLinks(Found found) {
+    const bool large = std::max(m_n, m_m) > kReadableTokens;
+    m_links = std::move(found.links);
     const QString heads = m_allHeads && drawnHeads() > 1 ? tr("all %1 heads").arg(drawnHeads())
                                                          : tr("head %1").arg(m_head);
-    if (found > m_links.size())
+    if (found.found > m_links.size())
         m_caption = tr("%1 \u00b7 %2 \u00d7 %3 tokens: only the strongest %4 of the %5 "
                        "lines with weight \u2265 %6 are drawn")
                         .arg(heads)
                         .arg(m_n)
                         .arg(m_m)
                         .arg(m_links.size())
-                        .arg(found)
+                        .arg(found.found)
                         .arg(m_threshold);
     else if (large)
         m_caption = tr("%1 \u00b7 %2 \u00d7 %3 tokens: only lines with weight \u2265 %4 "
@@ -125,11 +149,14 @@ void TokenLinksView::collectLinks() {
                         .arg(m_m)
                         .arg(m_threshold)
                         .arg(m_links.size())
-                        .arg(candidates);
+                        .arg(found.candidates);
     else
         m_caption = tr("%1 \u00b7 line thickness and opacity = weight \u00b7 hover a token "
                        "to isolate its lines, click a query to select it")
                         .arg(heads);
+    layoutTokens();
+    updateGeometry();
+    update();
 }
 
 double TokenLinksView::rowHeight(bool natural) const {

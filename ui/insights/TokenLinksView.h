@@ -70,7 +70,15 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
-    void collectLinks();
+    struct Found {
+        std::vector<Link> links; // the strongest kMaxLinks, weakest first
+        size_t found = 0;        // lines at or above the threshold
+        qint64 candidates = 0;   // unmasked pairs
+    };
+    static Found findLinks(const attn::AttentionResult &result, const std::vector<int> &heads,
+                           int n, int m, double threshold);
+    void collectLinks(); // off the GUI thread when large, then showLinks
+    void showLinks(Found found);
     void layoutTokens();
     double rowHeight(bool natural = false) const; // natural: ignoring the room there is
     std::pair<Side, int> tokenAt(QPointF pos) const;

@@ -142,6 +142,14 @@ ImportPlan planImport(const Document &doc, MatrixId target, const QString &fileN
 
 ImportPlan planImport(const Document &doc, MatrixId target, const QString &fileName,
                       const attn::ImportSelection &selection) {
+    // Nothing is read for a target the document does not have.
+    if (!doc.hasMatrix(target))
+        return planImport(doc, target, fileName, selection, attn::ImportResult());
+    return planImport(doc, target, fileName, selection, attn::importMatrix(fileName, selection));
+}
+
+ImportPlan planImport(const Document &doc, MatrixId target, const QString &fileName,
+                      const attn::ImportSelection &selection, attn::ImportResult read) {
     ImportPlan plan;
     plan.target = target;
     plan.fileName = fileName;
@@ -159,7 +167,7 @@ ImportPlan planImport(const Document &doc, MatrixId target, const QString &fileN
         QStringLiteral("%1 (%2 \u00d7 %3)")
             .arg(shapeText(current.rows(), current.cols()), rowName, letter(axes.cols));
 
-    plan.read = attn::importMatrix(fileName, selection);
+    plan.read = std::move(read);
     if (!plan.read.ok()) {
         plan.error = plan.read.error;
         return plan;

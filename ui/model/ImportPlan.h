@@ -47,6 +47,10 @@ ImportPlan planImport(const Document &doc, MatrixId target, const QString &fileN
 // The same for a slice of an array, transposed or not.
 ImportPlan planImport(const Document &doc, MatrixId target, const QString &fileName,
                       const attn::ImportSelection &selection);
+// The same with the file already read (attn::importMatrix(fileName, selection), which a
+// dialog runs on a worker thread for large files).
+ImportPlan planImport(const Document &doc, MatrixId target, const QString &fileName,
+                      const attn::ImportSelection &selection, attn::ImportResult read);
 
 // Carries the plan out as ONE undo step ("Import X from file.csv"): the matrix as it is when it
 // fits, otherwise (only if `resize` and plan.canResize()) after the dimension changes, new
