@@ -5,6 +5,7 @@
 #include "NumberText.h"
 
 #include <cmath>
+#include <limits>
 
 namespace attn {
 
@@ -56,11 +57,18 @@ std::string plural(Eigen::Index count, const char *word) {
     return std::to_string(count) + " " + word + (count == 1 ? "" : "s");
 }
 
-void checkValues(const Matrix &m, const std::string &name) {
-    // Fast path: one vectorized pass; the message is only built for the offending cell.
-    if (m.size() == 0 || (allFiniteFast(m) && m.cwiseAbs().maxCoeff() <= kMaxAbsInput))
+// Rows first … last of m (all of them by default).
+void checkValues(const Matrix &m, const std::string &name, Eigen::Index first = 0,
+                 Eigen::Index last = std::numeric_limits<Eigen::Index>::max()) {
+    first = std::max<Eigen::Index>(first, 0);
+    last = std::min(last, m.rows() - 1);
+    if (first > last || m.cols() == 0)
         return;
-    for (Eigen::Index i = 0; i < m.rows(); ++i) {
+    const auto rows = m.middleRows(first, last - first + 1);
+    // Fast path: one vectorized pass; the message is only built for the offending cell.
+    if (allFiniteFast(rows) && rows.cwiseAbs().maxCoeff() <= kMaxAbsInput)
+        return;
+    for (Eigen::Index i = first; i <= last; ++i) {
         for (Eigen::Index j = 0; j < m.cols(); ++j) {
             const double v = m(i, j);
             if (std::isfinite(v) && std::abs(v) <= kMaxAbsInput)
@@ -120,9 +128,28 @@ void validateKernelOptions(const AttentionInputs &in) {
                              shortestNumber(slope));
 }
 
+// Values of X rows [xFirst, xLast] and context rows [cFirst, cLast] only.
+struct RowsToScan {
+    Eigen::Index xFirst = 0, xLast = std::numeric_limits<Eigen::Index>::max();
+    Eigen::Index cFirst = 0, cLast = std::numeric_limits<Eigen::Index>::max();
+};
+
+void validateScanning(const AttentionInputs &in, const RowsToScan &scan);
+
 } // namespace
 
 void validate(const AttentionInputs &in) {
+    validateScanning(in, RowsToScan{});
+}
+
+void validateRows(const AttentionInputs &in, Eigen::Index xFirst, Eigen::Index xLast,
+                  Eigen::Index contextFirst, Eigen::Index contextLast) {
+    validateScanning(in, RowsToScan{xFirst, xLast, contextFirst, contextLast});
+}
+
+namespace {
+
+void validateScanning(const AttentionInputs &in, const RowsToScan &scan) {
     if (in.X.rows() == 0)
         throw InputError("X has no rows: there must be at least one token");
     if (in.X.cols() == 0)
@@ -131,7 +158,7 @@ void validate(const AttentionInputs &in) {
         throw InputError("there are " + plural(Eigen::Index(in.tokens.size()), "token label") +
                          " but X has " + plural(in.X.rows(), "row"));
     checkLimits(in);
-    checkValues(in.X, "X");
+    checkValues(in.X, "X", scan.xFirst, scan.xLast);
 
     const std::string source = in.hasContext ? "the context" : "X";
     if (in.hasContext) {
@@ -144,7 +171,7 @@ void validate(const AttentionInputs &in) {
             throw InputError("there are " +
                              plural(Eigen::Index(in.contextTokens.size()), "context token label") +
                              " but the context has " + plural(in.context.rows(), "row"));
-        checkValues(in.context, "context");
+        checkValues(in.context, "context", scan.cFirst, scan.cLast);
     }
     const Eigen::Index pc = in.source().cols();
 
@@ -212,6 +239,8 @@ void validate(const AttentionInputs &in) {
         throw InputError("the target is " + shapeString(in.target) + ": it must not be empty");
     }
 }
+
+} // namespace
 
 void shareKeyValueGroups(AttentionInputs &in) {
     for (std::size_t h = 0; h < in.heads.size(); ++h) {

@@ -134,23 +134,32 @@ AVX512 void weightedValuesAvx512(const double *p, Index ldp, Index rows, const d
     }
 }
 
-// The same sums as scoreTile (one FMA chain per score, in the order of d) for a few query rows
-// against K as it is stored: 8 keys at a time, their values gathered.
-AVX512 void scoresUnpackedAvx512(const double *q, Index rows, Index d, const double *k, Index m,
-                                 double *out, Index ld) {
-    const __m512i index = _mm512_set_epi64(7 * d, 6 * d, 5 * d, 4 * d, 3 * d, 2 * d, d, 0);
-    for (Index j = 0; j < m; j += 8) {
-        const Index lanes = m - j < 8 ? m - j : 8;
-        const __mmask8 mask = lanes == 8 ? __mmask8(0xFF) : __mmask8((1u << lanes) - 1);
-        for (Index r = 0; r < rows; ++r) {
-            __m512d acc = _mm512_setzero_pd();
-            for (Index c = 0; c < d; ++c) {
-                const __m512d kv =
-                    _mm512_mask_i64gather_pd(_mm512_setzero_pd(), mask, index, k + j * d + c, 8);
-                acc = _mm512_fmadd_pd(_mm512_set1_pd(q[r * d + c]), kv, acc);
-            }
-            _mm512_mask_storeu_pd(out + r * ld + j, mask, acc);
+// The same sums as scoreTile (one FMA chain per score, in the order of d) of one vector against
+// `count` rows (stride d): 8 rows at a time, 8 independent chains to hide the FMA latency.
+AVX512 void scoresAgainstRowsAvx512(const double *v, const double *rows, Index count, Index d,
+                                    double *out, Index stride) {
+    Index j = 0;
+    for (; j + 8 <= count; j += 8) {
+        __m128d acc[8];
+#pragma GCC unroll 8
+        for (int i = 0; i < 8; ++i)
+            acc[i] = _mm_setzero_pd();
+        const double *r = rows + j * d;
+        for (Index c = 0; c < d; ++c) {
+            const __m128d vc = _mm_load_sd(v + c);
+#pragma GCC unroll 8
+            for (int i = 0; i < 8; ++i)
+                acc[i] = _mm_fmadd_sd(vc, _mm_load_sd(r + i * d + c), acc[i]);
         }
+#pragma GCC unroll 8
+        for (int i = 0; i < 8; ++i)
+            out[(j + i) * stride] = _mm_cvtsd_f64(acc[i]);
+    }
+    for (; j < count; ++j) {
+        __m128d acc = _mm_setzero_pd();
+        for (Index c = 0; c < d; ++c)
+            acc = _mm_fmadd_sd(_mm_load_sd(v + c), _mm_load_sd(rows + j * d + c), acc);
+        out[j * stride] = _mm_cvtsd_f64(acc);
     }
 }
 
@@ -209,7 +218,7 @@ void scaledScores(const Matrix &Q, Index first, Index rows, const PackedKeys &K,
 
 void scores(const Matrix &Q, Index first, Index rows, const Matrix &K, double *out, Index ld) {
 #ifdef ATTNVIZ_AVX512_KERNELS
-    if (rows >= 16) { // packing K costs about as much as 16 rows of gathers
+    if (rows >= 16) { // packing K costs about as much as 16 rows without it
         const PackedKeys packed = packKeys(K);
         std::vector<double> buffer(std::size_t(rows * packed.paddedKeys()));
         scaledScoresAvx512(Q.row(first).data(), rows, Q.cols(), packed.data.data(),
@@ -218,9 +227,19 @@ void scores(const Matrix &Q, Index first, Index rows, const Matrix &K, double *o
             std::copy_n(buffer.data() + r * packed.paddedKeys(), K.rows(), out + r * ld);
         return;
     }
-    scoresUnpackedAvx512(Q.row(first).data(), rows, Q.cols(), K.data(), K.rows(), out, ld);
+    for (Index r = 0; r < rows; ++r)
+        scoresAgainstRowsAvx512(Q.row(first + r).data(), K.data(), K.rows(), K.cols(), out + r * ld,
+                                1);
 #else
     (void)Q, (void)first, (void)rows, (void)K, (void)out, (void)ld;
+#endif
+}
+
+void scoresAgainst(const double *v, const Matrix &rows, double *out, Index stride) {
+#ifdef ATTNVIZ_AVX512_KERNELS
+    scoresAgainstRowsAvx512(v, rows.data(), rows.rows(), rows.cols(), out, stride);
+#else
+    (void)v, (void)rows, (void)out, (void)stride;
 #endif
 }
 

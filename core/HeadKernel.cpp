@@ -103,13 +103,18 @@ void normalizeRows(HeadResult &h, Eigen::Index first, Eigen::Index count) {
     }
 }
 
-// Queries first … first + count − 1: their softmax statistics and output rows (OpenBLAS).
+// Queries first … first + count − 1: their softmax statistics and output rows. (A single row,
+// the incremental update's, with the block kernels: OpenBLAS would pack all of V for it.)
 void attendRows(HeadResult &h, Eigen::Index first, Eigen::Index count, Matrix &buffer) {
     buffer.resize(count, h.K.rows());
     logitRows(h.Q, h.K, h, first, buffer);
     expRows(buffer, h.shift.data() + first, h.expSum.data() + first);
-    auto out = h.output.middleRows(first, count);
-    gemm(buffer, false, h.V, false, out);
+    if (blockKernelsEnabled()) {
+        weightedValues(buffer.data(), buffer.cols(), count, h.V, h.output, first);
+    } else {
+        auto out = h.output.middleRows(first, count);
+        gemm(buffer, false, h.V, false, out);
+    }
     normalizeRows(h, first, count);
 }
 
