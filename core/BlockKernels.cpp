@@ -134,26 +134,57 @@ AVX512 void weightedValuesAvx512(const double *p, Index ldp, Index rows, const d
     }
 }
 
+// GCC 12 warns inside its own unpack and shuffle intrinsics (their unused "undefined" source).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 // The same sums as scoreTile (one FMA chain per score, in the order of d) of one vector against
-// `count` rows (stride d): 8 rows at a time, 8 independent chains to hide the FMA latency.
+// `count` rows (stride d), 8 rows at a time: their next 8 values are loaded as 8 vectors and
+// transposed in registers, so lane i of the accumulator runs row j + i's chain.
 AVX512 void scoresAgainstRowsAvx512(const double *v, const double *rows, Index count, Index d,
                                     double *out, Index stride) {
     Index j = 0;
     for (; j + 8 <= count; j += 8) {
-        __m128d acc[8];
-#pragma GCC unroll 8
-        for (int i = 0; i < 8; ++i)
-            acc[i] = _mm_setzero_pd();
         const double *r = rows + j * d;
-        for (Index c = 0; c < d; ++c) {
-            const __m128d vc = _mm_load_sd(v + c);
+        __m512d acc = _mm512_setzero_pd();
+        for (Index c = 0; c < d; c += 8) {
+            const Index left = d - c < 8 ? d - c : 8;
+            const __mmask8 mask = left == 8 ? __mmask8(0xFF) : __mmask8((1u << left) - 1);
+            __m512d x[8], t[8], u[8];
 #pragma GCC unroll 8
             for (int i = 0; i < 8; ++i)
-                acc[i] = _mm_fmadd_sd(vc, _mm_load_sd(r + i * d + c), acc[i]);
-        }
+                x[i] = _mm512_maskz_loadu_pd(mask, r + i * d + c);
+#pragma GCC unroll 4
+            for (int i = 0; i < 4; ++i) {
+                t[2 * i] = _mm512_unpacklo_pd(x[2 * i], x[2 * i + 1]);
+                t[2 * i + 1] = _mm512_unpackhi_pd(x[2 * i], x[2 * i + 1]);
+            }
+            u[0] = _mm512_shuffle_f64x2(t[0], t[2], 0x88);
+            u[1] = _mm512_shuffle_f64x2(t[0], t[2], 0xDD);
+            u[2] = _mm512_shuffle_f64x2(t[1], t[3], 0x88);
+            u[3] = _mm512_shuffle_f64x2(t[1], t[3], 0xDD);
+            u[4] = _mm512_shuffle_f64x2(t[4], t[6], 0x88);
+            u[5] = _mm512_shuffle_f64x2(t[4], t[6], 0xDD);
+            u[6] = _mm512_shuffle_f64x2(t[5], t[7], 0x88);
+            u[7] = _mm512_shuffle_f64x2(t[5], t[7], 0xDD);
+            // Column k of the 8 × 8 block: value c + k of each of the 8 rows.
+            const __m512d column[8] = {
+                _mm512_shuffle_f64x2(u[0], u[4], 0x88), _mm512_shuffle_f64x2(u[2], u[6], 0x88),
+                _mm512_shuffle_f64x2(u[1], u[5], 0x88), _mm512_shuffle_f64x2(u[3], u[7], 0x88),
+                _mm512_shuffle_f64x2(u[0], u[4], 0xDD), _mm512_shuffle_f64x2(u[2], u[6], 0xDD),
+                _mm512_shuffle_f64x2(u[1], u[5], 0xDD), _mm512_shuffle_f64x2(u[3], u[7], 0xDD)};
 #pragma GCC unroll 8
-        for (int i = 0; i < 8; ++i)
-            out[(j + i) * stride] = _mm_cvtsd_f64(acc[i]);
+            for (int k = 0; k < 8; ++k)
+                if (k < left)
+                    acc = _mm512_fmadd_pd(_mm512_set1_pd(v[c + k]), column[k], acc);
+        }
+        if (stride == 1) {
+            _mm512_storeu_pd(out + j, acc);
+        } else {
+            alignas(64) double lanes[8];
+            _mm512_store_pd(lanes, acc);
+            for (int i = 0; i < 8; ++i)
+                out[(j + i) * stride] = lanes[i];
+        }
     }
     for (; j < count; ++j) {
         __m128d acc = _mm_setzero_pd();
@@ -162,6 +193,7 @@ AVX512 void scoresAgainstRowsAvx512(const double *v, const double *rows, Index c
         out[j * stride] = _mm_cvtsd_f64(acc);
     }
 }
+#pragma GCC diagnostic pop
 
 AVX512 double scoreAvx512(const double *q, const double *k, Index d) {
     __m128d acc = _mm_setzero_pd();

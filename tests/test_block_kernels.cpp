@@ -125,11 +125,19 @@ private slots:
             QVERIFY(std::abs(w.row(i).sum() - 1.0) < 1e-14);
     }
 
-    // The packed kernel and the gathering one (few rows) give the same bits.
+    // The packed kernel and the one for a few rows (8 keys at a time, transposed in registers)
+    // give the same bits, whole blocks of 8 dimensions or not.
+    void packedAndUnpackedScoresAreEqual_data() {
+        QTest::addColumn<int>("d");
+        QTest::newRow("d = 7") << 7;
+        QTest::newRow("d = 19") << 19;
+        QTest::newRow("d = 64") << 64;
+    }
     void packedAndUnpackedScoresAreEqual() {
+        QFETCH(int, d);
         std::mt19937 rng(5);
-        const Matrix Q = testsupport::randomMatrix(rng, 21, 7, 1.0);
-        const Matrix K = testsupport::randomMatrix(rng, 50, 7, 1.0);
+        const Matrix Q = testsupport::randomMatrix(rng, 21, d, 1.0);
+        const Matrix K = testsupport::randomMatrix(rng, 50, d, 1.0);
         const kernel::PackedKeys packed = kernel::packKeys(K);
         Matrix viaPanels(21, packed.paddedKeys()), viaGather(21, 50);
         kernel::scaledScores(Q, 0, 21, packed, 1.0, viaPanels.data(), packed.paddedKeys());
