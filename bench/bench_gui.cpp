@@ -7,9 +7,12 @@
 //
 // Usage: QT_QPA_PLATFORM=offscreen bench_gui [--quick] [--json] [--columns]
 // --quick: the CI smoke run (small sizes, few repetitions).
-// --json: one object {"rows": [{"n", "p", "d", "heads", "total_ms", "compute_ms", "draw_ms",
-//         "paint_ms"}, …]} of medians, instead of the table.
+// --json: one object {"rows": [{"n", "p", "d", "heads", "total_ms", "edit_ms", "compute_ms",
+//         "draw_ms", "paint_ms"}, …]} of medians, instead of the table. edit: Document::setCell
+//         returning; compute: the Recomputer's work; draw: the stages view handing the result to
+//         its heatmaps; paint: from then until the last visible heatmap has painted.
 // --columns: the document shows the column layout (the stages draw the transposes).
+// --n N: only the sizes with n = N (profiling one size).
 
 #include "Allocator.h"
 #include "BenchInputs.h"
@@ -42,7 +45,7 @@ struct Size {
 };
 
 struct Figures {
-    double total = 0, compute = 0, draw = 0, paint = 0;
+    double total = 0, edit = 0, compute = 0, draw = 0, paint = 0;
 };
 
 // Counts the paints of the visible heatmaps after a result was drawn: the edit has reached the
@@ -131,6 +134,9 @@ std::optional<Figures> timeEdit(Workbench &workbench, double value) {
     timeout.start(60'000);
     clock.start();
     doc.setCell(MatrixId{attn::Stage::X, 0}, 0, 0, value);
+    // The edit itself: validation, the copy-on-write of X and the document's synchronous
+    // listeners (tables, editors), before the event loop runs the recompute.
+    f.edit = double(clock.nsecsElapsed()) / 1e6;
     loop.exec();
     QObject::disconnect(conn);
     for (HeatmapView *v : stages.visibleViews())
@@ -165,13 +171,17 @@ int main(int argc, char **argv) {
             for (int n : {64, 256, 1024, 2048, 4096})
                 sizes.push_back({n, 768, 64, heads});
     }
+    if (const qsizetype at = args.indexOf("--n"); at >= 0 && at + 1 < args.size()) {
+        const int only = args[at + 1].toInt();
+        std::erase_if(sizes, [only](const Size &s) { return s.n != only; });
+    }
     if (!json) {
         std::printf("attnviz edit-to-screen: Document::setCell(X[0][0]) -> asynchronous "
                     "recompute -> every visible heatmap repainted (window 1600x1000, offscreen; "
                     "%s layout; median)\n",
                     columns ? "column" : "row");
-        std::printf("%6s %5s %5s %5s %10s %10s %10s %10s %9s %5s\n", "n", "p", "d", "heads",
-                    "total ms", "compute ms", "draw ms", "paint ms", "heatmaps", "reps");
+        std::printf("%6s %5s %5s %5s %10s %10s %10s %10s %10s %9s %5s\n", "n", "p", "d", "heads",
+                    "total ms", "edit ms", "compute ms", "draw ms", "paint ms", "heatmaps", "reps");
     }
     Document *doc = &workbench.document();
     doc->setLayout(columns ? attn::Layout::Columns : attn::Layout::Rows);
@@ -197,7 +207,7 @@ int main(int argc, char **argv) {
         for (int i = 0; i < 5; ++i)
             QApplication::processEvents(QEventLoop::AllEvents, 20);
         const int reps = quick ? 3 : (s.n <= 256 ? 21 : s.n <= 1024 ? 11 : 5);
-        std::vector<double> total, compute, draw, paint;
+        std::vector<double> total, edit, compute, draw, paint;
         for (int r = 0; r < reps; ++r) {
             const auto f = timeEdit(workbench, 0.5 + r * 0.01);
             if (!f) {
@@ -205,6 +215,7 @@ int main(int argc, char **argv) {
                 return 1;
             }
             total.push_back(f->total);
+            edit.push_back(f->edit);
             compute.push_back(f->compute);
             draw.push_back(f->draw);
             paint.push_back(f->paint);
@@ -214,21 +225,22 @@ int main(int argc, char **argv) {
             heatmaps += v->plot()->visibleRegion().isEmpty() ? 0 : 1;
         if (json) {
             rowsJson += QString("%1{\"n\": %2, \"p\": %3, \"d\": %4, \"heads\": %5, "
-                                "\"total_ms\": %6, \"compute_ms\": %7, \"draw_ms\": %8, "
-                                "\"paint_ms\": %9}")
+                                "\"total_ms\": %6, \"edit_ms\": %7, \"compute_ms\": %8, "
+                                "\"draw_ms\": %9, \"paint_ms\": %10}")
                             .arg(rowsJson.isEmpty() ? "" : ", ")
                             .arg(s.n)
                             .arg(s.p)
                             .arg(s.d)
                             .arg(s.heads)
                             .arg(median(total), 0, 'f', 3)
+                            .arg(median(edit), 0, 'f', 3)
                             .arg(median(compute), 0, 'f', 3)
                             .arg(median(draw), 0, 'f', 3)
                             .arg(median(paint), 0, 'f', 3);
         } else {
-            std::printf("%6d %5d %5d %5d %10.2f %10.2f %10.2f %10.2f %9lld %5d\n", s.n, s.p, s.d,
-                        s.heads, median(total), median(compute), median(draw), median(paint),
-                        heatmaps, reps);
+            std::printf("%6d %5d %5d %5d %10.2f %10.2f %10.2f %10.2f %10.2f %9lld %5d\n", s.n, s.p,
+                        s.d, s.heads, median(total), median(edit), median(compute), median(draw),
+                        median(paint), heatmaps, reps);
             std::fflush(stdout);
         }
     }

@@ -79,7 +79,7 @@ bool runUntil(const std::function<bool()> &done, int ms) {
 
 bool drawnAt(Workbench &wb, int n) {
     const HeatmapView *weights = wb.stages().view(attn::Stage::Weights);
-    return !wb.recomputer().isBusy() && weights->values().rows() == n && !weights->isColoring() &&
+    return !wb.recomputer().isBusy() && weights->rows() == n && !weights->isColoring() &&
            wb.document().inputs().tokens.size() == std::size_t(n);
 }
 
@@ -156,7 +156,7 @@ void TestResponsiveness::growingTo4096TokensNeverFreezes() {
     QVERIFY(runUntil([&] { return drawnAt(wb, n); }, 120'000));
     runUntil([] { return false; }, 300);
     qInfo("grow to %d tokens: longest stall %.1f ms", n, meter.longestMs());
-    QEXPECT_FAIL("", "issue 10: the stages view derives its n × n stages on the GUI thread",
+    QEXPECT_FAIL("", "issue 10: the GUI thread still waits on a lock for 100s of ms at 4096 tokens",
                  Continue);
     QVERIFY2(meter.longestMs() <= kMaxStallMs,
              qPrintable(QString("stalled %1 ms").arg(meter.longestMs())));
@@ -204,9 +204,11 @@ void TestResponsiveness::panelsAt4096TokensNeverFreeze() {
     const double editedMs = edited.longestMs();
     qInfo("%s at %d tokens: longest stall %.1f ms when shown, %.1f ms after an edit",
           qPrintable(dock), n, shownMs, editedMs);
-    // The panels' own work runs on a worker (test_insights_large); what stalls is the stages
-    // view drawing a new result of 4096 tokens.
-    QEXPECT_FAIL("", "issue 10: the stages view derives its n × n stages on the GUI thread",
+    // The panels' own work runs on a worker (test_insights_large) and the stages view draws
+    // from block extrema (DerivedStageSource). What still stalls, on a loaded 2-core machine,
+    // is the GUI thread asleep on a futex (a Qt lock or wait) for 100–400 ms, not its own work:
+    // perf sched shows the waits, perf samples no GUI-thread run longer than ~80 ms.
+    QEXPECT_FAIL("", "issue 10: the GUI thread still waits on a lock for 100s of ms at 4096 tokens",
                  Continue);
     QVERIFY2(
         std::max(shownMs, editedMs) <= kMaxStallMs,

@@ -1,9 +1,11 @@
 #include "HeatmapCellLayer.h"
 
 #include "CellText.h"
+#include "HeatmapPlot.h"
 #include "Notation.h"
 
 #include <QFutureWatcher>
+#include <QPointer>
 #include <QPromise>
 #include <QThreadPool>
 
@@ -46,6 +48,8 @@ const QImage &HeatmapCellLayer::scaledCells(const QRect &cells, QSize devicePixe
     if (m_scaledGeneration == m_data->generation && m_scaled.size() == devicePixels &&
         m_scaledCells == cells && qFuzzyCompare(m_scaled.devicePixelRatio(), ratio))
         return m_scaled;
+    if (m_data->cells)
+        return sourceCells(cells, devicePixels, ratio);
     const bool large = qint64(cells.width()) * cells.height() > kAsyncCells;
     if (large && m_data->shared) {
         startColoring(cells, devicePixels, ratio);
@@ -59,6 +63,33 @@ const QImage &HeatmapCellLayer::scaledCells(const QRect &cells, QSize devicePixe
     const_cast<HeatmapData *>(m_data)->ensureRange();
     adopt(renderCells(m_data->source().block(cells), devicePixels), cells, devicePixels, ratio,
           m_data->generation);
+    return m_scaled;
+}
+
+const QImage &HeatmapCellLayer::sourceCells(const QRect &cells, QSize devicePixels, qreal ratio) {
+    auto *data = const_cast<HeatmapData *>(m_data); // its range is a cache, filled when known
+    if (!data->rangeKnown)
+        if (const std::optional<ValueRange> range = data->cells->range(data->kind)) {
+            data->range = *range;
+            data->rangeKnown = true;
+            emit colored(data->generation, *range); // the colour bar follows
+        }
+    CellSource style = data->source();
+    const QPointer<HeatmapCellLayer> self(this);
+    std::optional<CellImages> images = data->cells->render(cells, devicePixels, style, [self] {
+        if (self)
+            self->parentPlot()->replot(QCustomPlot::rpQueuedReplot);
+    });
+    if (!images || !data->rangeKnown) {
+        // Being prepared: the last image of the same cells meanwhile, as for a worker's colouring.
+        m_waitingForSource = true;
+        static const QImage none;
+        return m_scaledCells == cells && m_scaledShape == QSize(data->cols(), data->rows())
+                   ? m_scaled
+                   : none;
+    }
+    m_waitingForSource = false;
+    adopt(std::move(*images), cells, devicePixels, ratio, data->generation);
     return m_scaled;
 }
 
@@ -149,6 +180,13 @@ void HeatmapCellLayer::adopt(CellImages images, const QRect &cells, QSize device
 }
 
 void HeatmapCellLayer::draw(QCPPainter *painter) {
+    // A large matrix nobody sees is drawn when it is painted again; a small one at once (it
+    // costs little, and a widget moved into view may show its old pixels without a paint).
+    if (auto *plot = qobject_cast<HeatmapPlot *>(parentPlot());
+        plot && qint64(m_data->rows()) * m_data->cols() > kUnseenCells && plot->replotsUnseen()) {
+        plot->markStale();
+        return;
+    }
     m_numbersShown = false;
     if (m_data->isEmpty()) {
         painter->setPen(excludedTextColor());
@@ -185,7 +223,6 @@ void HeatmapCellLayer::drawVectorCells(QCPPainter *painter, const HeatmapGeometr
                                        const QRect &cells) const {
     const double cw = g.cellWidth;
     const double ch = g.cellHeight;
-    const CellSource source = m_data->source();
     painter->setPen(Qt::NoPen);
     for (int r = cells.top(); r <= cells.bottom(); ++r) {
         for (int c = cells.left(); c <= cells.right(); ++c) {
@@ -194,7 +231,7 @@ void HeatmapCellLayer::drawVectorCells(QCPPainter *painter, const HeatmapGeometr
             const double w = c < cells.right() ? cw + std::min(0.5, cw / 4) : cw;
             const double h = r < cells.bottom() ? ch + std::min(0.5, ch / 4) : ch;
             const QRectF cell(g.area.left() + c * cw, g.area.top() + r * ch, w, h);
-            painter->fillRect(cell, QColor::fromRgb(cellColor(source, r, c)));
+            painter->fillRect(cell, QColor::fromRgb(m_data->colorOf(r, c)));
         }
     }
     // The hatch of excluded cells as line segments cut to each cell by hand: SVG has neither
@@ -203,7 +240,7 @@ void HeatmapCellLayer::drawVectorCells(QCPPainter *painter, const HeatmapGeometr
     const double step = 10;
     for (int r = cells.top(); r <= cells.bottom(); ++r) {
         for (int c = cells.left(); c <= cells.right(); ++c) {
-            const double v = m_data->matrix()(r, c);
+            const double v = m_data->value(r, c);
             if (!m_data->isMasked(r, c) && std::isfinite(v))
                 continue;
             const double left = g.area.left() + c * cw, top = g.area.top() + r * ch;
@@ -237,7 +274,7 @@ void HeatmapCellLayer::drawSeparators(QCPPainter *painter, const HeatmapGeometry
 }
 
 QString HeatmapCellLayer::cellText(int row, int col) const {
-    const double v = m_data->matrix()(row, col);
+    const double v = m_data->value(row, col);
     if (m_data->isMasked(row, col) && std::isfinite(v))
         return tr("masked");
     return attn::notation::cell(v, m_decimals);
@@ -257,7 +294,7 @@ void HeatmapCellLayer::drawNumbers(QCPPainter *painter, const HeatmapGeometry &g
     double widest = 0;
     for (int r = cells.top(); r <= cells.bottom(); ++r) {
         for (int c = cells.left(); c <= cells.right(); ++c) {
-            const double v = m_data->matrix()(r, c);
+            const double v = m_data->value(r, c);
             const bool excluded = m_data->isMasked(r, c) || !std::isfinite(v);
             QString text = cellText(r, c);
             if (!excluded)
@@ -276,18 +313,17 @@ void HeatmapCellLayer::drawNumbers(QCPPainter *painter, const HeatmapGeometry &g
     }
     painter->setFont(font);
     m_drawnPointSize = font.pointSizeF();
-    const CellSource source = m_data->source();
     qsizetype i = 0;
     for (int r = cells.top(); r <= cells.bottom(); ++r) {
         for (int c = cells.left(); c <= cells.right(); ++c) {
             const QString &text = texts[i++];
             const QRectF cell = g.cellRect(r, c);
-            const double v = m_data->matrix()(r, c);
+            const double v = m_data->value(r, c);
             const bool excluded = m_data->isMasked(r, c) || !std::isfinite(v);
             if (excluded && fm.horizontalAdvance(text) > cw - 4)
                 continue; // "masked" does not fit: the hatch alone says it
             painter->setPen(excluded ? excludedTextColor()
-                                     : contrastingTextColor(QColor(cellColor(source, r, c))));
+                                     : contrastingTextColor(QColor(m_data->colorOf(r, c))));
             painter->drawText(cell, Qt::AlignCenter, text);
         }
     }

@@ -39,7 +39,10 @@ public:
     // Above this many cells in view a shared (immutable) matrix is coloured on a worker thread:
     // the GUI thread draws the last image meanwhile and replots when the new one is ready.
     static constexpr qint64 kAsyncCells = 2'000'000;
-    bool isColoring() const { return m_pending.has_value(); }
+    // Above this many cells a heatmap scrolled out of view leaves its cells undrawn until it is
+    // painted again (HeatmapPlot::replotsUnseen).
+    static constexpr qint64 kUnseenCells = 1 << 18;
+    bool isColoring() const { return m_pending.has_value() || m_waitingForSource; }
 
     static QColor excludedColor() { return QColor(HeatmapData::kExcludedColor); }
     static QColor hatchColor() { return QColor(0x9e, 0x9e, 0x9e); }
@@ -57,6 +60,7 @@ protected:
 
 private:
     const QImage &scaledCells(const QRect &cells, QSize devicePixels, qreal ratio);
+    const QImage &sourceCells(const QRect &cells, QSize devicePixels, qreal ratio);
     void startColoring(const QRect &cells, QSize devicePixels, qreal ratio);
     void adopt(CellImages images, const QRect &cells, QSize devicePixels, qreal ratio,
                quint64 generation);
@@ -80,7 +84,8 @@ private:
         QSize size;
         bool operator==(const Key &) const = default;
     };
-    std::optional<Key> m_pending; // what a worker is colouring now
+    std::optional<Key> m_pending;    // what a worker is colouring now
+    bool m_waitingForSource = false; // a cell source is preparing the cells in view
     QImage m_hatch; // the hatch texture over the whole area, reused while the size stays
     qreal m_hatchRatio = 0;
 };

@@ -1,11 +1,34 @@
 #include "HeatmapData.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
+
+const attn::Matrix &HeatmapData::matrix() const {
+    if (shared)
+        return *shared;
+    if (cells && values.size() == 0 && cells->rows() != 0 && cells->cols() != 0)
+        values = cells->matrix();
+    return values;
+}
+
+QRgb HeatmapData::colorOf(int row, int col) const {
+    if (!cells)
+        return cellColor(source(), row, col);
+    const double v = cells->value(row, col);
+    if (!std::isfinite(v) || cells->isMasked(row, col))
+        return kExcludedColor;
+    return lut.at(lutIndex(v, range));
+}
 
 void HeatmapData::ensureRange() {
     if (rangeKnown)
         return;
+    if (cells) {
+        range = cells->rangeNow(kind);
+        rangeKnown = true;
+        return;
+    }
     const attn::Matrix &m = matrix();
     range = displayRange(m.data(), m.size(), masked.size() > 0 ? masked.data() : nullptr, kind);
     rangeKnown = true;

@@ -2,6 +2,7 @@
 
 #include "ColorScale.h"
 #include "HeatmapImage.h"
+#include "HeatmapSource.h"
 #include "Matrix.h"
 
 #include <QRect>
@@ -13,8 +14,10 @@
 struct HeatmapData {
     using RowMajorMask = Eigen::Array<bool, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
-    attn::Matrix values;                        // the matrix, when held by copy ...
-    std::shared_ptr<const attn::Matrix> shared; // ... or shared with its owner (no copy)
+    // The matrix, when held by copy (or, for a cell source, once someone asked for all of it) ...
+    mutable attn::Matrix values;
+    std::shared_ptr<const attn::Matrix> shared; // ... or shared with its owner (no copy) ...
+    std::shared_ptr<HeatmapSource> cells;       // ... or computed cell by cell, never whole
     RowMajorMask masked;   // row-major copy of the caller's mask (scanned row by row); 0×0 = none
     QStringList rowLabels; // always rows() entries (indices where the caller gave none)
     QStringList colLabels; // always cols() entries
@@ -27,16 +30,25 @@ struct HeatmapData {
     quint64 generation = 0; // bumped on every change of what is drawn: invalidates caches
     QRect block; // a block of cells the overlay outlines (x = column, y = row); empty = none
 
-    const attn::Matrix &matrix() const { return shared ? *shared : values; }
-    int rows() const { return static_cast<int>(matrix().rows()); }
-    int cols() const { return static_cast<int>(matrix().cols()); }
-    bool isEmpty() const { return matrix().size() == 0; }
+    // All of it: a cell source computes the whole matrix on the first call (export, tests).
+    const attn::Matrix &matrix() const;
+    int rows() const { return cells ? cells->rows() : static_cast<int>(matrix().rows()); }
+    int cols() const { return cells ? cells->cols() : static_cast<int>(matrix().cols()); }
+    bool isEmpty() const { return rows() == 0 || cols() == 0; }
     bool contains(int row, int col) const {
         return row >= 0 && col >= 0 && row < rows() && col < cols();
     }
-    bool isMasked(int row, int col) const { return masked.size() > 0 && masked(row, col); }
+    bool isMasked(int row, int col) const {
+        return cells ? cells->isMasked(row, col) : masked.size() > 0 && masked(row, col);
+    }
+    double value(int row, int col) const {
+        return cells ? cells->value(row, col) : matrix()(row, col);
+    }
+    // The colour a cell is filled with (range known).
+    QRgb colorOf(int row, int col) const;
+    // The matrix as renderCells reads it (not for a cell source: its values stay null).
     CellSource source() const {
-        return {matrix().data(),
+        return {cells ? nullptr : matrix().data(),
                 rows(),
                 cols(),
                 masked.size() > 0 ? masked.data() : nullptr,

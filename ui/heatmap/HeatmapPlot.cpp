@@ -2,7 +2,11 @@
 
 #include <QPainter>
 
-HeatmapPlot::HeatmapPlot(QWidget *parent) : QCustomPlot(parent) {}
+HeatmapPlot::HeatmapPlot(QWidget *parent) : QCustomPlot(parent) {
+    // Exports (toPixmap, SVG) draw outside replot(): they always draw everything.
+    connect(this, &QCustomPlot::beforeReplot, this, [this] { m_replotting = true; });
+    connect(this, &QCustomPlot::afterReplot, this, [this] { m_replotting = false; });
+}
 
 void HeatmapPlot::updateLayout() {
     if (beforeLayout)
@@ -20,6 +24,12 @@ void HeatmapPlot::setDimmed(bool dimmed) {
 }
 
 void HeatmapPlot::paintEvent(QPaintEvent *event) {
+    if (m_stale) {
+        // Scrolled into view after replots it did not draw: drawn now, before this paint shows
+        // it, so no stale frame reaches the screen (the update it asks for repaints, cheaply).
+        m_stale = false;
+        replot(rpQueuedRefresh);
+    }
     QCustomPlot::paintEvent(event);
     if (!m_dimmed)
         return;

@@ -23,10 +23,18 @@ public:
     void setDimmed(bool dimmed);
     bool isDimmed() const { return m_dimmed; }
 
+    // Whether a replot now draws for nobody: the plot is shown but scrolled out of view (or
+    // covered). Its cells are then left as they were (the costly part), and drawn once it is
+    // painted again (markStale).
+    bool replotsUnseen() const { return m_replotting && isVisible() && visibleRegion().isEmpty(); }
+    void markStale() { m_stale = true; }
+
 protected:
     void updateLayout() override;
     void paintEvent(QPaintEvent *event) override;
 
 private:
     bool m_dimmed = false;
+    bool m_replotting = false;
+    bool m_stale = false;
 };

@@ -238,6 +238,7 @@ void HeatmapView::setData(const attn::Matrix &values, const QStringList &rowLabe
                           const QStringList &colLabels, ScaleKind kind, const attn::Mask *masked) {
     const qint64 start = nowNs();
     m_data.shared.reset();
+    m_data.cells.reset();
     m_data.values.resize(values.rows(), values.cols());
     adoptMask(masked);
     // Copying 8 MB (n = 1024) and finding the range in the same pass: one trip through memory.
@@ -252,6 +253,7 @@ void HeatmapView::setData(attn::Matrix &&values, const QStringList &rowLabels,
                           const QStringList &colLabels, ScaleKind kind, const attn::Mask *masked) {
     const qint64 start = nowNs();
     m_data.shared.reset();
+    m_data.cells.reset();
     m_data.values = std::move(values);
     adoptMask(masked);
     m_data.range = displayRange(m_data.values.data(), m_data.values.size(), maskData(), kind);
@@ -264,6 +266,7 @@ void HeatmapView::setData(std::shared_ptr<const attn::Matrix> values, const QStr
                           const QStringList &colLabels, ScaleKind kind, const attn::Mask *masked) {
     const qint64 start = nowNs();
     m_data.shared = values ? std::move(values) : std::make_shared<const attn::Matrix>();
+    m_data.cells.reset();
     m_data.values.resize(0, 0); // 134 MB at n = 4096 not kept twice
     adoptMask(masked);
     const attn::Matrix &m = m_data.matrix();
@@ -284,11 +287,29 @@ void HeatmapView::setTransposedData(const attn::Matrix &values, const QStringLis
     // resize() keeps the allocation when the size is unchanged (every edit): no fresh 8 MB to
     // fault in at n = 1024, unlike a transposed temporary.
     m_data.shared.reset();
+    m_data.cells.reset();
     m_data.values.resize(values.cols(), values.rows());
     transposeInto(values, m_data.values);
     adoptMask(masked);
     m_data.range = displayRange(m_data.values.data(), m_data.values.size(), maskData(), kind);
     m_data.rangeKnown = true;
+    adoptData(rowLabels, colLabels, kind);
+    m_fillNs = nowNs() - start;
+}
+
+void HeatmapView::setSource(std::shared_ptr<HeatmapSource> cells, const QStringList &rowLabels,
+                            const QStringList &colLabels, ScaleKind kind) {
+    const qint64 start = nowNs();
+    m_data.shared.reset();
+    m_data.values.resize(0, 0);
+    m_data.masked.resize(0, 0); // the source says which cells are masked
+    m_maskSource = attn::Mask();
+    m_data.cells = std::move(cells);
+    m_data.kind = kind;
+    const std::optional<ValueRange> range = m_data.cells->range(kind);
+    m_data.rangeKnown = range.has_value(); // else once the source has found it (onColored)
+    if (range)
+        m_data.range = *range;
     adoptData(rowLabels, colLabels, kind);
     m_fillNs = nowNs() - start;
 }
@@ -375,7 +396,7 @@ QString HeatmapView::toolTipText(int row, int col) const {
         return {};
     if (m_tooltipProvider)
         return m_tooltipProvider(row, col);
-    const double v = m_data.matrix()(row, col);
+    const double v = m_data.value(row, col);
     const QString value = m_data.isMasked(row, col)
                               ? tr("masked (%1)").arg(attn::notation::precise(v))
                               : attn::notation::precise(v);
@@ -402,7 +423,7 @@ void HeatmapView::setHighlightedLines(Qt::Orientation orientation, QList<int> li
 
 QRgb HeatmapView::cellColor(int row, int col) const {
     const_cast<HeatmapData &>(m_data).ensureRange();
-    return m_data.contains(row, col) ? ::cellColor(m_data.source(), row, col) : 0;
+    return m_data.contains(row, col) ? m_data.colorOf(row, col) : 0;
 }
 
 QRectF HeatmapView::cellRect(int row, int col) const {

@@ -60,6 +60,10 @@ public:
     void setTransposedData(const attn::Matrix &values, const QStringList &rowLabels,
                            const QStringList &colLabels, ScaleKind kind,
                            const attn::Mask *masked = nullptr);
+    // Cells computed on demand (a derived stage of thousands of tokens): only the cells in view
+    // are asked for, at the pixels they are drawn at; masked cells are the source's.
+    void setSource(std::shared_ptr<HeatmapSource> cells, const QStringList &rowLabels,
+                   const QStringList &colLabels, ScaleKind kind);
     void clear();
 
     void setColorMaps(ColorMapId sequential, ColorMapId diverging);
@@ -94,7 +98,12 @@ public:
     QList<int> highlightedColumns() const { return m_highlightedColumns; }
     QList<int> highlightedRows() const { return m_highlightedRows; }
 
-    const attn::Matrix &values() const { return m_data.matrix(); } // what is displayed
+    // What is displayed (a cell source's matrix is computed whole on the first call: prefer
+    // rows(), cols() and value()).
+    const attn::Matrix &values() const { return m_data.matrix(); }
+    int rows() const { return m_data.rows(); }
+    int cols() const { return m_data.cols(); }
+    double value(int row, int col) const { return m_data.value(row, col); }
     const QStringList &rowLabels() const { return m_data.rowLabels; }
     const QStringList &colLabels() const { return m_data.colLabels; }
     ScaleKind scaleKind() const { return m_data.kind; }

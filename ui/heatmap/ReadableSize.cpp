@@ -30,7 +30,7 @@ QSize readableHeatmapSize(const HeatmapFonts &fonts, const HeatmapData &data,
     if (numbers && small)
         for (int r = 0; r < data.rows(); ++r)
             for (int c = 0; c < data.cols(); ++c)
-                if (!data.isMasked(r, c) && std::isfinite(data.matrix()(r, c)))
+                if (!data.isMasked(r, c) && std::isfinite(data.value(r, c)))
                     widest = std::max(widest, number.horizontalAdvance(cellText(r, c)));
     const double line = tick.height();
     const double cellHeight =

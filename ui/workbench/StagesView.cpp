@@ -1,5 +1,6 @@
 #include "StagesView.h"
 
+#include "DerivedStageSource.h"
 #include "Document.h"
 #include "HeatmapCellLayer.h"
 #include "HeatmapView.h"
@@ -59,6 +60,10 @@ StagesView::StagesView(Document *document, Recomputer *recomputer, QWidget *pare
         });
         m_views.insert(stage, view);
     }
+    for (Stage stage : {Stage::Scores, Stage::Logits, Stage::Weights})
+        m_tables.insert(stage, std::make_shared<StageTables>(
+                                   stage == Stage::Scores ? attn::StageExtrema::Quantity::Scores
+                                                          : attn::StageExtrema::Quantity::Logits));
 
     connect(recomputer, &Recomputer::resultReady, this, &StagesView::showResult);
     connect(document, &Document::selectedRowChanged, this, &StagesView::updateSelection);
@@ -301,12 +306,6 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
     fc.dk = h.Q.cols();
     fc.heads = result.heads.size();
     const auto formula = [&](Stage stage) { return attn::stageFormula(stage, layout, fc); };
-    // The result is in rows; the column layout draws every matrix transposed (tokens are
-    // columns), so its mask is transposed once here for the three scores-shaped stages.
-    // (An all-false mask draws nothing: not transposed.)
-    const attn::Mask maskT =
-        rows || !result.masked.any() ? attn::Mask() : attn::Mask(result.masked.transpose());
-    const attn::Mask *mask = rows ? &result.masked : &maskT;
     auto shownShape = [rows](const attn::Matrix &m) {
         return rows ? shape(m) : QString("%1\u00d7%2").arg(m.cols()).arg(m.rows());
     };
@@ -314,13 +313,9 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
     // One call per stage: the row layout's title and axes, or the column layout's, where every
     // matrix is transposed (tokens are columns) and the formulas are the article's second form.
     // Shared, not copied: a matrix stored in the snapshot's immutable result is kept alive by
-    // the heatmap through the result; a stage the head derives on demand (scores, logits,
-    // weights) is a new matrix the heatmap owns.
+    // the heatmap through the result.
     const auto inResult = [&](const attn::Matrix &m) {
         return std::shared_ptr<const attn::Matrix>(snapshot.result, &m);
-    };
-    const auto derived = [](attn::Matrix &&m) {
-        return std::make_shared<const attn::Matrix>(std::move(m));
     };
     auto set = [&](Stage stage, std::shared_ptr<const attn::Matrix> m, const QString &title,
                    const QStringList &tokens, const QStringList &other, const QString &tokenAxis,
@@ -344,29 +339,33 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
             formula(stage), stage == Stage::Q ? m_queries : m_keys, {},
             stage == Stage::Q ? tr("query") : tr("key"), stage == Stage::V ? "d_v" : "d_k",
             ScaleKind::Diverging, nullptr, hs);
-    if (rows) {
-        // Scores are defined unmasked (the mask applies from the logits on): every score is a
-        // number worth reading, masked or not.
-        set(Stage::Scores, derived(h.scores()), formula(Stage::Scores), m_queries, m_keys,
-            tr("query"), tr("key"), ScaleKind::Diverging, nullptr, hs);
-        set(Stage::Logits, derived(h.logits()), formula(Stage::Logits), m_queries, m_keys,
-            tr("query"), tr("key \u2014 click to mask"), ScaleKind::Diverging, mask, hs);
-        set(Stage::Weights, derived(h.weights()), formula(Stage::Weights), m_queries, m_keys,
-            tr("query"), tr("key"), ScaleKind::Unit, mask, hs);
-    } else {
-        // Scores and weights are keys × queries here: the key axis runs down, queries across.
-        // Each is derived once (the head stores Q and K, not the n × m stages).
-        const auto showTransposed = [&](Stage stage, const attn::Matrix &m, const QString &keyAxis,
-                                        ScaleKind kind, const attn::Mask *shownMask) {
-            HeatmapView *v = m_views.value(stage);
-            v->setTitle(formula(stage) + hs + " \u2014 " + shownShape(m));
-            v->setAxisTitles(keyAxis, stage == Stage::Logits ? tr("query \u2014 click to mask")
-                                                             : tr("query"));
-            v->setTransposedData(m, m_keys, m_queries, kind, shownMask);
-        };
-        showTransposed(Stage::Scores, h.scores(), tr("key"), ScaleKind::Diverging, nullptr);
-        showTransposed(Stage::Logits, h.logits(), tr("key"), ScaleKind::Diverging, mask);
-        showTransposed(Stage::Weights, h.weights(), tr("key \u2193"), ScaleKind::Unit, mask);
+    // Scores, logits and weights are never derived whole (134 MB each at n = 4096): each
+    // heatmap asks its source for the cells in view at the pixels it draws them at. Scores are
+    // defined unmasked (the mask applies from the logits on): every score is worth reading.
+    // The column layout shows them keys × queries: the key axis runs down, queries across.
+    const QString sizeText = rows ? QString("%1\u00d7%2").arg(h.Q.rows()).arg(h.K.rows())
+                                  : QString("%1\u00d7%2").arg(h.K.rows()).arg(h.Q.rows());
+    for (Stage stage : {Stage::Scores, Stage::Logits, Stage::Weights}) {
+        using D = attn::HeadResult::Derived;
+        const D derived = stage == Stage::Scores   ? D::Scores
+                          : stage == Stage::Logits ? D::Logits
+                                                   : D::Weights;
+        HeatmapView *v = m_views.value(stage);
+        v->setTitle(formula(stage) + hs + " \u2014 " + sizeText);
+        const QString key = stage == Stage::Logits             ? tr("key \u2014 click to mask")
+                            : stage == Stage::Weights && !rows ? tr("key \u2193")
+                                                               : tr("key");
+        const QString query =
+            stage == Stage::Logits && !rows ? tr("query \u2014 click to mask") : tr("query");
+        const QString keyAxis = stage == Stage::Logits && !rows ? tr("key") : key;
+        if (rows)
+            v->setAxisTitles(query, keyAxis);
+        else
+            v->setAxisTitles(keyAxis, query);
+        v->setSource(std::make_shared<DerivedStageSource>(snapshot.result, head, derived, !rows,
+                                                          m_tables.value(stage)),
+                     rows ? m_queries : m_keys, rows ? m_keys : m_queries,
+                     stage == Stage::Weights ? ScaleKind::Unit : ScaleKind::Diverging);
     }
     set(Stage::HeadOutput, inResult(h.output), formula(Stage::HeadOutput), m_queries, {},
         tr("query"), "d_v", ScaleKind::Diverging, nullptr, hs);

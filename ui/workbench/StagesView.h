@@ -10,6 +10,8 @@
 #include <QWidget>
 
 #include <memory>
+
+struct StageTables;
 #include <optional>
 
 class Document;
@@ -90,6 +92,9 @@ private:
     QList<QList<int>> m_arrangement; // rows of stages (as int) last laid out; -1 = the panel
     bool m_relayoutPending = false;
     QMap<attn::Stage, HeatmapView *> m_views;
+    // Per derived stage (scores, logits, weights): what its heatmap is drawn from, kept between
+    // results (DerivedStageSource).
+    QMap<attn::Stage, std::shared_ptr<StageTables>> m_tables;
     ResultSnapshot m_snapshot; // the one drawn: its inputs label and explain its result
     QStringList m_queries, m_keys;
     qint64 m_drawNs = 0;

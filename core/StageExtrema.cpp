@@ -1,0 +1,218 @@
+#include "StageExtrema.h"
+
+#include "Blas.h"
+#include "Parallel.h"
+#include "VectorExp.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+namespace attn {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kEps = std::numeric_limits<double>::epsilon() / 2;
+// Lines scanned per product while building: 64 × 4096 logits (2 MB) stay in the L2 cache.
+constexpr Eigen::Index kLines = 64;
+
+// score·factor + slope·(key − query), −∞ where masked: the logits as HeadResult::cell has them.
+void toLogits(const HeadResult &head, Eigen::Index query, Eigen::Index firstKey, double *row,
+              Eigen::Index count) {
+    for (Eigen::Index j = 0; j < count; ++j)
+        row[j] *= head.factor;
+    if (head.alibiSlope != 0.0)
+        for (Eigen::Index j = 0; j < count; ++j)
+            row[j] += head.alibiSlope * double(firstKey + j - query);
+    if (head.mask) {
+        const bool *masked = head.mask->row(query).data() + firstKey;
+        for (Eigen::Index j = 0; j < count; ++j)
+            if (masked[j])
+                row[j] = -kInf;
+    }
+}
+
+// The extrema of values[0 … count − 1]; masked logits (−∞) count for neither.
+void extrema(const double *values, Eigen::Index count, double &max, double &min) {
+    double hi = -kInf, lo = kInf;
+    for (Eigen::Index j = 0; j < count; ++j) {
+        const double v = values[j];
+        hi = v > hi ? v : hi;
+        lo = v < lo && v != -kInf ? v : lo;
+    }
+    max = hi;
+    min = lo;
+}
+
+bool sameMask(const HeadResult &a, const HeadResult &b) {
+    if (a.mask == b.mask)
+        return true;
+    if (!a.mask || !b.mask || a.mask->rows() != b.mask->rows() || a.mask->cols() != b.mask->cols())
+        return false;
+    return std::memcmp(a.mask->data(), b.mask->data(), std::size_t(a.mask->size())) == 0;
+}
+
+// Rows of a and b (same shape, row-major) that differ; false beyond `limit` of them.
+bool differingRows(const Matrix &a, const Matrix &b, Eigen::Index limit,
+                   std::vector<Eigen::Index> &out) {
+    const auto bytes = std::size_t(a.cols()) * sizeof(double);
+    for (Eigen::Index r = 0; r < a.rows(); ++r)
+        if (std::memcmp(a.row(r).data(), b.row(r).data(), bytes) != 0) {
+            out.push_back(r);
+            if (Eigen::Index(out.size()) > limit)
+                return false;
+        }
+    return true;
+}
+
+} // namespace
+
+Matrix stageRegion(const HeadResult &head, HeadResult::Derived stage, Eigen::Index firstQuery,
+                   Eigen::Index queryCount, Eigen::Index firstKey, Eigen::Index keyCount) {
+    Matrix out(queryCount, keyCount);
+    if (out.size() == 0)
+        return out;
+    gemm(head.Q.middleRows(firstQuery, queryCount), false, head.K.middleRows(firstKey, keyCount),
+         true, out);
+    if (stage == HeadResult::Derived::Scores)
+        return out;
+    for (Eigen::Index r = 0; r < queryCount; ++r) {
+        const Eigen::Index query = firstQuery + r;
+        double *row = out.row(r).data();
+        toLogits(head, query, firstKey, row, keyCount);
+        if (stage != HeadResult::Derived::Weights)
+            continue;
+        const double shift = head.shift(query), sum = head.expSum(query);
+        if (shift == -kInf || !(sum > 0.0)) {
+            out.row(r).setZero();
+            continue;
+        }
+        expShiftedSum(row, keyCount, shift);
+        out.row(r) /= sum;
+    }
+    return out;
+}
+
+StageExtrema::StageExtrema(const HeadResult &head, Quantity quantity, Eigen::Index firstQuery,
+                           Eigen::Index queryCount, std::vector<Eigen::Index> bounds)
+    : m_quantity(quantity), m_firstQuery(firstQuery), m_bounds(std::move(bounds)) {
+    const Eigen::Index blocks = std::max<Eigen::Index>(Eigen::Index(m_bounds.size()) - 1, 0);
+    m_max.resize(queryCount, blocks);
+    m_min.resize(queryCount, blocks);
+    if (blocks == 0)
+        return;
+    parallelFor(queryCount, kLines, [&](Eigen::Index first, Eigen::Index last) {
+        for (Eigen::Index at = first; at < last; at += kLines)
+            scanQueries(head, at, std::min(kLines, last - at));
+    });
+}
+
+void StageExtrema::scanQueries(const HeadResult &head, Eigen::Index first, Eigen::Index count) {
+    const Eigen::Index k0 = m_bounds.front();
+    const Matrix values = stageRegion(head,
+                                      m_quantity == Quantity::Scores ? HeadResult::Derived::Scores
+                                                                     : HeadResult::Derived::Logits,
+                                      m_firstQuery + first, count, k0, m_bounds.back() - k0);
+    for (Eigen::Index i = 0; i < count; ++i) {
+        const double *row = values.row(i).data();
+        for (Eigen::Index b = 0; b < blockCount(); ++b) {
+            const auto from = m_bounds[std::size_t(b)], to = m_bounds[std::size_t(b) + 1];
+            extrema(row + (from - k0), to - from, m_max(first + i, b), m_min(first + i, b));
+        }
+    }
+}
+
+void StageExtrema::scanBlock(const HeadResult &head, Eigen::Index line, Eigen::Index block) {
+    const auto from = m_bounds[std::size_t(block)], to = m_bounds[std::size_t(block) + 1];
+    const Matrix values = stageRegion(head,
+                                      m_quantity == Quantity::Scores ? HeadResult::Derived::Scores
+                                                                     : HeadResult::Derived::Logits,
+                                      m_firstQuery + line, 1, from, to - from);
+    extrema(values.data(), to - from, m_max(line, block), m_min(line, block));
+}
+
+void StageExtrema::update(const HeadResult &before, const HeadResult &after,
+                          const std::vector<Eigen::Index> &queries,
+                          const std::vector<Eigen::Index> &keys) {
+    if (isEmpty())
+        return;
+    const Eigen::Index lines = queryCount(), d = after.Q.cols();
+    auto edited = [&](Eigen::Index line) {
+        return std::find(queries.begin(), queries.end(), m_firstQuery + line) != queries.end();
+    };
+    const auto Q = after.Q.middleRows(m_firstQuery, lines);
+    const Vector qNorms = Q.rowwise().norm();
+    for (const Eigen::Index t : keys) {
+        if (t < m_bounds.front() || t >= m_bounds.back())
+            continue;
+        const auto block =
+            Eigen::Index(std::upper_bound(m_bounds.begin(), m_bounds.end(), t) - m_bounds.begin()) -
+            1;
+        Matrix k(2, d);
+        k.row(0) = before.K.row(t);
+        k.row(1) = after.K.row(t);
+        // The old and the new cell of key t, for every query: a matrix-vector product, on the
+        // calling thread (Eigen's own kernel: no BLAS call from the GUI thread).
+        const Matrix values = Q * k.transpose();
+        // The table's values came from a larger product than these: they may differ by the
+        // rounding of a d-term dot product, d·ε·‖q‖·‖k‖ each; an old value that close to the
+        // extreme may have been it.
+        const double kNorm = std::max(k.row(0).norm(), k.row(1).norm());
+        const double scale = m_quantity == Quantity::Scores ? 1.0 : std::abs(after.factor);
+        for (Eigen::Index i = 0; i < lines; ++i) {
+            if (edited(i))
+                continue; // scanned whole below
+            const Eigen::Index query = m_firstQuery + i;
+            double oldValue = values(i, 0), newValue = values(i, 1);
+            if (m_quantity == Quantity::Logits) {
+                toLogits(after, query, t, &oldValue, 1);
+                toLogits(after, query, t, &newValue, 1);
+                if (newValue == -kInf)
+                    continue; // masked: counts for neither extreme, before or after
+            }
+            const double tolerance = 4.0 * double(d) * kEps * scale * qNorms(i) * kNorm;
+            double &max = m_max(i, block), &min = m_min(i, block);
+            const bool maxFell = newValue < max && oldValue >= max - tolerance;
+            const bool minRose = newValue > min && oldValue <= min + tolerance;
+            if (maxFell || minRose) {
+                scanBlock(after, i, block);
+                continue;
+            }
+            max = std::max(max, newValue);
+            min = std::min(min, newValue);
+        }
+    }
+    for (const Eigen::Index q : queries)
+        if (q >= m_firstQuery && q < m_firstQuery + lines)
+            scanQueries(after, q - m_firstQuery, 1);
+}
+
+StageExtrema StageExtrema::merged() const {
+    StageExtrema out;
+    out.m_quantity = m_quantity;
+    out.m_firstQuery = m_firstQuery;
+    if (isEmpty())
+        return out;
+    out.m_bounds = {m_bounds.front(), m_bounds.back()};
+    out.m_max = m_max.rowwise().maxCoeff();
+    out.m_min = m_min.rowwise().minCoeff();
+    return out;
+}
+
+std::optional<ChangedRows> changedRows(const HeadResult &before, const HeadResult &after,
+                                       Eigen::Index limit) {
+    if (before.Q.rows() != after.Q.rows() || before.Q.cols() != after.Q.cols() ||
+        before.K.rows() != after.K.rows() || before.K.cols() != after.K.cols() ||
+        before.factor != after.factor || before.alibiSlope != after.alibiSlope ||
+        before.layout != Layout::Rows || after.layout != Layout::Rows || !sameMask(before, after))
+        return std::nullopt;
+    ChangedRows out;
+    if (!differingRows(before.Q, after.Q, limit, out.queries) ||
+        !differingRows(before.K, after.K, limit, out.keys))
+        return std::nullopt;
+    return out;
+}
+
+} // namespace attn
