@@ -5,6 +5,7 @@
 #include "InputError.h"
 #include "Masks.h"
 #include "Parallel.h"
+#include "Translate.h"
 
 #include <cmath>
 #include <cstring>
@@ -31,10 +32,10 @@ template <typename Block> void expShifted(Block &&values, double shift) {
         values = values.exp();
 }
 
-void requireFinite(const Matrix &m, const char *what) {
+void requireFinite(const Matrix &m) {
     if (!allFiniteFast(m))
-        throw InputError(std::string(what) +
-                         " overflowed to infinity: the inputs are too large to compute on");
+        throw InputError(translate("attn::inputs", "the output overflowed to infinity: the "
+                                                   "inputs are too large to compute on"));
 }
 
 } // namespace
@@ -124,7 +125,7 @@ void finishResult(const AttentionInputs &in, AttentionResult &result) {
         result.output.noalias() = result.concat * in.Wo;
     else
         result.output.noalias() = in.Wo.transpose() * result.concat;
-    requireFinite(result.output, "the output");
+    requireFinite(result.output);
 
     result.warnings.clear();
     // The queries with every key masked (the last head's, as every head shares the mask).

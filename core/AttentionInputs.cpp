@@ -3,6 +3,7 @@
 #include "InputError.h"
 #include "Limits.h"
 #include "NumberText.h"
+#include "Translate.h"
 
 #include <cmath>
 #include <limits>
@@ -53,12 +54,20 @@ std::vector<std::string> defaultTokens(Eigen::Index n, const std::string &prefix
 
 namespace {
 
-std::string plural(Eigen::Index count, const char *word) {
-    return std::to_string(count) + " " + word + (count == 1 ? "" : "s");
+QString rows(Eigen::Index n) {
+    return translate("attn::inputs", "%n row(s)", nullptr, n);
+}
+
+QString columns(Eigen::Index n) {
+    return translate("attn::inputs", "%n column(s)", nullptr, n);
+}
+
+QString shape(Eigen::Index rows, Eigen::Index cols) {
+    return qs(shapeString(rows, cols));
 }
 
 // Rows first … last of m (all of them by default).
-void checkValues(const Matrix &m, const std::string &name, Eigen::Index first = 0,
+void checkValues(const Matrix &m, const QString &name, Eigen::Index first = 0,
                  Eigen::Index last = std::numeric_limits<Eigen::Index>::max()) {
     first = std::max<Eigen::Index>(first, 0);
     last = std::min(last, m.rows() - 1);
@@ -73,15 +82,16 @@ void checkValues(const Matrix &m, const std::string &name, Eigen::Index first = 
             const double v = m(i, j);
             if (std::isfinite(v) && std::abs(v) <= kMaxAbsInput)
                 continue;
-            throw InputError(name + "[" + std::to_string(i) + "][" + std::to_string(j) + "] " +
-                             numberProblem(v));
+            throw InputError(
+                QStringLiteral("%1[%2][%3] %4").arg(name, qs(i), qs(j), qs(numberProblem(v))));
         }
     }
 }
 
-std::string headName(const char *matrix, size_t head, size_t headCount) {
-    return headCount == 1 ? std::string(matrix)
-                          : std::string(matrix) + " of head " + std::to_string(head);
+QString headName(const char *matrix, size_t head, size_t headCount) {
+    return headCount == 1 ? QString::fromLatin1(matrix)
+                          : translate("attn::inputs", "%1 of head %2")
+                                .arg(QLatin1String(matrix), qs(std::int64_t(head)));
 }
 
 bool sameMatrix(const Matrix &a, const Matrix &b) {
@@ -95,8 +105,10 @@ void validateKernelOptions(const AttentionInputs &in) {
     for (size_t h = 0; h < in.heads.size(); ++h) {
         const int g = in.heads[h].kvGroup;
         if (g < -1)
-            throw InputError("the key/value group of head " + std::to_string(h) +
-                             " must be a group number from 0 (or none), got " + std::to_string(g));
+            throw InputError(translate("attn::inputs",
+                                       "the key/value group of head %1 must be a group "
+                                       "number from 0 (or none), got %2")
+                                 .arg(qs(std::int64_t(h)), qs(g)));
         for (size_t first = 0; g >= 0 && first < h; ++first) {
             if (in.heads[first].kvGroup != g)
                 continue;
@@ -104,28 +116,38 @@ void validateKernelOptions(const AttentionInputs &in) {
                                : !sameMatrix(in.heads[first].Wv, in.heads[h].Wv) ? "Wv"
                                                                                  : nullptr;
             if (what)
-                throw InputError("heads " + std::to_string(first) + " and " + std::to_string(h) +
-                                 " share key/value group " + std::to_string(g) + " but their " +
-                                 what + " differ: the heads of a group share one Wk and Wv");
+                throw InputError(translate("attn::inputs",
+                                           "heads %1 and %2 share key/value group %3 but "
+                                           "their %4 differ: the heads of a group share one "
+                                           "Wk and Wv")
+                                     .arg(qs(std::int64_t(first)), qs(std::int64_t(h)), qs(g),
+                                          QLatin1String(what)));
             break;
         }
     }
     const AttentionOptions &o = in.options;
     if (o.window < 0)
-        throw InputError("the sliding window must be 0 (off) or a number of keys, got " +
-                         std::to_string(o.window));
+        throw InputError(translate("attn::inputs",
+                                   "the sliding window must be 0 (off) or a number of keys, got %1")
+                             .arg(qs(o.window)));
     if (o.globalTokens < 0)
-        throw InputError("the number of global tokens must be 0 or more, got " +
-                         std::to_string(o.globalTokens));
+        throw InputError(
+            translate("attn::inputs", "the number of global tokens must be 0 or more, got %1")
+                .arg(qs(o.globalTokens)));
     if (!o.alibiSlopes.empty() && o.alibiSlopes.size() != in.heads.size())
-        throw InputError("there are " + plural(Eigen::Index(o.alibiSlopes.size()), "ALiBi slope") +
-                         " but " + plural(Eigen::Index(in.heads.size()), "head") +
-                         ": give one slope per head (or none for the standard ones)");
+        throw InputError(
+            translate("attn::inputs",
+                      "there are %1 but %2: give one slope per head (or none for the "
+                      "standard ones)")
+                .arg(translate("attn::inputs", "%n ALiBi slope(s)", nullptr,
+                               qint64(o.alibiSlopes.size())),
+                     translate("attn::inputs", "%n head(s)", nullptr, qint64(in.heads.size()))));
     for (double slope : o.alibiSlopes)
         if (!std::isfinite(slope) || std::abs(slope) > 1e6)
-            throw InputError("an ALiBi slope must be a finite number of at most 1e6 in "
-                             "magnitude, got " +
-                             shortestNumber(slope));
+            throw InputError(translate("attn::inputs",
+                                       "an ALiBi slope must be a finite number of at most "
+                                       "1e6 in magnitude, got %1")
+                                 .arg(qs(shortestNumber(slope))));
 }
 
 // Values of X rows [xFirst, xLast] and context rows [cFirst, cLast] only.
@@ -151,92 +173,114 @@ namespace {
 
 void validateScanning(const AttentionInputs &in, const RowsToScan &scan) {
     if (in.X.rows() == 0)
-        throw InputError("X has no rows: there must be at least one token");
+        throw InputError(
+            translate("attn::inputs", "X has no rows: there must be at least one token"));
     if (in.X.cols() == 0)
-        throw InputError("X has no columns: the embedding size p must be at least 1");
+        throw InputError(
+            translate("attn::inputs", "X has no columns: the embedding size p must be at least 1"));
     if (Eigen::Index(in.tokens.size()) != in.X.rows())
-        throw InputError("there are " + plural(Eigen::Index(in.tokens.size()), "token label") +
-                         " but X has " + plural(in.X.rows(), "row"));
+        throw InputError(translate("attn::inputs", "there are %1 but X has %2")
+                             .arg(translate("attn::inputs", "%n token label(s)", nullptr,
+                                            qint64(in.tokens.size())),
+                                  rows(in.X.rows())));
     checkLimits(in);
-    checkValues(in.X, "X", scan.xFirst, scan.xLast);
+    checkValues(in.X, QStringLiteral("X"), scan.xFirst, scan.xLast);
 
-    const std::string source = in.hasContext ? "the context" : "X";
     if (in.hasContext) {
         if (in.context.rows() == 0)
-            throw InputError("the context has no rows: cross-attention needs at least one "
-                             "context token");
+            throw InputError(translate("attn::inputs",
+                                       "the context has no rows: cross-attention needs at "
+                                       "least one context token"));
         if (in.context.cols() == 0)
-            throw InputError("the context has no columns: its embedding size must be at least 1");
+            throw InputError(
+                translate("attn::inputs",
+                          "the context has no columns: its embedding size must be at least 1"));
         if (Eigen::Index(in.contextTokens.size()) != in.context.rows())
-            throw InputError("there are " +
-                             plural(Eigen::Index(in.contextTokens.size()), "context token label") +
-                             " but the context has " + plural(in.context.rows(), "row"));
-        checkValues(in.context, "context", scan.cFirst, scan.cLast);
+            throw InputError(translate("attn::inputs", "there are %1 but the context has %2")
+                                 .arg(translate("attn::inputs", "%n context token label(s)",
+                                                nullptr, qint64(in.contextTokens.size())),
+                                      rows(in.context.rows())));
+        checkValues(in.context, QStringLiteral("context"), scan.cFirst, scan.cLast);
     }
     const Eigen::Index pc = in.source().cols();
 
     if (in.heads.empty())
-        throw InputError("there are no heads: at least one head (Wq, Wk, Wv) is needed");
+        throw InputError(translate("attn::inputs",
+                                   "there are no heads: at least one head (Wq, Wk, Wv) is needed"));
     Eigen::Index concatWidth = 0;
     const size_t H = in.heads.size();
     for (size_t h = 0; h < H; ++h) {
         const HeadWeights &w = in.heads[h];
-        const std::string wq = headName("Wq", h, H), wk = headName("Wk", h, H),
-                          wv = headName("Wv", h, H);
+        // The names are looked up only for a message: validate runs on every edit.
+        const auto name = [h, H](const char *matrix) { return headName(matrix, h, H); };
         if (w.Wq.rows() != in.X.cols())
-            throw InputError(wq + " has " + plural(w.Wq.rows(), "row") + " but X has " +
-                             plural(in.X.cols(), "column"));
-        if (w.Wk.rows() != pc)
-            throw InputError(wk + " has " + plural(w.Wk.rows(), "row") + " but " + source +
-                             " has " + plural(pc, "column"));
-        if (w.Wv.rows() != pc)
-            throw InputError(wv + " has " + plural(w.Wv.rows(), "row") + " but " + source +
-                             " has " + plural(pc, "column"));
+            throw InputError(translate("attn::inputs", "%1 has %2 but X has %3")
+                                 .arg(name("Wq"), rows(w.Wq.rows()), columns(in.X.cols())));
+        for (const auto &[matrix, m] : {std::pair{"Wk", &w.Wk}, std::pair{"Wv", &w.Wv}})
+            if (m->rows() != pc)
+                throw InputError(in.hasContext
+                                     ? translate("attn::inputs", "%1 has %2 but the context has %3")
+                                           .arg(name(matrix), rows(m->rows()), columns(pc))
+                                     : translate("attn::inputs", "%1 has %2 but X has %3")
+                                           .arg(name(matrix), rows(m->rows()), columns(pc)));
         if (w.Wq.cols() == 0)
-            throw InputError(wq + " has no columns: d_k must be at least 1");
+            throw InputError(translate("attn::inputs", "%1 has no columns: d_k must be at least 1")
+                                 .arg(name("Wq")));
         if (w.Wq.cols() != w.Wk.cols())
-            throw InputError(wq + " has " + plural(w.Wq.cols(), "column") + " but " + wk + " has " +
-                             std::to_string(w.Wk.cols()) + ": queries and keys need the same d_k");
+            throw InputError(
+                translate("attn::inputs",
+                          "%1 has %2 but %3 has %4: queries and keys need the same d_k")
+                    .arg(name("Wq"), columns(w.Wq.cols()), name("Wk"), qs(w.Wk.cols())));
         if (w.Wv.cols() == 0)
-            throw InputError(wv + " has no columns: d_v must be at least 1");
+            throw InputError(translate("attn::inputs", "%1 has no columns: d_v must be at least 1")
+                                 .arg(name("Wv")));
         if (in.options.positional == Positional::Rope && w.Wq.cols() % 2 != 0)
-            throw InputError("RoPE rotates pairs of columns of Q and K, so d_k must be even, but " +
-                             wq + " has " + plural(w.Wq.cols(), "column"));
-        checkValues(w.Wq, wq);
-        checkValues(w.Wk, wk);
-        checkValues(w.Wv, wv);
+            throw InputError(translate("attn::inputs",
+                                       "RoPE rotates pairs of columns of Q and K, so d_k "
+                                       "must be even, but %1 has %2")
+                                 .arg(name("Wq"), columns(w.Wq.cols())));
+        checkValues(w.Wq, name("Wq"));
+        checkValues(w.Wk, name("Wk"));
+        checkValues(w.Wv, name("Wv"));
         concatWidth += w.Wv.cols();
     }
     if (in.hasWo()) {
         if (in.Wo.rows() != concatWidth)
-            throw InputError("Wo has " + plural(in.Wo.rows(), "row") +
-                             " but the concatenated head outputs have " +
-                             plural(concatWidth, "column"));
-        checkValues(in.Wo, "Wo");
+            throw InputError(
+                translate("attn::inputs", "Wo has %1 but the concatenated head outputs have %2")
+                    .arg(rows(in.Wo.rows()), columns(concatWidth)));
+        checkValues(in.Wo, QStringLiteral("Wo"));
     } else if (in.Wo.rows() != 0 || in.Wo.cols() != 0) {
-        throw InputError("Wo is " + shapeString(in.Wo) + ": it must have at least one column");
+        throw InputError(translate("attn::inputs", "Wo is %1: it must have at least one column")
+                             .arg(qs(shapeString(in.Wo))));
     }
 
     const double t = in.options.temperature;
     if (!std::isfinite(t) || t <= 0)
-        throw InputError("the temperature must be a positive number, got " + shortestNumber(t));
+        throw InputError(
+            translate("attn::inputs", "the temperature must be a positive number, got %1")
+                .arg(qs(shortestNumber(t))));
     if (t < 1e-12)
-        throw InputError("the temperature " + shortestNumber(t) + " is too small (at least 1e-12)");
+        throw InputError(
+            translate("attn::inputs", "the temperature %1 is too small (at least 1e-12)")
+                .arg(qs(shortestNumber(t))));
 
     validateKernelOptions(in);
 
     if (in.mask.size() != 0 && (in.mask.rows() != in.X.rows() || in.mask.cols() != in.keyCount()))
-        throw InputError("the mask is " + shapeString(in.mask.rows(), in.mask.cols()) +
-                         " but the logits are " + shapeString(in.X.rows(), in.keyCount()) +
-                         " (queries \u00d7 keys)");
+        throw InputError(
+            translate("attn::inputs", "the mask is %1 but the logits are %2 (queries \u00d7 keys)")
+                .arg(shape(in.mask.rows(), in.mask.cols()), shape(in.X.rows(), in.keyCount())));
 
     if (in.hasTarget()) {
         if (in.target.rows() != in.X.rows() || in.target.cols() != in.outputWidth())
-            throw InputError("the target is " + shapeString(in.target) + " but the output is " +
-                             shapeString(in.X.rows(), in.outputWidth()));
-        checkValues(in.target, "target");
+            throw InputError(
+                translate("attn::inputs", "the target is %1 but the output is %2")
+                    .arg(qs(shapeString(in.target)), shape(in.X.rows(), in.outputWidth())));
+        checkValues(in.target, QStringLiteral("target"));
     } else if (in.target.rows() != 0 || in.target.cols() != 0) {
-        throw InputError("the target is " + shapeString(in.target) + ": it must not be empty");
+        throw InputError(translate("attn::inputs", "the target is %1: it must not be empty")
+                             .arg(qs(shapeString(in.target))));
     }
 }
 

@@ -2,6 +2,7 @@
 
 #include "AttentionInputs.h"
 #include "InputError.h"
+#include "Translate.h"
 
 namespace attn {
 
@@ -9,14 +10,16 @@ namespace {
 
 void checkProduct(const Matrix &A, const Matrix &B) {
     if (A.cols() != B.rows())
-        throw InputError("cannot multiply a " + shapeString(A) + " matrix by a " + shapeString(B) +
-                         " matrix: the inner sizes differ");
+        throw InputError(
+            translate("attn::inputs",
+                      "cannot multiply a %1 matrix by a %2 matrix: the inner sizes differ")
+                .arg(qs(shapeString(A)), qs(shapeString(B))));
 }
 
 void checkIndex(Eigen::Index index, Eigen::Index count, const char *what) {
     if (index < 0 || index >= count)
-        throw InputError(std::string(what) + " " + std::to_string(index) + " is out of range (0.." +
-                         std::to_string(count - 1) + ")");
+        throw InputError(translate("attn::inputs", "%1 %2 is out of range (0..%3)")
+                             .arg(translate("attn::inputs", what), qs(index), qs(count - 1)));
 }
 
 } // namespace
@@ -24,8 +27,8 @@ void checkIndex(Eigen::Index index, Eigen::Index count, const char *what) {
 DotDecomposition dotDecomposition(const Matrix &A, const Matrix &B, Eigen::Index i,
                                   Eigen::Index j) {
     checkProduct(A, B);
-    checkIndex(i, A.rows(), "row");
-    checkIndex(j, B.cols(), "column");
+    checkIndex(i, A.rows(), QT_TRANSLATE_NOOP("attn::inputs", "row"));
+    checkIndex(j, B.cols(), QT_TRANSLATE_NOOP("attn::inputs", "column"));
     DotDecomposition d;
     d.a = A.row(i).transpose();
     d.b = B.col(j);
@@ -36,7 +39,7 @@ DotDecomposition dotDecomposition(const Matrix &A, const Matrix &B, Eigen::Index
 
 RowDecomposition rowDecomposition(const Matrix &A, const Matrix &B, Eigen::Index i) {
     checkProduct(A, B);
-    checkIndex(i, A.rows(), "row");
+    checkIndex(i, A.rows(), QT_TRANSLATE_NOOP("attn::inputs", "row"));
     RowDecomposition d;
     d.weights = A.row(i).transpose();
     d.rows = B;
@@ -47,7 +50,7 @@ RowDecomposition rowDecomposition(const Matrix &A, const Matrix &B, Eigen::Index
 
 ColumnDecomposition columnDecomposition(const Matrix &A, const Matrix &B, Eigen::Index j) {
     checkProduct(A, B);
-    checkIndex(j, B.cols(), "column");
+    checkIndex(j, B.cols(), QT_TRANSLATE_NOOP("attn::inputs", "column"));
     ColumnDecomposition d;
     d.weights = B.col(j);
     d.columns = A;
@@ -63,15 +66,16 @@ Eigen::Index outerTermCount(const Matrix &A, const Matrix &B) {
 
 Matrix outerTerm(const Matrix &A, const Matrix &B, Eigen::Index k) {
     checkProduct(A, B);
-    checkIndex(k, A.cols(), "term");
+    checkIndex(k, A.cols(), QT_TRANSLATE_NOOP("attn::inputs", "term"));
     return A.col(k) * B.row(k);
 }
 
 Matrix outerPartialSum(const Matrix &A, const Matrix &B, Eigen::Index count) {
     checkProduct(A, B);
     if (count < 0 || count > A.cols())
-        throw InputError("a partial sum of " + std::to_string(count) +
-                         " terms is out of range (0.." + std::to_string(A.cols()) + ")");
+        throw InputError(
+            translate("attn::inputs", "a partial sum of %1 terms is out of range (0..%2)")
+                .arg(qs(count), qs(A.cols())));
     Matrix sum = Matrix::Zero(A.rows(), B.cols());
     for (Eigen::Index k = 0; k < count; ++k)
         sum.noalias() += A.col(k) * B.row(k);

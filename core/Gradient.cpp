@@ -1,13 +1,15 @@
 #include "Gradient.h"
 
 #include "InputError.h"
+#include "Translate.h"
 
 namespace attn {
 
 Gradient gradient(const AttentionInputs &in) {
     if (!in.hasTarget())
-        throw InputError("there is no target: the loss ½·Σ(output − target)² needs a target "
-                         "matrix (inputs.target)");
+        throw InputError(translate("attn::inputs",
+                                   "there is no target: the loss ½·Σ(output − "
+                                   "target)² needs a target matrix (inputs.target)"));
     return gradient(in, compute(in, Layout::Rows));
 }
 
@@ -16,8 +18,9 @@ Gradient gradient(const AttentionInputs &in, const AttentionResult &result) {
         return gradient(in, transposed(result));
     validate(in);
     if (!in.hasTarget())
-        throw InputError("there is no target: the loss ½·Σ(output − target)² needs a target "
-                         "matrix (inputs.target)");
+        throw InputError(translate("attn::inputs",
+                                   "there is no target: the loss ½·Σ(output − "
+                                   "target)² needs a target matrix (inputs.target)"));
     const Matrix residual = result.output - in.target;
     Gradient g = backward(in, result, residual);
     g.loss = 0.5 * residual.squaredNorm();

@@ -2,6 +2,7 @@
 
 #include "AttentionInputs.h"
 #include "InputError.h"
+#include "Translate.h"
 
 #include <limits>
 
@@ -15,8 +16,19 @@ std::int64_t saturatingSum(std::int64_t a, std::int64_t b) {
     return a > kSaturated - b ? kSaturated : a + b;
 }
 
-std::string number(std::int64_t value) {
-    return std::to_string(value);
+QString number(std::int64_t value) {
+    return QString::number(value);
+}
+
+// The names below are looked up only for a size past its limit: checkLimits runs on every edit.
+template <class Name> void checkDimension(std::int64_t size, Name name) {
+    if (size > kMaxDimension)
+        checkDimensionSize(size, name().toStdString());
+}
+
+template <class Name> void checkLabel(std::string_view utf8, Name name) {
+    if (std::int64_t(utf8.size()) > kMaxLabelLength)
+        checkLabelLength(utf8, name().toStdString());
 }
 
 } // namespace
@@ -64,36 +76,44 @@ InputShape shapeOf(const AttentionInputs &in) {
 
 void checkTokenCount(std::int64_t count, const std::string &what) {
     if (count > kMaxTokens)
-        throw InputError(what + " has " + number(count) + " tokens: at most " + number(kMaxTokens) +
-                         " tokens are supported");
+        throw InputError(
+            translate("attn::limits", "%1 has %2 tokens: at most %3 tokens are supported")
+                .arg(qs(what), number(count), number(kMaxTokens)));
 }
 
 void checkDimensionSize(std::int64_t size, const std::string &what) {
     if (size > kMaxDimension)
-        throw InputError(what + " is " + number(size) + ": at most " + number(kMaxDimension) +
-                         " is supported for a dimension (p, d_k, d_v, p_out)");
+        throw InputError(
+            translate("attn::limits",
+                      "%1 is %2: at most %3 is supported for a dimension (p, d_k, d_v, p_out)")
+                .arg(qs(what), number(size), number(kMaxDimension)));
 }
 
 void checkHeadCount(std::int64_t heads) {
     if (heads > kMaxHeads)
-        throw InputError("there are " + number(heads) + " heads: at most " + number(kMaxHeads) +
-                         " heads are supported");
+        throw InputError(
+            translate("attn::limits", "there are %1 heads: at most %2 heads are supported")
+                .arg(number(heads), number(kMaxHeads)));
 }
 
 void checkAttentionCells(std::int64_t queries, std::int64_t keys, std::int64_t heads) {
     const std::int64_t cells = saturatingProduct(saturatingProduct(queries, keys), heads);
     if (cells > kMaxAttentionCells)
-        throw InputError(number(queries) + " queries \u00d7 " + number(keys) + " keys \u00d7 " +
-                         number(heads) + (heads == 1 ? " head" : " heads") +
-                         " is too large: at most " + number(kMaxAttentionCells) +
-                         " attention weights are supported");
+        throw InputError(
+            translate("attn::limits",
+                      "%1 queries \u00d7 %2 keys \u00d7 %n head(s) is too large: at most "
+                      "%3 attention weights are supported",
+                      nullptr, heads)
+                .arg(number(queries), number(keys), number(kMaxAttentionCells)));
 }
 
 void checkInputValues(std::int64_t values) {
     if (values > kMaxInputValues)
-        throw InputError("the inputs would hold " + number(values) + " numbers: at most " +
-                         number(kMaxInputValues) +
-                         " numbers are supported in X, the context and the weights together");
+        throw InputError(translate("attn::limits",
+                                   "the inputs would hold %1 numbers: at most %2 numbers "
+                                   "are supported in X, the context and the weights "
+                                   "together")
+                             .arg(number(values), number(kMaxInputValues)));
 }
 
 std::int64_t codePointCount(std::string_view utf8) {
@@ -109,48 +129,64 @@ void checkLabelLength(std::string_view utf8, const std::string &what) {
         return;
     const std::int64_t length = codePointCount(utf8);
     if (length > kMaxLabelLength)
-        throw InputError(what + " has " + number(length) + " characters: at most " +
-                         number(kMaxLabelLength) + " are supported");
+        throw InputError(translate("attn::limits", "%1 has %2 characters: at most %3 are supported")
+                             .arg(qs(what), number(length), number(kMaxLabelLength)));
 }
 
 void checkWindow(std::int64_t window) {
     if (window > kMaxWindow)
-        throw InputError("the sliding window is " + number(window) + " keys: at most " +
-                         number(kMaxWindow) + " are supported");
+        throw InputError(
+            translate("attn::limits", "the sliding window is %1 keys: at most %2 are supported")
+                .arg(number(window), number(kMaxWindow)));
 }
 
 void checkGlobalTokens(std::int64_t count) {
     if (count > kMaxGlobalTokens)
-        throw InputError("there are " + number(count) + " global tokens: at most " +
-                         number(kMaxGlobalTokens) + " are supported");
+        throw InputError(
+            translate("attn::limits", "there are %1 global tokens: at most %2 are supported")
+                .arg(number(count), number(kMaxGlobalTokens)));
 }
 
 void checkKvGroup(std::int64_t group, std::int64_t head) {
     if (group > kMaxKvGroup)
-        throw InputError("head " + number(head) + " is in key/value group " + number(group) +
-                         ": the groups are numbered 0 to " + number(kMaxKvGroup));
+        throw InputError(
+            translate("attn::limits",
+                      "head %1 is in key/value group %2: the groups are numbered 0 to %3")
+                .arg(number(head), number(group), number(kMaxKvGroup)));
 }
 
 void checkAlibiSlopeCount(std::int64_t count) {
     if (count > kMaxAlibiSlopes)
-        throw InputError("there are " + number(count) + " ALiBi slopes: at most " +
-                         number(kMaxAlibiSlopes) + " (one per head) are supported");
+        throw InputError(
+            translate("attn::limits",
+                      "there are %1 ALiBi slopes: at most %2 (one per head) are supported")
+                .arg(number(count), number(kMaxAlibiSlopes)));
 }
 
 void checkLimits(const InputShape &s) {
     checkTokenCount(s.tokens, "X");
-    checkDimensionSize(s.embedding, "the embedding size p");
+    checkDimension(s.embedding, [] { return translate("attn::limits", "the embedding size p"); });
     if (s.hasContext) {
-        checkTokenCount(s.contextTokens, "the context");
-        checkDimensionSize(s.contextEmbedding, "the context's embedding size p_c");
+        if (s.contextTokens > kMaxTokens)
+            checkTokenCount(s.contextTokens,
+                            translate("attn::limits", "the context").toStdString());
+        checkDimension(s.contextEmbedding, [] {
+            return translate("attn::limits", "the context's embedding size p_c");
+        });
     }
     checkHeadCount(std::int64_t(s.keyDims.size()));
     for (std::size_t h = 0; h < s.keyDims.size(); ++h) {
-        checkDimensionSize(s.keyDims[h], "d_k of head " + number(std::int64_t(h)));
+        const std::int64_t head = std::int64_t(h);
+        checkDimension(s.keyDims[h], [head] {
+            return translate("attn::limits", "d_k of head %1").arg(number(head));
+        });
         if (h < s.valueDims.size())
-            checkDimensionSize(s.valueDims[h], "d_v of head " + number(std::int64_t(h)));
+            checkDimension(s.valueDims[h], [head] {
+                return translate("attn::limits", "d_v of head %1").arg(number(head));
+            });
     }
-    checkDimensionSize(s.outputDim, "p_out (the columns of Wo)");
+    checkDimension(s.outputDim,
+                   [] { return translate("attn::limits", "p_out (the columns of Wo)"); });
     checkAttentionCells(s.tokens, s.keys(), std::int64_t(s.keyDims.size()));
     checkInputValues(s.inputValues());
 }
@@ -158,9 +194,13 @@ void checkLimits(const InputShape &s) {
 void checkLimits(const AttentionInputs &in) {
     checkLimits(shapeOf(in));
     for (std::size_t i = 0; i < in.tokens.size(); ++i)
-        checkLabelLength(in.tokens[i], "token label " + number(std::int64_t(i)));
+        checkLabel(in.tokens[i], [i] {
+            return translate("attn::limits", "token label %1").arg(number(std::int64_t(i)));
+        });
     for (std::size_t i = 0; i < in.contextTokens.size(); ++i)
-        checkLabelLength(in.contextTokens[i], "context token label " + number(std::int64_t(i)));
+        checkLabel(in.contextTokens[i], [i] {
+            return translate("attn::limits", "context token label %1").arg(number(std::int64_t(i)));
+        });
     checkWindow(in.options.window);
     checkGlobalTokens(in.options.globalTokens);
     checkAlibiSlopeCount(std::int64_t(in.options.alibiSlopes.size()));

@@ -1,6 +1,7 @@
 #include "NumberText.h"
 
 #include "Matrix.h"
+#include "Translate.h"
 
 #include <charconv>
 #include <cmath>
@@ -32,9 +33,13 @@ ParsedNumber parseNumber(std::string_view text, double &value) {
 
 std::string numberProblem(double value) {
     if (!std::isfinite(value))
-        return "is not a finite number (" + shortestNumber(value) + ")";
+        return translate("attn::inputs", "is not a finite number (%1)")
+            .arg(qs(shortestNumber(value)))
+            .toStdString();
     if (std::abs(value) > kMaxAbsInput)
-        return "is too large: " + shortestNumber(value) + " (values must lie within ±1e15)";
+        return translate("attn::inputs", "is too large: %1 (values must lie within ±1e15)")
+            .arg(qs(shortestNumber(value)))
+            .toStdString();
     return {};
 }
 

@@ -3,6 +3,7 @@
 #include "Formula.h"
 #include "InputError.h"
 #include "Notation.h"
+#include "Translate.h"
 
 #include <cmath>
 #include <string>
@@ -124,9 +125,12 @@ Matrix stageMatrix(const AttentionInputs &inputs, const AttentionResult &result,
         const Eigen::Index head = ref.head;
         if (head < 0 || head >= count || head >= Eigen::Index(result.heads.size()))
             throw InputError(
-                "head " + std::to_string(head) + " is out of range: there " +
-                (count == 1 ? "is 1 head" : "are " + std::to_string(count) + " heads") + " (0.." +
-                std::to_string(count - 1) + ")");
+                count == 1
+                    ? translate("attn::inputs", "head %1 is out of range: there is 1 head (0..0)")
+                          .arg(qs(head))
+                    : translate("attn::inputs",
+                                "head %1 is out of range: there are %2 heads (0..%3)")
+                          .arg(qs(head), qs(count), qs(count - 1)));
     }
     const auto h = std::size_t(std::max(ref.head, 0));
     switch (ref.stage) {
@@ -134,7 +138,9 @@ Matrix stageMatrix(const AttentionInputs &inputs, const AttentionResult &result,
         return inputs.X;
     case Stage::Context:
         if (!inputs.hasContext)
-            throw InputError("there is no context: this is self-attention (K and V come from X)");
+            throw InputError(
+                translate("attn::inputs",
+                          "there is no context: this is self-attention (K and V come from X)"));
         return inputs.context;
     case Stage::Wq:
         return inputs.heads[h].Wq;
@@ -144,7 +150,7 @@ Matrix stageMatrix(const AttentionInputs &inputs, const AttentionResult &result,
         return inputs.heads[h].Wv;
     case Stage::Wo:
         if (!inputs.hasWo())
-            throw InputError("there is no output projection Wo");
+            throw InputError(translate("attn::inputs", "there is no output projection Wo"));
         return inputs.Wo;
     case Stage::Q:
         return result.heads[h].Q;

@@ -14,6 +14,7 @@
 #include "TestSupport.h"
 #include "TokenLinksView.h"
 #include "WorkbenchSupport.h"
+#include "WorkerPool.h"
 
 #include <QDockWidget>
 #include <QMainWindow>
@@ -174,7 +175,7 @@ private slots:
         QVERIFY(m_wb->document().setCell(MatrixId{Stage::X, 0}, 1, 1, 4.0));
         settle(*m_wb);
         m_wb.reset();
-        QThreadPool::globalInstance()->waitForDone();
+        attn::workerPool().waitForDone();
     }
 
 private:

@@ -1,128 +1,97 @@
 // The German translation is complete, and the window shows it: the .ts checked against the
 // source strings (translations/CMakeLists.txt runs lupdate on a copy in the build folder: a
 // string new in the code arrives there unfinished, one gone from the code as vanished), then
-// the whole window built in German, and switched to German while it runs, searched for English.
+// the whole window built in German, and switched to German while it runs, searched for English;
+// the core's messages (file formats, inputs, limits) in German with the translation and in the
+// CLI's exact English without it, also as a dialog shows them.
 
+#include "BusyIndicator.h"
+#include "CliSupport.h"
+#include "CsvMatrix.h"
+#include "Document.h"
+#include "HeadWeightsDialog.h"
+#include "ImportDialog.h"
+#include "InputError.h"
+#include "Limits.h"
+#include "Npy.h"
 #include "NumberFormat.h"
+#include "Safetensors.h"
+#include "SafetensorsSupport.h"
+#include "Session.h"
+#include "ShortcutsDialog.h"
+#include "Tour.h"
+#include "TranslationSupport.h"
 #include "Translations.h"
 #include "Workbench.h"
 #include "WorkbenchSupport.h"
 
-#include <QAbstractButton>
-#include <QAction>
-#include <QDockWidget>
-#include <QFile>
-#include <QGroupBox>
-#include <QLabel>
+#include <QActionGroup>
+#include <QBuffer>
+#include <QDir>
 #include <QMainWindow>
 #include <QMenu>
-#include <QRegularExpression>
-#include <QXmlStreamReader>
+#include <QTemporaryDir>
 #include <QtTest>
+
+using namespace testsupport;
 
 namespace {
 
-struct Entry {
-    QString context;
-    QString source;
-    QString translation;
-    QString type; // "", "unfinished", "vanished", "obsolete"
-};
-
-QList<Entry> readTs(const QString &path, QString *error) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = "cannot read " + path;
-        return {};
-    }
-    QList<Entry> entries;
-    QXmlStreamReader xml(&file);
-    QString context;
-    Entry entry;
-    while (!xml.atEnd()) {
-        xml.readNext();
-        if (!xml.isStartElement())
-            continue;
-        if (xml.name() == u"name")
-            context = xml.readElementText();
-        else if (xml.name() == u"message")
-            entry = Entry{context, {}, {}, {}};
-        else if (xml.name() == u"source")
-            entry.source = xml.readElementText();
-        else if (xml.name() == u"translation") {
-            entry.type = xml.attributes().value("type").toString();
-            entry.translation = xml.readElementText(QXmlStreamReader::IncludeChildElements);
-            entries << entry;
+// The message `refusal` (one of the rows of coreMessages) throws, in the current language.
+QString coreMessage(const QString &refusal) {
+    try {
+        if (refusal == u"npy cut short") {
+            attn::Matrix m(2, 2);
+            m << 1, 2, 3, 4;
+            attn::readNpy(attn::npyFromMatrix(m).chopped(8));
+        } else if (refusal == u"safetensors header") {
+            QByteArray bytes(8, char(0xff)); // a header length of 2^64 − 1
+            bytes += "{}";
+            QBuffer buffer(&bytes);
+            buffer.open(QIODevice::ReadOnly);
+            attn::readSafetensorsHeader(buffer, std::uint64_t(bytes.size()));
+        } else if (refusal == u"csv") {
+            attn::readCsvMatrix("1,2\n3,abc\n");
+        } else if (refusal == u"session shape") {
+            attn::sessionFromJson(R"({"inputs": {"X": [[1, 2], [3, 4]], "heads": [{"Wq": [[1],
+                [2], [3]], "Wk": [[1], [2]], "Wv": [[1], [2]]}]}})");
+        } else if (refusal == u"session plural") {
+            attn::sessionFromJson(R"({"inputs": {"X": [[1, 2], [3, 4]], "heads": [{"Wq": [[1]],
+                "Wk": [[1], [2]], "Wv": [[1], [2]]}]}})");
+        } else if (refusal == u"limit") {
+            attn::checkAttentionCells(4096, 4096, 5);
+        } else if (refusal == u"limit, one head") {
+            attn::checkAttentionCells(8193, 8193, 1);
         }
+    } catch (const attn::InputError &e) {
+        return QString::fromStdString(e.what());
     }
-    if (xml.hasError())
-        *error = path + ": " + xml.errorString();
-    return entries;
+    return QStringLiteral("(nothing refused)");
 }
 
-// Words of English that German text never has: a widget text with one of them (outside
-// quotes, which hold token names and file names) was not translated.
-bool looksEnglish(QString text) {
-    static const QRegularExpression quoted(QStringLiteral("[„“\"][^“”\"]*[“”\"]"));
-    static const QRegularExpression tags(QStringLiteral("<[^>]*>"));
-    static const QRegularExpression words(QStringLiteral(
-        "\\b(the|of|and|with|from|is|are|to|this|Show|Export|Import|Open|Save|Clear|Next|"
-        "Previous|Play|Step|Reset|Close|Back|Quit|Undo|Redo|File|Edit|View|Help|Lesson|"
-        "Presets|Controls|Inputs|Heads|Readouts|Positions|Train|Sizes|Attention weights)"
-        "\\b"));
-    text.remove(quoted).remove(tags).remove(u'&');
-    return words.match(text).hasMatch();
+// With ATTNVIZ_I18N_SHOTS=DIR, what a German user sees is saved as DIR/NAME.png to look at.
+void shoot(QWidget &widget, const QString &name) {
+    const QString dir = qEnvironmentVariable("ATTNVIZ_I18N_SHOTS");
+    if (!dir.isEmpty())
+        QVERIFY(widget.grab().save(QDir(dir).filePath(name + ".png")));
 }
 
-// Every text a user reads without opening a dialog: actions (menus, toolbars), menu titles,
-// dock titles, labels, buttons, group boxes, tooltips.
-QStringList visibleTexts(QMainWindow &window, bool menusOnly) {
-    QStringList texts;
-    QList<QAction *> actions = window.findChildren<QAction *>();
-    for (QWidget *w : window.findChildren<QWidget *>())
-        actions += w->actions();
-    for (QAction *a : actions) {
-        texts << a->text();
-        if (!menusOnly)
-            texts << a->toolTip();
-    }
-    for (QDockWidget *dock : window.findChildren<QDockWidget *>())
-        texts << dock->windowTitle();
-    if (menusOnly)
-        return texts;
-    for (QWidget *w : window.findChildren<QWidget *>()) {
-        texts << w->toolTip();
-        if (auto *label = qobject_cast<QLabel *>(w))
-            texts << label->text();
-        else if (auto *button = qobject_cast<QAbstractButton *>(w))
-            texts << button->text();
-        else if (auto *box = qobject_cast<QGroupBox *>(w))
-            texts << box->title();
-    }
-    texts.removeAll(QString());
-    texts.removeDuplicates();
-    return texts;
+// A German dialog or window, shown and drawn: no English in it, and a picture if asked for.
+void checkGerman(QWidget &widget, const QString &name) {
+    widget.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&widget));
+    QCoreApplication::processEvents();
+    const QStringList left = english(visibleTexts(widget, false));
+    QVERIFY2(left.isEmpty(), qPrintable(QString("English in %1:\n%2").arg(name, left.join(u'\n'))));
+    shoot(widget, name);
 }
 
-// The English source strings that German writes differently.
-QSet<QString> translatedSources() {
-    QString error;
-    QSet<QString> out;
-    for (const Entry &e : readTs(QStringLiteral(ATTNVIZ_SOURCE_TS), &error))
-        if (e.translation != e.source && e.source.size() > 2)
-            out << QString(e.source).remove(u'&');
-    return out;
-}
-
-QStringList english(const QStringList &texts) {
-    static const QSet<QString> sources = translatedSources();
-    QStringList out;
-    for (const QString &text : texts) {
-        const QString plain = QString(text).remove(u'&');
-        if (sources.contains(plain) || looksEnglish(text))
-            out << text;
-    }
-    return out;
+QAction *languageAction(QMainWindow &window, const QString &code) {
+    auto *group = window.findChild<QActionGroup *>(QStringLiteral("languages"));
+    for (QAction *a : group ? group->actions() : QList<QAction *>())
+        if (a->data().toString() == code)
+            return a;
+    return nullptr;
 }
 
 } // namespace
@@ -157,11 +126,146 @@ private slots:
     void theEnglishCheckFindsEnglish() {
         // The checks below are only as good as their recognition of English.
         QVERIFY(looksEnglish("Clear the mask"));
-        QVERIFY(looksEnglish("&Export matrix"));
+        QVERIFY(looksEnglish("&Export the matrix"));
+        QVERIFY(!looksEnglish("<b>Import in Wq</b> aus gpt2.safetensors"));
         QVERIFY(!looksEnglish("Die Maske leeren"));
         QVERIFY(!looksEnglish("Token „the“ umbenennen"));
         QVERIFY(english({"&Quit"}).contains("&Quit"));
         QVERIFY(english({"&Beenden"}).isEmpty());
+    }
+
+    void coreMessages_data() {
+        QTest::addColumn<QString>("english"); // what attnviz-cli prints, byte for byte
+        QTest::addColumn<QString>("german");
+        QTest::newRow("npy cut short")
+            << "the .npy file is cut short: shape 2\u00d72 of float64 needs 32 bytes of data, "
+               "the file has 24"
+            << "die .npy-Datei bricht ab: Form 2\u00d72 aus float64 braucht 32 Datenbytes, die "
+               "Datei hat 24";
+        QTest::newRow("safetensors header")
+            << "not a safetensors file: its header length 18446744073709551615 is beyond the "
+               "format's limit of 100 MB"
+            << "keine safetensors-Datei: ihre Header-L\u00e4nge 18446744073709551615 "
+               "\u00fcberschreitet die Grenze des Formats von 100 MB";
+        QTest::newRow("csv") << "line 2, column 2: \"abc\" is not a number"
+                             << "Zeile 2, Spalte 2: \"abc\" ist keine Zahl";
+        QTest::newRow("session shape") << "inputs: Wq has 3 rows but X has 2 columns"
+                                       << "inputs: Wq hat 3 Zeilen, aber X hat 2 Spalten";
+        QTest::newRow("session plural") << "inputs: Wq has 1 row but X has 2 columns"
+                                        << "inputs: Wq hat 1 Zeile, aber X hat 2 Spalten";
+        QTest::newRow("limit") << "4096 queries \u00d7 4096 keys \u00d7 5 heads is too large: at "
+                                  "most 67108864 attention weights are supported"
+                               << "4096 Queries \u00d7 4096 Keys \u00d7 5 K\u00f6pfe ist zu "
+                                  "gro\u00df: h\u00f6chstens 67108864 Attention-Gewichte werden "
+                                  "unterst\u00fctzt";
+        QTest::newRow("limit, one head")
+            << "8193 queries \u00d7 8193 keys \u00d7 1 head is too large: at most 67108864 "
+               "attention weights are supported"
+            << "8193 Queries \u00d7 8193 Keys \u00d7 1 Kopf ist zu gro\u00df: h\u00f6chstens "
+               "67108864 Attention-Gewichte werden unterst\u00fctzt";
+    }
+
+    void coreMessages() {
+        QFETCH(QString, english);
+        QFETCH(QString, german);
+        const QString refusal = QString::fromLatin1(QTest::currentDataTag());
+        QCOMPARE(Translations::instance().apply(QStringLiteral("en")), QStringLiteral("en"));
+        QCOMPARE(coreMessage(refusal), english);
+        QCOMPARE(Translations::instance().apply(QStringLiteral("de")), QStringLiteral("de"));
+        QCOMPARE(coreMessage(refusal), german);
+    }
+
+    void theImportDialogShowsTheCoresRefusalInGerman() {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("broken.csv"));
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write("1,2,3,4\n5,6,x7,8\n");
+        out.close();
+        Translations::instance().apply(QStringLiteral("de"));
+        Document doc;
+        ImportDialog dialog(&doc, {attn::Stage::X, 0}, file);
+        QVERIFY(!dialog.plan().ok());
+        QCOMPARE(dialog.statusText(),
+                 QStringLiteral("Import nicht m\u00f6glich: %1: Zeile 2, Spalte 3: "
+                                "\"x7\" ist keine Zahl")
+                     .arg(file));
+    }
+
+    void theLanguageMenuTicksTheLanguageInEffect() {
+        // Saved: English; started with --language de (main applies it before the window).
+        Translations::save(QStringLiteral("en"));
+        Translations::instance().apply(QStringLiteral("de"));
+        Workbench wb;
+        QAction *german = languageAction(wb.window(), QStringLiteral("de"));
+        QVERIFY(german);
+        QVERIFY(german->isChecked());
+        QVERIFY(!languageAction(wb.window(), QStringLiteral("en"))->isChecked());
+        // A later switch from anywhere moves the tick; the system default is a choice of its own.
+        Translations::instance().apply(QString());
+        QVERIFY(languageAction(wb.window(), QString())->isChecked());
+        QVERIFY(!german->isChecked());
+        languageAction(wb.window(), QStringLiteral("en"))->trigger();
+        QVERIFY(languageAction(wb.window(), QStringLiteral("en"))->isChecked());
+        QCOMPARE(Translations::saved(), QStringLiteral("en"));
+    }
+
+    void theBusyTextFollowsALiveSwitch() {
+        Translations::instance().apply(QStringLiteral("en"));
+        BusyIndicator busy;
+        busy.begin(QStringLiteral("compute"), [] { return QObject::tr("computing\u2026"); });
+        QTRY_VERIFY(busy.isVisibleTo(nullptr) || !busy.isHidden());
+        auto *label = busy.findChild<QLabel *>();
+        QCOMPARE(label->text(), QStringLiteral("computing\u2026"));
+        Translations::instance().apply(QStringLiteral("de"));
+        QCOMPARE(busy.text(), QObject::tr("computing\u2026"));
+        QVERIFY(busy.text() != u"computing\u2026");
+        QTRY_COMPARE(label->text(), busy.text()); // LanguageChange is posted
+    }
+
+    void theDialogsAreGerman() {
+        QTemporaryDir dir;
+        const QString gpt2 = dir.filePath(QStringLiteral("gpt2.safetensors"));
+        writeFile(
+            gpt2,
+            safetensors({{"h.0.attn.c_attn.bias", "F32", {24}, f32Bytes(std::vector<float>(24))},
+                         {"h.0.attn.c_attn.weight", "F32", {8, 24}, f32Matrix(fusedAttention(8))},
+                         {"wpe", "F32", {2, 2, 2}, f32Bytes(std::vector<float>(8))}}));
+        Translations::instance().apply(QStringLiteral("de"));
+        Workbench wb;
+        wb.window().resize(1280, 800);
+        checkGerman(wb.window(), QStringLiteral("window"));
+        QVERIFY(!QTest::currentTestFailed());
+        {
+            ImportDialog dialog(&wb.document(), {attn::Stage::Wq, 0}, gpt2, &wb.window());
+            dialog.setSlice(QStringLiteral("[:, 0:8]"));
+            checkGerman(dialog, QStringLiteral("import"));
+        }
+        QVERIFY(!QTest::currentTestFailed());
+        {
+            HeadWeightsDialog dialog(&wb.document(), gpt2, &wb.window());
+            checkGerman(dialog, QStringLiteral("headweights"));
+        }
+        QVERIFY(!QTest::currentTestFailed());
+        auto *shortcuts = wb.window().findChild<ShortcutsDialog *>();
+        QVERIFY(shortcuts);
+        checkGerman(*shortcuts, QStringLiteral("shortcuts"));
+        // A title's "&" stays a character in its menu entry ("Mask & bias", not "Mask  bias").
+        QStringList actions;
+        for (const ShortcutsDialog::Entry &e : shortcuts->entries())
+            actions << e.action;
+        QVERIFY2(actions.contains(QStringLiteral("Einblicke \u203a Maske & Bias zeigen")),
+                 qPrintable(actions.join(u'\n')));
+        QVERIFY(!QTest::currentTestFailed());
+        shortcuts->hide();
+        wb.window().findChild<QAction *>(QStringLiteral("showTour"))->trigger();
+        QVERIFY(wb.tour().isRunning());
+        for (int k = 0; k < wb.tour().stepCount() && wb.tour().isRunning(); ++k) {
+            QTRY_COMPARE(wb.tour().currentStep(), k);
+            checkGerman(wb.window(), QStringLiteral("tour%1").arg(k));
+            QVERIFY(!QTest::currentTestFailed());
+            wb.tour().next();
+        }
     }
 
     void theWindowIsGermanFromTheStart() {
@@ -193,9 +297,10 @@ private slots:
         german->trigger();
         QCOMPARE(Translations::instance().current(), QStringLiteral("de"));
         QTRY_VERIFY(wb.window().findChild<QMenu *>("file")->title() == u"&Datei");
-        const QStringList left = english(visibleTexts(wb.window(), true));
+        testsupport::settle(wb);
+        const QStringList left = english(visibleTexts(wb.window(), false));
         QVERIFY2(left.isEmpty(),
-                 qPrintable("English menus after switching to German:\n" + left.join(u'\n')));
+                 qPrintable("English after switching to German:\n" + left.join(u'\n')));
         // And back.
         Translations::instance().apply(QStringLiteral("en"));
         QTRY_VERIFY(wb.window().findChild<QMenu *>("file")->title() == u"&File");

@@ -200,7 +200,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
     <message>
         <source>random seed</source>
-        <translation>Zufalls-Startwert</translation>
+        <translation>Startwert</translation>
     </message>
     <message>
         <source>Attention</source>
@@ -228,11 +228,11 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
     <message>
         <source>causal (a token sees only itself and earlier ones)</source>
-        <translation>kausal (ein Token sieht nur sich selbst und frühere)</translation>
+        <translation>kausal (ein Token sieht nur sich und frühere)</translation>
     </message>
     <message>
         <source>cross-attention (keys and values from a context)</source>
-        <translation>Cross-Attention (Keys und Values aus einem Kontext)</translation>
+        <translation>Cross-Attention (Keys, Values aus einem Kontext)</translation>
     </message>
     <message>
         <source>Clear mask</source>
@@ -617,6 +617,10 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     <message>
         <source>Positions: %1</source>
         <translation>Positionen: %1</translation>
+    </message>
+    <message>
+        <source>the label</source>
+        <translation>die Bezeichnung</translation>
     </message>
 </context>
 <context>
@@ -1052,7 +1056,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
     <message>
         <source>random normal</source>
-        <translation>normalverteilt zufällig</translation>
+        <translation>zufällig normal</translation>
     </message>
 </context>
 <context>
@@ -1438,7 +1442,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
     <message>
         <source>itself</source>
-        <translation>sich selbst</translation>
+        <translation>selbst</translation>
     </message>
     <message>
         <source>With a window: each query also sees its own key.</source>
@@ -2669,6 +2673,18 @@ Rechtsklick: die Matrix zufällig oder neu füllen.</translation>
         <source>computing…</source>
         <translation>wird berechnet…</translation>
     </message>
+    <message>
+        <source>attnviz sessions (*.attnviz *.json);;All files (*)</source>
+        <translation>attnviz-Sitzungen (*.attnviz *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>attnviz session (*.attnviz);;attnviz session as JSON (*.json)</source>
+        <translation>attnviz-Sitzung (*.attnviz);;attnviz-Sitzung als JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
 </context>
 <context>
     <name>ReadoutsModel</name>
@@ -3626,6 +3642,1263 @@ Wiederherstellen?</translation>
     <message>
         <source>output</source>
         <translation>Ausgabe</translation>
+    </message>
+</context>
+<context>
+    <name>attn::analysis</name>
+    <message>
+        <source>decoding with a KV cache needs self-attention: with a context, the keys and values come from the context and do not grow token by token</source>
+        <translation>Dekodieren mit einem KV-Cache braucht Self-Attention: mit einem Kontext kommen die Keys und Values aus dem Kontext und wachsen nicht Token für Token</translation>
+    </message>
+    <message>
+        <source>head %1 is out of range (0..%2)</source>
+        <translation>Kopf %1 liegt außerhalb des Bereichs (0..%2)</translation>
+    </message>
+    <message>
+        <source>the number of decoded tokens must be 0..%1, got %2</source>
+        <translation>die Anzahl dekodierter Tokens muss 0..%1 sein, nicht %2</translation>
+    </message>
+    <message>
+        <source>the kernels work on the row layout&apos;s result</source>
+        <translation>die Kernel arbeiten mit dem Ergebnis des Zeilenlayouts</translation>
+    </message>
+    <message>
+        <source>head %1 is out of range: there is 1 head (head 0)</source>
+        <translation>Kopf %1 liegt außerhalb des Bereichs: es gibt 1 Kopf (Kopf 0)</translation>
+    </message>
+    <message>
+        <source>head %1 is out of range: there are %2 heads (0..%3)</source>
+        <translation>Kopf %1 liegt außerhalb des Bereichs: es gibt %2 Köpfe (0..%3)</translation>
+    </message>
+    <message>
+        <source>row %1 is out of range: there is 1 query (row 0)</source>
+        <translation>Zeile %1 liegt außerhalb des Bereichs: es gibt 1 Query (Zeile 0)</translation>
+    </message>
+    <message>
+        <source>row %1 is out of range: there are %2 queries (rows 0..%3)</source>
+        <translation>Zeile %1 liegt außerhalb des Bereichs: es gibt %2 Queries (Zeilen 0..%3)</translation>
+    </message>
+    <message>
+        <source>the key block size must be at least 1, got %1</source>
+        <translation>die Key-Blockgröße muss mindestens 1 sein, nicht %1</translation>
+    </message>
+    <message>
+        <source>the block sizes must be at least 1, got %1 and %2</source>
+        <translation>die Blockgrößen müssen mindestens 1 sein, nicht %1 und %2</translation>
+    </message>
+    <message>
+        <source>the tile size must be at least 1×1×1, got %1×%2×%3</source>
+        <translation>die Kachelgröße muss mindestens 1×1×1 sein, nicht %1×%2×%3</translation>
+    </message>
+    <message>
+        <source>the product needs A&apos;s columns (%1) to equal B&apos;s rows (%2)</source>
+        <translation>das Produkt braucht so viele Spalten von A (%1) wie Zeilen von B (%2)</translation>
+    </message>
+    <message>
+        <source>step %1 is out of range (0..%2)</source>
+        <translation>Schritt %1 liegt außerhalb des Bereichs (0..%2)</translation>
+    </message>
+</context>
+<context>
+    <name>attn::inputs</name>
+    <message numerus="yes">
+        <source>%n row(s)</source>
+        <translation>
+            <numerusform>%n Zeile</numerusform>
+            <numerusform>%n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n column(s)</source>
+        <translation>
+            <numerusform>%n Spalte</numerusform>
+            <numerusform>%n Spalten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of head %2</source>
+        <translation>%1 von Kopf %2</translation>
+    </message>
+    <message>
+        <source>the key/value group of head %1 must be a group number from 0 (or none), got %2</source>
+        <translation>die Key/Value-Gruppe von Kopf %1 muss eine Gruppennummer ab 0 sein (oder keine), nicht %2</translation>
+    </message>
+    <message>
+        <source>heads %1 and %2 share key/value group %3 but their %4 differ: the heads of a group share one Wk and Wv</source>
+        <translation>die Köpfe %1 und %2 teilen sich Key/Value-Gruppe %3, aber ihre %4 unterscheiden sich: die Köpfe einer Gruppe teilen sich ein Wk und Wv</translation>
+    </message>
+    <message>
+        <source>the sliding window must be 0 (off) or a number of keys, got %1</source>
+        <translation>das gleitende Fenster muss 0 (aus) oder eine Anzahl von Keys sein, nicht %1</translation>
+    </message>
+    <message>
+        <source>the number of global tokens must be 0 or more, got %1</source>
+        <translation>die Anzahl globaler Tokens muss 0 oder mehr sein, nicht %1</translation>
+    </message>
+    <message>
+        <source>there are %1 but %2: give one slope per head (or none for the standard ones)</source>
+        <translation>es gibt %1, aber %2: geben Sie eine Steigung je Kopf an (oder keine für die Standardwerte)</translation>
+    </message>
+    <message>
+        <source>an ALiBi slope must be a finite number of at most 1e6 in magnitude, got %1</source>
+        <translation>eine ALiBi-Steigung muss eine endliche Zahl mit Betrag höchstens 1e6 sein, nicht %1</translation>
+    </message>
+    <message>
+        <source>X has no rows: there must be at least one token</source>
+        <translation>X hat keine Zeilen: es muss mindestens ein Token geben</translation>
+    </message>
+    <message>
+        <source>X has no columns: the embedding size p must be at least 1</source>
+        <translation>X hat keine Spalten: die Einbettungsgröße p muss mindestens 1 sein</translation>
+    </message>
+    <message>
+        <source>there are %1 but X has %2</source>
+        <translation>es gibt %1, aber X hat %2</translation>
+    </message>
+    <message>
+        <source>the context has no rows: cross-attention needs at least one context token</source>
+        <translation>der Kontext hat keine Zeilen: Cross-Attention braucht mindestens ein Kontext-Token</translation>
+    </message>
+    <message>
+        <source>the context has no columns: its embedding size must be at least 1</source>
+        <translation>der Kontext hat keine Spalten: seine Einbettungsgröße muss mindestens 1 sein</translation>
+    </message>
+    <message>
+        <source>there are %1 but the context has %2</source>
+        <translation>es gibt %1, aber der Kontext hat %2</translation>
+    </message>
+    <message>
+        <source>there are no heads: at least one head (Wq, Wk, Wv) is needed</source>
+        <translation>es gibt keine Köpfe: mindestens ein Kopf (Wq, Wk, Wv) ist nötig</translation>
+    </message>
+    <message>
+        <source>%1 has %2 but X has %3</source>
+        <translation>%1 hat %2, aber X hat %3</translation>
+    </message>
+    <message>
+        <source>%1 has %2 but the context has %3</source>
+        <translation>%1 hat %2, aber der Kontext hat %3</translation>
+    </message>
+    <message>
+        <source>%1 has no columns: d_k must be at least 1</source>
+        <translation>%1 hat keine Spalten: d_k muss mindestens 1 sein</translation>
+    </message>
+    <message>
+        <source>%1 has %2 but %3 has %4: queries and keys need the same d_k</source>
+        <translation>%1 hat %2, aber %3 hat %4: Queries und Keys brauchen dasselbe d_k</translation>
+    </message>
+    <message>
+        <source>%1 has no columns: d_v must be at least 1</source>
+        <translation>%1 hat keine Spalten: d_v muss mindestens 1 sein</translation>
+    </message>
+    <message>
+        <source>RoPE rotates pairs of columns of Q and K, so d_k must be even, but %1 has %2</source>
+        <translation>RoPE dreht Spaltenpaare von Q und K, daher muss d_k gerade sein, aber %1 hat %2</translation>
+    </message>
+    <message>
+        <source>Wo has %1 but the concatenated head outputs have %2</source>
+        <translation>Wo hat %1, aber die verketteten Kopfausgaben haben %2</translation>
+    </message>
+    <message>
+        <source>Wo is %1: it must have at least one column</source>
+        <translation>Wo ist %1: es muss mindestens eine Spalte haben</translation>
+    </message>
+    <message>
+        <source>the temperature must be a positive number, got %1</source>
+        <translation>die Temperatur muss eine positive Zahl sein, nicht %1</translation>
+    </message>
+    <message>
+        <source>the temperature %1 is too small (at least 1e-12)</source>
+        <translation>die Temperatur %1 ist zu klein (mindestens 1e-12)</translation>
+    </message>
+    <message>
+        <source>the mask is %1 but the logits are %2 (queries × keys)</source>
+        <translation>die Maske ist %1, aber die Logits sind %2 (Queries × Keys)</translation>
+    </message>
+    <message>
+        <source>the target is %1 but the output is %2</source>
+        <translation>das Ziel ist %1, aber die Ausgabe ist %2</translation>
+    </message>
+    <message>
+        <source>the target is %1: it must not be empty</source>
+        <translation>das Ziel ist %1: es darf nicht leer sein</translation>
+    </message>
+    <message>
+        <source>there is no target: the loss ½·Σ(output − target)² needs a target matrix (inputs.target)</source>
+        <translation>es gibt kein Ziel: der Verlust ½·Σ(Ausgabe − Ziel)² braucht eine Zielmatrix (inputs.target)</translation>
+    </message>
+    <message>
+        <source>is not a finite number (%1)</source>
+        <translation>ist keine endliche Zahl (%1)</translation>
+    </message>
+    <message>
+        <source>is too large: %1 (values must lie within ±1e15)</source>
+        <translation>ist zu groß: %1 (Werte müssen innerhalb von ±1e15 liegen)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ALiBi slope(s)</source>
+        <translation>
+            <numerusform>%n ALiBi-Steigung</numerusform>
+            <numerusform>%n ALiBi-Steigungen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n head(s)</source>
+        <translation>
+            <numerusform>%n Kopf</numerusform>
+            <numerusform>%n Köpfe</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n token label(s)</source>
+        <translation>
+            <numerusform>%n Token-Bezeichnung</numerusform>
+            <numerusform>%n Token-Bezeichnungen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n context token label(s)</source>
+        <translation>
+            <numerusform>%n Kontext-Token-Bezeichnung</numerusform>
+            <numerusform>%n Kontext-Token-Bezeichnungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the output overflowed to infinity: the inputs are too large to compute on</source>
+        <translation>die Ausgabe ist nach unendlich übergelaufen: die Eingaben sind zu groß zum Rechnen</translation>
+    </message>
+    <message>
+        <source>cannot multiply a %1 matrix by a %2 matrix: the inner sizes differ</source>
+        <translation>eine %1-Matrix lässt sich nicht mit einer %2-Matrix multiplizieren: die inneren Größen unterscheiden sich</translation>
+    </message>
+    <message>
+        <source>%1 %2 is out of range (0..%3)</source>
+        <translation>%1 %2 liegt außerhalb des Bereichs (0..%3)</translation>
+    </message>
+    <message>
+        <source>row</source>
+        <translation>Zeile</translation>
+    </message>
+    <message>
+        <source>column</source>
+        <translation>Spalte</translation>
+    </message>
+    <message>
+        <source>term</source>
+        <translation>Term</translation>
+    </message>
+    <message>
+        <source>a partial sum of %1 terms is out of range (0..%2)</source>
+        <translation>eine Teilsumme von %1 Termen liegt außerhalb des Bereichs (0..%2)</translation>
+    </message>
+    <message>
+        <source>head %1 is out of range: there is 1 head (0..0)</source>
+        <translation>Kopf %1 liegt außerhalb des Bereichs: es gibt 1 Kopf (0..0)</translation>
+    </message>
+    <message>
+        <source>head %1 is out of range: there are %2 heads (0..%3)</source>
+        <translation>Kopf %1 liegt außerhalb des Bereichs: es gibt %2 Köpfe (0..%3)</translation>
+    </message>
+    <message>
+        <source>there is no context: this is self-attention (K and V come from X)</source>
+        <translation>es gibt keinen Kontext: dies ist Self-Attention (K und V kommen aus X)</translation>
+    </message>
+    <message>
+        <source>there is no output projection Wo</source>
+        <translation>es gibt keine Ausgabeprojektion Wo</translation>
+    </message>
+</context>
+<context>
+    <name>attn::io</name>
+    <message>
+        <source>no space left on device</source>
+        <translation>kein Platz mehr auf dem Gerät</translation>
+    </message>
+    <message>
+        <source>the disk quota is exceeded</source>
+        <translation>das Speicherkontingent ist überschritten</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>Zugriff verweigert</translation>
+    </message>
+    <message>
+        <source>read-only file system</source>
+        <translation>schreibgeschütztes Dateisystem</translation>
+    </message>
+    <message>
+        <source>the folder does not exist</source>
+        <translation>der Ordner existiert nicht</translation>
+    </message>
+    <message>
+        <source>a part of the path is not a folder</source>
+        <translation>ein Teil des Pfades ist kein Ordner</translation>
+    </message>
+    <message>
+        <source>it is a folder</source>
+        <translation>es ist ein Ordner</translation>
+    </message>
+    <message>
+        <source>the file is too large for this file system or a limit</source>
+        <translation>die Datei ist zu groß für dieses Dateisystem oder eine Grenze</translation>
+    </message>
+    <message>
+        <source>input/output error (the device may be failing or removed)</source>
+        <translation>Ein-/Ausgabefehler (das Gerät ist vielleicht defekt oder entfernt)</translation>
+    </message>
+    <message>
+        <source>the file name is too long</source>
+        <translation>der Dateiname ist zu lang</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1: kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot open: %1</source>
+        <translation>kann nicht geöffnet werden: %1</translation>
+    </message>
+    <message>
+        <source>not enough memory to read it</source>
+        <translation>nicht genug Speicher, um sie zu lesen</translation>
+    </message>
+    <message>
+        <source>slice entry &quot;%1&quot;: &quot;%2&quot; is not a whole number</source>
+        <translation>Slice-Eintrag „%1“: „%2“ ist keine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>rows</source>
+        <translation>Zeilen</translation>
+    </message>
+    <message>
+        <source>columns</source>
+        <translation>Spalten</translation>
+    </message>
+    <message>
+        <source>axis %1</source>
+        <translation>Achse %1</translation>
+    </message>
+    <message>
+        <source>a slice is written in brackets, like [:, 0:64]; got &quot;%1&quot;</source>
+        <translation>ein Slice wird in eckigen Klammern geschrieben, etwa [:, 0:64]; nicht „%1“</translation>
+    </message>
+    <message>
+        <source>the slice [] is empty; leave it out to take the whole array</source>
+        <translation>der Slice [] ist leer; lassen Sie ihn weg, um das ganze Array zu nehmen</translation>
+    </message>
+    <message>
+        <source>the slice has too many entries (%1)</source>
+        <translation>der Slice hat zu viele Einträge (%1)</translation>
+    </message>
+    <message>
+        <source>the slice %1 has an empty entry</source>
+        <translation>der Slice %1 hat einen leeren Eintrag</translation>
+    </message>
+    <message>
+        <source>slice entry &quot;%1&quot;: steps (start:stop:step) are not supported</source>
+        <translation>Slice-Eintrag „%1“: Schrittweiten (start:stop:schritt) werden nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>the slice %1 has %2 entries, but the array has %3</source>
+        <translation>der Slice %1 hat %2 Einträge, aber das Array hat %3</translation>
+    </message>
+    <message>
+        <source>slice %1: index of %2 (%3)</source>
+        <translation>Slice %1: Index der %2 (%3)</translation>
+    </message>
+    <message>
+        <source>slice %1: range of %2 (%3)</source>
+        <translation>Slice %1: Bereich der %2 (%3)</translation>
+    </message>
+    <message>
+        <source>%1 is outside 0..%2</source>
+        <translation>%1 liegt außerhalb von 0..%2</translation>
+    </message>
+    <message>
+        <source>%1:%2 reaches beyond 0:%3</source>
+        <translation>%1:%2 reicht über 0:%3 hinaus</translation>
+    </message>
+    <message>
+        <source>%1:%2 is empty</source>
+        <translation>%1:%2 ist leer</translation>
+    </message>
+    <message>
+        <source>the slice %1 selects a single number, not a vector or matrix</source>
+        <translation>der Slice %1 wählt eine einzelne Zahl, keinen Vektor und keine Matrix</translation>
+    </message>
+    <message>
+        <source>the selection has %1 axes; a matrix needs 1 or 2</source>
+        <translation>die Auswahl hat %1 Achsen; eine Matrix braucht 1 oder 2</translation>
+    </message>
+    <message>
+        <source>line %1, column %2: %3</source>
+        <translation>Zeile %1, Spalte %2: %3</translation>
+    </message>
+    <message>
+        <source>not a text file (it contains NUL bytes), nor a NumPy .npy or .npz file</source>
+        <translation>keine Textdatei (sie enthält NUL-Bytes) und auch keine NumPy-.npy- oder -.npz-Datei</translation>
+    </message>
+    <message>
+        <source>an empty cell</source>
+        <translation>eine leere Zelle</translation>
+    </message>
+    <message>
+        <source>%1 is not a number</source>
+        <translation>%1 ist keine Zahl</translation>
+    </message>
+    <message>
+        <source>%1 is beyond the range of double-precision numbers</source>
+        <translation>%1 liegt außerhalb des Bereichs doppelt genauer Zahlen</translation>
+    </message>
+    <message>
+        <source>line %1 has %2 values, but line %3 has %4</source>
+        <translation>Zeile %1 hat %2 Werte, aber Zeile %3 hat %4</translation>
+    </message>
+    <message>
+        <source>more than %1 rows of numbers (at most %1), at line %2</source>
+        <translation>mehr als %1 Zeilen mit Zahlen (höchstens %1), in Zeile %2</translation>
+    </message>
+    <message>
+        <source>more than %1 numbers (at most %1 input numbers are supported), at line %2</source>
+        <translation>mehr als %1 Zahlen (höchstens %1 Eingabezahlen werden unterstützt), in Zeile %2</translation>
+    </message>
+    <message>
+        <source>has a header row but no numbers</source>
+        <translation>hat eine Kopfzeile, aber keine Zahlen</translation>
+    </message>
+    <message>
+        <source>holds no numbers (it is empty)</source>
+        <translation>enthält keine Zahlen (sie ist leer)</translation>
+    </message>
+    <message>
+        <source>line %1 has more than %2 values (at most %2 columns)</source>
+        <translation>Zeile %1 hat mehr als %2 Werte (höchstens %2 Spalten)</translation>
+    </message>
+    <message>
+        <source>a field longer than %1 characters (at most %1): it cannot be a number</source>
+        <translation>ein Feld mit mehr als %1 Zeichen (höchstens %1): es kann keine Zahl sein</translation>
+    </message>
+    <message>
+        <source>a quote that is never closed</source>
+        <translation>ein Anführungszeichen, das nie geschlossen wird</translation>
+    </message>
+    <message>
+        <source>text after a closing quote</source>
+        <translation>Text nach einem schließenden Anführungszeichen</translation>
+    </message>
+    <message>
+        <source>the compressed data is corrupt (%1)</source>
+        <translation>die komprimierten Daten sind beschädigt (%1)</translation>
+    </message>
+    <message>
+        <source>the compressed data expands beyond its declared size</source>
+        <translation>die komprimierten Daten werden größer als ihre angegebene Größe</translation>
+    </message>
+    <message>
+        <source>the compressed data ends in the middle of a block</source>
+        <translation>die komprimierten Daten enden mitten in einem Block</translation>
+    </message>
+    <message>
+        <source>the compressed data is too large</source>
+        <translation>die komprimierten Daten sind zu groß</translation>
+    </message>
+    <message>
+        <source>not enough memory to decompress the data</source>
+        <translation>nicht genug Speicher, um die Daten zu entpacken</translation>
+    </message>
+    <message>
+        <source>not a NumPy .npy file (it does not start with \x93NUMPY)</source>
+        <translation>keine NumPy-.npy-Datei (sie beginnt nicht mit \x93NUMPY)</translation>
+    </message>
+    <message>
+        <source>not a NumPy .npz file (it is not a zip archive)</source>
+        <translation>keine NumPy-.npz-Datei (sie ist kein ZIP-Archiv)</translation>
+    </message>
+    <message>
+        <source>is a directory, not a file</source>
+        <translation>ist ein Ordner, keine Datei</translation>
+    </message>
+    <message>
+        <source>the file is too large (%1 bytes; at most 256 MiB)</source>
+        <translation>die Datei ist zu groß (%1 Bytes; höchstens 256 MiB)</translation>
+    </message>
+    <message>
+        <source>the file is too large (at most 256 MiB)</source>
+        <translation>die Datei ist zu groß (höchstens 256 MiB)</translation>
+    </message>
+    <message>
+        <source>cannot read: %1</source>
+        <translation>kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>CSV (comma-separated)</source>
+        <translation>CSV (kommagetrennt)</translation>
+    </message>
+    <message>
+        <source>TSV (tab-separated)</source>
+        <translation>TSV (tabulatorgetrennt)</translation>
+    </message>
+    <message>
+        <source>CSV (semicolon-separated)</source>
+        <translation>CSV (semikolongetrennt)</translation>
+    </message>
+    <message>
+        <source>text (numbers separated by spaces)</source>
+        <translation>Text (durch Leerzeichen getrennte Zahlen)</translation>
+    </message>
+    <message>
+        <source>skipped the header row on line %1: %2</source>
+        <translation>Kopfzeile in Zeile %1 übersprungen: %2</translation>
+    </message>
+    <message>
+        <source>read decimal commas: 1,5 is 1.5</source>
+        <translation>Dezimalkommas gelesen: 1,5 ist 1.5</translation>
+    </message>
+    <message>
+        <source>the .npz archive is empty (it holds no arrays)</source>
+        <translation>das .npz-Archiv ist leer (es enthält keine Arrays)</translation>
+    </message>
+    <message>
+        <source>holds no .npy arrays (is it an .npz file?)</source>
+        <translation>enthält keine .npy-Arrays (ist es eine .npz-Datei?)</translation>
+    </message>
+    <message>
+        <source>has no array %1 (it has %2)</source>
+        <translation>hat kein Array %1 (es hat %2)</translation>
+    </message>
+    <message>
+        <source>took array %1, the first of %2 (%3)</source>
+        <translation>Array %1 genommen, das erste von %2 (%3)</translation>
+    </message>
+    <message>
+        <source>array %1: </source>
+        <translation>Array %1: </translation>
+    </message>
+    <message>
+        <source>NumPy .npz, array %1 (%2, deflated)</source>
+        <translation>NumPy .npz, Array %1 (%2, komprimiert)</translation>
+    </message>
+    <message>
+        <source>NumPy .npz, array %1 (%2, stored)</source>
+        <translation>NumPy .npz, Array %1 (%2, unkomprimiert)</translation>
+    </message>
+    <message>
+        <source>has no tensor %1 (it has %2: %3)</source>
+        <translation>hat keinen Tensor %1 (sie hat %2: %3)</translation>
+    </message>
+    <message>
+        <source>the safetensors file holds no tensors</source>
+        <translation>die safetensors-Datei enthält keine Tensoren</translation>
+    </message>
+    <message>
+        <source>none of its tensors is a 1-D or 2-D float tensor</source>
+        <translation>keiner ihrer Tensoren ist ein 1-D- oder 2-D-Gleitkommatensor</translation>
+    </message>
+    <message>
+        <source>took tensor %1, the first of %2 that can be imported</source>
+        <translation>Tensor %1 genommen, den ersten von %2, der importiert werden kann</translation>
+    </message>
+    <message>
+        <source>safetensors, tensor %1 (%2, %3)</source>
+        <translation>safetensors, Tensor %1 (%2, %3)</translation>
+    </message>
+    <message>
+        <source>, slice %1 (%2×%3)</source>
+        <translation>, Slice %1 (%2×%3)</translation>
+    </message>
+    <message>
+        <source>, transposed</source>
+        <translation>, transponiert</translation>
+    </message>
+    <message>
+        <source>an array name (%1) was given, but this is not an .npz file (nor safetensors)</source>
+        <translation>ein Array-Name (%1) wurde angegeben, aber dies ist keine .npz-Datei (und keine safetensors-Datei)</translation>
+    </message>
+    <message>
+        <source>NumPy .npy (%1)</source>
+        <translation>NumPy .npy (%1)</translation>
+    </message>
+    <message>
+        <source>its data does not match its shape %1</source>
+        <translation>seine Daten passen nicht zu seiner Form %1</translation>
+    </message>
+    <message>
+        <source>a key that is not a string</source>
+        <translation>ein Schlüssel, der kein String ist</translation>
+    </message>
+    <message>
+        <source>text after the dictionary</source>
+        <translation>Text nach dem Dictionary</translation>
+    </message>
+    <message>
+        <source>the .npy header is not valid (%1 at character %2)</source>
+        <translation>der .npy-Header ist ungültig (%1 bei Zeichen %2)</translation>
+    </message>
+    <message>
+        <source>expected &apos;%1&apos;</source>
+        <translation>&apos;%1&apos; erwartet</translation>
+    </message>
+    <message>
+        <source>nesting too deep</source>
+        <translation>zu tiefe Verschachtelung</translation>
+    </message>
+    <message>
+        <source>the end of the header</source>
+        <translation>das Ende des Headers</translation>
+    </message>
+    <message>
+        <source>an escape in a string</source>
+        <translation>ein Escape-Zeichen in einem String</translation>
+    </message>
+    <message>
+        <source>an unterminated string</source>
+        <translation>ein nicht abgeschlossener String</translation>
+    </message>
+    <message>
+        <source>an unexpected character</source>
+        <translation>ein unerwartetes Zeichen</translation>
+    </message>
+    <message>
+        <source> (big-endian)</source>
+        <translation> (Big-Endian)</translation>
+    </message>
+    <message>
+        <source>scalar</source>
+        <translation>Skalar</translation>
+    </message>
+    <message>
+        <source>, big-endian</source>
+        <translation>, Big-Endian</translation>
+    </message>
+    <message>
+        <source>, Fortran order</source>
+        <translation>, Fortran-Reihenfolge</translation>
+    </message>
+    <message>
+        <source>, C order</source>
+        <translation>, C-Reihenfolge</translation>
+    </message>
+    <message>
+        <source>, format %1.%2</source>
+        <translation>, Format %1.%2</translation>
+    </message>
+    <message>
+        <source>the .npy file is cut short in its header</source>
+        <translation>die .npy-Datei bricht in ihrem Header ab</translation>
+    </message>
+    <message>
+        <source>unsupported .npy format version %1.%2 (1.0, 2.0 and 3.0 can be read)</source>
+        <translation>nicht unterstützte .npy-Formatversion %1.%2 (1.0, 2.0 und 3.0 können gelesen werden)</translation>
+    </message>
+    <message>
+        <source>the .npy header is implausibly long (%1 bytes)</source>
+        <translation>der .npy-Header ist unplausibel lang (%1 Bytes)</translation>
+    </message>
+    <message>
+        <source>the .npy file is cut short in its header (%1 header bytes announced, %2 present)</source>
+        <translation>die .npy-Datei bricht in ihrem Header ab (%1 Header-Bytes angekündigt, %2 vorhanden)</translation>
+    </message>
+    <message>
+        <source>holds structured records (a record dtype), not plain numbers</source>
+        <translation>enthält strukturierte Datensätze (einen Record-dtype), keine einfachen Zahlen</translation>
+    </message>
+    <message>
+        <source>the .npy header&apos;s &apos;descr&apos; is not a dtype string</source>
+        <translation>&apos;descr&apos; im .npy-Header ist kein dtype-String</translation>
+    </message>
+    <message>
+        <source>the .npy header&apos;s &apos;fortran_order&apos; is not True or False</source>
+        <translation>&apos;fortran_order&apos; im .npy-Header ist weder True noch False</translation>
+    </message>
+    <message>
+        <source>the .npy header&apos;s &apos;shape&apos; is not a tuple</source>
+        <translation>&apos;shape&apos; im .npy-Header ist kein Tupel</translation>
+    </message>
+    <message>
+        <source>the .npy header&apos;s &apos;shape&apos; holds something not a number</source>
+        <translation>&apos;shape&apos; im .npy-Header enthält etwas, das keine Zahl ist</translation>
+    </message>
+    <message>
+        <source>the .npy header has an unexpected key &apos;%1&apos;</source>
+        <translation>der .npy-Header hat einen unerwarteten Schlüssel &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>the .npy header lacks %1</source>
+        <translation>dem .npy-Header fehlt %1</translation>
+    </message>
+    <message>
+        <source>holds %1 numbers; only float16, float32 and float64 (and integers) can be read</source>
+        <translation>enthält %1-Zahlen; nur float16, float32 und float64 (und ganze Zahlen) können gelesen werden</translation>
+    </message>
+    <message>
+        <source>has an unsupported integer dtype %1</source>
+        <translation>hat einen nicht unterstützten Ganzzahl-dtype %1</translation>
+    </message>
+    <message>
+        <source>holds booleans (dtype %1), not numbers</source>
+        <translation>enthält Wahrheitswerte (dtype %1), keine Zahlen</translation>
+    </message>
+    <message>
+        <source>holds complex numbers (dtype %1); only real numbers can be imported</source>
+        <translation>enthält komplexe Zahlen (dtype %1); nur reelle Zahlen können importiert werden</translation>
+    </message>
+    <message>
+        <source>holds Python objects (dtype object), not plain numbers</source>
+        <translation>enthält Python-Objekte (dtype object), keine einfachen Zahlen</translation>
+    </message>
+    <message>
+        <source>holds text (dtype %1), not numbers</source>
+        <translation>enthält Text (dtype %1), keine Zahlen</translation>
+    </message>
+    <message>
+        <source>holds dates or times (dtype %1), not numbers</source>
+        <translation>enthält Datums- oder Zeitangaben (dtype %1), keine Zahlen</translation>
+    </message>
+    <message>
+        <source>holds raw records (dtype %1), not numbers</source>
+        <translation>enthält Rohdatensätze (dtype %1), keine Zahlen</translation>
+    </message>
+    <message>
+        <source>has an unknown dtype %1</source>
+        <translation>hat einen unbekannten dtype %1</translation>
+    </message>
+    <message>
+        <source>has a dtype %1 without a byte order</source>
+        <translation>hat einen dtype %1 ohne Byte-Reihenfolge</translation>
+    </message>
+    <message>
+        <source>is a 0-D array (a single number); a matrix (2-D) or a vector (1-D) is expected</source>
+        <translation>ist ein 0-D-Array (eine einzelne Zahl); erwartet wird eine Matrix (2-D) oder ein Vektor (1-D)</translation>
+    </message>
+    <message>
+        <source>is a %1-D array (%2); only matrices (2-D) and vectors (1-D) can be imported</source>
+        <translation>ist ein %1-D-Array (%2); nur Matrizen (2-D) und Vektoren (1-D) können importiert werden</translation>
+    </message>
+    <message>
+        <source>is empty (shape %1)</source>
+        <translation>ist leer (Form %1)</translation>
+    </message>
+    <message>
+        <source>is too large: %1 (at most %2 rows and %2 columns)</source>
+        <translation>ist zu groß: %1 (höchstens %2 Zeilen und %2 Spalten)</translation>
+    </message>
+    <message>
+        <source>is too large: %1 is %2 numbers (at most %3 input numbers are supported)</source>
+        <translation>ist zu groß: %1 sind %2 Zahlen (höchstens %3 Eingabezahlen werden unterstützt)</translation>
+    </message>
+    <message>
+        <source>the .npy file is cut short: shape %1 of %2 needs %3 bytes of data, the file has %4</source>
+        <translation>die .npy-Datei bricht ab: Form %1 aus %2 braucht %3 Datenbytes, die Datei hat %4</translation>
+    </message>
+    <message>
+        <source>the .npy file has %1 bytes more than its header&apos;s shape %2 of %3 needs</source>
+        <translation>die .npy-Datei hat %1 Bytes mehr, als die Form %2 aus %3 in ihrem Header braucht</translation>
+    </message>
+    <message>
+        <source>element %1 %2</source>
+        <translation>Element %1 %2</translation>
+    </message>
+    <message>
+        <source>a 1-D array of %1 numbers, read as one row (1%2)</source>
+        <translation>ein 1-D-Array mit %1 Zahlen, als eine Zeile gelesen (1%2)</translation>
+    </message>
+    <message>
+        <source>%1 is not a whole number ≥ 0</source>
+        <translation>%1 ist keine ganze Zahl ≥ 0</translation>
+    </message>
+    <message>
+        <source>tensor %1</source>
+        <translation>Tensor %1</translation>
+    </message>
+    <message>
+        <source>its entry is not a JSON object</source>
+        <translation>sein Eintrag ist kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>no &quot;dtype&quot;</source>
+        <translation>kein „dtype“</translation>
+    </message>
+    <message>
+        <source>unknown dtype %1</source>
+        <translation>unbekannter dtype %1</translation>
+    </message>
+    <message>
+        <source>no &quot;shape&quot; list</source>
+        <translation>keine „shape“-Liste</translation>
+    </message>
+    <message>
+        <source>%1 axes</source>
+        <translation>%1 Achsen</translation>
+    </message>
+    <message>
+        <source>a dimension of its shape</source>
+        <translation>eine Dimension seiner Form</translation>
+    </message>
+    <message>
+        <source>&quot;data_offsets&quot; is not a pair [begin, end]</source>
+        <translation>„data_offsets“ ist kein Paar [Anfang, Ende]</translation>
+    </message>
+    <message>
+        <source>its begin offset</source>
+        <translation>sein Anfangs-Offset</translation>
+    </message>
+    <message>
+        <source>its end offset</source>
+        <translation>sein End-Offset</translation>
+    </message>
+    <message>
+        <source>its data ends (%1) before it begins (%2)</source>
+        <translation>seine Daten enden (%1), bevor sie beginnen (%2)</translation>
+    </message>
+    <message>
+        <source>its data [%1, %2) lies past the end of the file&apos;s %3 data bytes</source>
+        <translation>seine Daten [%1, %2) liegen hinter dem Ende der %3 Datenbytes der Datei</translation>
+    </message>
+    <message>
+        <source>shape %1 of %2 needs %3 bytes, its data has %4</source>
+        <translation>Form %1 aus %2 braucht %3 Bytes, seine Daten haben %4</translation>
+    </message>
+    <message>
+        <source>more than 2^64</source>
+        <translation>mehr als 2^64</translation>
+    </message>
+    <message>
+        <source>its dtype %1 is not a float (F64, F32, F16 and BF16 can be imported)</source>
+        <translation>sein dtype %1 ist keine Gleitkommazahl (F64, F32, F16 und BF16 können importiert werden)</translation>
+    </message>
+    <message>
+        <source>it is a single number (0-D), not a vector or matrix</source>
+        <translation>er ist eine einzelne Zahl (0-D), kein Vektor und keine Matrix</translation>
+    </message>
+    <message>
+        <source>it is a %1-D tensor (%2); only 1-D and 2-D tensors can be imported</source>
+        <translation>er ist ein %1-D-Tensor (%2); nur 1-D- und 2-D-Tensoren können importiert werden</translation>
+    </message>
+    <message>
+        <source>it is empty (%1)</source>
+        <translation>er ist leer (%1)</translation>
+    </message>
+    <message>
+        <source>not a safetensors file (shorter than its 8-byte header length)</source>
+        <translation>keine safetensors-Datei (kürzer als ihre 8 Byte lange Header-Länge)</translation>
+    </message>
+    <message>
+        <source>not a safetensors file: its header length %1 is beyond the format&apos;s limit of 100 MB</source>
+        <translation>keine safetensors-Datei: ihre Header-Länge %1 überschreitet die Grenze des Formats von 100 MB</translation>
+    </message>
+    <message>
+        <source>not a safetensors file, or cut short: its header length %1 is beyond the file&apos;s %2 bytes</source>
+        <translation>keine safetensors-Datei, oder sie bricht ab: ihre Header-Länge %1 überschreitet die %2 Bytes der Datei</translation>
+    </message>
+    <message>
+        <source>not a safetensors file: its header is too short to be JSON</source>
+        <translation>keine safetensors-Datei: ihr Header ist zu kurz für JSON</translation>
+    </message>
+    <message>
+        <source>cannot read its header: %1</source>
+        <translation>ihr Header kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>not a safetensors file: its header is not JSON (%1 at byte %2)</source>
+        <translation>keine safetensors-Datei: ihr Header ist kein JSON (%1 bei Byte %2)</translation>
+    </message>
+    <message>
+        <source>not a safetensors file: its header is not a JSON object</source>
+        <translation>keine safetensors-Datei: ihr Header ist kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>tensor %1: its data [%2, %3) overlaps another&apos;s</source>
+        <translation>Tensor %1: seine Daten [%2, %3) überschneiden sich mit denen eines anderen</translation>
+    </message>
+    <message>
+        <source>the data has a gap at bytes [%1, %2) before tensor %3</source>
+        <translation>die Daten haben eine Lücke bei den Bytes [%1, %2) vor Tensor %3</translation>
+    </message>
+    <message>
+        <source>the file has %1 data bytes, but its tensors describe %2</source>
+        <translation>die Datei hat %1 Datenbytes, aber ihre Tensoren beschreiben %2</translation>
+    </message>
+    <message>
+        <source>tensor %1: %2</source>
+        <translation>Tensor %1: %2</translation>
+    </message>
+    <message>
+        <source>tensor %1%2 is %3×%4; at most %5 rows and columns can be imported (choose a slice)</source>
+        <translation>Tensor %1%2 ist %3×%4; höchstens %5 Zeilen und Spalten können importiert werden (wählen Sie einen Slice)</translation>
+    </message>
+    <message>
+        <source>tensor %1%2: the rows it needs are %3 bytes; at most 256 MiB are read</source>
+        <translation>Tensor %1%2: die nötigen Zeilen sind %3 Bytes; höchstens 256 MiB werden gelesen</translation>
+    </message>
+    <message>
+        <source>cannot seek to tensor %1: %2</source>
+        <translation>Tensor %1 kann nicht angesteuert werden: %2</translation>
+    </message>
+    <message>
+        <source>tensor %1: the file is cut short in its data</source>
+        <translation>Tensor %1: die Datei bricht in seinen Daten ab</translation>
+    </message>
+    <message>
+        <source>tensor %1 at %2: %3 (values must be finite, at most 1e15 in magnitude)</source>
+        <translation>Tensor %1 bei %2: %3 (Werte müssen endlich sein, mit Betrag höchstens 1e15)</translation>
+    </message>
+    <message>
+        <source>read the vector as one row (1×%1)</source>
+        <translation>den Vektor als eine Zeile gelesen (1×%1)</translation>
+    </message>
+    <message>
+        <source>the text &quot;%1&quot;</source>
+        <translation>der Text „%1“</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>ein Array</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>ein Objekt</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nichts</translation>
+    </message>
+    <message>
+        <source>expected true or false, got %1</source>
+        <translation>true oder false erwartet, nicht %1</translation>
+    </message>
+    <message>
+        <source>expected a whole number from 0, got %1</source>
+        <translation>eine ganze Zahl ab 0 erwartet, nicht %1</translation>
+    </message>
+    <message>
+        <source>expected a group number from 0, got %1</source>
+        <translation>eine Gruppennummer ab 0 erwartet, nicht %1</translation>
+    </message>
+    <message>
+        <source>group %1: the groups are numbered 0 to %2</source>
+        <translation>Gruppe %1: die Gruppen sind von 0 bis %2 nummeriert</translation>
+    </message>
+    <message>
+        <source>expected an array of numbers, got %1</source>
+        <translation>ein Array von Zahlen erwartet, nicht %1</translation>
+    </message>
+    <message>
+        <source>expected a number, got %1</source>
+        <translation>eine Zahl erwartet, nicht %1</translation>
+    </message>
+    <message>
+        <source>it</source>
+        <translation>sie</translation>
+    </message>
+    <message>
+        <source>its number of rows</source>
+        <translation>ihre Zeilenzahl</translation>
+    </message>
+    <message>
+        <source>its number of columns</source>
+        <translation>ihre Spaltenzahl</translation>
+    </message>
+    <message>
+        <source>%1 is too large: %2</source>
+        <translation>%1 ist zu groß: %2</translation>
+    </message>
+    <message>
+        <source>expected an array of rows, got %1</source>
+        <translation>ein Array von Zeilen erwartet, nicht %1</translation>
+    </message>
+    <message>
+        <source>has no rows</source>
+        <translation>hat keine Zeilen</translation>
+    </message>
+    <message>
+        <source>expected a row (an array of numbers), got %1</source>
+        <translation>eine Zeile (ein Array von Zahlen) erwartet, nicht %1</translation>
+    </message>
+    <message>
+        <source>row 0 is empty</source>
+        <translation>Zeile 0 ist leer</translation>
+    </message>
+    <message>
+        <source>row %1 has %2 numbers, expected %3</source>
+        <translation>Zeile %1 hat %2 Zahlen, erwartet %3</translation>
+    </message>
+    <message>
+        <source>expected true/false (or 1/0), got %1</source>
+        <translation>true/false (oder 1/0) erwartet, nicht %1</translation>
+    </message>
+    <message>
+        <source>expected an array of token labels, got %1</source>
+        <translation>ein Array von Token-Bezeichnungen erwartet, nicht %1</translation>
+    </message>
+    <message>
+        <source>has %1 labels but there are %2 tokens</source>
+        <translation>hat %1 Bezeichnungen, aber es gibt %2 Tokens</translation>
+    </message>
+    <message>
+        <source>expected a text label, got %1</source>
+        <translation>eine Textbezeichnung erwartet, nicht %1</translation>
+    </message>
+    <message>
+        <source>the label</source>
+        <translation>die Bezeichnung</translation>
+    </message>
+    <message>
+        <source>expected an object, got %1</source>
+        <translation>ein Objekt erwartet, nicht %1</translation>
+    </message>
+    <message>
+        <source>there are context tokens but no context matrix</source>
+        <translation>es gibt Kontext-Tokens, aber keine Kontextmatrix</translation>
+    </message>
+    <message>
+        <source>expected an array of heads, got %1</source>
+        <translation>ein Array von Köpfen erwartet, nicht %1</translation>
+    </message>
+    <message>
+        <source>there must be at least one head</source>
+        <translation>es muss mindestens einen Kopf geben</translation>
+    </message>
+    <message>
+        <source>expected &quot;none&quot;, &quot;sinusoidal&quot; or &quot;rope&quot;, got %1</source>
+        <translation>„none“, „sinusoidal“ oder „rope“ erwartet, nicht %1</translation>
+    </message>
+    <message>
+        <source>the file holds more than %1 values: at most %2 input numbers are supported</source>
+        <translation>die Datei enthält mehr als %1 Werte: höchstens %2 Eingabezahlen werden unterstützt</translation>
+    </message>
+    <message>
+        <source>not valid JSON: the input is empty</source>
+        <translation>kein gültiges JSON: die Eingabe ist leer</translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1 at byte %2</source>
+        <translation>kein gültiges JSON: %1 bei Byte %2</translation>
+    </message>
+    <message>
+        <source>expected a JSON object at the top level</source>
+        <translation>auf oberster Ebene wird ein JSON-Objekt erwartet</translation>
+    </message>
+    <message>
+        <source>not an attnviz session: its format is %1, expected &quot;attnviz-session&quot;</source>
+        <translation>keine attnviz-Sitzung: ihr Format ist %1, erwartet „attnviz-session“</translation>
+    </message>
+    <message>
+        <source>version: expected a whole number, got %1</source>
+        <translation>version: eine ganze Zahl erwartet, nicht %1</translation>
+    </message>
+    <message>
+        <source>the file was written by a newer attnviz (session format version %1); this program reads version %2</source>
+        <translation>die Datei wurde von einem neueren attnviz geschrieben (Sitzungsformat Version %1); dieses Programm liest Version %2</translation>
+    </message>
+    <message>
+        <source>no &quot;inputs&quot; object: this is not an attnviz session</source>
+        <translation>kein „inputs“-Objekt: dies ist keine attnviz-Sitzung</translation>
+    </message>
+    <message>
+        <source>%1: is a directory, not a session file</source>
+        <translation>%1: ist ein Ordner, keine Sitzungsdatei</translation>
+    </message>
+    <message>
+        <source>%1: cannot open: %2</source>
+        <translation>%1: kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>%1: the file is too large (%2 bytes; at most 512 MiB)</source>
+        <translation>%1: die Datei ist zu groß (%2 Bytes; höchstens 512 MiB)</translation>
+    </message>
+    <message>
+        <source>%1: the file is too large (at most 512 MiB)</source>
+        <translation>%1: die Datei ist zu groß (höchstens 512 MiB)</translation>
+    </message>
+    <message>
+        <source>the zip archive is damaged: %1</source>
+        <translation>das ZIP-Archiv ist beschädigt: %1</translation>
+    </message>
+    <message>
+        <source>a record reaches past the end of the file</source>
+        <translation>ein Eintrag reicht über das Dateiende hinaus</translation>
+    </message>
+    <message>
+        <source>a record is shorter than its fields</source>
+        <translation>ein Eintrag ist kürzer als seine Felder</translation>
+    </message>
+    <message>
+        <source>not a zip archive (too short for one)</source>
+        <translation>kein ZIP-Archiv (zu kurz für eines)</translation>
+    </message>
+    <message>
+        <source>not a zip archive, or one cut short (no end of central directory)</source>
+        <translation>kein ZIP-Archiv, oder ein abgeschnittenes (kein Ende des zentralen Verzeichnisses)</translation>
+    </message>
+    <message>
+        <source>split (multi-part) zip archives are not supported</source>
+        <translation>geteilte (mehrteilige) ZIP-Archive werden nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>the ZIP64 end record is missing</source>
+        <translation>der ZIP64-Endeintrag fehlt</translation>
+    </message>
+    <message>
+        <source>the ZIP64 end record is out of place</source>
+        <translation>der ZIP64-Endeintrag liegt an falscher Stelle</translation>
+    </message>
+    <message>
+        <source>the central directory lies outside the file</source>
+        <translation>das zentrale Verzeichnis liegt außerhalb der Datei</translation>
+    </message>
+    <message>
+        <source>the central directory is too small for %1 members</source>
+        <translation>das zentrale Verzeichnis ist zu klein für %1 Einträge</translation>
+    </message>
+    <message>
+        <source>%1 bytes lie between the central directory and its end record</source>
+        <translation>%1 Bytes liegen zwischen dem zentralen Verzeichnis und seinem Endeintrag</translation>
+    </message>
+    <message>
+        <source>the central directory is cut short</source>
+        <translation>das zentrale Verzeichnis bricht ab</translation>
+    </message>
+    <message>
+        <source>a central directory record is missing</source>
+        <translation>ein Eintrag des zentralen Verzeichnisses fehlt</translation>
+    </message>
+    <message>
+        <source>a central directory record reaches past the directory</source>
+        <translation>ein Eintrag des zentralen Verzeichnisses reicht über das Verzeichnis hinaus</translation>
+    </message>
+    <message>
+        <source>a ZIP64 extra field is too short</source>
+        <translation>ein ZIP64-Zusatzfeld ist zu kurz</translation>
+    </message>
+    <message>
+        <source>%1 bytes follow the %2 central directory records the end record declares</source>
+        <translation>%1 Bytes folgen auf die %2 Einträge des zentralen Verzeichnisses, die der Endeintrag angibt</translation>
+    </message>
+    <message>
+        <source>the header of %1 lies outside the file</source>
+        <translation>der Header von %1 liegt außerhalb der Datei</translation>
+    </message>
+    <message>
+        <source>the header of %1 is missing</source>
+        <translation>der Header von %1 fehlt</translation>
+    </message>
+    <message>
+        <source>the data of %1 reaches past the end of the file</source>
+        <translation>die Daten von %1 reichen über das Dateiende hinaus</translation>
+    </message>
+    <message>
+        <source>the header of %1 names another file</source>
+        <translation>der Header von %1 nennt eine andere Datei</translation>
+    </message>
+    <message>
+        <source>%1 is encrypted</source>
+        <translation>%1 ist verschlüsselt</translation>
+    </message>
+    <message>
+        <source>%1 is compressed with method %2; only stored and deflated members are supported</source>
+        <translation>%1 ist mit Methode %2 komprimiert; nur unkomprimierte und mit Deflate komprimierte Einträge werden unterstützt</translation>
+    </message>
+    <message>
+        <source>%1 is too large (%2 bytes; at most %3)</source>
+        <translation>%1 ist zu groß (%2 Bytes; höchstens %3)</translation>
+    </message>
+    <message>
+        <source>%1 is stored uncompressed but its two sizes differ</source>
+        <translation>%1 ist unkomprimiert gespeichert, aber seine beiden Größen unterscheiden sich</translation>
+    </message>
+    <message>
+        <source>%1 claims %2 bytes from %3 compressed, more than deflate can produce</source>
+        <translation>%1 gibt %2 Bytes aus %3 komprimierten an, mehr als Deflate erzeugen kann</translation>
+    </message>
+    <message>
+        <source>%1 decompresses to %2 bytes, not the declared %3</source>
+        <translation>%1 entpackt sich zu %2 Bytes, nicht zu den angegebenen %3</translation>
+    </message>
+    <message>
+        <source>%1 fails its CRC-32 check</source>
+        <translation>%1 besteht die CRC-32-Prüfung nicht</translation>
+    </message>
+    <message>
+        <source>1 axis</source>
+        <translation>1 Achse</translation>
+    </message>
+</context>
+<context>
+    <name>attn::limits</name>
+    <message>
+        <source>%1 has %2 tokens: at most %3 tokens are supported</source>
+        <translation>%1 hat %2 Tokens: höchstens %3 Tokens werden unterstützt</translation>
+    </message>
+    <message>
+        <source>%1 is %2: at most %3 is supported for a dimension (p, d_k, d_v, p_out)</source>
+        <translation>%1 ist %2: höchstens %3 wird für eine Dimension unterstützt (p, d_k, d_v, p_out)</translation>
+    </message>
+    <message>
+        <source>there are %1 heads: at most %2 heads are supported</source>
+        <translation>es gibt %1 Köpfe: höchstens %2 Köpfe werden unterstützt</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 queries × %2 keys × %n head(s) is too large: at most %3 attention weights are supported</source>
+        <translation>
+            <numerusform>%1 Queries × %2 Keys × %n Kopf ist zu groß: höchstens %3 Attention-Gewichte werden unterstützt</numerusform>
+            <numerusform>%1 Queries × %2 Keys × %n Köpfe ist zu groß: höchstens %3 Attention-Gewichte werden unterstützt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the inputs would hold %1 numbers: at most %2 numbers are supported in X, the context and the weights together</source>
+        <translation>die Eingaben würden %1 Zahlen enthalten: höchstens %2 Zahlen werden in X, dem Kontext und den Gewichten zusammen unterstützt</translation>
+    </message>
+    <message>
+        <source>%1 has %2 characters: at most %3 are supported</source>
+        <translation>%1 hat %2 Zeichen: höchstens %3 werden unterstützt</translation>
+    </message>
+    <message>
+        <source>the sliding window is %1 keys: at most %2 are supported</source>
+        <translation>das gleitende Fenster ist %1 Keys groß: höchstens %2 werden unterstützt</translation>
+    </message>
+    <message>
+        <source>there are %1 global tokens: at most %2 are supported</source>
+        <translation>es gibt %1 globale Tokens: höchstens %2 werden unterstützt</translation>
+    </message>
+    <message>
+        <source>head %1 is in key/value group %2: the groups are numbered 0 to %3</source>
+        <translation>Kopf %1 ist in Key/Value-Gruppe %2: die Gruppen sind von 0 bis %3 nummeriert</translation>
+    </message>
+    <message>
+        <source>there are %1 ALiBi slopes: at most %2 (one per head) are supported</source>
+        <translation>es gibt %1 ALiBi-Steigungen: höchstens %2 (eine je Kopf) werden unterstützt</translation>
+    </message>
+    <message>
+        <source>the embedding size p</source>
+        <translation>die Einbettungsgröße p</translation>
+    </message>
+    <message>
+        <source>the context</source>
+        <translation>der Kontext</translation>
+    </message>
+    <message>
+        <source>the context&apos;s embedding size p_c</source>
+        <translation>die Einbettungsgröße p_c des Kontexts</translation>
+    </message>
+    <message>
+        <source>d_k of head %1</source>
+        <translation>d_k von Kopf %1</translation>
+    </message>
+    <message>
+        <source>d_v of head %1</source>
+        <translation>d_v von Kopf %1</translation>
+    </message>
+    <message>
+        <source>p_out (the columns of Wo)</source>
+        <translation>p_out (die Spalten von Wo)</translation>
+    </message>
+    <message>
+        <source>token label %1</source>
+        <translation>Token-Bezeichnung %1</translation>
+    </message>
+    <message>
+        <source>context token label %1</source>
+        <translation>Kontext-Token-Bezeichnung %1</translation>
     </message>
 </context>
 <context>

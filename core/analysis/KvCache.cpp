@@ -3,6 +3,7 @@
 #include "InputError.h"
 #include "Masks.h"
 #include "Positional.h"
+#include "Translate.h"
 
 #include <cmath>
 #include <limits>
@@ -32,15 +33,18 @@ AttentionInputs causalInputs(AttentionInputs inputs) {
 KvCacheState kvCacheDecode(const AttentionInputs &in, Eigen::Index head, Eigen::Index tokens) {
     validate(in);
     if (in.hasContext)
-        throw InputError("decoding with a KV cache needs self-attention: with a context, the keys "
-                         "and values come from the context and do not grow token by token");
+        throw InputError(translate("attn::analysis",
+                                   "decoding with a KV cache needs self-attention: with a "
+                                   "context, the keys and values come from the context and do "
+                                   "not grow token by token"));
     const Eigen::Index heads = Eigen::Index(in.heads.size()), n = in.queryCount();
     if (head < 0 || head >= heads)
-        throw InputError("head " + std::to_string(head) + " is out of range (0.." +
-                         std::to_string(heads - 1) + ")");
+        throw InputError(translate("attn::analysis", "head %1 is out of range (0..%2)")
+                             .arg(qs(head), qs(heads - 1)));
     if (tokens < 0 || tokens > n)
-        throw InputError("the number of decoded tokens must be 0.." + std::to_string(n) + ", got " +
-                         std::to_string(tokens));
+        throw InputError(
+            translate("attn::analysis", "the number of decoded tokens must be 0..%1, got %2")
+                .arg(qs(n), qs(tokens)));
     const HeadWeights &w = in.heads[std::size_t(head)];
     // A head of a key/value group projects with the group's shared Wk and Wv, as compute() does.
     const HeadWeights &kv = in.heads[kvSource(in, std::size_t(head))];

@@ -2,6 +2,7 @@
 
 #include "InputError.h"
 #include "Masks.h"
+#include "Translate.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,10 +14,6 @@ namespace attn {
 namespace {
 
 constexpr double kMinusInf = -std::numeric_limits<double>::infinity();
-
-std::string str(Eigen::Index i) {
-    return std::to_string(i);
-}
 
 // exp(m_old − m_new): what the kept ℓ and acc are multiplied by when the maximum moves. Written
 // out so that −∞ − −∞ (no finite logit yet) gives 1 instead of NaN.
@@ -37,12 +34,16 @@ RowVector shiftedExp(const RowVector &logits, double max) {
 HeadKernelInputs headKernelInputs(const AttentionInputs &inputs, const AttentionResult &result,
                                   Eigen::Index head) {
     if (result.layout != Layout::Rows)
-        throw InputError("the kernels work on the row layout's result");
+        throw InputError(
+            translate("attn::analysis", "the kernels work on the row layout's result"));
     const Eigen::Index heads = Eigen::Index(result.heads.size());
     if (head < 0 || head >= heads)
-        throw InputError("head " + str(head) + " is out of range: there " +
-                         (heads == 1 ? std::string("is 1 head (head 0)")
-                                     : "are " + str(heads) + " heads (0.." + str(heads - 1) + ")"));
+        throw InputError(
+            heads == 1
+                ? translate("attn::analysis", "head %1 is out of range: there is 1 head (head 0)")
+                      .arg(qs(head))
+                : translate("attn::analysis", "head %1 is out of range: there are %2 heads (0..%3)")
+                      .arg(qs(head), qs(heads), qs(heads - 1)));
     const HeadResult &h = result.heads[std::size_t(head)];
     return {h.Q,           h.K,
             h.V,           logitFactor(inputs.options, h.Q.cols()),
@@ -64,11 +65,16 @@ RowVector blockLogits(const HeadKernelInputs &in, Eigen::Index row, Eigen::Index
 OnlineRow onlineSoftmaxRow(const HeadKernelInputs &in, Eigen::Index row, Eigen::Index block) {
     const Eigen::Index n = in.Q.rows(), m = in.K.rows();
     if (row < 0 || row >= n)
-        throw InputError("row " + str(row) + " is out of range: there " +
-                         (n == 1 ? std::string("is 1 query (row 0)")
-                                 : "are " + str(n) + " queries (rows 0.." + str(n - 1) + ")"));
+        throw InputError(
+            n == 1 ? translate("attn::analysis", "row %1 is out of range: there is 1 query (row 0)")
+                         .arg(qs(row))
+                   : translate("attn::analysis",
+                               "row %1 is out of range: there are %2 queries (rows 0..%3)")
+                         .arg(qs(row), qs(n), qs(n - 1)));
     if (block < 1)
-        throw InputError("the key block size must be at least 1, got " + str(block));
+        throw InputError(
+            translate("attn::analysis", "the key block size must be at least 1, got %1")
+                .arg(qs(block)));
     OnlineRow out;
     out.row = row;
     out.block = block;
@@ -101,8 +107,9 @@ OnlineRow onlineSoftmaxRow(const HeadKernelInputs &in, Eigen::Index row, Eigen::
 TiledAttention tiledAttention(const HeadKernelInputs &in, Eigen::Index queryBlock,
                               Eigen::Index keyBlock) {
     if (queryBlock < 1 || keyBlock < 1)
-        throw InputError("the block sizes must be at least 1, got " + str(queryBlock) + " and " +
-                         str(keyBlock));
+        throw InputError(
+            translate("attn::analysis", "the block sizes must be at least 1, got %1 and %2")
+                .arg(qs(queryBlock), qs(keyBlock)));
     const Eigen::Index n = in.Q.rows(), m = in.K.rows(), dv = in.V.cols();
     TiledAttention out;
     out.output = Matrix::Zero(n, dv);

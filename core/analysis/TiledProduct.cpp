@@ -1,6 +1,7 @@
 #include "TiledProduct.h"
 
 #include "InputError.h"
+#include "Translate.h"
 
 #include <algorithm>
 #include <string>
@@ -15,11 +16,13 @@ Eigen::Index blocks(Eigen::Index extent, Eigen::Index size) {
 
 void check(const Matrix &A, const Matrix &B, TileSize size) {
     if (size.rows < 1 || size.cols < 1 || size.inner < 1)
-        throw InputError("the tile size must be at least 1×1×1, got " + std::to_string(size.rows) +
-                         "×" + std::to_string(size.cols) + "×" + std::to_string(size.inner));
+        throw InputError(
+            translate("attn::analysis", "the tile size must be at least 1×1×1, got %1×%2×%3")
+                .arg(qs(size.rows), qs(size.cols), qs(size.inner)));
     if (A.cols() != B.rows())
-        throw InputError("the product needs A's columns (" + std::to_string(A.cols()) +
-                         ") to equal B's rows (" + std::to_string(B.rows()) + ")");
+        throw InputError(
+            translate("attn::analysis", "the product needs A's columns (%1) to equal B's rows (%2)")
+                .arg(qs(A.cols()), qs(B.rows())));
 }
 
 } // namespace
@@ -66,8 +69,8 @@ Eigen::Index tiledStepCount(const Matrix &A, const Matrix &B, TileSize size) {
 TiledStep tiledStep(const Matrix &A, const Matrix &B, TileSize size, Eigen::Index step) {
     const Eigen::Index count = tiledStepCount(A, B, size);
     if (step < 0 || step >= count)
-        throw InputError("step " + std::to_string(step) + " is out of range (0.." +
-                         std::to_string(count - 1) + ")");
+        throw InputError(translate("attn::analysis", "step %1 is out of range (0..%2)")
+                             .arg(qs(step), qs(count - 1)));
     const Eigen::Index inner = std::max<Eigen::Index>(1, blocks(A.cols(), size.inner));
     const Eigen::Index cols = blocks(B.cols(), size.cols);
     TiledStep s;

@@ -3,6 +3,7 @@
 #include "InputError.h"
 #include "Npy.h"
 #include "Safetensors.h"
+#include "Translate.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -60,7 +61,7 @@ ArrayListing listArrays(const QString &fileName) {
         case ImportFormat::Safetensors: {
             QFile file(fileName);
             if (!file.open(QIODevice::ReadOnly))
-                throw InputError("cannot open: " + file.errorString().toStdString());
+                throw InputError(translate("attn::io", "cannot open: %1").arg(file.errorString()));
             if (listing.format == ImportFormat::Npy)
                 listNpy(file, listing);
             else
@@ -73,7 +74,7 @@ ArrayListing listArrays(const QString &fileName) {
         listing.error = fileName + ": " + QString::fromStdString(e.what());
     } catch (const std::bad_alloc &) {
         listing.arrays.clear();
-        listing.error = fileName + ": not enough memory to read it";
+        listing.error = fileName + ": " + translate("attn::io", "not enough memory to read it");
     }
     return listing;
 }

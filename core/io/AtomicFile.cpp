@@ -1,5 +1,7 @@
 #include "AtomicFile.h"
 
+#include "Translate.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QRandomGenerator>
@@ -20,26 +22,26 @@ namespace attn {
 QString writeErrorText(int error) {
     switch (error) {
     case ENOSPC:
-        return QStringLiteral("no space left on device");
+        return translate("attn::io", "no space left on device");
     case EDQUOT:
-        return QStringLiteral("the disk quota is exceeded");
+        return translate("attn::io", "the disk quota is exceeded");
     case EACCES:
     case EPERM:
-        return QStringLiteral("permission denied");
+        return translate("attn::io", "permission denied");
     case EROFS:
-        return QStringLiteral("read-only file system");
+        return translate("attn::io", "read-only file system");
     case ENOENT:
-        return QStringLiteral("the folder does not exist");
+        return translate("attn::io", "the folder does not exist");
     case ENOTDIR:
-        return QStringLiteral("a part of the path is not a folder");
+        return translate("attn::io", "a part of the path is not a folder");
     case EISDIR:
-        return QStringLiteral("it is a folder");
+        return translate("attn::io", "it is a folder");
     case EFBIG:
-        return QStringLiteral("the file is too large for this file system or a limit");
+        return translate("attn::io", "the file is too large for this file system or a limit");
     case EIO:
-        return QStringLiteral("input/output error (the device may be failing or removed)");
+        return translate("attn::io", "input/output error (the device may be failing or removed)");
     case ENAMETOOLONG:
-        return QStringLiteral("the file name is too long");
+        return translate("attn::io", "the file name is too long");
     default:
         return QString::fromLocal8Bit(std::strerror(error));
     }
@@ -148,7 +150,8 @@ QString writeAtomically(const QString &fileName, const QByteArray &bytes) {
 
 QString writeFileAtomically(const QString &fileName, const QByteArray &bytes) {
     const QString reason = writeAtomically(fileName, bytes);
-    return reason.isEmpty() ? reason : fileName + ": cannot write: " + reason;
+    return reason.isEmpty() ? reason
+                            : translate("attn::io", "%1: cannot write: %2").arg(fileName, reason);
 }
 
 } // namespace attn

@@ -4,6 +4,7 @@
 #include "InputError.h"
 #include "Limits.h"
 #include "NumberText.h"
+#include "Translate.h"
 
 #include <cstring>
 #include <string>
@@ -16,7 +17,7 @@ namespace {
 
 // A field as it may appear in a message: quoted, control characters escaped, long ones cut
 // (at a UTF-8 character boundary).
-std::string shown(std::string_view s) {
+QString shown(std::string_view s) {
     constexpr std::size_t kMax = 24;
     bool cut = false;
     if (s.size() > kMax) {
@@ -38,11 +39,12 @@ std::string shown(std::string_view s) {
             out += c;
         }
     }
-    return out + (cut ? "\u2026\"" : "\"");
+    return qs(out + (cut ? "\u2026\"" : "\""));
 }
 
-std::string at(int line, int column) {
-    return "line " + std::to_string(line) + ", column " + std::to_string(column) + ": ";
+// "line 3, column 2: " before what was found there.
+QString at(int line, int column, const QString &what) {
+    return translate("attn::io", "line %1, column %2: %3").arg(qs(line), qs(column), what);
 }
 
 QString shortened(std::string_view line) {
@@ -59,7 +61,8 @@ CsvMatrix readCsvMatrix(const QByteArray &bytes) {
     if (text.substr(0, 3) == "\xef\xbb\xbf")
         text.remove_prefix(3);
     if (text.find('\0') != std::string_view::npos)
-        throw InputError("not a text file (it contains NUL bytes), nor a NumPy .npy or .npz file");
+        throw InputError(translate(
+            "attn::io", "not a text file (it contains NUL bytes), nor a NumPy .npy or .npz file"));
 
     CsvMatrix out;
     std::vector<double> values;
@@ -89,37 +92,42 @@ CsvMatrix readCsvMatrix(const QByteArray &bytes) {
             const std::string &f = fields[k];
             const int column = int(k) + 1;
             if (f.empty())
-                throw InputError(at(number, column) + "an empty cell");
+                throw InputError(at(number, column, translate("attn::io", "an empty cell")));
             if (status[k] == ParsedNumber::Invalid)
-                throw InputError(at(number, column) + shown(f) + " is not a number");
+                throw InputError(
+                    at(number, column, translate("attn::io", "%1 is not a number").arg(shown(f))));
             if (status[k] == ParsedNumber::OutOfRange)
-                throw InputError(at(number, column) + shown(f) +
-                                 " is beyond the range of double-precision numbers");
+                throw InputError(
+                    at(number, column,
+                       translate("attn::io", "%1 is beyond the range of double-precision numbers")
+                           .arg(shown(f))));
             if (const std::string problem = numberProblem(parsed[k]); !problem.empty())
-                throw InputError(at(number, column) + shown(f) + " " + problem);
+                throw InputError(
+                    at(number, column, QStringLiteral("%1 %2").arg(shown(f), qs(problem))));
         }
         if (rows == 0) {
             cols = int(fields.size());
             firstDataLine = number;
         } else if (int(fields.size()) != cols) {
-            throw InputError("line " + std::to_string(number) + " has " +
-                             std::to_string(fields.size()) + " values, but line " +
-                             std::to_string(firstDataLine) + " has " + std::to_string(cols));
+            throw InputError(
+                translate("attn::io", "line %1 has %2 values, but line %3 has %4")
+                    .arg(qs(number), qs(std::int64_t(fields.size())), qs(firstDataLine), qs(cols)));
         }
         if (rows == kMaxCsvDimension)
-            throw InputError("more than " + std::to_string(kMaxCsvDimension) +
-                             " rows of numbers (at most " + std::to_string(kMaxCsvDimension) +
-                             "), at line " + std::to_string(number));
+            throw InputError(
+                translate("attn::io", "more than %1 rows of numbers (at most %1), at line %2")
+                    .arg(qs(kMaxCsvDimension), qs(number)));
         if (std::int64_t(values.size() + parsed.size()) > kMaxInputValues)
-            throw InputError("more than " + std::to_string(kMaxInputValues) + " numbers (at most " +
-                             std::to_string(kMaxInputValues) +
-                             " input numbers are supported), at line " + std::to_string(number));
+            throw InputError(translate("attn::io",
+                                       "more than %1 numbers (at most %1 input numbers are "
+                                       "supported), at line %2")
+                                 .arg(qs(kMaxInputValues), qs(number)));
         values.insert(values.end(), parsed.begin(), parsed.end());
         ++rows;
     }
     if (rows == 0)
-        throw InputError(out.headerLine ? "has a header row but no numbers"
-                                        : "holds no numbers (it is empty)");
+        throw InputError(out.headerLine ? translate("attn::io", "has a header row but no numbers")
+                                        : translate("attn::io", "holds no numbers (it is empty)"));
 
     out.matrix = Eigen::Map<const Matrix>(values.data(), rows, cols);
     out.delimiter = QString::fromLatin1(lines.delimiterName());

@@ -1,6 +1,7 @@
 #include "DelimitedText.h"
 
 #include "InputError.h"
+#include "Translate.h"
 
 #include <algorithm>
 
@@ -20,8 +21,9 @@ std::string_view trimmed(std::string_view s) {
     return s;
 }
 
-std::string at(int line, int column) {
-    return "line " + std::to_string(line) + ", column " + std::to_string(column) + ": ";
+// "line 3, column 2: " before what was found there.
+QString at(int line, int column, const QString &what) {
+    return translate("attn::io", "line %1, column %2: %3").arg(qs(line), qs(column), what);
 }
 
 DelimitedText::Delimiter detect(std::string_view line) {
@@ -45,15 +47,16 @@ DelimitedText::Delimiter detect(std::string_view line) {
 }
 
 [[noreturn]] void tooWide(int lineNumber) {
-    throw InputError("line " + std::to_string(lineNumber) + " has more than " +
-                     std::to_string(kMaxCsvDimension) + " values (at most " +
-                     std::to_string(kMaxCsvDimension) + " columns)");
+    throw InputError(translate("attn::io", "line %1 has more than %2 values (at most %2 columns)")
+                         .arg(qs(lineNumber), qs(kMaxCsvDimension)));
 }
 
 [[noreturn]] void tooLong(int lineNumber, int column) {
-    throw InputError(at(lineNumber, column) + "a field longer than " +
-                     std::to_string(kMaxCsvFieldLength) + " characters (at most " +
-                     std::to_string(kMaxCsvFieldLength) + "): it cannot be a number");
+    throw InputError(
+        at(lineNumber, column,
+           translate("attn::io", "a field longer than %1 characters (at most %1): it cannot "
+                                 "be a number")
+               .arg(qs(kMaxCsvFieldLength))));
 }
 
 // Stops at kMaxCsvDimension fields, so a huge line never becomes a huge vector.
@@ -93,7 +96,8 @@ std::vector<std::string> split(std::string_view line, DelimitedText::Delimiter d
             ++i;
             for (;;) {
                 if (i >= line.size())
-                    throw InputError(at(lineNumber, column) + "a quote that is never closed");
+                    throw InputError(at(lineNumber, column,
+                                        translate("attn::io", "a quote that is never closed")));
                 if (line[i] == '"') {
                     if (i + 1 < line.size() && line[i + 1] == '"') {
                         text += '"';
@@ -110,7 +114,8 @@ std::vector<std::string> split(std::string_view line, DelimitedText::Delimiter d
             while (i < line.size() && line[i] == ' ')
                 ++i;
             if (i < line.size() && line[i] != sep)
-                throw InputError(at(lineNumber, column) + "text after a closing quote");
+                throw InputError(
+                    at(lineNumber, column, translate("attn::io", "text after a closing quote")));
             text = std::string(trimmed(text));
         } else {
             const std::size_t end = std::min(line.find(sep, i), line.size());

@@ -1,5 +1,7 @@
 #include "Inflate.h"
 
+#include "Translate.h"
+
 #include <zlib.h>
 
 #include <algorithm>
@@ -12,6 +14,13 @@ namespace attn {
 namespace {
 
 constexpr std::size_t kChunk = std::size_t(1) << 16;
+
+// The technical detail stays as it is (a reader of the format's specification knows it).
+std::string corrupt(std::string_view detail) {
+    return translate("attn::io", "the compressed data is corrupt (%1)")
+        .arg(qs(detail))
+        .toStdString();
+}
 
 // zlib's message, in the words attnviz's messages use ("the compressed data is corrupt (…)").
 std::string corruptMessage(const char *zlibMessage) {
@@ -32,8 +41,8 @@ std::string corruptMessage(const char *zlibMessage) {
     const std::string message = zlibMessage ? zlibMessage : "unknown error";
     for (const auto &[zlib, words] : kWords)
         if (message == zlib)
-            return std::string("the compressed data is corrupt (") + words + ")";
-    return "the compressed data is corrupt (" + message + ")";
+            return corrupt(words);
+    return corrupt(message);
 }
 
 // Counts the type of the block whose 3-bit header starts `unused` bits before `next` (in the
@@ -80,7 +89,8 @@ void run(z_stream &s, std::size_t size, std::size_t maxOutput, bool stopAtLimit,
         const int ret = inflate(&s, Z_BLOCK);
         if (s.total_out > maxOutput) {
             if (!stopAtLimit)
-                throw std::string("the compressed data expands beyond its declared size");
+                throw translate("attn::io", "the compressed data expands beyond its declared size")
+                    .toStdString();
             result.truncatedAtLimit = true;
             out.resize(maxOutput);
             return;
@@ -94,7 +104,8 @@ void run(z_stream &s, std::size_t size, std::size_t maxOutput, bool stopAtLimit,
         if (ret == Z_DATA_ERROR || ret == Z_NEED_DICT || ret == Z_STREAM_ERROR)
             throw corruptMessage(s.msg);
         if (ret == Z_BUF_ERROR) // no progress possible: the input ran out
-            throw std::string("the compressed data ends in the middle of a block");
+            throw translate("attn::io", "the compressed data ends in the middle of a block")
+                .toStdString();
         if (s.data_type & 128) {
             // At the end of a block. After the last one, the next call ends the stream; after
             // another, the next block starts here.
@@ -103,7 +114,8 @@ void run(z_stream &s, std::size_t size, std::size_t maxOutput, bool stopAtLimit,
             continue;
         }
         if (s.avail_in == 0 && s.avail_out > 0)
-            throw std::string("the compressed data ends in the middle of a block");
+            throw translate("attn::io", "the compressed data ends in the middle of a block")
+                .toStdString();
     }
 }
 
@@ -113,13 +125,14 @@ InflateResult inflateRaw(const unsigned char *input, std::size_t size, std::size
                          bool stopAtLimit) {
     InflateResult result;
     if (size > UINT_MAX || maxOutput >= SIZE_MAX - kChunk) {
-        result.error = "the compressed data is too large";
+        result.error = translate("attn::io", "the compressed data is too large").toStdString();
         return result;
     }
     z_stream s;
     std::memset(&s, 0, sizeof s);
     if (inflateInit2(&s, -MAX_WBITS) != Z_OK) { // raw DEFLATE: no zlib or gzip wrapper
-        result.error = "not enough memory to decompress the data";
+        result.error =
+            translate("attn::io", "not enough memory to decompress the data").toStdString();
         return result;
     }
     s.next_in = const_cast<Bytef *>(input); // zlib's API is not const; it only reads
@@ -131,7 +144,8 @@ InflateResult inflateRaw(const unsigned char *input, std::size_t size, std::size
         result.error = message;
         result.data.clear();
     } catch (const std::bad_alloc &) {
-        result.error = "not enough memory to decompress the data";
+        result.error =
+            translate("attn::io", "not enough memory to decompress the data").toStdString();
         result.data.clear();
     }
     inflateEnd(&s);

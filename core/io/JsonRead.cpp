@@ -1,6 +1,7 @@
 #include "JsonRead.h"
 
 #include "InputError.h"
+#include "Translate.h"
 
 namespace attn::json {
 
@@ -20,16 +21,16 @@ QString describe(const QJsonValue &v) {
         QString s = v.toString();
         if (s.size() > 20)
             s = s.left(20) + "\u2026";
-        return "the text \"" + s + "\"";
+        return translate("attn::io", "the text \"%1\"").arg(s);
     }
     case QJsonValue::Array:
-        return "an array";
+        return translate("attn::io", "an array");
     case QJsonValue::Object:
-        return "an object";
+        return translate("attn::io", "an object");
     case QJsonValue::Undefined:
         break;
     }
-    return "nothing";
+    return translate("attn::io", "nothing");
 }
 
 QString index(const QString &path, qsizetype i) {
@@ -41,7 +42,8 @@ bool readBool(const QJsonObject &o, const char *key, const QString &path, bool f
     if (v.isUndefined() || v.isNull())
         return fallback;
     if (!v.isBool())
-        fail(path + "." + key, "expected true or false, got " + describe(v));
+        fail(path + "." + key,
+             translate("attn::io", "expected true or false, got %1").arg(describe(v)));
     return v.toBool();
 }
 

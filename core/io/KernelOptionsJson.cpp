@@ -4,6 +4,7 @@
 #include "InputError.h"
 #include "JsonRead.h"
 #include "Limits.h"
+#include "Translate.h"
 
 #include <QJsonArray>
 
@@ -26,7 +27,8 @@ int readCount(const QJsonObject &o, const char *key, const QString &path,
     if (v.isUndefined() || v.isNull())
         return 0;
     if (!v.isDouble() || v.toDouble() != std::floor(v.toDouble()) || v.toDouble() < 0)
-        fail(path + "." + key, "expected a whole number from 0, got " + describe(v));
+        fail(path + "." + key,
+             translate("attn::io", "expected a whole number from 0, got %1").arg(describe(v)));
     try {
         check(std::int64_t(std::min(v.toDouble(), 1e15)));
     } catch (const InputError &e) {
@@ -43,11 +45,11 @@ int kvGroupFromJson(const QJsonObject &head, const QString &path) {
     if (v.isUndefined() || v.isNull())
         return -1;
     if (!v.isDouble() || v.toDouble() != std::floor(v.toDouble()) || v.toDouble() < 0)
-        fail(path + ".kv_group", "expected a group number from 0, got " + describe(v));
+        fail(path + ".kv_group",
+             translate("attn::io", "expected a group number from 0, got %1").arg(describe(v)));
     if (v.toDouble() > double(kMaxKvGroup))
-        fail(
-            path + ".kv_group",
-            QString("group %1: the groups are numbered 0 to %2").arg(describe(v)).arg(kMaxKvGroup));
+        fail(path + ".kv_group", translate("attn::io", "group %1: the groups are numbered 0 to %2")
+                                     .arg(describe(v), qs(kMaxKvGroup)));
     return v.toInt();
 }
 
@@ -62,7 +64,8 @@ void kernelOptionsFromJson(const QJsonObject &options, const QString &op, Attent
     if (slopes.isUndefined() || slopes.isNull())
         return;
     if (!slopes.isArray())
-        fail(op + ".alibi_slopes", "expected an array of numbers, got " + describe(slopes));
+        fail(op + ".alibi_slopes",
+             translate("attn::io", "expected an array of numbers, got %1").arg(describe(slopes)));
     const QJsonArray array = slopes.toArray();
     try {
         checkAlibiSlopeCount(array.size());
@@ -71,7 +74,8 @@ void kernelOptionsFromJson(const QJsonObject &options, const QString &op, Attent
     }
     for (qsizetype h = 0; h < array.size(); ++h) {
         if (!array[h].isDouble())
-            fail(index(op + ".alibi_slopes", h), "expected a number, got " + describe(array[h]));
+            fail(index(op + ".alibi_slopes", h),
+                 translate("attn::io", "expected a number, got %1").arg(describe(array[h])));
         out.alibiSlopes.push_back(array[h].toDouble());
     }
 }

@@ -4,6 +4,7 @@
 #include "InputError.h"
 #include "Npy.h"
 #include "Safetensors.h"
+#include "Translate.h"
 #include "ZipArchive.h"
 
 #include <QBuffer>
@@ -39,9 +40,9 @@ ImportFormat formatOf(const QByteArray &head, const QString &name) {
     // gets "not an .npy file" rather than "line 1, column 1: … is not a number".
     const QString suffix = QFileInfo(name).suffix().toLower();
     if (suffix == "npy")
-        fail("not a NumPy .npy file (it does not start with \\x93NUMPY)");
+        fail(translate("attn::io", "not a NumPy .npy file (it does not start with \\x93NUMPY)"));
     if (suffix == "npz")
-        fail("not a NumPy .npz file (it is not a zip archive)");
+        fail(translate("attn::io", "not a NumPy .npz file (it is not a zip archive)"));
     if (suffix == "safetensors")
         return ImportFormat::Safetensors; // its reader says what is wrong with the header
     return ImportFormat::Text;
@@ -50,18 +51,19 @@ ImportFormat formatOf(const QByteArray &head, const QString &name) {
 // Reads at most kMaxImportBytes; throws InputError (without the name).
 QByteArray readLimited(const QString &fileName, qint64 limit = kMaxImportBytes) {
     if (QFileInfo(fileName).isDir())
-        fail("is a directory, not a file");
+        fail(translate("attn::io", "is a directory, not a file"));
     QFile file(fileName);
     if (!file.open(QIODevice::ReadOnly))
-        fail("cannot open: " + file.errorString());
+        fail(translate("attn::io", "cannot open: %1").arg(file.errorString()));
     if (file.size() > limit)
-        fail(QString("the file is too large (%1 bytes; at most 256 MiB)").arg(file.size()));
+        fail(translate("attn::io", "the file is too large (%1 bytes; at most 256 MiB)")
+                 .arg(QString::number(file.size())));
     // Pipes and growing files report no size: read one byte more than allowed to tell.
     const QByteArray bytes = file.read(limit + 1);
     if (bytes.size() > limit)
-        fail("the file is too large (at most 256 MiB)");
+        fail(translate("attn::io", "the file is too large (at most 256 MiB)"));
     if (file.error() != QFileDevice::NoError)
-        fail("cannot read: " + file.errorString());
+        fail(translate("attn::io", "cannot read: %1").arg(file.errorString()));
     return bytes;
 }
 
@@ -90,46 +92,49 @@ void readText(const QByteArray &bytes, ImportResult &r) {
     CsvMatrix csv = readCsvMatrix(bytes);
     r.matrix = std::move(csv.matrix);
     r.shape = {std::uint64_t(r.matrix.rows()), std::uint64_t(r.matrix.cols())};
-    r.description = csv.delimiter == "comma"       ? "CSV (comma-separated)"
-                    : csv.delimiter == "tab"       ? "TSV (tab-separated)"
-                    : csv.delimiter == "semicolon" ? "CSV (semicolon-separated)"
-                                                   : "text (numbers separated by spaces)";
+    r.description = csv.delimiter == "comma" ? translate("attn::io", "CSV (comma-separated)")
+                    : csv.delimiter == "tab" ? translate("attn::io", "TSV (tab-separated)")
+                    : csv.delimiter == "semicolon"
+                        ? translate("attn::io", "CSV (semicolon-separated)")
+                        : translate("attn::io", "text (numbers separated by spaces)");
     if (csv.headerLine)
-        r.notes
-            << QString("skipped the header row on line %1: %2").arg(csv.headerLine).arg(csv.header);
+        r.notes << translate("attn::io", "skipped the header row on line %1: %2")
+                       .arg(QString::number(csv.headerLine), csv.header);
     if (csv.decimalComma)
-        r.notes << "read decimal commas: 1,5 is 1.5";
+        r.notes << translate("attn::io", "read decimal commas: 1,5 is 1.5");
 }
 
 void readNpz(const QByteArray &bytes, const QString &arrayName, ImportResult &r) {
     const ZipArchive zip(bytes);
     const NpzArrays arrays = npzArrays(zip);
     if (arrays.entries.empty())
-        fail(zip.entries().empty() ? "the .npz archive is empty (it holds no arrays)"
-                                   : "holds no .npy arrays (is it an .npz file?)");
+        fail(zip.entries().empty()
+                 ? translate("attn::io", "the .npz archive is empty (it holds no arrays)")
+                 : translate("attn::io", "holds no .npy arrays (is it an .npz file?)"));
     qsizetype index = 0;
     if (!arrayName.isEmpty()) {
         const QString wanted = arrayName.endsWith(".npy") ? arrayName.chopped(4) : arrayName;
         index = arrays.names.indexOf(wanted);
         if (index < 0)
-            fail("has no array " + quoted(wanted) + " (it has " +
-                 quoted(arrays.names.join("', '")) + ")");
+            fail(translate("attn::io", "has no array %1 (it has %2)")
+                     .arg(quoted(wanted), quoted(arrays.names.join("', '"))));
     } else if (arrays.names.size() > 1) {
-        r.notes << QString("took array %1, the first of %2 (%3)")
-                       .arg(quoted(arrays.names[0]))
-                       .arg(arrays.names.size())
-                       .arg(arrays.names.join(", "));
+        r.notes << translate("attn::io", "took array %1, the first of %2 (%3)")
+                       .arg(quoted(arrays.names[0]), QString::number(arrays.names.size()),
+                            arrays.names.join(", "));
     }
     const ZipEntry &entry = *arrays.entries[std::size_t(index)];
     r.arrayName = arrays.names[index];
-    const QString prefix = "array " + quoted(r.arrayName) + ": ";
+    const QString prefix = translate("attn::io", "array %1: ").arg(quoted(r.arrayName));
     try {
         const QByteArray member = zip.read(entry, std::uint64_t(kMaxImportBytes));
         NpyHeader header;
         r.matrix = readNpy(member, &r.notes, &header);
         r.shape = header.shape;
-        r.description = "NumPy .npz, array " + quoted(r.arrayName) + " (" + header.description() +
-                        (entry.method == 8 ? ", deflated)" : ", stored)");
+        r.description =
+            (entry.method == 8 ? translate("attn::io", "NumPy .npz, array %1 (%2, deflated)")
+                               : translate("attn::io", "NumPy .npz, array %1 (%2, stored)"))
+                .arg(quoted(r.arrayName), header.description());
     } catch (const InputError &e) {
         fail(prefix + QString::fromStdString(e.what()));
     }
@@ -143,21 +148,21 @@ void readSafetensors(QIODevice &device, std::uint64_t size, const ImportSelectio
     if (!selection.array.isEmpty()) {
         tensor = file.find(selection.array);
         if (!tensor)
-            fail("has no tensor " + quoted(selection.array) + " (it has " +
-                 QString::number(file.tensors.size()) + ": " +
-                 quoted(file.names().mid(0, 8).join("', '")) +
-                 (file.tensors.size() > 8 ? ", …)" : ")"));
+            fail(translate("attn::io", "has no tensor %1 (it has %2: %3)")
+                     .arg(quoted(selection.array), QString::number(file.tensors.size()),
+                          quoted(file.names().mid(0, 8).join("', '")) +
+                              (file.tensors.size() > 8 ? ", …" : "")));
     } else {
         for (const SafetensorsTensor &t : file.tensors)
             if (!tensor && t.problem().isEmpty())
                 tensor = &t;
         if (!tensor)
-            fail(file.tensors.empty() ? "the safetensors file holds no tensors"
-                                      : "none of its tensors is a 1-D or 2-D float tensor");
+            fail(file.tensors.empty()
+                     ? translate("attn::io", "the safetensors file holds no tensors")
+                     : translate("attn::io", "none of its tensors is a 1-D or 2-D float tensor"));
         if (file.tensors.size() > 1)
-            r.notes << QString("took tensor %1, the first of %2 that can be imported")
-                           .arg(quoted(tensor->name))
-                           .arg(file.tensors.size());
+            r.notes << translate("attn::io", "took tensor %1, the first of %2 that can be imported")
+                           .arg(quoted(tensor->name), QString::number(file.tensors.size()));
     }
     SafetensorsRead read =
         readSafetensorsTensor(device, file, *tensor, parseArraySlice(selection.slice));
@@ -165,8 +170,8 @@ void readSafetensors(QIODevice &device, std::uint64_t size, const ImportSelectio
     r.notes << read.notes;
     r.arrayName = tensor->name;
     r.shape = tensor->shape;
-    r.description = "safetensors, tensor " + quoted(tensor->name) + " (" + tensor->dtype + ", " +
-                    tensor->shapeText() + ")";
+    r.description = translate("attn::io", "safetensors, tensor %1 (%2, %3)")
+                        .arg(quoted(tensor->name), tensor->dtype, tensor->shapeText());
 }
 
 // Slices (all but safetensors, which slices as it reads) and transposes what was read.
@@ -175,11 +180,13 @@ void applySelection(const ImportSelection &selection, ImportResult &r) {
     if (r.format != ImportFormat::Safetensors && !slice.isWhole())
         r.matrix = applySlice(r.matrix, r.shape, slice);
     if (!slice.isWhole())
-        r.description += ", slice " + sliceText(slice) +
-                         QString(" (%1\u00d7%2)").arg(r.matrix.rows()).arg(r.matrix.cols());
+        r.description += translate("attn::io", ", slice %1 (%2\u00d7%3)")
+                             .arg(sliceText(slice), QString::number(r.matrix.rows()),
+                                  QString::number(r.matrix.cols()));
     if (selection.transpose) {
         r.matrix.transposeInPlace();
-        r.description += ", transposed"; // the preview states the shape after it
+        r.description +=
+            translate("attn::io", ", transposed"); // the preview states the shape after it
     }
 }
 
@@ -198,7 +205,7 @@ ImportResult guarded(const QString &sourceName, const ImportSelection &selection
     } catch (const InputError &e) {
         r.error = QString::fromStdString(e.what());
     } catch (const std::bad_alloc &) {
-        r.error = "not enough memory to read it";
+        r.error = translate("attn::io", "not enough memory to read it");
     }
     if (!r.error.isEmpty()) {
         ImportResult failed;
@@ -212,12 +219,14 @@ ImportResult guarded(const QString &sourceName, const ImportSelection &selection
 void readBytes(const QByteArray &bytes, const QString &sourceName, const ImportSelection &selection,
                ImportResult &r) {
     if (bytes.size() > kMaxImportBytes)
-        fail("the file is too large (at most 256 MiB)");
+        fail(translate("attn::io", "the file is too large (at most 256 MiB)"));
     r.format = formatOf(bytes, sourceName);
     if (!selection.array.isEmpty() && r.format != ImportFormat::Npz &&
         r.format != ImportFormat::Safetensors)
-        fail("an array name (" + quoted(selection.array) +
-             ") was given, but this is not an .npz file (nor safetensors)");
+        fail(translate(
+                 "attn::io",
+                 "an array name (%1) was given, but this is not an .npz file (nor safetensors)")
+                 .arg(quoted(selection.array)));
     switch (r.format) {
     case ImportFormat::Text:
         readText(bytes, r);
@@ -226,7 +235,7 @@ void readBytes(const QByteArray &bytes, const QString &sourceName, const ImportS
         NpyHeader header;
         r.matrix = readNpy(bytes, &r.notes, &header);
         r.shape = header.shape;
-        r.description = "NumPy .npy (" + header.description() + ")";
+        r.description = translate("attn::io", "NumPy .npy (%1)").arg(header.description());
         break;
     }
     case ImportFormat::Npz:
@@ -262,7 +271,7 @@ ImportResult importMatrix(const QString &fileName, const ImportSelection &select
             r.format = ImportFormat::Safetensors;
             QFile file(fileName);
             if (!file.open(QIODevice::ReadOnly))
-                fail("cannot open: " + file.errorString());
+                fail(translate("attn::io", "cannot open: %1").arg(file.errorString()));
             readSafetensors(file, std::uint64_t(file.size()), selection, r);
             return;
         }
@@ -289,7 +298,7 @@ NpzListing listNpzArraysData(const QByteArray &bytes, const QString &sourceName)
     NpzListing listing;
     try {
         if (!bytes.startsWith(kZipMagic) && !bytes.startsWith(kEmptyZipMagic))
-            fail("not a NumPy .npz file (it is not a zip archive)");
+            fail(translate("attn::io", "not a NumPy .npz file (it is not a zip archive)"));
         const ZipArchive zip(bytes);
         const NpzArrays arrays = npzArrays(zip);
         for (std::size_t k = 0; k < arrays.entries.size(); ++k) {
@@ -308,7 +317,8 @@ NpzListing listNpzArraysData(const QByteArray &bytes, const QString &sourceName)
                     for (std::uint64_t d : h.shape)
                         count *= d; // each at most 4096, at most two of them
                     if (entry.size != h.dataOffset + count * std::uint64_t(h.itemSize))
-                        info.problem = "its data does not match its shape " + h.shapeText();
+                        info.problem = translate("attn::io", "its data does not match its shape %1")
+                                           .arg(h.shapeText());
                 }
             } catch (const InputError &e) {
                 info.problem = QString::fromStdString(e.what());
@@ -320,7 +330,7 @@ NpzListing listNpzArraysData(const QByteArray &bytes, const QString &sourceName)
         listing.error = sourceName + ": " + QString::fromStdString(e.what());
     } catch (const std::bad_alloc &) {
         listing = {};
-        listing.error = sourceName + ": not enough memory to read it";
+        listing.error = sourceName + ": " + translate("attn::io", "not enough memory to read it");
     }
     return listing;
 }

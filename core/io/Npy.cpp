@@ -5,6 +5,7 @@
 #include "InputError.h"
 #include "Limits.h"
 #include "NumberText.h"
+#include "Translate.h"
 
 #include <bit>
 #include <cmath>
@@ -20,8 +21,8 @@ constexpr char kMagic[] = "\x93NUMPY";
 constexpr std::uint64_t kMagicLength = 6;
 constexpr std::uint64_t kAbsurdDimension = std::uint64_t(1) << 60;
 
-std::string str(std::uint64_t n) {
-    return std::to_string(n);
+QString str(std::uint64_t n) {
+    return QString::number(n);
 }
 
 // The header is the repr() of a Python dict: {'descr': '<f8', 'fortran_order': False,
@@ -48,7 +49,7 @@ public:
                 break;
             PyValue key = value(0);
             if (key.kind != PyValue::Kind::String)
-                fail("a key that is not a string");
+                fail(translate("attn::io", "a key that is not a string"));
             expect(':');
             out.emplace_back(key.text, value(0));
             if (!accept(',')) {
@@ -58,14 +59,14 @@ public:
         }
         skipSpace();
         if (pos_ != text_.size())
-            fail("text after the dictionary");
+            fail(translate("attn::io", "text after the dictionary"));
         return out;
     }
 
 private:
-    [[noreturn]] void fail(const std::string &what) const {
-        throw InputError("the .npy header is not valid (" + what + " at character " +
-                         std::to_string(pos_) + ")");
+    [[noreturn]] void fail(const QString &what) const {
+        throw InputError(translate("attn::io", "the .npy header is not valid (%1 at character %2)")
+                             .arg(what, qs(std::int64_t(pos_))));
     }
     void skipSpace() {
         while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\n' ||
@@ -82,7 +83,7 @@ private:
     }
     void expect(char c) {
         if (!accept(c))
-            fail(std::string("expected '") + c + "'");
+            fail(translate("attn::io", "expected '%1'").arg(QChar::fromLatin1(c)));
     }
     bool word(std::string_view w) {
         if (text_.substr(pos_, w.size()) != w)
@@ -93,10 +94,10 @@ private:
 
     PyValue value(int depth) {
         if (depth > 8)
-            fail("nesting too deep");
+            fail(translate("attn::io", "nesting too deep"));
         skipSpace();
         if (pos_ >= text_.size())
-            fail("the end of the header");
+            fail(translate("attn::io", "the end of the header"));
         PyValue v;
         const char c = text_[pos_];
         if (c == '\'' || c == '"') {
@@ -104,11 +105,11 @@ private:
             ++pos_;
             while (pos_ < text_.size() && text_[pos_] != c) {
                 if (text_[pos_] == '\\')
-                    fail("an escape in a string");
+                    fail(translate("attn::io", "an escape in a string"));
                 v.text += text_[pos_++];
             }
             if (pos_ >= text_.size())
-                fail("an unterminated string");
+                fail(translate("attn::io", "an unterminated string"));
             ++pos_;
         } else if (c == '(' || c == '[') {
             v.kind = c == '(' ? PyValue::Kind::Tuple : PyValue::Kind::List;
@@ -137,7 +138,7 @@ private:
         } else if (word("None")) {
             v.kind = PyValue::Kind::None;
         } else {
-            fail("an unexpected character");
+            fail(translate("attn::io", "an unexpected character"));
         }
         return v;
     }
@@ -199,13 +200,13 @@ QString NpyHeader::dtypeName() const {
     else
         return "'" + descr + "'";
     if (byteOrder == '>' && itemSize > 1)
-        name += " (big-endian)";
+        name += translate("attn::io", " (big-endian)");
     return name;
 }
 
 QString shapeText(const std::vector<std::uint64_t> &shape) {
     if (shape.empty())
-        return "scalar";
+        return translate("attn::io", "scalar");
     QStringList parts;
     for (std::uint64_t d : shape)
         parts << QString::number(d);
@@ -218,35 +219,42 @@ QString NpyHeader::shapeText() const {
 
 QString NpyHeader::description() const {
     QString text = dtypeName();
-    text.replace(" (big-endian)", ", big-endian");
-    text += fortranOrder ? ", Fortran order" : ", C order";
+    text.replace(translate("attn::io", " (big-endian)"), translate("attn::io", ", big-endian"));
+    text += fortranOrder ? translate("attn::io", ", Fortran order")
+                         : translate("attn::io", ", C order");
     if (major != 1)
-        text += QString(", format %1.%2").arg(major).arg(minor);
+        text += translate("attn::io", ", format %1.%2").arg(qs(major), qs(minor));
     return text;
 }
 
 NpyHeader parseNpyHeader(const QByteArray &bytes) {
     const auto size = std::uint64_t(bytes.size());
     if (size < kMagicLength || std::memcmp(bytes.constData(), kMagic, kMagicLength) != 0)
-        throw InputError("not a NumPy .npy file (it does not start with \\x93NUMPY)");
+        throw InputError(
+            translate("attn::io", "not a NumPy .npy file (it does not start with \\x93NUMPY)"));
     if (size < 10)
-        throw InputError("the .npy file is cut short in its header");
+        throw InputError(translate("attn::io", "the .npy file is cut short in its header"));
     NpyHeader h;
     const auto *u = reinterpret_cast<const unsigned char *>(bytes.constData());
     h.major = u[6];
     h.minor = u[7];
     if (h.major < 1 || h.major > 3 || h.minor != 0)
-        throw InputError("unsupported .npy format version " + std::to_string(h.major) + "." +
-                         std::to_string(h.minor) + " (1.0, 2.0 and 3.0 can be read)");
+        throw InputError(
+            translate("attn::io",
+                      "unsupported .npy format version %1.%2 (1.0, 2.0 and 3.0 can be read)")
+                .arg(qs(h.major), qs(h.minor)));
     const std::uint64_t prefix = h.major == 1 ? 10 : 12;
     if (size < prefix)
-        throw InputError("the .npy file is cut short in its header");
+        throw InputError(translate("attn::io", "the .npy file is cut short in its header"));
     const std::uint64_t length = readUnsigned(u + 8, h.major == 1 ? 2 : 4, false);
     if (length > kMaxNpyHeaderBytes)
-        throw InputError("the .npy header is implausibly long (" + str(length) + " bytes)");
+        throw InputError(translate("attn::io", "the .npy header is implausibly long (%1 bytes)")
+                             .arg(str(length)));
     if (size - prefix < length)
-        throw InputError("the .npy file is cut short in its header (" + str(length) +
-                         " header bytes announced, " + str(size - prefix) + " present)");
+        throw InputError(translate("attn::io",
+                                   "the .npy file is cut short in its header (%1 header "
+                                   "bytes announced, %2 present)")
+                             .arg(str(length), str(size - prefix)));
     h.dataOffset = prefix + length;
     // Versions 1 and 2 store Latin-1, 3 UTF-8; a valid header is ASCII either way.
     const std::string_view text(bytes.constData() + prefix, std::size_t(length));
@@ -256,9 +264,11 @@ NpyHeader parseNpyHeader(const QByteArray &bytes) {
         if (key == "descr" && !haveDescr) {
             haveDescr = true;
             if (value.kind == PyValue::Kind::List)
-                throw InputError("holds structured records (a record dtype), not plain numbers");
+                throw InputError(translate(
+                    "attn::io", "holds structured records (a record dtype), not plain numbers"));
             if (value.kind != PyValue::Kind::String)
-                throw InputError("the .npy header's 'descr' is not a dtype string");
+                throw InputError(
+                    translate("attn::io", "the .npy header's 'descr' is not a dtype string"));
             h.descr = QString::fromLatin1(value.text.data(), qsizetype(value.text.size()));
             std::string_view d = value.text;
             if (!d.empty() && (d[0] == '<' || d[0] == '>' || d[0] == '|' || d[0] == '='))
@@ -277,25 +287,29 @@ NpyHeader parseNpyHeader(const QByteArray &bytes) {
         } else if (key == "fortran_order" && !haveOrder) {
             haveOrder = true;
             if (value.kind != PyValue::Kind::Bool)
-                throw InputError("the .npy header's 'fortran_order' is not True or False");
+                throw InputError(translate(
+                    "attn::io", "the .npy header's 'fortran_order' is not True or False"));
             h.fortranOrder = value.flag;
         } else if (key == "shape" && !haveShape) {
             haveShape = true;
             if (value.kind != PyValue::Kind::Tuple)
-                throw InputError("the .npy header's 'shape' is not a tuple");
+                throw InputError(translate("attn::io", "the .npy header's 'shape' is not a tuple"));
             for (const PyValue &d : value.items) {
                 if (d.kind != PyValue::Kind::Int)
-                    throw InputError("the .npy header's 'shape' holds something not a number");
+                    throw InputError(translate(
+                        "attn::io", "the .npy header's 'shape' holds something not a number"));
                 h.shape.push_back(d.number);
             }
         } else {
-            throw InputError("the .npy header has an unexpected key '" + key + "'");
+            throw InputError(
+                translate("attn::io", "the .npy header has an unexpected key '%1'").arg(qs(key)));
         }
     }
     if (!haveDescr || !haveOrder || !haveShape)
-        throw InputError("the .npy header lacks " + std::string(!haveDescr   ? "'descr'"
-                                                                : !haveOrder ? "'fortran_order'"
-                                                                             : "'shape'"));
+        throw InputError(translate("attn::io", "the .npy header lacks %1")
+                             .arg(QLatin1String(!haveDescr   ? "'descr'"
+                                                : !haveOrder ? "'fortran_order'"
+                                                             : "'shape'")));
     return h;
 }
 
@@ -304,55 +318,58 @@ QString npyHeaderProblem(const NpyHeader &h) {
     switch (h.kind) {
     case 'f':
         if (h.itemSize != 2 && h.itemSize != 4 && h.itemSize != 8)
-            return "holds " + dtype +
-                   " numbers; only float16, float32 and float64 (and integers) can be read";
+            return translate("attn::io", "holds %1 numbers; only float16, float32 and float64 (and "
+                                         "integers) can be read")
+                .arg(dtype);
         break;
     case 'i':
     case 'u':
         if (h.itemSize != 1 && h.itemSize != 2 && h.itemSize != 4 && h.itemSize != 8)
-            return "has an unsupported integer dtype " + dtype;
+            return translate("attn::io", "has an unsupported integer dtype %1").arg(dtype);
         break;
     case 'b':
-        return "holds booleans (dtype " + dtype + "), not numbers";
+        return translate("attn::io", "holds booleans (dtype %1), not numbers").arg(dtype);
     case 'c':
-        return "holds complex numbers (dtype " + dtype + "); only real numbers can be imported";
+        return translate("attn::io",
+                         "holds complex numbers (dtype %1); only real numbers can be imported")
+            .arg(dtype);
     case 'O':
-        return "holds Python objects (dtype object), not plain numbers";
+        return translate("attn::io", "holds Python objects (dtype object), not plain numbers");
     case 'U':
     case 'S':
     case 'a':
-        return "holds text (dtype " + dtype + "), not numbers";
+        return translate("attn::io", "holds text (dtype %1), not numbers").arg(dtype);
     case 'M':
     case 'm':
-        return "holds dates or times (dtype " + dtype + "), not numbers";
+        return translate("attn::io", "holds dates or times (dtype %1), not numbers").arg(dtype);
     case 'V':
-        return "holds raw records (dtype " + dtype + "), not numbers";
+        return translate("attn::io", "holds raw records (dtype %1), not numbers").arg(dtype);
     default:
-        return "has an unknown dtype " + dtype;
+        return translate("attn::io", "has an unknown dtype %1").arg(dtype);
     }
     if (h.itemSize > 1 && h.byteOrder == '|')
-        return "has a dtype " + dtype + " without a byte order";
+        return translate("attn::io", "has a dtype %1 without a byte order").arg(dtype);
     const std::size_t dims = h.shape.size();
     if (dims == 0)
-        return "is a 0-D array (a single number); a matrix (2-D) or a vector (1-D) is expected";
+        return translate("attn::io",
+                         "is a 0-D array (a single number); a matrix (2-D) or a vector (1-D) "
+                         "is expected");
     if (dims > 2)
-        return QString("is a %1-D array (%2); only matrices (2-D) and vectors (1-D) can be "
-                       "imported")
-            .arg(dims)
-            .arg(h.shapeText());
+        return translate("attn::io",
+                         "is a %1-D array (%2); only matrices (2-D) and vectors (1-D) can "
+                         "be imported")
+            .arg(qs(std::int64_t(dims)), h.shapeText());
     for (std::uint64_t d : h.shape)
         if (d == 0)
-            return "is empty (shape " + h.shapeText() + ")";
+            return translate("attn::io", "is empty (shape %1)").arg(h.shapeText());
     const std::uint64_t rows = dims == 1 ? 1 : h.shape[0], cols = h.shape.back();
     if (rows > kMaxNpyDimension || cols > kMaxNpyDimension)
-        return QString("is too large: %1 (at most %2 rows and %2 columns)")
-            .arg(h.shapeText())
-            .arg(kMaxNpyDimension);
+        return translate("attn::io", "is too large: %1 (at most %2 rows and %2 columns)")
+            .arg(h.shapeText(), qs(std::int64_t(kMaxNpyDimension)));
     if (rows * cols > std::uint64_t(kMaxInputValues))
-        return QString("is too large: %1 is %2 numbers (at most %3 input numbers are supported)")
-            .arg(h.shapeText())
-            .arg(rows * cols)
-            .arg(kMaxInputValues);
+        return translate("attn::io",
+                         "is too large: %1 is %2 numbers (at most %3 input numbers are supported)")
+            .arg(h.shapeText(), str(rows * cols), qs(kMaxInputValues));
     return {};
 }
 
@@ -361,20 +378,22 @@ Matrix readNpy(const QByteArray &bytes, QStringList *notes, NpyHeader *header) {
     if (header)
         *header = h;
     if (const QString problem = npyHeaderProblem(h); !problem.isEmpty())
-        throw InputError(problem.toStdString());
+        throw InputError(problem);
     const bool vector = h.shape.size() == 1;
     const std::uint64_t rows = vector ? 1 : h.shape[0], cols = h.shape.back();
     // Both are at most 4096 and itemSize at most 8: no overflow.
     const std::uint64_t need = rows * cols * std::uint64_t(h.itemSize);
     const std::uint64_t have = std::uint64_t(bytes.size()) - h.dataOffset;
     if (have < need)
-        throw InputError("the .npy file is cut short: shape " + h.shapeText().toStdString() +
-                         " of " + h.dtypeName().toStdString() + " needs " + str(need) +
-                         " bytes of data, the file has " + str(have));
+        throw InputError(translate("attn::io",
+                                   "the .npy file is cut short: shape %1 of %2 needs %3 "
+                                   "bytes of data, the file has %4")
+                             .arg(h.shapeText(), h.dtypeName(), str(need), str(have)));
     if (have > need)
-        throw InputError("the .npy file has " + str(have - need) +
-                         " bytes more than its header's shape " + h.shapeText().toStdString() +
-                         " of " + h.dtypeName().toStdString() + " needs");
+        throw InputError(
+            translate("attn::io",
+                      "the .npy file has %1 bytes more than its header's shape %2 of %3 needs")
+                .arg(str(have - need), h.shapeText(), h.dtypeName()));
 
     const bool bigEndian = h.byteOrder == '>' || ((h.byteOrder == '=' || h.byteOrder == 0) &&
                                                   std::endian::native == std::endian::big);
@@ -385,13 +404,13 @@ Matrix readNpy(const QByteArray &bytes, QStringList *notes, NpyHeader *header) {
         const std::uint64_t j = h.fortranOrder ? k / rows : k % cols;
         const double v = element(data + k * std::uint64_t(h.itemSize), h, bigEndian);
         if (const std::string problem = numberProblem(v); !problem.empty())
-            throw InputError("element " + cellName(h, i, j).toStdString() + " " + problem);
+            throw InputError(
+                translate("attn::io", "element %1 %2").arg(cellName(h, i, j), qs(problem)));
         m(Eigen::Index(i), Eigen::Index(j)) = v;
     }
     if (notes && vector)
-        *notes << QString("a 1-D array of %1 numbers, read as one row (1%2)")
-                      .arg(cols)
-                      .arg(QChar(0x00d7) + QString::number(cols));
+        *notes << translate("attn::io", "a 1-D array of %1 numbers, read as one row (1%2)")
+                      .arg(str(cols), QChar(0x00d7) + QString::number(cols));
     return m;
 }
 

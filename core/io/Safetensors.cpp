@@ -3,6 +3,7 @@
 #include "FloatBits.h"
 #include "InputError.h"
 #include "Npy.h"
+#include "Translate.h"
 
 #include <QIODevice>
 #include <QJsonArray>
@@ -52,7 +53,7 @@ bool isFloatDtype(const QString &dtype) {
 std::uint64_t wholeNumber(const QJsonValue &v, const QString &what) {
     const double d = v.toDouble(-1);
     if (!v.isDouble() || !(d >= 0) || d > 9007199254740992.0 || d != std::floor(d))
-        fail(what + " is not a whole number ≥ 0");
+        fail(translate("attn::io", "%1 is not a whole number ≥ 0").arg(what));
     return std::uint64_t(d);
 }
 
@@ -65,46 +66,50 @@ std::uint64_t readLe64(const unsigned char *p) {
 
 SafetensorsTensor parseTensor(const QString &name, const QJsonValue &value,
                               std::uint64_t dataSize) {
-    const QString where = "tensor " + quoted(name);
+    const QString where = translate("attn::io", "tensor %1").arg(quoted(name));
     if (!value.isObject())
-        fail(where + ": its entry is not a JSON object");
+        fail(where + ": " + translate("attn::io", "its entry is not a JSON object"));
     const QJsonObject o = value.toObject();
     SafetensorsTensor t;
     t.name = name;
     t.dtype = o.value("dtype").toString();
     if (!o.value("dtype").isString())
-        fail(where + ": no \"dtype\"");
+        fail(where + ": " + translate("attn::io", "no \"dtype\""));
     if (dtypeSize(t.dtype) == 0)
-        fail(where + ": unknown dtype " + quoted(t.dtype));
+        fail(where + ": " + translate("attn::io", "unknown dtype %1").arg(quoted(t.dtype)));
     if (!o.value("shape").isArray())
-        fail(where + ": no \"shape\" list");
+        fail(where + ": " + translate("attn::io", "no \"shape\" list"));
     const QJsonArray shape = o.value("shape").toArray();
     if (shape.size() > 16)
-        fail(where + QString(": %1 axes").arg(shape.size()));
+        fail(where + ": " + translate("attn::io", "%1 axes").arg(shape.size()));
     for (const QJsonValue &d : shape)
-        t.shape.push_back(wholeNumber(d, where + ": a dimension of its shape"));
+        t.shape.push_back(
+            wholeNumber(d, where + ": " + translate("attn::io", "a dimension of its shape")));
     const QJsonArray offsets = o.value("data_offsets").toArray();
     if (!o.value("data_offsets").isArray() || offsets.size() != 2)
-        fail(where + ": \"data_offsets\" is not a pair [begin, end]");
-    t.begin = wholeNumber(offsets[0], where + ": its begin offset");
-    t.end = wholeNumber(offsets[1], where + ": its end offset");
+        fail(where + ": " + translate("attn::io", "\"data_offsets\" is not a pair [begin, end]"));
+    t.begin = wholeNumber(offsets[0], where + ": " + translate("attn::io", "its begin offset"));
+    t.end = wholeNumber(offsets[1], where + ": " + translate("attn::io", "its end offset"));
     if (t.end < t.begin)
-        fail(where + QString(": its data ends (%1) before it begins (%2)").arg(t.end).arg(t.begin));
+        fail(where + ": " +
+             translate("attn::io", "its data ends (%1) before it begins (%2)")
+                 .arg(QString::number(t.end), QString::number(t.begin)));
     if (t.end > dataSize)
-        fail(where + QString(": its data [%1, %2) lies past the end of the file's %3 data bytes")
-                         .arg(t.begin)
-                         .arg(t.end)
-                         .arg(dataSize));
+        fail(
+            where + ": " +
+            translate("attn::io", "its data [%1, %2) lies past the end of the file's %3 data bytes")
+                .arg(QString::number(t.begin), QString::number(t.end), QString::number(dataSize)));
     // shape × item size must be the range's length, multiplied with an overflow check.
     std::uint64_t bytes = std::uint64_t(t.itemSize());
     bool overflow = false;
     for (std::uint64_t d : t.shape)
         overflow = overflow || __builtin_mul_overflow(bytes, d, &bytes);
     if (overflow || bytes != t.end - t.begin)
-        fail(where + QString(": shape %1 of %2 needs %3 bytes, its data has %4")
-                         .arg(t.shapeText(), t.dtype)
-                         .arg(overflow ? QString("more than 2^64") : QString::number(bytes))
-                         .arg(t.end - t.begin));
+        fail(where + ": " +
+             translate("attn::io", "shape %1 of %2 needs %3 bytes, its data has %4")
+                 .arg(t.shapeText(), t.dtype,
+                      overflow ? translate("attn::io", "more than 2^64") : QString::number(bytes),
+                      QString::number(t.end - t.begin)));
     return t;
 }
 
@@ -130,16 +135,18 @@ QString SafetensorsTensor::shapeText() const {
 
 QString SafetensorsTensor::problem() const {
     if (!isFloatDtype(dtype))
-        return "its dtype " + dtype + " is not a float (F64, F32, F16 and BF16 can be imported)";
+        return translate("attn::io",
+                         "its dtype %1 is not a float (F64, F32, F16 and BF16 can be imported)")
+            .arg(dtype);
     if (shape.empty())
-        return "it is a single number (0-D), not a vector or matrix";
+        return translate("attn::io", "it is a single number (0-D), not a vector or matrix");
     if (shape.size() > 2)
-        return QString("it is a %1-D tensor (%2); only 1-D and 2-D tensors can be imported")
-            .arg(shape.size())
-            .arg(shapeText());
+        return translate("attn::io",
+                         "it is a %1-D tensor (%2); only 1-D and 2-D tensors can be imported")
+            .arg(QString::number(shape.size()), shapeText());
     for (std::uint64_t d : shape)
         if (d == 0)
-            return "it is empty (" + shapeText() + ")";
+            return translate("attn::io", "it is empty (%1)").arg(shapeText());
     return {};
 }
 
@@ -165,34 +172,35 @@ bool looksLikeSafetensors(const QByteArray &head) {
 
 SafetensorsFile readSafetensorsHeader(QIODevice &device, std::uint64_t size) {
     if (size < 8 || !device.seek(0))
-        fail("not a safetensors file (shorter than its 8-byte header length)");
+        fail(translate("attn::io",
+                       "not a safetensors file (shorter than its 8-byte header length)"));
     unsigned char prefix[8];
     if (device.read(reinterpret_cast<char *>(prefix), 8) != 8)
-        fail("cannot read: " + device.errorString());
+        fail(translate("attn::io", "cannot read: %1").arg(device.errorString()));
     const std::uint64_t length = readLe64(prefix);
     if (length > kMaxSafetensorsHeaderBytes)
-        fail(QString("not a safetensors file: its header length %1 is beyond the format's limit "
-                     "of 100 MB")
-                 .arg(length));
+        fail(translate("attn::io",
+                       "not a safetensors file: its header length %1 is beyond the format's "
+                       "limit of 100 MB")
+                 .arg(QString::number(length)));
     if (length > size - 8)
-        fail(QString("not a safetensors file, or cut short: its header length %1 is beyond the "
-                     "file's %2 bytes")
-                 .arg(length)
-                 .arg(size));
+        fail(translate("attn::io",
+                       "not a safetensors file, or cut short: its header length %1 is beyond "
+                       "the file's %2 bytes")
+                 .arg(QString::number(length), QString::number(size)));
     if (length < 2)
-        fail("not a safetensors file: its header is too short to be JSON");
+        fail(translate("attn::io", "not a safetensors file: its header is too short to be JSON"));
     // Allocated only now, from a length checked against the file's size.
     const QByteArray header = device.read(qint64(length));
     if (std::uint64_t(header.size()) != length)
-        fail("cannot read its header: " + device.errorString());
+        fail(translate("attn::io", "cannot read its header: %1").arg(device.errorString()));
     QJsonParseError error;
     const QJsonDocument json = QJsonDocument::fromJson(header, &error);
     if (error.error != QJsonParseError::NoError)
-        fail(QString("not a safetensors file: its header is not JSON (%1 at byte %2)")
-                 .arg(error.errorString())
-                 .arg(error.offset));
+        fail(translate("attn::io", "not a safetensors file: its header is not JSON (%1 at byte %2)")
+                 .arg(error.errorString(), QString::number(error.offset)));
     if (!json.isObject())
-        fail("not a safetensors file: its header is not a JSON object");
+        fail(translate("attn::io", "not a safetensors file: its header is not a JSON object"));
 
     SafetensorsFile file;
     file.dataStart = 8 + length;
@@ -213,19 +221,16 @@ SafetensorsFile readSafetensorsHeader(QIODevice &device, std::uint64_t size) {
     std::uint64_t next = 0;
     for (const SafetensorsTensor *t : byOffset) {
         if (t->begin < next)
-            fail("tensor " + quoted(t->name) +
-                 QString(": its data [%1, %2) overlaps another's").arg(t->begin).arg(t->end));
+            fail(translate("attn::io", "tensor %1: its data [%2, %3) overlaps another's")
+                     .arg(quoted(t->name), QString::number(t->begin), QString::number(t->end)));
         if (t->begin > next)
-            fail(QString("the data has a gap at bytes [%1, %2) before tensor %3")
-                     .arg(next)
-                     .arg(t->begin)
-                     .arg(quoted(t->name)));
+            fail(translate("attn::io", "the data has a gap at bytes [%1, %2) before tensor %3")
+                     .arg(QString::number(next), QString::number(t->begin), quoted(t->name)));
         next = t->end;
     }
     if (next != dataSize)
-        fail(QString("the file has %1 data bytes, but its tensors describe %2")
-                 .arg(dataSize)
-                 .arg(next));
+        fail(translate("attn::io", "the file has %1 data bytes, but its tensors describe %2")
+                 .arg(QString::number(dataSize), QString::number(next)));
     std::vector<SafetensorsTensor> ordered;
     for (const SafetensorsTensor *t : byOffset)
         ordered.push_back(*t);
@@ -237,16 +242,15 @@ SafetensorsRead readSafetensorsTensor(QIODevice &device, const SafetensorsFile &
                                       const SafetensorsTensor &tensor, const ArraySlice &slice) {
     const QString problem = tensor.problem();
     if (!problem.isEmpty())
-        fail("tensor " + quoted(tensor.name) + ": " + problem);
+        fail(translate("attn::io", "tensor %1: %2").arg(quoted(tensor.name), problem));
     const std::vector<AxisRange> ranges = resolveSlice(slice, tensor.shape);
     const SliceShape out = sliceShape(ranges);
     if (out.rows > kMaxNpyDimension || out.cols > kMaxNpyDimension)
-        fail(QString("tensor %1%2 is %3×%4; at most %5 rows and columns can be imported (choose a "
-                     "slice)")
-                 .arg(quoted(tensor.name), sliceText(slice))
-                 .arg(out.rows)
-                 .arg(out.cols)
-                 .arg(kMaxNpyDimension));
+        fail(translate("attn::io",
+                       "tensor %1%2 is %3×%4; at most %5 rows and columns can be imported "
+                       "(choose a slice)")
+                 .arg(quoted(tensor.name), sliceText(slice), QString::number(out.rows),
+                      QString::number(out.cols), QString::number(kMaxNpyDimension)));
 
     // The rows of the tensor the selection touches, read in one piece (all its columns).
     const bool twoD = tensor.shape.size() == 2;
@@ -259,14 +263,16 @@ SafetensorsRead readSafetensorsTensor(QIODevice &device, const SafetensorsFile &
     const std::uint64_t firstByte = twoD ? rows.begin * rowBytes : cols.begin * item;
     const std::uint64_t length = twoD ? rows.size() * rowBytes : cols.size() * item;
     if (length > kMaxSafetensorsReadBytes)
-        fail(QString("tensor %1%2: the rows it needs are %3 bytes; at most 256 MiB are read")
-                 .arg(quoted(tensor.name), sliceText(slice))
-                 .arg(length));
+        fail(translate("attn::io",
+                       "tensor %1%2: the rows it needs are %3 bytes; at most 256 MiB are read")
+                 .arg(quoted(tensor.name), sliceText(slice), QString::number(length)));
     if (!device.seek(qint64(file.dataStart + tensor.begin + firstByte)))
-        fail("cannot seek to tensor " + quoted(tensor.name) + ": " + device.errorString());
+        fail(translate("attn::io", "cannot seek to tensor %1: %2")
+                 .arg(quoted(tensor.name), device.errorString()));
     const QByteArray bytes = device.read(qint64(length));
     if (std::uint64_t(bytes.size()) != length)
-        fail("tensor " + quoted(tensor.name) + ": the file is cut short in its data");
+        fail(translate("attn::io", "tensor %1: the file is cut short in its data")
+                 .arg(quoted(tensor.name)));
     const auto *u = reinterpret_cast<const unsigned char *>(bytes.constData());
 
     SafetensorsRead r;
@@ -277,8 +283,9 @@ SafetensorsRead readSafetensorsTensor(QIODevice &device, const SafetensorsFile &
             const double v = element(u + offset, tensor.dtype);
             if (!std::isfinite(v) || std::abs(v) > kMaxAbsInput) {
                 const std::uint64_t row = twoD ? rows.begin + i : 0, col = cols.begin + j;
-                fail(QString("tensor %1 at %2: %3 (values must be finite, at most 1e15 in "
-                             "magnitude)")
+                fail(translate("attn::io",
+                               "tensor %1 at %2: %3 (values must be finite, at most 1e15 in "
+                               "magnitude)")
                          .arg(quoted(tensor.name),
                               twoD ? QString("[%1, %2]").arg(row).arg(col)
                                    : QString("[%1]").arg(col),
@@ -290,7 +297,8 @@ SafetensorsRead readSafetensorsTensor(QIODevice &device, const SafetensorsFile &
     // A column picked by index is a vector: one row, as every 1-D array is read.
     r.matrix = twoD && !cols.kept ? Matrix(part.transpose()) : std::move(part);
     if (tensor.shape.size() == 1 || (twoD && (!rows.kept || !cols.kept)))
-        r.notes << "read the vector as one row (1×" + QString::number(r.matrix.cols()) + ")";
+        r.notes << translate("attn::io", "read the vector as one row (1×%1)")
+                       .arg(QString::number(r.matrix.cols()));
     return r;
 }
 

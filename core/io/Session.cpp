@@ -5,6 +5,7 @@
 #include "JsonRead.h"
 #include "KernelOptionsJson.h"
 #include "Limits.h"
+#include "Translate.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -31,14 +32,14 @@ enum class RowsAre { Tokens, Dimension };
 void checkSides(const QString &path, qsizetype rows, qsizetype cols, RowsAre rowsAre) {
     try {
         if (rowsAre == RowsAre::Tokens)
-            checkTokenCount(rows, "it");
-        else
-            checkDimensionSize(rows, "its number of rows");
-        checkDimensionSize(cols, "its number of columns");
+            checkTokenCount(rows, translate("attn::io", "it").toStdString());
+        else if (rows > kMaxDimension)
+            checkDimensionSize(rows, translate("attn::io", "its number of rows").toStdString());
+        if (cols > kMaxDimension)
+            checkDimensionSize(cols, translate("attn::io", "its number of columns").toStdString());
     } catch (const InputError &e) {
-        fail(path, QString("%1 is too large: %2")
-                       .arg(QString::fromStdString(shapeString(rows, cols)),
-                            QString::fromStdString(e.what())));
+        fail(path, translate("attn::io", "%1 is too large: %2")
+                       .arg(qs(shapeString(rows, cols)), qs(e.what())));
     }
 }
 
@@ -47,21 +48,24 @@ template <typename Out, typename Element>
 Out readRectangular(const QJsonValue &value, const QString &path, RowsAre rowsAre,
                     Element element) {
     if (!value.isArray())
-        fail(path, "expected an array of rows, got " + describe(value));
+        fail(path, translate("attn::io", "expected an array of rows, got %1").arg(describe(value)));
     const QJsonArray rows = value.toArray();
     if (rows.isEmpty())
-        fail(path, "has no rows");
+        fail(path, translate("attn::io", "has no rows"));
     qsizetype cols = -1;
     for (qsizetype i = 0; i < rows.size(); ++i) {
         if (!rows[i].isArray())
-            fail(index(path, i), "expected a row (an array of numbers), got " + describe(rows[i]));
+            fail(index(path, i),
+                 translate("attn::io", "expected a row (an array of numbers), got %1")
+                     .arg(describe(rows[i])));
         const qsizetype c = rows[i].toArray().size();
         if (cols < 0) {
             cols = c;
             if (cols == 0)
-                fail(path, "row 0 is empty");
+                fail(path, translate("attn::io", "row 0 is empty"));
         } else if (c != cols) {
-            fail(path, QString("row %1 has %2 numbers, expected %3").arg(i).arg(c).arg(cols));
+            fail(path, translate("attn::io", "row %1 has %2 numbers, expected %3")
+                           .arg(qs(i), qs(c), qs(cols)));
         }
     }
     checkSides(path, rows.size(), cols, rowsAre);
@@ -76,12 +80,12 @@ Out readRectangular(const QJsonValue &value, const QString &path, RowsAre rowsAr
 
 Matrix readMatrix(const QJsonValue &value, const QString &path,
                   RowsAre rowsAre = RowsAre::Dimension) {
-    return readRectangular<Matrix>(value, path, rowsAre,
-                                   [](const QJsonValue &v, const QString &where) {
-                                       if (!v.isDouble())
-                                           fail(where, "expected a number, got " + describe(v));
-                                       return v.toDouble();
-                                   });
+    return readRectangular<Matrix>(
+        value, path, rowsAre, [](const QJsonValue &v, const QString &where) {
+            if (!v.isDouble())
+                fail(where, translate("attn::io", "expected a number, got %1").arg(describe(v)));
+            return v.toDouble();
+        });
 }
 
 Mask readMask(const QJsonValue &value, const QString &path) {
@@ -91,7 +95,8 @@ Mask readMask(const QJsonValue &value, const QString &path) {
                 return v.toBool();
             if (v.isDouble() && (v.toDouble() == 0 || v.toDouble() == 1))
                 return v.toDouble() == 1;
-            fail(where, "expected true/false (or 1/0), got " + describe(v));
+            fail(where,
+                 translate("attn::io", "expected true/false (or 1/0), got %1").arg(describe(v)));
         });
 }
 
@@ -100,18 +105,20 @@ std::vector<std::string> readTokens(const QJsonValue &value, const QString &path
     if (value.isNull() || value.isUndefined())
         return defaultTokens(expected, prefix);
     if (!value.isArray())
-        fail(path, "expected an array of token labels, got " + describe(value));
+        fail(path, translate("attn::io", "expected an array of token labels, got %1")
+                       .arg(describe(value)));
     const QJsonArray array = value.toArray();
     if (array.size() != expected)
-        fail(path,
-             QString("has %1 labels but there are %2 tokens").arg(array.size()).arg(expected));
+        fail(path, translate("attn::io", "has %1 labels but there are %2 tokens")
+                       .arg(qs(array.size()), qs(expected)));
     std::vector<std::string> out;
     for (qsizetype i = 0; i < array.size(); ++i) {
         if (!array[i].isString())
-            fail(index(path, i), "expected a text label, got " + describe(array[i]));
+            fail(index(path, i),
+                 translate("attn::io", "expected a text label, got %1").arg(describe(array[i])));
         std::string label = array[i].toString().toStdString();
         try {
-            checkLabelLength(label, "the label");
+            checkLabelLength(label, translate("attn::io", "the label").toStdString());
         } catch (const InputError &e) {
             fail(index(path, i), QString::fromStdString(e.what()));
         }
@@ -122,7 +129,7 @@ std::vector<std::string> readTokens(const QJsonValue &value, const QString &path
 
 QJsonObject requireObject(const QJsonValue &value, const QString &path) {
     if (!value.isObject())
-        fail(path, "expected an object, got " + describe(value));
+        fail(path, translate("attn::io", "expected an object, got %1").arg(describe(value)));
     return value.toObject();
 }
 
@@ -200,15 +207,17 @@ AttentionInputs inputsFromJson(const QJsonObject &o, const QString &path) {
             readTokens(o.value("context_tokens"), path + ".context_tokens", in.context.rows(), "c");
     } else if (const QJsonValue ct = o.value("context_tokens");
                !(ct.isNull() || ct.isUndefined())) {
-        fail(path + ".context_tokens", "there are context tokens but no context matrix");
+        fail(path + ".context_tokens",
+             translate("attn::io", "there are context tokens but no context matrix"));
     }
 
     const QJsonValue heads = o.value("heads");
     if (!heads.isArray())
-        fail(path + ".heads", "expected an array of heads, got " + describe(heads));
+        fail(path + ".heads",
+             translate("attn::io", "expected an array of heads, got %1").arg(describe(heads)));
     const QJsonArray headArray = heads.toArray();
     if (headArray.isEmpty())
-        fail(path + ".heads", "there must be at least one head");
+        fail(path + ".heads", translate("attn::io", "there must be at least one head"));
     for (qsizetype h = 0; h < headArray.size(); ++h) {
         const QString hp = index(path + ".heads", h);
         const QJsonObject head = requireObject(headArray[h], hp);
@@ -237,7 +246,8 @@ AttentionInputs inputsFromJson(const QJsonObject &o, const QString &path) {
         const QJsonValue t = options.value("temperature");
         if (!(t.isUndefined() || t.isNull())) {
             if (!t.isDouble())
-                fail(op + ".temperature", "expected a number, got " + describe(t));
+                fail(op + ".temperature",
+                     translate("attn::io", "expected a number, got %1").arg(describe(t)));
             in.options.temperature = t.toDouble();
         }
         kernelOptionsFromJson(options, op, in.options);
@@ -246,7 +256,8 @@ AttentionInputs inputsFromJson(const QJsonObject &o, const QString &path) {
             const auto value = positionalFromName(positional.toString().toStdString());
             if (!positional.isString() || !value)
                 fail(op + ".positional",
-                     "expected \"none\", \"sinusoidal\" or \"rope\", got " + describe(positional));
+                     translate("attn::io", "expected \"none\", \"sinusoidal\" or \"rope\", got %1")
+                         .arg(describe(positional)));
             in.options.positional = *value;
         }
     }
@@ -334,9 +345,9 @@ void checkValueCount(const QByteArray &bytes) {
         } else if (c == '"') {
             inString = true;
         } else if (c == ',' && ++separators > kMaxJsonValues) {
-            throw InputError("the file holds more than " + std::to_string(kMaxJsonValues) +
-                             " values: at most " + std::to_string(kMaxInputValues) +
-                             " input numbers are supported");
+            throw InputError(translate("attn::io", "the file holds more than %1 values: at most %2 "
+                                                   "input numbers are supported")
+                                 .arg(qs(kMaxJsonValues), qs(kMaxInputValues)));
         }
     }
 }
@@ -345,35 +356,37 @@ void checkValueCount(const QByteArray &bytes) {
 
 Session sessionFromJson(const QByteArray &bytes) {
     if (bytes.trimmed().isEmpty()) // clearer than the parser's "illegal value at byte 0"
-        throw InputError("not valid JSON: the input is empty");
+        throw InputError(translate("attn::io", "not valid JSON: the input is empty"));
     checkValueCount(bytes);
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &error);
     if (error.error != QJsonParseError::NoError)
-        throw InputError(
-            ("not valid JSON: " + error.errorString() + " at byte " + QString::number(error.offset))
-                .toStdString());
+        throw InputError(translate("attn::io", "not valid JSON: %1 at byte %2")
+                             .arg(error.errorString(), qs(error.offset)));
     if (!doc.isObject())
-        throw InputError("expected a JSON object at the top level");
+        throw InputError(translate("attn::io", "expected a JSON object at the top level"));
     const QJsonObject root = doc.object();
     if (root.contains("format")) {
         const QJsonValue format = root.value("format");
         if (format.toString() != kSessionFormat)
-            throw InputError(("not an attnviz session: its format is " + describe(format) +
-                              ", expected \"attnviz-session\"")
-                                 .toStdString());
+            throw InputError(translate("attn::io",
+                                       "not an attnviz session: its format is %1, expected "
+                                       "\"attnviz-session\"")
+                                 .arg(describe(format)));
         const QJsonValue version = root.value("version");
         if (!version.isDouble() || version.toDouble() != double(version.toInt()) ||
             version.toInt() < 1)
-            throw InputError(
-                ("version: expected a whole number, got " + describe(version)).toStdString());
+            throw InputError(translate("attn::io", "version: expected a whole number, got %1")
+                                 .arg(describe(version)));
         if (version.toInt() > kSessionVersion)
-            throw InputError("the file was written by a newer attnviz (session format version " +
-                             std::to_string(version.toInt()) + "); this program reads version " +
-                             std::to_string(kSessionVersion));
+            throw InputError(translate("attn::io",
+                                       "the file was written by a newer attnviz (session format "
+                                       "version %1); this program reads version %2")
+                                 .arg(qs(version.toInt()), qs(kSessionVersion)));
     }
     if (!root.value("inputs").isObject())
-        throw InputError("no \"inputs\" object: this is not an attnviz session");
+        throw InputError(
+            translate("attn::io", "no \"inputs\" object: this is not an attnviz session"));
     Session session;
     session.inputs = inputsFromJson(root.value("inputs").toObject());
     if (root.value("view").isObject())
@@ -452,15 +465,19 @@ Session loadSessionFile(const QString &fileName) {
     QFile file(fileName);
     const QFileInfo info(fileName);
     if (info.isDir())
-        throw InputError(name + ": is a directory, not a session file");
+        throw InputError(
+            translate("attn::io", "%1: is a directory, not a session file").arg(fileName));
     if (!file.open(QIODevice::ReadOnly))
-        throw InputError(name + ": cannot open: " + file.errorString().toStdString());
+        throw InputError(
+            translate("attn::io", "%1: cannot open: %2").arg(fileName, file.errorString()));
     if (file.size() > kMaxSessionBytes)
-        throw InputError(name + ": the file is too large (" + std::to_string(file.size()) +
-                         " bytes; at most 512 MiB)");
+        throw InputError(
+            translate("attn::io", "%1: the file is too large (%2 bytes; at most 512 MiB)")
+                .arg(fileName, qs(file.size())));
     const QByteArray bytes = file.read(kMaxSessionBytes + 1);
     if (bytes.size() > kMaxSessionBytes)
-        throw InputError(name + ": the file is too large (at most 512 MiB)");
+        throw InputError(
+            translate("attn::io", "%1: the file is too large (at most 512 MiB)").arg(fileName));
     try {
         return sessionFromJson(bytes);
     } catch (const InputError &e) {

@@ -2,6 +2,7 @@
 
 #include "Inflate.h"
 #include "InputError.h"
+#include "Translate.h"
 
 #include <algorithm>
 #include <string>
@@ -21,8 +22,8 @@ constexpr std::uint64_t kLocalSize = 30;
 // Deflate cannot expand beyond 1032:1 (258 bytes from a 1-bit length and a 1-bit distance).
 constexpr std::uint64_t kMaxDeflateRatio = 1032;
 
-[[noreturn]] void damaged(const std::string &what) {
-    throw InputError("the zip archive is damaged: " + what);
+[[noreturn]] void damaged(const QString &what) {
+    throw InputError(translate("attn::io", "the zip archive is damaged: %1").arg(what));
 }
 
 // Little-endian fields of a byte range whose bounds the caller has checked.
@@ -31,11 +32,11 @@ public:
     Fields(const QByteArray &bytes, std::uint64_t offset, std::uint64_t length)
         : bytes_(bytes), offset_(offset), end_(offset + length) {
         if (offset > std::uint64_t(bytes.size()) || length > std::uint64_t(bytes.size()) - offset)
-            damaged("a record reaches past the end of the file");
+            damaged(translate("attn::io", "a record reaches past the end of the file"));
     }
     std::uint64_t get(std::uint64_t at, int width) const {
         if (at + std::uint64_t(width) > end_ - offset_)
-            damaged("a record is shorter than its fields");
+            damaged(translate("attn::io", "a record is shorter than its fields"));
         std::uint64_t value = 0;
         for (int i = width - 1; i >= 0; --i)
             value = value << 8 | static_cast<unsigned char>(bytes_[qsizetype(offset_ + at) + i]);
@@ -50,8 +51,8 @@ private:
     std::uint64_t offset_, end_;
 };
 
-std::string str(std::uint64_t n) {
-    return std::to_string(n);
+QString str(std::uint64_t n) {
+    return QString::number(n);
 }
 
 } // namespace
@@ -63,7 +64,7 @@ ZipArchive::ZipArchive(QByteArray bytes) : bytes_(std::move(bytes)) {
 void ZipArchive::parseDirectory() {
     const std::uint64_t size = std::uint64_t(bytes_.size());
     if (size < kEndSize)
-        throw InputError("not a zip archive (too short for one)");
+        throw InputError(translate("attn::io", "not a zip archive (too short for one)"));
 
     // The end record is the last 22 bytes plus a comment of up to 65535 bytes.
     std::uint64_t end = 0;
@@ -78,11 +79,13 @@ void ZipArchive::parseDirectory() {
         }
     }
     if (!found)
-        throw InputError("not a zip archive, or one cut short (no end of central directory)");
+        throw InputError(translate(
+            "attn::io", "not a zip archive, or one cut short (no end of central directory)"));
 
     const Fields e(bytes_, end, kEndSize);
     if (e.u16(4) != 0 || e.u16(6) != 0 || e.u16(8) != e.u16(10))
-        throw InputError("split (multi-part) zip archives are not supported");
+        throw InputError(
+            translate("attn::io", "split (multi-part) zip archives are not supported"));
     std::uint64_t count = e.u16(10);
     std::uint64_t directorySize = e.u32(12);
     std::uint64_t directoryOffset = e.u32(16);
@@ -91,43 +94,46 @@ void ZipArchive::parseDirectory() {
     if (count == 0xffff || directorySize == 0xffffffff || directoryOffset == 0xffffffff) {
         // ZIP64: a locator just before the end record points at the 64-bit end record.
         if (end < 20)
-            damaged("the ZIP64 end record is missing");
+            damaged(translate("attn::io", "the ZIP64 end record is missing"));
         const Fields locator(bytes_, end - 20, 20);
         if (locator.u32(0) != kZip64LocatorSignature)
-            damaged("the ZIP64 end record is missing");
+            damaged(translate("attn::io", "the ZIP64 end record is missing"));
         const std::uint64_t at = locator.u64(8);
         if (at > end - 20 || end - 20 - at < 56)
-            damaged("the ZIP64 end record is out of place");
+            damaged(translate("attn::io", "the ZIP64 end record is out of place"));
         const Fields z(bytes_, at, 56);
         if (z.u32(0) != kZip64EndSignature)
-            damaged("the ZIP64 end record is missing");
+            damaged(translate("attn::io", "the ZIP64 end record is missing"));
         if (z.u32(16) != 0 || z.u32(20) != 0 || z.u64(24) != z.u64(32))
-            throw InputError("split (multi-part) zip archives are not supported");
+            throw InputError(
+                translate("attn::io", "split (multi-part) zip archives are not supported"));
         count = z.u64(32);
         directorySize = z.u64(40);
         directoryOffset = z.u64(48);
         directoryEnd = at;
     }
     if (directoryOffset > directoryEnd || directorySize > directoryEnd - directoryOffset)
-        damaged("the central directory lies outside the file");
+        damaged(translate("attn::io", "the central directory lies outside the file"));
     if (count > directorySize / kCentralSize)
-        damaged("the central directory is too small for " + str(count) + " members");
+        damaged(translate("attn::io", "the central directory is too small for %1 members")
+                    .arg(str(count)));
     // The directory ends where its end record begins. Python's zipfile would take a gap as
     // bytes prepended to the archive and read every member from elsewhere: refused, so that
     // both never read different data from one file.
     if (directoryOffset + directorySize != directoryEnd)
-        damaged(str(directoryEnd - directoryOffset - directorySize) +
-                " bytes lie between the central directory and its end record");
+        damaged(
+            translate("attn::io", "%1 bytes lie between the central directory and its end record")
+                .arg(str(directoryEnd - directoryOffset - directorySize)));
 
     entries_.reserve(std::size_t(count));
     std::uint64_t at = directoryOffset;
     const std::uint64_t stop = directoryOffset + directorySize;
     for (std::uint64_t i = 0; i < count; ++i) {
         if (stop - at < kCentralSize)
-            damaged("the central directory is cut short");
+            damaged(translate("attn::io", "the central directory is cut short"));
         const Fields c(bytes_, at, kCentralSize);
         if (c.u32(0) != kCentralSignature)
-            damaged("a central directory record is missing");
+            damaged(translate("attn::io", "a central directory record is missing"));
         ZipEntry entry;
         entry.flags = c.u16(8);
         entry.method = c.u16(10);
@@ -139,7 +145,7 @@ void ZipArchive::parseDirectory() {
         entry.localHeaderOffset = c.u32(42);
         const std::uint64_t recordLength = kCentralSize + nameLength + extraLength + commentLength;
         if (recordLength > stop - at)
-            damaged("a central directory record reaches past the directory");
+            damaged(translate("attn::io", "a central directory record reaches past the directory"));
         const QByteArray name = bytes_.mid(qsizetype(at + kCentralSize), qsizetype(nameLength));
         entry.name = (entry.flags & 0x800u) ? QString::fromUtf8(name) : QString::fromLatin1(name);
 
@@ -155,7 +161,7 @@ void ZipArchive::parseDirectory() {
                     if (*value != 0xffffffff)
                         continue;
                     if (field + 8 > fieldEnd)
-                        damaged("a ZIP64 extra field is too short");
+                        damaged(translate("attn::io", "a ZIP64 extra field is too short"));
                     *value = extra.u64(field);
                     field += 8;
                 }
@@ -166,8 +172,10 @@ void ZipArchive::parseDirectory() {
         at += recordLength;
     }
     if (at != stop)
-        damaged(str(stop - at) + " bytes follow the " + str(count) +
-                " central directory records the end record declares");
+        damaged(
+            translate("attn::io",
+                      "%1 bytes follow the %2 central directory records the end record declares")
+                .arg(str(stop - at), str(count)));
 }
 
 const ZipEntry *ZipArchive::find(const QString &name) const {
@@ -180,46 +188,50 @@ const ZipEntry *ZipArchive::find(const QString &name) const {
 std::uint64_t ZipArchive::dataOffset(const ZipEntry &entry) const {
     const std::uint64_t size = std::uint64_t(bytes_.size());
     if (entry.localHeaderOffset > size || size - entry.localHeaderOffset < kLocalSize)
-        damaged("the header of " + entry.name.toStdString() + " lies outside the file");
+        damaged(translate("attn::io", "the header of %1 lies outside the file").arg(entry.name));
     const Fields l(bytes_, entry.localHeaderOffset, kLocalSize);
     if (l.u32(0) != kLocalSignature)
-        damaged("the header of " + entry.name.toStdString() + " is missing");
+        damaged(translate("attn::io", "the header of %1 is missing").arg(entry.name));
     const std::uint64_t nameLength = l.u16(26), extraLength = l.u16(28);
     const std::uint64_t data = entry.localHeaderOffset + kLocalSize + nameLength + extraLength;
     if (data > size || entry.compressedSize > size - data)
-        damaged("the data of " + entry.name.toStdString() + " reaches past the end of the file");
+        damaged(translate("attn::io", "the data of %1 reaches past the end of the file")
+                    .arg(entry.name));
     const QByteArray localName =
         bytes_.mid(qsizetype(entry.localHeaderOffset + kLocalSize), qsizetype(nameLength));
     const QString decoded =
         (l.u16(6) & 0x800u) ? QString::fromUtf8(localName) : QString::fromLatin1(localName);
     if (decoded != entry.name)
-        damaged("the header of " + entry.name.toStdString() + " names another file");
+        damaged(translate("attn::io", "the header of %1 names another file").arg(entry.name));
     return data;
 }
 
 void ZipArchive::checkReadable(const ZipEntry &entry, std::uint64_t maxSize) const {
-    const std::string name = entry.name.toStdString();
+    const QString &name = entry.name;
     if (entry.encrypted())
-        throw InputError(name + " is encrypted");
+        throw InputError(translate("attn::io", "%1 is encrypted").arg(name));
     if (entry.method != 0 && entry.method != 8)
-        throw InputError(name + " is compressed with method " + str(entry.method) +
-                         "; only stored and deflated members are supported");
+        throw InputError(translate("attn::io", "%1 is compressed with method %2; only stored and "
+                                               "deflated members are supported")
+                             .arg(name, str(entry.method)));
     if (entry.size > maxSize)
-        throw InputError(name + " is too large (" + str(entry.size) + " bytes; at most " +
-                         str(maxSize) + ")");
+        throw InputError(translate("attn::io", "%1 is too large (%2 bytes; at most %3)")
+                             .arg(name, str(entry.size), str(maxSize)));
     if (entry.method == 0 && entry.compressedSize != entry.size)
-        damaged(name + " is stored uncompressed but its two sizes differ");
+        damaged(
+            translate("attn::io", "%1 is stored uncompressed but its two sizes differ").arg(name));
     // (Divided rather than multiplied: a ZIP64 size could overflow the product.)
     if (entry.method == 8 && entry.size > 1024 &&
         (entry.size - 1024) / kMaxDeflateRatio > entry.compressedSize)
-        damaged(name + " claims " + str(entry.size) + " bytes from " + str(entry.compressedSize) +
-                " compressed, more than deflate can produce");
+        damaged(translate("attn::io",
+                          "%1 claims %2 bytes from %3 compressed, more than deflate can produce")
+                    .arg(name, str(entry.size), str(entry.compressedSize)));
 }
 
 QByteArray ZipArchive::read(const ZipEntry &entry, std::uint64_t maxSize,
                             DeflateBlockCounts *counts) const {
     checkReadable(entry, maxSize);
-    const std::string name = entry.name.toStdString();
+    const QString &name = entry.name;
     const std::uint64_t data = dataOffset(entry);
     const auto *begin = reinterpret_cast<const unsigned char *>(bytes_.constData()) + data;
     QByteArray out;
@@ -229,10 +241,10 @@ QByteArray ZipArchive::read(const ZipEntry &entry, std::uint64_t maxSize,
         const InflateResult r =
             inflateRaw(begin, std::size_t(entry.compressedSize), std::size_t(entry.size));
         if (!r.ok())
-            throw InputError(name + ": " + r.error);
+            throw InputError(name + ": " + qs(r.error));
         if (r.data.size() != entry.size)
-            damaged(name + " decompresses to " + str(r.data.size()) + " bytes, not the declared " +
-                    str(entry.size));
+            damaged(translate("attn::io", "%1 decompresses to %2 bytes, not the declared %3")
+                        .arg(name, str(r.data.size()), str(entry.size)));
         if (counts)
             *counts = {r.storedBlocks, r.fixedBlocks, r.dynamicBlocks};
         out = QByteArray(reinterpret_cast<const char *>(r.data.data()), qsizetype(r.data.size()));
@@ -240,7 +252,7 @@ QByteArray ZipArchive::read(const ZipEntry &entry, std::uint64_t maxSize,
     const std::uint32_t crc =
         crc32(reinterpret_cast<const unsigned char *>(out.constData()), std::size_t(out.size()));
     if (crc != entry.crc)
-        damaged(name + " fails its CRC-32 check");
+        damaged(translate("attn::io", "%1 fails its CRC-32 check").arg(name));
     return out;
 }
 

@@ -4,6 +4,7 @@
 #include "Document.h"
 #include "ExportDirectory.h"
 #include "Notation.h"
+#include "WorkerPool.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
@@ -212,7 +213,7 @@ void ImportDialog::replan() {
         showPlan();
     });
     promise->start();
-    QThreadPool::globalInstance()->start([file = m_fileName, selection, promise] {
+    attn::workerPool().start([file = m_fileName, selection, promise] {
         attn::ImportResult read;
         try {
             read = attn::importMatrix(file, selection);

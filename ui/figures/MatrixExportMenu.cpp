@@ -26,7 +26,7 @@ void saveInteractively(const attn::Matrix &m, attn::ExportFormat format, const Q
         QDir(exportDirectory()).filePath(fileBase + "." + exportFileSuffix(format));
     QString path = QFileDialog::getSaveFileName(
         parent, QObject::tr("Export %1 as %2").arg(fileBase, exportFormatLabel(format)), proposed,
-        filterFor(format) + QStringLiteral(";;All files (*)"));
+        filterFor(format) + QStringLiteral(";;") + QObject::tr("All files (*)"));
     if (path.isEmpty())
         return;
     if (QFileInfo(path).suffix().isEmpty())

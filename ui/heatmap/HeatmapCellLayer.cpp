@@ -3,6 +3,7 @@
 #include "CellText.h"
 #include "HeatmapPlot.h"
 #include "Notation.h"
+#include "WorkerPool.h"
 
 #include <QFutureWatcher>
 #include <QPointer>
@@ -130,7 +131,7 @@ void HeatmapCellLayer::startColoring(const QRect &cells, QSize devicePixels, qre
         emit colored(key.generation, job->range);
         parentPlot()->replot(QCustomPlot::rpQueuedReplot); // the new image, at last
     });
-    QThreadPool::globalInstance()->start([job, promise, cells, devicePixels] {
+    attn::workerPool().start([job, promise, cells, devicePixels] {
         promise->start();
         const bool *mask = job->masked.size() > 0 ? job->masked.data() : nullptr;
         if (!job->rangeKnown)

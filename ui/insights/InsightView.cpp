@@ -2,6 +2,7 @@
 
 #include "Document.h"
 #include "Recomputer.h"
+#include "WorkerPool.h"
 
 #include <QFutureWatcher>
 #include <QLabel>
@@ -108,7 +109,7 @@ void InsightView::runOffThread(bool large, std::function<Present()> work) {
     m_computing->setText(tr("computing\u2026"));
     if (!m_computingDelay->isActive() && !m_computing->isVisible())
         m_computingDelay->start();
-    QThreadPool::globalInstance()->start([promise, work = std::move(work), self = this] {
+    attn::workerPool().start([promise, work = std::move(work), self = this] {
         try {
             promise->addResult(work());
         } catch (const std::exception &e) {

@@ -6,6 +6,7 @@
 #include "InsightSupport.h"
 #include "Notation.h"
 #include "Recomputer.h"
+#include "Translations.h"
 
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
@@ -94,19 +95,25 @@ QString WhatIfPanel::text() const {
 }
 
 QWidget *WhatIfPanel::buildScaling() {
-    QGroupBox *box =
-        section(tr("(a) Why divide by ") + attn::scaleSymbol() + "?",
-                tr("q\u00b7k adds up d_k products, so its spread grows like %1. Without the "
-                   "scaling, large d_k pushes the logits far apart and the softmax saturates into "
-                   "near one-hot rows (and its gradients vanish). Dividing by %1 keeps the logits' "
-                   "spread near 1.")
-                    .arg(attn::scaleSymbol()));
+    QGroupBox *box = section(QString(), QString());
+    auto *why = box->findChild<QLabel *>();
+    Translations::setTexts(box, [box, why] {
+        box->setTitle(tr("(a) Why divide by ") + attn::scaleSymbol() + "?");
+        why->setText(
+            tr("q\u00b7k adds up d_k products, so its spread grows like %1. Without the "
+               "scaling, large d_k pushes the logits far apart and the softmax saturates into "
+               "near one-hot rows (and its gradients vanish). Dividing by %1 keeps the logits' "
+               "spread near 1.")
+                .arg(attn::scaleSymbol()));
+    });
     m_scalingText = richLabel();
     box->layout()->addWidget(m_scalingText);
     m_demo = new QPushButton(tr("&Load a d_k = 512 random case (undoable)"));
-    m_demo->setToolTip(tr("8 tokens, p = 16, d_k = 512, q and k entries of variance about 1, "
-                          "seed ") +
-                       QString::number(whatif::kScalingDemoSeed));
+    Translations::setTexts(m_demo, [this] {
+        m_demo->setToolTip(tr("8 tokens, p = 16, d_k = 512, q and k entries of variance about 1, "
+                              "seed ") +
+                           QString::number(whatif::kScalingDemoSeed));
+    });
     connect(m_demo, &QPushButton::clicked, this, &WhatIfPanel::loadScalingDemo);
     box->layout()->addWidget(m_demo);
     return box;

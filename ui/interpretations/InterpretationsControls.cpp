@@ -1,6 +1,7 @@
 #include "InterpretationsControls.h"
 
 #include "TermAnimator.h"
+#include "Translations.h"
 
 #include <QButtonGroup>
 #include <QCoreApplication>
@@ -40,6 +41,8 @@ InterpretationsControls::InterpretationsControls(TermAnimator *animator, QWidget
     }
     connect(m_productGroup, &QButtonGroup::idClicked, this,
             [this](int id) { emit productChosen(Product(id)); });
+    connect(&Translations::instance(), &Translations::changed, this,
+            [this] { setProduct(Product(m_productGroup->checkedId()), m_layout); });
     top->addSpacing(12);
     m_modeGroup = new QButtonGroup(this);
     const InterpretationMode modes[] = {InterpretationMode::Dot,    InterpretationMode::Row,
@@ -60,11 +63,14 @@ InterpretationsControls::InterpretationsControls(TermAnimator *animator, QWidget
                           "over key blocks, the n×m weights never stored")};
     QList<QToolButton *> kernelButtons;
     for (int i = 0; i < 6; ++i) {
-        QToolButton *b = toolButton(
-            interpretationModeName(modes[i]),
-            QCoreApplication::translate("InterpretationsControls", "%1 \u2014 %2 (key %3)")
-                .arg(interpretationModeName(modes[i]), tr(tips[i]))
-                .arg(i + 1));
+        QToolButton *b = toolButton(QString(), QString());
+        Translations::setTexts(b, [b, mode = modes[i], tip = tips[i], key = i + 1] {
+            b->setText(interpretationModeName(mode));
+            b->setToolTip(
+                QCoreApplication::translate("InterpretationsControls", "%1 \u2014 %2 (key %3)")
+                    .arg(interpretationModeName(mode), tr(tip))
+                    .arg(key));
+        });
         b->setObjectName(QString("mode%1").arg(i + 1));
         b->setCheckable(true);
         m_modeGroup->addButton(b, int(modes[i]));

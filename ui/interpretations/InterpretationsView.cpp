@@ -8,6 +8,7 @@
 #include "KernelReadingControls.h"
 #include "OnlineSoftmaxWidget.h"
 #include "OuterProductWidget.h"
+#include "ProductBuilder.h"
 #include "Recomputer.h"
 #include "TermAnimator.h"
 #include "TermsWidget.h"
@@ -23,13 +24,6 @@
 namespace {
 
 using attn::Stage;
-
-QStringList labelsOf(const std::vector<std::string> &tokens) {
-    QStringList out;
-    for (const std::string &t : tokens)
-        out << QString::fromStdString(t);
-    return out;
-}
 
 // The stages whose outlines the view may change: A, B and P of either product.
 constexpr Stage kLinkedStages[] = {Stage::Q,       Stage::K, Stage::Scores,
@@ -103,6 +97,8 @@ InterpretationsView::InterpretationsView(Document *document, Recomputer *recompu
 
     applyFonts();
 
+    m_builder = new ProductBuilder(this);
+    connect(m_builder, &ProductBuilder::built, this, &InterpretationsView::productBuilt);
     connect(recomputer, &Recomputer::resultReady, this, &InterpretationsView::onResult);
     connect(document, &Document::selectedRowChanged, this, &InterpretationsView::onSelection);
     connect(document, &Document::selectedColumnChanged, this, &InterpretationsView::onSelection);
@@ -248,10 +244,16 @@ void InterpretationsView::rebuildProduct() {
         m_current.reset();
         return;
     }
-    const attn::AttentionInputs &inputs = *snapshot.inputs; // the result's own tokens
-    m_current = std::make_shared<const InterpretedProduct>(
-        interpretProduct(*snapshot.result, m_document->layout(), m_document->currentHead(),
-                         m_product, labelsOf(inputs.tokens), labelsOf(inputs.sourceTokens())));
+    // A large product arrives later (productBuilt); meanwhile the view shows the last one.
+    if (auto built = m_builder->request(snapshot, m_document->layout(), m_document->currentHead(),
+                                        m_product))
+        m_current = std::move(built);
+}
+
+void InterpretationsView::productBuilt(std::shared_ptr<const InterpretedProduct> product) {
+    m_current = std::move(product);
+    m_animator->setCount(stepCount());
+    refreshMode();
 }
 
 void InterpretationsView::refreshMode() {

@@ -17,6 +17,7 @@ class OnlineSoftmaxWidget;
 class TiledProductWidget;
 class Shell;
 class OuterProductWidget;
+class ProductBuilder;
 class QLabel;
 class QStackedWidget;
 class Recomputer;
@@ -87,6 +88,7 @@ private:
     void onResult();
     void onSelection();
     void rebuildProduct();
+    void productBuilt(std::shared_ptr<const InterpretedProduct> product);
     void restartAnimation();
     void refreshMode();
     void updateControls();
@@ -107,7 +109,8 @@ private:
     Product m_product = Product::Scores;
     InterpretationMode m_mode = InterpretationMode::Dot;
     std::shared_ptr<const InterpretedProduct> m_current;
-    bool m_dirty = true; // the product must be rebuilt before it is drawn
+    ProductBuilder *m_builder; // builds m_current, off the GUI thread when large
+    bool m_dirty = true;       // the product must be rebuilt before it is drawn
     bool m_highlighted = false;
     // The terms' and the formula's text over the window's font: 11 pt at least at zoom 1.
     const double m_fontScale = std::max(1.0, 11.0 / font().pointSizeF());

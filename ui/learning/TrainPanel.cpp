@@ -3,6 +3,7 @@
 #include "Document.h"
 #include "Notation.h"
 #include "TrainingRunner.h"
+#include "Translations.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -99,6 +100,8 @@ TrainPanel::TrainPanel(Document *document, QWidget *parent)
         m_positional->findData(int(attn::defaultPositional(attn::TrainingTask::PreviousToken))));
     m_learningRate->setValue(attn::defaultLearningRate(attn::OptimizerKind::Adam));
     updateDescription();
+    connect(&Translations::instance(), &Translations::changed, this,
+            &TrainPanel::updateDescription);
 
     connect(m_play, &QPushButton::clicked, this, [this] {
         if (m_runner->isPlaying()) {

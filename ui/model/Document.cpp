@@ -234,7 +234,8 @@ QString checkLabel(const QString &label, QString *trimmed) {
     if (trimmed->isEmpty())
         return QCoreApplication::translate("Document", "a token label cannot be empty");
     try {
-        attn::checkLabelLength(trimmed->toStdString(), "the label");
+        attn::checkLabelLength(trimmed->toStdString(),
+                               QCoreApplication::translate("Document", "the label").toStdString());
     } catch (const attn::InputError &e) {
         return QString::fromStdString(e.what());
     }

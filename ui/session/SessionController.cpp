@@ -11,6 +11,7 @@
 #include "Session.h"
 #include "Shell.h"
 #include "ViewStateRegistry.h"
+#include "WorkerPool.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -263,7 +264,7 @@ void SessionController::openInBackground(const QString &path) {
     const QString name = QFileInfo(path).fileName();
     const QString key = QStringLiteral("open%1").arg(generation);
     const int undoIndex = m_document.undoStack()->index();
-    m_shell.busy().begin(key, tr("opening %1\u2026").arg(name));
+    m_shell.busy().begin(key, [name] { return tr("opening %1\u2026").arg(name); });
     // The worker holds only its promise: nothing of the window, which may close meanwhile.
     struct Parsed {
         attn::Session session;
@@ -289,7 +290,7 @@ void SessionController::openInBackground(const QString &path) {
         }
         showStatus(tr("Opened %1").arg(QDir::toNativeSeparators(m_currentFile)));
     });
-    QThreadPool::globalInstance()->start([path, promise] {
+    attn::workerPool().start([path, promise] {
         auto parsed = std::make_shared<Parsed>();
         try {
             parsed->session = attn::loadSessionFile(path);

@@ -9,9 +9,13 @@ namespace {
 
 // Sessions are ".attnviz" files (JSON inside, a MIME type of their own once installed); the
 // ".json" of older sessions and reference cases still opens, and can still be chosen to save.
-const QString kOpenFilter = QStringLiteral("attnviz sessions (*.attnviz *.json);;All files (*)");
-const QString kSaveFilter = QStringLiteral("attnviz session (*.attnviz);;attnviz session as JSON "
-                                           "(*.json)");
+QString openFilter() {
+    return QObject::tr("attnviz sessions (*.attnviz *.json);;All files (*)");
+}
+
+QString saveFilter() {
+    return QObject::tr("attnviz session (*.attnviz);;attnviz session as JSON (*.json)");
+}
 
 } // namespace
 
@@ -49,14 +53,14 @@ SessionPrompts SessionPrompts::dialogs(QWidget *parent) {
     };
     p.openFileName = [owner](const QString &directory) {
         return QFileDialog::getOpenFileName(owner, QObject::tr("Open session"), directory,
-                                            kOpenFilter);
+                                            openFilter());
     };
     p.saveFileName = [owner](const QString &suggested) {
-        QFileDialog dialog(owner, QObject::tr("Save session"), suggested, kSaveFilter);
+        QFileDialog dialog(owner, QObject::tr("Save session"), suggested, saveFilter());
         dialog.setAcceptMode(QFileDialog::AcceptSave);
         // The suffix of the chosen filter is added to a bare name, before the overwrite question.
         const bool json = suggested.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive);
-        dialog.selectNameFilter(kSaveFilter.split(QStringLiteral(";;")).value(json ? 1 : 0));
+        dialog.selectNameFilter(saveFilter().split(QStringLiteral(";;")).value(json ? 1 : 0));
         dialog.setDefaultSuffix(json ? QStringLiteral("json") : QStringLiteral("attnviz"));
         QObject::connect(&dialog, &QFileDialog::filterSelected, &dialog,
                          [&dialog](const QString &filter) {

@@ -1,5 +1,6 @@
 #include "BusyIndicator.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
@@ -21,12 +22,15 @@ BusyIndicator::BusyIndicator(QWidget *parent)
 }
 
 QString BusyIndicator::text() const {
-    return m_tasks.value(m_latest, m_tasks.isEmpty() ? QString() : m_tasks.first());
+    if (m_tasks.isEmpty())
+        return {};
+    const Text &text = m_tasks.contains(m_latest) ? m_tasks[m_latest] : m_tasks.first();
+    return text();
 }
 
-void BusyIndicator::begin(const QString &key, const QString &text) {
+void BusyIndicator::begin(const QString &key, Text text) {
     const bool idle = m_tasks.isEmpty();
-    m_tasks.insert(key, text);
+    m_tasks.insert(key, std::move(text));
     m_latest = key;
     if (idle)
         m_delay.start();
@@ -39,6 +43,12 @@ void BusyIndicator::end(const QString &key) {
     if (m_tasks.isEmpty())
         m_delay.stop();
     update();
+}
+
+void BusyIndicator::changeEvent(QEvent *event) {
+    if (event->type() == QEvent::LanguageChange)
+        update();
+    QWidget::changeEvent(event);
 }
 
 void BusyIndicator::update() {

@@ -5,13 +5,16 @@
 #include <QTimer>
 #include <QWidget>
 
+#include <functional>
+
 class QLabel;
 class QProgressBar;
 
 // "computing…", "opening large.attnviz…" in the status bar with a moving progress bar, for work
 // that runs while the window stays responsive (a forward pass at 4,096 tokens, a file parsed on
 // a worker). Shown only once a task has run for kDelayMs: quick work never flickers it.
-// Tasks are keyed so that several may overlap; the newest one's text is shown.
+// Tasks are keyed so that several may overlap; the newest one's text is shown. A task's text
+// is given as a function, so a switch of language while it runs shows it in the new language.
 class BusyIndicator : public QWidget {
     Q_OBJECT
 public:
@@ -19,10 +22,14 @@ public:
 
     explicit BusyIndicator(QWidget *parent = nullptr);
 
-    void begin(const QString &key, const QString &text);
+    using Text = std::function<QString()>; // [] { return tr("computing…"); }
+    void begin(const QString &key, Text text);
     void end(const QString &key);
     bool isBusy() const { return !m_tasks.isEmpty(); }
     QString text() const; // what is (or would be, once shown) written
+
+protected:
+    void changeEvent(QEvent *event) override;
 
 private:
     void update();
@@ -30,6 +37,6 @@ private:
     QLabel *m_label;
     QProgressBar *m_bar;
     QTimer m_delay;
-    QMap<QString, QString> m_tasks; // key -> text
-    QString m_latest;               // the key begun last
+    QMap<QString, Text> m_tasks; // key -> its text
+    QString m_latest;            // the key begun last
 };

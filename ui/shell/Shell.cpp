@@ -76,7 +76,11 @@ QDockWidget *Shell::addRightTab(const QString &title, const QString &objectName,
     QDockWidget *dock = addPanel(title, objectName, panel, Qt::RightDockWidgetArea);
     if (tabWith)
         m_window.tabifyDockWidget(tabWith, dock);
-    QAction *show = menu->addAction(tr("Show %1").arg(title), dock, [dock, focus] {
+    // A title's "&" ("Mask & bias") is a literal one in the menu entry, not a mnemonic.
+    const auto entry = [](QString text) {
+        return tr("Show %1").arg(text.replace(QLatin1Char('&'), QLatin1String("&&")));
+    };
+    QAction *show = menu->addAction(entry(title), dock, [dock, focus] {
         dock->show();
         dock->raise();
         focus->setFocus(Qt::ShortcutFocusReason);
@@ -84,7 +88,7 @@ QDockWidget *Shell::addRightTab(const QString &title, const QString &objectName,
     show->setShortcut(shortcut);
     // The title switches language on its own (Translations::retranslate); the entry follows,
     // also when the title reads the same in both languages.
-    auto follow = [show, dock] { show->setText(tr("Show %1").arg(dock->windowTitle())); };
+    auto follow = [show, dock, entry] { show->setText(entry(dock->windowTitle())); };
     connect(dock, &QDockWidget::windowTitleChanged, show, follow);
     m_titleFollowers.push_back(follow);
     return dock;

@@ -9,8 +9,11 @@
 #include <QKeySequence>
 #include <QLabel>
 #include <QMenu>
+#include <QScrollBar>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace {
 
@@ -151,12 +154,21 @@ void ShortcutsDialog::refresh() {
             section->setFirstColumnSpanned(true);
             section->setFlags(Qt::ItemIsEnabled);
         }
-        new QTreeWidgetItem(section, {e.keys, e.action});
+        auto *item = new QTreeWidgetItem(section, {e.keys, e.action});
+        item->setToolTip(1, e.action);
     }
     m_tree->expandAll();
 }
 
 void ShortcutsDialog::showEvent(QShowEvent *event) {
     refresh();
+    // Wide enough for the actions (German ones are longer than English), within reason: a longer
+    // one is elided, whole in its tooltip.
+    const QMargins margins = layout()->contentsMargins();
+    const QAbstractItemView *view = m_tree; // (QTreeView hides the public sizeHintForColumn)
+    const int wanted = view->sizeHintForColumn(0) + view->sizeHintForColumn(1) +
+                       m_tree->verticalScrollBar()->sizeHint().width() + 2 * m_tree->frameWidth() +
+                       margins.left() + margins.right() + 16;
+    resize(std::max(width(), std::min(wanted, 800)), height());
     QDialog::showEvent(event);
 }

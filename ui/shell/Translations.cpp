@@ -137,12 +137,18 @@ QString Translations::apply(const QString &code) {
     QLocale::setDefault(own || code.isEmpty() ? locale
                                               : QLocale(QLocale::English, QLocale::UnitedStates));
     m_current = language;
+    m_chosen = code;
     // Removing and installing again sends every widget a LanguageChange event.
     QCoreApplication::removeTranslator(m_recorder);
     m_recorder->setTranslators(std::move(own), std::move(qt));
     QCoreApplication::installTranslator(m_recorder);
     emit changed();
     return m_current;
+}
+
+void Translations::setTexts(QObject *owner, std::function<void()> setTexts) {
+    setTexts();
+    connect(&instance(), &Translations::changed, owner, std::move(setTexts));
 }
 
 void Translations::retranslate(QWidget &root) const {

@@ -4,6 +4,8 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
+
 class QWidget;
 
 // The interface's language. attnviz's own translations (translations/attnviz_LANG.ts, compiled
@@ -35,6 +37,14 @@ public:
     // read in it). Returns the language in effect: "en" when none applies.
     QString apply(const QString &code);
     QString current() const { return m_current; }
+    // The code the last `apply` was given ("" = the system's language): what View › Language
+    // ticks, whether it came from the menu, the saved choice or `attnviz --language`. Before
+    // any `apply`, "en" (no translation is installed).
+    QString chosen() const { return m_chosen; }
+
+    // Calls `setTexts` now and after every switch of language while `owner` lives: for texts
+    // composed with arguments or from pieces, which `retranslate` cannot switch by itself.
+    static void setTexts(QObject *owner, std::function<void()> setTexts);
 
     // Sets every text under `root` (widgets, their actions, menus, dock titles, tooltips) that
     // came whole from a translation lookup to its text in the current language.
@@ -49,4 +59,5 @@ private:
     class Recorder;
     Recorder *m_recorder;
     QString m_current = QStringLiteral("en");
+    QString m_chosen = QStringLiteral("en");
 };

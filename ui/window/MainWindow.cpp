@@ -165,7 +165,6 @@ void MainWindow::createLanguageMenu() {
     menu->setObjectName(QStringLiteral("languageMenu"));
     auto *group = new QActionGroup(this);
     group->setObjectName(QStringLiteral("languages"));
-    const QString saved = Translations::saved();
     for (const Translations::Language &language : Translations::languages()) {
         const QString code = language.code;
         QAction *a = menu->addAction(language.name, this, [code] {
@@ -173,10 +172,18 @@ void MainWindow::createLanguageMenu() {
             Translations::instance().apply(code);
         });
         a->setCheckable(true);
-        a->setChecked(code == saved);
         a->setData(code);
         group->addAction(a);
     }
+    // The tick is the language in effect, which `attnviz --language` may have chosen over the
+    // saved one; it follows every later switch too.
+    auto tick = [group] {
+        const QString chosen = Translations::instance().chosen();
+        for (QAction *a : group->actions())
+            a->setChecked(a->data().toString() == chosen);
+    };
+    tick();
+    connect(&Translations::instance(), &Translations::changed, group, tick);
 }
 
 void MainWindow::changeEvent(QEvent *event) {

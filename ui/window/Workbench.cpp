@@ -137,7 +137,8 @@ void Workbench::connectStatusAndColors() {
     // A forward pass on the worker (large inputs) says so in the status bar if it takes long.
     QObject::connect(m_recomputer.get(), &Recomputer::busyChanged, window, [this](bool busy) {
         if (busy)
-            shell().busy().begin(QStringLiteral("compute"), QObject::tr("computing\u2026"));
+            shell().busy().begin(QStringLiteral("compute"),
+                                 [] { return QObject::tr("computing\u2026"); });
         else
             shell().busy().end(QStringLiteral("compute"));
     });

@@ -4,6 +4,7 @@
 #include "Formula.h"
 #include "KernelOptionsControls.h"
 #include "Notation.h"
+#include "Translations.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -163,7 +164,10 @@ QWidget *ControlsPanel::buildNewCells() {
 QWidget *ControlsPanel::buildAttention() {
     auto *box = new QGroupBox(tr("Attention"), this);
     auto *layout = new QVBoxLayout(box);
-    m_scale = new QCheckBox(tr("scale the scores by 1/%1").arg(attn::scaleSymbol()), box);
+    m_scale = new QCheckBox(box);
+    Translations::setTexts(m_scale, [this] {
+        m_scale->setText(tr("scale the scores by 1/%1").arg(attn::scaleSymbol()));
+    });
     connect(m_scale, &QCheckBox::toggled, m_doc, &Document::setScale);
     layout->addWidget(m_scale);
 
@@ -172,10 +176,12 @@ QWidget *ControlsPanel::buildAttention() {
     m_temperature = new QSlider(Qt::Horizontal, box);
     m_temperature->setRange(0, kSliderSteps);
     m_temperature->setPageStep(kSliderSteps / 20);
-    m_temperature->setToolTip(tr("Logits are divided by the temperature: low = sharp, "
-                                 "high = flat (logarithmic, %1 to %2).")
-                                  .arg(kMinTemperature)
-                                  .arg(kMaxTemperature));
+    Translations::setTexts(m_temperature, [this] {
+        m_temperature->setToolTip(tr("Logits are divided by the temperature: low = sharp, "
+                                     "high = flat (logarithmic, %1 to %2).")
+                                      .arg(kMinTemperature)
+                                      .arg(kMaxTemperature));
+    });
     connect(m_temperature, &QSlider::valueChanged, this,
             [this](int position) { m_doc->setTemperature(temperatureAt(position)); });
     // One drag is one undo step: merging stops when the slider is let go.

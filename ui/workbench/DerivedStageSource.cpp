@@ -1,5 +1,7 @@
 #include "DerivedStageSource.h"
 
+#include "WorkerPool.h"
+
 #include <QCoreApplication>
 #include <QThreadPool>
 
@@ -168,7 +170,7 @@ void DerivedStageSource::build(const StageTables::Request &request,
     };
     const std::weak_ptr<StageTables> tables = m_tables;
     const StageExtrema::Quantity quantity = m_tables->quantity;
-    QThreadPool::globalInstance()->start([tables, quantity, request, ready] {
+    attn::workerPool().start([tables, quantity, request, ready] {
         const attn::HeadResult &h = request.basis->heads[size_t(request.head)];
         auto built = std::make_shared<Built>();
         if (request.queryCount > 0)

@@ -3,6 +3,7 @@
 #include "Document.h"
 #include "MatrixEditor.h"
 #include "TokenEditor.h"
+#include "Translations.h"
 
 #include <QGridLayout>
 #include <QLabel>
@@ -50,6 +51,7 @@ InputsPanel::InputsPanel(Document *doc, QWidget *parent)
 
     connect(doc, &Document::changed, this, &InputsPanel::updateSections);
     connect(doc, &Document::currentHeadChanged, this, &InputsPanel::updateSections);
+    connect(&Translations::instance(), &Translations::changed, this, &InputsPanel::updateSections);
     updateSections();
 }
 

@@ -4,6 +4,7 @@
 #include "Masks.h"
 #include "Notation.h"
 #include "RefusalLabel.h"
+#include "Translations.h"
 
 #include <QCheckBox>
 #include <QFormLayout>
@@ -79,6 +80,7 @@ KernelOptionsControls::KernelOptionsControls(Document *doc, QWidget *parent)
     connect(m_group, &QSpinBox::valueChanged, this, &KernelOptionsControls::applyGroup);
     connect(doc, &Document::changed, this, &KernelOptionsControls::sync);
     connect(doc, &Document::currentHeadChanged, this, &KernelOptionsControls::sync);
+    connect(&Translations::instance(), &Translations::changed, this, &KernelOptionsControls::sync);
     sync();
 }
 

@@ -1,0 +1,13 @@
+#include "WorkerPool.h"
+
+#include <QThreadPool>
+
+namespace attn {
+
+QThreadPool &workerPool() {
+    // Destroyed at exit, after waiting for the tasks still running: each owns its data.
+    static QThreadPool pool;
+    return pool;
+}
+
+} // namespace attn
