@@ -1,12 +1,13 @@
 // Forward-pass and cell-edit benchmark: the median time of attn::compute and of the incremental
 // update after one cell of X changed (attn::updateTokens), for the sizes issue 10 names.
 //
-// Usage: bench_attention [--quick] [--json] [--threads N]
+// Usage: bench_attention [--quick] [--json] [--threads N] [--n N] [--heads H]
 //   --quick    fewer sizes and repetitions, for CI smoke runs
 //   --json     one JSON object {"rows": [{"n", "p", "d", "heads", "forward_ms", "edit_ms",
 //              "forward_cpu_ms"}, …]} (forward_cpu_ms: CPU time of all threads, which a loaded
 //              machine does not inflate)
 //   --threads  how many threads the forward pass uses (default: every core)
+//   --n, --heads  only the rows of that size or head count (for a profiler: perf record)
 
 #include "Allocator.h"
 #include "Attention.h"
@@ -80,6 +81,7 @@ void measure(Row &row, bool quick) {
 int main(int argc, char **argv) {
     attn::keepLargeAllocationsInHeap();
     bool quick = false, json = false;
+    int onlyN = 0, onlyHeads = 0;
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--quick") == 0)
             quick = true;
@@ -87,6 +89,10 @@ int main(int argc, char **argv) {
             json = true;
         else if (std::strcmp(argv[i], "--threads") == 0 && i + 1 < argc)
             attn::setThreadCount(std::atoi(argv[++i]));
+        else if (std::strcmp(argv[i], "--n") == 0 && i + 1 < argc)
+            onlyN = std::atoi(argv[++i]);
+        else if (std::strcmp(argv[i], "--heads") == 0 && i + 1 < argc)
+            onlyHeads = std::atoi(argv[++i]);
     }
     std::vector<Row> rows;
     for (int n : {64, 256, 1024, 2048, 4096})
@@ -95,6 +101,9 @@ int main(int argc, char **argv) {
     rows.push_back({4096, 768, 64, 4});
     if (quick)
         rows = {{64, 768, 64, 1}, {1024, 768, 64, 1}, {1024, 768, 64, 4}};
+    std::erase_if(rows, [&](const Row &r) {
+        return (onlyN > 0 && r.n != onlyN) || (onlyHeads > 0 && r.heads != onlyHeads);
+    });
     if (!json) {
         std::printf("attnviz forward pass and one-cell edit of X (self-attention, scaled, double; "
                     "%d threads; median)\n",

@@ -67,7 +67,9 @@ struct AttentionResult {
     std::vector<HeadResult> heads;
     Matrix concat; // the heads' outputs side by side (stacked, in the column layout)
     Matrix output; // concat·Wo, or concat when there is no Wo
-    Mask masked;   // n × m (m × n in the column layout): which logits are −∞
+    // n × m (m × n in the column layout): which logits are −∞; empty (0 × 0) when none is, so
+    // that a result without a mask carries no n × m matrix at all.
+    Mask masked;
     std::vector<std::string> warnings; // e.g. a query row with every key masked
 };
 

@@ -6,6 +6,7 @@
 #include "Translate.h"
 
 #include <cmath>
+#include <limits>
 
 namespace attn {
 
@@ -65,11 +66,18 @@ QString shape(Eigen::Index rows, Eigen::Index cols) {
     return qs(shapeString(rows, cols));
 }
 
-void checkValues(const Matrix &m, const QString &name) {
-    // Fast path: one vectorized pass; the message is only built for the offending cell.
-    if (m.size() == 0 || (allFiniteFast(m) && m.cwiseAbs().maxCoeff() <= kMaxAbsInput))
+// Rows first … last of m (all of them by default).
+void checkValues(const Matrix &m, const QString &name, Eigen::Index first = 0,
+                 Eigen::Index last = std::numeric_limits<Eigen::Index>::max()) {
+    first = std::max<Eigen::Index>(first, 0);
+    last = std::min(last, m.rows() - 1);
+    if (first > last || m.cols() == 0)
         return;
-    for (Eigen::Index i = 0; i < m.rows(); ++i) {
+    const auto rows = m.middleRows(first, last - first + 1);
+    // Fast path: one vectorized pass; the message is only built for the offending cell.
+    if (allFiniteFast(rows) && rows.cwiseAbs().maxCoeff() <= kMaxAbsInput)
+        return;
+    for (Eigen::Index i = first; i <= last; ++i) {
         for (Eigen::Index j = 0; j < m.cols(); ++j) {
             const double v = m(i, j);
             if (std::isfinite(v) && std::abs(v) <= kMaxAbsInput)
@@ -142,9 +150,28 @@ void validateKernelOptions(const AttentionInputs &in) {
                                  .arg(qs(shortestNumber(slope))));
 }
 
+// Values of X rows [xFirst, xLast] and context rows [cFirst, cLast] only.
+struct RowsToScan {
+    Eigen::Index xFirst = 0, xLast = std::numeric_limits<Eigen::Index>::max();
+    Eigen::Index cFirst = 0, cLast = std::numeric_limits<Eigen::Index>::max();
+};
+
+void validateScanning(const AttentionInputs &in, const RowsToScan &scan);
+
 } // namespace
 
 void validate(const AttentionInputs &in) {
+    validateScanning(in, RowsToScan{});
+}
+
+void validateRows(const AttentionInputs &in, Eigen::Index xFirst, Eigen::Index xLast,
+                  Eigen::Index contextFirst, Eigen::Index contextLast) {
+    validateScanning(in, RowsToScan{xFirst, xLast, contextFirst, contextLast});
+}
+
+namespace {
+
+void validateScanning(const AttentionInputs &in, const RowsToScan &scan) {
     if (in.X.rows() == 0)
         throw InputError(
             translate("attn::inputs", "X has no rows: there must be at least one token"));
@@ -157,7 +184,7 @@ void validate(const AttentionInputs &in) {
                                             qint64(in.tokens.size())),
                                   rows(in.X.rows())));
     checkLimits(in);
-    checkValues(in.X, QStringLiteral("X"));
+    checkValues(in.X, QStringLiteral("X"), scan.xFirst, scan.xLast);
 
     if (in.hasContext) {
         if (in.context.rows() == 0)
@@ -173,7 +200,7 @@ void validate(const AttentionInputs &in) {
                                  .arg(translate("attn::inputs", "%n context token label(s)",
                                                 nullptr, qint64(in.contextTokens.size())),
                                       rows(in.context.rows())));
-        checkValues(in.context, QStringLiteral("context"));
+        checkValues(in.context, QStringLiteral("context"), scan.cFirst, scan.cLast);
     }
     const Eigen::Index pc = in.source().cols();
 
@@ -256,6 +283,8 @@ void validate(const AttentionInputs &in) {
                              .arg(qs(shapeString(in.target))));
     }
 }
+
+} // namespace
 
 void shareKeyValueGroups(AttentionInputs &in) {
     for (std::size_t h = 0; h < in.heads.size(); ++h) {

@@ -69,6 +69,12 @@ struct AttentionInputs {
 // Throws InputError with a message naming the offending matrices and shapes when the inputs
 // cannot be computed on; returns normally otherwise.
 void validate(const AttentionInputs &inputs);
+// validate() for inputs whose values were valid before rows xFirst … xLast of X and
+// contextFirst … contextLast of the context changed (an incremental update's): the values of
+// only those rows are scanned (X alone is 25 MB at n = 4096, p = 768); shapes, options and
+// weights are checked whole. An empty range (first > last) = none.
+void validateRows(const AttentionInputs &inputs, Eigen::Index xFirst, Eigen::Index xLast,
+                  Eigen::Index contextFirst, Eigen::Index contextLast);
 
 // Makes every head of a key/value group use the Wk and Wv of the group's first head (after a
 // resize filled each head's new cells on its own, say).

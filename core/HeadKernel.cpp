@@ -1,5 +1,6 @@
 #include "HeadKernel.h"
 
+#include "BlockKernels.h"
 #include "Parallel.h"
 #include "VectorExp.h"
 
@@ -16,7 +17,7 @@ constexpr double kMinusInf = -std::numeric_limits<double>::infinity();
 // (VectorExp.h does the same).
 constexpr double kExpFloor = -708.0;
 
-// Rows of 64 queries: a 64 × 4096 block of logits (2 MB) stays in the L2 cache between the
+// Rows of 64 queries: a 64 × 4096 block of logits (2 MB) stays in the caches between the
 // product that makes it, the exponentials and the product with V.
 constexpr Eigen::Index kBlock = 64;
 
@@ -27,27 +28,22 @@ double expOrZero(double x) {
 }
 
 void scoreRows(const Matrix &Q, const Matrix &K, Eigen::Index first, MatrixRef out) {
+    if (blockKernelsEnabled() && out.size() != 0) {
+        scores(Q, first, out.rows(), K, out.data(), out.outerStride());
+        return;
+    }
     gemm(Q.middleRows(first, out.rows()), false, K, true, out);
 }
+
+namespace {
+void biasAndMask(const HeadResult &head, Eigen::Index first, MatrixRef out);
+} // namespace
 
 void logitRows(const Matrix &Q, const Matrix &K, const HeadResult &head, Eigen::Index first,
                MatrixRef out) {
     scoreRows(Q, K, first, out);
     out *= head.factor;
-    const Eigen::Index m = out.cols();
-    for (Eigen::Index r = 0; r < out.rows(); ++r) {
-        const Eigen::Index query = first + r;
-        double *row = out.row(r).data();
-        if (head.alibiSlope != 0.0)
-            for (Eigen::Index j = 0; j < m; ++j)
-                row[j] += head.alibiSlope * double(j - query);
-        if (head.mask) {
-            const bool *masked = head.mask->row(query).data();
-            for (Eigen::Index j = 0; j < m; ++j)
-                if (masked[j])
-                    row[j] = kMinusInf;
-        }
-    }
+    biasAndMask(head, first, out);
 }
 
 void expRows(MatrixRef logits, double *shift, double *sum) {
@@ -78,18 +74,64 @@ void weightRows(MatrixRef logits, const double *shift, const double *sum) {
 
 namespace {
 
-// Queries first … first + count − 1: their softmax statistics and output rows.
-void attendRows(HeadResult &h, Eigen::Index first, Eigen::Index count, Matrix &buffer) {
-    buffer.resize(count, h.K.rows());
-    logitRows(h.Q, h.K, h, first, buffer);
-    expRows(buffer, h.shift.data() + first, h.expSum.data() + first);
+// Alibi's bias and the mask on rows of logits (queries first …), in place.
+void biasAndMask(const HeadResult &head, Eigen::Index first, MatrixRef out) {
+    if (head.alibiSlope == 0.0 && !head.mask)
+        return;
+    const Eigen::Index m = out.cols();
+    for (Eigen::Index r = 0; r < out.rows(); ++r) {
+        const Eigen::Index query = first + r;
+        double *row = out.row(r).data();
+        if (head.alibiSlope != 0.0)
+            for (Eigen::Index j = 0; j < m; ++j)
+                row[j] += head.alibiSlope * double(j - query);
+        if (head.mask) {
+            const bool *masked = head.mask->row(query).data();
+            for (Eigen::Index j = 0; j < m; ++j)
+                if (masked[j])
+                    row[j] = kMinusInf;
+        }
+    }
+}
+
+void normalizeRows(HeadResult &h, Eigen::Index first, Eigen::Index count) {
     auto out = h.output.middleRows(first, count);
-    gemm(buffer, false, h.V, false, out);
     for (Eigen::Index r = 0; r < count; ++r) {
         const double sum = h.expSum(first + r);
         if (sum > 0.0)
             out.row(r) /= sum;
     }
+}
+
+// Queries first … first + count − 1: their softmax statistics and output rows. (A single row,
+// the incremental update's, with the block kernels: OpenBLAS would pack all of V for it.)
+void attendRows(HeadResult &h, Eigen::Index first, Eigen::Index count, Matrix &buffer) {
+    buffer.resize(count, h.K.rows());
+    logitRows(h.Q, h.K, h, first, buffer);
+    expRows(buffer, h.shift.data() + first, h.expSum.data() + first);
+    if (blockKernelsEnabled()) {
+        weightedValues(buffer.data(), buffer.cols(), count, h.V, h.output, first);
+    } else {
+        auto out = h.output.middleRows(first, count);
+        gemm(buffer, false, h.V, false, out);
+    }
+    normalizeRows(h, first, count);
+}
+
+// The same with the block kernels: K packed once for the head, the logits of the block in a
+// buffer whose rows are a little longer than the padded keys, so that the rows the kernels
+// read together do not all fall into the same L1 cache set (a row of 4096 doubles is 32 KB).
+void attendRowsPacked(HeadResult &h, const PackedKeys &keys, Eigen::Index first, Eigen::Index count,
+                      std::vector<double> &buffer) {
+    const Eigen::Index m = h.K.rows(), ld = keys.paddedKeys() + 8;
+    buffer.resize(std::size_t(count * ld));
+    scaledScores(h.Q, first, count, keys, h.factor, buffer.data(), ld);
+    Eigen::Map<Matrix, 0, Eigen::OuterStride<>> logits(buffer.data(), count, m,
+                                                       Eigen::OuterStride<>(ld));
+    biasAndMask(h, first, logits);
+    expRows(logits, h.shift.data() + first, h.expSum.data() + first);
+    weightedValues(buffer.data(), ld, count, h.V, h.output, first);
+    normalizeRows(h, first, count);
 }
 
 } // namespace
@@ -101,6 +143,15 @@ void attend(HeadResult &h) {
     h.output.resize(n, h.V.cols());
     h.drift.resize(0);
     h.sumDrift.resize(0);
+    if (blockKernelsEnabled() && n > 0) {
+        const PackedKeys keys = packKeys(h.K);
+        parallelFor(n, kBlock, [&h, &keys](Eigen::Index first, Eigen::Index last) {
+            std::vector<double> buffer;
+            for (Eigen::Index at = first; at < last; at += kBlock)
+                attendRowsPacked(h, keys, at, std::min(kBlock, last - at), buffer);
+        });
+        return;
+    }
     parallelFor(n, kBlock, [&h](Eigen::Index first, Eigen::Index last) {
         Matrix buffer;
         for (Eigen::Index at = first; at < last; at += kBlock)
@@ -146,7 +197,16 @@ Matrix HeadResult::derive(Derived stage) const {
 double HeadResult::cell(Derived stage, Eigen::Index r, Eigen::Index c) const {
     const bool rows = layout == Layout::Rows;
     const Eigen::Index query = rows ? r : c, key = rows ? c : r;
-    const double score = rows ? Q.row(query).dot(K.row(key)) : Q.col(query).dot(K.col(key));
+    // The forward pass's arithmetic (see kernel::scores), so a cell matches its row's statistics.
+    double score = 0.0;
+    if (kernel::blockKernelsEnabled() && rows) {
+        score = kernel::score(Q.row(query).data(), K.row(key).data(), Q.cols());
+    } else if (kernel::blockKernelsEnabled()) {
+        const Vector q = Q.col(query), k = K.col(key);
+        score = kernel::score(q.data(), k.data(), q.size());
+    } else {
+        score = rows ? Q.row(query).dot(K.row(key)) : Q.col(query).dot(K.col(key));
+    }
     if (stage == Derived::Scores)
         return score;
     const bool masked = mask && (*mask)(query, key);

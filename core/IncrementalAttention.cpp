@@ -1,8 +1,10 @@
 #include "IncrementalAttention.h"
 
 #include "Blas.h"
+#include "BlockKernels.h"
 #include "HeadKernel.h"
 #include "Masks.h"
+#include "Parallel.h"
 
 #include <cmath>
 #include <limits>
@@ -39,7 +41,14 @@ void updateKey(HeadResult &h, Eigen::Index t, const RowVector &k, const RowVecto
     keys.row(0) = h.K.row(t);
     keys.row(1) = k;
     Matrix logits(n, 2); // old and new scores of key t, for every query
-    gemm(h.Q, false, keys, true, logits);
+    if (kernel::blockKernelsEnabled()) {
+        // The forward pass's arithmetic (one FMA chain per score): the old score is the very
+        // one its statistics were made from.
+        kernel::scoresAgainst(keys.row(0).data(), h.Q, logits.data(), 2);
+        kernel::scoresAgainst(keys.row(1).data(), h.Q, logits.data() + 1, 2);
+    } else {
+        gemm(h.Q, false, keys, true, logits);
+    }
     const RowVector vOld = h.V.row(t);
     const double vOldMax = vOld.cwiseAbs().maxCoeff(), vNewMax = v.cwiseAbs().maxCoeff();
     // compute() gets a score from a matrix product, this from a dot product: they may differ
@@ -112,7 +121,8 @@ void refreshDrifted(HeadResult &h) {
 
 bool canUpdateTokens(const AttentionInputs &in, const AttentionResult &previous) {
     if (previous.layout != Layout::Rows || previous.heads.size() != in.heads.size() ||
-        previous.masked.rows() != in.queryCount() || previous.masked.cols() != in.keyCount())
+        (previous.masked.size() != 0 &&
+         (previous.masked.rows() != in.queryCount() || previous.masked.cols() != in.keyCount())))
         return false;
     const std::vector<double> slopes =
         in.options.alibi ? alibiSlopes(in.options, in.heads.size()) : std::vector<double>{};
@@ -128,20 +138,54 @@ bool canUpdateTokens(const AttentionInputs &in, const AttentionResult &previous)
     return true;
 }
 
+namespace {
+
+// A copy of the head, its four n-row matrices copied on both cores (a few MB at n = 4096: the
+// largest cost of an edit after the arithmetic left).
+HeadResult copyHead(const HeadResult &from) {
+    HeadResult h;
+    h.factor = from.factor;
+    h.alibiSlope = from.alibiSlope;
+    h.mask = from.mask;
+    h.layout = from.layout;
+    h.shift = from.shift;
+    h.expSum = from.expSum;
+    h.drift = from.drift;
+    h.sumDrift = from.sumDrift;
+    const Matrix *sources[] = {&from.Q, &from.K, &from.V, &from.output};
+    Matrix *targets[] = {&h.Q, &h.K, &h.V, &h.output};
+    for (int k = 0; k < 4; ++k)
+        targets[k]->resize(sources[k]->rows(), sources[k]->cols());
+    parallelFor(4, 1, [&](Eigen::Index first, Eigen::Index last) {
+        for (Eigen::Index k = first; k < last; ++k)
+            *targets[k] = *sources[k];
+    });
+    return h;
+}
+
+} // namespace
+
 AttentionResult updateTokens(const AttentionInputs &in, const AttentionResult &previous,
                              const TokenEdit &edit) {
-    validate(in);
-    if (!canUpdateTokens(in, previous))
-        return compute(in, Layout::Rows);
     const Eigen::Index xFirst = std::max<Eigen::Index>(edit.xFirst, 0),
                        xLast = std::min(edit.xLast, in.queryCount() - 1);
     const Eigen::Index cFirst = std::max<Eigen::Index>(edit.contextFirst, 0),
                        cLast = in.hasContext ? std::min(edit.contextLast, in.keyCount() - 1) : -1;
+    if (!canUpdateTokens(in, previous))
+        return compute(in, Layout::Rows);
+    // Every other value was valid when `previous` was computed: only the edited rows are new.
+    validateRows(in, xFirst, xLast, cFirst, cLast);
     // Each edited token costs O(n·d) per head; beyond a few hundred a forward pass is cheaper.
     if ((xLast - xFirst + 1) + (cLast - cFirst + 1) >
         std::max<Eigen::Index>(in.queryCount() / 16, 1))
         return compute(in, Layout::Rows);
-    AttentionResult result = previous;
+    // Copied piece by piece: concat and the output are rewritten by finishResult() anyway.
+    AttentionResult result;
+    result.layout = previous.layout;
+    result.masked = previous.masked;
+    result.heads.reserve(previous.heads.size());
+    for (const HeadResult &h : previous.heads)
+        result.heads.push_back(copyHead(h));
     const bool rope = in.options.positional == Positional::Rope;
     for (size_t k = 0; k < in.heads.size(); ++k) {
         HeadResult &h = result.heads[k];

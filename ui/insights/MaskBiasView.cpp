@@ -79,7 +79,11 @@ void MaskBiasView::refresh() {
             const attn::Mask &masked = result->masked; // row layout, n × m
             if (!rows)
                 shown->maskT = masked.transpose();
-            const attn::Matrix sees = (!masked).cast<double>().matrix();
+            const attn::HeadResult &h = result->heads.at(size_t(head));
+            // An empty mask: nothing is masked, every query sees every key.
+            const attn::Matrix sees = masked.size() == 0
+                                          ? attn::Matrix::Ones(h.queryCount(), h.keyCount())
+                                          : attn::Matrix((!masked).cast<double>().matrix());
             shown->sees =
                 std::make_shared<const attn::Matrix>(rows ? sees : attn::Matrix(sees.transpose()));
             const attn::Matrix bias = attn::headBias(*inputs, size_t(head));

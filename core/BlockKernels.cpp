@@ -1,0 +1,299 @@
+#include "BlockKernels.h"
+
+#include <algorithm>
+#include <atomic>
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define ATTNVIZ_AVX512_KERNELS 1
+#endif
+
+namespace attn::kernel {
+
+namespace {
+
+using Index = Eigen::Index;
+constexpr Index kPanel = PackedKeys::kKeyPanel;
+
+std::atomic<bool> g_allowed{true};
+
+#ifdef ATTNVIZ_AVX512_KERNELS
+// Only the functions marked AVX512 are compiled for AVX-512, and they call nothing but each other
+// and intrinsics: no inline function the baseline build shares (std::min, Eigen) is instantiated
+// for AVX-512 by accident. Register tiles: 8 queries × 24 keys for the scores (24 accumulators,
+// 3 loads of K and 8 broadcasts of Q per 24 FMAs), 6 queries × 32 output columns for the values
+// (24 accumulators, 4 loads of V and 6 broadcasts of P per 24 FMAs).
+#define AVX512 __attribute__((target("avx512f,fma")))
+#define AVX512_INLINE __attribute__((target("avx512f,fma"), always_inline)) inline
+
+template <int R>
+AVX512_INLINE void scoreTile(const double *q, Index ldq, const double *panel, Index d, double *out,
+                             Index ld, double factor) {
+    __m512d acc[R][3];
+#pragma GCC unroll 8
+    for (int r = 0; r < R; ++r)
+#pragma GCC unroll 3
+        for (int w = 0; w < 3; ++w)
+            acc[r][w] = _mm512_setzero_pd();
+    for (Index c = 0; c < d; ++c) {
+        const __m512d k0 = _mm512_loadu_pd(panel + c * kPanel);
+        const __m512d k1 = _mm512_loadu_pd(panel + c * kPanel + 8);
+        const __m512d k2 = _mm512_loadu_pd(panel + c * kPanel + 16);
+#pragma GCC unroll 8
+        for (int r = 0; r < R; ++r) {
+            const __m512d qb = _mm512_set1_pd(q[r * ldq + c]);
+            acc[r][0] = _mm512_fmadd_pd(qb, k0, acc[r][0]);
+            acc[r][1] = _mm512_fmadd_pd(qb, k1, acc[r][1]);
+            acc[r][2] = _mm512_fmadd_pd(qb, k2, acc[r][2]);
+        }
+    }
+    const __m512d f = _mm512_set1_pd(factor);
+#pragma GCC unroll 8
+    for (int r = 0; r < R; ++r)
+#pragma GCC unroll 3
+        for (int w = 0; w < 3; ++w)
+            _mm512_storeu_pd(out + r * ld + 8 * w, _mm512_mul_pd(acc[r][w], f));
+}
+
+AVX512 void scaledScoresAvx512(const double *q, Index rows, Index d, const double *packed,
+                               Index panels, double factor, double *out, Index ld) {
+    // Panel by panel (24 keys × d stay in L1), the block's queries 8 at a time against it.
+    for (Index p = 0; p < panels; ++p) {
+        const double *panel = packed + p * d * kPanel;
+        double *o = out + p * kPanel;
+        Index r = 0;
+        for (; r + 8 <= rows; r += 8)
+            scoreTile<8>(q + r * d, d, panel, d, o + r * ld, ld, factor);
+        for (; r < rows; ++r)
+            scoreTile<1>(q + r * d, d, panel, d, o + r * ld, ld, factor);
+    }
+}
+
+// Rows r … r + R − 1 of the output, columns c … c + 31 (mask[w]: which lanes of vector w exist),
+// from keys j0 … j1 − 1, added to what the rows hold unless `first`.
+template <int R>
+AVX512_INLINE void valueTile(const double *p, Index ldp, const double *v, Index ldv, Index j0,
+                             Index j1, double *o, Index ldo, bool first, const __mmask8 *mask) {
+    __m512d acc[R][4];
+#pragma GCC unroll 8
+    for (int r = 0; r < R; ++r)
+#pragma GCC unroll 4
+        for (int w = 0; w < 4; ++w)
+            acc[r][w] =
+                first ? _mm512_setzero_pd() : _mm512_maskz_loadu_pd(mask[w], o + r * ldo + 8 * w);
+    for (Index j = j0; j < j1; ++j) {
+        const double *vj = v + j * ldv;
+        const __m512d v0 = _mm512_maskz_loadu_pd(mask[0], vj);
+        const __m512d v1 = _mm512_maskz_loadu_pd(mask[1], vj + 8);
+        const __m512d v2 = _mm512_maskz_loadu_pd(mask[2], vj + 16);
+        const __m512d v3 = _mm512_maskz_loadu_pd(mask[3], vj + 24);
+#pragma GCC unroll 8
+        for (int r = 0; r < R; ++r) {
+            const __m512d pb = _mm512_set1_pd(p[r * ldp + j]);
+            acc[r][0] = _mm512_fmadd_pd(pb, v0, acc[r][0]);
+            acc[r][1] = _mm512_fmadd_pd(pb, v1, acc[r][1]);
+            acc[r][2] = _mm512_fmadd_pd(pb, v2, acc[r][2]);
+            acc[r][3] = _mm512_fmadd_pd(pb, v3, acc[r][3]);
+        }
+    }
+#pragma GCC unroll 8
+    for (int r = 0; r < R; ++r)
+#pragma GCC unroll 4
+        for (int w = 0; w < 4; ++w)
+            _mm512_mask_storeu_pd(o + r * ldo + 8 * w, mask[w], acc[r][w]);
+}
+
+AVX512 void valueRows(const double *p, Index ldp, Index rows, const double *v, Index ldv, Index j0,
+                      Index j1, double *o, Index ldo, bool first, const __mmask8 *mask) {
+    Index r = 0;
+    for (; r + 6 <= rows; r += 6)
+        valueTile<6>(p + r * ldp, ldp, v, ldv, j0, j1, o + r * ldo, ldo, first, mask);
+    for (; r + 2 <= rows; r += 2)
+        valueTile<2>(p + r * ldp, ldp, v, ldv, j0, j1, o + r * ldo, ldo, first, mask);
+    for (; r < rows; ++r)
+        valueTile<1>(p + r * ldp, ldp, v, ldv, j0, j1, o + r * ldo, ldo, first, mask);
+}
+
+AVX512 void weightedValuesAvx512(const double *p, Index ldp, Index rows, const double *v, Index m,
+                                 Index dv, double *o, Index ldo) {
+    // 64 keys at a time: their rows of V (32 columns: 16 KB) stay in L1 while every query row of
+    // the block passes over them.
+    constexpr Index kChunk = 64;
+    for (Index j0 = 0; j0 < m; j0 += kChunk) {
+        const Index j1 = j0 + kChunk < m ? j0 + kChunk : m;
+        for (Index c = 0; c < dv; c += 32) {
+            __mmask8 mask[4];
+            for (int w = 0; w < 4; ++w) {
+                const Index lanes = dv - c - 8 * w;
+                mask[w] = lanes >= 8   ? __mmask8(0xFF)
+                          : lanes <= 0 ? __mmask8(0)
+                                       : __mmask8((1u << lanes) - 1);
+            }
+            valueRows(p, ldp, rows, v + c, dv, j0, j1, o + c, ldo, j0 == 0, mask);
+        }
+    }
+}
+
+// GCC 12 warns inside its own unpack and shuffle intrinsics (their unused "undefined" source).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+// The same sums as scoreTile (one FMA chain per score, in the order of d) of one vector against
+// `count` rows (stride d), 8 rows at a time: their next 8 values are loaded as 8 vectors and
+// transposed in registers, so lane i of the accumulator runs row j + i's chain.
+AVX512 void scoresAgainstRowsAvx512(const double *v, const double *rows, Index count, Index d,
+                                    double *out, Index stride) {
+    Index j = 0;
+    for (; j + 8 <= count; j += 8) {
+        const double *r = rows + j * d;
+        __m512d acc = _mm512_setzero_pd();
+        for (Index c = 0; c < d; c += 8) {
+            const Index left = d - c < 8 ? d - c : 8;
+            const __mmask8 mask = left == 8 ? __mmask8(0xFF) : __mmask8((1u << left) - 1);
+            __m512d x[8], t[8], u[8];
+#pragma GCC unroll 8
+            for (int i = 0; i < 8; ++i)
+                x[i] = _mm512_maskz_loadu_pd(mask, r + i * d + c);
+#pragma GCC unroll 4
+            for (int i = 0; i < 4; ++i) {
+                t[2 * i] = _mm512_unpacklo_pd(x[2 * i], x[2 * i + 1]);
+                t[2 * i + 1] = _mm512_unpackhi_pd(x[2 * i], x[2 * i + 1]);
+            }
+            u[0] = _mm512_shuffle_f64x2(t[0], t[2], 0x88);
+            u[1] = _mm512_shuffle_f64x2(t[0], t[2], 0xDD);
+            u[2] = _mm512_shuffle_f64x2(t[1], t[3], 0x88);
+            u[3] = _mm512_shuffle_f64x2(t[1], t[3], 0xDD);
+            u[4] = _mm512_shuffle_f64x2(t[4], t[6], 0x88);
+            u[5] = _mm512_shuffle_f64x2(t[4], t[6], 0xDD);
+            u[6] = _mm512_shuffle_f64x2(t[5], t[7], 0x88);
+            u[7] = _mm512_shuffle_f64x2(t[5], t[7], 0xDD);
+            // Column k of the 8 × 8 block: value c + k of each of the 8 rows.
+            const __m512d column[8] = {
+                _mm512_shuffle_f64x2(u[0], u[4], 0x88), _mm512_shuffle_f64x2(u[2], u[6], 0x88),
+                _mm512_shuffle_f64x2(u[1], u[5], 0x88), _mm512_shuffle_f64x2(u[3], u[7], 0x88),
+                _mm512_shuffle_f64x2(u[0], u[4], 0xDD), _mm512_shuffle_f64x2(u[2], u[6], 0xDD),
+                _mm512_shuffle_f64x2(u[1], u[5], 0xDD), _mm512_shuffle_f64x2(u[3], u[7], 0xDD)};
+#pragma GCC unroll 8
+            for (int k = 0; k < 8; ++k)
+                if (k < left)
+                    acc = _mm512_fmadd_pd(_mm512_set1_pd(v[c + k]), column[k], acc);
+        }
+        if (stride == 1) {
+            _mm512_storeu_pd(out + j, acc);
+        } else {
+            alignas(64) double lanes[8];
+            _mm512_store_pd(lanes, acc);
+            for (int i = 0; i < 8; ++i)
+                out[(j + i) * stride] = lanes[i];
+        }
+    }
+    for (; j < count; ++j) {
+        __m128d acc = _mm_setzero_pd();
+        for (Index c = 0; c < d; ++c)
+            acc = _mm_fmadd_sd(_mm_load_sd(v + c), _mm_load_sd(rows + j * d + c), acc);
+        out[j * stride] = _mm_cvtsd_f64(acc);
+    }
+}
+#pragma GCC diagnostic pop
+
+AVX512 double scoreAvx512(const double *q, const double *k, Index d) {
+    __m128d acc = _mm_setzero_pd();
+    for (Index c = 0; c < d; ++c)
+        acc = _mm_fmadd_sd(_mm_load_sd(q + c), _mm_load_sd(k + c), acc);
+    return _mm_cvtsd_f64(acc);
+}
+
+bool cpuHasAvx512() {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("fma");
+}
+#endif
+
+} // namespace
+
+bool blockKernelsEnabled() {
+#ifdef ATTNVIZ_AVX512_KERNELS
+    static const bool available = cpuHasAvx512();
+    return available && g_allowed.load(std::memory_order_relaxed);
+#else
+    return false;
+#endif
+}
+
+void setBlockKernelsAllowed(bool allowed) {
+    g_allowed.store(allowed, std::memory_order_relaxed);
+}
+
+PackedKeys packKeys(const Matrix &K) {
+    PackedKeys packed;
+    packed.keys = K.rows();
+    packed.dims = K.cols();
+    const Index d = K.cols();
+    packed.data.assign(std::size_t(packed.paddedKeys() * d), 0.0);
+    for (Index j = 0; j < K.rows(); ++j) {
+        double *panel = packed.data.data() + (j / kPanel) * d * kPanel + j % kPanel;
+        const double *key = K.row(j).data();
+        for (Index c = 0; c < d; ++c)
+            panel[c * kPanel] = key[c];
+    }
+    return packed;
+}
+
+void scaledScores(const Matrix &Q, Index first, Index rows, const PackedKeys &K, double factor,
+                  double *out, Index ld) {
+#ifdef ATTNVIZ_AVX512_KERNELS
+    scaledScoresAvx512(Q.row(first).data(), rows, Q.cols(), K.data.data(), K.paddedKeys() / kPanel,
+                       factor, out, ld);
+#else
+    (void)Q, (void)first, (void)rows, (void)K, (void)factor, (void)out, (void)ld;
+#endif
+}
+
+void scores(const Matrix &Q, Index first, Index rows, const Matrix &K, double *out, Index ld) {
+#ifdef ATTNVIZ_AVX512_KERNELS
+    if (rows >= 16) { // packing K costs about as much as 16 rows without it
+        const PackedKeys packed = packKeys(K);
+        std::vector<double> buffer(std::size_t(rows * packed.paddedKeys()));
+        scaledScoresAvx512(Q.row(first).data(), rows, Q.cols(), packed.data.data(),
+                           packed.paddedKeys() / kPanel, 1.0, buffer.data(), packed.paddedKeys());
+        for (Index r = 0; r < rows; ++r)
+            std::copy_n(buffer.data() + r * packed.paddedKeys(), K.rows(), out + r * ld);
+        return;
+    }
+    for (Index r = 0; r < rows; ++r)
+        scoresAgainstRowsAvx512(Q.row(first + r).data(), K.data(), K.rows(), K.cols(), out + r * ld,
+                                1);
+#else
+    (void)Q, (void)first, (void)rows, (void)K, (void)out, (void)ld;
+#endif
+}
+
+void scoresAgainst(const double *v, const Matrix &rows, double *out, Index stride) {
+#ifdef ATTNVIZ_AVX512_KERNELS
+    scoresAgainstRowsAvx512(v, rows.data(), rows.rows(), rows.cols(), out, stride);
+#else
+    (void)v, (void)rows, (void)out, (void)stride;
+#endif
+}
+
+double score(const double *q, const double *k, Index d) {
+#ifdef ATTNVIZ_AVX512_KERNELS
+    return scoreAvx512(q, k, d);
+#else
+    double sum = 0.0;
+    for (Index c = 0; c < d; ++c)
+        sum += q[c] * k[c];
+    return sum;
+#endif
+}
+
+void weightedValues(const double *P, Index ld, Index rows, const Matrix &V, Matrix &out,
+                    Index first) {
+#ifdef ATTNVIZ_AVX512_KERNELS
+    weightedValuesAvx512(P, ld, rows, V.data(), V.rows(), V.cols(), out.row(first).data(),
+                         out.cols());
+#else
+    (void)P, (void)ld, (void)rows, (void)V, (void)out, (void)first;
+#endif
+}
+
+} // namespace attn::kernel

@@ -1,0 +1,54 @@
+#pragma once
+
+#include "Matrix.h"
+
+#include <vector>
+
+// The two products of the forward pass, written for its shapes: a block of queries against every
+// key (Q·Kᵀ, inner dimension d_k = 64 typically) and the block's weights times V (inner dimension
+// n). OpenBLAS repacks the whole of K (or V) for every block it is called on, which at n = 4096
+// took a third of the products' time (29 GFLOP/s per core for 64-query blocks); here K is packed
+// once per head and V needs no packing (its rows are the vectors the kernel loads): 47–52 GFLOP/s
+// per core measured alone, about what OpenBLAS reaches on a large square product. AVX-512 only,
+// chosen at run time like VectorExp.h; without it the forward pass calls OpenBLAS. Also the single
+// scores of the derived stages and of the incremental update, so that all compute a score alike.
+namespace attn::kernel {
+
+// K (m × d) as panels of kKeyPanel keys, each d × kKeyPanel with a key's values in a column,
+// the last panel padded with zero keys.
+struct PackedKeys {
+    static constexpr Eigen::Index kKeyPanel = 24;
+    std::vector<double> data;
+    Eigen::Index keys = 0, dims = 0;
+    // Columns a row of scores needs: m rounded up to whole panels.
+    Eigen::Index paddedKeys() const { return (keys + kKeyPanel - 1) / kKeyPanel * kKeyPanel; }
+};
+
+// Whether the forward pass uses these kernels: AVX-512F on this CPU and not switched off.
+bool blockKernelsEnabled();
+// Tests switch them off to check that the OpenBLAS path gives the same results.
+void setBlockKernelsAllowed(bool allowed);
+
+PackedKeys packKeys(const Matrix &K);
+
+// out[r·ld + j] = factor · Q.row(first + r) · K.row(j) for r < rows and j < paddedKeys() (the
+// padding gets 0). ld ≥ paddedKeys().
+void scaledScores(const Matrix &Q, Eigen::Index first, Eigen::Index rows, const PackedKeys &K,
+                  double factor, double *out, Eigen::Index ld);
+
+// The scores (factor 1) of rows first … of Q against K unpacked, with the same arithmetic as
+// scaledScores (one FMA chain per score in the order of d, then the factor), so a stage derived
+// later matches the statistics of the forward pass bit for bit. out[r·ld + j], j < K.rows().
+void scores(const Matrix &Q, Eigen::Index first, Eigen::Index rows, const Matrix &K, double *out,
+            Eigen::Index ld);
+// out[j·stride] = v · rows.row(j) for every row, the same way (one key against every query, or
+// one query against every key).
+void scoresAgainst(const double *v, const Matrix &rows, double *out, Eigen::Index stride);
+// One score, the same way (for a single cell). d ≥ 1.
+double score(const double *q, const double *k, Eigen::Index d);
+
+// out.row(first + r) = Σ_j P[r·ld + j] · V.row(j) for r < rows, j < V.rows().
+void weightedValues(const double *P, Eigen::Index ld, Eigen::Index rows, const Matrix &V,
+                    Matrix &out, Eigen::Index first);
+
+} // namespace attn::kernel

@@ -1,0 +1,153 @@
+// The AVX-512 block kernels of the forward pass (core/BlockKernels.h) against the OpenBLAS path:
+// the same results to 1e-12 on awkward shapes (sizes that are not multiples of the register
+// tiles, every option that touches the logits), and every derived stage consistent with the
+// forward pass's statistics bit for bit (a cell, a row and a whole stage compute a score alike).
+
+#include "Attention.h"
+#include "BlockKernels.h"
+#include "Session.h"
+#include "TestSupport.h"
+
+#include <random>
+
+using namespace attn;
+
+namespace {
+
+struct Shape {
+    int n, m, p, d, dv;
+    bool cross = false, causal = false, alibi = false;
+    int window = 0;
+    Positional positional = Positional::None;
+};
+
+AttentionInputs randomInputs(const Shape &s) {
+    std::mt19937 rng(unsigned(s.n * 31 + s.m * 7 + s.d));
+    AttentionInputs in;
+    in.X = testsupport::randomMatrix(rng, s.n, s.p, 1.5);
+    in.tokens = defaultTokens(s.n);
+    in.hasContext = s.cross;
+    if (s.cross) {
+        in.context = testsupport::randomMatrix(rng, s.m, s.p, 1.5);
+        in.contextTokens = defaultTokens(s.m, "c");
+    }
+    for (int h = 0; h < 2; ++h)
+        in.heads.push_back({testsupport::randomMatrix(rng, s.p, s.d, 0.7),
+                            testsupport::randomMatrix(rng, s.p, s.d, 0.7),
+                            testsupport::randomMatrix(rng, s.p, s.dv, 0.7)});
+    in.options.causal = s.causal;
+    in.options.alibi = s.alibi;
+    in.options.window = s.window;
+    in.options.positional = s.positional;
+    return in;
+}
+
+// |actual − expected| ≤ 1e-12 · max|expected|, −∞ where expected is.
+void compareRelative(const Matrix &actual, const Matrix &expected, const char *what) {
+    QCOMPARE(actual.rows(), expected.rows());
+    QCOMPARE(actual.cols(), expected.cols());
+    const auto inf = expected.array() == -INFINITY;
+    QVERIFY2(((actual.array() == -INFINITY) == inf).all(), what);
+    const Matrix a = inf.select(0.0, actual), e = inf.select(0.0, expected);
+    const double scale = std::max(e.cwiseAbs().maxCoeff(), 1e-300);
+    QVERIFY2((a - e).cwiseAbs().maxCoeff() <= 1e-12 * scale, what);
+}
+
+class BlasPath {
+public:
+    BlasPath() { kernel::setBlockKernelsAllowed(false); }
+    ~BlasPath() { kernel::setBlockKernelsAllowed(true); }
+};
+
+} // namespace
+
+Q_DECLARE_METATYPE(Shape)
+
+class TestBlockKernels : public QObject {
+    Q_OBJECT
+private slots:
+    void init() {
+        if (!kernel::blockKernelsEnabled())
+            QSKIP("this CPU has no AVX-512: the forward pass uses OpenBLAS only");
+    }
+
+    void sameAsOpenBlas_data() {
+        QTest::addColumn<Shape>("shape");
+        // Tiles are 8 queries × 24 keys (scores) and 6 queries × 32 columns (values); blocks of
+        // 64 queries split over threads.
+        QTest::newRow("tiny") << Shape{3, 3, 4, 2, 3};
+        QTest::newRow("odd sizes") << Shape{37, 37, 11, 5, 13};
+        QTest::newRow("two blocks and a tail") << Shape{139, 139, 16, 24, 40};
+        QTest::newRow("cross-attention, keys not whole panels") << Shape{70, 53, 9, 8, 33, true};
+        QTest::newRow("causal, ALiBi") << Shape{150, 150, 12, 16, 16, false, true, true};
+        QTest::newRow("sliding window, RoPE")
+            << Shape{129, 129, 10, 6, 7, false, false, false, 5, Positional::Rope};
+        QTest::newRow("d_v wider than a tile") << Shape{65, 65, 8, 64, 72};
+    }
+    void sameAsOpenBlas() {
+        QFETCH(Shape, shape);
+        const AttentionInputs in = randomInputs(shape);
+        const AttentionResult fast = compute(in);
+        AttentionResult blas;
+        {
+            BlasPath off;
+            blas = compute(in);
+        }
+        for (size_t k = 0; k < blas.heads.size(); ++k) {
+            const HeadResult &a = fast.heads[k], &b = blas.heads[k];
+            compareRelative(a.output, b.output, "head output");
+            compareRelative(Matrix(a.expSum), Matrix(b.expSum), "softmax sums");
+            compareRelative(a.scores(), b.scores(), "scores");
+            compareRelative(a.logits(), b.logits(), "logits");
+            compareRelative(a.weights(), b.weights(), "weights");
+        }
+        compareRelative(fast.output, blas.output, "output");
+    }
+
+    // A stage derived whole, a block of rows, a single row and a single cell compute each score
+    // as the forward pass did, so weights follow from its maxima and sums exactly: every row of
+    // weights sums to 1 to rounding even where logits are in the thousands.
+    void derivedStagesAgreeBitForBit() {
+        Shape shape{90, 90, 12, 10, 10};
+        AttentionInputs in = randomInputs(shape);
+        in.X *= 40.0; // logits in the thousands: a different sum order would show
+        const AttentionResult r = compute(in);
+        const HeadResult &h = r.heads.front();
+        const Matrix all = h.logits();
+        const Matrix block = h.queryRows(HeadResult::Derived::Logits, 20, 30);
+        const Matrix row = h.queryRows(HeadResult::Derived::Logits, 57, 1);
+        QVERIFY(testsupport::sameBits(Matrix(all.middleRows(20, 30)), block));
+        QVERIFY(testsupport::sameBits(Matrix(all.row(57)), row));
+        for (Eigen::Index j = 0; j < all.cols(); j += 7)
+            QCOMPARE(h.logits(57, j), all(57, j));
+        const Matrix w = h.weights();
+        for (Eigen::Index i = 0; i < w.rows(); ++i)
+            QVERIFY(std::abs(w.row(i).sum() - 1.0) < 1e-14);
+    }
+
+    // The packed kernel and the one for a few rows (8 keys at a time, transposed in registers)
+    // give the same bits, whole blocks of 8 dimensions or not.
+    void packedAndUnpackedScoresAreEqual_data() {
+        QTest::addColumn<int>("d");
+        QTest::newRow("d = 7") << 7;
+        QTest::newRow("d = 19") << 19;
+        QTest::newRow("d = 64") << 64;
+    }
+    void packedAndUnpackedScoresAreEqual() {
+        QFETCH(int, d);
+        std::mt19937 rng(5);
+        const Matrix Q = testsupport::randomMatrix(rng, 21, d, 1.0);
+        const Matrix K = testsupport::randomMatrix(rng, 50, d, 1.0);
+        const kernel::PackedKeys packed = kernel::packKeys(K);
+        Matrix viaPanels(21, packed.paddedKeys()), viaGather(21, 50);
+        kernel::scaledScores(Q, 0, 21, packed, 1.0, viaPanels.data(), packed.paddedKeys());
+        for (Eigen::Index r = 0; r < 21; ++r)
+            kernel::scores(Q, r, 1, K, viaGather.row(r).data(), 50);
+        QVERIFY(testsupport::sameBits(Matrix(viaPanels.leftCols(50)), viaGather));
+        QVERIFY((viaPanels.rightCols(packed.paddedKeys() - 50).array() == 0.0).all());
+        COMPARE_MATRIX(viaGather, Matrix(Q * K.transpose()));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBlockKernels)
+#include "test_block_kernels.moc"
