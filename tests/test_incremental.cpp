@@ -47,13 +47,8 @@ AttentionInputs randomInputs(std::mt19937 &rng, const Case &c) {
     in.options.alibi = c.alibi;
     in.options.window = c.window;
     in.options.positional = c.positional;
-    if (c.customMask) {
-        std::bernoulli_distribution off(0.2);
-        in.mask = Mask::Constant(c.n, in.keyCount(), false);
-        for (Eigen::Index i = 0; i < in.mask.size(); ++i)
-            in.mask.data()[i] = off(rng);
-        in.mask.row(1).setConstant(true); // one query with every key masked
-    }
+    if (c.customMask) // one query with every key masked
+        in.mask = testsupport::randomMask(rng, c.n, in.keyCount(), 0.2, 1);
     return in;
 }
 

@@ -127,4 +127,16 @@ inline attn::Matrix randomMatrix(std::mt19937 &rng, Eigen::Index rows, Eigen::In
     return m;
 }
 
+// A custom mask: each cell masked with probability `masked`, and row `fullRow` masked whole
+// (a query with no key left, whose weights must be all zero).
+inline attn::Mask randomMask(std::mt19937 &rng, Eigen::Index rows, Eigen::Index cols, double masked,
+                             Eigen::Index fullRow) {
+    std::bernoulli_distribution off(masked);
+    attn::Mask mask = attn::Mask::Constant(rows, cols, false);
+    for (Eigen::Index i = 0; i < mask.size(); ++i)
+        mask.data()[i] = off(rng);
+    mask.row(fullRow).setConstant(true);
+    return mask;
+}
+
 } // namespace testsupport
