@@ -10,6 +10,7 @@
 #include "CsvMatrix.h"
 #include "Document.h"
 #include "HeadWeightsDialog.h"
+#include "HeatmapView.h"
 #include "ImportDialog.h"
 #include "InputError.h"
 #include "Limits.h"
@@ -32,6 +33,7 @@
 #include <QMenu>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <qcustomplot.h>
 
 using namespace testsupport;
 
@@ -208,6 +210,33 @@ private slots:
         languageAction(wb.window(), QStringLiteral("en"))->trigger();
         QVERIFY(languageAction(wb.window(), QStringLiteral("en"))->isChecked());
         QCOMPARE(Translations::saved(), QStringLiteral("en"));
+    }
+
+    // Numbers stay as they are in every language: the colour bar's ticks like the cells.
+    void heatmapTicksKeepTheDecimalPoint() {
+        Translations::instance().apply(QStringLiteral("de"));
+        HeatmapView view;
+        view.resize(400, 300);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setData(attn::Matrix::Constant(2, 2, 0.25) + attn::Matrix::Identity(2, 2) * 0.5, {},
+                     {}, ScaleKind::Unit);
+        view.plot()->replot();
+        QStringList labels;
+        for (QCPLayoutElement *e : view.plot()->plotLayout()->elements(true)) {
+            QList<QCPAxis *> axes;
+            if (!e)
+                continue;
+            if (auto *rect = qobject_cast<QCPAxisRect *>(e))
+                axes = rect->axes();
+            else if (auto *scale = qobject_cast<QCPColorScale *>(e))
+                axes = {scale->axis()};
+            for (QCPAxis *axis : axes)
+                labels += axis->tickVectorLabels(); // a copy: one list, not two
+        }
+        QVERIFY2(labels.contains("0.2") || labels.contains("0.4"), qPrintable(labels.join(' ')));
+        for (const QString &label : labels)
+            QVERIFY2(!label.contains(u','), qPrintable(label));
     }
 
     void theBusyTextFollowsALiveSwitch() {

@@ -3,6 +3,9 @@
 #include <QPainter>
 
 HeatmapPlot::HeatmapPlot(QWidget *parent) : QCustomPlot(parent) {
+    // Tick labels are numbers like the cells': "0.2" in every language (QCustomPlot formats them
+    // with the widget's locale, which follows the interface language: "0,2" in German).
+    setLocale(QLocale::c());
     // Exports (toPixmap, SVG) draw outside replot(): they always draw everything.
     connect(this, &QCustomPlot::beforeReplot, this, [this] { m_replotting = true; });
     connect(this, &QCustomPlot::afterReplot, this, [this] { m_replotting = false; });

@@ -11,6 +11,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -68,6 +69,7 @@ TrainPanel::TrainPanel(Document *document, QWidget *parent)
     layout->addWidget(m_status);
 
     m_plot = new QCustomPlot(this);
+    m_plot->setLocale(QLocale::c()); // numbers as everywhere else, whatever the language
     m_plot->setMinimumHeight(160);
     m_plot->addGraph();                              // loss, left axis (log)
     m_plot->addGraph(m_plot->xAxis, m_plot->yAxis2); // accuracy, right axis
