@@ -36,6 +36,8 @@ private slots:
     void contrastingText();
     void downscaleKeepsThinDiagonal();
     void downscaleExcludesOnlyFullyMaskedPixels();
+    void wideCellsKeepTheirReduction_data();
+    void wideCellsKeepTheirReduction();
     void largeMatrixRedrawsQuickly();
     void editRedrawsTheCellsAlone();
     void heatmapOutOfViewReplotsWhenScrolledIn();
@@ -243,6 +245,67 @@ void TestHeatmapRender::downscaleExcludesOnlyFullyMaskedPixels() {
     QCOMPARE(qAlpha(images.excluded.pixel(100, 10)), 255);
     QCOMPARE(images.colors.pixel(10, 100), lut.highest()); // below: unmasked mean 1.0
     QCOMPARE(images.colors.pixel(50, 50), lut.highest());  // on it: mixed, still coloured
+}
+
+void TestHeatmapRender::wideCellsKeepTheirReduction_data() {
+    QTest::addColumn<bool>("magnitude");
+    QTest::addColumn<QSize>("target");
+    QTest::newRow("max, 10x4") << false << QSize(10, 4);
+    QTest::newRow("farthest from 0, 10x4") << true << QSize(10, 4);
+    QTest::newRow("max, 3x5 (one pixel per column)") << false << QSize(3, 5);
+    QTest::newRow("farthest from 0, 11x6") << true << QSize(11, 6);
+}
+
+void TestHeatmapRender::wideCellsKeepTheirReduction() {
+    // Fewer columns than pixels, more rows (Q, K, V: 64 columns, thousands of rows): each
+    // column's colour is found once per line, but a pixel straddling two columns still shows
+    // the reduction over both, and a fully masked one is excluded.
+    QFETCH(bool, magnitude);
+    QFETCH(QSize, target);
+    const int rows = 13, cols = 3;
+    attn::Matrix values(rows, cols);
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c)
+            values(r, c) = std::sin(1.7 * r + 2.3 * c + 0.4) * (1 + r % 4);
+    attn::Mask mask = attn::Mask::Constant(rows, cols, false);
+    for (int r = 0; r < rows; ++r)
+        mask(r, 1) = true; // one column masked throughout
+    const HeatmapData::RowMajorMask rowMajor = mask;
+    const ColorLut lut(ColorMapId::RdBu);
+    const ValueRange range = displayRange(values, ScaleKind::Diverging, &mask);
+    CellSource source{
+        values.data(), rows, cols, rowMajor.data(), range, &lut, HeatmapData::kExcludedColor};
+    source.reduction = magnitude ? CellReduction::LargestMagnitude : CellReduction::Max;
+    const CellImages images = renderCells(source, target);
+    QCOMPARE(images.colors.size(), target);
+    // Pixel i of t covers the cells [⌊i·n/t⌋, ⌈(i + 1)·n/t⌉).
+    auto span = [](int i, int n, int t) {
+        return std::pair{int(qint64(i) * n / t), int((qint64(i + 1) * n + t - 1) / t)};
+    };
+    for (int ty = 0; ty < target.height(); ++ty) {
+        for (int tx = 0; tx < target.width(); ++tx) {
+            const auto [r0, r1] = span(ty, rows, target.height());
+            const auto [c0, c1] = span(tx, cols, target.width());
+            double shown = 0;
+            bool any = false;
+            for (int r = r0; r < r1; ++r)
+                for (int c = c0; c < c1; ++c) {
+                    if (mask(r, c))
+                        continue;
+                    const double v = values(r, c);
+                    const bool better = magnitude ? std::abs(v) > std::abs(shown) : v > shown;
+                    if (!any || better)
+                        shown = v;
+                    any = true;
+                }
+            const QRgb expected =
+                any ? lut.at(lutIndex(shown, range)) : HeatmapData::kExcludedColor;
+            QVERIFY2(images.colors.pixel(tx, ty) == expected,
+                     qPrintable(QString("pixel %1, %2").arg(tx).arg(ty)));
+            QCOMPARE(!images.excluded.isNull() && qAlpha(images.excluded.pixel(tx, ty)) == 255,
+                     !any);
+        }
+    }
 }
 
 void TestHeatmapRender::largeMatrixRedrawsQuickly() {

@@ -11,6 +11,7 @@
 #include <QPainterPath>
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 namespace {
@@ -212,17 +213,25 @@ void CombinationView::paintCells(QPainter &p, const QRectF &rect, const Eigen::R
         if (widest > w)
             texts.clear();
     }
+    // The cells on whole pixels, without antialiasing: neighbours meet without seams, and the
+    // thousand fills of a line of 64 values cost a tenth of antialiased fractional ones (the
+    // panel is painted again on every edit).
+    p.setRenderHint(QPainter::Antialiasing, false);
+    const double top = std::round(rect.top()), bottom = std::round(rect.bottom());
     for (int k = 0; k < drawn; ++k) {
         // With more columns than fit, each drawn cell shows the column it starts at.
         const int col = drawn == n ? k : int(qint64(k) * n / drawn);
         const QColor c = QColor::fromRgb(m_lut.at(lutIndex(values(col), range)));
-        const QRectF cell(rect.left() + k * w, rect.top(), w, rect.height());
+        const double left = std::round(rect.left() + k * w);
+        const double right = std::round(rect.left() + (k + 1) * w);
+        const QRectF cell(left, top, right - left, bottom - top);
         p.fillRect(cell, c);
         if (!texts.isEmpty()) {
             p.setPen(contrastingTextColor(c));
             p.drawText(cell, Qt::AlignCenter, texts[k]);
         }
     }
+    p.setRenderHint(QPainter::Antialiasing);
     p.setPen(QPen(palette().color(QPalette::Mid), 1));
     p.setBrush(Qt::NoBrush);
     p.drawRect(rect);
