@@ -4,6 +4,7 @@
 #include "Parallel.h"
 #include "VectorExp.h"
 
+#include <atomic>
 #include <cmath>
 #include <limits>
 
@@ -49,7 +50,7 @@ void logitRows(const Matrix &Q, const Matrix &K, const HeadResult &head, Eigen::
 void expRows(MatrixRef logits, double *shift, double *sum) {
     for (Eigen::Index r = 0; r < logits.rows(); ++r) {
         auto row = logits.row(r).array(); // contiguous: Matrix is row-major
-        const double max = row.maxCoeff();
+        const double max = maxOf(row.data(), row.size());
         shift[r] = max;
         if (max == kMinusInf) {
             row.setZero();
@@ -145,11 +146,18 @@ void attend(HeadResult &h) {
     h.sumDrift.resize(0);
     if (blockKernelsEnabled() && n > 0) {
         const PackedKeys keys = packKeys(h.K);
-        parallelFor(n, kBlock, [&h, &keys](Eigen::Index first, Eigen::Index last) {
-            std::vector<double> buffer;
-            for (Eigen::Index at = first; at < last; at += kBlock)
-                attendRowsPacked(h, keys, at, std::min(kBlock, last - at), buffer);
-        });
+        // Each thread takes the next block when it is done with one, rather than half the
+        // blocks each: on a machine shared with other work one core is often slower, and the
+        // other then takes over its blocks instead of waiting for them.
+        const Eigen::Index blocks = (n + kBlock - 1) / kBlock;
+        std::atomic<Eigen::Index> next{0};
+        parallelFor(std::min<Eigen::Index>(threadCount(), blocks), 1,
+                    [&h, &keys, &next, n, blocks](Eigen::Index, Eigen::Index) {
+                        std::vector<double> buffer;
+                        for (Eigen::Index b = next++; b < blocks; b = next++)
+                            attendRowsPacked(h, keys, b * kBlock, std::min(kBlock, n - b * kBlock),
+                                             buffer);
+                    });
         return;
     }
     parallelFor(n, kBlock, [&h](Eigen::Index first, Eigen::Index last) {
