@@ -69,9 +69,14 @@ AVX512 void scaledScoresAvx512(const double *q, Index rows, Index d, const doubl
     }
 }
 
-// Rows r … r + R − 1 of the output, columns c … c + 31 (mask[w]: which lanes of vector w exist),
-// from keys j0 … j1 − 1, added to what the rows hold unless `first`.
-template <int R>
+// Rows r … r + R − 1 of the output, columns c … c + 31 (mask[w]: which lanes of vector w exist;
+// Full: all of them, plain loads and stores, which Zen 4 runs faster than masked ones), from keys
+// j0 … j1 − 1, added to what the rows hold unless `first`.
+template <bool Full> AVX512_INLINE __m512d loadLanes(const double *at, __mmask8 mask) {
+    return Full ? _mm512_loadu_pd(at) : _mm512_maskz_loadu_pd(mask, at);
+}
+
+template <int R, bool Full>
 AVX512_INLINE void valueTile(const double *p, Index ldp, const double *v, Index ldv, Index j0,
                              Index j1, double *o, Index ldo, bool first, const __mmask8 *mask) {
     __m512d acc[R][4];
@@ -79,14 +84,12 @@ AVX512_INLINE void valueTile(const double *p, Index ldp, const double *v, Index 
     for (int r = 0; r < R; ++r)
 #pragma GCC unroll 4
         for (int w = 0; w < 4; ++w)
-            acc[r][w] =
-                first ? _mm512_setzero_pd() : _mm512_maskz_loadu_pd(mask[w], o + r * ldo + 8 * w);
+            acc[r][w] = first ? _mm512_setzero_pd() : loadLanes<Full>(o + r * ldo + 8 * w, mask[w]);
     for (Index j = j0; j < j1; ++j) {
         const double *vj = v + j * ldv;
-        const __m512d v0 = _mm512_maskz_loadu_pd(mask[0], vj);
-        const __m512d v1 = _mm512_maskz_loadu_pd(mask[1], vj + 8);
-        const __m512d v2 = _mm512_maskz_loadu_pd(mask[2], vj + 16);
-        const __m512d v3 = _mm512_maskz_loadu_pd(mask[3], vj + 24);
+        const __m512d v0 = loadLanes<Full>(vj, mask[0]), v1 = loadLanes<Full>(vj + 8, mask[1]),
+                      v2 = loadLanes<Full>(vj + 16, mask[2]),
+                      v3 = loadLanes<Full>(vj + 24, mask[3]);
 #pragma GCC unroll 8
         for (int r = 0; r < R; ++r) {
             const __m512d pb = _mm512_set1_pd(p[r * ldp + j]);
@@ -99,19 +102,25 @@ AVX512_INLINE void valueTile(const double *p, Index ldp, const double *v, Index 
 #pragma GCC unroll 8
     for (int r = 0; r < R; ++r)
 #pragma GCC unroll 4
-        for (int w = 0; w < 4; ++w)
-            _mm512_mask_storeu_pd(o + r * ldo + 8 * w, mask[w], acc[r][w]);
+        for (int w = 0; w < 4; ++w) {
+            if (Full)
+                _mm512_storeu_pd(o + r * ldo + 8 * w, acc[r][w]);
+            else
+                _mm512_mask_storeu_pd(o + r * ldo + 8 * w, mask[w], acc[r][w]);
+        }
 }
 
-AVX512 void valueRows(const double *p, Index ldp, Index rows, const double *v, Index ldv, Index j0,
-                      Index j1, double *o, Index ldo, bool first, const __mmask8 *mask) {
+template <bool Full>
+AVX512_INLINE void valueRows(const double *p, Index ldp, Index rows, const double *v, Index ldv,
+                             Index j0, Index j1, double *o, Index ldo, bool first,
+                             const __mmask8 *mask) {
     Index r = 0;
     for (; r + 6 <= rows; r += 6)
-        valueTile<6>(p + r * ldp, ldp, v, ldv, j0, j1, o + r * ldo, ldo, first, mask);
+        valueTile<6, Full>(p + r * ldp, ldp, v, ldv, j0, j1, o + r * ldo, ldo, first, mask);
     for (; r + 2 <= rows; r += 2)
-        valueTile<2>(p + r * ldp, ldp, v, ldv, j0, j1, o + r * ldo, ldo, first, mask);
+        valueTile<2, Full>(p + r * ldp, ldp, v, ldv, j0, j1, o + r * ldo, ldo, first, mask);
     for (; r < rows; ++r)
-        valueTile<1>(p + r * ldp, ldp, v, ldv, j0, j1, o + r * ldo, ldo, first, mask);
+        valueTile<1, Full>(p + r * ldp, ldp, v, ldv, j0, j1, o + r * ldo, ldo, first, mask);
 }
 
 AVX512 void weightedValuesAvx512(const double *p, Index ldp, Index rows, const double *v, Index m,
@@ -129,7 +138,10 @@ AVX512 void weightedValuesAvx512(const double *p, Index ldp, Index rows, const d
                           : lanes <= 0 ? __mmask8(0)
                                        : __mmask8((1u << lanes) - 1);
             }
-            valueRows(p, ldp, rows, v + c, dv, j0, j1, o + c, ldo, j0 == 0, mask);
+            if (mask[3] == 0xFF)
+                valueRows<true>(p, ldp, rows, v + c, dv, j0, j1, o + c, ldo, j0 == 0, mask);
+            else
+                valueRows<false>(p, ldp, rows, v + c, dv, j0, j1, o + c, ldo, j0 == 0, mask);
         }
     }
 }

@@ -4,7 +4,6 @@
 #include "Parallel.h"
 #include "VectorExp.h"
 
-#include <atomic>
 #include <cmath>
 #include <limits>
 
@@ -146,18 +145,11 @@ void attend(HeadResult &h) {
     h.sumDrift.resize(0);
     if (blockKernelsEnabled() && n > 0) {
         const PackedKeys keys = packKeys(h.K);
-        // Each thread takes the next block when it is done with one, rather than half the
-        // blocks each: on a machine shared with other work one core is often slower, and the
-        // other then takes over its blocks instead of waiting for them.
-        const Eigen::Index blocks = (n + kBlock - 1) / kBlock;
-        std::atomic<Eigen::Index> next{0};
-        parallelFor(std::min<Eigen::Index>(threadCount(), blocks), 1,
-                    [&h, &keys, &next, n, blocks](Eigen::Index, Eigen::Index) {
-                        std::vector<double> buffer;
-                        for (Eigen::Index b = next++; b < blocks; b = next++)
-                            attendRowsPacked(h, keys, b * kBlock, std::min(kBlock, n - b * kBlock),
-                                             buffer);
-                    });
+        parallelBlocks(n, kBlock, [&h, &keys](Eigen::Index first, Eigen::Index last) {
+            // Per thread, kept: 2 MB at n = 4096 that would otherwise be allocated per block.
+            thread_local std::vector<double> buffer;
+            attendRowsPacked(h, keys, first, last - first, buffer);
+        });
         return;
     }
     parallelFor(n, kBlock, [&h](Eigen::Index first, Eigen::Index last) {

@@ -50,4 +50,18 @@ void parallelFor(Eigen::Index count, Eigen::Index grain,
         t.join();
 }
 
+void parallelBlocks(Eigen::Index count, Eigen::Index block,
+                    const std::function<void(Eigen::Index, Eigen::Index)> &body) {
+    if (count <= 0)
+        return;
+    block = std::max<Eigen::Index>(block, 1);
+    const Eigen::Index blocks = (count + block - 1) / block;
+    std::atomic<Eigen::Index> next{0};
+    parallelFor(std::min<Eigen::Index>(threadCount(), blocks), 1,
+                [&body, &next, count, block, blocks](Eigen::Index, Eigen::Index) {
+                    for (Eigen::Index b = next++; b < blocks; b = next++)
+                        body(b * block, std::min(count, (b + 1) * block));
+                });
+}
+
 } // namespace attn

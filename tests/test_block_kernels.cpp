@@ -73,8 +73,8 @@ private slots:
 
     void sameAsOpenBlas_data() {
         QTest::addColumn<Shape>("shape");
-        // Tiles are 8 queries × 24 keys (scores) and 6 queries × 32 columns (values); blocks of
-        // 64 queries split over threads.
+        // Tiles are 8 queries × 24 keys (scores) and 6 queries × 32 columns (values, and the
+        // projections: 6 tokens × 32 columns of W); blocks of 64 queries split over threads.
         QTest::newRow("tiny") << Shape{3, 3, 4, 2, 3};
         QTest::newRow("odd sizes") << Shape{37, 37, 11, 5, 13};
         QTest::newRow("two blocks and a tail") << Shape{139, 139, 16, 24, 40};
@@ -83,6 +83,8 @@ private slots:
         QTest::newRow("sliding window, RoPE")
             << Shape{129, 129, 10, 6, 7, false, false, false, 5, Positional::Rope};
         QTest::newRow("d_v wider than a tile") << Shape{65, 65, 8, 64, 72};
+        QTest::newRow("whole tiles (unmasked loads), p above a chunk")
+            << Shape{200, 200, 130, 32, 64};
     }
     void sameAsOpenBlas() {
         QFETCH(Shape, shape);
@@ -95,6 +97,10 @@ private slots:
         }
         for (size_t k = 0; k < blas.heads.size(); ++k) {
             const HeadResult &a = fast.heads[k], &b = blas.heads[k];
+            // The projections too: the block kernel of weights·V, or OpenBLAS.
+            compareRelative(a.Q, b.Q, "Q");
+            compareRelative(a.K, b.K, "K");
+            compareRelative(a.V, b.V, "V");
             compareRelative(a.output, b.output, "head output");
             compareRelative(Matrix(a.expSum), Matrix(b.expSum), "softmax sums");
             compareRelative(a.scores(), b.scores(), "scores");
