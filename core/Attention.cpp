@@ -8,6 +8,7 @@
 #include "Parallel.h"
 #include "Translate.h"
 
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -101,7 +102,24 @@ namespace kernel {
 // concat, the final output and the warnings, once every head is done.
 void finishResult(const AttentionInputs &in, AttentionResult &result) {
     const bool rows = result.layout == Layout::Rows;
-    if (result.heads.size() == 1) {
+    const bool onlyHead = rows && result.heads.size() == 1 && !in.hasWo();
+    if (onlyHead) {
+        // concat and the output are the head's output: both copied and checked in one pass
+        // on both cores (2 MB each at n = 4096, a fifth of a cell edit when done one by one).
+        const Matrix &out = result.heads.front().output;
+        result.concat.resize(out.rows(), out.cols());
+        result.output.resize(out.rows(), out.cols());
+        std::atomic<bool> finite{true};
+        parallelFor(out.rows(), 512, [&](Eigen::Index first, Eigen::Index last) {
+            const auto part = out.middleRows(first, last - first);
+            result.concat.middleRows(first, last - first) = part;
+            result.output.middleRows(first, last - first) = part;
+            if (!allFiniteFast(part))
+                finite = false;
+        });
+        if (!finite)
+            requireFinite(result.output);
+    } else if (result.heads.size() == 1) {
         result.concat = result.heads.front().output;
     } else {
         Eigen::Index width = 0;
@@ -120,13 +138,15 @@ void finishResult(const AttentionInputs &in, AttentionResult &result) {
             at += rows ? h.output.cols() : h.output.rows();
         }
     }
-    if (!in.hasWo())
-        result.output = result.concat;
-    else if (rows)
-        result.output.noalias() = result.concat * in.Wo;
-    else
-        result.output.noalias() = in.Wo.transpose() * result.concat;
-    requireFinite(result.output);
+    if (!onlyHead) {
+        if (!in.hasWo())
+            result.output = result.concat;
+        else if (rows)
+            result.output.noalias() = result.concat * in.Wo;
+        else
+            result.output.noalias() = in.Wo.transpose() * result.concat;
+        requireFinite(result.output);
+    }
 
     result.warnings.clear();
     // The queries with every key masked (the last head's, as every head shares the mask).

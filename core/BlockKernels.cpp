@@ -279,11 +279,12 @@ void scores(const Matrix &Q, Index first, Index rows, const Matrix &K, double *o
 #endif
 }
 
-void scoresAgainst(const double *v, const Matrix &rows, double *out, Index stride) {
+void scoresAgainst(const double *v, const Matrix &rows, Index first, Index count, double *out,
+                   Index stride) {
 #ifdef ATTNVIZ_AVX512_KERNELS
-    scoresAgainstRowsAvx512(v, rows.data(), rows.rows(), rows.cols(), out, stride);
+    scoresAgainstRowsAvx512(v, rows.data() + first * rows.cols(), count, rows.cols(), out, stride);
 #else
-    (void)v, (void)rows, (void)out, (void)stride;
+    (void)v, (void)rows, (void)first, (void)count, (void)out, (void)stride;
 #endif
 }
 

@@ -41,9 +41,10 @@ void scaledScores(const Matrix &Q, Eigen::Index first, Eigen::Index rows, const 
 // later matches the statistics of the forward pass bit for bit. out[r·ld + j], j < K.rows().
 void scores(const Matrix &Q, Eigen::Index first, Eigen::Index rows, const Matrix &K, double *out,
             Eigen::Index ld);
-// out[j·stride] = v · rows.row(j) for every row, the same way (one key against every query, or
-// one query against every key).
-void scoresAgainst(const double *v, const Matrix &rows, double *out, Eigen::Index stride);
+// out[j·stride] = v · rows.row(first + j) for j < count, the same way (one key against every
+// query, or one query against every key; each score is the same whichever rows are asked).
+void scoresAgainst(const double *v, const Matrix &rows, Eigen::Index first, Eigen::Index count,
+                   double *out, Eigen::Index stride);
 // One score, the same way (for a single cell). d ≥ 1.
 double score(const double *q, const double *k, Eigen::Index d);
 
