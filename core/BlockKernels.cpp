@@ -146,18 +146,25 @@ AVX512 void weightedValuesAvx512(const double *p, Index ldp, Index rows, const d
     }
 }
 
-// GCC 12 warns inside its own unpack and shuffle intrinsics (their unused "undefined" source).
+// GCC 12 warns inside its own unpack, shuffle and reduce intrinsics (their unused "undefined"
+// source).
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-// The same sums as scoreTile (one FMA chain per score, in the order of d) of one vector against
+#pragma GCC diagnostic ignored "-Wuninitialized"
+// The same sums as scoreTile (one FMA chain per score, in the order of d) of N vectors against
 // `count` rows (stride d), 8 rows at a time: their next 8 values are loaded as 8 vectors and
-// transposed in registers, so lane i of the accumulator runs row j + i's chain.
-AVX512 void scoresAgainstRowsAvx512(const double *v, const double *rows, Index count, Index d,
-                                    double *out, Index stride) {
+// transposed in registers, so lane i of accumulator a runs the chain of vector a and row j + i.
+// out[a][j·stride] for vector a.
+template <int N>
+AVX512_INLINE void scoresAgainstRows(const double *const *v, const double *rows, Index count,
+                                     Index d, double *const *out, Index stride) {
     Index j = 0;
     for (; j + 8 <= count; j += 8) {
         const double *r = rows + j * d;
-        __m512d acc = _mm512_setzero_pd();
+        __m512d acc[N];
+#pragma GCC unroll 2
+        for (int a = 0; a < N; ++a)
+            acc[a] = _mm512_setzero_pd();
         for (Index c = 0; c < d; c += 8) {
             const Index left = d - c < 8 ? d - c : 8;
             const __mmask8 mask = left == 8 ? __mmask8(0xFF) : __mmask8((1u << left) - 1);
@@ -187,23 +194,72 @@ AVX512 void scoresAgainstRowsAvx512(const double *v, const double *rows, Index c
 #pragma GCC unroll 8
             for (int k = 0; k < 8; ++k)
                 if (k < left)
-                    acc = _mm512_fmadd_pd(_mm512_set1_pd(v[c + k]), column[k], acc);
+#pragma GCC unroll 2
+                    for (int a = 0; a < N; ++a)
+                        acc[a] = _mm512_fmadd_pd(_mm512_set1_pd(v[a][c + k]), column[k], acc[a]);
         }
-        if (stride == 1) {
-            _mm512_storeu_pd(out + j, acc);
-        } else {
-            alignas(64) double lanes[8];
-            _mm512_store_pd(lanes, acc);
-            for (int i = 0; i < 8; ++i)
-                out[(j + i) * stride] = lanes[i];
+#pragma GCC unroll 2
+        for (int a = 0; a < N; ++a) {
+            if (stride == 1) {
+                _mm512_storeu_pd(out[a] + j, acc[a]);
+            } else {
+                alignas(64) double lanes[8];
+                _mm512_store_pd(lanes, acc[a]);
+                for (int i = 0; i < 8; ++i)
+                    out[a][(j + i) * stride] = lanes[i];
+            }
         }
     }
     for (; j < count; ++j) {
-        __m128d acc = _mm_setzero_pd();
-        for (Index c = 0; c < d; ++c)
-            acc = _mm_fmadd_sd(_mm_load_sd(v + c), _mm_load_sd(rows + j * d + c), acc);
-        out[j * stride] = _mm_cvtsd_f64(acc);
+        for (int a = 0; a < N; ++a) {
+            __m128d acc = _mm_setzero_pd();
+            for (Index c = 0; c < d; ++c)
+                acc = _mm_fmadd_sd(_mm_load_sd(v[a] + c), _mm_load_sd(rows + j * d + c), acc);
+            out[a][j * stride] = _mm_cvtsd_f64(acc);
+        }
     }
+}
+
+AVX512 void scoresAgainstRowsAvx512(const double *v, const double *rows, Index count, Index d,
+                                    double *out, Index stride) {
+    scoresAgainstRows<1>(&v, rows, count, d, &out, stride);
+}
+
+AVX512 void twoScoresAgainstRowsAvx512(const double *const *v, const double *rows, Index count,
+                                       Index d, double *const *out, Index stride) {
+    scoresAgainstRows<2>(v, rows, count, d, out, stride);
+}
+
+AVX512 void correctRowAvx512(const double *before, double sumBefore, double eOld,
+                             const double *vOld, double eNew, const double *vNew, double sum,
+                             double *out, Index dv, double *maxima) {
+    const __m512d sb = _mm512_set1_pd(sumBefore), eo = _mm512_set1_pd(eOld),
+                  en = _mm512_set1_pd(eNew), s = _mm512_set1_pd(sum);
+    __m512d beforeMax = _mm512_setzero_pd(), outMax = beforeMax;
+    for (Index c = 0; c < dv; c += 8) {
+        const __mmask8 m = dv - c >= 8 ? __mmask8(0xFF) : __mmask8((1u << (dv - c)) - 1);
+        const __m512d b = _mm512_maskz_loadu_pd(m, before + c);
+        const __m512d o = _mm512_div_pd(
+            _mm512_add_pd(_mm512_sub_pd(_mm512_mul_pd(b, sb),
+                                        _mm512_mul_pd(eo, _mm512_maskz_loadu_pd(m, vOld + c))),
+                          _mm512_mul_pd(en, _mm512_maskz_loadu_pd(m, vNew + c))),
+            s);
+        _mm512_mask_storeu_pd(out + c, m, o);
+        beforeMax = _mm512_max_pd(beforeMax, _mm512_abs_pd(b));
+        outMax = _mm512_max_pd(outMax, _mm512_maskz_mov_pd(m, _mm512_abs_pd(o)));
+    }
+    maxima[0] = _mm512_reduce_max_pd(beforeMax);
+    maxima[1] = _mm512_reduce_max_pd(outMax);
+}
+
+AVX512 double squaredNormAvx512(const double *q, Index d) {
+    __m512d acc = _mm512_setzero_pd();
+    for (Index c = 0; c < d; c += 8) {
+        const __mmask8 m = d - c >= 8 ? __mmask8(0xFF) : __mmask8((1u << (d - c)) - 1);
+        const __m512d x = _mm512_maskz_loadu_pd(m, q + c);
+        acc = _mm512_fmadd_pd(x, x, acc);
+    }
+    return _mm512_reduce_add_pd(acc);
 }
 #pragma GCC diagnostic pop
 
@@ -279,12 +335,15 @@ void scores(const Matrix &Q, Index first, Index rows, const Matrix &K, double *o
 #endif
 }
 
-void scoresAgainst(const double *v, const Matrix &rows, Index first, Index count, double *out,
-                   Index stride) {
+void scoresAgainst(const double *v, const double *w, const Matrix &rows, Index first, Index count,
+                   double *out, Index stride) {
 #ifdef ATTNVIZ_AVX512_KERNELS
-    scoresAgainstRowsAvx512(v, rows.data() + first * rows.cols(), count, rows.cols(), out, stride);
+    const double *const vectors[2] = {v, w};
+    double *const outs[2] = {out, out + 1};
+    twoScoresAgainstRowsAvx512(vectors, rows.data() + first * rows.cols(), count, rows.cols(), outs,
+                               stride);
 #else
-    (void)v, (void)rows, (void)first, (void)count, (void)out, (void)stride;
+    (void)v, (void)w, (void)rows, (void)first, (void)count, (void)out, (void)stride;
 #endif
 }
 
@@ -307,6 +366,31 @@ void weightedValues(const double *P, Index ld, Index rows, const Matrix &V, Matr
 #else
     (void)P, (void)ld, (void)rows, (void)V, (void)out, (void)first;
 #endif
+}
+
+void correctRow(const double *before, double sumBefore, double eOld, const double *vOld,
+                double eNew, const double *vNew, double sum, double *out, Index dv,
+                double *maxima) {
+#ifdef ATTNVIZ_AVX512_KERNELS
+    if (blockKernelsEnabled()) {
+        correctRowAvx512(before, sumBefore, eOld, vOld, eNew, vNew, sum, out, dv, maxima);
+        return;
+    }
+#endif
+    using Row = Eigen::Map<const Eigen::ArrayXd>;
+    const Row b(before, dv), vo(vOld, dv), vn(vNew, dv);
+    Eigen::Map<Eigen::ArrayXd> o(out, dv);
+    maxima[0] = dv == 0 ? 0.0 : b.abs().maxCoeff();
+    o = (b * sumBefore - eOld * vo + eNew * vn) / sum;
+    maxima[1] = dv == 0 ? 0.0 : o.abs().maxCoeff();
+}
+
+double squaredNorm(const double *q, Index d) {
+#ifdef ATTNVIZ_AVX512_KERNELS
+    if (blockKernelsEnabled())
+        return squaredNormAvx512(q, d);
+#endif
+    return Eigen::Map<const Eigen::ArrayXd>(q, d).square().sum();
 }
 
 } // namespace attn::kernel

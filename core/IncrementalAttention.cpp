@@ -54,8 +54,8 @@ void updateQueries(HeadResult &h, const HeadResult &from, bool copy, Eigen::Inde
     if (kernel::blockKernelsEnabled()) {
         // The forward pass's arithmetic (one FMA chain per score): the old score is the very
         // one its statistics were made from.
-        kernel::scoresAgainst(keys.row(0).data(), from.Q, first, count, logits.data(), 2);
-        kernel::scoresAgainst(keys.row(1).data(), from.Q, first, count, logits.data() + 1, 2);
+        kernel::scoresAgainst(keys.row(0).data(), keys.row(1).data(), from.Q, first, count,
+                              logits.data(), 2);
     } else {
         gemm(from.Q.middleRows(first, count), false, keys, true, logits);
     }
@@ -87,18 +87,18 @@ void updateQueries(HeadResult &h, const HeadResult &from, bool copy, Eigen::Inde
             rescan.push_back(j); // the maximum fell away: the shift would drift from it
             continue;
         }
-        const auto before = from.output.row(j);
-        const double outBefore = before.cwiseAbs().maxCoeff() * sumBefore; // |unnormalized row|
-        auto out = h.output.row(j);
-        out = (before * sumBefore - eOld * vOld + eNew * v) / sum;
+        double maxima[2]; // max |row| before and after
+        kernel::correctRow(from.output.row(j).data(), sumBefore, eOld, vOld.data(), eNew, v.data(),
+                           sum, h.output.row(j).data(), h.output.cols(), maxima);
+        const double outBefore = maxima[0] * sumBefore; // |unnormalized row|
         // Rounding of this update, in the unnormalized row's units, then normalized.
-        const double qNorm = from.Q.row(j).norm();
+        const double qNorm = std::sqrt(kernel::squaredNorm(from.Q.row(j).data(), d));
         const double gOld = 2.0 * double(d) * kEps * std::abs(h.factor) * qNorm * kOldNorm;
         const double gNew = 2.0 * double(d) * kEps * std::abs(h.factor) * qNorm * kNewNorm;
         const double sumError = 4.0 * kEps * (sumBefore + eOld + eNew) + eOld * gOld + eNew * gNew;
         const double rowError = 4.0 * kEps * (outBefore + eOld * vOldMax + eNew * vNewMax) +
                                 eOld * gOld * vOldMax + eNew * gNew * vNewMax;
-        const double outMax = out.cwiseAbs().maxCoeff();
+        const double outMax = maxima[1];
         h.drift(j) = (h.drift(j) * sumBefore + rowError + outMax * sumError) / sum + kEps * outMax;
         h.sumDrift(j) = (h.sumDrift(j) * sumBefore + sumError) / sum;
         h.shift(j) = shift;
