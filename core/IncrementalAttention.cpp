@@ -6,7 +6,6 @@
 #include "Masks.h"
 #include "Parallel.h"
 
-#include <atomic>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -118,10 +117,12 @@ void updateKey(HeadResult &h, const HeadResult &from, Eigen::Index t, const RowV
     keys.row(1) = k;
     // The queries split over the cores: at n = 4096 the copy, the scores and the updates each
     // take a few tenths of a millisecond.
-    std::vector<std::vector<Eigen::Index>> rescans(static_cast<std::size_t>(threadCount()));
-    std::atomic<std::size_t> chunk{0};
-    parallelFor(h.Q.rows(), 512, [&](Eigen::Index first, Eigen::Index last) {
-        updateQueries(h, from, copy, t, keys, v, skip, first, last, rescans[chunk++]);
+    constexpr Eigen::Index kBlock = 512;
+    std::vector<std::vector<Eigen::Index>> rescans(
+        static_cast<std::size_t>((h.Q.rows() + kBlock - 1) / kBlock));
+    parallelBlocks(h.Q.rows(), kBlock, [&](Eigen::Index first, Eigen::Index last) {
+        updateQueries(h, from, copy, t, keys, v, skip, first, last,
+                      rescans[static_cast<std::size_t>(first / kBlock)]);
     });
     h.K.row(t) = k;
     h.V.row(t) = v;
