@@ -22,6 +22,8 @@ constexpr double kExpFloor = -708.0;
 // its last block early waits at most a block's ~1 ms of CPU for the other (64 measured the same
 // per block, 24 no better).
 constexpr Eigen::Index kBlock = 32;
+// OpenBLAS packs all of K and V for each block it is called on: blocks of 64 there.
+constexpr Eigen::Index kBlasBlock = 64;
 
 } // namespace
 
@@ -154,8 +156,6 @@ void attend(HeadResult &h) {
         });
         return;
     }
-    // OpenBLAS packs all of K and V for each block it is called on: blocks of 64 there.
-    constexpr Eigen::Index kBlasBlock = 64;
     parallelFor(n, kBlasBlock, [&h](Eigen::Index first, Eigen::Index last) {
         Matrix buffer;
         for (Eigen::Index at = first; at < last; at += kBlasBlock)
