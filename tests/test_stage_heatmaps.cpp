@@ -101,6 +101,7 @@ private slots:
     void pixelsAreTheReductionOfTheirCells_data();
     void pixelsAreTheReductionOfTheirCells();
     void zoomedInShowsTheCellsThemselves();
+    void anEditRelayoutsNothingAndReachesTheScreen();
 };
 
 void TestStageHeatmaps::pixelsAreTheReductionOfTheirCells_data() {
@@ -195,6 +196,45 @@ void TestStageHeatmaps::zoomedInShowsTheCellsThemselves() {
     QCOMPARE(weights->cellColor(1000, 1001), QColor(0xe0, 0xe0, 0xe0).rgb());
     // Its whole matrix is still there for export, the derived stage itself.
     COMPARE_MATRIX(weights->values(), h.weights());
+}
+
+void TestStageHeatmaps::anEditRelayoutsNothingAndReachesTheScreen() {
+    // A cell edit of X: nothing on screen asks for a new layout (a label's new text, a panel
+    // set to the same values, the combination panel), and what the heatmaps paint shows the
+    // new values.
+    Workbench wb;
+    QMainWindow &w = wb.window();
+    w.resize(1600, 1000);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    Document &doc = wb.document();
+    QString error;
+    QVERIFY2(doc.replaceInputs(largeInputs(64, false), "test", &error), qPrintable(error));
+    settle(wb);
+    const double x = doc.inputs().X(0, 0);
+    doc.setCell(MatrixId{Stage::X, 0}, 0, 0, x + 0.1); // the first timing sizes its label
+    settle(wb);
+    QTest::qWait(50);
+    struct LayoutCounter : QObject {
+        int requests = 0; // of widgets on screen (hidden panels may still take their first)
+        bool eventFilter(QObject *receiver, QEvent *event) override {
+            const auto *widget = qobject_cast<QWidget *>(receiver);
+            requests += event->type() == QEvent::LayoutRequest && widget && widget->isVisible();
+            return false;
+        }
+    } layouts;
+    HeatmapView *q = wb.stages().view(Stage::Q);
+    const QPoint probe = q->cellRect(0, 1).center().toPoint();
+    const QRgb before = q->cellColor(0, 1);
+    QCOMPARE(q->plot()->grab().toImage().pixel(probe), before);
+    qApp->installEventFilter(&layouts);
+    doc.setCell(MatrixId{Stage::X, 0}, 0, 0, x + 0.6);
+    settle(wb);
+    QVERIFY(q->cellColor(0, 1) != before);
+    QTRY_COMPARE(q->plot()->grab().toImage().pixel(probe), q->cellColor(0, 1));
+    QTest::qWait(50);
+    qApp->removeEventFilter(&layouts);
+    QCOMPARE(layouts.requests, 0);
 }
 
 QTEST_MAIN(TestStageHeatmaps)

@@ -199,8 +199,10 @@ void InterpretationsControls::setPicks(const QString &rowNoun, const QString &co
     m_colName->setText(tr("column (%1):").arg(colNoun));
     {
         const QSignalBlocker b1(m_rowSpin), b2(m_colSpin);
-        m_rowSpin->setRange(0, std::max(0, rows - 1));
-        m_colSpin->setRange(0, std::max(0, cols - 1));
+        // Set only when they change: a new range asks for a new layout (on every edit).
+        for (auto [spin, count] : {std::pair{m_rowSpin, rows}, std::pair{m_colSpin, cols}})
+            if (spin->minimum() != 0 || spin->maximum() != std::max(0, count - 1))
+                spin->setRange(0, std::max(0, count - 1));
         m_rowSpin->setValue(row);
         m_colSpin->setValue(col);
     }

@@ -208,6 +208,16 @@ void MainWindow::showTiming(double computeMs, double drawMs) {
                           .arg(computeMs + drawMs, 0, 'f', 1)
                           .arg(computeMs, 0, 'f', 1)
                           .arg(drawMs, 0, 'f', 1));
+    // Of a fixed size, the label asks for no new layout of the window when its text changes
+    // (after every edit); it only grows when a longer text needs it, or follows a new font.
+    // Room for a few more digits, so it rarely has to grow.
+    const QSize need =
+        m_timing->sizeHint() + QSize(m_timing->fontMetrics().horizontalAdvance("88"), 0);
+    const QSize fixed = m_timing->minimumSize();
+    if (m_timing->maximumSize() != fixed || need.height() != fixed.height())
+        m_timing->setFixedSize(need);
+    else if (need.width() > fixed.width() + m_timing->fontMetrics().horizontalAdvance("88"))
+        m_timing->setFixedWidth(need.width());
 }
 
 void MainWindow::showError(const QString &message) {

@@ -51,6 +51,7 @@ void CombinationView::setColorMap(ColorMapId diverging) {
 }
 
 void CombinationView::refresh() {
+    const QSize hint = sizeHint(), minimum = minimumSizeHint();
     const ResultSnapshot &snapshot = m_recomputer->snapshot();
     m_result = snapshot.result;
     m_row = -1;
@@ -84,7 +85,9 @@ void CombinationView::refresh() {
                 {values.cwiseAbs().maxCoeff(), m_decomposition.sum.cwiseAbs().maxCoeff(), 1e-12});
         }
     }
-    updateGeometry();
+    // An edit keeps the shape: no new layout of the stages (and of the window's scroll area).
+    if (sizeHint() != hint || minimumSizeHint() != minimum)
+        updateGeometry();
     update();
 }
 

@@ -1,6 +1,7 @@
 #include "KernelOptionsControls.h"
 
 #include "Document.h"
+#include "DocumentChange.h"
 #include "Masks.h"
 #include "Notation.h"
 #include "RefusalLabel.h"
@@ -78,7 +79,12 @@ KernelOptionsControls::KernelOptionsControls(Document *doc, QWidget *parent)
     connect(m_global, &QSpinBox::valueChanged, this, &KernelOptionsControls::applyWindow);
     connect(m_alibi, &QCheckBox::toggled, this, &KernelOptionsControls::applyAlibi);
     connect(m_group, &QSpinBox::valueChanged, this, &KernelOptionsControls::applyGroup);
-    connect(doc, &Document::changed, this, &KernelOptionsControls::sync);
+    // Cell edits and renamed tokens change no option: the spin boxes are not set again (and
+    // repainted) on every edit.
+    connect(doc, &Document::changed, this, [this](const DocumentChange &change) {
+        if (change.what & ~DocumentChange::Flags(DocumentChange::Values | DocumentChange::Tokens))
+            sync();
+    });
     connect(doc, &Document::currentHeadChanged, this, &KernelOptionsControls::sync);
     connect(&Translations::instance(), &Translations::changed, this, &KernelOptionsControls::sync);
     sync();

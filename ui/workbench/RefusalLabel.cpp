@@ -19,6 +19,8 @@ void RefusalLabel::refuse(const QString &message) {
 }
 
 void RefusalLabel::dismiss() {
+    if (isHidden() && text().isEmpty())
+        return; // nothing shown: clearing would still ask for a new layout (every edit)
     hide();
     clear();
 }
