@@ -38,9 +38,10 @@ public:
 
     // Above this many cells in view a shared (immutable) matrix is coloured on a worker thread:
     // the GUI thread draws the last image meanwhile and replots when the new one is ready.
-    // (Q, K and V of 4096 tokens, 262,144 cells each, took 10–20 ms apiece on the GUI thread at
-    // every resize of the window.)
-    static constexpr qint64 kAsyncCells = 200'000;
+    // Q, K and V of 4096 tokens (262,144 cells each, 64 columns: each coloured once per line of
+    // pixels) take about 0.5 ms on the GUI thread, less than waiting for a pool thread on a
+    // busy machine; a 1024 × 1024 stage still goes to a worker.
+    static constexpr qint64 kAsyncCells = 300'000;
     // Above this many cells a heatmap scrolled out of view leaves its cells undrawn until it is
     // painted again (HeatmapPlot::replotsUnseen), in the replots QCustomPlot makes by itself (a
     // resize); the replots a heatmap asks for are left out whole meanwhile (requestReplot).

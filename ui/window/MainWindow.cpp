@@ -22,6 +22,7 @@ MainWindow::MainWindow(Document &document, QWidget *parent)
     m_error->setObjectName(QStringLiteral("errorLabel"));
     setWindowTitle(tr("attnviz \u2014 scaled dot-product attention"));
     m_error->setStyleSheet("color: #b00020;");
+    m_timing->setAlignment(Qt::AlignRight | Qt::AlignVCenter); // its fixed width has room to spare
     statusBar()->addWidget(m_error, 1);
     statusBar()->addPermanentWidget(m_timing);
     createMenus();
