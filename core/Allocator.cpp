@@ -1,5 +1,9 @@
 #include "Allocator.h"
 
+// Any C library header defines __GLIBC__ (through <features.h>); without one before the test
+// below it was never defined and this function compiled to nothing.
+#include <cstdlib>
+
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif

@@ -3,8 +3,10 @@
 #include "InputError.h"
 #include "Limits.h"
 #include "NumberText.h"
+#include "Parallel.h"
 #include "Translate.h"
 
+#include <atomic>
 #include <cmath>
 #include <limits>
 
@@ -73,9 +75,15 @@ void checkValues(const Matrix &m, const QString &name, Eigen::Index first = 0,
     last = std::min(last, m.rows() - 1);
     if (first > last || m.cols() == 0)
         return;
-    const auto rows = m.middleRows(first, last - first + 1);
-    // Fast path: one vectorized pass; the message is only built for the offending cell.
-    if (allFiniteFast(rows) && rows.cwiseAbs().maxCoeff() <= kMaxAbsInput)
+    // Fast path: vectorized passes over blocks of rows on every core (X alone is 25 MB at
+    // n = 4096, 2 ms on one); the message is only built for the offending cell.
+    std::atomic<bool> fine{true};
+    parallelBlocks(last - first + 1, 512, [&](Eigen::Index from, Eigen::Index to) {
+        const auto rows = m.middleRows(first + from, to - from);
+        if (!allFiniteFast(rows) || rows.cwiseAbs().maxCoeff() > kMaxAbsInput)
+            fine = false;
+    });
+    if (fine)
         return;
     for (Eigen::Index i = first; i <= last; ++i) {
         for (Eigen::Index j = 0; j < m.cols(); ++j) {

@@ -69,9 +69,14 @@ AVX512 void scaledScoresAvx512(const double *q, Index rows, Index d, const doubl
     }
 }
 
-// Rows r … r + R − 1 of the output, columns c … c + 31 (mask[w]: which lanes of vector w exist),
-// from keys j0 … j1 − 1, added to what the rows hold unless `first`.
-template <int R>
+// Rows r … r + R − 1 of the output, columns c … c + 31 (mask[w]: which lanes of vector w exist;
+// Full: all of them, plain loads and stores, which Zen 4 runs faster than masked ones), from keys
+// j0 … j1 − 1, added to what the rows hold unless `first`.
+template <bool Full> AVX512_INLINE __m512d loadLanes(const double *at, __mmask8 mask) {
+    return Full ? _mm512_loadu_pd(at) : _mm512_maskz_loadu_pd(mask, at);
+}
+
+template <int R, bool Full>
 AVX512_INLINE void valueTile(const double *p, Index ldp, const double *v, Index ldv, Index j0,
                              Index j1, double *o, Index ldo, bool first, const __mmask8 *mask) {
     __m512d acc[R][4];
@@ -79,14 +84,12 @@ AVX512_INLINE void valueTile(const double *p, Index ldp, const double *v, Index 
     for (int r = 0; r < R; ++r)
 #pragma GCC unroll 4
         for (int w = 0; w < 4; ++w)
-            acc[r][w] =
-                first ? _mm512_setzero_pd() : _mm512_maskz_loadu_pd(mask[w], o + r * ldo + 8 * w);
+            acc[r][w] = first ? _mm512_setzero_pd() : loadLanes<Full>(o + r * ldo + 8 * w, mask[w]);
     for (Index j = j0; j < j1; ++j) {
         const double *vj = v + j * ldv;
-        const __m512d v0 = _mm512_maskz_loadu_pd(mask[0], vj);
-        const __m512d v1 = _mm512_maskz_loadu_pd(mask[1], vj + 8);
-        const __m512d v2 = _mm512_maskz_loadu_pd(mask[2], vj + 16);
-        const __m512d v3 = _mm512_maskz_loadu_pd(mask[3], vj + 24);
+        const __m512d v0 = loadLanes<Full>(vj, mask[0]), v1 = loadLanes<Full>(vj + 8, mask[1]),
+                      v2 = loadLanes<Full>(vj + 16, mask[2]),
+                      v3 = loadLanes<Full>(vj + 24, mask[3]);
 #pragma GCC unroll 8
         for (int r = 0; r < R; ++r) {
             const __m512d pb = _mm512_set1_pd(p[r * ldp + j]);
@@ -99,19 +102,25 @@ AVX512_INLINE void valueTile(const double *p, Index ldp, const double *v, Index 
 #pragma GCC unroll 8
     for (int r = 0; r < R; ++r)
 #pragma GCC unroll 4
-        for (int w = 0; w < 4; ++w)
-            _mm512_mask_storeu_pd(o + r * ldo + 8 * w, mask[w], acc[r][w]);
+        for (int w = 0; w < 4; ++w) {
+            if (Full)
+                _mm512_storeu_pd(o + r * ldo + 8 * w, acc[r][w]);
+            else
+                _mm512_mask_storeu_pd(o + r * ldo + 8 * w, mask[w], acc[r][w]);
+        }
 }
 
-AVX512 void valueRows(const double *p, Index ldp, Index rows, const double *v, Index ldv, Index j0,
-                      Index j1, double *o, Index ldo, bool first, const __mmask8 *mask) {
+template <bool Full>
+AVX512_INLINE void valueRows(const double *p, Index ldp, Index rows, const double *v, Index ldv,
+                             Index j0, Index j1, double *o, Index ldo, bool first,
+                             const __mmask8 *mask) {
     Index r = 0;
     for (; r + 6 <= rows; r += 6)
-        valueTile<6>(p + r * ldp, ldp, v, ldv, j0, j1, o + r * ldo, ldo, first, mask);
+        valueTile<6, Full>(p + r * ldp, ldp, v, ldv, j0, j1, o + r * ldo, ldo, first, mask);
     for (; r + 2 <= rows; r += 2)
-        valueTile<2>(p + r * ldp, ldp, v, ldv, j0, j1, o + r * ldo, ldo, first, mask);
+        valueTile<2, Full>(p + r * ldp, ldp, v, ldv, j0, j1, o + r * ldo, ldo, first, mask);
     for (; r < rows; ++r)
-        valueTile<1>(p + r * ldp, ldp, v, ldv, j0, j1, o + r * ldo, ldo, first, mask);
+        valueTile<1, Full>(p + r * ldp, ldp, v, ldv, j0, j1, o + r * ldo, ldo, first, mask);
 }
 
 AVX512 void weightedValuesAvx512(const double *p, Index ldp, Index rows, const double *v, Index m,
@@ -129,23 +138,33 @@ AVX512 void weightedValuesAvx512(const double *p, Index ldp, Index rows, const d
                           : lanes <= 0 ? __mmask8(0)
                                        : __mmask8((1u << lanes) - 1);
             }
-            valueRows(p, ldp, rows, v + c, dv, j0, j1, o + c, ldo, j0 == 0, mask);
+            if (mask[3] == 0xFF)
+                valueRows<true>(p, ldp, rows, v + c, dv, j0, j1, o + c, ldo, j0 == 0, mask);
+            else
+                valueRows<false>(p, ldp, rows, v + c, dv, j0, j1, o + c, ldo, j0 == 0, mask);
         }
     }
 }
 
-// GCC 12 warns inside its own unpack and shuffle intrinsics (their unused "undefined" source).
+// GCC 12 warns inside its own unpack, shuffle and reduce intrinsics (their unused "undefined"
+// source).
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-// The same sums as scoreTile (one FMA chain per score, in the order of d) of one vector against
+#pragma GCC diagnostic ignored "-Wuninitialized"
+// The same sums as scoreTile (one FMA chain per score, in the order of d) of N vectors against
 // `count` rows (stride d), 8 rows at a time: their next 8 values are loaded as 8 vectors and
-// transposed in registers, so lane i of the accumulator runs row j + i's chain.
-AVX512 void scoresAgainstRowsAvx512(const double *v, const double *rows, Index count, Index d,
-                                    double *out, Index stride) {
+// transposed in registers, so lane i of accumulator a runs the chain of vector a and row j + i.
+// out[a][j·stride] for vector a.
+template <int N>
+AVX512_INLINE void scoresAgainstRows(const double *const *v, const double *rows, Index count,
+                                     Index d, double *const *out, Index stride) {
     Index j = 0;
     for (; j + 8 <= count; j += 8) {
         const double *r = rows + j * d;
-        __m512d acc = _mm512_setzero_pd();
+        __m512d acc[N];
+#pragma GCC unroll 2
+        for (int a = 0; a < N; ++a)
+            acc[a] = _mm512_setzero_pd();
         for (Index c = 0; c < d; c += 8) {
             const Index left = d - c < 8 ? d - c : 8;
             const __mmask8 mask = left == 8 ? __mmask8(0xFF) : __mmask8((1u << left) - 1);
@@ -175,23 +194,72 @@ AVX512 void scoresAgainstRowsAvx512(const double *v, const double *rows, Index c
 #pragma GCC unroll 8
             for (int k = 0; k < 8; ++k)
                 if (k < left)
-                    acc = _mm512_fmadd_pd(_mm512_set1_pd(v[c + k]), column[k], acc);
+#pragma GCC unroll 2
+                    for (int a = 0; a < N; ++a)
+                        acc[a] = _mm512_fmadd_pd(_mm512_set1_pd(v[a][c + k]), column[k], acc[a]);
         }
-        if (stride == 1) {
-            _mm512_storeu_pd(out + j, acc);
-        } else {
-            alignas(64) double lanes[8];
-            _mm512_store_pd(lanes, acc);
-            for (int i = 0; i < 8; ++i)
-                out[(j + i) * stride] = lanes[i];
+#pragma GCC unroll 2
+        for (int a = 0; a < N; ++a) {
+            if (stride == 1) {
+                _mm512_storeu_pd(out[a] + j, acc[a]);
+            } else {
+                alignas(64) double lanes[8];
+                _mm512_store_pd(lanes, acc[a]);
+                for (int i = 0; i < 8; ++i)
+                    out[a][(j + i) * stride] = lanes[i];
+            }
         }
     }
     for (; j < count; ++j) {
-        __m128d acc = _mm_setzero_pd();
-        for (Index c = 0; c < d; ++c)
-            acc = _mm_fmadd_sd(_mm_load_sd(v + c), _mm_load_sd(rows + j * d + c), acc);
-        out[j * stride] = _mm_cvtsd_f64(acc);
+        for (int a = 0; a < N; ++a) {
+            __m128d acc = _mm_setzero_pd();
+            for (Index c = 0; c < d; ++c)
+                acc = _mm_fmadd_sd(_mm_load_sd(v[a] + c), _mm_load_sd(rows + j * d + c), acc);
+            out[a][j * stride] = _mm_cvtsd_f64(acc);
+        }
     }
+}
+
+AVX512 void scoresAgainstRowsAvx512(const double *v, const double *rows, Index count, Index d,
+                                    double *out, Index stride) {
+    scoresAgainstRows<1>(&v, rows, count, d, &out, stride);
+}
+
+AVX512 void twoScoresAgainstRowsAvx512(const double *const *v, const double *rows, Index count,
+                                       Index d, double *const *out, Index stride) {
+    scoresAgainstRows<2>(v, rows, count, d, out, stride);
+}
+
+AVX512 void correctRowAvx512(const double *before, double sumBefore, double eOld,
+                             const double *vOld, double eNew, const double *vNew, double sum,
+                             double *out, Index dv, double *maxima) {
+    const __m512d sb = _mm512_set1_pd(sumBefore), eo = _mm512_set1_pd(eOld),
+                  en = _mm512_set1_pd(eNew), s = _mm512_set1_pd(sum);
+    __m512d beforeMax = _mm512_setzero_pd(), outMax = beforeMax;
+    for (Index c = 0; c < dv; c += 8) {
+        const __mmask8 m = dv - c >= 8 ? __mmask8(0xFF) : __mmask8((1u << (dv - c)) - 1);
+        const __m512d b = _mm512_maskz_loadu_pd(m, before + c);
+        const __m512d o = _mm512_div_pd(
+            _mm512_add_pd(_mm512_sub_pd(_mm512_mul_pd(b, sb),
+                                        _mm512_mul_pd(eo, _mm512_maskz_loadu_pd(m, vOld + c))),
+                          _mm512_mul_pd(en, _mm512_maskz_loadu_pd(m, vNew + c))),
+            s);
+        _mm512_mask_storeu_pd(out + c, m, o);
+        beforeMax = _mm512_max_pd(beforeMax, _mm512_abs_pd(b));
+        outMax = _mm512_max_pd(outMax, _mm512_maskz_mov_pd(m, _mm512_abs_pd(o)));
+    }
+    maxima[0] = _mm512_reduce_max_pd(beforeMax);
+    maxima[1] = _mm512_reduce_max_pd(outMax);
+}
+
+AVX512 double squaredNormAvx512(const double *q, Index d) {
+    __m512d acc = _mm512_setzero_pd();
+    for (Index c = 0; c < d; c += 8) {
+        const __mmask8 m = d - c >= 8 ? __mmask8(0xFF) : __mmask8((1u << (d - c)) - 1);
+        const __m512d x = _mm512_maskz_loadu_pd(m, q + c);
+        acc = _mm512_fmadd_pd(x, x, acc);
+    }
+    return _mm512_reduce_add_pd(acc);
 }
 #pragma GCC diagnostic pop
 
@@ -267,11 +335,15 @@ void scores(const Matrix &Q, Index first, Index rows, const Matrix &K, double *o
 #endif
 }
 
-void scoresAgainst(const double *v, const Matrix &rows, double *out, Index stride) {
+void scoresAgainst(const double *v, const double *w, const Matrix &rows, Index first, Index count,
+                   double *out, Index stride) {
 #ifdef ATTNVIZ_AVX512_KERNELS
-    scoresAgainstRowsAvx512(v, rows.data(), rows.rows(), rows.cols(), out, stride);
+    const double *const vectors[2] = {v, w};
+    double *const outs[2] = {out, out + 1};
+    twoScoresAgainstRowsAvx512(vectors, rows.data() + first * rows.cols(), count, rows.cols(), outs,
+                               stride);
 #else
-    (void)v, (void)rows, (void)out, (void)stride;
+    (void)v, (void)w, (void)rows, (void)first, (void)count, (void)out, (void)stride;
 #endif
 }
 
@@ -294,6 +366,31 @@ void weightedValues(const double *P, Index ld, Index rows, const Matrix &V, Matr
 #else
     (void)P, (void)ld, (void)rows, (void)V, (void)out, (void)first;
 #endif
+}
+
+void correctRow(const double *before, double sumBefore, double eOld, const double *vOld,
+                double eNew, const double *vNew, double sum, double *out, Index dv,
+                double *maxima) {
+#ifdef ATTNVIZ_AVX512_KERNELS
+    if (blockKernelsEnabled()) {
+        correctRowAvx512(before, sumBefore, eOld, vOld, eNew, vNew, sum, out, dv, maxima);
+        return;
+    }
+#endif
+    using Row = Eigen::Map<const Eigen::ArrayXd>;
+    const Row b(before, dv), vo(vOld, dv), vn(vNew, dv);
+    Eigen::Map<Eigen::ArrayXd> o(out, dv);
+    maxima[0] = dv == 0 ? 0.0 : b.abs().maxCoeff();
+    o = (b * sumBefore - eOld * vo + eNew * vn) / sum;
+    maxima[1] = dv == 0 ? 0.0 : o.abs().maxCoeff();
+}
+
+double squaredNorm(const double *q, Index d) {
+#ifdef ATTNVIZ_AVX512_KERNELS
+    if (blockKernelsEnabled())
+        return squaredNormAvx512(q, d);
+#endif
+    return Eigen::Map<const Eigen::ArrayXd>(q, d).square().sum();
 }
 
 } // namespace attn::kernel

@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <limits>
+#include <vector>
 
 namespace attn {
 
@@ -32,34 +33,47 @@ RowVector project(const RowVector &row, const Matrix &W, Eigen::Index position, 
     return out.row(0);
 }
 
-// Key and value t of the head change to k and v: every query's logit of key t changes. Query
-// `skip` (whose own row is recomputed whole afterwards) is left alone.
-void updateKey(HeadResult &h, Eigen::Index t, const RowVector &k, const RowVector &v,
-               Eigen::Index skip) {
-    const Eigen::Index n = h.Q.rows(), d = h.Q.cols();
-    Matrix keys(2, d);
-    keys.row(0) = h.K.row(t);
-    keys.row(1) = k;
-    Matrix logits(n, 2); // old and new scores of key t, for every query
+// Queries first … last − 1 of updateKey() below: key t's old and new score against each, and its
+// statistics and output row corrected; rows to recompute whole go to `rescan`. When `copy`, these
+// rows of Q (read here anyway) and the same share of K and V's rows are copied from `from` on
+// the way, and the output rows are written from its output.
+void updateQueries(HeadResult &h, const HeadResult &from, bool copy, Eigen::Index t,
+                   const Matrix &keys, const RowVector &v, Eigen::Index skip, Eigen::Index first,
+                   Eigen::Index last, std::vector<Eigen::Index> &rescan) {
+    const Eigen::Index count = last - first, d = h.Q.cols();
+    if (copy) {
+        // The same share of the keys (in cross-attention there are m of them, not n).
+        const Eigen::Index n = h.Q.rows(), m = h.K.rows();
+        const Eigen::Index k0 = first * m / n, kCount = last * m / n - k0;
+        h.Q.middleRows(first, count) = from.Q.middleRows(first, count);
+        h.K.middleRows(k0, kCount) = from.K.middleRows(k0, kCount);
+        h.V.middleRows(k0, kCount) = from.V.middleRows(k0, kCount);
+    }
+    Matrix logits(count, 2); // old and new scores of key t, for every query
     if (kernel::blockKernelsEnabled()) {
         // The forward pass's arithmetic (one FMA chain per score): the old score is the very
         // one its statistics were made from.
-        kernel::scoresAgainst(keys.row(0).data(), h.Q, logits.data(), 2);
-        kernel::scoresAgainst(keys.row(1).data(), h.Q, logits.data() + 1, 2);
+        kernel::scoresAgainst(keys.row(0).data(), keys.row(1).data(), from.Q, first, count,
+                              logits.data(), 2);
     } else {
-        gemm(h.Q, false, keys, true, logits);
+        gemm(from.Q.middleRows(first, count), false, keys, true, logits);
     }
-    const RowVector vOld = h.V.row(t);
+    const RowVector vOld = from.V.row(t);
     const double vOldMax = vOld.cwiseAbs().maxCoeff(), vNewMax = v.cwiseAbs().maxCoeff();
     // compute() gets a score from a matrix product, this from a dot product: they may differ
     // by d·ε·Σ|q_i·k_i| ≤ d·ε·‖q‖·‖k‖ each (Cauchy–Schwarz), twice that between the two.
-    const double kOldNorm = keys.row(0).norm(), kNewNorm = k.norm();
-    std::vector<Eigen::Index> rescan;
-    for (Eigen::Index j = 0; j < n; ++j) {
-        if (j == skip || h.shift(j) == kMinusInf || (h.mask && (*h.mask)(j, t)))
-            continue; // an all-masked row or a masked cell stays 0 whatever key t holds
+    const double kOldNorm = keys.row(0).norm(), kNewNorm = keys.row(1).norm();
+    for (Eigen::Index j = first; j < last; ++j) {
+        if (j == skip || h.shift(j) == kMinusInf || (h.mask && (*h.mask)(j, t))) {
+            // An all-masked row or a masked cell stays 0 whatever key t holds; the skipped
+            // row is recomputed whole afterwards.
+            if (copy)
+                h.output.row(j) = from.output.row(j);
+            continue;
+        }
         const double bias = h.alibiSlope != 0.0 ? h.alibiSlope * double(t - j) : 0.0;
-        const double lOld = logits(j, 0) * h.factor + bias, lNew = logits(j, 1) * h.factor + bias;
+        const double lOld = logits(j - first, 0) * h.factor + bias,
+                     lNew = logits(j - first, 1) * h.factor + bias;
         double shift = h.shift(j), rescale = 1.0;
         if (lNew > shift) { // a new maximum: the row's exponentials shrink by exp(old − new)
             rescale = std::exp(shift - lNew);
@@ -72,27 +86,51 @@ void updateKey(HeadResult &h, Eigen::Index t, const RowVector &k, const RowVecto
             rescan.push_back(j); // the maximum fell away: the shift would drift from it
             continue;
         }
-        auto out = h.output.row(j);
-        const double outBefore = out.cwiseAbs().maxCoeff() * sumBefore; // |unnormalized row|
-        out = (out * sumBefore - eOld * vOld + eNew * v) / sum;
+        double maxima[2]; // max |row| before and after
+        kernel::correctRow(from.output.row(j).data(), sumBefore, eOld, vOld.data(), eNew, v.data(),
+                           sum, h.output.row(j).data(), h.output.cols(), maxima);
+        const double outBefore = maxima[0] * sumBefore; // |unnormalized row|
         // Rounding of this update, in the unnormalized row's units, then normalized.
-        const double qNorm = h.Q.row(j).norm();
+        const double qNorm = std::sqrt(kernel::squaredNorm(from.Q.row(j).data(), d));
         const double gOld = 2.0 * double(d) * kEps * std::abs(h.factor) * qNorm * kOldNorm;
         const double gNew = 2.0 * double(d) * kEps * std::abs(h.factor) * qNorm * kNewNorm;
         const double sumError = 4.0 * kEps * (sumBefore + eOld + eNew) + eOld * gOld + eNew * gNew;
         const double rowError = 4.0 * kEps * (outBefore + eOld * vOldMax + eNew * vNewMax) +
                                 eOld * gOld * vOldMax + eNew * gNew * vNewMax;
-        const double outMax = out.cwiseAbs().maxCoeff();
+        const double outMax = maxima[1];
         h.drift(j) = (h.drift(j) * sumBefore + rowError + outMax * sumError) / sum + kEps * outMax;
         h.sumDrift(j) = (h.sumDrift(j) * sumBefore + sumError) / sum;
         h.shift(j) = shift;
         h.expSum(j) = sum;
     }
+}
+
+// Key and value t of the head change to k and v: every query's logit of key t changes. Query
+// `skip` (whose own row is recomputed whole afterwards) is left alone. `from` is the head the
+// update starts from: the previous result's (its Q, K, V and output copied into h on the way,
+// h's matrices only sized), or h itself for a second edited token.
+void updateKey(HeadResult &h, const HeadResult &from, Eigen::Index t, const RowVector &k,
+               const RowVector &v, Eigen::Index skip) {
+    const bool copy = &from != &h;
+    Matrix keys(2, h.K.cols());
+    keys.row(0) = from.K.row(t);
+    keys.row(1) = k;
+    // The queries split over the cores: at n = 4096 the copy, the scores and the updates each
+    // take a few tenths of a millisecond.
+    constexpr Eigen::Index kBlock = 512;
+    std::vector<std::vector<Eigen::Index>> rescans(
+        static_cast<std::size_t>((h.Q.rows() + kBlock - 1) / kBlock));
+    parallelBlocks(h.Q.rows(), kBlock, [&](Eigen::Index first, Eigen::Index last) {
+        updateQueries(h, from, copy, t, keys, v, skip, first, last,
+                      rescans[static_cast<std::size_t>(first / kBlock)]);
+    });
     h.K.row(t) = k;
     h.V.row(t) = v;
-    for (Eigen::Index j : rescan) {
-        kernel::attendRow(h, j);
-        h.drift(j) = h.sumDrift(j) = 0.0;
+    for (const std::vector<Eigen::Index> &rescan : rescans) {
+        for (Eigen::Index j : rescan) {
+            kernel::attendRow(h, j);
+            h.drift(j) = h.sumDrift(j) = 0.0;
+        }
     }
 }
 
@@ -140,9 +178,9 @@ bool canUpdateTokens(const AttentionInputs &in, const AttentionResult &previous)
 
 namespace {
 
-// A copy of the head, its four n-row matrices copied on both cores (a few MB at n = 4096: the
-// largest cost of an edit after the arithmetic left).
-HeadResult copyHead(const HeadResult &from) {
+// The head's statistics and settings copied, its four n-row matrices only sized: updateKey()
+// fills them from the previous head in the same pass as its scores, or copyMatrices() does.
+HeadResult headShell(const HeadResult &from) {
     HeadResult h;
     h.factor = from.factor;
     h.alibiSlope = from.alibiSlope;
@@ -152,15 +190,25 @@ HeadResult copyHead(const HeadResult &from) {
     h.expSum = from.expSum;
     h.drift = from.drift;
     h.sumDrift = from.sumDrift;
+    if (h.drift.size() != h.shift.size()) {
+        h.drift.setZero(h.shift.size());
+        h.sumDrift.setZero(h.shift.size());
+    }
     const Matrix *sources[] = {&from.Q, &from.K, &from.V, &from.output};
     Matrix *targets[] = {&h.Q, &h.K, &h.V, &h.output};
     for (int k = 0; k < 4; ++k)
         targets[k]->resize(sources[k]->rows(), sources[k]->cols());
+    return h;
+}
+
+// Q, K, V and the output copied whole, on both cores (a head no edited token reached).
+void copyMatrices(HeadResult &h, const HeadResult &from) {
+    const Matrix *sources[] = {&from.Q, &from.K, &from.V, &from.output};
+    Matrix *targets[] = {&h.Q, &h.K, &h.V, &h.output};
     parallelFor(4, 1, [&](Eigen::Index first, Eigen::Index last) {
         for (Eigen::Index k = first; k < last; ++k)
             *targets[k] = *sources[k];
     });
-    return h;
 }
 
 } // namespace
@@ -179,34 +227,38 @@ AttentionResult updateTokens(const AttentionInputs &in, const AttentionResult &p
     if ((xLast - xFirst + 1) + (cLast - cFirst + 1) >
         std::max<Eigen::Index>(in.queryCount() / 16, 1))
         return compute(in, Layout::Rows);
-    // Copied piece by piece: concat and the output are rewritten by finishResult() anyway.
+    // Built piece by piece: concat and the output are rewritten by finishResult() anyway, and
+    // each head's matrices are filled by its first update.
     AttentionResult result;
     result.layout = previous.layout;
     result.masked = previous.masked;
     result.heads.reserve(previous.heads.size());
     for (const HeadResult &h : previous.heads)
-        result.heads.push_back(copyHead(h));
+        result.heads.push_back(headShell(h));
     const bool rope = in.options.positional == Positional::Rope;
     for (size_t k = 0; k < in.heads.size(); ++k) {
         HeadResult &h = result.heads[k];
+        const HeadResult *from = &previous.heads[k]; // then h itself, once filled
         const HeadWeights &w = in.heads[k];
         const HeadWeights &kv = in.heads[kvSource(in, k)];
-        if (h.drift.size() != h.shift.size()) {
-            h.drift.setZero(h.shift.size());
-            h.sumDrift.setZero(h.shift.size());
-        }
         for (Eigen::Index t = xFirst; t <= xLast; ++t) {
             const RowVector x = positionedRow(in.X, t, in);
             if (!in.hasContext)
-                updateKey(h, t, project(x, kv.Wk, t, rope), project(x, kv.Wv, t, false), t);
+                updateKey(h, *from, t, project(x, kv.Wk, t, rope), project(x, kv.Wv, t, false), t);
+            else if (from != &h)
+                copyMatrices(h, *from);
+            from = &h;
             h.Q.row(t) = project(x, w.Wq, t, rope);
             kernel::attendRow(h, t);
             h.drift(t) = h.sumDrift(t) = 0.0;
         }
         for (Eigen::Index t = cFirst; t <= cLast; ++t) {
             const RowVector c = positionedRow(in.context, t, in);
-            updateKey(h, t, project(c, kv.Wk, t, rope), project(c, kv.Wv, t, false), -1);
+            updateKey(h, *from, t, project(c, kv.Wk, t, rope), project(c, kv.Wv, t, false), -1);
+            from = &h;
         }
+        if (from != &h)
+            copyMatrices(h, *from);
         refreshDrifted(h);
     }
     kernel::finishResult(in, result);

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -48,6 +51,45 @@ void parallelFor(Eigen::Index count, Eigen::Index grain,
     body(0, bound(1));
     for (std::thread &t : helpers)
         t.join();
+}
+
+void parallelBlocks(Eigen::Index count, Eigen::Index block,
+                    const std::function<void(Eigen::Index, Eigen::Index)> &body) {
+    if (count <= 0)
+        return;
+    block = std::max<Eigen::Index>(block, 1);
+    const Eigen::Index blocks = (count + block - 1) / block;
+    const Eigen::Index helpers = std::min<Eigen::Index>(threadCount(), blocks) - 1;
+    if (helpers <= 0) {
+        for (Eigen::Index b = 0; b < blocks; ++b)
+            body(b * block, std::min(count, (b + 1) * block));
+        return;
+    }
+    // Done when every block is, not when every helper has finished: a helper the system has
+    // not scheduled yet (the other core busy with other work) finds nothing left when it
+    // starts, instead of holding the caller until it has. So the helpers are detached and share
+    // the state; `body` is only called for a claimed block, which the caller waits for.
+    struct State {
+        std::atomic<Eigen::Index> next{0}, done{0};
+        std::mutex mutex;
+        std::condition_variable finished;
+    };
+    const auto state = std::make_shared<State>();
+    const auto work = [count, block,
+                       blocks](State &s, const std::function<void(Eigen::Index, Eigen::Index)> &f) {
+        for (Eigen::Index b = s.next++; b < blocks; b = s.next++) {
+            f(b * block, std::min(count, (b + 1) * block));
+            if (++s.done == blocks) {
+                { const std::lock_guard<std::mutex> lock(s.mutex); }
+                s.finished.notify_all();
+            }
+        }
+    };
+    for (Eigen::Index h = 0; h < helpers; ++h)
+        std::thread([state, work, &body] { work(*state, body); }).detach();
+    work(*state, body);
+    std::unique_lock<std::mutex> lock(state->mutex);
+    state->finished.wait(lock, [&state, blocks] { return state->done.load() == blocks; });
 }
 
 } // namespace attn

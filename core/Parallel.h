@@ -18,4 +18,12 @@ void setThreadCount(int threads); // ≤ 0: back to the machine's cores
 void parallelFor(Eigen::Index count, Eigen::Index grain,
                  const std::function<void(Eigen::Index first, Eigen::Index last)> &body);
 
+// Runs body(first, last) on every block of `block` items of [0, count) (the last one shorter),
+// each thread taking the next block when it is done with one rather than a fixed share: on a
+// machine shared with other work one core is often slower, and the other then takes over its
+// blocks instead of waiting for them. Returns when every block is done, even if a helper thread
+// has not started yet (it then finds nothing left). body must not throw.
+void parallelBlocks(Eigen::Index count, Eigen::Index block,
+                    const std::function<void(Eigen::Index first, Eigen::Index last)> &body);
+
 } // namespace attn

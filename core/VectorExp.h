@@ -6,12 +6,20 @@ namespace attn {
 
 // values[i] ← exp(values[i] − shift), exactly 0 where values[i] − shift < −708 (−∞ included);
 // returns their sum. The softmax's inner loop: 16.7 million exponentials per head at
-// n = 4096. On CPUs with AVX2 and FMA (checked at run time) it runs 4 lanes wide with the same
-// Cephes rational approximation as Eigen's (within 2 ulp of std::exp); elsewhere through
-// Eigen's SSE2 exp, the instruction set a distributed binary is compiled for.
+// n = 4096. The widest path this CPU has is chosen at run time (the binary itself stays at the
+// SSE2 baseline a distributed package must keep): AVX-512 (a degree-13 polynomial, no
+// division, within 2 ulp of std::exp), AVX2 + FMA (Eigen's Cephes rational approximation,
+// within 2 ulp), or Eigen's SSE2 exp.
 double expShiftedSum(double *values, Eigen::Index count, double shift);
 
-// Whether the AVX2 path is in use on this CPU.
-bool vectorExpUsesAvx2();
+// The paths, for tests that check each one this CPU can run against std::exp.
+enum class ExpPath { Portable, Avx2, Avx512 };
+bool expPathAvailable(ExpPath path);
+ExpPath expPathInUse();
+double expShiftedSum(ExpPath path, double *values, Eigen::Index count, double shift);
+
+// The largest of values[0 … count − 1] (−∞ when count is 0), with the widest instructions
+// this CPU has: the softmax's other pass over a row.
+double maxOf(const double *values, Eigen::Index count);
 
 } // namespace attn

@@ -73,8 +73,8 @@ private slots:
 
     void sameAsOpenBlas_data() {
         QTest::addColumn<Shape>("shape");
-        // Tiles are 8 queries × 24 keys (scores) and 6 queries × 32 columns (values); blocks of
-        // 64 queries split over threads.
+        // Tiles are 8 queries × 24 keys (scores) and 6 queries × 32 columns (values, and the
+        // projections: 6 tokens × 32 columns of W); blocks of 64 queries split over threads.
         QTest::newRow("tiny") << Shape{3, 3, 4, 2, 3};
         QTest::newRow("odd sizes") << Shape{37, 37, 11, 5, 13};
         QTest::newRow("two blocks and a tail") << Shape{139, 139, 16, 24, 40};
@@ -83,6 +83,8 @@ private slots:
         QTest::newRow("sliding window, RoPE")
             << Shape{129, 129, 10, 6, 7, false, false, false, 5, Positional::Rope};
         QTest::newRow("d_v wider than a tile") << Shape{65, 65, 8, 64, 72};
+        QTest::newRow("whole tiles (unmasked loads), p above a chunk")
+            << Shape{200, 200, 130, 32, 64};
     }
     void sameAsOpenBlas() {
         QFETCH(Shape, shape);
@@ -95,6 +97,10 @@ private slots:
         }
         for (size_t k = 0; k < blas.heads.size(); ++k) {
             const HeadResult &a = fast.heads[k], &b = blas.heads[k];
+            // The projections too: the block kernel of weights·V, or OpenBLAS.
+            compareRelative(a.Q, b.Q, "Q");
+            compareRelative(a.K, b.K, "K");
+            compareRelative(a.V, b.V, "V");
             compareRelative(a.output, b.output, "head output");
             compareRelative(Matrix(a.expSum), Matrix(b.expSum), "softmax sums");
             compareRelative(a.scores(), b.scores(), "scores");
@@ -125,7 +131,7 @@ private slots:
             QVERIFY(std::abs(w.row(i).sum() - 1.0) < 1e-14);
     }
 
-    // The packed kernel and the one for a few rows (8 keys at a time, transposed in registers)
+    // The packed kernel and the ones for a few rows (8 keys at a time, transposed in registers)
     // give the same bits, whole blocks of 8 dimensions or not.
     void packedAndUnpackedScoresAreEqual_data() {
         QTest::addColumn<int>("d");
@@ -144,8 +150,48 @@ private slots:
         for (Eigen::Index r = 0; r < 21; ++r)
             kernel::scores(Q, r, 1, K, viaGather.row(r).data(), 50);
         QVERIFY(testsupport::sameBits(Matrix(viaPanels.leftCols(50)), viaGather));
+        // Two keys against every query in one pass (an edit's old and new key), from row 5 on.
+        Matrix twoKeys(16, 2);
+        kernel::scoresAgainst(K.row(3).data(), K.row(47).data(), Q, 5, 16, twoKeys.data(), 2);
+        QVERIFY(testsupport::sameBits(twoKeys.col(0), viaGather.block(5, 3, 16, 1)));
+        QVERIFY(testsupport::sameBits(twoKeys.col(1), viaGather.block(5, 47, 16, 1)));
         QVERIFY((viaPanels.rightCols(packed.paddedKeys() - 50).array() == 0.0).all());
         COMPARE_MATRIX(viaGather, Matrix(Q * K.transpose()));
+    }
+
+    // An edit's correction of an output row and a query's norm: the AVX-512 version against
+    // the plain one (Eigen), widths with and without a partial vector.
+    void rowCorrectionMatchesPlain_data() {
+        QTest::addColumn<int>("dv");
+        for (int dv : {1, 5, 8, 13, 64, 72})
+            QTest::addRow("d_v = %d", dv) << dv;
+    }
+    void rowCorrectionMatchesPlain() {
+        QFETCH(int, dv);
+        std::mt19937 rng{static_cast<unsigned>(dv)};
+        const Matrix rows = testsupport::randomMatrix(rng, 3, dv, 2.0); // before, vOld, vNew
+        const auto correct = [&](Matrix &out, double *maxima) {
+            out.resize(1, dv);
+            kernel::correctRow(rows.row(0).data(), 3.25, 0.4, rows.row(1).data(), 0.9,
+                               rows.row(2).data(), 3.75, out.data(), dv, maxima);
+            return kernel::squaredNorm(rows.row(0).data(), dv);
+        };
+        Matrix fast, plain;
+        double fastMax[2], plainMax[2];
+        const double fastNorm = correct(fast, fastMax);
+        double plainNorm = 0.0;
+        {
+            BlasPath off;
+            plainNorm = correct(plain, plainMax);
+        }
+        const Matrix expected = (rows.row(0) * 3.25 - 0.4 * rows.row(1) + 0.9 * rows.row(2)) / 3.75;
+        compareRelative(fast, expected, "corrected row");
+        compareRelative(plain, expected, "corrected row, plain");
+        QCOMPARE(fastMax[0], rows.row(0).cwiseAbs().maxCoeff());
+        QCOMPARE(fastMax[1], fast.cwiseAbs().maxCoeff());
+        QCOMPARE(plainMax[0], fastMax[0]);
+        QVERIFY(std::abs(fastNorm - rows.row(0).squaredNorm()) <= 1e-14 * fastNorm);
+        QVERIFY(std::abs(plainNorm - fastNorm) <= 1e-14 * fastNorm);
     }
 };
 

@@ -8,9 +8,11 @@
 #include "Notation.h"
 
 #include <QHelpEvent>
+#include <QScrollArea>
 #include <QSignalSpy>
 #include <QTest>
 #include <QToolTip>
+#include <QVBoxLayout>
 #include <qcustomplot.h>
 
 #include <cmath>
@@ -35,6 +37,8 @@ private slots:
     void downscaleKeepsThinDiagonal();
     void downscaleExcludesOnlyFullyMaskedPixels();
     void largeMatrixRedrawsQuickly();
+    void editRedrawsTheCellsAlone();
+    void heatmapOutOfViewReplotsWhenScrolledIn();
 };
 
 void TestHeatmapRender::renderedMaskedCellIsGreyHatch() {
@@ -263,6 +267,69 @@ void TestHeatmapRender::largeMatrixRedrawsQuickly() {
               view.lastFillNanoseconds() / 1e6, view.lastReplotNanoseconds() / 1e6);
         QVERIFY2(best < 60'000'000, qPrintable(QString::number(best / 1e6) + " ms"));
     }
+}
+
+void TestHeatmapRender::editRedrawsTheCellsAlone() {
+    // An edit (same shape, names and colour range) redraws the cells' buffered layer alone: no
+    // layout, no tick labels. What the widget paints shows the new colour at once. A value that
+    // moves the colour range replots everything: the colour bar follows it.
+    HeatmapView view;
+    view.resize(400, 400);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    attn::Matrix m = weights4(); // spans [0, 1]
+    QSignalSpy replots(view.plot(), &QCustomPlot::beforeReplot);
+    view.setData(m, kTokens, kTokens, ScaleKind::Sequential);
+    QTRY_VERIFY(replots.count() > 0);
+    const QPoint probe = nearCorner(view.cellRect(2, 2));
+    const QRgb before = view.cellColor(2, 2);
+    QCOMPARE(view.plot()->grab().toImage().pixel(probe), before);
+    replots.clear();
+    m(2, 2) = 0.5;
+    view.setData(m, kTokens, kTokens, ScaleKind::Sequential);
+    QVERIFY(view.cellColor(2, 2) != before);
+    QTRY_COMPARE(view.plot()->grab().toImage().pixel(probe), view.cellColor(2, 2));
+    QTest::qWait(20); // nothing else pending
+    QCOMPARE(replots.count(), 0);
+    QCOMPARE(colorScaleOf(view)->dataRange().upper, 1.0);
+
+    m(2, 2) = 2.0; // a new maximum: the colour bar's range and ticks change
+    view.setData(m, kTokens, kTokens, ScaleKind::Sequential);
+    QTRY_VERIFY(replots.count() > 0);
+    QCOMPARE(colorScaleOf(view)->dataRange().upper, 2.0);
+    QCOMPARE(view.plot()->grab().toImage().pixel(probe), ColorLut(ColorMapId::Viridis).highest());
+}
+
+void TestHeatmapRender::heatmapOutOfViewReplotsWhenScrolledIn() {
+    // A heatmap scrolled out of view is not replotted for new values (nobody would see it); it
+    // is replotted when it is painted again, before the paint shows it.
+    QScrollArea area;
+    area.resize(440, 300);
+    auto *content = new QWidget;
+    auto *layout = new QVBoxLayout(content);
+    auto *top = new HeatmapView;
+    auto *bottom = new HeatmapView;
+    for (HeatmapView *v : {top, bottom}) {
+        v->setMinimumSize(400, 400);
+        layout->addWidget(v);
+    }
+    area.setWidget(content);
+    attn::Matrix m = weights4();
+    top->setData(m, kTokens, kTokens, ScaleKind::Unit);
+    bottom->setData(m, kTokens, kTokens, ScaleKind::Unit);
+    area.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&area));
+    QTest::qWait(20);
+    QVERIFY(bottom->plot()->visibleRegion().isEmpty());
+    QSignalSpy replots(bottom->plot(), &QCustomPlot::beforeReplot);
+    m(2, 2) = 0.5;
+    bottom->setData(m, kTokens, kTokens, ScaleKind::Unit);
+    QTest::qWait(20);
+    QCOMPARE(replots.count(), 0);
+    area.ensureWidgetVisible(bottom, 0, 0);
+    QTRY_VERIFY(replots.count() > 0);
+    QCOMPARE(bottom->plot()->grab().toImage().pixel(nearCorner(bottom->cellRect(2, 2))),
+             bottom->cellColor(2, 2));
 }
 
 QTEST_MAIN(TestHeatmapRender)

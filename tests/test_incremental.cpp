@@ -6,6 +6,7 @@
 #include "Attention.h"
 #include "IncrementalAttention.h"
 #include "Masks.h"
+#include "Parallel.h"
 #include "TestSupport.h"
 
 #include <random>
@@ -95,6 +96,10 @@ Q_DECLARE_METATYPE(Case)
 class TestIncremental : public QObject {
     Q_OBJECT
 private slots:
+    // Two threads whatever the machine: from n = 1024 an update splits its queries over them.
+    void initTestCase() { setThreadCount(2); }
+    void cleanupTestCase() { setThreadCount(0); }
+
     void randomEditSequences_data() {
         QTest::addColumn<Case>("shape");
         QTest::addColumn<bool>("columns");
@@ -114,6 +119,9 @@ private slots:
         row("RoPE, cross-attention", Case{.cross = true, .positional = Positional::Rope});
         row("sharp rows (maxima move)", Case{.heads = 2, .causal = true, .xScale = 6.0});
         row("very sharp rows, masked", Case{.customMask = true, .xScale = 25.0});
+        row("queries split over threads", Case{.n = 1100, .heads = 2, .causal = true});
+        row("cross-attention split over threads, more queries than keys",
+            Case{.n = 1100, .m = 700, .cross = true, .customMask = true});
     }
     void randomEditSequences() {
         QFETCH(Case, shape);
@@ -163,6 +171,46 @@ private slots:
             QVERIFY(h.sumDrift.maxCoeff() <= kDriftTolerance);
             QVERIFY(h.drift.maxCoeff() > 0.0); // the edits did accumulate some
         }
+    }
+
+    // A published result is immutable (the window draws it while the next one is computed):
+    // updates from it, of X and of the context, on one thread or split, leave it as it was.
+    void anEditNeverChangesItsStartingResult_data() {
+        QTest::addColumn<Case>("shape");
+        QTest::newRow("small") << Case{.heads = 2};
+        QTest::newRow("split over threads, cross-attention")
+            << Case{.n = 1100, .m = 1030, .heads = 2, .cross = true};
+    }
+    void anEditNeverChangesItsStartingResult() {
+        QFETCH(Case, shape);
+        std::mt19937 rng(9);
+        AttentionInputs in = randomInputs(rng, shape);
+        const AttentionResult published = compute(in);
+        const AttentionResult copy = published; // Matrix copies: its own storage
+        for (int e = 0; e < 4; ++e) {
+            TokenEdit edit;
+            const bool context = shape.cross && e % 2 == 1;
+            Matrix &target = context ? in.context : in.X;
+            const Eigen::Index t = (e * 5) % target.rows();
+            target(t, 0) += 1.0;
+            if (context)
+                edit.contextFirst = edit.contextLast = t;
+            else
+                edit.xFirst = edit.xLast = t;
+            const AttentionResult updated = updateTokens(in, published, edit);
+            QVERIFY(!testsupport::sameBits(updated.output, published.output));
+        }
+        for (size_t k = 0; k < copy.heads.size(); ++k) {
+            const HeadResult &a = published.heads[k], &b = copy.heads[k];
+            for (const auto &[x, y] :
+                 {std::pair{&a.Q, &b.Q}, {&a.K, &b.K}, {&a.V, &b.V}, {&a.output, &b.output}})
+                QVERIFY(testsupport::sameBits(*x, *y));
+            QVERIFY(testsupport::sameBits(Matrix(a.shift), Matrix(b.shift)));
+            QVERIFY(testsupport::sameBits(Matrix(a.expSum), Matrix(b.expSum)));
+            QCOMPARE(a.drift.size(), b.drift.size());
+        }
+        QVERIFY(testsupport::sameBits(published.concat, copy.concat));
+        QVERIFY(testsupport::sameBits(published.output, copy.output));
     }
 
     // Shapes or options that changed are not an edit of values: a full recompute.

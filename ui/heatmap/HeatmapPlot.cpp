@@ -4,10 +4,20 @@
 
 #include <QPainter>
 
+#include <algorithm>
+
 HeatmapPlot::HeatmapPlot(QWidget *parent) : QCustomPlot(parent) {
     // Tick labels are numbers like the cells': "0.2" in every language (QCustomPlot formats them
     // with the widget's locale, which follows the interface language: "0,2" in German).
     setLocale(QLocale::c());
+    // The cells under everything else (nothing else draws over the axis rect's area) on a
+    // buffer of their own, so new values redraw them alone.
+    addLayer(QStringLiteral("cells"), layer(QStringLiteral("background")), limBelow);
+    m_cellsLayer = layer(QStringLiteral("cells"));
+    m_cellsLayer->setMode(QCPLayer::lmBuffered);
+    // A replot asks for a paint instead of painting the window at once (QCustomPlot's default):
+    // the replots of one result are painted together, in one pass over the window.
+    setPlottingHint(QCP::phImmediateRefresh, false);
     // Exports (toPixmap, SVG) draw outside replot(): they always draw everything.
     connect(this, &QCustomPlot::beforeReplot, this, [this] {
         m_replotting = true;
@@ -16,7 +26,10 @@ HeatmapPlot::HeatmapPlot(QWidget *parent) : QCustomPlot(parent) {
             ReplotQueue::instance().remove(this);
         }
     });
-    connect(this, &QCustomPlot::afterReplot, this, [this] { m_replotting = false; });
+    connect(this, &QCustomPlot::afterReplot, this, [this] {
+        m_replotting = false;
+        m_replotted = true;
+    });
 }
 
 void HeatmapPlot::updateLayout() {
@@ -33,6 +46,36 @@ void HeatmapPlot::resizeEvent(QResizeEvent *event) {
     setViewport(rect());
     m_resizePending = true;
     ReplotQueue::instance().add(this);
+}
+
+void HeatmapPlot::requestReplot(Scope scope) {
+    if (m_replotRequested) {
+        m_requestedScope = std::max(m_requestedScope, scope);
+        return;
+    }
+    m_replotRequested = true;
+    m_requestedScope = scope;
+    QMetaObject::invokeMethod(this, &HeatmapPlot::runRequestedReplot, Qt::QueuedConnection);
+}
+
+void HeatmapPlot::runRequestedReplot() {
+    if (!m_replotRequested)
+        return;
+    m_replotRequested = false;
+    if (isVisible() && visibleRegion().isEmpty()) {
+        m_stale = true; // nobody sees it: replotted whole when it is painted again
+        return;
+    }
+    // A buffered layer redraws alone only on buffers a full replot has set up at this size
+    // (not while a resize waits for its replot), and only when no replot was left out
+    // meanwhile.
+    if (m_requestedScope == Scope::Cells && m_replotted && !m_stale && !m_resizePending &&
+        !hasInvalidatedPaintBuffers()) {
+        m_cellsLayer->replot();
+        return;
+    }
+    m_stale = false;
+    replot();
 }
 
 void HeatmapPlot::setDimmed(bool dimmed) {

@@ -1,0 +1,114 @@
+// The vectorized exponential of the softmax (core/VectorExp.h), every path this CPU can run,
+// against std::exp: within 2 ulp over the whole range a shifted logit can take, exactly 0
+// below the floor (−∞ included), exactly 1 at 0, and a sum that adds what it stored. And the
+// vectorized row maximum.
+
+#include "VectorExp.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <limits>
+#include <random>
+#include <vector>
+
+using namespace attn;
+
+Q_DECLARE_METATYPE(attn::ExpPath)
+
+namespace {
+
+// How many units in the last place a is from b (b > 0, normal).
+double ulps(double a, double b) {
+    return std::abs(a - b) / (std::nextafter(b, INFINITY) - b);
+}
+
+} // namespace
+
+class TestVectorExp : public QObject {
+    Q_OBJECT
+private slots:
+    void matchesStdExp_data() {
+        QTest::addColumn<ExpPath>("path");
+        QTest::addColumn<double>("low");
+        QTest::addColumn<double>("high");
+        const std::pair<const char *, ExpPath> paths[] = {
+            {"portable", ExpPath::Portable}, {"AVX2", ExpPath::Avx2}, {"AVX-512", ExpPath::Avx512}};
+        for (const auto &[name, path] : paths) {
+            QTest::addRow("%s, softmax range [-40, 0]", name) << path << -40.0 << 0.0;
+            QTest::addRow("%s, [-1, 1]", name) << path << -1.0 << 1.0;
+            QTest::addRow("%s, down to the floor [-708, 0]", name) << path << -708.0 << 0.0;
+            QTest::addRow("%s, positive [0, 700]", name) << path << 0.0 << 700.0;
+        }
+    }
+    void matchesStdExp() {
+        QFETCH(ExpPath, path);
+        QFETCH(double, low);
+        QFETCH(double, high);
+        if (!expPathAvailable(path))
+            QSKIP("this CPU cannot run the path");
+        std::mt19937 rng(11);
+        std::uniform_real_distribution<double> uniform(low, high);
+        // 100,003 values (not a whole number of vectors: the tail is checked too) around a
+        // shift, so the subtraction is exact and the expected values are std::exp's.
+        const double shift = 3.0;
+        std::vector<double> x(100003), values(x.size());
+        for (size_t i = 0; i < x.size(); ++i) {
+            x[i] = uniform(rng);
+            values[i] = x[i] + shift;
+            x[i] = values[i] - shift;
+        }
+        const double sum = expShiftedSum(path, values.data(), Eigen::Index(values.size()), shift);
+        double worst = 0.0, expectedSum = 0.0;
+        for (size_t i = 0; i < x.size(); ++i) {
+            const double expected = std::exp(x[i]);
+            worst = std::max(worst, ulps(values[i], expected));
+            expectedSum += values[i];
+        }
+        QVERIFY2(worst <= 2.0, qPrintable(QString("%1 ulp").arg(worst)));
+        QVERIFY(std::abs(sum - expectedSum) <= 1e-13 * expectedSum);
+    }
+
+    void edgesAreExact_data() {
+        QTest::addColumn<ExpPath>("path");
+        QTest::newRow("portable") << ExpPath::Portable;
+        QTest::newRow("AVX2") << ExpPath::Avx2;
+        QTest::newRow("AVX-512") << ExpPath::Avx512;
+    }
+    void edgesAreExact() {
+        QFETCH(ExpPath, path);
+        if (!expPathAvailable(path))
+            QSKIP("this CPU cannot run the path");
+        const double inf = std::numeric_limits<double>::infinity();
+        // Shift 5: 5 → exp(0), −∞ and anything more than 708 below → 0.
+        std::vector<double> values = {5.0,  -inf, 5.0 - 708.5, -1e300, 5.0, 5.0 - 708.0,
+                                      -inf, 5.0,  5.0,         -800.0, 5.0};
+        const double sum = expShiftedSum(path, values.data(), Eigen::Index(values.size()), 5.0);
+        const std::vector<double> expected = {1, 0, 0, 0, 1, std::exp(-708.0), 0, 1, 1, 0, 1};
+        for (size_t i = 0; i < values.size(); ++i) {
+            if (expected[i] == 0.0 || expected[i] == 1.0)
+                QCOMPARE(values[i], expected[i]);
+            else
+                QVERIFY(ulps(values[i], expected[i]) <= 2.0);
+        }
+        QVERIFY(std::abs(sum - 5.0) < 1e-15);
+    }
+
+    void maxOfEveryLength() {
+        std::mt19937 rng(3);
+        std::normal_distribution<double> normal;
+        for (int count = 0; count <= 40; ++count) {
+            std::vector<double> values(size_t(count) + 1);
+            for (double &v : values)
+                v = normal(rng) - 10.0;
+            values[size_t(count)] = 1e9; // past the end: never read
+            double expected = -std::numeric_limits<double>::infinity();
+            for (int i = 0; i < count; ++i)
+                expected = std::max(expected, values[size_t(i)]);
+            QCOMPARE(maxOf(values.data(), count), expected);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestVectorExp)
+#include "test_vector_exp.moc"
