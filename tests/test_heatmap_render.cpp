@@ -3,6 +3,7 @@
 #include "CellText.h"
 #include "ColorScale.h"
 #include "HeatmapImage.h"
+#include "HeatmapPlot.h"
 #include "HeatmapSupport.h"
 #include "HeatmapView.h"
 #include "Notation.h"
@@ -15,6 +16,7 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -41,6 +43,7 @@ private slots:
     void largeMatrixRedrawsQuickly();
     void editRedrawsTheCellsAlone();
     void heatmapOutOfViewReplotsWhenScrolledIn();
+    void resizedHeatmapsReplotInLaterTurns();
 };
 
 void TestHeatmapRender::renderedMaskedCellIsGreyHatch() {
@@ -393,6 +396,42 @@ void TestHeatmapRender::heatmapOutOfViewReplotsWhenScrolledIn() {
     QTRY_VERIFY(replots.count() > 0);
     QCOMPARE(bottom->plot()->grab().toImage().pixel(nearCorner(bottom->cellRect(2, 2))),
              bottom->cellColor(2, 2));
+}
+
+void TestHeatmapRender::resizedHeatmapsReplotInLaterTurns() {
+    // A relayout resizes every heatmap at once: none replots inside the resize (QCustomPlot's
+    // way, which held the GUI thread for all of them); each replots in a later turn of the
+    // event loop, at its new size, and a geometry asked for meanwhile is the new one.
+    QWidget window;
+    auto *layout = new QVBoxLayout(&window);
+    QList<HeatmapView *> views;
+    const attn::Matrix m = weights4();
+    for (int i = 0; i < 3; ++i) {
+        views.append(new HeatmapView);
+        views.back()->setData(m, kTokens, kTokens, ScaleKind::Unit);
+        layout->addWidget(views.back());
+    }
+    window.resize(400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTRY_VERIFY(std::none_of(views.cbegin(), views.cend(), [](HeatmapView *v) {
+        return static_cast<HeatmapPlot *>(v->plot())->isResizePending();
+    }));
+    QSignalSpy replots(views[0]->plot(), &QCustomPlot::beforeReplot);
+    const QRectF before = views[0]->cellRect(0, 0);
+    window.resize(600, 900);
+    for (HeatmapView *v : std::as_const(views))
+        QVERIFY(static_cast<HeatmapPlot *>(v->plot())->isResizePending());
+    QCOMPARE(replots.count(), 0);
+    // Asked for, the geometry is laid out at the new size first.
+    QVERIFY(views[0]->cellRect(0, 0).width() > before.width());
+    QCOMPARE(replots.count(), 1);
+    QTRY_VERIFY(std::none_of(views.cbegin(), views.cend(), [](HeatmapView *v) {
+        return static_cast<HeatmapPlot *>(v->plot())->isResizePending();
+    }));
+    for (HeatmapView *v : std::as_const(views))
+        QCOMPARE(v->plot()->grab().toImage().pixel(nearCorner(v->cellRect(3, 3))),
+                 v->cellColor(3, 3));
 }
 
 QTEST_MAIN(TestHeatmapRender)

@@ -1,5 +1,7 @@
 #include "HeatmapPlot.h"
 
+#include "ReplotQueue.h"
+
 #include <QPainter>
 
 #include <algorithm>
@@ -17,7 +19,13 @@ HeatmapPlot::HeatmapPlot(QWidget *parent) : QCustomPlot(parent) {
     // the replots of one result are painted together, in one pass over the window.
     setPlottingHint(QCP::phImmediateRefresh, false);
     // Exports (toPixmap, SVG) draw outside replot(): they always draw everything.
-    connect(this, &QCustomPlot::beforeReplot, this, [this] { m_replotting = true; });
+    connect(this, &QCustomPlot::beforeReplot, this, [this] {
+        m_replotting = true;
+        if (m_resizePending) { // laid out at the new size now, whatever asked for it
+            m_resizePending = false;
+            ReplotQueue::instance().remove(this);
+        }
+    });
     connect(this, &QCustomPlot::afterReplot, this, [this] {
         m_replotting = false;
         m_replotted = true;
@@ -30,6 +38,14 @@ void HeatmapPlot::updateLayout() {
     QCustomPlot::updateLayout();
     for (int round = 0; round < 3 && afterLayout && afterLayout(); ++round)
         QCustomPlot::updateLayout();
+}
+
+void HeatmapPlot::resizeEvent(QResizeEvent *event) {
+    // What QCustomPlot::resizeEvent does, but the replot waits its turn (ReplotQueue).
+    Q_UNUSED(event);
+    setViewport(rect());
+    m_resizePending = true;
+    ReplotQueue::instance().add(this);
 }
 
 void HeatmapPlot::requestReplot(Scope scope) {
@@ -51,9 +67,9 @@ void HeatmapPlot::runRequestedReplot() {
         return;
     }
     // A buffered layer redraws alone only on buffers a full replot has set up at this size
-    // (a resize replots in full at once, so the layout is the current one), and only when no
-    // replot was left out meanwhile.
-    if (m_requestedScope == Scope::Cells && m_replotted && !m_stale &&
+    // (not while a resize waits for its replot), and only when no replot was left out
+    // meanwhile.
+    if (m_requestedScope == Scope::Cells && m_replotted && !m_stale && !m_resizePending &&
         !hasInvalidatedPaintBuffers()) {
         m_cellsLayer->replot();
         return;
@@ -76,10 +92,26 @@ void HeatmapPlot::paintEvent(QPaintEvent *event) {
         m_stale = false;
         replot(rpQueuedRefresh);
     }
-    QCustomPlot::paintEvent(event);
+    if (m_resizePending)
+        paintStretched();
+    else
+        QCustomPlot::paintEvent(event);
     if (!m_dimmed)
         return;
     // 70 % of the (white) background over the plot: the look of 30 % opacity on white.
     QPainter p(this);
     p.fillRect(rect(), QColor(255, 255, 255, 179));
+}
+
+void HeatmapPlot::paintStretched() {
+    QCPPainter painter(this);
+    if (mBackgroundBrush.style() != Qt::NoBrush)
+        painter.fillRect(rect(), mBackgroundBrush);
+    const QSize drawn = mPaintBuffers.isEmpty() ? QSize() : mPaintBuffers.first()->size();
+    if (drawn.isEmpty())
+        return; // never replotted: the background until its first replot
+    // The last picture, fitted to the new size (nearest pixels: it lasts a few frames).
+    painter.scale(double(width()) / drawn.width(), double(height()) / drawn.height());
+    for (const QSharedPointer<QCPAbstractPaintBuffer> &buffer : std::as_const(mPaintBuffers))
+        buffer->draw(&painter);
 }

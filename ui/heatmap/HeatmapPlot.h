@@ -40,12 +40,23 @@ public:
     // painted again (markStale).
     bool replotsUnseen() const { return m_replotting && isVisible() && visibleRegion().isEmpty(); }
     void markStale() { m_stale = true; }
+    bool isSeen() const { return isVisible() && !visibleRegion().isEmpty(); }
+
+    // A resize does not replot at once (QCustomPlot's way) but in a later turn of the event
+    // loop (ReplotQueue); meanwhile the last picture is drawn stretched to the new size.
+    bool isResizePending() const { return m_resizePending; }
+    void replotResized() {
+        if (m_resizePending)
+            replot(rpQueuedRefresh);
+    }
 
 protected:
     void updateLayout() override;
+    void resizeEvent(QResizeEvent *event) override;
     void paintEvent(QPaintEvent *event) override;
 
 private:
+    void paintStretched();
     void runRequestedReplot();
 
     QCPLayer *m_cellsLayer = nullptr;
@@ -55,4 +66,5 @@ private:
     bool m_dimmed = false;
     bool m_replotting = false;
     bool m_stale = false;
+    bool m_resizePending = false;
 };

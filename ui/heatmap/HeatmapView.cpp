@@ -170,6 +170,7 @@ bool HeatmapView::updateAxisTitles() {
 }
 
 QStringList HeatmapView::tickNames(Qt::Orientation orientation) const {
+    m_plot->replotResized(); // what is drawn at the current size
     return m_axisLabels->shownNames(orientation);
 }
 
@@ -189,6 +190,7 @@ void HeatmapView::setDecimals(int decimals) {
 }
 
 double HeatmapView::numberPointSize() const {
+    m_plot->replotResized();
     return m_cells->numbersShown() ? m_cells->drawnNumberPointSize() : 0.0;
 }
 
@@ -454,10 +456,12 @@ QRgb HeatmapView::cellColor(int row, int col) const {
 }
 
 QRectF HeatmapView::cellRect(int row, int col) const {
+    m_plot->replotResized();
     return m_cells->geometry().cellRect(row, col);
 }
 
 std::pair<int, int> HeatmapView::cellAt(QPointF plotPosition) const {
+    m_plot->replotResized();
     const auto cell = m_cells->geometry().cellAt(plotPosition);
     return m_data.contains(cell.first, cell.second) ? cell : std::pair{-1, -1};
 }
@@ -467,6 +471,7 @@ HeatmapZoom *HeatmapView::zoom() const {
 }
 
 bool HeatmapView::numbersShown() const {
+    m_plot->replotResized();
     return m_cells->numbersShown();
 }
 

@@ -121,7 +121,8 @@ public:
     // "Reset zoom" (key 0), for the context menus of owners that build their own.
     QAction *resetZoomAction() const;
 
-    // Where the cells are, in plot()-widget pixels, as of the last layout (replot).
+    // Where the cells are, in plot()-widget pixels, as of the last layout (replot; one a resize
+    // left for later is done first, as for tickNames() and numbersShown()).
     QRectF cellRect(int row, int col) const;
     // The cell under a plot()-widget pixel, or {-1, -1}.
     std::pair<int, int> cellAt(QPointF plotPosition) const;
