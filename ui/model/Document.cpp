@@ -3,6 +3,7 @@
 #include "DocumentCommands.h"
 #include "Formula.h"
 #include "InputError.h"
+#include "InputsMatrix.h"
 #include "Notation.h"
 #include "NumberText.h"
 
@@ -61,30 +62,6 @@ bool Document::hasMatrix(MatrixId id) const {
     }
 }
 
-namespace {
-
-// The matrix an id names inside `in` (const or not); the caller checked that it exists.
-template <typename Inputs> auto *matrixIn(Inputs &in, MatrixId id) {
-    switch (id.stage) {
-    case attn::Stage::X:
-        return &in.X;
-    case attn::Stage::Context:
-        return &in.context;
-    case attn::Stage::Wo:
-        return &in.Wo;
-    case attn::Stage::Wq:
-        return &in.heads[size_t(id.head)].Wq;
-    case attn::Stage::Wk:
-        return &in.heads[size_t(id.head)].Wk;
-    case attn::Stage::Wv:
-        return &in.heads[size_t(id.head)].Wv;
-    default: // a computed stage: callers check hasMatrix() first
-        return &in.X;
-    }
-}
-
-} // namespace
-
 const attn::Matrix &Document::matrix(MatrixId id) const {
     static const attn::Matrix empty;
     if (!hasMatrix(id))
@@ -92,19 +69,19 @@ const attn::Matrix &Document::matrix(MatrixId id) const {
     return *matrixIn(*m_inputs, id);
 }
 
-attn::AttentionInputs &Document::writableInputs() {
+attn::AttentionInputs &Document::detachedInputs() {
     // Copy-on-write: a snapshot someone else holds (a worker computing on it, the published
     // result's inputs, an autosave) is never changed; when nobody does, edit it in place.
     if (m_inputs.use_count() != 1)
-        m_inputs = std::make_shared<attn::AttentionInputs>(*m_inputs);
+        m_inputs = m_recycler.copyOf(std::move(m_inputs));
     // Every snapshot is allocated non-const (make_shared<AttentionInputs>), so this is legal.
     return const_cast<attn::AttentionInputs &>(*m_inputs);
 }
 
-attn::Matrix *Document::mutableMatrix(MatrixId id) {
-    if (!hasMatrix(id))
-        return nullptr;
-    return matrixIn(writableInputs(), id);
+attn::AttentionInputs &Document::writableInputs() {
+    attn::AttentionInputs &in = detachedInputs();
+    m_recycler.noteAnyChange();
+    return in;
 }
 
 int Document::dimension(Dimension dim) const {
@@ -442,20 +419,24 @@ void Document::setLayout(attn::Layout layout) {
 }
 
 void Document::applyBlock(MatrixId id, int row, int col, const attn::Matrix &values) {
-    attn::Matrix *m = mutableMatrix(id);
-    Q_ASSERT(m); // commands only exist for cells that exist in their state
+    Q_ASSERT(hasMatrix(id)); // commands only exist for cells that exist in their state
+    attn::AttentionInputs &in = detachedInputs();
+    attn::Matrix *m = matrixIn(in, id);
     m->block(row, col, values.rows(), values.cols()) = values;
+    const QRect cells(col, row, int(values.cols()), int(values.rows()));
+    m_recycler.noteCells(id, cells);
     // The heads of a key/value group share Wk and Wv: the edit is the whole group's.
     if (id.stage == attn::Stage::Wk || id.stage == attn::Stage::Wv) {
-        attn::AttentionInputs &in = writableInputs();
         for (std::size_t h : attn::kvGroupMembers(in, std::size_t(id.head)))
-            if (int(h) != id.head)
+            if (int(h) != id.head) {
                 *matrixIn(in, {id.stage, int(h)}) = *m;
+                m_recycler.noteCells({id.stage, int(h)}, cells);
+            }
     }
     DocumentChange change;
     change.what = DocumentChange::Values;
     change.matrix = id;
-    change.cells = QRect(col, row, int(values.cols()), int(values.rows()));
+    change.cells = cells;
     notify(change);
 }
 
@@ -488,6 +469,7 @@ void Document::applyMask(const attn::Mask &mask) {
 void Document::applyInputs(std::shared_ptr<const attn::AttentionInputs> inputs,
                            DocumentChange::Flags what) {
     m_inputs = std::move(inputs); // shared with the undo command: copied when next written
+    m_recycler.noteAnyChange();
     notify({what, std::nullopt, QRect()});
 }
 

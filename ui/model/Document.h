@@ -7,6 +7,7 @@
 #include "Initializer.h"
 #include "Limits.h"
 #include "MatrixId.h"
+#include "SnapshotRecycler.h"
 
 #include <QObject>
 #include <QString>
@@ -146,8 +147,10 @@ private:
     friend class DocumentCommand; // the undo commands apply their changes through these
 
     // The inputs to change: the current snapshot when nobody else holds it, else a copy.
+    // writableInputs() is for any change; detachedInputs() leaves telling the recycler what
+    // changed to the caller (applyBlock: just the block).
     attn::AttentionInputs &writableInputs();
-    attn::Matrix *mutableMatrix(MatrixId id);
+    attn::AttentionInputs &detachedInputs();
     void applyBlock(MatrixId id, int row, int col, const attn::Matrix &values);
     void applyToken(bool context, int index, const std::string &label);
     void applyOptions(const attn::AttentionOptions &options);
@@ -166,6 +169,7 @@ private:
     QString describe(MatrixId id) const { return matrixDisplayName(id, headCount()); }
 
     std::shared_ptr<const attn::AttentionInputs> m_inputs; // never null
+    SnapshotRecycler m_recycler; // the snapshot before m_inputs, reused by the next copy
     QUndoStack *m_undoStack;
     Initializer m_initializer = Initializer::RandomNormal;
     quint32 m_seed = 1;

@@ -16,7 +16,6 @@ public:
 protected:
     enum MergeId { NudgeMerge = 1, TemperatureMerge = 2, TrainingMerge = 3 };
 
-    attn::Matrix *mutableMatrix(MatrixId id) { return m_doc->mutableMatrix(id); }
     void applyBlock(MatrixId id, int row, int col, const attn::Matrix &values) {
         m_doc->applyBlock(id, row, col, values);
     }
