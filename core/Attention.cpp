@@ -273,7 +273,7 @@ Matrix positionedSource(const AttentionInputs &in) {
 AttentionResult compute(const AttentionInputs &in, Layout layout) {
     if (layout == Layout::Columns)
         return transposed(compute(in, Layout::Rows)); // the same numbers, each matrix transposed
-    validate(in);
+    validateOnAllCores(in);
     AttentionResult result;
     result.layout = Layout::Rows;
     // Sinusoidal positions are added to X and to the context before the projections.
