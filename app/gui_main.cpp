@@ -6,6 +6,7 @@
 #include "LessonPanel.h"
 #include "Presentation.h"
 #include "Recomputer.h"
+#include "ReplotQueue.h"
 #include "SessionController.h"
 #include "Stage.h"
 #include "StagesView.h"
@@ -208,7 +209,7 @@ int main(int argc, char **argv) {
                 QApplication::processEvents(QEventLoop::AllEvents, 50);
                 QThread::msleep(10);
             } while ((workbench.recomputer().isBusy() || coloring(workbench.stages()) ||
-                      settling.elapsed() < 200) &&
+                      !ReplotQueue::instance().isEmpty() || settling.elapsed() < 200) &&
                      settling.elapsed() < 10000);
             if (focused) {
                 focusStage(workbench.stages(), *focused);

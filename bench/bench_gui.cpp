@@ -5,14 +5,16 @@
 // coloured on a worker thread counts once its new image is painted). The window is 1600×1000 with
 // the default heatmaps visible (offscreen). Prints figures; not a timed test.
 //
-// Usage: QT_QPA_PLATFORM=offscreen bench_gui [--quick] [--json] [--columns]
+// Usage: QT_QPA_PLATFORM=offscreen bench_gui [--quick] [--json] [--columns] [--n N] [--heads H]
+//        [--reps R]
 // --quick: the CI smoke run (small sizes, few repetitions).
 // --json: one object {"rows": [{"n", "p", "d", "heads", "total_ms", "edit_ms", "compute_ms",
 //         "draw_ms", "paint_ms"}, …]} of medians, instead of the table. edit: Document::setCell
 //         returning; compute: the Recomputer's work; draw: the stages view handing the result to
 //         its heatmaps; paint: from then until the last visible heatmap has painted.
 // --columns: the document shows the column layout (the stages draw the transposes).
-// --n N: only the sizes with n = N (profiling one size).
+// --n N: only the sizes with n = N (profiling one size); --heads H: only those with H heads;
+// --reps R: R edits per size (a profile of the edits alone wants many).
 
 #include "Allocator.h"
 #include "BenchInputs.h"
@@ -175,6 +177,13 @@ int main(int argc, char **argv) {
         const int only = args[at + 1].toInt();
         std::erase_if(sizes, [only](const Size &s) { return s.n != only; });
     }
+    if (const qsizetype at = args.indexOf("--heads"); at >= 0 && at + 1 < args.size()) {
+        const int only = args[at + 1].toInt();
+        std::erase_if(sizes, [only](const Size &s) { return s.heads != only; });
+    }
+    int repsAsked = 0;
+    if (const qsizetype at = args.indexOf("--reps"); at >= 0 && at + 1 < args.size())
+        repsAsked = std::max(1, args[at + 1].toInt());
     if (!json) {
         std::printf("attnviz edit-to-screen: Document::setCell(X[0][0]) -> asynchronous "
                     "recompute -> every visible heatmap repainted (window 1600x1000, offscreen; "
@@ -206,7 +215,11 @@ int main(int argc, char **argv) {
         }
         for (int i = 0; i < 5; ++i)
             QApplication::processEvents(QEventLoop::AllEvents, 20);
-        const int reps = quick ? 3 : (s.n <= 256 ? 21 : s.n <= 1024 ? 11 : 5);
+        const int reps = repsAsked > 0 ? repsAsked
+                         : quick       ? 3
+                                       : (s.n <= 256    ? 21
+                                          : s.n <= 1024 ? 11
+                                                        : 5);
         std::vector<double> total, edit, compute, draw, paint;
         for (int r = 0; r < reps; ++r) {
             const auto f = timeEdit(workbench, 0.5 + r * 0.01);

@@ -3,16 +3,20 @@
 #include "CellText.h"
 #include "ColorScale.h"
 #include "HeatmapImage.h"
+#include "HeatmapPlot.h"
 #include "HeatmapSupport.h"
 #include "HeatmapView.h"
 #include "Notation.h"
 
 #include <QHelpEvent>
+#include <QScrollArea>
 #include <QSignalSpy>
 #include <QTest>
 #include <QToolTip>
+#include <QVBoxLayout>
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -35,6 +39,9 @@ private slots:
     void downscaleKeepsThinDiagonal();
     void downscaleExcludesOnlyFullyMaskedPixels();
     void largeMatrixRedrawsQuickly();
+    void editRedrawsTheCellsAlone();
+    void heatmapOutOfViewReplotsWhenScrolledIn();
+    void resizedHeatmapsReplotInLaterTurns();
 };
 
 void TestHeatmapRender::renderedMaskedCellIsGreyHatch() {
@@ -263,6 +270,105 @@ void TestHeatmapRender::largeMatrixRedrawsQuickly() {
               view.lastFillNanoseconds() / 1e6, view.lastReplotNanoseconds() / 1e6);
         QVERIFY2(best < 60'000'000, qPrintable(QString::number(best / 1e6) + " ms"));
     }
+}
+
+void TestHeatmapRender::editRedrawsTheCellsAlone() {
+    // An edit (same shape, names and colour range) redraws the cells' buffered layer alone: no
+    // layout, no tick labels. What the widget paints shows the new colour at once. A value that
+    // moves the colour range replots everything: the colour bar follows it.
+    HeatmapView view;
+    view.resize(400, 400);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    attn::Matrix m = weights4(); // spans [0, 1]
+    QSignalSpy replots(view.plot(), &QCustomPlot::beforeReplot);
+    view.setData(m, kTokens, kTokens, ScaleKind::Sequential);
+    QTRY_VERIFY(replots.count() > 0);
+    const QPoint probe = nearCorner(view.cellRect(2, 2));
+    const QRgb before = view.cellColor(2, 2);
+    QCOMPARE(view.plot()->grab().toImage().pixel(probe), before);
+    replots.clear();
+    m(2, 2) = 0.5;
+    view.setData(m, kTokens, kTokens, ScaleKind::Sequential);
+    QVERIFY(view.cellColor(2, 2) != before);
+    QTRY_COMPARE(view.plot()->grab().toImage().pixel(probe), view.cellColor(2, 2));
+    QTest::qWait(20); // nothing else pending
+    QCOMPARE(replots.count(), 0);
+    QCOMPARE(colorScaleOf(view)->dataRange().upper, 1.0);
+
+    m(2, 2) = 2.0; // a new maximum: the colour bar's range and ticks change
+    view.setData(m, kTokens, kTokens, ScaleKind::Sequential);
+    QTRY_VERIFY(replots.count() > 0);
+    QCOMPARE(colorScaleOf(view)->dataRange().upper, 2.0);
+    QCOMPARE(view.plot()->grab().toImage().pixel(probe), ColorLut(ColorMapId::Viridis).highest());
+}
+
+void TestHeatmapRender::heatmapOutOfViewReplotsWhenScrolledIn() {
+    // A heatmap scrolled out of view is not replotted for new values (nobody would see it); it
+    // is replotted when it is painted again, before the paint shows it.
+    QScrollArea area;
+    area.resize(440, 300);
+    auto *content = new QWidget;
+    auto *layout = new QVBoxLayout(content);
+    auto *top = new HeatmapView;
+    auto *bottom = new HeatmapView;
+    for (HeatmapView *v : {top, bottom}) {
+        v->setMinimumSize(400, 400);
+        layout->addWidget(v);
+    }
+    area.setWidget(content);
+    attn::Matrix m = weights4();
+    top->setData(m, kTokens, kTokens, ScaleKind::Unit);
+    bottom->setData(m, kTokens, kTokens, ScaleKind::Unit);
+    area.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&area));
+    QTest::qWait(20);
+    QVERIFY(bottom->plot()->visibleRegion().isEmpty());
+    QSignalSpy replots(bottom->plot(), &QCustomPlot::beforeReplot);
+    m(2, 2) = 0.5;
+    bottom->setData(m, kTokens, kTokens, ScaleKind::Unit);
+    QTest::qWait(20);
+    QCOMPARE(replots.count(), 0);
+    area.ensureWidgetVisible(bottom, 0, 0);
+    QTRY_VERIFY(replots.count() > 0);
+    QCOMPARE(bottom->plot()->grab().toImage().pixel(nearCorner(bottom->cellRect(2, 2))),
+             bottom->cellColor(2, 2));
+}
+
+void TestHeatmapRender::resizedHeatmapsReplotInLaterTurns() {
+    // A relayout resizes every heatmap at once: none replots inside the resize (QCustomPlot's
+    // way, which held the GUI thread for all of them); each replots in a later turn of the
+    // event loop, at its new size, and a geometry asked for meanwhile is the new one.
+    QWidget window;
+    auto *layout = new QVBoxLayout(&window);
+    QList<HeatmapView *> views;
+    const attn::Matrix m = weights4();
+    for (int i = 0; i < 3; ++i) {
+        views.append(new HeatmapView);
+        views.back()->setData(m, kTokens, kTokens, ScaleKind::Unit);
+        layout->addWidget(views.back());
+    }
+    window.resize(400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTRY_VERIFY(std::none_of(views.cbegin(), views.cend(), [](HeatmapView *v) {
+        return static_cast<HeatmapPlot *>(v->plot())->isResizePending();
+    }));
+    QSignalSpy replots(views[0]->plot(), &QCustomPlot::beforeReplot);
+    const QRectF before = views[0]->cellRect(0, 0);
+    window.resize(600, 900);
+    for (HeatmapView *v : std::as_const(views))
+        QVERIFY(static_cast<HeatmapPlot *>(v->plot())->isResizePending());
+    QCOMPARE(replots.count(), 0);
+    // Asked for, the geometry is laid out at the new size first.
+    QVERIFY(views[0]->cellRect(0, 0).width() > before.width());
+    QCOMPARE(replots.count(), 1);
+    QTRY_VERIFY(std::none_of(views.cbegin(), views.cend(), [](HeatmapView *v) {
+        return static_cast<HeatmapPlot *>(v->plot())->isResizePending();
+    }));
+    for (HeatmapView *v : std::as_const(views))
+        QCOMPARE(v->plot()->grab().toImage().pixel(nearCorner(v->cellRect(3, 3))),
+                 v->cellColor(3, 3));
 }
 
 QTEST_MAIN(TestHeatmapRender)

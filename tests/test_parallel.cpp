@@ -2,11 +2,13 @@
 // in blocks of the asked size, whatever the thread count; the caller returns only when every
 // block is done (a helper that starts late finds nothing left rather than being waited for).
 
+#include "Initializer.h"
 #include "Parallel.h"
 
 #include <QtTest>
 
 #include <atomic>
+#include <cmath>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -51,6 +53,29 @@ private slots:
             QCOMPARE(first % block, 0);
             QCOMPARE(last, std::min<Eigen::Index>(first + block, count));
         }
+    }
+
+    // Random fills take their transforms apart over the threads: the numbers stay those of
+    // drawing cell by cell (a seed means the same matrices everywhere).
+    void randomFillsAreTheSequentialNumbers_data() {
+        QTest::addColumn<int>("threads");
+        QTest::newRow("one thread") << 1;
+        QTest::newRow("two threads") << 2;
+        QTest::newRow("five threads") << 5;
+    }
+    void randomFillsAreTheSequentialNumbers() {
+        QFETCH(int, threads);
+        setThreadCount(threads);
+        const int rows = 301, cols = 257; // several blocks, the last one short
+        QVERIFY(qint64(rows) * cols > 3 * kNormalBlock);
+        std::mt19937 parallel(11), sequential(11);
+        const Matrix m = initialMatrix(rows, cols, Initializer::RandomNormal, parallel);
+        int different = 0; // bit for bit (QCOMPARE of doubles is fuzzy)
+        for (int i = 0; i < rows; ++i)
+            for (int j = 0; j < cols; ++j)
+                different += m(i, j) != std::round(standardNormal(sequential) * 100.0) / 100.0;
+        QCOMPARE(different, 0);
+        QCOMPARE(parallel(), sequential()); // as many draws taken
     }
 
     void nothingToDo() {

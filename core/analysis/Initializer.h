@@ -18,9 +18,12 @@ QString initializerName(Initializer init); // "zeros", "identity-like", "random 
 double standardNormal(std::mt19937 &rng);
 
 // rows × cols filled by the initializer. Random values are rounded to two decimals: students
-// redo the arithmetic by hand, and the table then shows every digit the computation uses.
+// redo the arithmetic by hand, and the table then shows every digit the computation uses. They
+// are the numbers standardNormal() gives cell after cell, row by row, computed on every core
+// in blocks of kNormalBlock.
 attn::Matrix initialMatrix(Eigen::Index rows, Eigen::Index cols, Initializer init,
                            std::mt19937 &rng);
+inline constexpr Eigen::Index kNormalBlock = 1 << 14; // values per block of that work
 
 // `old` resized to rows × cols: the overlapping top-left block keeps its numbers, new cells come
 // from the initializer (identity-like stays an identity when it grows).

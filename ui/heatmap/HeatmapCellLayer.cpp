@@ -79,7 +79,7 @@ const QImage &HeatmapCellLayer::sourceCells(const QRect &cells, QSize devicePixe
     const QPointer<HeatmapCellLayer> self(this);
     std::optional<CellImages> images = data->cells->render(cells, devicePixels, style, [self] {
         if (self)
-            self->parentPlot()->replot(QCustomPlot::rpQueuedReplot);
+            self->replotCells();
     });
     if (!images || !data->rangeKnown) {
         // Being prepared: the last image of the same cells meanwhile, as for a worker's colouring.
@@ -129,7 +129,7 @@ void HeatmapCellLayer::startColoring(const QRect &cells, QSize devicePixels, qre
             return; // the data changed meanwhile: its next draw asks again
         adopt(std::move(job->images), cells, devicePixels, ratio, key.generation);
         emit colored(key.generation, job->range);
-        parentPlot()->replot(QCustomPlot::rpQueuedReplot); // the new image, at last
+        replotCells(); // the new image, at last
     });
     attn::workerPool().start([job, promise, cells, devicePixels] {
         promise->start();
@@ -149,6 +149,13 @@ void HeatmapCellLayer::startColoring(const QRect &cells, QSize devicePixels, qre
         job->images = renderCells(source.block(cells), devicePixels);
         promise->finish();
     });
+}
+
+void HeatmapCellLayer::replotCells() {
+    if (auto *plot = qobject_cast<HeatmapPlot *>(parentPlot()))
+        plot->requestReplot(HeatmapPlot::Scope::Cells);
+    else
+        parentPlot()->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void HeatmapCellLayer::adopt(CellImages images, const QRect &cells, QSize devicePixels, qreal ratio,

@@ -42,7 +42,8 @@ public:
     // every resize of the window.)
     static constexpr qint64 kAsyncCells = 200'000;
     // Above this many cells a heatmap scrolled out of view leaves its cells undrawn until it is
-    // painted again (HeatmapPlot::replotsUnseen).
+    // painted again (HeatmapPlot::replotsUnseen), in the replots QCustomPlot makes by itself (a
+    // resize); the replots a heatmap asks for are left out whole meanwhile (requestReplot).
     static constexpr qint64 kUnseenCells = 1 << 18;
     bool isColoring() const { return m_pending.has_value() || m_waitingForSource; }
 
@@ -64,6 +65,7 @@ private:
     const QImage &scaledCells(const QRect &cells, QSize devicePixels, qreal ratio);
     const QImage &sourceCells(const QRect &cells, QSize devicePixels, qreal ratio);
     void startColoring(const QRect &cells, QSize devicePixels, qreal ratio);
+    void replotCells(); // new pixels for the same cells, once the event loop runs
     void adopt(CellImages images, const QRect &cells, QSize devicePixels, qreal ratio,
                quint64 generation);
     void drawVectorCells(QCPPainter *painter, const HeatmapGeometry &g, const QRect &cells) const;

@@ -100,7 +100,7 @@ void HeatmapView::setupPlot() {
     m_colorScale->axis()->setSubTickPen(axisPen);
 
     m_cells = new HeatmapCellLayer(m_axisRect, &m_data);
-    m_cells->setLayer(QStringLiteral("main"));
+    m_cells->setLayer(m_plot->cellsLayer()); // buffered: new values redraw the cells alone
     connect(m_cells, &HeatmapCellLayer::colored, this, &HeatmapView::onColored);
     m_overlay = new HeatmapOverlay(m_axisRect, &m_data);
     m_overlay->setLayer(QStringLiteral("overlay")); // a buffered layer: repaints alone
@@ -110,7 +110,7 @@ void HeatmapView::setupPlot() {
     connect(m_zoom, &HeatmapZoom::changed, this, [this] {
         // Names and indices follow the cells in view; the hovered cell moved under the cursor.
         setHover(-1, -1);
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        m_plot->requestReplot();
     });
     m_zoom->click = [this](QMouseEvent *event) { clickAt(event->position(), event->modifiers()); };
 
@@ -147,17 +147,21 @@ void HeatmapView::applyFonts() {
 }
 
 void HeatmapView::setTitle(const QString &title) {
+    if (title == m_title)
+        return; // every result sets it again: no replot for the same text
     m_title = title;
     setAccessibleName(title);
     elideTitle();
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    m_plot->requestReplot();
 }
 
 void HeatmapView::setAxisTitles(const QString &rows, const QString &cols) {
+    if (rows == m_rowAxisTitle && cols == m_colAxisTitle)
+        return;
     m_rowAxisTitle = rows;
     m_colAxisTitle = cols;
     updateAxisTitles();
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    m_plot->requestReplot();
 }
 
 bool HeatmapView::updateAxisTitles() {
@@ -166,6 +170,7 @@ bool HeatmapView::updateAxisTitles() {
 }
 
 QStringList HeatmapView::tickNames(Qt::Orientation orientation) const {
+    m_plot->replotResized(); // what is drawn at the current size
     return m_axisLabels->shownNames(orientation);
 }
 
@@ -181,10 +186,11 @@ void HeatmapView::setDecimals(int decimals) {
         return;
     m_decimals = decimals;
     m_cells->setDecimals(decimals);
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    m_plot->requestReplot();
 }
 
 double HeatmapView::numberPointSize() const {
+    m_plot->replotResized();
     return m_cells->numbersShown() ? m_cells->drawnNumberPointSize() : 0.0;
 }
 
@@ -205,7 +211,7 @@ QSize HeatmapView::readableSize(bool numbers, int maxCells) const {
 void HeatmapView::setColorScaleLabel(const QString &label) {
     m_scaleLabel = label;
     updateCaption();
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    m_plot->requestReplot();
 }
 
 QString HeatmapView::reductionCaption() const {
@@ -328,32 +334,54 @@ void HeatmapView::adoptMask(const attn::Mask *masked) {
 
 void HeatmapView::adoptData(const QStringList &rowLabels, const QStringList &colLabels,
                             ScaleKind kind) {
+    // An edit brings new values of the same shape under the same names and colour map: then
+    // only the cells are drawn again (unless the colour bar's range moved, see updateAxes).
+    const QStringList rowNames = completeLabels(rowLabels, m_data.rows());
+    const QStringList colNames = completeLabels(colLabels, m_data.cols());
+    const bool sameFrame = kind == m_data.kind && m_data.lut.id() == activeMap() &&
+                           m_data.rows() == m_shownRows && m_data.cols() == m_shownCols &&
+                           rowNames == m_data.rowLabels && colNames == m_data.colLabels;
     m_data.kind = kind;
-    m_data.rowLabels = completeLabels(rowLabels, m_data.rows());
-    m_data.colLabels = completeLabels(colLabels, m_data.cols());
+    m_data.rowLabels = rowNames;
+    m_data.colLabels = colNames;
     if (m_data.lut.id() != activeMap())
         m_data.lut = ColorLut(activeMap());
     ++m_data.generation; // the cells are coloured when drawn, at the size they are drawn
+    bool cellsOnly = sameFrame;
     if (m_selectedRow >= m_data.rows()) {
         m_selectedRow = -1;
         m_overlay->setSelectedRow(-1);
+        cellsOnly = false;
     }
-    updateAxes();
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    cellsOnly = updateAxes(!sameFrame) && cellsOnly;
+    m_plot->requestReplot(cellsOnly ? HeatmapPlot::Scope::Cells : HeatmapPlot::Scope::Everything);
 }
 
 ColorMapId HeatmapView::activeMap() const {
     return m_data.kind == ScaleKind::Diverging ? m_divergingMap : m_sequentialMap;
 }
 
-void HeatmapView::updateAxes() {
+bool HeatmapView::updateAxes(bool frameChanged) {
     const int rows = m_data.rows();
     const int cols = m_data.cols();
     m_zoom->setShape(rows, cols); // a new shape shows the whole matrix, an edit keeps the zoom
-    m_axisLabels->setNames(m_data.rowLabels, m_data.colLabels);
-    m_colorScale->setGradient(colorGradient(activeMap()));
-    if (m_data.rangeKnown) // else when the worker has found it (onColored)
-        m_colorScale->setDataRange(QCPRange(m_data.range.lower, m_data.range.upper));
+    m_shownRows = rows;
+    m_shownCols = cols;
+    if (frameChanged) {
+        m_axisLabels->setNames(m_data.rowLabels, m_data.colLabels);
+        m_colorScale->setGradient(colorGradient(activeMap()));
+    }
+    if (!m_data.rangeKnown) // else when the worker has found it (onColored)
+        return true;
+    return setColorRange(m_data.range);
+}
+
+bool HeatmapView::setColorRange(const ValueRange &range) {
+    const QCPRange next(range.lower, range.upper);
+    if (m_colorScale->dataRange() == next)
+        return true;
+    m_colorScale->setDataRange(next);
+    return false;
 }
 
 void HeatmapView::onColored(quint64 generation, ValueRange range) {
@@ -361,8 +389,9 @@ void HeatmapView::onColored(quint64 generation, ValueRange range) {
         return;
     m_data.range = range;
     m_data.rangeKnown = true;
-    m_colorScale->setDataRange(QCPRange(range.lower, range.upper));
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    // The colour bar's ticks change with its range; an edit that left it alone redraws cells.
+    m_plot->requestReplot(setColorRange(range) ? HeatmapPlot::Scope::Cells
+                                               : HeatmapPlot::Scope::Everything);
 }
 
 ValueRange HeatmapView::colorRange() const {
@@ -388,7 +417,7 @@ void HeatmapView::setColorMaps(ColorMapId sequential, ColorMapId diverging) {
     m_data.lut = ColorLut(activeMap());
     ++m_data.generation;
     m_colorScale->setGradient(colorGradient(activeMap()));
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    m_plot->requestReplot();
 }
 
 QString HeatmapView::toolTipText(int row, int col) const {
@@ -427,10 +456,12 @@ QRgb HeatmapView::cellColor(int row, int col) const {
 }
 
 QRectF HeatmapView::cellRect(int row, int col) const {
+    m_plot->replotResized();
     return m_cells->geometry().cellRect(row, col);
 }
 
 std::pair<int, int> HeatmapView::cellAt(QPointF plotPosition) const {
+    m_plot->replotResized();
     const auto cell = m_cells->geometry().cellAt(plotPosition);
     return m_data.contains(cell.first, cell.second) ? cell : std::pair{-1, -1};
 }
@@ -440,6 +471,7 @@ HeatmapZoom *HeatmapView::zoom() const {
 }
 
 bool HeatmapView::numbersShown() const {
+    m_plot->replotResized();
     return m_cells->numbersShown();
 }
 
@@ -467,14 +499,14 @@ void HeatmapView::replotOverlay() {
     if (layer && m_replotted)
         layer->replot();
     else
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        m_plot->requestReplot();
 }
 
 void HeatmapView::changeEvent(QEvent *event) {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange) {
         applyFonts();
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        m_plot->requestReplot();
     } else if (event->type() == QEvent::PaletteChange) {
         m_overlay->setFocusColor(palette().color(QPalette::Highlight));
     }

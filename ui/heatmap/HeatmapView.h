@@ -121,7 +121,8 @@ public:
     // "Reset zoom" (key 0), for the context menus of owners that build their own.
     QAction *resetZoomAction() const;
 
-    // Where the cells are, in plot()-widget pixels, as of the last layout (replot).
+    // Where the cells are, in plot()-widget pixels, as of the last layout (replot; one a resize
+    // left for later is done first, as for tickNames() and numbersShown()).
     QRectF cellRect(int row, int col) const;
     // The cell under a plot()-widget pixel, or {-1, -1}.
     std::pair<int, int> cellAt(QPointF plotPosition) const;
@@ -177,7 +178,9 @@ private:
     void adoptMask(const attn::Mask *masked);
     const bool *maskData() const;
     void adoptData(const QStringList &rowLabels, const QStringList &colLabels, ScaleKind kind);
-    void updateAxes();
+    // Returns true when the colour bar kept its range (its ticks need no new drawing).
+    bool updateAxes(bool frameChanged);
+    bool setColorRange(const ValueRange &range); // true when it was the range already
     bool updateAxisTitles(); // says so in the axis title when names gave way to indices
     void elideTitle();
     void replotOverlay();
@@ -200,6 +203,7 @@ private:
     QString m_scaleLabel; // the owner's label of the colour bar, before the caption
 
     HeatmapData m_data;
+    int m_shownRows = -1, m_shownCols = -1; // the shape the axes were last set up for
     attn::Mask m_maskSource; // the caller's last mask, to skip re-transposing an unchanged one
     QString m_title;
     QString m_rowAxisTitle, m_colAxisTitle;

@@ -308,10 +308,13 @@ bool Document::pushInputs(attn::AttentionInputs after, DocumentChange::Flags wha
     // validate() checked the limits too; a shape change was also checked before it was built.
     if (after == *m_inputs)
         return true;
+    // Non-const, as every snapshot (writableInputs).
+    std::shared_ptr<const attn::AttentionInputs> shared =
+        std::make_shared<attn::AttentionInputs>(std::move(after));
     if (trainingRun >= 0)
-        m_undoStack->push(new TrainingCommand(this, *m_inputs, std::move(after), trainingRun));
+        m_undoStack->push(new TrainingCommand(this, m_inputs, std::move(shared), trainingRun));
     else
-        m_undoStack->push(new InputsCommand(this, text, *m_inputs, std::move(after), what));
+        m_undoStack->push(new InputsCommand(this, text, m_inputs, std::move(shared), what));
     return true;
 }
 
@@ -402,6 +405,11 @@ bool Document::replaceInputs(const attn::AttentionInputs &inputs, const QString 
     return pushInputs(inputs, DocumentChange::Everything, description, error);
 }
 
+bool Document::replaceInputs(attn::AttentionInputs &&inputs, const QString &description,
+                             QString *error) {
+    return pushInputs(std::move(inputs), DocumentChange::Everything, description, error);
+}
+
 void Document::setSelectedRow(int row) {
     row = std::clamp(row, -1, int(m_inputs->queryCount()) - 1);
     if (row == m_selectedRow)
@@ -477,8 +485,9 @@ void Document::applyMask(const attn::Mask &mask) {
     notify({DocumentChange::Mask, std::nullopt, QRect()});
 }
 
-void Document::applyInputs(const attn::AttentionInputs &inputs, DocumentChange::Flags what) {
-    m_inputs = std::make_shared<attn::AttentionInputs>(inputs);
+void Document::applyInputs(std::shared_ptr<const attn::AttentionInputs> inputs,
+                           DocumentChange::Flags what) {
+    m_inputs = std::move(inputs); // shared with the undo command: copied when next written
     notify({what, std::nullopt, QRect()});
 }
 

@@ -111,6 +111,9 @@ public:
     // the sizes exceed the limits above.
     bool replaceInputs(const attn::AttentionInputs &inputs, const QString &description,
                        QString *error = nullptr);
+    // The same, taking the inputs without copying them (an opened file's).
+    bool replaceInputs(attn::AttentionInputs &&inputs, const QString &description,
+                       QString *error = nullptr);
 
     // Ends the current merge window: the next nudge or temperature change starts a new undo
     // step even if it continues the previous one (editors call it when the current cell
@@ -150,7 +153,8 @@ private:
     void applyOptions(const attn::AttentionOptions &options);
     void applyMaskToggle(int query, int key, bool dropMaskAfter);
     void applyMask(const attn::Mask &mask);
-    void applyInputs(const attn::AttentionInputs &inputs, DocumentChange::Flags what);
+    void applyInputs(std::shared_ptr<const attn::AttentionInputs> inputs,
+                     DocumentChange::Flags what);
     // Emits changed(), then the view-state signals if the change moved them.
     void notify(const DocumentChange &change);
 

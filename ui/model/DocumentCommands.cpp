@@ -120,8 +120,10 @@ void MaskCommand::undo() {
     applyMask(m_before);
 }
 
-InputsCommand::InputsCommand(Document *doc, const QString &text, attn::AttentionInputs before,
-                             attn::AttentionInputs after, DocumentChange::Flags what)
+InputsCommand::InputsCommand(Document *doc, const QString &text,
+                             std::shared_ptr<const attn::AttentionInputs> before,
+                             std::shared_ptr<const attn::AttentionInputs> after,
+                             DocumentChange::Flags what)
     : DocumentCommand(doc, text), m_before(std::move(before)), m_after(std::move(after)),
       m_what(what) {}
 
@@ -132,8 +134,8 @@ void InputsCommand::undo() {
     applyInputs(m_before, m_what);
 }
 
-TrainingCommand::TrainingCommand(Document *doc, attn::AttentionInputs before,
-                                 attn::AttentionInputs after, int run)
+TrainingCommand::TrainingCommand(Document *doc, std::shared_ptr<const attn::AttentionInputs> before,
+                                 std::shared_ptr<const attn::AttentionInputs> after, int run)
     : InputsCommand(doc, QStringLiteral("Train"), std::move(before), std::move(after),
                     DocumentChange::Everything),
       m_run(run) {}

@@ -153,15 +153,15 @@ bool SessionController::loadFile(const QString &path, QString *error) {
             *error = QString::fromStdString(e.what());
         return false;
     }
-    return adopt(path, session, error);
+    return adopt(path, std::move(session), error);
 }
 
-bool SessionController::adopt(const QString &path, const attn::Session &session, QString *error) {
+bool SessionController::adopt(const QString &path, attn::Session session, QString *error) {
     ++m_openGeneration; // a parse still running for an earlier open is outdated now
     Document *doc = &m_document;
     QString refused;
-    if (!doc->replaceInputs(session.inputs, tr("Open %1").arg(QFileInfo(path).fileName()),
-                            &refused)) {
+    if (!doc->replaceInputs(std::move(session.inputs),
+                            tr("Open %1").arg(QFileInfo(path).fileName()), &refused)) {
         if (error)
             *error = path + ": " + refused;
         return false;
@@ -283,7 +283,7 @@ void SessionController::openInBackground(const QString &path) {
         // The document may have been edited while the file was read: ask again first.
         if (error.isEmpty() && m_document.undoStack()->index() != undoIndex && !maybeSave())
             return;
-        if (!error.isEmpty() || !adopt(path, parsed->session, &error)) {
+        if (!error.isEmpty() || !adopt(path, std::move(parsed->session), &error)) {
             m_prompts.warning(
                 tr("Could not open the file:\n%1\n\nNothing was changed.").arg(error));
             return;

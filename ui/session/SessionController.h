@@ -79,7 +79,7 @@ private:
     bool openAsked(const QString &path);
     void openInBackground(const QString &path);
     // Puts a parsed session in place of the document (loadFile's second half).
-    bool adopt(const QString &path, const attn::Session &session, QString *error);
+    bool adopt(const QString &path, attn::Session session, QString *error);
     void setCurrentFile(const QString &path);
     void updateTitle();
     void remember(const QString &path);

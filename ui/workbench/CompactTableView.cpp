@@ -1,6 +1,9 @@
 #include "CompactTableView.h"
 
+#include "CompactHeaderView.h"
+
 #include <QEvent>
+#include <QFontMetricsF>
 #include <QHeaderView>
 #include <QScrollBar>
 #include <QTimer>
@@ -8,6 +11,8 @@
 #include <algorithm>
 
 CompactTableView::CompactTableView(QWidget *parent) : QTableView(parent) {
+    setHorizontalHeader(new CompactHeaderView(Qt::Horizontal, this));
+    setVerticalHeader(new CompactHeaderView(Qt::Vertical, this));
     applyFontMetrics();
 }
 
@@ -25,6 +30,8 @@ void CompactTableView::applyFontMetrics() {
 
 void CompactTableView::changeEvent(QEvent *event) {
     QTableView::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
+        m_cellMargin = -1;
     // A zoom (presentation mode) and back: the cells and the size hint follow the type, so
     // leaving presentation shows as many rows as before it.
     if (event->type() == QEvent::FontChange) {
@@ -57,6 +64,7 @@ void CompactTableView::setModel(QAbstractItemModel *newModel) {
     if (model())
         disconnect(model(), nullptr, this, nullptr);
     QTableView::setModel(newModel);
+    m_cellMargin = -1;
     if (!newModel)
         return;
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved,
@@ -104,4 +112,20 @@ void CompactTableView::refreshGeometry() {
     setSizePolicy(cols > m_maxColumns ? QSizePolicy::Expanding : QSizePolicy::Maximum,
                   rows > m_maxRows ? QSizePolicy::Expanding : QSizePolicy::Maximum);
     updateGeometry();
+}
+
+int CompactTableView::sizeHintForColumn(int column) const {
+    const QAbstractItemModel *m = model();
+    if (!m || m->rowCount() != 1 || m->columnCount() <= CompactHeaderView::kStyledSections ||
+        column == 0)
+        return QTableView::sizeHintForColumn(column);
+    // The first column is measured by the style, which gives the margins around a text; the
+    // others are their text's width and those margins.
+    const QFontMetricsF metrics(font());
+    auto width = [&](int c) {
+        return CompactHeaderView::textWidth(metrics, m->index(0, c).data().toString());
+    };
+    if (m_cellMargin < 0)
+        m_cellMargin = QTableView::sizeHintForColumn(0) - width(0);
+    return width(column) + m_cellMargin;
 }

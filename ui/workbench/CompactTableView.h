@@ -20,11 +20,16 @@ public:
 
 protected:
     QSize contentsSize(int rows, int columns) const;
+    // Fitting thousands of columns of one row (the token list) measures texts, not styled
+    // cells (CompactHeaderView says why).
+    int sizeHintForColumn(int column) const override;
     void changeEvent(QEvent *event) override;
     void showEvent(QShowEvent *event) override;
 
 private:
     void applyFontMetrics(); // row heights and column widths for the current font
+
+    mutable int m_cellMargin = -1; // around a cell's text; < 0 = to be measured
 
     int m_maxRows = 10;
     int m_maxColumns = 8;

@@ -2,16 +2,19 @@
 
 #include "Document.h"
 
+#include "CompactHeaderView.h"
 #include "CompactTableView.h"
 #include "TokenListModel.h"
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QTimer>
 #include <QVBoxLayout>
 
 TokenEditor::TokenEditor(Document *doc, bool context, QWidget *parent)
     : QWidget(parent), m_model(new TokenListModel(doc, context, this)),
-      m_view(new CompactTableView(this)), m_message(new RefusalLabel(doc, this)) {
+      m_view(new CompactTableView(this)), m_message(new RefusalLabel(doc, this)),
+      m_fitTimer(new QTimer(this)) {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
@@ -33,13 +36,16 @@ TokenEditor::TokenEditor(Document *doc, bool context, QWidget *parent)
     connect(m_model, &TokenListModel::editAccepted, m_message, &RefusalLabel::dismiss);
     // Any later change of the document leaves a refusal stale.
     connect(doc, &Document::changed, m_message, &QWidget::hide);
-    connect(m_model, &QAbstractItemModel::modelReset, this, &TokenEditor::fitColumns);
+    m_fitTimer->setSingleShot(true);
+    m_fitTimer->setInterval(0);
+    connect(m_fitTimer, &QTimer::timeout, this, &TokenEditor::fitColumns);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &TokenEditor::scheduleFit);
     if (!context) {
         // Clicking a query token selects that query everywhere, as clicking its row does.
         connect(m_view, &QAbstractItemView::clicked, doc,
                 [doc](const QModelIndex &index) { doc->setSelectedRow(index.column()); });
     }
-    connect(m_model, &QAbstractItemModel::dataChanged, this, &TokenEditor::fitColumns);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &TokenEditor::scheduleFit);
     fitColumns();
 }
 
@@ -49,6 +55,17 @@ QTableView *TokenEditor::view() const {
 
 QString TokenEditor::message() const {
     return m_message->shown();
+}
+
+void TokenEditor::scheduleFit() {
+    if (m_model->columnCount() <= CompactHeaderView::kStyledSections) {
+        fitColumns();
+        return;
+    }
+    // Thousands of tokens (5–10 ms of measuring): in a turn of the event loop of its own (a
+    // timer's, not a posted event's, which would run in the same turn), not in the one that
+    // handles the document's change everywhere else.
+    m_fitTimer->start();
 }
 
 void TokenEditor::fitColumns() {

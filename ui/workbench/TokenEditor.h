@@ -8,6 +8,7 @@ class CompactTableView;
 class Document;
 class QLabel;
 class QTableView;
+class QTimer;
 class TokenListModel;
 
 // Edits the token labels (or the context tokens) as a one-row table, a token per column, with
@@ -22,9 +23,11 @@ public:
     QString message() const; // "" when none is shown
 
 private:
+    void scheduleFit();
     void fitColumns();
 
     TokenListModel *m_model;
     CompactTableView *m_view;
     RefusalLabel *m_message;
+    QTimer *m_fitTimer;
 };

@@ -1,0 +1,34 @@
+#pragma once
+
+#include <QList>
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+
+class HeatmapPlot;
+
+// The replots a relayout of the window asks for, spread over turns of the event loop. A panel
+// shown or the window resized gives every heatmap a new size at once, and each replots at it
+// (layout, paint buffers, axes, cells: 2–10 ms apiece at 4096 tokens); done inside the resize,
+// as QCustomPlot does, they held the GUI thread for all of them in one turn (70–160 ms).
+// Here the heatmaps on screen replot one (or a few cheap ones) per turn, so input, timers and
+// progress are served in between; those out of view replot when they are painted again.
+class ReplotQueue : public QObject {
+public:
+    static ReplotQueue &instance(); // of the GUI thread
+
+    void add(HeatmapPlot *plot);
+    void remove(HeatmapPlot *plot);
+    bool contains(const HeatmapPlot *plot) const;
+    bool isEmpty() const { return m_plots.isEmpty(); }
+
+    // A turn replots plots until this much time has passed (at least one plot).
+    static constexpr int kTurnBudgetMs = 4;
+
+private:
+    ReplotQueue();
+    void runTurn();
+
+    QList<QPointer<HeatmapPlot>> m_plots;
+    QTimer m_timer;
+};
