@@ -110,7 +110,7 @@ void finishResult(const AttentionInputs &in, AttentionResult &result) {
         result.concat.resize(out.rows(), out.cols());
         result.output.resize(out.rows(), out.cols());
         std::atomic<bool> finite{true};
-        parallelBlocks(out.rows(), 512, [&](Eigen::Index first, Eigen::Index last) {
+        parallelBlocks(out.rows(), 1024, [&](Eigen::Index first, Eigen::Index last) {
             const auto part = out.middleRows(first, last - first);
             result.concat.middleRows(first, last - first) = part;
             result.output.middleRows(first, last - first) = part;
