@@ -110,7 +110,7 @@ void finishResult(const AttentionInputs &in, AttentionResult &result) {
         result.concat.resize(out.rows(), out.cols());
         result.output.resize(out.rows(), out.cols());
         std::atomic<bool> finite{true};
-        parallelBlocks(out.rows(), 512, [&](Eigen::Index first, Eigen::Index last) {
+        parallelBlocks(out.rows(), 1024, [&](Eigen::Index first, Eigen::Index last) {
             const auto part = out.middleRows(first, last - first);
             result.concat.middleRows(first, last - first) = part;
             result.output.middleRows(first, last - first) = part;
@@ -273,7 +273,7 @@ Matrix positionedSource(const AttentionInputs &in) {
 AttentionResult compute(const AttentionInputs &in, Layout layout) {
     if (layout == Layout::Columns)
         return transposed(compute(in, Layout::Rows)); // the same numbers, each matrix transposed
-    validate(in);
+    validateOnAllCores(in);
     AttentionResult result;
     result.layout = Layout::Rows;
     // Sinusoidal positions are added to X and to the context before the projections.

@@ -6,6 +6,7 @@
 #include "Parallel.h"
 #include "Translate.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <limits>
@@ -70,15 +71,20 @@ QString shape(Eigen::Index rows, Eigen::Index cols) {
 
 // Rows first … last of m (all of them by default).
 void checkValues(const Matrix &m, const QString &name, Eigen::Index first = 0,
-                 Eigen::Index last = std::numeric_limits<Eigen::Index>::max()) {
+                 Eigen::Index last = std::numeric_limits<Eigen::Index>::max(),
+                 bool allCores = false) {
     first = std::max<Eigen::Index>(first, 0);
     last = std::min(last, m.rows() - 1);
     if (first > last || m.cols() == 0)
         return;
-    // Fast path: vectorized passes over blocks of rows on every core (X alone is 25 MB at
-    // n = 4096, 2 ms on one); the message is only built for the offending cell.
+    // Fast path: vectorized passes, on every core when asked over blocks of a million values
+    // (X alone is 25 MB at n = 4096, 2 ms on one; a weight matrix stays on the calling thread,
+    // which a thread start would cost more than it saves); the message is only built for the
+    // offending cell.
     std::atomic<bool> fine{true};
-    parallelBlocks(last - first + 1, 512, [&](Eigen::Index from, Eigen::Index to) {
+    const Eigen::Index blockRows =
+        allCores ? std::max<Eigen::Index>((Eigen::Index(1) << 20) / m.cols(), 1) : m.rows();
+    parallelBlocks(last - first + 1, blockRows, [&](Eigen::Index from, Eigen::Index to) {
         const auto rows = m.middleRows(first + from, to - from);
         if (!allFiniteFast(rows) || rows.cwiseAbs().maxCoeff() > kMaxAbsInput)
             fine = false;
@@ -162,6 +168,7 @@ void validateKernelOptions(const AttentionInputs &in) {
 struct RowsToScan {
     Eigen::Index xFirst = 0, xLast = std::numeric_limits<Eigen::Index>::max();
     Eigen::Index cFirst = 0, cLast = std::numeric_limits<Eigen::Index>::max();
+    bool allCores = false; // X and the context scanned on every core
 };
 
 void validateScanning(const AttentionInputs &in, const RowsToScan &scan);
@@ -170,6 +177,12 @@ void validateScanning(const AttentionInputs &in, const RowsToScan &scan);
 
 void validate(const AttentionInputs &in) {
     validateScanning(in, RowsToScan{});
+}
+
+void validateOnAllCores(const AttentionInputs &in) {
+    RowsToScan scan;
+    scan.allCores = true;
+    validateScanning(in, scan);
 }
 
 void validateRows(const AttentionInputs &in, Eigen::Index xFirst, Eigen::Index xLast,
@@ -192,7 +205,7 @@ void validateScanning(const AttentionInputs &in, const RowsToScan &scan) {
                                             qint64(in.tokens.size())),
                                   rows(in.X.rows())));
     checkLimits(in);
-    checkValues(in.X, QStringLiteral("X"), scan.xFirst, scan.xLast);
+    checkValues(in.X, QStringLiteral("X"), scan.xFirst, scan.xLast, scan.allCores);
 
     if (in.hasContext) {
         if (in.context.rows() == 0)
@@ -208,7 +221,7 @@ void validateScanning(const AttentionInputs &in, const RowsToScan &scan) {
                                  .arg(translate("attn::inputs", "%n context token label(s)",
                                                 nullptr, qint64(in.contextTokens.size())),
                                       rows(in.context.rows())));
-        checkValues(in.context, QStringLiteral("context"), scan.cFirst, scan.cLast);
+        checkValues(in.context, QStringLiteral("context"), scan.cFirst, scan.cLast, scan.allCores);
     }
     const Eigen::Index pc = in.source().cols();
 

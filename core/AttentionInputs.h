@@ -69,6 +69,9 @@ struct AttentionInputs {
 // Throws InputError with a message naming the offending matrices and shapes when the inputs
 // cannot be computed on; returns normally otherwise.
 void validate(const AttentionInputs &inputs);
+// The same with X and the context scanned on every core (parallelBlocks): for the forward pass
+// on a worker. The GUI thread keeps validate(), which never waits for another thread.
+void validateOnAllCores(const AttentionInputs &inputs);
 // validate() for inputs whose values were valid before rows xFirst … xLast of X and
 // contextFirst … contextLast of the context changed (an incremental update's): the values of
 // only those rows are scanned (X alone is 25 MB at n = 4096, p = 768); shapes, options and

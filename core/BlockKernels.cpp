@@ -151,65 +151,95 @@ AVX512 void weightedValuesAvx512(const double *p, Index ldp, Index rows, const d
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #pragma GCC diagnostic ignored "-Wuninitialized"
+// Values c … c + 7 (those of `mask`) of 8 rows (stride d) as 8 vectors, transposed in registers:
+// column[k] holds value c + k of each of the 8 rows.
+AVX512_INLINE void transposeBlock(const double *r, Index d, Index c, __mmask8 mask,
+                                  __m512d *column) {
+    __m512d x[8], t[8], u[8];
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; ++i)
+        x[i] = _mm512_maskz_loadu_pd(mask, r + i * d + c);
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; ++i) {
+        t[2 * i] = _mm512_unpacklo_pd(x[2 * i], x[2 * i + 1]);
+        t[2 * i + 1] = _mm512_unpackhi_pd(x[2 * i], x[2 * i + 1]);
+    }
+    u[0] = _mm512_shuffle_f64x2(t[0], t[2], 0x88);
+    u[1] = _mm512_shuffle_f64x2(t[0], t[2], 0xDD);
+    u[2] = _mm512_shuffle_f64x2(t[1], t[3], 0x88);
+    u[3] = _mm512_shuffle_f64x2(t[1], t[3], 0xDD);
+    u[4] = _mm512_shuffle_f64x2(t[4], t[6], 0x88);
+    u[5] = _mm512_shuffle_f64x2(t[4], t[6], 0xDD);
+    u[6] = _mm512_shuffle_f64x2(t[5], t[7], 0x88);
+    u[7] = _mm512_shuffle_f64x2(t[5], t[7], 0xDD);
+    column[0] = _mm512_shuffle_f64x2(u[0], u[4], 0x88);
+    column[1] = _mm512_shuffle_f64x2(u[2], u[6], 0x88);
+    column[2] = _mm512_shuffle_f64x2(u[1], u[5], 0x88);
+    column[3] = _mm512_shuffle_f64x2(u[3], u[7], 0x88);
+    column[4] = _mm512_shuffle_f64x2(u[0], u[4], 0xDD);
+    column[5] = _mm512_shuffle_f64x2(u[2], u[6], 0xDD);
+    column[6] = _mm512_shuffle_f64x2(u[1], u[5], 0xDD);
+    column[7] = _mm512_shuffle_f64x2(u[3], u[7], 0xDD);
+}
+
 // The same sums as scoreTile (one FMA chain per score, in the order of d) of N vectors against
-// `count` rows (stride d), 8 rows at a time: their next 8 values are loaded as 8 vectors and
-// transposed in registers, so lane i of accumulator a runs the chain of vector a and row j + i.
+// `count` rows (stride d), G groups of 8 rows at a time, each group transposed in registers so
+// that lane i of accumulator [g][a] runs the chain of vector a and row i of group g. G > 1 keeps
+// several chains in flight: one alone waits on the FMA's latency at every step.
 // out[a][j·stride] for vector a.
-template <int N>
-AVX512_INLINE void scoresAgainstRows(const double *const *v, const double *rows, Index count,
-                                     Index d, double *const *out, Index stride) {
+template <int N, int G>
+AVX512_INLINE Index scoresAgainstGroups(const double *const *v, const double *rows, Index count,
+                                        Index d, double *const *out, Index stride) {
     Index j = 0;
-    for (; j + 8 <= count; j += 8) {
-        const double *r = rows + j * d;
-        __m512d acc[N];
+    for (; j + 8 * G <= count; j += 8 * G) {
+        __m512d acc[G][N];
 #pragma GCC unroll 2
-        for (int a = 0; a < N; ++a)
-            acc[a] = _mm512_setzero_pd();
+        for (int g = 0; g < G; ++g)
+#pragma GCC unroll 2
+            for (int a = 0; a < N; ++a)
+                acc[g][a] = _mm512_setzero_pd();
         for (Index c = 0; c < d; c += 8) {
             const Index left = d - c < 8 ? d - c : 8;
             const __mmask8 mask = left == 8 ? __mmask8(0xFF) : __mmask8((1u << left) - 1);
-            __m512d x[8], t[8], u[8];
-#pragma GCC unroll 8
-            for (int i = 0; i < 8; ++i)
-                x[i] = _mm512_maskz_loadu_pd(mask, r + i * d + c);
-#pragma GCC unroll 4
-            for (int i = 0; i < 4; ++i) {
-                t[2 * i] = _mm512_unpacklo_pd(x[2 * i], x[2 * i + 1]);
-                t[2 * i + 1] = _mm512_unpackhi_pd(x[2 * i], x[2 * i + 1]);
-            }
-            u[0] = _mm512_shuffle_f64x2(t[0], t[2], 0x88);
-            u[1] = _mm512_shuffle_f64x2(t[0], t[2], 0xDD);
-            u[2] = _mm512_shuffle_f64x2(t[1], t[3], 0x88);
-            u[3] = _mm512_shuffle_f64x2(t[1], t[3], 0xDD);
-            u[4] = _mm512_shuffle_f64x2(t[4], t[6], 0x88);
-            u[5] = _mm512_shuffle_f64x2(t[4], t[6], 0xDD);
-            u[6] = _mm512_shuffle_f64x2(t[5], t[7], 0x88);
-            u[7] = _mm512_shuffle_f64x2(t[5], t[7], 0xDD);
-            // Column k of the 8 × 8 block: value c + k of each of the 8 rows.
-            const __m512d column[8] = {
-                _mm512_shuffle_f64x2(u[0], u[4], 0x88), _mm512_shuffle_f64x2(u[2], u[6], 0x88),
-                _mm512_shuffle_f64x2(u[1], u[5], 0x88), _mm512_shuffle_f64x2(u[3], u[7], 0x88),
-                _mm512_shuffle_f64x2(u[0], u[4], 0xDD), _mm512_shuffle_f64x2(u[2], u[6], 0xDD),
-                _mm512_shuffle_f64x2(u[1], u[5], 0xDD), _mm512_shuffle_f64x2(u[3], u[7], 0xDD)};
-#pragma GCC unroll 8
-            for (int k = 0; k < 8; ++k)
-                if (k < left)
 #pragma GCC unroll 2
-                    for (int a = 0; a < N; ++a)
-                        acc[a] = _mm512_fmadd_pd(_mm512_set1_pd(v[a][c + k]), column[k], acc[a]);
-        }
+            for (int g = 0; g < G; ++g) {
+                __m512d column[8];
+                transposeBlock(rows + (j + 8 * g) * d, d, c, mask, column);
+#pragma GCC unroll 8
+                for (int k = 0; k < 8; ++k)
+                    if (k < left)
 #pragma GCC unroll 2
-        for (int a = 0; a < N; ++a) {
-            if (stride == 1) {
-                _mm512_storeu_pd(out[a] + j, acc[a]);
-            } else {
-                alignas(64) double lanes[8];
-                _mm512_store_pd(lanes, acc[a]);
-                for (int i = 0; i < 8; ++i)
-                    out[a][(j + i) * stride] = lanes[i];
+                        for (int a = 0; a < N; ++a)
+                            acc[g][a] =
+                                _mm512_fmadd_pd(_mm512_set1_pd(v[a][c + k]), column[k], acc[g][a]);
             }
         }
+#pragma GCC unroll 2
+        for (int g = 0; g < G; ++g)
+#pragma GCC unroll 2
+            for (int a = 0; a < N; ++a) {
+                const Index at = j + 8 * g;
+                if (stride == 1) {
+                    _mm512_storeu_pd(out[a] + at, acc[g][a]);
+                } else {
+                    alignas(64) double lanes[8];
+                    _mm512_store_pd(lanes, acc[g][a]);
+                    for (int i = 0; i < 8; ++i)
+                        out[a][(at + i) * stride] = lanes[i];
+                }
+            }
     }
+    return j;
+}
+
+template <int N>
+AVX512_INLINE void scoresAgainstRows(const double *const *v, const double *rows, Index count,
+                                     Index d, double *const *out, Index stride) {
+    Index j = N == 1 ? scoresAgainstGroups<N, 2>(v, rows, count, d, out, stride) : 0;
+    double *shifted[N];
+    for (int a = 0; a < N; ++a)
+        shifted[a] = out[a] + j * stride;
+    j += scoresAgainstGroups<N, 1>(v, rows + j * d, count - j, d, shifted, stride);
     for (; j < count; ++j) {
         for (int a = 0; a < N; ++a) {
             __m128d acc = _mm_setzero_pd();

@@ -4,14 +4,15 @@
 
 #include <vector>
 
-// The two products of the forward pass, written for its shapes: a block of queries against every
-// key (Q·Kᵀ, inner dimension d_k = 64 typically) and the block's weights times V (inner dimension
-// n). OpenBLAS repacks the whole of K (or V) for every block it is called on, which at n = 4096
-// took a third of the products' time (29 GFLOP/s per core for 64-query blocks); here K is packed
-// once per head and V needs no packing (its rows are the vectors the kernel loads): 47–52 GFLOP/s
-// per core measured alone, about what OpenBLAS reaches on a large square product. AVX-512 only,
-// chosen at run time like VectorExp.h; without it the forward pass calls OpenBLAS. Also the single
-// scores of the derived stages and of the incremental update, so that all compute a score alike.
+// The products of the forward pass (its projections too: see weightedValues), written for its
+// shapes: a block of queries against every key (Q·Kᵀ, inner dimension d_k = 64 typically) and the
+// block's weights times V (inner dimension n). OpenBLAS repacks the whole of K (or V) for every
+// block it is called on, which at n = 4096 took a third of the products' time (29 GFLOP/s per core
+// for 64-query blocks); here K is packed once per head and V needs no packing (its rows are the
+// vectors the kernel loads): 47–52 GFLOP/s per core measured alone, about what OpenBLAS reaches on
+// a large square product. AVX-512 only, chosen at run time like VectorExp.h; without it the forward
+// pass calls OpenBLAS. Also the single scores of the derived stages and of the incremental update,
+// so that all compute a score alike.
 namespace attn::kernel {
 
 // K (m × d) as panels of kKeyPanel keys, each d × kKeyPanel with a key's values in a column,

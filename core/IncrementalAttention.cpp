@@ -117,7 +117,7 @@ void updateKey(HeadResult &h, const HeadResult &from, Eigen::Index t, const RowV
     keys.row(1) = k;
     // The queries split over the cores: at n = 4096 the copy, the scores and the updates each
     // take a few tenths of a millisecond.
-    constexpr Eigen::Index kBlock = 512;
+    constexpr Eigen::Index kBlock = 1024; // below, one thread: its start would cost more
     std::vector<std::vector<Eigen::Index>> rescans(
         static_cast<std::size_t>((h.Q.rows() + kBlock - 1) / kBlock));
     parallelBlocks(h.Q.rows(), kBlock, [&](Eigen::Index first, Eigen::Index last) {

@@ -131,8 +131,9 @@ private slots:
             QVERIFY(std::abs(w.row(i).sum() - 1.0) < 1e-14);
     }
 
-    // The packed kernel and the ones for a few rows (8 keys at a time, transposed in registers)
-    // give the same bits, whole blocks of 8 dimensions or not.
+    // The packed kernel and the ones for a few rows (16 or 8 keys at a time, transposed in
+    // registers; 58 keys: 16 + 16 + 16 + 8 + 2) give the same bits, whole blocks of 8 dimensions or
+    // not.
     void packedAndUnpackedScoresAreEqual_data() {
         QTest::addColumn<int>("d");
         QTest::newRow("d = 7") << 7;
@@ -143,19 +144,19 @@ private slots:
         QFETCH(int, d);
         std::mt19937 rng(5);
         const Matrix Q = testsupport::randomMatrix(rng, 21, d, 1.0);
-        const Matrix K = testsupport::randomMatrix(rng, 50, d, 1.0);
+        const Matrix K = testsupport::randomMatrix(rng, 58, d, 1.0);
         const kernel::PackedKeys packed = kernel::packKeys(K);
-        Matrix viaPanels(21, packed.paddedKeys()), viaGather(21, 50);
+        Matrix viaPanels(21, packed.paddedKeys()), viaGather(21, 58);
         kernel::scaledScores(Q, 0, 21, packed, 1.0, viaPanels.data(), packed.paddedKeys());
         for (Eigen::Index r = 0; r < 21; ++r)
-            kernel::scores(Q, r, 1, K, viaGather.row(r).data(), 50);
-        QVERIFY(testsupport::sameBits(Matrix(viaPanels.leftCols(50)), viaGather));
+            kernel::scores(Q, r, 1, K, viaGather.row(r).data(), 58);
+        QVERIFY(testsupport::sameBits(Matrix(viaPanels.leftCols(58)), viaGather));
         // Two keys against every query in one pass (an edit's old and new key), from row 5 on.
         Matrix twoKeys(16, 2);
         kernel::scoresAgainst(K.row(3).data(), K.row(47).data(), Q, 5, 16, twoKeys.data(), 2);
         QVERIFY(testsupport::sameBits(twoKeys.col(0), viaGather.block(5, 3, 16, 1)));
         QVERIFY(testsupport::sameBits(twoKeys.col(1), viaGather.block(5, 47, 16, 1)));
-        QVERIFY((viaPanels.rightCols(packed.paddedKeys() - 50).array() == 0.0).all());
+        QVERIFY((viaPanels.rightCols(packed.paddedKeys() - 58).array() == 0.0).all());
         COMPARE_MATRIX(viaGather, Matrix(Q * K.transpose()));
     }
 

@@ -1,5 +1,5 @@
 // The vectorized exponential of the softmax (core/VectorExp.h), every path this CPU can run,
-// against std::exp: within 2 ulp over the whole range a shifted logit can take, exactly 0
+// against std::exp: within 1 or 2 ulp over the whole range a shifted logit can take, exactly 0
 // below the floor (−∞ included), exactly 1 at 0, and a sum that adds what it stored. And the
 // vectorized row maximum.
 
@@ -65,7 +65,10 @@ private slots:
             worst = std::max(worst, ulps(values[i], expected));
             expectedSum += values[i];
         }
-        QVERIFY2(worst <= 2.0, qPrintable(QString("%1 ulp").arg(worst)));
+        // The AVX-512 polynomial is within 1 ulp; Eigen's Cephes approximation (AVX2, portable)
+        // within 2.
+        const double allowed = path == ExpPath::Avx512 ? 1.0 : 2.0;
+        QVERIFY2(worst <= allowed, qPrintable(QString("%1 ulp").arg(worst)));
         QVERIFY(std::abs(sum - expectedSum) <= 1e-13 * expectedSum);
     }
 
