@@ -9,6 +9,7 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <algorithm>
 #include <deque>
 #include <random>
 
@@ -30,6 +31,7 @@ private slots:
     void recyclerCopiesOnlyTheCellsWritten();
     void recyclerNeverWritesASnapshotSomeoneHolds();
     void aCellEditReusesTheSnapshotBeforeTheLast();
+    void aCellEditReusesAnOlderSnapshotWhenTheLastTwoAreHeld();
     void randomEditsNeverChangeAHeldSnapshot_data();
     void randomEditsNeverChangeAHeldSnapshot();
 };
@@ -92,6 +94,27 @@ void TestSnapshots::aCellEditReusesTheSnapshotBeforeTheLast() {
     QCOMPARE(doc.inputs().X(3, 4), -0.25);
     QVERIFY(held->X(3, 4) != -0.25); // the held one is unchanged
     QCOMPARE(held->X(1, 2), 0.5);
+}
+
+void TestSnapshots::aCellEditReusesAnOlderSnapshotWhenTheLastTwoAreHeld() {
+    // The recomputer holds the latest snapshot and the Δ-edit panel the one before it.
+    Document doc;
+    QVERIFY(doc.replaceInputs(randomExample(6, 32, 24, 8, 8), "big"));
+    std::deque<Held> held;
+    std::vector<const attn::AttentionInputs *> seen;
+    for (int i = 0; i < 8; ++i) {
+        held.push_back({doc.inputsSnapshot(), doc.inputs()});
+        if (held.size() > 2)
+            held.pop_front();
+        seen.push_back(doc.inputsSnapshot().get());
+        QVERIFY(doc.setCell({attn::Stage::X, 0}, i, 1, i + 0.5));
+        for (int j = 0; j <= i; ++j)
+            QCOMPARE(doc.inputs().X(j, 1), j + 0.5);
+        for (const Held &h : held)
+            QVERIFY(*h.snapshot == h.copy);
+        if (i >= 4) // past the opened snapshot (kept by its undo command): memory reused
+            QVERIFY(std::find(seen.begin(), seen.end(), doc.inputsSnapshot().get()) != seen.end());
+    }
 }
 
 void TestSnapshots::randomEditsNeverChangeAHeldSnapshot_data() {

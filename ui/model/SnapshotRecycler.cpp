@@ -6,43 +6,57 @@
 
 std::shared_ptr<const attn::AttentionInputs>
 SnapshotRecycler::copyOf(std::shared_ptr<const attn::AttentionInputs> current) {
-    // A holder on another thread (the recomputer's worker) releases the spare with an atomic
+    // A holder on another thread (the recomputer's worker) releases a spare with an atomic
     // decrement; pair it with an acquire so its last reads come before our writes.
     std::atomic_thread_fence(std::memory_order_acquire);
     std::shared_ptr<attn::AttentionInputs> next;
-    if (m_spare && m_spare.use_count() == 1 && m_spare.get() != current.get()) {
-        if (m_lagKnown) {
-            for (const auto &[id, cells] : m_lag)
-                matrixIn(*m_spare, id)->block(cells.y(), cells.x(), cells.height(), cells.width()) =
+    for (auto spare = m_spares.begin(); spare != m_spares.end(); ++spare) {
+        if (spare->inputs.use_count() != 1 || spare->inputs.get() == current.get())
+            continue;
+        if (spare->lagKnown) {
+            for (const auto &[id, cells] : spare->lag)
+                matrixIn(*spare->inputs, id)
+                    ->block(cells.y(), cells.x(), cells.height(), cells.width()) =
                     matrixIn(*current, id)
                         ->block(cells.y(), cells.x(), cells.height(), cells.width());
             m_lastCopy = Copy::Cells;
         } else {
-            *m_spare = *current; // Eigen and std::vector reuse the memory of equal sizes
+            *spare->inputs = *current; // Eigen and std::vector reuse the memory of equal sizes
             m_lastCopy = Copy::Whole;
         }
-        next = std::move(m_spare);
-    } else {
+        next = std::move(spare->inputs);
+        m_spares.erase(spare);
+        break;
+    }
+    if (!next) {
         next = std::make_shared<attn::AttentionInputs>(*current);
         m_lastCopy = Copy::Fresh;
     }
-    m_spare = std::const_pointer_cast<attn::AttentionInputs>(std::move(current));
-    m_lag.clear();
-    m_lagKnown = true; // the spare equals the copy until the caller changes the copy
+    // The replaced snapshot equals the copy until the caller changes the copy.
+    m_spares.insert(
+        m_spares.begin(),
+        Spare{std::const_pointer_cast<attn::AttentionInputs>(std::move(current)), {}, true});
+    if (m_spares.size() > kSpares)
+        m_spares.pop_back();
     return next;
 }
 
 void SnapshotRecycler::noteCells(MatrixId id, const QRect &cells) {
-    if (!m_lagKnown)
-        return;
-    if (m_lag.size() >= kMaxRegions) {
-        noteAnyChange();
-        return;
+    for (Spare &spare : m_spares) {
+        if (!spare.lagKnown)
+            continue;
+        if (spare.lag.size() >= kMaxRegions) {
+            spare.lag.clear();
+            spare.lagKnown = false;
+        } else {
+            spare.lag.emplace_back(id, cells);
+        }
     }
-    m_lag.emplace_back(id, cells);
 }
 
 void SnapshotRecycler::noteAnyChange() {
-    m_lag.clear();
-    m_lagKnown = false;
+    for (Spare &spare : m_spares) {
+        spare.lag.clear();
+        spare.lagKnown = false;
+    }
 }
