@@ -6,6 +6,7 @@
 #include "HeatmapOverlay.h"
 #include "HeatmapPlot.h"
 #include "HeatmapZoom.h"
+#include "MonotonicNs.h"
 #include "Notation.h"
 #include "ReadableSize.h"
 
@@ -20,16 +21,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
-
-namespace {
-
-qint64 nowNs() {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
-
-} // namespace
 
 HeatmapView::HeatmapView(QWidget *parent) : QWidget(parent) {
     auto *layout = new QVBoxLayout(this);
@@ -146,7 +137,7 @@ bool HeatmapView::updateCaption() {
 
 void HeatmapView::setData(const attn::Matrix &values, const QStringList &rowLabels,
                           const QStringList &colLabels, ScaleKind kind, const attn::Mask *masked) {
-    const qint64 start = nowNs();
+    const qint64 start = monotonicNs();
     m_data.shared.reset();
     m_data.cells.reset();
     m_data.values.resize(values.rows(), values.cols());
@@ -156,12 +147,12 @@ void HeatmapView::setData(const attn::Matrix &values, const QStringList &rowLabe
         copyWithRange(values.data(), m_data.values.data(), values.size(), maskData(), kind);
     m_data.rangeKnown = true;
     adoptData(rowLabels, colLabels, kind);
-    m_fillNs = nowNs() - start;
+    m_fillNs = monotonicNs() - start;
 }
 
 void HeatmapView::setData(attn::Matrix &&values, const QStringList &rowLabels,
                           const QStringList &colLabels, ScaleKind kind, const attn::Mask *masked) {
-    const qint64 start = nowNs();
+    const qint64 start = monotonicNs();
     m_data.shared.reset();
     m_data.cells.reset();
     m_data.values = std::move(values);
@@ -169,12 +160,12 @@ void HeatmapView::setData(attn::Matrix &&values, const QStringList &rowLabels,
     m_data.range = displayRange(m_data.values.data(), m_data.values.size(), maskData(), kind);
     m_data.rangeKnown = true;
     adoptData(rowLabels, colLabels, kind);
-    m_fillNs = nowNs() - start;
+    m_fillNs = monotonicNs() - start;
 }
 
 void HeatmapView::setData(std::shared_ptr<const attn::Matrix> values, const QStringList &rowLabels,
                           const QStringList &colLabels, ScaleKind kind, const attn::Mask *masked) {
-    const qint64 start = nowNs();
+    const qint64 start = monotonicNs();
     m_data.shared = values ? std::move(values) : std::make_shared<const attn::Matrix>();
     m_data.cells.reset();
     m_data.values.resize(0, 0); // 134 MB at n = 4096 not kept twice
@@ -187,13 +178,13 @@ void HeatmapView::setData(std::shared_ptr<const attn::Matrix> values, const QStr
     if (m_data.rangeKnown)
         m_data.range = displayRange(m.data(), m.size(), maskData(), kind);
     adoptData(rowLabels, colLabels, kind);
-    m_fillNs = nowNs() - start;
+    m_fillNs = monotonicNs() - start;
 }
 
 void HeatmapView::setTransposedData(const attn::Matrix &values, const QStringList &rowLabels,
                                     const QStringList &colLabels, ScaleKind kind,
                                     const attn::Mask *masked) {
-    const qint64 start = nowNs();
+    const qint64 start = monotonicNs();
     // resize() keeps the allocation when the size is unchanged (every edit): no fresh 8 MB to
     // fault in at n = 1024, unlike a transposed temporary.
     m_data.shared.reset();
@@ -204,12 +195,12 @@ void HeatmapView::setTransposedData(const attn::Matrix &values, const QStringLis
     m_data.range = displayRange(m_data.values.data(), m_data.values.size(), maskData(), kind);
     m_data.rangeKnown = true;
     adoptData(rowLabels, colLabels, kind);
-    m_fillNs = nowNs() - start;
+    m_fillNs = monotonicNs() - start;
 }
 
 void HeatmapView::setSource(std::shared_ptr<HeatmapSource> cells, const QStringList &rowLabels,
                             const QStringList &colLabels, ScaleKind kind) {
-    const qint64 start = nowNs();
+    const qint64 start = monotonicNs();
     m_data.shared.reset();
     m_data.values.resize(0, 0);
     m_data.masked.resize(0, 0); // the source says which cells are masked
@@ -221,7 +212,7 @@ void HeatmapView::setSource(std::shared_ptr<HeatmapSource> cells, const QStringL
     if (range)
         m_data.range = *range;
     adoptData(rowLabels, colLabels, kind);
-    m_fillNs = nowNs() - start;
+    m_fillNs = monotonicNs() - start;
 }
 
 void HeatmapView::clear() {

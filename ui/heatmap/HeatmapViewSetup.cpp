@@ -8,6 +8,7 @@
 #include "HeatmapOverlay.h"
 #include "HeatmapPlot.h"
 #include "HeatmapZoom.h"
+#include "MonotonicNs.h"
 #include "Notation.h"
 #include "ReadableSize.h"
 
@@ -22,16 +23,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
-
-namespace {
-
-qint64 nowNs() {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
-
-} // namespace
 
 void HeatmapView::setupPlot() {
     m_plot->setBackground(Qt::white);
@@ -103,9 +94,9 @@ void HeatmapView::setupPlot() {
         const bool caption = updateCaption();
         return updateAxisTitles() || labels || caption;
     };
-    connect(m_plot, &QCustomPlot::beforeReplot, this, [this] { m_replotStartNs = nowNs(); });
+    connect(m_plot, &QCustomPlot::beforeReplot, this, [this] { m_replotStartNs = monotonicNs(); });
     connect(m_plot, &QCustomPlot::afterReplot, this, [this] {
-        m_replotNs = nowNs() - m_replotStartNs;
+        m_replotNs = monotonicNs() - m_replotStartNs;
         m_replotted = true;
     });
     connect(m_plot, &QCustomPlot::mousePress, this, &HeatmapView::onMousePress);

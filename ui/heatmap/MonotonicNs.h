@@ -1,0 +1,12 @@
+#pragma once
+
+#include <QtGlobal>
+
+#include <chrono>
+
+// Nanoseconds on the steady clock: the heatmap's fill and replot timings (bench_gui's split).
+inline qint64 monotonicNs() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
