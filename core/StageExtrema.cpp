@@ -1,6 +1,7 @@
 #include "StageExtrema.h"
 
 #include "Blas.h"
+#include "BlockKernels.h"
 #include "Parallel.h"
 #include "VectorExp.h"
 
@@ -169,9 +170,15 @@ void StageExtrema::update(const HeadResult &before, const HeadResult &after,
         Matrix k(2, d);
         k.row(0) = before.K.row(t);
         k.row(1) = after.K.row(t);
-        // The old and the new cell of key t, for every query: a matrix-vector product, on the
-        // calling thread (Eigen's own kernel: no BLAS call from the GUI thread).
-        const Matrix values = Q * k.transpose();
+        // The old and the new cell of key t, for every query, on the calling thread: the
+        // forward pass's two-key kernel (one pass over Q), else Eigen's own product (no BLAS
+        // call from the GUI thread).
+        Matrix values(lines, 2);
+        if (kernel::blockKernelsEnabled())
+            kernel::scoresAgainst(k.row(0).data(), k.row(1).data(), after.Q, m_firstQuery, lines,
+                                  values.data(), 2);
+        else
+            values.noalias() = Q * k.transpose();
         // The table's values came from a larger product than these: they may differ by the
         // rounding of a d-term dot product, d·ε·‖q‖·‖k‖ each; an old value that close to the
         // extreme may have been it.

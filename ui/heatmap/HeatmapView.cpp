@@ -211,7 +211,8 @@ void HeatmapView::setSource(std::shared_ptr<HeatmapSource> cells, const QStringL
     // asked (colorRange): keeping a hidden stage's extrema in step cost each edit 1.5 ms at
     // n = 4096.
     const std::optional<ValueRange> range =
-        isVisible() && !visibleRegion().isEmpty() ? m_data.cells->range(kind) : std::nullopt;
+        m_plot->isVisible() && !m_plot->visibleRegion().isEmpty() ? m_data.cells->range(kind)
+                                                                  : std::nullopt;
     m_data.rangeKnown = range.has_value(); // else once the source has found it (onColored)
     if (range)
         m_data.range = *range;
