@@ -252,7 +252,10 @@ void TestDocument::dimensionLimits() {
     QVERIFY(doc.setDimension(Dimension::Embedding, 4096));
     QVERIFY(!doc.setDimension(Dimension::Tokens, 2100, &error)); // X alone: 8.6M numbers
     QVERIFY2(error.contains("numbers"), qPrintable(error));
-    QVERIFY(doc.setDimension(Dimension::Tokens, 1500));
+    QVERIFY(doc.setDimension(Dimension::Tokens, 1500)); // 6 M new numbers: on a worker
+    QVERIFY(doc.resizePending());
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.resizePending(), 60'000);
+    QCOMPARE(doc.dimension(Dimension::Tokens), 1500);
     QVERIFY(!doc.setCrossAttention(true, &error)); // a copy of X would double it
     QVERIFY(!doc.inputs().hasContext);
     doc.undoStack()->undo();

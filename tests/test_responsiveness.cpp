@@ -209,7 +209,7 @@ void TestResponsiveness::growingTo4096TokensNeverFreezes() {
         wb.window().resize(1600, 1000);
         wb.window().show();
         QVERIFY(QTest::qWaitForWindowExposed(&wb.window()));
-        QVERIFY(wb.document().replaceInputs(inputs(8, 256, 64), "small"));
+        QVERIFY(wb.document().replaceInputs(inputs(8, 768, 64), "small"));
         settle(wb);
         StallMeter meter;
         QString error;

@@ -551,6 +551,10 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>%1 auf %2 ändern</translation>
     </message>
     <message>
+        <source>not enough memory for that size</source>
+        <translation>nicht genug Speicher für diese Größe</translation>
+    </message>
+    <message>
         <source>Scale by </source>
         <translation>Skalieren mit </translation>
     </message>

@@ -33,7 +33,9 @@ double snapped(double value) {
 
 Document::Document(QObject *parent)
     : QObject(parent), m_inputs(std::make_shared<attn::AttentionInputs>(attn::workedExample())),
-      m_undoStack(new QUndoStack(this)), m_rng(m_seed) {
+      m_undoStack(new QUndoStack(this)), m_rng(m_seed),
+      m_resize(std::make_unique<ResizeJob>(
+          [this](ResizeJob::Outcome outcome) { finishResize(std::move(outcome)); })) {
     m_undoStack->setUndoLimit(kUndoLimit); // only possible while the stack is empty
 }
 
@@ -245,35 +247,6 @@ bool Document::setLabel(bool context, int index, const QString &label, QString *
     return true;
 }
 
-bool Document::setDimension(Dimension dim, int value, QString *error) {
-    if (!isDimensionAvailable(dim))
-        return fail(
-            error,
-            dim == Dimension::OutputDim
-                ? tr("there is no Wo: p_out exists with several heads")
-                : tr("%1 needs cross-attention: switch it on first").arg(dimensionName(dim)));
-    const int max = maximumDimension(dim);
-    if (value < 1 || value > max)
-        return fail(
-            error,
-            tr("%1 must be between 1 and %2, not %3").arg(dimensionName(dim)).arg(max).arg(value));
-    if (value == dimension(dim))
-        return true;
-    DocumentChange::Flags what = DocumentChange::Shape | DocumentChange::Values;
-    if (dim == Dimension::Tokens || dim == Dimension::ContextLength)
-        what |= DocumentChange::Tokens | DocumentChange::Mask;
-    if (dim == Dimension::Heads)
-        what |= DocumentChange::Heads;
-    try { // before the resized inputs are built: a refused size allocates nothing
-        attn::checkLimits(shapeWithDimension(*m_inputs, dim, value));
-    } catch (const attn::InputError &e) {
-        return fail(error, QString::fromStdString(e.what()));
-    }
-    const QString text = tr("Change %1 to %2").arg(dimensionName(dim).remove("the ")).arg(value);
-    return pushInputs(withDimension(*m_inputs, dim, value, m_initializer, m_rng), what, text,
-                      error);
-}
-
 bool Document::pushInputs(attn::AttentionInputs after, DocumentChange::Flags what,
                           const QString &text, QString *error, int trainingRun) {
     attn::shareKeyValueGroups(after); // e.g. a resize filled each grouped head on its own
@@ -297,11 +270,13 @@ bool Document::pushInputs(attn::AttentionInputs after, DocumentChange::Flags wha
 
 void Document::setInitializer(Initializer init) {
     m_initializer = init;
+    restartResize(); // its new cells come from the new initializer
 }
 
 void Document::setRandomSeed(quint32 seed) {
     m_seed = seed;
     m_rng.seed(seed);
+    restartResize(); // and from the new seed
 }
 
 void Document::setScale(bool scale) {
@@ -379,11 +354,13 @@ void Document::fill(MatrixId id) {
 
 bool Document::replaceInputs(const attn::AttentionInputs &inputs, const QString &description,
                              QString *error) {
+    cancelResize(); // of the inputs being replaced
     return pushInputs(inputs, DocumentChange::Everything, description, error);
 }
 
 bool Document::replaceInputs(attn::AttentionInputs &&inputs, const QString &description,
                              QString *error) {
+    cancelResize();
     return pushInputs(std::move(inputs), DocumentChange::Everything, description, error);
 }
 

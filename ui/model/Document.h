@@ -7,6 +7,7 @@
 #include "Initializer.h"
 #include "Limits.h"
 #include "MatrixId.h"
+#include "ResizeJob.h"
 #include "SnapshotRecycler.h"
 
 #include <QObject>
@@ -70,8 +71,16 @@ public:
                   QString *error = nullptr);
     bool setToken(int index, const QString &label, QString *error = nullptr);
     bool setContextToken(int index, const QString &label, QString *error = nullptr);
-    // Keeps the numbers that still fit; new cells come from initializer().
+    // Keeps the numbers that still fit; new cells come from initializer(). A resize adding more
+    // than kAsyncResizeValues numbers is built on a worker thread (4,096 tokens of 768 features:
+    // three million random numbers, 100 ms): it returns true at once, resizePending() holds
+    // and resizeStarted() is emitted; the undo step is pushed when the inputs are ready, then
+    // resizeFinished(). Edits meanwhile apply at once and the resize is built again on top of
+    // them; another size of the same dimension replaces it; a size of another dimension first
+    // finishes it here; new inputs (replaceInputs) cancel it.
     bool setDimension(Dimension dim, int value, QString *error = nullptr);
+    static constexpr qint64 kAsyncResizeValues = 1'000'000;
+    bool resizePending() const;
 
     void setInitializer(Initializer init);
     Initializer initializer() const { return m_initializer; }
@@ -142,6 +151,11 @@ signals:
     void currentHeadChanged(int head);
     void selectedColumnChanged(int column);
     void layoutChanged(attn::Layout layout);
+    // A resize on the worker (setDimension): its undo text ("Change tokens n to 4096"), then its
+    // end, whether pushed, replaced, cancelled or failed (resizeFailed: the message).
+    void resizeStarted(const QString &text);
+    void resizeFinished();
+    void resizeFailed(const QString &message);
 
 private:
     friend class DocumentCommand; // the undo commands apply their changes through these
@@ -166,6 +180,15 @@ private:
     bool setLabel(bool context, int index, const QString &label, QString *error);
     bool pushInputs(attn::AttentionInputs after, DocumentChange::Flags what, const QString &text,
                     QString *error, int trainingRun = -1);
+    // The pending resize (DocumentResize.cpp): dropped; built again from the current inputs and
+    // random state; its outcome pushed (or built again when the inputs changed meanwhile).
+    void cancelResize();
+    void restartResize();
+    void resizeAgain();
+    void finishResize(ResizeJob::Outcome outcome);
+    bool resizeNow(Dimension dim, int value, QString *error); // on this thread
+    static DocumentChange::Flags resizeChange(Dimension dim);
+    static QString resizeText(Dimension dim, int value);
     QString describe(MatrixId id) const { return matrixDisplayName(id, headCount()); }
 
     std::shared_ptr<const attn::AttentionInputs> m_inputs; // never null
@@ -174,6 +197,7 @@ private:
     Initializer m_initializer = Initializer::RandomNormal;
     quint32 m_seed = 1;
     std::mt19937 m_rng;
+    std::unique_ptr<ResizeJob> m_resize; // after m_rng, which it may start from
     int m_mergeGeneration = 0;
     int m_selectedRow = 0;
     int m_currentHead = 0;
