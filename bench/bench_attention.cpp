@@ -8,10 +8,16 @@
 //              machine does not inflate)
 //   --threads  how many threads the forward pass uses (default: every core)
 //   --n, --heads  only the rows of that size or head count (for a profiler: perf record)
+//
+// It also measures this machine's double-precision FMA peak on the same threads (FmaPeak.h) and
+// gives each forward pass's products (projections, Q·Kᵀ, weights·V, Wo) in GFLOP/s and as a
+// share of that peak: how far a size is from the floor no implementation in double precision
+// can go below ("peak_gflops", "gflops" in the JSON).
 
 #include "Allocator.h"
 #include "Attention.h"
 #include "BenchInputs.h"
+#include "FmaPeak.h"
 #include "IncrementalAttention.h"
 #include "Parallel.h"
 
@@ -53,13 +59,29 @@ template <typename F> double medianMs(int reps, F &&f, double *medianCpuMs = nul
 
 struct Row {
     int n, p, d, heads;
-    double forward = 0, edit = 0, forwardCpu = 0;
+    double forward = 0, edit = 0, forwardCpu = 0, flops = 0;
     int reps = 0;
 };
+
+// The multiply-adds of the forward pass's products, two operations each: per head the three
+// projections and the two n × m products, then Wo. The exponentials and the rest come on top.
+double productFlops(const attn::AttentionInputs &in) {
+    const double n = double(in.X.rows()), m = double(in.keyCount()), p = double(in.X.cols());
+    double flops = 0;
+    for (const attn::HeadWeights &h : in.heads) {
+        const double dk = double(h.Wq.cols()), dv = double(h.Wv.cols());
+        flops += 2 * n * p * dk + 2 * m * double(h.Wk.rows()) * (dk + dv); // Q; K and V
+        flops += 2 * n * m * dk + 2 * n * m * dv;                          // Q·Kᵀ, weights·V
+    }
+    if (in.hasWo())
+        flops += 2 * n * double(in.Wo.rows()) * double(in.Wo.cols());
+    return flops;
+}
 
 void measure(Row &row, bool quick) {
     const attn::AttentionInputs in = bench::randomInputs(row.n, row.p, row.d, 42, row.heads);
     row.reps = quick ? 3 : (row.n >= 4096 ? 7 : row.n >= 1024 ? 15 : 50);
+    row.flops = productFlops(in);
     attn::AttentionResult result;
     row.forward = medianMs(
         row.reps, [&](int) { result = attn::compute(in); }, &row.forwardCpu);
@@ -104,28 +126,37 @@ int main(int argc, char **argv) {
     std::erase_if(rows, [&](const Row &r) {
         return (onlyN > 0 && r.n != onlyN) || (onlyHeads > 0 && r.heads != onlyHeads);
     });
+    const double peak = bench::fmaPeakGflops();
+    auto share = [peak](const Row &r) {
+        return peak > 0 ? 100.0 * r.flops / (r.forward * 1e6) / peak : 0.0;
+    };
     if (!json) {
         std::printf("attnviz forward pass and one-cell edit of X (self-attention, scaled, double; "
                     "%d threads; median)\n",
                     attn::threadCount());
-        std::printf("%6s %5s %4s %6s %12s %12s %10s %9s %6s\n", "n", "p", "d", "heads",
-                    "forward ms", "forward cpu", "edit ms", "speed-up", "reps");
+        std::printf("double-precision FMA peak of this machine on %d threads: %.1f GFLOP/s\n",
+                    attn::threadCount(), peak);
+        std::printf("%6s %5s %4s %6s %12s %12s %10s %9s %8s %7s %6s\n", "n", "p", "d", "heads",
+                    "forward ms", "forward cpu", "edit ms", "speed-up", "GFLOP/s", "% peak",
+                    "reps");
     }
     for (Row &row : rows) {
         measure(row, quick);
         if (!json)
-            std::printf("%6d %5d %4d %6d %12.3f %12.3f %10.3f %8.0fx %6d\n", row.n, row.p, row.d,
-                        row.heads, row.forward, row.forwardCpu, row.edit, row.forward / row.edit,
+            std::printf("%6d %5d %4d %6d %12.3f %12.3f %10.3f %8.0fx %8.1f %6.0f%% %6d\n", row.n,
+                        row.p, row.d, row.heads, row.forward, row.forwardCpu, row.edit,
+                        row.forward / row.edit, row.flops / (row.forward * 1e6), share(row),
                         row.reps);
     }
     if (json) {
-        std::printf("{\"threads\": %d, \"rows\": [", attn::threadCount());
+        std::printf("{\"threads\": %d, \"peak_gflops\": %.2f, \"rows\": [", attn::threadCount(),
+                    peak);
         for (size_t i = 0; i < rows.size(); ++i)
             std::printf(
                 "%s\n  {\"n\": %d, \"p\": %d, \"d\": %d, \"heads\": %d, \"forward_ms\": %.3f, "
-                "\"edit_ms\": %.4f, \"forward_cpu_ms\": %.3f}",
+                "\"edit_ms\": %.4f, \"forward_cpu_ms\": %.3f, \"gflops\": %.2f}",
                 i ? "," : "", rows[i].n, rows[i].p, rows[i].d, rows[i].heads, rows[i].forward,
-                rows[i].edit, rows[i].forwardCpu);
+                rows[i].edit, rows[i].forwardCpu, rows[i].flops / (rows[i].forward * 1e6));
         std::printf("\n]}\n");
     }
     return 0;

@@ -1,10 +1,12 @@
 #include "StageExtrema.h"
 
 #include "Blas.h"
+#include "BlockKernels.h"
 #include "Parallel.h"
 #include "VectorExp.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -17,6 +19,8 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kEps = std::numeric_limits<double>::epsilon() / 2;
 // Lines scanned per product while building: 64 × 4096 logits (2 MB) stay in the L2 cache.
 constexpr Eigen::Index kLines = 64;
+// Blocks up to this many keys are rescanned by plain dot products.
+constexpr Eigen::Index kDirectKeys = 32;
 
 // score·factor + slope·(key − query), −∞ where masked: the logits as HeadResult::cell has them.
 void toLogits(const HeadResult &head, Eigen::Index query, Eigen::Index firstKey, double *row,
@@ -126,11 +130,24 @@ void StageExtrema::scanQueries(const HeadResult &head, Eigen::Index first, Eigen
 
 void StageExtrema::scanBlock(const HeadResult &head, Eigen::Index line, Eigen::Index block) {
     const auto from = m_bounds[std::size_t(block)], to = m_bounds[std::size_t(block) + 1];
+    const Eigen::Index query = m_firstQuery + line, count = to - from;
+    if (count <= kDirectKeys) {
+        // One pixel's few keys, hundreds of times per edit: their dot products straight away,
+        // without a product's allocation and set-up.
+        std::array<double, kDirectKeys> values;
+        const auto q = head.Q.row(query);
+        for (Eigen::Index j = 0; j < count; ++j)
+            values[std::size_t(j)] = q.dot(head.K.row(from + j));
+        if (m_quantity == Quantity::Logits)
+            toLogits(head, query, from, values.data(), count);
+        extrema(values.data(), count, m_max(line, block), m_min(line, block));
+        return;
+    }
     const Matrix values = stageRegion(head,
                                       m_quantity == Quantity::Scores ? HeadResult::Derived::Scores
                                                                      : HeadResult::Derived::Logits,
-                                      m_firstQuery + line, 1, from, to - from);
-    extrema(values.data(), to - from, m_max(line, block), m_min(line, block));
+                                      query, 1, from, count);
+    extrema(values.data(), count, m_max(line, block), m_min(line, block));
 }
 
 void StageExtrema::update(const HeadResult &before, const HeadResult &after,
@@ -153,9 +170,15 @@ void StageExtrema::update(const HeadResult &before, const HeadResult &after,
         Matrix k(2, d);
         k.row(0) = before.K.row(t);
         k.row(1) = after.K.row(t);
-        // The old and the new cell of key t, for every query: a matrix-vector product, on the
-        // calling thread (Eigen's own kernel: no BLAS call from the GUI thread).
-        const Matrix values = Q * k.transpose();
+        // The old and the new cell of key t, for every query, on the calling thread: the
+        // forward pass's two-key kernel (one pass over Q), else Eigen's own product (no BLAS
+        // call from the GUI thread).
+        Matrix values(lines, 2);
+        if (kernel::blockKernelsEnabled())
+            kernel::scoresAgainst(k.row(0).data(), k.row(1).data(), after.Q, m_firstQuery, lines,
+                                  values.data(), 2);
+        else
+            values.noalias() = Q * k.transpose();
         // The table's values came from a larger product than these: they may differ by the
         // rounding of a d-term dot product, d·ε·‖q‖·‖k‖ each; an old value that close to the
         // extreme may have been it.

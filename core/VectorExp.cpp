@@ -1,5 +1,6 @@
 #include "VectorExp.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -154,6 +155,27 @@ __attribute__((target("avx512f"))) double maxOfAvx512(const double *values, Eige
     return _mm512_reduce_max_pd(_mm512_max_pd(m0, m1));
 }
 
+__attribute__((target("avx512f"))) FiniteExtrema finiteExtremaAvx512(const double *values,
+                                                                     Eigen::Index count) {
+    const __m512d inf = _mm512_set1_pd(std::numeric_limits<double>::infinity());
+    __m512d lo = inf, hi = _mm512_set1_pd(-std::numeric_limits<double>::infinity());
+    __m512d maxAbs = _mm512_setzero_pd();
+    Eigen::Index finite = 0;
+    for (Eigen::Index i = 0; i < count; i += 8) {
+        const __mmask8 lanes = count - i >= 8 ? __mmask8(0xff) : __mmask8((1u << (count - i)) - 1);
+        const __m512d v = _mm512_maskz_loadu_pd(lanes, values + i);
+        const __m512d a = _mm512_abs_pd(v);
+        // |v| < ∞ is false for ±∞ and (ordered compare) for NaN.
+        const __mmask8 use = _mm512_mask_cmp_pd_mask(lanes, a, inf, _CMP_LT_OQ);
+        lo = _mm512_mask_min_pd(lo, use, lo, v);
+        hi = _mm512_mask_max_pd(hi, use, hi, v);
+        maxAbs = _mm512_mask_max_pd(maxAbs, use, maxAbs, a);
+        finite += __builtin_popcount(unsigned(use));
+    }
+    return {_mm512_reduce_min_pd(lo), _mm512_reduce_max_pd(hi), _mm512_reduce_max_pd(maxAbs),
+            finite};
+}
+
 #pragma GCC diagnostic pop
 
 bool cpuHas(ExpPath path) {
@@ -206,6 +228,28 @@ double maxOf(const double *values, Eigen::Index count) {
 #endif
     return count == 0 ? -std::numeric_limits<double>::infinity()
                       : Eigen::Map<const Eigen::ArrayXd>(values, count).maxCoeff();
+}
+
+FiniteExtrema finiteExtremaPortable(const double *values, Eigen::Index count) {
+    FiniteExtrema r;
+    for (Eigen::Index i = 0; i < count; ++i) {
+        const double v = values[i];
+        if (!std::isfinite(v))
+            continue;
+        r.lo = std::min(r.lo, v);
+        r.hi = std::max(r.hi, v);
+        r.maxAbs = std::max(r.maxAbs, std::abs(v));
+        ++r.finite;
+    }
+    return r;
+}
+
+FiniteExtrema finiteExtrema(const double *values, Eigen::Index count) {
+#ifdef ATTNVIZ_X86_EXP
+    if (expPathAvailable(ExpPath::Avx512))
+        return finiteExtremaAvx512(values, count);
+#endif
+    return finiteExtremaPortable(values, count);
 }
 
 } // namespace attn

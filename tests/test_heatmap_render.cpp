@@ -253,10 +253,14 @@ void TestHeatmapRender::downscaleExcludesOnlyFullyMaskedPixels() {
 void TestHeatmapRender::wideCellsKeepTheirReduction_data() {
     QTest::addColumn<bool>("magnitude");
     QTest::addColumn<QSize>("target");
-    QTest::newRow("max, 10x4") << false << QSize(10, 4);
-    QTest::newRow("farthest from 0, 10x4") << true << QSize(10, 4);
-    QTest::newRow("max, 3x5 (one pixel per column)") << false << QSize(3, 5);
-    QTest::newRow("farthest from 0, 11x6") << true << QSize(11, 6);
+    QTest::addColumn<int>("rows");
+    QTest::addColumn<int>("cols");
+    QTest::newRow("max, 10x4") << false << QSize(10, 4) << 13 << 3;
+    QTest::newRow("farthest from 0, 10x4") << true << QSize(10, 4) << 13 << 3;
+    QTest::newRow("max, 3x5 (one pixel per column)") << false << QSize(3, 5) << 13 << 3;
+    QTest::newRow("farthest from 0, 11x6") << true << QSize(11, 6) << 13 << 3;
+    // Q at 4,096 tokens: the lines of pixels are shared between threads.
+    QTest::newRow("farthest from 0, 4096x64 on 301x467") << true << QSize(301, 467) << 4096 << 64;
 }
 
 void TestHeatmapRender::wideCellsKeepTheirReduction() {
@@ -265,14 +269,16 @@ void TestHeatmapRender::wideCellsKeepTheirReduction() {
     // the reduction over both, and a fully masked one is excluded.
     QFETCH(bool, magnitude);
     QFETCH(QSize, target);
-    const int rows = 13, cols = 3;
+    QFETCH(int, rows);
+    QFETCH(int, cols);
     attn::Matrix values(rows, cols);
     for (int r = 0; r < rows; ++r)
         for (int c = 0; c < cols; ++c)
             values(r, c) = std::sin(1.7 * r + 2.3 * c + 0.4) * (1 + r % 4);
     attn::Mask mask = attn::Mask::Constant(rows, cols, false);
     for (int r = 0; r < rows; ++r)
-        mask(r, 1) = true; // one column masked throughout
+        mask(r, 1) = true;                                     // one column masked throughout
+    mask.block(rows / 2, 0, rows / 4, cols).setConstant(true); // and a band of rows
     const HeatmapData::RowMajorMask rowMajor = mask;
     const ColorLut lut(ColorMapId::RdBu);
     const ValueRange range = displayRange(values, ScaleKind::Diverging, &mask);

@@ -5,6 +5,7 @@
 // hatched, in both layouts and after edits; zoomed in, numbers and tooltips are the cells' own.
 #include "DerivedStageSource.h"
 #include "Document.h"
+#include "HeatmapSupport.h"
 #include "HeatmapView.h"
 #include "HeatmapZoom.h"
 #include "Notation.h"
@@ -13,6 +14,7 @@
 #include "WorkbenchSupport.h"
 
 #include <QMainWindow>
+#include <QScrollArea>
 #include <QTest>
 #include <qcustomplot.h>
 
@@ -102,6 +104,7 @@ private slots:
     void pixelsAreTheReductionOfTheirCells();
     void zoomedInShowsTheCellsThemselves();
     void anEditRelayoutsNothingAndReachesTheScreen();
+    void aHiddenStageShowsItsRangeWhenShown();
 };
 
 void TestStageHeatmaps::pixelsAreTheReductionOfTheirCells_data() {
@@ -235,6 +238,45 @@ void TestStageHeatmaps::anEditRelayoutsNothingAndReachesTheScreen() {
     QTest::qWait(50);
     qApp->removeEventFilter(&layouts);
     QCOMPARE(layouts.requests, 0);
+}
+
+void TestStageHeatmaps::aHiddenStageShowsItsRangeWhenShown() {
+    // A heatmap nobody sees does not keep its extrema in step with edits; shown again, its
+    // colour bar spans the current logits (±their largest magnitude), not the old ones.
+    Workbench wb;
+    QMainWindow &w = wb.window();
+    w.resize(1600, 1000);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    Document &doc = wb.document();
+    QString error;
+    QVERIFY2(doc.replaceInputs(largeInputs(900, false), "test", &error), qPrintable(error));
+    HeatmapView *logits = wb.stages().view(Stage::Logits);
+    logits->show();
+    settle(wb);
+    QScrollArea *area = nullptr;
+    for (QWidget *p = logits->parentWidget(); p && !area; p = p->parentWidget())
+        area = qobject_cast<QScrollArea *>(p);
+    QVERIFY(area);
+    area->ensureWidgetVisible(logits, 0, 0);
+    QTRY_VERIFY(!logits->plot()->visibleRegion().isEmpty());
+    settle(wb);
+    logits->hide();
+    // Token 3 made far larger: its logits (row and column) outgrow every other.
+    for (int c = 0; c < 8; ++c)
+        doc.setCell(MatrixId{Stage::X, 0}, 3, c, 6.0 + c);
+    settle(wb);
+    logits->show();
+    settle(wb);
+    area->ensureWidgetVisible(logits, 0, 0);
+    QTRY_VERIFY(!logits->plot()->visibleRegion().isEmpty());
+    const attn::HeadResult &h = wb.recomputer().snapshot().result->heads[0];
+    const double maxAbs = h.derive(Derived::Logits).cwiseAbs().maxCoeff();
+    QTRY_VERIFY2(std::abs(colorScaleOf(*logits)->dataRange().upper - maxAbs) <= 1e-9 * maxAbs,
+                 qPrintable(QString("colour bar to %1, logits to %2")
+                                .arg(colorScaleOf(*logits)->dataRange().upper)
+                                .arg(maxAbs)));
+    QCOMPARE(colorScaleOf(*logits)->dataRange().lower, -colorScaleOf(*logits)->dataRange().upper);
 }
 
 QTEST_MAIN(TestStageHeatmaps)

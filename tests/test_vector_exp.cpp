@@ -1,7 +1,7 @@
 // The vectorized exponential of the softmax (core/VectorExp.h), every path this CPU can run,
 // against std::exp: within 1 or 2 ulp over the whole range a shifted logit can take, exactly 0
 // below the floor (−∞ included), exactly 1 at 0, and a sum that adds what it stored. And the
-// vectorized row maximum.
+// vectorized row maximum and finite extrema.
 
 #include "VectorExp.h"
 
@@ -109,6 +109,44 @@ private slots:
             for (int i = 0; i < count; ++i)
                 expected = std::max(expected, values[size_t(i)]);
             QCOMPARE(maxOf(values.data(), count), expected);
+        }
+    }
+
+    // The colour range's pass: every length (the vector loop's masked tail), NaN and ±∞ at
+    // every position skipped, 1e308 and the largest magnitude kept, values past the end unread.
+    void finiteExtremaEveryLength() {
+        const double inf = std::numeric_limits<double>::infinity();
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        std::mt19937 rng(5);
+        std::normal_distribution<double> normal;
+        for (int count = 0; count <= 41; ++count) {
+            std::vector<double> values(size_t(count) + 1);
+            for (double &v : values)
+                v = normal(rng);
+            for (int i = 0; i < count; ++i) {
+                const int kind = int(rng() % 7);
+                values[size_t(i)] = kind == 0   ? nan
+                                    : kind == 1 ? inf
+                                    : kind == 2 ? -inf
+                                    : kind == 3 ? -1e308
+                                                : values[size_t(i)];
+            }
+            values[size_t(count)] = 1e300; // past the end: never read
+            const FiniteExtrema got = finiteExtrema(values.data(), count);
+            const FiniteExtrema want = finiteExtremaPortable(values.data(), count);
+            Eigen::Index finite = 0;
+            for (int i = 0; i < count; ++i)
+                finite += std::isfinite(values[size_t(i)]) ? 1 : 0;
+            QCOMPARE(want.finite, finite);
+            QCOMPARE(got.finite, want.finite);
+            QCOMPARE(got.lo, want.lo);
+            QCOMPARE(got.hi, want.hi);
+            QCOMPARE(got.maxAbs, want.maxAbs);
+            if (finite == 0) {
+                QCOMPARE(got.lo, inf);
+                QCOMPARE(got.hi, -inf);
+                QCOMPARE(got.maxAbs, 0.0);
+            }
         }
     }
 };

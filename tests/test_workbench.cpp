@@ -131,10 +131,9 @@ private slots:
         CombinationView *c = &wb.combination();
         QCOMPARE(c->row(), 2);
         const AttentionResult r = compute(workedExample());
-        COMPARE_MATRIX(Matrix(c->decomposition().sum), Matrix(r.output.row(2)));
-        COMPARE_MATRIX(Matrix(c->decomposition().weights.transpose()),
-                       Matrix(r.heads[0].weights().row(2)));
-        COMPARE_MATRIX(c->decomposition().rows, r.heads[0].V);
+        COMPARE_MATRIX(Matrix(c->sum()), Matrix(r.output.row(2)));
+        COMPARE_MATRIX(Matrix(c->weights().transpose()), Matrix(r.heads[0].weights().row(2)));
+        COMPARE_MATRIX(c->values(), r.heads[0].V);
         QCOMPARE(c->shownKeys(), QList<int>({0, 1, 2, 3}));
     }
 
@@ -229,7 +228,7 @@ private slots:
         QCOMPARE(s->view(Stage::Weights)->highlightedColumns(), QList<int>{2});
         QCOMPARE(s->view(Stage::Weights)->selectedRow(), -1);
         // The combination panel shows the same output, now as a column.
-        COMPARE_MATRIX(Matrix(wb.combination().decomposition().sum), Matrix(r.output.row(2)));
+        COMPARE_MATRIX(Matrix(wb.combination().sum()), Matrix(r.output.row(2)));
         // A click selects the query of the clicked column.
         HeatmapView *weights = s->view(Stage::Weights);
         QTest::mouseClick(weights->plot(), Qt::LeftButton, {},
@@ -347,12 +346,12 @@ private slots:
         wb.document().setSelectedRow(3);
         testsupport::settle(wb);
         CombinationView *c = &wb.combination();
-        QCOMPARE(c->decomposition().rows.rows(), Eigen::Index(512));
+        QCOMPARE(c->values().rows(), Eigen::Index(512));
         const int shown = int(c->shownKeys().size());
         QVERIFY(shown >= 1 && shown < 512);
-        double omitted = c->decomposition().weights.sum();
+        double omitted = c->weights().sum();
         for (int key : c->shownKeys())
-            omitted -= c->decomposition().weights(key);
+            omitted -= c->weights()(key);
         const QString text = c->omittedText();
         QVERIFY2(text.startsWith(QString("%1 of 512 keys").arg(512 - shown)), qPrintable(text));
         QVERIFY2(text.contains(QString::number(omitted, 'f', 3)), qPrintable(text));

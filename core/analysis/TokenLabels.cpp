@@ -10,6 +10,15 @@ QStringList tokenLabels(const std::vector<std::string> &tokens) {
     return out;
 }
 
+const QStringList &TokenLabelCache::labels(const std::vector<std::string> &tokens) {
+    if (!m_filled || tokens != m_tokens) {
+        m_labels = tokenLabels(tokens);
+        m_tokens = tokens;
+        m_filled = true;
+    }
+    return m_labels;
+}
+
 QString elidedLabel(const QString &label, int maxChars) {
     if (label.size() <= maxChars || maxChars < 2)
         return label;

@@ -1,7 +1,10 @@
 #include "ColorScale.h"
 
+#include "VectorExp.h"
+
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -118,25 +121,9 @@ ColorLut::ColorLut(ColorMapId id) : m_id(id) {
 
 namespace {
 
-template <bool Copy>
-ValueRange scanRange(const double *values, double *copy, qsizetype count, const bool *masked,
-                     ScaleKind kind) {
+ValueRange rangeOf(double lo, double hi, double maxAbs, qsizetype finite, qsizetype count,
+                   ScaleKind kind) {
     ValueRange r;
-    double lo = std::numeric_limits<double>::infinity();
-    double hi = -std::numeric_limits<double>::infinity();
-    double maxAbs = 0.0;
-    qsizetype finite = 0;
-    for (qsizetype i = 0; i < count; ++i) {
-        const double v = values[i];
-        if constexpr (Copy)
-            copy[i] = v;
-        // Branch-free: a skipped cell compares against ±∞ and changes nothing.
-        const bool use = std::isfinite(v) && !(masked && masked[i]);
-        lo = std::min(lo, use ? v : lo);
-        hi = std::max(hi, use ? v : hi);
-        maxAbs = std::max(maxAbs, use ? std::abs(v) : 0.0);
-        finite += use ? 1 : 0;
-    }
     r.finite = finite;
     r.excluded = count - finite;
     switch (kind) {
@@ -167,15 +154,38 @@ ValueRange scanRange(const double *values, double *copy, qsizetype count, const 
     return r;
 }
 
+ValueRange scanRange(const double *values, qsizetype count, const bool *masked, ScaleKind kind) {
+    if (!masked) { // every edit of every stage: the vector pass
+        const attn::FiniteExtrema e = attn::finiteExtrema(values, count);
+        return rangeOf(e.lo, e.hi, e.maxAbs, qsizetype(e.finite), count, kind);
+    }
+    double lo = std::numeric_limits<double>::infinity();
+    double hi = -std::numeric_limits<double>::infinity();
+    double maxAbs = 0.0;
+    qsizetype finite = 0;
+    for (qsizetype i = 0; i < count; ++i) {
+        const double v = values[i];
+        // Branch-free: a skipped cell compares against ±∞ and changes nothing.
+        const bool use = std::isfinite(v) && !masked[i];
+        lo = std::min(lo, use ? v : lo);
+        hi = std::max(hi, use ? v : hi);
+        maxAbs = std::max(maxAbs, use ? std::abs(v) : 0.0);
+        finite += use ? 1 : 0;
+    }
+    return rangeOf(lo, hi, maxAbs, finite, count, kind);
+}
+
 } // namespace
 
 ValueRange displayRange(const double *values, qsizetype count, const bool *masked, ScaleKind kind) {
-    return scanRange<false>(values, nullptr, count, masked, kind);
+    return scanRange(values, count, masked, kind);
 }
 
 ValueRange copyWithRange(const double *values, double *copy, qsizetype count, const bool *masked,
                          ScaleKind kind) {
-    return scanRange<true>(values, copy, count, masked, kind);
+    // Two vector passes (the copy, the range) beat one scalar pass that does both.
+    std::copy_n(values, count, copy);
+    return scanRange(copy, count, masked, kind);
 }
 
 ValueRange displayRange(const attn::Matrix &values, ScaleKind kind, const attn::Mask *masked) {

@@ -63,7 +63,7 @@ struct ValueRange {
 
 // masked: row-major, rows*cols bytes (true = switched off), or nullptr for none.
 ValueRange displayRange(const double *values, qsizetype count, const bool *masked, ScaleKind kind);
-// The same while copying the values to `copy` (one pass over memory instead of two).
+// The same after copying the values to `copy`.
 ValueRange copyWithRange(const double *values, double *copy, qsizetype count, const bool *masked,
                          ScaleKind kind);
 // Convenience for row-major matrices (tests).

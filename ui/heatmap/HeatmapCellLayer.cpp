@@ -72,8 +72,10 @@ const QImage &HeatmapCellLayer::sourceCells(const QRect &cells, QSize devicePixe
     if (!data->rangeKnown)
         if (const std::optional<ValueRange> range = data->cells->range(data->kind)) {
             data->range = *range;
+            // Still unknown while the view takes it (HeatmapView::onColored ignores a range it
+            // knows): its colour bar follows.
+            emit colored(data->generation, *range);
             data->rangeKnown = true;
-            emit colored(data->generation, *range); // the colour bar follows
         }
     CellSource style = data->source();
     const QPointer<HeatmapCellLayer> self(this);

@@ -58,6 +58,11 @@ void HeatmapData::adoptMask(const attn::Mask *mask, attn::Mask &previous) {
 }
 
 QStringList completeLabels(const QStringList &given, int count) {
+    // Every edit passes the same complete names: shared, not rebuilt, so that comparing them
+    // with the shown ones is one pointer comparison.
+    if (given.size() == count &&
+        std::none_of(given.cbegin(), given.cend(), [](const QString &s) { return s.isEmpty(); }))
+        return given;
     QStringList labels;
     labels.reserve(count);
     for (int i = 0; i < count; ++i)

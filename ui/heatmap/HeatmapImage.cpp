@@ -1,11 +1,18 @@
 #include "HeatmapImage.h"
 
+#include "Parallel.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <mutex>
 #include <vector>
 
 namespace {
+
+// Matrices from this many cells are reduced to pixels on both cores, in tasks of these lines.
+constexpr qint64 kParallelCells = 1 << 17;
+constexpr Eigen::Index kLinesPerTask = 32;
 
 QRgb *rgbLine(QImage &image, int y) {
     return reinterpret_cast<QRgb *>(image.scanLine(y));
@@ -147,49 +154,68 @@ CellImages renderCells(const CellSource &s, QSize target) {
     const bool magnitude = s.reduction == CellReduction::LargestMagnitude;
     CellImages out;
     out.colors = QImage(target, QImage::Format_RGB32);
-    std::vector<double> hi(static_cast<std::size_t>(s.cols)), lo(hi.size());
-    std::vector<uchar> empties(static_cast<std::size_t>(tw));
+    // By address: QImage::scanLine() checks for sharing on every call, from every thread.
+    uchar *colorBits = out.colors.bits();
+    const qsizetype colorStride = out.colors.bytesPerLine();
+    std::once_flag excludedMade; // by whichever line first has an empty pixel (rare)
     // Cells at least a pixel wide (Q, K, V: 64 columns over hundreds of pixels): each column's
     // colour is found once per line of pixels and copied to the pixels lying within it.
     const bool wideCells = tw >= s.cols;
-    std::vector<QRgb> columnColors(wideCells ? static_cast<std::size_t>(s.cols) : 0);
-    std::vector<uchar> columnEmpty(columnColors.size());
     auto colorOf = [&](double top, double bottom) {
         const bool empty = top < bottom; // nothing counted: −∞ < +∞
         const double shown = magnitude && -bottom > top ? bottom : top;
         return empty ? s.excludedColor : table[scale.index(empty ? scale.lower : shown)];
     };
-    for (int ty = 0; ty < th; ++ty) {
-        accumulateRows(s, ys.begin[static_cast<std::size_t>(ty)],
-                       ys.end[static_cast<std::size_t>(ty)], checks, hi.data(), lo.data());
-        QRgb *line = rgbLine(out.colors, ty);
-        bool anyEmpty = false;
-        for (std::size_t x = 0; x < columnColors.size(); ++x) {
-            columnColors[x] = colorOf(hi[x], lo[x]);
-            columnEmpty[x] = hi[x] < lo[x] ? 255 : 0;
-            anyEmpty |= columnEmpty[x] != 0;
-        }
-        for (int tx = 0; tx < tw; ++tx) {
-            const int x0 = xs.begin[static_cast<std::size_t>(tx)];
-            const int x1 = xs.end[static_cast<std::size_t>(tx)];
-            if (wideCells && x1 == x0 + 1) {
-                line[tx] = columnColors[static_cast<std::size_t>(x0)];
-                empties[static_cast<std::size_t>(tx)] = columnEmpty[static_cast<std::size_t>(x0)];
-                continue;
+    auto lines = [&](Eigen::Index firstLine, Eigen::Index lastLine) {
+        std::vector<double> hi(static_cast<std::size_t>(s.cols)), lo(hi.size());
+        std::vector<uchar> empties(static_cast<std::size_t>(tw));
+        std::vector<QRgb> columnColors(wideCells ? static_cast<std::size_t>(s.cols) : 0);
+        std::vector<uchar> columnEmpty(columnColors.size());
+        for (int ty = int(firstLine); ty < int(lastLine); ++ty) {
+            accumulateRows(s, ys.begin[static_cast<std::size_t>(ty)],
+                           ys.end[static_cast<std::size_t>(ty)], checks, hi.data(), lo.data());
+            auto *line = reinterpret_cast<QRgb *>(colorBits + ty * colorStride);
+            bool anyEmpty = false;
+            for (std::size_t x = 0; x < columnColors.size(); ++x) {
+                columnColors[x] = colorOf(hi[x], lo[x]);
+                columnEmpty[x] = hi[x] < lo[x] ? 255 : 0;
+                anyEmpty |= columnEmpty[x] != 0;
             }
-            double top = hi[static_cast<std::size_t>(x0)];
-            double bottom = lo[static_cast<std::size_t>(x0)];
-            for (int x = x0 + 1; x < x1; ++x) {
-                top = std::max(top, hi[static_cast<std::size_t>(x)]);
-                bottom = std::min(bottom, lo[static_cast<std::size_t>(x)]);
+            for (int tx = 0; tx < tw; ++tx) {
+                const int x0 = xs.begin[static_cast<std::size_t>(tx)];
+                const int x1 = xs.end[static_cast<std::size_t>(tx)];
+                if (wideCells && x1 == x0 + 1) {
+                    line[tx] = columnColors[static_cast<std::size_t>(x0)];
+                    empties[static_cast<std::size_t>(tx)] =
+                        columnEmpty[static_cast<std::size_t>(x0)];
+                    continue;
+                }
+                double top = hi[static_cast<std::size_t>(x0)];
+                double bottom = lo[static_cast<std::size_t>(x0)];
+                for (int x = x0 + 1; x < x1; ++x) {
+                    top = std::max(top, hi[static_cast<std::size_t>(x)]);
+                    bottom = std::min(bottom, lo[static_cast<std::size_t>(x)]);
+                }
+                const bool empty = top < bottom;
+                anyEmpty |= empty;
+                empties[static_cast<std::size_t>(tx)] = empty ? 255 : 0;
+                line[tx] = colorOf(top, bottom);
             }
-            const bool empty = top < bottom;
-            anyEmpty |= empty;
-            empties[static_cast<std::size_t>(tx)] = empty ? 255 : 0;
-            line[tx] = colorOf(top, bottom);
+            if (anyEmpty) {
+                std::call_once(excludedMade, [&] {
+                    out.excluded = QImage(target, QImage::Format_Alpha8);
+                    out.excluded.fill(0);
+                });
+                std::copy(empties.begin(), empties.end(),
+                          out.excluded.bits() + ty * out.excluded.bytesPerLine());
+            }
         }
-        if (anyEmpty)
-            std::copy(empties.begin(), empties.end(), excludedLine(out, target, ty));
-    }
+    };
+    // Both cores for a large matrix (Q and K at 4,096 tokens: 262,144 cells each, coloured on
+    // the GUI thread after every edit); a small one is not worth a thread.
+    if (qint64(s.rows) * s.cols >= kParallelCells)
+        attn::parallelBlocks(th, kLinesPerTask, lines);
+    else
+        lines(0, th);
     return out;
 }

@@ -207,7 +207,12 @@ void HeatmapView::setSource(std::shared_ptr<HeatmapSource> cells, const QStringL
     m_maskSource = attn::Mask();
     m_data.cells = std::move(cells);
     m_data.kind = kind;
-    const std::optional<ValueRange> range = m_data.cells->range(kind);
+    // A heatmap nobody sees (hidden, scrolled away) asks when it is drawn (sourceCells) or
+    // asked (colorRange): keeping a hidden stage's extrema in step cost each edit 1.5 ms at
+    // n = 4096.
+    const std::optional<ValueRange> range =
+        m_plot->isVisible() && !m_plot->visibleRegion().isEmpty() ? m_data.cells->range(kind)
+                                                                  : std::nullopt;
     m_data.rangeKnown = range.has_value(); // else once the source has found it (onColored)
     if (range)
         m_data.range = *range;

@@ -6,6 +6,7 @@
 #include "Notation.h"
 #include "Recomputer.h"
 #include "TokenLabels.h"
+#include "VectorExp.h"
 
 #include <QPainter>
 #include <QPainterPath>
@@ -45,6 +46,13 @@ CombinationView::CombinationView(Document *document, Recomputer *recomputer, QWi
     refresh();
 }
 
+const attn::Matrix &CombinationView::values() const {
+    static const attn::Matrix none;
+    if (m_row < 0 || !m_result || m_head >= int(m_result->heads.size()))
+        return none;
+    return m_result->heads[size_t(m_head)].V;
+}
+
 void CombinationView::setColorMap(ColorMapId diverging) {
     m_lut = ColorLut(diverging);
     update();
@@ -70,19 +78,20 @@ void CombinationView::refresh() {
             m_row = row;
             // Only this query's weights: O(m·d), not the whole n × m stage.
             const attn::Matrix weights = h.queryRows(attn::HeadResult::Derived::Weights, row, 1);
-            m_decomposition = attn::rowDecomposition(weights, values, 0);
+            m_weights = weights.row(0).transpose();
+            m_sum = m_weights.transpose() * values;
             const attn::AttentionInputs &inputs = *snapshot.inputs; // the result's own tokens
-            m_keys = attn::tokenLabels(inputs.sourceTokens());
+            m_keys = m_keyLabels.labels(inputs.sourceTokens());
             m_query = QString::fromStdString(inputs.tokens[size_t(row)]);
             // The weights of a query with every key masked are all 0 (the core's convention):
             // no softmax ran, so nothing sums to 1.
             const attn::Mask &masked = m_result->masked;
             m_fullyMasked = row < masked.rows() && masked.cols() == weights.cols()
                                 ? masked.row(row).all()
-                                : m_decomposition.weights.sum() == 0.0;
+                                : m_weights.sum() == 0.0;
             chooseShownKeys();
-            m_range = std::max(
-                {values.cwiseAbs().maxCoeff(), m_decomposition.sum.cwiseAbs().maxCoeff(), 1e-12});
+            m_range = std::max({attn::finiteExtrema(values.data(), values.size()).maxAbs,
+                                m_sum.cwiseAbs().maxCoeff(), 1e-12});
         }
     }
     // An edit keeps the shape: no new layout of the stages (and of the window's scroll area).
@@ -112,16 +121,19 @@ void CombinationView::chooseShownKeys() {
         return;
     // Every key when all fit; otherwise the largest weights, in token order, as many as leave
     // room for the "other keys" line and Σ: the sum is never cut off.
-    const int m = int(m_decomposition.rows.rows());
+    const int m = int(m_weights.size());
     const int fit = keyLinesThatFit();
     QList<int> order(m);
     std::iota(order.begin(), order.end(), 0);
     if (m > std::min(kMaxShownKeys, fit)) {
         // One line for the other keys, one more for the sentence saying what they weigh.
         const int count = std::clamp(fit - 2, 1, kMaxShownKeys);
-        const Eigen::VectorXd &w = m_decomposition.weights;
-        std::stable_sort(order.begin(), order.end(), [&w](int a, int b) { return w(a) > w(b); });
-        order.resize(std::min(count, m));
+        // The largest `count` weights, ties to the earlier key: only those sorted (of 4,096).
+        const Eigen::VectorXd &w = m_weights;
+        const int keep = std::min(count, m);
+        std::partial_sort(order.begin(), order.begin() + keep, order.end(),
+                          [&w](int a, int b) { return w(a) > w(b) || (w(a) == w(b) && a < b); });
+        order.resize(keep);
         std::sort(order.begin(), order.end());
     }
     m_shown = order;
@@ -136,16 +148,16 @@ void CombinationView::resizeEvent(QResizeEvent *event) {
 }
 
 QString CombinationView::omittedText() const {
-    const int m = int(m_decomposition.rows.rows());
+    const int m = int(m_weights.size());
     if (m_row < 0 || m <= m_shown.size())
         return {};
     double shown = 0;
     for (int key : m_shown)
-        shown += m_decomposition.weights(key);
+        shown += m_weights(key);
     return tr("%1 of %2 keys not listed: weight %3 together")
         .arg(m - m_shown.size())
         .arg(m)
-        .arg(std::max(0.0, m_decomposition.weights.sum() - shown), 0, 'f', 3);
+        .arg(std::max(0.0, m_weights.sum() - shown), 0, 'f', 3);
 }
 
 QString CombinationView::conclusion() const {
@@ -158,11 +170,11 @@ QString CombinationView::conclusion() const {
                   "convention, not a weighted average of V's %3s.")
             .arg(m_row)
             .arg(m_query, part);
-    const bool convex = (m_decomposition.weights.array() >= 0).all();
+    const bool convex = (m_weights.array() >= 0).all();
     return tr("Weights are %1 and sum to %2: the output %3 is a convex combination — a "
               "weighted average — of V's %3s.")
         .arg(convex ? tr("non-negative") : tr("NOT all non-negative"))
-        .arg(m_decomposition.weights.sum(), 0, 'f', 6)
+        .arg(m_weights.sum(), 0, 'f', 6)
         .arg(part);
 }
 
@@ -170,7 +182,7 @@ QRectF CombinationView::sumLineRect() const {
     if (m_row < 0)
         return {};
     const Metrics mt = metricsFor(fontMetrics());
-    const int lines = 2 + int(m_shown.size()) + (m_decomposition.rows.rows() > m_shown.size());
+    const int lines = 2 + int(m_shown.size()) + (m_weights.size() > m_shown.size());
     return {double(mt.margin), double(mt.margin + lines * mt.line + 4),
             double(width() - 2 * mt.margin), double(mt.line)};
 }
@@ -178,9 +190,9 @@ QRectF CombinationView::sumLineRect() const {
 QSize CombinationView::sizeHint() const {
     const Metrics mt = metricsFor(fontMetrics());
     // Not the keys shown now (those follow the height), so the hint does not feed back.
-    const int keys = int(std::min<Eigen::Index>(m_decomposition.rows.rows(), kMaxShownKeys));
-    const int lines = keys + kFixedLines + 2 * (m_decomposition.rows.rows() > keys);
-    const int cols = m_row >= 0 ? int(std::min<Eigen::Index>(m_decomposition.rows.cols(), 8)) : 3;
+    const int keys = int(std::min<Eigen::Index>(m_weights.size(), kMaxShownKeys));
+    const int lines = keys + kFixedLines + 2 * (m_weights.size() > keys);
+    const int cols = m_row >= 0 ? int(std::min<Eigen::Index>(m_sum.size(), 8)) : 3;
     return {2 * mt.margin + mt.label + mt.bar + 2 * mt.op + 2 * cols * 48,
             2 * mt.margin + 4 + lines * mt.line};
 }
@@ -188,7 +200,7 @@ QSize CombinationView::sizeHint() const {
 QSize CombinationView::minimumSizeHint() const {
     // A few keys (the others folded into one line, said in one more), and Σ with its sentence.
     const Metrics mt = metricsFor(fontMetrics());
-    const Eigen::Index m = m_decomposition.rows.rows();
+    const Eigen::Index m = m_weights.size();
     const int keys = int(std::min<Eigen::Index>(m, kMinimumKeys));
     // The width of the smallest cells (kMinCellsWidth) the painting does not overflow.
     return {2 * mt.margin + mt.label + mt.bar + 2 * mt.op + 2 * mt.cells,
@@ -253,8 +265,8 @@ void CombinationView::paintEvent(QPaintEvent *) {
                       "of V."));
         return;
     }
-    const attn::RowDecomposition &d = m_decomposition;
-    const int m = int(d.rows.rows());
+    const attn::Matrix &values = this->values();
+    const int m = int(m_weights.size());
     const double cellsWidth =
         std::max<double>(mt.cells, (width() - 2 * mt.margin - mt.label - mt.bar - 2 * mt.op) / 2.0);
     const double xBar = mt.margin + mt.label;
@@ -262,7 +274,7 @@ void CombinationView::paintEvent(QPaintEvent *) {
     const double xV = xTimes + mt.op;
     const double xEq = xV + cellsWidth;
     const double xScaled = xEq + mt.op;
-    const bool numbers = d.rows.cols() <= 8;
+    const bool numbers = m_sum.size() <= 8;
 
     double y = mt.margin;
     QFont bold = font();
@@ -327,29 +339,29 @@ void CombinationView::paintEvent(QPaintEvent *) {
     };
 
     double shownWeight = 0;
-    Eigen::RowVectorXd shownSum = Eigen::RowVectorXd::Zero(d.rows.cols());
+    Eigen::RowVectorXd shownSum = Eigen::RowVectorXd::Zero(m_sum.size());
     for (int key : m_shown) {
         const QString label = key < m_keys.size() ? m_keys[key] : QString::number(key);
-        const Eigen::RowVectorXd v = d.rows.row(key), scaled = d.scaled.row(key);
-        drawLine(label, d.weights(key), &v, scaled, false);
-        shownWeight += d.weights(key);
+        const Eigen::RowVectorXd v = values.row(key), scaled = m_weights(key) * v;
+        drawLine(label, m_weights(key), &v, scaled, false);
+        shownWeight += m_weights(key);
         shownSum += scaled;
     }
     if (m > m_shown.size()) {
-        drawLine(tr("+%1 keys").arg(m - m_shown.size()), d.weights.sum() - shownWeight, nullptr,
-                 Eigen::RowVectorXd(d.sum - shownSum), false);
+        drawLine(tr("+%1 keys").arg(m - m_shown.size()), m_weights.sum() - shownWeight, nullptr,
+                 Eigen::RowVectorXd(m_sum - shownSum), false);
         // Where the row of V would be: how many keys the line folds and what they weigh.
         p.setPen(pal.color(QPalette::PlaceholderText));
         p.drawText(QRectF(xV, y - mt.line, cellsWidth, mt.line), Qt::AlignCenter,
                    p.fontMetrics().elidedText(tr("%1 keys, weight %2")
                                                   .arg(m - m_shown.size())
-                                                  .arg(d.weights.sum() - shownWeight, 0, 'f', 3),
+                                                  .arg(m_weights.sum() - shownWeight, 0, 'f', 3),
                                               Qt::ElideRight, int(cellsWidth)));
     }
     p.setPen(QPen(pal.color(QPalette::Text), 1.5));
     p.drawLine(QPointF(mt.margin, y + 2), QPointF(width() - mt.margin, y + 2));
     y += 4;
-    drawLine("\u03a3", d.weights.sum(), nullptr, d.sum, true);
+    drawLine("\u03a3", m_weights.sum(), nullptr, m_sum, true);
     p.setPen(m_fullyMasked ? QColor(0xb0, 0x00, 0x20) : pal.color(QPalette::PlaceholderText));
     const QString omitted = omittedText();
     p.drawText(QRectF(mt.margin, y, width() - 2 * mt.margin, mt.line * (omitted.isEmpty() ? 2 : 3)),

@@ -1,7 +1,8 @@
 #pragma once
 
 #include "ColorScale.h"
-#include "Decomposition.h"
+#include "Matrix.h"
+#include "TokenLabels.h"
 
 #include <QStringList>
 #include <QWidget>
@@ -25,8 +26,12 @@ public:
 
     int row() const { return m_row; }
     int head() const { return m_head; }
-    // What is drawn: weights = row `row()` of the weights, rows = V, sum = output row.
-    const attn::RowDecomposition &decomposition() const { return m_decomposition; }
+    // What is drawn: row `row()` of the weights, the rows of V they weigh (the result's own V,
+    // not a copy) and their weighted sum, the output row. A key's weighted row a·v is taken
+    // only for the keys drawn: at 4,096 keys, all of them cost every edit a millisecond.
+    const Eigen::VectorXd &weights() const { return m_weights; }
+    const attn::Matrix &values() const;
+    const Eigen::RowVectorXd &sum() const { return m_sum; }
     // The keys drawn on lines of their own (all of them unless there are many, or as many of the
     // largest weights as fit the height; the others are folded into one "other keys" line so
     // the sum still holds and the Σ line stays in view).
@@ -61,8 +66,10 @@ private:
     Document *m_document;
     Recomputer *m_recomputer;
     std::shared_ptr<const attn::AttentionResult> m_result;
-    attn::RowDecomposition m_decomposition;
+    Eigen::VectorXd m_weights;
+    Eigen::RowVectorXd m_sum;
     QStringList m_keys;
+    attn::TokenLabelCache m_keyLabels;
     QString m_query;
     QList<int> m_shown;
     int m_row = -1;

@@ -1,5 +1,6 @@
 #include "DerivedStageSource.h"
 
+#include "Parallel.h"
 #include "VectorExp.h"
 #include "WorkerPool.h"
 
@@ -9,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <mutex>
 
 using attn::StageExtrema;
 using Derived = attn::HeadResult::Derived;
@@ -18,6 +20,8 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 // A result differing from the table's in more rows than this is no token edit: built again.
 constexpr Eigen::Index kMaxChangedRows = 16;
+// A task of renderTable: lines of pixels, each reading its queries' rows of the table.
+constexpr Eigen::Index kPixelLinesPerTask = 48;
 
 } // namespace
 
@@ -251,56 +255,71 @@ CellImages DerivedStageSource::renderTable(const StageExtrema &table, Eigen::Ind
     out.colors = QImage(size, QImage::Format_RGB32);
     const QRgb *lut = style.lut->data();
     const LutScale scale(style.range);
-    std::vector<double> hi(static_cast<size_t>(blocks)), lo(hi.size());
-    // The weights of a line of pixels, their exponentials taken together (vectorized: one by
-    // one, std::exp was half of this function's time).
-    std::vector<double> shownWeights(weights ? hi.size() : 0);
     // Written by address: the column layout writes down the columns of the image, and
     // QImage::scanLine() checks for sharing on every call.
     auto *pixels = reinterpret_cast<QRgb *>(out.colors.bits());
     const qsizetype stride = out.colors.bytesPerLine() / qsizetype(sizeof(QRgb));
-    for (Eigen::Index p = 0; p < queryPixels; ++p) {
-        // The queries this pixel row (column, transposed) covers: at least one.
-        const Eigen::Index a = p * lines / queryPixels;
-        const Eigen::Index b = std::clamp(
-            (p + 1) * lines / queryPixels + ((p + 1) * lines % queryPixels != 0), a + 1, lines);
-        std::fill(hi.begin(), hi.end(), -kInf);
-        std::fill(lo.begin(), lo.end(), kInf);
-        for (Eigen::Index i = a; i < b; ++i) {
-            const double *mx = table.maxima().row(i).data(), *mn = table.minima().row(i).data();
-            if (weights) {
-                const double c = offset[size_t(i)];
-                for (Eigen::Index j = 0; j < blocks; ++j)
-                    hi[size_t(j)] = std::max(hi[size_t(j)], mx[j] - c);
-                continue;
-            }
-            for (Eigen::Index j = 0; j < blocks; ++j) {
-                hi[size_t(j)] = std::max(hi[size_t(j)], mx[j]);
-                lo[size_t(j)] = std::min(lo[size_t(j)], mn[j]);
-            }
-        }
-        if (weights) {
-            std::copy(hi.begin(), hi.end(), shownWeights.begin());
-            attn::expShiftedSum(shownWeights.data(), blocks, 0.0);
-        }
-        for (Eigen::Index j = 0; j < blocks; ++j) {
-            const double top = hi[size_t(j)], bottom = lo[size_t(j)];
-            const bool empty = weights ? top == -kInf : top < bottom;
-            const double shown = weights                      ? shownWeights[size_t(j)]
-                                 : magnitude && -bottom > top ? bottom
-                                                              : top;
-            const qsizetype x = m_transposed ? p : j, y = m_transposed ? j : p;
-            pixels[y * stride + x] =
-                empty ? style.excludedColor : lut[scale.index(empty ? scale.lower : shown)];
-            if (empty) {
-                if (out.excluded.isNull()) {
-                    out.excluded = QImage(size, QImage::Format_Alpha8);
-                    out.excluded.fill(0);
+    // Made by whichever thread first meets an empty block (rare: fully masked blocks).
+    std::once_flag excludedMade;
+    uchar *excludedBits = nullptr;
+    qsizetype excludedStride = 0;
+    const auto markExcluded = [&](qsizetype x, qsizetype y) {
+        std::call_once(excludedMade, [&] {
+            out.excluded = QImage(size, QImage::Format_Alpha8);
+            out.excluded.fill(0);
+            excludedBits = out.excluded.bits();
+            excludedStride = out.excluded.bytesPerLine();
+        });
+        excludedBits[y * excludedStride + x] = 255;
+    };
+    // Lines of pixels on both cores: at n = 4096 this reads the whole table (23 MB of maxima),
+    // memory-bound work the GUI thread would otherwise do alone after every edit.
+    attn::parallelBlocks(
+        queryPixels, kPixelLinesPerTask, [&](Eigen::Index first, Eigen::Index last) {
+            std::vector<double> hi(static_cast<size_t>(blocks)), lo(hi.size());
+            // The weights of a line of pixels, their exponentials taken together (vectorized: one
+            // by one, std::exp was half of this function's time).
+            std::vector<double> shownWeights(weights ? hi.size() : 0);
+            for (Eigen::Index p = first; p < last; ++p) {
+                // The queries this pixel row (column, transposed) covers: at least one.
+                const Eigen::Index a = p * lines / queryPixels;
+                const Eigen::Index b =
+                    std::clamp((p + 1) * lines / queryPixels + ((p + 1) * lines % queryPixels != 0),
+                               a + 1, lines);
+                std::fill(hi.begin(), hi.end(), -kInf);
+                std::fill(lo.begin(), lo.end(), kInf);
+                for (Eigen::Index i = a; i < b; ++i) {
+                    const double *mx = table.maxima().row(i).data(),
+                                 *mn = table.minima().row(i).data();
+                    if (weights) {
+                        const double c = offset[size_t(i)];
+                        for (Eigen::Index j = 0; j < blocks; ++j)
+                            hi[size_t(j)] = std::max(hi[size_t(j)], mx[j] - c);
+                        continue;
+                    }
+                    for (Eigen::Index j = 0; j < blocks; ++j) {
+                        hi[size_t(j)] = std::max(hi[size_t(j)], mx[j]);
+                        lo[size_t(j)] = std::min(lo[size_t(j)], mn[j]);
+                    }
                 }
-                out.excluded.scanLine(int(y))[x] = 255;
+                if (weights) {
+                    std::copy(hi.begin(), hi.end(), shownWeights.begin());
+                    attn::expShiftedSum(shownWeights.data(), blocks, 0.0);
+                }
+                for (Eigen::Index j = 0; j < blocks; ++j) {
+                    const double top = hi[size_t(j)], bottom = lo[size_t(j)];
+                    const bool empty = weights ? top == -kInf : top < bottom;
+                    const double shown = weights                      ? shownWeights[size_t(j)]
+                                         : magnitude && -bottom > top ? bottom
+                                                                      : top;
+                    const qsizetype x = m_transposed ? p : j, y = m_transposed ? j : p;
+                    pixels[y * stride + x] =
+                        empty ? style.excludedColor : lut[scale.index(empty ? scale.lower : shown)];
+                    if (empty)
+                        markExcluded(x, y);
+                }
             }
-        }
-    }
+        });
     if (size != target) { // fewer keys than pixels: each key's block drawn as a band of pixels
         out.colors = out.colors.scaled(target, Qt::IgnoreAspectRatio, Qt::FastTransformation);
         if (!out.excluded.isNull())

@@ -294,8 +294,8 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
     const bool rows = queriesAreRows();
     const int head = std::clamp(m_document->currentHead(), 0, int(result.heads.size()) - 1);
     const attn::HeadResult &h = result.heads[size_t(head)];
-    m_queries = attn::tokenLabels(inputs.tokens);
-    m_keys = attn::tokenLabels(inputs.sourceTokens());
+    m_queries = m_queryLabels.labels(inputs.tokens);
+    m_keys = m_keyLabels.labels(inputs.sourceTokens());
 
     const bool several = result.heads.size() > 1;
     const bool projected = inputs.hasWo();

@@ -4,6 +4,7 @@
 #include "Derivation.h"
 #include "ResultSnapshot.h"
 #include "Stage.h"
+#include "TokenLabels.h"
 
 #include <QElapsedTimer>
 #include <QMap>
@@ -97,6 +98,7 @@ private:
     QMap<attn::Stage, std::shared_ptr<StageTables>> m_tables;
     ResultSnapshot m_snapshot; // the one drawn: its inputs label and explain its result
     QStringList m_queries, m_keys;
+    attn::TokenLabelCache m_queryLabels, m_keyLabels;
     qint64 m_drawNs = 0;
     QList<attn::Stage> m_emphasis;
     bool m_columnsShown = false; // the selection was last drawn as column highlights
