@@ -27,5 +27,5 @@ QByteArray setMatrix(const attn::Session &session, const QString &sessionName,
         fail(plan.mismatch + " " + plan.resizeProblem);
     if (!applyImport(doc, plan, !plan.fits, &error))
         fail(error);
-    return attn::sessionToJson({doc.inputs(), session.view});
+    return attn::sessionToJson(doc.inputs(), session.view);
 }

@@ -30,6 +30,11 @@ AttentionInputs grouped(AttentionInputs in, int groupSize, bool markGroups) {
     return in;
 }
 
+// The "inputs" object as a saved session holds it.
+QJsonObject inputsToJson(const AttentionInputs &in) {
+    return QJsonDocument::fromJson(sessionToJson(in, {})).object()["inputs"].toObject();
+}
+
 const KernelShape kShapes[] = {
     //  n  m  p dk dv H cross causal mask row
     {6, 6, 5, 3, 2, 4, false, true, 0.0, -1},

@@ -1,10 +1,16 @@
 // The session file: round trip, reference cases as sessions, and every error naming its JSON path.
 
 #include "InputError.h"
+#include "JsonWrite.h"
 #include "Session.h"
 #include "TestSupport.h"
 
+#include <QDir>
 #include <QTemporaryDir>
+
+#include <bit>
+#include <cmath>
+#include <limits>
 
 using namespace attn;
 
@@ -31,6 +37,41 @@ QByteArray workedWith(const QByteArray &from, const QByteArray &to) {
         json.replace(at, from.size(), to);
     }
     return json;
+}
+
+// A number as QJsonDocument writes it: what the session writer wrote before it formatted numbers
+// itself, and what every session saved so far holds.
+QByteArray qtNumber(double v) {
+    return QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact).mid(1).chopped(1);
+}
+
+QByteArray written(double v) {
+    QByteArray out;
+    json::appendNumber(out, v);
+    return out;
+}
+
+// The double the session reader (QJsonDocument) reads from a number's text.
+double readBack(const QByteArray &text) {
+    return QJsonDocument::fromJson("[" + text + "]").array().at(0).toDouble(-1.0);
+}
+
+bool sameBits(double a, double b) {
+    return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
+}
+
+// A matrix as the writer before wrote one: rows of QJsonValues, laid out by appendValue.
+QByteArray qtLayout(const Matrix &m, int indent) {
+    QJsonArray rows;
+    for (Eigen::Index i = 0; i < m.rows(); ++i) {
+        QJsonArray row;
+        for (Eigen::Index j = 0; j < m.cols(); ++j)
+            row.append(m(i, j));
+        rows.append(row);
+    }
+    QByteArray out;
+    json::appendValue(out, rows, indent);
+    return out;
 }
 
 } // namespace
@@ -79,6 +120,143 @@ private slots:
         QVERIFY(json.contains("\"tokens\": [\"t0\",\"t1\",\"t2\",\"t3\"]"));
         QVERIFY(json.startsWith("{\n  \"format\": \"attnviz-session\",\n  \"version\": 1,"));
         QVERIFY(sessionFromJson(json).inputs == s.inputs);
+    }
+
+    void numbersAreWrittenAsBefore_data() {
+        QTest::addColumn<double>("value");
+        constexpr double inf = std::numeric_limits<double>::infinity();
+        const std::pair<const char *, double> rows[] = {
+            {"zero", 0.0},
+            {"negative zero", -0.0},
+            {"integer", -42.0},
+            {"1e15", 1e15},
+            {"2^53", 9007199254740992.0},
+            {"2^53 + 2", 9007199254740994.0},
+            {"1e16", 1e16},
+            {"18 digits", 123456789012345678.0},
+            {"1e21", 1e21},
+            {"-2^63", -9223372036854775808.0},
+            {"1e308", 1e308},
+            {"-1e308", -1e308},
+            {"largest", std::numeric_limits<double>::max()},
+            {"smallest normal", std::numeric_limits<double>::min()},
+            {"largest subnormal", std::nextafter(std::numeric_limits<double>::min(), 0.0)},
+            {"smallest subnormal", std::numeric_limits<double>::denorm_min()},
+            {"-smallest subnormal", -std::numeric_limits<double>::denorm_min()},
+            {"0.1", 0.1},
+            {"1/3", 1.0 / 3.0},
+            {"1e-5", 1e-5},
+            {"0.0001234 (a tie: fixed)", 0.0001234},
+            {"1e-4", 1e-4},
+            {"123456.789", 123456.789},
+            {"NaN", std::numeric_limits<double>::quiet_NaN()},
+            {"infinity", inf},
+            {"-infinity", -inf},
+        };
+        for (const auto &[name, value] : rows)
+            QTest::newRow(name) << value;
+    }
+
+    // Byte for byte what QJsonDocument wrote, and read back to the same double — except that
+    // the reader (QJsonDocument) reads -0 as 0, as it always did: it was written "0" before too.
+    // NaN and infinity, which JSON cannot hold, are null (and refused when read: see below).
+    void numbersAreWrittenAsBefore() {
+        QFETCH(double, value);
+        const QByteArray text = written(value);
+        QCOMPARE(text, qtNumber(value));
+        if (!std::isfinite(value))
+            QCOMPARE(text, QByteArray("null"));
+        else if (value == 0)
+            QCOMPARE(readBack(text), 0.0);
+        else
+            QVERIFY2(sameBits(readBack(text), value), text.constData());
+    }
+
+    void randomNumbersAreWrittenAsBefore() {
+        // Random bit patterns (every exponent, subnormals, NaNs with payloads), whole numbers of
+        // every size and moderate values, as X holds them.
+        std::mt19937_64 rng(11);
+        std::normal_distribution<double> normal;
+        for (int trial = 0; trial < 300'000; ++trial) {
+            const double v = trial % 3 == 0   ? std::bit_cast<double>(rng())
+                             : trial % 3 == 1 ? double(std::int64_t(rng()) >> (rng() % 64))
+                                              : normal(rng);
+            const QByteArray text = written(v);
+            if (text != qtNumber(v) || (std::isfinite(v) && v != 0 && !sameBits(readBack(text), v)))
+                QFAIL(qPrintable(QString("%1 written as %2, QJsonDocument wrote %3")
+                                     .arg(v, 0, 'g', 17)
+                                     .arg(text, qtNumber(v))));
+        }
+    }
+
+    void matricesKeepTheirLayout_data() {
+        QTest::addColumn<int>("rows");
+        QTest::addColumn<int>("cols");
+        QTest::newRow("empty") << 0 << 0;
+        QTest::newRow("no columns") << 3 << 0;
+        QTest::newRow("one cell") << 1 << 1;
+        QTest::newRow("rows") << 5 << 7;
+    }
+
+    void matricesKeepTheirLayout() {
+        QFETCH(int, rows);
+        QFETCH(int, cols);
+        std::mt19937 rng(3);
+        Matrix m = testsupport::randomMatrix(rng, rows, cols);
+        if (m.size() > 2) {
+            m(0, 1) = -0.0;
+            m(1, 0) = 1e300;
+        }
+        for (int indent : {0, 4}) {
+            QByteArray out;
+            json::appendMatrix(out, m, indent);
+            QCOMPARE(out, qtLayout(m, indent));
+            Mask mask = Mask::Constant(rows, cols, false);
+            if (m.size() != 0)
+                mask(rows - 1, 0) = true;
+            out.clear();
+            json::appendMask(out, mask, indent);
+            QCOMPARE(out, qtLayout(mask.cast<double>(), indent));
+        }
+    }
+
+    // Extreme values the inputs accept, labels that need escaping: the same inputs read back.
+    void extremeInputsReadBackTheSame() {
+        Session s;
+        s.inputs = workedExample();
+        s.inputs.X.row(0) << 1e15, -1e15, std::numeric_limits<double>::denorm_min(), -0.0;
+        s.inputs.X.row(1) << std::numeric_limits<double>::min(), 1e-300, 0.1, 1.0 / 3.0;
+        s.inputs.tokens = {"\"quoted\" \\ back", "日本語 ünï 😀", "tab\tnew\nline\x01", ""};
+        const Session back = sessionFromJson(sessionToJson(s));
+        QVERIFY(back.inputs == s.inputs);
+        s.inputs.X(0, 3) = 0.0; // read back as +0: compared bit for bit below
+        COMPARE_BITS(back.inputs.X, s.inputs.X);
+        QCOMPARE(back.inputs.tokens, s.inputs.tokens);
+    }
+
+    void nonFiniteNumbersAreNull() {
+        Session s;
+        s.inputs = workedExample();
+        s.inputs.X(1, 2) = std::numeric_limits<double>::quiet_NaN();
+        const QByteArray json = sessionToJson(s);
+        QVERIFY(json.contains("[1,2,null,0]"));
+        QCOMPARE(errorOf(json), QString("inputs.X[1][2]: expected a number, got null"));
+    }
+
+    // The presets were saved by the writer before this one: saved again, not a byte changes.
+    void presetsAreWrittenAgainByteForByte_data() {
+        QTest::addColumn<QString>("file");
+        const QDir presets(ATTNVIZ_SOURCE_DIR "/resources/presets");
+        for (const QString &name : presets.entryList({"*.json"}))
+            if (name != "index.json")
+                QTest::newRow(qPrintable(name)) << presets.filePath(name);
+    }
+
+    void presetsAreWrittenAgainByteForByte() {
+        QFETCH(QString, file);
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(sessionToJson(loadSessionFile(file)), f.readAll());
     }
 
     void referenceCasesOpenAsSessions_data() {

@@ -1,6 +1,7 @@
 // Sessions: save → open round trip of inputs and view state, refused files that change
 // nothing, atomic saves (a failed write and a killed writer leave the old file), the
-// unsaved-changes question, the window title, recent files, autosave and crash recovery.
+// unsaved-changes question, the window title, recent files and crash recovery (the autosave
+// itself: test_autosave).
 
 #include "AtomicWrite.h"
 #include "Autosaver.h"
@@ -366,47 +367,6 @@ private slots:
         QCOMPARE(h.session->currentFile(), saved[3]);
         Harness again;
         QCOMPARE(again.session->recentFiles()->files().first(), saved[3]);
-    }
-
-    void autosaveWritesARecoveryFileWhileModified() {
-        Harness h;
-        Autosaver *autosaver = h.session->autosaver();
-        autosaver->setInterval(50);
-        QVERIFY(testsupport::recoveryFiles().isEmpty());
-        QVERIFY(h.doc()->setCell(kX, 2, 1, 6.5));
-        QTRY_VERIFY(QFileInfo::exists(autosaver->file().path()));
-        QTRY_VERIFY(!autosaver->isWriting());
-        const Session recovered = loadSessionFile(autosaver->file().path());
-        QCOMPARE(recovered.inputs.X(2, 1), 6.5);
-
-        // Every N edits, whatever the timer says.
-        autosaver->setInterval(3'600'000);
-        autosaver->setEditThreshold(3);
-        const int before = autosaver->writeCount();
-        for (int i = 0; i < 6; ++i)
-            QVERIFY(h.doc()->setCell(kX, 0, 0, 10.0 + i));
-        QTRY_COMPARE(autosaver->writeCount(), before + 2);
-        QTRY_COMPARE(loadSessionFile(autosaver->file().path()).inputs.X(0, 0), 15.0);
-
-        // A save (or undoing back to the saved state) deletes it.
-        QVERIFY(h.session->saveTo(path("autosaved.json")));
-        QTRY_VERIFY(!QFileInfo::exists(autosaver->file().path()));
-        QVERIFY(h.doc()->setCell(kX, 0, 0, 1.0));
-        QVERIFY(autosaver->saveNow());
-        h.doc()->undoStack()->undo();
-        QTRY_VERIFY(!QFileInfo::exists(autosaver->file().path()));
-
-        // An orderly end without a close event (quit, a dropped window) deletes it as well.
-        QString dropped;
-        {
-            Harness other;
-            QVERIFY(other.doc()->setCell(kX, 0, 0, 1.0));
-            QVERIFY(other.session->autosaver()->saveNow());
-            dropped = other.session->autosaver()->file().path();
-            QVERIFY(QFileInfo::exists(dropped));
-        }
-        QVERIFY(!QFileInfo::exists(dropped));
-        QVERIFY(testsupport::recoveryFiles().isEmpty());
     }
 
     void aCrashedRunIsOfferedForRestoring() {

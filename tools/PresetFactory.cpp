@@ -222,7 +222,7 @@ std::vector<PresetSource> presetSources() {
 }
 
 QByteArray presetFileBytes(const PresetSource &preset) {
-    return attn::sessionToJson({preset.inputs, preset.view}); // rows one per line
+    return attn::sessionToJson(preset.inputs, preset.view); // rows one per line
 }
 
 QByteArray presetIndexBytes(const std::vector<PresetSource> &presets) {

@@ -3,6 +3,7 @@
 #include "Attention.h"
 #include "InputError.h"
 #include "JsonRead.h"
+#include "JsonWrite.h"
 #include "KernelOptionsJson.h"
 #include "Limits.h"
 #include "Translate.h"
@@ -131,17 +132,6 @@ QJsonObject requireObject(const QJsonValue &value, const QString &path) {
     if (!value.isObject())
         fail(path, translate("attn::io", "expected an object, got %1").arg(describe(value)));
     return value.toObject();
-}
-
-QJsonArray matrixToJson(const Matrix &m) {
-    QJsonArray rows;
-    for (Eigen::Index i = 0; i < m.rows(); ++i) {
-        QJsonArray row;
-        for (Eigen::Index j = 0; j < m.cols(); ++j)
-            row.append(m(i, j));
-        rows.append(row);
-    }
-    return rows;
 }
 
 QJsonArray tokensToJson(const std::vector<std::string> &tokens) {
@@ -274,54 +264,6 @@ AttentionInputs inputsFromJson(const QJsonObject &o, const QString &path) {
     return in;
 }
 
-QJsonObject inputsToJson(const AttentionInputs &in) {
-    QJsonObject o;
-    o["tokens"] = tokensToJson(in.tokens);
-    o["X"] = matrixToJson(in.X);
-    o["context_tokens"] = in.hasContext ? QJsonValue(tokensToJson(in.contextTokens)) : QJsonValue();
-    o["context"] = in.hasContext ? QJsonValue(matrixToJson(in.context)) : QJsonValue();
-    QJsonArray heads;
-    for (size_t h = 0; h < in.heads.size(); ++h) {
-        const HeadWeights &w = in.heads[h];
-        QJsonObject head;
-        head["Wq"] = matrixToJson(w.Wq);
-        // A key/value group's Wk and Wv are written once, with its first head.
-        if (kvSource(in, h) == h) {
-            head["Wk"] = matrixToJson(w.Wk);
-            head["Wv"] = matrixToJson(w.Wv);
-        }
-        if (w.kvGroup >= 0)
-            head["kv_group"] = w.kvGroup;
-        heads.append(head);
-    }
-    o["heads"] = heads;
-    o["Wo"] = in.hasWo() ? QJsonValue(matrixToJson(in.Wo)) : QJsonValue();
-    QJsonObject options;
-    options["scale"] = in.options.scale;
-    options["temperature"] = in.options.temperature;
-    options["causal"] = in.options.causal;
-    kernelOptionsToJson(in.options, options);
-    // Written only when set, so sessions without positions read as before.
-    if (in.options.positional != Positional::None)
-        options["positional"] = positionalName(in.options.positional);
-    o["options"] = options;
-    if (in.hasTarget())
-        o["target"] = matrixToJson(in.target);
-    if (in.mask.size() != 0 && in.mask.any()) {
-        QJsonArray rows;
-        for (Eigen::Index i = 0; i < in.mask.rows(); ++i) {
-            QJsonArray row;
-            for (Eigen::Index j = 0; j < in.mask.cols(); ++j)
-                row.append(in.mask(i, j) ? 1 : 0);
-            rows.append(row);
-        }
-        o["mask"] = rows;
-    } else {
-        o["mask"] = QJsonValue();
-    }
-    return o;
-}
-
 namespace {
 
 // The parsed document costs some 16 bytes per JSON value whatever its text: a file of "0,0,0…"
@@ -396,67 +338,106 @@ Session sessionFromJson(const QByteArray &bytes) {
 
 namespace {
 
-bool isFlat(const QJsonArray &array) {
-    for (const QJsonValue &v : array)
-        if (v.isArray() || v.isObject())
-            return false;
-    return true;
+void appendMatrixOrNull(QByteArray &out, bool present, const Matrix &m, int indent) {
+    if (present)
+        json::appendMatrix(out, m, indent);
+    else
+        out += "null";
 }
 
-// Indented JSON with every array of plain values (a matrix row, the tokens) on one line: a
-// matrix reads as rows, and a 1024×512 X takes 1024 lines, not half a million. Leaves are
-// written by QJsonDocument itself, so numbers keep its exact round-trip form.
-void writeJson(QByteArray &out, const QJsonValue &value, int indent) {
-    const QByteArray pad(indent, ' '), inner(indent + 2, ' ');
-    if (value.isObject()) {
-        const QJsonObject object = value.toObject();
-        if (object.isEmpty()) {
-            out += "{}";
-            return;
+void appendTokens(QByteArray &out, const std::vector<std::string> &tokens) {
+    out += QJsonDocument(tokensToJson(tokens)).toJson(QJsonDocument::Compact);
+}
+
+// The "inputs" object. Its keys come in alphabetical order, the order of the QJsonObject this
+// writer used to build: a file saved again differs from an older save only where its data does.
+void appendInputs(QByteArray &out, const AttentionInputs &in, int indent) {
+    json::Block o(out, indent, json::Block::Object);
+    o.key("Wo");
+    appendMatrixOrNull(out, in.hasWo(), in.Wo, o.inner());
+    o.key("X");
+    json::appendMatrix(out, in.X, o.inner());
+    o.key("context");
+    appendMatrixOrNull(out, in.hasContext, in.context, o.inner());
+    o.key("context_tokens");
+    if (in.hasContext)
+        appendTokens(out, in.contextTokens);
+    else
+        out += "null";
+    o.key("heads");
+    json::Block heads(out, o.inner(), json::Block::Array);
+    for (size_t h = 0; h < in.heads.size(); ++h) {
+        const HeadWeights &w = in.heads[h];
+        heads.item();
+        json::Block head(out, heads.inner(), json::Block::Object);
+        // A key/value group's Wk and Wv are written once, with its first head.
+        const bool ownsKv = kvSource(in, h) == h;
+        if (ownsKv) {
+            head.key("Wk");
+            json::appendMatrix(out, w.Wk, head.inner());
         }
-        out += "{\n";
-        for (auto it = object.begin(); it != object.end(); ++it) {
-            out += inner;
-            out += QJsonDocument(QJsonArray{it.key()})
-                       .toJson(QJsonDocument::Compact)
-                       .mid(1)
-                       .chopped(1);
-            out += ": ";
-            writeJson(out, it.value(), indent + 2);
-            out += std::next(it) == object.end() ? "\n" : ",\n";
+        head.key("Wq");
+        json::appendMatrix(out, w.Wq, head.inner());
+        if (ownsKv) {
+            head.key("Wv");
+            json::appendMatrix(out, w.Wv, head.inner());
         }
-        out += pad + "}";
-    } else if (value.isArray()) {
-        const QJsonArray array = value.toArray();
-        if (isFlat(array)) {
-            out += QJsonDocument(array).toJson(QJsonDocument::Compact);
-            return;
+        if (w.kvGroup >= 0) {
+            head.key("kv_group");
+            json::appendNumber(out, w.kvGroup);
         }
-        out += "[\n";
-        for (qsizetype i = 0; i < array.size(); ++i) {
-            out += inner;
-            writeJson(out, array[i], indent + 2);
-            out += i + 1 == array.size() ? "\n" : ",\n";
-        }
-        out += pad + "]";
-    } else {
-        out += QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact).mid(1).chopped(1);
+        head.close();
     }
+    heads.close();
+    o.key("mask");
+    if (in.mask.size() != 0 && in.mask.any())
+        json::appendMask(out, in.mask, o.inner());
+    else
+        out += "null";
+    QJsonObject options;
+    options["scale"] = in.options.scale;
+    options["temperature"] = in.options.temperature;
+    options["causal"] = in.options.causal;
+    kernelOptionsToJson(in.options, options);
+    // Written only when set, so sessions without positions read as before.
+    if (in.options.positional != Positional::None)
+        options["positional"] = positionalName(in.options.positional);
+    o.key("options");
+    json::appendValue(out, options, o.inner());
+    if (in.hasTarget()) {
+        o.key("target");
+        json::appendMatrix(out, in.target, o.inner());
+    }
+    o.key("tokens");
+    appendTokens(out, in.tokens);
+    o.close();
 }
 
 } // namespace
 
-QByteArray sessionToJson(const Session &session) {
+QByteArray sessionToJson(const AttentionInputs &inputs, const QJsonObject &view,
+                         const QJsonObject &more) {
     // Written in this order (a QJsonObject would sort the keys): what the file is, then the data.
-    QByteArray out = "{\n  \"format\": \"";
+    QByteArray out;
+    json::Block root(out, 0, json::Block::Object);
+    root.key("format");
+    out += '"';
     out += kSessionFormat;
-    out += "\",\n  \"version\": " + QByteArray::number(kSessionVersion) + ",\n  \"inputs\": ";
-    writeJson(out, inputsToJson(session.inputs), 2);
-    if (!session.view.isEmpty()) {
-        out += ",\n  \"view\": ";
-        writeJson(out, session.view, 2);
+    out += '"';
+    root.key("version");
+    json::appendNumber(out, kSessionVersion);
+    root.key("inputs");
+    appendInputs(out, inputs, root.inner());
+    if (!view.isEmpty()) {
+        root.key("view");
+        json::appendValue(out, view, root.inner());
     }
-    out += "\n}\n";
+    for (auto it = more.begin(); it != more.end(); ++it) {
+        root.key(it.key());
+        json::appendValue(out, it.value(), root.inner());
+    }
+    root.close();
+    out += '\n';
     return out;
 }
 

@@ -23,11 +23,17 @@ struct Session {
 // Parse the "inputs" object. Throws InputError whose message starts with the JSON path, e.g.
 // "inputs.heads[1].Wq: row 2 has 3 numbers, expected 4". The result is also validate()d.
 AttentionInputs inputsFromJson(const QJsonObject &object, const QString &path = "inputs");
-QJsonObject inputsToJson(const AttentionInputs &inputs);
 
 // Parse a whole session (or reference case) document. Throws InputError.
 Session sessionFromJson(const QByteArray &bytes);
-QByteArray sessionToJson(const Session &session);
+// The text of a session: indented, a matrix row per line (see json::appendMatrix; numbers as
+// QJsonDocument writes them, so they read back to the same doubles). `more`: further top-level
+// members after the view (the autosave's "recovery").
+QByteArray sessionToJson(const AttentionInputs &inputs, const QJsonObject &view,
+                         const QJsonObject &more = {});
+inline QByteArray sessionToJson(const Session &session) {
+    return sessionToJson(session.inputs, session.view);
+}
 
 // Read a file; the InputError message names the file: "FILE: problem". Files larger than
 // kMaxSessionBytes are refused before reading.

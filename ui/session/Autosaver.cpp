@@ -4,13 +4,23 @@
 #include "Session.h"
 
 #include <QDateTime>
-#include <QJsonDocument>
 #include <QUndoStack>
+
+#include <algorithm>
+#include <chrono>
+#include <climits>
 
 Autosaver::Autosaver(Document *doc, std::function<QJsonObject()> viewState,
                      const QString &directory, QObject *parent)
-    : QObject(parent), m_doc(doc), m_viewState(std::move(viewState)), m_file(directory) {
+    : QObject(parent), m_doc(doc), m_viewState(std::move(viewState)), m_file(directory),
+      m_clock([] {
+          return qint64(std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::steady_clock::now().time_since_epoch())
+                            .count());
+      }) {
     m_pool.setMaxThreadCount(1);
+    m_editWriteTimer.setSingleShot(true);
+    connect(&m_editWriteTimer, &QTimer::timeout, this, &Autosaver::writeForEditsWhenAllowed);
     m_timer.setInterval(kDefaultIntervalMs);
     connect(&m_timer, &QTimer::timeout, this, [this] {
         if (m_dirty && isModified())
@@ -44,7 +54,17 @@ void Autosaver::onIndexChanged() {
     m_dirty = true;
     if (!m_timer.isActive())
         m_timer.start();
-    if (++m_editsSinceWrite >= m_editThreshold)
+    ++m_editsSinceWrite;
+    writeForEditsWhenAllowed();
+}
+
+void Autosaver::writeForEditsWhenAllowed() {
+    if (m_editsSinceWrite < m_editThreshold || m_writing || !isModified())
+        return; // not due, or due once the write in flight is done (finishWrite)
+    const qint64 wait = m_nextEditWriteMs - m_clock();
+    if (wait > 0)
+        m_editWriteTimer.start(int(std::min<qint64>(wait, INT_MAX)));
+    else
         startWrite();
 }
 
@@ -59,17 +79,12 @@ void Autosaver::onCleanChanged(bool clean) {
 
 QByteArray Autosaver::recoveryBytes(const attn::AttentionInputs &inputs, const QJsonObject &view,
                                     const QString &originalFile) {
-    QJsonObject root;
-    root["format"] = attn::kSessionFormat;
-    root["version"] = attn::kSessionVersion;
-    root["inputs"] = attn::inputsToJson(inputs);
-    if (!view.isEmpty())
-        root["view"] = view;
-    root["recovery"] = QJsonObject{
-        {"file", originalFile},
-        {"savedAt", QDateTime::currentDateTime().toString(Qt::ISODate)},
-    };
-    return QJsonDocument(root).toJson(QJsonDocument::Compact);
+    return attn::sessionToJson(
+        inputs, view,
+        {{"recovery", QJsonObject{
+                          {"file", originalFile},
+                          {"savedAt", QDateTime::currentDateTime().toString(Qt::ISODate)},
+                      }}});
 }
 
 void Autosaver::startWrite() {
@@ -82,6 +97,8 @@ void Autosaver::startWrite() {
     m_pending = false;
     m_removeWhenDone = false;
     m_editsSinceWrite = 0;
+    m_editWriteTimer.stop();
+    m_writeStartedMs = m_clock();
     // The immutable snapshot, shared: the document goes on being edited (copy-on-write) while
     // the worker formats this state.
     m_pool.start([this, inputs = m_doc->inputsSnapshot(),
@@ -93,8 +110,14 @@ void Autosaver::startWrite() {
     });
 }
 
+void Autosaver::paceAfterWrite(qint64 startedMs) {
+    const qint64 finished = m_clock();
+    m_nextEditWriteMs = finished + kEditWriteSpacing * std::max<qint64>(finished - startedMs, 0);
+}
+
 void Autosaver::finishWrite(bool ok, const QString &error) {
     m_writing = false;
+    paceAfterWrite(m_writeStartedMs);
     if (m_removeWhenDone) {
         m_removeWhenDone = false;
         m_file.remove();
@@ -107,13 +130,17 @@ void Autosaver::finishWrite(bool ok, const QString &error) {
     }
     if (m_pending && isModified())
         startWrite();
+    else
+        writeForEditsWhenAllowed();
     m_pending = false;
 }
 
 bool Autosaver::saveNow(QString *error) {
     m_pool.waitForDone(); // its result would otherwise overwrite this newer one
     const QJsonObject view = m_viewState ? m_viewState() : QJsonObject();
+    const qint64 started = m_clock();
     const bool ok = m_file.write(recoveryBytes(m_doc->inputs(), view, m_originalFile), error);
+    paceAfterWrite(started);
     if (ok) {
         ++m_writeCount;
         m_dirty = false;
@@ -126,6 +153,7 @@ bool Autosaver::saveNow(QString *error) {
 void Autosaver::discard() {
     m_dirty = false;
     m_editsSinceWrite = 0;
+    m_editWriteTimer.stop();
     m_pending = false;
     if (m_writing)
         m_removeWhenDone = true;

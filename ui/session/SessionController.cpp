@@ -140,7 +140,7 @@ void SessionController::showStatus(const QString &message) {
 }
 
 QByteArray SessionController::sessionBytes() const {
-    return attn::sessionToJson({m_document.inputs(), m_viewState.save()});
+    return attn::sessionToJson(m_document.inputs(), m_viewState.save());
 }
 
 bool SessionController::loadFile(const QString &path, QString *error) {
