@@ -15,8 +15,13 @@ namespace {
 std::atomic<int> g_threads{0};
 
 int machineThreads() {
-    const unsigned cores = std::thread::hardware_concurrency();
-    return cores == 0 ? 1 : int(std::min(cores, 64u));
+    // Once: glibc reads /sys/devices/system/cpu/online on every call (an open and a read per
+    // parallel loop: 0.14 ms of each edit at n = 4096).
+    static const int threads = [] {
+        const unsigned cores = std::thread::hardware_concurrency();
+        return cores == 0 ? 1 : int(std::min(cores, 64u));
+    }();
+    return threads;
 }
 
 } // namespace
