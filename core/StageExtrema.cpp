@@ -135,9 +135,9 @@ void StageExtrema::scanBlock(const HeadResult &head, Eigen::Index line, Eigen::I
         // One pixel's few keys, hundreds of times per edit: their dot products straight away,
         // without a product's allocation and set-up.
         std::array<double, kDirectKeys> values;
-        const auto q = head.Q.row(query);
-        for (Eigen::Index j = 0; j < count; ++j)
-            values[std::size_t(j)] = q.dot(head.K.row(from + j));
+        const double *q = head.Q.row(query).data();
+        for (Eigen::Index j = 0; j < count; ++j) // the forward pass's FMA chain, AVX-512
+            values[std::size_t(j)] = kernel::score(q, head.K.row(from + j).data(), head.Q.cols());
         if (m_quantity == Quantity::Logits)
             toLogits(head, query, from, values.data(), count);
         extrema(values.data(), count, m_max(line, block), m_min(line, block));
