@@ -63,18 +63,24 @@ def main():
     cmd = [args.bench, "--json", "--threads", str(args.threads)] + (["--quick"] if args.quick
                                                                      else [])
     ours = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
+    peak = ours.get("peak_gflops", 0.0)
     print(f"PyTorch {torch.__version__} vs attnviz, forward pass, {args.threads} thread(s), "
           f"median ms; ratio = PyTorch / attnviz (> 1: attnviz faster)")
+    # The floor: the forward pass's multiply-adds at this machine's double-precision FMA peak
+    # (bench_attention measures it), the least any double-precision implementation can take.
+    print(f"double-precision FMA peak on {args.threads} thread(s): {peak:.1f} GFLOP/s; "
+          f"'f64 floor' = the products at that peak")
     print(f"{'n':>6} {'p':>5} {'d':>4} {'heads':>5} {'attnviz f64':>12} {'torch f64':>10} "
-          f"{'ratio':>6} {'torch f32':>10} {'ratio':>6} {'attnviz edit':>13}")
+          f"{'ratio':>6} {'torch f32':>10} {'ratio':>6} {'f64 floor':>10} {'attnviz edit':>13}")
     for row in ours["rows"]:
         n, p, d, heads = row["n"], row["p"], row["d"], row["heads"]
         reps = 3 if args.quick else (7 if n * heads >= 4096 else 15)
         f64 = pytorch_forward_ms(torch, n, p, d, heads, torch.float64, reps)
         f32 = pytorch_forward_ms(torch, n, p, d, heads, torch.float32, reps)
         ms = row["forward_ms"]
+        floor = row.get("gflops", 0.0) * ms / peak if peak > 0 else 0.0
         print(f"{n:>6} {p:>5} {d:>4} {heads:>5} {ms:>12.2f} {f64:>10.2f} {f64 / ms:>6.2f} "
-              f"{f32:>10.2f} {f32 / ms:>6.2f} {row['edit_ms']:>13.3f}")
+              f"{f32:>10.2f} {f32 / ms:>6.2f} {floor:>10.2f} {row['edit_ms']:>13.3f}")
     return 0
 
 
