@@ -17,45 +17,18 @@
 #include "Allocator.h"
 #include "Attention.h"
 #include "BenchInputs.h"
+#include "BenchTiming.h"
 #include "FmaPeak.h"
 #include "IncrementalAttention.h"
 #include "Parallel.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <ctime>
 #include <vector>
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-// The CPU time of every thread of the process: on a machine shared with other work the wall
-// clock measures the others too, this does not.
-double cpuMs() {
-    timespec t{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
-}
-
-template <typename F> double medianMs(int reps, F &&f, double *medianCpuMs = nullptr) {
-    std::vector<double> times, cpu;
-    for (int r = 0; r < reps; ++r) {
-        const double cpuStart = cpuMs();
-        const auto start = Clock::now();
-        f(r);
-        times.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
-        cpu.push_back(cpuMs() - cpuStart);
-    }
-    std::sort(times.begin(), times.end());
-    std::sort(cpu.begin(), cpu.end());
-    if (medianCpuMs)
-        *medianCpuMs = cpu[cpu.size() / 2];
-    return times[times.size() / 2];
-}
 
 struct Row {
     int n, p, d, heads;
@@ -83,13 +56,13 @@ void measure(Row &row, bool quick) {
     row.reps = quick ? 3 : (row.n >= 4096 ? 7 : row.n >= 1024 ? 15 : 50);
     row.flops = productFlops(in);
     attn::AttentionResult result;
-    row.forward = medianMs(
+    row.forward = bench::medianMs(
         row.reps, [&](int) { result = attn::compute(in); }, &row.forwardCpu);
     // One cell edit of X each time, at a different token, updating the previous result as the
     // Recomputer does (the copy of the result it starts from included).
     attn::AttentionInputs edited = in;
     const int editReps = quick ? 3 : 4 * row.reps;
-    row.edit = medianMs(editReps, [&](int r) {
+    row.edit = bench::medianMs(editReps, [&](int r) {
         const Eigen::Index t = (Eigen::Index(r) * 7919) % row.n;
         edited.X(t, r % row.p) += 0.01;
         attn::TokenEdit edit;

@@ -12,44 +12,19 @@
 #include "AtomicWrite.h"
 #include "Autosaver.h"
 #include "BenchInputs.h"
+#include "BenchTiming.h"
 #include "Session.h"
 
 #include <QCoreApplication>
 #include <QTemporaryDir>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <ctime>
 #include <vector>
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double cpuMs() {
-    timespec t{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
-}
-
-template <typename F> double medianMs(int reps, F &&f, double *medianCpuMs = nullptr) {
-    std::vector<double> times, cpu;
-    for (int r = 0; r < reps; ++r) {
-        const double cpuStart = cpuMs();
-        const auto start = Clock::now();
-        f();
-        times.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
-        cpu.push_back(cpuMs() - cpuStart);
-    }
-    std::sort(times.begin(), times.end());
-    std::sort(cpu.begin(), cpu.end());
-    if (medianCpuMs)
-        *medianCpuMs = cpu[cpu.size() / 2];
-    return times[times.size() / 2];
-}
 
 struct Row {
     int n, p, d, heads;
@@ -63,18 +38,18 @@ void measure(Row &row, bool quick, const QString &directory) {
     const QJsonObject view{{"layout", "rows"}, {"selectedToken", 3}, {"zoom", 1.5}};
     row.reps = quick ? 1 : (row.n >= 4096 ? 5 : 9);
     QByteArray bytes;
-    row.autosave = medianMs(
+    row.autosave = bench::medianMs(
         row.reps, [&] { bytes = Autosaver::recoveryBytes(in, view, "/tmp/original.attnviz"); },
         &row.autosaveCpu);
     const QString path = directory + "/bench.attnviz";
-    row.save = medianMs(row.reps, [&] {
+    row.save = bench::medianMs(row.reps, [&] {
         bytes = attn::sessionToJson({in, view});
         if (!writeFileAtomically(path, bytes))
             std::fprintf(stderr, "cannot write %s\n", qPrintable(path));
     });
     row.mb = double(bytes.size()) / 1e6;
     attn::Session back;
-    row.load = medianMs(row.reps, [&] { back = attn::loadSessionFile(path); });
+    row.load = bench::medianMs(row.reps, [&] { back = attn::loadSessionFile(path); });
     if (!(back.inputs == in))
         std::fprintf(stderr, "n = %d, %d heads: the saved file reads back different inputs\n",
                      row.n, row.heads);
