@@ -157,7 +157,11 @@ CellImages renderCells(const CellSource &s, QSize target) {
     // By address: QImage::scanLine() checks for sharing on every call, from every thread.
     uchar *colorBits = out.colors.bits();
     const qsizetype colorStride = out.colors.bytesPerLine();
-    std::once_flag excludedMade; // by whichever line first has an empty pixel (rare)
+    // Made by whichever line first has an empty pixel (rare); its address taken there once
+    // (bits() detaches, which counts in the image: not to be called from several threads).
+    std::once_flag excludedMade;
+    uchar *excludedBits = nullptr;
+    qsizetype excludedStride = 0;
     // Cells at least a pixel wide (Q, K, V: 64 columns over hundreds of pixels): each column's
     // colour is found once per line of pixels and copied to the pixels lying within it.
     const bool wideCells = tw >= s.cols;
@@ -205,9 +209,10 @@ CellImages renderCells(const CellSource &s, QSize target) {
                 std::call_once(excludedMade, [&] {
                     out.excluded = QImage(target, QImage::Format_Alpha8);
                     out.excluded.fill(0);
+                    excludedBits = out.excluded.bits();
+                    excludedStride = out.excluded.bytesPerLine();
                 });
-                std::copy(empties.begin(), empties.end(),
-                          out.excluded.bits() + ty * out.excluded.bytesPerLine());
+                std::copy(empties.begin(), empties.end(), excludedBits + ty * excludedStride);
             }
         }
     };
