@@ -202,8 +202,9 @@ void TestResponsiveness::opening4096TokensNeverFreezes() {
     QVERIFY2(stalls[0].ms <= kLimitMs, qPrintable(stallText(stalls[0])));
 }
 
-// The token count typed into its spin box: 4096 new rows of X (p = 256) filled by the
-// initializer, the tables and token lists of that size, and their first result.
+// The token count typed into its spin box: 4096 new rows of X (p = 768, the size: three
+// million numbers) filled by the initializer, the tables and token lists of that size, and
+// their first result.
 void TestResponsiveness::growingTo4096TokensNeverFreezes() {
     const int n = 4096;
     const QList<Stall> stalls = bestOf([&](QList<Stall> &out) {
@@ -222,9 +223,9 @@ void TestResponsiveness::growingTo4096TokensNeverFreezes() {
         qInfo("grow to %d tokens: longest stall %s", n, qPrintable(out.back().text));
     });
     QVERIFY(!stalls.isEmpty());
-    // The new rows' random numbers are computed on both cores (initialMatrix); what remains is
-    // setDimension itself (a million draws of the random sequence, in order) and the document's
-    // change reaching the views.
+    // The resized inputs are built on a worker (Document::setDimension, ResizeJob: 100 ms of
+    // random numbers on the GUI thread before); what remains is the document's change reaching
+    // the views.
     QVERIFY2(stalls[0].ms <= kLimitMs, qPrintable(stallText(stalls[0])));
 }
 

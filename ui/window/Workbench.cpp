@@ -142,6 +142,14 @@ void Workbench::connectStatusAndColors() {
         else
             shell().busy().end(QStringLiteral("compute"));
     });
+    // A large size change built on a worker says so too ("Change number of tokens n to 4096…").
+    QObject::connect(m_document.get(), &Document::resizeStarted, window,
+                     [this](const QString &text) {
+                         shell().busy().begin(QStringLiteral("resize"),
+                                              [text] { return text + QStringLiteral("\u2026"); });
+                     });
+    QObject::connect(m_document.get(), &Document::resizeFinished, window,
+                     [this] { shell().busy().end(QStringLiteral("resize")); });
     // A good result clears the last error, but says what the core warns about (a query with
     // every key masked has an output of 0 by convention, not a weighted average).
     QObject::connect(m_recomputer.get(), &Recomputer::resultReady, window,

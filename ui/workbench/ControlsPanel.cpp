@@ -85,6 +85,10 @@ ControlsPanel::ControlsPanel(Document *doc, QWidget *parent) : QWidget(parent), 
     });
     // A refusal is about the value just tried: any later change of the document leaves it stale.
     connect(doc, &Document::currentHeadChanged, this, &ControlsPanel::sync);
+    // A large size change is made on a worker: its spin box keeps the value typed until then;
+    // a dropped or failed one shows the document's value again (and why it failed).
+    connect(doc, &Document::resizeFinished, this, &ControlsPanel::sync);
+    connect(doc, &Document::resizeFailed, this, &ControlsPanel::showMessage);
     sync();
 }
 
