@@ -64,6 +64,7 @@ private slots:
 
         // A save (or undoing back to the saved state) deletes it.
         QVERIFY(h.session->saveTo(m_dir.filePath("autosaved.json")));
+        QVERIFY(h.session->waitForSaves());
         QTRY_VERIFY(!QFileInfo::exists(autosaver->file().path()));
         QVERIFY(h.doc()->setCell(kX, 0, 0, 1.0));
         QVERIFY(autosaver->saveNow());

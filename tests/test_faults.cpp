@@ -52,8 +52,10 @@ int childSaveLoop(const QString &path) {
         return 1;
     std::printf("ready\n");
     std::fflush(stdout);
-    for (;;)
+    for (;;) {
         h.session->saveTo(path);
+        h.session->waitForSaves();
+    }
 }
 
 int childCrashInBackgroundAutosave() {
@@ -139,6 +141,7 @@ void TestFaults::killedSaveLeavesTheOldOrTheNewFile() {
         {
             Harness h;
             QVERIFY(h.session->saveTo(file)); // the old file: the worked example
+            QVERIFY(h.session->waitForSaves());
         }
         const QByteArray old = readAll(file);
         QProcess child;

@@ -196,12 +196,14 @@ private slots:
         Harness h;
         h.savePath = path("saved.attnviz");
         QVERIFY(h.session->saveAs());
+        QVERIFY(h.session->waitForSaves());
         QVERIFY2(h.suggestedSavePath.endsWith("/untitled.attnviz"),
                  qPrintable(h.suggestedSavePath));
         QVERIFY(QFile::exists(h.savePath));
         QCOMPARE(h.session->documentName(), QStringLiteral("saved.attnviz"));
         // Saved again, Save As proposes the file's own name.
         QVERIFY(h.session->saveAs());
+        QVERIFY(h.session->waitForSaves());
         QCOMPARE(h.suggestedSavePath, QFileInfo(h.savePath).absoluteFilePath());
     }
 

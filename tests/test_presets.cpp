@@ -209,6 +209,7 @@ private slots:
         const QString mine = dir.filePath("mine.json");
         h.savePath = mine;
         QVERIFY(h.session->saveAs());
+        QVERIFY(h.session->waitForSaves());
         QCOMPARE(h.session->currentFile(), QFileInfo(mine).absoluteFilePath());
         const QByteArray saved = readAll(mine);
         QMenu *menu = h.workbench.shell().menu(MenuId::Presets);

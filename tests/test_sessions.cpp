@@ -113,6 +113,7 @@ private slots:
                 [&](const QJsonValue &v) { lessonStep = v.toInt(); });
             QVERIFY(a.session->isModified());
             QVERIFY(a.session->saveTo(file));
+            QVERIFY(a.session->waitForSaves());
             QVERIFY(a.warnings.isEmpty());
             QVERIFY(!a.session->isModified());
             QCOMPARE(a.session->currentFile(), QFileInfo(file).absoluteFilePath());
@@ -171,6 +172,7 @@ private slots:
         Harness h;
         const QString good = path("good.json");
         QVERIFY(h.session->saveTo(good));
+        QVERIFY(h.session->waitForSaves());
         QVERIFY(h.doc()->setCell(kX, 0, 0, 7.0)); // modified, one undo step
         h.doc()->setSelectedRow(3);
         const AttentionInputs before = h.doc()->inputs();
@@ -202,6 +204,7 @@ private slots:
         Harness h;
         const QString file = path("atomic.json");
         QVERIFY(h.session->saveTo(file));
+        QVERIFY(h.session->waitForSaves());
         const QByteArray old = readAll(file);
         QVERIFY(h.doc()->setDimension(Dimension::Embedding, 400)); // ~100 KB of JSON
         QVERIFY(h.session->sessionBytes().size() > 4 * old.size());
@@ -213,7 +216,8 @@ private slots:
         rlimit small = saved;
         small.rlim_cur = rlim_t(2 * old.size());
         QCOMPARE(setrlimit(RLIMIT_FSIZE, &small), 0);
-        const bool ok = h.session->save();
+        QVERIFY(h.session->save()); // started; the worker's write fails
+        const bool ok = h.session->waitForSaves();
         setrlimit(RLIMIT_FSIZE, &saved);
 
         QVERIFY(!ok);
@@ -225,6 +229,7 @@ private slots:
         QVERIFY(h.session->isModified());     // the work is still unsaved, and says so
         QVERIFY(h.window.isWindowModified());
         QVERIFY(h.session->save()); // and saves once the disk allows it
+        QVERIFY(h.session->waitForSaves());
         QVERIFY(readAll(file).size() > 4 * old.size());
     }
 
@@ -282,9 +287,11 @@ private slots:
             Harness o;
             QVERIFY(o.doc()->setToken(0, "other"));
             QVERIFY(o.session->saveTo(other));
+            QVERIFY(o.session->waitForSaves());
         }
         const QString mine = path("mine.json");
         QVERIFY(h.session->saveTo(mine));
+        QVERIFY(h.session->waitForSaves());
         QVERIFY(h.doc()->setCell(kX, 0, 0, 11.0));
 
         h.answer = Choice::Cancel;
@@ -309,6 +316,7 @@ private slots:
         QVERIFY(h.window.isWindowModified());
         h.savePath = path("titled.json");
         QVERIFY(h.session->save()); // untitled: Save goes through Save As
+        QVERIFY(h.session->waitForSaves());
         QCOMPARE(h.window.windowTitle(), QStringLiteral("titled.json[*] \u2014 attnviz"));
         QVERIFY(!h.window.isWindowModified());
         QVERIFY(h.doc()->setCell(kX, 0, 0, 3.0));
@@ -327,7 +335,7 @@ private slots:
         QCOMPARE(h.session->saveAsAction()->shortcut(), ctrlShiftS); // the one the menu shows
         h.savePath = path("shortcut.json");
         QTest::keyClick(&h.window, Qt::Key_S, Qt::ControlModifier | Qt::ShiftModifier);
-        QCOMPARE(h.session->currentFile(), QFileInfo(h.savePath).absoluteFilePath());
+        QTRY_COMPARE(h.session->currentFile(), QFileInfo(h.savePath).absoluteFilePath());
         QVERIFY(QFile::exists(h.savePath));
     }
 
@@ -337,9 +345,11 @@ private slots:
         for (int i = 0; i < 10; ++i) {
             saved.prepend(QFileInfo(path(QString("recent%1.json").arg(i))).absoluteFilePath());
             QVERIFY(h.session->saveTo(saved.first()));
+            QVERIFY(h.session->waitForSaves());
         }
         QCOMPARE(h.session->recentFiles()->files(), saved.mid(0, 8));
         QVERIFY(h.session->saveTo(saved[5])); // moves to the front
+        QVERIFY(h.session->waitForSaves());
         QCOMPARE(h.session->recentFiles()->files().first(), saved[5]);
 
         QMenu *menu = h.workbench.shell().menu(MenuId::File)->findChild<QMenu *>("recentFiles");
@@ -374,6 +384,7 @@ private slots:
         {
             Harness h;
             QVERIFY(h.session->saveTo(original));
+            QVERIFY(h.session->waitForSaves());
         }
         // A child process opens the file, edits it, autosaves and is killed.
         QProcess child;

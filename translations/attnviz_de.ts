@@ -2889,6 +2889,10 @@ Wiederherstellen?</translation>
         <source>opening %1…</source>
         <translation>%1 wird geöffnet…</translation>
     </message>
+    <message>
+        <source>saving %1…</source>
+        <translation>%1 wird gespeichert…</translation>
+    </message>
 </context>
 <context>
     <name>Shell</name>

@@ -71,7 +71,8 @@ void Autosaver::writeForEditsWhenAllowed() {
 void Autosaver::onCleanChanged(bool clean) {
     if (clean) {
         m_timer.stop();
-        discard();
+        if (!m_holdDiscard)
+            discard();
     } else {
         m_timer.start();
     }

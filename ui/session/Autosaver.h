@@ -53,6 +53,10 @@ public:
     bool saveNow(QString *error = nullptr);
     // Deletes the recovery file, also one being written right now.
     void discard();
+    // While a save is being written the document already counts as clean, but the save may still
+    // fail: reaching the clean state then keeps the recovery file (the saver discards it once the
+    // file is on disk).
+    void setHoldDiscard(bool hold) { m_holdDiscard = hold; }
     bool isWriting() const { return m_writing; }
     int writeCount() const { return m_writeCount; }
 
@@ -90,5 +94,6 @@ private:
     bool m_writing = false; // a write is in flight on the worker
     bool m_pending = false; // asked to write while one was in flight
     bool m_removeWhenDone = false;
+    bool m_holdDiscard = false;
     int m_writeCount = 0;
 };

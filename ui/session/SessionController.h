@@ -2,6 +2,7 @@
 
 #include "SessionPrompts.h"
 
+#include <QHash>
 #include <QObject>
 #include <QString>
 
@@ -14,14 +15,16 @@ struct Session;
 class Shell;
 class QAction;
 class RecentFiles;
+class SessionWriter;
 class ViewStateRegistry;
 
 // Open, Save, Save As and Open Recent for the session files of core/Session.h, with the view
 // state of the window (ViewStateRegistry) in each file's "view". Tracks the saved state with the
 // undo stack's clean index: the title shows "name.attnviz* — attnviz" while the document differs
 // from its file, and closing or opening another file first asks Save / Discard / Cancel.
-// Saves are atomic; an Autosaver keeps a recovery copy of unsaved work, offered again by
-// offerRecovery() if attnviz did not close properly.
+// Saves are atomic and written on a worker (SessionWriter) while the window stays live; an
+// Autosaver keeps a recovery copy of unsaved work, offered again by offerRecovery() if attnviz did
+// not close properly.
 class SessionController : public QObject {
     Q_OBJECT
 public:
@@ -45,10 +48,19 @@ public:
     // Interactive: ask, show dialogs, report failures through prompts().warning.
     bool open();                        // Ctrl+O
     bool openFile(const QString &path); // asks about unsaved changes first
-    bool save();                        // Ctrl+S (Save As when untitled)
-    bool saveAs();                      // Ctrl+Shift+S
+    // Save, Save As and saveTo only start the write (false: no file name was chosen) and return
+    // at once: the file is written on a worker while the user goes on working. The document
+    // counts as saved (clean) from this moment, at the undo index it had now; a failed write
+    // warns, as before, and then the document counts as modified. waitForSaves() waits.
+    bool save();   // Ctrl+S (Save As when untitled)
+    bool saveAs(); // Ctrl+Shift+S
     bool saveTo(const QString &path);
-    // When modified: Save / Discard / Cancel. False = the caller must not go on.
+    bool isSaving() const;
+    // Blocks until every save started so far is on disk (or failed, and warned). False when one
+    // of them failed. Closing the window, and the callers of maybeSave(), wait so.
+    bool waitForSaves();
+    // When modified: Save / Discard / Cancel. False = the caller must not go on. A Save is waited
+    // for: whoever asked (open, close, a drop) goes on only once the file is written.
     bool maybeSave();
     // If an earlier run left unsaved work behind, offers to restore it. True = restored.
     bool offerRecovery();
@@ -56,7 +68,6 @@ public:
     // Without any question or message box (command line, tests). A refused file changes
     // nothing: not the inputs, not the undo history, not the file name. *error says why.
     bool loadFile(const QString &path, QString *error = nullptr);
-    bool writeFile(const QString &path, QString *error = nullptr);
     // The session the document would be saved as.
     QByteArray sessionBytes() const;
 
@@ -86,6 +97,9 @@ private:
     void openRecent(const QString &path);
     void showStatus(const QString &message);
     void autosaveFailed(const QString &reason);
+    // A write of the SessionWriter ended: the file name, the recent files and the autosave
+    // follow it, or the user hears why it failed.
+    void saved(quint64 id, const QString &path, const QString &error);
 
     Document &m_document;
     Shell &m_shell;
@@ -94,6 +108,14 @@ private:
     Autosaver *m_autosaver;
     AutosaveNotice *m_autosaveNotice; // in the status bar, owned by it
     RecentFiles *m_recent;
+    SessionWriter *m_writer;
+    quint64 m_lastSave = 0; // the SessionWriter id of the newest save: the clean state is its
+    int m_saveFailures = 0; // counted for waitForSaves()
+    // Bumped whenever the document stops being the one a running save was asked for (another
+    // file opened, work restored, a preset): that save's end then leaves the file name and the
+    // clean state alone.
+    quint64 m_documentGeneration = 0;
+    QHash<quint64, quint64> m_saveGenerations; // running save -> m_documentGeneration then
     QString m_currentFile;
     quint64 m_openGeneration = 0; // the open whose parse may finish; earlier ones are dropped
     QAction *m_open = nullptr;
