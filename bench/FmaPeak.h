@@ -83,8 +83,10 @@ inline double fmaLoop(long iterations) {
 
 } // namespace detail
 
-// GFLOP/s of the FMA loop on attn::threadCount() threads together, best of three runs of
-// about 60 ms; 0 where this CPU has no FMA instructions to measure.
+// GFLOP/s of the FMA loop on attn::threadCount() threads: each thread times its own loop and
+// their rates add up (a thread the system starts late, or a core woken late by the hypervisor,
+// does not halve the figure); best of five runs of about 60 ms. 0 where this CPU has no FMA
+// instructions to measure.
 inline double fmaPeakGflops() {
     const int perIteration = detail::flopsPerIteration();
     if (perIteration == 0)
@@ -93,15 +95,19 @@ inline double fmaPeakGflops() {
     const int threads = attn::threadCount();
     double best = 0.0;
     std::atomic<double> sink{0.0}; // keeps the loops from being optimised away
-    for (int run = 0; run < 3; ++run) {
-        const auto start = std::chrono::steady_clock::now();
+    for (int run = 0; run < 5; ++run) {
+        std::atomic<double> total{0.0};
         attn::parallelFor(threads, 1, [&](Eigen::Index first, Eigen::Index last) {
-            for (Eigen::Index t = first; t < last; ++t)
-                sink.store(sink.load() + detail::fmaLoop(kIterations));
+            for (Eigen::Index t = first; t < last; ++t) {
+                const auto start = std::chrono::steady_clock::now();
+                const double v = detail::fmaLoop(kIterations);
+                const double seconds =
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+                sink.store(sink.load() + v);
+                total.store(total.load() + double(kIterations) * perIteration / seconds / 1e9);
+            }
         });
-        const double seconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        best = std::max(best, double(kIterations) * perIteration * threads / seconds / 1e9);
+        best = std::max(best, total.load());
     }
     return sink.load() == 0.123 ? 0.0 : best;
 }
