@@ -71,6 +71,16 @@ struct AttentionResult {
     // that a result without a mask carries no n × m matrix at all.
     Mask masked;
     std::vector<std::string> warnings; // e.g. a query row with every key masked
+    // Set when updateTokens() made this result from another (a token edit): that result, as an
+    // identity only (never read through this pointer), and the rows of Q (queries) and of K
+    // (keys) that may differ from it, in every head; empty ranges (first > last) when none.
+    // A view that keeps something of the earlier result (the heatmaps' block extrema) catches
+    // up from it without comparing Q and K whole (4 MB a head at n = 4096).
+    struct Update {
+        const AttentionResult *from = nullptr;
+        Eigen::Index queryFirst = 0, queryLast = -1, keyFirst = 0, keyLast = -1;
+    };
+    Update update;
 };
 
 // Validates and computes; throws InputError on inputs it cannot compute on.

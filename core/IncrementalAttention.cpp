@@ -262,6 +262,10 @@ AttentionResult updateTokens(const AttentionInputs &in, const AttentionResult &p
         refreshDrifted(h);
     }
     kernel::finishResult(in, result);
+    // Q changes in the edited rows of X; K in those too (self-attention) or in the edited rows
+    // of the context (cross-attention).
+    result.update = {&previous, xFirst, xLast, in.hasContext ? cFirst : xFirst,
+                     in.hasContext ? cLast : xLast};
     return result;
 }
 

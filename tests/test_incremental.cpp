@@ -199,6 +199,27 @@ private slots:
                 edit.xFirst = edit.xLast = t;
             const AttentionResult updated = updateTokens(in, published, edit);
             QVERIFY(!testsupport::sameBits(updated.output, published.output));
+            // It names what it was made from and the rows of Q and K that may differ from it:
+            // the edited token's (only keys for a context token, only a query for a token of X
+            // in cross-attention); every other row is the same.
+            const AttentionResult::Update &u = updated.update;
+            QVERIFY(u.from == &published);
+            QCOMPARE(u.queryFirst, context ? edit.xFirst : t);
+            QCOMPARE(u.queryLast, context ? edit.xLast : t);
+            // K comes from the context in cross-attention: an edit of X changes none of it.
+            const bool keysChanged = context || !shape.cross;
+            QCOMPARE(u.keyLast - u.keyFirst, keysChanged ? Eigen::Index(0) : Eigen::Index(-1));
+            if (keysChanged)
+                QCOMPARE(u.keyFirst, t);
+            for (size_t k = 0; k < updated.heads.size(); ++k) {
+                const HeadResult &a = updated.heads[k], &b = published.heads[k];
+                for (Eigen::Index r = 0; r < a.Q.rows(); ++r)
+                    if (r < u.queryFirst || r > u.queryLast)
+                        QVERIFY(testsupport::sameBits(Matrix(a.Q.row(r)), Matrix(b.Q.row(r))));
+                for (Eigen::Index r = 0; r < a.K.rows(); ++r)
+                    if (r < u.keyFirst || r > u.keyLast)
+                        QVERIFY(testsupport::sameBits(Matrix(a.K.row(r)), Matrix(b.K.row(r))));
+            }
         }
         for (size_t k = 0; k < copy.heads.size(); ++k) {
             const HeadResult &a = published.heads[k], &b = copy.heads[k];
@@ -222,7 +243,9 @@ private slots:
         QVERIFY(!canUpdateTokens(in, before));
         TokenEdit edit;
         edit.xFirst = edit.xLast = 0;
-        compareResults(updateTokens(in, before, edit), compute(in));
+        const AttentionResult recomputed = updateTokens(in, before, edit);
+        compareResults(recomputed, compute(in));
+        QVERIFY(recomputed.update.from == nullptr); // not an update of `before`
         QVERIFY(!canUpdateTokens(in, transposed(compute(in))));
     }
 };

@@ -63,7 +63,20 @@ bool DerivedStageSource::catchUp(StageTables::Tracked &tracked) const {
     if (!tracked.basis || tracked.head != m_head)
         return false;
     const attn::HeadResult &before = tracked.basis->heads[size_t(tracked.head)];
-    const auto changed = attn::changedRows(before, head(), kMaxChangedRows);
+    // The edit that made this result from the table's, when it did (the common case: a cell
+    // typed); else Q and K compared row by row.
+    const attn::AttentionResult::Update &u = m_result->update;
+    std::optional<attn::ChangedRows> changed;
+    if (u.from == tracked.basis.get() && u.queryLast - u.queryFirst < kMaxChangedRows &&
+        u.keyLast - u.keyFirst < kMaxChangedRows) {
+        changed.emplace();
+        for (Eigen::Index q = u.queryFirst; q <= u.queryLast; ++q)
+            changed->queries.push_back(q);
+        for (Eigen::Index k = u.keyFirst; k <= u.keyLast; ++k)
+            changed->keys.push_back(k);
+    } else {
+        changed = attn::changedRows(before, head(), kMaxChangedRows);
+    }
     if (!changed)
         return false;
     tracked.table.update(before, head(), changed->queries, changed->keys);
