@@ -25,7 +25,7 @@ bool Document::setDimension(Dimension dim, int value, QString *error) {
         const ResizeJob::Request pending = m_resize->request();
         if (pending.dim == dim && pending.value == value)
             return true; // under way (the spin box's Enter, then its focus out)
-        cancelResize();  // the same dimension: this size replaces it
+        cancelResize();  // a new size of its dimension replaces it; another's comes after it
         if (pending.dim != dim) {
             // Another dimension's change comes after the pending one, as it was asked for:
             // that one is made first, here (as every resize was before large ones moved to a
@@ -59,7 +59,8 @@ bool Document::setDimension(Dimension dim, int value, QString *error) {
         emit resizeStarted(resizeText(dim, value));
         return true;
     }
-    return resizeNow(dim, value, error);
+    return pushInputs(withDimension(*m_inputs, dim, value, m_initializer, m_rng), resizeChange(dim),
+                      resizeText(dim, value), error);
 }
 
 bool Document::resizeNow(Dimension dim, int value, QString *error) {
