@@ -195,7 +195,7 @@ AVX512_INLINE Index scoresAgainstGroups(const double *const *v, const double *ro
         __m512d acc[G][N];
 #pragma GCC unroll 2
         for (int g = 0; g < G; ++g)
-#pragma GCC unroll 2
+#pragma GCC unroll 8
             for (int a = 0; a < N; ++a)
                 acc[g][a] = _mm512_setzero_pd();
         for (Index c = 0; c < d; c += 8) {
@@ -208,7 +208,7 @@ AVX512_INLINE Index scoresAgainstGroups(const double *const *v, const double *ro
 #pragma GCC unroll 8
                 for (int k = 0; k < 8; ++k)
                     if (k < left)
-#pragma GCC unroll 2
+#pragma GCC unroll 8
                         for (int a = 0; a < N; ++a)
                             acc[g][a] =
                                 _mm512_fmadd_pd(_mm512_set1_pd(v[a][c + k]), column[k], acc[g][a]);
@@ -216,7 +216,7 @@ AVX512_INLINE Index scoresAgainstGroups(const double *const *v, const double *ro
         }
 #pragma GCC unroll 2
         for (int g = 0; g < G; ++g)
-#pragma GCC unroll 2
+#pragma GCC unroll 8
             for (int a = 0; a < N; ++a) {
                 const Index at = j + 8 * g;
                 if (stride == 1) {
@@ -258,6 +258,18 @@ AVX512 void scoresAgainstRowsAvx512(const double *v, const double *rows, Index c
 AVX512 void twoScoresAgainstRowsAvx512(const double *const *v, const double *rows, Index count,
                                        Index d, double *const *out, Index stride) {
     scoresAgainstRows<2>(v, rows, count, d, out, stride);
+}
+
+// Eight (or four) vectors against the rows in one pass: each group of rows is transposed once
+// for all of them, which is most of the work for one vector (a refresh's block of queries).
+AVX512 void eightScoresAgainstRowsAvx512(const double *const *v, const double *rows, Index count,
+                                         Index d, double *const *out) {
+    scoresAgainstRows<8>(v, rows, count, d, out, 1);
+}
+
+AVX512 void fourScoresAgainstRowsAvx512(const double *const *v, const double *rows, Index count,
+                                        Index d, double *const *out) {
+    scoresAgainstRows<4>(v, rows, count, d, out, 1);
 }
 
 AVX512 void correctRowAvx512(const double *before, double sumBefore, double eOld,
@@ -357,9 +369,21 @@ void scores(const Matrix &Q, Index first, Index rows, const Matrix &K, double *o
             std::copy_n(buffer.data() + r * packed.paddedKeys(), K.rows(), out + r * ld);
         return;
     }
-    for (Index r = 0; r < rows; ++r)
-        scoresAgainstRowsAvx512(Q.row(first + r).data(), K.data(), K.rows(), K.cols(), out + r * ld,
-                                1);
+    Index r = 0;
+    for (; r < rows; r += rows - r >= 8 ? 8 : rows - r >= 4 ? 4 : 1) {
+        const double *v[8];
+        double *o[8];
+        for (Index a = 0; a < 8 && r + a < rows; ++a) {
+            v[a] = Q.row(first + r + a).data();
+            o[a] = out + (r + a) * ld;
+        }
+        if (rows - r >= 8)
+            eightScoresAgainstRowsAvx512(v, K.data(), K.rows(), K.cols(), o);
+        else if (rows - r >= 4)
+            fourScoresAgainstRowsAvx512(v, K.data(), K.rows(), K.cols(), o);
+        else
+            scoresAgainstRowsAvx512(v[0], K.data(), K.rows(), K.cols(), o[0], 1);
+    }
 #else
     (void)Q, (void)first, (void)rows, (void)K, (void)out, (void)ld;
 #endif

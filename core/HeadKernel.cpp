@@ -78,24 +78,25 @@ void weightRows(MatrixRef logits, const double *shift, const double *sum) {
 
 namespace {
 
-// Alibi's bias and the mask on rows of logits (queries first …), in place.
+// Alibi's bias and the mask on one query's row of m logits, in place.
+void biasAndMaskRow(const HeadResult &head, Eigen::Index query, double *row, Eigen::Index m) {
+    if (head.alibiSlope != 0.0)
+        for (Eigen::Index j = 0; j < m; ++j)
+            row[j] += head.alibiSlope * double(j - query);
+    if (head.mask) {
+        const bool *masked = head.mask->row(query).data();
+        for (Eigen::Index j = 0; j < m; ++j)
+            if (masked[j])
+                row[j] = kMinusInf;
+    }
+}
+
+// The same on rows of logits (queries first …).
 void biasAndMask(const HeadResult &head, Eigen::Index first, MatrixRef out) {
     if (head.alibiSlope == 0.0 && !head.mask)
         return;
-    const Eigen::Index m = out.cols();
-    for (Eigen::Index r = 0; r < out.rows(); ++r) {
-        const Eigen::Index query = first + r;
-        double *row = out.row(r).data();
-        if (head.alibiSlope != 0.0)
-            for (Eigen::Index j = 0; j < m; ++j)
-                row[j] += head.alibiSlope * double(j - query);
-        if (head.mask) {
-            const bool *masked = head.mask->row(query).data();
-            for (Eigen::Index j = 0; j < m; ++j)
-                if (masked[j])
-                    row[j] = kMinusInf;
-        }
-    }
+    for (Eigen::Index r = 0; r < out.rows(); ++r)
+        biasAndMaskRow(head, first + r, out.row(r).data(), out.cols());
 }
 
 void normalizeRows(HeadResult &h, Eigen::Index first, Eigen::Index count) {
@@ -163,9 +164,41 @@ void attend(HeadResult &h) {
     });
 }
 
-void attendRow(HeadResult &h, Eigen::Index query) {
-    Matrix buffer;
-    attendRows(h, query, 1, buffer);
+void attendQueries(HeadResult &h, const std::vector<Eigen::Index> &queries) {
+    const Eigen::Index count = Eigen::Index(queries.size());
+    if (count == 0)
+        return;
+    if (!blockKernelsEnabled()) {
+        Matrix buffer;
+        for (Eigen::Index q : queries)
+            attendRows(h, q, 1, buffer);
+        return;
+    }
+    // Blocks of kQueryBlock rows: gathered, their logits in one product against K (which is
+    // read once per block instead of once per row: a single row spends most of its time
+    // loading 4 MB of K and V at n = 4096), scattered back.
+    constexpr Eigen::Index kQueryBlock = 8;
+    const Eigen::Index m = h.K.rows(), d = h.Q.cols();
+    parallelBlocks(count, kQueryBlock, [&](Eigen::Index first, Eigen::Index last) {
+        const Eigen::Index rows = last - first;
+        Matrix q(rows, d), logits(rows, m), out(rows, h.V.cols());
+        Vector shift(rows), sum(rows);
+        for (Eigen::Index r = 0; r < rows; ++r)
+            q.row(r) = h.Q.row(queries[std::size_t(first + r)]);
+        scores(q, 0, rows, h.K, logits.data(), m);
+        logits *= h.factor;
+        if (h.alibiSlope != 0.0 || h.mask)
+            for (Eigen::Index r = 0; r < rows; ++r)
+                biasAndMaskRow(h, queries[std::size_t(first + r)], logits.row(r).data(), m);
+        expRows(logits, shift.data(), sum.data());
+        weightedValues(logits.data(), m, rows, h.V, out, 0);
+        for (Eigen::Index r = 0; r < rows; ++r) {
+            const Eigen::Index query = queries[std::size_t(first + r)];
+            h.shift(query) = shift(r);
+            h.expSum(query) = sum(r);
+            h.output.row(query) = sum(r) > 0.0 ? RowVector(out.row(r) / sum(r)) : out.row(r);
+        }
+    });
 }
 
 } // namespace attn::kernel

@@ -3,6 +3,8 @@
 #include "Attention.h"
 #include "Blas.h"
 
+#include <vector>
+
 // The inner loops shared by the forward pass, the derived stages of HeadResult and the
 // incremental update, so that all three compute a logit and a weight the same way.
 namespace attn::kernel {
@@ -22,8 +24,9 @@ void weightRows(MatrixRef logits, const double *shift, const double *sum);
 // From Q, K and V on (all in the row layout, and the head's factor, slope and mask set):
 // shift, expSum and output, the queries split over threads.
 void attend(HeadResult &head);
-// The same for one query row only (an incremental update), on the calling thread.
-void attendRow(HeadResult &head, Eigen::Index query);
+// The same for the given query rows only (an incremental update: the edited tokens' rows and
+// the rows it refreshes), in blocks split over threads.
+void attendQueries(HeadResult &head, const std::vector<Eigen::Index> &queries);
 
 // concat, the final output and the warnings, once every head is done.
 void finishResult(const AttentionInputs &inputs, AttentionResult &result);

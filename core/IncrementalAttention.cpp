@@ -6,7 +6,9 @@
 #include "Masks.h"
 #include "Parallel.h"
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <vector>
 
@@ -33,13 +35,27 @@ RowVector project(const RowVector &row, const Matrix &W, Eigen::Index position, 
     return out.row(0);
 }
 
+// The query rows an update recomputes whole at its end, in one batch (kernel::attendQueries):
+// the edited tokens' own rows, rows whose maximum fell away, rows whose drift bound is due.
+// Until then every update skips them.
+struct Pending {
+    std::vector<char> flag; // per query
+    std::vector<Eigen::Index> rows;
+    void add(Eigen::Index j) {
+        if (!flag[std::size_t(j)]) {
+            flag[std::size_t(j)] = 1;
+            rows.push_back(j);
+        }
+    }
+};
+
 // Queries first … last − 1 of updateKey() below: key t's old and new score against each, and its
 // statistics and output row corrected; rows to recompute whole go to `rescan`. When `copy`, these
 // rows of Q (read here anyway) and the same share of K and V's rows are copied from `from` on
 // the way, and the output rows are written from its output.
 void updateQueries(HeadResult &h, const HeadResult &from, bool copy, Eigen::Index t,
-                   const Matrix &keys, const RowVector &v, Eigen::Index skip, Eigen::Index first,
-                   Eigen::Index last, std::vector<Eigen::Index> &rescan) {
+                   const Matrix &keys, const RowVector &v, const Pending &pending,
+                   Eigen::Index first, Eigen::Index last, std::vector<Eigen::Index> &rescan) {
     const Eigen::Index count = last - first, d = h.Q.cols();
     if (copy) {
         // The same share of the keys (in cross-attention there are m of them, not n).
@@ -64,9 +80,10 @@ void updateQueries(HeadResult &h, const HeadResult &from, bool copy, Eigen::Inde
     // by d·ε·Σ|q_i·k_i| ≤ d·ε·‖q‖·‖k‖ each (Cauchy–Schwarz), twice that between the two.
     const double kOldNorm = keys.row(0).norm(), kNewNorm = keys.row(1).norm();
     for (Eigen::Index j = first; j < last; ++j) {
-        if (j == skip || h.shift(j) == kMinusInf || (h.mask && (*h.mask)(j, t))) {
-            // An all-masked row or a masked cell stays 0 whatever key t holds; the skipped
-            // row is recomputed whole afterwards.
+        if (pending.flag[std::size_t(j)] || h.shift(j) == kMinusInf ||
+            (h.mask && (*h.mask)(j, t))) {
+            // An all-masked row or a masked cell stays 0 whatever key t holds; a pending row
+            // is recomputed whole afterwards.
             if (copy)
                 h.output.row(j) = from.output.row(j);
             continue;
@@ -105,12 +122,12 @@ void updateQueries(HeadResult &h, const HeadResult &from, bool copy, Eigen::Inde
     }
 }
 
-// Key and value t of the head change to k and v: every query's logit of key t changes. Query
-// `skip` (whose own row is recomputed whole afterwards) is left alone. `from` is the head the
-// update starts from: the previous result's (its Q, K, V and output copied into h on the way,
-// h's matrices only sized), or h itself for a second edited token.
+// Key and value t of the head change to k and v: every query's logit of key t changes. Pending
+// queries (recomputed whole afterwards) are left alone; rows whose maximum fell away join them.
+// `from` is the head the update starts from: the previous result's (its Q, K, V and output
+// copied into h on the way, h's matrices only sized), or h itself for a second edited token.
 void updateKey(HeadResult &h, const HeadResult &from, Eigen::Index t, const RowVector &k,
-               const RowVector &v, Eigen::Index skip) {
+               const RowVector &v, Pending &pending) {
     const bool copy = &from != &h;
     Matrix keys(2, h.K.cols());
     keys.row(0) = from.K.row(t);
@@ -121,38 +138,65 @@ void updateKey(HeadResult &h, const HeadResult &from, Eigen::Index t, const RowV
     std::vector<std::vector<Eigen::Index>> rescans(
         static_cast<std::size_t>((h.Q.rows() + kBlock - 1) / kBlock));
     parallelBlocks(h.Q.rows(), kBlock, [&](Eigen::Index first, Eigen::Index last) {
-        updateQueries(h, from, copy, t, keys, v, skip, first, last,
+        updateQueries(h, from, copy, t, keys, v, pending, first, last,
                       rescans[static_cast<std::size_t>(first / kBlock)]);
     });
     h.K.row(t) = k;
     h.V.row(t) = v;
-    for (const std::vector<Eigen::Index> &rescan : rescans) {
-        for (Eigen::Index j : rescan) {
-            kernel::attendRow(h, j);
-            h.drift(j) = h.sumDrift(j) = 0.0;
-        }
-    }
+    for (const std::vector<Eigen::Index> &rescan : rescans)
+        for (Eigen::Index j : rescan)
+            pending.add(j);
 }
 
-// Rows whose accumulated bound has grown too large are recomputed whole.
-void refreshDrifted(HeadResult &h) {
+// How due query j's refresh is: its drift bounds as fractions of what they may reach.
+double dueness(const HeadResult &h, Eigen::Index j, double limit) {
+    const double output = limit > 0.0 ? h.drift(j) / limit : (h.drift(j) > 0.0 ? 2.0 : 0.0);
+    return std::max(output, h.sumDrift(j) / kDriftTolerance);
+}
+
+// The pending rows recomputed whole, with every row whose accumulated bound has grown too large.
+// Every row's bound grows with every edit (each edit corrects every row), at about the same
+// rate, so at n = 4096 some ten rows come due per edit once the first do: recomputed one at a
+// time they cost more than the rest of the edit (each reads all of K and V). So when any row is
+// due, the most nearly due rows are refreshed with it, up to a block of kRefreshBatch rows in
+// one product: a few edits' worth of refreshes for about the price of two rows.
+void refresh(HeadResult &h, Pending &pending) {
+    constexpr Eigen::Index kRefreshBatch = 32;
+    const Eigen::Index n = h.drift.size();
     const double scale = h.output.size() == 0 ? 0.0 : h.output.cwiseAbs().maxCoeff();
     const double limit = kDriftTolerance * scale;
-    Eigen::Index drifted = 0;
-    for (Eigen::Index j = 0; j < h.drift.size(); ++j)
-        drifted += h.drift(j) > limit || h.sumDrift(j) > kDriftTolerance;
-    if (drifted > h.drift.size() / 8) { // cheaper as one forward pass of the head on all cores
+    const std::size_t edited = pending.rows.size();
+    std::vector<std::pair<double, Eigen::Index>> nearlyDue; // (dueness, query), not yet due
+    for (Eigen::Index j = 0; j < n; ++j) {
+        if (pending.flag[std::size_t(j)])
+            continue;
+        const double due = dueness(h, j, limit);
+        if (due > 1.0)
+            pending.add(j);
+        else if (due > 0.5)
+            nearlyDue.emplace_back(due, j);
+    }
+    if (Eigen::Index(pending.rows.size()) > n / 8) { // cheaper as one forward pass of the head
         kernel::attend(h);
-        h.drift.setZero(h.shift.size());
-        h.sumDrift.setZero(h.shift.size());
+        h.drift.setZero(n);
+        h.sumDrift.setZero(n);
         return;
     }
-    for (Eigen::Index j = 0; j < h.drift.size(); ++j) {
-        if (h.drift(j) > limit || h.sumDrift(j) > kDriftTolerance) {
-            kernel::attendRow(h, j);
-            h.drift(j) = h.sumDrift(j) = 0.0;
+    if (pending.rows.size() > edited) {
+        const Eigen::Index room =
+            std::min(kRefreshBatch, n / 8) - Eigen::Index(pending.rows.size());
+        if (room > 0 && !nearlyDue.empty()) {
+            const auto take = std::min<std::ptrdiff_t>(room, std::ptrdiff_t(nearlyDue.size()));
+            std::nth_element(nearlyDue.begin(), nearlyDue.begin() + take - 1, nearlyDue.end(),
+                             std::greater<>());
+            for (auto it = nearlyDue.begin(); it != nearlyDue.begin() + take; ++it)
+                pending.add(it->second);
         }
     }
+    std::sort(pending.rows.begin(), pending.rows.end());
+    kernel::attendQueries(h, pending.rows);
+    for (Eigen::Index j : pending.rows)
+        h.drift(j) = h.sumDrift(j) = 0.0;
 }
 
 } // namespace
@@ -241,25 +285,30 @@ AttentionResult updateTokens(const AttentionInputs &in, const AttentionResult &p
         const HeadResult *from = &previous.heads[k]; // then h itself, once filled
         const HeadWeights &w = in.heads[k];
         const HeadWeights &kv = in.heads[kvSource(in, k)];
+        // The edited tokens' own query rows are recomputed whole at the end: every key update
+        // before then leaves them alone.
+        Pending pending{std::vector<char>(std::size_t(in.queryCount()), 0), {}};
+        for (Eigen::Index t = xFirst; t <= xLast; ++t)
+            pending.add(t);
         for (Eigen::Index t = xFirst; t <= xLast; ++t) {
             const RowVector x = positionedRow(in.X, t, in);
             if (!in.hasContext)
-                updateKey(h, *from, t, project(x, kv.Wk, t, rope), project(x, kv.Wv, t, false), t);
+                updateKey(h, *from, t, project(x, kv.Wk, t, rope), project(x, kv.Wv, t, false),
+                          pending);
             else if (from != &h)
                 copyMatrices(h, *from);
             from = &h;
             h.Q.row(t) = project(x, w.Wq, t, rope);
-            kernel::attendRow(h, t);
-            h.drift(t) = h.sumDrift(t) = 0.0;
         }
         for (Eigen::Index t = cFirst; t <= cLast; ++t) {
             const RowVector c = positionedRow(in.context, t, in);
-            updateKey(h, *from, t, project(c, kv.Wk, t, rope), project(c, kv.Wv, t, false), -1);
+            updateKey(h, *from, t, project(c, kv.Wk, t, rope), project(c, kv.Wv, t, false),
+                      pending);
             from = &h;
         }
         if (from != &h)
             copyMatrices(h, *from);
-        refreshDrifted(h);
+        refresh(h, pending);
     }
     kernel::finishResult(in, result);
     // Q changes in the edited rows of X; K in those too (self-attention) or in the edited rows

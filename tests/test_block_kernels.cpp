@@ -132,8 +132,8 @@ private slots:
     }
 
     // The packed kernel and the ones for a few rows (16 or 8 keys at a time, transposed in
-    // registers; 58 keys: 16 + 16 + 16 + 8 + 2) give the same bits, whole blocks of 8 dimensions or
-    // not.
+    // registers; 58 keys: 16 + 16 + 16 + 8 + 2; one, four or eight queries at once) give the same
+    // bits, whole blocks of 8 dimensions or not.
     void packedAndUnpackedScoresAreEqual_data() {
         QTest::addColumn<int>("d");
         QTest::newRow("d = 7") << 7;
@@ -151,6 +151,11 @@ private slots:
         for (Eigen::Index r = 0; r < 21; ++r)
             kernel::scores(Q, r, 1, K, viaGather.row(r).data(), 58);
         QVERIFY(testsupport::sameBits(Matrix(viaPanels.leftCols(58)), viaGather));
+        // Several queries at a time (8 + 4 + 1 + 1 of them from row 3: a refresh's block), the
+        // same bits.
+        Matrix viaBlock(14, 58);
+        kernel::scores(Q, 3, 14, K, viaBlock.data(), 58);
+        QVERIFY(testsupport::sameBits(viaBlock, Matrix(viaGather.middleRows(3, 14))));
         // Two keys against every query in one pass (an edit's old and new key), from row 5 on.
         Matrix twoKeys(16, 2);
         kernel::scoresAgainst(K.row(3).data(), K.row(47).data(), Q, 5, 16, twoKeys.data(), 2);
