@@ -28,8 +28,14 @@ RowVector positionedRow(const Matrix &source, Eigen::Index t, const AttentionInp
     return row;
 }
 
+// With the block kernels, the forward pass's projection kernel: the row gets the bits compute()
+// would give it, so the logits it makes do too.
 RowVector project(const RowVector &row, const Matrix &W, Eigen::Index position, bool rotate) {
-    Matrix out = row * W;
+    Matrix out(1, W.cols());
+    if (kernel::blockKernelsEnabled() && W.rows() > 0)
+        kernel::weightedValues(row.data(), row.size(), 1, W, out, 0);
+    else
+        out = row * W;
     if (rotate)
         ropeRotateRows(out, position);
     return out.row(0);
@@ -48,6 +54,57 @@ struct Pending {
         }
     }
 };
+
+// One query row's update by correctRow(): o = ((b·sb − e₀·v₀) + e₁·v₁)/s with sb = S̃·r and
+// s = (sb − e₀) + e₁ (b, S̃: the stored output row and sum; e₀, e₁: key t's old and new
+// exponential; v₀, v₁: its old and new value row; r: the rescale when the row's maximum moved).
+struct UpdateTerms {
+    double drift, sumDrift; // the row's bounds before: |b − u| ≤ drift, |S̃ − S| ≤ sumDrift·S
+    double bMax, outMax;     // max |b| and max |o|
+    double sumBefore, sum;   // sb and s
+    double eOld, eNew;       // e₀, e₁
+    double gOld, gNew;       // bounds on the error of the old and new logit
+    double vOldMax, vNewMax; // max |v₀|, max |v₁|
+    bool rescaled;           // r ≠ 1 (computed by an exp, then multiplied)
+};
+struct Bounds {
+    double drift, sumDrift;
+};
+
+// Worst-case bounds (every rounding ε = 2⁻⁵³ in the same direction) after the update, to first
+// order in ε. With u = U/S the exact row and S the exact sum:
+// - The sum: sb costs 2ε·sb when rescaled (the exp and the product); the two additions
+//   ε·(sb + e₀) and ε·s; e₀ and e₁ are off by their logits' error g plus 2ε for the exp. The
+//   stored sum's own error carries over scaled by sb/s.
+// - The row: b·sb, e₀·v₀, the subtraction, e₁·v₁ and the addition each round once: at most
+//   3ε·(|b|·sb + e₀·|v₀| + e₁·|v₁|) in the numerator, and the division ε·|o|. The row's error
+//   carries over scaled by sb/s.
+// - The stored sum's error σ does not add σ·|o| to the row: sb enters the numerator (b·S̃r) and
+//   the denominator (S̃r − e₀ + e₁) alike, and expanding o − u′ shows it cancels except for
+//   σ·(sb/s)·(e₀·|v₀ − u| + e₁·|v₁ − u|)/s, which is small unless key t carries much of the row.
+//   The same holds for the errors of r and of e₀, e₁ (used in both), with |v − u| ≤ max|v| +
+//   max|b| + drift. (Before, σ·|o| was charged on every edit: twice the growth, twice the
+//   refreshes.)
+// Measured at n = 4096 (bench_attention's inputs): the first rows come due after some 650 edits
+// instead of 250, and steady typing refreshes about 6 rows per edit instead of 10. What still
+// grows fastest is the sum's term above: σ grows by 2ε per edit and is charged on every key's
+// share of the row.
+Bounds errorBounds(const UpdateTerms &t) {
+    constexpr double e = kEps * (1.0 + 1e-6); // a margin for the second-order terms
+    const double uMax = t.bMax + t.drift;
+    const double rescaleError = t.rescaled ? 2.0 * e : 0.0;
+    const double expOld = t.eOld * (t.gOld + 2.0 * e), expNew = t.eNew * (t.gNew + 2.0 * e);
+    const double sumError =
+        rescaleError * t.sumBefore + e * (t.sumBefore + t.eOld) + e * t.sum + expOld + expNew;
+    const double sigma = t.sumDrift + rescaleError; // the sum as this update uses it
+    const double changed = (sigma * t.sumBefore / t.sum) *
+                               (t.eOld * (t.vOldMax + uMax) + t.eNew * (t.vNewMax + uMax)) +
+                           expOld * (t.vOldMax + uMax) + expNew * (t.vNewMax + uMax);
+    const double rounding =
+        3.0 * e * (t.bMax * t.sumBefore + t.eOld * t.vOldMax + t.eNew * t.vNewMax);
+    return {(t.drift * t.sumBefore + rounding + changed) / t.sum + e * t.outMax,
+            (t.sumDrift * t.sumBefore + sumError) / t.sum};
+}
 
 // Queries first … last − 1 of updateKey() below: key t's old and new score against each, and its
 // statistics and output row corrected; rows to recompute whole go to `rescan`. When `copy`, these
@@ -76,9 +133,15 @@ void updateQueries(HeadResult &h, const HeadResult &from, bool copy, Eigen::Inde
     }
     const RowVector vOld = from.V.row(t);
     const double vOldMax = vOld.cwiseAbs().maxCoeff(), vNewMax = v.cwiseAbs().maxCoeff();
-    // compute() gets a score from a matrix product, this from a dot product: they may differ
-    // by d·ε·Σ|q_i·k_i| ≤ d·ε·‖q‖·‖k‖ each (Cauchy–Schwarz), twice that between the two.
-    const double kOldNorm = keys.row(0).norm(), kNewNorm = keys.row(1).norm();
+    // The logits' error. With the block kernels a logit has the same bits however it is
+    // computed (the forward pass, a refresh, this update: one FMA chain in the order of d), so
+    // the drift bound is taken against exact arithmetic on those very logits (see
+    // IncrementalAttention.h) and they add nothing. Otherwise compute() gets a score from a
+    // matrix product and this from a dot product: they may differ by d·ε·Σ|q_i·k_i| ≤
+    // d·ε·‖q‖·‖k‖ each (Cauchy–Schwarz), twice that between the two.
+    const bool sameLogits = kernel::blockKernelsEnabled();
+    const double kOldNorm = sameLogits ? 0.0 : keys.row(0).norm(),
+                 kNewNorm = sameLogits ? 0.0 : keys.row(1).norm();
     for (Eigen::Index j = first; j < last; ++j) {
         if (pending.flag[std::size_t(j)] || h.shift(j) == kMinusInf ||
             (h.mask && (*h.mask)(j, t))) {
@@ -106,17 +169,16 @@ void updateQueries(HeadResult &h, const HeadResult &from, bool copy, Eigen::Inde
         double maxima[2]; // max |row| before and after
         kernel::correctRow(from.output.row(j).data(), sumBefore, eOld, vOld.data(), eNew, v.data(),
                            sum, h.output.row(j).data(), h.output.cols(), maxima);
-        const double outBefore = maxima[0] * sumBefore; // |unnormalized row|
-        // Rounding of this update, in the unnormalized row's units, then normalized.
-        const double qNorm = std::sqrt(kernel::squaredNorm(from.Q.row(j).data(), d));
+        // Bounds on this update's error (see errorBounds() for where each term comes from).
+        const double qNorm =
+            sameLogits ? 0.0 : std::sqrt(kernel::squaredNorm(from.Q.row(j).data(), d));
         const double gOld = 2.0 * double(d) * kEps * std::abs(h.factor) * qNorm * kOldNorm;
         const double gNew = 2.0 * double(d) * kEps * std::abs(h.factor) * qNorm * kNewNorm;
-        const double sumError = 4.0 * kEps * (sumBefore + eOld + eNew) + eOld * gOld + eNew * gNew;
-        const double rowError = 4.0 * kEps * (outBefore + eOld * vOldMax + eNew * vNewMax) +
-                                eOld * gOld * vOldMax + eNew * gNew * vNewMax;
-        const double outMax = maxima[1];
-        h.drift(j) = (h.drift(j) * sumBefore + rowError + outMax * sumError) / sum + kEps * outMax;
-        h.sumDrift(j) = (h.sumDrift(j) * sumBefore + sumError) / sum;
+        const Bounds b =
+            errorBounds({h.drift(j), h.sumDrift(j), maxima[0], maxima[1], sumBefore, sum, eOld,
+                         eNew, gOld, gNew, vOldMax, vNewMax, rescale != 1.0});
+        h.drift(j) = b.drift;
+        h.sumDrift(j) = b.sumDrift;
         h.shift(j) = shift;
         h.expSum(j) = sum;
     }

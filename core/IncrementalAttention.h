@@ -19,12 +19,17 @@ struct TokenEdit {
 // new logit is the row's new maximum) and its output row corrected by the changed weight and
 // value terms. A row whose maximum fell away (its sum drops below ½) is recomputed whole.
 //
-// Drift: each correction adds rounding error, so every output row carries a bound on what it
-// has accumulated (HeadResult::drift: the floating-point error of the update's operations,
-// and of the edited logit computed by a dot product where compute() used a matrix product).
-// A row whose bound exceeds kDriftTolerance times the largest output entry (or whose sum's
-// relative bound exceeds kDriftTolerance) is recomputed whole, which resets it; so after any
-// number of edits the result stays within 1e-12 of compute() relative to the output's size.
+// Drift: each correction adds rounding error, so every output row carries a worst-case bound
+// on what it has accumulated since it was last computed whole (HeadResult::drift; the sum's in
+// sumDrift), against exact arithmetic on the logits as the kernels compute them: with the block
+// kernels a logit has the same bits in the forward pass, in a refresh and in an update (and an
+// edited token's Q, K and V rows the bits compute() gives them), so only the update's own
+// operations count; without them also the difference between compute()'s matrix product and
+// this dot product. The terms are derived in errorBounds() (IncrementalAttention.cpp). A row
+// whose bound exceeds kDriftTolerance times the largest output entry (or whose sum's relative
+// bound exceeds kDriftTolerance) is recomputed whole, which resets it, together with the rows
+// nearest to it; so after any number of edits the result stays within 1e-12 of compute()
+// relative to the output's size (the other half of it is compute()'s own rounding).
 // Falls back to compute() when `previous` does not fit the inputs (shapes, options, layout).
 AttentionResult updateTokens(const AttentionInputs &inputs, const AttentionResult &previous,
                              const TokenEdit &edit);

@@ -4,6 +4,7 @@
 // layouts, to 1e-12 relative to each matrix's largest entry.
 
 #include "Attention.h"
+#include "BlockKernels.h"
 #include "IncrementalAttention.h"
 #include "Masks.h"
 #include "Parallel.h"
@@ -170,6 +171,49 @@ private slots:
             QVERIFY(h.drift.maxCoeff() <= kDriftTolerance * scale);
             QVERIFY(h.sumDrift.maxCoeff() <= kDriftTolerance);
             QVERIFY(h.drift.maxCoeff() > 0.0); // the edits did accumulate some
+        }
+    }
+
+    // With the block kernels the edited tokens' Q, K and V rows are the bits compute() gives
+    // them, through every kind of position, so their logits are too: the drift bound counts no
+    // logit error then (IncrementalAttention.h). Over a long sequence, refreshes on the way.
+    void editedRowsHaveTheForwardPassBits_data() {
+        QTest::addColumn<Case>("shape");
+        QTest::newRow("self-attention") << Case{.n = 60};
+        QTest::newRow("sharp rows, causal") << Case{.n = 60, .causal = true, .xScale = 6.0};
+        QTest::newRow("very sharp, masked, ALiBi")
+            << Case{.n = 50, .customMask = true, .alibi = true, .xScale = 25.0};
+        QTest::newRow("cross-attention, sinusoidal")
+            << Case{.n = 30, .m = 70, .cross = true, .positional = Positional::Sinusoidal};
+        QTest::newRow("RoPE, two heads")
+            << Case{.n = 40, .heads = 2, .positional = Positional::Rope};
+    }
+    void editedRowsHaveTheForwardPassBits() {
+        if (!kernel::blockKernelsEnabled())
+            QSKIP("no AVX-512 on this CPU: the projections are OpenBLAS's and Eigen's");
+        QFETCH(Case, shape);
+        std::mt19937 rng(11);
+        AttentionInputs in = randomInputs(rng, shape);
+        AttentionResult result = compute(in);
+        std::normal_distribution<double> value(0.0, shape.xScale);
+        for (int e = 1; e <= 1500; ++e) {
+            const bool context = shape.cross && e % 2 == 0;
+            Matrix &target = context ? in.context : in.X;
+            const Eigen::Index t = (e * 7) % target.rows();
+            target(t, e % target.cols()) = value(rng);
+            TokenEdit edit;
+            (context ? edit.contextFirst : edit.xFirst) = t;
+            (context ? edit.contextLast : edit.xLast) = t;
+            result = updateTokens(in, result, edit);
+            if (e % 500 != 0)
+                continue;
+            const AttentionResult full = compute(in);
+            for (size_t k = 0; k < full.heads.size(); ++k) {
+                QVERIFY(testsupport::sameBits(result.heads[k].Q, full.heads[k].Q));
+                QVERIFY(testsupport::sameBits(result.heads[k].K, full.heads[k].K));
+                QVERIFY(testsupport::sameBits(result.heads[k].V, full.heads[k].V));
+            }
+            compareResults(result, full);
         }
     }
 
