@@ -169,6 +169,7 @@ struct RowsToScan {
     Eigen::Index xFirst = 0, xLast = std::numeric_limits<Eigen::Index>::max();
     Eigen::Index cFirst = 0, cLast = std::numeric_limits<Eigen::Index>::max();
     bool allCores = false; // X and the context scanned on every core
+    bool weights = true;   // the weight matrices' values scanned too
 };
 
 void validateScanning(const AttentionInputs &in, const RowsToScan &scan);
@@ -187,7 +188,7 @@ void validateOnAllCores(const AttentionInputs &in) {
 
 void validateRows(const AttentionInputs &in, Eigen::Index xFirst, Eigen::Index xLast,
                   Eigen::Index contextFirst, Eigen::Index contextLast) {
-    validateScanning(in, RowsToScan{xFirst, xLast, contextFirst, contextLast});
+    validateScanning(in, RowsToScan{xFirst, xLast, contextFirst, contextLast, false, false});
 }
 
 namespace {
@@ -260,9 +261,11 @@ void validateScanning(const AttentionInputs &in, const RowsToScan &scan) {
                                        "RoPE rotates pairs of columns of Q and K, so d_k "
                                        "must be even, but %1 has %2")
                                  .arg(name("Wq"), columns(w.Wq.cols())));
-        checkValues(w.Wq, name("Wq"));
-        checkValues(w.Wk, name("Wk"));
-        checkValues(w.Wv, name("Wv"));
+        if (scan.weights) {
+            checkValues(w.Wq, name("Wq"));
+            checkValues(w.Wk, name("Wk"));
+            checkValues(w.Wv, name("Wv"));
+        }
         concatWidth += w.Wv.cols();
     }
     if (in.hasWo()) {
@@ -270,7 +273,8 @@ void validateScanning(const AttentionInputs &in, const RowsToScan &scan) {
             throw InputError(
                 translate("attn::inputs", "Wo has %1 but the concatenated head outputs have %2")
                     .arg(rows(in.Wo.rows()), columns(concatWidth)));
-        checkValues(in.Wo, QStringLiteral("Wo"));
+        if (scan.weights)
+            checkValues(in.Wo, QStringLiteral("Wo"));
     } else if (in.Wo.rows() != 0 || in.Wo.cols() != 0) {
         throw InputError(translate("attn::inputs", "Wo is %1: it must have at least one column")
                              .arg(qs(shapeString(in.Wo))));

@@ -73,9 +73,10 @@ void validate(const AttentionInputs &inputs);
 // on a worker. The GUI thread keeps validate(), which never waits for another thread.
 void validateOnAllCores(const AttentionInputs &inputs);
 // validate() for inputs whose values were valid before rows xFirst … xLast of X and
-// contextFirst … contextLast of the context changed (an incremental update's): the values of
-// only those rows are scanned (X alone is 25 MB at n = 4096, p = 768); shapes, options and
-// weights are checked whole. An empty range (first > last) = none.
+// contextFirst … contextLast of the context changed (an incremental update's, whose weights
+// are those of the result it updates): the values of only those rows are scanned (X alone is
+// 25 MB at n = 4096, p = 768; the weights' 150,000 values took 0.05 ms of each edit); shapes and
+// options are checked whole. An empty range (first > last) = none.
 void validateRows(const AttentionInputs &inputs, Eigen::Index xFirst, Eigen::Index xLast,
                   Eigen::Index contextFirst, Eigen::Index contextLast);
 

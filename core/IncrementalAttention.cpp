@@ -47,6 +47,10 @@ RowVector project(const RowVector &row, const Matrix &W, Eigen::Index position, 
 struct Pending {
     std::vector<char> flag; // per query
     std::vector<Eigen::Index> rows;
+    // max |output| over every other row after the last key update (which sees every row),
+    // −1 when there was none: what the drift limits are relative to, without a pass over the
+    // output (2 MB at n = 4096) to find it.
+    double othersMax = -1.0;
     void add(Eigen::Index j) {
         if (!flag[std::size_t(j)]) {
             flag[std::size_t(j)] = 1;
@@ -112,7 +116,8 @@ Bounds errorBounds(const UpdateTerms &t) {
 // the way, and the output rows are written from its output.
 void updateQueries(HeadResult &h, const HeadResult &from, bool copy, Eigen::Index t,
                    const Matrix &keys, const RowVector &v, const Pending &pending,
-                   Eigen::Index first, Eigen::Index last, std::vector<Eigen::Index> &rescan) {
+                   Eigen::Index first, Eigen::Index last, std::vector<Eigen::Index> &rescan,
+                   double &rowsMax) {
     const Eigen::Index count = last - first, d = h.Q.cols();
     if (copy) {
         // The same share of the keys (in cross-attention there are m of them, not n).
@@ -149,6 +154,8 @@ void updateQueries(HeadResult &h, const HeadResult &from, bool copy, Eigen::Inde
             // is recomputed whole afterwards.
             if (copy)
                 h.output.row(j) = from.output.row(j);
+            if (!pending.flag[std::size_t(j)] && h.output.cols() > 0)
+                rowsMax = std::max(rowsMax, h.output.row(j).cwiseAbs().maxCoeff());
             continue;
         }
         const double bias = h.alibiSlope != 0.0 ? h.alibiSlope * double(t - j) : 0.0;
@@ -179,6 +186,7 @@ void updateQueries(HeadResult &h, const HeadResult &from, bool copy, Eigen::Inde
                          eNew, gOld, gNew, vOldMax, vNewMax, rescale != 1.0});
         h.drift(j) = b.drift;
         h.sumDrift(j) = b.sumDrift;
+        rowsMax = std::max(rowsMax, maxima[1]);
         h.shift(j) = shift;
         h.expSum(j) = sum;
     }
@@ -197,17 +205,20 @@ void updateKey(HeadResult &h, const HeadResult &from, Eigen::Index t, const RowV
     // The queries split over the cores: at n = 4096 the copy, the scores and the updates each
     // take a few tenths of a millisecond.
     constexpr Eigen::Index kBlock = 1024; // below, one thread: its start would cost more
-    std::vector<std::vector<Eigen::Index>> rescans(
-        static_cast<std::size_t>((h.Q.rows() + kBlock - 1) / kBlock));
+    const auto blocks = static_cast<std::size_t>((h.Q.rows() + kBlock - 1) / kBlock);
+    std::vector<std::vector<Eigen::Index>> rescans(blocks);
+    std::vector<double> maxima(blocks, 0.0);
     parallelBlocks(h.Q.rows(), kBlock, [&](Eigen::Index first, Eigen::Index last) {
-        updateQueries(h, from, copy, t, keys, v, pending, first, last,
-                      rescans[static_cast<std::size_t>(first / kBlock)]);
+        const auto block = static_cast<std::size_t>(first / kBlock);
+        updateQueries(h, from, copy, t, keys, v, pending, first, last, rescans[block],
+                      maxima[block]);
     });
     h.K.row(t) = k;
     h.V.row(t) = v;
     for (const std::vector<Eigen::Index> &rescan : rescans)
         for (Eigen::Index j : rescan)
             pending.add(j);
+    pending.othersMax = *std::max_element(maxima.begin(), maxima.end());
 }
 
 // How due query j's refresh is: its drift bounds as fractions of what they may reach.
@@ -225,39 +236,49 @@ double dueness(const HeadResult &h, Eigen::Index j, double limit) {
 void refresh(HeadResult &h, Pending &pending) {
     constexpr Eigen::Index kRefreshBatch = 32;
     const Eigen::Index n = h.drift.size();
-    const double scale = h.output.size() == 0 ? 0.0 : h.output.cwiseAbs().maxCoeff();
+    // The edited tokens' rows and the rows whose maximum fell away first: the output's largest
+    // entry, which the limits are relative to, includes them.
+    std::sort(pending.rows.begin(), pending.rows.end());
+    kernel::attendQueries(h, pending.rows);
+    double scale = pending.othersMax;
+    if (scale < 0.0) {
+        scale = h.output.size() == 0 ? 0.0 : h.output.cwiseAbs().maxCoeff();
+    } else {
+        for (Eigen::Index j : pending.rows)
+            if (h.output.cols() > 0)
+                scale = std::max(scale, h.output.row(j).cwiseAbs().maxCoeff());
+    }
+    for (Eigen::Index j : pending.rows)
+        h.drift(j) = h.sumDrift(j) = 0.0;
     const double limit = kDriftTolerance * scale;
-    const std::size_t edited = pending.rows.size();
+    std::vector<Eigen::Index> due;
     std::vector<std::pair<double, Eigen::Index>> nearlyDue; // (dueness, query), not yet due
     for (Eigen::Index j = 0; j < n; ++j) {
-        if (pending.flag[std::size_t(j)])
-            continue;
-        const double due = dueness(h, j, limit);
-        if (due > 1.0)
-            pending.add(j);
-        else if (due > 0.5)
-            nearlyDue.emplace_back(due, j);
+        const double dueAt = dueness(h, j, limit);
+        if (dueAt > 1.0)
+            due.push_back(j);
+        else if (dueAt > 0.5)
+            nearlyDue.emplace_back(dueAt, j);
     }
-    if (Eigen::Index(pending.rows.size()) > n / 8) { // cheaper as one forward pass of the head
+    if (due.empty())
+        return;
+    if (Eigen::Index(due.size()) > n / 8) { // cheaper as one forward pass of the head
         kernel::attend(h);
         h.drift.setZero(n);
         h.sumDrift.setZero(n);
         return;
     }
-    if (pending.rows.size() > edited) {
-        const Eigen::Index room =
-            std::min(kRefreshBatch, n / 8) - Eigen::Index(pending.rows.size());
-        if (room > 0 && !nearlyDue.empty()) {
-            const auto take = std::min<std::ptrdiff_t>(room, std::ptrdiff_t(nearlyDue.size()));
-            std::nth_element(nearlyDue.begin(), nearlyDue.begin() + take - 1, nearlyDue.end(),
-                             std::greater<>());
-            for (auto it = nearlyDue.begin(); it != nearlyDue.begin() + take; ++it)
-                pending.add(it->second);
-        }
+    const Eigen::Index room = std::min(kRefreshBatch, n / 8) - Eigen::Index(due.size());
+    if (room > 0 && !nearlyDue.empty()) {
+        const auto take = std::min<std::ptrdiff_t>(room, std::ptrdiff_t(nearlyDue.size()));
+        std::nth_element(nearlyDue.begin(), nearlyDue.begin() + take - 1, nearlyDue.end(),
+                         std::greater<>());
+        for (auto it = nearlyDue.begin(); it != nearlyDue.begin() + take; ++it)
+            due.push_back(it->second);
     }
-    std::sort(pending.rows.begin(), pending.rows.end());
-    kernel::attendQueries(h, pending.rows);
-    for (Eigen::Index j : pending.rows)
+    std::sort(due.begin(), due.end());
+    kernel::attendQueries(h, due);
+    for (Eigen::Index j : due)
         h.drift(j) = h.sumDrift(j) = 0.0;
 }
 
