@@ -102,50 +102,48 @@ namespace kernel {
 // concat, the final output and the warnings, once every head is done.
 void finishResult(const AttentionInputs &in, AttentionResult &result) {
     const bool rows = result.layout == Layout::Rows;
-    const bool onlyHead = rows && result.heads.size() == 1 && !in.hasWo();
-    if (onlyHead) {
-        // concat and the output are the head's output: both copied and checked in one pass
-        // on both cores (2 MB each at n = 4096, a fifth of a cell edit when done one by one).
+    if (result.heads.size() == 1 && !in.hasWo()) {
+        // concat and the output are the head's output, held once; checked on both cores.
+        result.shareHeadOutput();
         const Matrix &out = result.heads.front().output;
-        result.concat.resize(out.rows(), out.cols());
-        result.output.resize(out.rows(), out.cols());
         std::atomic<bool> finite{true};
         parallelBlocks(out.rows(), 1024, [&](Eigen::Index first, Eigen::Index last) {
-            const auto part = out.middleRows(first, last - first);
-            result.concat.middleRows(first, last - first) = part;
-            result.output.middleRows(first, last - first) = part;
-            if (!allFiniteFast(part))
+            if (!allFiniteFast(out.middleRows(first, last - first)))
                 finite = false;
         });
         if (!finite)
-            requireFinite(result.output);
-    } else if (result.heads.size() == 1) {
-        result.concat = result.heads.front().output;
+            requireFinite(out);
     } else {
-        Eigen::Index width = 0;
-        for (const HeadResult &h : result.heads)
-            width += rows ? h.output.cols() : h.output.rows();
-        if (rows)
-            result.concat.resize(in.queryCount(), width);
-        else
-            result.concat.resize(width, in.queryCount());
-        Eigen::Index at = 0;
-        for (const HeadResult &h : result.heads) {
+        Matrix concat;
+        if (result.heads.size() == 1) {
+            concat = result.heads.front().output;
+        } else {
+            Eigen::Index width = 0;
+            for (const HeadResult &h : result.heads)
+                width += rows ? h.output.cols() : h.output.rows();
             if (rows)
-                result.concat.middleCols(at, h.output.cols()) = h.output;
+                concat.resize(in.queryCount(), width);
             else
-                result.concat.middleRows(at, h.output.rows()) = h.output;
-            at += rows ? h.output.cols() : h.output.rows();
+                concat.resize(width, in.queryCount());
+            Eigen::Index at = 0;
+            for (const HeadResult &h : result.heads) {
+                if (rows)
+                    concat.middleCols(at, h.output.cols()) = h.output;
+                else
+                    concat.middleRows(at, h.output.rows()) = h.output;
+                at += rows ? h.output.cols() : h.output.rows();
+            }
         }
-    }
-    if (!onlyHead) {
+        Matrix output;
         if (!in.hasWo())
-            result.output = result.concat;
+            output = concat;
         else if (rows)
-            result.output.noalias() = result.concat * in.Wo;
+            output.noalias() = concat * in.Wo;
         else
-            result.output.noalias() = in.Wo.transpose() * result.concat;
-        requireFinite(result.output);
+            output.noalias() = in.Wo.transpose() * concat;
+        requireFinite(output);
+        result.setConcat(std::move(concat));
+        result.setOutput(std::move(output));
     }
 
     result.warnings.clear();
@@ -339,8 +337,12 @@ AttentionResult transposed(const AttentionResult &result) {
     t.layout = result.layout == Layout::Rows ? Layout::Columns : Layout::Rows;
     for (const HeadResult &h : result.heads)
         t.heads.push_back(transposed(h));
-    t.concat = result.concat.transpose();
-    t.output = result.output.transpose();
+    if (result.sharesHeadOutput()) {
+        t.shareHeadOutput();
+    } else {
+        t.setConcat(result.concat().transpose());
+        t.setOutput(result.output().transpose());
+    }
     t.masked = result.masked.transpose();
     t.warnings = result.warnings;
     return t;
@@ -354,6 +356,22 @@ size_t kvSource(const AttentionInputs &in, size_t head) {
         if (in.heads[h].kvGroup == group)
             return h;
     return head;
+}
+
+void AttentionResult::setConcat(Matrix concat) {
+    m_concat = std::move(concat);
+    m_headIsOutput = false;
+}
+
+void AttentionResult::setOutput(Matrix output) {
+    m_output = std::move(output);
+    m_headIsOutput = false;
+}
+
+void AttentionResult::shareHeadOutput() {
+    m_concat.resize(0, 0);
+    m_output.resize(0, 0);
+    m_headIsOutput = true;
 }
 
 } // namespace attn

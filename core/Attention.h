@@ -65,8 +65,16 @@ struct HeadResult {
 struct AttentionResult {
     Layout layout = Layout::Rows;
     std::vector<HeadResult> heads;
-    Matrix concat; // the heads' outputs side by side (stacked, in the column layout)
-    Matrix output; // concat·Wo, or concat when there is no Wo
+    // The heads' outputs side by side (stacked, in the column layout), and concat·Wo, or concat
+    // when there is no Wo. With one head and no Wo both are that head's output, held once: an
+    // edit at n = 4096 would otherwise copy and check its 2 MB twice (a quarter of the edit).
+    const Matrix &concat() const { return m_headIsOutput ? heads.front().output : m_concat; }
+    const Matrix &output() const { return m_headIsOutput ? heads.front().output : m_output; }
+    void setConcat(Matrix concat);
+    void setOutput(Matrix output);
+    // concat() and output() are heads.front().output from now on (one head, no Wo).
+    void shareHeadOutput();
+    bool sharesHeadOutput() const { return m_headIsOutput; }
     // n × m (m × n in the column layout): which logits are −∞; empty (0 × 0) when none is, so
     // that a result without a mask carries no n × m matrix at all.
     Mask masked;
@@ -81,6 +89,10 @@ struct AttentionResult {
         Eigen::Index queryFirst = 0, queryLast = -1, keyFirst = 0, keyLast = -1;
     };
     Update update;
+
+private:
+    Matrix m_concat, m_output;
+    bool m_headIsOutput = false;
 };
 
 // Validates and computes; throws InputError on inputs it cannot compute on.

@@ -21,7 +21,7 @@ Gradient gradient(const AttentionInputs &in, const AttentionResult &result) {
         throw InputError(translate("attn::inputs",
                                    "there is no target: the loss ½·Σ(output − "
                                    "target)² needs a target matrix (inputs.target)"));
-    const Matrix residual = result.output - in.target;
+    const Matrix residual = result.output() - in.target;
     Gradient g = backward(in, result, residual);
     g.loss = 0.5 * residual.squaredNorm();
     return g;
@@ -40,7 +40,7 @@ Gradient backward(const AttentionInputs &in, const AttentionResult &result, cons
     // output = concat·Wo: ∂L/∂Wo = concatᵀ·∂L/∂output, ∂L/∂concat = ∂L/∂output·Woᵀ.
     Matrix dConcat;
     if (in.hasWo()) {
-        g.Wo.noalias() = result.concat.transpose() * dOutput;
+        g.Wo.noalias() = result.concat().transpose() * dOutput;
         dConcat.noalias() = dOutput * in.Wo.transpose();
     } else {
         dConcat = dOutput;

@@ -167,9 +167,9 @@ Matrix stageMatrix(const AttentionInputs &inputs, const AttentionResult &result,
     case Stage::HeadOutput:
         return result.heads[h].output;
     case Stage::Concat:
-        return result.concat;
+        return result.concat();
     case Stage::Final:
-        return result.output;
+        return result.output();
     }
     return {};
 }

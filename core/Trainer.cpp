@@ -73,7 +73,7 @@ Evaluation Trainer::evaluate() const {
     for (const TaskExample &example : heldOut_) {
         const AttentionInputs in = withWeights(example);
         const AttentionResult r = compute(in);
-        e.loss += 0.5 * (r.output - in.target).squaredNorm();
+        e.loss += 0.5 * (r.output() - in.target).squaredNorm();
         e.accuracy += correctFraction(example.rightKey, r.heads[0].weights());
     }
     if (!heldOut_.empty()) {

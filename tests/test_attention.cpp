@@ -83,7 +83,7 @@ private slots:
             const AttentionResult r = compute(in, layout);
             const Matrix w = layout == Layout::Rows ? r.heads[0].weights()
                                                     : Matrix(r.heads[0].weights().transpose());
-            const Matrix out = layout == Layout::Rows ? r.output : Matrix(r.output.transpose());
+            const Matrix out = layout == Layout::Rows ? r.output() : Matrix(r.output().transpose());
             QCOMPARE(w.row(2).cwiseAbs().sum(), 0.0);
             QCOMPARE(out.row(2).cwiseAbs().sum(), 0.0);
             QVERIFY(w.allFinite() && out.allFinite());
@@ -140,7 +140,7 @@ private slots:
         QCOMPARE(r.heads[0].K.rows(), Eigen::Index(5));
         QCOMPARE(r.heads[0].weights().rows(), Eigen::Index(4));
         QCOMPARE(r.heads[0].weights().cols(), Eigen::Index(5));
-        QCOMPARE(r.output.rows(), Eigen::Index(4));
+        QCOMPARE(r.output().rows(), Eigen::Index(4));
         // Identical context rows → identical keys → uniform weights.
         QVERIFY(testsupport::close(r.heads[0].weights(1, 3), 0.2));
     }
@@ -154,7 +154,7 @@ private slots:
         in.heads[0].Wv *= 3e14; // its largest entry is 3
         const AttentionResult r = compute(in);
         QVERIFY(r.heads[0].weights().allFinite());
-        QVERIFY(r.output.allFinite());
+        QVERIFY(r.output().allFinite());
         QVERIFY(testsupport::close(r.heads[0].weights().row(0).sum(), 1.0));
     }
 
@@ -270,15 +270,15 @@ private slots:
         QCOMPARE(cols.layout, Layout::Columns);
         QCOMPARE(cols.heads[0].weights().rows(), Eigen::Index(5));
         QCOMPARE(cols.heads[0].weights().cols(), Eigen::Index(4));
-        COMPARE_MATRIX(Matrix(cols.concat.transpose()), rows.concat);
-        COMPARE_MATRIX(Matrix(cols.output.transpose()), rows.output);
+        COMPARE_MATRIX(Matrix(cols.concat().transpose()), rows.concat());
+        COMPARE_MATRIX(Matrix(cols.output().transpose()), rows.output());
         QVERIFY((cols.masked == rows.masked.transpose()).all());
         // transposed() turns one layout's result into the other's.
         const AttentionResult back = transposed(cols);
         QCOMPARE(back.layout, Layout::Rows);
         COMPARE_MATRIX(back.heads[1].weights(), rows.heads[1].weights());
         COMPARE_MATRIX(back.heads[0].K, rows.heads[0].K);
-        COMPARE_MATRIX(back.output, rows.output);
+        COMPARE_MATRIX(back.output(), rows.output());
         QVERIFY((back.masked == rows.masked).all());
     }
 };

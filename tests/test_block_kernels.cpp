@@ -107,7 +107,7 @@ private slots:
             compareRelative(a.logits(), b.logits(), "logits");
             compareRelative(a.weights(), b.weights(), "weights");
         }
-        compareRelative(fast.output, blas.output, "output");
+        compareRelative(fast.output(), blas.output(), "output");
     }
 
     // A stage derived whole, a block of rows, a single row and a single cell compute each score

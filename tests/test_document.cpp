@@ -299,8 +299,8 @@ void TestDocument::crossAttention() {
     QVERIFY(testsupport::sameBits(in.context, in.X));
     QVERIFY(in.contextTokens == in.tokens);
     // A copy of X as context: the result is the self-attention one.
-    QVERIFY(testsupport::sameBits(attn::compute(in).output,
-                                  attn::compute(attn::workedExample()).output));
+    QVERIFY(testsupport::sameBits(attn::compute(in).output(),
+                                  attn::compute(attn::workedExample()).output()));
     QVERIFY(doc.setDimension(Dimension::ContextLength, 6));
     QCOMPARE(doc.inputs().context.rows(), 6);
     QCOMPARE(doc.inputs().contextTokens.back(), std::string("c5"));

@@ -23,7 +23,7 @@ double lossOf(AttentionInputs in) {
     // A perturbed entry of a key/value group's shared Wk or Wv (its first head's copy) is the
     // whole group's, as the Document makes it.
     shareKeyValueGroups(in);
-    return 0.5 * (compute(in).output - in.target).squaredNorm();
+    return 0.5 * (compute(in).output() - in.target).squaredNorm();
 }
 
 // The largest relative disagreement between `analytic` and central differences of the loss

@@ -85,8 +85,8 @@ void compareResults(const AttentionResult &fast, const AttentionResult &full) {
         compareRelative(a.weights(), b.weights(), "weights");
         compareRelative(a.output, b.output, "head output");
     }
-    compareRelative(fast.concat, full.concat, "concat");
-    compareRelative(fast.output, full.output, "output");
+    compareRelative(fast.concat(), full.concat(), "concat");
+    compareRelative(fast.output(), full.output(), "output");
     QCOMPARE(fast.warnings, full.warnings);
 }
 
@@ -242,7 +242,7 @@ private slots:
             else
                 edit.xFirst = edit.xLast = t;
             const AttentionResult updated = updateTokens(in, published, edit);
-            QVERIFY(!testsupport::sameBits(updated.output, published.output));
+            QVERIFY(!testsupport::sameBits(updated.output(), published.output()));
             // It names what it was made from and the rows of Q and K that may differ from it:
             // the edited token's (only keys for a context token, only a query for a token of X
             // in cross-attention); every other row is the same.
@@ -274,8 +274,8 @@ private slots:
             QVERIFY(testsupport::sameBits(Matrix(a.expSum), Matrix(b.expSum)));
             QCOMPARE(a.drift.size(), b.drift.size());
         }
-        QVERIFY(testsupport::sameBits(published.concat, copy.concat));
-        QVERIFY(testsupport::sameBits(published.output, copy.output));
+        QVERIFY(testsupport::sameBits(published.concat(), copy.concat()));
+        QVERIFY(testsupport::sameBits(published.output(), copy.output()));
     }
 
     // Shapes or options that changed are not an edit of values: a full recompute.

@@ -84,7 +84,7 @@ private slots:
                 COMPARE_BITS(b.heads[h].output, a.heads[h].output);
                 QCOMPARE(kvSource(shared, h), h - h % size_t(groupSize));
             }
-            COMPARE_BITS(b.output, a.output);
+            COMPARE_BITS(b.output(), a.output());
         }
         // The session writes a group's Wk and Wv once and reads them back for every head.
         const QJsonObject json = inputsToJson(shared);

@@ -52,7 +52,7 @@ private slots:
         QCOMPARE(doc.inputs().options.positional, Positional::Sinusoidal);
         QCOMPARE(doc.undoStack()->count(), before + 1);
         testsupport::settle(wb);
-        COMPARE_MATRIX(wb.recomputer().snapshot().result->output, compute(doc.inputs()).output);
+        COMPARE_MATRIX(wb.recomputer().snapshot().result->output(), compute(doc.inputs()).output());
         QCOMPARE(doc.undoStack()->count(), before + 1); // nothing else came in meanwhile
         doc.undoStack()->undo();
         QCOMPARE(doc.inputs().options.positional, Positional::None);
@@ -130,7 +130,7 @@ private slots:
         QCOMPARE(steps.size(), size_t(6));
         QVERIFY(steps[0].html.contains("no positions"));
         QVERIFY(steps[1].html.contains("no target"));
-        in.target = compute(in).output;
+        in.target = compute(in).output();
         in.target(1, 0) += 1.0;
         in.options.positional = Positional::Sinusoidal;
         steps = learningLessonSteps(in, compute(in), 1, 0);

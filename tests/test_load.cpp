@@ -182,7 +182,7 @@ void TestLoad::tenThousandEdits() {
     QCOMPARE(shown.heads.size(), expected.heads.size());
     for (size_t h = 0; h < expected.heads.size(); ++h)
         COMPARE_MATRIX(shown.heads[h].weights(), expected.heads[h].weights());
-    COMPARE_MATRIX(shown.output, expected.output);
+    COMPARE_MATRIX(shown.output(), expected.output());
 
     // Undo everything: every step's state on the way, and the oldest kept state at the end.
     while (stack->canUndo()) {

@@ -228,8 +228,8 @@ void TestMatrixExport::stages() {
         return attn::stageMatrix(in, r, {info->stage, int(head)});
     };
     COMPARE_BITS(stage("X"), in.X);
-    COMPARE_BITS(stage("concat"), r.concat);
-    COMPARE_BITS(stage("final"), r.output);
+    COMPARE_BITS(stage("concat"), r.concat());
+    COMPARE_BITS(stage("final"), r.output());
     if (in.hasContext)
         COMPARE_BITS(stage("context"), in.context);
     if (in.hasWo())

@@ -59,8 +59,8 @@ private slots:
             check(head.weights(), e["weights"], "weights");
             check(head.output, e["output"], "head output");
         }
-        check(r.concat, expected["concat"], "concat");
-        check(r.output, expected["output"], "output");
+        check(r.concat(), expected["concat"], "concat");
+        check(r.output(), expected["output"], "output");
         qInfo("%s: max relative error of the forward stages %.3g",
               qPrintable(QFileInfo(file).baseName()), worst);
     }
@@ -212,7 +212,7 @@ private slots:
             COMPARE_MATRIX_TOL(fast.heads[h].K, full.heads[h].K, 1e-12);
             COMPARE_MATRIX_TOL(fast.heads[h].weights(), full.heads[h].weights(), 1e-12);
         }
-        COMPARE_MATRIX_TOL(fast.output, full.output, 1e-12);
+        COMPARE_MATRIX_TOL(fast.output(), full.output(), 1e-12);
     }
 };
 

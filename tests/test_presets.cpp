@@ -84,7 +84,7 @@ private slots:
         QVERIFY2(!preset->description.contains('\n'), "one line");
         validate(preset->inputs);
         const AttentionResult r = compute(preset->inputs);
-        QVERIFY(r.output.allFinite());
+        QVERIFY(r.output().allFinite());
         Document doc;
         QVERIFY2(doc.replaceInputs(preset->inputs, "preset", &error), qPrintable(error));
     }
@@ -93,7 +93,7 @@ private slots:
         const std::vector<Preset> all = presets();
         QVERIFY(all.size() >= 9);
         QVERIFY(all[0].inputs == workedExample());
-        const Matrix out = compute(all[0].inputs).output;
+        const Matrix out = compute(all[0].inputs).output();
         QCOMPARE(QString::number(out(0, 0), 'f', 4), QStringLiteral("3.9492"));
         QCOMPARE(QString::number(out(0, 1), 'f', 4), QStringLiteral("7.8588"));
         QCOMPARE(QString::number(out(0, 2), 'f', 4), QStringLiteral("3.9577"));

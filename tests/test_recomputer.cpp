@@ -129,7 +129,7 @@ void TestRecomputer::layoutChangeNeedsNoResult() {
     QVERIFY(!spy.wait(200));
     QCOMPARE(rec.snapshot().result, before.result);
     QCOMPARE(rec.snapshot().generation, before.generation);
-    QVERIFY(testsupport::sameBits(rec.result()->output, attn::compute(doc.inputs()).output));
+    QVERIFY(testsupport::sameBits(rec.result()->output(), attn::compute(doc.inputs()).output()));
 }
 
 void TestRecomputer::workerComputesOnItsSnapshot() {
@@ -159,7 +159,7 @@ void TestRecomputer::workerComputesOnItsSnapshot() {
     QCOMPARE(snap.inputs->heads[0].Wq(0, 0), 4.0);
     const attn::AttentionResult expected = attn::compute(*snap.inputs);
     QVERIFY(testsupport::sameBits(snap.result->heads[0].Q, expected.heads[0].Q));
-    QVERIFY((snap.result->output - expected.output).cwiseAbs().maxCoeff() < 1e-9);
+    QVERIFY((snap.result->output() - expected.output()).cwiseAbs().maxCoeff() < 1e-9);
 }
 
 void TestRecomputer::snapshotGenerationIncreases() {
@@ -205,7 +205,7 @@ void TestRecomputer::rowOnlyRecomputeInColumnLayout() {
         QVERIFY(attn::Matrix(got.heads[h].weights().transpose())
                     .isApprox(oracle.heads[h].weights(), 1e-12));
     }
-    QVERIFY(got.output.isApprox(full.output, 1e-12));
+    QVERIFY(got.output().isApprox(full.output(), 1e-12));
 }
 
 void TestRecomputer::cellEditsUpdateIncrementally_data() {
@@ -231,7 +231,7 @@ void TestRecomputer::cellEditsUpdateIncrementally() {
     rec.recomputeNow();
     QCOMPARE(rec.result()->heads[0].drift.size(), 40); // updated, not recomputed
     const attn::AttentionResult full = attn::compute(doc.inputs());
-    COMPARE_MATRIX_TOL(rec.result()->output, full.output, 1e-12);
+    COMPARE_MATRIX_TOL(rec.result()->output(), full.output(), 1e-12);
     COMPARE_MATRIX_TOL(rec.result()->heads[0].weights(), full.heads[0].weights(), 1e-12);
     QVERIFY(doc.setDimension(Dimension::Tokens, 41));
     rec.recomputeNow();

@@ -145,8 +145,8 @@ private slots:
         const AttentionResult r = compute(in);
         COMPARE_MATRIX(stageMatrix(in, r, {Stage::X}), in.X);
         COMPARE_MATRIX(stageMatrix(in, r, {Stage::Wo}), in.Wo);
-        COMPARE_MATRIX(stageMatrix(in, r, {Stage::Concat}), r.concat);
-        COMPARE_MATRIX(stageMatrix(in, r, {Stage::Final}), r.output);
+        COMPARE_MATRIX(stageMatrix(in, r, {Stage::Concat}), r.concat());
+        COMPARE_MATRIX(stageMatrix(in, r, {Stage::Final}), r.output());
         for (int h = 0; h < 2; ++h) {
             const HeadWeights &w = in.heads[std::size_t(h)];
             const HeadResult &hr = r.heads[std::size_t(h)];

@@ -46,7 +46,7 @@ private slots:
         testsupport::settle(wb);
         const AttentionResult expected = compute(workedExample());
         COMPARE_MATRIX(wb.stages().view(Stage::Weights)->values(), expected.heads[0].weights());
-        COMPARE_MATRIX(wb.stages().view(Stage::HeadOutput)->values(), expected.output);
+        COMPARE_MATRIX(wb.stages().view(Stage::HeadOutput)->values(), expected.output());
         QCOMPARE(wb.stages().view(Stage::Weights)->title(), QString("softmax(QKᵀ/√3) — 4×4"));
         QCOMPARE(wb.stages().view(Stage::Scores)->rowLabels(),
                  QStringList({"t0", "t1", "t2", "t3"}));
@@ -85,7 +85,7 @@ private slots:
         const AttentionResult expected = compute(edited);
         COMPARE_MATRIX(weights, expected.heads[0].weights());
         COMPARE_MATRIX(wb.stages().view(Stage::Q)->values(), expected.heads[0].Q);
-        COMPARE_MATRIX(wb.stages().view(Stage::HeadOutput)->values(), expected.output);
+        COMPARE_MATRIX(wb.stages().view(Stage::HeadOutput)->values(), expected.output());
 
         wb.document().undoStack()->undo();
         testsupport::settle(wb);
@@ -131,7 +131,7 @@ private slots:
         CombinationView *c = &wb.combination();
         QCOMPARE(c->row(), 2);
         const AttentionResult r = compute(workedExample());
-        COMPARE_MATRIX(Matrix(c->sum()), Matrix(r.output.row(2)));
+        COMPARE_MATRIX(Matrix(c->sum()), Matrix(r.output().row(2)));
         COMPARE_MATRIX(Matrix(c->weights().transpose()), Matrix(r.heads[0].weights().row(2)));
         COMPARE_MATRIX(c->values(), r.heads[0].V);
         QCOMPARE(c->shownKeys(), QList<int>({0, 1, 2, 3}));
@@ -200,7 +200,7 @@ private slots:
         QVERIFY(!wb.stages().view(Stage::Concat)->isHidden());
         QVERIFY(!wb.stages().view(Stage::Final)->isHidden());
         const AttentionResult r = compute(wb.document().inputs());
-        COMPARE_MATRIX(wb.stages().view(Stage::Final)->values(), r.output);
+        COMPARE_MATRIX(wb.stages().view(Stage::Final)->values(), r.output());
         wb.document().setCurrentHead(1);
         QCoreApplication::processEvents();
         COMPARE_MATRIX(wb.stages().view(Stage::Weights)->values(), r.heads[1].weights());
@@ -219,7 +219,7 @@ private slots:
         StagesView *s = &wb.stages();
         COMPARE_MATRIX(s->view(Stage::Weights)->values(), Matrix(r.heads[0].weights().transpose()));
         COMPARE_MATRIX(s->view(Stage::Q)->values(), Matrix(r.heads[0].Q.transpose()));
-        COMPARE_MATRIX(s->view(Stage::HeadOutput)->values(), Matrix(r.output.transpose()));
+        COMPARE_MATRIX(s->view(Stage::HeadOutput)->values(), Matrix(r.output().transpose()));
         QCOMPARE(s->view(Stage::Scores)->title(), QString("scores KᵀQ — 4×4"));
         QCOMPARE(s->view(Stage::Q)->title(), QString("Q = Wqᵀ·Xᵀ — 3×4"));
         QVERIFY(s->view(Stage::Weights)->title().startsWith("softmax↓(KᵀQ/√3)"));
@@ -228,7 +228,7 @@ private slots:
         QCOMPARE(s->view(Stage::Weights)->highlightedColumns(), QList<int>{2});
         QCOMPARE(s->view(Stage::Weights)->selectedRow(), -1);
         // The combination panel shows the same output, now as a column.
-        COMPARE_MATRIX(Matrix(wb.combination().sum()), Matrix(r.output.row(2)));
+        COMPARE_MATRIX(Matrix(wb.combination().sum()), Matrix(r.output().row(2)));
         // A click selects the query of the clicked column.
         HeatmapView *weights = s->view(Stage::Weights);
         QTest::mouseClick(weights->plot(), Qt::LeftButton, {},

@@ -198,7 +198,7 @@ QString headOutput(const Context &c, int query, int col) {
 }
 
 QString concat(const Context &c, int query, int col) {
-    if (!c.result || !inside(c.result->concat, query, col))
+    if (!c.result || !inside(c.result->concat(), query, col))
         return {};
     int head = 0, offset = col;
     while (head < int(c.result->heads.size()) && offset >= c.result->heads[size_t(head)].V.cols())
@@ -209,27 +209,27 @@ QString concat(const Context &c, int query, int col) {
            QCoreApplication::translate("Derivation", "head %1's output, feature %2 = <b>%3</b>")
                .arg(head)
                .arg(offset)
-               .arg(number(c.result->concat(query, col)));
+               .arg(number(c.result->concat()(query, col)));
 }
 
 QString finalOutput(const Context &c, int query, int col) {
-    if (!c.result || !c.inputs || !inside(c.result->output, query, col))
+    if (!c.result || !c.inputs || !inside(c.result->output(), query, col))
         return {};
     const QString head =
         header(QCoreApplication::translate("Derivation", "output: query %1, feature %2")
                    .arg(label(c.queries, query))
                    .arg(col));
-    if (!c.inputs->hasWo() || c.inputs->Wo.rows() != c.result->concat.cols() ||
+    if (!c.inputs->hasWo() || c.inputs->Wo.rows() != c.result->concat().cols() ||
         !inside(c.inputs->Wo, 0, col))
         return head +
                QCoreApplication::translate("Derivation",
                                            "no Wo: the output is the concatenation, <b>") +
-               number(c.result->output(query, col)) + "</b>";
-    const Eigen::VectorXd a = c.result->concat.row(query).transpose(), b = c.inputs->Wo.col(col);
+               number(c.result->output()(query, col)) + "</b>";
+    const Eigen::VectorXd a = c.result->concat().row(query).transpose(), b = c.inputs->Wo.col(col);
     return head + QCoreApplication::translate("Derivation",
                                               "concat%1 \u00b7 Wo[:, %2]<br>= %3<br>= <b>%4</b>")
                       .arg(subscript(query), QString::number(col), sumOfProducts(a, b),
-                           number(c.result->output(query, col)));
+                           number(c.result->output()(query, col)));
 }
 
 } // namespace derivation

@@ -142,7 +142,7 @@ std::vector<LessonStep> learningLessonSteps(const attn::AttentionInputs &in,
     down.emphasis = {Stage::Wq, Stage::Wk, Stage::Wv};
     if (g) {
         const attn::AttentionInputs after = learning::gradientStep(in, *g, 0.01);
-        const double next = 0.5 * (attn::compute(after).output - after.target).squaredNorm();
+        const double next = 0.5 * (attn::compute(after).output() - after.target).squaredNorm();
         down.html = QCoreApplication::translate(
                         "LearningLesson",
                         "Move every weight a little against its gradient. With \u03b7 = 0.01 "

@@ -151,8 +151,8 @@ QString gradientChain(const attn::AttentionInputs &in, const attn::AttentionResu
     case GradientOf::Wo:
         return "\u2202L/\u2202Wo" + at + " " +
                sumOfProducts(QString("concat[i,%1]").arg(row),
-                             QString("\u2202L/\u2202output[i,%1]").arg(col), result.concat.col(row),
-                             g.output.col(col)) +
+                             QString("\u2202L/\u2202output[i,%1]").arg(col),
+                             result.concat().col(row), g.output.col(col)) +
                QCoreApplication::translate("LearningReadings",
                                            "<br><br>\u2202L/\u2202output = output \u2212 target");
     case GradientOf::X:

@@ -131,8 +131,8 @@ PermutationCheck checkPermutation(const attn::AttentionInputs &inputs, quint32 s
     c.positional = inputs.options.causal;
     c.positionEncoded = inputs.options.positional != attn::Positional::None;
     c.hasContext = inputs.hasContext;
-    c.before = attn::compute(inputs).output;
-    c.after = attn::compute(permuteQueries(inputs, c.permutation)).output;
+    c.before = attn::compute(inputs).output();
+    c.after = attn::compute(permuteQueries(inputs, c.permutation)).output();
     c.maxDifference = (c.after - permuteRows(c.before, c.permutation)).cwiseAbs().maxCoeff();
     if (inputs.hasContext) {
         c.contextPermutation = shuffledPermutation(int(inputs.keyCount()), seed + 1);
@@ -143,7 +143,7 @@ PermutationCheck checkPermutation(const attn::AttentionInputs &inputs, quint32 s
             for (Eigen::Index i = 0; i < inputs.mask.rows(); ++i)
                 for (size_t l = 0; l < c.contextPermutation.size(); ++l)
                     in.mask(i, Eigen::Index(l)) = inputs.mask(i, c.contextPermutation[l]);
-        c.contextDifference = (attn::compute(in).output - c.before).cwiseAbs().maxCoeff();
+        c.contextDifference = (attn::compute(in).output() - c.before).cwiseAbs().maxCoeff();
     }
     return c;
 }
@@ -160,7 +160,7 @@ QkScalingCheck scaleQueryKey(const attn::AttentionInputs &inputs, int head, doub
     q.maxQDifference = (a.Q - b.Q).cwiseAbs().maxCoeff();
     q.maxScoreDifference = (a.scores() - b.scores()).cwiseAbs().maxCoeff();
     q.maxWeightDifference = (a.weights() - b.weights()).cwiseAbs().maxCoeff();
-    q.maxOutputDifference = (after.output - before.output).cwiseAbs().maxCoeff();
+    q.maxOutputDifference = (after.output() - before.output()).cwiseAbs().maxCoeff();
     return q;
 }
 

@@ -83,9 +83,9 @@ std::string resultToJson(const AttentionResult &r) {
         out += "\n    }";
     }
     out += r.heads.empty() ? "],\n  \"concat\": " : "\n  ],\n  \"concat\": ";
-    appendJsonMatrix(out, r.concat, "  ");
+    appendJsonMatrix(out, r.concat(), "  ");
     out += ",\n  \"output\": ";
-    appendJsonMatrix(out, r.output, "  ");
+    appendJsonMatrix(out, r.output(), "  ");
     out += ",\n  \"warnings\": [";
     for (size_t i = 0; i < r.warnings.size(); ++i) {
         if (i)

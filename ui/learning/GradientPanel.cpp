@@ -128,7 +128,7 @@ void GradientPanel::setTargetFromOutput() {
     const ResultSnapshot &s = snapshot();
     if (!s.isValid())
         return;
-    attn::Matrix target = s.result->output;
+    attn::Matrix target = s.result->output();
     const int row = std::max(0, document()->selectedRow());
     if (row < target.rows())
         target(row, 0) += 1.0;
@@ -229,7 +229,7 @@ void GradientPanel::updateStep() {
     const double eta = m_eta->value();
     try {
         const attn::AttentionInputs after = learning::gradientStep(shownInputs(), *m_gradient, eta);
-        const double loss = 0.5 * (attn::compute(after).output - after.target).squaredNorm();
+        const double loss = 0.5 * (attn::compute(after).output() - after.target).squaredNorm();
         m_stepText->setText(
             tr("One step W \u2212 %1\u00b7\u2202L/\u2202W on every weight: the loss would go "
                "from %2 to <b>%3</b>%4")

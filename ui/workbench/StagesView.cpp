@@ -372,10 +372,10 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
     m_views.value(Stage::Concat)->setVisible(several);
     m_views.value(Stage::Final)->setVisible(several || projected);
     if (several)
-        set(Stage::Concat, inResult(result.concat), formula(Stage::Concat), m_queries, {},
+        set(Stage::Concat, inResult(result.concat()), formula(Stage::Concat), m_queries, {},
             tr("query"), "H·d_v", ScaleKind::Diverging);
     if (several || projected) // the final output does not depend on the current head: no suffix
-        set(Stage::Final, inResult(result.output), formula(Stage::Final), m_queries, {},
+        set(Stage::Final, inResult(result.output()), formula(Stage::Final), m_queries, {},
             tr("query"), "p_out", ScaleKind::Diverging);
     updateSelection();
     // New shapes, names or numbers: new readable sizes (arranged after this draw).
