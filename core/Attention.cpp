@@ -125,25 +125,36 @@ void finishResult(const AttentionInputs &in, AttentionResult &result) {
                 concat.resize(in.queryCount(), width);
             else
                 concat.resize(width, in.queryCount());
-            Eigen::Index at = 0;
-            for (const HeadResult &h : result.heads) {
-                if (rows)
-                    concat.middleCols(at, h.output.cols()) = h.output;
-                else
-                    concat.middleRows(at, h.output.rows()) = h.output;
-                at += rows ? h.output.cols() : h.output.rows();
-            }
+            // By blocks of queries on both cores (8 MB for four heads at n = 4096).
+            const auto copyQueries = [&](Eigen::Index first, Eigen::Index last) {
+                Eigen::Index at = 0;
+                for (const HeadResult &h : result.heads) {
+                    const Eigen::Index w = rows ? h.output.cols() : h.output.rows();
+                    if (rows)
+                        concat.block(first, at, last - first, w) =
+                            h.output.middleRows(first, last - first);
+                    else
+                        concat.block(at, first, w, last - first) =
+                            h.output.middleCols(first, last - first);
+                    at += w;
+                }
+            };
+            parallelBlocks(in.queryCount(), 512, copyQueries);
         }
-        Matrix output;
-        if (!in.hasWo())
-            output = concat;
-        else if (rows)
-            output.noalias() = concat * in.Wo;
-        else
-            output.noalias() = in.Wo.transpose() * concat;
-        requireFinite(output);
-        result.setConcat(std::move(concat));
-        result.setOutput(std::move(output));
+        if (!in.hasWo()) {
+            requireFinite(concat);
+            result.setConcat(std::move(concat));
+            result.shareConcatAsOutput();
+        } else {
+            Matrix output;
+            if (rows)
+                output.noalias() = concat * in.Wo;
+            else
+                output.noalias() = in.Wo.transpose() * concat;
+            requireFinite(output);
+            result.setConcat(std::move(concat));
+            result.setOutput(std::move(output));
+        }
     }
 
     result.warnings.clear();
@@ -341,7 +352,10 @@ AttentionResult transposed(const AttentionResult &result) {
         t.shareHeadOutput();
     } else {
         t.setConcat(result.concat().transpose());
-        t.setOutput(result.output().transpose());
+        if (&result.output() == &result.concat())
+            t.shareConcatAsOutput();
+        else
+            t.setOutput(result.output().transpose());
     }
     t.masked = result.masked.transpose();
     t.warnings = result.warnings;
@@ -365,13 +379,19 @@ void AttentionResult::setConcat(Matrix concat) {
 
 void AttentionResult::setOutput(Matrix output) {
     m_output = std::move(output);
-    m_headIsOutput = false;
+    m_headIsOutput = m_outputIsConcat = false;
 }
 
 void AttentionResult::shareHeadOutput() {
     m_concat.resize(0, 0);
     m_output.resize(0, 0);
     m_headIsOutput = true;
+    m_outputIsConcat = false;
+}
+
+void AttentionResult::shareConcatAsOutput() {
+    m_output.resize(0, 0);
+    m_outputIsConcat = true;
 }
 
 } // namespace attn

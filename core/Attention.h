@@ -69,9 +69,13 @@ struct AttentionResult {
     // when there is no Wo. With one head and no Wo both are that head's output, held once: an
     // edit at n = 4096 would otherwise copy and check its 2 MB twice (a quarter of the edit).
     const Matrix &concat() const { return m_headIsOutput ? heads.front().output : m_concat; }
-    const Matrix &output() const { return m_headIsOutput ? heads.front().output : m_output; }
+    const Matrix &output() const {
+        return m_headIsOutput ? heads.front().output : m_outputIsConcat ? m_concat : m_output;
+    }
     void setConcat(Matrix concat);
     void setOutput(Matrix output);
+    // output() is concat() from now on (no Wo), held once.
+    void shareConcatAsOutput();
     // concat() and output() are heads.front().output from now on (one head, no Wo).
     void shareHeadOutput();
     bool sharesHeadOutput() const { return m_headIsOutput; }
@@ -92,7 +96,7 @@ struct AttentionResult {
 
 private:
     Matrix m_concat, m_output;
-    bool m_headIsOutput = false;
+    bool m_headIsOutput = false, m_outputIsConcat = false;
 };
 
 // Validates and computes; throws InputError on inputs it cannot compute on.

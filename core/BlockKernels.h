@@ -57,6 +57,10 @@ double score(const double *q, const double *k, Eigen::Index d);
 void weightedValues(const double *P, Eigen::Index ld, Eigen::Index rows, const Matrix &V,
                     Matrix &out, Eigen::Index first);
 
+// out[c] = Σ_j x[j] · W(j, c), c < W.cols(): one row's projection (an edited token's), the
+// same bits as weightedValues gives that row.
+void projectRow(const double *x, const Matrix &W, double *out);
+
 // A query's output row after one key's weight and value changed (the incremental update):
 // out[c] = (before[c]·sumBefore − eOld·vOld[c] + eNew·vNew[c]) / sum for c < dv, and
 // maxima = {max |before[c]|, max |out[c]|}. AVX-512 where the block kernels run (eight lanes

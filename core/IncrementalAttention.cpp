@@ -33,7 +33,7 @@ RowVector positionedRow(const Matrix &source, Eigen::Index t, const AttentionInp
 RowVector project(const RowVector &row, const Matrix &W, Eigen::Index position, bool rotate) {
     Matrix out(1, W.cols());
     if (kernel::blockKernelsEnabled() && W.rows() > 0)
-        kernel::weightedValues(row.data(), row.size(), 1, W, out, 0);
+        kernel::projectRow(row.data(), W, out.data());
     else
         out = row * W;
     if (rotate)
@@ -204,7 +204,7 @@ void updateKey(HeadResult &h, const HeadResult &from, Eigen::Index t, const RowV
     keys.row(1) = k;
     // The queries split over the cores: at n = 4096 the copy, the scores and the updates each
     // take a few tenths of a millisecond.
-    constexpr Eigen::Index kBlock = 1024; // below, one thread: its start would cost more
+    constexpr Eigen::Index kBlock = 512; // below, one thread: its start would cost more
     const auto blocks = static_cast<std::size_t>((h.Q.rows() + kBlock - 1) / kBlock);
     std::vector<std::vector<Eigen::Index>> rescans(blocks);
     std::vector<double> maxima(blocks, 0.0);

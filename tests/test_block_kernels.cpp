@@ -165,6 +165,27 @@ private slots:
         COMPARE_MATRIX(viaGather, Matrix(Q * K.transpose()));
     }
 
+    // An edited token's projection: the bits weightedValues gives the same row, widths with and
+    // without a partial vector and beyond 64 columns.
+    void rowProjectionMatchesTheForwardPass_data() {
+        QTest::addColumn<int>("dv");
+        for (int dv : {1, 5, 8, 13, 64, 72, 130})
+            QTest::addRow("d = %d", dv) << dv;
+    }
+    void rowProjectionMatchesTheForwardPass() {
+        if (!kernel::blockKernelsEnabled())
+            QSKIP("no AVX-512 on this CPU");
+        QFETCH(int, dv);
+        std::mt19937 rng{static_cast<unsigned>(dv) + 100};
+        const Matrix X = testsupport::randomMatrix(rng, 5, 77, 1.0);
+        const Matrix W = testsupport::randomMatrix(rng, 77, dv, 0.3);
+        Matrix viaBlocks(5, dv), viaRow(1, dv);
+        kernel::weightedValues(X.data(), X.cols(), 5, W, viaBlocks, 0);
+        kernel::projectRow(X.row(3).data(), W, viaRow.data());
+        QVERIFY(testsupport::sameBits(viaRow, Matrix(viaBlocks.row(3))));
+        COMPARE_MATRIX(viaRow, Matrix(X.row(3) * W));
+    }
+
     // An edit's correction of an output row and a query's norm: the AVX-512 version against
     // the plain one (Eigen), widths with and without a partial vector.
     void rowCorrectionMatchesPlain_data() {
