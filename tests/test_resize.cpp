@@ -1,10 +1,10 @@
 // Large size changes are built on a worker (Document::setDimension, ResizeJob): growing to
 // 4,096 tokens of 768 features draws three million random numbers, 100 ms the window must not
-// freeze for. The result must be the very inputs a resize on the GUI thread gives (the same
-// random numbers), pushed as one undo step; edits made meanwhile are kept (the resize is made
-// again on top of them), a new size of the same dimension replaces a pending one, another
-// dimension's change comes after it, new inputs cancel it, and a document destroyed while one
-// runs neither crashes nor gets called back.
+// freeze for. So are fills of a large matrix (Randomize, Fill), checked at the end. The result must
+// be the very inputs a resize on the GUI thread gives (the same random numbers), pushed as one undo
+// step; edits made meanwhile are kept (the resize is made again on top of them), a new size of the
+// same dimension replaces a pending one, another dimension's change comes after it, new inputs
+// cancel it, and a document destroyed while one runs neither crashes nor gets called back.
 
 #include "Dimension.h"
 #include "Document.h"
@@ -48,6 +48,9 @@ private slots:
     void newInputsCancelIt();
     void aNewSeedRestartsIt();
     void documentGoneMeanwhile();
+    void largeFillIsMadeOnAWorker();
+    void editsMeanwhileComeBeforeTheFill();
+    void aResizeAfterAFillComesAfterIt();
 };
 
 void TestResize::largeResizeIsBuiltOnAWorker() {
@@ -187,6 +190,84 @@ void TestResize::documentGoneMeanwhile() {
         QVERIFY(doc.resizePending());
     }
     QTest::qWait(1000); // its report finds nobody (AddressSanitizer would see a use after free)
+}
+
+namespace {
+
+constexpr int kLargeTokens = 1400; // X: 1,075,200 numbers, more than Document::kAsyncResizeValues
+
+// The document grown to kLargeTokens tokens (on the worker), its random sequence at `seed`.
+void startLarge(Document &doc, quint32 seed) {
+    start(doc);
+    QVERIFY(doc.setDimension(Dimension::Tokens, kLargeTokens));
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.resizePending(), kTimeoutMs);
+    doc.setRandomSeed(seed);
+}
+
+const MatrixId kX{attn::Stage::X, 0};
+
+} // namespace
+
+void TestResize::largeFillIsMadeOnAWorker() {
+    Document doc;
+    startLarge(doc, 5);
+    const attn::AttentionInputs before = doc.inputs();
+    const int steps = doc.undoStack()->count();
+    QSignalSpy started(&doc, &Document::resizeStarted);
+    QSignalSpy changed(&doc, &Document::changed);
+    doc.randomize(kX);
+    QVERIFY(doc.resizePending());
+    QVERIFY(doc.inputs() == before); // not yet
+    QCOMPARE(started.count(), 1);
+    QCOMPARE(started.at(0).at(0).toString(), QString("Randomize X"));
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.resizePending(), kTimeoutMs);
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(doc.undoStack()->count(), steps + 1);
+    QCOMPARE(doc.undoStack()->undoText(), QString("Randomize X"));
+    // The numbers a fill on this thread draws, and the sequence goes on after them.
+    std::mt19937 rng(5);
+    QCOMPARE(doc.inputs().X,
+             initialMatrix(kLargeTokens, kFeatures, Initializer::RandomNormal, rng));
+    doc.fill(MatrixId{attn::Stage::Wq, 0}); // small: at once
+    QVERIFY(!doc.resizePending());
+    QCOMPARE(doc.inputs().heads[0].Wq, initialMatrix(kFeatures, 4, Initializer::RandomNormal, rng));
+    doc.undoStack()->undo();
+    doc.undoStack()->undo();
+    QVERIFY(doc.inputs() == before);
+}
+
+void TestResize::editsMeanwhileComeBeforeTheFill() {
+    Document doc;
+    startLarge(doc, 6);
+    doc.setInitializer(Initializer::Zeros);
+    doc.fill(kX);
+    QVERIFY(doc.resizePending());
+    QVERIFY(doc.setCell(MatrixId{attn::Stage::Wq, 0}, 1, 2, 7.5)); // another matrix: kept
+    QVERIFY(doc.setCell(kX, 3, 4, 2.5));                           // X itself: filled over
+    const attn::AttentionInputs edited = doc.inputs();
+    QTRY_VERIFY_WITH_TIMEOUT(!doc.resizePending(), kTimeoutMs);
+    QCOMPARE(doc.inputs().heads[0].Wq(1, 2), 7.5);
+    QVERIFY((doc.inputs().X.array() == 0.0).all());
+    QCOMPARE(doc.undoStack()->undoText(), QString("Fill X with zeros"));
+    doc.undoStack()->undo(); // the edits come back: nothing typed is lost
+    QVERIFY(doc.inputs() == edited);
+}
+
+void TestResize::aResizeAfterAFillComesAfterIt() {
+    Document doc;
+    startLarge(doc, 7);
+    const attn::AttentionInputs before = doc.inputs();
+    doc.randomize(kX);
+    QVERIFY(doc.resizePending());
+    QVERIFY(doc.setDimension(Dimension::KeyDim, 6)); // the fill first, here
+    QVERIFY(!doc.resizePending());
+    std::mt19937 rng(7);
+    attn::AttentionInputs expected = before;
+    expected.X = initialMatrix(kLargeTokens, kFeatures, Initializer::RandomNormal, rng);
+    expected = withDimension(expected, Dimension::KeyDim, 6, Initializer::RandomNormal, rng);
+    QVERIFY(doc.inputs() == expected);
+    doc.undoStack()->undo();
+    QCOMPARE(doc.undoStack()->undoText(), QString("Randomize X"));
 }
 
 QTEST_GUILESS_MAIN(TestResize)

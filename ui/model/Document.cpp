@@ -335,21 +335,14 @@ void Document::clearMask() {
 }
 
 void Document::randomize(MatrixId id) {
-    if (!hasMatrix(id))
-        return;
-    const attn::Matrix &m = matrix(id);
-    m_undoStack->push(
-        new BlockCommand(this, tr("Randomize %1").arg(describe(id)), id, 0, 0, m,
-                         initialMatrix(m.rows(), m.cols(), Initializer::RandomNormal, m_rng)));
+    if (hasMatrix(id))
+        startFill(id, Initializer::RandomNormal, tr("Randomize %1").arg(describe(id)));
 }
 
 void Document::fill(MatrixId id) {
-    if (!hasMatrix(id))
-        return;
-    const attn::Matrix &m = matrix(id);
-    m_undoStack->push(new BlockCommand(
-        this, tr("Fill %1 with %2").arg(describe(id), initializerName(m_initializer)), id, 0, 0, m,
-        initialMatrix(m.rows(), m.cols(), m_initializer, m_rng)));
+    if (hasMatrix(id))
+        startFill(id, m_initializer,
+                  tr("Fill %1 with %2").arg(describe(id), initializerName(m_initializer)));
 }
 
 bool Document::replaceInputs(const attn::AttentionInputs &inputs, const QString &description,

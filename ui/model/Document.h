@@ -115,8 +115,12 @@ public:
     bool setCrossAttention(bool on, QString *error = nullptr); // false: the copy is too large
     bool toggleMask(int query, int key, QString *error = nullptr);
     void clearMask();
-    void randomize(MatrixId id); // the whole matrix from N(0, 1); one undo step
-    void fill(MatrixId id);      // the whole matrix from initializer(); one undo step
+    // The whole matrix from N(0, 1), or from initializer(); one undo step. A matrix of more than
+    // kAsyncResizeValues numbers (X at 4,096 tokens of 768 features) is filled on a worker, as a
+    // large resize is built, with the same numbers: resizePending(), resizeStarted() with the
+    // undo text, the step pushed when ready; edits meanwhile come before it.
+    void randomize(MatrixId id);
+    void fill(MatrixId id);
     // Presets and opened files; undoable. Refused (false, *error) when attn::validate fails or
     // the sizes exceed the limits above.
     bool replaceInputs(const attn::AttentionInputs &inputs, const QString &description,
@@ -187,6 +191,10 @@ private:
     void resizeAgain();
     void finishResize(ResizeJob::Outcome outcome);
     bool resizeNow(Dimension dim, int value, QString *error); // on this thread
+    void startFill(MatrixId id, Initializer init, const QString &text);
+    void fillNow(MatrixId id, Initializer init, const QString &text); // on this thread
+    // A pending resize or fill dropped and made here, now (something else comes after it).
+    void finishPendingNow();
     static DocumentChange::Flags resizeChange(Dimension dim);
     static QString resizeText(Dimension dim, int value);
     QString describe(MatrixId id) const { return matrixDisplayName(id, headCount()); }

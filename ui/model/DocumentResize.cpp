@@ -1,7 +1,7 @@
-// Document's size changes (the dimension spin boxes, and the tests): small ones at once, large
-// ones built on a worker (ResizeJob) so that growing to 4,096 tokens of 768 features never
-// freezes the window. Members of Document, kept in their own file so that Document.cpp stays
-// short.
+// Document's size changes (the dimension spin boxes, and the tests) and whole-matrix fills
+// (Randomize, Fill): small ones at once, large ones built on a worker (ResizeJob) so that
+// growing to 4,096 tokens of 768 features, or filling X at that size, never freezes the window.
+// Members of Document, kept in their own file so that Document.cpp stays short.
 
 #include "Document.h"
 
@@ -23,16 +23,15 @@ bool fail(QString *error, const QString &message) {
 bool Document::setDimension(Dimension dim, int value, QString *error) {
     if (m_resize->isRunning()) {
         const ResizeJob::Request pending = m_resize->request();
-        if (pending.dim == dim && pending.value == value)
+        const bool resize = pending.kind == ResizeJob::Request::Kind::Resize;
+        if (resize && pending.dim == dim && pending.value == value)
             return true; // under way (the spin box's Enter, then its focus out)
-        cancelResize();  // a new size of its dimension replaces it; another's comes after it
-        if (pending.dim != dim) {
-            // Another dimension's change comes after the pending one, as it was asked for:
-            // that one is made first, here (as every resize was before large ones moved to a
-            // worker).
-            QString ignored;
-            resizeNow(pending.dim, pending.value, &ignored);
-        }
+        if (resize && pending.dim == dim)
+            cancelResize(); // a new size of its dimension replaces it
+        else
+            // Another dimension's change (or a fill) comes before this one, as it was asked
+            // for: made first, here (as every resize was before large ones moved to a worker).
+            finishPendingNow();
     }
     if (!isDimensionAvailable(dim))
         return fail(
@@ -55,7 +54,12 @@ bool Document::setDimension(Dimension dim, int value, QString *error) {
         return fail(error, QString::fromStdString(e.what()));
     }
     if (shape.inputValues() - attn::shapeOf(*m_inputs).inputValues() > kAsyncResizeValues) {
-        m_resize->start(m_inputs, {dim, value, m_initializer, m_rng});
+        ResizeJob::Request request;
+        request.dim = dim;
+        request.value = value;
+        request.init = m_initializer;
+        request.rng = m_rng;
+        m_resize->start(m_inputs, request);
         emit resizeStarted(resizeText(dim, value));
         return true;
     }
@@ -75,6 +79,42 @@ bool Document::resizeNow(Dimension dim, int value, QString *error) {
                       resizeText(dim, value), error);
 }
 
+void Document::finishPendingNow() {
+    if (!m_resize->isRunning())
+        return;
+    const ResizeJob::Request pending = m_resize->request();
+    cancelResize();
+    if (pending.kind == ResizeJob::Request::Kind::Fill) {
+        if (hasMatrix(pending.matrix))
+            fillNow(pending.matrix, pending.init, pending.text);
+        return;
+    }
+    QString ignored;
+    resizeNow(pending.dim, pending.value, &ignored);
+}
+
+void Document::startFill(MatrixId id, Initializer init, const QString &text) {
+    finishPendingNow();
+    if (matrix(id).size() <= kAsyncResizeValues) {
+        fillNow(id, init, text);
+        return;
+    }
+    ResizeJob::Request request;
+    request.kind = ResizeJob::Request::Kind::Fill;
+    request.init = init;
+    request.rng = m_rng;
+    request.matrix = id;
+    request.text = text;
+    m_resize->start(m_inputs, request);
+    emit resizeStarted(text);
+}
+
+void Document::fillNow(MatrixId id, Initializer init, const QString &text) {
+    const attn::Matrix &m = matrix(id);
+    m_undoStack->push(
+        new BlockCommand(this, text, id, 0, 0, m, initialMatrix(m.rows(), m.cols(), init, m_rng)));
+}
+
 bool Document::resizePending() const {
     return m_resize->isRunning();
 }
@@ -92,14 +132,20 @@ void Document::restartResize() {
 }
 
 void Document::resizeAgain() {
-    const ResizeJob::Request pending = m_resize->request();
-    // Still worth making? The inputs may have changed since (cross-attention off, an undo).
-    if (!isDimensionAvailable(pending.dim) || dimension(pending.dim) == pending.value) {
+    ResizeJob::Request again = m_resize->request();
+    const bool fill = again.kind == ResizeJob::Request::Kind::Fill;
+    // Still worth making? The inputs may have changed since (cross-attention off, an undo, the
+    // filled matrix's head removed).
+    if (fill ? !hasMatrix(again.matrix)
+             : !isDimensionAvailable(again.dim) || dimension(again.dim) == again.value) {
         m_resize->cancel();
         emit resizeFinished();
         return;
     }
-    m_resize->start(m_inputs, {pending.dim, pending.value, m_initializer, m_rng});
+    if (!fill)
+        again.init = m_initializer;
+    again.rng = m_rng;
+    m_resize->start(m_inputs, again);
 }
 
 void Document::finishResize(ResizeJob::Outcome outcome) {
@@ -115,9 +161,11 @@ void Document::finishResize(ResizeJob::Outcome outcome) {
         return;
     }
     const ResizeJob::Request &done = m_resize->request();
+    const bool fill = done.kind == ResizeJob::Request::Kind::Fill;
     m_rng = outcome.rng; // as if its draws had been taken here
-    m_undoStack->push(new InputsCommand(this, resizeText(done.dim, done.value), m_inputs,
-                                        std::move(outcome.inputs), resizeChange(done.dim)));
+    m_undoStack->push(new InputsCommand(this, fill ? done.text : resizeText(done.dim, done.value),
+                                        m_inputs, std::move(outcome.inputs),
+                                        fill ? DocumentChange::Values : resizeChange(done.dim)));
     emit resizeFinished();
 }
 

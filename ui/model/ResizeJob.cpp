@@ -1,12 +1,26 @@
 #include "ResizeJob.h"
 
 #include "InputError.h"
+#include "InputsMatrix.h"
 #include "WorkerPool.h"
 
 #include <QCoreApplication>
 #include <QThreadPool>
 
 #include <new>
+
+attn::AttentionInputs ResizeJob::filled(const attn::AttentionInputs &base, MatrixId id,
+                                        Initializer init, std::mt19937 &rng) {
+    attn::AttentionInputs after = base;
+    attn::Matrix *m = matrixIn(after, id);
+    *m = initialMatrix(m->rows(), m->cols(), init, rng);
+    // The heads of a key/value group share Wk and Wv: the fill is the whole group's.
+    if (id.stage == attn::Stage::Wk || id.stage == attn::Stage::Wv)
+        for (std::size_t h : attn::kvGroupMembers(after, std::size_t(id.head)))
+            if (int(h) != id.head)
+                *matrixIn(after, {id.stage, int(h)}) = *m;
+    return after;
+}
 
 ResizeJob::ResizeJob(Done done)
     : m_token(std::make_shared<Token>(Token{this})), m_done(std::move(done)) {}
@@ -29,7 +43,9 @@ void ResizeJob::start(std::shared_ptr<const attn::AttentionInputs> base, Request
         out.base = base;
         try {
             attn::AttentionInputs after =
-                withDimension(*base, request.dim, request.value, request.init, request.rng);
+                request.kind == Request::Kind::Fill
+                    ? filled(*base, request.matrix, request.init, request.rng)
+                    : withDimension(*base, request.dim, request.value, request.init, request.rng);
             attn::shareKeyValueGroups(after); // e.g. each grouped head filled on its own
             attn::validateOnAllCores(after);
             out.inputs = std::make_shared<const attn::AttentionInputs>(std::move(after));

@@ -3,6 +3,7 @@
 #include "AttentionInputs.h"
 #include "Dimension.h"
 #include "Initializer.h"
+#include "MatrixId.h"
 
 #include <QString>
 
@@ -12,16 +13,22 @@
 
 // One resize of the document's inputs built on a worker thread: withDimension() at 4,096 tokens
 // of 768 features draws three million random numbers (about 100 ms), too long for the GUI
-// thread (Document::setDimension uses it for large resizes). One at a time: start() and
-// cancel() drop the result of a job still running (it is not waited for: it owns copies of all
-// it reads, and reports to nobody once superseded or once this object is gone).
+// thread (Document::setDimension uses it for large resizes). Or a large matrix filled anew
+// (Document::randomize and fill: the same three million numbers for X at that size). One at a
+// time: start() and cancel() drop the result of a job still running (it is not waited for: it
+// owns copies of all it reads, and reports to nobody once superseded or once this object is
+// gone).
 class ResizeJob {
 public:
     struct Request {
-        Dimension dim = Dimension::Tokens;
+        enum class Kind { Resize, Fill };
+        Kind kind = Kind::Resize;
+        Dimension dim = Dimension::Tokens; // Resize: to `value`
         int value = 0;
         Initializer init = Initializer::RandomNormal;
         std::mt19937 rng; // the new cells' random numbers start here
+        MatrixId matrix;  // Fill: every cell of it from `init`
+        QString text;     // Fill: its undo text
     };
     struct Outcome {
         std::shared_ptr<const attn::AttentionInputs> base;   // what it was built from
@@ -38,6 +45,10 @@ public:
     ResizeJob &operator=(const ResizeJob &) = delete;
 
     void start(std::shared_ptr<const attn::AttentionInputs> base, Request request);
+    // `base` with matrix `id` (present in it) filled from `init`, as the job builds it: also on
+    // the GUI thread for small matrices, so both draw the same numbers.
+    static attn::AttentionInputs filled(const attn::AttentionInputs &base, MatrixId id,
+                                        Initializer init, std::mt19937 &rng);
     void cancel();
     bool isRunning() const { return m_running; }
     const Request &request() const { return m_request; }
