@@ -76,6 +76,16 @@ template <bool Full> AVX512_INLINE __m512d loadLanes(const double *at, __mmask8 
     return Full ? _mm512_loadu_pd(at) : _mm512_maskz_loadu_pd(mask, at);
 }
 
+// Which lanes of `vectors` consecutive vectors of 8 exist when `left` values remain.
+inline void laneMasks(Index left, int vectors, __mmask8 *mask) {
+    for (int k = 0; k < vectors; ++k) {
+        const Index lanes = left - 8 * k;
+        mask[k] = lanes >= 8   ? __mmask8(0xFF)
+                  : lanes <= 0 ? __mmask8(0)
+                               : __mmask8((1u << lanes) - 1);
+    }
+}
+
 template <int R, bool Full>
 AVX512_INLINE void valueTile(const double *p, Index ldp, const double *v, Index ldv, Index j0,
                              Index j1, double *o, Index ldo, bool first, const __mmask8 *mask) {
@@ -132,12 +142,7 @@ AVX512 void weightedValuesAvx512(const double *p, Index ldp, Index rows, const d
         const Index j1 = j0 + kChunk < m ? j0 + kChunk : m;
         for (Index c = 0; c < dv; c += 32) {
             __mmask8 mask[4];
-            for (int w = 0; w < 4; ++w) {
-                const Index lanes = dv - c - 8 * w;
-                mask[w] = lanes >= 8   ? __mmask8(0xFF)
-                          : lanes <= 0 ? __mmask8(0)
-                                       : __mmask8((1u << lanes) - 1);
-            }
+            laneMasks(dv - c, 4, mask);
             if (mask[3] == 0xFF)
                 valueRows<true>(p, ldp, rows, v + c, dv, j0, j1, o + c, ldo, j0 == 0, mask);
             else
@@ -152,12 +157,7 @@ AVX512 void weightedValuesAvx512(const double *p, Index ldp, Index rows, const d
 AVX512 void projectRowAvx512(const double *x, const double *w, Index p, Index dv, double *out) {
     for (Index c = 0; c < dv; c += 64) {
         __mmask8 mask[8];
-        for (int k = 0; k < 8; ++k) {
-            const Index lanes = dv - c - 8 * k;
-            mask[k] = lanes >= 8   ? __mmask8(0xFF)
-                      : lanes <= 0 ? __mmask8(0)
-                                   : __mmask8((1u << lanes) - 1);
-        }
+        laneMasks(dv - c, 8, mask);
         __m512d acc[8];
 #pragma GCC unroll 8
         for (int k = 0; k < 8; ++k)
