@@ -196,7 +196,10 @@ void attendQueries(HeadResult &h, const std::vector<Eigen::Index> &queries) {
             const Eigen::Index query = queries[std::size_t(first + r)];
             h.shift(query) = shift(r);
             h.expSum(query) = sum(r);
-            h.output.row(query) = sum(r) > 0.0 ? RowVector(out.row(r) / sum(r)) : out.row(r);
+            if (sum(r) > 0.0)
+                h.output.row(query) = out.row(r) / sum(r);
+            else
+                h.output.row(query) = out.row(r);
         }
     });
 }

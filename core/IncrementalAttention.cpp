@@ -241,26 +241,21 @@ void refresh(HeadResult &h, Pending &pending) {
     std::sort(pending.rows.begin(), pending.rows.end());
     kernel::attendQueries(h, pending.rows);
     double scale = pending.othersMax;
-    if (scale < 0.0) {
-        scale = h.output.size() == 0 ? 0.0 : h.output.cwiseAbs().maxCoeff();
-    } else {
+    if (h.output.size() == 0)
+        scale = 0.0;
+    else if (scale < 0.0)
+        scale = h.output.cwiseAbs().maxCoeff();
+    else
         for (Eigen::Index j : pending.rows)
-            if (h.output.cols() > 0)
-                scale = std::max(scale, h.output.row(j).cwiseAbs().maxCoeff());
-    }
+            scale = std::max(scale, h.output.row(j).cwiseAbs().maxCoeff());
     for (Eigen::Index j : pending.rows)
         h.drift(j) = h.sumDrift(j) = 0.0;
     const double limit = kDriftTolerance * scale;
     std::vector<Eigen::Index> due;
-    std::vector<std::pair<double, Eigen::Index>> nearlyDue; // (dueness, query), not yet due
-    for (Eigen::Index j = 0; j < n; ++j) {
-        const double dueAt = dueness(h, j, limit);
-        if (dueAt > 1.0)
+    for (Eigen::Index j = 0; j < n; ++j)
+        if (dueness(h, j, limit) > 1.0)
             due.push_back(j);
-        else if (dueAt > 0.5)
-            nearlyDue.emplace_back(dueAt, j);
-    }
-    if (due.empty())
+    if (due.empty()) // most edits: nothing more to do
         return;
     if (Eigen::Index(due.size()) > n / 8) { // cheaper as one forward pass of the head
         kernel::attend(h);
@@ -269,6 +264,11 @@ void refresh(HeadResult &h, Pending &pending) {
         return;
     }
     const Eigen::Index room = std::min(kRefreshBatch, n / 8) - Eigen::Index(due.size());
+    std::vector<std::pair<double, Eigen::Index>> nearlyDue; // (dueness, query), not yet due
+    if (room > 0)
+        for (Eigen::Index j = 0; j < n; ++j)
+            if (const double dueAt = dueness(h, j, limit); dueAt > 0.5 && dueAt <= 1.0)
+                nearlyDue.emplace_back(dueAt, j);
     if (room > 0 && !nearlyDue.empty()) {
         const auto take = std::min<std::ptrdiff_t>(room, std::ptrdiff_t(nearlyDue.size()));
         std::nth_element(nearlyDue.begin(), nearlyDue.begin() + take - 1, nearlyDue.end(),

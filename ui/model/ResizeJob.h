@@ -45,8 +45,9 @@ public:
     ResizeJob &operator=(const ResizeJob &) = delete;
 
     void start(std::shared_ptr<const attn::AttentionInputs> base, Request request);
-    // `base` with matrix `id` (present in it) filled from `init`, as the job builds it: also on
-    // the GUI thread for small matrices, so both draw the same numbers.
+    // `base` with matrix `id` (present in it) filled from `init`, as the job builds it: the
+    // numbers initialMatrix() draws, as Document::fillNow does on the GUI thread for small
+    // matrices (tests/test_resize.cpp checks they agree).
     static attn::AttentionInputs filled(const attn::AttentionInputs &base, MatrixId id,
                                         Initializer init, std::mt19937 &rng);
     void cancel();
