@@ -124,9 +124,17 @@ template <bool Full>
 AVX512_INLINE void valueRows(const double *p, Index ldp, Index rows, const double *v, Index ldv,
                              Index j0, Index j1, double *o, Index ldo, bool first,
                              const __mmask8 *mask) {
+    // Tiles of 6, then of 4 (32 rows: 6 · 4 + 4 · 2, where 6 · 5 + 2 left a tile of two that
+    // reads a row of V per 8 multiply-adds and took a tenth of the time for a sixteenth of the
+    // work), then of 2 and 1.
+    Index sixes = rows / 6;
+    if (rows % 6 == 2 && sixes > 0)
+        --sixes;
     Index r = 0;
-    for (; r + 6 <= rows; r += 6)
+    for (; r < 6 * sixes; r += 6)
         valueTile<6, Full>(p + r * ldp, ldp, v, ldv, j0, j1, o + r * ldo, ldo, first, mask);
+    for (; r + 4 <= rows; r += 4)
+        valueTile<4, Full>(p + r * ldp, ldp, v, ldv, j0, j1, o + r * ldo, ldo, first, mask);
     for (; r + 2 <= rows; r += 2)
         valueTile<2, Full>(p + r * ldp, ldp, v, ldv, j0, j1, o + r * ldo, ldo, first, mask);
     for (; r < rows; ++r)
@@ -135,9 +143,11 @@ AVX512_INLINE void valueRows(const double *p, Index ldp, Index rows, const doubl
 
 AVX512 void weightedValuesAvx512(const double *p, Index ldp, Index rows, const double *v, Index m,
                                  Index dv, double *o, Index ldo) {
-    // 64 keys at a time: their rows of V (32 columns: 16 KB) stay in L1 while every query row of
-    // the block passes over them.
-    constexpr Index kChunk = 64;
+    // 512 keys at a time: their rows of V (32 columns: 128 KB) stay in L2 while every query row
+    // of the block passes over them, and each tile loads and stores its accumulators once per
+    // 512 keys. One block of 32 rows × 4096 keys ran at 58 GFLOP/s on one core this way, at 50
+    // in chunks of 64 keys that stayed in L1.
+    constexpr Index kChunk = 512;
     for (Index j0 = 0; j0 < m; j0 += kChunk) {
         const Index j1 = j0 + kChunk < m ? j0 + kChunk : m;
         for (Index c = 0; c < dv; c += 32) {

@@ -9,9 +9,9 @@ namespace attn {
 // values[i] ← exp(values[i] − shift), exactly 0 where values[i] − shift < −708 (−∞ included);
 // returns their sum. The softmax's inner loop: 16.7 million exponentials per head at
 // n = 4096. The widest path this CPU has is chosen at run time (the binary itself stays at the
-// SSE2 baseline a distributed package must keep): AVX-512 (a degree-13 polynomial, no
-// division, within 1 ulp of std::exp), AVX2 + FMA (Eigen's Cephes rational approximation,
-// within 2 ulp), or Eigen's SSE2 exp.
+// SSE2 baseline a distributed package must keep): AVX-512 (a table of 2^(j/16) and a
+// degree-7 polynomial, no division, within 1 ulp of std::exp), AVX2 + FMA (Eigen's Cephes rational
+// approximation, within 2 ulp), or Eigen's SSE2 exp.
 double expShiftedSum(double *values, Eigen::Index count, double shift);
 
 // The paths, for tests that check each one this CPU can run against std::exp.
