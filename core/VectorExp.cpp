@@ -36,6 +36,12 @@ double expTail(double *values, Eigen::Index count, double shift) {
     return total;
 }
 
+// Beyond this the vector paths' exponent arithmetic would run past the largest double: from the
+// first vector with a value above it (none in a softmax, whose shifted logits are ≤ 0) the rest
+// go through std::exp, which gives +∞ past 709.78. (A fix-up call inside the vector loop made
+// the compiler keep its constants in memory: the loop ran 20% slower.)
+constexpr double kExpVectorCeiling = 709.0;
+
 #ifdef ATTNVIZ_X86_EXP
 // GCC 12 warns inside its own reduce and masked-load intrinsics (their unused "undefined" source).
 #pragma GCC diagnostic push
@@ -50,6 +56,7 @@ double expTail(double *values, Eigen::Index count, double shift) {
 __attribute__((target("avx2,fma"))) double expShiftedSumAvx2(double *values, Eigen::Index count,
                                                              double shift) {
     const __m256d vshift = _mm256_set1_pd(shift), floor = _mm256_set1_pd(kExpFloor);
+    const __m256d ceiling = _mm256_set1_pd(kExpVectorCeiling);
     const __m256d log2e = _mm256_set1_pd(1.4426950408889634073599), half = _mm256_set1_pd(0.5);
     const __m256d c1 = _mm256_set1_pd(0.693145751953125);
     const __m256d c2 = _mm256_set1_pd(1.42860682030941723212e-6);
@@ -66,6 +73,8 @@ __attribute__((target("avx2,fma"))) double expShiftedSumAvx2(double *values, Eig
     Eigen::Index i = 0;
     for (; i + 4 <= count; i += 4) {
         const __m256d x0 = _mm256_sub_pd(_mm256_loadu_pd(values + i), vshift);
+        if (_mm256_movemask_pd(_mm256_cmp_pd(x0, ceiling, _CMP_GT_OQ)))
+            break;
         const __m256d below = _mm256_cmp_pd(x0, floor, _CMP_LT_OQ); // −∞ too
         __m256d x = _mm256_max_pd(x0, floor);
         const __m256d fx = _mm256_floor_pd(_mm256_fmadd_pd(x, log2e, half));
@@ -80,7 +89,8 @@ __attribute__((target("avx2,fma"))) double expShiftedSumAvx2(double *values, Eig
         qx = _mm256_fmadd_pd(qx, x2, q3);
         x = _mm256_div_pd(px, _mm256_sub_pd(qx, px));
         x = _mm256_fmadd_pd(two, x, one);
-        // 2^fx for fx in [−1022, 0] (x ≥ −708): the exponent field (fx + 1023) << 52.
+        // 2^fx for fx in [−1022, 1023] (−708 ≤ x ≤ 709; above it std::exp): the exponent field
+        // (fx + 1023) << 52.
         const __m256i n = _mm256_cvtepi32_epi64(_mm256_cvtpd_epi32(fx));
         const __m256d scale = _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_add_epi64(n, bias), 52));
         const __m256d e = _mm256_andnot_pd(below, _mm256_mul_pd(x, scale));
@@ -118,6 +128,7 @@ const ExpTable &expTable() {
 __attribute__((target("avx512f"))) double expShiftedSumAvx512(const ExpTable &table, double *values,
                                                               Eigen::Index count, double shift) {
     const __m512d vshift = _mm512_set1_pd(shift), floor = _mm512_set1_pd(kExpFloor);
+    const __m512d ceiling = _mm512_set1_pd(kExpVectorCeiling);
     // 1.5·2⁵²: adding it rounds to an integer and leaves k in the low bits of the mantissa.
     const __m512d magic = _mm512_set1_pd(6755399441055744.0);
     const __m512d scale = _mm512_set1_pd(16.0 * 1.4426950408889634074);
@@ -133,6 +144,8 @@ __attribute__((target("avx512f"))) double expShiftedSumAvx512(const ExpTable &ta
     Eigen::Index i = 0;
     for (; i + 8 <= count; i += 8) {
         const __m512d x = _mm512_sub_pd(_mm512_loadu_pd(values + i), vshift);
+        if (_mm512_cmp_pd_mask(x, ceiling, _CMP_GT_OQ))
+            break;
         // Lanes below the floor (−∞ and NaN too) compute garbage and are zeroed at the end.
         const __mmask8 kept = _mm512_cmp_pd_mask(x, floor, _CMP_GE_OQ);
         const __m512d t = _mm512_fmadd_pd(x, scale, magic);
@@ -147,7 +160,7 @@ __attribute__((target("avx512f"))) double expShiftedSumAvx512(const ExpTable &ta
         const __m512d q = _mm512_fmadd_pd(p, r2, r); // exp(r) − 1
         // t's pattern holds k + 2⁵¹ in its low 52 bits: its low 4 bits are j (the permute reads
         // only those), its bits 4 … 15 the power of two k >> 4 modulo 2¹², which is all that
-        // adding it to y's exponent field needs (the sum stays in 0 … 2047 for x ≥ −708).
+        // adding it to y's exponent field needs (the sum stays in 1 … 2046 for −708 ≤ x ≤ 709).
         const __m512i bits = _mm512_castpd_si512(t);
         const __m512d hi = _mm512_permutex2var_pd(hi0, bits, hi1);
         const __m512d lo = _mm512_permutex2var_pd(lo0, bits, lo1);

@@ -97,6 +97,29 @@ private slots:
         QVERIFY(std::abs(sum - 5.0) < 1e-15);
     }
 
+    // Past the largest double: +∞ or the largest finite value (Eigen's paths clamp), never NaN
+    // or a wrapped exponent; just below it within the path's ulps.
+    void overflowIsHuge_data() { edgesAreExact_data(); }
+    void overflowIsHuge() {
+        QFETCH(ExpPath, path);
+        if (!expPathAvailable(path))
+            QSKIP("this CPU cannot run the path");
+        const double inf = std::numeric_limits<double>::infinity();
+        std::vector<double> values = {709.5, 709.78, 709.7827, 709.79, 710.0,
+                                      750.0, 1e4,    inf,      0.0,    709.0};
+        const std::vector<double> x = values;
+        expShiftedSum(path, values.data(), Eigen::Index(values.size()), 0.0);
+        for (size_t i = 0; i < values.size(); ++i) {
+            const double expected = std::exp(x[i]);
+            if (std::isinf(expected))
+                QVERIFY2(values[i] >= std::numeric_limits<double>::max(),
+                         qPrintable(QString("exp(%1) gave %2").arg(x[i]).arg(values[i])));
+            else
+                QVERIFY2(ulps(values[i], expected) <= 2.0,
+                         qPrintable(QString("exp(%1) gave %2").arg(x[i]).arg(values[i])));
+        }
+    }
+
     void maxOfEveryLength() {
         std::mt19937 rng(3);
         std::normal_distribution<double> normal;
