@@ -27,6 +27,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <numeric>
 #include <vector>
 
@@ -61,19 +62,25 @@ void measure(Row &row, bool quick) {
     row.forward = bench::medianMs(
         row.reps, [&](int) { result = attn::compute(in); }, &row.forwardCpu);
     // One cell edit of X each time, at a different token, updating the previous result as the
-    // Recomputer does (the copy of the result it starts from included). As in steady typing:
+    // Recomputer does: the results on the heap, each update taking the storage of the result
+    // before the previous one (attn::updateTokens's spare). As in steady typing:
     // timed after 1,000 untimed edits, by then each edit's share of the rows whose drift bound
     // comes due is recomputed with it (none in the first few hundred edits after a forward
     // pass: timing those alone measured 0.96 ms at n = 4096 where steady typing took 2–3). The
     // median is a typical edit; the mean also spreads the edits that refresh a block of rows.
     attn::AttentionInputs edited = in;
+    auto current = std::make_unique<attn::AttentionResult>(std::move(result));
+    std::unique_ptr<attn::AttentionResult> spare;
     int at = 0;
     auto editAt = [&](int r) {
         const Eigen::Index t = (Eigen::Index(r) * 7919) % row.n;
         edited.X(t, r % row.p) += 0.01;
         attn::TokenEdit edit;
         edit.xFirst = edit.xLast = t;
-        result = attn::updateTokens(edited, result, edit);
+        auto next = std::make_unique<attn::AttentionResult>(
+            attn::updateTokens(edited, *current, edit, spare.get()));
+        spare = std::move(current);
+        current = std::move(next);
     };
     for (const int warmUp = quick ? 3 : 1000; at < warmUp; ++at)
         editAt(at);

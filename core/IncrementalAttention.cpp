@@ -111,15 +111,15 @@ Bounds errorBounds(const UpdateTerms &t) {
 }
 
 // Queries first … last − 1 of updateKey() below: key t's old and new score against each, and its
-// statistics and output row corrected; rows to recompute whole go to `rescan`. When `copy`, these
-// rows of Q (read here anyway) and the same share of K and V's rows are copied from `from` on
-// the way, and the output rows are written from its output.
-void updateQueries(HeadResult &h, const HeadResult &from, bool copy, Eigen::Index t,
+// statistics and output row corrected; rows to recompute whole go to `rescan`. When `copy`, the
+// output rows are written from `from`'s output, and when `copyRows` also these rows of Q (read
+// here anyway) and the same share of K and V's rows are copied from `from` on the way.
+void updateQueries(HeadResult &h, const HeadResult &from, bool copy, bool copyRows, Eigen::Index t,
                    const Matrix &keys, const RowVector &v, const Pending &pending,
                    Eigen::Index first, Eigen::Index last, std::vector<Eigen::Index> &rescan,
                    double &rowsMax) {
     const Eigen::Index count = last - first, d = h.Q.cols();
-    if (copy) {
+    if (copyRows) {
         // The same share of the keys (in cross-attention there are m of them, not n).
         const Eigen::Index n = h.Q.rows(), m = h.K.rows();
         const Eigen::Index k0 = first * m / n, kCount = last * m / n - k0;
@@ -192,13 +192,40 @@ void updateQueries(HeadResult &h, const HeadResult &from, bool copy, Eigen::Inde
     }
 }
 
+// A head whose Q, K and V came from a recycled result (see updateTokens): rows of Q and of K and
+// V that may differ from the head the update starts from. Every other row already equals it.
+struct Stale {
+    Eigen::Index qFirst = 0, qLast = -1, kFirst = 0, kLast = -1;
+};
+
+// Q, K and V made equal to `from`'s: the stale rows of a recycled head, or all of them.
+void copyRows(HeadResult &h, const HeadResult &from, const Stale *stale) {
+    if (!stale) {
+        Matrix *targets[] = {&h.Q, &h.K, &h.V};
+        const Matrix *sources[] = {&from.Q, &from.K, &from.V};
+        parallelFor(3, 1, [&](Eigen::Index first, Eigen::Index last) {
+            for (Eigen::Index k = first; k < last; ++k)
+                *targets[k] = *sources[k];
+        });
+        return;
+    }
+    for (Eigen::Index r = stale->qFirst; r <= stale->qLast; ++r)
+        h.Q.row(r) = from.Q.row(r);
+    for (Eigen::Index r = stale->kFirst; r <= stale->kLast; ++r) {
+        h.K.row(r) = from.K.row(r);
+        h.V.row(r) = from.V.row(r);
+    }
+}
+
 // Key and value t of the head change to k and v: every query's logit of key t changes. Pending
 // queries (recomputed whole afterwards) are left alone; rows whose maximum fell away join them.
 // `from` is the head the update starts from: the previous result's (its Q, K, V and output
 // copied into h on the way, h's matrices only sized), or h itself for a second edited token.
-void updateKey(HeadResult &h, const HeadResult &from, Eigen::Index t, const RowVector &k,
-               const RowVector &v, Pending &pending) {
+void updateKey(HeadResult &h, const HeadResult &from, const Stale *stale, Eigen::Index t,
+               const RowVector &k, const RowVector &v, Pending &pending) {
     const bool copy = &from != &h;
+    if (copy && stale)
+        copyRows(h, from, stale);
     Matrix keys(2, h.K.cols());
     keys.row(0) = from.K.row(t);
     keys.row(1) = k;
@@ -210,8 +237,8 @@ void updateKey(HeadResult &h, const HeadResult &from, Eigen::Index t, const RowV
     std::vector<double> maxima(blocks, 0.0);
     parallelBlocks(h.Q.rows(), kBlock, [&](Eigen::Index first, Eigen::Index last) {
         const auto block = static_cast<std::size_t>(first / kBlock);
-        updateQueries(h, from, copy, t, keys, v, pending, first, last, rescans[block],
-                      maxima[block]);
+        updateQueries(h, from, copy, copy && !stale, t, keys, v, pending, first, last,
+                      rescans[block], maxima[block]);
     });
     h.K.row(t) = k;
     h.V.row(t) = v;
@@ -305,9 +332,10 @@ bool canUpdateTokens(const AttentionInputs &in, const AttentionResult &previous)
 
 namespace {
 
-// The head's statistics and settings copied, its four n-row matrices only sized: updateKey()
-// fills them from the previous head in the same pass as its scores, or copyMatrices() does.
-HeadResult headShell(const HeadResult &from) {
+// The head's statistics and settings copied, its four n-row matrices only sized — or taken from
+// `reuse`, a recycled head of the same shapes: updateKey() fills them from the previous head in
+// the same pass as its scores, or copyMatrices() does.
+HeadResult headShell(const HeadResult &from, HeadResult *reuse) {
     HeadResult h;
     h.factor = from.factor;
     h.alibiSlope = from.alibiSlope;
@@ -323,25 +351,44 @@ HeadResult headShell(const HeadResult &from) {
     }
     const Matrix *sources[] = {&from.Q, &from.K, &from.V, &from.output};
     Matrix *targets[] = {&h.Q, &h.K, &h.V, &h.output};
-    for (int k = 0; k < 4; ++k)
-        targets[k]->resize(sources[k]->rows(), sources[k]->cols());
+    Matrix *reused[] = {reuse ? &reuse->Q : nullptr, reuse ? &reuse->K : nullptr,
+                        reuse ? &reuse->V : nullptr, reuse ? &reuse->output : nullptr};
+    for (int k = 0; k < 4; ++k) {
+        if (reuse)
+            *targets[k] = std::move(*reused[k]);
+        else
+            targets[k]->resize(sources[k]->rows(), sources[k]->cols());
+    }
     return h;
 }
 
-// Q, K, V and the output copied whole, on both cores (a head no edited token reached).
-void copyMatrices(HeadResult &h, const HeadResult &from) {
-    const Matrix *sources[] = {&from.Q, &from.K, &from.V, &from.output};
-    Matrix *targets[] = {&h.Q, &h.K, &h.V, &h.output};
-    parallelFor(4, 1, [&](Eigen::Index first, Eigen::Index last) {
-        for (Eigen::Index k = first; k < last; ++k)
-            *targets[k] = *sources[k];
-    });
+// Whether `spare` can lend its matrices to the update of `previous`: it is the result `previous`
+// was updated from (so its Q, K and V differ only in the rows that update changed), with the
+// same shapes. (Every output row is written by the update anyway.)
+bool canRecycle(const AttentionResult &previous, const AttentionResult &spare) {
+    if (previous.update.from != &spare || spare.heads.size() != previous.heads.size() ||
+        spare.layout != previous.layout)
+        return false;
+    for (size_t k = 0; k < spare.heads.size(); ++k) {
+        const HeadResult &a = spare.heads[k], &b = previous.heads[k];
+        const Matrix *x[] = {&a.Q, &a.K, &a.V, &a.output}, *y[] = {&b.Q, &b.K, &b.V, &b.output};
+        for (int m = 0; m < 4; ++m)
+            if (x[m]->rows() != y[m]->rows() || x[m]->cols() != y[m]->cols())
+                return false;
+    }
+    return true;
+}
+
+// Q, K, V and the output made equal to `from`'s, on both cores (a head no edited token reached).
+void copyMatrices(HeadResult &h, const HeadResult &from, const Stale *stale) {
+    copyRows(h, from, stale);
+    h.output = from.output;
 }
 
 } // namespace
 
 AttentionResult updateTokens(const AttentionInputs &in, const AttentionResult &previous,
-                             const TokenEdit &edit) {
+                             const TokenEdit &edit, AttentionResult *spare) {
     const Eigen::Index xFirst = std::max<Eigen::Index>(edit.xFirst, 0),
                        xLast = std::min(edit.xLast, in.queryCount() - 1);
     const Eigen::Index cFirst = std::max<Eigen::Index>(edit.contextFirst, 0),
@@ -360,8 +407,14 @@ AttentionResult updateTokens(const AttentionInputs &in, const AttentionResult &p
     result.layout = previous.layout;
     result.masked = previous.masked;
     result.heads.reserve(previous.heads.size());
-    for (const HeadResult &h : previous.heads)
-        result.heads.push_back(headShell(h));
+    // A recycled result's Q, K and V need only the rows `previous`'s own update changed (at
+    // n = 4096 a head's Q, K and V are 6 MB, most of an edit's memory traffic).
+    const bool recycle = spare && canRecycle(previous, *spare);
+    const Stale stale{previous.update.queryFirst, previous.update.queryLast,
+                      previous.update.keyFirst, previous.update.keyLast};
+    const Stale *staleRows = recycle ? &stale : nullptr;
+    for (size_t k = 0; k < previous.heads.size(); ++k)
+        result.heads.push_back(headShell(previous.heads[k], recycle ? &spare->heads[k] : nullptr));
     const bool rope = in.options.positional == Positional::Rope;
     for (size_t k = 0; k < in.heads.size(); ++k) {
         HeadResult &h = result.heads[k];
@@ -376,21 +429,21 @@ AttentionResult updateTokens(const AttentionInputs &in, const AttentionResult &p
         for (Eigen::Index t = xFirst; t <= xLast; ++t) {
             const RowVector x = positionedRow(in.X, t, in);
             if (!in.hasContext)
-                updateKey(h, *from, t, project(x, kv.Wk, t, rope), project(x, kv.Wv, t, false),
-                          pending);
+                updateKey(h, *from, staleRows, t, project(x, kv.Wk, t, rope),
+                          project(x, kv.Wv, t, false), pending);
             else if (from != &h)
-                copyMatrices(h, *from);
+                copyMatrices(h, *from, staleRows);
             from = &h;
             h.Q.row(t) = project(x, w.Wq, t, rope);
         }
         for (Eigen::Index t = cFirst; t <= cLast; ++t) {
             const RowVector c = positionedRow(in.context, t, in);
-            updateKey(h, *from, t, project(c, kv.Wk, t, rope), project(c, kv.Wv, t, false),
-                      pending);
+            updateKey(h, *from, staleRows, t, project(c, kv.Wk, t, rope),
+                      project(c, kv.Wv, t, false), pending);
             from = &h;
         }
         if (from != &h)
-            copyMatrices(h, *from);
+            copyMatrices(h, *from, staleRows);
         refresh(h, pending);
     }
     kernel::finishResult(in, result);

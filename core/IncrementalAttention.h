@@ -31,8 +31,13 @@ struct TokenEdit {
 // nearest to it; so after any number of edits the result stays within 1e-12 of compute()
 // relative to the output's size (the other half of it is compute()'s own rounding).
 // Falls back to compute() when `previous` does not fit the inputs (shapes, options, layout).
+//
+// `spare`, when given, is a result nobody else holds any more whose matrices the new result may
+// take instead of allocating and filling its own: used when it is the result `previous` was
+// updated from (previous.update.from), when only the rows that update changed need copying;
+// ignored otherwise. When used it is left a husk, to be discarded, not read.
 AttentionResult updateTokens(const AttentionInputs &inputs, const AttentionResult &previous,
-                             const TokenEdit &edit);
+                             const TokenEdit &edit, AttentionResult *spare = nullptr);
 bool canUpdateTokens(const AttentionInputs &inputs, const AttentionResult &previous);
 
 // updateTokens() after rows first … last of X changed (a cell edit of X).

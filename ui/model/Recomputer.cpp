@@ -86,16 +86,24 @@ void Recomputer::schedule() {
         m_timer.start();
 }
 
+std::shared_ptr<attn::AttentionResult>
+Recomputer::takeSpare(const std::shared_ptr<const attn::AttentionResult> &base) {
+    // use_count() == 1: only this holds it, and nobody can copy it from here meanwhile.
+    if (base && m_spare && m_spare.use_count() == 1 && base->update.from == m_spare.get())
+        return std::move(m_spare);
+    return nullptr;
+}
+
 Recomputer::Outcome Recomputer::run(const std::shared_ptr<const attn::AttentionInputs> &inputs,
                                     const std::shared_ptr<const attn::AttentionResult> &base,
-                                    const DirtyRows &dirty) {
+                                    const DirtyRows &dirty, attn::AttentionResult *spare) {
     Outcome outcome;
     outcome.inputs = inputs;
     QElapsedTimer clock;
     clock.start();
     try {
-        outcome.result = std::make_shared<const attn::AttentionResult>(
-            base ? attn::updateTokens(*inputs, *base, dirty.edit())
+        outcome.result = std::make_shared<attn::AttentionResult>(
+            base ? attn::updateTokens(*inputs, *base, dirty.edit(), spare)
                  : attn::compute(*inputs, attn::Layout::Rows));
     } catch (const attn::InputError &e) {
         outcome.error = QString::fromStdString(e.what());
@@ -113,9 +121,10 @@ void Recomputer::start() {
     const quint64 generation = m_generation;
     DirtyRows job;
     std::shared_ptr<const attn::AttentionResult> base = takeIncrementalBase(&job);
+    std::shared_ptr<attn::AttentionResult> spare = takeSpare(base);
     if (cost(*inputs) < kAsyncThreshold) {
         m_publishedGeneration = generation;
-        const Outcome outcome = run(inputs, base, job);
+        const Outcome outcome = run(inputs, base, job, spare.get());
         if (!outcome.result)
             m_dirty.merge(job); // nothing replaced the result: its changes are still pending
         publish(generation, outcome);
@@ -127,8 +136,12 @@ void Recomputer::start() {
         emit busyChanged(true);
     }
     // The job shares the snapshot: the document copies before its next edit, never the worker.
-    m_pool.start([this, inputs = std::move(inputs), generation, base, job] {
-        Outcome outcome = run(inputs, base, job);
+    m_pool.start([this, inputs = std::move(inputs), generation, base, spare, job]() mutable {
+        Outcome outcome = run(inputs, base, job, spare.get());
+        // Let go of them before the GUI thread hears of the result: by then the result before
+        // is held by nothing but the recomputer, so the next update can take it as its spare.
+        base.reset();
+        spare.reset();
         // Queued back to the GUI thread; the destructor waits for this job, so `this` lives.
         QMetaObject::invokeMethod(
             this, [this, generation, outcome, job] { finish(generation, outcome, job); },
@@ -161,6 +174,8 @@ void Recomputer::publish(quint64 generation, const Outcome &outcome) {
         return;
     }
     // generation is the document state's: it only grows, since outdated results are dropped.
+    m_spare = std::move(m_current);
+    m_current = outcome.result;
     m_snapshot = ResultSnapshot{outcome.inputs, outcome.result, generation};
     m_error.clear();
     emit resultReady(m_snapshot, outcome.milliseconds);
@@ -175,7 +190,8 @@ void Recomputer::recomputeNow() {
     m_publishedGeneration = m_generation;
     DirtyRows job;
     std::shared_ptr<const attn::AttentionResult> base = takeIncrementalBase(&job);
-    const Outcome outcome = run(m_doc->inputsSnapshot(), base, job);
+    std::shared_ptr<attn::AttentionResult> spare = takeSpare(base);
+    const Outcome outcome = run(m_doc->inputsSnapshot(), base, job, spare.get());
     if (!outcome.result)
         m_dirty.merge(job);
     publish(m_generation, outcome);
