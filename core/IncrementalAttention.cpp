@@ -192,11 +192,9 @@ void updateQueries(HeadResult &h, const HeadResult &from, bool copy, bool copyRo
     }
 }
 
-// A head whose Q, K and V came from a recycled result (see updateTokens): rows of Q and of K and
-// V that may differ from the head the update starts from. Every other row already equals it.
-struct Stale {
-    Eigen::Index qFirst = 0, qLast = -1, kFirst = 0, kLast = -1;
-};
+// A recycled head's stale rows: those of Q and of K and V that the update `previous` was made
+// by changed (see updateTokens); every other row already equals `previous`'s.
+using Stale = AttentionResult::Update;
 
 // Q, K and V made equal to `from`'s: the stale rows of a recycled head, or all of them.
 void copyRows(HeadResult &h, const HeadResult &from, const Stale *stale) {
@@ -209,9 +207,9 @@ void copyRows(HeadResult &h, const HeadResult &from, const Stale *stale) {
         });
         return;
     }
-    for (Eigen::Index r = stale->qFirst; r <= stale->qLast; ++r)
+    for (Eigen::Index r = stale->queryFirst; r <= stale->queryLast; ++r)
         h.Q.row(r) = from.Q.row(r);
-    for (Eigen::Index r = stale->kFirst; r <= stale->kLast; ++r) {
+    for (Eigen::Index r = stale->keyFirst; r <= stale->keyLast; ++r) {
         h.K.row(r) = from.K.row(r);
         h.V.row(r) = from.V.row(r);
     }
@@ -410,9 +408,7 @@ AttentionResult updateTokens(const AttentionInputs &in, const AttentionResult &p
     // A recycled result's Q, K and V need only the rows `previous`'s own update changed (at
     // n = 4096 a head's Q, K and V are 6 MB, most of an edit's memory traffic).
     const bool recycle = spare && canRecycle(previous, *spare);
-    const Stale stale{previous.update.queryFirst, previous.update.queryLast,
-                      previous.update.keyFirst, previous.update.keyLast};
-    const Stale *staleRows = recycle ? &stale : nullptr;
+    const Stale *staleRows = recycle ? &previous.update : nullptr;
     for (size_t k = 0; k < previous.heads.size(); ++k)
         result.heads.push_back(headShell(previous.heads[k], recycle ? &spare->heads[k] : nullptr));
     const bool rope = in.options.positional == Positional::Rope;
