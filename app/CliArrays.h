@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // attnviz-cli inspect FILE and attnviz-cli set SESSION --matrix M --from FILE[:TENSOR][SLICE]:
 // their options, and the glue to the core's array listing and the model's import.
 
-#include "ArrayListing.h"
-#include "Session.h"
 #include "Stage.h"
+#include "io/ArrayListing.h"
+#include "io/Session.h"
 
 #include <QByteArray>
 #include <QString>

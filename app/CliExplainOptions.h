@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // attnviz-cli explain's options: which product, which terms, and the kernel views' sizes.
 
-#include "ExplainText.h"
+#include "analysis/ExplainText.h"
 
 #include <QString>
 

@@ -1,12 +1,13 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliLearn.h"
 
 #include "Gradient.h"
-#include "GradientJson.h"
 #include "InputError.h"
-#include "MatrixExport.h"
-#include "ResultJson.h"
-#include "Session.h"
 #include "Trainer.h"
+#include "io/GradientJson.h"
+#include "io/MatrixExport.h"
+#include "io/ResultJson.h"
+#include "io/Session.h"
 
 #include <QCommandLineParser>
 

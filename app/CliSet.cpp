@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // attnviz-cli set: the model's import (ui/model/ImportPlan) on a document holding the session,
 // so a script gets exactly what the window's import and "Resize and import" give.
 
 #include "CliArrays.h"
 
-#include "Document.h"
-#include "ImportPlan.h"
 #include "InputError.h"
+#include "model/Document.h"
+#include "model/ImportPlan.h"
 
 QByteArray setMatrix(const attn::Session &session, const QString &sessionName,
                      const SetRequest &request) {

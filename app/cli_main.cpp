@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // attnviz-cli: argument parsing and the glue between the command line and attnviz_core.
 // Exit status: 0 success, 1 input that cannot be read or computed on, 2 bad usage.
 
@@ -7,12 +8,12 @@
 #include "CliExplainOptions.h"
 #include "CliHelp.h"
 #include "CliLearn.h"
-#include "ExplainText.h"
 #include "InputError.h"
-#include "MatrixExport.h"
-#include "ResultJson.h"
-#include "Session.h"
 #include "Stage.h"
+#include "analysis/ExplainText.h"
+#include "io/MatrixExport.h"
+#include "io/ResultJson.h"
+#include "io/Session.h"
 #ifdef ATTNVIZ_CLI_RENDER
 #include "CliRender.h"
 #endif

@@ -1,18 +1,20 @@
-// attnviz: the GUI. Argument parsing only; ui/window/Workbench assembles the program.
+// SPDX-License-Identifier: GPL-3.0-or-later
+// attnviz: the GUI. Argument parsing only; ui/window/WindowAssembler assembles the program.
 
 #include "Allocator.h"
-#include "Document.h"
-#include "HeatmapView.h"
-#include "LessonPanel.h"
-#include "Presentation.h"
-#include "Recomputer.h"
-#include "ReplotQueue.h"
-#include "SessionController.h"
 #include "Stage.h"
-#include "StagesView.h"
-#include "Translations.h"
-#include "Workbench.h"
+#include "heatmap/HeatmapView.h"
+#include "heatmap/ReplotQueue.h"
+#include "lesson/LessonPanel.h"
+#include "model/Document.h"
+#include "model/Recomputer.h"
+#include "session/SessionController.h"
+#include "shell/Translations.h"
+#include "window/Presentation.h"
+#include "window/WindowAssembler.h"
+#include "workbench/StagesView.h"
 
+#include <QCoreApplication>
 #include <algorithm>
 
 #include <QApplication>
@@ -94,16 +96,19 @@ int main(int argc, char **argv) {
     parser.addOption(lesson);
     const QCommandLineOption presentation(
         "presentation",
-        QObject::tr("Start in presentation mode (with --screenshot, at the size of --size)."));
+        QCoreApplication::translate(
+            "gui_main", "Start in presentation mode (with --screenshot, at the size of --size)."));
     const QCommandLineOption focus(
         "focus",
-        QObject::tr("Show the heatmap of <stage> and give it the keyboard focus: %1.")
+        QCoreApplication::translate(
+            "gui_main", "Show the heatmap of <stage> and give it the keyboard focus: %1.")
             .arg(focusableStageNames().join(", ")),
         "stage");
     const QCommandLineOption language(
         "language",
-        QObject::tr("Show the interface in <language> (en, de), instead of the one chosen in "
-                    "View \u203a Language or else the system's."),
+        QCoreApplication::translate(
+            "gui_main", "Show the interface in <language> (en, de), instead of the one chosen in "
+                        "View \u203a Language or else the system's."),
         "language");
     parser.addOption(presentation);
     parser.addOption(focus);
@@ -116,7 +121,8 @@ int main(int argc, char **argv) {
         const attn::StageInfo *info = attn::findStageByFileName(name.toStdString());
         if (!info || info->input) {
             std::fprintf(stderr, "attnviz: %s\n",
-                         qPrintable(QObject::tr("unknown stage \"%1\" for --focus; one of: %2")
+                         qPrintable(QCoreApplication::translate(
+                                        "gui_main", "unknown stage \"%1\" for --focus; one of: %2")
                                         .arg(name, focusableStageNames().join(", "))));
             return 2;
         }
@@ -136,16 +142,17 @@ int main(int argc, char **argv) {
         if (!codes.contains(languageCode)) {
             std::fprintf(
                 stderr, "attnviz: %s\n",
-                qPrintable(QObject::tr("unknown language \"%1\" for --language; one of: %2")
+                qPrintable(QCoreApplication::translate(
+                               "gui_main", "unknown language \"%1\" for --language; one of: %2")
                                .arg(languageCode, codes.join(", "))));
             return 2;
         }
     }
     Translations::instance().apply(languageCode);
-    Workbench workbench;
+    WindowAssembler workbench;
     QMainWindow &window = workbench.window();
     // The theme's icon when installed, else the same drawing from the resources (registered by
-    // the Workbench's presets).
+    // the WindowAssembler's presets).
     QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("org.attnviz.attnviz"),
                                                  QIcon(QStringLiteral(":/icons/attnviz.svg"))));
     const QStringList files = parser.positionalArguments();
@@ -175,8 +182,9 @@ int main(int argc, char **argv) {
         workbench.recomputer().recomputeNow();
         if (!workbench.stages().view(*focused) || workbench.stages().view(*focused)->isHidden()) {
             std::fprintf(stderr, "attnviz: %s\n",
-                         qPrintable(QObject::tr("--focus %1: this file has no such heatmap "
-                                                "(concat needs several heads or a Wo)")
+                         qPrintable(QCoreApplication::translate(
+                                        "gui_main", "--focus %1: this file has no such heatmap "
+                                                    "(concat needs several heads or a Wo)")
                                         .arg(parser.value(focus))));
             return 2;
         }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Seeded random inputs of a given size, shared by the benchmarks so they measure the same thing.

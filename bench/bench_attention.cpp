@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Forward-pass and cell-edit benchmark: the median time of attn::compute and of the incremental
 // update after one cell of X changed (attn::updateTokens), for the sizes issue 10 names.
 //

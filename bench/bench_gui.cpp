@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Edit-to-screen benchmark: the real asynchronous path a user gets. A cell edit of X goes
 // through the Document (as a typed edit does), the Recomputer computes it on its own schedule
 // (on its worker for large sizes), the stages view draws the result and every visible heatmap
@@ -18,11 +19,11 @@
 
 #include "Allocator.h"
 #include "BenchInputs.h"
-#include "Document.h"
-#include "HeatmapView.h"
-#include "Recomputer.h"
-#include "StagesView.h"
-#include "Workbench.h"
+#include "heatmap/HeatmapView.h"
+#include "model/Document.h"
+#include "model/Recomputer.h"
+#include "window/WindowAssembler.h"
+#include "workbench/StagesView.h"
 
 #include <qcustomplot.h>
 
@@ -109,7 +110,7 @@ bool waitFor(const std::function<bool()> &done, int ms) {
 }
 
 // One edit through the Document, timed until every visible heatmap has painted it.
-std::optional<Figures> timeEdit(Workbench &workbench, double value) {
+std::optional<Figures> timeEdit(WindowAssembler &workbench, double value) {
     Document &doc = workbench.document();
     StagesView &stages = workbench.stages();
     QElapsedTimer clock;
@@ -159,7 +160,7 @@ int main(int argc, char **argv) {
     const bool quick = args.contains("--quick");
     const bool json = args.contains("--json");
     const bool columns = args.contains("--columns");
-    Workbench workbench;
+    WindowAssembler workbench;
     QMainWindow &window = workbench.window();
     window.resize(1600, 1000);
     window.show();

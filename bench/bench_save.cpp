@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Save and autosave benchmark: the median time of formatting a session as the autosave does
 // (Autosaver::recoveryBytes, on its worker thread) and of a File > Save (attn::sessionToJson
 // and the atomic write to disk, on the GUI thread), and of reading the saved file back.
@@ -9,11 +10,11 @@
 //              loaded machine does not inflate; mb: the saved file's size)
 //   --n, --heads  only the rows of that size or head count (for a profiler: perf record)
 
-#include "AtomicWrite.h"
-#include "Autosaver.h"
 #include "BenchInputs.h"
 #include "BenchTiming.h"
-#include "Session.h"
+#include "io/AtomicFile.h"
+#include "io/Session.h"
+#include "session/Autosaver.h"
 
 #include <QCoreApplication>
 #include <QTemporaryDir>
@@ -44,7 +45,7 @@ void measure(Row &row, bool quick, const QString &directory) {
     const QString path = directory + "/bench.attnviz";
     row.save = bench::medianMs(row.reps, [&] {
         bytes = attn::sessionToJson({in, view});
-        if (!writeFileAtomically(path, bytes))
+        if (!attn::writeFileAtomically(path, bytes).isEmpty())
             std::fprintf(stderr, "cannot write %s\n", qPrintable(path));
     });
     row.mb = double(bytes.size()) / 1e6;

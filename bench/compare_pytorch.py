@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Times the forward pass of bench_attention in PyTorch (float64 and float32) on the same
 number of threads and prints the ratios beside attnviz's figures.
 

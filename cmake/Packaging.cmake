@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The Debian package: `cpack -G DEB` in the build directory writes attnviz_<version>_<arch>.deb
 # with everything `cmake --install` installs under /usr. Its library dependencies are computed
 # by dpkg-shlibdeps from the binaries (libqt6gui6 brings the xcb and offscreen platform plugins,

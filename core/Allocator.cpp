@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "Allocator.h"
 
 // Any C library header defines __GLIBC__ (through <features.h>); without one before the test

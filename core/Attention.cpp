@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "Attention.h"
 
 #include "Blas.h"
@@ -378,28 +379,6 @@ size_t kvSource(const AttentionInputs &in, size_t head) {
         if (in.heads[h].kvGroup == group)
             return h;
     return head;
-}
-
-void AttentionResult::setConcat(Matrix concat) {
-    m_concat = std::move(concat);
-    m_headIsOutput = false;
-}
-
-void AttentionResult::setOutput(Matrix output) {
-    m_output = std::move(output);
-    m_headIsOutput = m_outputIsConcat = false;
-}
-
-void AttentionResult::shareHeadOutput() {
-    m_concat.resize(0, 0);
-    m_output.resize(0, 0);
-    m_headIsOutput = true;
-    m_outputIsConcat = false;
-}
-
-void AttentionResult::shareConcatAsOutput() {
-    m_output.resize(0, 0);
-    m_outputIsConcat = true;
 }
 
 } // namespace attn

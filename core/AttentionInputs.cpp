@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "AttentionInputs.h"
 
 #include "InputError.h"
@@ -361,6 +362,50 @@ AttentionInputs workedExample() {
         1, 1, 0;
     in.heads.push_back(w);
     return in;
+}
+
+namespace {
+
+// A label's length is checked only when its bytes could exceed the limit, and its name is built
+// only then: most labels are short, and naming each would cost an edit of a long sentence.
+template <class Name> void checkLabel(std::string_view utf8, Name name) {
+    if (std::int64_t(utf8.size()) > kMaxLabelLength)
+        checkLabelLength(utf8, name().toStdString());
+}
+
+} // namespace
+
+InputShape shapeOf(const AttentionInputs &in) {
+    InputShape s;
+    s.tokens = in.X.rows();
+    s.embedding = in.X.cols();
+    s.hasContext = in.hasContext;
+    if (in.hasContext) {
+        s.contextTokens = in.context.rows();
+        s.contextEmbedding = in.context.cols();
+    }
+    for (const HeadWeights &h : in.heads) {
+        s.keyDims.push_back(h.Wq.cols());
+        s.valueDims.push_back(h.Wv.cols());
+    }
+    s.outputDim = in.Wo.cols();
+    return s;
+}
+
+void checkLimits(const AttentionInputs &in) {
+    checkLimits(shapeOf(in));
+    for (std::size_t i = 0; i < in.tokens.size(); ++i)
+        checkLabel(in.tokens[i],
+                   [i] { return translate("attn::limits", "token label %1").arg(qlonglong(i)); });
+    for (std::size_t i = 0; i < in.contextTokens.size(); ++i)
+        checkLabel(in.contextTokens[i], [i] {
+            return translate("attn::limits", "context token label %1").arg(qlonglong(i));
+        });
+    checkWindow(in.options.window);
+    checkGlobalTokens(in.options.globalTokens);
+    checkAlibiSlopeCount(std::int64_t(in.options.alibiSlopes.size()));
+    for (std::size_t h = 0; h < in.heads.size(); ++h)
+        checkKvGroup(in.heads[h].kvGroup, std::int64_t(h));
 }
 
 } // namespace attn

@@ -1,5 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "Limits.h"
 #include "Matrix.h"
 #include "Positional.h"
 
@@ -79,6 +81,10 @@ void validateOnAllCores(const AttentionInputs &inputs);
 // options are checked whole. An empty range (first > last) = none.
 void validateRows(const AttentionInputs &inputs, Eigen::Index xFirst, Eigen::Index xLast,
                   Eigen::Index contextFirst, Eigen::Index contextLast);
+
+// The sizes of the inputs, and every limit of Limits.h checked on them (labels and options too).
+InputShape shapeOf(const AttentionInputs &inputs);
+void checkLimits(const AttentionInputs &inputs);
 
 // Makes every head of a key/value group use the Wk and Wv of the group's first head (after a
 // resize filled each head's new cells on its own, say).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "Formula.h"
 
 #include "Notation.h"
@@ -105,6 +106,18 @@ QString productFormula(Product product, Layout layout) {
 QString queryKeyDot(Layout layout, const QString &query, const QString &key) {
     return layout == Layout::Rows ? "q" + query + kDot + "k" + key
                                   : transposed("k" + key) + "q" + query;
+}
+
+QString stageFormula(Stage stage, Layout layout, const FormulaContext &c) {
+    const StageInfo &info = stageInfo(stage);
+    const char *text = layout == Layout::Rows ? info.rowFormula : info.columnFormula;
+    if (info.unprojectedFormula && !c.hasWo)
+        text = info.unprojectedFormula;
+    return QString::fromUtf8(text)
+        .replace("{src}", c.hasContext ? "C" : "X")
+        .replace("{scores}", scoresProduct(layout))
+        .replace("{scale}", divisionSuffix(scaleDivisors(c), false))
+        .replace("{heads}", QString::number(c.heads));
 }
 
 } // namespace attn

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "Stage.h"
@@ -29,6 +30,9 @@ QStringList scaleDivisors(const FormulaContext &context);
 QStringList scaleSymbols(const FormulaContext &context, Markup markup = Markup::Plain);
 // "/√3/2" (the stage titles' {scale}) or, spaced, " / √3 / 2".
 QString divisionSuffix(const QStringList &divisors, bool spaced);
+
+// The stage's formula as the stages view titles it: "Q = X·Wq", "softmax(QKᵀ/√3)".
+QString stageFormula(Stage stage, Layout layout, const FormulaContext &context = {});
 
 // The scores' product without its dot, as the stage titles write it: "QKᵀ" / "KᵀQ".
 QString scoresProduct(Layout layout);

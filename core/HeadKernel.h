@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "Attention.h"
+#include "AttentionResult.h"
 #include "Blas.h"
 
 #include <vector>

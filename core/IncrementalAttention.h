@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "Attention.h"
@@ -49,7 +50,7 @@ inline bool canRecomputeRows(const AttentionInputs &inputs, const AttentionResul
 
 // Half the 1e-12 promised: the full recompute has rounding error of its own. The bound is a
 // worst case (every rounding in the same direction); the errors measured after 1,000 edits
-// are orders of magnitude below it (tests/test_incremental.cpp).
+// are orders of magnitude below it (tests/core/test_incremental.cpp).
 inline constexpr double kDriftTolerance = 5e-13;
 
 } // namespace attn

@@ -1,6 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "Limits.h"
 
-#include "AttentionInputs.h"
 #include "InputError.h"
 #include "Translate.h"
 
@@ -24,11 +24,6 @@ QString number(std::int64_t value) {
 template <class Name> void checkDimension(std::int64_t size, Name name) {
     if (size > kMaxDimension)
         checkDimensionSize(size, name().toStdString());
-}
-
-template <class Name> void checkLabel(std::string_view utf8, Name name) {
-    if (std::int64_t(utf8.size()) > kMaxLabelLength)
-        checkLabelLength(utf8, name().toStdString());
 }
 
 } // namespace
@@ -55,23 +50,6 @@ std::int64_t InputShape::inputValues() const {
 
 std::int64_t InputShape::attentionCells() const {
     return saturatingProduct(saturatingProduct(tokens, keys()), std::int64_t(keyDims.size()));
-}
-
-InputShape shapeOf(const AttentionInputs &in) {
-    InputShape s;
-    s.tokens = in.X.rows();
-    s.embedding = in.X.cols();
-    s.hasContext = in.hasContext;
-    if (in.hasContext) {
-        s.contextTokens = in.context.rows();
-        s.contextEmbedding = in.context.cols();
-    }
-    for (const HeadWeights &h : in.heads) {
-        s.keyDims.push_back(h.Wq.cols());
-        s.valueDims.push_back(h.Wv.cols());
-    }
-    s.outputDim = in.Wo.cols();
-    return s;
 }
 
 void checkTokenCount(std::int64_t count, const std::string &what) {
@@ -189,23 +167,6 @@ void checkLimits(const InputShape &s) {
                    [] { return translate("attn::limits", "p_out (the columns of Wo)"); });
     checkAttentionCells(s.tokens, s.keys(), std::int64_t(s.keyDims.size()));
     checkInputValues(s.inputValues());
-}
-
-void checkLimits(const AttentionInputs &in) {
-    checkLimits(shapeOf(in));
-    for (std::size_t i = 0; i < in.tokens.size(); ++i)
-        checkLabel(in.tokens[i], [i] {
-            return translate("attn::limits", "token label %1").arg(number(std::int64_t(i)));
-        });
-    for (std::size_t i = 0; i < in.contextTokens.size(); ++i)
-        checkLabel(in.contextTokens[i], [i] {
-            return translate("attn::limits", "context token label %1").arg(number(std::int64_t(i)));
-        });
-    checkWindow(in.options.window);
-    checkGlobalTokens(in.options.globalTokens);
-    checkAlibiSlopeCount(std::int64_t(in.options.alibiSlopes.size()));
-    for (std::size_t h = 0; h < in.heads.size(); ++h)
-        checkKvGroup(in.heads[h].kvGroup, std::int64_t(h));
 }
 
 } // namespace attn

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include <cstdint>
@@ -6,8 +7,6 @@
 #include <vector>
 
 namespace attn {
-
-struct AttentionInputs;
 
 // The one set of size limits of attnviz. Every entry point (session files, the command line,
 // the GUI's editors, matrix import) checks against these numbers BEFORE it allocates from a
@@ -46,8 +45,6 @@ struct InputShape {
     std::int64_t attentionCells() const; // queries × keys × heads, saturating
 };
 
-InputShape shapeOf(const AttentionInputs &inputs);
-
 // Each throws InputError with a message for the user that names what is too large and the
 // limit ("X has 16384 rows: at most 4096 tokens are supported"); `what` names the matrix.
 void checkTokenCount(std::int64_t count, const std::string &what);
@@ -64,9 +61,8 @@ void checkAlibiSlopeCount(std::int64_t count);
 void checkLabelLength(std::string_view utf8, const std::string &what);
 std::int64_t codePointCount(std::string_view utf8);
 
-// Every limit above for a whole shape, or for built inputs (their labels and options too).
+// Every limit above for a whole shape (AttentionInputs.h checks built inputs).
 void checkLimits(const InputShape &shape);
-void checkLimits(const AttentionInputs &inputs);
 
 // a × b, saturating at INT64_MAX for sizes read from a file.
 std::int64_t saturatingProduct(std::int64_t a, std::int64_t b);

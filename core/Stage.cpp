@@ -1,6 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "Stage.h"
 
-#include "Formula.h"
 #include "InputError.h"
 #include "Notation.h"
 #include "Translate.h"
@@ -91,18 +91,6 @@ FormulaContext formulaContext(const AttentionInputs &inputs) {
     c.heads = inputs.heads.size();
     c.hasWo = inputs.hasWo();
     return c;
-}
-
-QString stageFormula(Stage stage, Layout layout, const FormulaContext &c) {
-    const StageInfo &info = stageInfo(stage);
-    const char *text = layout == Layout::Rows ? info.rowFormula : info.columnFormula;
-    if (info.unprojectedFormula && !c.hasWo)
-        text = info.unprojectedFormula;
-    return QString::fromUtf8(text)
-        .replace("{src}", c.hasContext ? "C" : "X")
-        .replace("{scores}", scoresProduct(layout))
-        .replace("{scale}", divisionSuffix(scaleDivisors(c), false))
-        .replace("{heads}", QString::number(c.heads));
 }
 
 QString matrixName(StageRef ref) {

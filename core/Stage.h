@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "Attention.h"
@@ -33,8 +34,8 @@ enum class Stage {
 };
 
 // One row of the stage table. The formulas are the stages view's titles, UTF-8, in the row
-// layout (tokens are rows) and in the article's column layout; stageFormula fills in their
-// placeholders: {src} (X, or C in cross-attention), {scores} (the product, "QKᵀ" or "KᵀQ"),
+// layout (tokens are rows) and in the article's column layout; stageFormula (Formula.h) fills in
+// their placeholders: {src} (X, or C in cross-attention), {scores} (the product, "QKᵀ" or "KᵀQ"),
 // {scale} ("/√d_k" and "/T" as the options make them) and {heads} (the head count). The
 // formulas that are no stage's title are built from the same pieces in Formula.h.
 struct StageInfo {
@@ -81,8 +82,6 @@ struct FormulaContext {
 };
 // The context of these inputs (d_k of head 0).
 FormulaContext formulaContext(const AttentionInputs &inputs);
-// The stage's formula as the stages view titles it: "Q = X·Wq", "softmax(QKᵀ/√3)".
-QString stageFormula(Stage stage, Layout layout, const FormulaContext &context = {});
 
 // "X", "context", "Wq", "scores", …: the stage's name, without its head.
 QString matrixName(StageRef ref);

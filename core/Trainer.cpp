@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "Trainer.h"
 
 #include "Gradient.h"
-#include "Initializer.h"
+#include "analysis/Initializer.h"
 
 namespace attn {
 

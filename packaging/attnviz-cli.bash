@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bash completion for attnviz-cli: commands, the options each command takes, and their values.
 # Installed to share/bash-completion/completions/attnviz-cli (loaded on demand by bash-completion).
 

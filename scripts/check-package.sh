@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds the Debian package from a configured and built build directory and validates it offline,
 # as far as that goes without installing it: the control data (dpkg-deb --info: name, version,
 # dependencies computed by dpkg-shlibdeps), the file list (dpkg-deb --contents), the desktop file,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # One entry point for a fresh Debian 12 machine: installs what is missing, configures, builds, then
 #   scripts/dev.sh run   – starts attnviz on its built-in worked example
 #   scripts/dev.sh test  – runs the whole test suite through ctest

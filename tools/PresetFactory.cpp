@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "PresetFactory.h"
 
 #include "Attention.h"
-#include "Initializer.h"
-#include "Presets.h"
-#include "Session.h"
+#include "analysis/Initializer.h"
+#include "io/Session.h"
+#include "model/Presets.h"
 
 #include <QDir>
 #include <QJsonArray>

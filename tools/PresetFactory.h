@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The source of the presets shipped in resources/presets/: each one is built here, on purpose,
-// and written as a session file by attnviz_make_presets. test_sessions checks that the shipped
-// files are exactly what this code builds, so the JSON cannot drift from its construction.
+// and written as a session file by attnviz_make_presets. test_session_controller checks that the
+// shipped files are exactly what this code builds, so the JSON cannot drift from its construction.
 
 #include "AttentionInputs.h"
 

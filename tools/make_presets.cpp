@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // attnviz_make_presets DIR: writes the shipped presets (tools/PresetFactory.cpp) into DIR,
 // normally resources/presets. Run it after changing a preset; test_presets fails until the
 // shipped files match.

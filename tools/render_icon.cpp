@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // attnviz_render_icon SVG PNG SIZE: draws the application's scalable icon as a SIZE×SIZE PNG.
 // The build runs it for each size the hicolor theme gets (packaging/CMakeLists.txt), so the
 // PNGs always match packaging/attnviz.svg, the one drawing of the icon.

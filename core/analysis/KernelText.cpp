@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "KernelText.h"
 
 #include "Formula.h"
 #include "InputError.h"
 #include "Notation.h"
-#include "ResultJson.h"
 #include "TextTable.h"
+#include "io/ResultJson.h"
 
 #include <algorithm>
 #include <cmath>

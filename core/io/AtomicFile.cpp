@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "AtomicFile.h"
 
 #include "Translate.h"
@@ -79,9 +80,7 @@ QString inPlace(const QByteArray &path, const QByteArray &bytes) {
     return ok ? QString() : writeErrorText(error);
 }
 
-} // namespace
-
-QString writeAtomically(const QString &fileName, const QByteArray &bytes) {
+QString writeReason(const QString &fileName, const QByteArray &bytes) {
     QFileInfo info(fileName);
     if (info.isSymLink() && info.exists()) // replace what the link points to, keep the link
         info = QFileInfo(info.canonicalFilePath());
@@ -129,9 +128,13 @@ QString writeAtomically(const QString &fileName, const QByteArray &bytes) {
     return {};
 }
 
+} // namespace
+
 #else
 
-QString writeAtomically(const QString &fileName, const QByteArray &bytes) {
+namespace {
+
+QString writeReason(const QString &fileName, const QByteArray &bytes) {
     QSaveFile file(fileName);
     file.setDirectWriteFallback(false);
     if (!file.open(QIODevice::WriteOnly))
@@ -146,12 +149,15 @@ QString writeAtomically(const QString &fileName, const QByteArray &bytes) {
     return {};
 }
 
+} // namespace
+
 #endif
 
-QString writeFileAtomically(const QString &fileName, const QByteArray &bytes) {
-    const QString reason = writeAtomically(fileName, bytes);
-    return reason.isEmpty() ? reason
-                            : translate("attn::io", "%1: cannot write: %2").arg(fileName, reason);
+QString writeFileAtomically(const QString &fileName, const QByteArray &bytes, QString *reason) {
+    const QString why = writeReason(fileName, bytes);
+    if (reason)
+        *reason = why;
+    return why.isEmpty() ? why : translate("attn::io", "%1: cannot write: %2").arg(fileName, why);
 }
 
 } // namespace attn

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include <QByteArray>
@@ -11,12 +12,12 @@ namespace attn {
 // so that a power loss cannot lose the new name. A target that exists and is not a regular
 // file (a device such as /dev/stdout, a pipe) is written in place: it cannot be replaced.
 // A symbolic link is followed: the file it points to is replaced, the link stays.
-// Returns empty on success, otherwise the reason in words a user can act on ("no space left
-// on device", "permission denied", "read-only file system", …).
-QString writeAtomically(const QString &fileName, const QByteArray &bytes);
-
-// The same, as "FILE: cannot write: reason" (empty on success).
-QString writeFileAtomically(const QString &fileName, const QByteArray &bytes);
+// Returns empty on success, otherwise the one-line message "FILE: cannot write: reason", and
+// sets *reason (when given) to the reason alone, in words a user can act on ("no space left on
+// device", "permission denied", "read-only file system", …) or to empty on success. The one
+// atomic write of attnviz: sessions, recovery files, exports and the command line all use it.
+QString writeFileAtomically(const QString &fileName, const QByteArray &bytes,
+                            QString *reason = nullptr);
 
 // The reason for an errno from opening, writing, syncing or renaming a file.
 QString writeErrorText(int error);

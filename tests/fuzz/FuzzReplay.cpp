@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Without libFuzzer (gcc builds): runs a fuzz target on every file of the folders given, so
 // the seed corpora and every past finding are regression tests in ctest. Exit 0 when each
 // input passed; a finding aborts, as it would under libFuzzer.

@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: delimited text (the CSV importer and the tokenizer behind pasting). A
 // matrix read is exported as CSV and must read back bit for bit.
 
-#include "CsvMatrix.h"
 #include "FuzzCheck.h"
 #include "InputError.h"
 #include "Limits.h"
-#include "MatrixExport.h"
+#include "io/CsvMatrix.h"
+#include "io/MatrixExport.h"
 
 #include <QByteArray>
 

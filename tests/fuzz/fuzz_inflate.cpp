@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: the DEFLATE decoder on arbitrary streams (output capped at 1 MiB, also in
 // the stop-at-limit mode the .npz listing uses), and a round trip: the input wrapped in stored
 // blocks must inflate back to itself with the right CRC-32.
 
 #include "FuzzCheck.h"
-#include "Inflate.h"
+#include "io/Inflate.h"
 
 #include <algorithm>
 #include <vector>

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: the .npy reader. Any input gives a matrix or an InputError; a matrix read
 // is written back as .npy (float64) and must read again bit for bit.
 
 #include "FuzzCheck.h"
 #include "InputError.h"
-#include "Npy.h"
+#include "io/Npy.h"
 
 #include <QByteArray>
 

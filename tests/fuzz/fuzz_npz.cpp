@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: .npz archives (the zip directory, member headers, DEFLATE, CRC-32, the
 // .npy inside) through the importer and the array listing. Errors must be messages naming
 // the source; an imported array must satisfy the input limits.
 
 #include "FuzzCheck.h"
 #include "Limits.h"
-#include "MatrixImport.h"
+#include "io/MatrixImport.h"
 
 #include <QByteArray>
 

@@ -1,12 +1,13 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: the safetensors reader. Any input gives a header or an InputError; every
 // tensor the header lists is read whole or refused with an InputError, and a tensor read whole
 // must agree bit for bit with reading only its first and last rows through the reader's lazy
 // row access (the two paths a user reaches: the import preview and a sliced import).
 
-#include "ArraySlice.h"
 #include "FuzzCheck.h"
 #include "InputError.h"
-#include "Safetensors.h"
+#include "io/ArraySlice.h"
+#include "io/Safetensors.h"
 
 #include <QBuffer>
 #include <QByteArray>

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: session files (JSON, the inputs, the limits, the view). A session read is
 // written back and must read again as the same inputs and view.
 
 #include "FuzzCheck.h"
 #include "InputError.h"
-#include "Session.h"
+#include "io/Session.h"
 
 #include <QByteArray>
 

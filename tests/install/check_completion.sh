@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # ctest: the bash completion of attnviz-cli (packaging/attnviz-cli.bash) offers the commands,
 # each command's own options and the values of the options that take names.
 set -euo pipefail

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # ctest: `cmake --install` into a temporary DESTDIR, then the installed files are checked as a
 # package would ship them: every file in its GNUInstallDirs place, the installed attnviz-cli
 # runs (its --version is the project's; a reference case computes to what the build tree's CLI

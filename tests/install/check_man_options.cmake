@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # ctest: every option a program's --help lists is described in its man page, so the page cannot
 # fall behind when an option is added. cmake -DPROGRAM=… -DPAGE=… -P check_man_options.cmake
 execute_process(COMMAND "${PROGRAM}" --help RESULT_VARIABLE rc OUTPUT_VARIABLE help

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Checks shared by the figure tests: is a file a real PNG/SVG/PDF, and what is in it.

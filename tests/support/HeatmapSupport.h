@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // For the heatmap widget's tests: small matrices and reading back what was drawn.
 
-#include "HeatmapView.h"
+#include "heatmap/HeatmapView.h"
 
 #include <QStringList>
 #include <qcustomplot.h>

@@ -1,12 +1,13 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Inputs and a document set-up shared by the insight panels' tests (test_insights,
 // test_whatifs).
 
 #include "Attention.h"
-#include "Document.h"
-#include "Presets.h"
-#include "Recomputer.h"
+#include "model/Document.h"
+#include "model/Presets.h"
+#include "model/Recomputer.h"
 
 #include <QtTest>
 

@@ -1,14 +1,15 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Products, cases and index samples shared by the Interpretations tests
 // (test_interpretation_readings, test_interpretation_widgets, test_interpretations).
 
 #include "Attention.h"
-#include "Initializer.h"
-#include "InterpretedProduct.h"
-#include "Session.h"
 #include "TestSupport.h"
-#include "TokenLabels.h"
+#include "analysis/Initializer.h"
+#include "analysis/InterpretedProduct.h"
+#include "analysis/TokenLabels.h"
+#include "io/Session.h"
 
 #include <QFileInfo>
 #include <QList>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Safetensors files built in code for the reader, CLI and import dialog tests: tensors of any

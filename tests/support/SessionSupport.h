@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Shared by the session, preset and presentation tests: settings and recovery files kept out of
 // the user's own, and a window whose questions are answered by the test.
 
-#include "Document.h"
-#include "SessionController.h"
-#include "Workbench.h"
+#include "model/Document.h"
+#include "session/SessionController.h"
+#include "window/WindowAssembler.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -48,7 +49,7 @@ inline QStringList recoveryFiles() {
 
 // The whole program, its session questions answered and counted by the test.
 struct Harness {
-    Workbench workbench;
+    WindowAssembler workbench;
     QMainWindow &window = workbench.window();
     SessionController *session = &workbench.session();
     QStringList warnings;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The longest gap between two turns of the GUI thread's event loop (test_responsiveness).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Reading Qt Linguist's .ts files and finding English in a window that should be German:

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// For the tests that build the whole program (Workbench).
+// For the tests that build the whole program (WindowAssembler).
 
-#include "Recomputer.h"
-#include "Workbench.h"
+#include "model/Recomputer.h"
+#include "window/WindowAssembler.h"
 
 #include <QCoreApplication>
 #include <QtTest>
@@ -12,7 +13,7 @@ namespace testsupport {
 
 // Waits until the latest result has reached the views: the Recomputer starts on a 0 ms timer
 // and may compute on its worker thread for large inputs.
-inline void settle(Workbench &workbench) {
+inline void settle(WindowAssembler &workbench) {
     QCoreApplication::processEvents();
     QTRY_VERIFY(!workbench.recomputer().isBusy());
     QCoreApplication::processEvents();

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "FigureExport.h"
 
-#include "MatrixExport.h"
+#include "io/MatrixExport.h"
 
 #include <QApplication>
 #include <QBuffer>

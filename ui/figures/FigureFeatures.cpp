@@ -1,16 +1,17 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "FigureFeatures.h"
 
-#include "CombinationView.h"
-#include "Document.h"
 #include "FigureMenu.h"
-#include "HeadWeightsDialog.h"
-#include "HeatmapView.h"
-#include "ImportDialog.h"
-#include "InputsPanel.h"
-#include "MatrixEditor.h"
 #include "MatrixExportMenu.h"
-#include "Shell.h"
+#include "heatmap/HeatmapView.h"
+#include "model/Document.h"
+#include "model/MenuMatrices.h"
+#include "shell/Shell.h"
+#include "workbench/CombinationView.h"
+#include "workbench/InputsPanel.h"
+#include "workbench/MatrixEditor.h"
 
+#include <QCoreApplication>
 #include <QDockWidget>
 #include <QMainWindow>
 #include <QMenu>
@@ -23,25 +24,9 @@ constexpr attn::Stage kStages[] = {
     attn::Stage::Scores,     attn::Stage::Logits, attn::Stage::Weights,
     attn::Stage::HeadOutput, attn::Stage::Concat, attn::Stage::Final};
 
-QString shapeOf(const attn::Matrix &m) {
-    return QStringLiteral("%1\u00d7%2").arg(m.rows()).arg(m.cols());
-}
-
 // The heatmap's title without its shape suffix: "softmax(QKᵀ/√3)".
 QString shortTitle(const HeatmapView *view) {
     return view->title().section(QStringLiteral(" \u2014 "), 0, 0);
-}
-
-QList<MatrixId> inputMatrices(const Document &doc) {
-    const int head = doc.currentHead();
-    QList<MatrixId> ids = {{attn::Stage::X, 0}};
-    if (doc.inputs().hasContext)
-        ids << MatrixId{attn::Stage::Context, 0};
-    ids << MatrixId{attn::Stage::Wq, head} << MatrixId{attn::Stage::Wk, head}
-        << MatrixId{attn::Stage::Wv, head};
-    if (doc.inputs().hasWo())
-        ids << MatrixId{attn::Stage::Wo, 0};
-    return ids;
 }
 
 QString inputFileName(const Document &doc, MatrixId id) {
@@ -80,41 +65,27 @@ void installEditorMenus(Document *doc, InputsPanel *inputs) {
         QObject::connect(
             editor, &MatrixEditor::contextMenuAboutToShow, editor,
             [doc, editor](QMenu *menu, MatrixId id) {
-                menu->addSeparator();
                 const QString name = matrixDisplayName(id, doc->headCount());
-                menu->addAction(QObject::tr("&Import %1 from a file\u2026").arg(name), editor,
-                                [doc, id, editor] { importMatrixInteractively(doc, id, editor); });
-                addInputExportMenu(menu, doc, id, editor, QObject::tr("&Export %1").arg(name));
+                addInputExportMenu(
+                    menu, doc, id, editor,
+                    QCoreApplication::translate("FigureFeatures", "&Export %1").arg(name));
             });
     }
 }
 
-void fillImportMenu(QMenu *menu, Document *doc, QWidget *window) {
-    menu->clear();
-    for (MatrixId id : inputMatrices(*doc))
-        menu->addAction(QStringLiteral("&%1 \u2014 %2\u2026")
-                            .arg(matrixDisplayName(id, doc->headCount()), shapeOf(doc->matrix(id))),
-                        window, [doc, id, window] { importMatrixInteractively(doc, id, window); });
-    menu->addSeparator();
-    menu->addAction(QObject::tr("Wq, Wk, Wv of &every head from a checkpoint\u2026"), window,
-                    [doc, window] { importHeadWeightsInteractively(doc, window); });
-}
-
 void fillExportMenu(QMenu *menu, Document *doc, StagesView *stages, QWidget *window) {
     menu->clear();
-    for (MatrixId id : inputMatrices(*doc))
-        addInputExportMenu(
-            menu, doc, id, window,
-            QStringLiteral("%1 \u2014 %2")
-                .arg(matrixDisplayName(id, doc->headCount()), shapeOf(doc->matrix(id))));
+    for (MatrixId id : menuMatrices(*doc))
+        addInputExportMenu(menu, doc, id, window, menuMatrixLabel(*doc, id));
     menu->addSeparator();
-    menu->addSection(QObject::tr("Results %1").arg(layoutNote(*doc)));
+    menu->addSection(
+        QCoreApplication::translate("FigureFeatures", "Results %1").arg(layoutNote(*doc)));
     for (attn::Stage stage : kStages) {
         HeatmapView *view = stages->view(stage);
         if (!view || view->isHidden() || view->values().size() == 0)
             continue;
         addMatrixExportMenu(
-            menu, QStringLiteral("%1 \u2014 %2").arg(shortTitle(view), shapeOf(view->values())),
+            menu, QStringLiteral("%1 \u2014 %2").arg(shortTitle(view), shapeText(view->values())),
             [view] { return view->values(); }, stageFileName(stage), window);
     }
 }
@@ -122,7 +93,7 @@ void fillExportMenu(QMenu *menu, Document *doc, StagesView *stages, QWidget *win
 void fillFigureMenu(QMenu *menu, Shell *shell, StagesView *stages, CombinationView *combination) {
     menu->clear();
     addFigureExportAction(menu, stages, QStringLiteral("stages"),
-                          QObject::tr("&All the stages\u2026"));
+                          QCoreApplication::translate("FigureFeatures", "&All the stages\u2026"));
     menu->addSeparator();
     for (attn::Stage stage : kStages) {
         HeatmapView *view = stages->view(stage);
@@ -130,24 +101,29 @@ void fillFigureMenu(QMenu *menu, Shell *shell, StagesView *stages, CombinationVi
             addFigureExportAction(menu, view, stageFileName(stage), shortTitle(view) + "\u2026");
     }
     menu->addSeparator();
-    addFigureExportAction(menu, combination, QStringLiteral("combination"),
-                          QObject::tr("The &combination panel\u2026"));
+    addFigureExportAction(
+        menu, combination, QStringLiteral("combination"),
+        QCoreApplication::translate("FigureFeatures", "The &combination panel\u2026"));
     // Every panel, also those other features add: any widget can be a figure.
     for (QDockWidget *dock : shell->panels()) {
         if (dock->isHidden() || !dock->widget())
             continue;
         const QString name =
             dock->objectName().isEmpty() ? QStringLiteral("panel") : dock->objectName();
-        addFigureExportAction(menu, dock->widget(), name,
-                              QObject::tr("Panel \u201c%1\u201d\u2026").arg(dock->windowTitle()));
+        addFigureExportAction(
+            menu, dock->widget(), name,
+            QCoreApplication::translate("FigureFeatures", "Panel \u201c%1\u201d\u2026")
+                .arg(dock->windowTitle()));
     }
     menu->addSeparator();
-    QAction *outline = menu->addAction(QObject::tr("Include selection &outlines"));
+    QAction *outline = menu->addAction(
+        QCoreApplication::translate("FigureFeatures", "Include selection &outlines"));
     outline->setObjectName(QStringLiteral("figuresIncludeSelectionOutline"));
     outline->setCheckable(true);
     outline->setChecked(figuresIncludeSelectionOutline());
-    outline->setStatusTip(QObject::tr("Draw the selected row's outline (and highlighted columns) "
-                                      "in exported figures"));
+    outline->setStatusTip(QCoreApplication::translate(
+        "FigureFeatures", "Draw the selected row's outline (and highlighted columns) "
+                          "in exported figures"));
     QObject::connect(outline, &QAction::toggled,
                      [](bool on) { figuresIncludeSelectionOutline() = on; });
 }
@@ -159,19 +135,24 @@ QString stageFileName(attn::Stage stage) {
 }
 
 QString layoutNote(const Document &doc) {
-    return doc.layout() == attn::Layout::Rows ? QObject::tr("as shown, row layout")
-                                              : QObject::tr("as shown, column layout: transposed");
+    return doc.layout() == attn::Layout::Rows
+               ? QCoreApplication::translate("FigureFeatures", "as shown, row layout")
+               : QCoreApplication::translate("FigureFeatures",
+                                             "as shown, column layout: transposed");
 }
 
 void addHeatmapExportEntries(QMenu *menu, HeatmapView *view, const QString &name,
                              const Document &doc) {
-    addFigureExportAction(menu, view, name,
-                          QObject::tr("Export &figure of %1\u2026").arg(shortTitle(view)));
+    addFigureExportAction(
+        menu, view, name,
+        QCoreApplication::translate("FigureFeatures", "Export &figure of %1\u2026")
+            .arg(shortTitle(view)));
     if (view->values().size() == 0)
         return;
     addMatrixExportMenu(
         menu,
-        QObject::tr("Export the &matrix %1 (%2)").arg(shapeOf(view->values()), layoutNote(doc)),
+        QCoreApplication::translate("FigureFeatures", "Export the &matrix %1 (%2)")
+            .arg(shapeText(view->values()), layoutNote(doc)),
         [view] { return view->values(); }, name, view);
 }
 
@@ -186,29 +167,27 @@ void installFigureFeatures(Shell &shell, Document &document, StagesView &stages,
         if (a->menuRole() == QAction::QuitRole)
             before = a;
 
-    auto *importMenu = new QMenu(QObject::tr("&Import matrix"), file);
-    importMenu->setObjectName(QStringLiteral("importMatrixMenu"));
-    QObject::connect(importMenu, &QMenu::aboutToShow, importMenu,
-                     [importMenu, doc, window] { fillImportMenu(importMenu, doc, window); });
-    auto *exportMenu = new QMenu(QObject::tr("E&xport matrix"), file);
+    auto *exportMenu =
+        new QMenu(QCoreApplication::translate("FigureFeatures", "E&xport matrix"), file);
     exportMenu->setObjectName(QStringLiteral("exportMatrixMenu"));
     QObject::connect(
         exportMenu, &QMenu::aboutToShow, exportMenu,
         [exportMenu, doc, s = &stages, window] { fillExportMenu(exportMenu, doc, s, window); });
-    auto *figureMenu = new QMenu(QObject::tr("Export &figure of"), file);
+    auto *figureMenu =
+        new QMenu(QCoreApplication::translate("FigureFeatures", "Export &figure of"), file);
     figureMenu->setObjectName(QStringLiteral("exportFigureMenu"));
     QObject::connect(figureMenu, &QMenu::aboutToShow, figureMenu,
                      [figureMenu, sh = &shell, s = &stages, c = &combination] {
                          fillFigureMenu(figureMenu, sh, s, c);
                      });
-    auto *windowFigure = new QAction(QObject::tr("Export figure of &window\u2026"), file);
+    auto *windowFigure = new QAction(
+        QCoreApplication::translate("FigureFeatures", "Export figure of &window\u2026"), file);
     windowFigure->setObjectName(QStringLiteral("exportWindowFigure"));
     windowFigure->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     QObject::connect(windowFigure, &QAction::triggered, window, [window] {
         exportFigureInteractively(window, QStringLiteral("attnviz"), window);
     });
 
-    file->insertMenu(before, importMenu);
     file->insertMenu(before, exportMenu);
     file->insertSeparator(before);
     file->insertAction(before, windowFigure);

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "StagesView.h"
+#include "workbench/StagesView.h"
 
 #include <QString>
 
@@ -11,16 +12,13 @@ class InputsPanel;
 class Shell;
 class QMenu;
 
-// Installs import, export and figures into the workbench:
-//  - File > Import matrix > X / context / Wq, Wk, Wv of the current head / Wo: a file dialog,
-//    then the ImportDialog (preview, shape check, resize offer; one undo step); and Wq, Wk, Wv
-//    of every head from a checkpoint (HeadWeightsDialog; one undo step);
+// Installs export and figures into the window (import/ImportFeatures.h installs import):
 //  - File > Export matrix > any input or any visible stage, as shown, to a file or clipboard;
 //  - File > Export figure of window… (Ctrl+Shift+E) and File > Export figure of > any visible
 //    heatmap, the stages together, the combination panel or any panel (docks added by other
 //    features included);
 //  - on every heatmap's context menu (right-click or the Menu key): "Export figure…" and the
-//    matrix as shown; on every matrix editor's: "Import matrix…" and the export submenu; on
+//    matrix as shown; on every matrix editor's: the export submenu; on
 //    the combination panel: "Export figure…".
 void installFigureFeatures(Shell &shell, Document &document, StagesView &stages,
                            InputsPanel &inputs, CombinationView &combination);

@@ -1,7 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "FigureMenu.h"
 
-#include "ExportDirectory.h"
+#include "model/ExportDirectory.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -27,11 +29,16 @@ bool &figuresIncludeSelectionOutline() {
 
 const QList<FigureChoice> &figureChoices() {
     static const QList<FigureChoice> choices = {
-        {FigureFormat::Png, 1.0, QObject::tr("PNG 1\u00d7 \u2014 screen (*.png)")},
-        {FigureFormat::Png, 2.0, QObject::tr("PNG 2\u00d7 \u2014 projector, slides (*.png)")},
-        {FigureFormat::Png, 3.0, QObject::tr("PNG 3\u00d7 \u2014 print (*.png)")},
-        {FigureFormat::Svg, 1.0, QObject::tr("SVG \u2014 vector (*.svg)")},
-        {FigureFormat::Pdf, 1.0, QObject::tr("PDF \u2014 vector (*.pdf)")},
+        {FigureFormat::Png, 1.0,
+         QCoreApplication::translate("FigureMenu", "PNG 1\u00d7 \u2014 screen (*.png)")},
+        {FigureFormat::Png, 2.0,
+         QCoreApplication::translate("FigureMenu", "PNG 2\u00d7 \u2014 projector, slides (*.png)")},
+        {FigureFormat::Png, 3.0,
+         QCoreApplication::translate("FigureMenu", "PNG 3\u00d7 \u2014 print (*.png)")},
+        {FigureFormat::Svg, 1.0,
+         QCoreApplication::translate("FigureMenu", "SVG \u2014 vector (*.svg)")},
+        {FigureFormat::Pdf, 1.0,
+         QCoreApplication::translate("FigureMenu", "PDF \u2014 vector (*.pdf)")},
     };
     return choices;
 }
@@ -59,7 +66,7 @@ bool exportFigureInteractively(QWidget *figure, const QString &name, QWidget *di
     QString selected = filters.value(lastChoice());
     const FigureChoice proposed = figureChoices().value(lastChoice());
     QString path = QFileDialog::getSaveFileName(
-        dialogParent, QObject::tr("Export figure of %1").arg(name),
+        dialogParent, QCoreApplication::translate("FigureMenu", "Export figure of %1").arg(name),
         QDir(exportDirectory()).filePath(name + "." + figureFileSuffix(proposed.format)),
         filters.join(";;"), &selected);
     if (path.isEmpty())
@@ -73,7 +80,8 @@ bool exportFigureInteractively(QWidget *figure, const QString &name, QWidget *di
     options.selectionOutline = figuresIncludeSelectionOutline();
     const QString error = exportWidgetFigure(figure, path, options);
     if (!error.isEmpty()) {
-        QMessageBox::warning(dialogParent, QObject::tr("Export failed"), error);
+        QMessageBox::warning(dialogParent,
+                             QCoreApplication::translate("FigureMenu", "Export failed"), error);
         return false;
     }
     return true;
@@ -96,8 +104,9 @@ void enableFigureContextMenu(QWidget *widget, const QString &name,
                              if (!menu.isEmpty())
                                  menu.addSeparator();
                          }
-                         addFigureExportAction(&menu, widget, name,
-                                               QObject::tr("Export &figure\u2026"));
+                         addFigureExportAction(
+                             &menu, widget, name,
+                             QCoreApplication::translate("FigureMenu", "Export &figure\u2026"));
                          menu.exec(widget->mapToGlobal(pos));
                      });
 }

@@ -1,12 +1,13 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "FigureScene.h"
 
-#include "CombinationView.h"
-#include "Document.h"
-#include "HeatmapView.h"
 #include "InputError.h"
-#include "Recomputer.h"
-#include "StagesView.h"
-#include "TokenLinksView.h"
+#include "heatmap/HeatmapView.h"
+#include "insights/TokenLinksView.h"
+#include "model/Document.h"
+#include "model/Recomputer.h"
+#include "workbench/CombinationView.h"
+#include "workbench/StagesView.h"
 
 #include <QApplication>
 #include <QDir>

@@ -1,9 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "MatrixExportMenu.h"
 
-#include "ExportDirectory.h"
+#include "model/ExportDirectory.h"
 
 #include <QApplication>
 #include <QClipboard>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -25,8 +27,12 @@ void saveInteractively(const attn::Matrix &m, attn::ExportFormat format, const Q
     const QString proposed =
         QDir(exportDirectory()).filePath(fileBase + "." + exportFileSuffix(format));
     QString path = QFileDialog::getSaveFileName(
-        parent, QObject::tr("Export %1 as %2").arg(fileBase, exportFormatLabel(format)), proposed,
-        filterFor(format) + QStringLiteral(";;") + QObject::tr("All files (*)"));
+        parent,
+        QCoreApplication::translate("MatrixExportMenu", "Export %1 as %2")
+            .arg(fileBase, exportFormatLabel(format)),
+        proposed,
+        filterFor(format) + QStringLiteral(";;") +
+            QCoreApplication::translate("MatrixExportMenu", "All files (*)"));
     if (path.isEmpty())
         return;
     if (QFileInfo(path).suffix().isEmpty())
@@ -34,7 +40,8 @@ void saveInteractively(const attn::Matrix &m, attn::ExportFormat format, const Q
     setExportDirectory(QFileInfo(path).absolutePath());
     const QString error = saveMatrixFile(m, format, path);
     if (!error.isEmpty())
-        QMessageBox::warning(parent, QObject::tr("Export failed"), error);
+        QMessageBox::warning(
+            parent, QCoreApplication::translate("MatrixExportMenu", "Export failed"), error);
 }
 
 } // namespace
@@ -56,7 +63,9 @@ QString exportFormatLabel(attn::ExportFormat format) {
 bool copyMatrixToClipboard(const attn::Matrix &m, attn::ExportFormat format, QString *error) {
     if (!attn::isTextExport(format)) {
         if (error)
-            *error = QObject::tr("%1 is binary: save it to a file").arg(exportFormatLabel(format));
+            *error =
+                QCoreApplication::translate("MatrixExportMenu", "%1 is binary: save it to a file")
+                    .arg(exportFormatLabel(format));
         return false;
     }
     QApplication::clipboard()->setText(QString::fromUtf8(attn::exportMatrix(m, format)));
@@ -71,16 +80,18 @@ QMenu *addMatrixExportMenu(QMenu *menu, const QString &title, std::function<attn
                            const QString &fileBase, QWidget *parent) {
     QMenu *sub = menu->addMenu(title);
     for (attn::ExportFormat format : kFormats)
-        sub->addAction(QObject::tr("Save as %1\u2026").arg(exportFormatLabel(format)), sub,
-                       [matrix, format, fileBase, parent] {
+        sub->addAction(QCoreApplication::translate("MatrixExportMenu", "Save as %1\u2026")
+                           .arg(exportFormatLabel(format)),
+                       sub, [matrix, format, fileBase, parent] {
                            saveInteractively(matrix(), format, fileBase, parent);
                        });
     sub->addSeparator();
     for (attn::ExportFormat format : kFormats) {
         if (!attn::isTextExport(format))
             continue;
-        sub->addAction(QObject::tr("Copy as %1").arg(exportFormatLabel(format)), sub,
-                       [matrix, format] { copyMatrixToClipboard(matrix(), format); });
+        sub->addAction(QCoreApplication::translate("MatrixExportMenu", "Copy as %1")
+                           .arg(exportFormatLabel(format)),
+                       sub, [matrix, format] { copyMatrixToClipboard(matrix(), format); });
     }
     return sub;
 }

@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "Matrix.h"
-#include "MatrixExport.h"
+#include "io/MatrixExport.h"
 
 #include <QString>
 

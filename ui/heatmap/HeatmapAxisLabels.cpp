@@ -1,7 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "HeatmapAxisLabels.h"
 
 #include "Notation.h"
 
+#include <QCoreApplication>
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -155,7 +157,9 @@ bool HeatmapAxisLabels::updateTitles(const QString &rows, const QString &cols,
     auto title = [&](Qt::Orientation o, const QString &base, const QStringList &labels) {
         if (base.isEmpty() || namesShown(o) || !named(labels))
             return base;
-        return QObject::tr("%1 (numbered: zoom in or double-click to enlarge)").arg(base);
+        return QCoreApplication::translate("HeatmapAxisLabels",
+                                           "%1 (numbered: zoom in or double-click to enlarge)")
+            .arg(base);
     };
     const QString rowTitle = title(Qt::Vertical, rows, rowLabels);
     const QString colTitle = title(Qt::Horizontal, cols, colLabels);

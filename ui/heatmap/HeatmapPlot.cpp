@@ -1,6 +1,5 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "HeatmapPlot.h"
-
-#include "ReplotQueue.h"
 
 #include <QPainter>
 
@@ -45,7 +44,7 @@ void HeatmapPlot::resizeEvent(QResizeEvent *event) {
     Q_UNUSED(event);
     setViewport(rect());
     m_resizePending = true;
-    ReplotQueue::instance().add(this);
+    ReplotQueue::instance().add(this, this);
 }
 
 void HeatmapPlot::requestReplot(Scope scope) {

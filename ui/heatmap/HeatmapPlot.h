@@ -1,4 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
+
+#include "ReplotQueue.h"
 
 #include <qcustomplot.h>
 
@@ -7,7 +10,7 @@
 // QCustomPlot with a hook after the layout pass: tick labels (token names, rotated names or
 // indices) depend on how many pixels a cell gets, which is only known once the layout has run;
 // deciding here keeps it to one replot instead of a second, corrective one.
-class HeatmapPlot : public QCustomPlot {
+class HeatmapPlot : public QCustomPlot, public QueuedReplot {
     Q_OBJECT
 public:
     explicit HeatmapPlot(QWidget *parent = nullptr);
@@ -39,13 +42,13 @@ public:
     // covered). Its cells are then left as they were (the costly part), and drawn once it is
     // painted again (markStale).
     bool replotsUnseen() const { return m_replotting && isVisible() && visibleRegion().isEmpty(); }
-    void markStale() { m_stale = true; }
-    bool isSeen() const { return isVisible() && !visibleRegion().isEmpty(); }
+    void markStale() override { m_stale = true; }
+    bool isSeen() const override { return isVisible() && !visibleRegion().isEmpty(); }
 
     // A resize does not replot at once (QCustomPlot's way) but in a later turn of the event
     // loop (ReplotQueue); meanwhile the last picture is drawn stretched to the new size.
     bool isResizePending() const { return m_resizePending; }
-    void replotResized() {
+    void replotResized() override {
         if (m_resizePending)
             replot(rpQueuedRefresh);
     }

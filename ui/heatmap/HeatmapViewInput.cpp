@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // HeatmapView's input: the mouse (clicks, hover, tooltips, the zoom's wheel and drag), keys
 // and the context menu. Kept apart from the data and drawing side of the view.
 #include "HeatmapView.h"

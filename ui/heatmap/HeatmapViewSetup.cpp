@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // HeatmapView's plot, built once: axes, colour scale, layers, fonts and the signals that time
 // its replots (apart from HeatmapView.cpp to keep each file short).
 #include "HeatmapView.h"

@@ -1,6 +1,5 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "ReplotQueue.h"
-
-#include "HeatmapPlot.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -19,40 +18,40 @@ ReplotQueue::ReplotQueue() : QObject(QCoreApplication::instance()) {
     connect(&m_timer, &QTimer::timeout, this, &ReplotQueue::runTurn);
 }
 
-void ReplotQueue::add(HeatmapPlot *plot) {
-    if (!contains(plot))
-        m_plots.append(plot);
+void ReplotQueue::add(QObject *widget, QueuedReplot *replot) {
+    if (!contains(widget))
+        m_plots.append({widget, replot});
     if (!m_timer.isActive())
         m_timer.start();
 }
 
-void ReplotQueue::remove(HeatmapPlot *plot) {
-    m_plots.removeIf([plot](const QPointer<HeatmapPlot> &p) { return !p || p == plot; });
+void ReplotQueue::remove(const QObject *widget) {
+    m_plots.removeIf([widget](const Entry &e) { return !e.widget || e.widget == widget; });
 }
 
-bool ReplotQueue::contains(const HeatmapPlot *plot) const {
+bool ReplotQueue::contains(const QObject *widget) const {
     return std::any_of(m_plots.cbegin(), m_plots.cend(),
-                       [plot](const QPointer<HeatmapPlot> &p) { return p == plot; });
+                       [widget](const Entry &e) { return e.widget == widget; });
 }
 
 void ReplotQueue::runTurn() {
     QElapsedTimer turn;
     turn.start();
     do {
-        m_plots.removeIf([](const QPointer<HeatmapPlot> &p) { return !p; });
+        m_plots.removeIf([](const Entry &e) { return !e.widget; });
         // The ones on screen first, in the order they were resized (the layout's order).
         const auto seen = std::find_if(m_plots.cbegin(), m_plots.cend(),
-                                       [](const QPointer<HeatmapPlot> &p) { return p->isSeen(); });
+                                       [](const Entry &e) { return e.replot->isSeen(); });
         if (seen == m_plots.cend()) {
             // None on screen: each replots when it is painted (scrolled into view, shown).
-            for (const QPointer<HeatmapPlot> &p : std::as_const(m_plots))
-                p->markStale();
+            for (const Entry &e : std::as_const(m_plots))
+                e.replot->markStale();
             m_plots.clear();
             return;
         }
-        HeatmapPlot *plot = *seen;
+        QueuedReplot *replot = seen->replot;
         m_plots.erase(seen);
-        plot->replotResized();
+        replot->replotResized();
     } while (!m_plots.isEmpty() && turn.elapsed() < kTurnBudgetMs);
     if (!m_plots.isEmpty())
         m_timer.start(); // the rest in later turns

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include <QList>
@@ -5,7 +6,16 @@
 #include <QPointer>
 #include <QTimer>
 
-class HeatmapPlot;
+// What the queue needs of a widget that waits in it (HeatmapPlot): the queue knows no plot.
+class QueuedReplot {
+public:
+    virtual bool isSeen() const = 0; // shown and not scrolled out of view
+    virtual void markStale() = 0;    // replot when painted again
+    virtual void replotResized() = 0;
+
+protected:
+    ~QueuedReplot() = default;
+};
 
 // The replots a relayout of the window asks for, spread over turns of the event loop. A panel
 // shown or the window resized gives every heatmap a new size at once, and each replots at it
@@ -17,9 +27,10 @@ class ReplotQueue : public QObject {
 public:
     static ReplotQueue &instance(); // of the GUI thread
 
-    void add(HeatmapPlot *plot);
-    void remove(HeatmapPlot *plot);
-    bool contains(const HeatmapPlot *plot) const;
+    // `widget` is `replot` itself; it leaves the queue when destroyed.
+    void add(QObject *widget, QueuedReplot *replot);
+    void remove(const QObject *widget);
+    bool contains(const QObject *widget) const;
     bool isEmpty() const { return m_plots.isEmpty(); }
 
     // A turn replots plots until this much time has passed (at least one plot).
@@ -29,6 +40,11 @@ private:
     ReplotQueue();
     void runTurn();
 
-    QList<QPointer<HeatmapPlot>> m_plots;
+    struct Entry {
+        QPointer<QObject> widget;
+        QueuedReplot *replot;
+    };
+
+    QList<Entry> m_plots;
     QTimer m_timer;
 };

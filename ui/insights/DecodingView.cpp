@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "DecodingView.h"
 
-#include "Document.h"
-#include "HeatmapView.h"
 #include "InputError.h"
 #include "InsightSupport.h"
-#include "Recomputer.h"
-#include "TokenLabels.h"
+#include "analysis/TokenLabels.h"
+#include "heatmap/HeatmapView.h"
+#include "model/Document.h"
+#include "model/Recomputer.h"
 
 #include <QCoreApplication>
 #include <QGridLayout>

@@ -1,12 +1,13 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "DifferenceView.h"
 
-#include "Document.h"
-#include "DocumentChange.h"
-#include "HeatmapView.h"
 #include "InsightSupport.h"
 #include "Notation.h"
-#include "Recomputer.h"
-#include "TokenLabels.h"
+#include "analysis/TokenLabels.h"
+#include "heatmap/HeatmapView.h"
+#include "model/Document.h"
+#include "model/DocumentChange.h"
+#include "model/Recomputer.h"
 
 #include <QCoreApplication>
 #include <QLabel>

@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "HeadOverview.h"
 
-#include "Document.h"
-#include "HeatmapView.h"
 #include "InsightSupport.h"
-#include "Recomputer.h"
-#include "TokenLabels.h"
+#include "analysis/TokenLabels.h"
+#include "heatmap/HeatmapView.h"
+#include "model/Document.h"
+#include "model/Recomputer.h"
 
 #include <QCoreApplication>
 #include <QFrame>

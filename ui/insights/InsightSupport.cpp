@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "InsightSupport.h"
 
-#include "Document.h"
 #include "Notation.h"
+#include "model/Document.h"
 
 #include <QColor>
 #include <QCoreApplication>

@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "InsightView.h"
 
-#include "Document.h"
-#include "Recomputer.h"
 #include "WorkerPool.h"
+#include "model/Document.h"
+#include "model/Recomputer.h"
 
 #include <QFutureWatcher>
 #include <QLabel>

@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "Attention.h"
-#include "ResultSnapshot.h"
+#include "model/ResultSnapshot.h"
 
 #include <QPointer>
 #include <QWidget>

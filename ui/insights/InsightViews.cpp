@@ -1,15 +1,16 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "InsightViews.h"
 
 #include "DecodingView.h"
 #include "DifferenceView.h"
-#include "Document.h"
 #include "HeadOverview.h"
 #include "MaskBiasView.h"
 #include "ReadoutsView.h"
-#include "Shell.h"
 #include "TokenLinksView.h"
 #include "VectorFormView.h"
 #include "WhatIfPanel.h"
+#include "model/Document.h"
+#include "shell/Shell.h"
 
 #include <QCheckBox>
 #include <QCoreApplication>

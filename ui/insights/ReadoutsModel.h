@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "Readouts.h"
+#include "analysis/Readouts.h"
 
 #include <QAbstractTableModel>
 #include <QStringList>

@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "ReadoutsView.h"
 
-#include "Document.h"
 #include "InsightSupport.h"
 #include "Notation.h"
-#include "Recomputer.h"
-#include "TokenLabels.h"
+#include "analysis/TokenLabels.h"
+#include "model/Document.h"
+#include "model/Recomputer.h"
 
 #include <QComboBox>
 #include <QCoreApplication>

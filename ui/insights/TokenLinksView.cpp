@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "TokenLinksView.h"
 
-#include "Document.h"
 #include "InsightSupport.h"
-#include "Recomputer.h"
-#include "TokenLabels.h"
+#include "analysis/TokenLabels.h"
+#include "model/Document.h"
+#include "model/Recomputer.h"
 
 #include <QKeyEvent>
 #include <QMouseEvent>

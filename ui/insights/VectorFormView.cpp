@@ -1,12 +1,13 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "VectorFormView.h"
 
-#include "Derivation.h"
-#include "Document.h"
 #include "Formula.h"
 #include "InsightSupport.h"
 #include "Notation.h"
-#include "Recomputer.h"
-#include "TokenLabels.h"
+#include "analysis/Derivation.h"
+#include "analysis/TokenLabels.h"
+#include "model/Document.h"
+#include "model/Recomputer.h"
 
 #include <QCoreApplication>
 #include <QTextBrowser>

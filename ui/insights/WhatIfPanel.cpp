@@ -1,12 +1,13 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "WhatIfPanel.h"
 
-#include "Document.h"
 #include "Formula.h"
 #include "InputError.h"
 #include "InsightSupport.h"
 #include "Notation.h"
-#include "Recomputer.h"
-#include "Translations.h"
+#include "model/Document.h"
+#include "model/Recomputer.h"
+#include "shell/Translations.h"
 
 #include <QCoreApplication>
 #include <QDoubleSpinBox>

@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "InsightView.h"
-#include "WhatIfs.h"
+#include "analysis/WhatIfs.h"
 
 #include <optional>
 

@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "InterpretationHighlights.h"
 
-#include "Document.h"
-#include "HeatmapView.h"
+#include "heatmap/HeatmapView.h"
+#include "model/Document.h"
 
 #include <numeric>
 

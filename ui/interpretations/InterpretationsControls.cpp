@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "InterpretationsControls.h"
 
 #include "TermAnimator.h"
-#include "Translations.h"
+#include "shell/Translations.h"
 
 #include <QButtonGroup>
 #include <QCoreApplication>

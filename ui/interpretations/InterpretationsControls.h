@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "InterpretedProduct.h"
+#include "analysis/InterpretedProduct.h"
 
 #include <QWidget>
 

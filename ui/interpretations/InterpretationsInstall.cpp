@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // installInterpretations: the Interpretations view as a dock of the window.
 
 #include "Formula.h"
 #include "InterpretationsView.h"
 
-#include "Shell.h"
+#include "shell/Shell.h"
 
 #include <QAction>
 #include <QCoreApplication>

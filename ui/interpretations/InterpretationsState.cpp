@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "InterpretationsState.h"
 
 #include "InterpretationsView.h"
 #include "KernelReadingControls.h"
-#include "ViewStateRegistry.h"
+#include "model/ViewStateRegistry.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -1,18 +1,19 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "InterpretationsView.h"
 
-#include "Document.h"
-#include "HeatmapView.h"
 #include "InterpretationHighlights.h"
-#include "InterpretationTerms.h"
 #include "InterpretationsControls.h"
 #include "KernelReadingControls.h"
 #include "OnlineSoftmaxWidget.h"
 #include "OuterProductWidget.h"
 #include "ProductBuilder.h"
-#include "Recomputer.h"
 #include "TermAnimator.h"
 #include "TermsWidget.h"
 #include "TiledProductWidget.h"
+#include "analysis/InterpretationTerms.h"
+#include "heatmap/HeatmapView.h"
+#include "model/Document.h"
+#include "model/Recomputer.h"
 
 #include <QKeyEvent>
 #include <QLabel>

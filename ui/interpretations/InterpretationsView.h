@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "ColorScale.h"
-#include "InterpretedProduct.h"
-#include "StagesView.h"
+#include "analysis/InterpretedProduct.h"
+#include "heatmap/ColorScale.h"
+#include "workbench/StagesView.h"
 
 #include <QPointer>
 #include <QWidget>

@@ -1,18 +1,19 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Interpretations view's kernel readings (the tiled product and the online softmax): their
 // step counts, widgets and outlines on the main heatmaps. Kept apart from the four classic
 // readings in InterpretationsView.cpp.
 
 #include "InterpretationsView.h"
 
-#include "Document.h"
-#include "HeatmapView.h"
 #include "KernelReadingControls.h"
 #include "Notation.h"
-#include "OnlineSoftmax.h"
 #include "OnlineSoftmaxWidget.h"
-#include "Recomputer.h"
 #include "TermAnimator.h"
 #include "TiledProductWidget.h"
+#include "analysis/OnlineSoftmax.h"
+#include "heatmap/HeatmapView.h"
+#include "model/Document.h"
+#include "model/Recomputer.h"
 
 #include <QCoreApplication>
 

@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "ColorScale.h"
-#include "OuterSteps.h"
+#include "analysis/OuterSteps.h"
+#include "heatmap/ColorScale.h"
 
 #include <QWidget>
 

@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "InterpretedProduct.h"
-#include "ResultSnapshot.h"
+#include "analysis/InterpretedProduct.h"
+#include "model/ResultSnapshot.h"
 
 #include <QObject>
 

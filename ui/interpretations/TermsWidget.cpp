@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "TermsWidget.h"
 
-#include "MatrixPaint.h"
 #include "Notation.h"
+#include "heatmap/MatrixPaint.h"
 
 #include <QEvent>
 #include <QPainter>

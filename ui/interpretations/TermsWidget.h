@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "ColorScale.h"
-#include "InterpretationTerms.h"
+#include "analysis/InterpretationTerms.h"
+#include "heatmap/ColorScale.h"
 
 #include <QList>
 #include <QStringList>

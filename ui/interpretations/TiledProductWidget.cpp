@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "TiledProductWidget.h"
 
-#include "MatrixPaint.h"
+#include "heatmap/MatrixPaint.h"
 
 #include <QPainter>
 

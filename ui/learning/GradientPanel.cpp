@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "GradientPanel.h"
 
-#include "Document.h"
-#include "HeatmapView.h"
 #include "InputError.h"
-#include "InsightSupport.h"
 #include "Notation.h"
-#include "Recomputer.h"
+#include "heatmap/HeatmapView.h"
+#include "insights/InsightSupport.h"
+#include "model/Document.h"
+#include "model/Recomputer.h"
 
 #include <QDoubleSpinBox>
 #include <QGridLayout>

@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "Gradient.h"
-#include "InsightView.h"
-#include "LearningReadings.h"
+#include "analysis/LearningReadings.h"
+#include "insights/InsightView.h"
 
 #include <optional>
 #include <vector>

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "LearningViews.h"
 
 #include "GradientPanel.h"
 #include "PositionsPanel.h"
-#include "Shell.h"
 #include "TrainPanel.h"
+#include "shell/Shell.h"
 
 #include <QCoreApplication>
 #include <QDockWidget>

@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "PositionsPanel.h"
 
-#include "Document.h"
-#include "HeatmapView.h"
 #include "InputError.h"
-#include "InsightSupport.h"
-#include "LearningReadings.h"
 #include "Notation.h"
+#include "analysis/LearningReadings.h"
+#include "heatmap/HeatmapView.h"
+#include "insights/InsightSupport.h"
+#include "model/Document.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

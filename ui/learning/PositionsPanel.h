@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "InsightView.h"
+#include "insights/InsightView.h"
 
 class HeatmapView;
 class QLabel;

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "TrainPanel.h"
 
-#include "Document.h"
 #include "Notation.h"
 #include "TrainingRunner.h"
-#include "Translations.h"
+#include "model/Document.h"
+#include "shell/Translations.h"
 
 #include <QComboBox>
 #include <QCoreApplication>

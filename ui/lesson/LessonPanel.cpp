@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "LessonPanel.h"
 
-#include "Document.h"
-#include "LearningLesson.h"
-#include "Recomputer.h"
-#include "Shell.h"
-#include "StagesView.h"
-#include "ViewStateRegistry.h"
+#include "analysis/LearningLesson.h"
+#include "model/Document.h"
+#include "model/Recomputer.h"
+#include "model/ViewStateRegistry.h"
+#include "shell/Shell.h"
+#include "workbench/StagesView.h"
 
 #include <QAction>
 #include <QCoreApplication>

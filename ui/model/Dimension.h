@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "AttentionInputs.h"
-#include "Initializer.h"
 #include "Limits.h"
+#include "analysis/Initializer.h"
 
 #include <random>
 #include <utility>

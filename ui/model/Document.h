@@ -1,14 +1,15 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "Attention.h"
 #include "AttentionInputs.h"
 #include "Dimension.h"
 #include "DocumentChange.h"
-#include "Initializer.h"
 #include "Limits.h"
 #include "MatrixId.h"
 #include "ResizeJob.h"
 #include "SnapshotRecycler.h"
+#include "analysis/Initializer.h"
 
 #include <QObject>
 #include <QString>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "DocumentCommands.h"
 
 #include "Notation.h"
@@ -52,11 +53,15 @@ TokenCommand::TokenCommand(Document *doc, bool context, int index, std::string b
                            std::string after)
     : DocumentCommand(doc, QString()), m_context(context), m_index(index),
       m_before(std::move(before)), m_after(std::move(after)) {
-    setText(QCoreApplication::translate("BlockCommand", "Rename %1 %2 to \u201c%3\u201d")
-                .arg(context ? QCoreApplication::translate("BlockCommand", "context token")
-                             : QStringLiteral("token"))
-                .arg(index)
-                .arg(QString::fromStdString(m_after)));
+    const QString label = QString::fromStdString(m_after);
+    setText(context
+                ? QCoreApplication::translate("TokenCommand",
+                                              "Rename context token %1 to \u201c%2\u201d")
+                      .arg(index)
+                      .arg(label)
+                : QCoreApplication::translate("TokenCommand", "Rename token %1 to \u201c%2\u201d")
+                      .arg(index)
+                      .arg(label));
 }
 
 void TokenCommand::redo() {

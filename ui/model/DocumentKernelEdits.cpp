@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Document's edits of how attention is computed in practice (issue 14): the sliding window
 // and ALiBi options, and key/value groups. Members of Document, kept in their own file so that
 // Document.cpp stays short; the Wk/Wv edits of a group are shared in Document::applyBlock.

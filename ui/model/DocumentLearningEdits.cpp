@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Document's edits for positions, gradients and training (issue 13): the positional scheme,
 // the loss target and a training run's weights. Members of Document, kept in their own file so
 // that Document.cpp stays short.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Document's size changes (the dimension spin boxes, and the tests) and whole-matrix fills
 // (Randomize, Fill): small ones at once, large ones built on a worker (ResizeJob) so that
 // growing to 4,096 tokens of 768 features, or filling X at that size, never freezes the window.

@@ -1,9 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "HeadWeightSource.h"
 
 #include "Dimension.h"
 #include "Document.h"
-#include "MatrixImport.h"
+#include "io/MatrixImport.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QStringList>
 
@@ -26,17 +28,22 @@ bool fail(QString *error, const QString &message) {
 // Reads and checks the tensors; false with *error when they cannot fill the heads.
 bool plan(const Document &doc, const HeadWeightSource &source, Plan &out, QString *error) {
     if (doc.inputs().hasContext)
-        return fail(error, QObject::tr("Turn cross-attention off first: a checkpoint's Wk and Wv "
-                                       "take the tokens' own vectors."));
+        return fail(error, QCoreApplication::translate(
+                               "HeadWeightSource",
+                               "Turn cross-attention off first: a checkpoint's Wk and Wv "
+                               "take the tokens' own vectors."));
     if (source.heads < 1 || source.heads > Document::maximumDimension(Dimension::Heads))
-        return fail(error, QObject::tr("%1 heads: at most %2 are supported")
+        return fail(error, QCoreApplication::translate("HeadWeightSource",
+                                                       "%1 heads: at most %2 are supported")
                                .arg(source.heads)
                                .arg(Document::maximumDimension(Dimension::Heads)));
     const QStringList names = source.fused ? QStringList{source.fusedTensor}
                                            : QStringList{source.query, source.key, source.value};
     for (const QString &name : names) {
         if (name.isEmpty())
-            return fail(error, QObject::tr("Choose a tensor for each of Wq, Wk and Wv."));
+            return fail(error,
+                        QCoreApplication::translate("HeadWeightSource",
+                                                    "Choose a tensor for each of Wq, Wk and Wv."));
         const attn::ImportResult r =
             attn::importMatrix(source.file, attn::ImportSelection{name, {}, source.transpose});
         if (!r.ok())
@@ -48,21 +55,27 @@ bool plan(const Document &doc, const HeadWeightSource &source, Plan &out, QStrin
     const int width = source.fused ? 3 * out.p : out.p;
     for (std::size_t k = 0; k < out.parts.size(); ++k)
         if (out.parts[k].rows() != out.p || out.parts[k].cols() != width)
-            return fail(error,
-                        QObject::tr("%1 is %2\u00d7%3; %4 (p \u00d7 %5) is needed%6")
-                            .arg(names[qsizetype(k)])
-                            .arg(out.parts[k].rows())
-                            .arg(out.parts[k].cols())
-                            .arg(QStringLiteral("%1\u00d7%2").arg(out.p).arg(width))
-                            .arg(source.fused ? QStringLiteral("3p") : QStringLiteral("p"))
-                            .arg(source.transpose ? QString() : QObject::tr(" (transposed?)")));
+            return fail(
+                error, QCoreApplication::translate("HeadWeightSource",
+                                                   "%1 is %2\u00d7%3; %4 (p \u00d7 %5) is needed%6")
+                           .arg(names[qsizetype(k)])
+                           .arg(out.parts[k].rows())
+                           .arg(out.parts[k].cols())
+                           .arg(QStringLiteral("%1\u00d7%2").arg(out.p).arg(width))
+                           .arg(source.fused ? QStringLiteral("3p") : QStringLiteral("p"))
+                           .arg(source.transpose ? QString()
+                                                 : QCoreApplication::translate("HeadWeightSource",
+                                                                               " (transposed?)")));
     if (out.p % source.heads != 0)
-        return fail(error, QObject::tr("p = %1 cannot be shared by %2 heads (not a multiple)")
-                               .arg(out.p)
-                               .arg(source.heads));
+        return fail(error,
+                    QCoreApplication::translate(
+                        "HeadWeightSource", "p = %1 cannot be shared by %2 heads (not a multiple)")
+                        .arg(out.p)
+                        .arg(source.heads));
     out.d = out.p / source.heads;
     if (out.p > Document::maximumDimension(Dimension::Embedding))
-        return fail(error, QObject::tr("p = %1: at most %2 is supported")
+        return fail(error, QCoreApplication::translate("HeadWeightSource",
+                                                       "p = %1: at most %2 is supported")
                                .arg(out.p)
                                .arg(Document::maximumDimension(Dimension::Embedding)));
     return true;
@@ -77,8 +90,10 @@ bool describeHeadWeights(const Document &doc, const HeadWeightSource &source, QS
         return false;
     const attn::AttentionInputs &in = doc.inputs();
     if (summary)
-        *summary = QObject::tr("H %1 \u2192 %2, p %3 \u2192 %4, d_k %5 \u2192 %6, d_v %7 \u2192 "
-                               "%6; Wq, Wk, Wv of every head from the file")
+        *summary = QCoreApplication::translate(
+                       "HeadWeightSource",
+                       "H %1 \u2192 %2, p %3 \u2192 %4, d_k %5 \u2192 %6, d_v %7 \u2192 "
+                       "%6; Wq, Wk, Wv of every head from the file")
                        .arg(in.heads.size())
                        .arg(source.heads)
                        .arg(dimensionOf(in, Dimension::Embedding))
@@ -112,9 +127,10 @@ bool fillHeadWeights(Document &doc, const HeadWeightSource &source, QString *err
             head.Wv = p.parts[2].middleCols(col, p.d);
         }
     }
-    return doc.replaceInputs(after,
-                             QObject::tr("Fill Wq, Wk, Wv of %1 heads from %2")
-                                 .arg(source.heads)
-                                 .arg(QFileInfo(source.file).fileName()),
-                             error);
+    return doc.replaceInputs(
+        after,
+        QCoreApplication::translate("HeadWeightSource", "Fill Wq, Wk, Wv of %1 heads from %2")
+            .arg(source.heads)
+            .arg(QFileInfo(source.file).fileName()),
+        error);
 }

@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "Dimension.h"
 #include "MatrixId.h"
-#include "MatrixImport.h"
+#include "io/MatrixImport.h"
 
 #include <QString>
 

@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "MatrixTableModel.h"
 
 #include "Document.h"
 #include "Formula.h"
 #include "Notation.h"
 #include "NumberFormat.h"
-#include "TokenLabels.h"
+#include "analysis/TokenLabels.h"
 
 #include <QFont>
 

@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "NumberFormat.h"
 
-#include "DelimitedText.h"
 #include "InputError.h"
 #include "Matrix.h"
 #include "Notation.h"
 #include "NumberText.h"
+#include "io/DelimitedText.h"
 
 #include <QCoreApplication>
 #include <QLocale>

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "Presets.h"
 
 #include "Document.h"
-#include "Initializer.h"
 #include "InputError.h"
-#include "Session.h"
+#include "analysis/Initializer.h"
+#include "io/Session.h"
 
 #include <QFile>
 #include <QJsonArray>

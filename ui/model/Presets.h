@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "AttentionInputs.h"
-#include "Initializer.h" // randomExample, which the presets and their callers use
+#include "analysis/Initializer.h" // randomExample, which the presets and their callers use
 
 #include <QJsonObject>
 #include <QString>

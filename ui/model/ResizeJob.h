@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "AttentionInputs.h"
 #include "Dimension.h"
-#include "Initializer.h"
 #include "MatrixId.h"
+#include "analysis/Initializer.h"
 
 #include <QString>
 
@@ -47,7 +48,7 @@ public:
     void start(std::shared_ptr<const attn::AttentionInputs> base, Request request);
     // `base` with matrix `id` (present in it) filled from `init`, as the job builds it: the
     // numbers initialMatrix() draws, as Document::fillNow does on the GUI thread for small
-    // matrices (tests/test_resize.cpp checks they agree).
+    // matrices (tests/ui/model/test_resize.cpp checks they agree).
     static attn::AttentionInputs filled(const attn::AttentionInputs &base, MatrixId id,
                                         Initializer init, std::mt19937 &rng);
     void cancel();

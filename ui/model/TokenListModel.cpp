@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "TokenListModel.h"
 
 #include "Document.h"
-#include "TokenLabels.h"
+#include "analysis/TokenLabels.h"
 
 TokenListModel::TokenListModel(Document *doc, bool context, QObject *parent)
     : QAbstractTableModel(parent), m_doc(doc), m_context(context), m_count(int(tokens().size())) {

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "ColorScale.h"
+#include "heatmap/ColorScale.h"
 
 #include <QByteArray>
 #include <QSettings>

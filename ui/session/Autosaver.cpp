@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "Autosaver.h"
 
-#include "Document.h"
-#include "Session.h"
+#include "io/Session.h"
+#include "model/Document.h"
 
 #include <QDateTime>
 #include <QUndoStack>

@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "PresetsMenu.h"
 
-#include "Document.h"
-#include "Presets.h"
-#include "Shell.h"
+#include "model/Document.h"
+#include "model/Presets.h"
+#include "shell/Shell.h"
 
 #include <QCoreApplication>
 #include <QMenu>
@@ -57,9 +58,11 @@ void fillPresetsMenu(QMenu *menu, Document *doc, Shell &shell, std::function<voi
         QObject::connect(action, &QAction::triggered, doc, [doc, menu, entry, s = &shell, loaded] {
             QString error;
             std::optional<Preset> preset = loadPreset(entry, &error);
-            if (preset && doc->replaceInputs(
-                              preset->inputs,
-                              QObject::tr("Load preset \u201c%1\u201d").arg(entry.name), &error)) {
+            if (preset && doc->replaceInputs(preset->inputs,
+                                             QCoreApplication::translate(
+                                                 "PresetsMenu", "Load preset \u201c%1\u201d")
+                                                 .arg(entry.name),
+                                             &error)) {
                 applyPresetView(doc, preset->view);
                 if (loaded)
                     loaded();
@@ -67,9 +70,11 @@ void fillPresetsMenu(QMenu *menu, Document *doc, Shell &shell, std::function<voi
                 s->showMessage(entry.description, 15000);
                 return;
             }
-            QMessageBox::warning(
-                menu->parentWidget(), QObject::tr("Preset"),
-                QObject::tr("Cannot load the preset \u201c%1\u201d:\n%2").arg(entry.name, error));
+            QMessageBox::warning(menu->parentWidget(),
+                                 QCoreApplication::translate("PresetsMenu", "Preset"),
+                                 QCoreApplication::translate(
+                                     "PresetsMenu", "Cannot load the preset \u201c%1\u201d:\n%2")
+                                     .arg(entry.name, error));
         });
     }
 }

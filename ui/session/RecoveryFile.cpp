@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "RecoveryFile.h"
 
 #include <QCoreApplication>
@@ -11,7 +12,7 @@
 
 #include <algorithm>
 
-#include "AtomicWrite.h"
+#include "io/AtomicFile.h"
 
 namespace {
 
@@ -75,7 +76,11 @@ bool RecoveryFile::write(const QByteArray &bytes, QString *error) {
             return false;
         }
     }
-    return writeFileAtomically(m_path, bytes, error);
+    QString reason;
+    attn::writeFileAtomically(m_path, bytes, &reason);
+    if (!reason.isEmpty() && error)
+        *error = reason;
+    return reason.isEmpty();
 }
 
 void RecoveryFile::remove() {
@@ -107,7 +112,7 @@ void RecoveryFile::discard(const QString &orphanPath) {
     QFile::remove(orphanPath);
     QFile::remove(lockPathOf(orphanPath));
     // A crash in the middle of an autosave leaves the writer's temporary beside the file
-    // (".session-….json.<random>.tmp", see attn::writeAtomically): it goes with its orphan.
+    // (".session-….json.<random>.tmp", see attn::writeFileAtomically): it goes with its orphan.
     const QFileInfo info(orphanPath);
     QDir dir = info.absoluteDir();
     for (const QString &temporary :

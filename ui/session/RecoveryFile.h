@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include <QByteArray>
@@ -27,7 +28,7 @@ public:
     QString path() const { return m_path; }
     bool exists() const;
 
-    // Atomic (see AtomicWrite.h); takes the lock on first use. Thread-safe against remove()
+    // Atomic (attn::writeFileAtomically); takes the lock on first use. Thread-safe against remove()
     // only through the caller (Autosaver serializes them).
     bool write(const QByteArray &bytes, QString *error = nullptr);
     void remove();

@@ -1,18 +1,18 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "SessionController.h"
 
 #include "AppSettings.h"
-#include "AtomicWrite.h"
 #include "AutosaveNotice.h"
 #include "Autosaver.h"
-#include "BusyIndicator.h"
-#include "Document.h"
 #include "InputError.h"
 #include "RecentFiles.h"
-#include "Session.h"
 #include "SessionWriter.h"
-#include "Shell.h"
-#include "ViewStateRegistry.h"
 #include "WorkerPool.h"
+#include "io/Session.h"
+#include "model/Document.h"
+#include "model/ViewStateRegistry.h"
+#include "shell/BusyIndicator.h"
+#include "shell/Shell.h"
 
 #include <QApplication>
 #include <QCloseEvent>

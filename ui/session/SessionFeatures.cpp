@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "SessionFeatures.h"
 
 #include "AppSettings.h"
-#include "Document.h"
-#include "Shell.h"
-#include "ViewStateRegistry.h"
+#include "model/Document.h"
+#include "model/ViewStateRegistry.h"
+#include "shell/Shell.h"
 
 #include <QJsonObject>
 

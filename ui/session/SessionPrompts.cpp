@@ -1,5 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "SessionPrompts.h"
 
+#include <QCoreApplication>
 #include <QFileDialog>
 #include <QMessageBox>
 #include <QPointer>
@@ -10,11 +12,13 @@ namespace {
 // Sessions are ".attnviz" files (JSON inside, a MIME type of their own once installed); the
 // ".json" of older sessions and reference cases still opens, and can still be chosen to save.
 QString openFilter() {
-    return QObject::tr("attnviz sessions (*.attnviz *.json);;All files (*)");
+    return QCoreApplication::translate("SessionPrompts",
+                                       "attnviz sessions (*.attnviz *.json);;All files (*)");
 }
 
 QString saveFilter() {
-    return QObject::tr("attnviz session (*.attnviz);;attnviz session as JSON (*.json)");
+    return QCoreApplication::translate(
+        "SessionPrompts", "attnviz session (*.attnviz);;attnviz session as JSON (*.json)");
 }
 
 } // namespace
@@ -23,11 +27,14 @@ SessionPrompts SessionPrompts::dialogs(QWidget *parent) {
     QPointer<QWidget> owner(parent);
     SessionPrompts p;
     p.unsavedChanges = [owner](const QString &name) {
-        QMessageBox box(QMessageBox::Warning, QStringLiteral("attnviz"),
-                        QObject::tr("Save the changes to \u201c%1\u201d?").arg(name),
-                        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, owner);
+        QMessageBox box(
+            QMessageBox::Warning, QStringLiteral("attnviz"),
+            QCoreApplication::translate("SessionPrompts", "Save the changes to \u201c%1\u201d?")
+                .arg(name),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, owner);
         box.setObjectName("unsavedChangesBox");
-        box.setInformativeText(QObject::tr("Your changes are lost if you don't save them."));
+        box.setInformativeText(QCoreApplication::translate(
+            "SessionPrompts", "Your changes are lost if you don't save them."));
         box.setDefaultButton(QMessageBox::Save);
         switch (box.exec()) {
         case QMessageBox::Save:
@@ -42,8 +49,10 @@ SessionPrompts SessionPrompts::dialogs(QWidget *parent) {
         QMessageBox box(QMessageBox::Question, QStringLiteral("attnviz"), question,
                         QMessageBox::NoButton, owner);
         box.setObjectName("restoreBox");
-        QPushButton *restore = box.addButton(QObject::tr("&Restore"), QMessageBox::AcceptRole);
-        box.addButton(QObject::tr("&Discard"), QMessageBox::DestructiveRole);
+        QPushButton *restore = box.addButton(
+            QCoreApplication::translate("SessionPrompts", "&Restore"), QMessageBox::AcceptRole);
+        box.addButton(QCoreApplication::translate("SessionPrompts", "&Discard"),
+                      QMessageBox::DestructiveRole);
         box.setDefaultButton(restore);
         box.exec();
         return box.clickedButton() == restore;
@@ -52,11 +61,13 @@ SessionPrompts SessionPrompts::dialogs(QWidget *parent) {
         QMessageBox::warning(owner, QStringLiteral("attnviz"), message);
     };
     p.openFileName = [owner](const QString &directory) {
-        return QFileDialog::getOpenFileName(owner, QObject::tr("Open session"), directory,
-                                            openFilter());
+        return QFileDialog::getOpenFileName(
+            owner, QCoreApplication::translate("SessionPrompts", "Open session"), directory,
+            openFilter());
     };
     p.saveFileName = [owner](const QString &suggested) {
-        QFileDialog dialog(owner, QObject::tr("Save session"), suggested, saveFilter());
+        QFileDialog dialog(owner, QCoreApplication::translate("SessionPrompts", "Save session"),
+                           suggested, saveFilter());
         dialog.setAcceptMode(QFileDialog::AcceptSave);
         // The suffix of the chosen filter is added to a bare name, before the overwrite question.
         const bool json = suggested.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive);

@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "SessionWriter.h"
 
-#include "AtomicWrite.h"
-#include "Session.h"
 #include "WorkerPool.h"
+#include "io/AtomicFile.h"
+#include "io/Session.h"
 
 #include <QPromise>
 #include <QThreadPool>
@@ -44,9 +45,7 @@ void SessionWriter::startNext() {
         [promise, path = m_current.path, inputs = m_current.inputs, view = m_current.view] {
             QString problem;
             try {
-                if (!writeFileAtomically(path, attn::sessionToJson(*inputs, view), &problem) &&
-                    problem.isEmpty())
-                    problem = QStringLiteral("write failed");
+                attn::writeFileAtomically(path, attn::sessionToJson(*inputs, view), &problem);
             } catch (const std::exception &e) { // out of memory while formatting
                 problem = QString::fromLocal8Bit(e.what());
             }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The window's top-level menus, in menu-bar order. Features add their actions to these by id

@@ -1,11 +1,13 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "CellDecimals.h"
 
-#include "MenuId.h"
-#include "Shell.h"
-#include "StagesView.h"
-#include "ViewStateRegistry.h"
+#include "model/ViewStateRegistry.h"
+#include "shell/MenuId.h"
+#include "shell/Shell.h"
+#include "workbench/StagesView.h"
 
 #include <QActionGroup>
+#include <QCoreApplication>
 #include <QJsonValue>
 #include <QMenu>
 #include <QSettings>
@@ -31,12 +33,14 @@ std::optional<int> decimalsFrom(const QJsonValue &value) {
 } // namespace
 
 QMenu *installCellDecimals(Shell &shell, StagesView &stages, ViewStateRegistry &viewState) {
-    QMenu *menu = shell.menu(MenuId::View)->addMenu(QObject::tr("Cell &decimals"));
+    QMenu *menu = shell.menu(MenuId::View)
+                      ->addMenu(QCoreApplication::translate("CellDecimals", "Cell &decimals"));
     menu->setObjectName(QStringLiteral("cellDecimalsMenu"));
     auto *group = new QActionGroup(menu);
     for (int d = -1; d <= 6; ++d) {
-        QAction *a = menu->addAction(d < 0 ? QObject::tr("&Automatic (3 significant digits)")
-                                           : QObject::tr("&%1").arg(d));
+        QAction *a = menu->addAction(
+            d < 0 ? QCoreApplication::translate("CellDecimals", "&Automatic (3 significant digits)")
+                  : QCoreApplication::translate("CellDecimals", "&%1").arg(d));
         a->setObjectName(QStringLiteral("cellDecimals%1")
                              .arg(d < 0 ? QStringLiteral("Auto") : QString::number(d)));
         a->setCheckable(true);

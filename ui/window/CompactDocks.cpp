@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "CompactDocks.h"
 
-#include "ControlsPanel.h"
+#include "workbench/ControlsPanel.h"
 
 #include <QDockWidget>
 #include <QEvent>

@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "FileDrops.h"
 
-#include "Document.h"
-#include "ImportDialog.h"
-#include "MatrixEditor.h"
-#include "MatrixTableModel.h"
-#include "SessionController.h"
+#include "import/ImportDialog.h"
+#include "model/Document.h"
+#include "model/MatrixTableModel.h"
+#include "session/SessionController.h"
+#include "workbench/MatrixEditor.h"
 
 #include <QDropEvent>
 #include <QFile>

@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "ImportDialog.h"
-#include "MatrixId.h"
+#include "import/ImportDialog.h"
+#include "model/MatrixId.h"
 
 #include <QObject>
 #include <QPoint>

@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "MainWindow.h"
 
-#include "Document.h"
 #include "Formula.h"
-#include "Shell.h"
 #include "SpinBoxUndoFilter.h"
-#include "Translations.h"
+#include "model/Document.h"
+#include "shell/Shell.h"
+#include "shell/Translations.h"
 
 #include <QActionGroup>
 #include <QEvent>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include <QMainWindow>
@@ -11,7 +12,8 @@ class Shell;
 
 // The main window: the QMainWindow behind the Shell, with the window's own menu entries (Quit,
 // Undo/Redo, query-row navigation, the layout switch, colour maps, About) and the status bar's
-// error and timing labels. Workbench fills it: the heatmaps in the middle, the features around.
+// error and timing labels. WindowAssembler fills it: the heatmaps in the middle, the features
+// around.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:

@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "Presentation.h"
 
-#include "AppSettings.h"
-#include "Shell.h"
+#include "session/AppSettings.h"
+#include "shell/Shell.h"
 
 #include <QAction>
 #include <QActionGroup>

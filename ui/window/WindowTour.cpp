@@ -1,18 +1,19 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "WindowTour.h"
 
-#include "CombinationView.h"
-#include "ControlsPanel.h"
-#include "HeatmapView.h"
-#include "InputsPanel.h"
-#include "InterpretationsView.h"
-#include "LessonPanel.h"
 #include "Presentation.h"
-#include "Shell.h"
-#include "StagesView.h"
-#include "Tour.h"
-#include "Workbench.h"
+#include "heatmap/HeatmapView.h"
+#include "interpretations/InterpretationsView.h"
+#include "lesson/LessonPanel.h"
+#include "shell/Shell.h"
+#include "shell/Tour.h"
+#include "workbench/CombinationView.h"
+#include "workbench/ControlsPanel.h"
+#include "workbench/InputsPanel.h"
+#include "workbench/StagesView.h"
 
 #include <QAction>
+#include <QCoreApplication>
 #include <QDockWidget>
 #include <QMainWindow>
 #include <QMenu>
@@ -48,75 +49,89 @@ void onDemand(TourStep &step, QWidget *panel) {
 
 } // namespace
 
-Tour *installWindowTour(Workbench &wb) {
-    StagesView *stages = &wb.stages();
+Tour *installWindowTour(const WindowTourTargets &t) {
+    StagesView *stages = t.stages;
     QList<TourStep> steps;
-    steps << TourStep{QObject::tr("Sizes and options"),
-                      QObject::tr("Choose the sizes (tokens n, d<sub>k</sub>, d<sub>v</sub>, "
-                                  "heads) and the options: scaling, causal mask, temperature, "
-                                  "the layout (tokens as rows or as columns). Ready-made "
-                                  "examples are in the Presets menu."),
-                      [&wb] {
-                          // Hidden in presentation mode: the step is left out.
-                          return wb.presentation().isActive() ? nullptr : dockOf(&wb.controls());
-                      },
-                      // In a narrow window the controls are a tab behind the inputs: their tab
-                      // comes to the front for this step (presentation mode hides both).
-                      [&wb] {
-                          if (!wb.presentation().isActive())
-                              dockOf(&wb.controls())->raise();
-                      },
-                      [&wb] {
-                          if (!wb.presentation().isActive())
-                              dockOf(&wb.inputs())->raise();
-                      }};
-    steps << TourStep{QObject::tr("The inputs"),
-                      QObject::tr("The tokens, X and the current head's Wq, Wk, Wv. Type into a "
-                                  "cell, paste a block, or turn the mouse wheel over it: every "
-                                  "stage updates at once, and Ctrl+Z undoes."),
-                      [&wb] { return dockOf(&wb.inputs()); },
-                      {},
-                      {}};
-    steps << TourStep{QObject::tr("Every stage as a heatmap"),
-                      QObject::tr("Q, K, V, the scores, the logits, the weights and the output, "
-                                  "each titled with its formula. Hover a cell for its exact "
-                                  "value, click one to select its query, right-click to export."),
-                      [&wb] { return wb.window().centralWidget(); },
-                      {},
-                      {}};
-    steps << TourStep{QObject::tr("The attention weights"),
-                      QObject::tr("softmax of the scaled scores: row i says how much query i "
-                                  "attends to each key, and every row sums to 1."),
+    steps << TourStep{
+        QCoreApplication::translate("WindowTour", "Sizes and options"),
+        QCoreApplication::translate("WindowTour",
+                                    "Choose the sizes (tokens n, d<sub>k</sub>, d<sub>v</sub>, "
+                                    "heads) and the options: scaling, causal mask, temperature, "
+                                    "the layout (tokens as rows or as columns). Ready-made "
+                                    "examples are in the Presets menu."),
+        [t] {
+            // Hidden in presentation mode: the step is left out.
+            return t.presentation->isActive() ? nullptr : dockOf(t.controls);
+        },
+        // In a narrow window the controls are a tab behind the inputs: their tab
+        // comes to the front for this step (presentation mode hides both).
+        [t] {
+            if (!t.presentation->isActive())
+                dockOf(t.controls)->raise();
+        },
+        [t] {
+            if (!t.presentation->isActive())
+                dockOf(t.inputs)->raise();
+        }};
+    steps << TourStep{
+        QCoreApplication::translate("WindowTour", "The inputs"),
+        QCoreApplication::translate("WindowTour",
+                                    "The tokens, X and the current head's Wq, Wk, Wv. Type into a "
+                                    "cell, paste a block, or turn the mouse wheel over it: every "
+                                    "stage updates at once, and Ctrl+Z undoes."),
+        [t] { return dockOf(t.inputs); },
+        {},
+        {}};
+    steps << TourStep{
+        QCoreApplication::translate("WindowTour", "Every stage as a heatmap"),
+        QCoreApplication::translate("WindowTour",
+                                    "Q, K, V, the scores, the logits, the weights and the output, "
+                                    "each titled with its formula. Hover a cell for its exact "
+                                    "value, click one to select its query, right-click to export."),
+        [t] { return t.window->centralWidget(); },
+        {},
+        {}};
+    steps << TourStep{QCoreApplication::translate("WindowTour", "The attention weights"),
+                      QCoreApplication::translate(
+                          "WindowTour", "softmax of the scaled scores: row i says how much query i "
+                                        "attends to each key, and every row sums to 1."),
                       [stages] { return stages->view(attn::Stage::Weights); },
                       [stages] { stages->showStage(attn::Stage::Weights); },
                       {}};
-    steps << TourStep{QObject::tr("The selected query's output"),
-                      QObject::tr("Its output row as a weighted average of V's rows, term by "
-                                  "term, with the weights summing to 1."),
-                      [&wb] { return static_cast<QWidget *>(&wb.combination()); },
+    steps << TourStep{QCoreApplication::translate("WindowTour", "The selected query's output"),
+                      QCoreApplication::translate(
+                          "WindowTour", "Its output row as a weighted average of V's rows, term by "
+                                        "term, with the weights summing to 1."),
+                      [t] { return static_cast<QWidget *>(t.combination); },
                       [stages] { stages->showStage(attn::Stage::HeadOutput); },
                       {}};
-    TourStep interpretations{QObject::tr("Interpretations"),
-                             QObject::tr("Four readings of each product (a dot product, rows, "
-                                         "columns, a sum of outer products), played term by "
-                                         "term with Space. View › Interpretations, "
-                                         "Ctrl+Shift+I."),
-                             {},
-                             {},
-                             {}};
-    onDemand(interpretations, &wb.interpretations());
+    TourStep interpretations{
+        QCoreApplication::translate("WindowTour", "Interpretations"),
+        QCoreApplication::translate("WindowTour",
+                                    "Four readings of each product (a dot product, rows, "
+                                    "columns, a sum of outer products), played term by "
+                                    "term with Space. View › Interpretations, "
+                                    "Ctrl+Shift+I."),
+        {},
+        {},
+        {}};
+    onDemand(interpretations, t.interpretations);
     steps << interpretations;
-    TourStep lesson{QObject::tr("The lesson"),
-                    QObject::tr("A guided walk through attention on the numbers shown: F5 starts "
-                                "it, Page Down and Page Up move between its steps."),
+    TourStep lesson{QCoreApplication::translate("WindowTour", "The lesson"),
+                    QCoreApplication::translate(
+                        "WindowTour",
+                        "A guided walk through attention on the numbers shown: F5 starts "
+                        "it, Page Down and Page Up move between its steps."),
                     {},
                     {},
                     {}};
-    onDemand(lesson, &wb.lesson());
+    onDemand(lesson, t.lesson);
     steps << lesson;
 
-    auto *tour = new Tour(wb.window(), steps);
-    QAction *action = wb.shell().menu(MenuId::Help)->addAction(QObject::tr("&Tour of the window"));
+    auto *tour = new Tour(*t.window, steps);
+    QAction *action =
+        t.shell->menu(MenuId::Help)
+            ->addAction(QCoreApplication::translate("WindowTour", "&Tour of the window"));
     action->setObjectName("showTour");
     QObject::connect(action, &QAction::triggered, tour, &Tour::start);
     return tour;

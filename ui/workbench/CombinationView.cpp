@@ -1,12 +1,13 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "CombinationView.h"
 
-#include "CellText.h"
-#include "Derivation.h"
-#include "Document.h"
 #include "Notation.h"
-#include "Recomputer.h"
-#include "TokenLabels.h"
 #include "VectorExp.h"
+#include "analysis/Derivation.h"
+#include "analysis/TokenLabels.h"
+#include "heatmap/CellText.h"
+#include "model/Document.h"
+#include "model/Recomputer.h"
 
 #include <QPainter>
 #include <QPainterPath>

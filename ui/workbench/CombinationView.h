@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "ColorScale.h"
 #include "Matrix.h"
-#include "TokenLabels.h"
+#include "analysis/TokenLabels.h"
+#include "heatmap/ColorScale.h"
 
 #include <QStringList>
 #include <QWidget>

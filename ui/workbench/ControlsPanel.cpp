@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "ControlsPanel.h"
 
-#include "Document.h"
 #include "Formula.h"
 #include "KernelOptionsControls.h"
 #include "Notation.h"
-#include "Translations.h"
+#include "model/Document.h"
+#include "shell/Translations.h"
 
 #include <QCheckBox>
 #include <QComboBox>

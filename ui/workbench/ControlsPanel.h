@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "RefusalLabel.h"
 
-#include "Dimension.h"
+#include "model/Dimension.h"
 
 #include <QWidget>
 

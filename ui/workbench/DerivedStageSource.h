@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "Attention.h"
-#include "HeatmapSource.h"
 #include "StageExtrema.h"
+#include "heatmap/HeatmapSource.h"
 
 #include <memory>
 #include <optional>

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "InputsPanel.h"
 
-#include "Document.h"
 #include "MatrixEditor.h"
 #include "TokenEditor.h"
-#include "Translations.h"
+#include "model/Document.h"
+#include "shell/Translations.h"
 
 #include <QGridLayout>
 #include <QLabel>

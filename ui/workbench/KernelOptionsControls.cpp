@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "KernelOptionsControls.h"
 
-#include "Document.h"
-#include "DocumentChange.h"
 #include "Masks.h"
 #include "Notation.h"
 #include "RefusalLabel.h"
-#include "Translations.h"
+#include "model/Document.h"
+#include "model/DocumentChange.h"
+#include "shell/Translations.h"
 
 #include <QCheckBox>
 #include <QFormLayout>

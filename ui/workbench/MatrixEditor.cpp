@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "MatrixEditor.h"
 
 #include "CompactTableView.h"
-#include "Document.h"
-#include "MatrixTableModel.h"
 #include "NumberDelegate.h"
-#include "NumberFormat.h"
+#include "model/Document.h"
+#include "model/MatrixTableModel.h"
+#include "model/NumberFormat.h"
 
 #include <QApplication>
 #include <QClipboard>

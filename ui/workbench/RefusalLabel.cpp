@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "RefusalLabel.h"
 
-#include "Document.h"
+#include "model/Document.h"
 
 RefusalLabel::RefusalLabel(Document *document, QWidget *parent) : QLabel(parent) {
     setWordWrap(true);

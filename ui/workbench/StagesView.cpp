@@ -1,12 +1,14 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "StagesView.h"
 
 #include "DerivedStageSource.h"
-#include "Document.h"
-#include "HeatmapCellLayer.h"
-#include "HeatmapView.h"
-#include "ReadableSize.h"
-#include "Recomputer.h"
-#include "TokenLabels.h"
+#include "Formula.h"
+#include "analysis/TokenLabels.h"
+#include "heatmap/HeatmapCellLayer.h"
+#include "heatmap/HeatmapView.h"
+#include "heatmap/ReadableSize.h"
+#include "model/Document.h"
+#include "model/Recomputer.h"
 
 #include <QBoxLayout>
 #include <QEvent>

@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "ColorScale.h"
-#include "Derivation.h"
-#include "ResultSnapshot.h"
 #include "Stage.h"
-#include "TokenLabels.h"
+#include "analysis/Derivation.h"
+#include "analysis/TokenLabels.h"
+#include "heatmap/ColorScale.h"
+#include "model/ResultSnapshot.h"
 
 #include <QElapsedTimer>
 #include <QMap>

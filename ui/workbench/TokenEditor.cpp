@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "TokenEditor.h"
 
-#include "Document.h"
+#include "model/Document.h"
 
 #include "CompactHeaderView.h"
 #include "CompactTableView.h"
-#include "TokenListModel.h"
+#include "model/TokenListModel.h"
 
 #include <QHeaderView>
 #include <QLabel>

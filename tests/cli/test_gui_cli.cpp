@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// attnviz (the GUI) run as a user runs it for figures: --presentation, --focus STAGE,
+// --screenshot at a --size, offscreen.
+
+#include <QImage>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+const QString kGui = QStringLiteral(ATTNVIZ_GUI_PATH);
+const QString kCoreference =
+    QStringLiteral(ATTNVIZ_SOURCE_DIR "/resources/presets/coreference.json");
+
+struct GuiRun {
+    bool finished = false;
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+// `display` false: no display at all (no platform chosen, no X or Wayland server named), as
+// over ssh or in a packaging script.
+GuiRun runGui(const QStringList &arguments, bool display = true) {
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    if (display) {
+        env.insert("QT_QPA_PLATFORM", "offscreen");
+    } else {
+        for (const char *name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
+            env.remove(name);
+    }
+    const QTemporaryDir home; // no saved settings of anyone's
+    env.insert("HOME", home.path());
+    process.setProcessEnvironment(env);
+    process.start(kGui, arguments);
+    GuiRun run;
+    if (!process.waitForStarted(30000))
+        return run;
+    const bool done = process.waitForFinished(120000);
+    run.finished = done && process.exitStatus() == QProcess::NormalExit;
+    run.exitCode = process.exitCode();
+    run.out = process.readAllStandardOutput();
+    run.err = process.readAllStandardError();
+    return run;
+}
+
+} // namespace
+
+class TestGuiCli : public QObject {
+    Q_OBJECT
+private slots:
+    void presentationAndFocusScreenshots() {
+        QTemporaryDir dir;
+        const QString plain = dir.filePath("plain.png"), presenting = dir.filePath("p.png"),
+                      focused = dir.filePath("f.png");
+        const QStringList common = {kCoreference, "--size", "1024x768", "--screenshot"};
+        for (const auto &[path, extra] :
+             {std::pair{plain, QStringList{}}, std::pair{presenting, QStringList{"--presentation"}},
+              std::pair{focused, QStringList{"--presentation", "--focus", "output"}}}) {
+            const GuiRun run = runGui(common + QStringList{path} + extra);
+            QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
+        }
+        const QImage a(plain), b(presenting), c(focused);
+        // Presentation mode keeps the size asked for (not the screen's, as full screen would).
+        QCOMPARE(b.size(), QSize(1024, 768));
+        QCOMPARE(c.size(), QSize(1024, 768));
+        // It hides the editing panels and enlarges the type: another picture.
+        QVERIFY(a != b);
+        // --focus scrolls the stages down to the head output.
+        QVERIFY(b != c);
+    }
+
+    void unknownFocusStageListsTheNames() {
+        for (const QString &name : {QString("attention"), QString("Wq"), QString("X")}) {
+            const GuiRun run = runGui({"--focus", name, "--screenshot", "/dev/null"});
+            QVERIFY(run.finished);
+            QCOMPARE(run.exitCode, 2);
+            QVERIFY2(run.err.contains(name.toUtf8()), run.err.constData());
+            for (const char *valid : {"q", "scores", "logits", "weights", "output", "final"})
+                QVERIFY2(run.err.contains(valid), run.err.constData());
+        }
+    }
+
+    void focusOnAHiddenStageIsRefused() {
+        // One head and no Wo: no concatenation is drawn.
+        const GuiRun run = runGui({"--focus", "concat", "--screenshot", "/dev/null"});
+        QVERIFY(run.finished);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains("concat"), run.err.constData());
+    }
+
+    void helpAndVersionNeedNoDisplay_data() {
+        QTest::addColumn<QString>("option");
+        QTest::addColumn<QString>("printed");
+        QTest::newRow("--version") << "--version"
+                                   << "attnviz " ATTNVIZ_VERSION;
+        QTest::newRow("-v") << "-v"
+                            << "attnviz " ATTNVIZ_VERSION;
+        QTest::newRow("--help") << "--help"
+                                << "--presentation";
+        QTest::newRow("-h") << "-h"
+                            << "--screenshot";
+    }
+    void helpAndVersionNeedNoDisplay() {
+        QFETCH(QString, option);
+        QFETCH(QString, printed);
+        const GuiRun run = runGui({option}, false);
+        QVERIFY(run.finished);
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.out.contains(printed.toUtf8()), run.out.constData());
+    }
+};
+
+QTEST_MAIN(TestGuiCli)
+#include "test_gui_cli.moc"

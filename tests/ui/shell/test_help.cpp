@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Help › Keyboard shortcuts lists every shortcut of the window, read from its menus; Help › Tour
+// walks a first-time user over the window's regions.
+
+#include "shell/Shell.h"
+#include "shell/ShortcutsDialog.h"
+#include "shell/Tour.h"
+#include "support/WorkbenchSupport.h"
+#include "window/Presentation.h"
+#include "window/WindowAssembler.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDir>
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QMenu>
+#include <QTreeWidget>
+#include <QtTest>
+
+class TestHelp : public QObject {
+    Q_OBJECT
+private slots:
+    void shortcutsDialogListsTheWindowsShortcuts() {
+        WindowAssembler wb;
+        QMainWindow &w = wb.window();
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QAction *open = nullptr;
+        for (QAction *a : wb.shell().menu(MenuId::Help)->actions())
+            if (a->text().contains("Keyboard shortcuts"))
+                open = a;
+        QVERIFY(open);
+        open->trigger();
+        auto *dialog = w.findChild<ShortcutsDialog *>("shortcutsDialog");
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+
+        // What the tree shows, one "keys\taction" line per shortcut.
+        QStringList lines;
+        for (int s = 0; s < dialog->tree()->topLevelItemCount(); ++s) {
+            const QTreeWidgetItem *section = dialog->tree()->topLevelItem(s);
+            for (int k = 0; k < section->childCount(); ++k)
+                lines << section->child(k)->text(0) + '\t' + section->child(k)->text(1);
+        }
+        const auto has = [&](const QString &keys, const QString &action) {
+            for (const QString &line : lines)
+                if (line.split('\t').first().split(", ").contains(keys) && line.contains(action))
+                    return true;
+            return false;
+        };
+        QVERIFY2(has("Ctrl+L", ""), qPrintable(lines.join('\n')));
+        QVERIFY2(has("F11", "resentation"), qPrintable(lines.join('\n')));
+        QVERIFY2(has("Ctrl+Shift+I", "nterpretations"), qPrintable(lines.join('\n')));
+        QVERIFY2(has("Ctrl+Shift+S", "Save"), qPrintable(lines.join('\n')));
+        QVERIFY2(has("Esc", "presentation"), qPrintable(lines.join('\n')));
+        QVERIFY2(has("Alt+Up / Alt+Down", "Nudge"), qPrintable(lines.join('\n')));
+        QVERIFY2(has("Space", "Play"), qPrintable(lines.join('\n')));
+
+        // Every menu action with a shortcut is listed, with each of its keys.
+        for (QAction *a : w.findChildren<QAction *>()) {
+            if (a->shortcut().isEmpty() || a->associatedObjects().isEmpty())
+                continue;
+            bool inMenu = false;
+            for (QObject *o : a->associatedObjects())
+                inMenu = inMenu || qobject_cast<QMenu *>(o);
+            if (!inMenu)
+                continue;
+            const QString keys = a->shortcut().toString(QKeySequence::NativeText);
+            // The text without its mnemonics: "&&" is a literal "&" ("Show Mask && bias").
+            const QString text =
+                QString(a->text()).replace("&&", "\x01").remove('&').replace('\x01', '&');
+            QVERIFY2(has(keys, text), qPrintable(keys + " " + a->text()));
+        }
+
+        // Never stale: presentation mode moves the lesson's steps to Page Down / Page Up.
+        wb.presentation().setActive(true);
+        dialog->hide();
+        dialog->show();
+        bool listed = false;
+        for (const ShortcutsDialog::Entry &e : dialog->entries())
+            listed = listed || (e.section == "View" && e.keys == "PgDown");
+        QVERIFY2(listed, "the presentation's Page Down is not listed");
+        wb.presentation().setActive(false);
+    }
+
+    void tourShowsEachRegion_data() {
+        QTest::addColumn<bool>("presentation");
+        QTest::addColumn<int>("steps");
+        QTest::newRow("1280x800") << false << 7;
+        // Presentation mode hides the editing panels (sizes and options, inputs).
+        QTest::newRow("presentation") << true << 5;
+    }
+    void tourShowsEachRegion() {
+        QFETCH(bool, presentation);
+        QFETCH(int, steps);
+        WindowAssembler wb;
+        QMainWindow &w = wb.window();
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        testsupport::settle(wb);
+        wb.presentation().setActive(presentation);
+        QCoreApplication::processEvents();
+        auto *action = w.findChild<QAction *>("showTour");
+        QVERIFY(action);
+        QVERIFY(wb.shell().menu(MenuId::Help)->actions().contains(action));
+        action->trigger();
+        Tour &tour = wb.tour();
+        QVERIFY(tour.isRunning());
+        QCOMPARE(tour.stepCount(), steps);
+        auto *interpretations = w.findChild<QDockWidget *>("interpretationsDock");
+        QVERIFY(!interpretations->isVisible());
+        const QString dir = qEnvironmentVariable("ATTNVIZ_SCREENSHOT_DIR");
+        QStringList titles;
+        for (int k = 0; k < steps; ++k) {
+            QCOMPARE(tour.currentStep(), k);
+            QCoreApplication::processEvents(); // a panel just opened is laid out
+            QWidget *target = tour.currentTarget();
+            QVERIFY2(target && target->isVisible(), qPrintable(tour.currentTitle()));
+            const QRect hole = tour.highlight();
+            QVERIFY2(hole.width() > 40 && hole.height() > 40,
+                     qPrintable(QString("%1: %2,%3 %4x%5 (%6)")
+                                    .arg(tour.currentTitle())
+                                    .arg(hole.x())
+                                    .arg(hole.y())
+                                    .arg(hole.width())
+                                    .arg(hole.height())
+                                    .arg(target->metaObject()->className())));
+            const auto *callout = tour.findChild<QWidget *>("tourCallout");
+            QVERIFY(tour.rect().contains(callout->geometry()));
+            titles << tour.currentTitle();
+            if (!dir.isEmpty())
+                QVERIFY(w.grab().save(
+                    QDir(dir).filePath(QString("tour-%1-%2.png")
+                                           .arg(presentation ? "presentation" : "window")
+                                           .arg(k))));
+            // → and ← step through the tour whatever has the focus.
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_Right);
+            if (k == 1) {
+                QTest::keyClick(QApplication::focusWidget(), Qt::Key_Left);
+                QCOMPARE(tour.currentStep(), 1);
+                QTest::keyClick(QApplication::focusWidget(), Qt::Key_Right);
+            }
+        }
+        QVERIFY(!tour.isRunning()); // Next on the last step is Done
+        QVERIFY(titles.contains("The attention weights"));
+        QVERIFY(titles.contains("Interpretations"));
+        QVERIFY(!interpretations->isVisible()); // the panel it opened is closed again
+
+        // Esc closes it at once, and in presentation mode leaves presentation mode alone.
+        action->trigger();
+        tour.next();
+        QVERIFY(tour.isRunning());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
+        QVERIFY(!tour.isRunning());
+        QVERIFY(!tour.isVisible());
+        QCOMPARE(wb.presentation().isActive(), presentation);
+        wb.presentation().setActive(false);
+    }
+};
+
+QTEST_MAIN(TestHelp)
+#include "test_help.moc"

@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The layout at classroom sizes: at 1280×800 a real sentence's weights are readable (cells of
+// 24 pixels with their numbers, token names on both axes) with the selected row's combination
+// beside them; several heads keep their names; the cell decimals; figures without outlines.
+
+#include "figures/FigureExport.h"
+#include "heatmap/HeatmapView.h"
+#include "insights/HeadOverview.h"
+#include "model/Dimension.h"
+#include "model/Document.h"
+#include "session/SessionController.h"
+#include "support/SessionSupport.h"
+#include "support/WorkbenchSupport.h"
+#include "window/CompactDocks.h"
+#include "window/Presentation.h"
+#include "window/WindowAssembler.h"
+#include "workbench/CombinationView.h"
+#include "workbench/InputsPanel.h"
+#include "workbench/MatrixEditor.h"
+#include "workbench/StagesView.h"
+
+#include <QApplication>
+#include <QDockWidget>
+#include <QHeaderView>
+#include <QJsonObject>
+#include <QMainWindow>
+#include <QMenu>
+#include <QScrollArea>
+#include <QTableView>
+#include <qcustomplot.h>
+
+using attn::Stage;
+
+namespace {
+
+const QString kCoreference =
+    QStringLiteral(ATTNVIZ_SOURCE_DIR "/resources/presets/coreference.json");
+
+// Shows the window at this size and lets the layout settle (the stages view arranges itself
+// after each resize, then every heatmap replots).
+void showAt(WindowAssembler &wb, QSize size) {
+    QMainWindow &w = wb.window();
+    w.resize(size);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    testsupport::settle(wb);
+    QTest::qWait(50);
+    for (HeatmapView *v : wb.stages().visibleViews())
+        v->plot()->replot();
+    QCoreApplication::processEvents();
+}
+
+// The part of the window a user sees of `widget`: inside the central scroll area's viewport.
+bool fullyVisible(QMainWindow &w, QWidget *widget) {
+    auto *scroll = qobject_cast<QScrollArea *>(w.centralWidget());
+    if (!scroll)
+        return false;
+    const QRect viewport(scroll->viewport()->mapTo(&w, QPoint()), scroll->viewport()->size());
+    const QRect shown(widget->mapTo(&w, QPoint()), widget->size());
+    return widget->isVisible() && w.rect().contains(shown) && viewport.contains(shown);
+}
+
+QStringList tokensOf(const Document &doc) {
+    QStringList out;
+    for (const std::string &t : doc.inputs().tokens)
+        out << QString::fromStdString(t);
+    return out;
+}
+
+} // namespace
+
+class TestLayout : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init() { testsupport::resetState(); }
+
+    void coreferenceIsReadableAtAProjectorsSize_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x800") << QSize(1280, 800);
+        QTest::newRow("1600x1000") << QSize(1600, 1000);
+    }
+    void coreferenceIsReadableAtAProjectorsSize() {
+        QFETCH(QSize, size);
+        WindowAssembler wb;
+        QString error;
+        QVERIFY2(wb.session().loadFile(kCoreference, &error), qPrintable(error));
+        showAt(wb, size);
+        HeatmapView *weights = wb.stages().view(Stage::Weights);
+        const QStringList tokens = tokensOf(wb.document());
+        QCOMPARE(tokens.size(), 11);
+        const QRectF cell = weights->cellRect(0, 0);
+        QVERIFY2(cell.height() >= 24 && cell.width() >= 24,
+                 qPrintable(QString("cells %1×%2 px").arg(cell.width()).arg(cell.height())));
+        QCOMPARE(weights->tickNames(Qt::Vertical), tokens);
+        QCOMPARE(weights->tickNames(Qt::Horizontal), tokens);
+        QVERIFY(weights->numbersShown());
+        QVERIFY2(weights->numberPointSize() >= 9.0,
+                 qPrintable(QString::number(weights->numberPointSize())));
+        QVERIFY(fullyVisible(wb.window(), weights));
+        // The selected row ("it") and its combination, in view without scrolling.
+        QCOMPARE(wb.combination().row(), wb.document().selectedRow());
+        QVERIFY(wb.combination().row() >= 0);
+        QVERIFY2(fullyVisible(wb.window(), &wb.combination()), "the combination is cut off");
+    }
+
+    // A small projector in presentation mode: the weights, a little wider than the window at that
+    // zoom, fit its width (numbers shrunk with the cells, still legible) rather than scroll
+    // sideways with their colour bar cut.
+    void presentationAt1024FitsTheWeightsToTheWidth() {
+        WindowAssembler wb;
+        QString error;
+        QVERIFY2(wb.session().loadFile(kCoreference, &error), qPrintable(error));
+        wb.presentation().setActive(true);
+        showAt(wb, QSize(1024, 768));
+        HeatmapView *weights = wb.stages().view(Stage::Weights);
+        auto *scroll = qobject_cast<QScrollArea *>(wb.window().centralWidget());
+        QVERIFY(scroll);
+        const QRect shown(weights->mapTo(scroll->viewport(), QPoint()), weights->size());
+        QVERIFY2(scroll->viewport()->rect().contains(shown),
+                 qPrintable(QString("weights %1 px wide in a %2 px viewport")
+                                .arg(weights->width())
+                                .arg(scroll->viewport()->width())));
+        QCOMPARE(weights->tickNames(Qt::Horizontal), tokensOf(wb.document()));
+        QVERIFY(weights->numbersShown());
+        QVERIFY2(weights->numberPointSize() >= 9.0,
+                 qPrintable(QString::number(weights->numberPointSize())));
+    }
+
+    // The inputs keep the height given to them once the window has its size: the worked
+    // example's X shows all its rows at 1600×1000 (it had been squeezed to its header).
+    void inputTablesShowTheirRowsInAWideWindow() {
+        WindowAssembler wb;
+        showAt(wb, QSize(1600, 1000));
+        QTableView *x = wb.inputs().xEditor()->view();
+        const int rows = int(wb.document().inputs().X.rows());
+        QVERIFY2(x->viewport()->height() >= rows * x->verticalHeader()->defaultSectionSize(),
+                 qPrintable(
+                     QString("X shows %1 px for %2 rows").arg(x->viewport()->height()).arg(rows)));
+    }
+
+    // A narrow window puts "Sizes and options" beside the inputs under the heatmaps; a wide one
+    // in the left column; not once the user has placed the docks.
+    void sizesAndOptionsMoveWithTheWidth() {
+        WindowAssembler wb;
+        auto *controls = wb.window().findChild<QDockWidget *>("controlsDock");
+        showAt(wb, QSize(1280, 800));
+        QVERIFY(wb.compactDocks().isCompact());
+        QCOMPARE(wb.window().dockWidgetArea(controls), Qt::BottomDockWidgetArea);
+        showAt(wb, QSize(1700, 1000));
+        QVERIFY(!wb.compactDocks().isCompact());
+        QCOMPARE(wb.window().dockWidgetArea(controls), Qt::LeftDockWidgetArea);
+        wb.window().addDockWidget(Qt::RightDockWidgetArea, controls); // the user's choice
+        QVERIFY(!wb.compactDocks().isAutomatic());
+        showAt(wb, QSize(1280, 800));
+        QCOMPARE(wb.window().dockWidgetArea(controls), Qt::RightDockWidgetArea);
+    }
+
+    // Names that cannot fit are not silently replaced by indices; enlarging brings them back.
+    void namesThatCannotFitSaySoAndEnlarge() {
+        WindowAssembler wb;
+        QVERIFY(wb.document().setDimension(Dimension::Tokens, 40));
+        showAt(wb, QSize(1280, 800));
+        HeatmapView *scores = wb.stages().view(Stage::Scores);
+        QVERIFY(scores->tickNames(Qt::Vertical).isEmpty()); // 40 rows in an overview's height
+        QVERIFY2(scores->plot()->yAxis->label().contains("double-click to enlarge"),
+                 qPrintable(scores->plot()->yAxis->label()));
+        emit scores->enlargeRequested();
+        QCOMPARE(wb.stages().enlargedStage(), std::optional<Stage>(Stage::Scores));
+        showAt(wb, QSize(1280, 800));
+        QCOMPARE(scores->tickNames(Qt::Vertical).size(), 40);
+        QVERIFY(!scores->plot()->yAxis->label().contains("enlarge"));
+        emit scores->enlargeRequested(); // and back
+        QCOMPARE(wb.stages().enlargedStage(), std::nullopt);
+    }
+
+    void fourHeadsOfTwelveTokensKeepTheirNames() {
+        WindowAssembler wb;
+        QVERIFY(wb.document().setDimension(Dimension::Tokens, 12));
+        QVERIFY(wb.document().setDimension(Dimension::Heads, 4));
+        wb.window().findChild<QDockWidget *>("headOverviewDock")->show();
+        showAt(wb, QSize(1280, 800));
+        auto *overview = wb.window().findChild<HeadOverview *>();
+        QVERIFY(overview);
+        QCOMPARE(overview->headCount(), 4);
+        const QStringList tokens = tokensOf(wb.document());
+        for (int h = 0; h < 4; ++h) {
+            HeatmapView *v = overview->heatmap(h);
+            v->plot()->replot();
+            QCOMPARE(v->tickNames(Qt::Vertical), tokens);
+            QCOMPARE(v->tickNames(Qt::Horizontal), tokens);
+        }
+    }
+
+    // View › Cell decimals: the article's four decimals in the heatmap itself, kept in the
+    // session's view state.
+    void decimalsChangeTheCellText() {
+        WindowAssembler wb;
+        showAt(wb, QSize(1280, 800));
+        HeatmapView *output = wb.stages().view(Stage::HeadOutput);
+        QCOMPARE(output->cellText(0, 0), QString("3.95"));
+        auto *four = wb.window().findChild<QAction *>("cellDecimals4");
+        QVERIFY(four);
+        four->trigger();
+        QCOMPARE(wb.stages().decimals(), 4);
+        QCOMPARE(output->cellText(0, 0), QString("3.9492"));
+        QCOMPARE(output->cellText(0, 1), QString("7.8588"));
+        QCOMPARE(output->cellText(0, 2), QString("3.9577"));
+        QCOMPARE(wb.viewState().save().value("decimals").toInt(), 4);
+        showAt(wb, QSize(1280, 800));
+        QVERIFY(output->numbersShown()); // the cells grew to hold them
+        QVERIFY(output->numberPointSize() >= 9.0);
+        wb.viewState().load(QJsonObject{{"decimals", "auto"}});
+        QCOMPARE(output->cellText(0, 0), QString("3.95"));
+        QVERIFY(wb.window().findChild<QAction *>("cellDecimalsAuto")->isChecked());
+    }
+
+    // Exported figures leave the selection outline out unless asked for.
+    void figuresLeaveTheOutlineOutByDefault() {
+        WindowAssembler wb;
+        showAt(wb, QSize(1280, 800));
+        HeatmapView *weights = wb.stages().view(Stage::Weights);
+        auto figure = [&](int row, bool outline) {
+            wb.document().setSelectedRow(row);
+            QCoreApplication::processEvents();
+            FigureOptions options;
+            options.selectionOutline = outline;
+            QString error;
+            QImage image;
+            image.loadFromData(widgetFigureBytes(weights->plot(), options, &error), "PNG");
+            return image;
+        };
+        const QImage plain = figure(-1, true);
+        QVERIFY(!plain.isNull());
+        QCOMPARE(figure(0, false), plain);
+        QVERIFY(figure(0, true) != plain);
+    }
+};
+
+int main(int argc, char **argv) {
+    testsupport::isolate("test_layout");
+    QApplication app(argc, argv);
+    TestLayout test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "test_layout.moc"

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "WindowAssembler.h"
+
+#include "CellDecimals.h"
+#include "CompactDocks.h"
+#include "FileDrops.h"
+#include "MainWindow.h"
+#include "Presentation.h"
+#include "WindowTour.h"
+#include "figures/FigureFeatures.h"
+#include "insights/InsightViews.h"
+#include "interpretations/InterpretationsState.h"
+#include "interpretations/InterpretationsView.h"
+#include "lesson/LessonPanel.h"
+#include "model/Document.h"
+#include "model/Recomputer.h"
+#include "session/PresetsMenu.h"
+#include "session/SessionController.h"
+#include "session/SessionFeatures.h"
+#include "shell/BusyIndicator.h"
+#include "shell/Shell.h"
+#include "shell/ShortcutsDialog.h"
+#include "workbench/CombinationView.h"
+#include "workbench/ControlsPanel.h"
+#include "workbench/InputsPanel.h"
+#include "workbench/StagesView.h"
+
+#include <QAction>
+#include <QCoreApplication>
+#include <QDockWidget>
+#include <QLayout>
+#include <QMenu>
+#include <QScrollArea>
+
+WindowAssembler::WindowAssembler()
+    : m_document(std::make_unique<Document>()),
+      m_recomputer(std::make_unique<Recomputer>(m_document.get())),
+      m_window(std::make_unique<MainWindow>(*m_document)) {
+    // The views draw the first result as they are built.
+    m_recomputer->recomputeNow();
+    createWorkbenchViews();
+    connectStatusAndColors();
+    Shell &frame = shell();
+    fillPresetsMenu(frame.menu(MenuId::Presets), m_document.get(), frame, [this] {
+        if (m_session)
+            m_session->forgetFile();
+    });
+
+    // Sessions first: Open/Save go to the top of the File menu, the view state keys that later
+    // keys rely on (layout, head, row) are registered before theirs.
+    registerStandardViewState(m_viewState, *m_document, frame);
+    m_session = std::make_unique<SessionController>(*m_document, frame, m_viewState);
+    installFigureFeatures(frame, *m_document, *m_stages, *m_inputs, *m_combination);
+    m_drops = std::make_unique<FileDrops>(*m_window, *m_document, *m_session);
+    installCellDecimals(frame, *m_stages, m_viewState);
+    m_interpretations = installInterpretations(frame, *m_document, *m_recomputer, *m_stages);
+    registerInterpretationsState(m_viewState, *m_interpretations);
+    installInsightViews(frame, *m_document, *m_recomputer);
+    m_learning = installLearning(frame, *m_document, *m_recomputer);
+    m_lesson = installLesson(frame, *m_document, *m_recomputer, *m_stages, m_viewState);
+
+    // The explorer panels open on demand (View menu; Ctrl+Shift+I, Alt+1…6): on first start
+    // the heatmaps keep the room their numbers need. A saved layout restores them below.
+    for (QDockWidget *d : frame.panels(Qt::RightDockWidgetArea))
+        d->hide();
+    // The window's minimum size was last computed with some of them shown (while features
+    // were being added): recompute it now, or a first resize is clamped to the stale minimum.
+    m_window->layout()->activate();
+    m_window->resize(1600, 1000);
+
+    // Last: it restores the saved dock layout, so every dock must exist by now.
+    m_presentation = std::make_unique<Presentation>(frame);
+    // The program's own layout follows the window's width (a saved one stays as saved).
+    m_compactDocks = new CompactDocks(*m_window, m_controlsDock, m_inputsDock, m_controls);
+    m_compactDocks->setAutomatic(!m_presentation->restoredSavedLayout());
+    m_compactDocks->arrange();
+    for (QDockWidget *d :
+         frame.panels(Qt::LeftDockWidgetArea) + frame.panels(Qt::BottomDockWidgetArea))
+        m_presentation->addEditingChrome(d);
+    m_presentation->setLessonStepHandler([this](int delta) { m_lesson->step(delta); });
+    QObject::connect(m_presentation.get(), &Presentation::activeChanged, m_lesson,
+                     [this](bool on) { m_lesson->setPageKeysEnabled(!on); });
+
+    // Help › Keyboard shortcuts: read from every menu when shown, so it is built last.
+    auto *shortcuts = new ShortcutsDialog(frame, m_window.get());
+    QAction *showShortcuts =
+        frame.menu(MenuId::Help)
+            ->addAction(QCoreApplication::translate("WindowAssembler", "&Keyboard shortcuts"));
+    showShortcuts->setShortcut(QKeySequence::HelpContents);
+    QObject::connect(showShortcuts, &QAction::triggered, shortcuts, [shortcuts] {
+        shortcuts->show();
+        shortcuts->raise();
+        shortcuts->activateWindow();
+    });
+    m_tour = installWindowTour({&window(), &frame, m_presentation.get(), m_stages, m_controls,
+                                m_inputs, m_combination, m_interpretations, m_lesson});
+}
+
+WindowAssembler::~WindowAssembler() {
+    // Members go in reverse order; the window first closes its features' connections to the
+    // document by destroying them (session, presentation) before its own widgets.
+    m_presentation.reset();
+    m_drops.reset();
+    m_session.reset();
+    m_window.reset();
+}
+
+QMainWindow &WindowAssembler::window() const {
+    return *m_window;
+}
+
+Shell &WindowAssembler::shell() const {
+    return m_window->shell();
+}
+
+void WindowAssembler::createWorkbenchViews() {
+    Shell &frame = shell();
+    m_stages = new StagesView(m_document.get(), m_recomputer.get());
+    m_window->setCentralWidget(scrolled(m_stages));
+
+    // Controls on the left (full height); the input tables, laid out side by side, in a strip
+    // under the heatmaps; the convex combination among the heatmaps, beside the head output.
+    m_window->setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    m_controls = new ControlsPanel(m_document.get());
+    // Scrolled: at a large zoom its groups stacked in the left column are taller than a small
+    // window, which must not grow to hold them.
+    m_controlsDock =
+        frame.addPanel(QCoreApplication::translate("WindowAssembler", "Sizes and options"),
+                       "controlsDock", scrolled(m_controls), Qt::LeftDockWidgetArea);
+    m_inputs = new InputsPanel(m_document.get());
+    m_inputsDock =
+        frame.addPanel(QCoreApplication::translate("WindowAssembler",
+                                                   "Inputs \u2014 type, wheel or paste to edit"),
+                       "inputsDock", scrolled(m_inputs), Qt::BottomDockWidgetArea);
+    m_window->resizeDocks({m_inputsDock}, {250}, Qt::Vertical);
+    m_combination = new CombinationView(m_document.get(), m_recomputer.get());
+    m_stages->setCombinationView(m_combination);
+}
+
+void WindowAssembler::connectStatusAndColors() {
+    MainWindow *window = m_window.get();
+    QObject::connect(m_stages, &StagesView::drawn, window, &MainWindow::showTiming);
+    QObject::connect(m_recomputer.get(), &Recomputer::failed, window, &MainWindow::showError);
+    // A forward pass on the worker (large inputs) says so in the status bar if it takes long.
+    QObject::connect(m_recomputer.get(), &Recomputer::busyChanged, window, [this](bool busy) {
+        if (busy)
+            shell().busy().begin(QStringLiteral("compute"), [] {
+                return QCoreApplication::translate("WindowAssembler", "computing\u2026");
+            });
+        else
+            shell().busy().end(QStringLiteral("compute"));
+    });
+    // A large size change built on a worker says so too ("Change number of tokens n to 4096…").
+    QObject::connect(m_document.get(), &Document::resizeStarted, window,
+                     [this](const QString &text) {
+                         shell().busy().begin(QStringLiteral("resize"),
+                                              [text] { return text + QStringLiteral("\u2026"); });
+                     });
+    QObject::connect(m_document.get(), &Document::resizeFinished, window,
+                     [this] { shell().busy().end(QStringLiteral("resize")); });
+    // A good result clears the last error, but says what the core warns about (a query with
+    // every key masked has an output of 0 by convention, not a weighted average).
+    QObject::connect(m_recomputer.get(), &Recomputer::resultReady, window,
+                     [window](const ResultSnapshot &snapshot) {
+                         QStringList warnings;
+                         if (snapshot.isValid())
+                             for (const std::string &w : snapshot.result->warnings)
+                                 warnings << QString::fromStdString(w);
+                         window->showError(
+                             warnings.isEmpty()
+                                 ? QString()
+                                 : QCoreApplication::translate("WindowAssembler", "Warning: %1")
+                                       .arg(warnings.join("; ")));
+                     });
+    QObject::connect(&shell(), &Shell::colorMapsChanged, m_stages,
+                     [this](ColorMapId sequential, ColorMapId diverging) {
+                         m_stages->setColorMaps(sequential, diverging);
+                         m_combination->setColorMap(diverging);
+                     });
+}

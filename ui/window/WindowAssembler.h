@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "learning/LearningViews.h"
+#include "model/ViewStateRegistry.h"
+
+#include <memory>
+
+class CombinationView;
+class CompactDocks;
+class QDockWidget;
+class ControlsPanel;
+class Document;
+class FileDrops;
+class InputsPanel;
+class InterpretationsView;
+class LessonPanel;
+class MainWindow;
+class QMainWindow;
+class Presentation;
+class Recomputer;
+class SessionController;
+class Shell;
+class StagesView;
+class Tour;
+
+// The assembler: owns the document, the recomputer, the main window and every feature, builds
+// them in the order written in its constructor and destroys them in reverse (features, then the
+// window and its widgets, then the recomputer, the document and its undo stack last), so no
+// observer outlives what it observes. Features never see the window's class: each takes the
+// Document, the Recomputer, the Shell (menus by typed id, docks) and the views it works with.
+class WindowAssembler {
+public:
+    WindowAssembler();
+    ~WindowAssembler();
+    WindowAssembler(const WindowAssembler &) = delete;
+    WindowAssembler &operator=(const WindowAssembler &) = delete;
+
+    Document &document() const { return *m_document; }
+    Recomputer &recomputer() const { return *m_recomputer; }
+    QMainWindow &window() const;
+    Shell &shell() const;
+    ViewStateRegistry &viewState() { return m_viewState; }
+
+    StagesView &stages() const { return *m_stages; }
+    CombinationView &combination() const { return *m_combination; }
+    InputsPanel &inputs() const { return *m_inputs; }
+    ControlsPanel &controls() const { return *m_controls; }
+    InterpretationsView &interpretations() const { return *m_interpretations; }
+    LessonPanel &lesson() const { return *m_lesson; }
+    // The Positions, Gradient and Train panels.
+    const LearningViews &learning() const { return m_learning; }
+    SessionController &session() const { return *m_session; }
+    Presentation &presentation() const { return *m_presentation; }
+    FileDrops &fileDrops() const { return *m_drops; }
+    Tour &tour() const { return *m_tour; }
+    CompactDocks &compactDocks() const { return *m_compactDocks; }
+
+private:
+    void createWorkbenchViews();
+    void connectStatusAndColors();
+
+    std::unique_ptr<Document> m_document;
+    std::unique_ptr<Recomputer> m_recomputer;
+    ViewStateRegistry m_viewState;
+    std::unique_ptr<MainWindow> m_window;
+    // Widgets: owned by the window (Qt parents), so destroyed with it.
+    StagesView *m_stages = nullptr;
+    CombinationView *m_combination = nullptr;
+    InputsPanel *m_inputs = nullptr;
+    ControlsPanel *m_controls = nullptr;
+    QDockWidget *m_controlsDock = nullptr;
+    QDockWidget *m_inputsDock = nullptr;
+    CompactDocks *m_compactDocks = nullptr; // a child of the window
+    InterpretationsView *m_interpretations = nullptr;
+    LessonPanel *m_lesson = nullptr;
+    Tour *m_tour = nullptr;
+    LearningViews m_learning;
+    // Controllers that observe the window and the document: destroyed first.
+    std::unique_ptr<SessionController> m_session;
+    std::unique_ptr<FileDrops> m_drops;
+    std::unique_ptr<Presentation> m_presentation;
+};
