@@ -97,18 +97,18 @@ int main(int argc, char **argv) {
     const QCommandLineOption presentation(
         "presentation",
         QCoreApplication::translate(
-            "gui_main", "Start in presentation mode (with --screenshot, at the size of --size)."));
+            "main", "Start in presentation mode (with --screenshot, at the size of --size)."));
     const QCommandLineOption focus(
         "focus",
         QCoreApplication::translate(
-            "gui_main", "Show the heatmap of <stage> and give it the keyboard focus: %1.")
+            "main", "Show the heatmap of <stage> and give it the keyboard focus: %1.")
             .arg(focusableStageNames().join(", ")),
         "stage");
     const QCommandLineOption language(
         "language",
         QCoreApplication::translate(
-            "gui_main", "Show the interface in <language> (en, de), instead of the one chosen in "
-                        "View \u203a Language or else the system's."),
+            "main", "Show the interface in <language> (en, de), instead of the one chosen in "
+                    "View \u203a Language or else the system's."),
         "language");
     parser.addOption(presentation);
     parser.addOption(focus);
@@ -122,7 +122,7 @@ int main(int argc, char **argv) {
         if (!info || info->input) {
             std::fprintf(stderr, "attnviz: %s\n",
                          qPrintable(QCoreApplication::translate(
-                                        "gui_main", "unknown stage \"%1\" for --focus; one of: %2")
+                                        "main", "unknown stage \"%1\" for --focus; one of: %2")
                                         .arg(name, focusableStageNames().join(", "))));
             return 2;
         }
@@ -143,7 +143,7 @@ int main(int argc, char **argv) {
             std::fprintf(
                 stderr, "attnviz: %s\n",
                 qPrintable(QCoreApplication::translate(
-                               "gui_main", "unknown language \"%1\" for --language; one of: %2")
+                               "main", "unknown language \"%1\" for --language; one of: %2")
                                .arg(languageCode, codes.join(", "))));
             return 2;
         }
@@ -183,8 +183,8 @@ int main(int argc, char **argv) {
         if (!workbench.stages().view(*focused) || workbench.stages().view(*focused)->isHidden()) {
             std::fprintf(stderr, "attnviz: %s\n",
                          qPrintable(QCoreApplication::translate(
-                                        "gui_main", "--focus %1: this file has no such heatmap "
-                                                    "(concat needs several heads or a Wo)")
+                                        "main", "--focus %1: this file has no such heatmap "
+                                                "(concat needs several heads or a Wo)")
                                         .arg(parser.value(focus))));
             return 2;
         }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # One entry point for a fresh Debian 12 machine: installs what is missing, configures, builds, then
-#   scripts/dev.sh run   – starts attnviz on its built-in worked example
+#   scripts/dev.sh run   – starts attnviz on its built-in worked example (installs and builds only
+#                          what the app needs)
 #   scripts/dev.sh test  – runs the whole test suite through ctest
 #   scripts/dev.sh build – only builds
 #   scripts/dev.sh asan  – builds the whole suite with AddressSanitizer + UBSan (the asan preset,
@@ -26,11 +27,17 @@ case "$preset" in
   *) build_dir="${BUILD_DIR:-build-$preset}" ;;
 esac
 
-packages=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-base-dev-tools qt6-svg-dev
+# What building and running the app needs (scripts/dev.sh run installs only these) …
+run_packages=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-base-dev-tools qt6-svg-dev
   libeigen3-dev libopenblas-dev zlib1g-dev libqcustomplot-dev libqcustomplot2.1-qt6 qt6-qpa-plugins
-  xvfb xauth fonts-dejavu-core clang-format clang libclang-rt-14-dev strace
-  desktop-file-utils appstream man-db dpkg-dev file shared-mime-info
-  qt6-l10n-tools qt6-tools-dev qt6-translations-l10n)
+  fonts-dejavu-core qt6-l10n-tools qt6-tools-dev qt6-translations-l10n)
+# … and what the tests, the sanitizers, the fuzzers and the package checks need on top.
+test_packages=(xvfb xauth clang-format clang libclang-rt-14-dev strace python3
+  desktop-file-utils appstream man-db dpkg-dev file shared-mime-info)
+case "$mode" in
+  run) packages=("${run_packages[@]}") ;;
+  *) packages=("${run_packages[@]}" "${test_packages[@]}") ;;
+esac
 
 install_missing() {
   local missing=()
@@ -85,6 +92,7 @@ fuzz() {
 install_missing
 case "$mode" in
   fuzz) build --target "${fuzz_targets[@]/#/fuzz_}" ;;
+  run) build --target attnviz ;; # the window only: the suite's 300 other steps come with test
   *) build ;;
 esac
 

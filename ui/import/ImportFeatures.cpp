@@ -10,6 +10,7 @@
 #include "workbench/MatrixEditor.h"
 
 #include <QCoreApplication>
+#include <QMainWindow>
 #include <QMenu>
 
 namespace {
@@ -17,8 +18,8 @@ namespace {
 void fillImportMenu(QMenu *menu, Document *doc, QWidget *window) {
     menu->clear();
     for (MatrixId id : menuMatrices(*doc))
-        menu->addAction(menuMatrixLabel(*doc, id) + QStringLiteral("\u2026"), window,
-                        [doc, id, window] { importMatrixInteractively(doc, id, window); });
+        menu->addAction(QStringLiteral("&") + menuMatrixLabel(*doc, id) + QStringLiteral("\u2026"),
+                        window, [doc, id, window] { importMatrixInteractively(doc, id, window); });
     menu->addSeparator();
     menu->addAction(QCoreApplication::translate(
                         "ImportFeatures", "Wq, Wk, Wv of &every head from a checkpoint\u2026"),

@@ -200,33 +200,3 @@ void LessonPanel::apply() {
     m_document.setLayout(s.layout);
     m_stages.setEmphasis(s.emphasis);
 }
-
-LessonPanel *installLesson(Shell &shell, Document &document, Recomputer &recomputer,
-                           StagesView &stages, ViewStateRegistry &viewState) {
-    auto *panel = new LessonPanel(document, recomputer, stages);
-    QDockWidget *dock = shell.addPanel(QCoreApplication::translate("LessonPanel", "Lesson"),
-                                       "lessonDock", panel, Qt::RightDockWidgetArea);
-    dock->setMinimumWidth(340);
-    dock->hide(); // appears when a lesson starts, so the heatmaps keep the room until then
-    QMenu *menu = shell.menu(MenuId::Lesson);
-    menu->addAction(panel->startAction());
-    menu->addAction(panel->startLearningAction());
-    menu->addAction(panel->nextAction());
-    menu->addAction(panel->previousAction());
-    menu->addAction(panel->stopAction());
-    // A saved session remembers the step.
-    viewState.registerProvider(
-        "lessonStep", [panel] { return QJsonValue(panel->step()); },
-        [panel](const QJsonValue &v) {
-            const int step = v.toInt(-1);
-            if (step >= 0)
-                panel->goTo(step);
-            else
-                panel->stop();
-        },
-        panel);
-    // The window keeps the actions so their shortcuts work wherever the focus is.
-    shell.window().addActions({panel->startAction(), panel->startLearningAction(),
-                               panel->nextAction(), panel->previousAction(), panel->stopAction()});
-    return panel;
-}

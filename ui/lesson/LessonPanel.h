@@ -75,8 +75,3 @@ private:
     QAction *m_previous;
     QAction *m_stop;
 };
-
-// The lesson panel as a (hidden) dock, its actions in the Lesson menu and on the window (their
-// shortcuts work wherever the focus is), its step in the session's view state.
-LessonPanel *installLesson(Shell &shell, Document &document, Recomputer &recomputer,
-                           StagesView &stages, ViewStateRegistry &viewState);

@@ -8,9 +8,11 @@
 #include "Presentation.h"
 #include "WindowTour.h"
 #include "figures/FigureFeatures.h"
-#include "insights/InsightViews.h"
+#include "import/ImportFeatures.h"
+#include "insights/InsightFeatures.h"
 #include "interpretations/InterpretationsState.h"
 #include "interpretations/InterpretationsView.h"
+#include "lesson/LessonFeatures.h"
 #include "lesson/LessonPanel.h"
 #include "model/Document.h"
 #include "model/Recomputer.h"
@@ -50,14 +52,15 @@ WindowAssembler::WindowAssembler()
     // keys rely on (layout, head, row) are registered before theirs.
     registerStandardViewState(m_viewState, *m_document, frame);
     m_session = std::make_unique<SessionController>(*m_document, frame, m_viewState);
+    installImportFeatures(frame, *m_document, *m_inputs); // Import before Export in the menus
     installFigureFeatures(frame, *m_document, *m_stages, *m_inputs, *m_combination);
     m_drops = std::make_unique<FileDrops>(*m_window, *m_document, *m_session);
     installCellDecimals(frame, *m_stages, m_viewState);
     m_interpretations = installInterpretations(frame, *m_document, *m_recomputer, *m_stages);
     registerInterpretationsState(m_viewState, *m_interpretations);
-    installInsightViews(frame, *m_document, *m_recomputer);
-    m_learning = installLearning(frame, *m_document, *m_recomputer);
-    m_lesson = installLesson(frame, *m_document, *m_recomputer, *m_stages, m_viewState);
+    installInsightFeatures(frame, *m_document, *m_recomputer);
+    m_learning = installLearningFeatures(frame, *m_document, *m_recomputer);
+    m_lesson = installLessonFeatures(frame, *m_document, *m_recomputer, *m_stages, m_viewState);
 
     // The explorer panels open on demand (View menu; Ctrl+Shift+I, Alt+1…6): on first start
     // the heatmaps keep the room their numbers need. A saved layout restores them below.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "learning/LearningViews.h"
+#include "learning/LearningFeatures.h"
 #include "model/ViewStateRegistry.h"
 
 #include <memory>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The insight panels (ui/InsightViews.h), offscreen: each is checked against attn::compute on
+// The insight panels (ui/InsightFeatures.h), offscreen: each is checked against attn::compute on
 // the same inputs, in both layouts, and driven the way a user drives it (hover, click, keys).
 // The what-if demonstrations are in test_whatifs.cpp.
 
@@ -8,7 +8,7 @@
 #include "heatmap/HeatmapView.h"
 #include "insights/DifferenceView.h"
 #include "insights/HeadOverview.h"
-#include "insights/InsightViews.h"
+#include "insights/InsightFeatures.h"
 #include "insights/ReadoutsView.h"
 #include "insights/TokenLinksView.h"
 #include "insights/VectorFormView.h"

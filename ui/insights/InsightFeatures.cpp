@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "InsightViews.h"
+#include "InsightFeatures.h"
 
 #include "DecodingView.h"
 #include "DifferenceView.h"
@@ -28,12 +28,13 @@ QWidget *tokenLinksPanel(TokenLinksView *links) {
     auto *panel = new QWidget;
     auto *layout = new QVBoxLayout(panel);
     layout->setContentsMargins(0, 0, 0, 0);
-    auto *all =
-        new QCheckBox(QCoreApplication::translate("InsightViews", "&All heads, one colour each"));
+    auto *all = new QCheckBox(
+        QCoreApplication::translate("InsightFeatures", "&All heads, one colour each"));
     all->setObjectName("allHeadsCheckBox");
     all->setToolTip(QCoreApplication::translate(
-        "InsightViews", "Draw every head's lines (Okabe\u2013Ito colours) instead of the current "
-                        "head's only"));
+        "InsightFeatures",
+        "Draw every head's lines (Okabe\u2013Ito colours) instead of the current "
+        "head's only"));
     QObject::connect(all, &QCheckBox::toggled, links, &TokenLinksView::setAllHeads);
     QObject::connect(links, &TokenLinksView::allHeadsChanged, all, &QCheckBox::setChecked);
     layout->addWidget(all);
@@ -49,7 +50,7 @@ void stepHead(Document *doc, int delta) {
 
 } // namespace
 
-void installInsightViews(Shell &shell, Document &document, Recomputer &recomputer) {
+void installInsightFeatures(Shell &shell, Document &document, Recomputer &recomputer) {
     Document *doc = &document;
     Recomputer *rc = &recomputer;
     auto *vectorForm = new VectorFormView(doc, rc);
@@ -75,37 +76,38 @@ void installInsightViews(Shell &shell, Document &document, Recomputer &recompute
         QWidget *content;
         QWidget *focus;
     } panels[] = {
-        {QT_TRANSLATE_NOOP("InsightViews", "Vector form"), "vectorFormDock", vectorForm,
+        {QT_TRANSLATE_NOOP("InsightFeatures", "Vector form"), "vectorFormDock", vectorForm,
          vectorForm},
-        {QT_TRANSLATE_NOOP("InsightViews", "Links"), "tokenLinksDock", tokenLinksPanel(links),
+        {QT_TRANSLATE_NOOP("InsightFeatures", "Links"), "tokenLinksDock", tokenLinksPanel(links),
          links},
-        {QT_TRANSLATE_NOOP("InsightViews", "Heads"), "headOverviewDock", scrolled(heads), heads},
-        {QT_TRANSLATE_NOOP("InsightViews", "Readouts"), "readoutsDock", readouts, readouts},
-        {QT_TRANSLATE_NOOP("InsightViews", "What if"), "whatIfDock", scrolled(whatIf), whatIf},
-        {QT_TRANSLATE_NOOP("InsightViews", "\u0394 edit"), "differenceDock", difference,
+        {QT_TRANSLATE_NOOP("InsightFeatures", "Heads"), "headOverviewDock", scrolled(heads), heads},
+        {QT_TRANSLATE_NOOP("InsightFeatures", "Readouts"), "readoutsDock", readouts, readouts},
+        {QT_TRANSLATE_NOOP("InsightFeatures", "What if"), "whatIfDock", scrolled(whatIf), whatIf},
+        {QT_TRANSLATE_NOOP("InsightFeatures", "\u0394 edit"), "differenceDock", difference,
          difference},
-        {QT_TRANSLATE_NOOP("InsightViews", "Mask & bias"), "maskBiasDock", scrolled(maskBias),
+        {QT_TRANSLATE_NOOP("InsightFeatures", "Mask & bias"), "maskBiasDock", scrolled(maskBias),
          maskBias},
-        {QT_TRANSLATE_NOOP("InsightViews", "KV cache"), "decodingDock", decoding, decoding},
+        {QT_TRANSLATE_NOOP("InsightFeatures", "KV cache"), "decodingDock", decoding, decoding},
     };
-    QMenu *insights =
-        shell.menu(MenuId::View)->addMenu(QCoreApplication::translate("InsightViews", "&Insights"));
+    QMenu *insights = shell.menu(MenuId::View)
+                          ->addMenu(QCoreApplication::translate("InsightFeatures", "&Insights"));
     insights->setObjectName("insightsMenu");
     QDockWidget *first = nullptr;
     int number = 1;
     for (const auto &p : panels) {
         QDockWidget *dock = shell.addRightTab(
-            QCoreApplication::translate("InsightViews", p.title), p.name, p.content, p.focus, first,
-            insights, QKeySequence(Qt::ALT | Qt::Key(Qt::Key_0 + number++)));
+            QCoreApplication::translate("InsightFeatures", p.title), p.name, p.content, p.focus,
+            first, insights, QKeySequence(Qt::ALT | Qt::Key(Qt::Key_0 + number++)));
         if (!first)
             first = dock;
     }
     insights->addSeparator();
-    QAction *next = insights->addAction(QCoreApplication::translate("InsightViews", "&Next head"),
-                                        doc, [doc] { stepHead(doc, 1); });
+    QAction *next =
+        insights->addAction(QCoreApplication::translate("InsightFeatures", "&Next head"), doc,
+                            [doc] { stepHead(doc, 1); });
     next->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_BracketRight));
     QAction *previous =
-        insights->addAction(QCoreApplication::translate("InsightViews", "&Previous head"), doc,
+        insights->addAction(QCoreApplication::translate("InsightFeatures", "&Previous head"), doc,
                             [doc] { stepHead(doc, -1); });
     previous->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_BracketLeft));
     // Six tabs in a 400-pixel column: whole names with scroll arrows rather than "Ve…", "Li…".

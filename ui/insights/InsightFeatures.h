@@ -10,4 +10,4 @@ class Shell;
 // readouts, what-ifs and the last edit's difference. Each gets a View-menu entry (from
 // Shell::addPanel) plus View ▸ Insights actions that show and raise it (Alt+1 … Alt+6),
 // and "Next head" / "Previous head" (Ctrl+] / Ctrl+[) for the head overview.
-void installInsightViews(Shell &shell, Document &document, Recomputer &recomputer);
+void installInsightFeatures(Shell &shell, Document &document, Recomputer &recomputer);

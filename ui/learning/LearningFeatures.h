@@ -15,4 +15,4 @@ struct LearningViews {
     GradientPanel *gradient = nullptr;
     TrainPanel *train = nullptr;
 };
-LearningViews installLearning(Shell &shell, Document &document, Recomputer &recomputer);
+LearningViews installLearningFeatures(Shell &shell, Document &document, Recomputer &recomputer);
