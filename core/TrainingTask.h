@@ -29,7 +29,7 @@ const char *taskName(TrainingTask task); // "previous-token", "first-token", "ma
 std::optional<TrainingTask> taskFromName(const std::string &name);
 // The positions a task learns best with: rope, sinusoidal, none.
 Positional defaultPositional(TrainingTask task);
-// One sentence about what the layer learns, for the README, the CLI's help and the Train panel.
+// One sentence about what the layer learns, for the user guide, the CLI's help and the Train panel.
 const char *taskDescription(TrainingTask task);
 
 inline constexpr Eigen::Index kTaskVocabulary = 8; // A … H

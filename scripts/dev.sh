@@ -55,7 +55,9 @@ install_missing() {
 build() {
   echo "==> configuring ($preset preset) and building in $build_dir"
   local launcher=()
-  command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  # With ccache, every clone of the repository shares one cache (paths relative to the clone).
+  command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache) &&
+    export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}"
   cmake --preset "$preset" -S . -B "$build_dir" -DATTNVIZ_NATIVE="${ATTNVIZ_NATIVE:-OFF}" \
     "${launcher[@]}"
   cmake --build "$build_dir" --parallel "$(nproc)" "$@"

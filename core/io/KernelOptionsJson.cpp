@@ -55,7 +55,7 @@ int kvGroupFromJson(const QJsonObject &head, const QString &path) {
 }
 
 // The sliding window and ALiBi: "window", "window_self", "global_tokens", "alibi",
-// "alibi_slopes" (docs/session-format.md); absent = off.
+// "alibi_slopes" (docs/formats.md); absent = off.
 void kernelOptionsFromJson(const QJsonObject &options, const QString &op, AttentionOptions &out) {
     out.window = readCount(options, "window", op, checkWindow);
     out.windowSelf = readBool(options, "window_self", op, true);

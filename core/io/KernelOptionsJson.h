@@ -4,7 +4,7 @@
 #include <QJsonObject>
 #include <QString>
 
-// How attention is computed, in a session's JSON (docs/session-format.md): a head's
+// How attention is computed, in a session's JSON (docs/formats.md): a head's
 // "kv_group" and the options "window", "window_self", "global_tokens", "alibi",
 // "alibi_slopes". Kept apart from Session.cpp, which reads and writes everything else.
 namespace attn {

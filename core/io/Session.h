@@ -12,7 +12,7 @@ namespace attn {
 // The session file: {"format": "attnviz-session", "version": 1, "inputs": {...}, "view": {...}}.
 // "inputs" has exactly the layout of the reference cases (tests/data/reference), so a reference
 // case file (which has "inputs" but no "format") opens as a session too. See
-// docs/session-format.md.
+// docs/formats.md.
 inline constexpr int kSessionVersion = 1;
 inline constexpr const char *kSessionFormat = "attnviz-session";
 
