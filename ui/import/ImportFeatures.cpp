@@ -10,6 +10,7 @@
 #include "workbench/MatrixEditor.h"
 
 #include <QCoreApplication>
+#include <QMainWindow>
 #include <QMenu>
 
 namespace {
