@@ -36,7 +36,8 @@ Document::Document(QObject *parent)
     : QObject(parent), m_inputs(std::make_shared<attn::AttentionInputs>(attn::workedExample())),
       m_undoStack(new QUndoStack(this)), m_rng(m_seed),
       m_resize(std::make_unique<ResizeJob>(
-          [this](ResizeJob::Outcome outcome) { finishResize(std::move(outcome)); })) {
+          [this](ResizeJob::Outcome outcome) { finishResize(std::move(outcome)); })),
+      m_selection(int(m_inputs->queryCount()), headCount()) {
     m_undoStack->setUndoLimit(kUndoLimit); // only possible while the stack is empty
 }
 
@@ -358,37 +359,6 @@ bool Document::replaceInputs(attn::AttentionInputs &&inputs, const QString &desc
     return pushInputs(std::move(inputs), DocumentChange::Everything, description, error);
 }
 
-void Document::setSelectedRow(int row) {
-    row = std::clamp(row, -1, int(m_inputs->queryCount()) - 1);
-    if (row == m_selectedRow)
-        return;
-    m_selectedRow = row;
-    emit selectedRowChanged(row);
-}
-
-void Document::setCurrentHead(int head) {
-    head = std::clamp(head, 0, headCount() - 1);
-    if (head == m_currentHead)
-        return;
-    m_currentHead = head;
-    emit currentHeadChanged(head);
-}
-
-void Document::setSelectedColumn(int column) {
-    column = std::max(column, -1);
-    if (column == m_selectedColumn)
-        return;
-    m_selectedColumn = column;
-    emit selectedColumnChanged(column);
-}
-
-void Document::setLayout(attn::Layout layout) {
-    if (layout == m_layout)
-        return;
-    m_layout = layout;
-    emit layoutChanged(layout);
-}
-
 void Document::applyBlock(MatrixId id, int row, int col, const attn::Matrix &values) {
     Q_ASSERT(hasMatrix(id)); // commands only exist for cells that exist in their state
     attn::AttentionInputs &in = detachedInputs();
@@ -445,13 +415,9 @@ void Document::applyInputs(std::shared_ptr<const attn::AttentionInputs> inputs,
 }
 
 void Document::notify(const DocumentChange &change) {
-    // Views reacting to changed() may read the view state: make it valid first, announce after.
-    const int oldRow = m_selectedRow, oldHead = m_currentHead;
-    m_selectedRow = std::clamp(m_selectedRow, -1, int(m_inputs->queryCount()) - 1);
-    m_currentHead = std::clamp(m_currentHead, 0, headCount() - 1);
+    // Views reacting to changed() may read the selection: make it valid first, announce after.
+    const ViewSelection::Before before =
+        m_selection.fitTo(int(m_inputs->queryCount()), headCount());
     emit changed(change);
-    if (m_selectedRow != oldRow)
-        emit selectedRowChanged(m_selectedRow);
-    if (m_currentHead != oldHead)
-        emit currentHeadChanged(m_currentHead);
+    m_selection.announce(before);
 }

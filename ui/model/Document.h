@@ -9,6 +9,7 @@
 #include "MatrixId.h"
 #include "ResizeJob.h"
 #include "SnapshotRecycler.h"
+#include "ViewSelection.h"
 #include "analysis/Initializer.h"
 
 #include <QObject>
@@ -21,7 +22,8 @@ class QUndoStack;
 
 // The attention inputs being edited, the single source of truth of the GUI. Every edit goes
 // through an undo command on undoStack(); the command changes the inputs and the document emits
-// exactly one changed() saying what changed, whether it was done, undone or redone.
+// exactly one changed() saying what changed, whether it was done, undone or redone. Beside them,
+// what the views show of them (selection()), kept within their sizes.
 class Document : public QObject {
     Q_OBJECT
 public:
@@ -136,26 +138,14 @@ public:
     void breakMerge() { ++m_mergeGeneration; }
     int mergeGeneration() const { return m_mergeGeneration; }
 
-    // View state: not undoable, but announced. Clamped: row in [-1, n-1], head in [0, H-1].
-    int selectedRow() const { return m_selectedRow; }
-    void setSelectedRow(int row);
-    int currentHead() const { return m_currentHead; }
-    void setCurrentHead(int head);
-    // The selected column of whichever product a view explains (a key of QKᵀ, a feature of the
-    // output); -1 none. Not clamped: its range depends on the product.
-    int selectedColumn() const { return m_selectedColumn; }
-    void setSelectedColumn(int column);
-    // Row layout softmax(QKᵀ/√d_k)·V or the article's column layout V·softmax(KᵀQ/√d_k);
-    // every view draws itself in it (results are always computed in rows; see Recomputer).
-    attn::Layout layout() const { return m_layout; }
-    void setLayout(attn::Layout layout);
+    // The selected row, current head, selected column and layout: view state, not undoable.
+    // After each change of the inputs it is clamped to their sizes before changed() and its
+    // signals for what moved are emitted after it.
+    ViewSelection &selection() { return m_selection; }
+    const ViewSelection &selection() const { return m_selection; }
 
 signals:
     void changed(const DocumentChange &change);
-    void selectedRowChanged(int row);
-    void currentHeadChanged(int head);
-    void selectedColumnChanged(int column);
-    void layoutChanged(attn::Layout layout);
     // A resize on the worker (setDimension): its undo text ("Change tokens n to 4096"), then its
     // end, whether pushed, replaced, cancelled or failed (resizeFailed: the message).
     void resizeStarted(const QString &text);
@@ -177,7 +167,7 @@ private:
     void applyMask(const attn::Mask &mask);
     void applyInputs(std::shared_ptr<const attn::AttentionInputs> inputs,
                      DocumentChange::Flags what);
-    // Emits changed(), then the view-state signals if the change moved them.
+    // Emits changed(), then the selection's signals if the change moved it.
     void notify(const DocumentChange &change);
 
     bool checkCell(MatrixId id, int row, int col, double value, QString *error) const;
@@ -208,8 +198,5 @@ private:
     std::mt19937 m_rng;
     std::unique_ptr<ResizeJob> m_resize; // after m_rng, which it may start from
     int m_mergeGeneration = 0;
-    int m_selectedRow = 0;
-    int m_currentHead = 0;
-    int m_selectedColumn = -1;
-    attn::Layout m_layout = attn::Layout::Rows;
+    ViewSelection m_selection;
 };
