@@ -34,11 +34,12 @@ double snapped(double value) {
 
 Document::Document(QObject *parent)
     : QObject(parent), m_inputs(std::make_shared<attn::AttentionInputs>(attn::workedExample())),
-      m_undoStack(new QUndoStack(this)), m_rng(m_seed),
-      m_resize(std::make_unique<ResizeJob>(
-          [this](ResizeJob::Outcome outcome) { finishResize(std::move(outcome)); })),
+      m_undoStack(new QUndoStack(this)), m_rng(m_seed), m_pending(*this),
       m_selection(int(m_inputs->queryCount()), headCount()) {
     m_undoStack->setUndoLimit(kUndoLimit); // only possible while the stack is empty
+    connect(&m_pending, &PendingResize::started, this, &Document::resizeStarted);
+    connect(&m_pending, &PendingResize::finished, this, &Document::resizeFinished);
+    connect(&m_pending, &PendingResize::failed, this, &Document::resizeFailed);
 }
 
 Document::~Document() {
@@ -270,15 +271,141 @@ bool Document::pushInputs(attn::AttentionInputs after, DocumentChange::Flags wha
     return true;
 }
 
+// Size changes (the dimension spin boxes, and the tests) and whole-matrix fills (Randomize,
+// Fill): small ones at once, large ones built on a worker (m_pending) so that growing to 4,096
+// tokens of 768 features, or filling X at that size, never freezes the window.
+
+bool Document::setDimension(Dimension dim, int value, QString *error) {
+    if (m_pending.isRunning()) {
+        const ResizeJob::Request pending = m_pending.request();
+        const bool resize = pending.kind == ResizeJob::Request::Kind::Resize;
+        if (resize && pending.dim == dim && pending.value == value)
+            return true; // under way (the spin box's Enter, then its focus out)
+        if (resize && pending.dim == dim)
+            m_pending.cancel(); // a new size of its dimension replaces it
+        else
+            // Another dimension's change (or a fill) comes before this one, as it was asked
+            // for: made first, here (as every resize was before large ones moved to a worker).
+            finishPendingNow();
+    }
+    if (!isDimensionAvailable(dim))
+        return fail(
+            error,
+            dim == Dimension::OutputDim
+                ? tr("there is no Wo: p_out exists with several heads")
+                : tr("%1 needs cross-attention: switch it on first").arg(dimensionName(dim)));
+    const int max = maximumDimension(dim);
+    if (value < 1 || value > max)
+        return fail(
+            error,
+            tr("%1 must be between 1 and %2, not %3").arg(dimensionName(dim)).arg(max).arg(value));
+    if (value == dimension(dim))
+        return true;
+    attn::InputShape shape;
+    try { // before the resized inputs are built: a refused size allocates nothing
+        shape = shapeWithDimension(*m_inputs, dim, value);
+        attn::checkLimits(shape);
+    } catch (const attn::InputError &e) {
+        return fail(error, QString::fromStdString(e.what()));
+    }
+    if (shape.inputValues() - attn::shapeOf(*m_inputs).inputValues() > kAsyncResizeValues) {
+        ResizeJob::Request request;
+        request.dim = dim;
+        request.value = value;
+        request.init = m_initializer;
+        request.text = resizeText(dim, value);
+        m_pending.start(std::move(request));
+        return true;
+    }
+    return pushInputs(withDimension(*m_inputs, dim, value, m_initializer, m_rng), resizeChange(dim),
+                      resizeText(dim, value), error);
+}
+
+bool Document::resizeNow(Dimension dim, int value, QString *error) {
+    if (!isDimensionAvailable(dim) || value == dimension(dim))
+        return true; // nothing left to do (the inputs changed since it was asked for)
+    try {
+        attn::checkLimits(shapeWithDimension(*m_inputs, dim, value));
+    } catch (const attn::InputError &e) {
+        return fail(error, QString::fromStdString(e.what()));
+    }
+    return pushInputs(withDimension(*m_inputs, dim, value, m_initializer, m_rng), resizeChange(dim),
+                      resizeText(dim, value), error);
+}
+
+bool Document::resizePending() const {
+    return m_pending.isRunning();
+}
+
+void Document::finishPendingNow() {
+    if (!m_pending.isRunning())
+        return;
+    const ResizeJob::Request pending = m_pending.request();
+    m_pending.cancel();
+    if (pending.kind == ResizeJob::Request::Kind::Fill) {
+        if (hasMatrix(pending.matrix))
+            fillNow(pending.matrix, pending.init, pending.text);
+        return;
+    }
+    QString ignored;
+    resizeNow(pending.dim, pending.value, &ignored);
+}
+
+void Document::startFill(MatrixId id, Initializer init, const QString &text) {
+    finishPendingNow();
+    if (matrix(id).size() <= kAsyncResizeValues) {
+        fillNow(id, init, text);
+        return;
+    }
+    ResizeJob::Request request;
+    request.kind = ResizeJob::Request::Kind::Fill;
+    request.init = init;
+    request.matrix = id;
+    request.text = text;
+    m_pending.start(std::move(request));
+}
+
+void Document::fillNow(MatrixId id, Initializer init, const QString &text) {
+    const attn::Matrix &m = matrix(id);
+    m_undoStack->push(
+        new BlockCommand(this, text, id, 0, 0, m, initialMatrix(m.rows(), m.cols(), init, m_rng)));
+}
+
+bool Document::stillApplies(const ResizeJob::Request &request) const {
+    if (request.kind == ResizeJob::Request::Kind::Fill)
+        return hasMatrix(request.matrix);
+    return isDimensionAvailable(request.dim) && dimension(request.dim) != request.value;
+}
+
+void Document::pushBuilt(const ResizeJob::Request &done,
+                         std::shared_ptr<const attn::AttentionInputs> inputs) {
+    const bool fill = done.kind == ResizeJob::Request::Kind::Fill;
+    m_undoStack->push(new InputsCommand(this, done.text, m_inputs, std::move(inputs),
+                                        fill ? DocumentChange::Values : resizeChange(done.dim)));
+}
+
+DocumentChange::Flags Document::resizeChange(Dimension dim) {
+    DocumentChange::Flags what = DocumentChange::Shape | DocumentChange::Values;
+    if (dim == Dimension::Tokens || dim == Dimension::ContextLength)
+        what |= DocumentChange::Tokens | DocumentChange::Mask;
+    if (dim == Dimension::Heads)
+        what |= DocumentChange::Heads;
+    return what;
+}
+
+QString Document::resizeText(Dimension dim, int value) {
+    return tr("Change %1 to %2").arg(dimensionName(dim).remove("the ")).arg(value);
+}
+
 void Document::setInitializer(Initializer init) {
     m_initializer = init;
-    restartResize(); // its new cells come from the new initializer
+    m_pending.restart(); // its new cells come from the new initializer
 }
 
 void Document::setRandomSeed(quint32 seed) {
     m_seed = seed;
     m_rng.seed(seed);
-    restartResize(); // and from the new seed
+    m_pending.restart(); // and from the new seed
 }
 
 void Document::setScale(bool scale) {
@@ -349,13 +476,13 @@ void Document::fill(MatrixId id) {
 
 bool Document::replaceInputs(const attn::AttentionInputs &inputs, const QString &description,
                              QString *error) {
-    cancelResize(); // of the inputs being replaced
+    m_pending.cancel(); // of the inputs being replaced
     return pushInputs(inputs, DocumentChange::Everything, description, error);
 }
 
 bool Document::replaceInputs(attn::AttentionInputs &&inputs, const QString &description,
                              QString *error) {
-    cancelResize();
+    m_pending.cancel();
     return pushInputs(std::move(inputs), DocumentChange::Everything, description, error);
 }
 

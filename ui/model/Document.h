@@ -7,6 +7,7 @@
 #include "DocumentChange.h"
 #include "Limits.h"
 #include "MatrixId.h"
+#include "PendingResize.h"
 #include "ResizeJob.h"
 #include "SnapshotRecycler.h"
 #include "ViewSelection.h"
@@ -23,8 +24,9 @@ class QUndoStack;
 // The attention inputs being edited, the single source of truth of the GUI. Every edit goes
 // through an undo command on undoStack(); the command changes the inputs and the document emits
 // exactly one changed() saying what changed, whether it was done, undone or redone. Beside them,
-// what the views show of them (selection()), kept within their sizes.
-class Document : public QObject {
+// what the views show of them (selection()), kept within their sizes, and a large resize or fill
+// while a worker builds it (PendingResize).
+class Document : public QObject, private PendingResize::Host {
     Q_OBJECT
 public:
     // Absurd sizes are refused: the core's limits (core/Limits.h, docs/limits.md), named here
@@ -175,17 +177,18 @@ private:
     bool setLabel(bool context, int index, const QString &label, QString *error);
     bool pushInputs(attn::AttentionInputs after, DocumentChange::Flags what, const QString &text,
                     QString *error, int trainingRun = -1);
-    // The pending resize (DocumentResize.cpp): dropped; built again from the current inputs and
-    // random state; its outcome pushed (or built again when the inputs changed meanwhile).
-    void cancelResize();
-    void restartResize();
-    void resizeAgain();
-    void finishResize(ResizeJob::Outcome outcome);
     bool resizeNow(Dimension dim, int value, QString *error); // on this thread
     void startFill(MatrixId id, Initializer init, const QString &text);
     void fillNow(MatrixId id, Initializer init, const QString &text); // on this thread
     // A pending resize or fill dropped and made here, now (something else comes after it).
     void finishPendingNow();
+    // What m_pending needs of the document.
+    std::shared_ptr<const attn::AttentionInputs> currentInputs() const override { return m_inputs; }
+    bool stillApplies(const ResizeJob::Request &request) const override;
+    Initializer currentInitializer() const override { return m_initializer; }
+    std::mt19937 &randomSequence() override { return m_rng; }
+    void pushBuilt(const ResizeJob::Request &done,
+                   std::shared_ptr<const attn::AttentionInputs> inputs) override;
     static DocumentChange::Flags resizeChange(Dimension dim);
     static QString resizeText(Dimension dim, int value);
     QString describe(MatrixId id) const { return matrixDisplayName(id, headCount()); }
@@ -196,7 +199,7 @@ private:
     Initializer m_initializer = Initializer::RandomNormal;
     quint32 m_seed = 1;
     std::mt19937 m_rng;
-    std::unique_ptr<ResizeJob> m_resize; // after m_rng, which it may start from
+    PendingResize m_pending;
     int m_mergeGeneration = 0;
     ViewSelection m_selection;
 };
