@@ -18,7 +18,7 @@ namespace {
 void fillImportMenu(QMenu *menu, Document *doc, QWidget *window) {
     menu->clear();
     for (MatrixId id : menuMatrices(*doc))
-        menu->addAction(menuMatrixLabel(*doc, id) + QStringLiteral("\u2026"), window,
+        menu->addAction(u'&' + menuMatrixLabel(*doc, id) + QStringLiteral("\u2026"), window,
                         [doc, id, window] { importMatrixInteractively(doc, id, window); });
     menu->addSeparator();
     menu->addAction(QCoreApplication::translate(

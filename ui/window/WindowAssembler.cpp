@@ -8,6 +8,7 @@
 #include "Presentation.h"
 #include "WindowTour.h"
 #include "figures/FigureFeatures.h"
+#include "import/ImportFeatures.h"
 #include "insights/InsightViews.h"
 #include "interpretations/InterpretationsState.h"
 #include "interpretations/InterpretationsView.h"
@@ -50,6 +51,8 @@ WindowAssembler::WindowAssembler()
     // keys rely on (layout, head, row) are registered before theirs.
     registerStandardViewState(m_viewState, *m_document, frame);
     m_session = std::make_unique<SessionController>(*m_document, frame, m_viewState);
+    // Import before the figures' Export, in the File menu and the editors' context menus.
+    installImportFeatures(frame, *m_document, *m_inputs);
     installFigureFeatures(frame, *m_document, *m_stages, *m_inputs, *m_combination);
     m_drops = std::make_unique<FileDrops>(*m_window, *m_document, *m_session);
     installCellDecimals(frame, *m_stages, m_viewState);
