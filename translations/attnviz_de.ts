@@ -23,14 +23,18 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
 </context>
 <context>
-    <name>BlockCommand</name>
+    <name>CellDecimals</name>
     <message>
-        <source>Rename %1 %2 to “%3”</source>
-        <translation>%1 %2 in „%3“ umbenennen</translation>
+        <source>Cell &amp;decimals</source>
+        <translation>&amp;Nachkommastellen der Zellen</translation>
     </message>
     <message>
-        <source>context token</source>
-        <translation>Kontext-Token</translation>
+        <source>&amp;Automatic (3 significant digits)</source>
+        <translation>&amp;Automatisch (3 signifikante Stellen)</translation>
+    </message>
+    <message>
+        <source>&amp;%1</source>
+        <translation>&amp;%1</translation>
     </message>
 </context>
 <context>
@@ -674,6 +678,100 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
 </context>
 <context>
+    <name>FigureFeatures</name>
+    <message>
+        <source>&amp;Export %1</source>
+        <translation>%1 &amp;exportieren</translation>
+    </message>
+    <message>
+        <source>Results %1</source>
+        <translation>Ergebnisse %1</translation>
+    </message>
+    <message>
+        <source>&amp;All the stages…</source>
+        <translation>&amp;Alle Stufen…</translation>
+    </message>
+    <message>
+        <source>The &amp;combination panel…</source>
+        <translation>Das &amp;Kombinations-Panel…</translation>
+    </message>
+    <message>
+        <source>Panel “%1”…</source>
+        <translation>Panel „%1“…</translation>
+    </message>
+    <message>
+        <source>Include selection &amp;outlines</source>
+        <translation>Auswahl-&amp;Umrisse einschließen</translation>
+    </message>
+    <message>
+        <source>Draw the selected row&apos;s outline (and highlighted columns) in exported figures</source>
+        <translation>Den Umriss der gewählten Zeile (und hervorgehobene Spalten) in exportierten Abbildungen zeichnen</translation>
+    </message>
+    <message>
+        <source>as shown, row layout</source>
+        <translation>wie angezeigt, Zeilenlayout</translation>
+    </message>
+    <message>
+        <source>as shown, column layout: transposed</source>
+        <translation>wie angezeigt, Spaltenlayout: transponiert</translation>
+    </message>
+    <message>
+        <source>Export &amp;figure of %1…</source>
+        <translation>Abbildung von %1 &amp;exportieren…</translation>
+    </message>
+    <message>
+        <source>Export the &amp;matrix %1 (%2)</source>
+        <translation>Die &amp;Matrix %1 exportieren (%2)</translation>
+    </message>
+    <message>
+        <source>E&amp;xport matrix</source>
+        <translation>Matrix e&amp;xportieren</translation>
+    </message>
+    <message>
+        <source>Export &amp;figure of</source>
+        <translation>Abbildung &amp;exportieren von</translation>
+    </message>
+    <message>
+        <source>Export figure of &amp;window…</source>
+        <translation>Abbildung des &amp;Fensters exportieren…</translation>
+    </message>
+</context>
+<context>
+    <name>FigureMenu</name>
+    <message>
+        <source>PNG 1× — screen (*.png)</source>
+        <translation>PNG 1× – Bildschirm (*.png)</translation>
+    </message>
+    <message>
+        <source>PNG 2× — projector, slides (*.png)</source>
+        <translation>PNG 2× – Beamer, Folien (*.png)</translation>
+    </message>
+    <message>
+        <source>PNG 3× — print (*.png)</source>
+        <translation>PNG 3× – Druck (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG — vector (*.svg)</source>
+        <translation>SVG – Vektor (*.svg)</translation>
+    </message>
+    <message>
+        <source>PDF — vector (*.pdf)</source>
+        <translation>PDF – Vektor (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export figure of %1</source>
+        <translation>Abbildung von %1 exportieren</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Export &amp;figure…</source>
+        <translation>&amp;Abbildung exportieren…</translation>
+    </message>
+</context>
+<context>
     <name>FigureScene</name>
     <message>
         <source>there is no head %1: the session has %2 head%3 (0 to %4)</source>
@@ -791,6 +889,45 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
 </context>
 <context>
+    <name>HeadWeightSource</name>
+    <message>
+        <source>Turn cross-attention off first: a checkpoint&apos;s Wk and Wv take the tokens&apos; own vectors.</source>
+        <translation>Schalten Sie zuerst Cross-Attention aus: Wk und Wv eines Checkpoints nehmen die eigenen Vektoren der Tokens.</translation>
+    </message>
+    <message>
+        <source>%1 heads: at most %2 are supported</source>
+        <translation>%1 Köpfe: höchstens %2 werden unterstützt</translation>
+    </message>
+    <message>
+        <source>Choose a tensor for each of Wq, Wk and Wv.</source>
+        <translation>Wählen Sie für Wq, Wk und Wv je einen Tensor.</translation>
+    </message>
+    <message>
+        <source>%1 is %2×%3; %4 (p × %5) is needed%6</source>
+        <translation>%1 ist %2×%3; %4 (p × %5) wird gebraucht%6</translation>
+    </message>
+    <message>
+        <source> (transposed?)</source>
+        <translation> (transponiert?)</translation>
+    </message>
+    <message>
+        <source>p = %1 cannot be shared by %2 heads (not a multiple)</source>
+        <translation>p = %1 lässt sich nicht auf %2 Köpfe aufteilen (kein Vielfaches)</translation>
+    </message>
+    <message>
+        <source>p = %1: at most %2 is supported</source>
+        <translation>p = %1: höchstens %2 wird unterstützt</translation>
+    </message>
+    <message>
+        <source>H %1 → %2, p %3 → %4, d_k %5 → %6, d_v %7 → %6; Wq, Wk, Wv of every head from the file</source>
+        <translation>H %1 → %2, p %3 → %4, d_k %5 → %6, d_v %7 → %6; Wq, Wk, Wv jedes Kopfes aus der Datei</translation>
+    </message>
+    <message>
+        <source>Fill Wq, Wk, Wv of %1 heads from %2</source>
+        <translation>Wq, Wk, Wv von %1 Köpfen aus %2 füllen</translation>
+    </message>
+</context>
+<context>
     <name>HeadWeightsDialog</name>
     <message>
         <source>One &amp;fused tensor, p × 3p: [Wq | Wk | Wv]</source>
@@ -839,6 +976,17 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     <message>
         <source>Nothing changed: %1</source>
         <translation>Nichts geändert: %1</translation>
+    </message>
+    <message>
+        <source>Checkpoints (*.safetensors *.npz);;All files (*)</source>
+        <translation>Checkpoints (*.safetensors *.npz);;Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
+    <name>HeatmapAxisLabels</name>
+    <message>
+        <source>%1 (numbered: zoom in or double-click to enlarge)</source>
+        <translation>%1 (nummeriert: hineinzoomen oder doppelklicken zum Vergrößern)</translation>
     </message>
 </context>
 <context>
@@ -963,6 +1111,29 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     <message>
         <source>: not enough memory to read it</source>
         <translation>: nicht genug Speicher, um sie zu lesen</translation>
+    </message>
+    <message>
+        <source>Import %1 from a file</source>
+        <translation>%1 aus einer Datei importieren</translation>
+    </message>
+    <message>
+        <source>Matrices (*.csv *.tsv *.txt *.npy *.npz *.safetensors);;CSV (*.csv);;TSV and text (*.tsv *.txt);;NumPy array (*.npy);;NumPy archive (*.npz);;safetensors checkpoint (*.safetensors);;All files (*)</source>
+        <translation>Matrizen (*.csv *.tsv *.txt *.npy *.npz *.safetensors);;CSV (*.csv);;TSV und Text (*.tsv *.txt);;NumPy-Array (*.npy);;NumPy-Archiv (*.npz);;safetensors-Checkpoint (*.safetensors);;Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
+    <name>ImportFeatures</name>
+    <message>
+        <source>Wq, Wk, Wv of &amp;every head from a checkpoint…</source>
+        <translation>Wq, Wk, Wv &amp;jedes Kopfes aus einem Checkpoint…</translation>
+    </message>
+    <message>
+        <source>&amp;Import matrix</source>
+        <translation>Matrix &amp;importieren</translation>
+    </message>
+    <message>
+        <source>&amp;Import %1 from a file…</source>
+        <translation>%1 aus einer Datei &amp;importieren…</translation>
     </message>
 </context>
 <context>
@@ -2042,6 +2213,33 @@ Rechtsklick: die Matrix zufällig oder neu füllen.</translation>
     </message>
 </context>
 <context>
+    <name>MatrixExportMenu</name>
+    <message>
+        <source>Export %1 as %2</source>
+        <translation>%1 als %2 exportieren</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>%1 is binary: save it to a file</source>
+        <translation>%1 ist binär: speichern Sie es in eine Datei</translation>
+    </message>
+    <message>
+        <source>Save as %1…</source>
+        <translation>Als %1 speichern…</translation>
+    </message>
+    <message>
+        <source>Copy as %1</source>
+        <translation>Als %1 kopieren</translation>
+    </message>
+</context>
+<context>
     <name>MatrixTableModel</name>
     <message>
         <source>%1 of head %2</source>
@@ -2354,175 +2552,7 @@ Rechtsklick: die Matrix zufällig oder neu füllen.</translation>
     </message>
 </context>
 <context>
-    <name>QObject</name>
-    <message>
-        <source>&amp;Import %1 from a file…</source>
-        <translation>%1 aus einer Datei &amp;importieren…</translation>
-    </message>
-    <message>
-        <source>&amp;Export %1</source>
-        <translation>%1 &amp;exportieren</translation>
-    </message>
-    <message>
-        <source>Wq, Wk, Wv of &amp;every head from a checkpoint…</source>
-        <translation>Wq, Wk, Wv &amp;jedes Kopfes aus einem Checkpoint…</translation>
-    </message>
-    <message>
-        <source>Results %1</source>
-        <translation>Ergebnisse %1</translation>
-    </message>
-    <message>
-        <source>&amp;All the stages…</source>
-        <translation>&amp;Alle Stufen…</translation>
-    </message>
-    <message>
-        <source>The &amp;combination panel…</source>
-        <translation>Das &amp;Kombinations-Panel…</translation>
-    </message>
-    <message>
-        <source>Panel “%1”…</source>
-        <translation>Panel „%1“…</translation>
-    </message>
-    <message>
-        <source>Include selection &amp;outlines</source>
-        <translation>Auswahl-&amp;Umrisse einschließen</translation>
-    </message>
-    <message>
-        <source>Draw the selected row&apos;s outline (and highlighted columns) in exported figures</source>
-        <translation>Den Umriss der gewählten Zeile (und hervorgehobene Spalten) in exportierten Abbildungen zeichnen</translation>
-    </message>
-    <message>
-        <source>as shown, row layout</source>
-        <translation>wie angezeigt, Zeilenlayout</translation>
-    </message>
-    <message>
-        <source>as shown, column layout: transposed</source>
-        <translation>wie angezeigt, Spaltenlayout: transponiert</translation>
-    </message>
-    <message>
-        <source>Export &amp;figure of %1…</source>
-        <translation>Abbildung von %1 &amp;exportieren…</translation>
-    </message>
-    <message>
-        <source>Export the &amp;matrix %1 (%2)</source>
-        <translation>Die &amp;Matrix %1 exportieren (%2)</translation>
-    </message>
-    <message>
-        <source>&amp;Import matrix</source>
-        <translation>Matrix &amp;importieren</translation>
-    </message>
-    <message>
-        <source>E&amp;xport matrix</source>
-        <translation>Matrix e&amp;xportieren</translation>
-    </message>
-    <message>
-        <source>Export &amp;figure of</source>
-        <translation>Abbildung &amp;exportieren von</translation>
-    </message>
-    <message>
-        <source>Export figure of &amp;window…</source>
-        <translation>Abbildung des &amp;Fensters exportieren…</translation>
-    </message>
-    <message>
-        <source>PNG 1× — screen (*.png)</source>
-        <translation>PNG 1× – Bildschirm (*.png)</translation>
-    </message>
-    <message>
-        <source>PNG 2× — projector, slides (*.png)</source>
-        <translation>PNG 2× – Beamer, Folien (*.png)</translation>
-    </message>
-    <message>
-        <source>PNG 3× — print (*.png)</source>
-        <translation>PNG 3× – Druck (*.png)</translation>
-    </message>
-    <message>
-        <source>SVG — vector (*.svg)</source>
-        <translation>SVG – Vektor (*.svg)</translation>
-    </message>
-    <message>
-        <source>PDF — vector (*.pdf)</source>
-        <translation>PDF – Vektor (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Export figure of %1</source>
-        <translation>Abbildung von %1 exportieren</translation>
-    </message>
-    <message>
-        <source>Export failed</source>
-        <translation>Export fehlgeschlagen</translation>
-    </message>
-    <message>
-        <source>Export &amp;figure…</source>
-        <translation>&amp;Abbildung exportieren…</translation>
-    </message>
-    <message>
-        <source>Wq, Wk, Wv of every head from a checkpoint</source>
-        <translation>Wq, Wk, Wv jedes Kopfes aus einem Checkpoint</translation>
-    </message>
-    <message>
-        <source>Checkpoints (*.safetensors *.npz);;All files (*)</source>
-        <translation>Checkpoints (*.safetensors *.npz);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Import %1 from a file</source>
-        <translation>%1 aus einer Datei importieren</translation>
-    </message>
-    <message>
-        <source>Matrices (*.csv *.tsv *.txt *.npy *.npz *.safetensors);;CSV (*.csv);;TSV and text (*.tsv *.txt);;NumPy array (*.npy);;NumPy archive (*.npz);;safetensors checkpoint (*.safetensors);;All files (*)</source>
-        <translation>Matrizen (*.csv *.tsv *.txt *.npy *.npz *.safetensors);;CSV (*.csv);;TSV und Text (*.tsv *.txt);;NumPy-Array (*.npy);;NumPy-Archiv (*.npz);;safetensors-Checkpoint (*.safetensors);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Export %1 as %2</source>
-        <translation>%1 als %2 exportieren</translation>
-    </message>
-    <message>
-        <source>%1 is binary: save it to a file</source>
-        <translation>%1 ist binär: speichern Sie es in eine Datei</translation>
-    </message>
-    <message>
-        <source>Save as %1…</source>
-        <translation>Als %1 speichern…</translation>
-    </message>
-    <message>
-        <source>Copy as %1</source>
-        <translation>Als %1 kopieren</translation>
-    </message>
-    <message>
-        <source>Turn cross-attention off first: a checkpoint&apos;s Wk and Wv take the tokens&apos; own vectors.</source>
-        <translation>Schalten Sie zuerst Cross-Attention aus: Wk und Wv eines Checkpoints nehmen die eigenen Vektoren der Tokens.</translation>
-    </message>
-    <message>
-        <source>%1 heads: at most %2 are supported</source>
-        <translation>%1 Köpfe: höchstens %2 werden unterstützt</translation>
-    </message>
-    <message>
-        <source>Choose a tensor for each of Wq, Wk and Wv.</source>
-        <translation>Wählen Sie für Wq, Wk und Wv je einen Tensor.</translation>
-    </message>
-    <message>
-        <source>%1 is %2×%3; %4 (p × %5) is needed%6</source>
-        <translation>%1 ist %2×%3; %4 (p × %5) wird gebraucht%6</translation>
-    </message>
-    <message>
-        <source> (transposed?)</source>
-        <translation> (transponiert?)</translation>
-    </message>
-    <message>
-        <source>p = %1 cannot be shared by %2 heads (not a multiple)</source>
-        <translation>p = %1 lässt sich nicht auf %2 Köpfe aufteilen (kein Vielfaches)</translation>
-    </message>
-    <message>
-        <source>p = %1: at most %2 is supported</source>
-        <translation>p = %1: höchstens %2 wird unterstützt</translation>
-    </message>
-    <message>
-        <source>H %1 → %2, p %3 → %4, d_k %5 → %6, d_v %7 → %6; Wq, Wk, Wv of every head from the file</source>
-        <translation>H %1 → %2, p %3 → %4, d_k %5 → %6, d_v %7 → %6; Wq, Wk, Wv jedes Kopfes aus der Datei</translation>
-    </message>
-    <message>
-        <source>Fill Wq, Wk, Wv of %1 heads from %2</source>
-        <translation>Wq, Wk, Wv von %1 Köpfen aus %2 füllen</translation>
-    </message>
+    <name>PresetsMenu</name>
     <message>
         <source>Load preset “%1”</source>
         <translation>Vorlage „%1“ laden</translation>
@@ -2536,158 +2566,6 @@ Rechtsklick: die Matrix zufällig oder neu füllen.</translation>
 %2</source>
         <translation>Die Vorlage „%1“ kann nicht geladen werden:
 %2</translation>
-    </message>
-    <message>
-        <source>Save the changes to “%1”?</source>
-        <translation>Änderungen an „%1“ speichern?</translation>
-    </message>
-    <message>
-        <source>Your changes are lost if you don&apos;t save them.</source>
-        <translation>Ihre Änderungen gehen verloren, wenn Sie sie nicht speichern.</translation>
-    </message>
-    <message>
-        <source>&amp;Restore</source>
-        <translation>&amp;Wiederherstellen</translation>
-    </message>
-    <message>
-        <source>&amp;Discard</source>
-        <translation>&amp;Verwerfen</translation>
-    </message>
-    <message>
-        <source>Open session</source>
-        <translation>Sitzung öffnen</translation>
-    </message>
-    <message>
-        <source>Save session</source>
-        <translation>Sitzung speichern</translation>
-    </message>
-    <message>
-        <source>Cell &amp;decimals</source>
-        <translation>&amp;Nachkommastellen der Zellen</translation>
-    </message>
-    <message>
-        <source>&amp;Automatic (3 significant digits)</source>
-        <translation>&amp;Automatisch (3 signifikante Stellen)</translation>
-    </message>
-    <message>
-        <source>&amp;%1</source>
-        <translation>&amp;%1</translation>
-    </message>
-    <message>
-        <source>Sizes and options</source>
-        <translation>Größen und Optionen</translation>
-    </message>
-    <message>
-        <source>Choose the sizes (tokens n, d&lt;sub&gt;k&lt;/sub&gt;, d&lt;sub&gt;v&lt;/sub&gt;, heads) and the options: scaling, causal mask, temperature, the layout (tokens as rows or as columns). Ready-made examples are in the Presets menu.</source>
-        <translation>Wählen Sie die Größen (Tokens n, d&lt;sub&gt;k&lt;/sub&gt;, d&lt;sub&gt;v&lt;/sub&gt;, Köpfe) und die Optionen: Skalierung, kausale Maske, Temperatur, das Layout (Tokens als Zeilen oder als Spalten). Fertige Beispiele stehen im Menü Vorlagen.</translation>
-    </message>
-    <message>
-        <source>The inputs</source>
-        <translation>Die Eingaben</translation>
-    </message>
-    <message>
-        <source>The tokens, X and the current head&apos;s Wq, Wk, Wv. Type into a cell, paste a block, or turn the mouse wheel over it: every stage updates at once, and Ctrl+Z undoes.</source>
-        <translation>Die Tokens, X und Wq, Wk, Wv des aktuellen Kopfes. Tippen Sie in eine Zelle, fügen Sie einen Block ein oder drehen Sie das Mausrad darüber: jede Stufe aktualisiert sich sofort, und Strg+Z macht es rückgängig.</translation>
-    </message>
-    <message>
-        <source>Every stage as a heatmap</source>
-        <translation>Jede Stufe als Heatmap</translation>
-    </message>
-    <message>
-        <source>Q, K, V, the scores, the logits, the weights and the output, each titled with its formula. Hover a cell for its exact value, click one to select its query, right-click to export.</source>
-        <translation>Q, K, V, die Scores, die Logits, die Gewichte und die Ausgabe, jede mit ihrer Formel betitelt. Zeigen Sie auf eine Zelle für ihren genauen Wert, klicken Sie, um ihre Query zu wählen, Rechtsklick zum Exportieren.</translation>
-    </message>
-    <message>
-        <source>The attention weights</source>
-        <translation>Die Attention-Gewichte</translation>
-    </message>
-    <message>
-        <source>softmax of the scaled scores: row i says how much query i attends to each key, and every row sums to 1.</source>
-        <translation>Softmax der skalierten Scores: Zeile i sagt, wie stark Query i auf jeden Key achtet, und jede Zeile summiert sich zu 1.</translation>
-    </message>
-    <message>
-        <source>The selected query&apos;s output</source>
-        <translation>Die Ausgabe der gewählten Query</translation>
-    </message>
-    <message>
-        <source>Its output row as a weighted average of V&apos;s rows, term by term, with the weights summing to 1.</source>
-        <translation>Ihre Ausgabezeile als gewichteter Mittelwert der Zeilen von V, Term für Term, mit Gewichten, die sich zu 1 summieren.</translation>
-    </message>
-    <message>
-        <source>Interpretations</source>
-        <translation>Interpretationen</translation>
-    </message>
-    <message>
-        <source>Four readings of each product (a dot product, rows, columns, a sum of outer products), played term by term with Space. View › Interpretations, Ctrl+Shift+I.</source>
-        <translation>Vier Lesarten jedes Produkts (ein Skalarprodukt, Zeilen, Spalten, eine Summe äußerer Produkte), Term für Term mit der Leertaste abgespielt. Ansicht › Interpretationen, Strg+Umschalt+I.</translation>
-    </message>
-    <message>
-        <source>The lesson</source>
-        <translation>Die Lektion</translation>
-    </message>
-    <message>
-        <source>A guided walk through attention on the numbers shown: F5 starts it, Page Down and Page Up move between its steps.</source>
-        <translation>Ein geführter Weg durch Attention mit den angezeigten Zahlen: F5 startet ihn, Bild ab und Bild auf wechseln zwischen den Schritten.</translation>
-    </message>
-    <message>
-        <source>&amp;Tour of the window</source>
-        <translation>&amp;Rundgang durch das Fenster</translation>
-    </message>
-    <message>
-        <source>&amp;Keyboard shortcuts</source>
-        <translation>&amp;Tastenkürzel</translation>
-    </message>
-    <message>
-        <source>Inputs — type, wheel or paste to edit</source>
-        <translation>Eingaben – tippen, Mausrad oder einfügen zum Bearbeiten</translation>
-    </message>
-    <message>
-        <source>Warning: %1</source>
-        <translation>Warnung: %1</translation>
-    </message>
-    <message>
-        <source>Start in presentation mode (with --screenshot, at the size of --size).</source>
-        <translation>Im Präsentationsmodus starten (mit --screenshot in der Größe von --size).</translation>
-    </message>
-    <message>
-        <source>Show the heatmap of &lt;stage&gt; and give it the keyboard focus: %1.</source>
-        <translation>Die Heatmap von &lt;stage&gt; zeigen und ihr den Tastaturfokus geben: %1.</translation>
-    </message>
-    <message>
-        <source>Show the interface in &lt;language&gt; (en, de), instead of the one chosen in View › Language or else the system&apos;s.</source>
-        <translation>Die Oberfläche in &lt;language&gt; (en, de) zeigen, statt in der unter Ansicht › Sprache gewählten oder sonst der des Systems.</translation>
-    </message>
-    <message>
-        <source>unknown stage &quot;%1&quot; for --focus; one of: %2</source>
-        <translation>unbekannte Stufe „%1“ für --focus; eine von: %2</translation>
-    </message>
-    <message>
-        <source>unknown language &quot;%1&quot; for --language; one of: %2</source>
-        <translation>unbekannte Sprache „%1“ für --language; eine von: %2</translation>
-    </message>
-    <message>
-        <source>--focus %1: this file has no such heatmap (concat needs several heads or a Wo)</source>
-        <translation>--focus %1: diese Datei hat keine solche Heatmap (concat braucht mehrere Köpfe oder ein Wo)</translation>
-    </message>
-    <message>
-        <source>%1 (numbered: zoom in or double-click to enlarge)</source>
-        <translation>%1 (nummeriert: hineinzoomen oder doppelklicken zum Vergrößern)</translation>
-    </message>
-    <message>
-        <source>computing…</source>
-        <translation>wird berechnet…</translation>
-    </message>
-    <message>
-        <source>attnviz sessions (*.attnviz *.json);;All files (*)</source>
-        <translation>attnviz-Sitzungen (*.attnviz *.json);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>attnviz session (*.attnviz);;attnviz session as JSON (*.json)</source>
-        <translation>attnviz-Sitzung (*.attnviz);;attnviz-Sitzung als JSON (*.json)</translation>
-    </message>
-    <message>
-        <source>All files (*)</source>
-        <translation>Alle Dateien (*)</translation>
     </message>
 </context>
 <context>
@@ -2892,6 +2770,41 @@ Wiederherstellen?</translation>
     <message>
         <source>saving %1…</source>
         <translation>%1 wird gespeichert…</translation>
+    </message>
+</context>
+<context>
+    <name>SessionPrompts</name>
+    <message>
+        <source>attnviz sessions (*.attnviz *.json);;All files (*)</source>
+        <translation>attnviz-Sitzungen (*.attnviz *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>attnviz session (*.attnviz);;attnviz session as JSON (*.json)</source>
+        <translation>attnviz-Sitzung (*.attnviz);;attnviz-Sitzung als JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Save the changes to “%1”?</source>
+        <translation>Änderungen an „%1“ speichern?</translation>
+    </message>
+    <message>
+        <source>Your changes are lost if you don&apos;t save them.</source>
+        <translation>Ihre Änderungen gehen verloren, wenn Sie sie nicht speichern.</translation>
+    </message>
+    <message>
+        <source>&amp;Restore</source>
+        <translation>&amp;Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>&amp;Verwerfen</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>Sitzung öffnen</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>Sitzung speichern</translation>
     </message>
 </context>
 <context>
@@ -3151,6 +3064,17 @@ Wiederherstellen?</translation>
     <message>
         <source>%1 so far</source>
         <translation>%1 bisher</translation>
+    </message>
+</context>
+<context>
+    <name>TokenCommand</name>
+    <message>
+        <source>Rename context token %1 to “%2”</source>
+        <translation>Kontext-Token %1 in „%2“ umbenennen</translation>
+    </message>
+    <message>
+        <source>Rename token %1 to “%2”</source>
+        <translation>Token %1 in „%2“ umbenennen</translation>
     </message>
 </context>
 <context>
@@ -3650,6 +3574,92 @@ Wiederherstellen?</translation>
     <message>
         <source>output</source>
         <translation>Ausgabe</translation>
+    </message>
+</context>
+<context>
+    <name>WindowAssembler</name>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Sizes and options</source>
+        <translation>Größen und Optionen</translation>
+    </message>
+    <message>
+        <source>Inputs — type, wheel or paste to edit</source>
+        <translation>Eingaben – tippen, Mausrad oder einfügen zum Bearbeiten</translation>
+    </message>
+    <message>
+        <source>computing…</source>
+        <translation>wird berechnet…</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>Warnung: %1</translation>
+    </message>
+</context>
+<context>
+    <name>WindowTour</name>
+    <message>
+        <source>Sizes and options</source>
+        <translation>Größen und Optionen</translation>
+    </message>
+    <message>
+        <source>Choose the sizes (tokens n, d&lt;sub&gt;k&lt;/sub&gt;, d&lt;sub&gt;v&lt;/sub&gt;, heads) and the options: scaling, causal mask, temperature, the layout (tokens as rows or as columns). Ready-made examples are in the Presets menu.</source>
+        <translation>Wählen Sie die Größen (Tokens n, d&lt;sub&gt;k&lt;/sub&gt;, d&lt;sub&gt;v&lt;/sub&gt;, Köpfe) und die Optionen: Skalierung, kausale Maske, Temperatur, das Layout (Tokens als Zeilen oder als Spalten). Fertige Beispiele stehen im Menü Vorlagen.</translation>
+    </message>
+    <message>
+        <source>The inputs</source>
+        <translation>Die Eingaben</translation>
+    </message>
+    <message>
+        <source>The tokens, X and the current head&apos;s Wq, Wk, Wv. Type into a cell, paste a block, or turn the mouse wheel over it: every stage updates at once, and Ctrl+Z undoes.</source>
+        <translation>Die Tokens, X und Wq, Wk, Wv des aktuellen Kopfes. Tippen Sie in eine Zelle, fügen Sie einen Block ein oder drehen Sie das Mausrad darüber: jede Stufe aktualisiert sich sofort, und Strg+Z macht es rückgängig.</translation>
+    </message>
+    <message>
+        <source>Every stage as a heatmap</source>
+        <translation>Jede Stufe als Heatmap</translation>
+    </message>
+    <message>
+        <source>Q, K, V, the scores, the logits, the weights and the output, each titled with its formula. Hover a cell for its exact value, click one to select its query, right-click to export.</source>
+        <translation>Q, K, V, die Scores, die Logits, die Gewichte und die Ausgabe, jede mit ihrer Formel betitelt. Zeigen Sie auf eine Zelle für ihren genauen Wert, klicken Sie, um ihre Query zu wählen, Rechtsklick zum Exportieren.</translation>
+    </message>
+    <message>
+        <source>The attention weights</source>
+        <translation>Die Attention-Gewichte</translation>
+    </message>
+    <message>
+        <source>softmax of the scaled scores: row i says how much query i attends to each key, and every row sums to 1.</source>
+        <translation>Softmax der skalierten Scores: Zeile i sagt, wie stark Query i auf jeden Key achtet, und jede Zeile summiert sich zu 1.</translation>
+    </message>
+    <message>
+        <source>The selected query&apos;s output</source>
+        <translation>Die Ausgabe der gewählten Query</translation>
+    </message>
+    <message>
+        <source>Its output row as a weighted average of V&apos;s rows, term by term, with the weights summing to 1.</source>
+        <translation>Ihre Ausgabezeile als gewichteter Mittelwert der Zeilen von V, Term für Term, mit Gewichten, die sich zu 1 summieren.</translation>
+    </message>
+    <message>
+        <source>Interpretations</source>
+        <translation>Interpretationen</translation>
+    </message>
+    <message>
+        <source>Four readings of each product (a dot product, rows, columns, a sum of outer products), played term by term with Space. View › Interpretations, Ctrl+Shift+I.</source>
+        <translation>Vier Lesarten jedes Produkts (ein Skalarprodukt, Zeilen, Spalten, eine Summe äußerer Produkte), Term für Term mit der Leertaste abgespielt. Ansicht › Interpretationen, Strg+Umschalt+I.</translation>
+    </message>
+    <message>
+        <source>The lesson</source>
+        <translation>Die Lektion</translation>
+    </message>
+    <message>
+        <source>A guided walk through attention on the numbers shown: F5 starts it, Page Down and Page Up move between its steps.</source>
+        <translation>Ein geführter Weg durch Attention mit den angezeigten Zahlen: F5 startet ihn, Bild ab und Bild auf wechseln zwischen den Schritten.</translation>
+    </message>
+    <message>
+        <source>&amp;Tour of the window</source>
+        <translation>&amp;Rundgang durch das Fenster</translation>
     </message>
 </context>
 <context>
@@ -4907,6 +4917,33 @@ Wiederherstellen?</translation>
     <message>
         <source>context token label %1</source>
         <translation>Kontext-Token-Bezeichnung %1</translation>
+    </message>
+</context>
+<context>
+    <name>gui_main</name>
+    <message>
+        <source>Start in presentation mode (with --screenshot, at the size of --size).</source>
+        <translation>Im Präsentationsmodus starten (mit --screenshot in der Größe von --size).</translation>
+    </message>
+    <message>
+        <source>Show the heatmap of &lt;stage&gt; and give it the keyboard focus: %1.</source>
+        <translation>Die Heatmap von &lt;stage&gt; zeigen und ihr den Tastaturfokus geben: %1.</translation>
+    </message>
+    <message>
+        <source>Show the interface in &lt;language&gt; (en, de), instead of the one chosen in View › Language or else the system&apos;s.</source>
+        <translation>Die Oberfläche in &lt;language&gt; (en, de) zeigen, statt in der unter Ansicht › Sprache gewählten oder sonst der des Systems.</translation>
+    </message>
+    <message>
+        <source>unknown stage &quot;%1&quot; for --focus; one of: %2</source>
+        <translation>unbekannte Stufe „%1“ für --focus; eine von: %2</translation>
+    </message>
+    <message>
+        <source>unknown language &quot;%1&quot; for --language; one of: %2</source>
+        <translation>unbekannte Sprache „%1“ für --language; eine von: %2</translation>
+    </message>
+    <message>
+        <source>--focus %1: this file has no such heatmap (concat needs several heads or a Wo)</source>
+        <translation>--focus %1: diese Datei hat keine solche Heatmap (concat braucht mehrere Köpfe oder ein Wo)</translation>
     </message>
 </context>
 <context>
