@@ -170,9 +170,9 @@ int main(int argc, char **argv) {
         }
     }
     if (parser.value(layout) == "columns")
-        workbench.document().setLayout(attn::Layout::Columns);
+        workbench.document().selection().setLayout(attn::Layout::Columns);
     if (parser.isSet(row))
-        workbench.document().setSelectedRow(parser.value(row).toInt());
+        workbench.document().selection().setSelectedRow(parser.value(row).toInt());
 
     if (parser.isSet(lesson)) {
         workbench.recomputer().recomputeNow();

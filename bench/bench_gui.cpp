@@ -194,7 +194,7 @@ int main(int argc, char **argv) {
                     "total ms", "edit ms", "compute ms", "draw ms", "paint ms", "heatmaps", "reps");
     }
     Document *doc = &workbench.document();
-    doc->setLayout(columns ? attn::Layout::Columns : attn::Layout::Rows);
+    doc->selection().setLayout(columns ? attn::Layout::Columns : attn::Layout::Rows);
     QString rowsJson;
     for (const Size &s : sizes) {
         QString error;

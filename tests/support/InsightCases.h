@@ -64,7 +64,7 @@ struct Setup {
         QString error;
         if (!doc.replaceInputs(inputs, "test", &error))
             qFatal("%s", qPrintable(error));
-        doc.setLayout(layout);
+        doc.selection().setLayout(layout);
         rc.recomputeNow();
     }
 };

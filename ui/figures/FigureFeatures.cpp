@@ -135,7 +135,7 @@ QString stageFileName(attn::Stage stage) {
 }
 
 QString layoutNote(const Document &doc) {
-    return doc.layout() == attn::Layout::Rows
+    return doc.selection().layout() == attn::Layout::Rows
                ? QCoreApplication::translate("FigureFeatures", "as shown, row layout")
                : QCoreApplication::translate("FigureFeatures",
                                              "as shown, column layout: transposed");

@@ -92,9 +92,9 @@ FigureScene::FigureScene(const attn::AttentionInputs &inputs, const FigureReques
     QString error;
     if (!m_doc->replaceInputs(inputs, QStringLiteral("render"), &error))
         refuse(error);
-    m_doc->setLayout(request.layout);
-    m_doc->setCurrentHead(request.head);
-    m_doc->setSelectedRow(request.row);
+    m_doc->selection().setLayout(request.layout);
+    m_doc->selection().setCurrentHead(request.head);
+    m_doc->selection().setSelectedRow(request.row);
     m_recomputer->recomputeNow();
     if (!m_recomputer->result())
         refuse(m_recomputer->error());

@@ -85,7 +85,7 @@ void DifferenceView::refresh() {
         return;
     }
     const int heads = int(std::min(m_before.result->heads.size(), m_after.result->heads.size()));
-    const int head = std::clamp(document()->currentHead(), 0, std::max(heads - 1, 0));
+    const int head = std::clamp(document()->selection().currentHead(), 0, std::max(heads - 1, 0));
     if (heads == 0) {
         m_caption->setText(tr("No weights to compare."));
         m_heatmap->clear();
@@ -108,7 +108,7 @@ void DifferenceView::refresh() {
     const QStringList queries = attn::tokenLabels(in.tokens);
     const QStringList keys = attn::tokenLabels(in.sourceTokens());
     const bool several = heads > 1;
-    const bool rows = document()->layout() == attn::Layout::Rows;
+    const bool rows = document()->selection().layout() == attn::Layout::Rows;
     // After − before of two n × m weights, their largest change and whether each query's
     // changes cancel: off the GUI thread when large (two 134 MB derivations at 4096 tokens).
     struct Found {

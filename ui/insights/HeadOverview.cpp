@@ -89,8 +89,9 @@ void HeadOverview::rebuild(int heads) {
         view->setColorMaps(m_map, view->divergingMap());
         view->setToolTip(tr("Click to make head %1 the current head").arg(h));
         inner->addWidget(view);
-        connect(view, &HeatmapView::cellClicked, this,
-                [this, h](int, int, Qt::KeyboardModifiers) { document()->setCurrentHead(h); });
+        connect(view, &HeatmapView::cellClicked, this, [this, h](int, int, Qt::KeyboardModifiers) {
+            document()->selection().setCurrentHead(h);
+        });
         // Clicks outside the cells (title, colour bar, frame) select the head too.
         frame->installEventFilter(this);
         view->plot()->installEventFilter(this);
@@ -104,7 +105,7 @@ bool HeadOverview::eventFilter(QObject *watched, QEvent *event) {
     if (event->type() == QEvent::MouseButtonPress) {
         for (int h = 0; h < m_frames.size(); ++h)
             if (watched == m_frames[h] || watched == m_views[h]->plot()) {
-                document()->setCurrentHead(h);
+                document()->selection().setCurrentHead(h);
                 break;
             }
     }
@@ -134,7 +135,7 @@ void HeadOverview::refresh() {
         return;
     }
     // Drawn like the stages: the column layout shows the row result's weights transposed.
-    const bool rows = document()->layout() == attn::Layout::Rows;
+    const bool rows = document()->selection().layout() == attn::Layout::Rows;
     const attn::AttentionInputs &in = *snap.inputs;
     const QStringList queries = attn::tokenLabels(in.tokens);
     const QStringList keys = attn::tokenLabels(in.sourceTokens());
@@ -170,9 +171,9 @@ void HeadOverview::refresh() {
     for (int h = 0; h < heads; ++h) {
         HeatmapView *v = m_views[h];
         v->setTitle(groupedTitle(in, h));
-        v->setSelectedRow(rows ? document()->selectedRow() : -1);
-        v->setHighlightedColumns(!rows && document()->selectedRow() >= 0
-                                     ? QList<int>{document()->selectedRow()}
+        v->setSelectedRow(rows ? document()->selection().selectedRow() : -1);
+        v->setHighlightedColumns(!rows && document()->selection().selectedRow() >= 0
+                                     ? QList<int>{document()->selection().selectedRow()}
                                      : QList<int>{});
     }
     const int current = insight::headOf(*document(), *result);

@@ -45,7 +45,7 @@ QWidget *tokenLinksPanel(TokenLinksView *links) {
 void stepHead(Document *doc, int delta) {
     const int heads = doc->headCount();
     if (heads > 0)
-        doc->setCurrentHead((doc->currentHead() + delta + heads) % heads);
+        doc->selection().setCurrentHead((doc->selection().currentHead() + delta + heads) % heads);
 }
 
 } // namespace

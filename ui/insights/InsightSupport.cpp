@@ -15,7 +15,7 @@ namespace insight {
 int headOf(const Document &doc, const attn::AttentionResult &result) {
     if (result.heads.empty())
         return -1;
-    return std::clamp(doc.currentHead(), 0, int(result.heads.size()) - 1);
+    return std::clamp(doc.selection().currentHead(), 0, int(result.heads.size()) - 1);
 }
 
 QString vectorText(const attn::RowVector &v, int digits, int maxEntries) {

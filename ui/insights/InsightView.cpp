@@ -28,10 +28,11 @@ InsightView::InsightView(Document *document, Recomputer *recomputer, QWidget *pa
         resultArrived(snapshot);
         invalidate();
     });
-    connect(document, &Document::selectedRowChanged, this, [this] { selectedRowChanged(); });
-    connect(document, &Document::currentHeadChanged, this, &InsightView::invalidate);
+    ViewSelection *selection = &document->selection();
+    connect(selection, &ViewSelection::selectedRowChanged, this, [this] { selectedRowChanged(); });
+    connect(selection, &ViewSelection::currentHeadChanged, this, &InsightView::invalidate);
     // The layout is view state: the same result, displayed differently.
-    connect(document, &Document::layoutChanged, this, &InsightView::invalidate);
+    connect(selection, &ViewSelection::layoutChanged, this, &InsightView::invalidate);
     // Token labels change without a new result.
     connect(document, &Document::changed, this, [this](const DocumentChange &change) {
         if (change.what & DocumentChange::Tokens)

@@ -61,7 +61,7 @@ void MaskBiasView::refresh() {
     if (!snap.isValid())
         return;
     const attn::AttentionInputs &in = *snap.inputs;
-    const bool rows = document()->layout() == attn::Layout::Rows;
+    const bool rows = document()->selection().layout() == attn::Layout::Rows;
     const QStringList queries = attn::tokenLabels(in.tokens);
     const QStringList keys = attn::tokenLabels(in.sourceTokens());
     const int head = insight::headOf(*document(), *snap.result);

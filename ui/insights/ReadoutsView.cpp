@@ -58,7 +58,7 @@ ReadoutsView::ReadoutsView(Document *document, Recomputer *recomputer, QWidget *
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
                 if (!m_following && current.isValid())
-                    this->document()->setSelectedRow(current.row());
+                    this->document()->selection().setSelectedRow(current.row());
             });
 }
 
@@ -119,7 +119,7 @@ void ReadoutsView::refresh() {
 }
 
 void ReadoutsView::followSelection() {
-    const int row = document()->selectedRow();
+    const int row = document()->selection().selectedRow();
     m_following = true;
     if (row >= 0 && row < m_model->rowCount()) {
         m_table->selectRow(row);

@@ -72,7 +72,7 @@ void TokenLinksView::refresh() {
         m_queries = attn::tokenLabels(snap.inputs->tokens); // the result's own tokens
         m_keys = attn::tokenLabels(snap.inputs->sourceTokens());
     }
-    m_selected = document()->selectedRow();
+    m_selected = document()->selection().selectedRow();
     collectLinks();
     layoutTokens();
     updateGeometry();
@@ -400,7 +400,7 @@ void TokenLinksView::mouseMoveEvent(QMouseEvent *event) {
 void TokenLinksView::mousePressEvent(QMouseEvent *event) {
     const auto [side, index] = tokenAt(event->position());
     if (event->button() == Qt::LeftButton && side == Side::Query && index >= 0)
-        document()->setSelectedRow(index);
+        document()->selection().setSelectedRow(index);
     InsightView::mousePressEvent(event);
 }
 
@@ -414,7 +414,7 @@ void TokenLinksView::keyPressEvent(QKeyEvent *event) {
     if (n > 0 && (event->key() == Qt::Key_Up || event->key() == Qt::Key_Down)) {
         const int step = event->key() == Qt::Key_Up ? -1 : 1;
         const int row = m_selected < 0 ? 0 : std::clamp(m_selected + step, 0, n - 1);
-        document()->setSelectedRow(row);
+        document()->selection().setSelectedRow(row);
         return;
     }
     InsightView::keyPressEvent(event);

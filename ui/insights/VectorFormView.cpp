@@ -155,14 +155,14 @@ void VectorFormView::refresh() {
     m_outputDifference = 0;
     const ResultSnapshot &snap = snapshot();
     const auto &result = snap.result;
-    const int row = document()->selectedRow();
+    const int row = document()->selection().selectedRow();
     if (!snap.isValid() || result->heads.empty() || row < 0) {
         m_text->setHtml(tr("<p>Select a query (click a row of any heatmap) to see its output "
                            "written as a weighted sum of value vectors.</p>"));
         return;
     }
     // The numbers come from the row-layout result; the column layout only writes them as columns.
-    m_layout = document()->layout();
+    m_layout = document()->selection().layout();
     const int head = insight::headOf(*document(), *result);
     m_form = vectorForm(*result, head, row);
     const attn::AttentionInputs &in = *snap.inputs;

@@ -86,7 +86,7 @@ double WhatIfPanel::qkFactorAt(int position) {
 }
 
 QString WhatIfPanel::tokenWord() const {
-    return document()->layout() == attn::Layout::Rows ? tr("row") : tr("column");
+    return document()->selection().layout() == attn::Layout::Rows ? tr("row") : tr("column");
 }
 
 QString WhatIfPanel::text() const {
@@ -202,7 +202,7 @@ void WhatIfPanel::refresh() {
         return;
     }
     m_head = insight::headOf(*document(), *result);
-    m_row = document()->selectedRow();
+    m_row = document()->selection().selectedRow();
     if (m_row < 0 || m_row >= in.queryCount())
         m_row = 0;
     if (Recomputer::cost(in) > kMaxLiveCost) {

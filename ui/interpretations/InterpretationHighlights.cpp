@@ -77,9 +77,9 @@ void restoreStageOutline(HeatmapView *view, attn::Stage stage, const Document &d
     using attn::Stage;
     view->setHighlightedBlock({});
     const bool queries = stage != Stage::K && stage != Stage::V;
-    const int query = document.selectedRow();
+    const int query = document.selection().selectedRow();
     view->setHighlightedRows({});
-    if (document.layout() == attn::Layout::Rows) {
+    if (document.selection().layout() == attn::Layout::Rows) {
         view->setSelectedRow(queries ? query : -1);
         view->setHighlightedColumns({});
     } else {

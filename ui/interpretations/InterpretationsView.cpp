@@ -38,8 +38,8 @@ InterpretationsView::InterpretationsView(Document *document, Recomputer *recompu
       m_animator(new TermAnimator(this)) {
     setObjectName("interpretationsView");
     setFocusPolicy(Qt::StrongFocus);
-    m_seenRow = document->selectedRow();
-    m_seenColumn = document->selectedColumn();
+    m_seenRow = document->selection().selectedRow();
+    m_seenColumn = document->selection().selectedColumn();
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
@@ -101,11 +101,13 @@ InterpretationsView::InterpretationsView(Document *document, Recomputer *recompu
     m_builder = new ProductBuilder(this);
     connect(m_builder, &ProductBuilder::built, this, &InterpretationsView::productBuilt);
     connect(recomputer, &Recomputer::resultReady, this, &InterpretationsView::onResult);
-    connect(document, &Document::selectedRowChanged, this, &InterpretationsView::onSelection);
-    connect(document, &Document::selectedColumnChanged, this, &InterpretationsView::onSelection);
-    connect(document, &Document::currentHeadChanged, this, &InterpretationsView::onResult);
+    ViewSelection *selection = &document->selection();
+    connect(selection, &ViewSelection::selectedRowChanged, this, &InterpretationsView::onSelection);
+    connect(selection, &ViewSelection::selectedColumnChanged, this,
+            &InterpretationsView::onSelection);
+    connect(selection, &ViewSelection::currentHeadChanged, this, &InterpretationsView::onResult);
     // The layout is view state: the same result, read as the other product.
-    connect(document, &Document::layoutChanged, this, &InterpretationsView::onResult);
+    connect(selection, &ViewSelection::layoutChanged, this, &InterpretationsView::onResult);
     if (stages)
         connect(stages, &StagesView::cellActivated, this, &InterpretationsView::activateStageCell);
     connect(m_animator, &TermAnimator::positionChanged, this, &InterpretationsView::updatePosition);
@@ -120,35 +122,37 @@ InterpretationsView::~InterpretationsView() {
 
 bool InterpretationsView::queryIsRow() const {
     // The product drawn decides (a hidden view rebuilds it only when shown).
-    return (m_current ? m_current->layout : m_document->layout()) == attn::Layout::Rows;
+    return (m_current ? m_current->layout : m_document->selection().layout()) == attn::Layout::Rows;
 }
 
 int InterpretationsView::pickedRow() const {
     const int rows = m_current ? m_current->rows() : 0;
-    const int v = queryIsRow() ? m_document->selectedRow() : m_document->selectedColumn();
+    const int v = queryIsRow() ? m_document->selection().selectedRow()
+                               : m_document->selection().selectedColumn();
     return std::clamp(v, 0, std::max(0, rows - 1));
 }
 
 int InterpretationsView::pickedColumn() const {
     const int cols = m_current ? m_current->cols() : 0;
-    const int v = queryIsRow() ? m_document->selectedColumn() : m_document->selectedRow();
+    const int v = queryIsRow() ? m_document->selection().selectedColumn()
+                               : m_document->selection().selectedRow();
     return std::clamp(v, 0, std::max(0, cols - 1));
 }
 
 void InterpretationsView::setPickedRow(int row) {
     row = std::clamp(row, 0, std::max(0, m_current ? m_current->rows() - 1 : row));
     if (queryIsRow())
-        m_document->setSelectedRow(row);
+        m_document->selection().setSelectedRow(row);
     else
-        m_document->setSelectedColumn(row);
+        m_document->selection().setSelectedColumn(row);
 }
 
 void InterpretationsView::setPickedColumn(int column) {
     column = std::clamp(column, 0, std::max(0, m_current ? m_current->cols() - 1 : column));
     if (queryIsRow())
-        m_document->setSelectedColumn(column);
+        m_document->selection().setSelectedColumn(column);
     else
-        m_document->setSelectedRow(column);
+        m_document->selection().setSelectedRow(column);
 }
 
 void InterpretationsView::setProduct(Product product) {
@@ -184,7 +188,8 @@ void InterpretationsView::onSelection() {
     // Remember each index as it was before its latest change, for a short while: a click on a
     // matrix that fixes only one index (a row of Q) must keep the other one, which the main
     // window has just overwritten with the clicked column (activateStageCell).
-    const int row = m_document->selectedRow(), column = m_document->selectedColumn();
+    const int row = m_document->selection().selectedRow(),
+              column = m_document->selection().selectedColumn();
     if (row != m_seenRow) {
         m_previousRow = m_seenRow;
         m_rowChangedRecently = true;
@@ -208,19 +213,19 @@ void InterpretationsView::onSelection() {
 }
 
 void InterpretationsView::activateStageCell(Stage stage, int row, int col) {
-    const StagePick pick = pickFromStage(stage, row, col, m_document->layout());
+    const StagePick pick = pickFromStage(stage, row, col, m_document->selection().layout());
     if (!pick.product)
         return;
-    const int before = m_rowChangedRecently ? m_previousRow : m_document->selectedRow();
+    const int before = m_rowChangedRecently ? m_previousRow : m_document->selection().selectedRow();
     const int beforeColumn =
-        m_columnChangedRecently ? m_previousColumn : m_document->selectedColumn();
+        m_columnChangedRecently ? m_previousColumn : m_document->selection().selectedColumn();
     m_rowChangedRecently = m_columnChangedRecently = false;
     if (*pick.product != m_product) {
         m_product = *pick.product;
         rebuildProduct();
     }
-    m_document->setSelectedRow(pick.query.value_or(before));
-    m_document->setSelectedColumn(pick.other.value_or(beforeColumn));
+    m_document->selection().setSelectedRow(pick.query.value_or(before));
+    m_document->selection().setSelectedColumn(pick.other.value_or(beforeColumn));
     restartAnimation();
     if (pick.term && m_mode == InterpretationMode::Outer)
         m_animator->setPosition(*pick.term + 1); // the clicked term k
@@ -246,8 +251,8 @@ void InterpretationsView::rebuildProduct() {
         return;
     }
     // A large product arrives later (productBuilt); meanwhile the view shows the last one.
-    if (auto built = m_builder->request(snapshot, m_document->layout(), m_document->currentHead(),
-                                        m_product))
+    if (auto built = m_builder->request(snapshot, m_document->selection().layout(),
+                                        m_document->selection().currentHead(), m_product))
         m_current = std::move(built);
 }
 
@@ -317,7 +322,8 @@ QString InterpretationsView::noteText() const {
 }
 
 void InterpretationsView::updateControls() {
-    m_controls->setProduct(m_product, m_current ? m_current->layout : m_document->layout());
+    m_controls->setProduct(m_product,
+                           m_current ? m_current->layout : m_document->selection().layout());
     m_controls->setMode(m_mode);
     const InterpretedProduct *p = m_current.get();
     if (p)

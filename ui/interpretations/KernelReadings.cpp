@@ -106,9 +106,10 @@ void InterpretationsView::refreshKernelReading() {
         return;
     }
     const attn::AttentionInputs &in = *snapshot.inputs;
-    const int head = std::clamp(m_document->currentHead(), 0, int(in.heads.size()) - 1);
+    const int head = std::clamp(m_document->selection().currentHead(), 0, int(in.heads.size()) - 1);
     // The Document's selected row is the query in either layout.
-    const int query = std::clamp(m_document->selectedRow(), 0, int(in.queryCount()) - 1);
+    const int query =
+        std::clamp(m_document->selection().selectedRow(), 0, int(in.queryCount()) - 1);
     const attn::HeadKernelInputs k = attn::headKernelInputs(in, *snapshot.result, head);
     QStringList keys;
     for (const std::string &t : in.sourceTokens())

@@ -130,7 +130,7 @@ void GradientPanel::setTargetFromOutput() {
     if (!s.isValid())
         return;
     attn::Matrix target = s.result->output();
-    const int row = std::max(0, document()->selectedRow());
+    const int row = std::max(0, document()->selection().selectedRow());
     if (row < target.rows())
         target(row, 0) += 1.0;
     document()->setTarget(target, tr("Target = output with [%1, 0] + 1").arg(row));

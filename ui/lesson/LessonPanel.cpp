@@ -77,11 +77,11 @@ LessonPanel::LessonPanel(Document &document, Recomputer &recomputer, StagesView 
         if (isActive())
             rebuild();
     });
-    connect(&m_document, &Document::selectedRowChanged, this, [this] {
+    connect(&m_document.selection(), &ViewSelection::selectedRowChanged, this, [this] {
         if (isActive())
             rebuild();
     });
-    connect(&m_document, &Document::currentHeadChanged, this, [this] {
+    connect(&m_document.selection(), &ViewSelection::currentHeadChanged, this, [this] {
         if (isActive())
             rebuild();
     });
@@ -165,11 +165,12 @@ void LessonPanel::rebuild() {
     if (!snapshot.isValid())
         return;
     Document *doc = &m_document;
-    const int query = std::max(doc->selectedRow(), 0);
-    m_steps =
-        m_script == Script::Learning
-            ? learningLessonSteps(*snapshot.inputs, *snapshot.result, query, doc->currentHead())
-            : lessonSteps(*snapshot.inputs, *snapshot.result, query, doc->currentHead());
+    const int query = std::max(doc->selection().selectedRow(), 0);
+    m_steps = m_script == Script::Learning
+                  ? learningLessonSteps(*snapshot.inputs, *snapshot.result, query,
+                                        doc->selection().currentHead())
+                  : lessonSteps(*snapshot.inputs, *snapshot.result, query,
+                                doc->selection().currentHead());
     if (isActive()) {
         m_step = std::min(m_step, stepCount() - 1);
         m_title->setText(title());
@@ -197,6 +198,6 @@ void LessonPanel::apply() {
     m_title->setText(s.title);
     m_text->setText(s.html);
     m_counter->setText(QString("%1 / %2").arg(m_step + 1).arg(stepCount()));
-    m_document.setLayout(s.layout);
+    m_document.selection().setLayout(s.layout);
     m_stages.setEmphasis(s.emphasis);
 }

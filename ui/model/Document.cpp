@@ -34,10 +34,12 @@ double snapped(double value) {
 
 Document::Document(QObject *parent)
     : QObject(parent), m_inputs(std::make_shared<attn::AttentionInputs>(attn::workedExample())),
-      m_undoStack(new QUndoStack(this)), m_rng(m_seed),
-      m_resize(std::make_unique<ResizeJob>(
-          [this](ResizeJob::Outcome outcome) { finishResize(std::move(outcome)); })) {
+      m_undoStack(new QUndoStack(this)), m_rng(m_seed), m_pending(*this),
+      m_selection(int(m_inputs->queryCount()), headCount()) {
     m_undoStack->setUndoLimit(kUndoLimit); // only possible while the stack is empty
+    connect(&m_pending, &PendingResize::started, this, &Document::resizeStarted);
+    connect(&m_pending, &PendingResize::finished, this, &Document::resizeFinished);
+    connect(&m_pending, &PendingResize::failed, this, &Document::resizeFailed);
 }
 
 Document::~Document() {
@@ -269,15 +271,141 @@ bool Document::pushInputs(attn::AttentionInputs after, DocumentChange::Flags wha
     return true;
 }
 
+// Size changes (the dimension spin boxes, and the tests) and whole-matrix fills (Randomize,
+// Fill): small ones at once, large ones built on a worker (m_pending) so that growing to 4,096
+// tokens of 768 features, or filling X at that size, never freezes the window.
+
+bool Document::setDimension(Dimension dim, int value, QString *error) {
+    if (m_pending.isRunning()) {
+        const ResizeJob::Request pending = m_pending.request();
+        const bool resize = pending.kind == ResizeJob::Request::Kind::Resize;
+        if (resize && pending.dim == dim && pending.value == value)
+            return true; // under way (the spin box's Enter, then its focus out)
+        if (resize && pending.dim == dim)
+            m_pending.cancel(); // a new size of its dimension replaces it
+        else
+            // Another dimension's change (or a fill) comes before this one, as it was asked
+            // for: made first, here (as every resize was before large ones moved to a worker).
+            finishPendingNow();
+    }
+    if (!isDimensionAvailable(dim))
+        return fail(
+            error,
+            dim == Dimension::OutputDim
+                ? tr("there is no Wo: p_out exists with several heads")
+                : tr("%1 needs cross-attention: switch it on first").arg(dimensionName(dim)));
+    const int max = maximumDimension(dim);
+    if (value < 1 || value > max)
+        return fail(
+            error,
+            tr("%1 must be between 1 and %2, not %3").arg(dimensionName(dim)).arg(max).arg(value));
+    if (value == dimension(dim))
+        return true;
+    attn::InputShape shape;
+    try { // before the resized inputs are built: a refused size allocates nothing
+        shape = shapeWithDimension(*m_inputs, dim, value);
+        attn::checkLimits(shape);
+    } catch (const attn::InputError &e) {
+        return fail(error, QString::fromStdString(e.what()));
+    }
+    if (shape.inputValues() - attn::shapeOf(*m_inputs).inputValues() > kAsyncResizeValues) {
+        ResizeJob::Request request;
+        request.dim = dim;
+        request.value = value;
+        request.init = m_initializer;
+        request.text = resizeText(dim, value);
+        m_pending.start(std::move(request));
+        return true;
+    }
+    return pushInputs(withDimension(*m_inputs, dim, value, m_initializer, m_rng), resizeChange(dim),
+                      resizeText(dim, value), error);
+}
+
+bool Document::resizeNow(Dimension dim, int value, QString *error) {
+    if (!isDimensionAvailable(dim) || value == dimension(dim))
+        return true; // nothing left to do (the inputs changed since it was asked for)
+    try {
+        attn::checkLimits(shapeWithDimension(*m_inputs, dim, value));
+    } catch (const attn::InputError &e) {
+        return fail(error, QString::fromStdString(e.what()));
+    }
+    return pushInputs(withDimension(*m_inputs, dim, value, m_initializer, m_rng), resizeChange(dim),
+                      resizeText(dim, value), error);
+}
+
+bool Document::resizePending() const {
+    return m_pending.isRunning();
+}
+
+void Document::finishPendingNow() {
+    if (!m_pending.isRunning())
+        return;
+    const ResizeJob::Request pending = m_pending.request();
+    m_pending.cancel();
+    if (pending.kind == ResizeJob::Request::Kind::Fill) {
+        if (hasMatrix(pending.matrix))
+            fillNow(pending.matrix, pending.init, pending.text);
+        return;
+    }
+    QString ignored;
+    resizeNow(pending.dim, pending.value, &ignored);
+}
+
+void Document::startFill(MatrixId id, Initializer init, const QString &text) {
+    finishPendingNow();
+    if (matrix(id).size() <= kAsyncResizeValues) {
+        fillNow(id, init, text);
+        return;
+    }
+    ResizeJob::Request request;
+    request.kind = ResizeJob::Request::Kind::Fill;
+    request.init = init;
+    request.matrix = id;
+    request.text = text;
+    m_pending.start(std::move(request));
+}
+
+void Document::fillNow(MatrixId id, Initializer init, const QString &text) {
+    const attn::Matrix &m = matrix(id);
+    m_undoStack->push(
+        new BlockCommand(this, text, id, 0, 0, m, initialMatrix(m.rows(), m.cols(), init, m_rng)));
+}
+
+bool Document::stillApplies(const ResizeJob::Request &request) const {
+    if (request.kind == ResizeJob::Request::Kind::Fill)
+        return hasMatrix(request.matrix);
+    return isDimensionAvailable(request.dim) && dimension(request.dim) != request.value;
+}
+
+void Document::pushBuilt(const ResizeJob::Request &done,
+                         std::shared_ptr<const attn::AttentionInputs> inputs) {
+    const bool fill = done.kind == ResizeJob::Request::Kind::Fill;
+    m_undoStack->push(new InputsCommand(this, done.text, m_inputs, std::move(inputs),
+                                        fill ? DocumentChange::Values : resizeChange(done.dim)));
+}
+
+DocumentChange::Flags Document::resizeChange(Dimension dim) {
+    DocumentChange::Flags what = DocumentChange::Shape | DocumentChange::Values;
+    if (dim == Dimension::Tokens || dim == Dimension::ContextLength)
+        what |= DocumentChange::Tokens | DocumentChange::Mask;
+    if (dim == Dimension::Heads)
+        what |= DocumentChange::Heads;
+    return what;
+}
+
+QString Document::resizeText(Dimension dim, int value) {
+    return tr("Change %1 to %2").arg(dimensionName(dim).remove("the ")).arg(value);
+}
+
 void Document::setInitializer(Initializer init) {
     m_initializer = init;
-    restartResize(); // its new cells come from the new initializer
+    m_pending.restart(); // its new cells come from the new initializer
 }
 
 void Document::setRandomSeed(quint32 seed) {
     m_seed = seed;
     m_rng.seed(seed);
-    restartResize(); // and from the new seed
+    m_pending.restart(); // and from the new seed
 }
 
 void Document::setScale(bool scale) {
@@ -307,6 +435,76 @@ void Document::setCausal(bool causal) {
     if (after != m_inputs->options)
         m_undoStack->push(new OptionsCommand(
             this, causal ? tr("Causal mask on") : tr("Causal mask off"), m_inputs->options, after));
+}
+
+// How attention is computed in practice (issue 14): the sliding window and ALiBi options, and
+// key/value groups (the Wk/Wv edits of a group are shared in applyBlock).
+
+bool Document::setKernelOptions(const attn::AttentionOptions &options, const QString &text,
+                                QString *error) {
+    if (options == m_inputs->options)
+        return true;
+    attn::AttentionInputs after = *m_inputs;
+    after.options = options;
+    try {
+        attn::validate(after);
+    } catch (const attn::InputError &e) {
+        return fail(error, QString::fromStdString(e.what()));
+    }
+    m_undoStack->push(new OptionsCommand(this, text, m_inputs->options, options));
+    return true;
+}
+
+bool Document::setKvGroup(int head, int group, QString *error) {
+    if (head < 0 || head >= headCount())
+        return fail(error, tr("there is no head %1").arg(head));
+    if (group < -1 || group >= kMaxHeads)
+        return fail(
+            error,
+            tr("a key/value group is a number from 0 to %1, not %2").arg(kMaxHeads - 1).arg(group));
+    if (m_inputs->heads[size_t(head)].kvGroup == group)
+        return true;
+    attn::AttentionInputs after = *m_inputs;
+    attn::HeadWeights &joining = after.heads[size_t(head)];
+    joining.kvGroup = group;
+    for (size_t h : attn::kvGroupMembers(after, size_t(head)))
+        if (int(h) != head) { // the group's matrices, not the joining head's
+            joining.Wk = after.heads[h].Wk;
+            joining.Wv = after.heads[h].Wv;
+            break;
+        }
+    const QString text = group < 0 ? tr("Head %1: own keys and values").arg(head)
+                                   : tr("Head %1: key/value group %2").arg(head).arg(group);
+    return pushInputs(after, DocumentChange::Values, text, error);
+}
+
+// Positions, gradients and training (issue 13): the positional scheme, the loss target and a
+// training run's weights.
+
+bool Document::setPositional(attn::Positional positional, QString *error) {
+    attn::AttentionInputs after = *m_inputs;
+    after.options.positional = positional;
+    if (after.options == m_inputs->options)
+        return true;
+    try {
+        attn::validate(after);
+    } catch (const attn::InputError &e) {
+        return fail(error, QString::fromStdString(e.what()));
+    }
+    m_undoStack->push(new OptionsCommand(this,
+                                         tr("Positions: %1").arg(attn::positionalName(positional)),
+                                         m_inputs->options, after.options));
+    return true;
+}
+
+bool Document::setTarget(const attn::Matrix &target, const QString &description, QString *error) {
+    attn::AttentionInputs after = *m_inputs;
+    after.target = target;
+    return pushInputs(std::move(after), DocumentChange::Values, description, error);
+}
+
+bool Document::applyTraining(const attn::AttentionInputs &inputs, int run, QString *error) {
+    return pushInputs(inputs, DocumentChange::Everything, QStringLiteral("Train"), error, run);
 }
 
 bool Document::setCrossAttention(bool on, QString *error) {
@@ -348,45 +546,14 @@ void Document::fill(MatrixId id) {
 
 bool Document::replaceInputs(const attn::AttentionInputs &inputs, const QString &description,
                              QString *error) {
-    cancelResize(); // of the inputs being replaced
+    m_pending.cancel(); // of the inputs being replaced
     return pushInputs(inputs, DocumentChange::Everything, description, error);
 }
 
 bool Document::replaceInputs(attn::AttentionInputs &&inputs, const QString &description,
                              QString *error) {
-    cancelResize();
+    m_pending.cancel();
     return pushInputs(std::move(inputs), DocumentChange::Everything, description, error);
-}
-
-void Document::setSelectedRow(int row) {
-    row = std::clamp(row, -1, int(m_inputs->queryCount()) - 1);
-    if (row == m_selectedRow)
-        return;
-    m_selectedRow = row;
-    emit selectedRowChanged(row);
-}
-
-void Document::setCurrentHead(int head) {
-    head = std::clamp(head, 0, headCount() - 1);
-    if (head == m_currentHead)
-        return;
-    m_currentHead = head;
-    emit currentHeadChanged(head);
-}
-
-void Document::setSelectedColumn(int column) {
-    column = std::max(column, -1);
-    if (column == m_selectedColumn)
-        return;
-    m_selectedColumn = column;
-    emit selectedColumnChanged(column);
-}
-
-void Document::setLayout(attn::Layout layout) {
-    if (layout == m_layout)
-        return;
-    m_layout = layout;
-    emit layoutChanged(layout);
 }
 
 void Document::applyBlock(MatrixId id, int row, int col, const attn::Matrix &values) {
@@ -445,13 +612,9 @@ void Document::applyInputs(std::shared_ptr<const attn::AttentionInputs> inputs,
 }
 
 void Document::notify(const DocumentChange &change) {
-    // Views reacting to changed() may read the view state: make it valid first, announce after.
-    const int oldRow = m_selectedRow, oldHead = m_currentHead;
-    m_selectedRow = std::clamp(m_selectedRow, -1, int(m_inputs->queryCount()) - 1);
-    m_currentHead = std::clamp(m_currentHead, 0, headCount() - 1);
+    // Views reacting to changed() may read the selection: make it valid first, announce after.
+    const ViewSelection::Before before =
+        m_selection.fitTo(int(m_inputs->queryCount()), headCount());
     emit changed(change);
-    if (m_selectedRow != oldRow)
-        emit selectedRowChanged(m_selectedRow);
-    if (m_currentHead != oldHead)
-        emit currentHeadChanged(m_currentHead);
+    m_selection.announce(before);
 }

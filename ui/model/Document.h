@@ -7,8 +7,10 @@
 #include "DocumentChange.h"
 #include "Limits.h"
 #include "MatrixId.h"
+#include "PendingResize.h"
 #include "ResizeJob.h"
 #include "SnapshotRecycler.h"
+#include "ViewSelection.h"
 #include "analysis/Initializer.h"
 
 #include <QObject>
@@ -21,8 +23,10 @@ class QUndoStack;
 
 // The attention inputs being edited, the single source of truth of the GUI. Every edit goes
 // through an undo command on undoStack(); the command changes the inputs and the document emits
-// exactly one changed() saying what changed, whether it was done, undone or redone.
-class Document : public QObject {
+// exactly one changed() saying what changed, whether it was done, undone or redone. Beside them,
+// what the views show of them (selection()), kept within their sizes, and a large resize or fill
+// while a worker builds it (PendingResize).
+class Document : public QObject, private PendingResize::Host {
     Q_OBJECT
 public:
     // Absurd sizes are refused: the core's limits (core/Limits.h, docs/limits.md), named here
@@ -136,26 +140,14 @@ public:
     void breakMerge() { ++m_mergeGeneration; }
     int mergeGeneration() const { return m_mergeGeneration; }
 
-    // View state: not undoable, but announced. Clamped: row in [-1, n-1], head in [0, H-1].
-    int selectedRow() const { return m_selectedRow; }
-    void setSelectedRow(int row);
-    int currentHead() const { return m_currentHead; }
-    void setCurrentHead(int head);
-    // The selected column of whichever product a view explains (a key of QKᵀ, a feature of the
-    // output); -1 none. Not clamped: its range depends on the product.
-    int selectedColumn() const { return m_selectedColumn; }
-    void setSelectedColumn(int column);
-    // Row layout softmax(QKᵀ/√d_k)·V or the article's column layout V·softmax(KᵀQ/√d_k);
-    // every view draws itself in it (results are always computed in rows; see Recomputer).
-    attn::Layout layout() const { return m_layout; }
-    void setLayout(attn::Layout layout);
+    // The selected row, current head, selected column and layout: view state, not undoable.
+    // After each change of the inputs it is clamped to their sizes before changed() and its
+    // signals for what moved are emitted after it.
+    ViewSelection &selection() { return m_selection; }
+    const ViewSelection &selection() const { return m_selection; }
 
 signals:
     void changed(const DocumentChange &change);
-    void selectedRowChanged(int row);
-    void currentHeadChanged(int head);
-    void selectedColumnChanged(int column);
-    void layoutChanged(attn::Layout layout);
     // A resize on the worker (setDimension): its undo text ("Change tokens n to 4096"), then its
     // end, whether pushed, replaced, cancelled or failed (resizeFailed: the message).
     void resizeStarted(const QString &text);
@@ -177,7 +169,7 @@ private:
     void applyMask(const attn::Mask &mask);
     void applyInputs(std::shared_ptr<const attn::AttentionInputs> inputs,
                      DocumentChange::Flags what);
-    // Emits changed(), then the view-state signals if the change moved them.
+    // Emits changed(), then the selection's signals if the change moved it.
     void notify(const DocumentChange &change);
 
     bool checkCell(MatrixId id, int row, int col, double value, QString *error) const;
@@ -185,17 +177,18 @@ private:
     bool setLabel(bool context, int index, const QString &label, QString *error);
     bool pushInputs(attn::AttentionInputs after, DocumentChange::Flags what, const QString &text,
                     QString *error, int trainingRun = -1);
-    // The pending resize (DocumentResize.cpp): dropped; built again from the current inputs and
-    // random state; its outcome pushed (or built again when the inputs changed meanwhile).
-    void cancelResize();
-    void restartResize();
-    void resizeAgain();
-    void finishResize(ResizeJob::Outcome outcome);
     bool resizeNow(Dimension dim, int value, QString *error); // on this thread
     void startFill(MatrixId id, Initializer init, const QString &text);
     void fillNow(MatrixId id, Initializer init, const QString &text); // on this thread
     // A pending resize or fill dropped and made here, now (something else comes after it).
     void finishPendingNow();
+    // What m_pending needs of the document.
+    std::shared_ptr<const attn::AttentionInputs> currentInputs() const override { return m_inputs; }
+    bool stillApplies(const ResizeJob::Request &request) const override;
+    Initializer currentInitializer() const override { return m_initializer; }
+    std::mt19937 &randomSequence() override { return m_rng; }
+    void pushBuilt(const ResizeJob::Request &done,
+                   std::shared_ptr<const attn::AttentionInputs> inputs) override;
     static DocumentChange::Flags resizeChange(Dimension dim);
     static QString resizeText(Dimension dim, int value);
     QString describe(MatrixId id) const { return matrixDisplayName(id, headCount()); }
@@ -206,10 +199,7 @@ private:
     Initializer m_initializer = Initializer::RandomNormal;
     quint32 m_seed = 1;
     std::mt19937 m_rng;
-    std::unique_ptr<ResizeJob> m_resize; // after m_rng, which it may start from
+    PendingResize m_pending;
     int m_mergeGeneration = 0;
-    int m_selectedRow = 0;
-    int m_currentHead = 0;
-    int m_selectedColumn = -1;
-    attn::Layout m_layout = attn::Layout::Rows;
+    ViewSelection m_selection;
 };

@@ -12,14 +12,16 @@
 MatrixTableModel::MatrixTableModel(Document *doc, MatrixId id, QObject *parent)
     : QAbstractTableModel(parent), m_doc(doc), m_id(id) {
     if (m_followHead && m_id.isPerHead())
-        m_id.head = doc->currentHead();
-    m_transposed = doc->layout() == attn::Layout::Columns;
+        m_id.head = doc->selection().currentHead();
+    m_transposed = doc->selection().layout() == attn::Layout::Columns;
     const QSize shape = shownShape();
     m_rows = shape.height();
     m_cols = shape.width();
     connect(doc, &Document::changed, this, &MatrixTableModel::onChanged);
-    connect(doc, &Document::currentHeadChanged, this, &MatrixTableModel::onCurrentHeadChanged);
-    connect(doc, &Document::layoutChanged, this, &MatrixTableModel::onLayoutChanged);
+    connect(&doc->selection(), &ViewSelection::currentHeadChanged, this,
+            &MatrixTableModel::onCurrentHeadChanged);
+    connect(&doc->selection(), &ViewSelection::layoutChanged, this,
+            &MatrixTableModel::onLayoutChanged);
 }
 
 QSize MatrixTableModel::shownShape() const {
@@ -49,7 +51,7 @@ QString MatrixTableModel::shownName() const {
 }
 
 void MatrixTableModel::onLayoutChanged() {
-    const bool transposed = m_doc->layout() == attn::Layout::Columns;
+    const bool transposed = m_doc->selection().layout() == attn::Layout::Columns;
     if (transposed == m_transposed)
         return;
     // Every index means another cell now: a reset (the editor keeps its current cell).
@@ -64,7 +66,7 @@ void MatrixTableModel::onLayoutChanged() {
 void MatrixTableModel::setFollowCurrentHead(bool follow) {
     m_followHead = follow;
     if (follow && m_doc)
-        onCurrentHeadChanged(m_doc->currentHead());
+        onCurrentHeadChanged(m_doc->selection().currentHead());
 }
 
 int MatrixTableModel::rowCount(const QModelIndex &parent) const {
@@ -191,7 +193,7 @@ bool MatrixTableModel::setData(const QModelIndex &index, const QVariant &value, 
 void MatrixTableModel::onChanged(const DocumentChange &change) {
     if (change.what == DocumentChange::Everything) {
         beginResetModel();
-        m_transposed = m_doc->layout() == attn::Layout::Columns;
+        m_transposed = m_doc->selection().layout() == attn::Layout::Columns;
         const QSize shape = shownShape();
         m_rows = shape.height();
         m_cols = shape.width();

@@ -4,7 +4,7 @@
 #include "Document.h"
 
 QList<MatrixId> menuMatrices(const Document &doc) {
-    const int head = doc.currentHead();
+    const int head = doc.selection().currentHead();
     QList<MatrixId> ids = {{attn::Stage::X, 0}};
     if (doc.inputs().hasContext)
         ids << MatrixId{attn::Stage::Context, 0};

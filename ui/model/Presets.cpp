@@ -64,7 +64,7 @@ std::vector<Preset> presets() {
 
 void applyPresetView(Document *doc, const QJsonObject &view) {
     if (view["head"].isDouble())
-        doc->setCurrentHead(view["head"].toInt());
+        doc->selection().setCurrentHead(view["head"].toInt());
     if (view["row"].isDouble())
-        doc->setSelectedRow(view["row"].toInt());
+        doc->selection().setSelectedRow(view["row"].toInt());
 }

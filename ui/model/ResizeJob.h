@@ -29,7 +29,7 @@ public:
         Initializer init = Initializer::RandomNormal;
         std::mt19937 rng; // the new cells' random numbers start here
         MatrixId matrix;  // Fill: every cell of it from `init`
-        QString text;     // Fill: its undo text
+        QString text;     // its undo text
     };
     struct Outcome {
         std::shared_ptr<const attn::AttentionInputs> base;   // what it was built from

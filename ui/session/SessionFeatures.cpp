@@ -10,32 +10,34 @@
 
 void registerStandardViewState(ViewStateRegistry &viewState, Document &document, Shell &shell) {
     ViewStateRegistry *registry = &viewState;
-    Document *doc = &document;
+    ViewSelection *selection = &document.selection();
     // Registration order is load order: the layout and head before the row and column they
     // are a selection in. Values of the wrong type are ignored, like unknown keys.
     registry->registerProvider(
         "layout",
-        [doc] { return QJsonValue(doc->layout() == attn::Layout::Rows ? "rows" : "columns"); },
-        [doc](const QJsonValue &v) {
-            if (v.toString() == "rows")
-                doc->setLayout(attn::Layout::Rows);
-            else if (v.toString() == "columns")
-                doc->setLayout(attn::Layout::Columns);
+        [selection] {
+            return QJsonValue(selection->layout() == attn::Layout::Rows ? "rows" : "columns");
         },
-        doc);
-    auto intKey = [&](const QString &key, int (Document::*get)() const,
-                      void (Document::*set)(int)) {
+        [selection](const QJsonValue &v) {
+            if (v.toString() == "rows")
+                selection->setLayout(attn::Layout::Rows);
+            else if (v.toString() == "columns")
+                selection->setLayout(attn::Layout::Columns);
+        },
+        selection);
+    auto intKey = [&](const QString &key, int (ViewSelection::*get)() const,
+                      void (ViewSelection::*set)(int)) {
         registry->registerProvider(
-            key, [doc, get] { return QJsonValue((doc->*get)()); },
-            [doc, set](const QJsonValue &v) {
+            key, [selection, get] { return QJsonValue((selection->*get)()); },
+            [selection, set](const QJsonValue &v) {
                 if (v.isDouble())
-                    (doc->*set)(v.toInt());
+                    (selection->*set)(v.toInt());
             },
-            doc);
+            selection);
     };
-    intKey("head", &Document::currentHead, &Document::setCurrentHead);
-    intKey("row", &Document::selectedRow, &Document::setSelectedRow);
-    intKey("column", &Document::selectedColumn, &Document::setSelectedColumn);
+    intKey("head", &ViewSelection::currentHead, &ViewSelection::setCurrentHead);
+    intKey("row", &ViewSelection::selectedRow, &ViewSelection::setSelectedRow);
+    intKey("column", &ViewSelection::selectedColumn, &ViewSelection::setSelectedColumn);
     Shell *w = &shell;
     registry->registerProvider(
         "colorMaps",

@@ -130,13 +130,15 @@ void MainWindow::createLayoutSwitch() {
     }
     rows->setChecked(true);
     QAction *toggle = view->addAction(tr("&Switch layout"), this, [this] {
-        m_document.setLayout(m_document.layout() == attn::Layout::Rows ? attn::Layout::Columns
-                                                                       : attn::Layout::Rows);
+        m_document.selection().setLayout(m_document.selection().layout() == attn::Layout::Rows
+                                             ? attn::Layout::Columns
+                                             : attn::Layout::Rows);
     });
     toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
-    connect(rows, &QAction::triggered, this, [this] { m_document.setLayout(attn::Layout::Rows); });
+    connect(rows, &QAction::triggered, this,
+            [this] { m_document.selection().setLayout(attn::Layout::Rows); });
     connect(columns, &QAction::triggered, this,
-            [this] { m_document.setLayout(attn::Layout::Columns); });
+            [this] { m_document.selection().setLayout(attn::Layout::Columns); });
 
     auto *bar = addToolBar(tr("Layout"));
     bar->setObjectName("layoutToolBar");
@@ -156,9 +158,9 @@ void MainWindow::createLayoutSwitch() {
                         : tr("tokens are columns; softmax down each column. Every matrix is the "
                              "transpose of the row layout's: the same attention."));
     };
-    update(m_document.layout());
-    connect(&m_document, &Document::layoutChanged, this, update);
-    m_retranslations.push_back([this, update] { update(m_document.layout()); });
+    update(m_document.selection().layout());
+    connect(&m_document.selection(), &ViewSelection::layoutChanged, this, update);
+    m_retranslations.push_back([this, update] { update(m_document.selection().layout()); });
 }
 
 void MainWindow::createLanguageMenu() {
@@ -201,8 +203,8 @@ void MainWindow::moveSelection(int delta) {
     const int n = int(m_document.inputs().queryCount());
     if (n == 0)
         return;
-    const int row = m_document.selectedRow();
-    m_document.setSelectedRow(row < 0 ? 0 : (row + delta + n) % n);
+    const int row = m_document.selection().selectedRow();
+    m_document.selection().setSelectedRow(row < 0 ? 0 : (row + delta + n) % n);
 }
 
 void MainWindow::showTiming(double computeMs, double drawMs) {

@@ -41,9 +41,10 @@ CombinationView::CombinationView(Document *document, Recomputer *recomputer, QWi
     setBackgroundRole(QPalette::Base);
     setAutoFillBackground(true);
     connect(recomputer, &Recomputer::resultReady, this, &CombinationView::refresh);
-    connect(document, &Document::selectedRowChanged, this, &CombinationView::refresh);
-    connect(document, &Document::currentHeadChanged, this, &CombinationView::refresh);
-    connect(document, &Document::layoutChanged, this, &CombinationView::refresh);
+    ViewSelection *selection = &document->selection();
+    connect(selection, &ViewSelection::selectedRowChanged, this, &CombinationView::refresh);
+    connect(selection, &ViewSelection::currentHeadChanged, this, &CombinationView::refresh);
+    connect(selection, &ViewSelection::layoutChanged, this, &CombinationView::refresh);
     refresh();
 }
 
@@ -69,12 +70,13 @@ void CombinationView::refresh() {
     // The picture is the same in both layouts: a weighted sum of value vectors. In the column
     // layout those are V's columns, and the weights a column of the weights: only the text says
     // so, the numbers are read from the (row-layout) result.
-    m_columns = m_document->layout() == attn::Layout::Columns;
+    m_columns = m_document->selection().layout() == attn::Layout::Columns;
     if (snapshot.isValid() && !m_result->heads.empty()) {
-        m_head = std::clamp(m_document->currentHead(), 0, int(m_result->heads.size()) - 1);
+        m_head =
+            std::clamp(m_document->selection().currentHead(), 0, int(m_result->heads.size()) - 1);
         const attn::HeadResult &h = m_result->heads[size_t(m_head)];
         const attn::Matrix &values = h.V;
-        const int row = m_document->selectedRow();
+        const int row = m_document->selection().selectedRow();
         if (row >= 0 && row < h.queryCount()) {
             m_row = row;
             // Only this query's weights: O(m·d), not the whole n × m stage.

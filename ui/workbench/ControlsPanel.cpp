@@ -85,7 +85,7 @@ ControlsPanel::ControlsPanel(Document *doc, QWidget *parent) : QWidget(parent), 
             sync();
     });
     // A refusal is about the value just tried: any later change of the document leaves it stale.
-    connect(doc, &Document::currentHeadChanged, this, &ControlsPanel::sync);
+    connect(&doc->selection(), &ViewSelection::currentHeadChanged, this, &ControlsPanel::sync);
     // A large size change is made on a worker: its spin box keeps the value typed until then;
     // a dropped or failed one shows the document's value again (and why it failed).
     connect(doc, &Document::resizeFinished, this, &ControlsPanel::sync);
@@ -135,7 +135,8 @@ QWidget *ControlsPanel::buildSizes() {
             m_currentHead = new QSpinBox(box);
             m_currentHead->setToolTip(tr("The head whose Wq, Wk, Wv and heatmaps are shown."));
             m_currentHead->setMinimumWidth(spin->minimumWidth());
-            connect(m_currentHead, &QSpinBox::valueChanged, m_doc, &Document::setCurrentHead);
+            connect(m_currentHead, &QSpinBox::valueChanged, &m_doc->selection(),
+                    &ViewSelection::setCurrentHead);
             place(tr("current head"), m_currentHead);
         }
     }
@@ -311,7 +312,7 @@ void ControlsPanel::sync() {
     {
         const QSignalBlocker block(m_currentHead);
         m_currentHead->setRange(0, m_doc->headCount() - 1);
-        m_currentHead->setValue(m_doc->currentHead());
+        m_currentHead->setValue(m_doc->selection().currentHead());
         m_currentHead->setEnabled(m_doc->headCount() > 1);
     }
     {

@@ -25,9 +25,9 @@ InputsPanel::InputsPanel(Document *doc, QWidget *parent)
       m_contextTokens(new TokenEditor(doc, true, this)),
       m_x(new MatrixEditor(doc, {attn::Stage::X, 0}, this)),
       m_context(new MatrixEditor(doc, {attn::Stage::Context, 0}, this)),
-      m_wq(new MatrixEditor(doc, {attn::Stage::Wq, doc->currentHead()}, this)),
-      m_wk(new MatrixEditor(doc, {attn::Stage::Wk, doc->currentHead()}, this)),
-      m_wv(new MatrixEditor(doc, {attn::Stage::Wv, doc->currentHead()}, this)),
+      m_wq(new MatrixEditor(doc, {attn::Stage::Wq, doc->selection().currentHead()}, this)),
+      m_wk(new MatrixEditor(doc, {attn::Stage::Wk, doc->selection().currentHead()}, this)),
+      m_wv(new MatrixEditor(doc, {attn::Stage::Wv, doc->selection().currentHead()}, this)),
       m_wo(new MatrixEditor(doc, {attn::Stage::Wo, 0}, this)),
       m_contextCaption(caption(tr("Context (keys and values come from it)"), this)),
       m_headCaption(caption(QString(), this)) {
@@ -51,7 +51,8 @@ InputsPanel::InputsPanel(Document *doc, QWidget *parent)
     grid->setRowStretch(5, 1);
 
     connect(doc, &Document::changed, this, &InputsPanel::updateSections);
-    connect(doc, &Document::currentHeadChanged, this, &InputsPanel::updateSections);
+    connect(&doc->selection(), &ViewSelection::currentHeadChanged, this,
+            &InputsPanel::updateSections);
     connect(&Translations::instance(), &Translations::changed, this, &InputsPanel::updateSections);
     updateSections();
 }
@@ -66,7 +67,7 @@ void InputsPanel::updateSections() {
     m_headCaption->setVisible(heads > 1);
     m_headCaption->setText(tr("Head %1 of %2 (0\u2013%3): change the current head in the "
                               "controls")
-                               .arg(m_doc->currentHead())
+                               .arg(m_doc->selection().currentHead())
                                .arg(heads)
                                .arg(heads - 1));
 }

@@ -86,7 +86,8 @@ KernelOptionsControls::KernelOptionsControls(Document *doc, QWidget *parent)
         if (change.what & ~DocumentChange::Flags(DocumentChange::Values | DocumentChange::Tokens))
             sync();
     });
-    connect(doc, &Document::currentHeadChanged, this, &KernelOptionsControls::sync);
+    connect(&doc->selection(), &ViewSelection::currentHeadChanged, this,
+            &KernelOptionsControls::sync);
     connect(&Translations::instance(), &Translations::changed, this, &KernelOptionsControls::sync);
     sync();
 }
@@ -116,7 +117,7 @@ void KernelOptionsControls::applyAlibi(bool on) {
 
 void KernelOptionsControls::applyGroup(int group) {
     QString error;
-    if (!m_doc->setKvGroup(m_doc->currentHead(), group, &error))
+    if (!m_doc->setKvGroup(m_doc->selection().currentHead(), group, &error))
         m_message->refuse(error);
     sync();
 }
@@ -130,7 +131,8 @@ void KernelOptionsControls::sync() {
     m_self->setEnabled(in.options.window > 0);
     m_global->setEnabled(in.options.window > 0);
     m_alibi->setChecked(in.options.alibi);
-    const size_t head = size_t(std::clamp(m_doc->currentHead(), 0, m_doc->headCount() - 1));
+    const size_t head =
+        size_t(std::clamp(m_doc->selection().currentHead(), 0, m_doc->headCount() - 1));
     const double slope = attn::alibiSlopes(in.options, in.heads.size()).at(head);
     m_slope->setText(tr("head %1: m = %2").arg(head).arg(attn::notation::number(slope)));
     m_slope->setEnabled(in.options.alibi);

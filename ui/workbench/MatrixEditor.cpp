@@ -102,8 +102,9 @@ MatrixEditor::MatrixEditor(Document *doc, MatrixId id, QWidget *parent)
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, doc,
             &Document::breakMerge);
     connect(doc, &Document::changed, this, &MatrixEditor::updateTitle);
-    connect(doc, &Document::currentHeadChanged, this, &MatrixEditor::updateTitle);
-    connect(doc, &Document::layoutChanged, this, &MatrixEditor::updateTitle);
+    connect(&doc->selection(), &ViewSelection::currentHeadChanged, this,
+            &MatrixEditor::updateTitle);
+    connect(&doc->selection(), &ViewSelection::layoutChanged, this, &MatrixEditor::updateTitle);
     // A layout switch resets the model (every index means another cell): keep the current
     // document cell current, at its new place.
     connect(m_model, &QAbstractItemModel::modelAboutToBeReset, this, [this] {

@@ -53,7 +53,7 @@ StagesView::StagesView(Document *document, Recomputer *recomputer, QWidget *pare
             // Up/Down in a focused heatmap move the selected query (rows are queries only in
             // the row layout; clicks are handled by onCellClicked).
             if (isPerQuery(stage) && queriesAreRows())
-                m_document->setSelectedRow(row);
+                m_document->selection().setSelectedRow(row);
         });
         connect(view, &HeatmapView::enlargeRequested, this, [this, stage] {
             const bool shrink = m_enlarged == stage || (!m_enlarged && stage == Stage::Weights);
@@ -68,10 +68,12 @@ StagesView::StagesView(Document *document, Recomputer *recomputer, QWidget *pare
                                                           : attn::StageExtrema::Quantity::Logits));
 
     connect(recomputer, &Recomputer::resultReady, this, &StagesView::showResult);
-    connect(document, &Document::selectedRowChanged, this, &StagesView::updateSelection);
+    ViewSelection *selection = &document->selection();
+    connect(selection, &ViewSelection::selectedRowChanged, this, &StagesView::updateSelection);
     // The head and the layout are view state: the same snapshot, drawn again.
-    connect(document, &Document::currentHeadChanged, this, [this] { showResult(m_snapshot, 0); });
-    connect(document, &Document::layoutChanged, this, [this] { showResult(m_snapshot, 0); });
+    connect(selection, &ViewSelection::currentHeadChanged, this,
+            [this] { showResult(m_snapshot, 0); });
+    connect(selection, &ViewSelection::layoutChanged, this, [this] { showResult(m_snapshot, 0); });
     showResult(recomputer->snapshot(), 0);
     relayout();
 }
@@ -294,7 +296,8 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
     const attn::AttentionInputs &inputs = *snapshot.inputs;
     const attn::AttentionResult &result = *snapshot.result;
     const bool rows = queriesAreRows();
-    const int head = std::clamp(m_document->currentHead(), 0, int(result.heads.size()) - 1);
+    const int head =
+        std::clamp(m_document->selection().currentHead(), 0, int(result.heads.size()) - 1);
     const attn::HeadResult &h = result.heads[size_t(head)];
     m_queries = m_queryLabels.labels(inputs.tokens);
     m_keys = m_keyLabels.labels(inputs.sourceTokens());
@@ -387,11 +390,11 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
 }
 
 bool StagesView::queriesAreRows() const {
-    return m_document->layout() == attn::Layout::Rows;
+    return m_document->selection().layout() == attn::Layout::Rows;
 }
 
 void StagesView::updateSelection() {
-    const int query = m_document->selectedRow();
+    const int query = m_document->selection().selectedRow();
     const bool rows = queriesAreRows();
     for (auto it = m_views.cbegin(); it != m_views.cend(); ++it) {
         HeatmapView *v = it.value();
@@ -418,8 +421,8 @@ void StagesView::onCellClicked(Stage stage, int row, int col, Qt::KeyboardModifi
         m_document->toggleMask(query, other, &error);
     }
     if (isPerQuery(stage))
-        m_document->setSelectedRow(query);
-    m_document->setSelectedColumn(other);
+        m_document->selection().setSelectedRow(query);
+    m_document->selection().setSelectedColumn(other);
     emit cellActivated(stage, row, col);
 }
 
@@ -429,13 +432,13 @@ QString StagesView::tooltip(Stage stage, int row, int col) const {
     if (!m_snapshot.isValid())
         return {};
     // The drawn snapshot's own inputs and row-layout result: indices always agree.
-    derivation::Context c{
-        m_snapshot.inputs.get(),
-        m_snapshot.result.get(),
-        std::clamp(m_document->currentHead(), 0, int(m_snapshot.result->heads.size()) - 1),
-        m_queries,
-        m_keys,
-        m_document->layout()};
+    derivation::Context c{m_snapshot.inputs.get(),
+                          m_snapshot.result.get(),
+                          std::clamp(m_document->selection().currentHead(), 0,
+                                     int(m_snapshot.result->heads.size()) - 1),
+                          m_queries,
+                          m_keys,
+                          m_document->selection().layout()};
     switch (stage) {
     case Stage::Q:
         return derivation::projection(c, 'Q', row, col);

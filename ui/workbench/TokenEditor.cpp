@@ -43,8 +43,9 @@ TokenEditor::TokenEditor(Document *doc, bool context, QWidget *parent)
     connect(m_model, &QAbstractItemModel::modelReset, this, &TokenEditor::scheduleFit);
     if (!context) {
         // Clicking a query token selects that query everywhere, as clicking its row does.
-        connect(m_view, &QAbstractItemView::clicked, doc,
-                [doc](const QModelIndex &index) { doc->setSelectedRow(index.column()); });
+        connect(m_view, &QAbstractItemView::clicked, doc, [doc](const QModelIndex &index) {
+            doc->selection().setSelectedRow(index.column());
+        });
     }
     connect(m_model, &QAbstractItemModel::dataChanged, this, &TokenEditor::scheduleFit);
     fitColumns();

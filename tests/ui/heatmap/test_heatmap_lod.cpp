@@ -366,7 +366,7 @@ void TestHeatmapLod::zoomedLogitClickMasksTheRightCell() {
     in.heads.push_back({randomMatrix(8, 4, 2), randomMatrix(8, 4, 3), randomMatrix(8, 4, 4)});
     QString error;
     QVERIFY2(doc.replaceInputs(in, "test", &error), qPrintable(error));
-    doc.setLayout(columns ? attn::Layout::Columns : attn::Layout::Rows);
+    doc.selection().setLayout(columns ? attn::Layout::Columns : attn::Layout::Rows);
     settle(wb);
     HeatmapView *logits = wb.stages().view(Stage::Logits);
     logits->plot()->replot();
@@ -386,7 +386,7 @@ void TestHeatmapLod::zoomedLogitClickMasksTheRightCell() {
     settle(wb);
     QVERIFY(masked(query, key));
     QVERIFY(!masked(key, query));
-    QCOMPARE(doc.selectedRow(), query);
+    QCOMPARE(doc.selection().selectedRow(), query);
     // The recomputed logits keep the zoom and show the masked cell where it was clicked.
     QVERIFY(logits->zoom()->isZoomed());
     QVERIFY(logits->isCellMasked(row, col));

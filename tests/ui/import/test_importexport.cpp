@@ -270,7 +270,7 @@ void TestImportExport::resizeOfWeightsChangesSharedDimension() {
     QTemporaryDir dir;
     Document doc;
     QVERIFY(doc.setDimension(Dimension::Heads, 2));
-    doc.setCurrentHead(1);
+    doc.selection().setCurrentHead(1);
     const int steps = doc.undoStack()->count();
     // Wq of head 1 is 4×3; a 4×5 file changes d_k of every head.
     const attn::Matrix m = sequence(4, 5, -1.0);
@@ -421,7 +421,7 @@ void TestImportExport::heatmapMenuExportsWhatIsShown() {
     const attn::Matrix rowWeights = bench.recomputer().result()->heads[0].weights();
 
     for (attn::Layout layout : {attn::Layout::Rows, attn::Layout::Columns}) {
-        doc->setLayout(layout);
+        doc->selection().setLayout(layout);
         bench.recomputer().recomputeNow();
         QMenu menu;
         addHeatmapExportEntries(&menu, weights, "weights", *doc);

@@ -44,10 +44,10 @@ private slots:
         VectorFormView view(&s.doc, &s.rc);
         const AttentionResult expected = compute(inputs);
         for (int head = 0; head < int(inputs.heads.size()); ++head) {
-            s.doc.setCurrentHead(head);
+            s.doc.selection().setCurrentHead(head);
             const HeadResult &h = expected.heads[size_t(head)];
             for (int i = 0; i < inputs.queryCount(); ++i) {
-                s.doc.setSelectedRow(i);
+                s.doc.selection().setSelectedRow(i);
                 view.refreshNow();
                 const VectorForm &f = view.form();
                 const bool allMasked = (h.weights().row(i).array() == 0).all();
@@ -172,9 +172,9 @@ private slots:
 
         QTest::mouseClick(&view, Qt::LeftButton, {},
                           view.tokenRect(TokenLinksView::Side::Query, 2).center().toPoint());
-        QCOMPARE(s.doc.selectedRow(), 2);
+        QCOMPARE(s.doc.selection().selectedRow(), 2);
         QTest::keyClick(&view, Qt::Key_Up);
-        QCOMPARE(s.doc.selectedRow(), 1);
+        QCOMPARE(s.doc.selection().selectedRow(), 1);
     }
 
     void tokenLinksThresholdForLongLists() {
@@ -214,9 +214,9 @@ private slots:
         second->plot()->replot();
         const QPoint cell = second->cellRect(0, 0).center().toPoint();
         QTest::mouseClick(second->plot(), Qt::LeftButton, {}, cell);
-        QCOMPARE(s.doc.currentHead(), 1);
+        QCOMPARE(s.doc.selection().currentHead(), 1);
         QCOMPARE(view.outlinedHead(), 1);
-        s.doc.setCurrentHead(0);
+        s.doc.selection().setCurrentHead(0);
         QCOMPARE(view.outlinedHead(), 0);
     }
 
@@ -267,10 +267,10 @@ private slots:
         ReadoutsView view(&s.doc, &s.rc);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        s.doc.setSelectedRow(2);
+        s.doc.selection().setSelectedRow(2);
         QCOMPARE(view.table()->currentIndex().row(), 2);
         view.table()->setCurrentIndex(view.model()->index(3, 1));
-        QCOMPARE(s.doc.selectedRow(), 3);
+        QCOMPARE(s.doc.selection().selectedRow(), 3);
         const RowReadout &blind = view.model()->readouts()[0];
         QVERIFY(blind.allMasked());
         QCOMPARE(view.model()->index(0, ReadoutsModel::Argmax).data().toString(),
@@ -311,7 +311,7 @@ private slots:
         const Matrix shown = layout == Layout::Rows ? expected : Matrix(expected.transpose());
         COMPARE_MATRIX_TOL(view.heatmap()->values(), shown, 1e-12);
 
-        s.doc.setCurrentHead(1); // same edit, the other head's weights
+        s.doc.selection().setCurrentHead(1); // same edit, the other head's weights
         view.refreshNow();
         COMPARE_MATRIX_TOL(view.difference(),
                            compute(after).heads[1].weights() - compute(before).heads[1].weights(),
@@ -358,8 +358,8 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QVERIFY(wb.document().replaceInputs(inputs, "shot"));
-        wb.document().setLayout(layout);
-        wb.document().setSelectedRow(1);
+        wb.document().selection().setLayout(layout);
+        wb.document().selection().setSelectedRow(1);
         w.findChild<TokenLinksView *>()->setAllHeads(allHeads);
         QTRY_VERIFY(!wb.recomputer().isBusy());
         QCoreApplication::processEvents();
@@ -432,9 +432,9 @@ private slots:
                 next = a;
         QVERIFY(next);
         next->trigger();
-        QCOMPARE(wb.document().currentHead(), 1);
+        QCOMPARE(wb.document().selection().currentHead(), 1);
         next->trigger();
-        QCOMPARE(wb.document().currentHead(), 0);
+        QCOMPARE(wb.document().selection().currentHead(), 0);
     }
 };
 

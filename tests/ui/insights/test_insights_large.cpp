@@ -102,7 +102,7 @@ private slots:
         for (int h = 0; h < 2; ++h)
             COMPARE_MATRIX(view->heatmap(h)->values(), r.heads[size_t(h)].weights());
         // The column layout draws the transposes.
-        m_wb->document().setLayout(Layout::Columns);
+        m_wb->document().selection().setLayout(Layout::Columns);
         view->refreshNow();
         COMPARE_MATRIX(view->heatmap(1)->values(), Matrix(r.heads[1].weights().transpose()));
     }

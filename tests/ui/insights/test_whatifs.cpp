@@ -104,8 +104,8 @@ private slots:
 
     void whatIfPanelShowsTheChecksAndLoadsTheDemo() {
         Setup s(twoHeads(), Layout::Columns);
-        s.doc.setCurrentHead(1);
-        s.doc.setSelectedRow(2);
+        s.doc.selection().setCurrentHead(1);
+        s.doc.selection().setSelectedRow(2);
         WhatIfPanel panel(&s.doc, &s.rc);
         panel.refreshNow();
         QVERIFY(panel.scaling() && panel.shift() && panel.permutation() && panel.qkScaling());

@@ -113,9 +113,9 @@ private slots:
         InterpretationsView *view = openView(wb);
         wb.window().show();
         testsupport::settle(wb);
-        wb.document().setLayout(Layout(layout));
-        wb.document().setSelectedRow(2);
-        wb.document().setSelectedColumn(1);
+        wb.document().selection().setLayout(Layout(layout));
+        wb.document().selection().setSelectedRow(2);
+        wb.document().selection().setSelectedColumn(1);
         testsupport::settle(wb);
         view->setProduct(Product(product));
         view->setMode(InterpretationMode(mode));
@@ -189,12 +189,12 @@ private slots:
                 found = true;
             }
         QVERIFY2(found, qPrintable(preset));
-        wb.document().setSelectedRow(1);
-        wb.document().setSelectedColumn(1);
+        wb.document().selection().setSelectedRow(1);
+        wb.document().selection().setSelectedColumn(1);
         testsupport::settle(wb);
         const QString dir = qEnvironmentVariable("ATTNVIZ_SCREENSHOT_DIR");
         for (Layout layout : {Layout::Rows, Layout::Columns}) {
-            wb.document().setLayout(layout);
+            wb.document().selection().setLayout(layout);
             testsupport::settle(wb);
             for (Product product : {Product::Scores, Product::Output})
                 for (int mode = 0; mode < 4; ++mode) {

@@ -56,7 +56,7 @@ private slots:
         // every row of V (what it combines) and row 2 of the output.
         view->setProduct(Product::Output);
         view->setMode(InterpretationMode::Row);
-        doc->setSelectedRow(2);
+        doc->selection().setSelectedRow(2);
         QCOMPARE(view->pickedRow(), 2);
         QVERIFY(view->termsWidget()->terms().title.startsWith("row 2 of output"));
         QCOMPARE(stages->view(Stage::Weights)->selectedRow(), 2);
@@ -68,7 +68,7 @@ private slots:
 
         // Column view: every column of the weights, column 1 of V and of the output.
         view->setMode(InterpretationMode::Column);
-        doc->setSelectedColumn(1);
+        doc->selection().setSelectedColumn(1);
         QCOMPARE(view->pickedColumn(), 1);
         QCOMPARE(stages->view(Stage::V)->highlightedColumns(), QList<int>{1});
         QCOMPARE(stages->view(Stage::V)->highlightedRows(), QList<int>{});
@@ -82,7 +82,7 @@ private slots:
         QCOMPARE(view->product(), Product::Scores);
         QCOMPARE(view->pickedRow(), 3);
         QCOMPARE(view->pickedColumn(), 1);
-        QCOMPARE(doc->selectedColumn(), 1);
+        QCOMPARE(doc->selection().selectedColumn(), 1);
         QCOMPARE(stages->view(Stage::Q)->selectedRow(), 3);
         QCOMPARE(stages->view(Stage::K)->selectedRow(), 1); // key 1 is column 1 of Kᵀ
         QCOMPARE(stages->view(Stage::Scores)->selectedRow(), 3);
@@ -110,7 +110,7 @@ private slots:
         // Picking in the view moves the selection everywhere.
         view->setMode(InterpretationMode::Row);
         view->findChild<QSpinBox *>("pickedRow")->setValue(1);
-        QCOMPARE(doc->selectedRow(), 1);
+        QCOMPARE(doc->selection().selectedRow(), 1);
 
         // A closed panel leaves no outlines behind.
         view->setMode(InterpretationMode::Column);
@@ -130,8 +130,8 @@ private slots:
         StagesView *stages = &wb.stages();
         view->setProduct(Product::Output);
         view->setMode(InterpretationMode::Column);
-        doc->setSelectedRow(2);
-        doc->setLayout(Layout::Columns);
+        doc->selection().setSelectedRow(2);
+        doc->selection().setLayout(Layout::Columns);
         testsupport::settle(wb);
         QCOMPARE(view->currentProduct()->layout, Layout::Columns);
         QCOMPARE(view->currentProduct()->formula(), QString("output = V·A"));
@@ -150,7 +150,7 @@ private slots:
         QCOMPARE(stages->view(Stage::HeadOutput)->highlightedColumns(), QList<int>{2});
         // Row view: a feature's row of the output (the selected column of the document).
         view->setMode(InterpretationMode::Row);
-        doc->setSelectedColumn(1);
+        doc->selection().setSelectedColumn(1);
         QCOMPARE(view->pickedRow(), 1);
         QVERIFY(view->termsWidget()->terms().title.startsWith("row 1 of output"));
         QCOMPARE(stages->view(Stage::V)->selectedRow(), 1);
@@ -158,7 +158,7 @@ private slots:
         // Clicks arrive as drawn: cell (3, 1) of the scores is key 3, query 1.
         emit stages->view(Stage::Scores)->cellClicked(3, 1, Qt::NoModifier);
         QCOMPARE(view->product(), Product::Scores);
-        QCOMPARE(doc->selectedRow(), 1);
+        QCOMPARE(doc->selection().selectedRow(), 1);
         QCOMPARE(view->pickedRow(), 3);
         QCOMPARE(view->currentProduct()->formula(), QString("scores = Kᵀ·Q"));
         QCOMPARE(view->currentProduct()->rowLabels, view->currentProduct()->termCount() > 0
@@ -210,11 +210,11 @@ private slots:
         QTest::keyClick(view, Qt::Key_P);
         QCOMPARE(view->product(), Product::Scores);
         QCOMPARE(a->count(), 3); // d_k terms
-        wb.document().setSelectedRow(0);
+        wb.document().selection().setSelectedRow(0);
         QTest::keyClick(view, Qt::Key_Down);
-        QCOMPARE(wb.document().selectedRow(), 1);
+        QCOMPARE(wb.document().selection().selectedRow(), 1);
         QTest::keyClick(view, Qt::Key_PageDown);
-        QCOMPARE(view->pickedColumn(), wb.document().selectedColumn());
+        QCOMPARE(view->pickedColumn(), wb.document().selection().selectedColumn());
         // Playing at full speed reveals every term and stops.
         a->setSpeed(TermAnimator::kSpeedCount - 1);
         QTest::keyClick(view, Qt::Key_Space);
@@ -290,10 +290,10 @@ private slots:
         w.resize(1900, 1100);
         w.show();
         testsupport::settle(wb);
-        wb.document().setSelectedRow(1);
-        wb.document().setSelectedColumn(2);
+        wb.document().selection().setSelectedRow(1);
+        wb.document().selection().setSelectedColumn(2);
         for (Layout layout : {Layout::Rows, Layout::Columns}) {
-            wb.document().setLayout(layout);
+            wb.document().selection().setLayout(layout);
             testsupport::settle(wb);
             for (Product product : {Product::Scores, Product::Output})
                 for (InterpretationMode mode :
@@ -315,7 +315,7 @@ private slots:
                 }
         }
         if (!dir.isEmpty()) {
-            wb.document().setLayout(Layout::Rows);
+            wb.document().selection().setLayout(Layout::Rows);
             testsupport::settle(wb);
             view->setProduct(Product::Output);
             view->setMode(InterpretationMode::Row);
@@ -330,7 +330,7 @@ private slots:
             view->animator()->stepForward();
             view->animator()->stepForward();
             QVERIFY(view->grab().save(QDir(dir).filePath("rows-output-4-step2.png")));
-            wb.document().setLayout(Layout::Columns);
+            wb.document().selection().setLayout(Layout::Columns);
             testsupport::settle(wb);
             view->setProduct(Product::Output);
             view->setMode(InterpretationMode::Column);
@@ -339,7 +339,7 @@ private slots:
             view->animator()->stepForward();
             QTest::qWait(100);
             QVERIFY(w.grab().save(QDir(dir).filePath("window-columns.png")));
-            wb.document().setLayout(Layout::Rows);
+            wb.document().selection().setLayout(Layout::Rows);
             testsupport::settle(wb);
             // n = 256, d = 64: folded terms and dense strips.
             QVERIFY(wb.document().replaceInputs(randomExample(3, 256, 64, 64, 64), "large"));

@@ -125,13 +125,13 @@ private slots:
         showDock(wb, "interpretationsDock");
         wb.window().show();
         Document &doc = wb.document();
-        doc.setLayout(Layout(layout));
+        doc.selection().setLayout(Layout(layout));
         doc.setCausal(true);
         testsupport::settle(wb);
         InterpretationsView *view = &wb.interpretations();
         view->setMode(InterpretationMode::Online);
         view->kernelControls()->blockSpinBox()->setValue(3);
-        doc.setSelectedRow(3);
+        doc.selection().setSelectedRow(3);
         QCOMPARE(view->animator()->count(), 2); // 4 keys in blocks of 3
         OnlineSoftmaxWidget *online = view->onlineWidget();
         const AttentionResult &r = *wb.recomputer().snapshot().result;
@@ -220,7 +220,7 @@ private slots:
         const AttentionResult &r = *wb.recomputer().snapshot().result;
         COMPARE_MATRIX_TOL(r.heads[1].K, r.heads[0].K, 0);
 
-        doc.setCurrentHead(1);
+        doc.selection().setCurrentHead(1);
         auto *controls = wb.window().findChild<KernelOptionsControls *>();
         QCOMPARE(controls->kvGroupSpinBox()->value(), 0);
         QCOMPARE(controls->sharingLabel()->text(), QString("heads 0, 1 share Wk and Wv"));

@@ -86,7 +86,7 @@ private slots:
         panel->refreshNow();
         QVERIFY(!panel->gradient());
         QVERIFY(panel->lossLabel()->text().contains("No target"));
-        doc.setSelectedRow(1);
+        doc.selection().setSelectedRow(1);
         panel->setTargetFromOutput();
         QVERIFY(doc.inputs().hasTarget());
         testsupport::settle(wb);

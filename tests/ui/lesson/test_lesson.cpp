@@ -111,14 +111,14 @@ private slots:
         for (int k = 0; k < 10; ++k)
             QTest::keyClick(&w, Qt::Key_PageDown);
         QCOMPARE(lesson->step(), 7); // stays on the last step
-        QCOMPARE(wb.document().layout(), Layout::Columns);
+        QCOMPARE(wb.document().selection().layout(), Layout::Columns);
         // The stages draw the column layout: the (row-layout) weights transposed.
         QCOMPARE(wb.stages().view(Stage::Weights)->values(),
                  Matrix(wb.recomputer().result()->heads[0].weights().transpose()));
         QVERIFY(wb.stages().view(Stage::Weights)->title().startsWith("softmax\u2193"));
         QVERIFY(lesson->text().contains("V·A"));
         QTest::keyClick(&w, Qt::Key_PageUp);
-        QCOMPARE(wb.document().layout(), Layout::Rows);
+        QCOMPARE(wb.document().selection().layout(), Layout::Rows);
         // Editing during the lesson updates its numbers.
         lesson->goTo(2);
         const QString before = lesson->text();
@@ -145,7 +145,7 @@ private slots:
             lesson->goTo(step);
             QTest::qWait(50);
             const bool columns = step == 7;
-            QCOMPARE(wb.document().layout(), columns ? Layout::Columns : Layout::Rows);
+            QCOMPARE(wb.document().selection().layout(), columns ? Layout::Columns : Layout::Rows);
             const int n = int(wb.document().inputs().X.rows());
             for (HeatmapView *v : wb.stages().visibleViews()) {
                 const bool dimmed = !wb.stages().emphasis().isEmpty() &&

@@ -278,14 +278,14 @@ void TestDocument::headsCreateAndDropWo() {
     QCOMPARE(doc.inputs().Wo.rows(), 4);
     QCOMPARE(doc.inputs().Wo(2, 1), 9.0); // head 1's block moved up with it
 
-    QSignalSpy headSpy(&doc, &Document::currentHeadChanged);
-    doc.setCurrentHead(1);
+    QSignalSpy headSpy(&doc.selection(), &ViewSelection::currentHeadChanged);
+    doc.selection().setCurrentHead(1);
     QCOMPARE(headSpy.count(), 1);
-    doc.setCurrentHead(5); // clamped
-    QCOMPARE(doc.currentHead(), 1);
+    doc.selection().setCurrentHead(5); // clamped
+    QCOMPARE(doc.selection().currentHead(), 1);
     QVERIFY(doc.setDimension(Dimension::Heads, 1));
     QCOMPARE(doc.inputs().hasWo(), false);
-    QCOMPARE(doc.currentHead(), 0);
+    QCOMPARE(doc.selection().currentHead(), 0);
     QCOMPARE(headSpy.count(), 2);
     while (doc.undoStack()->canUndo())
         doc.undoStack()->undo();

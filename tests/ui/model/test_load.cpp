@@ -105,8 +105,9 @@ void TestLoad::tenThousandEdits() {
             continue;
         }
         if (roll < 20) { // layout: view state, not undoable, redraws everything
-            doc.setLayout(doc.layout() == attn::Layout::Rows ? attn::Layout::Columns
-                                                             : attn::Layout::Rows);
+            doc.selection().setLayout(doc.selection().layout() == attn::Layout::Rows
+                                          ? attn::Layout::Columns
+                                          : attn::Layout::Rows);
             continue;
         }
         const int index = stack->index();

@@ -197,7 +197,7 @@ private slots:
         coreference->trigger();
         QCOMPARE(h.unsavedQuestions.size(), 0);
         QCOMPARE(h.doc()->inputs().tokens[7], std::string("it"));
-        QCOMPARE(h.doc()->selectedRow(), 7);
+        QCOMPARE(h.doc()->selection().selectedRow(), 7);
         QCOMPARE(h.window.statusBar()->currentMessage(), it->description);
         h.doc()->undoStack()->undo();
         QCOMPARE(h.doc()->inputs().X(0, 0), 5.0);

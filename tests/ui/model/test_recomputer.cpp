@@ -127,7 +127,7 @@ void TestRecomputer::layoutChangeNeedsNoResult() {
     rec.recomputeNow();
     const ResultSnapshot before = rec.snapshot();
     QSignalSpy spy(&rec, &Recomputer::resultReady);
-    doc.setLayout(attn::Layout::Columns);
+    doc.selection().setLayout(attn::Layout::Columns);
     QVERIFY(!spy.wait(200));
     QCOMPARE(rec.snapshot().result, before.result);
     QCOMPARE(rec.snapshot().generation, before.generation);
@@ -188,7 +188,7 @@ void TestRecomputer::rowOnlyRecomputeInColumnLayout() {
     // and agrees with a full computation, and with the column-layout oracle transposed.
     Document doc;
     QVERIFY(doc.setDimension(Dimension::Tokens, 40));
-    doc.setLayout(attn::Layout::Columns);
+    doc.selection().setLayout(attn::Layout::Columns);
     Recomputer rec(&doc);
     rec.recomputeNow();
     const auto before = rec.result();

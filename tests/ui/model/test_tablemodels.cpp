@@ -103,7 +103,7 @@ void TestTableModels::tableModelPassesTester() {
     QVERIFY(doc.setDimension(Dimension::Heads, 3));
     QCOMPARE(wo.rowCount(), 9);
     QVERIFY(doc.setDimension(Dimension::KeyDim, 1));
-    doc.setCurrentHead(2);
+    doc.selection().setCurrentHead(2);
     QCOMPARE(wq.matrixId().head, 2);
     QCOMPARE(wq.columnCount(), 1);
     doc.setCrossAttention(true);

@@ -103,10 +103,10 @@ private slots:
             QVERIFY(doc->setCell(kX, 1, 2, -3.25));
             QVERIFY(doc->setToken(3, "mat"));
             doc->setCausal(true);
-            doc->setLayout(Layout::Columns);
-            doc->setCurrentHead(1);
-            doc->setSelectedRow(2);
-            doc->setSelectedColumn(1);
+            doc->selection().setLayout(Layout::Columns);
+            doc->selection().setCurrentHead(1);
+            doc->selection().setSelectedRow(2);
+            doc->selection().setSelectedColumn(1);
             a.workbench.shell().setColorMaps(ColorMapId::Magma, ColorMapId::PuOr);
             int lessonStep = 3; // a lesson feature contributing its key
             a.workbench.viewState().registerProvider(
@@ -128,10 +128,10 @@ private slots:
             QString error;
             QVERIFY2(b.session->loadFile(file, &error), qPrintable(error));
             QVERIFY(b.doc()->inputs() == doc->inputs());
-            QCOMPARE(b.doc()->layout(), Layout::Columns);
-            QCOMPARE(b.doc()->currentHead(), 1);
-            QCOMPARE(b.doc()->selectedRow(), 2);
-            QCOMPARE(b.doc()->selectedColumn(), 1);
+            QCOMPARE(b.doc()->selection().layout(), Layout::Columns);
+            QCOMPARE(b.doc()->selection().currentHead(), 1);
+            QCOMPARE(b.doc()->selection().selectedRow(), 2);
+            QCOMPARE(b.doc()->selection().selectedColumn(), 1);
             QCOMPARE(b.workbench.shell().sequentialMap(), ColorMapId::Magma);
             QCOMPARE(b.workbench.shell().divergingMap(), ColorMapId::PuOr);
             QCOMPARE(loadedStep, 3);
@@ -175,7 +175,7 @@ private slots:
         QVERIFY(h.session->saveTo(good));
         QVERIFY(h.session->waitForSaves());
         QVERIFY(h.doc()->setCell(kX, 0, 0, 7.0)); // modified, one undo step
-        h.doc()->setSelectedRow(3);
+        h.doc()->selection().setSelectedRow(3);
         const AttentionInputs before = h.doc()->inputs();
         const QString title = h.window.windowTitle();
 
@@ -191,7 +191,7 @@ private slots:
         QVERIFY(h.session->isModified());
         QCOMPARE(h.session->currentFile(), QFileInfo(good).absoluteFilePath());
         QCOMPARE(h.window.windowTitle(), title);
-        QCOMPARE(h.doc()->selectedRow(), 3);
+        QCOMPARE(h.doc()->selection().selectedRow(), 3);
 
         // Interactively: the same message in a warning, after the unsaved-changes question.
         h.answer = Choice::Discard;

@@ -99,7 +99,7 @@ private slots:
                  qPrintable(QString::number(weights->numberPointSize())));
         QVERIFY(fullyVisible(wb.window(), weights));
         // The selected row ("it") and its combination, in view without scrolling.
-        QCOMPARE(wb.combination().row(), wb.document().selectedRow());
+        QCOMPARE(wb.combination().row(), wb.document().selection().selectedRow());
         QVERIFY(wb.combination().row() >= 0);
         QVERIFY2(fullyVisible(wb.window(), &wb.combination()), "the combination is cut off");
     }
@@ -221,7 +221,7 @@ private slots:
         showAt(wb, QSize(1280, 800));
         HeatmapView *weights = wb.stages().view(Stage::Weights);
         auto figure = [&](int row, bool outline) {
-            wb.document().setSelectedRow(row);
+            wb.document().selection().setSelectedRow(row);
             QCoreApplication::processEvents();
             FigureOptions options;
             options.selectionOutline = outline;

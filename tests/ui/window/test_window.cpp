@@ -123,7 +123,7 @@ private slots:
         const QRectF cell = weights->cellRect(2, 1);
         QVERIFY(cell.isValid());
         QTest::mouseClick(weights->plot(), Qt::LeftButton, {}, cell.center().toPoint());
-        QCOMPARE(wb.document().selectedRow(), 2);
+        QCOMPARE(wb.document().selection().selectedRow(), 2);
         for (Stage s : {Stage::Q, Stage::Scores, Stage::Logits, Stage::HeadOutput})
             QCOMPARE(wb.stages().view(s)->selectedRow(), 2);
         QCOMPARE(wb.stages().view(Stage::V)->selectedRow(), -1); // V's rows are keys
@@ -146,7 +146,7 @@ private slots:
         QTableView *tokens = wb.inputs().tokenEditor()->view();
         const QRect cell = tokens->visualRect(tokens->model()->index(0, 3));
         QTest::mouseClick(tokens->viewport(), Qt::LeftButton, {}, cell.center());
-        QCOMPARE(wb.document().selectedRow(), 3);
+        QCOMPARE(wb.document().selection().selectedRow(), 3);
         QCOMPARE(wb.combination().row(), 3);
     }
 
@@ -183,7 +183,7 @@ private slots:
         const QString out = wb.stages().view(Stage::HeadOutput)->toolTipText(0, 0);
         QVERIFY2(out.contains("0.03004·3 + 0.9596·4") && out.contains("3.949"), qPrintable(out));
         // The column layout: the softmax runs down a column, a weight is a_{key,query}.
-        wb.document().setLayout(Layout::Columns);
+        wb.document().selection().setLayout(Layout::Columns);
         QCoreApplication::processEvents();
         const QString columnWeight = wb.stages().view(Stage::Weights)->toolTipText(1, 0);
         QVERIFY2(columnWeight.contains("column sum") && columnWeight.contains("a₁₀") &&
@@ -202,7 +202,7 @@ private slots:
         QVERIFY(!wb.stages().view(Stage::Final)->isHidden());
         const AttentionResult r = compute(wb.document().inputs());
         COMPARE_MATRIX(wb.stages().view(Stage::Final)->values(), r.output());
-        wb.document().setCurrentHead(1);
+        wb.document().selection().setCurrentHead(1);
         QCoreApplication::processEvents();
         COMPARE_MATRIX(wb.stages().view(Stage::Weights)->values(), r.heads[1].weights());
         QVERIFY(wb.stages().view(Stage::Weights)->title().contains("head 1"));
@@ -213,8 +213,8 @@ private slots:
         QMainWindow &w = wb.window();
         w.show();
         testsupport::settle(wb);
-        wb.document().setSelectedRow(2);
-        wb.document().setLayout(Layout::Columns);
+        wb.document().selection().setSelectedRow(2);
+        wb.document().selection().setLayout(Layout::Columns);
         testsupport::settle(wb);
         const AttentionResult r = compute(workedExample());
         StagesView *s = &wb.stages();
@@ -234,7 +234,7 @@ private slots:
         HeatmapView *weights = s->view(Stage::Weights);
         QTest::mouseClick(weights->plot(), Qt::LeftButton, {},
                           weights->cellRect(0, 1).center().toPoint());
-        QCOMPARE(wb.document().selectedRow(), 1);
+        QCOMPARE(wb.document().selection().selectedRow(), 1);
         // Tooltips explain with the same numbers: q₀·k₁ is cell (key 1, query 0) here.
         const QString score = s->view(Stage::Scores)->toolTipText(1, 0);
         QVERIFY2(score.contains("q₀·k₁ = 2·4 + 1·2 + 3·3 = <b>19</b>"), qPrintable(score));
@@ -246,7 +246,7 @@ private slots:
         QVERIFY(wb.document().inputs().mask(0, 3));
         QCOMPARE(s->view(Stage::Weights)->values()(3, 0), 0.0);
         // Back to rows.
-        wb.document().setLayout(Layout::Rows);
+        wb.document().selection().setLayout(Layout::Rows);
         testsupport::settle(wb);
         QCOMPARE(s->view(Stage::Weights)->values().rows(), Eigen::Index(4));
         QCOMPARE(s->view(Stage::Weights)->values()(0, 3), 0.0);
@@ -263,7 +263,7 @@ private slots:
         const ResultSnapshot before = wb.recomputer().snapshot();
         QVERIFY(before.isValid());
         QSignalSpy results(&wb.recomputer(), &Recomputer::resultReady);
-        wb.document().setLayout(Layout::Columns);
+        wb.document().selection().setLayout(Layout::Columns);
         StagesView *s = &wb.stages();
         COMPARE_MATRIX(s->view(Stage::Weights)->values(),
                        Matrix(before.result->heads[0].weights().transpose()));
@@ -300,7 +300,7 @@ private slots:
         QVERIFY(wb.document().toggleMask(0, 1));
         testsupport::settle(wb);
         for (Layout layout : {Layout::Rows, Layout::Columns}) {
-            wb.document().setLayout(layout);
+            wb.document().selection().setLayout(layout);
             testsupport::settle(wb);
             const bool rows = layout == Layout::Rows;
             const int r = rows ? 0 : 1, c = rows ? 1 : 0; // (query 0, key 1) as drawn
@@ -318,7 +318,7 @@ private slots:
         testsupport::settle(wb);
         for (int key = 0; key < 4; ++key)
             QVERIFY(wb.document().toggleMask(2, key));
-        wb.document().setSelectedRow(2);
+        wb.document().selection().setSelectedRow(2);
         testsupport::settle(wb);
         CombinationView *c = &wb.combination();
         QVERIFY(c->rowFullyMasked());
@@ -330,7 +330,7 @@ private slots:
         QVERIFY(status);
         QVERIFY2(status->text().contains("every key masked"), qPrintable(status->text()));
         // Another query is still a weighted average; unmasking clears the warning.
-        wb.document().setSelectedRow(1);
+        wb.document().selection().setSelectedRow(1);
         QVERIFY(c->conclusion().contains("convex combination"));
         wb.document().clearMask();
         testsupport::settle(wb);
@@ -344,7 +344,7 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QVERIFY(wb.document().setDimension(Dimension::Tokens, 512));
-        wb.document().setSelectedRow(3);
+        wb.document().selection().setSelectedRow(3);
         testsupport::settle(wb);
         CombinationView *c = &wb.combination();
         QCOMPARE(c->values().rows(), Eigen::Index(512));

@@ -33,7 +33,7 @@ private slots:
         QFETCH(int, stage);
         QFETCH(QString, title);
         Document doc;
-        doc.setLayout(Layout::Columns);
+        doc.selection().setLayout(Layout::Columns);
         const MatrixId id{Stage(stage), 0};
         MatrixEditor editor(&doc, id);
         QAbstractItemModelTester tester(editor.model());
@@ -51,7 +51,7 @@ private slots:
             QCOMPARE(model->headerData(1, Qt::Vertical).toString(), QString("1"));
         }
         // Back in the row layout: the matrix as it is.
-        doc.setLayout(Layout::Rows);
+        doc.selection().setLayout(Layout::Rows);
         QCOMPARE(model->rowCount(), int(m.rows()));
         QCOMPARE(model->index(1, 2).data(Qt::EditRole).toDouble(), m(1, 2));
         QVERIFY(!editor.title().contains(QChar(0x1d40)));
@@ -59,7 +59,7 @@ private slots:
 
     void everyEditReachesTheDocumentCell() {
         Document doc;
-        doc.setLayout(Layout::Columns);
+        doc.selection().setLayout(Layout::Columns);
         const MatrixId x{Stage::X, 0};
         MatrixEditor editor(&doc, x);
         QTableView *view = editor.view();
@@ -112,14 +112,14 @@ private slots:
         MatrixEditor editor(&doc, x);
         QTableView *view = editor.view();
         view->setCurrentIndex(editor.model()->index(3, 1)); // token 3, feature 1
-        doc.setLayout(Layout::Columns);
+        doc.selection().setLayout(Layout::Columns);
         QCOMPARE(view->currentIndex().row(), 1);
         QCOMPARE(view->currentIndex().column(), 3);
-        doc.setLayout(Layout::Rows);
+        doc.selection().setLayout(Layout::Rows);
         QCOMPARE(view->currentIndex().row(), 3);
         QCOMPARE(view->currentIndex().column(), 1);
         // A token count change in the column layout adds a column.
-        doc.setLayout(Layout::Columns);
+        doc.selection().setLayout(Layout::Columns);
         QString error;
         QVERIFY2(doc.setDimension(Dimension::Tokens, 5, &error), qPrintable(error));
         QCOMPARE(editor.model()->columnCount(), 5);

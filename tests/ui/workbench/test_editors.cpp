@@ -307,7 +307,7 @@ void TestEditors::titleFollowsShape() {
     QVERIFY(doc.setDimension(Dimension::Tokens, 6));
     QCOMPARE(x.title(), QStringLiteral("X \u2014 tokens \u00d7 p (6\u00d74)"));
     QVERIFY(doc.setDimension(Dimension::Heads, 2));
-    doc.setCurrentHead(1);
+    doc.selection().setCurrentHead(1);
     QCOMPARE(wk.title(), QStringLiteral("Wk of head 1 \u2014 p \u00d7 d_k (4\u00d73)"));
     doc.undoStack()->undo();
     QCOMPARE(wk.title(), QStringLiteral("Wk \u2014 p \u00d7 d_k (4\u00d73)"));
@@ -356,7 +356,7 @@ void TestEditors::controlsResizeAndFollowUndo() {
     QVERIFY(panel.dimensionSpinBox(Dimension::OutputDim)->isEnabled());
     QCOMPARE(panel.dimensionSpinBox(Dimension::OutputDim)->value(), 4);
     panel.currentHeadSpinBox()->setValue(2);
-    QCOMPARE(doc.currentHead(), 2);
+    QCOMPARE(doc.selection().currentHead(), 2);
     doc.undoStack()->undo();
     QCOMPARE(heads->value(), 1);
     QCOMPARE(panel.currentHeadSpinBox()->value(), 0);
@@ -427,7 +427,7 @@ void TestEditors::inputsPanelShowsSections() {
     QVERIFY(panel.contextTokenEditor()->isVisible());
     QVERIFY(doc.setDimension(Dimension::Heads, 2));
     QVERIFY(panel.woEditor()->isVisible());
-    doc.setCurrentHead(1);
+    doc.selection().setCurrentHead(1);
     QCOMPARE(panel.wqEditor()->model()->matrixId().head, 1);
     QVERIFY(panel.wqEditor()->title().startsWith("Wq of head 1"));
     doc.undoStack()->undo();
@@ -452,7 +452,7 @@ void TestEditors::screenshots() {
     doc.setCrossAttention(true);
     QVERIFY(doc.setDimension(Dimension::Heads, 2));
     QVERIFY(doc.setDimension(Dimension::Tokens, 6));
-    doc.setCurrentHead(1);
+    doc.selection().setCurrentHead(1);
     QVERIFY(doc.toggleMask(0, 1));
     QCoreApplication::processEvents();
     inputs.resize(inputs.sizeHint());
