@@ -4,6 +4,7 @@
 #include "HeatmapAxisLabels.h"
 #include "HeatmapCellLayer.h"
 #include "HeatmapImage.h"
+#include "HeatmapInput.h"
 #include "HeatmapOverlay.h"
 #include "HeatmapPlot.h"
 #include "HeatmapZoom.h"
@@ -11,17 +12,9 @@
 #include "Notation.h"
 #include "ReadableSize.h"
 
-#include <QContextMenuEvent>
-#include <QCoreApplication>
-#include <QHelpEvent>
-#include <QKeyEvent>
-#include <QMenu>
-#include <QToolTip>
 #include <QVBoxLayout>
 
-#include <chrono>
 #include <cmath>
-#include <cstring>
 
 HeatmapView::HeatmapView(QWidget *parent) : QWidget(parent) {
     auto *layout = new QVBoxLayout(this);
@@ -33,9 +26,6 @@ HeatmapView::HeatmapView(QWidget *parent) : QWidget(parent) {
     m_plot->setFocusPolicy(Qt::NoFocus);
     m_plot->setMouseTracking(true);
     setupPlot();
-    // After setupPlot(): the filter hands events to the zoom, which setupPlot() creates (the
-    // plot sends events, e.g. ChildAdded, while it is being set up).
-    m_plot->installEventFilter(this);
     applyFonts();
     adoptData({}, {}, ScaleKind::Unit);
 }
@@ -99,12 +89,16 @@ void HeatmapView::setupPlot() {
     m_overlay->setFocusColor(palette().color(QPalette::Highlight));
 
     m_zoom = new HeatmapZoom(m_plot, m_axisRect, this);
-    connect(m_zoom, &HeatmapZoom::changed, this, [this] {
-        // Names and indices follow the cells in view; the hovered cell moved under the cursor.
-        setHover(-1, -1);
-        m_plot->requestReplot();
-    });
-    m_zoom->click = [this](QMouseEvent *event) { clickAt(event->position(), event->modifiers()); };
+    // The input filters the plot's events from here on, handing the wheel and drags to the zoom
+    // (so it comes after it) and resetting the hover when the zoom changes (before the replot).
+    const HeatmapInput::Heatmap &cells = *this; // what the input reads (a private base)
+    m_input = std::make_unique<HeatmapInput>(cells, this, m_plot, m_axisRect, m_zoom);
+    connect(m_input.get(), &HeatmapInput::hovered, this, &HeatmapView::onHovered);
+    connect(m_input.get(), &HeatmapInput::clicked, this, &HeatmapView::onClicked);
+    connect(m_input.get(), &HeatmapInput::rowStepped, this, &HeatmapView::onRowStepped);
+    connect(m_input.get(), &HeatmapInput::enlargeRequested, this, &HeatmapView::enlargeRequested);
+    // Names and indices follow the cells in view.
+    connect(m_zoom, &HeatmapZoom::changed, this, [this] { m_plot->requestReplot(); });
 
     m_plot->beforeLayout = [this] { elideTitle(); };
     m_plot->afterLayout = [this] {
@@ -116,12 +110,6 @@ void HeatmapView::setupPlot() {
     connect(m_plot, &QCustomPlot::afterReplot, this, [this] {
         m_replotNs = monotonicNs() - m_replotStartNs;
         m_replotted = true;
-    });
-    connect(m_plot, &QCustomPlot::mousePress, this, &HeatmapView::onMousePress);
-    connect(m_plot, &QCustomPlot::mouseMove, this, &HeatmapView::onMouseMove);
-    connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent *event) {
-        if (event->button() == Qt::LeftButton)
-            emit enlargeRequested();
     });
 }
 
@@ -467,6 +455,10 @@ HeatmapZoom *HeatmapView::zoom() const {
     return m_zoom;
 }
 
+QAction *HeatmapView::resetZoomAction() const {
+    return m_zoom->resetAction();
+}
+
 bool HeatmapView::numbersShown() const {
     m_plot->replotResized();
     return m_cells->numbersShown();
@@ -511,4 +503,47 @@ void HeatmapView::changeEvent(QEvent *event) {
 
 bool HeatmapView::isColoring() const {
     return m_cells->isColoring();
+}
+
+void HeatmapView::onHovered(int row, int col) {
+    m_overlay->setHoveredCell(row, col);
+    replotOverlay();
+    emit cellHovered(row, col);
+}
+
+void HeatmapView::onClicked(int row, int col, Qt::KeyboardModifiers modifiers) {
+    setSelectedRow(row);
+    emit cellClicked(row, col, modifiers);
+    emit rowClicked(row);
+}
+
+void HeatmapView::onRowStepped(int row) {
+    setSelectedRow(row);
+    emit rowClicked(row);
+}
+
+void HeatmapView::keyPressEvent(QKeyEvent *event) {
+    if (!m_input->keyPress(event))
+        QWidget::keyPressEvent(event);
+}
+
+void HeatmapView::contextMenuEvent(QContextMenuEvent *event) {
+    m_input->contextMenu(event);
+}
+
+void HeatmapView::mouseDoubleClickEvent(QMouseEvent *event) {
+    QWidget::mouseDoubleClickEvent(event);
+    m_input->doubleClick(event);
+}
+
+void HeatmapView::focusInEvent(QFocusEvent *event) {
+    QWidget::focusInEvent(event);
+    m_overlay->setFocused(true);
+    replotOverlay();
+}
+
+void HeatmapView::focusOutEvent(QFocusEvent *event) {
+    QWidget::focusOutEvent(event);
+    m_overlay->setFocused(false);
+    replotOverlay();
 }
