@@ -1541,7 +1541,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
 </context>
 <context>
-    <name>InterpretationsInstall</name>
+    <name>InterpretationsFeatures</name>
     <message>
         <source>Interpretations</source>
         <translation>Interpretationen</translation>

@@ -19,7 +19,6 @@ class ProductBuilder;
 class QLabel;
 class QStackedWidget;
 class Recomputer;
-class Shell;
 class TermAnimator;
 class TermsWidget;
 
@@ -125,8 +124,3 @@ private:
     OuterProductWidget *m_outer = nullptr;
     KernelReadings *m_kernel = nullptr; // the tiled and online readings
 };
-
-// Adds the view to the window: a dock "Interpretations" on the right, linked to the stages
-// view and the colour maps, and a View menu action (Ctrl+Shift+I) that shows and focuses it.
-InterpretationsView *installInterpretations(Shell &shell, Document &document,
-                                            Recomputer &recomputer, StagesView &stages);
