@@ -1541,7 +1541,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
 </context>
 <context>
-    <name>InterpretationsInstall</name>
+    <name>InterpretationsFeatures</name>
     <message>
         <source>Interpretations</source>
         <translation>Interpretationen</translation>
@@ -1721,6 +1721,10 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
 </context>
 <context>
     <name>KernelReadings</name>
+    <message>
+        <source>No result yet.</source>
+        <translation>Noch kein Ergebnis.</translation>
+    </message>
     <message>
         <source>All rows at once: %1×%2 logits are too many to walk here (attnviz-cli explain --view online gives the figures).</source>
         <translation>Alle Zeilen auf einmal: %1×%2 Logits sind zu viele, um sie hier zu durchlaufen (attnviz-cli explain --view online liefert die Zahlen).</translation>

@@ -62,22 +62,3 @@ void HeatmapOverlay::draw(QCPPainter *painter) {
         drawOutline(painter, cell.adjusted(2, 2, -2, -2), 1.0, false);
     }
 }
-
-std::optional<int> rowAfterKey(int key, int current, int rows) {
-    switch (key) {
-    case Qt::Key_Up:
-        return current < 0 ? rows - 1 : std::max(0, current - 1);
-    case Qt::Key_Down:
-        return current < 0 ? 0 : std::min(rows - 1, current + 1);
-    case Qt::Key_PageUp:
-        return current < 0 ? rows - 1 : std::max(0, current - 10);
-    case Qt::Key_PageDown:
-        return current < 0 ? 0 : std::min(rows - 1, current + 10);
-    case Qt::Key_Home:
-        return 0;
-    case Qt::Key_End:
-        return rows - 1;
-    default:
-        return std::nullopt;
-    }
-}

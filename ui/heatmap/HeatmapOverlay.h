@@ -6,8 +6,6 @@
 
 #include <qcustomplot.h>
 
-#include <optional>
-
 // Outlines drawn over the cells: the selected row, highlighted columns and rows, the hovered cell
 // and the keyboard focus. Lives on its own buffered layer so changing them repaints only this
 // layer, not the (possibly 1024×1024) cells.
@@ -48,7 +46,3 @@ private:
     bool m_focused = false;
     QColor m_focusColor = QColor(0x30, 0x8c, 0xc6);
 };
-
-// The row the selection moves to on a key in a focused heatmap (Up/Down, Page Up/Down by ten,
-// Home/End; from no selection, the first or last row); nullopt for any other key.
-std::optional<int> rowAfterKey(int key, int current, int rows);

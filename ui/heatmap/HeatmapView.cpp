@@ -4,6 +4,7 @@
 #include "HeatmapAxisLabels.h"
 #include "HeatmapCellLayer.h"
 #include "HeatmapImage.h"
+#include "HeatmapInput.h"
 #include "HeatmapOverlay.h"
 #include "HeatmapPlot.h"
 #include "HeatmapZoom.h"
@@ -11,17 +12,9 @@
 #include "Notation.h"
 #include "ReadableSize.h"
 
-#include <QContextMenuEvent>
-#include <QCoreApplication>
-#include <QHelpEvent>
-#include <QKeyEvent>
-#include <QMenu>
-#include <QToolTip>
 #include <QVBoxLayout>
 
-#include <chrono>
 #include <cmath>
-#include <cstring>
 
 HeatmapView::HeatmapView(QWidget *parent) : QWidget(parent) {
     auto *layout = new QVBoxLayout(this);
@@ -33,14 +26,105 @@ HeatmapView::HeatmapView(QWidget *parent) : QWidget(parent) {
     m_plot->setFocusPolicy(Qt::NoFocus);
     m_plot->setMouseTracking(true);
     setupPlot();
-    // After setupPlot(): the filter hands events to the zoom, which setupPlot() creates (the
-    // plot sends events, e.g. ChildAdded, while it is being set up).
-    m_plot->installEventFilter(this);
     applyFonts();
     adoptData({}, {}, ScaleKind::Unit);
 }
 
 HeatmapView::~HeatmapView() = default;
+
+void HeatmapView::setupPlot() {
+    m_plot->setBackground(Qt::white);
+    m_plot->setInteractions(QCP::Interactions());
+    m_plot->setAntialiasedElements(QCP::aeNone);
+
+    m_axisRect = m_plot->axisRect();
+    QCPLayoutGrid *layout = m_plot->plotLayout();
+    layout->take(m_axisRect);
+    layout->simplify();
+    m_titleElement = new QCPTextElement(m_plot);
+    m_titleElement->setTextColor(QColor(0x20, 0x20, 0x20));
+    m_titleElement->setMargins(QMargins(6, 6, 6, 2));
+    layout->addElement(0, 0, m_titleElement);
+    auto *body = new QCPLayoutGrid;
+    layout->addElement(1, 0, body);
+    layout->setRowSpacing(0);
+    body->addElement(0, 0, m_axisRect);
+    m_colorScale = new QCPColorScale(m_plot);
+    body->addElement(0, 1, m_colorScale);
+    body->setColumnSpacing(8);
+    m_colorScale->setType(QCPAxis::atRight);
+    m_colorScale->setBarWidth(16);
+    m_colorScale->setRangeDrag(false);
+    m_colorScale->setRangeZoom(false);
+    // Colour bar exactly as tall as the cells.
+    auto *group = new QCPMarginGroup(m_plot);
+    m_axisRect->setMarginGroup(QCP::msTop | QCP::msBottom, group);
+    m_colorScale->setMarginGroup(QCP::msTop | QCP::msBottom, group);
+
+    const QPen axisPen(QColor(0x70, 0x70, 0x70));
+    for (QCPAxis *axis : m_axisRect->axes()) {
+        axis->grid()->setVisible(false);
+        axis->setSubTicks(false);
+        axis->setTickLength(0, 4);
+        axis->setBasePen(axisPen);
+        axis->setTickPen(axisPen);
+        axis->setTickLabelColor(QColor(0x20, 0x20, 0x20));
+        axis->setLabelColor(QColor(0x20, 0x20, 0x20));
+    }
+    m_axisRect->axis(QCPAxis::atTop)->setVisible(false);
+    m_axisRect->axis(QCPAxis::atRight)->setVisible(false);
+    QCPAxis *y = m_axisRect->axis(QCPAxis::atLeft);
+    y->setRangeReversed(true); // row 0 at the top, like a written matrix
+    m_axisLabels = std::make_unique<HeatmapAxisLabels>(m_axisRect);
+    m_colorScale->axis()->setTicker(HeatmapAxisLabels::minusSignTicker());
+    m_colorScale->axis()->setBasePen(axisPen);
+    m_colorScale->axis()->setTickPen(axisPen);
+    m_colorScale->axis()->setSubTickPen(axisPen);
+
+    m_cells = new HeatmapCellLayer(m_axisRect, &m_data);
+    m_cells->setLayer(m_plot->cellsLayer()); // buffered: new values redraw the cells alone
+    connect(m_cells, &HeatmapCellLayer::colored, this, &HeatmapView::onColored);
+    m_overlay = new HeatmapOverlay(m_axisRect, &m_data);
+    m_overlay->setLayer(QStringLiteral("overlay")); // a buffered layer: repaints alone
+    m_overlay->setFocusColor(palette().color(QPalette::Highlight));
+
+    m_zoom = new HeatmapZoom(m_plot, m_axisRect, this);
+    // The input filters the plot's events from here on, handing the wheel and drags to the zoom
+    // (so it comes after it) and resetting the hover when the zoom changes (before the replot).
+    const HeatmapInput::Heatmap &cells = *this; // what the input reads (a private base)
+    m_input = std::make_unique<HeatmapInput>(cells, this, m_plot, m_axisRect, m_zoom);
+    connect(m_input.get(), &HeatmapInput::hovered, this, &HeatmapView::onHovered);
+    connect(m_input.get(), &HeatmapInput::clicked, this, &HeatmapView::onClicked);
+    connect(m_input.get(), &HeatmapInput::rowStepped, this, &HeatmapView::onRowStepped);
+    connect(m_input.get(), &HeatmapInput::enlargeRequested, this, &HeatmapView::enlargeRequested);
+    // Names and indices follow the cells in view.
+    connect(m_zoom, &HeatmapZoom::changed, this, [this] { m_plot->requestReplot(); });
+
+    m_plot->beforeLayout = [this] { elideTitle(); };
+    m_plot->afterLayout = [this] {
+        const bool labels = m_axisLabels->update();
+        const bool caption = updateCaption();
+        return updateAxisTitles() || labels || caption;
+    };
+    connect(m_plot, &QCustomPlot::beforeReplot, this, [this] { m_replotStartNs = monotonicNs(); });
+    connect(m_plot, &QCustomPlot::afterReplot, this, [this] {
+        m_replotNs = monotonicNs() - m_replotStartNs;
+        m_replotted = true;
+    });
+}
+
+void HeatmapView::applyFonts() {
+    const HeatmapFonts fonts = heatmapFonts(font());
+    for (QCPAxis *axis : m_axisRect->axes()) {
+        axis->setTickLabelFont(fonts.ticks);
+        axis->setLabelFont(fonts.labels);
+    }
+    m_titleElement->setFont(fonts.title);
+    m_cells->setNumberFont(fonts.numbers);
+    m_colorScale->axis()->setTickLabelFont(fonts.scale);
+    m_colorScale->axis()->setLabelFont(fonts.labels);
+    m_axisLabels->fontChanged();
+}
 
 void HeatmapView::setTitle(const QString &title) {
     if (title == m_title)
@@ -371,6 +455,10 @@ HeatmapZoom *HeatmapView::zoom() const {
     return m_zoom;
 }
 
+QAction *HeatmapView::resetZoomAction() const {
+    return m_zoom->resetAction();
+}
+
 bool HeatmapView::numbersShown() const {
     m_plot->replotResized();
     return m_cells->numbersShown();
@@ -415,4 +503,47 @@ void HeatmapView::changeEvent(QEvent *event) {
 
 bool HeatmapView::isColoring() const {
     return m_cells->isColoring();
+}
+
+void HeatmapView::onHovered(int row, int col) {
+    m_overlay->setHoveredCell(row, col);
+    replotOverlay();
+    emit cellHovered(row, col);
+}
+
+void HeatmapView::onClicked(int row, int col, Qt::KeyboardModifiers modifiers) {
+    setSelectedRow(row);
+    emit cellClicked(row, col, modifiers);
+    emit rowClicked(row);
+}
+
+void HeatmapView::onRowStepped(int row) {
+    setSelectedRow(row);
+    emit rowClicked(row);
+}
+
+void HeatmapView::keyPressEvent(QKeyEvent *event) {
+    if (!m_input->keyPress(event))
+        QWidget::keyPressEvent(event);
+}
+
+void HeatmapView::contextMenuEvent(QContextMenuEvent *event) {
+    m_input->contextMenu(event);
+}
+
+void HeatmapView::mouseDoubleClickEvent(QMouseEvent *event) {
+    QWidget::mouseDoubleClickEvent(event);
+    m_input->doubleClick(event);
+}
+
+void HeatmapView::focusInEvent(QFocusEvent *event) {
+    QWidget::focusInEvent(event);
+    m_overlay->setFocused(true);
+    replotOverlay();
+}
+
+void HeatmapView::focusOutEvent(QFocusEvent *event) {
+    QWidget::focusOutEvent(event);
+    m_overlay->setFocused(false);
+    replotOverlay();
 }

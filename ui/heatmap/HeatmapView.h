@@ -3,6 +3,7 @@
 
 #include "ColorScale.h"
 #include "HeatmapData.h"
+#include "HeatmapInput.h"
 #include "Matrix.h"
 
 #include <QImage>
@@ -29,8 +30,9 @@ class QAction;
 // colour scale beside it, numbers in the cells while they are readable, masked cells hatched
 // grey. Fast enough to redraw eight 1024×1024 heatmaps per edit: the cells are coloured through
 // a LUT straight into an image of the size they are drawn at (HeatmapImage.h), cached while
-// only outlines change; no per-cell plot items.
-class HeatmapView : public QWidget {
+// only outlines change; no per-cell plot items. What the user does to it (mouse, keys, context
+// menu) is read by its HeatmapInput, which reads the cells through HeatmapInput::Heatmap.
+class HeatmapView : public QWidget, private HeatmapInput::Heatmap {
     Q_OBJECT
 public:
     explicit HeatmapView(QWidget *parent = nullptr);
@@ -76,7 +78,7 @@ public:
     void setTooltipProvider(std::function<QString(int row, int col)> provider) {
         m_tooltipProvider = std::move(provider);
     }
-    QString toolTipText(int row, int col) const;
+    QString toolTipText(int row, int col) const override;
 
     void setSelectedRow(int row); // -1 = none; draws a clear outline around that row
     // Dashed outlines around columns (Vertical) or rows (interpretation views).
@@ -92,7 +94,7 @@ public:
         }
     }
     QRect highlightedBlock() const { return m_data.block; }
-    int selectedRow() const { return m_selectedRow; }
+    int selectedRow() const override { return m_selectedRow; }
     // Faded, for views a lesson step is not about (HeatmapPlot::setDimmed).
     void setDimmed(bool dimmed);
     bool isDimmed() const;
@@ -102,7 +104,7 @@ public:
     // What is displayed (a cell source's matrix is computed whole on the first call: prefer
     // rows(), cols() and value()).
     const attn::Matrix &values() const { return m_data.matrix(); }
-    int rows() const { return m_data.rows(); }
+    int rows() const override { return m_data.rows(); }
     int cols() const { return m_data.cols(); }
     double value(int row, int col) const { return m_data.value(row, col); }
     const QStringList &rowLabels() const { return m_data.rowLabels; }
@@ -124,9 +126,9 @@ public:
 
     // Where the cells are, in plot()-widget pixels, as of the last layout (replot; one a resize
     // left for later is done first, as for tickNames() and numbersShown()).
-    QRectF cellRect(int row, int col) const;
+    QRectF cellRect(int row, int col) const override;
     // The cell under a plot()-widget pixel, or {-1, -1}.
-    std::pair<int, int> cellAt(QPointF plotPosition) const;
+    std::pair<int, int> cellAt(QPointF plotPosition) const override;
     bool numbersShown() const; // whether the last draw wrote numbers into the cells
     // The text written in a cell: its number with the chosen decimals, or "masked".
     QString cellText(int row, int col) const;
@@ -171,7 +173,6 @@ protected:
     void focusInEvent(QFocusEvent *event) override;
     void focusOutEvent(QFocusEvent *event) override;
     void changeEvent(QEvent *event) override;
-    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void setupPlot();
@@ -186,12 +187,10 @@ private:
     void elideTitle();
     void replotOverlay();
     void onColored(quint64 generation, ValueRange range);
-    void setHover(int row, int col);
-    void onMousePress(QMouseEvent *event);
-    void clickAt(QPointF plotPosition, Qt::KeyboardModifiers modifiers);
-    bool zoomKey(int key);
+    void onHovered(int row, int col);
+    void onClicked(int row, int col, Qt::KeyboardModifiers modifiers);
+    void onRowStepped(int row);
     bool updateCaption(); // true when the colour bar's label changed (the layout must run again)
-    void onMouseMove(QMouseEvent *event);
 
     HeatmapPlot *m_plot = nullptr;
     QCPAxisRect *m_axisRect = nullptr;
@@ -201,6 +200,8 @@ private:
     HeatmapOverlay *m_overlay = nullptr;
     std::unique_ptr<HeatmapAxisLabels> m_axisLabels;
     HeatmapZoom *m_zoom = nullptr;
+    // Not a child: it goes before the plot it filters, while the view it reads is still whole.
+    std::unique_ptr<HeatmapInput> m_input;
     QString m_scaleLabel; // the owner's label of the colour bar, before the caption
 
     HeatmapData m_data;
@@ -214,8 +215,6 @@ private:
     std::function<QString(int, int)> m_tooltipProvider;
     int m_selectedRow = -1;
     QList<int> m_highlightedColumns, m_highlightedRows;
-    int m_hoverRow = -1;
-    int m_hoverCol = -1;
     qint64 m_fillNs = 0;
     qint64 m_replotNs = 0;
     qint64 m_replotStartNs = 0;

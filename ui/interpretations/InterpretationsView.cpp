@@ -53,12 +53,12 @@ InterpretationsView::InterpretationsView(Document *document, Recomputer *recompu
             &InterpretationsView::setPickedRow);
     connect(m_controls, &InterpretationsControls::columnPicked, this,
             &InterpretationsView::setPickedColumn);
-    m_kernelControls = new KernelReadingControls;
-    layout->addWidget(m_kernelControls);
-    connect(m_kernelControls, &KernelReadingControls::tileSizeChanged, this,
-            &InterpretationsView::onKernelSizeChanged);
-    connect(m_kernelControls, &KernelReadingControls::keyBlockChanged, this,
-            &InterpretationsView::onKernelSizeChanged);
+    m_kernel = new KernelReadings(*document, *recomputer, stages, this);
+    layout->addWidget(m_kernel->controls());
+    connect(m_kernel, &KernelReadings::sizeChanged, this, [this] {
+        m_animator->reset(stepCount());
+        refreshMode();
+    });
     m_formula = new QLabel;
     m_formula->setObjectName("interpretationFormula");
     m_formula->setWordWrap(true);
@@ -88,12 +88,8 @@ InterpretationsView::InterpretationsView(Document *document, Recomputer *recompu
     m_pages = new QStackedWidget;
     m_pages->addWidget(scroll);
     m_pages->addWidget(outerScroll);
-    m_tiled = new TiledProductWidget;
-    m_tiled->setObjectName("interpretationTiled");
-    m_pages->addWidget(m_tiled);
-    m_online = new OnlineSoftmaxWidget;
-    m_online->setObjectName("interpretationOnline");
-    m_pages->addWidget(m_online);
+    m_pages->addWidget(m_kernel->tiled());
+    m_pages->addWidget(m_kernel->online());
     layout->addWidget(m_pages, 1);
 
     applyFonts();
@@ -118,6 +114,18 @@ InterpretationsView::InterpretationsView(Document *document, Recomputer *recompu
 
 InterpretationsView::~InterpretationsView() {
     clearHighlights();
+}
+
+int InterpretationsView::stepCount() const {
+    if (!m_current || m_current->isEmpty())
+        return 0;
+    switch (m_mode) {
+    case InterpretationMode::Tiled:
+    case InterpretationMode::Online:
+        return m_kernel->stepCount(m_mode, *m_current);
+    default:
+        return m_current->termCount();
+    }
 }
 
 bool InterpretationsView::queryIsRow() const {
@@ -286,10 +294,10 @@ void InterpretationsView::refreshMode() {
         break;
     case InterpretationMode::Tiled:
     case InterpretationMode::Online:
-        refreshKernelReading();
+        m_kernel->refresh(m_mode, m_current);
         break;
     }
-    m_kernelControls->setMode(m_mode);
+    m_kernel->showControls(m_mode);
     const int page = m_mode == InterpretationMode::Outer    ? 1
                      : m_mode == InterpretationMode::Tiled  ? 2
                      : m_mode == InterpretationMode::Online ? 3
@@ -336,10 +344,8 @@ void InterpretationsView::updatePosition() {
     const int r = m_animator->position();
     if (m_mode == InterpretationMode::Outer)
         m_outer->setCount(r);
-    else if (m_mode == InterpretationMode::Tiled)
-        m_tiled->setCount(r);
-    else if (m_mode == InterpretationMode::Online)
-        m_online->setRevealed(r);
+    else if (m_mode == InterpretationMode::Tiled || m_mode == InterpretationMode::Online)
+        m_kernel->setRevealed(m_mode, r);
     else
         m_terms->setRevealed(r);
     applyHighlights();
@@ -362,7 +368,7 @@ void InterpretationsView::applyHighlights() {
         else
             restoreStageOutline(view, stage, *m_document);
     }
-    applyKernelHighlights();
+    m_kernel->applyHighlights(m_mode, p);
     m_highlighted = true;
 }
 
@@ -398,8 +404,7 @@ void InterpretationsView::applyFonts() {
     text.setPointSizeF(text.pointSizeF() * m_fontScale);
     m_terms->setFont(text);
     m_outer->setFont(text);
-    m_tiled->setFont(text);
-    m_online->setFont(text);
+    m_kernel->setFont(text);
     QFont big = text;
     big.setPointSizeF(text.pointSizeF() * 1.25);
     big.setBold(true);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "KernelReadings.h"
 #include "analysis/InterpretedProduct.h"
 #include "heatmap/ColorScale.h"
 #include "workbench/StagesView.h"
@@ -13,10 +14,6 @@
 
 class Document;
 class InterpretationsControls;
-class KernelReadingControls;
-class OnlineSoftmaxWidget;
-class TiledProductWidget;
-class Shell;
 class OuterProductWidget;
 class ProductBuilder;
 class QLabel;
@@ -36,8 +33,8 @@ class TermsWidget;
 // selection everywhere; a click on a stage's heatmap switches the product and picks the cell;
 // and the rows and columns the current reading uses are outlined on the heatmaps of A, B and P.
 //
-// Two more readings show how kernels compute attention: the product in tiles, and the online
-// softmax of the picked query over key blocks.
+// Two more readings show how kernels compute attention (KernelReadings): the product in tiles,
+// and the online softmax of the picked query over key blocks.
 //
 // Keys (when the view has focus): Space play/pause, Left/Right step, +/− speed, Home/End first/
 // all terms, 1–6 the modes, P the other product, Up/Down the picked row, PgUp/PgDn the column.
@@ -64,9 +61,9 @@ public:
     TermAnimator *animator() const { return m_animator; }
     TermsWidget *termsWidget() const { return m_terms; }
     OuterProductWidget *outerWidget() const { return m_outer; }
-    TiledProductWidget *tiledWidget() const { return m_tiled; }
-    OnlineSoftmaxWidget *onlineWidget() const { return m_online; }
-    KernelReadingControls *kernelControls() const { return m_kernelControls; }
+    TiledProductWidget *tiledWidget() const { return m_kernel->tiled(); }
+    OnlineSoftmaxWidget *onlineWidget() const { return m_kernel->online(); }
+    KernelReadingControls *kernelControls() const { return m_kernel->controls(); }
     // How many steps the current reading animates: terms, block products or key blocks.
     int stepCount() const;
     // What is explained now (null before the first result).
@@ -96,10 +93,6 @@ private:
     void updatePosition();
     void applyHighlights();
     void clearHighlights();
-    // The kernel readings (KernelReadings.cpp): their widgets and their outlines.
-    void refreshKernelReading();
-    void applyKernelHighlights();
-    void onKernelSizeChanged();
     void applyFonts();
     bool queryIsRow() const;
 
@@ -129,12 +122,5 @@ private:
     QStackedWidget *m_pages = nullptr;
     TermsWidget *m_terms = nullptr;
     OuterProductWidget *m_outer = nullptr;
-    KernelReadingControls *m_kernelControls = nullptr;
-    TiledProductWidget *m_tiled = nullptr;
-    OnlineSoftmaxWidget *m_online = nullptr;
+    KernelReadings *m_kernel = nullptr; // the tiled and online readings
 };
-
-// Adds the view to the window: a dock "Interpretations" on the right, linked to the stages
-// view and the colour maps, and a View menu action (Ctrl+Shift+I) that shows and focuses it.
-InterpretationsView *installInterpretations(Shell &shell, Document &document,
-                                            Recomputer &recomputer, StagesView &stages);

@@ -1,19 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The Interpretations view's kernel readings (the tiled product and the online softmax): their
-// step counts, widgets and outlines on the main heatmaps. Kept apart from the four classic
-// readings in InterpretationsView.cpp.
-
-#include "InterpretationsView.h"
+#include "KernelReadings.h"
 
 #include "KernelReadingControls.h"
 #include "Notation.h"
 #include "OnlineSoftmaxWidget.h"
-#include "TermAnimator.h"
 #include "TiledProductWidget.h"
 #include "analysis/OnlineSoftmax.h"
 #include "heatmap/HeatmapView.h"
 #include "model/Document.h"
 #include "model/Recomputer.h"
+#include "workbench/StagesView.h"
 
 #include <QCoreApplication>
 
@@ -72,61 +68,75 @@ QString allRowsSummary(const attn::HeadKernelInputs &k, const attn::Matrix &plai
 
 } // namespace
 
-int InterpretationsView::stepCount() const {
-    if (!m_current || m_current->isEmpty())
-        return 0;
-    switch (m_mode) {
-    case InterpretationMode::Tiled:
-        return int(attn::tiledStepCount(m_current->A, m_current->B, m_kernelControls->tileSize()));
-    case InterpretationMode::Online: {
-        const ResultSnapshot &snapshot = m_recomputer->snapshot();
-        const int keys = snapshot.isValid() ? int(snapshot.inputs->keyCount()) : 0;
-        const int block = m_kernelControls->keyBlock();
-        return (keys + block - 1) / block;
-    }
-    default:
-        return m_current->termCount();
-    }
+KernelReadings::KernelReadings(const Document &document, const Recomputer &recomputer,
+                               StagesView *stages, QObject *parent)
+    : QObject(parent), m_document(document), m_recomputer(recomputer), m_stages(stages),
+      m_controls(new KernelReadingControls), m_tiled(new TiledProductWidget),
+      m_online(new OnlineSoftmaxWidget) {
+    m_tiled->setObjectName("interpretationTiled");
+    m_online->setObjectName("interpretationOnline");
+    connect(m_controls, &KernelReadingControls::tileSizeChanged, this,
+            &KernelReadings::sizeChanged);
+    connect(m_controls, &KernelReadingControls::keyBlockChanged, this,
+            &KernelReadings::sizeChanged);
 }
 
-void InterpretationsView::onKernelSizeChanged() {
-    m_animator->reset(stepCount());
-    refreshMode();
+int KernelReadings::stepCount(InterpretationMode mode, const InterpretedProduct &product) const {
+    if (mode == InterpretationMode::Tiled)
+        return int(attn::tiledStepCount(product.A, product.B, m_controls->tileSize()));
+    const ResultSnapshot &snapshot = m_recomputer.snapshot();
+    const int keys = snapshot.isValid() ? int(snapshot.inputs->keyCount()) : 0;
+    const int block = m_controls->keyBlock();
+    return (keys + block - 1) / block;
 }
 
-void InterpretationsView::refreshKernelReading() {
-    if (m_mode == InterpretationMode::Tiled) {
-        m_tiled->setTileSize(m_kernelControls->tileSize());
-        m_tiled->setProduct(m_current);
+void KernelReadings::showControls(InterpretationMode mode) {
+    m_controls->setMode(mode);
+}
+
+void KernelReadings::refresh(InterpretationMode mode,
+                             std::shared_ptr<const InterpretedProduct> product) {
+    if (mode == InterpretationMode::Tiled) {
+        m_tiled->setTileSize(m_controls->tileSize());
+        m_tiled->setProduct(std::move(product));
         return;
     }
-    const ResultSnapshot &snapshot = m_recomputer->snapshot();
+    refreshOnline(product->queryIsRow());
+}
+
+void KernelReadings::refreshOnline(bool queryIsRow) {
+    const ResultSnapshot &snapshot = m_recomputer.snapshot();
     if (!snapshot.isValid() || snapshot.result->heads.empty()) {
         m_online->clear(tr("No result yet."));
         return;
     }
     const attn::AttentionInputs &in = *snapshot.inputs;
-    const int head = std::clamp(m_document->selection().currentHead(), 0, int(in.heads.size()) - 1);
+    const int head = std::clamp(m_document.selection().currentHead(), 0, int(in.heads.size()) - 1);
     // The Document's selected row is the query in either layout.
-    const int query =
-        std::clamp(m_document->selection().selectedRow(), 0, int(in.queryCount()) - 1);
+    const int query = std::clamp(m_document.selection().selectedRow(), 0, int(in.queryCount()) - 1);
     const attn::HeadKernelInputs k = attn::headKernelInputs(in, *snapshot.result, head);
     QStringList keys;
     for (const std::string &t : in.sourceTokens())
         keys << QString::fromStdString(t);
-    m_online->setColumnLayout(!queryIsRow());
-    m_online->setWalk(attn::onlineSoftmaxRow(k, query, m_kernelControls->keyBlock()),
+    m_online->setColumnLayout(!queryIsRow);
+    m_online->setWalk(attn::onlineSoftmaxRow(k, query, m_controls->keyBlock()),
                       snapshot.result->heads[size_t(head)].output.row(query), keys,
                       QString::fromStdString(in.tokens[size_t(query)]));
-    m_online->setAllRowsText(allRowsSummary(k, snapshot.result->heads[size_t(head)].output,
-                                            m_kernelControls->keyBlock()));
+    m_online->setAllRowsText(
+        allRowsSummary(k, snapshot.result->heads[size_t(head)].output, m_controls->keyBlock()));
 }
 
-void InterpretationsView::applyKernelHighlights() {
-    if (!m_stages || !m_current)
+void KernelReadings::setRevealed(InterpretationMode mode, int steps) {
+    if (mode == InterpretationMode::Tiled)
+        m_tiled->setCount(steps);
+    else if (mode == InterpretationMode::Online)
+        m_online->setRevealed(steps);
+}
+
+void KernelReadings::applyHighlights(InterpretationMode mode, const InterpretedProduct &p) {
+    if (!m_stages)
         return;
-    const InterpretedProduct &p = *m_current;
-    if (m_mode == InterpretationMode::Tiled) {
+    if (mode == InterpretationMode::Tiled) {
         const TiledProductWidget::Blocks blocks = m_tiled->currentBlocks();
         if (blocks.p.isEmpty())
             return;
@@ -135,15 +145,20 @@ void InterpretationsView::applyKernelHighlights() {
         outline(m_stages, p.pSource.stage, blocks.p, p.pSource.transposed);
         return;
     }
-    if (m_mode != InterpretationMode::Online || m_online->revealed() == 0)
+    if (mode != InterpretationMode::Online || m_online->revealed() == 0)
         return;
     // The newest key block: its weights in the query's row, its rows of V, the output row.
     const attn::OnlineRow &walk = m_online->walk();
     const attn::OnlineStep &s = walk.steps[size_t(m_online->revealed() - 1)];
     const int query = int(walk.row), first = int(s.first), count = int(s.last - s.first + 1);
     const int dv = int(s.acc.size());
-    const bool columns = !queryIsRow(); // every heatmap draws the transpose
+    const bool columns = !p.queryIsRow(); // every heatmap draws the transpose
     outline(m_stages, attn::Stage::Weights, QRect(first, query, count, 1), columns);
     outline(m_stages, attn::Stage::V, QRect(0, first, dv, count), columns);
     outline(m_stages, attn::Stage::HeadOutput, QRect(0, query, dv, 1), columns);
+}
+
+void KernelReadings::setFont(const QFont &font) {
+    m_tiled->setFont(font);
+    m_online->setFont(font);
 }

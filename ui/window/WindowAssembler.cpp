@@ -10,6 +10,7 @@
 #include "figures/FigureFeatures.h"
 #include "import/ImportFeatures.h"
 #include "insights/InsightFeatures.h"
+#include "interpretations/InterpretationsFeatures.h"
 #include "interpretations/InterpretationsState.h"
 #include "interpretations/InterpretationsView.h"
 #include "lesson/LessonFeatures.h"
@@ -56,7 +57,8 @@ WindowAssembler::WindowAssembler()
     installFigureFeatures(frame, *m_document, *m_stages, *m_inputs, *m_combination);
     m_drops = std::make_unique<FileDrops>(*m_window, *m_document, *m_session);
     installCellDecimals(frame, *m_stages, m_viewState);
-    m_interpretations = installInterpretations(frame, *m_document, *m_recomputer, *m_stages);
+    m_interpretations =
+        installInterpretationsFeatures(frame, *m_document, *m_recomputer, *m_stages);
     registerInterpretationsState(m_viewState, *m_interpretations);
     installInsightFeatures(frame, *m_document, *m_recomputer);
     m_learning = installLearningFeatures(frame, *m_document, *m_recomputer);

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// installInterpretations: the Interpretations view as a dock of the window.
+#include "InterpretationsFeatures.h"
 
 #include "Formula.h"
 #include "InterpretationsView.h"
-
 #include "shell/Shell.h"
 
 #include <QAction>
@@ -12,8 +11,8 @@
 #include <QMainWindow>
 #include <QMenu>
 
-InterpretationsView *installInterpretations(Shell &shell, Document &document,
-                                            Recomputer &recomputer, StagesView &stages) {
+InterpretationsView *installInterpretationsFeatures(Shell &shell, Document &document,
+                                                    Recomputer &recomputer, StagesView &stages) {
     auto *view = new InterpretationsView(&document, &recomputer, &stages);
     view->setColorMaps(shell.sequentialMap(), shell.divergingMap());
     QObject::connect(&shell, &Shell::colorMapsChanged, view, &InterpretationsView::setColorMaps);
@@ -22,7 +21,7 @@ InterpretationsView *installInterpretations(Shell &shell, Document &document,
     // right-hand panels (if any) so the heatmaps keep their width.
     const QList<QDockWidget *> right = shell.panels(Qt::RightDockWidgetArea);
     QDockWidget *dock =
-        shell.addPanel(QCoreApplication::translate("InterpretationsInstall", "Interpretations"),
+        shell.addPanel(QCoreApplication::translate("InterpretationsFeatures", "Interpretations"),
                        "interpretationsDock", view, Qt::RightDockWidgetArea);
     if (!right.isEmpty())
         shell.window().tabifyDockWidget(right.first(), dock);
@@ -30,7 +29,7 @@ InterpretationsView *installInterpretations(Shell &shell, Document &document,
     shell.window().resizeDocks({dock}, {660}, Qt::Horizontal);
 
     QAction *show = shell.menu(MenuId::View)
-                        ->addAction(QCoreApplication::translate("InterpretationsInstall",
+                        ->addAction(QCoreApplication::translate("InterpretationsFeatures",
                                                                 "&Interpretations of A·B"),
                                     view, [dock, view] {
                                         dock->show();
@@ -41,7 +40,7 @@ InterpretationsView *installInterpretations(Shell &shell, Document &document,
     show->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
     show->setStatusTip(
         QCoreApplication::translate(
-            "InterpretationsInstall",
+            "InterpretationsFeatures",
             "Show the dot, row, column and outer-product readings of %1 and %2 "
             "(Space plays, \u2190/\u2192 step)")
             .arg(attn::scoresProduct(attn::Layout::Rows),
