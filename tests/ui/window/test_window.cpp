@@ -36,7 +36,7 @@
 using namespace attn;
 using attn::Stage;
 
-class TestWorkbench : public QObject {
+class TestWindow : public QObject {
     Q_OBJECT
 
 private slots:
@@ -459,5 +459,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestWorkbench)
+QTEST_MAIN(TestWindow)
 #include "test_window.moc"
