@@ -219,6 +219,10 @@ int main(int argc, char **argv) {
             } while ((workbench.recomputer().isBusy() || coloring(workbench.stages()) ||
                       !ReplotQueue::instance().isEmpty() || settling.elapsed() < 200) &&
                      settling.elapsed() < 10000);
+            if (parser.isSet(lesson)) { // the step's matrices in view, as arranged now
+                workbench.stages().revealEmphasis();
+                QApplication::processEvents();
+            }
             if (focused) {
                 focusStage(workbench.stages(), *focused);
                 QApplication::processEvents();

@@ -67,6 +67,25 @@ QString cell(double value) {
     return typographic(QString::number(value, 'f', decimals));
 }
 
+QString weight(double value, int decimals) {
+    if (!std::isfinite(value))
+        return nonFinite(value);
+    decimals = std::clamp(decimals < 0 ? 3 : decimals, 0, 6);
+    QString text = QString::number(value, 'f', decimals);
+    // "−0.000": any value that rounds to zero reads as zero.
+    if (text.startsWith('-') && QString::number(-value, 'f', decimals).toDouble() == 0.0)
+        text.remove(0, 1);
+    return typographic(text);
+}
+
+QString weightBeside(double value, int decimals) {
+    decimals = std::clamp(decimals < 0 ? 3 : decimals, 0, 6);
+    const double smallest = std::pow(10.0, -decimals);
+    if (value > 0 && value < 0.5 * smallest)
+        return QStringLiteral("<") + weight(smallest, decimals);
+    return weight(value, decimals);
+}
+
 QString cell(double value, int decimals) {
     if (decimals < 0)
         return cell(value);

@@ -24,6 +24,14 @@ QString cell(double value);
 // the value (nonzero magnitudes below 0.5·10^−decimals, or from 1e5); decimals < 0 = cell(value).
 QString cell(double value, int decimals);
 
+// Attention weights, which lie in [0, 1]: fixed decimals as a class reads them ("0.000",
+// "0.394", "1.000"), never an exponent (tooltips keep it: precise()) and never "−0.000" (a sum
+// of weights that cancels to −1e−17 is 0). decimals < 0 = 3.
+QString weight(double value, int decimals = 3);
+// The same for a weight written beside numbers it multiplies: a positive weight too small for
+// the decimals reads "<0.001", not "0.000", so it never contradicts its nonzero product.
+QString weightBeside(double value, int decimals = 3);
+
 // Tooltips: 6 significant digits ("0.333333", "−1.5", "1.23457e7").
 QString precise(double value);
 

@@ -988,6 +988,14 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <source>%1 (numbered: zoom in or double-click to enlarge)</source>
         <translation>%1 (nummeriert: hineinzoomen oder doppelklicken zum Vergrößern)</translation>
     </message>
+    <message>
+        <source>%1 (numbered: double-click)</source>
+        <translation>%1 (nummeriert: Doppelklick)</translation>
+    </message>
+    <message>
+        <source>%1 (numbered)</source>
+        <translation>%1 (nummeriert)</translation>
+    </message>
 </context>
 <context>
     <name>HeatmapCellLayer</name>

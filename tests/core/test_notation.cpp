@@ -118,6 +118,21 @@ void TestNotation::styles_data() {
     row("decimals 2 of 0", "decimals", 0.0, 2, "0");
     row("decimals auto", "decimals", 0.04523, -1, "0.0452");
     row("decimals 3 of -inf", "decimals", -kInf, 3, "\u2212\u221e");
+    // Weights in [0, 1]: fixed decimals, never an exponent, never "−0.000".
+    row("weight 3.9e-15", "weight", 3.9e-15, -1, "0.000");
+    row("weight 5.1e-25", "weight", 5.1e-25, -1, "0.000");
+    row("weight 0.39412", "weight", 0.39412, -1, "0.394");
+    row("weight 1", "weight", 1.0, -1, "1.000");
+    row("weight 0.99999", "weight", 0.99999, -1, "1.000");
+    row("weight -1e-17", "weight", -1e-17, -1, "0.000");
+    row("weight 4 decimals", "weight", 0.00012, 4, "0.0001");
+    row("weight nan", "weight", kNaN, -1, "NaN");
+    // Beside the products it scales: a positive weight below the decimals is not "0.000".
+    row("beside 0.0003", "beside", 0.0003, -1, "<0.001");
+    row("beside 0", "beside", 0.0, -1, "0.000");
+    row("beside -1e-17", "beside", -1e-17, -1, "0.000");
+    row("beside 0.0006", "beside", 0.0006, -1, "0.001");
+    row("beside 0.5", "beside", 0.5, -1, "0.500");
 }
 
 void TestNotation::styles() {
@@ -130,6 +145,10 @@ void TestNotation::styles() {
         actual = attn::notation::cell(value);
     else if (style == "decimals")
         actual = attn::notation::cell(value, digits);
+    else if (style == "weight")
+        actual = attn::notation::weight(value, digits);
+    else if (style == "beside")
+        actual = attn::notation::weightBeside(value, digits);
     else if (style == "precise")
         actual = attn::notation::precise(value);
     else if (style == "number")

@@ -36,6 +36,9 @@ inline QString recoveryDir() {
 
 // Empties the settings and the recovery folder (call in init()).
 inline void resetState() {
+    // Without isolate() the recovery folder would be the working directory, emptied below.
+    if (recoveryDir().isEmpty())
+        qFatal("testsupport::resetState: call testsupport::isolate() before the QApplication");
     QSettings().clear();
     QSettings().sync();
     QDir dir(recoveryDir());

@@ -154,12 +154,27 @@ bool HeatmapAxisLabels::updateTitles(const QString &rows, const QString &cols,
                 return true;
         return false;
     };
+    // The note in the longest form its axis has room for: a caption wider than its axis is cut
+    // at the widget's edge.
+    const QRect area = m_axisRect->rect();
     auto title = [&](Qt::Orientation o, const QString &base, const QStringList &labels) {
         if (base.isEmpty() || namesShown(o) || !named(labels))
             return base;
-        return QCoreApplication::translate("HeatmapAxisLabels",
-                                           "%1 (numbered: zoom in or double-click to enlarge)")
-            .arg(base);
+        const QCPAxis *axis =
+            m_axisRect->axis(o == Qt::Vertical ? QCPAxis::atLeft : QCPAxis::atBottom);
+        const QFontMetricsF fm(axis->labelFont());
+        const double room = o == Qt::Vertical ? area.height() : area.width();
+        const QString forms[] = {
+            QCoreApplication::translate("HeatmapAxisLabels",
+                                        "%1 (numbered: zoom in or double-click to enlarge)")
+                .arg(base),
+            QCoreApplication::translate("HeatmapAxisLabels", "%1 (numbered: double-click)")
+                .arg(base),
+            QCoreApplication::translate("HeatmapAxisLabels", "%1 (numbered)").arg(base)};
+        for (const QString &form : forms)
+            if (room <= 0 || fm.horizontalAdvance(form) <= room)
+                return form;
+        return base;
     };
     const QString rowTitle = title(Qt::Vertical, rows, rowLabels);
     const QString colTitle = title(Qt::Horizontal, cols, colLabels);

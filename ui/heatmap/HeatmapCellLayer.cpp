@@ -288,6 +288,10 @@ QString HeatmapCellLayer::cellText(int row, int col) const {
     const double v = m_data->value(row, col);
     if (m_data->isMasked(row, col) && std::isfinite(v))
         return tr("masked");
+    // Weights lie in [0, 1]: a class reads them with fixed decimals ("0.000"), not "3.9e−15";
+    // the exponent stays in the tooltip.
+    if (m_data->kind == ScaleKind::Unit)
+        return attn::notation::weight(v, m_decimals);
     return attn::notation::cell(v, m_decimals);
 }
 

@@ -12,6 +12,7 @@
 #include "Notation.h"
 #include "ReadableSize.h"
 
+#include <QFontMetricsF>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -182,10 +183,14 @@ QSize HeatmapView::readableSize(bool numbers, int maxCells) const {
     // drawn larger when the cells have room, and shrink to this size (not below) when not.
     fonts.numbers.setPointSizeF(std::max(HeatmapCellLayer::kMinNumberPointSize,
                                          fonts.numbers.pointSizeF() / kHeatmapNumberScale));
-    return readableHeatmapSize(
+    QSize size = readableHeatmapSize(
         fonts, m_data, [this](int r, int c) { return m_cells->cellText(r, c); },
         {m_axisLabels->widestName(Qt::Vertical), m_axisLabels->widestName(Qt::Horizontal)}, numbers,
         maxCells);
+    // A small matrix under a long title ("softmax(QKᵀ/√4) (head 0) — 4×4"): the title whole.
+    const int title = int(std::ceil(QFontMetricsF(fonts.title).horizontalAdvance(m_title))) + 24;
+    size.setWidth(std::max(size.width(), title));
+    return size;
 }
 
 void HeatmapView::setColorScaleLabel(const QString &label) {

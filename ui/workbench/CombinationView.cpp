@@ -160,7 +160,7 @@ QString CombinationView::omittedText() const {
     return tr("%1 of %2 keys not listed: weight %3 together")
         .arg(m - m_shown.size())
         .arg(m)
-        .arg(std::max(0.0, m_weights.sum() - shown), 0, 'f', 3);
+        .arg(attn::notation::weightBeside(std::max(0.0, m_weights.sum() - shown)));
 }
 
 QString CombinationView::conclusion() const {
@@ -329,7 +329,7 @@ void CombinationView::paintEvent(QPaintEvent *) {
                           track.height()),
                    QColor(0x2c, 0x7f, 0xb8));
         p.drawText(QRectF(xBar + barMax + 4, y, mt.bar * 0.4 - 4, mt.line), Qt::AlignVCenter,
-                   QString::number(weight, 'f', 3));
+                   attn::notation::weightBeside(weight));
         if (v) {
             p.drawText(QRectF(xTimes, y, mt.op, mt.line), Qt::AlignCenter, "\u00d7");
             paintCells(p, QRectF(xV, line.top(), cellsWidth, line.height()), *v, numbers);
@@ -351,14 +351,16 @@ void CombinationView::paintEvent(QPaintEvent *) {
         shownSum += scaled;
     }
     if (m > m_shown.size()) {
-        drawLine(tr("+%1 keys").arg(m - m_shown.size()), m_weights.sum() - shownWeight, nullptr,
+        // Never below 0: the rest of a sum of weights can round to −1e−17.
+        const double rest = std::max(0.0, m_weights.sum() - shownWeight);
+        drawLine(tr("+%1 keys").arg(m - m_shown.size()), rest, nullptr,
                  Eigen::RowVectorXd(m_sum - shownSum), false);
         // Where the row of V would be: how many keys the line folds and what they weigh.
         p.setPen(pal.color(QPalette::PlaceholderText));
         p.drawText(QRectF(xV, y - mt.line, cellsWidth, mt.line), Qt::AlignCenter,
                    p.fontMetrics().elidedText(tr("%1 keys, weight %2")
                                                   .arg(m - m_shown.size())
-                                                  .arg(m_weights.sum() - shownWeight, 0, 'f', 3),
+                                                  .arg(attn::notation::weightBeside(rest)),
                                               Qt::ElideRight, int(cellsWidth)));
     }
     p.setPen(QPen(pal.color(QPalette::Text), 1.5));

@@ -15,6 +15,20 @@ CompactTableView::CompactTableView(QWidget *parent) : QTableView(parent) {
     setHorizontalHeader(new CompactHeaderView(Qt::Horizontal, this));
     setVerticalHeader(new CompactHeaderView(Qt::Vertical, this));
     applyFontMetrics();
+    // A table squeezed below its contents grows a scroll bar inside its own size, covering the
+    // last row (a one-row token list: the names) or column. Once one shows, the size hints make
+    // room for it, so the contents stay readable beside it.
+    auto follow = [this](Qt::Orientation o, int maximum) {
+        bool &shown = o == Qt::Horizontal ? m_horizontalBar : m_verticalBar;
+        if (shown == (maximum > 0))
+            return;
+        shown = maximum > 0;
+        updateGeometry();
+    };
+    connect(horizontalScrollBar(), &QScrollBar::rangeChanged, this,
+            [follow](int, int maximum) { follow(Qt::Horizontal, maximum); });
+    connect(verticalScrollBar(), &QScrollBar::rangeChanged, this,
+            [follow](int, int maximum) { follow(Qt::Vertical, maximum); });
 }
 
 void CompactTableView::applyFontMetrics() {
@@ -89,9 +103,9 @@ QSize CompactTableView::contentsSize(int rows, int columns) const {
     for (int i = 0; i < r; ++i)
         h += i < modelRows ? rowHeight(i) : verticalHeader()->defaultSectionSize();
     const int frame = 2 * frameWidth();
-    if (modelCols > c)
+    if (modelCols > c || m_horizontalBar)
         h += horizontalScrollBar()->sizeHint().height();
-    if (modelRows > r)
+    if (modelRows > r || m_verticalBar)
         w += verticalScrollBar()->sizeHint().width();
     return {w + frame, h + frame};
 }

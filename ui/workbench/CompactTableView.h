@@ -31,6 +31,7 @@ private:
     void applyFontMetrics(); // row heights and column widths for the current font
 
     mutable int m_cellMargin = -1; // around a cell's text; < 0 = to be measured
+    bool m_horizontalBar = false, m_verticalBar = false; // scroll bars shown in the last layout
 
     int m_maxRows = 10;
     int m_maxColumns = 8;

@@ -4,7 +4,6 @@
 #include "DerivedStageSource.h"
 #include "Formula.h"
 #include "analysis/TokenLabels.h"
-#include "heatmap/HeatmapCellLayer.h"
 #include "heatmap/HeatmapView.h"
 #include "heatmap/ReadableSize.h"
 #include "model/Document.h"
@@ -32,6 +31,8 @@ constexpr Stage kPipeline[] = {Stage::Q,          Stage::K,      Stage::V,
                                Stage::HeadOutput, Stage::Concat, Stage::Final};
 // An enlarged heatmap has names and numbers for up to this many cells a side.
 constexpr int kMaxEnlargedCells = 64;
+// Below this viewport width (a window being built or minimised) heatmaps keep their size.
+constexpr int kMinFittedWidth = 240;
 
 } // namespace
 
@@ -56,8 +57,9 @@ StagesView::StagesView(Document *document, Recomputer *recomputer, QWidget *pare
                 m_document->selection().setSelectedRow(row);
         });
         connect(view, &HeatmapView::enlargeRequested, this, [this, stage] {
-            const bool shrink = m_enlarged == stage || (!m_enlarged && stage == Stage::Weights);
-            setEnlargedStage(shrink ? std::nullopt : std::optional<Stage>(stage));
+            // The weights lead anyway, but enlarged they too take the window's height, with
+            // names and numbers for up to 64 cells a side (what their caption promises).
+            setEnlargedStage(m_enlarged == stage ? std::nullopt : std::optional<Stage>(stage));
             showStage(stage);
         });
         m_views.insert(stage, view);
@@ -85,6 +87,35 @@ void StagesView::setEmphasis(const QList<Stage> &stages) {
     for (auto it = m_views.cbegin(); it != m_views.cend(); ++it)
         it.value()->setDimmed(!stages.isEmpty() && !stages.contains(it.key()));
     update();
+    // A lesson step brings up the matrices it talks about, once they have their places (the
+    // step may also switch the layout, which arranges the heatmaps again).
+    if (!stages.isEmpty())
+        QMetaObject::invokeMethod(
+            this, [this] { revealEmphasis(); }, Qt::QueuedConnection);
+}
+
+void StagesView::revealEmphasis() {
+    if (m_relayoutPending) { // arranged first, then scrolled to
+        QMetaObject::invokeMethod(
+            this, [this] { revealEmphasis(); }, Qt::QueuedConnection);
+        return;
+    }
+    QScrollArea *scroll = nullptr;
+    for (QWidget *w = parentWidget(); w && !scroll; w = w->parentWidget())
+        scroll = qobject_cast<QScrollArea *>(w);
+    if (!scroll || !scroll->widget())
+        return;
+    QRect shown; // in the scrolled widget's coordinates
+    for (Stage stage : std::as_const(m_emphasis))
+        if (HeatmapView *v = m_views.value(stage); v && !v->isHidden() && v->parentWidget() == this)
+            shown |= QRect(v->mapTo(scroll->widget(), QPoint()), v->size()).adjusted(-6, -6, 6, 6);
+    if (shown.isEmpty())
+        return;
+    // All of them when they fit the viewport's height; otherwise the first from its title.
+    const int height = scroll->viewport()->height();
+    const int centreY = shown.height() <= height ? shown.center().y() : shown.top() + height / 2;
+    scroll->ensureVisible(shown.center().x(), centreY, shown.width() / 2,
+                          std::min(shown.height(), height) / 2);
 }
 
 bool StagesView::showStage(Stage stage) {
@@ -111,18 +142,12 @@ void StagesView::updateMinimumSizes() {
         return QSize();
     }();
     const int viewportHeight = viewport.height();
-    // A heatmap a little wider than the window (large zoom, a small projector) fits it instead
-    // of scrolling sideways when its numbers, shrunk with the cells, stay legible: the cells lose
-    // what the margins cannot give. Much wider ones keep their size and the view scrolls.
-    const double numberPoints = heatmapFonts(font()).numbers.pointSizeF();
+    // A class cannot scroll sideways: a heatmap wider than the window fits its width. Its cells
+    // shrink first (the names and the colour bar keep their room); when the numbers no longer fit
+    // the cells, they give way to the hover (HeatmapCellLayer). Only height may scroll.
     auto fitWidth = [&](int width) {
         const int available = viewport.width() - 2 * kSpacing;
-        constexpr int kMargins = 220; // names, colour bar: roughly what does not shrink
-        if (available <= kMargins || width <= available)
-            return width;
-        const double cellShrink = double(available - kMargins) / double(width - kMargins);
-        return numberPoints * cellShrink >= HeatmapCellLayer::kMinNumberPointSize + 0.5 ? available
-                                                                                        : width;
+        return available > kMinFittedWidth ? std::min(width, available) : width;
     };
     for (auto it = m_views.cbegin(); it != m_views.cend(); ++it) {
         if (it.value()->parentWidget() != this)
@@ -132,10 +157,33 @@ void StagesView::updateMinimumSizes() {
                                                              : HeatmapView::kMaxReadableCells);
         if (enlarged)
             size.setHeight(std::max(size.height(), viewportHeight - 8));
-        else
-            size.setWidth(fitWidth(size.width()));
+        size.setWidth(fitWidth(size.width()));
         it.value()->setMinimumSize(size);
     }
+}
+
+void StagesView::showEvent(QShowEvent *event) {
+    QWidget::showEvent(event);
+    // The room heatmaps fit is the scroll area's viewport, not this widget (which is at least as
+    // wide as its heatmaps): a dock opening beside it narrows the viewport while this widget
+    // keeps its width, so it would never hear of it.
+    for (QWidget *w = parentWidget(); w; w = w->parentWidget())
+        if (auto *scroll = qobject_cast<QScrollArea *>(w)) {
+            if (m_viewport != scroll->viewport()) {
+                if (m_viewport)
+                    m_viewport->removeEventFilter(this);
+                m_viewport = scroll->viewport();
+                m_viewport->installEventFilter(this);
+            }
+            break;
+        }
+    scheduleRelayout();
+}
+
+bool StagesView::eventFilter(QObject *watched, QEvent *event) {
+    if (watched == m_viewport && event->type() == QEvent::Resize)
+        scheduleRelayout();
+    return QWidget::eventFilter(watched, event);
 }
 
 void StagesView::changeEvent(QEvent *event) {
@@ -167,8 +215,6 @@ int StagesView::availableWidth() const {
 }
 
 void StagesView::setEnlargedStage(std::optional<Stage> stage) {
-    if (stage == Stage::Weights)
-        stage.reset(); // the weights lead anyway
     if (stage && !m_views.contains(*stage))
         return;
     m_enlarged = stage;
@@ -291,6 +337,17 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
         return;
     QElapsedTimer timer;
     timer.start();
+    // A document of another shape (a preset, an opened file, a training task's sentence) starts
+    // from the default arrangement: nothing of the last one's layout (an enlarged stage, the
+    // rows as arranged) survives it.
+    const std::array<qsizetype, 4> drawnShape{
+        snapshot.inputs->queryCount(), snapshot.inputs->keyCount(),
+        qsizetype(snapshot.result->heads.size()), snapshot.result->heads.front().Q.cols()};
+    if (drawnShape != m_shape) {
+        m_shape = drawnShape;
+        m_enlarged.reset();
+        m_arrangement.clear();
+    }
     m_snapshot = snapshot;
     // The snapshot's inputs are the ones its result was computed from: labels always fit.
     const attn::AttentionInputs &inputs = *snapshot.inputs;

@@ -9,8 +9,10 @@
 
 #include <QElapsedTimer>
 #include <QMap>
+#include <QPointer>
 #include <QWidget>
 
+#include <array>
 #include <memory>
 
 struct StageTables;
@@ -47,6 +49,10 @@ public:
     // The lesson uses it to show what each step talks about.
     void setEmphasis(const QList<attn::Stage> &stages);
     QList<attn::Stage> emphasis() const { return m_emphasis; }
+    // Scrolls the emphasised stages into view (all of them when they fit the height, else the
+    // first from its title). setEmphasis does it once the heatmaps are arranged; a screenshot
+    // taken after the window settles calls it again.
+    void revealEmphasis();
     // Scrolls the enclosing scroll area (if any) so this stage's heatmap is shown and gives it
     // the keyboard focus; false when the stage has no heatmap or it is hidden (concat with one
     // head). attnviz --focus STAGE.
@@ -71,6 +77,8 @@ protected:
     void paintEvent(QPaintEvent *event) override;
     void changeEvent(QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     // Draws the snapshot in the document's layout (the column layout transposes what it shows).
@@ -87,11 +95,13 @@ private:
 
     Document *m_document;
     Recomputer *m_recomputer;
+    QPointer<QWidget> m_viewport; // the enclosing scroll area's, watched for its size
     QVBoxLayout *m_bands;
     QWidget *m_combination = nullptr;
     std::optional<attn::Stage> m_enlarged;
     int m_decimals = -1;
-    QList<QList<int>> m_arrangement; // rows of stages (as int) last laid out; -1 = the panel
+    std::array<qsizetype, 4> m_shape{}; // queries, keys, heads, d_k of the snapshot drawn
+    QList<QList<int>> m_arrangement;    // rows of stages (as int) last laid out; -1 = the panel
     bool m_relayoutPending = false;
     QMap<attn::Stage, HeatmapView *> m_views;
     // Per derived stage (scores, logits, weights): what its heatmap is drawn from, kept between

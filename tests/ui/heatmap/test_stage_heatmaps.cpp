@@ -192,7 +192,7 @@ void TestStageHeatmaps::zoomedInShowsTheCellsThemselves() {
     QVERIFY(weights->numbersShown());
     const attn::HeadResult &h = wb.recomputer().snapshot().result->heads[0];
     for (auto [row, col] : {std::pair{1000, 900}, std::pair{1003, 905}, std::pair{1007, 907}}) {
-        QCOMPARE(weights->cellText(row, col), attn::notation::cell(h.weights(row, col)));
+        QCOMPARE(weights->cellText(row, col), attn::notation::weight(h.weights(row, col)));
         QVERIFY(!weights->toolTipText(row, col).isEmpty());
     }
     // A masked (causal) cell is hatched and says so.

@@ -6,6 +6,7 @@
 #include "figures/FigureExport.h"
 #include "heatmap/HeatmapView.h"
 #include "insights/HeadOverview.h"
+#include "lesson/LessonPanel.h"
 #include "model/Dimension.h"
 #include "model/Document.h"
 #include "session/SessionController.h"
@@ -25,6 +26,7 @@
 #include <QJsonObject>
 #include <QMainWindow>
 #include <QMenu>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QTableView>
 #include <qcustomplot.h>
@@ -33,6 +35,8 @@ using attn::Stage;
 
 namespace {
 
+const QString kFourHeads =
+    QStringLiteral(ATTNVIZ_SOURCE_DIR "/tests/data/sessions/four-heads-11-tokens.attnviz");
 const QString kCoreference =
     QStringLiteral(ATTNVIZ_SOURCE_DIR "/resources/presets/coreference.json");
 
@@ -163,7 +167,7 @@ private slots:
         showAt(wb, QSize(1280, 800));
         HeatmapView *scores = wb.stages().view(Stage::Scores);
         QVERIFY(scores->tickNames(Qt::Vertical).isEmpty()); // 40 rows in an overview's height
-        QVERIFY2(scores->plot()->yAxis->label().contains("double-click to enlarge"),
+        QVERIFY2(scores->plot()->yAxis->label().contains("numbered"),
                  qPrintable(scores->plot()->yAxis->label()));
         emit scores->enlargeRequested();
         QCOMPARE(wb.stages().enlargedStage(), std::optional<Stage>(Stage::Scores));
@@ -172,6 +176,32 @@ private slots:
         QVERIFY(!scores->plot()->yAxis->label().contains("enlarge"));
         emit scores->enlargeRequested(); // and back
         QCOMPARE(wb.stages().enlargedStage(), std::nullopt);
+    }
+
+    // A real double click (not the signal) enlarges any heatmap, the weights included: they lead
+    // anyway, but enlarged they take the window's height with names for up to 64 cells.
+    void doubleClickEnlargesAnyHeatmap() {
+        WindowAssembler wb;
+        QVERIFY(wb.document().setDimension(Dimension::Tokens, 40));
+        showAt(wb, QSize(1280, 800));
+        auto *scroll = qobject_cast<QScrollArea *>(wb.window().centralWidget());
+        HeatmapView *weights = wb.stages().view(Stage::Weights);
+        QVERIFY(weights->tickNames(Qt::Vertical).isEmpty()); // 40 rows: numbered
+        const QRectF cell = weights->cellRect(20, 20);
+        QTest::mouseDClick(weights->plot(), Qt::LeftButton, {}, cell.center().toPoint());
+        QCOMPARE(wb.stages().enlargedStage(), std::optional<Stage>(Stage::Weights));
+        showAt(wb, QSize(1280, 800));
+        QVERIFY2(
+            weights->height() >= scroll->viewport()->height() - 16,
+            qPrintable(
+                QString("%1 px in %2").arg(weights->height()).arg(scroll->viewport()->height())));
+        QCOMPARE(weights->tickNames(Qt::Vertical).size(), 40);
+        QTest::mouseDClick(weights->plot(), Qt::LeftButton, {},
+                           weights->cellRect(20, 20).center().toPoint());
+        QCOMPARE(wb.stages().enlargedStage(), std::nullopt);
+        HeatmapView *q = wb.stages().view(Stage::Q);
+        QTest::mouseDClick(q->plot(), Qt::LeftButton, {}, q->cellRect(0, 0).center().toPoint());
+        QCOMPARE(wb.stages().enlargedStage(), std::optional<Stage>(Stage::Q));
     }
 
     void fourHeadsOfTwelveTokensKeepTheirNames() {
@@ -190,6 +220,108 @@ private slots:
             QCOMPARE(v->tickNames(Qt::Vertical), tokens);
             QCOMPARE(v->tickNames(Qt::Horizontal), tokens);
         }
+    }
+
+    // A teacher's sequence that collapsed every heatmap until a restart: a 4-head session with
+    // the Train panel docked, Train › Step, then Presets › Worked example (and back and forth).
+    // Whatever layout state survives a document change is reset by it: the 4×4 weights have
+    // readable rows with numbers and names, Q, K and V are no strips.
+    void heatmapsSurviveTrainingAndPresetSwitches() {
+        testsupport::Harness h;
+        h.answer = SessionPrompts::Choice::Discard; // the trained weights are not kept
+        WindowAssembler &wb = h.workbench;
+        QString error;
+        QVERIFY2(wb.session().loadFile(kFourHeads, &error), qPrintable(error));
+        auto *train = wb.window().findChild<QDockWidget *>("trainDock");
+        QVERIFY(train);
+        train->show();
+        showAt(wb, QSize(1280, 800));
+        auto *step = train->findChild<QPushButton *>(QString(), Qt::FindChildrenRecursively);
+        QPushButton *stepButton = nullptr;
+        for (QPushButton *b : train->findChildren<QPushButton *>())
+            if (b->text() == "Step")
+                stepButton = b;
+        QVERIFY(step && stepButton);
+        auto preset = [&](const QString &prefix) {
+            for (QAction *a : wb.window().findChildren<QAction *>())
+                if (a->text().startsWith(prefix) && a->isEnabled())
+                    return a;
+            return static_cast<QAction *>(nullptr);
+        };
+        for (int round = 0; round < 3; ++round) {
+            QTest::mouseClick(stepButton, Qt::LeftButton);
+            testsupport::settle(wb);
+            QTRY_VERIFY(!wb.recomputer().isBusy());
+            QAction *worked = preset("Worked example");
+            QVERIFY(worked);
+            worked->trigger();
+            showAt(wb, QSize(1280, 800));
+            QCOMPARE(int(wb.document().inputs().X.rows()), 4);
+            HeatmapView *weights = wb.stages().view(Stage::Weights);
+            const QRectF cell = weights->cellRect(0, 0);
+            QVERIFY2(
+                cell.height() >= 24,
+                qPrintable(
+                    QString("round %1: weights rows %2 px high").arg(round).arg(cell.height())));
+            QVERIFY(weights->numbersShown());
+            QCOMPARE(weights->tickNames(Qt::Vertical), tokensOf(wb.document()));
+            for (Stage s : {Stage::Q, Stage::K, Stage::V}) {
+                HeatmapView *v = wb.stages().view(s);
+                QVERIFY2(v->cellRect(0, 0).height() >= 24,
+                         qPrintable(QString("round %1: %2 rows %3 px high")
+                                        .arg(round)
+                                        .arg(v->objectName())
+                                        .arg(v->cellRect(0, 0).height())));
+            }
+            QAction *coreference = preset("Coreference");
+            QVERIFY(coreference);
+            coreference->trigger();
+            showAt(wb, QSize(1280, 800));
+            QVERIFY(wb.document().setDimension(Dimension::Heads, 4));
+            testsupport::settle(wb);
+        }
+    }
+
+    // The lesson beside the heatmaps in presentation mode: the heatmaps fit what the panel leaves
+    // (all 11 columns of the weights, no sideways scrolling), and each step brings up the
+    // matrices it talks about instead of leaving the faded weights in view.
+    void lessonStepsShowTheirMatricesInWhatIsLeft() {
+        WindowAssembler wb;
+        QString error;
+        QVERIFY2(wb.session().loadFile(kCoreference, &error), qPrintable(error));
+        wb.presentation().setActive(true);
+        wb.window().setWindowState(wb.window().windowState() & ~Qt::WindowFullScreen);
+        showAt(wb, QSize(1280, 800));
+        auto *scroll = qobject_cast<QScrollArea *>(wb.window().centralWidget());
+        QVERIFY(scroll);
+        for (int step = 0; step < 7; ++step) {
+            wb.lesson().goTo(step);
+            showAt(wb, QSize(1280, 800));
+            QVERIFY(wb.lesson().isActive());
+            const QList<Stage> emphasis = wb.stages().emphasis();
+            for (HeatmapView *v : wb.stages().visibleViews()) {
+                const QRect shown(v->mapTo(scroll->viewport(), QPoint()), v->size());
+                QVERIFY2(shown.left() >= 0 && shown.right() <= scroll->viewport()->width(),
+                         qPrintable(QString("step %1: %2 is %3 px wide in %4 px")
+                                        .arg(step + 1)
+                                        .arg(v->objectName())
+                                        .arg(v->width())
+                                        .arg(scroll->viewport()->width())));
+            }
+            if (emphasis.isEmpty())
+                continue;
+            HeatmapView *first = wb.stages().view(emphasis.first());
+            const QRect shown(first->mapTo(scroll->viewport(), QPoint()), first->size());
+            const QRect seen = shown & scroll->viewport()->rect();
+            QVERIFY2(seen.height() >= std::min(shown.height(), scroll->viewport()->height()) - 16,
+                     qPrintable(QString("step %1: %2 shows %3 of %4 px")
+                                    .arg(step + 1)
+                                    .arg(first->objectName())
+                                    .arg(seen.height())
+                                    .arg(shown.height())));
+        }
+        HeatmapView *weights = wb.stages().view(Stage::Weights);
+        QCOMPARE(weights->tickNames(Qt::Horizontal), tokensOf(wb.document()));
     }
 
     // View › Cell decimals: the article's four decimals in the heatmap itself, kept in the
