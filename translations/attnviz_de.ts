@@ -1280,8 +1280,8 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>Δ Änderung</translation>
     </message>
     <message>
-        <source>Mask &amp; bias</source>
-        <translation>Maske &amp; Bias</translation>
+        <source>Mask and bias</source>
+        <translation>Maske und Bias</translation>
     </message>
     <message>
         <source>KV cache</source>

@@ -15,6 +15,7 @@
 #include <QDockWidget>
 #include <QMainWindow>
 #include <QMenu>
+#include <QTabBar>
 #include <QTreeWidget>
 #include <QtTest>
 
@@ -82,6 +83,32 @@ private slots:
             listed = listed || (e.section == "View" && e.keys == "PgDown");
         QVERIFY2(listed, "the presentation's Page Down is not listed");
         wb.presentation().setActive(false);
+    }
+
+    // No panel's name shows a mnemonic ("Mask _bias") in the View menu or on its tab; a
+    // title with an "&" keeps it literal in the menu, also after a change of language.
+    void panelTitlesShowNoMnemonic() {
+        WindowAssembler wb;
+        QMainWindow &w = wb.window();
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto *dock = w.findChild<QDockWidget *>("maskBiasDock");
+        QVERIFY(dock);
+        dock->show();
+        QCoreApplication::processEvents();
+        const auto mnemonic = [](const QString &text) {
+            return QString(text).remove(QStringLiteral("&&")).contains(QLatin1Char('&'));
+        };
+        for (QTabBar *bar : w.findChildren<QTabBar *>())
+            for (int i = 0; i < bar->count(); ++i)
+                QVERIFY2(!mnemonic(bar->tabText(i)), qPrintable(bar->tabText(i)));
+        for (QDockWidget *d : wb.shell().panels()) {
+            QVERIFY(wb.shell().menu(MenuId::View)->actions().contains(d->toggleViewAction()));
+            QVERIFY2(!mnemonic(d->toggleViewAction()->text()),
+                     qPrintable(d->toggleViewAction()->text()));
+        }
+        dock->setWindowTitle(QStringLiteral("Maske & Bias"));
+        QCOMPARE(dock->toggleViewAction()->text(), QStringLiteral("Maske && Bias"));
     }
 
     void tourShowsEachRegion_data() {
