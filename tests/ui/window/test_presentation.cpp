@@ -230,6 +230,33 @@ private slots:
         p->setActive(false);
     }
 
+    // Ctrl+0 gives each mode its own default size: in presentation mode the projector's, and
+    // the normal size is never saved as the presentation's zoom.
+    void actualSizeKeepsEachModesDefault() {
+        WindowAssembler wb;
+        QMainWindow &w = wb.window();
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        Presentation *p = &wb.presentation();
+        p->setActive(true);
+        const double presenting = AppSettings::defaultFontScale(true);
+        QVERIFY(presenting > 1.0);
+        QCOMPARE(p->zoom(), presenting);
+        p->setZoom(2.5);
+        QTest::keyClick(&w, Qt::Key_0, Qt::ControlModifier);
+        QCOMPARE(p->zoom(), presenting);
+        QCOMPARE(fontSize(), presenting * m_baseSize);
+        QCOMPARE(AppSettings().fontScale(true), presenting);
+        p->setActive(false);
+        p->setZoom(1.25);
+        QTest::keyClick(&w, Qt::Key_0, Qt::ControlModifier);
+        QCOMPARE(p->zoom(), 1.0);
+        QCOMPARE(AppSettings().fontScale(false), 1.0);
+        p->setActive(true);
+        QCOMPARE(p->zoom(), presenting);
+        p->setActive(false);
+    }
+
     void lessonStepKeysReachTheLesson() {
         WindowAssembler wb;
         QMainWindow &w = wb.window();
