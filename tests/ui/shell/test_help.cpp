@@ -57,6 +57,11 @@ private slots:
         QVERIFY2(has("Esc", "presentation"), qPrintable(lines.join('\n')));
         QVERIFY2(has("Alt+Up / Alt+Down", "Nudge"), qPrintable(lines.join('\n')));
         QVERIFY2(has("Space", "Play"), qPrintable(lines.join('\n')));
+        // The heatmaps' zoom keys and mouse gestures, which are no menu action.
+        QVERIFY2(has("+ / -", "Zoom in / out"), qPrintable(lines.join('\n')));
+        QVERIFY2(has("0", "whole matrix"), qPrintable(lines.join('\n')));
+        QVERIFY2(has("Mouse wheel", "Zoom"), qPrintable(lines.join('\n')));
+        QVERIFY2(has("Double-click", "Enlarge"), qPrintable(lines.join('\n')));
 
         // Every menu action with a shortcut is listed, with each of its keys.
         for (QAction *a : w.findChildren<QAction *>()) {
