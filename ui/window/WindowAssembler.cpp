@@ -6,6 +6,7 @@
 #include "FileDrops.h"
 #include "MainWindow.h"
 #include "Presentation.h"
+#include "ScreenFit.h"
 #include "WindowTour.h"
 #include "figures/FigureFeatures.h"
 #include "import/ImportFeatures.h"
@@ -71,10 +72,13 @@ WindowAssembler::WindowAssembler()
     // The window's minimum size was last computed with some of them shown (while features
     // were being added): recompute it now, or a first resize is clamped to the stale minimum.
     m_window->layout()->activate();
-    m_window->resize(1600, 1000);
+    m_window->resize(kPreferredWindowSize);
 
     // Last: it restores the saved dock layout, so every dock must exist by now.
     m_presentation = std::make_unique<Presentation>(frame);
+    // On a smaller screen the window opens at the room there is, never partly off it; a saved
+    // geometry that fits stays as saved.
+    fitIntoScreen(*m_window);
     // The program's own layout follows the window's width (a saved one stays as saved).
     m_compactDocks = new CompactDocks(*m_window, m_controlsDock, m_inputsDock, m_controls);
     m_compactDocks->setAutomatic(!m_presentation->restoredSavedLayout());
