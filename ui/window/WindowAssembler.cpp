@@ -17,6 +17,7 @@
 #include "lesson/LessonFeatures.h"
 #include "lesson/LessonPanel.h"
 #include "model/Document.h"
+#include "model/Presets.h"
 #include "model/Recomputer.h"
 #include "session/PresetsMenu.h"
 #include "session/SessionController.h"
@@ -45,15 +46,23 @@ WindowAssembler::WindowAssembler()
     createWorkbenchViews();
     connectStatusAndColors();
     Shell &frame = shell();
-    fillPresetsMenu(frame.menu(MenuId::Presets), m_document.get(), frame, [this] {
-        if (m_session)
-            m_session->forgetFile();
-    });
+    // A preset replaces the document as opening a file does: after the unsaved-changes
+    // question, and unmodified, named after the preset.
+    fillPresetsMenu(
+        frame.menu(MenuId::Presets), m_document.get(), frame,
+        [this] { return !m_session || m_session->maybeSave(); },
+        [this](const QString &name) {
+            if (m_session)
+                m_session->showPreset(name);
+        });
 
     // Sessions first: Open/Save go to the top of the File menu, the view state keys that later
     // keys rely on (layout, head, row) are registered before theirs.
     registerStandardViewState(m_viewState, *m_document, frame);
     m_session = std::make_unique<SessionController>(*m_document, frame, m_viewState);
+    // The window opens on the worked example, the first preset: its title says so.
+    if (const std::vector<PresetEntry> entries = presetEntries(); !entries.empty())
+        m_session->showPreset(entries.front().name);
     installImportFeatures(frame, *m_document, *m_inputs); // Import before Export in the menus
     installFigureFeatures(frame, *m_document, *m_stages, *m_inputs, *m_combination);
     m_drops = std::make_unique<FileDrops>(*m_window, *m_document, *m_session);
