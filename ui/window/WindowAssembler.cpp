@@ -151,6 +151,9 @@ void WindowAssembler::createWorkbenchViews() {
                                                    "Inputs \u2014 type, wheel or paste to edit"),
                        "inputsDock", scrolled(m_inputs), Qt::BottomDockWidgetArea);
     m_window->resizeDocks({m_inputsDock}, {250}, Qt::Vertical);
+    // A refused entry is said at its cell and, in case the bubble went by, in the status bar.
+    QObject::connect(m_inputs, &InputsPanel::refused, m_window.get(),
+                     [this](const QString &message) { shell().showMessage(message, 15000); });
     m_combination = new CombinationView(m_document.get(), m_recomputer.get());
     m_stages->setCombinationView(m_combination);
 }
