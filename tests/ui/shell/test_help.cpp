@@ -119,16 +119,20 @@ private slots:
     void tourShowsEachRegion_data() {
         QTest::addColumn<bool>("presentation");
         QTest::addColumn<int>("steps");
-        QTest::newRow("1280x800") << false << 7;
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x800") << false << 7 << QSize(1280, 800);
+        QTest::newRow("1600x1000") << false << 7 << QSize(1600, 1000);
         // Presentation mode hides the editing panels (sizes and options, inputs).
-        QTest::newRow("presentation") << true << 5;
+        QTest::newRow("presentation") << true << 5 << QSize(1280, 800);
+        QTest::newRow("presentation 1024x768") << true << 5 << QSize(1024, 768);
     }
     void tourShowsEachRegion() {
         QFETCH(bool, presentation);
         QFETCH(int, steps);
+        QFETCH(QSize, size);
         WindowAssembler wb;
         QMainWindow &w = wb.window();
-        w.resize(1280, 800);
+        w.resize(size);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         testsupport::settle(wb);
@@ -161,6 +165,24 @@ private slots:
                                     .arg(target->metaObject()->className())));
             const auto *callout = tour.findChild<QWidget *>("tourCallout");
             QVERIFY(tour.rect().contains(callout->geometry()));
+            // The output's panel is shown, not a sliver of it.
+            if (tour.currentTitle() == "The selected query's output")
+                QVERIFY2(hole.height() >=
+                             std::min(target->height(), w.centralWidget()->height() / 2),
+                         qPrintable(QString::number(hole.height())));
+            // Beside what it points at, never over it.
+            const QRect bubble = callout->geometry();
+            QVERIFY2(!bubble.intersects(hole),
+                     qPrintable(QString("%1: bubble %2,%3 %4x%5 over %6,%7 %8x%9")
+                                    .arg(tour.currentTitle())
+                                    .arg(bubble.x())
+                                    .arg(bubble.y())
+                                    .arg(bubble.width())
+                                    .arg(bubble.height())
+                                    .arg(hole.x())
+                                    .arg(hole.y())
+                                    .arg(hole.width())
+                                    .arg(hole.height())));
             titles << tour.currentTitle();
             if (!dir.isEmpty())
                 QVERIFY(w.grab().save(
