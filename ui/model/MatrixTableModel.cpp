@@ -176,10 +176,10 @@ bool MatrixTableModel::setData(const QModelIndex &index, const QVariant &value, 
         if (!parsed) {
             emit editRefused(
                 shown.isEmpty() ? tr("An empty entry is not a number") + keeps
-                : outOfRange ? tr("\u201c%1\u201d is too large (values must lie within \u00b11e15)")
-                                       .arg(shown) +
-                                   keeps
-                             : tr("\u201c%1\u201d is not a number").arg(shown) + keeps);
+                : outOfRange
+                    ? tr("\u201c%1\u201d is too large (values must lie within ±1e15)").arg(shown) +
+                          keeps
+                    : tr("\u201c%1\u201d is not a number").arg(shown) + keeps);
             return false;
         }
         number = *parsed;
