@@ -643,6 +643,21 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
 </context>
 <context>
+    <name>ExportNotices</name>
+    <message>
+        <source>Exported %1 to %2</source>
+        <translation>%1 exportiert nach %2</translation>
+    </message>
+    <message>
+        <source>Copied %1 to the clipboard as %2</source>
+        <translation>%1 als %2 in die Zwischenablage kopiert</translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation>Export fehlgeschlagen: %1</translation>
+    </message>
+</context>
+<context>
     <name>FigureExport</name>
     <message>
         <source>there is nothing to export</source>
@@ -1288,8 +1303,8 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>Δ Änderung</translation>
     </message>
     <message>
-        <source>Mask &amp; bias</source>
-        <translation>Maske &amp; Bias</translation>
+        <source>Mask and bias</source>
+        <translation>Maske und Bias</translation>
     </message>
     <message>
         <source>KV cache</source>
@@ -2269,6 +2284,10 @@ Rechtsklick: die Matrix zufällig oder neu füllen.</translation>
         <source>“%1” is not a number</source>
         <translation>„%1“ ist keine Zahl</translation>
     </message>
+    <message>
+        <source>“%1” is too large (values must lie within ±1e15)</source>
+        <translation>„%1“ ist zu groß (Werte müssen zwischen ±1e15 liegen)</translation>
+    </message>
 </context>
 <context>
     <name>NumberFormat</name>
@@ -2984,6 +3003,38 @@ Wiederherstellen?</translation>
         <source>Does</source>
         <translation>Wirkung</translation>
     </message>
+    <message>
+        <source>Zoom in / out around the middle</source>
+        <translation>Um die Mitte vergrößern / verkleinern</translation>
+    </message>
+    <message>
+        <source>Show the whole matrix again (reset zoom)</source>
+        <translation>Wieder die ganze Matrix zeigen (Zoom zurücksetzen)</translation>
+    </message>
+    <message>
+        <source>Mouse wheel</source>
+        <translation>Mausrad</translation>
+    </message>
+    <message>
+        <source>Zoom in / out around the pointer</source>
+        <translation>Um den Mauszeiger vergrößern / verkleinern</translation>
+    </message>
+    <message>
+        <source>Drag</source>
+        <translation>Ziehen</translation>
+    </message>
+    <message>
+        <source>Move the part in view (when zoomed in)</source>
+        <translation>Den sichtbaren Ausschnitt verschieben (vergrößert)</translation>
+    </message>
+    <message>
+        <source>Double-click</source>
+        <translation>Doppelklick</translation>
+    </message>
+    <message>
+        <source>Enlarge the heatmap</source>
+        <translation>Die Heatmap vergrößern</translation>
+    </message>
 </context>
 <context>
     <name>StagesView</name>
@@ -3254,6 +3305,22 @@ Wiederherstellen?</translation>
     <message>
         <source>step %1 — held-out loss %2, accuracy %3</source>
         <translation>Schritt %1 – Verlust (zurückgehalten) %2, Genauigkeit %3</translation>
+    </message>
+    <message>
+        <source>Fast (200 steps a second)</source>
+        <translation>Schnell (200 Schritte pro Sekunde)</translation>
+    </message>
+    <message>
+        <source>Classroom (a step every half second)</source>
+        <translation>Unterricht (ein Schritt jede halbe Sekunde)</translation>
+    </message>
+    <message>
+        <source>How fast Play trains; remembered for the next time</source>
+        <translation>Wie schnell Abspielen trainiert; wird für das nächste Mal gemerkt</translation>
+    </message>
+    <message>
+        <source>Spee&amp;d</source>
+        <translation>&amp;Tempo</translation>
     </message>
 </context>
 <context>

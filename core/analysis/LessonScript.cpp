@@ -135,7 +135,8 @@ std::vector<LessonStep> lessonSteps(const attn::AttentionInputs &in, const attn:
             QCoreApplication::translate("LessonScript", " Then divide by the temperature T = %1.")
                 .arg(number(o.temperature));
     steps.push_back(
-        {QCoreApplication::translate("LessonScript", "4. Scale by ") + attn::scaleSymbol() +
+        {QCoreApplication::translate("LessonScript", "4. Scale by ") +
+             attn::scaleSymbol(attn::Markup::Html) +
              QCoreApplication::translate("LessonScript", " (before the softmax)"),
          scaling + QCoreApplication::translate(
                        "LessonScript",
@@ -219,7 +220,7 @@ std::vector<LessonStep> lessonSteps(const attn::AttentionInputs &in, const attn:
     const attn::Layout columns = attn::Layout::Columns;
     steps.push_back(
         {QCoreApplication::translate("LessonScript", "8. The transposed convention: ") +
-             attn::attentionFormula(columns),
+             attn::attentionFormula(columns, attn::Markup::Html),
          QCoreApplication::translate(
              "LessonScript",
              "Stack the tokens as columns instead of rows and every matrix is transposed: "

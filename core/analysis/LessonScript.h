@@ -14,8 +14,8 @@
 // so the text always matches the heatmaps beside it. Pure: built from inputs and a row-layout
 // result, testable without a window.
 struct LessonStep {
-    QString title;
-    QString html; // rich text with the live numbers
+    QString title; // rich text, as the html: d<sub>k</sub>, never "d_k"
+    QString html;  // rich text with the live numbers
     QList<attn::Stage> emphasis;
     attn::Layout layout = attn::Layout::Rows;
     bool combination = false; // the row-combination panel is part of the step

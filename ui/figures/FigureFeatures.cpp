@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "FigureFeatures.h"
 
+#include "ExportNotices.h"
 #include "FigureMenu.h"
 #include "MatrixExportMenu.h"
 #include "heatmap/HeatmapView.h"
@@ -194,6 +195,9 @@ void installFigureFeatures(Shell &shell, Document &document, StagesView &stages,
     file->insertMenu(before, figureMenu);
     file->insertSeparator(before);
 
+    // Every export says in the status bar which file it wrote (or why it wrote none).
+    QObject::connect(&ExportNotices::instance(), &ExportNotices::message, &shell,
+                     [s = &shell](const QString &text) { s->showMessage(text, 15000); });
     installHeatmapMenus(doc, stages);
     installEditorMenus(doc, &inputs);
     enableFigureContextMenu(&combination, QStringLiteral("combination"));

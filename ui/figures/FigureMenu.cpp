@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "FigureMenu.h"
 
+#include "ExportNotices.h"
+
 #include "model/ExportDirectory.h"
 
 #include <QCoreApplication>
@@ -80,10 +82,12 @@ bool exportFigureInteractively(QWidget *figure, const QString &name, QWidget *di
     options.selectionOutline = figuresIncludeSelectionOutline();
     const QString error = exportWidgetFigure(figure, path, options);
     if (!error.isEmpty()) {
+        ExportNotices::instance().failed(error);
         QMessageBox::warning(dialogParent,
                              QCoreApplication::translate("FigureMenu", "Export failed"), error);
         return false;
     }
+    ExportNotices::instance().written(name, path); // the dialog closed: say where it went
     return true;
 }
 

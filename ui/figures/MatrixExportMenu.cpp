@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "MatrixExportMenu.h"
 
+#include "ExportNotices.h"
+
 #include "model/ExportDirectory.h"
 
 #include <QApplication>
@@ -39,9 +41,13 @@ void saveInteractively(const attn::Matrix &m, attn::ExportFormat format, const Q
         path += "." + exportFileSuffix(format);
     setExportDirectory(QFileInfo(path).absolutePath());
     const QString error = saveMatrixFile(m, format, path);
-    if (!error.isEmpty())
-        QMessageBox::warning(
-            parent, QCoreApplication::translate("MatrixExportMenu", "Export failed"), error);
+    if (error.isEmpty()) {
+        ExportNotices::instance().written(fileBase, path);
+        return;
+    }
+    ExportNotices::instance().failed(error);
+    QMessageBox::warning(parent, QCoreApplication::translate("MatrixExportMenu", "Export failed"),
+                         error);
 }
 
 } // namespace
@@ -91,7 +97,14 @@ QMenu *addMatrixExportMenu(QMenu *menu, const QString &title, std::function<attn
             continue;
         sub->addAction(QCoreApplication::translate("MatrixExportMenu", "Copy as %1")
                            .arg(exportFormatLabel(format)),
-                       sub, [matrix, format] { copyMatrixToClipboard(matrix(), format); });
+                       sub, [matrix, format, fileBase] {
+                           QString error;
+                           if (copyMatrixToClipboard(matrix(), format, &error))
+                               ExportNotices::instance().copied(fileBase,
+                                                                exportFormatLabel(format));
+                           else
+                               ExportNotices::instance().failed(error);
+                       });
     }
     return sub;
 }

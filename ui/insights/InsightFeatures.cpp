@@ -85,7 +85,7 @@ void installInsightFeatures(Shell &shell, Document &document, Recomputer &recomp
         {QT_TRANSLATE_NOOP("InsightFeatures", "What if"), "whatIfDock", scrolled(whatIf), whatIf},
         {QT_TRANSLATE_NOOP("InsightFeatures", "\u0394 edit"), "differenceDock", difference,
          difference},
-        {QT_TRANSLATE_NOOP("InsightFeatures", "Mask & bias"), "maskBiasDock", scrolled(maskBias),
+        {QT_TRANSLATE_NOOP("InsightFeatures", "Mask and bias"), "maskBiasDock", scrolled(maskBias),
          maskBias},
         {QT_TRANSLATE_NOOP("InsightFeatures", "KV cache"), "decodingDock", decoding, decoding},
     };

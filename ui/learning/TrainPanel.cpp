@@ -14,9 +14,16 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QSettings>
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
+
+namespace {
+
+const QString kSpeedKey = QStringLiteral("train/speed"); // "fast" or "classroom"
+
+} // namespace
 
 TrainPanel::TrainPanel(Document *document, QWidget *parent)
     : QWidget(parent), m_doc(document), m_runner(new TrainingRunner(this)) {
@@ -49,6 +56,14 @@ TrainPanel::TrainPanel(Document *document, QWidget *parent)
     m_seed->setValue(1);
     m_seed->setToolTip(tr("The random sequences and the initial weights"));
     form->addRow(tr("S&eed"), m_seed);
+    // Fast learns the task in seconds; a class needs time to watch each step.
+    m_speed = new QComboBox(this);
+    m_speed->setObjectName("trainSpeedCombo");
+    m_speed->addItem(tr("Fast (200 steps a second)"), int(TrainingRunner::Speed::Fast));
+    m_speed->addItem(tr("Classroom (a step every half second)"),
+                     int(TrainingRunner::Speed::Classroom));
+    m_speed->setToolTip(tr("How fast Play trains; remembered for the next time"));
+    form->addRow(tr("Spee&d"), m_speed);
     layout->addLayout(form);
 
     m_description = new QLabel(this);
@@ -125,6 +140,16 @@ TrainPanel::TrainPanel(Document *document, QWidget *parent)
         m_runner->step();
     });
     connect(m_reset, &QPushButton::clicked, this, &TrainPanel::reset);
+    const bool classroom = QSettings().value(kSpeedKey).toString() == QLatin1String("classroom");
+    m_speed->setCurrentIndex(classroom ? 1 : 0);
+    m_runner->setSpeed(classroom ? TrainingRunner::Speed::Classroom : TrainingRunner::Speed::Fast);
+    connect(m_speed, &QComboBox::currentIndexChanged, this, [this] {
+        const auto speed = TrainingRunner::Speed(m_speed->currentData().toInt());
+        m_runner->setSpeed(speed);
+        QSettings().setValue(kSpeedKey, speed == TrainingRunner::Speed::Classroom
+                                            ? QStringLiteral("classroom")
+                                            : QStringLiteral("fast"));
+    });
     connect(m_runner, &TrainingRunner::playingChanged, this,
             [this](bool playing) { m_play->setText(playing ? tr("Pause") : tr("Play")); });
     connect(m_runner, &TrainingRunner::progressed, this, &TrainPanel::showProgress);

@@ -25,6 +25,8 @@ public:
     TrainingRunner *runner() const { return m_runner; }
     QComboBox *taskCombo() const { return m_task; }
     QComboBox *optimizerCombo() const { return m_optimizer; }
+    // Fast or classroom pace of Play, kept in the settings.
+    QComboBox *speedCombo() const { return m_speed; }
     QDoubleSpinBox *learningRateSpinBox() const { return m_learningRate; }
     QPushButton *playButton() const { return m_play; }
     QPushButton *stepButton() const { return m_step; }
@@ -41,7 +43,7 @@ private:
 
     Document *m_doc;
     TrainingRunner *m_runner;
-    QComboBox *m_task, *m_positional, *m_optimizer;
+    QComboBox *m_task, *m_positional, *m_optimizer, *m_speed;
     QDoubleSpinBox *m_learningRate;
     QSpinBox *m_seed;
     QPushButton *m_play, *m_step, *m_reset;

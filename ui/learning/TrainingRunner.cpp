@@ -56,14 +56,15 @@ TrainingRunner::Progress TrainingRunner::progress() const {
 
 void TrainingRunner::run(std::stop_token stop) {
     using namespace std::chrono;
-    const auto chunk = milliseconds(1000 * kStepsPerChunk / kStepsPerSecond);
     while (!stop.stop_requested()) {
         const auto start = steady_clock::now();
+        const Pace p = pace(m_speed);
+        const auto chunk = milliseconds(p.chunkMilliseconds);
         {
             const std::lock_guard lock(m_mutex);
             if (m_trainer->steps() >= kMaxSteps)
                 break;
-            for (int i = 0; i < kStepsPerChunk; ++i)
+            for (int i = 0; i < p.stepsPerChunk; ++i)
                 m_trainer->step();
             publish();
         }

@@ -12,14 +12,21 @@
 #include <vector>
 
 // Runs an attn::Trainer off the GUI thread. While playing, a worker thread takes steps in small
-// chunks, paced so a class can watch the weights change (kStepsPerSecond), and after each
-// chunk publishes the progress; the GUI hears of it through progressed(), at most one queued
-// notification at a time, so a busy GUI thread sees the latest state, never a backlog.
+// chunks, paced by the speed (fast: 200 steps a second, the task learned in seconds; classroom:
+// one step every half second, slow enough to talk over each), and after each chunk publishes
+// the progress; the GUI hears of it through progressed(), at most one queued notification at a
+// time, so a busy GUI thread sees the latest state, never a backlog.
 class TrainingRunner : public QObject {
     Q_OBJECT
 public:
-    static constexpr int kStepsPerChunk = 10;
-    static constexpr int kStepsPerSecond = 200;
+    enum class Speed { Fast, Classroom };
+    struct Pace {
+        int stepsPerChunk;
+        int chunkMilliseconds;
+    };
+    static constexpr Pace pace(Speed speed) {
+        return speed == Speed::Fast ? Pace{10, 50} : Pace{1, 500};
+    }
     static constexpr int kMaxSteps = 5000; // playing pauses here: the task is long learned
 
     struct Point {
@@ -41,6 +48,9 @@ public:
     // One step now (pauses first).
     void step();
     bool isPlaying() const { return m_playing; }
+    // Takes effect at the next chunk, also while playing.
+    void setSpeed(Speed speed) { m_speed = speed; }
+    Speed speed() const { return m_speed; }
     Progress progress() const;
     const attn::TrainingConfig &config() const { return m_config; }
 
@@ -59,5 +69,6 @@ private:
     Progress m_progress;
     std::atomic<bool> m_notifyPending{false};
     bool m_playing = false;
+    std::atomic<Speed> m_speed{Speed::Fast};
     std::jthread m_worker;
 };

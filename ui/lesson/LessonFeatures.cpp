@@ -19,6 +19,7 @@ LessonPanel *installLessonFeatures(Shell &shell, Document &document, Recomputer 
                                        "lessonDock", panel, Qt::RightDockWidgetArea);
     dock->setMinimumWidth(340);
     dock->hide(); // appears when a lesson starts, so the heatmaps keep the room until then
+    panel->endWhenClosed(dock);
     QMenu *menu = shell.menu(MenuId::Lesson);
     menu->addAction(panel->startAction());
     menu->addAction(panel->startLearningAction());

@@ -11,6 +11,7 @@
 #include <QAction>
 #include <QCoreApplication>
 #include <QDockWidget>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QJsonValue>
 #include <QLabel>
@@ -32,6 +33,8 @@ LessonPanel::LessonPanel(Document &document, Recomputer &recomputer, StagesView 
     big.setBold(true);
     m_title->setFont(big);
     m_title->setWordWrap(true);
+    // Rich text, as the steps write their titles: √d<sub>k</sub>, not "√d_k".
+    m_title->setTextFormat(Qt::RichText);
     QFont body = font();
     body.setPointSizeF(body.pointSizeF() * 1.2);
     m_text->setFont(body);
@@ -110,11 +113,31 @@ void LessonPanel::startLearning() {
 }
 
 void LessonPanel::stop() {
+    const bool wasActive = isActive();
     m_step = -1;
     if (auto *dock = qobject_cast<QDockWidget *>(parentWidget()))
         dock->hide();
     apply();
+    // Step 8 switched to the column layout for its own sake: the user's layout comes back.
+    if (wasActive)
+        m_document.selection().setLayout(m_layoutBefore);
     emit stepChanged(m_step);
+}
+
+void LessonPanel::endWhenClosed(QDockWidget *dock) {
+    dock->installEventFilter(this);
+    // Unticked in the View menu: the dock hides without a close event.
+    connect(dock->toggleViewAction(), &QAction::triggered, this, [this](bool shown) {
+        if (!shown && isActive())
+            stop();
+    });
+}
+
+bool LessonPanel::eventFilter(QObject *watched, QEvent *event) {
+    if (event->type() == QEvent::Close && isActive() &&
+        watched == qobject_cast<QDockWidget *>(parentWidget()))
+        stop();
+    return QWidget::eventFilter(watched, event);
 }
 
 void LessonPanel::next() {
@@ -151,6 +174,8 @@ void LessonPanel::goTo(int step) {
     rebuild();
     if (m_steps.empty())
         return;
+    if (!isActive())
+        m_layoutBefore = m_document.selection().layout();
     m_step = std::clamp(step, 0, stepCount() - 1);
     if (auto *dock = qobject_cast<QDockWidget *>(parentWidget()))
         dock->show();

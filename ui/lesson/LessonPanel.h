@@ -9,6 +9,7 @@ class Document;
 class Recomputer;
 class StagesView;
 class QAction;
+class QDockWidget;
 class QLabel;
 class QPushButton;
 class Shell;
@@ -36,7 +37,10 @@ public:
     Script script() const { return m_script; }
     void start(); // the attention lesson
     void startLearning();
+    // Ends the lesson and gives back the layout the user had before it started.
     void stop();
+    // Closing `dock` (the panel's own) ends the lesson, as stop() does.
+    void endWhenClosed(QDockWidget *dock);
     void next();
     void previous();
     void goTo(int step);
@@ -53,6 +57,9 @@ public:
 
 signals:
     void stepChanged(int step);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void rebuild();
@@ -71,6 +78,7 @@ private:
     QAction *m_start;
     QAction *m_startLearning;
     Script m_script = Script::Attention;
+    attn::Layout m_layoutBefore = attn::Layout::Rows; // the user's, while a lesson runs
     QAction *m_next;
     QAction *m_previous;
     QAction *m_stop;

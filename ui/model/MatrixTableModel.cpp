@@ -171,11 +171,15 @@ bool MatrixTableModel::setData(const QModelIndex &index, const QVariant &value, 
         shown = attn::notation::exact(number);
     } else {
         shown = value.toString().trimmed();
-        const std::optional<double> parsed = parseNumber(shown);
+        bool outOfRange = false;
+        const std::optional<double> parsed = parseNumber(shown, &outOfRange);
         if (!parsed) {
-            emit editRefused(shown.isEmpty()
-                                 ? tr("An empty entry is not a number") + keeps
-                                 : tr("\u201c%1\u201d is not a number").arg(shown) + keeps);
+            emit editRefused(
+                shown.isEmpty() ? tr("An empty entry is not a number") + keeps
+                : outOfRange
+                    ? tr("\u201c%1\u201d is too large (values must lie within ±1e15)").arg(shown) +
+                          keeps
+                    : tr("\u201c%1\u201d is not a number").arg(shown) + keeps);
             return false;
         }
         number = *parsed;

@@ -11,14 +11,27 @@
 #include <QLocale>
 #include <QStringList>
 
-std::optional<double> parseNumber(const QString &text) {
+std::optional<double> parseNumber(const QString &text, bool *outOfRange) {
+    if (outOfRange)
+        *outOfRange = false;
     QString t = text.trimmed();
     t.replace(QChar(0x2212), u'-');
     if (t.isEmpty())
         return std::nullopt;
     double v = 0;
-    if (attn::parseNumber(t.toStdString(), v) == attn::ParsedNumber::Ok)
+    const attn::ParsedNumber parsed = attn::parseNumber(t.toStdString(), v);
+    if (parsed == attn::ParsedNumber::Ok)
         return v;
+    if (parsed == attn::ParsedNumber::OutOfRange) {
+        // Beyond a double: too large ("1e400"), or so small it is 0 ("1e-400": a negative
+        // exponent; strtod would follow the user's locale).
+        const qsizetype e = t.indexOf(u'e', 0, Qt::CaseInsensitive);
+        if (e >= 0 && e + 1 < t.size() && t[e + 1] == u'-')
+            return 0.0;
+        if (outOfRange)
+            *outOfRange = true;
+        return std::nullopt;
+    }
     bool ok = false;
     v = QLocale().toDouble(t, &ok);
     if (!ok)

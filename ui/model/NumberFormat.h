@@ -13,7 +13,9 @@
 // Parses what a user typed or pasted: the C locale first ("2.5", "-1e3", attn::parseNumber),
 // then the user's locale ("2,5" in German). A Unicode minus sign counts as '-'. Returns nullopt
 // for anything else. NaN and infinity parse (the caller refuses them with a specific message).
-std::optional<double> parseNumber(const QString &text);
+// A number beyond the range of a double ("1e400") is nullopt with *outOfRange set: it is a
+// number, only too large, and the caller says so; one too small for a double ("1e-400") is 0.
+std::optional<double> parseNumber(const QString &text, bool *outOfRange = nullptr);
 
 // A block of numbers as text, rows on lines, cells separated by tabs (what spreadsheets paste),
 // each exact (attn::notation::exact).

@@ -49,7 +49,7 @@ void AppSettings::setTheme(bool presentation, const QString &theme) {
 }
 
 double AppSettings::fontScale(bool presentation) const {
-    return m_settings.value(modeKey(presentation, "fontScale"), presentation ? 1.5 : 1.0)
+    return m_settings.value(modeKey(presentation, "fontScale"), defaultFontScale(presentation))
         .toDouble();
 }
 

@@ -31,6 +31,8 @@ public:
     QString theme(bool presentation) const;
     void setTheme(bool presentation, const QString &theme);
     double fontScale(bool presentation) const;
+    // What fontScale gives before any zoom was chosen: 1 (the system size), 1.5 presenting.
+    static double defaultFontScale(bool presentation) { return presentation ? 1.5 : 1.0; }
     void setFontScale(bool presentation, double scale);
 
     std::optional<ColorMapId> sequentialMap() const;

@@ -46,16 +46,20 @@ namespace {
 
 } // namespace
 
-void fillPresetsMenu(QMenu *menu, Document *doc, Shell &shell, std::function<void()> loaded) {
+void fillPresetsMenu(QMenu *menu, Document *doc, Shell &shell, std::function<bool()> mayReplace,
+                     std::function<void(const QString &name)> loaded) {
     menu->setToolTipsVisible(true);
     for (PresetEntry entry : presetEntries()) {
+        const QString untranslated = entry.name;
         entry.name = QCoreApplication::translate("Presets", entry.name.toUtf8().constData());
         entry.description =
             QCoreApplication::translate("Presets", entry.description.toUtf8().constData());
         QAction *action = menu->addAction(entry.name);
         action->setToolTip(entry.description);
         action->setStatusTip(entry.description);
-        QObject::connect(action, &QAction::triggered, doc, [doc, menu, entry, s = &shell, loaded] {
+        QObject::connect(action, &QAction::triggered, doc, [=, s = &shell] {
+            if (mayReplace && !mayReplace())
+                return; // the user keeps the changed session
             QString error;
             std::optional<Preset> preset = loadPreset(entry, &error);
             if (preset && doc->replaceInputs(preset->inputs,
@@ -65,7 +69,7 @@ void fillPresetsMenu(QMenu *menu, Document *doc, Shell &shell, std::function<voi
                                              &error)) {
                 applyPresetView(doc, preset->view);
                 if (loaded)
-                    loaded();
+                    loaded(untranslated);
                 // The status tip flashes by only while hovering: say what it shows.
                 s->showMessage(entry.description, 15000);
                 return;

@@ -107,7 +107,11 @@ void SessionController::createActions() {
 }
 
 QString SessionController::documentName() const {
-    return m_currentFile.isEmpty() ? tr("untitled") : QFileInfo(m_currentFile).fileName();
+    if (!m_currentFile.isEmpty())
+        return QFileInfo(m_currentFile).fileName();
+    if (!m_presetName.isEmpty())
+        return QCoreApplication::translate("Presets", m_presetName.toUtf8().constData());
+    return tr("untitled");
 }
 
 bool SessionController::isModified() const {
@@ -119,7 +123,16 @@ void SessionController::forgetFile() {
     setCurrentFile(QString());
 }
 
+void SessionController::showPreset(const QString &name) {
+    forgetFile();
+    m_presetName = name;
+    // A preset as it ships is nothing to save: closing or opening another asks nothing.
+    m_document.undoStack()->setClean();
+    updateTitle();
+}
+
 void SessionController::setCurrentFile(const QString &path) {
+    m_presetName.clear(); // a file (or none: forgetFile) names the document from now on
     const QString absolute = path.isEmpty() ? QString() : QFileInfo(path).absoluteFilePath();
     m_autosaver->setOriginalFile(absolute);
     if (absolute == m_currentFile)
@@ -402,5 +415,7 @@ bool SessionController::eventFilter(QObject *watched, QEvent *event) {
         }
         m_autosaver->discard(); // saved or discarded: nothing left to recover
     }
+    if (watched == &m_shell.window() && event->type() == QEvent::LanguageChange)
+        updateTitle(); // "untitled", a preset's name
     return QObject::eventFilter(watched, event);
 }

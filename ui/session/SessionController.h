@@ -40,11 +40,16 @@ public:
     void setPrompts(SessionPrompts prompts) { m_prompts = std::move(prompts); }
 
     QString currentFile() const { return m_currentFile; } // absolute; empty = untitled
-    QString documentName() const;                         // "name.attnviz" or "untitled"
+    // "name.attnviz", the preset the document shows ("Worked example (from Vector to Matrix)"),
+    // or "untitled": the window's title and the unsaved-changes question name it.
+    QString documentName() const;
     bool isModified() const;
     // The document no longer comes from the current file (a preset replaced it): untitled, so
     // Save asks for a name instead of overwriting that file.
     void forgetFile();
+    // The document is now the preset `name` (its untranslated name, as Presets' index has it),
+    // just loaded: no file, unmodified, named after it until a file is opened or saved.
+    void showPreset(const QString &name);
 
     // Interactive: ask, show dialogs, report failures through prompts().warning.
     bool open();                        // Ctrl+O
@@ -118,6 +123,7 @@ private:
     quint64 m_documentGeneration = 0;
     QHash<quint64, quint64> m_saveGenerations; // running save -> m_documentGeneration then
     QString m_currentFile;
+    QString m_presetName;         // untranslated; empty when the document is no preset (or a file)
     quint64 m_openGeneration = 0; // the open whose parse may finish; earlier ones are dropped
     QAction *m_open = nullptr;
     QAction *m_save = nullptr;

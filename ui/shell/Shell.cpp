@@ -66,7 +66,16 @@ QDockWidget *Shell::addPanel(const QString &title, const QString &objectName, QW
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                       QDockWidget::DockWidgetClosable);
     m_window.addDockWidget(area, dock);
-    menu(MenuId::View)->addAction(dock->toggleViewAction());
+    // The toggle's text is the dock's title, where an "&" ("Mask & bias") would be a mnemonic
+    // ("Mask _bias"): a literal one. The dock resets the text on every title change (before
+    // windowTitleChanged), so it is escaped again each time.
+    QAction *toggle = dock->toggleViewAction();
+    const auto escape = [toggle](QString text) {
+        toggle->setText(text.replace(QLatin1Char('&'), QLatin1String("&&")));
+    };
+    escape(title);
+    connect(dock, &QDockWidget::windowTitleChanged, toggle, escape);
+    menu(MenuId::View)->addAction(toggle);
     m_panels << dock;
     return dock;
 }

@@ -139,6 +139,19 @@ void Tour::show(int index) {
 }
 
 QRect Tour::highlight() const {
+    QRect hole = region();
+    // A region as large as the window leaves no room beside it: the callout took a band of it
+    // (place()), which is not highlighted, so the callout never covers what is lit.
+    if (!m_reserved.isNull() && hole.intersects(m_reserved)) {
+        if (m_reserved.top() > hole.center().y())
+            hole.setBottom(m_reserved.top() - kMargin);
+        else
+            hole.setTop(m_reserved.bottom() + kMargin);
+    }
+    return hole;
+}
+
+QRect Tour::region() const {
     if (!m_target || !m_target->isVisible())
         return {};
     // The part of the region that is on screen: clipped by every widget it sits in (a heatmap
@@ -151,32 +164,56 @@ QRect Tour::highlight() const {
 
 void Tour::place() {
     setGeometry(m_window.rect());
-    const QRect hole = highlight();
-    const int width = std::clamp(m_window.width() / 3, 280, 460);
-    // The wrapped text's height at that width (adjustSize would take the layout's own width).
+    m_reserved = QRect();
+    const QRect hole = region();
+    const QRect area = rect().adjusted(kMargin, kMargin, -kMargin, -kMargin);
+    const int preferred = std::clamp(m_window.width() / 3, 280, 460);
+    // The wrapped text's height at a width (adjustSize would take the layout's own width).
     QLayout *layout = m_callout->layout();
     layout->activate();
-    const int height = layout->hasHeightForWidth() ? layout->totalHeightForWidth(width)
-                                                   : layout->totalSizeHint().height();
-    m_callout->setFixedSize(width, std::min(height, this->height() - 2 * kMargin));
-    const QSize size = m_callout->size();
-    // Beside the region, where there is room: right, left, below, above; else over its bottom.
-    const QRect area = rect().adjusted(kMargin, kMargin, -kMargin, -kMargin);
-    const int midY = std::clamp(hole.center().y() - size.height() / 2, area.top(),
-                                area.bottom() - size.height());
-    const int midX =
-        std::clamp(hole.center().x() - size.width() / 2, area.left(), area.right() - size.width());
-    const QList<QPoint> candidates{{hole.right() + kMargin, midY},
-                                   {hole.left() - kMargin - size.width(), midY},
-                                   {midX, hole.bottom() + kMargin},
-                                   {midX, hole.top() - kMargin - size.height()}};
-    QPoint at(midX, std::max(area.top(), hole.bottom() - size.height() - kMargin));
-    for (const QPoint &p : candidates)
-        if (area.contains(QRect(p, size))) {
-            at = p;
-            break;
-        }
-    m_callout->move(at);
+    const auto heightFor = [layout](int width) {
+        return layout->hasHeightForWidth() ? layout->totalHeightForWidth(width)
+                                           : layout->totalSizeHint().height();
+    };
+    const int narrowest = std::min(preferred, std::max(220, layout->totalMinimumSize().width()));
+    // Beside the region, never over it: right, left, below, above, the first side with room
+    // (narrower than preferred, if need be, and taller for it).
+    const int besideWidth[] = {area.right() - hole.right() - kMargin,
+                               hole.left() - kMargin - area.left()};
+    for (int side = 0; side < 2; ++side) {
+        const int width = std::min(preferred, besideWidth[side]);
+        if (width < narrowest)
+            continue;
+        const int height = heightFor(width);
+        if (height > area.height())
+            continue;
+        const int x = side == 0 ? hole.right() + kMargin + 1 : hole.left() - kMargin - width;
+        const int y =
+            std::clamp(hole.center().y() - height / 2, area.top(), area.bottom() - height + 1);
+        m_callout->setFixedSize(width, height);
+        m_callout->move(x, y);
+        update();
+        return;
+    }
+    const int width = std::min(preferred, area.width());
+    const int height = std::min(heightFor(width), area.height());
+    m_callout->setFixedSize(width, height);
+    const int x = std::clamp(hole.center().x() - width / 2, area.left(), area.right() - width + 1);
+    const int belowRoom = area.bottom() - hole.bottom() - kMargin;
+    const int aboveRoom = hole.top() - kMargin - area.top();
+    if (belowRoom >= height) {
+        m_callout->move(x, hole.bottom() + kMargin + 1);
+    } else if (aboveRoom >= height) {
+        m_callout->move(x, hole.top() - kMargin - height);
+    } else {
+        // The region fills the window: the callout takes a band at its bottom (or top, where
+        // more of the region stays lit), and the highlight leaves that band out.
+        const bool bottom = area.bottom() - hole.center().y() >= hole.center().y() - area.top();
+        m_callout->move(x, bottom ? area.bottom() - height + 1 : area.top());
+        m_reserved =
+            QRect(0, bottom ? m_callout->y() : 0, this->width(),
+                  bottom ? this->height() - m_callout->y() : m_callout->geometry().bottom() + 1);
+    }
     update();
 }
 

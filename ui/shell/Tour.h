@@ -42,7 +42,8 @@ public:
     int currentStep() const { return m_current; }
     QString currentTitle() const;
     QWidget *currentTarget() const { return m_target; }
-    // The highlighted rectangle, in this widget's coordinates.
+    // The highlighted rectangle, in this widget's coordinates: the region, but for a band the
+    // callout takes when the region fills the window (the callout never covers the highlight).
     QRect highlight() const;
 
 signals:
@@ -57,6 +58,7 @@ private:
     void show(int index);
     void leaveCurrent();
     void place();
+    QRect region() const; // the target's part on screen, with its halo
     bool available(const TourStep &step) const;
 
     QWidget &m_window;
@@ -64,6 +66,7 @@ private:
     QList<int> m_shown; // indices into m_steps of this run
     int m_current = -1; // index into m_shown
     QPointer<QWidget> m_target;
+    QRect m_reserved; // the band the callout took from a region that fills the window
     QWidget *m_callout;
     QLabel *m_title, *m_text, *m_counter;
     QPushButton *m_back, *m_next;

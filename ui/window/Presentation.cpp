@@ -234,7 +234,9 @@ void Presentation::zoomOut() {
 }
 
 void Presentation::resetZoom() {
-    setZoom(1.0);
+    // Each mode's own default: presenting, that is the projector's larger type, never the
+    // normal size (which would then be saved as the presentation's zoom).
+    setZoom(AppSettings::defaultFontScale(m_active));
 }
 
 void Presentation::applyZoom() {

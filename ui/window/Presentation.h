@@ -40,7 +40,7 @@ public:
     void setZoom(double scale);
     void zoomIn();
     void zoomOut();
-    void resetZoom();
+    void resetZoom(); // Ctrl+0: the mode's default size (1, or 1.5 in presentation mode)
 
     Theme theme() const { return m_theme; }
     void setTheme(Theme theme);

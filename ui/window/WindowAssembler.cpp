@@ -6,6 +6,7 @@
 #include "FileDrops.h"
 #include "MainWindow.h"
 #include "Presentation.h"
+#include "ScreenFit.h"
 #include "WindowTour.h"
 #include "figures/FigureFeatures.h"
 #include "import/ImportFeatures.h"
@@ -16,6 +17,7 @@
 #include "lesson/LessonFeatures.h"
 #include "lesson/LessonPanel.h"
 #include "model/Document.h"
+#include "model/Presets.h"
 #include "model/Recomputer.h"
 #include "session/PresetsMenu.h"
 #include "session/SessionController.h"
@@ -44,15 +46,23 @@ WindowAssembler::WindowAssembler()
     createWorkbenchViews();
     connectStatusAndColors();
     Shell &frame = shell();
-    fillPresetsMenu(frame.menu(MenuId::Presets), m_document.get(), frame, [this] {
-        if (m_session)
-            m_session->forgetFile();
-    });
+    // A preset replaces the document as opening a file does: after the unsaved-changes
+    // question, and unmodified, named after the preset.
+    fillPresetsMenu(
+        frame.menu(MenuId::Presets), m_document.get(), frame,
+        [this] { return !m_session || m_session->maybeSave(); },
+        [this](const QString &name) {
+            if (m_session)
+                m_session->showPreset(name);
+        });
 
     // Sessions first: Open/Save go to the top of the File menu, the view state keys that later
     // keys rely on (layout, head, row) are registered before theirs.
     registerStandardViewState(m_viewState, *m_document, frame);
     m_session = std::make_unique<SessionController>(*m_document, frame, m_viewState);
+    // The window opens on the worked example, the first preset: its title says so.
+    if (const std::vector<PresetEntry> entries = presetEntries(); !entries.empty())
+        m_session->showPreset(entries.front().name);
     installImportFeatures(frame, *m_document, *m_inputs); // Import before Export in the menus
     installFigureFeatures(frame, *m_document, *m_stages, *m_inputs, *m_combination);
     m_drops = std::make_unique<FileDrops>(*m_window, *m_document, *m_session);
@@ -71,10 +81,13 @@ WindowAssembler::WindowAssembler()
     // The window's minimum size was last computed with some of them shown (while features
     // were being added): recompute it now, or a first resize is clamped to the stale minimum.
     m_window->layout()->activate();
-    m_window->resize(1600, 1000);
+    m_window->resize(kPreferredWindowSize);
 
     // Last: it restores the saved dock layout, so every dock must exist by now.
     m_presentation = std::make_unique<Presentation>(frame);
+    // On a smaller screen the window opens at the room there is, never partly off it; a saved
+    // geometry that fits stays as saved.
+    fitIntoScreen(*m_window);
     // The program's own layout follows the window's width (a saved one stays as saved).
     m_compactDocks = new CompactDocks(*m_window, m_controlsDock, m_inputsDock, m_controls);
     m_compactDocks->setAutomatic(!m_presentation->restoredSavedLayout());
@@ -138,6 +151,9 @@ void WindowAssembler::createWorkbenchViews() {
                                                    "Inputs \u2014 type, wheel or paste to edit"),
                        "inputsDock", scrolled(m_inputs), Qt::BottomDockWidgetArea);
     m_window->resizeDocks({m_inputsDock}, {250}, Qt::Vertical);
+    // A refused entry is said at its cell and, in case the bubble went by, in the status bar.
+    QObject::connect(m_inputs, &InputsPanel::refused, m_window.get(),
+                     [this](const QString &message) { shell().showMessage(message, 15000); });
     m_combination = new CombinationView(m_document.get(), m_recomputer.get());
     m_stages->setCombinationView(m_combination);
 }

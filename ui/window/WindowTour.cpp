@@ -17,6 +17,7 @@
 #include <QDockWidget>
 #include <QMainWindow>
 #include <QMenu>
+#include <QScrollArea>
 
 #include <memory>
 
@@ -103,7 +104,16 @@ Tour *installWindowTour(const WindowTourTargets &t) {
                           "WindowTour", "Its output row as a weighted average of V's rows, term by "
                                         "term, with the weights summing to 1."),
                       [t] { return static_cast<QWidget *>(t.combination); },
-                      [stages] { stages->showStage(attn::Stage::HeadOutput); },
+                      [t] {
+                          // The panel itself in view, not only the output beside it: the
+                          // highlight would be a sliver otherwise.
+                          t.stages->showStage(attn::Stage::HeadOutput);
+                          for (QWidget *w = t.combination->parentWidget(); w; w = w->parentWidget())
+                              if (auto *scroll = qobject_cast<QScrollArea *>(w)) {
+                                  scroll->ensureWidgetVisible(t.combination, 0, 0);
+                                  break;
+                              }
+                      },
                       {}};
     TourStep interpretations{
         QCoreApplication::translate("WindowTour", "Interpretations"),

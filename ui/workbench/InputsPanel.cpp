@@ -50,6 +50,10 @@ InputsPanel::InputsPanel(Document *doc, QWidget *parent)
     grid->setColumnStretch(4, 1);
     grid->setRowStretch(5, 1);
 
+    for (MatrixEditor *editor : {m_x, m_context, m_wq, m_wk, m_wv, m_wo})
+        connect(editor, &MatrixEditor::refused, this, &InputsPanel::refused);
+    for (TokenEditor *editor : {m_tokens, m_contextTokens})
+        connect(editor, &TokenEditor::refused, this, &InputsPanel::refused);
     connect(doc, &Document::changed, this, &InputsPanel::updateSections);
     connect(&doc->selection(), &ViewSelection::currentHeadChanged, this,
             &InputsPanel::updateSections);

@@ -26,6 +26,10 @@ public:
     MatrixEditor *wvEditor() const { return m_wv; }
     MatrixEditor *woEditor() const { return m_wo; }
 
+signals:
+    // Any of its editors refused an entry (the window shows it in the status bar).
+    void refused(const QString &message);
+
 private:
     void updateSections();
 

@@ -95,7 +95,9 @@ MatrixEditor::MatrixEditor(Document *doc, MatrixId id, QWidget *parent)
 
     layout->addWidget(m_message);
 
-    connect(m_model, &MatrixTableModel::editRefused, this, &MatrixEditor::showMessage);
+    connect(m_model, &MatrixTableModel::editRefused, this,
+            [this](const QString &message) { showMessage(message); });
+    connect(m_message, &RefusalLabel::refused, this, &MatrixEditor::refused);
     connect(m_model, &MatrixTableModel::editAccepted, this, &MatrixEditor::clearMessage);
     connect(m_view, &QWidget::customContextMenuRequested, this, &MatrixEditor::showContextMenu);
     // A nudge sequence belongs to one cell: moving on starts a new undo step.
@@ -133,8 +135,10 @@ QString MatrixEditor::message() const {
     return m_message->shown();
 }
 
-void MatrixEditor::showMessage(const QString &message) {
-    m_message->refuse(message);
+void MatrixEditor::showMessage(const QString &message, const QModelIndex &index) {
+    const QModelIndex cell = index.isValid() ? index : m_view->currentIndex();
+    m_message->refuse(message, m_view->viewport(),
+                      cell.isValid() ? m_view->visualRect(cell) : QRect());
 }
 
 void MatrixEditor::clearMessage() {
@@ -215,7 +219,7 @@ bool MatrixEditor::nudge(const QModelIndex &index, int steps, bool fine) {
     const QPoint cell = m_model->toDocument(index.row(), index.column());
     if (!m_doc->nudgeCell(m_model->matrixId(), cell.y(), cell.x(),
                           steps * (fine ? kFineStep : kStep), &error)) {
-        showMessage(error);
+        showMessage(error, index);
         return false;
     }
     clearMessage();

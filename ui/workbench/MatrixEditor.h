@@ -5,6 +5,7 @@
 
 #include "model/MatrixId.h"
 
+#include <QModelIndex>
 #include <QWidget>
 
 class CompactTableView;
@@ -34,7 +35,8 @@ public:
     QString title() const;
     // The refusal message on display, "" when there is none.
     QString message() const;
-    void showMessage(const QString &message);
+    // Under the table, in a bubble at `index` (the current cell when invalid), and refused().
+    void showMessage(const QString &message, const QModelIndex &index = {});
     void clearMessage();
 
     // The same operations the keyboard and menu reach; each reports failures inline.
@@ -47,6 +49,8 @@ signals:
     // The context menu is about to open: features installed later (import, export) add their
     // entries to it.
     void contextMenuAboutToShow(QMenu *menu, MatrixId id);
+    // An entry was refused: the message, for the status bar.
+    void refused(const QString &message);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;

@@ -32,8 +32,11 @@ TokenEditor::TokenEditor(Document *doc, bool context, QWidget *parent)
     layout->addWidget(m_message);
 
     connect(m_model, &TokenListModel::editRefused, this, [this](const QString &message) {
-        m_message->refuse(tr("Label not changed: %1").arg(message));
+        const QModelIndex cell = m_view->currentIndex();
+        m_message->refuse(tr("Label not changed: %1").arg(message), m_view->viewport(),
+                          cell.isValid() ? m_view->visualRect(cell) : QRect());
     });
+    connect(m_message, &RefusalLabel::refused, this, &TokenEditor::refused);
     connect(m_model, &TokenListModel::editAccepted, m_message, &RefusalLabel::dismiss);
     // Any later change of the document leaves a refusal stale.
     connect(doc, &Document::changed, m_message, &QWidget::hide);

@@ -23,6 +23,10 @@ public:
     QTableView *view() const;
     QString message() const; // "" when none is shown
 
+signals:
+    // A label was refused: the message, for the status bar.
+    void refused(const QString &message);
+
 private:
     void scheduleFit();
     void fitColumns();

@@ -13,10 +13,14 @@
 #include "workbench/CombinationView.h"
 #include "workbench/StagesView.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileDialog>
 #include <QLabel>
 #include <QMainWindow>
 #include <QMenu>
+#include <QMessageBox>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -72,6 +76,7 @@ private slots:
     void choiceFollowsSuffix();
     void svgNamesGenericFontFamily();
     void rightClickOpensHeatmapMenu();
+    void exportsSayWhatTheyWrote();
 
 private:
     std::unique_ptr<HeatmapView> m_view;
@@ -315,6 +320,76 @@ void TestFigures::rightClickOpensHeatmapMenu() {
     QCoreApplication::processEvents();
     QVERIFY2(entries.join('|').contains("Export &figure"), qPrintable(entries.join('|')));
     QVERIFY(entries.join('|').contains("Export the &matrix"));
+}
+
+namespace {
+
+// Answers the next modal file dialog with `path` (or the next message box with its default
+// button) once its event loop runs: the export functions ask through the static dialogs.
+void answerFileDialog(const QString &path) {
+    QTimer::singleShot(20, [path] {
+        if (auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget())) {
+            dialog->selectFile(path);
+            static_cast<QDialog *>(dialog)->accept(); // QFileDialog's own, public in QDialog
+        } else {
+            answerFileDialog(path);
+        }
+    });
+}
+
+void answerMessageBox(QString *text) {
+    QTimer::singleShot(20, [text] {
+        if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+            *text = box->text();
+            box->accept();
+        } else {
+            answerMessageBox(text);
+        }
+    });
+}
+
+} // namespace
+
+// After an export the status bar names the file written; a failed one says why there too.
+void TestFigures::exportsSayWhatTheyWrote() {
+    WindowAssembler bench;
+    QMainWindow &window = bench.window();
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    bench.recomputer().recomputeNow();
+    QCoreApplication::processEvents();
+    QTemporaryDir dir;
+    const QString png = dir.filePath("whole-window.png");
+    answerFileDialog(png);
+    window.findChild<QAction *>("exportWindowFigure")->trigger();
+    QVERIFY(QFile::exists(png));
+    QCOMPARE(window.statusBar()->currentMessage(),
+             "Exported attnviz to " + QDir::toNativeSeparators(png));
+
+    // A matrix from File › Export matrix: the weights as CSV, then to a folder that is not.
+    auto *matrices = window.findChild<QMenu *>("exportMatrixMenu");
+    QVERIFY(matrices);
+    emit matrices->aboutToShow();
+    QAction *csv = nullptr;
+    for (QAction *entry : matrices->actions())
+        if (entry->menu() && entry->text().startsWith("softmax"))
+            csv = entry->menu()->actions().value(0);
+    QVERIFY(csv);
+    const QString weights = dir.filePath("weights.csv");
+    answerFileDialog(weights);
+    csv->trigger();
+    QVERIFY(QFile::exists(weights));
+    QCOMPARE(window.statusBar()->currentMessage(),
+             "Exported weights to " + QDir::toNativeSeparators(weights));
+    const QString nowhere = dir.filePath("no-such-folder/weights.csv");
+    QString warning;
+    answerFileDialog(nowhere);
+    answerMessageBox(&warning);
+    csv->trigger();
+    QTRY_VERIFY(!warning.isEmpty());
+    QVERIFY2(window.statusBar()->currentMessage().startsWith("Export failed: "),
+             qPrintable(window.statusBar()->currentMessage()));
+    QVERIFY(window.statusBar()->currentMessage().contains(warning));
 }
 
 QTEST_MAIN(TestFigures)

@@ -23,6 +23,7 @@
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QPushButton>
+#include <QSettings>
 #include <QUndoStack>
 #include <QtTest>
 #include <qcustomplot.h>
@@ -180,6 +181,28 @@ private slots:
         QVERIFY(train->statusLabel()->text().contains("accuracy"));
         doc.undoStack()->undo();
         QCOMPARE(doc.inputs().heads[0].Wq, afterStep);
+    }
+
+    // Play has a classroom speed, a step every half second, remembered in the settings.
+    void playHasAClassroomSpeed() {
+        QSettings().remove(QStringLiteral("train/speed"));
+        using Speed = TrainingRunner::Speed;
+        QVERIFY(1000.0 * TrainingRunner::pace(Speed::Classroom).stepsPerChunk /
+                    TrainingRunner::pace(Speed::Classroom).chunkMilliseconds <=
+                2.0);
+        Document doc;
+        {
+            TrainPanel train(&doc);
+            QCOMPARE(train.runner()->speed(), Speed::Fast);
+            QComboBox *speed = train.speedCombo();
+            QCOMPARE(speed->objectName(), QStringLiteral("trainSpeedCombo"));
+            speed->setCurrentIndex(speed->findData(int(Speed::Classroom)));
+            QCOMPARE(train.runner()->speed(), Speed::Classroom);
+        }
+        TrainPanel again(&doc);
+        QCOMPARE(again.runner()->speed(), Speed::Classroom);
+        QCOMPARE(again.speedCombo()->currentData().toInt(), int(Speed::Classroom));
+        QSettings().remove(QStringLiteral("train/speed"));
     }
 };
 

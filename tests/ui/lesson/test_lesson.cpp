@@ -11,6 +11,8 @@
 #include "window/WindowAssembler.h"
 #include "workbench/StagesView.h"
 
+#include <QDockWidget>
+#include <QLabel>
 #include <QMainWindow>
 #include <QScreen>
 #include <QtTest>
@@ -72,13 +74,14 @@ private slots:
         for (const QString &foreign :
              {scoresProduct(other), productExpression(Product::Output, other),
               productExpression(Product::Scores, other), stageFormula(Stage::Q, other, fc),
-              stageFormula(Stage::Weights, other, fc), attentionFormula(other)})
+              stageFormula(Stage::Weights, other, fc), attentionFormula(other),
+              attentionFormula(other, Markup::Html)})
             QVERIFY2(!text.contains(foreign), qPrintable(foreign + " in: " + text));
         if (s.layout == Layout::Columns) {
-            for (const QString &own :
-                 {attentionFormula(Layout::Columns), stageFormula(Stage::Q, Layout::Columns, fc),
-                  stageFormula(Stage::Weights, Layout::Columns, fc),
-                  productExpression(Product::Output, Layout::Columns)})
+            for (const QString &own : {attentionFormula(Layout::Columns, Markup::Html),
+                                       stageFormula(Stage::Q, Layout::Columns, fc),
+                                       stageFormula(Stage::Weights, Layout::Columns, fc),
+                                       productExpression(Product::Output, Layout::Columns)})
                 QVERIFY2(text.contains(own), qPrintable(own + " missing in: " + text));
             QVERIFY(text.contains("transpose of the row layout's output"));
         }
@@ -90,6 +93,69 @@ private slots:
         const std::vector<LessonStep> steps = lessonSteps(in, compute(in), 2, 0);
         QVERIFY(steps[3].html.contains("Scaling is switched off"));
         QVERIFY(steps[0].html.contains("“t2”"));
+    }
+
+    // The headings write d with a subscript k, as the steps' texts do, never "d_k".
+    void headingsWriteDkWithASubscript() {
+        const AttentionInputs in = workedExample();
+        const std::vector<LessonStep> steps = lessonSteps(in, compute(in), 0, 0);
+        for (const LessonStep &s : steps)
+            QVERIFY2(!s.title.contains("d_k") && !s.html.contains("d_k"), qPrintable(s.title));
+        QVERIFY2(steps[3].title.contains("\u221ad<sub>k</sub>"), qPrintable(steps[3].title));
+        QVERIFY2(steps[7].title.contains("d<sub>k</sub>"), qPrintable(steps[7].title));
+        WindowAssembler wb;
+        QTRY_VERIFY(wb.recomputer().result() != nullptr);
+        LessonPanel *lesson = &wb.lesson();
+        lesson->goTo(3);
+        bool shown = false;
+        for (const QLabel *label : lesson->findChildren<QLabel *>())
+            if (label->text() == lesson->title()) {
+                shown = true;
+                QCOMPARE(label->textFormat(), Qt::RichText); // drawn as a subscript
+            }
+        QVERIFY(shown);
+    }
+
+    // Step 8 shows the column layout; when the lesson ends (or its panel is closed) the
+    // layout the user had comes back.
+    void endingTheLessonRestoresTheLayout() {
+        WindowAssembler wb;
+        QMainWindow &w = wb.window();
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTRY_VERIFY(wb.recomputer().result() != nullptr);
+        LessonPanel *lesson = &wb.lesson();
+        ViewSelection &selection = wb.document().selection();
+        QCOMPARE(selection.layout(), Layout::Rows);
+        QTest::keyClick(&w, Qt::Key_F5);
+        lesson->goTo(7);
+        QCOMPARE(selection.layout(), Layout::Columns);
+        QTest::keyClick(&w, Qt::Key_F5, Qt::ShiftModifier);
+        QVERIFY(!lesson->isActive());
+        QCOMPARE(selection.layout(), Layout::Rows);
+
+        // A user in the column layout gets it back after steps drawn in rows.
+        selection.setLayout(Layout::Columns);
+        lesson->start();
+        QCOMPARE(selection.layout(), Layout::Rows);
+        lesson->stop();
+        QCOMPARE(selection.layout(), Layout::Columns);
+
+        // Closing the lesson's panel ends it the same way.
+        selection.setLayout(Layout::Rows);
+        lesson->start();
+        lesson->goTo(7);
+        auto *dock = w.findChild<QDockWidget *>("lessonDock");
+        QVERIFY(dock && dock->isVisible());
+        dock->close();
+        QVERIFY(!lesson->isActive());
+        QCOMPARE(selection.layout(), Layout::Rows);
+        // So does unticking it in the View menu.
+        lesson->start();
+        lesson->goTo(7);
+        dock->toggleViewAction()->trigger();
+        QVERIFY(!lesson->isActive());
+        QCOMPARE(selection.layout(), Layout::Rows);
     }
 
     void keyboardWalksTheLesson() {

@@ -187,15 +187,16 @@ private slots:
         }
         QCOMPARE(actions[0]->text(), QStringLiteral("Worked example (from Vector to Matrix)"));
 
-        // Choosing one: undoable, no unsaved-changes question, the description in the status
-        // bar, the row the preset is about selected.
+        // Choosing one: the unsaved-changes question first (as opening a file), undoable, the
+        // description in the status bar, the row the preset is about selected.
         QVERIFY(h.doc()->setCell({attn::Stage::X, 0}, 0, 0, 5.0));
+        h.answer = SessionPrompts::Choice::Discard;
         const auto it = std::find_if(entries.begin(), entries.end(), [](const PresetEntry &e) {
             return e.resource.endsWith("coreference.json");
         });
         QAction *coreference = actions[qsizetype(it - entries.begin())];
         coreference->trigger();
-        QCOMPARE(h.unsavedQuestions.size(), 0);
+        QCOMPARE(h.unsavedQuestions.size(), 1);
         QCOMPARE(h.doc()->inputs().tokens[7], std::string("it"));
         QCOMPARE(h.doc()->selection().selectedRow(), 7);
         QCOMPARE(h.window.statusBar()->currentMessage(), it->description);
@@ -214,10 +215,12 @@ private slots:
         QCOMPARE(h.session->currentFile(), QFileInfo(mine).absoluteFilePath());
         const QByteArray saved = readAll(mine);
         QMenu *menu = h.workbench.shell().menu(MenuId::Presets);
-        menu->actions().value(1)->trigger(); // any preset but the first
+        QAction *preset = menu->actions().value(1); // any preset but the first
+        preset->trigger();
         QVERIFY(h.session->currentFile().isEmpty());
-        QCOMPARE(h.session->documentName(), QStringLiteral("untitled"));
-        QVERIFY(h.window.windowTitle().startsWith("untitled"));
+        // Named after the preset, not the file.
+        QCOMPARE(h.session->documentName(), preset->text());
+        QVERIFY(h.window.windowTitle().startsWith(preset->text()));
         h.savePath.clear(); // Save asks for a name now: cancelled, nothing written
         QVERIFY(!h.session->save());
         QCOMPARE(readAll(mine), saved);

@@ -273,7 +273,7 @@ private slots:
         answerWith(QMessageBox::Cancel);
         QVERIFY(!window.close());
         QVERIFY(window.isVisible());
-        QVERIFY2(text.contains("untitled"), qPrintable(text));
+        QVERIFY2(text.contains("Worked example"), qPrintable(text));
         text.clear();
         answerWith(QMessageBox::Discard);
         QVERIFY(window.close());
@@ -311,7 +311,9 @@ private slots:
 
     void titleShowsTheFileAndAModifiedMarker() {
         Harness h;
-        QCOMPARE(h.window.windowTitle(), QStringLiteral("untitled[*] \u2014 attnviz"));
+        // The window opens on the worked example, the first preset, and says so.
+        QCOMPARE(h.window.windowTitle(),
+                 QStringLiteral("Worked example (from Vector to Matrix)[*] \u2014 attnviz"));
         QVERIFY(!h.window.isWindowModified());
         QVERIFY(h.doc()->setCell(kX, 0, 0, 2.0));
         QVERIFY(h.window.isWindowModified());
@@ -325,6 +327,57 @@ private slots:
         h.doc()->undoStack()->undo(); // back to the saved state
         QVERIFY(!h.window.isWindowModified());
         QVERIFY(!h.session->isModified());
+    }
+
+    // A preset as loaded is unmodified and names the window; loading one over unsaved changes
+    // asks first, as opening a file does (Cancel keeps them, Save writes them first).
+    void presetsAskFirstAndLoadUnmodified() {
+        Harness h;
+        const auto preset = [&](const QString &name) {
+            for (QAction *a : h.workbench.shell().menu(MenuId::Presets)->actions())
+                if (a->text() == name) {
+                    a->trigger();
+                    return true;
+                }
+            return false;
+        };
+        const QString causal = QStringLiteral("Causal (decoder) attention");
+        const QString random = QStringLiteral("Random example");
+        QVERIFY(preset(causal));
+        QVERIFY(h.unsavedQuestions.isEmpty()); // nothing was changed: no question
+        QVERIFY(h.doc()->inputs().options.causal);
+        QVERIFY(!h.session->isModified());
+        QVERIFY(!h.window.isWindowModified());
+        QCOMPARE(h.window.windowTitle(), causal + QStringLiteral("[*] \u2014 attnviz"));
+
+        QVERIFY(h.doc()->setCell(kX, 0, 0, 9.0));
+        QVERIFY(h.session->isModified());
+        h.answer = Choice::Cancel;
+        QVERIFY(preset(random));
+        QCOMPARE(h.unsavedQuestions, QStringList{causal});
+        QCOMPARE(h.doc()->inputs().X(0, 0), 9.0); // kept
+        QCOMPARE(h.window.windowTitle(), causal + QStringLiteral("[*] \u2014 attnviz"));
+
+        h.answer = Choice::Save; // untitled: Save As, then the preset
+        h.savePath = path("before-preset.attnviz");
+        QVERIFY(preset(random));
+        QCOMPARE(h.unsavedQuestions.size(), 2);
+        QCOMPARE(loadSessionFile(h.savePath).inputs.X(0, 0), 9.0);
+        QVERIFY(h.doc()->inputs().X(0, 0) != 9.0);
+        QVERIFY(!h.session->isModified());
+        QVERIFY(h.session->currentFile().isEmpty()); // Ctrl+S must not write over that file
+        QCOMPARE(h.window.windowTitle(), random + QStringLiteral("[*] \u2014 attnviz"));
+
+        QVERIFY(h.doc()->setCell(kX, 0, 0, 8.0));
+        h.answer = Choice::Discard;
+        QVERIFY(preset(causal));
+        QCOMPARE(h.unsavedQuestions.size(), 3);
+        QVERIFY(!h.session->isModified());
+        QVERIFY(h.doc()->inputs().options.causal);
+
+        // Opening a file names the window after the file again.
+        QVERIFY(h.session->openFile(h.savePath));
+        QCOMPARE(h.window.windowTitle(), QStringLiteral("before-preset.attnviz[*] \u2014 attnviz"));
     }
 
     void saveAsHasCtrlShiftS() {

@@ -15,6 +15,7 @@
 #include <QDockWidget>
 #include <QMainWindow>
 #include <QMenu>
+#include <QTabBar>
 #include <QTreeWidget>
 #include <QtTest>
 
@@ -56,6 +57,11 @@ private slots:
         QVERIFY2(has("Esc", "presentation"), qPrintable(lines.join('\n')));
         QVERIFY2(has("Alt+Up / Alt+Down", "Nudge"), qPrintable(lines.join('\n')));
         QVERIFY2(has("Space", "Play"), qPrintable(lines.join('\n')));
+        // The heatmaps' zoom keys and mouse gestures, which are no menu action.
+        QVERIFY2(has("+ / -", "Zoom in / out"), qPrintable(lines.join('\n')));
+        QVERIFY2(has("0", "whole matrix"), qPrintable(lines.join('\n')));
+        QVERIFY2(has("Mouse wheel", "Zoom"), qPrintable(lines.join('\n')));
+        QVERIFY2(has("Double-click", "Enlarge"), qPrintable(lines.join('\n')));
 
         // Every menu action with a shortcut is listed, with each of its keys.
         for (QAction *a : w.findChildren<QAction *>()) {
@@ -84,19 +90,49 @@ private slots:
         wb.presentation().setActive(false);
     }
 
+    // No panel's name shows a mnemonic ("Mask _bias") in the View menu or on its tab; a
+    // title with an "&" keeps it literal in the menu, also after a change of language.
+    void panelTitlesShowNoMnemonic() {
+        WindowAssembler wb;
+        QMainWindow &w = wb.window();
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto *dock = w.findChild<QDockWidget *>("maskBiasDock");
+        QVERIFY(dock);
+        dock->show();
+        QCoreApplication::processEvents();
+        const auto mnemonic = [](const QString &text) {
+            return QString(text).remove(QStringLiteral("&&")).contains(QLatin1Char('&'));
+        };
+        for (QTabBar *bar : w.findChildren<QTabBar *>())
+            for (int i = 0; i < bar->count(); ++i)
+                QVERIFY2(!mnemonic(bar->tabText(i)), qPrintable(bar->tabText(i)));
+        for (QDockWidget *d : wb.shell().panels()) {
+            QVERIFY(wb.shell().menu(MenuId::View)->actions().contains(d->toggleViewAction()));
+            QVERIFY2(!mnemonic(d->toggleViewAction()->text()),
+                     qPrintable(d->toggleViewAction()->text()));
+        }
+        dock->setWindowTitle(QStringLiteral("Maske & Bias"));
+        QCOMPARE(dock->toggleViewAction()->text(), QStringLiteral("Maske && Bias"));
+    }
+
     void tourShowsEachRegion_data() {
         QTest::addColumn<bool>("presentation");
         QTest::addColumn<int>("steps");
-        QTest::newRow("1280x800") << false << 7;
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x800") << false << 7 << QSize(1280, 800);
+        QTest::newRow("1600x1000") << false << 7 << QSize(1600, 1000);
         // Presentation mode hides the editing panels (sizes and options, inputs).
-        QTest::newRow("presentation") << true << 5;
+        QTest::newRow("presentation") << true << 5 << QSize(1280, 800);
+        QTest::newRow("presentation 1024x768") << true << 5 << QSize(1024, 768);
     }
     void tourShowsEachRegion() {
         QFETCH(bool, presentation);
         QFETCH(int, steps);
+        QFETCH(QSize, size);
         WindowAssembler wb;
         QMainWindow &w = wb.window();
-        w.resize(1280, 800);
+        w.resize(size);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         testsupport::settle(wb);
@@ -129,6 +165,24 @@ private slots:
                                     .arg(target->metaObject()->className())));
             const auto *callout = tour.findChild<QWidget *>("tourCallout");
             QVERIFY(tour.rect().contains(callout->geometry()));
+            // The output's panel is shown, not a sliver of it.
+            if (tour.currentTitle() == "The selected query's output")
+                QVERIFY2(hole.height() >=
+                             std::min(target->height(), w.centralWidget()->height() / 2),
+                         qPrintable(QString::number(hole.height())));
+            // Beside what it points at, never over it.
+            const QRect bubble = callout->geometry();
+            QVERIFY2(!bubble.intersects(hole),
+                     qPrintable(QString("%1: bubble %2,%3 %4x%5 over %6,%7 %8x%9")
+                                    .arg(tour.currentTitle())
+                                    .arg(bubble.x())
+                                    .arg(bubble.y())
+                                    .arg(bubble.width())
+                                    .arg(bubble.height())
+                                    .arg(hole.x())
+                                    .arg(hole.y())
+                                    .arg(hole.width())
+                                    .arg(hole.height())));
             titles << tour.currentTitle();
             if (!dir.isEmpty())
                 QVERIFY(w.grab().save(

@@ -12,6 +12,7 @@
 #include "support/SessionSupport.h"
 #include "support/WorkbenchSupport.h"
 #include "window/Presentation.h"
+#include "window/ScreenFit.h"
 #include "window/WindowAssembler.h"
 #include "workbench/CombinationView.h"
 #include "workbench/InputsPanel.h"
@@ -230,6 +231,33 @@ private slots:
         p->setActive(false);
     }
 
+    // Ctrl+0 gives each mode its own default size: in presentation mode the projector's, and
+    // the normal size is never saved as the presentation's zoom.
+    void actualSizeKeepsEachModesDefault() {
+        WindowAssembler wb;
+        QMainWindow &w = wb.window();
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        Presentation *p = &wb.presentation();
+        p->setActive(true);
+        const double presenting = AppSettings::defaultFontScale(true);
+        QVERIFY(presenting > 1.0);
+        QCOMPARE(p->zoom(), presenting);
+        p->setZoom(2.5);
+        QTest::keyClick(&w, Qt::Key_0, Qt::ControlModifier);
+        QCOMPARE(p->zoom(), presenting);
+        QCOMPARE(fontSize(), presenting * m_baseSize);
+        QCOMPARE(AppSettings().fontScale(true), presenting);
+        p->setActive(false);
+        p->setZoom(1.25);
+        QTest::keyClick(&w, Qt::Key_0, Qt::ControlModifier);
+        QCOMPARE(p->zoom(), 1.0);
+        QCOMPARE(AppSettings().fontScale(false), 1.0);
+        p->setActive(true);
+        QCOMPARE(p->zoom(), presenting);
+        p->setActive(false);
+    }
+
     void lessonStepKeysReachTheLesson() {
         WindowAssembler wb;
         QMainWindow &w = wb.window();
@@ -262,7 +290,7 @@ private slots:
             wb.shell().setColorMaps(ColorMapId::Cividis, ColorMapId::BrBG);
             p->setZoom(1.5);
             p->setTheme(Presentation::Theme::HighContrast);
-            w.resize(1234, 777);
+            w.resize(734, 577); // within the test screen: a saved size that fits stays
             dock(w, "controlsDock")->hide();
             w.close(); // saves geometry and dock layout
         }
@@ -276,9 +304,53 @@ private slots:
         QCOMPARE(wb.presentation().zoom(), 1.5);
         QCOMPARE(fontSize(), 1.5 * m_baseSize);
         QCOMPARE(wb.presentation().theme(), Presentation::Theme::HighContrast);
-        QCOMPARE(w.size(), QSize(1234, 777));
+        QCOMPARE(w.size(), QSize(734, 577));
         QVERIFY(!dock(w, "controlsDock")->isVisible());
         QVERIFY(dock(w, "inputsDock")->isVisible());
+    }
+
+    // The window opens within the screen's available area (1600×1000 does not fit a 1280×800
+    // laptop, nor the test screen); a saved size that fits stays as saved.
+    void windowOpensWithinTheScreen() {
+        const QRect laptop(0, 0, 1280, 800);
+        const QMargins frame(4, 24, 4, 4);
+        const QRect fitted =
+            fitIntoScreen(QRect(QPoint(40, 30), kPreferredWindowSize), laptop, frame);
+        QVERIFY((laptop - frame).contains(fitted));
+        QCOMPARE(fitted.size(), QSize(1272, 772));
+        const QRect small(100, 100, 700, 500);
+        QCOMPARE(fitIntoScreen(small, laptop, frame), small);
+
+        const QRect available = QGuiApplication::primaryScreen()->availableGeometry();
+        QVERIFY(available.width() < kPreferredWindowSize.width() ||
+                available.height() < kPreferredWindowSize.height());
+        QSize saved;
+        {
+            WindowAssembler wb;
+            QMainWindow &w = wb.window();
+            QVERIFY2(available.contains(w.frameGeometry()),
+                     qPrintable(QString("%1,%2 %3x%4 in %5x%6")
+                                    .arg(w.frameGeometry().x())
+                                    .arg(w.frameGeometry().y())
+                                    .arg(w.frameGeometry().width())
+                                    .arg(w.frameGeometry().height())
+                                    .arg(available.width())
+                                    .arg(available.height())));
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            QVERIFY2(available.contains(w.frameGeometry()),
+                     qPrintable(QString("%1,%2 %3x%4")
+                                    .arg(w.frameGeometry().x())
+                                    .arg(w.frameGeometry().y())
+                                    .arg(w.frameGeometry().width())
+                                    .arg(w.frameGeometry().height())));
+            saved = available.size() - QSize(100, 120);
+            w.resize(saved);
+            w.close(); // saves the geometry
+        }
+        WindowAssembler wb;
+        wb.window().show();
+        QCOMPARE(wb.window().size(), saved);
     }
 
     void windowStateFromAnotherVersionIsIgnored() {

@@ -28,6 +28,7 @@
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTimer>
 #include <QUndoStack>
@@ -112,6 +113,8 @@ private slots:
         QVERIFY(wb.document().inputs() == workedExample());
         QCOMPARE(wb.document().undoStack()->count(), 0);
         QVERIFY(!wb.inputs().xEditor()->message().isEmpty());
+        // Said in the status bar too: the message under the table may be out of view.
+        QCOMPARE(w.statusBar()->currentMessage(), wb.inputs().xEditor()->message());
     }
 
     void clickingAQueryRowSelectsItEverywhere() {

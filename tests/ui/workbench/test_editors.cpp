@@ -23,6 +23,7 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QTableView>
+#include <QToolTip>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -92,6 +93,7 @@ private slots:
     void typingANumberEditsTheDocument();
     void typingAnyKeyStartsEditing();
     void typingTextShowsMessage();
+    void refusalsShowAtTheCell();
     void wheelNudges();
     void altArrowsNudgePlainArrowsMove();
     void copyAndPaste();
@@ -209,6 +211,76 @@ void TestEditors::typingTextShowsMessage() {
     typeIntoCell(editor.view(), 0, 0, QStringLiteral("-3"));
     QCOMPARE(doc.inputs().X(0, 0), -3.0);
     QCOMPARE(editor.message(), QString()); // a good edit hides it
+}
+
+namespace {
+
+// The tooltip bubble on screen, if any.
+QWidget *bubble() {
+    for (QWidget *w : QApplication::topLevelWidgets())
+        if (w->inherits("QTipLabel") && w->isVisible())
+            return w;
+    return nullptr;
+}
+
+} // namespace
+
+// A refusal is said whole in a bubble at the edited cell (the label under the table may be out
+// of view), and signalled for the status bar; "1e400" is too large, not "not a number".
+void TestEditors::refusalsShowAtTheCell() {
+    Document doc;
+    InputsPanel panel(&doc);
+    QVERIFY(showAtSizeHint(&panel));
+    MatrixEditor *editor = panel.xEditor();
+    QSignalSpy status(&panel, &InputsPanel::refused);
+    QTableView *view = editor->view();
+    typeIntoCell(view, 2, 1, QStringLiteral("abc"));
+    QCOMPARE(status.count(), 1);
+    QCOMPARE(status.last().value(0).toString(), editor->message());
+    QTRY_VERIFY(QToolTip::isVisible()); // shown once the cell's editor has closed
+    QCOMPARE(QToolTip::text(), editor->message());
+    QWidget *tip = bubble();
+    QVERIFY(tip);
+    // Beside the cell: just below it, starting within its width.
+    const QRect cell(
+        view->viewport()->mapToGlobal(view->visualRect(view->model()->index(2, 1)).topLeft()),
+        view->visualRect(view->model()->index(2, 1)).size());
+    const QRect at = tip->geometry();
+    QVERIFY2(at.top() >= cell.top() && at.top() <= cell.bottom() + 40 &&
+                 at.left() >= cell.left() - 10 && at.left() <= cell.right(),
+             qPrintable(QString("bubble at %1,%2, cell %3,%4 %5x%6")
+                            .arg(at.left())
+                            .arg(at.top())
+                            .arg(cell.left())
+                            .arg(cell.top())
+                            .arg(cell.width())
+                            .arg(cell.height())));
+
+    typeIntoCell(view, 0, 0, QStringLiteral("1e400"));
+    QCOMPARE(editor->message(), QStringLiteral("\u201c1e400\u201d is too large (values must lie "
+                                               "within \u00b11e15) \u2014 the cell keeps 1"));
+    QTRY_COMPARE(QToolTip::text(), editor->message());
+    typeIntoCell(view, 0, 0, QStringLiteral("nan"));
+    QVERIFY2(editor->message().contains("not a finite number"), qPrintable(editor->message()));
+    QTRY_COMPARE(QToolTip::text(), editor->message()); // whole, not cut off
+    QCOMPARE(status.count(), 3);
+
+    // Token names too; a good edit takes the bubble away.
+    QTableView *tokens = panel.tokenEditor()->view();
+    tokens->setCurrentIndex(tokens->model()->index(0, 0));
+    tokens->edit(tokens->currentIndex());
+    QLineEdit *name = openCellEditor(tokens);
+    QVERIFY(name);
+    name->clear(); // an empty name is refused
+    QTest::keyClick(name, Qt::Key_Return);
+    QCoreApplication::processEvents();
+    QCOMPARE(status.count(), 4);
+    QTRY_COMPARE(QToolTip::text(), panel.tokenEditor()->message());
+    typeIntoCell(view, 0, 0, QStringLiteral("1e-400")); // a number, too small for a double: 0
+    QCOMPARE(doc.inputs().X(0, 0), 0.0);
+    QCoreApplication::processEvents();
+    QVERIFY(!QToolTip::isVisible());
+    QCOMPARE(editor->message(), QString());
 }
 
 void TestEditors::wheelNudges() {
