@@ -288,6 +288,8 @@ QString HeatmapCellLayer::cellText(int row, int col) const {
     const double v = m_data->value(row, col);
     if (m_data->isMasked(row, col) && std::isfinite(v))
         return tr("masked");
+    if (m_format && std::isfinite(v))
+        return m_format(v);
     return attn::notation::cell(v, m_decimals);
 }
 
