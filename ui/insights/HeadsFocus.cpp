@@ -8,6 +8,7 @@
 #include <QDockWidget>
 #include <QMainWindow>
 #include <QScopedValueRollback>
+#include <QTimer>
 
 HeadsFocus::HeadsFocus(QMainWindow &window, QDockWidget *dock, HeadOverview *overview)
     : QObject(&window), m_window(window), m_dock(dock), m_overview(overview),
@@ -19,17 +20,23 @@ HeadsFocus::HeadsFocus(QMainWindow &window, QDockWidget *dock, HeadOverview *ove
     m_action->setCheckable(true);
     m_action->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_H));
     connect(m_action, &QAction::toggled, this, &HeadsFocus::setActive);
-    // Closing or floating the panel ends it: the window would be left empty.
-    connect(m_dock, &QDockWidget::visibilityChanged, this, [this] {
-        if (m_active && !m_switching && m_dock->isHidden())
-            setActive(false);
-    });
-    connect(m_dock, &QDockWidget::topLevelChanged, this, [this](bool floating) {
-        if (m_active && !m_switching && floating) {
-            setActive(false);
-            m_dock->setFloating(true); // where the user put it, not back where it was
-        }
-    });
+    // Closing or floating the panel ends it: the window would be left empty. Checked once the
+    // event loop runs: restoreState (leaving presentation mode) hides and shows docks on its
+    // way, and must not be entered again from inside.
+    const auto check = [this] {
+        QTimer::singleShot(0, this, [this] {
+            if (!m_active || m_switching)
+                return;
+            if (m_dock->isFloating()) {
+                setActive(false);
+                m_dock->setFloating(true); // where the user put it, not back where it was
+            } else if (m_dock->isHidden()) {
+                setActive(false);
+            }
+        });
+    };
+    connect(m_dock, &QDockWidget::visibilityChanged, this, check);
+    connect(m_dock, &QDockWidget::topLevelChanged, this, check);
 }
 
 void HeadsFocus::setActive(bool on) {
@@ -37,9 +44,10 @@ void HeadsFocus::setActive(bool on) {
         return;
     const QScopedValueRollback guard(m_switching, true);
     m_active = on;
-    QWidget *central = m_window.centralWidget();
     if (on) {
-        m_state = m_window.saveState();
+        m_wasShown = !m_dock->isHidden();
+        m_wasFloating = m_dock->isFloating();
+        m_width = m_dock->width();
         m_hidden.clear();
         // The stages and every other dock make room: with the central widget hidden, the dock
         // areas share the window, and the Heads panel is the only dock left in them.
@@ -48,6 +56,7 @@ void HeadsFocus::setActive(bool on) {
                 m_hidden << d;
                 d->hide();
             }
+        QWidget *central = m_window.centralWidget();
         if (central && !central->isHidden()) {
             m_hidden << central;
             central->hide();
@@ -62,8 +71,14 @@ void HeadsFocus::setActive(bool on) {
             if (w)
                 w->show();
         m_hidden.clear();
-        // The docks where and as large as they were (the Heads panel hidden again if it was).
-        m_window.restoreState(m_state);
+        // The panel as it was. Not by restoring a saved state of the window: presentation mode
+        // restores its own on leaving, and two saved states would undo each other.
+        if (!m_wasShown)
+            m_dock->hide();
+        else if (m_wasFloating)
+            m_dock->setFloating(true);
+        else
+            m_window.resizeDocks({m_dock}, {m_width}, Qt::Horizontal);
     }
     {
         const QSignalBlocker block(m_action);

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <QByteArray>
 #include <QList>
 #include <QObject>
 #include <QPointer>
@@ -36,6 +35,8 @@ private:
     QAction *m_action;
     bool m_active = false;
     bool m_switching = false; // our own hiding and showing is not the user's
-    QByteArray m_state;       // the docks as they were
+    bool m_wasShown = false;  // the panel before: shown, floating, this wide
+    bool m_wasFloating = false;
+    int m_width = 0;
     QList<QPointer<QWidget>> m_hidden;
 };
