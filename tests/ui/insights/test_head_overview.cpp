@@ -102,9 +102,6 @@ bool fullyVisible(QMainWindow &w, QWidget *widget) {
         return false;
     const QRect viewport = inWindow(w, scroll->viewport());
     const QRect shown = inWindow(w, widget);
-    if (qEnvironmentVariableIsSet("ATTNVIZ_HEADS_DEBUG"))
-        qDebug() << w.rect() << viewport << shown << widget->visibleRegion().boundingRect()
-                 << widget->rect();
     return w.rect().contains(shown) && viewport.contains(shown) &&
            widget->visibleRegion().boundingRect() == widget->rect();
 }
