@@ -2,9 +2,9 @@
 // The Heads panel at a classroom's sizes (issue 28): with "All heads at once" (the code path of
 // attnviz --focus heads) 4 heads of an 11-token sentence fit side by side in 1280×800 with their
 // token names and fixed-decimal weights, 12 heads become small multiples that all show without
-// overlapping; docked, the panel shows every head it can with its caption whole; a click on a
-// row selects that query everywhere. Checked from the widgets' geometry. With
-// ATTNVIZ_HEADS_SHOTS=DIR the windows are saved as PNGs to look at.
+// overlapping; docked, the panel shows every head it can with its caption whole, floated to full
+// screen every head's numbers; a click on a row selects that query everywhere. Checked from the
+// widgets' geometry. With ATTNVIZ_HEADS_SHOTS=DIR the windows are saved as PNGs to look at.
 
 #include "Notation.h"
 #include "Stage.h"
@@ -256,6 +256,24 @@ private slots:
                  qPrintable(QString("%1 then %2 columns").arg(wide).arg(overview->columns())));
         QCOMPARE(overview->width(), scroll->viewport()->width());
         QVERIFY(viewport.contains(inWindow(w, caption)) || caption->width() <= 260);
+    }
+
+    // "Floated to full screen, it shows four heads without a number in any cell."
+    void floatedFullScreenShowsTheNumbers() {
+        WindowAssembler wb;
+        load(wb, sentence(11, 4));
+        QDockWidget *dock = wb.window().findChild<QDockWidget *>("headOverviewDock");
+        dock->show();
+        showAt(wb, QSize(1280, 800));
+        dock->setFloating(true);
+        dock->resize(1280, 780);
+        showAt(wb, QSize(1280, 800));
+        HeadOverview *overview = wb.insights().heads;
+        for (int h = 0; h < 4; ++h) {
+            HeatmapView *v = overview->heatmap(h);
+            QVERIFY2(v->numbersShown(), qPrintable(QString("head %1").arg(h)));
+            QVERIFY(!v->cellText(10, 0).contains('e'));
+        }
     }
 
     // "Clicking a row there outlines one row while the main view stays on another": a click
