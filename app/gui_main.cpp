@@ -5,6 +5,7 @@
 #include "Stage.h"
 #include "heatmap/HeatmapView.h"
 #include "heatmap/ReplotQueue.h"
+#include "insights/HeadsFocus.h"
 #include "lesson/LessonPanel.h"
 #include "model/Document.h"
 #include "model/Recomputer.h"
@@ -101,7 +102,8 @@ int main(int argc, char **argv) {
     const QCommandLineOption focus(
         "focus",
         QCoreApplication::translate(
-            "main", "Show the heatmap of <stage> and give it the keyboard focus: %1.")
+            "main", "Show the heatmap of <stage> and give it the keyboard focus: %1; or heads: "
+                    "every head's weights at once, in the whole window.")
             .arg(focusableStageNames().join(", ")),
         "stage");
     const QCommandLineOption language(
@@ -116,14 +118,16 @@ int main(int argc, char **argv) {
     parser.process(app);
 
     std::optional<attn::Stage> focused;
-    if (parser.isSet(focus)) {
+    // --focus heads: the Heads panel's "All heads at once", not a stage.
+    const bool focusHeads = parser.isSet(focus) && parser.value(focus) == "heads";
+    if (parser.isSet(focus) && !focusHeads) {
         const QString name = parser.value(focus);
         const attn::StageInfo *info = attn::findStageByFileName(name.toStdString());
         if (!info || info->input) {
             std::fprintf(stderr, "attnviz: %s\n",
                          qPrintable(QCoreApplication::translate(
                                         "main", "unknown stage \"%1\" for --focus; one of: %2")
-                                        .arg(name, focusableStageNames().join(", "))));
+                                        .arg(name, (focusableStageNames() << "heads").join(", "))));
             return 2;
         }
         focused = info->stage;
@@ -189,6 +193,8 @@ int main(int argc, char **argv) {
             return 2;
         }
     }
+    if (focusHeads)
+        workbench.insights().allHeads->setActive(true);
     if (parser.isSet(presentation))
         workbench.presentation().setActive(true);
 

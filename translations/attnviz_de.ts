@@ -902,6 +902,26 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <source>%1 heads, weights on the same 0–1 scale. Click a head to make it current (outlined: head %2).</source>
         <translation>%1 Köpfe, Gewichte auf derselben Skala 0–1. Klicken Sie auf einen Kopf, um ihn zum aktuellen zu machen (umrandet: Kopf %2).</translation>
     </message>
+    <message>
+        <source>Head %1: query “%2”, key “%3”: masked</source>
+        <translation>Kopf %1: Query „%2“, Key „%3“: maskiert</translation>
+    </message>
+    <message>
+        <source>Head %1: query “%2” gives key “%3” the weight %4</source>
+        <translation>Kopf %1: Query „%2“ gibt Key „%3“ das Gewicht %4</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>Query</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>Key</translation>
+    </message>
+    <message>
+        <source> Click a row to select its query; hover a cell for its tokens and weight.</source>
+        <translation> Klicken Sie auf eine Zeile, um ihre Query auszuwählen; zeigen Sie auf eine Zelle für ihre Tokens und ihr Gewicht.</translation>
+    </message>
 </context>
 <context>
     <name>HeadWeightSource</name>
@@ -995,6 +1015,17 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     <message>
         <source>Checkpoints (*.safetensors *.npz);;All files (*)</source>
         <translation>Checkpoints (*.safetensors *.npz);;Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
+    <name>HeadsFocus</name>
+    <message>
+        <source>&amp;All heads at once</source>
+        <translation>&amp;Alle Köpfe auf einmal</translation>
+    </message>
+    <message>
+        <source>Give the Heads panel the whole window, every head side by side</source>
+        <translation>Dem Köpfe-Panel das ganze Fenster geben, alle Köpfe nebeneinander</translation>
     </message>
 </context>
 <context>
@@ -5015,10 +5046,6 @@ Stattdessen wird das Rechenbeispiel gezeigt.</translation>
         <translation>Im Präsentationsmodus starten (mit --screenshot in der Größe von --size).</translation>
     </message>
     <message>
-        <source>Show the heatmap of &lt;stage&gt; and give it the keyboard focus: %1.</source>
-        <translation>Die Heatmap von &lt;stage&gt; zeigen und ihr den Tastaturfokus geben: %1.</translation>
-    </message>
-    <message>
         <source>Show the interface in &lt;language&gt; (en, de), instead of the one chosen in View › Language or else the system&apos;s.</source>
         <translation>Die Oberfläche in &lt;language&gt; (en, de) zeigen, statt in der unter Ansicht › Sprache gewählten oder sonst der des Systems.</translation>
     </message>
@@ -5033,6 +5060,10 @@ Stattdessen wird das Rechenbeispiel gezeigt.</translation>
     <message>
         <source>--focus %1: this file has no such heatmap (concat needs several heads or a Wo)</source>
         <translation>--focus %1: diese Datei hat keine solche Heatmap (concat braucht mehrere Köpfe oder ein Wo)</translation>
+    </message>
+    <message>
+        <source>Show the heatmap of &lt;stage&gt; and give it the keyboard focus: %1; or heads: every head&apos;s weights at once, in the whole window.</source>
+        <translation>Die Heatmap von &lt;stage&gt; zeigen und ihr den Tastaturfokus geben: %1; oder heads: die Gewichte aller Köpfe auf einmal, im ganzen Fenster.</translation>
     </message>
 </context>
 </TS>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// attnviz (the GUI) run as a user runs it for figures: --presentation, --focus STAGE,
+// attnviz (the GUI) run as a user runs it for figures: --presentation, --focus STAGE or heads,
 // --screenshot at a --size, offscreen.
 
 #include <QImage>
@@ -77,9 +77,31 @@ private slots:
             QVERIFY(run.finished);
             QCOMPARE(run.exitCode, 2);
             QVERIFY2(run.err.contains(name.toUtf8()), run.err.constData());
-            for (const char *valid : {"q", "scores", "logits", "weights", "output", "final"})
+            for (const char *valid :
+                 {"q", "scores", "logits", "weights", "output", "final", "heads"})
                 QVERIFY2(run.err.contains(valid), run.err.constData());
         }
+    }
+
+    // --focus heads: every head's weights in the whole window, in presentation mode too.
+    void focusOnTheHeads() {
+        QTemporaryDir dir;
+        const QString heads =
+            QStringLiteral(ATTNVIZ_SOURCE_DIR "/resources/presets/positional-heads.json");
+        const QString plain = dir.filePath("plain.png"), focused = dir.filePath("f.png"),
+                      presenting = dir.filePath("p.png");
+        for (const auto &[path, extra] :
+             {std::pair{plain, QStringList{"--size", "1280x800"}},
+              std::pair{focused, QStringList{"--size", "1280x800", "--focus", "heads"}},
+              std::pair{presenting,
+                        QStringList{"--size", "1024x768", "--presentation", "--focus", "heads"}}}) {
+            const GuiRun run = runGui(QStringList{heads, "--screenshot", path} + extra);
+            QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
+        }
+        const QImage a(plain), b(focused), c(presenting);
+        QCOMPARE(b.size(), QSize(1280, 800));
+        QCOMPARE(c.size(), QSize(1024, 768));
+        QVERIFY(a != b);
     }
 
     void focusOnAHiddenStageIsRefused() {

@@ -126,6 +126,16 @@ bool HeatmapAxisLabels::update() {
             changed = true;
         }
     };
+    // Indices as far apart as their text needs: six of them fit a large heatmap, a small
+    // multiple's 170 pixels hold "0 5 10", not "0 2 4 6 810".
+    const auto spaceIndices = [](const QSharedPointer<QCPAxisTicker> &ticker, double length,
+                                 double label) {
+        if (auto fixed = qSharedPointerDynamicCast<QCPAxisTickerFixed>(ticker))
+            fixed->setTickCount(std::clamp(int(length / (2 * label)), 2, 6));
+    };
+    const QString widestIndex = QString::number(std::max({m_rows, m_cols, 1}) - 1);
+    spaceIndices(m_colIndices, area.width(), fm.horizontalAdvance(widestIndex) + 4);
+    spaceIndices(m_rowIndices, area.height(), line);
     // Cells in view: the whole matrix, or the zoomed-in part.
     const double rowsShown = y->range().size();
     const double colsShown = x->range().size();

@@ -288,6 +288,8 @@ QString HeatmapCellLayer::cellText(int row, int col) const {
     const double v = m_data->value(row, col);
     if (m_data->isMasked(row, col) && std::isfinite(v))
         return tr("masked");
+    if (m_format && std::isfinite(v))
+        return m_format(v);
     // Weights lie in [0, 1]: a class reads them with fixed decimals ("0.000"), not "3.9e−15";
     // the exponent stays in the tooltip.
     if (m_data->kind == ScaleKind::Unit)

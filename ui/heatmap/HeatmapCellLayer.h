@@ -6,6 +6,7 @@
 
 #include <qcustomplot.h>
 
+#include <functional>
 #include <optional>
 
 // Draws the cells of a HeatmapView: the LUT-coloured image scaled to the cell rectangle (cached
@@ -26,6 +27,8 @@ public:
     const QFont &numberFont() const { return m_numberFont; }
     // Decimals of the numbers, -1 = automatic (attn::notation::cell).
     void setDecimals(int decimals) { m_decimals = decimals; }
+    // A panel's own text for the numbers (HeatmapView::setNumberFormat); empty: the decimals'.
+    void setNumberFormat(std::function<QString(double)> format) { m_format = std::move(format); }
     // What a cell says: its number, or "masked" for a masked finite value.
     QString cellText(int row, int col) const;
     // Never drawn smaller than this: below it the numbers are left out (the colours and the
@@ -78,6 +81,7 @@ private:
     const HeatmapData *m_data;
     QFont m_numberFont;
     int m_decimals = -1;
+    std::function<QString(double)> m_format;
     double m_drawnPointSize = 0;
     bool m_numbersShown = false;
     QImage m_scaled;

@@ -170,6 +170,11 @@ void HeatmapView::setDecimals(int decimals) {
     m_plot->requestReplot();
 }
 
+void HeatmapView::setNumberFormat(std::function<QString(double)> format) {
+    m_cells->setNumberFormat(std::move(format));
+    m_plot->requestReplot();
+}
+
 double HeatmapView::numberPointSize() const {
     m_plot->replotResized();
     return m_cells->numbersShown() ? m_cells->drawnNumberPointSize() : 0.0;

@@ -135,6 +135,10 @@ public:
     // Decimals of the cell numbers: 0–6, or -1 = automatic (attn::notation::cell).
     void setDecimals(int decimals);
     int decimals() const { return m_decimals; }
+    // The cell numbers' text written by `format` instead (finite values; a panel that wants its
+    // own fixed decimals, whatever the shared rule): empty = setDecimals' rule again. Tooltips
+    // keep their precise value.
+    void setNumberFormat(std::function<QString(double)> format);
     // The point size the cell numbers were last drawn at (0 when none were drawn).
     double numberPointSize() const;
 

@@ -4,6 +4,7 @@
 #include "DecodingView.h"
 #include "DifferenceView.h"
 #include "HeadOverview.h"
+#include "HeadsFocus.h"
 #include "MaskBiasView.h"
 #include "ReadoutsView.h"
 #include "TokenLinksView.h"
@@ -50,7 +51,7 @@ void stepHead(Document *doc, int delta) {
 
 } // namespace
 
-void installInsightFeatures(Shell &shell, Document &document, Recomputer &recomputer) {
+InsightViews installInsightFeatures(Shell &shell, Document &document, Recomputer &recomputer) {
     Document *doc = &document;
     Recomputer *rc = &recomputer;
     auto *vectorForm = new VectorFormView(doc, rc);
@@ -70,6 +71,10 @@ void installInsightFeatures(Shell &shell, Document &document, Recomputer &recomp
                          difference->setColorMap(diverging);
                      });
 
+    // The heads share the panel's width (HeadOverview::arrange): it scrolls down, never sideways.
+    QScrollArea *headsScroll = scrolled(heads);
+    headsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+
     const struct {
         const char *title;
         const char *name;
@@ -80,7 +85,7 @@ void installInsightFeatures(Shell &shell, Document &document, Recomputer &recomp
          vectorForm},
         {QT_TRANSLATE_NOOP("InsightFeatures", "Links"), "tokenLinksDock", tokenLinksPanel(links),
          links},
-        {QT_TRANSLATE_NOOP("InsightFeatures", "Heads"), "headOverviewDock", scrolled(heads), heads},
+        {QT_TRANSLATE_NOOP("InsightFeatures", "Heads"), "headOverviewDock", headsScroll, heads},
         {QT_TRANSLATE_NOOP("InsightFeatures", "Readouts"), "readoutsDock", readouts, readouts},
         {QT_TRANSLATE_NOOP("InsightFeatures", "What if"), "whatIfDock", scrolled(whatIf), whatIf},
         {QT_TRANSLATE_NOOP("InsightFeatures", "\u0394 edit"), "differenceDock", difference,
@@ -93,6 +98,7 @@ void installInsightFeatures(Shell &shell, Document &document, Recomputer &recomp
                           ->addMenu(QCoreApplication::translate("InsightFeatures", "&Insights"));
     insights->setObjectName("insightsMenu");
     QDockWidget *first = nullptr;
+    QDockWidget *headsDock = nullptr;
     int number = 1;
     for (const auto &p : panels) {
         QDockWidget *dock = shell.addRightTab(
@@ -100,7 +106,10 @@ void installInsightFeatures(Shell &shell, Document &document, Recomputer &recomp
             first, insights, QKeySequence(Qt::ALT | Qt::Key(Qt::Key_0 + number++)));
         if (!first)
             first = dock;
+        if (p.focus == heads)
+            headsDock = dock;
     }
+    auto *allHeads = new HeadsFocus(shell.window(), headsDock, heads);
     insights->addSeparator();
     QAction *next =
         insights->addAction(QCoreApplication::translate("InsightFeatures", "&Next head"), doc,
@@ -110,6 +119,7 @@ void installInsightFeatures(Shell &shell, Document &document, Recomputer &recomp
         insights->addAction(QCoreApplication::translate("InsightFeatures", "&Previous head"), doc,
                             [doc] { stepHead(doc, -1); });
     previous->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_BracketLeft));
+    insights->addAction(allHeads->action());
     // Six tabs in a 400-pixel column: whole names with scroll arrows rather than "Ve…", "Li…".
     for (QTabBar *bar : shell.window().findChildren<QTabBar *>())
         for (int i = 0; i < bar->count(); ++i)
@@ -119,4 +129,5 @@ void installInsightFeatures(Shell &shell, Document &document, Recomputer &recomp
             }
     first->raise();
     shell.window().resizeDocks({first}, {400}, Qt::Horizontal);
+    return {heads, allHeads};
 }

@@ -70,7 +70,7 @@ WindowAssembler::WindowAssembler()
     m_interpretations =
         installInterpretationsFeatures(frame, *m_document, *m_recomputer, *m_stages);
     registerInterpretationsState(m_viewState, *m_interpretations);
-    installInsightFeatures(frame, *m_document, *m_recomputer);
+    m_insights = installInsightFeatures(frame, *m_document, *m_recomputer);
     m_learning = installLearningFeatures(frame, *m_document, *m_recomputer);
     m_lesson = installLessonFeatures(frame, *m_document, *m_recomputer, *m_stages, m_viewState);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "insights/InsightFeatures.h"
 #include "learning/LearningFeatures.h"
 #include "model/ViewStateRegistry.h"
 
@@ -48,6 +49,8 @@ public:
     ControlsPanel &controls() const { return *m_controls; }
     InterpretationsView &interpretations() const { return *m_interpretations; }
     LessonPanel &lesson() const { return *m_lesson; }
+    // The head overview and its "All heads at once" focus.
+    const InsightViews &insights() const { return m_insights; }
     // The Positions, Gradient and Train panels.
     const LearningViews &learning() const { return m_learning; }
     SessionController &session() const { return *m_session; }
@@ -75,6 +78,7 @@ private:
     InterpretationsView *m_interpretations = nullptr;
     LessonPanel *m_lesson = nullptr;
     Tour *m_tour = nullptr;
+    InsightViews m_insights;
     LearningViews m_learning;
     // Controllers that observe the window and the document: destroyed first.
     std::unique_ptr<SessionController> m_session;

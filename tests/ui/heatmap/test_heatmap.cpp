@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // HeatmapView: what it displays, its colour ranges, masks, tooltips, clicks (row 0 at the top),
-// keyboard and selection (how it draws: test_heatmap_render). Runs offscreen.
+// keyboard and selection, index ticks apart, a panel's own number text (how it draws:
+// test_heatmap_render). Runs offscreen.
 #include "heatmap/CellText.h"
 #include "heatmap/ColorScale.h"
 #include "heatmap/HeatmapImage.h"
@@ -41,6 +42,9 @@ private slots:
     void titleIsShownAndElided();
     void keyboardMovesSelectedRow();
     void selectedRowIsClamped();
+    void indicesNeverOverlap_data();
+    void indicesNeverOverlap();
+    void numberFormatWritesTheCells();
 };
 
 void TestHeatmap::valuesAreWhatWasSet() {
@@ -325,6 +329,61 @@ void TestHeatmap::selectedRowIsClamped() {
     view.setHighlightedColumns({1, 7});
     QCOMPARE(view.highlightedColumns(), QList<int>({1, 7}));
     QVERIFY(!view.renderImage(QSize(200, 200)).isNull()); // out-of-range column: not drawn
+}
+
+void TestHeatmap::indicesNeverOverlap_data() {
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<double>("pointSize");
+    // A small multiple of the Heads panel, in presentation mode's larger type; and a large one.
+    QTest::newRow("small multiple") << QSize(230, 160) << 16.0;
+    QTest::newRow("small, normal type") << QSize(160, 140) << 9.0;
+    QTest::newRow("large") << QSize(700, 600) << 9.0;
+}
+
+void TestHeatmap::indicesNeverOverlap() {
+    QFETCH(QSize, size);
+    QFETCH(double, pointSize);
+    HeatmapView view;
+    QFont font = view.font();
+    font.setPointSizeF(pointSize);
+    view.setFont(font);
+    attn::Matrix m = attn::Matrix::Constant(11, 11, 0.5);
+    view.setData(m, {}, {}, ScaleKind::Unit); // no names: indices on both axes
+    view.renderImage(size);
+    view.renderImage(size); // the tick spacing follows the first layout
+    for (QCPAxis *axis : {view.plot()->xAxis, view.plot()->yAxis}) {
+        const QVector<double> ticks = axis->tickVector();
+        const QVector<QString> labels = axis->tickVectorLabels();
+        QVERIFY(ticks.size() >= 2);
+        const QFontMetricsF fm(axis->tickLabelFont());
+        const bool across = axis->orientation() == Qt::Horizontal;
+        for (int i = 1; i < ticks.size(); ++i) {
+            const double gap =
+                std::abs(axis->coordToPixel(ticks[i]) - axis->coordToPixel(ticks[i - 1]));
+            const double needed =
+                across ? (fm.horizontalAdvance(labels[i]) + fm.horizontalAdvance(labels[i - 1])) / 2
+                       : fm.height() * 0.9;
+            QVERIFY2(gap >= needed, qPrintable(QString("%1 and %2: %3 px apart, %4 needed")
+                                                   .arg(labels[i - 1], labels[i])
+                                                   .arg(gap)
+                                                   .arg(needed)));
+        }
+    }
+}
+
+void TestHeatmap::numberFormatWritesTheCells() {
+    HeatmapView view;
+    attn::Matrix m(1, 2);
+    m << 3.9e-15, 0.25;
+    view.setData(m, {}, {}, ScaleKind::Unit);
+    QCOMPARE(view.cellText(0, 0), QString::fromUtf8("3.9e\u221215"));
+    view.setNumberFormat([](double v) { return QString::number(v, 'f', 3); });
+    QCOMPARE(view.cellText(0, 0), QString("0.000"));
+    QCOMPARE(view.cellText(0, 1), QString("0.250"));
+    // The tooltip keeps the value.
+    QVERIFY(view.toolTipText(0, 0).contains(QString::fromUtf8("3.9e\u221215")));
+    view.setNumberFormat({});
+    QCOMPARE(view.cellText(0, 0), QString::fromUtf8("3.9e\u221215"));
 }
 
 QTEST_MAIN(TestHeatmap)

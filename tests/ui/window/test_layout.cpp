@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The layout at classroom sizes: at 1280×800 a real sentence's weights are readable (cells of
 // 24 pixels with their numbers, token names on both axes) with the selected row's combination
-// beside them; several heads keep their names; the cell decimals; figures without outlines.
+// beside them; several heads keep their names (all at once); the cell decimals; figures without
+// outlines.
 
 #include "figures/FigureExport.h"
 #include "heatmap/HeatmapView.h"
 #include "insights/HeadOverview.h"
+#include "insights/HeadsFocus.h"
 #include "lesson/LessonPanel.h"
 #include "model/Dimension.h"
 #include "model/Document.h"
@@ -204,14 +206,16 @@ private slots:
         QCOMPARE(wb.stages().enlargedStage(), std::optional<Stage>(Stage::Q));
     }
 
+    // Several heads keep their token names: all at once (attnviz --focus heads), each head
+    // names its tokens on both axes; docked beside the stages, where they are small multiples,
+    // in their tooltips.
     void fourHeadsOfTwelveTokensKeepTheirNames() {
         WindowAssembler wb;
         QVERIFY(wb.document().setDimension(Dimension::Tokens, 12));
         QVERIFY(wb.document().setDimension(Dimension::Heads, 4));
-        wb.window().findChild<QDockWidget *>("headOverviewDock")->show();
+        wb.insights().allHeads->setActive(true);
         showAt(wb, QSize(1280, 800));
-        auto *overview = wb.window().findChild<HeadOverview *>();
-        QVERIFY(overview);
+        HeadOverview *overview = wb.insights().heads;
         QCOMPARE(overview->headCount(), 4);
         const QStringList tokens = tokensOf(wb.document());
         for (int h = 0; h < 4; ++h) {
@@ -220,6 +224,14 @@ private slots:
             QCOMPARE(v->tickNames(Qt::Vertical), tokens);
             QCOMPARE(v->tickNames(Qt::Horizontal), tokens);
         }
+        wb.insights().allHeads->setActive(false);
+        wb.window().findChild<QDockWidget *>("headOverviewDock")->show();
+        showAt(wb, QSize(1280, 800));
+        for (int h = 0; h < 4; ++h)
+            for (int q = 0; q < 12; ++q) {
+                const QString tip = overview->heatmap(h)->toolTipText(q, 11 - q);
+                QVERIFY2(tip.contains(tokens[q]) && tip.contains(tokens[11 - q]), qPrintable(tip));
+            }
     }
 
     // A teacher's sequence that collapsed every heatmap until a restart: a 4-head session with
