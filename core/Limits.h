@@ -38,13 +38,13 @@ inline constexpr std::int64_t kMaxLabelLength = 256;
 // tens of billions of parameters, and refuse the absurd (10^9 layers) at once.
 inline constexpr std::int64_t kMaxConfigBytes = std::int64_t(1) << 20;      // config.json
 inline constexpr std::int64_t kMaxShardIndexBytes = std::int64_t(64) << 20; // *.index.json
-inline constexpr std::int64_t kMaxShards = 4096;             // files of one sharded checkpoint
-inline constexpr std::int64_t kMaxModelLayers = 1024;        // num_hidden_layers, n_layer
-inline constexpr std::int64_t kMaxModelWidth = 65536;        // d_model, the MLP's width
-inline constexpr std::int64_t kMaxModelHeads = 1024;         // query heads of a layer
-inline constexpr std::int64_t kMaxModelHeadDim = 4096;       // head_dim
-inline constexpr std::int64_t kMaxVocabulary = 4 * 1048576;  // vocab_size
-inline constexpr std::int64_t kMaxModelPositions = 1 << 24;  // max_position_embeddings
+inline constexpr std::int64_t kMaxShards = 4096;            // files of one sharded checkpoint
+inline constexpr std::int64_t kMaxModelLayers = 1024;       // num_hidden_layers, n_layer
+inline constexpr std::int64_t kMaxModelWidth = 65536;       // d_model, the MLP's width
+inline constexpr std::int64_t kMaxModelHeads = 1024;        // query heads of a layer
+inline constexpr std::int64_t kMaxModelHeadDim = 4096;      // head_dim
+inline constexpr std::int64_t kMaxVocabulary = 4 * 1048576; // vocab_size
+inline constexpr std::int64_t kMaxModelPositions = 1 << 24; // max_position_embeddings
 // One run keeps every layer's x, attn_out, hidden and every head's q, k, v, weights and output,
 // then the final norm and the logits of every position, in double: at most this many numbers
 // (1 GiB). GPT-2 small on 1024 tokens would keep 144 maps of 1024² weights and 1024 × 50257

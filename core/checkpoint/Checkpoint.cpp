@@ -106,9 +106,9 @@ private:
         for (std::uint64_t d : e.tensor->shape)
             found.push_back(std::int64_t(d));
         if (found != shape)
-            fail(translate("attn::checkpoint",
-                           "%1: the tensor \"%2\" has the shape %3, expected %4")
-                     .arg(e.file, name, shapeOf(found), shapeOf(shape)));
+            fail(
+                translate("attn::checkpoint", "%1: the tensor \"%2\" has the shape %3, expected %4")
+                    .arg(e.file, name, shapeOf(found), shapeOf(shape)));
         TensorView v;
         v.name = name;
         v.file = e.file;
@@ -176,8 +176,8 @@ void bindLlama(const Binder &b, const ModelConfig &c, ModelWeights &w) {
         w.layers.push_back(l);
     }
     w.finalNorm = norm(b, "norm", d, false);
-    w.lmHead.weight = c.tiedEmbeddings ? w.tokenEmbedding
-                                       : b.require("lm_head.weight", {c.vocab, d}, true);
+    w.lmHead.weight =
+        c.tiedEmbeddings ? w.tokenEmbedding : b.require("lm_head.weight", {c.vocab, d}, true);
     w.hasLmHead = true;
 }
 
@@ -202,8 +202,7 @@ void bindBert(const Binder &b, const ModelConfig &c, ModelWeights &w) {
     }
     // The masked-LM head (BertForMaskedLM, BertForPreTraining) is outside the "bert." prefix.
     if (b.has("cls.predictions.transform.dense.weight")) {
-        w.mlmTransform.weight =
-            b.require("cls.predictions.transform.dense.weight", {d, d}, true);
+        w.mlmTransform.weight = b.require("cls.predictions.transform.dense.weight", {d, d}, true);
         w.mlmTransform.bias = b.require("cls.predictions.transform.dense.bias", {d}, true);
         w.mlmNorm.weight = b.require("cls.predictions.transform.LayerNorm.weight", {d}, true);
         w.mlmNorm.bias = b.require("cls.predictions.transform.LayerNorm.bias", {d}, true);

@@ -108,7 +108,8 @@ void gpt2(const Fields &f, ModelConfig &c) {
     c.maxPositions = f.size("n_positions", kMaxModelPositions);
     c.ffn = f.size("n_inner", kMaxModelWidth, 4 * c.dModel);
     c.normEps = f.positive("layer_norm_epsilon", 1e-5);
-    c.activation = activationNamed(f.text("activation_function", "gelu_new"), "activation_function");
+    c.activation =
+        activationNamed(f.text("activation_function", "gelu_new"), "activation_function");
     if (!f.flag("scale_attn_weights", true))
         fail(translate("attn::checkpoint",
                        "\"scale_attn_weights\": false is not supported (scores are divided by "
@@ -167,8 +168,7 @@ void llama(const Fields &f, ModelConfig &c) {
     if (c.family == ModelFamily::Qwen2) {
         c.qkvBias = true;
         if (f.flag("use_sliding_window", false))
-            fail(translate("attn::checkpoint",
-                           "\"use_sliding_window\": true is not supported"));
+            fail(translate("attn::checkpoint", "\"use_sliding_window\": true is not supported"));
     } else {
         c.qkvBias = c.outputBias = f.flag("attention_bias", false);
         c.mlpBias = f.flag("mlp_bias", false);
@@ -192,8 +192,7 @@ void bert(const Fields &f, ModelConfig &c) {
                        "\"position_embedding_type\" %1 is not supported (absolute is)")
                  .arg(quoted(position)));
     if (c.dModel % c.heads != 0)
-        fail(translate("attn::checkpoint",
-                       "num_attention_heads %1 does not divide hidden_size %2")
+        fail(translate("attn::checkpoint", "num_attention_heads %1 does not divide hidden_size %2")
                  .arg(qs(c.heads), qs(c.dModel)));
     c.headDim = c.dModel / c.heads;
     c.tiedEmbeddings = true;

@@ -28,9 +28,9 @@ struct LayerWeights {
     // (ln_2, post_attention_layernorm). BERT (post-LN): the norm after attention
     // (attention.output.LayerNorm) and after the MLP (output.LayerNorm).
     NormWeights attentionNorm, mlpNorm;
-    LinearWeights qkv;     // GPT-2's fused c_attn (d × 3d: q, k, v side by side)
-    LinearWeights q, k, v; // the others' separate projections
-    LinearWeights o;       // the output projection
+    LinearWeights qkv;            // GPT-2's fused c_attn (d × 3d: q, k, v side by side)
+    LinearWeights q, k, v;        // the others' separate projections
+    LinearWeights o;              // the output projection
     LinearWeights up, gate, down; // gate only in the gated (SiLU) MLP
 };
 

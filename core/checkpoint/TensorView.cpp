@@ -86,14 +86,14 @@ void TensorView::widenBlock(std::int64_t row, std::int64_t rows, std::int64_t co
     for (std::int64_t i = 0; i < n; ++i)
         if (!std::isfinite(out[i]) || std::abs(out[i]) > kMaxAbsInput) {
             const std::int64_t r = row + i / width, c = col + i % width;
-            const QString where = shape.size() == 2 ? QString("[%1, %2]").arg(r).arg(c)
-                                                    : QString("[%1]").arg(c);
-            throw InputError(translate("attn::checkpoint",
-                                       "%1: tensor \"%2\" at %3 is %4 (weights must be finite, "
-                                       "at most 1e15 in magnitude)")
-                                 .arg(file, name, where,
-                                      std::isnan(out[i]) ? QStringLiteral("NaN")
-                                                         : QString::number(out[i])));
+            const QString where =
+                shape.size() == 2 ? QString("[%1, %2]").arg(r).arg(c) : QString("[%1]").arg(c);
+            throw InputError(
+                translate("attn::checkpoint",
+                          "%1: tensor \"%2\" at %3 is %4 (weights must be finite, "
+                          "at most 1e15 in magnitude)")
+                    .arg(file, name, where,
+                         std::isnan(out[i]) ? QStringLiteral("NaN") : QString::number(out[i])));
         }
 }
 

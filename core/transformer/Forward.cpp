@@ -50,7 +50,8 @@ void forBlocks(Eigen::Index count, Eigen::Index block,
 Matrix linear(const Matrix &x, const LinearWeights &l) {
     const std::int64_t in = l.inputs(), out = l.outputs();
     Matrix y(x.rows(), static_cast<Eigen::Index>(out));
-    const std::int64_t block = std::clamp<std::int64_t>(kPanelValues / std::max<std::int64_t>(in, 1), 16, 512);
+    const std::int64_t block =
+        std::clamp<std::int64_t>(kPanelValues / std::max<std::int64_t>(in, 1), 16, 512);
     forBlocks(Eigen::Index(out), Eigen::Index(block), [&](Eigen::Index c0, Eigen::Index c1) {
         const std::int64_t width = c1 - c0;
         auto target = y.middleCols(c0, width);
@@ -103,9 +104,8 @@ void activate(Matrix &m, Activation a) {
     switch (a) {
     case Activation::GeluTanh: {
         const double c = std::sqrt(2.0 / std::numbers::pi);
-        m = m.unaryExpr([c](double v) {
-            return 0.5 * v * (1.0 + std::tanh(c * (v + 0.044715 * v * v * v)));
-        });
+        m = m.unaryExpr(
+            [c](double v) { return 0.5 * v * (1.0 + std::tanh(c * (v + 0.044715 * v * v * v))); });
         break;
     }
     case Activation::GeluErf:
@@ -208,8 +208,8 @@ LayerRun runLayer(const ModelConfig &c, const LayerWeights &w, const Matrix &inp
         return r;
     }
     const Matrix residual = input + r.attnOut;
-    const Matrix m = rms ? rmsNorm(residual, w.mlpNorm, c.normEps)
-                         : layerNorm(residual, w.mlpNorm, c.normEps);
+    const Matrix m =
+        rms ? rmsNorm(residual, w.mlpNorm, c.normEps) : layerNorm(residual, w.mlpNorm, c.normEps);
     Matrix inner;
     if (w.gate.weight.present()) {
         inner = linear(m, w.gate);
@@ -242,11 +242,11 @@ std::int64_t runValues(const ModelConfig &c, std::int64_t n) {
     const std::int64_t perHead =
         saturatingAdd(saturatingProduct(4 * n, c.headDim), saturatingProduct(n, n));
     // Per layer x, attn_out, hidden (n × d each) and the heads.
-    const std::int64_t perLayer = saturatingAdd(saturatingProduct(3 * n, c.dModel),
-                                                saturatingProduct(c.heads, perHead));
-    return saturatingAdd(saturatingAdd(saturatingProduct(c.layers, perLayer),
-                                       saturatingProduct(n, c.dModel)),
-                         saturatingProduct(n, c.vocab));
+    const std::int64_t perLayer =
+        saturatingAdd(saturatingProduct(3 * n, c.dModel), saturatingProduct(c.heads, perHead));
+    return saturatingAdd(
+        saturatingAdd(saturatingProduct(c.layers, perLayer), saturatingProduct(n, c.dModel)),
+        saturatingProduct(n, c.vocab));
 }
 
 void checkRunIds(const ModelConfig &c, const std::vector<std::int64_t> &ids) {
@@ -260,9 +260,9 @@ void checkRunIds(const ModelConfig &c, const std::vector<std::int64_t> &ids) {
                                        "0 … %3")
                                  .arg(qs(ids[i]), qs(std::int64_t(i)), qs(c.vocab - 1)));
     if (n > c.maxPositions)
-        throw InputError(translate("attn::checkpoint",
-                                   "%1 tokens are more than the model's %2 positions")
-                             .arg(qs(n), qs(c.maxPositions)));
+        throw InputError(
+            translate("attn::checkpoint", "%1 tokens are more than the model's %2 positions")
+                .arg(qs(n), qs(c.maxPositions)));
     checkTokenCount(n, translate("attn::checkpoint", "the text").toStdString());
     checkRunValues(runValues(c, n), n);
 }

@@ -29,12 +29,11 @@ QByteArray runToJson(const Run &run) {
         for (const HeadRun &head : layer.heads) {
             heads.item();
             json::Block h(out, heads.inner(), json::Block::Object);
-            const std::pair<const char *, const Matrix *> matrices[] = {
-                {"q", &head.q},
-                {"k", &head.k},
-                {"v", &head.v},
-                {"weights", &head.weights},
-                {"output", &head.output}};
+            const std::pair<const char *, const Matrix *> matrices[] = {{"q", &head.q},
+                                                                        {"k", &head.k},
+                                                                        {"v", &head.v},
+                                                                        {"weights", &head.weights},
+                                                                        {"output", &head.output}};
             for (const auto &[name, m] : matrices) {
                 h.key(name);
                 json::appendMatrix(out, *m, h.inner());

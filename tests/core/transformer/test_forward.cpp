@@ -40,8 +40,10 @@ private slots:
         for (const char *name : kReferenceModels)
             QTest::newRow(name) << QString(name) << QString(name);
         // The BF16 Llama widened to F32 holds the same numbers: the same reference applies.
-        QTest::newRow("llama-gqa-tiny-f32") << "llama-gqa-tiny-f32" << "llama-gqa-tiny";
-        QTest::newRow("gpt2-tiny-sharded") << "gpt2-tiny-sharded" << "gpt2-tiny";
+        QTest::newRow("llama-gqa-tiny-f32") << "llama-gqa-tiny-f32"
+                                            << "llama-gqa-tiny";
+        QTest::newRow("gpt2-tiny-sharded") << "gpt2-tiny-sharded"
+                                           << "gpt2-tiny";
     }
 
     void matchesTheReference() {
@@ -60,10 +62,14 @@ private slots:
         QTest::addColumn<QString>("narrow");
         QTest::addColumn<QString>("wide");
         QTest::addColumn<QString>("referenceOf");
-        QTest::newRow("gpt2 bf16/f32") << "gpt2-tiny-bf16" << "gpt2-tiny-bf16-f32" << "gpt2-tiny";
-        QTest::newRow("qwen2 f16/f64")
-            << "qwen2-bias-tiny-f16" << "qwen2-bias-tiny-f16-f64" << "qwen2-bias-tiny";
-        QTest::newRow("llama bf16/f32") << "llama-gqa-tiny" << "llama-gqa-tiny-f32"
+        QTest::newRow("gpt2 bf16/f32") << "gpt2-tiny-bf16"
+                                       << "gpt2-tiny-bf16-f32"
+                                       << "gpt2-tiny";
+        QTest::newRow("qwen2 f16/f64") << "qwen2-bias-tiny-f16"
+                                       << "qwen2-bias-tiny-f16-f64"
+                                       << "qwen2-bias-tiny";
+        QTest::newRow("llama bf16/f32") << "llama-gqa-tiny"
+                                        << "llama-gqa-tiny-f32"
                                         << "llama-gqa-tiny";
     }
 
