@@ -48,7 +48,7 @@ inline constexpr std::int64_t kMaxModelPositions = 1 << 24; // max_position_embe
 // One run keeps every layer's x, attn_out, hidden and every head's q, k, v, weights and output,
 // then the final norm and the logits of every position, in double: at most this many numbers
 // (1 GiB). GPT-2 small on 1024 tokens would keep 144 maps of 1024² weights and 1024 × 50257
-// logits, over 200 M numbers: its runs stop near 600 tokens.
+// logits, over 200 M numbers: its runs stop at 644 tokens.
 inline constexpr std::int64_t kMaxRunValues = std::int64_t(128) * 1024 * 1024;
 
 // The sizes of a set of inputs without their numbers: what can be checked before allocating.
