@@ -7,6 +7,9 @@
 
 #include <cstring>
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 namespace attn {
 
 const char *dtypeName(TensorDtype dtype) {
@@ -107,6 +110,19 @@ RowVector TensorView::widenVector() const {
     RowVector v(static_cast<Eigen::Index>(size()));
     widenRows(0, rows(), v.data());
     return v;
+}
+
+void TensorView::release() const {
+    if (!data)
+        return;
+    const auto page = std::uintptr_t(sysconf(_SC_PAGESIZE));
+    const auto begin = std::uintptr_t(data),
+               end = begin + std::uintptr_t(size() * dtypeBytes(dtype));
+    const std::uintptr_t first = (begin + page - 1) / page * page, last = end / page * page;
+    // Only pages wholly inside the tensor: its neighbours may still be in use. Advice that
+    // fails changes nothing but the memory figure.
+    if (last > first)
+        madvise(reinterpret_cast<void *>(first), last - first, MADV_DONTNEED);
 }
 
 } // namespace attn

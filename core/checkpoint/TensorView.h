@@ -45,6 +45,11 @@ struct TensorView {
     Matrix widen() const { return widenRows(0, rows()); }
     // A 1-D tensor (a bias, a norm's weight) as a row vector.
     RowVector widenVector() const;
+    // Drops the tensor's whole pages from this process's resident memory; they stay in the
+    // page cache, and a later read maps them again. The forward pass releases a layer's weights
+    // once it is done with them, so a model larger than memory streams through it layer by
+    // layer and the file's pages are not counted on top of the run.
+    void release() const;
 };
 
 } // namespace attn

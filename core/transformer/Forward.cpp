@@ -231,6 +231,17 @@ Matrix embed(const TensorView &table, const std::vector<std::int64_t> &ids) {
     return m;
 }
 
+void release(const LinearWeights &l) {
+    l.weight.release();
+    l.bias.release();
+}
+
+// A layer's weights once the layer is done (TensorView::release).
+void release(const LayerWeights &w) {
+    for (const LinearWeights *l : {&w.qkv, &w.q, &w.k, &w.v, &w.o, &w.up, &w.gate, &w.down})
+        release(*l);
+}
+
 std::int64_t saturatingAdd(std::int64_t a, std::int64_t b) {
     return a > INT64_MAX - b ? INT64_MAX : a + b;
 }
@@ -291,6 +302,7 @@ RunPtr runModel(const Checkpoint &checkpoint, const std::vector<std::int64_t> &i
     for (const LayerWeights &layer : w.layers) {
         run->layers.push_back(runLayer(c, layer, h));
         h = run->layers.back().hidden;
+        release(layer);
     }
 
     if (c.family == ModelFamily::Bert) {
@@ -307,6 +319,8 @@ RunPtr runModel(const Checkpoint &checkpoint, const std::vector<std::int64_t> &i
                                                    : rmsNorm(h, w.finalNorm, c.normEps);
         run->logits = linear(run->final, w.lmHead);
     }
+    release(w.lmHead);
+    w.tokenEmbedding.release();
     return run;
 }
 
