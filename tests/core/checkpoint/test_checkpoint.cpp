@@ -21,6 +21,7 @@
 #include <bit>
 #include <functional>
 #include <limits>
+#include <random>
 
 using namespace testsupport;
 
@@ -136,6 +137,49 @@ private slots:
         const attn::RunPtr bertRun =
             attn::runModel(*attn::Checkpoint::open(bertFolder), jsonIds(bertRef["ids"]));
         QVERIFY(compareRun(*bertRun, bertRef).isEmpty());
+    }
+
+    // A config's head_dim need not be hidden_size / heads: q_proj is heads·head_dim wide.
+    void llamaTakesHeadDimFromTheConfig() {
+        QJsonObject config = configOf("llama-gqa-tiny");
+        config["head_dim"] = 16; // 6 heads of 16 over a width of 48
+        std::vector<Tensor> tensors;
+        std::mt19937 rng(7);
+        std::normal_distribution<float> normal(0.0f, 0.1f);
+        auto add = [&](const QString &name, std::vector<std::uint64_t> shape) {
+            std::uint64_t count = 1;
+            for (std::uint64_t d : shape)
+                count *= d;
+            std::vector<float> values(count);
+            for (float &v : values)
+                v = normal(rng);
+            tensors.push_back({name, "F32", shape, f32Bytes(values)});
+        };
+        add("model.embed_tokens.weight", {256, 48});
+        for (int l = 0; l < 2; ++l) {
+            const QString p = QString("model.layers.%1.").arg(l);
+            add(p + "input_layernorm.weight", {48});
+            add(p + "self_attn.q_proj.weight", {96, 48});
+            add(p + "self_attn.k_proj.weight", {32, 48});
+            add(p + "self_attn.v_proj.weight", {32, 48});
+            add(p + "self_attn.o_proj.weight", {48, 96});
+            add(p + "post_attention_layernorm.weight", {48});
+            add(p + "mlp.gate_proj.weight", {96, 48});
+            add(p + "mlp.up_proj.weight", {96, 48});
+            add(p + "mlp.down_proj.weight", {48, 96});
+        }
+        add("model.norm.weight", {48});
+        QTemporaryDir dir;
+        const auto checkpoint = attn::Checkpoint::open(makeCheckpoint(dir, config, tensors));
+        QCOMPARE(checkpoint->config().headDim, std::int64_t(16));
+        const attn::RunPtr run = attn::runModel(*checkpoint, {1, 2, 3, 4});
+        QCOMPARE(run->layers[1].heads.size(), std::size_t(6));
+        QCOMPARE(run->layers[1].heads[5].q.cols(), Eigen::Index(16));
+        QCOMPARE(run->layers[1].attnOut.cols(), Eigen::Index(48));
+        QCOMPARE(run->logits.cols(), Eigen::Index(256));
+        // Heads 0–2 share key/value head 0, heads 3–5 head 1.
+        QVERIFY(sameBits(run->layers[0].heads[0].v, run->layers[0].heads[2].v));
+        QVERIFY(!sameBits(run->layers[0].heads[2].v, run->layers[0].heads[3].v));
     }
 
     // Without cls.*, BERT is a bare encoder: every layer, no logits.
