@@ -17,6 +17,8 @@ const char *const kHelp = R"(Usage: attnviz-cli compute FILE [--layout rows|colu
        attnviz-cli train --task NAME [--steps N] [--seed S] [--positional P] [--out SESSION]
        attnviz-cli inspect FILE
        attnviz-cli set FILE --matrix M --from FILE[:TENSOR][SLICE] --out NEW [options]
+       attnviz-cli model inspect DIR
+       attnviz-cli model run DIR (--text TEXT | --ids 1,2,3) [--json OUT] [--top K] [--timing]
        attnviz-cli --help | --version
 
 Computes scaled dot-product attention for an attnviz session file or reference case (JSON;
@@ -46,6 +48,14 @@ Commands:
   set       Write a session: FILE with one input matrix replaced by an array of a
             matrix file, the sizes changed to fit as the window's Resize and import
             changes them (new cells of other matrices from the session's initializer).
+  model inspect
+            Print one JSON object about the checkpoint folder DIR (Hugging Face layout:
+            config.json, model.safetensors or model.safetensors.index.json and its
+            shards; GPT-2, Llama, Qwen2 or BERT): family, layers, heads, kv_heads,
+            d_model, head_dim, vocab, max_positions, dtype, parameters.
+  model run Run the checkpoint in DIR on token ids, every layer in double precision,
+            and print the ids and the top-K predictions (decoders: the next token
+            after the last; BERT: at each [MASK] of vocab.txt, or every position).
 
 Options for compute:
   --layout rows|columns  rows (default): tokens are rows, softmax(QK^T/sqrt(d_k)) V.
@@ -69,6 +79,17 @@ Options for train:
                     default adam (learning rate 0.05; sgd 0.5)
   --lr RATE         the learning rate
   --out SESSION     write the trained weights on the watched sentence, with its target
+
+Options for model run:
+  --ids 1,2,3       the token ids to run
+  --text TEXT       the text, tokenized by the checkpoint's tokenizer (not in this
+                    build yet: use --ids)
+  --json OUT        write the whole run instead, - for standard output: {"ids",
+                    "layers": [{"x", "attn_out", "hidden", "heads": [{"q", "k", "v",
+                    "weights", "output"}]}], "final", "logits"}, numbers that read back
+                    exactly (the layout of the reference files' reference.json)
+  --top K           how many predictions to print (default 5)
+  --timing          print {"load_ms", "forward_ms", "peak_rss_mb"} on standard error
 
 Options for explain (indices start at 0; tokens are t0, t1, ... unless the file names them):
   --row I           row I of the output: the rows of V weighted by query I's weights
@@ -159,6 +180,8 @@ Examples:
   attnviz-cli grad tests/data/reference-learning/rope_causal.json
   attnviz-cli train --task previous-token --steps 2000 --seed 1 --out trained.json
   attnviz-cli inspect model.safetensors
+  attnviz-cli model inspect gpt2/
+  attnviz-cli model run gpt2/ --ids 464,2068,7586 --top 5 --timing
   attnviz-cli set session.attnviz --matrix Wq --head 0 \
       --from 'model.safetensors:h.0.attn.c_attn.weight[:, 0:64]' --out gpt2.attnviz
 )";

@@ -8,6 +8,7 @@
 #include "CliExplainOptions.h"
 #include "CliHelp.h"
 #include "CliLearn.h"
+#include "CliModel.h"
 #include "InputError.h"
 #include "Stage.h"
 #include "analysis/ExplainText.h"
@@ -438,6 +439,10 @@ int main(int argc, char *argv[]) {
         if (isLearningCommand(arguments)) { // grad and train parse their own options
             QCoreApplication app(argc, argv);
             return runLearningCommand(arguments, load);
+        }
+        if (isModelCommand(arguments)) { // model inspect and model run parse their own options
+            QCoreApplication app(argc, argv);
+            return runModelCommand(arguments);
         }
         const Request request = parseArguments(arguments);
         std::unique_ptr<QCoreApplication> app;

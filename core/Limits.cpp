@@ -141,6 +141,26 @@ void checkAlibiSlopeCount(std::int64_t count) {
                 .arg(number(count), number(kMaxAlibiSlopes)));
 }
 
+void checkConfigBytes(std::int64_t bytes, std::int64_t limit, const std::string &what) {
+    if (bytes > limit)
+        throw InputError(translate("attn::limits", "%1 is %2 bytes: at most %3 are read")
+                             .arg(qs(what), number(bytes), number(limit)));
+}
+
+void checkModelSize(std::int64_t value, std::int64_t limit, const std::string &field) {
+    if (value > limit)
+        throw InputError(translate("attn::limits", "%1 is %2: at most %3 is supported")
+                             .arg(qs(field), number(value), number(limit)));
+}
+
+void checkRunValues(std::int64_t values, std::int64_t tokens) {
+    if (values > kMaxRunValues)
+        throw InputError(translate("attn::limits",
+                                   "a run of %1 tokens would keep %2 numbers: at most %3 are "
+                                   "supported (use fewer tokens)")
+                             .arg(number(tokens), number(values), number(kMaxRunValues)));
+}
+
 void checkLimits(const InputShape &s) {
     checkTokenCount(s.tokens, "X");
     checkDimension(s.embedding, [] { return translate("attn::limits", "the embedding size p"); });

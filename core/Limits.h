@@ -31,6 +31,26 @@ inline constexpr std::int64_t kMaxAlibiSlopes = kMaxHeads;   // options.alibi_sl
 // Characters (Unicode code points) of one token label.
 inline constexpr std::int64_t kMaxLabelLength = 256;
 
+// Checkpoints (core/checkpoint) and the runs of a whole model (core/transformer). A model's
+// sizes are far beyond the workbench's above (GPT-2 small: 12 heads of 64 over 768, 50257
+// words), so they have their own caps, each checked when config.json is read, before anything is
+// allocated from it. Between them they admit every published model of the four families up to
+// tens of billions of parameters, and refuse the absurd (10^9 layers) at once.
+inline constexpr std::int64_t kMaxConfigBytes = std::int64_t(1) << 20;      // config.json
+inline constexpr std::int64_t kMaxShardIndexBytes = std::int64_t(64) << 20; // *.index.json
+inline constexpr std::int64_t kMaxShards = 4096;            // files of one sharded checkpoint
+inline constexpr std::int64_t kMaxModelLayers = 1024;       // num_hidden_layers, n_layer
+inline constexpr std::int64_t kMaxModelWidth = 65536;       // d_model, the MLP's width
+inline constexpr std::int64_t kMaxModelHeads = 1024;        // query heads of a layer
+inline constexpr std::int64_t kMaxModelHeadDim = 4096;      // head_dim
+inline constexpr std::int64_t kMaxVocabulary = 4 * 1048576; // vocab_size
+inline constexpr std::int64_t kMaxModelPositions = 1 << 24; // max_position_embeddings
+// One run keeps every layer's x, attn_out, hidden and every head's q, k, v, weights and output,
+// then the final norm and the logits of every position, in double: at most this many numbers
+// (1 GiB). GPT-2 small on 1024 tokens would keep 144 maps of 1024² weights and 1024 × 50257
+// logits, over 200 M numbers: its runs stop at 644 tokens.
+inline constexpr std::int64_t kMaxRunValues = std::int64_t(128) * 1024 * 1024;
+
 // The sizes of a set of inputs without their numbers: what can be checked before allocating.
 struct InputShape {
     std::int64_t tokens = 0, embedding = 0; // X: n × p
@@ -60,6 +80,13 @@ void checkAlibiSlopeCount(std::int64_t count);
 // A label in UTF-8; `what` names it ("token label 3").
 void checkLabelLength(std::string_view utf8, const std::string &what);
 std::int64_t codePointCount(std::string_view utf8);
+
+// A config.json or shard index of `bytes` bytes; `what` names the file.
+void checkConfigBytes(std::int64_t bytes, std::int64_t limit, const std::string &what);
+// A model's size `value` against `limit`; `field` is the config's key ("num_hidden_layers").
+void checkModelSize(std::int64_t value, std::int64_t limit, const std::string &field);
+// The numbers a run of `tokens` tokens would keep (kMaxRunValues); the counts come saturated.
+void checkRunValues(std::int64_t values, std::int64_t tokens);
 
 // Every limit above for a whole shape (AttentionInputs.h checks built inputs).
 void checkLimits(const InputShape &shape);

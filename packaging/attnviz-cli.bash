@@ -14,6 +14,12 @@ _attnviz_cli() {
                 command="${COMP_WORDS[i]}"
                 break
                 ;;
+            model)
+                # model inspect DIR, model run DIR: the subcommand decides the options.
+                command="model"
+                [ $((i + 1)) -lt "$COMP_CWORD" ] && command="model ${COMP_WORDS[i + 1]}"
+                break
+                ;;
         esac
     done
 
@@ -38,18 +44,22 @@ _attnviz_cli() {
             fi
             return
             ;;
-        --out | --from)
+        --out | --from | --json)
             COMPREPLY=($(compgen -f -- "$cur"))
             return
             ;;
         --row | --column | --cell | --head | --precision | --width | --height | --scale | \
-            --steps | --seed | --lr | --block | --tile)
+            --steps | --seed | --lr | --block | --tile | --text | --ids | --top)
             return
             ;;
     esac
 
     if [ -z "$command" ]; then
-        COMPREPLY=($(compgen -W "compute explain export render grad train inspect set --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "compute explain export render grad train inspect set model --help --version" -- "$cur"))
+        return
+    fi
+    if [ "$command" = model ]; then
+        COMPREPLY=($(compgen -W "inspect run" -- "$cur"))
         return
     fi
     if [[ "$cur" == -* ]]; then
@@ -62,12 +72,18 @@ _attnviz_cli() {
             set) options="--matrix --head --from --transpose --out" ;;
             inspect | grad) options="" ;;
             train) options="--task --steps --seed --positional --optimizer --lr --out" ;;
+            "model run") options="--text --ids --json --top --timing" ;;
+            "model inspect") options="" ;;
         esac
         COMPREPLY=($(compgen -W "$options" -- "$cur"))
         return
     fi
-    # FILE: matrix files for inspect, sessions and reference cases otherwise.
-    if [ "$command" = inspect ]; then
+    # FILE: matrix files for inspect, checkpoint folders for model, sessions and reference
+    # cases otherwise.
+    if [[ "$command" == model* ]]; then
+        COMPREPLY=($(compgen -d -- "$cur"))
+        return
+    elif [ "$command" = inspect ]; then
         COMPREPLY=($(compgen -f -X '!*.@(csv|tsv|txt|npy|npz|safetensors)' -- "$cur"))
     else
         COMPREPLY=($(compgen -f -X '!*.@(attnviz|json)' -- "$cur"))

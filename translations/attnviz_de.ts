@@ -3828,6 +3828,169 @@ Wiederherstellen?</translation>
     </message>
 </context>
 <context>
+    <name>attn::checkpoint</name>
+    <message>
+        <source>%1: cannot read: %2</source>
+        <translation>%1: kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1: the tensor &quot;%2&quot; is missing</source>
+        <translation>%1: der Tensor &quot;%2&quot; fehlt</translation>
+    </message>
+    <message>
+        <source>%1: the tensor &quot;%2&quot; is %3, not a float (F64, F32, F16 or BF16)</source>
+        <translation>%1: der Tensor &quot;%2&quot; ist %3, keine Gleitkommazahl (F64, F32, F16 oder BF16)</translation>
+    </message>
+    <message>
+        <source>%1: the tensor &quot;%2&quot; has the shape %3, expected %4</source>
+        <translation>%1: der Tensor &quot;%2&quot; hat die Form %3, erwartet %4</translation>
+    </message>
+    <message>
+        <source>%1: no such folder</source>
+        <translation>%1: kein solcher Ordner</translation>
+    </message>
+    <message>
+        <source>%1: missing (a checkpoint folder has config.json)</source>
+        <translation>%1: fehlt (ein Checkpoint-Ordner hat config.json)</translation>
+    </message>
+    <message>
+        <source>%1: the shard %2 it names is missing</source>
+        <translation>%1: der darin genannte Shard %2 fehlt</translation>
+    </message>
+    <message>
+        <source>%1: PyTorch pickles are not read (they can run code); convert the checkpoint to safetensors (model.safetensors)</source>
+        <translation>%1: PyTorch-Pickles werden nicht gelesen (sie können Code ausführen); wandeln Sie den Checkpoint in safetensors um (model.safetensors)</translation>
+    </message>
+    <message>
+        <source>%1: no model.safetensors or model.safetensors.index.json</source>
+        <translation>%1: weder model.safetensors noch model.safetensors.index.json</translation>
+    </message>
+    <message>
+        <source>%1: cannot map: %2</source>
+        <translation>%1: kann nicht in den Speicher abgebildet werden: %2</translation>
+    </message>
+    <message>
+        <source>%1: the tensor &quot;%2&quot; is in two files</source>
+        <translation>%1: der Tensor &quot;%2&quot; steht in zwei Dateien</translation>
+    </message>
+    <message>
+        <source>the field %1 is missing</source>
+        <translation>das Feld %1 fehlt</translation>
+    </message>
+    <message>
+        <source>the field %1 is not a whole number ≥ 1</source>
+        <translation>das Feld %1 ist keine ganze Zahl ≥ 1</translation>
+    </message>
+    <message>
+        <source>the field %1 is not a positive number</source>
+        <translation>das Feld %1 ist keine positive Zahl</translation>
+    </message>
+    <message>
+        <source>the field %1 is not true or false</source>
+        <translation>das Feld %1 ist weder true noch false</translation>
+    </message>
+    <message>
+        <source>the field %1 is not a text</source>
+        <translation>das Feld %1 ist kein Text</translation>
+    </message>
+    <message>
+        <source>the activation %1 = %2 is not supported</source>
+        <translation>die Aktivierung %1 = %2 wird nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>&quot;scale_attn_weights&quot;: false is not supported (scores are divided by √d_k)</source>
+        <translation>&quot;scale_attn_weights&quot;: false wird nicht unterstützt (Scores werden durch √d_k geteilt)</translation>
+    </message>
+    <message>
+        <source>&quot;scale_attn_by_inverse_layer_idx&quot;: true is not supported</source>
+        <translation>&quot;scale_attn_by_inverse_layer_idx&quot;: true wird nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>n_head %1 does not divide n_embd %2</source>
+        <translation>n_head %1 teilt n_embd %2 nicht</translation>
+    </message>
+    <message>
+        <source>the activation &quot;hidden_act&quot; = %1 is not supported here (silu is)</source>
+        <translation>die Aktivierung &quot;hidden_act&quot; = %1 wird hier nicht unterstützt (silu schon)</translation>
+    </message>
+    <message>
+        <source>&quot;rope_scaling&quot; of type %1 is not supported (only plain RoPE is)</source>
+        <translation>&quot;rope_scaling&quot; vom Typ %1 wird nicht unterstützt (nur einfaches RoPE)</translation>
+    </message>
+    <message>
+        <source>num_attention_heads %1 does not divide hidden_size %2</source>
+        <translation>num_attention_heads %1 teilt hidden_size %2 nicht</translation>
+    </message>
+    <message>
+        <source>head_dim %1 is odd: RoPE rotates pairs</source>
+        <translation>head_dim %1 ist ungerade: RoPE dreht Paare</translation>
+    </message>
+    <message>
+        <source>num_key_value_heads %1 does not divide num_attention_heads %2</source>
+        <translation>num_key_value_heads %1 teilt num_attention_heads %2 nicht</translation>
+    </message>
+    <message>
+        <source>&quot;use_sliding_window&quot;: true is not supported</source>
+        <translation>&quot;use_sliding_window&quot;: true wird nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>&quot;position_embedding_type&quot; %1 is not supported (absolute is)</source>
+        <translation>&quot;position_embedding_type&quot; %1 wird nicht unterstützt (absolute schon)</translation>
+    </message>
+    <message>
+        <source>not JSON (%1 at byte %2)</source>
+        <translation>kein JSON (%1 bei Byte %2)</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>the model_type %1 is not supported (gpt2, llama, qwen2 and bert are)</source>
+        <translation>der model_type %1 wird nicht unterstützt (gpt2, llama, qwen2 und bert schon)</translation>
+    </message>
+    <message>
+        <source>it has no &quot;weight_map&quot; object</source>
+        <translation>sie hat kein &quot;weight_map&quot;-Objekt</translation>
+    </message>
+    <message>
+        <source>the shard of tensor &quot;%1&quot; is not a file name</source>
+        <translation>der Shard des Tensors &quot;%1&quot; ist kein Dateiname</translation>
+    </message>
+    <message>
+        <source>the shard &quot;%1&quot; of tensor &quot;%2&quot; is not a .safetensors file in the checkpoint&apos;s folder</source>
+        <translation>der Shard &quot;%1&quot; des Tensors &quot;%2&quot; ist keine .safetensors-Datei im Ordner des Checkpoints</translation>
+    </message>
+    <message>
+        <source>more than %1 shards</source>
+        <translation>mehr als %1 Shards</translation>
+    </message>
+    <message>
+        <source>its &quot;weight_map&quot; names no tensor</source>
+        <translation>ihre &quot;weight_map&quot; nennt keinen Tensor</translation>
+    </message>
+    <message>
+        <source>%1: tensor &quot;%2&quot; at %3 is %4 (weights must be finite, at most 1e15 in magnitude)</source>
+        <translation>%1: Tensor &quot;%2&quot; bei %3 ist %4 (Gewichte müssen endlich sein, höchstens 1e15 im Betrag)</translation>
+    </message>
+    <message>
+        <source>there are no token ids to run</source>
+        <translation>es gibt keine Token-IDs zum Ausführen</translation>
+    </message>
+    <message>
+        <source>token id %1 (at position %2) is outside the vocabulary 0 … %3</source>
+        <translation>Token-ID %1 (an Position %2) liegt außerhalb des Vokabulars 0 … %3</translation>
+    </message>
+    <message>
+        <source>%1 tokens are more than the model&apos;s %2 positions</source>
+        <translation>%1 Tokens sind mehr als die %2 Positionen des Modells</translation>
+    </message>
+    <message>
+        <source>the text</source>
+        <translation>der Text</translation>
+    </message>
+</context>
+<context>
     <name>attn::inputs</name>
     <message numerus="yes">
         <source>%n row(s)</source>
@@ -5027,6 +5190,18 @@ Wiederherstellen?</translation>
     <message>
         <source>context token label %1</source>
         <translation>Kontext-Token-Bezeichnung %1</translation>
+    </message>
+    <message>
+        <source>%1 is %2 bytes: at most %3 are read</source>
+        <translation>%1 ist %2 Bytes groß: höchstens %3 werden gelesen</translation>
+    </message>
+    <message>
+        <source>%1 is %2: at most %3 is supported</source>
+        <translation>%1 ist %2: höchstens %3 wird unterstützt</translation>
+    </message>
+    <message>
+        <source>a run of %1 tokens would keep %2 numbers: at most %3 are supported (use fewer tokens)</source>
+        <translation>ein Lauf über %1 Tokens würde %2 Zahlen behalten: höchstens %3 werden unterstützt (weniger Tokens verwenden)</translation>
     </message>
 </context>
 <context>

@@ -22,7 +22,7 @@ expect() {
     fi
 }
 
-expect "attnviz-cli " "compute explain export render grad train inspect set --help --version"
+expect "attnviz-cli " "compute explain export render grad train inspect set model --help --version"
 expect "attnviz-cli train --" "--task --steps --seed --positional --optimizer --lr --out"
 expect "attnviz-cli train --task p" "previous-token"
 expect "attnviz-cli s" "set"
@@ -37,5 +37,7 @@ expect "attnviz-cli explain s.json --b" "--block"
 expect "attnviz-cli explain s.json --t" "--tile"
 expect "attnviz-cli compute s.json --" "--layout"
 expect "attnviz-cli compute s.json --layout c" "columns"
+expect "attnviz-cli model " "inspect run"
+expect "attnviz-cli model run gpt2 --" "--text --ids --json --top --timing"
 [ "$failures" -eq 0 ] && echo "attnviz-cli completion: all cases complete as expected"
 exit "$failures"

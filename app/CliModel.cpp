@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "CliModel.h"
+
+#include "InputError.h"
+#include "Limits.h"
+#include "Notation.h"
+#include "checkpoint/Checkpoint.h"
+#include "io/AtomicFile.h"
+#include "io/ResultJson.h"
+#include "transformer/Forward.h"
+#include "transformer/Predictions.h"
+#include "transformer/RunJson.h"
+
+#include <QCommandLineParser>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+
+#include <sys/resource.h>
+
+#include <cstdio>
+#include <new>
+#include <string>
+
+namespace {
+
+constexpr int kExitInput = 1;
+constexpr int kExitUsage = 2;
+constexpr int kDefaultTop = 5;
+
+struct UsageError {
+    QString message;
+};
+
+void writeErr(const QString &text) {
+    std::fputs(text.toLocal8Bit().constData(), stderr);
+}
+
+bool writeOut(const QByteArray &text) {
+    return std::fwrite(text.constData(), 1, std::size_t(text.size()), stdout) ==
+               std::size_t(text.size()) &&
+           std::fflush(stdout) == 0;
+}
+
+std::vector<std::int64_t> parseIds(const QString &text) {
+    std::vector<std::int64_t> ids;
+    for (const QString &part : text.split(',')) {
+        bool ok = false;
+        const qlonglong id = part.trimmed().toLongLong(&ok);
+        if (!ok)
+            throw UsageError{"--ids expects token ids separated by commas (1,2,3), got \"" + part +
+                             "\""};
+        ids.push_back(id);
+    }
+    return ids;
+}
+
+// The seam for --text: the ids of `text` by the checkpoint's own tokenizer. The tokenizers
+// (core/tokenizer) are not in this build yet, so --text is refused as a usage error; once they
+// are, this returns their ids and the rest of the command is unchanged.
+std::vector<std::int64_t> idsOfText(const QString &folder, const QString &text) {
+    Q_UNUSED(folder);
+    Q_UNUSED(text);
+    throw UsageError{"--text needs a tokenizer, which this attnviz-cli does not have yet; give "
+                     "the token ids with --ids 1,2,3"};
+}
+
+// The id of "[MASK]" in the folder's vocab.txt (BERT's WordPiece vocabulary, one token a
+// line), or -1 without one.
+std::int64_t maskId(const QString &folder) {
+    QFile vocab(QDir(folder).filePath("vocab.txt"));
+    if (!vocab.open(QIODevice::ReadOnly))
+        return -1;
+    std::int64_t line = 0;
+    // A line is at most a few hundred bytes; at most kMaxVocabulary lines are looked at.
+    while (!vocab.atEnd() && line < attn::kMaxVocabulary) {
+        if (vocab.readLine(4096).trimmed() == "[MASK]")
+            return line;
+        ++line;
+    }
+    return -1;
+}
+
+QByteArray idsLine(const std::vector<std::int64_t> &ids) {
+    QByteArray out = "ids:";
+    for (std::int64_t id : ids)
+        out += ' ' + QByteArray::number(qlonglong(id));
+    return out + '\n';
+}
+
+// The top-k predictions as text: decoders after the last token; BERT at each [MASK] (every
+// position when the ids have none, or the folder has no vocab.txt to find it in).
+QByteArray predictionsText(const attn::Checkpoint &checkpoint, const attn::Run &run, int k) {
+    QByteArray out = idsLine(run.ids);
+    if (run.logits.cols() == 0)
+        return out + "no predictions: the checkpoint has no LM head\n";
+    std::vector<std::int64_t> positions;
+    const auto n = std::int64_t(run.ids.size());
+    if (checkpoint.config().decoder()) {
+        positions.push_back(n - 1);
+    } else {
+        const std::int64_t mask = maskId(checkpoint.folder());
+        for (std::int64_t i = 0; i < n; ++i)
+            if (run.ids[std::size_t(i)] == mask)
+                positions.push_back(i);
+        if (positions.empty())
+            for (std::int64_t i = 0; i < n; ++i)
+                positions.push_back(i);
+    }
+    for (std::int64_t p : positions) {
+        out += checkpoint.config().decoder()
+                   ? "next token after position " + QByteArray::number(qlonglong(p)) + ":\n"
+                   : "position " + QByteArray::number(qlonglong(p)) + " (id " +
+                         QByteArray::number(qlonglong(run.ids[std::size_t(p)])) + "):\n";
+        for (const attn::Prediction &prediction : attn::topPredictions(run, p, k))
+            out += "  id " + QByteArray::number(qlonglong(prediction.id)).leftJustified(8) +
+                   QByteArray::fromStdString(attn::notation::fixed(prediction.probability, 4)) +
+                   '\n';
+    }
+    return out;
+}
+
+double peakRssMb() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return double(usage.ru_maxrss) / 1024.0; // kilobytes on Linux
+}
+
+int runModel(const QCommandLineParser &parser, const QString &folder) {
+    const bool hasText = parser.isSet("text"), hasIds = parser.isSet("ids");
+    if (hasText == hasIds)
+        throw UsageError{"model run needs either --text TEXT or --ids 1,2,3"};
+    const std::vector<std::int64_t> ids =
+        hasIds ? parseIds(parser.value("ids")) : idsOfText(folder, parser.value("text"));
+    int top = kDefaultTop;
+    if (parser.isSet("top")) {
+        bool ok = false;
+        top = parser.value("top").toInt(&ok);
+        if (!ok || top < 1 || top > 1000)
+            throw UsageError{"--top expects a whole number from 1 to 1000, got \"" +
+                             parser.value("top") + "\""};
+    }
+    QElapsedTimer clock;
+    clock.start();
+    const std::shared_ptr<const attn::Checkpoint> checkpoint = attn::Checkpoint::open(folder);
+    const double loadMs = double(clock.nsecsElapsed()) / 1e6;
+    clock.restart();
+    attn::RunPtr run;
+    try {
+        run = attn::runModel(*checkpoint, ids);
+    } catch (const attn::InputError &e) {
+        throw attn::InputError(folder + ": " + QString::fromStdString(e.what()));
+    }
+    const double forwardMs = double(clock.nsecsElapsed()) / 1e6;
+    if (parser.isSet("timing"))
+        writeErr(QString::fromStdString("{\"load_ms\": " + attn::jsonNumber(loadMs) +
+                                        ", \"forward_ms\": " + attn::jsonNumber(forwardMs) +
+                                        ", \"peak_rss_mb\": " + attn::jsonNumber(peakRssMb()) +
+                                        "}\n"));
+    if (parser.isSet("json")) {
+        const QString out = parser.value("json");
+        const QByteArray text = attn::runToJson(*run);
+        if (out == "-")
+            return writeOut(text) ? 0 : kExitInput;
+        const QString error = attn::writeFileAtomically(out, text);
+        if (!error.isEmpty())
+            throw attn::InputError(error);
+        return 0;
+    }
+    return writeOut(predictionsText(*checkpoint, *run, top)) ? 0 : kExitInput;
+}
+
+int dispatch(const QStringList &arguments) {
+    QCommandLineParser parser;
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    parser.addOptions({
+        {"text", "text", "TEXT"},
+        {"ids", "ids", "1,2,3"},
+        {"json", "json", "OUT"},
+        {"top", "top", "K"},
+        {"timing", "timing"},
+    });
+    if (!parser.parse(arguments))
+        throw UsageError{parser.errorText()};
+    const QStringList positional = parser.positionalArguments(); // "model", SUBCOMMAND, DIR
+    if (positional.size() < 2 || (positional[1] != "inspect" && positional[1] != "run"))
+        throw UsageError{"model expects inspect or run (attnviz-cli model inspect DIR, "
+                         "attnviz-cli model run DIR --ids 1,2,3)"};
+    const QString command = positional[1];
+    if (positional.size() < 3)
+        throw UsageError{"missing DIR (a checkpoint folder) after model " + command};
+    if (positional.size() > 3)
+        throw UsageError{"unexpected argument \"" + positional[3] + "\""};
+    const QString folder = positional[2];
+    if (command == "inspect") {
+        for (const char *option : {"text", "ids", "json", "top", "timing"})
+            if (parser.isSet(option))
+                throw UsageError{
+                    QString("--%1 is an option of model run, not model inspect").arg(option)};
+        return writeOut(attn::Checkpoint::open(folder)->summaryJson()) ? 0 : kExitInput;
+    }
+    return runModel(parser, folder);
+}
+
+} // namespace
+
+bool isModelCommand(const QStringList &arguments) {
+    return arguments.size() > 1 && arguments[1] == "model";
+}
+
+int runModelCommand(const QStringList &arguments) {
+    try {
+        return dispatch(arguments);
+    } catch (const UsageError &e) {
+        writeErr("attnviz-cli: " + e.message.simplified() +
+                 "\nUsage: attnviz-cli model inspect DIR | model run DIR (--text TEXT | --ids "
+                 "1,2,3) [--json OUT] [--top K] [--timing]\nTry 'attnviz-cli --help' for more "
+                 "information.\n");
+        return kExitUsage;
+    } catch (const attn::InputError &e) {
+        writeErr("attnviz-cli: " + QString::fromStdString(e.what()).simplified() + "\n");
+        return kExitInput;
+    } catch (const std::bad_alloc &) {
+        writeErr("attnviz-cli: not enough memory to run the model; nothing was written\n");
+        return kExitInput;
+    }
+}

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "Matrix.h"
+
+#include <QString>
+
+#include <cstdint>
+#include <vector>
+
+namespace attn {
+
+// The float types a checkpoint's weights may be stored in; each converts exactly to double.
+enum class TensorDtype { F64, F32, F16, BF16 };
+
+// "F64", "F32", "F16", "BF16": safetensors' names.
+const char *dtypeName(TensorDtype dtype);
+int dtypeBytes(TensorDtype dtype);
+
+// A tensor of a checkpoint where it lies in the memory-mapped file, in its stored precision: no
+// copy is made when a checkpoint is opened. The forward pass widens blocks of rows to double as
+// it needs them (widenRows), so a model in BF16 takes its file's size in memory, not four times
+// it. A 1-D tensor is one row. Valid while its Checkpoint lives.
+struct TensorView {
+    QString name; // as the file names it
+    QString file; // the file it is in, for messages
+    TensorDtype dtype = TensorDtype::F32;
+    std::vector<std::int64_t> shape;
+    const unsigned char *data = nullptr; // little-endian, C order; not aligned
+
+    bool present() const { return data != nullptr; }
+    std::int64_t rows() const { return shape.size() == 2 ? shape[0] : 1; }
+    std::int64_t cols() const { return shape.empty() ? 1 : shape.back(); }
+    std::int64_t size() const { return rows() * cols(); }
+
+    // Rows [first, first + count) as doubles into `out` (count × cols(), row-major, contiguous).
+    // Throws InputError naming the file, the tensor and the row for NaN, ±∞ or a value beyond
+    // kMaxAbsInput: such weights are refused where they are converted.
+    void widenRows(std::int64_t first, std::int64_t count, double *out) const;
+    // The block of rows [row, row + rows) and columns [col, col + cols) the same way, into
+    // `out` (rows × cols, row-major): a panel of a product, widened just before it is used.
+    void widenBlock(std::int64_t row, std::int64_t rows, std::int64_t col, std::int64_t cols,
+                    double *out) const;
+    Matrix widenRows(std::int64_t first, std::int64_t count) const;
+    Matrix widen() const { return widenRows(0, rows()); }
+    // A 1-D tensor (a bias, a norm's weight) as a row vector.
+    RowVector widenVector() const;
+    // Drops the tensor's whole pages from this process's resident memory; they stay in the
+    // page cache, and a later read maps them again. The forward pass releases a layer's weights
+    // once it is done with them, so a model larger than memory streams through it layer by
+    // layer and the file's pages are not counted on top of the run.
+    void release() const;
+};
+
+} // namespace attn

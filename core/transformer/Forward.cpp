@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "Forward.h"
+
+#include "Blas.h"
+#include "InputError.h"
+#include "Limits.h"
+#include "Parallel.h"
+#include "Translate.h"
+#include "checkpoint/Checkpoint.h"
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <numbers>
+
+namespace attn {
+
+namespace {
+
+// A panel of a weight matrix widened to double holds at most this many numbers (8 MB): large
+// enough for OpenBLAS to run at full speed, small enough that a thread's panel stays in cache
+// and memory never holds a whole weight matrix in double.
+constexpr std::int64_t kPanelValues = std::int64_t(1) << 20;
+
+// parallelBlocks for a body that may throw (InputError for a NaN weight met in a panel): the
+// first exception is kept and thrown again on the calling thread once every block is done.
+void forBlocks(Eigen::Index count, Eigen::Index block,
+               const std::function<void(Eigen::Index, Eigen::Index)> &body) {
+    std::mutex mutex;
+    std::exception_ptr error;
+    parallelBlocks(count, block, [&](Eigen::Index first, Eigen::Index last) {
+        try {
+            body(first, last);
+        } catch (...) {
+            const std::lock_guard<std::mutex> lock(mutex);
+            if (!error)
+                error = std::current_exception();
+        }
+    });
+    if (error)
+        std::rethrow_exception(error);
+}
+
+// y = x·Wᵀ + b (nn.Linear, W: out × in) or x·W + b (Conv1D, W: in × out), widening W one panel
+// at a time. The output's columns are split into blocks of a fixed width (whatever the number
+// of threads, so the sums are added in the same order and a run is the same bits on any
+// machine); each block is a product of x with its panels of W.
+Matrix linear(const Matrix &x, const LinearWeights &l) {
+    const std::int64_t in = l.inputs(), out = l.outputs();
+    Matrix y(x.rows(), static_cast<Eigen::Index>(out));
+    const std::int64_t block =
+        std::clamp<std::int64_t>(kPanelValues / std::max<std::int64_t>(in, 1), 16, 512);
+    forBlocks(Eigen::Index(out), Eigen::Index(block), [&](Eigen::Index c0, Eigen::Index c1) {
+        const std::int64_t width = c1 - c0;
+        auto target = y.middleCols(c0, width);
+        if (!l.inputMajor) {
+            Matrix panel(static_cast<Eigen::Index>(width), static_cast<Eigen::Index>(in));
+            l.weight.widenBlock(c0, width, 0, in, panel.data());
+            gemm(x, false, panel, true, target);
+            return;
+        }
+        const std::int64_t rows = std::max<std::int64_t>(kPanelValues / width, 1);
+        Matrix panel;
+        for (std::int64_t r0 = 0; r0 < in; r0 += rows) {
+            const std::int64_t r = std::min(rows, in - r0);
+            panel.resize(Eigen::Index(r), Eigen::Index(width));
+            l.weight.widenBlock(r0, r, c0, width, panel.data());
+            gemm(x.middleCols(Eigen::Index(r0), Eigen::Index(r)), false, panel, false, target,
+                 r0 == 0 ? 0.0 : 1.0);
+        }
+    });
+    if (l.bias.present())
+        y.rowwise() += l.bias.widenVector();
+    return y;
+}
+
+// LayerNorm (with bias) or RMSNorm (without), each row on its own.
+Matrix layerNorm(const Matrix &x, const NormWeights &n, double eps) {
+    const RowVector w = n.weight.widenVector();
+    const RowVector b = n.bias.present() ? n.bias.widenVector() : RowVector();
+    Matrix y(x.rows(), x.cols());
+    for (Eigen::Index i = 0; i < x.rows(); ++i) {
+        const double mean = x.row(i).mean();
+        const RowVector centred = x.row(i).array() - mean;
+        const double variance = centred.squaredNorm() / double(x.cols());
+        y.row(i) = (centred / std::sqrt(variance + eps)).cwiseProduct(w) + b;
+    }
+    return y;
+}
+
+Matrix rmsNorm(const Matrix &x, const NormWeights &n, double eps) {
+    const RowVector w = n.weight.widenVector();
+    Matrix y(x.rows(), x.cols());
+    for (Eigen::Index i = 0; i < x.rows(); ++i) {
+        const double scale = 1.0 / std::sqrt(x.row(i).squaredNorm() / double(x.cols()) + eps);
+        y.row(i) = (x.row(i) * scale).cwiseProduct(w);
+    }
+    return y;
+}
+
+void activate(Matrix &m, Activation a) {
+    switch (a) {
+    case Activation::GeluTanh: {
+        const double c = std::sqrt(2.0 / std::numbers::pi);
+        m = m.unaryExpr(
+            [c](double v) { return 0.5 * v * (1.0 + std::tanh(c * (v + 0.044715 * v * v * v))); });
+        break;
+    }
+    case Activation::GeluErf:
+        m = m.unaryExpr(
+            [](double v) { return 0.5 * v * (1.0 + std::erf(v / std::numbers::sqrt2)); });
+        break;
+    case Activation::Silu:
+        m = m.unaryExpr([](double v) { return v / (1.0 + std::exp(-v)); });
+        break;
+    case Activation::Relu:
+        m = m.cwiseMax(0.0);
+        break;
+    }
+}
+
+// Hugging Face's rotate_half RoPE on the head_dim columns starting at `col` of m: position p
+// turns the pair (i, i + d/2) by p·θ^(−2i/d).
+void applyRope(Matrix &m, Eigen::Index col, std::int64_t d, double theta) {
+    const std::int64_t half = d / 2;
+    for (std::int64_t i = 0; i < half; ++i) {
+        const double frequency = 1.0 / std::pow(theta, double(2 * i) / double(d));
+        for (Eigen::Index p = 0; p < m.rows(); ++p) {
+            const double angle = double(p) * frequency;
+            const double c = std::cos(angle), s = std::sin(angle);
+            double &a = m(p, col + i), &b = m(p, col + i + half);
+            const double a0 = a, b0 = b;
+            a = a0 * c - b0 * s;
+            b = b0 * c + a0 * s;
+        }
+    }
+}
+
+// One head: weights = softmax(q·kᵀ/√d) (causal: keys after the query masked), output = weights·v.
+void attend(HeadRun &h, bool causal) {
+    const Eigen::Index n = h.q.rows();
+    h.weights.resize(n, h.k.rows());
+    gemm(h.q, false, h.k, true, h.weights);
+    h.weights /= std::sqrt(double(h.q.cols()));
+    for (Eigen::Index i = 0; i < n; ++i) {
+        const Eigen::Index visible = causal ? i + 1 : h.k.rows();
+        auto row = h.weights.row(i);
+        const double top = row.head(visible).maxCoeff();
+        row.head(visible) = (row.head(visible).array() - top).exp();
+        row.head(visible) /= row.head(visible).sum();
+        row.tail(h.k.rows() - visible).setZero();
+    }
+    h.output.resize(n, h.v.cols());
+    gemm(h.weights, false, h.v, false, h.output);
+}
+
+LayerRun runLayer(const ModelConfig &c, const LayerWeights &w, const Matrix &input) {
+    LayerRun r;
+    const bool bert = c.family == ModelFamily::Bert;
+    const bool rms = c.family == ModelFamily::Llama || c.family == ModelFamily::Qwen2;
+    if (bert)
+        r.x = input;
+    else
+        r.x = rms ? rmsNorm(input, w.attentionNorm, c.normEps)
+                  : layerNorm(input, w.attentionNorm, c.normEps);
+
+    Matrix q, k, v;
+    Eigen::Index qCol = 0, kCol = 0, vCol = 0; // where q, k and v start in their matrices
+    if (w.qkv.weight.present()) {
+        q = linear(r.x, w.qkv); // one product for the three: k and v are its later columns
+        kCol = Eigen::Index(c.dModel);
+        vCol = Eigen::Index(2 * c.dModel);
+    } else {
+        q = linear(r.x, w.q);
+        k = linear(r.x, w.k);
+        v = linear(r.x, w.v);
+    }
+    const Matrix &keys = w.qkv.weight.present() ? q : k;
+    const Matrix &values = w.qkv.weight.present() ? q : v;
+    const std::int64_t d = c.headDim, group = c.heads / c.kvHeads;
+    r.heads.resize(std::size_t(c.heads));
+    parallelFor(Eigen::Index(c.heads), 1, [&](Eigen::Index first, Eigen::Index last) {
+        for (Eigen::Index h = first; h < last; ++h) {
+            HeadRun &head = r.heads[std::size_t(h)];
+            const Eigen::Index kv = Eigen::Index(h / group);
+            head.q = q.middleCols(qCol + h * d, d);
+            head.k = keys.middleCols(kCol + kv * d, d);
+            head.v = values.middleCols(vCol + kv * d, d);
+            if (rms) {
+                applyRope(head.q, 0, d, c.ropeTheta);
+                applyRope(head.k, 0, d, c.ropeTheta);
+            }
+            attend(head, c.decoder());
+        }
+    });
+    Matrix concat(r.x.rows(), static_cast<Eigen::Index>(c.heads * d));
+    for (std::int64_t h = 0; h < c.heads; ++h)
+        concat.middleCols(Eigen::Index(h * d), d) = r.heads[std::size_t(h)].output;
+    r.attnOut = linear(concat, w.o);
+
+    if (bert) {
+        const Matrix attended = layerNorm(r.attnOut + input, w.attentionNorm, c.normEps);
+        Matrix inner = linear(attended, w.up);
+        activate(inner, c.activation);
+        r.hidden = layerNorm(linear(inner, w.down) + attended, w.mlpNorm, c.normEps);
+        return r;
+    }
+    const Matrix residual = input + r.attnOut;
+    const Matrix m =
+        rms ? rmsNorm(residual, w.mlpNorm, c.normEps) : layerNorm(residual, w.mlpNorm, c.normEps);
+    Matrix inner;
+    if (w.gate.weight.present()) {
+        inner = linear(m, w.gate);
+        activate(inner, c.activation);
+        inner = inner.cwiseProduct(linear(m, w.up));
+    } else {
+        inner = linear(m, w.up);
+        activate(inner, c.activation);
+    }
+    r.hidden = residual + linear(inner, w.down);
+    return r;
+}
+
+// Row `id` of the embedding matrix, `count` times `id` … as rows of a matrix.
+Matrix embed(const TensorView &table, const std::vector<std::int64_t> &ids) {
+    Matrix m(static_cast<Eigen::Index>(ids.size()), static_cast<Eigen::Index>(table.cols()));
+    for (std::size_t i = 0; i < ids.size(); ++i)
+        table.widenRows(ids[i], 1, m.row(Eigen::Index(i)).data());
+    return m;
+}
+
+void release(const LinearWeights &l) {
+    l.weight.release();
+    l.bias.release();
+}
+
+// A layer's weights once the layer is done (TensorView::release).
+void release(const LayerWeights &w) {
+    for (const LinearWeights *l : {&w.qkv, &w.q, &w.k, &w.v, &w.o, &w.up, &w.gate, &w.down})
+        release(*l);
+}
+
+std::int64_t saturatingAdd(std::int64_t a, std::int64_t b) {
+    return a > INT64_MAX - b ? INT64_MAX : a + b;
+}
+
+} // namespace
+
+std::int64_t runValues(const ModelConfig &c, std::int64_t n) {
+    // Per head q, k, v, output (n × head_dim each) and the n × n weights.
+    const std::int64_t perHead =
+        saturatingAdd(saturatingProduct(4 * n, c.headDim), saturatingProduct(n, n));
+    // Per layer x, attn_out, hidden (n × d each) and the heads.
+    const std::int64_t perLayer =
+        saturatingAdd(saturatingProduct(3 * n, c.dModel), saturatingProduct(c.heads, perHead));
+    return saturatingAdd(
+        saturatingAdd(saturatingProduct(c.layers, perLayer), saturatingProduct(n, c.dModel)),
+        saturatingProduct(n, c.vocab));
+}
+
+void checkRunIds(const ModelConfig &c, const std::vector<std::int64_t> &ids) {
+    const auto n = std::int64_t(ids.size());
+    if (n == 0)
+        throw InputError(translate("attn::checkpoint", "there are no token ids to run"));
+    for (std::size_t i = 0; i < ids.size(); ++i)
+        if (ids[i] < 0 || ids[i] >= c.vocab)
+            throw InputError(translate("attn::checkpoint",
+                                       "token id %1 (at position %2) is outside the vocabulary "
+                                       "0 … %3")
+                                 .arg(qs(ids[i]), qs(std::int64_t(i)), qs(c.vocab - 1)));
+    if (n > c.maxPositions)
+        throw InputError(
+            translate("attn::checkpoint", "%1 tokens are more than the model's %2 positions")
+                .arg(qs(n), qs(c.maxPositions)));
+    checkTokenCount(n, translate("attn::checkpoint", "the text").toStdString());
+    checkRunValues(runValues(c, n), n);
+}
+
+RunPtr runModel(const Checkpoint &checkpoint, const std::vector<std::int64_t> &ids) {
+    const ModelConfig &c = checkpoint.config();
+    const ModelWeights &w = checkpoint.weights();
+    checkRunIds(c, ids);
+    auto run = std::make_shared<Run>();
+    run->ids = ids;
+    const auto n = Eigen::Index(ids.size());
+
+    Matrix h = embed(w.tokenEmbedding, ids);
+    if (w.positionEmbedding.present()) {
+        std::vector<std::int64_t> positions(ids.size());
+        for (std::size_t i = 0; i < positions.size(); ++i)
+            positions[i] = std::int64_t(i);
+        h += embed(w.positionEmbedding, positions);
+    }
+    if (c.family == ModelFamily::Bert) {
+        h.rowwise() += w.typeEmbedding.widenRows(0, 1).row(0); // token type 0
+        h = layerNorm(h, w.embeddingNorm, c.normEps);
+    }
+
+    run->layers.reserve(w.layers.size());
+    for (const LayerWeights &layer : w.layers) {
+        run->layers.push_back(runLayer(c, layer, h));
+        h = run->layers.back().hidden;
+        release(layer);
+    }
+
+    if (c.family == ModelFamily::Bert) {
+        run->final = h;
+        if (w.hasLmHead) {
+            Matrix t = linear(run->final, w.mlmTransform);
+            activate(t, c.activation);
+            run->logits = linear(layerNorm(t, w.mlmNorm, c.normEps), w.lmHead);
+        } else {
+            run->logits.resize(n, 0);
+        }
+    } else {
+        run->final = c.family == ModelFamily::Gpt2 ? layerNorm(h, w.finalNorm, c.normEps)
+                                                   : rmsNorm(h, w.finalNorm, c.normEps);
+        run->logits = linear(run->final, w.lmHead);
+    }
+    release(w.lmHead);
+    w.tokenEmbedding.release();
+    return run;
+}
+
+} // namespace attn

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "Run.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace attn {
+
+class Checkpoint;
+struct ModelConfig;
+
+// Throws InputError when `ids` cannot be run: none, an id outside 0 … vocab − 1, more tokens
+// than the model's positions or kMaxTokens, or a run that would keep more than kMaxRunValues
+// numbers. Checked before anything is allocated.
+void checkRunIds(const ModelConfig &config, const std::vector<std::int64_t> &ids);
+
+// The forward pass of `checkpoint` on `ids`: every layer in order, in double precision, from the
+// stored values, as Hugging Face's modeling code of the family computes it (GPT-2: pre-LN,
+// fused c_attn, gelu_new, tied head; Llama/Qwen2: RMSNorm, half-split RoPE with rope_theta,
+// grouped-query attention, SiLU-gated MLP; BERT: absolute position and token type 0 embeddings,
+// post-LN, the masked-LM head). Weights stay in their stored precision in the mapped file and
+// are widened a panel at a time just before each product, so the memory a run needs is its
+// activations and what it keeps, not the model in double. Throws InputError (checkRunIds; NaN
+// or ±∞ weights, named, when they are met).
+RunPtr runModel(const Checkpoint &checkpoint, const std::vector<std::int64_t> &ids);
+
+// The numbers a run of `tokens` tokens keeps (kMaxRunValues), saturating.
+std::int64_t runValues(const ModelConfig &config, std::int64_t tokens);
+
+} // namespace attn

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "Predictions.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace attn {
+
+std::vector<Prediction> topPredictions(const Run &run, std::int64_t position, int k) {
+    if (run.logits.cols() == 0 || position < 0 || position >= run.logits.rows() || k <= 0)
+        return {};
+    const auto row = run.logits.row(Eigen::Index(position));
+    const double top = row.maxCoeff();
+    const double sum = (row.array() - top).exp().sum();
+    std::vector<Eigen::Index> order(std::size_t(row.size()));
+    std::iota(order.begin(), order.end(), Eigen::Index(0));
+    const auto count = std::min<std::size_t>(std::size_t(k), order.size());
+    std::partial_sort(order.begin(), order.begin() + std::ptrdiff_t(count), order.end(),
+                      [&](Eigen::Index a, Eigen::Index b) {
+                          return row(a) > row(b) || (row(a) == row(b) && a < b);
+                      });
+    std::vector<Prediction> out;
+    for (std::size_t i = 0; i < count; ++i)
+        out.push_back({std::int64_t(order[i]), std::exp(row(order[i]) - top) / sum});
+    return out;
+}
+
+} // namespace attn

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "Run.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace attn {
+
+struct Prediction {
+    std::int64_t id = 0;
+    double probability = 0; // softmax of the position's logits
+};
+
+// The k most probable tokens at `position` of the run (softmax over its logits), most probable
+// first; ties by the smaller id. Empty when the run has no logits.
+std::vector<Prediction> topPredictions(const Run &run, std::int64_t position, int k);
+
+} // namespace attn

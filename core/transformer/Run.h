@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "Matrix.h"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace attn {
+
+// One head of one layer on the run's tokens (n of them), as the reference files name them.
+struct HeadRun {
+    Matrix q, k, v; // n × head_dim: after the biases and RoPE (k and v: the head's kv group's)
+    Matrix weights; // n × n: softmax(q·kᵀ/√head_dim), causal for decoders (masked cells 0)
+    Matrix output;  // n × head_dim: weights·v
+};
+
+struct LayerRun {
+    Matrix x; // n × d: the attention's input (decoders: the normalised residual; BERT: the
+              // layer's input)
+    std::vector<HeadRun> heads;
+    Matrix attnOut; // n × d: the heads' outputs side by side through the output projection
+    Matrix hidden;  // n × d: the residual stream after the layer
+};
+
+// A whole forward pass of a checkpoint on token ids: every intermediate the views and the
+// reference files know, in double. A value, like ResultSnapshot: made once (runModel), then
+// shared read-only (RunPtr) and never changed.
+struct Run {
+    std::vector<std::int64_t> ids;
+    std::vector<LayerRun> layers;
+    Matrix final;  // n × d: decoders: the final norm of the last hidden; BERT: the last hidden
+    Matrix logits; // n × vocab, every position; 0 columns for an encoder without an LM head
+};
+
+using RunPtr = std::shared_ptr<const Run>;
+
+} // namespace attn
