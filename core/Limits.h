@@ -31,6 +31,20 @@ inline constexpr std::int64_t kMaxAlibiSlopes = kMaxHeads;   // options.alibi_sl
 // Characters (Unicode code points) of one token label.
 inline constexpr std::int64_t kMaxLabelLength = 256;
 
+// Tokenizer files (core/tokenizer/: vocab.json, merges.txt, tokenizer.json, vocab.txt, and their
+// tokenizer_config.json). A file's size is checked before it is read, a count of entries before
+// they are stored, an id before a table is sized by it. The largest real tokenizers fit with room
+// to spare: Llama 3's tokenizer.json is 9 MB with 128 256 tokens and 280 147 merges.
+inline constexpr std::int64_t kMaxTokenizerFileBytes = std::int64_t(64) * 1024 * 1024;
+inline constexpr std::int64_t kMaxVocabularySize = std::int64_t(1) << 20; // ids 0 … 1048575
+inline constexpr std::int64_t kMaxMerges = std::int64_t(1) << 20;
+// UTF-16 units of one vocabulary entry or added token (real ones have at most a few hundred).
+inline constexpr std::int64_t kMaxTokenPieceLength = 1024;
+// UTF-16 units of a pre-tokenizer's Split regex in tokenizer.json (Llama 3's has 130).
+inline constexpr std::int64_t kMaxTokenizerPatternLength = 4096;
+// Bytes of UTF-8 of a text to tokenize: far more than kMaxTokens tokens of any language.
+inline constexpr std::int64_t kMaxTokenizerTextBytes = 65536;
+
 // The sizes of a set of inputs without their numbers: what can be checked before allocating.
 struct InputShape {
     std::int64_t tokens = 0, embedding = 0; // X: n × p
