@@ -17,13 +17,15 @@ const char *const kHelp = R"(Usage: attnviz-cli compute FILE [--layout rows|colu
        attnviz-cli train --task NAME [--steps N] [--seed S] [--positional P] [--out SESSION]
        attnviz-cli inspect FILE
        attnviz-cli set FILE --matrix M --from FILE[:TENSOR][SLICE] --out NEW [options]
+       attnviz-cli tokenize DIR_OR_FILE --text TEXT
        attnviz-cli --help | --version
 
 Computes scaled dot-product attention for an attnviz session file or reference case (JSON;
 FILE may be - for standard input) and prints every intermediate result, takes one part
 of a head's result apart into the terms that add up to it, exports one matrix, or
 renders one view of the workbench as a figure (no display needed); lists the arrays
-of a matrix file, and writes a session with one matrix taken from such a file.
+of a matrix file, writes a session with one matrix taken from such a file, and
+tokenizes a text as a model's own tokenizer does.
 
 Commands:
   compute   Print one JSON object: heads[].Q, K, V, scores, logits (masked cells are null),
@@ -46,6 +48,12 @@ Commands:
   set       Write a session: FILE with one input matrix replaced by an array of a
             matrix file, the sizes changed to fit as the window's Resize and import
             changes them (new cells of other matrices from the session's initializer).
+  tokenize  Print one JSON object {"ids": [...], "tokens": [...]}: the token ids of
+            --text TEXT and each token as text (GPT-2: the text of its bytes, with
+            U+FFFD for part of a character; BERT: the WordPiece, "##" marking a
+            continuation). DIR_OR_FILE is a model folder or a tokenizer file:
+            tokenizer.json, vocab.json (merges.txt beside it), encoder.json (vocab.bpe
+            beside it) or vocab.txt; tokenizer_config.json beside it is honoured.
 
 Options for compute:
   --layout rows|columns  rows (default): tokens are rows, softmax(QK^T/sqrt(d_k)) V.
@@ -140,6 +148,11 @@ Options for set:
   -h, --help        show this help and exit
   --version         show the version and exit
 
+Options for tokenize:
+  --text TEXT       the text (at most 65536 bytes of UTF-8); special tokens typed in
+                    it ([MASK], <|endoftext|>) are matched whole where the tokenizer
+                    has them
+
 Exit status: 0 on success; 1 when FILE or the --from file cannot be read or computed on,
 the array does not fit (set), or the output cannot be written (a one-line message on
 standard error); 2 for bad usage. Warnings (e.g. a query with every key masked) go to
@@ -159,6 +172,7 @@ Examples:
   attnviz-cli grad tests/data/reference-learning/rope_causal.json
   attnviz-cli train --task previous-token --steps 2000 --seed 1 --out trained.json
   attnviz-cli inspect model.safetensors
+  attnviz-cli tokenize gpt2/ --text "The animal didn't cross the street"
   attnviz-cli set session.attnviz --matrix Wq --head 0 \
       --from 'model.safetensors:h.0.attn.c_attn.weight[:, 0:64]' --out gpt2.attnviz
 )";

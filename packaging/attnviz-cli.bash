@@ -10,7 +10,7 @@ _attnviz_cli() {
     command=""
     for ((i = 1; i < COMP_CWORD; i++)); do
         case "${COMP_WORDS[i]}" in
-            compute | explain | export | render | grad | train | inspect | set)
+            compute | explain | export | render | grad | train | inspect | set | tokenize)
                 command="${COMP_WORDS[i]}"
                 break
                 ;;
@@ -43,13 +43,13 @@ _attnviz_cli() {
             return
             ;;
         --row | --column | --cell | --head | --precision | --width | --height | --scale | \
-            --steps | --seed | --lr | --block | --tile)
+            --steps | --seed | --lr | --block | --tile | --text)
             return
             ;;
     esac
 
     if [ -z "$command" ]; then
-        COMPREPLY=($(compgen -W "compute explain export render grad train inspect set --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "compute explain export render grad train inspect set tokenize --help --version" -- "$cur"))
         return
     fi
     if [[ "$cur" == -* ]]; then
@@ -62,12 +62,16 @@ _attnviz_cli() {
             set) options="--matrix --head --from --transpose --out" ;;
             inspect | grad) options="" ;;
             train) options="--task --steps --seed --positional --optimizer --lr --out" ;;
+            tokenize) options="--text" ;;
         esac
         COMPREPLY=($(compgen -W "$options" -- "$cur"))
         return
     fi
-    # FILE: matrix files for inspect, sessions and reference cases otherwise.
-    if [ "$command" = inspect ]; then
+    # FILE: matrix files for inspect, a model folder or tokenizer file for tokenize, sessions
+    # and reference cases otherwise.
+    if [ "$command" = tokenize ]; then
+        COMPREPLY=($(compgen -f -X '!*.@(json|txt)' -- "$cur"))
+    elif [ "$command" = inspect ]; then
         COMPREPLY=($(compgen -f -X '!*.@(csv|tsv|txt|npy|npz|safetensors)' -- "$cur"))
     else
         COMPREPLY=($(compgen -f -X '!*.@(attnviz|json)' -- "$cur"))

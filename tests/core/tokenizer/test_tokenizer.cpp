@@ -227,6 +227,27 @@ private slots:
         QCOMPARE(textsOf(openAi_->encode("1234567")), (QStringList{"123", "45", "67"}));
     }
 
+    // Llama 3's ignore_merges: a word that is a token is taken whole, merges or not.
+    void ignoreMergesTakesWholeWords() {
+        QJsonObject vocab;
+        for (int b = 0; b < 256; ++b)
+            vocab[QString(attn::ByteLevelBpe::byteChar(static_cast<unsigned char>(b)))] = b;
+        vocab["abc"] = 256;
+        for (const bool ignore : {true, false}) {
+            const QJsonObject json{
+                {"model", QJsonObject{{"type", "BPE"},
+                                      {"vocab", vocab},
+                                      {"merges", QJsonArray{}},
+                                      {"ignore_merges", ignore}}},
+                {"pre_tokenizer", QJsonObject{{"type", "ByteLevel"}, {"add_prefix_space", false}}}};
+            const auto t = attn::loadTokenizer(
+                writeJson(QString("ignore-%1/tokenizer.json").arg(ignore), json));
+            const std::vector<int> expected =
+                ignore ? std::vector<int>{256} : std::vector<int>{'a', 'b', 'c'};
+            QCOMPARE(attn::tokenIds(t->encode("abc")), expected);
+        }
+    }
+
     // A run of spaces gives all but its last space to the word after it: \s+(?!\S) must
     // backtrack one character, as in the JavaScript and Python engines.
     void whitespaceLookaheadBacktracks() {
