@@ -470,7 +470,12 @@ std::unique_ptr<ByteLevelBpe> ByteLevelBpe::fromTokenizerJson(const QByteArray &
                     if (pair.size() != 2)
                         fail(tj::field(where, key),
                              translate("attn::tokenizer", "expected [token, id]"));
-                    return tj::readId(pair[1], json::index(tj::field(where, key), 1));
+                    const QString at = json::index(tj::field(where, key), 1);
+                    const int id = tj::readId(pair[1], at);
+                    if (id >= t->vocabularySize() || t->pieces_[std::size_t(id)].isEmpty())
+                        fail(at, translate("attn::tokenizer", "no token has the id %1")
+                                     .arg(qs(std::int64_t(id))));
+                    return id;
                 };
                 t->prefix_ = {idOfPair("cls")};
                 t->suffix_ = {idOfPair("sep")};
@@ -497,7 +502,7 @@ std::unique_ptr<ByteLevelBpe> ByteLevelBpe::fromTokenizerJson(const QByteArray &
                                                           "SpecialToken, got %1")
                                  .arg(json::describe(single[i])));
                 std::vector<int> ids;
-                const QJsonValue listed = member(specialsOfTemplate, special.toUtf8().constData());
+                const QJsonValue listed = specialsOfTemplate.value(special);
                 const QJsonArray listedIds = member(listed.toObject(), "ids").toArray();
                 for (qsizetype k = 0; k < listedIds.size() && k < 16; ++k)
                     ids.push_back(tj::readId(listedIds[k], tj::field(at, "ids")));

@@ -414,6 +414,13 @@ private slots:
             << "l/tokenizer.json"
             << QByteArray("{\"model\": {\"type\": \"BPE\", \"vocab\": {}, \"merges\": [[\"a\"]]}}")
             << "model.merges[0]: expected \"first second\" or a pair of tokens";
+        QTest::newRow("roberta id")
+            << "q/tokenizer.json"
+            << "{\"model\": {\"type\": \"BPE\", \"merges\": [], \"vocab\": " + fullVocab +
+                   "}, \"pre_tokenizer\": {\"type\": \"ByteLevel\"}, \"post_processor\": "
+                   "{\"type\": \"RobertaProcessing\", \"cls\": [\"!\", 0], \"sep\": [\"x\", "
+                   "900]}}"
+            << "post_processor.sep[1]: no token has the id 900";
         QTest::newRow("no [UNK]") << "m/vocab.txt" << QByteArray("[CLS]\n[SEP]\nthe\n")
                                   << "the vocabulary has no \"[UNK]\" token";
         QTest::newRow("vocab.txt not UTF-8")
