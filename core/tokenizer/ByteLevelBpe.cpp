@@ -267,6 +267,7 @@ std::unique_ptr<ByteLevelBpe> ByteLevelBpe::fromVocabAndMerges(const QByteArray 
     std::unique_ptr<ByteLevelBpe> t(new ByteLevelBpe);
     t->build(vocab, pairs, std::move(added), vocabName);
     t->applyConfig(config, vocabName);
+    t->addPrefixSpace_ = config.addPrefixSpace.value_or(false);
     t->description_ = translate("attn::tokenizer", "byte-level BPE from %1 and %2, %3 tokens")
                           .arg(vocabName, mergesName, qs(std::int64_t(t->vocabularySize())));
     return t;

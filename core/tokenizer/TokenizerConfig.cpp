@@ -34,6 +34,7 @@ TokenizerConfig parseTokenizerConfig(const QByteArray &json, const QString &name
     TokenizerConfig c;
     c.addBosToken = tj::readOptionalBool(o, "add_bos_token", top);
     c.addEosToken = tj::readOptionalBool(o, "add_eos_token", top);
+    c.addPrefixSpace = tj::readOptionalBool(o, "add_prefix_space", top);
     c.doLowerCase = tj::readOptionalBool(o, "do_lower_case", top);
     c.stripAccents = tj::readOptionalBool(o, "strip_accents", top);
     c.tokenizeChineseChars = tj::readOptionalBool(o, "tokenize_chinese_chars", top);

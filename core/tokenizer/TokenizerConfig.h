@@ -15,6 +15,9 @@ namespace attn {
 // file; every field optional). The rest of the file (chat templates, class names) is ignored.
 struct TokenizerConfig {
     std::optional<bool> addBosToken, addEosToken;
+    // Byte-level BPE in Hugging Face's vocab.json layout: a space before the text (RoBERTa's
+    // option; tokenizer.json says it in its ByteLevel pre-tokenizer instead).
+    std::optional<bool> addPrefixSpace;
     // The special tokens by role; empty when the file does not name one.
     QString bosToken, eosToken, unkToken, sepToken, clsToken, padToken, maskToken;
     std::vector<QString> additionalSpecialTokens;

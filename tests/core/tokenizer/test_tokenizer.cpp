@@ -297,6 +297,11 @@ private slots:
         QCOMPARE(attn::tokenIds(withBos->encode("Hi<|endoftext|>")),
                  (std::vector<int>{50256, 17250, 50256}));
 
+        // add_prefix_space: a space before the text, as RoBERTa's tokenizer has it.
+        write("hf-config/tokenizer_config.json", "{\"add_prefix_space\": true}");
+        QCOMPARE(attn::tokenIds(attn::loadTokenizer(hf)->encode("Hi there")),
+                 attn::tokenIds(openAi_->encode(" Hi there")));
+
         write("llama-nobos/tokenizer.json", readAll(llamaPath_));
         write("llama-nobos/tokenizer_config.json",
               "{\"add_bos_token\": false, \"bos_token\": \"<|begin_of_text|>\"}");
