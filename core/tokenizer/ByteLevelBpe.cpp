@@ -3,13 +3,8 @@
 
 #include "InputError.h"
 #include "Limits.h"
-#include "TokenizerJson.h"
 #include "Translate.h"
 #include "io/JsonRead.h"
-
-#include <QJsonArray>
-#include <QStringList>
-#include <QUtf8StringView>
 
 #include <algorithm>
 #include <functional>
@@ -21,8 +16,6 @@ const char *const ByteLevelBpe::kGpt2Pattern =
     R"('s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+)";
 
 namespace {
-
-namespace tj = tokenizer_json;
 
 // OpenAI's bytes_to_unicode: the printable bytes stand for themselves, the others (controls,
 // space, 0x7F–0xA0, 0xAD) for 256, 257, … in byte order, so no piece holds whitespace.
@@ -49,53 +42,10 @@ const ByteTable &byteTable() {
     json::fail(where, message);
 }
 
-// "first second" on one line, as vocab.bpe and merges.txt have them.
-std::pair<QString, QString> splitMerge(const QString &line, const QString &where) {
-    const qsizetype space = line.indexOf(u' ');
-    if (space <= 0 || space == line.size() - 1 || line.indexOf(u' ', space + 1) >= 0)
-        fail(where,
-             translate("attn::tokenizer", "expected two tokens separated by one space, got \"%1\"")
-                 .arg(line.size() > 40 ? line.left(40) + "\u2026" : line));
-    if (line.size() > 2 * kMaxTokenPieceLength + 1)
-        fail(where, translate("attn::tokenizer", "a token of %1 characters: at most %2 are "
-                                                 "supported")
-                        .arg(qs(std::int64_t(line.size())), qs(kMaxTokenPieceLength)));
-    return {line.left(space), line.mid(space + 1)};
-}
-
-std::vector<std::pair<QString, QString>> parseMergesText(const QByteArray &text,
-                                                         const QString &name) {
-    // Counted before anything is stored: a line per merge, the "#version" line and the last.
-    const qsizetype lines = text.count('\n') + 1;
-    if (lines > kMaxMerges + 2)
-        fail(name, translate("attn::tokenizer", "%1 lines: at most %2 merges are supported")
-                       .arg(qs(std::int64_t(lines)), qs(kMaxMerges)));
-    if (!QUtf8StringView(text).isValidUtf8())
-        fail(name, translate("attn::tokenizer", "not UTF-8 text"));
-    const QStringList all = QString::fromUtf8(text).split(u'\n');
-    // The last line is empty when the file ends with a newline, as OpenAI's and Hugging Face's do.
-    qsizetype count = all.size();
-    while (count > 0 && (all[count - 1].isEmpty() || all[count - 1] == u"\r"))
-        --count;
-    std::vector<std::pair<QString, QString>> merges;
-    merges.reserve(std::size_t(count));
-    for (qsizetype i = 0; i < count; ++i) {
-        QString line = all[i];
-        if (line.endsWith(u'\r'))
-            line.chop(1);
-        if (i == 0 && line.startsWith(u"#version"))
-            continue;
-        merges.push_back(splitMerge(
-            line,
-            name + ": " + translate("attn::tokenizer", "line %1").arg(qs(std::int64_t(i + 1)))));
-    }
-    return merges;
-}
-
 // A word of several tokens: the first begins it when a space, a line break or the start of the
 // text is before it; a token of whitespace alone is shown as such.
-void markWords(std::vector<Token> &tokens, std::size_t from) {
-    for (std::size_t i = from; i < tokens.size(); ++i) {
+void markWords(std::vector<Token> &tokens) {
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
         Token &t = tokens[i];
         if (t.special) {
             t.wordStart = true;
@@ -149,17 +99,6 @@ void isolate(const QRegularExpression &re, const QString &s, std::vector<QString
         out.push_back(s.mid(last));
 }
 
-const QJsonValue member(const QJsonObject &o, const char *key) {
-    return o.value(QLatin1String(key));
-}
-
-QString typeOf(const QJsonValue &v, const QString &where) {
-    if (!v.isObject())
-        fail(where,
-             translate("attn::tokenizer", "expected an object, got %1").arg(json::describe(v)));
-    return tj::readString(v.toObject(), "type", where);
-}
-
 } // namespace
 
 QChar ByteLevelBpe::byteChar(unsigned char byte) {
@@ -169,7 +108,8 @@ QChar ByteLevelBpe::byteChar(unsigned char byte) {
 void ByteLevelBpe::build(const std::vector<std::pair<QString, int>> &vocab,
                          const std::vector<std::pair<QString, QString>> &merges,
                          std::vector<AddedToken> added, const QString &name) {
-    int size = 0; // every id is below kMaxVocabularySize (tj::readId), so this table is bounded
+    int size = 0; // every id is below kMaxVocabularySize (BpeModel checks), so this
+                  // table is bounded
     for (const auto &[piece, id] : vocab)
         size = std::max(size, id + 1);
     for (const AddedToken &t : added)
@@ -252,275 +192,43 @@ std::unique_ptr<ByteLevelBpe> ByteLevelBpe::fromVocabAndMerges(const QByteArray 
                                                                const QByteArray &merges,
                                                                const QString &mergesName,
                                                                const TokenizerConfig &config) {
-    const QJsonObject root = tj::parseObject(vocabJson, vocabName);
-    const auto vocab = tj::readVocabulary(root, vocabName + ": ");
-    const auto pairs = parseMergesText(merges, mergesName);
-    // The special tokens tokenizer_config.json names are matched whole, as Hugging Face's
-    // GPT2Tokenizer does ("<|endoftext|>" is one token there, five in OpenAI's encoder).
-    std::vector<AddedToken> added = config.addedTokens;
-    QHash<QString, int> lookup;
-    for (const auto &[piece, id] : vocab)
-        lookup.insert(piece, id);
-    for (const QString &name : config.namedSpecialTokens())
-        if (lookup.contains(name))
-            added.push_back({name, lookup.value(name), true, false, false, false});
-    std::unique_ptr<ByteLevelBpe> t(new ByteLevelBpe);
-    t->build(vocab, pairs, std::move(added), vocabName);
-    t->applyConfig(config, vocabName);
-    t->addPrefixSpace_ = config.addPrefixSpace.value_or(false);
-    t->description_ = translate("attn::tokenizer", "byte-level BPE from %1 and %2, %3 tokens")
-                          .arg(vocabName, mergesName, qs(std::int64_t(t->vocabularySize())));
-    return t;
+    return create(readVocabAndMerges(vocabJson, vocabName, merges, mergesName, config), config);
 }
 
 std::unique_ptr<ByteLevelBpe> ByteLevelBpe::fromTokenizerJson(const QByteArray &json,
                                                               const QString &name,
                                                               const TokenizerConfig &config) {
-    const QJsonObject root = tj::parseObject(json, name);
-    const QString top = name + ": ";
+    return create(readBpeTokenizerJson(json, name), config);
+}
+
+std::unique_ptr<ByteLevelBpe> ByteLevelBpe::create(BpeModel model, const TokenizerConfig &config) {
     std::unique_ptr<ByteLevelBpe> t(new ByteLevelBpe);
-
-    // The model: BPE with a vocabulary and merges, none of the options that change them.
-    const QString modelWhere = tj::field(top, "model");
-    const QJsonValue modelValue = member(root, "model");
-    const QString type = typeOf(modelValue, modelWhere);
-    const QJsonObject model = modelValue.toObject();
-    if (type == u"WordPiece")
-        fail(tj::field(modelWhere, "type"),
-             translate("attn::tokenizer", "WordPiece (BERT): read its vocab.txt instead"));
-    if (type != u"BPE")
-        fail(tj::field(modelWhere, "type"),
-             translate("attn::tokenizer", "model type \"%1\": only BPE is supported").arg(type));
-    const QJsonValue dropout = member(model, "dropout");
-    if (!dropout.isNull() && !dropout.isUndefined() && dropout.toDouble(1) != 0)
-        fail(tj::field(modelWhere, "dropout"),
-             translate("attn::tokenizer", "BPE dropout makes tokens random: only null is "
-                                          "supported"));
-    for (const char *key : {"continuing_subword_prefix", "end_of_word_suffix"})
-        if (!tj::readString(model, key, modelWhere).isEmpty())
-            fail(tj::field(modelWhere, key),
-                 translate("attn::tokenizer", "not supported by byte-level BPE"));
-    t->ignoreMerges_ = tj::readOptionalBool(model, "ignore_merges", modelWhere).value_or(false);
-    const auto vocab = tj::readVocabulary(member(model, "vocab"), tj::field(modelWhere, "vocab"));
-
-    const QString mergesWhere = tj::field(modelWhere, "merges");
-    const QJsonValue mergesValue = member(model, "merges");
-    if (!mergesValue.isArray())
-        fail(mergesWhere, translate("attn::tokenizer", "expected an array, got %1")
-                              .arg(json::describe(mergesValue)));
-    const QJsonArray mergesArray = mergesValue.toArray();
-    if (mergesArray.size() > kMaxMerges)
-        fail(mergesWhere, translate("attn::tokenizer", "%1 merges: at most %2 are supported")
-                              .arg(qs(std::int64_t(mergesArray.size())), qs(kMaxMerges)));
-    std::vector<std::pair<QString, QString>> merges;
-    merges.reserve(std::size_t(mergesArray.size()));
-    for (qsizetype i = 0; i < mergesArray.size(); ++i) {
-        const QJsonValue m = mergesArray[i];
-        const QString at = json::index(mergesWhere, i);
-        if (m.isString()) {
-            merges.push_back(splitMerge(m.toString(), at));
-            continue;
+    t->build(model.vocab, model.merges, std::move(model.added), model.name);
+    t->normalizers_ = std::move(model.normalizers);
+    t->split_ = std::move(model.split);
+    t->byteLevelRegex_ = model.byteLevelRegex;
+    t->addPrefixSpace_ = model.addPrefixSpace;
+    t->ignoreMerges_ = model.ignoreMerges;
+    // The special tokens around the text, by their ids or (none given) their content.
+    for (const auto &[from, to] :
+         {std::pair(&model.prefix, &t->prefix_), std::pair(&model.suffix, &t->suffix_)})
+        for (const BpeModel::Around &a : *from) {
+            if (a.ids.empty())
+                to->push_back(t->idOf(a.content, a.where));
+            for (const int id : a.ids) {
+                if (id >= t->vocabularySize() || t->pieces_[std::size_t(id)].isEmpty())
+                    fail(a.where, translate("attn::tokenizer", "no token has the id %1")
+                                      .arg(qs(std::int64_t(id))));
+                to->push_back(id);
+            }
         }
-        // The newer form, a pair of strings (which may hold spaces).
-        const QJsonArray pair = m.toArray();
-        if (!m.isArray() || pair.size() != 2 || !pair[0].isString() || !pair[1].isString() ||
-            pair[0].toString().isEmpty() || pair[1].toString().isEmpty())
-            fail(at, translate("attn::tokenizer", "expected \"first second\" or a pair of "
-                                                  "tokens, got %1")
-                         .arg(json::describe(m)));
-        if (pair[0].toString().size() > kMaxTokenPieceLength ||
-            pair[1].toString().size() > kMaxTokenPieceLength)
-            fail(at, translate("attn::tokenizer", "a token longer than %1 characters")
-                         .arg(qs(kMaxTokenPieceLength)));
-        merges.emplace_back(pair[0].toString(), pair[1].toString());
-    }
-
-    // Added tokens, matched whole before anything else.
-    std::vector<AddedToken> added;
-    const QString addedWhere = tj::field(top, "added_tokens");
-    const QJsonValue addedValue = member(root, "added_tokens");
-    if (!addedValue.isUndefined() && !addedValue.isNull()) {
-        if (!addedValue.isArray())
-            fail(addedWhere, translate("attn::tokenizer", "expected an array, got %1")
-                                 .arg(json::describe(addedValue)));
-        const QJsonArray a = addedValue.toArray();
-        if (a.size() > kMaxVocabularySize)
-            fail(addedWhere, translate("attn::tokenizer", "%1 tokens: at most %2 are supported")
-                                 .arg(qs(std::int64_t(a.size())), qs(kMaxVocabularySize)));
-        for (qsizetype i = 0; i < a.size(); ++i)
-            added.push_back(tj::readAddedToken(a[i], json::index(addedWhere, i), std::nullopt));
-    }
-
-    // The normalizer: none, or Unicode normal forms and lower case.
-    const std::function<void(const QJsonValue &, const QString &)> normalizer =
-        [&](const QJsonValue &v, const QString &where) {
-            if (v.isNull() || v.isUndefined())
-                return;
-            const QString kind = typeOf(v, where);
-            static const std::pair<const char *, Normalizer> forms[] = {
-                {"NFC", Normalizer::Nfc},
-                {"NFD", Normalizer::Nfd},
-                {"NFKC", Normalizer::Nfkc},
-                {"NFKD", Normalizer::Nfkd},
-                {"Lowercase", Normalizer::Lowercase}};
-            for (const auto &[formName, form] : forms)
-                if (kind == QLatin1String(formName)) {
-                    t->normalizers_.push_back(form);
-                    return;
-                }
-            if (kind != u"Sequence")
-                fail(tj::field(where, "type"),
-                     translate("attn::tokenizer", "normalizer \"%1\" is not supported (NFC, "
-                                                  "NFD, NFKC, NFKD, Lowercase and Sequence are)")
-                         .arg(kind));
-            const QJsonArray list = member(v.toObject(), "normalizers").toArray();
-            for (qsizetype i = 0; i < list.size(); ++i)
-                normalizer(list[i], json::index(tj::field(where, "normalizers"), i));
-        };
-    normalizer(member(root, "normalizer"), tj::field(top, "normalizer"));
-
-    // The pre-tokenizer: ByteLevel, alone or after one Split regex.
-    bool byteLevel = false;
-    const std::function<void(const QJsonValue &, const QString &)> preTokenizer =
-        [&](const QJsonValue &v, const QString &where) {
-            const QString kind = typeOf(v, where);
-            const QJsonObject o = v.toObject();
-            if (kind == u"Sequence") {
-                const QJsonArray list = member(o, "pretokenizers").toArray();
-                for (qsizetype i = 0; i < list.size(); ++i)
-                    preTokenizer(list[i], json::index(tj::field(where, "pretokenizers"), i));
-            } else if (kind == u"ByteLevel") {
-                if (byteLevel)
-                    fail(where, translate("attn::tokenizer", "a second ByteLevel pre-tokenizer"));
-                byteLevel = true;
-                t->addPrefixSpace_ =
-                    tj::readOptionalBool(o, "add_prefix_space", where).value_or(true);
-                t->byteLevelRegex_ = tj::readOptionalBool(o, "use_regex", where).value_or(true);
-            } else if (kind == u"Split") {
-                if (byteLevel || t->split_)
-                    fail(where, translate("attn::tokenizer",
-                                          "only one Split before the ByteLevel pre-tokenizer "
-                                          "is supported"));
-                if (tj::readString(o, "behavior", where) != u"Isolated" ||
-                    tj::readOptionalBool(o, "invert", where).value_or(false))
-                    fail(where, translate("attn::tokenizer", "only a Split with behavior "
-                                                             "\"Isolated\", not inverted, is "
-                                                             "supported"));
-                const QString patternWhere = tj::field(where, "pattern");
-                const QJsonValue patternValue = member(o, "pattern");
-                const QJsonObject pattern = patternValue.toObject();
-                QString regex;
-                if (pattern.contains(QLatin1String("Regex")))
-                    regex = tj::readString(pattern, "Regex", patternWhere);
-                else if (pattern.contains(QLatin1String("String")))
-                    regex =
-                        QRegularExpression::escape(tj::readString(pattern, "String", patternWhere));
-                if (regex.isEmpty())
-                    fail(patternWhere,
-                         translate("attn::tokenizer", "expected {\"Regex\": …} or {\"String\": …}, "
-                                                      "got %1")
-                             .arg(json::describe(patternValue)));
-                if (regex.size() > kMaxTokenizerPatternLength)
-                    fail(patternWhere,
-                         translate("attn::tokenizer", "a pattern of %1 characters: at most %2 "
-                                                      "are supported")
-                             .arg(qs(std::int64_t(regex.size())), qs(kMaxTokenizerPatternLength)));
-                QRegularExpression re(regex, QRegularExpression::UseUnicodePropertiesOption);
-                if (!re.isValid())
-                    fail(patternWhere,
-                         translate("attn::tokenizer", "not a valid regular "
-                                                      "expression: %1 at %2")
-                             .arg(re.errorString(), qs(std::int64_t(re.patternErrorOffset()))));
-                re.optimize();
-                t->split_ = re;
-            } else {
-                fail(tj::field(where, "type"),
-                     translate("attn::tokenizer", "pre-tokenizer \"%1\" is not supported "
-                                                  "(ByteLevel after at most one Split is)")
-                         .arg(kind));
-            }
-        };
-    const QString preWhere = tj::field(top, "pre_tokenizer");
-    preTokenizer(member(root, "pre_tokenizer"), preWhere);
-    if (!byteLevel)
-        fail(preWhere, translate("attn::tokenizer", "there is no ByteLevel pre-tokenizer: only "
-                                                    "byte-level BPE is supported"));
-
-    t->build(vocab, merges, std::move(added), name);
-
-    // The post-processor: the special tokens around the text (a BOS; RoBERTa's <s> … </s>).
-    const QJsonObject specialsOfTemplate =
-        member(member(root, "post_processor").toObject(), "special_tokens").toObject();
-    const std::function<void(const QJsonValue &, const QString &)> postProcessor =
-        [&](const QJsonValue &v, const QString &where) {
-            if (v.isNull() || v.isUndefined())
-                return;
-            const QString kind = typeOf(v, where);
-            const QJsonObject o = v.toObject();
-            if (kind == u"ByteLevel")
-                return; // offsets only
-            if (kind == u"Sequence") {
-                const QJsonArray list = member(o, "processors").toArray();
-                for (qsizetype i = 0; i < list.size(); ++i)
-                    postProcessor(list[i], json::index(tj::field(where, "processors"), i));
-                return;
-            }
-            if (kind == u"RobertaProcessing" || kind == u"BertProcessing") {
-                const auto idOfPair = [&](const char *key) {
-                    const QJsonArray pair = member(o, key).toArray();
-                    if (pair.size() != 2)
-                        fail(tj::field(where, key),
-                             translate("attn::tokenizer", "expected [token, id]"));
-                    const QString at = json::index(tj::field(where, key), 1);
-                    const int id = tj::readId(pair[1], at);
-                    if (id >= t->vocabularySize() || t->pieces_[std::size_t(id)].isEmpty())
-                        fail(at, translate("attn::tokenizer", "no token has the id %1")
-                                     .arg(qs(std::int64_t(id))));
-                    return id;
-                };
-                t->prefix_ = {idOfPair("cls")};
-                t->suffix_ = {idOfPair("sep")};
-                return;
-            }
-            if (kind != u"TemplateProcessing")
-                fail(tj::field(where, "type"),
-                     translate("attn::tokenizer", "post-processor \"%1\" is not supported")
-                         .arg(kind));
-            const QString singleWhere = tj::field(where, "single");
-            const QJsonArray single = member(o, "single").toArray();
-            bool afterText = false;
-            for (qsizetype i = 0; i < single.size(); ++i) {
-                const QJsonObject item = single[i].toObject();
-                const QString at = json::index(singleWhere, i);
-                if (item.contains(QLatin1String("Sequence"))) {
-                    afterText = true;
-                    continue;
-                }
-                const QString special = tj::readString(member(item, "SpecialToken").toObject(),
-                                                       "id", tj::field(at, "SpecialToken"));
-                if (special.isEmpty())
-                    fail(at, translate("attn::tokenizer", "expected a Sequence or a "
-                                                          "SpecialToken, got %1")
-                                 .arg(json::describe(single[i])));
-                std::vector<int> ids;
-                const QJsonValue listed = specialsOfTemplate.value(special);
-                const QJsonArray listedIds = member(listed.toObject(), "ids").toArray();
-                for (qsizetype k = 0; k < listedIds.size() && k < 16; ++k)
-                    ids.push_back(tj::readId(listedIds[k], tj::field(at, "ids")));
-                for (int id : ids)
-                    if (id >= t->vocabularySize() || t->pieces_[std::size_t(id)].isEmpty())
-                        fail(at, translate("attn::tokenizer", "no token has the id %1")
-                                     .arg(qs(std::int64_t(id))));
-                if (ids.empty())
-                    ids.push_back(t->idOf(special, at));
-                auto &target = afterText ? t->suffix_ : t->prefix_;
-                target.insert(target.end(), ids.begin(), ids.end());
-            }
-        };
-    postProcessor(member(root, "post_processor"), tj::field(top, "post_processor"));
-    t->applyConfig(config, name);
-    t->description_ = translate("attn::tokenizer", "byte-level BPE from %1, %2 tokens")
-                          .arg(name, qs(std::int64_t(t->vocabularySize())));
+    t->applyConfig(config, model.name);
+    const QString size = qs(std::int64_t(t->vocabularySize()));
+    t->description_ = model.sources.size() == 2
+                          ? translate("attn::tokenizer", "byte-level BPE from %1 and %2, %3 tokens")
+                                .arg(model.sources[0], model.sources[1], size)
+                          : translate("attn::tokenizer", "byte-level BPE from %1, %2 tokens")
+                                .arg(model.sources.value(0), size);
     return t;
 }
 
@@ -671,21 +379,21 @@ std::vector<Token> ByteLevelBpe::encode(const QString &input) const {
             continue;
         }
         QString s = segment.text;
-        for (const Normalizer n : normalizers_) {
+        for (const BpeModel::Normalizer n : normalizers_) {
             switch (n) {
-            case Normalizer::Nfc:
+            case BpeModel::Normalizer::Nfc:
                 s = s.normalized(QString::NormalizationForm_C);
                 break;
-            case Normalizer::Nfd:
+            case BpeModel::Normalizer::Nfd:
                 s = s.normalized(QString::NormalizationForm_D);
                 break;
-            case Normalizer::Nfkc:
+            case BpeModel::Normalizer::Nfkc:
                 s = s.normalized(QString::NormalizationForm_KC);
                 break;
-            case Normalizer::Nfkd:
+            case BpeModel::Normalizer::Nfkd:
                 s = s.normalized(QString::NormalizationForm_KD);
                 break;
-            case Normalizer::Lowercase:
+            case BpeModel::Normalizer::Lowercase:
                 s = s.toLower();
                 break;
             }
@@ -697,7 +405,7 @@ std::vector<Token> ByteLevelBpe::encode(const QString &input) const {
     }
     for (int id : suffix_)
         out.push_back(specialToken(id));
-    markWords(out, 0);
+    markWords(out);
     return out;
 }
 
@@ -708,7 +416,7 @@ Token ByteLevelBpe::token(int id) const {
     std::vector<Token> one{special_[std::size_t(id)]
                                ? specialToken(id)
                                : tokenFromBytes(id, pieceBytes(pieces_[std::size_t(id)]))};
-    markWords(one, 0);
+    markWords(one);
     one[0].wordStart = one[0].special || one[0].text.startsWith(u' ');
     return one[0];
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "AddedTokens.h"
+#include "BpeModel.h"
 #include "Tokenizer.h"
 #include "TokenizerConfig.h"
 
@@ -55,9 +56,8 @@ public:
     static QChar byteChar(unsigned char byte);
 
 private:
-    enum class Normalizer { Nfc, Nfd, Nfkc, Nfkd, Lowercase };
-
     ByteLevelBpe() = default;
+    static std::unique_ptr<ByteLevelBpe> create(BpeModel model, const TokenizerConfig &config);
     // Stores the vocabulary and merges after the checks every layout shares.
     void build(const std::vector<std::pair<QString, int>> &vocab,
                const std::vector<std::pair<QString, QString>> &merges,
@@ -77,7 +77,7 @@ private:
     QHash<QString, int> ranks_; // "first second" → its place in the merges list
     std::vector<char> special_; // by id: an added token marked special
     AddedTokenMatcher added_;
-    std::vector<Normalizer> normalizers_;
+    std::vector<BpeModel::Normalizer> normalizers_;
     std::optional<QRegularExpression> split_; // a Split pre-tokenizer's regex
     bool byteLevelRegex_ = true;              // ByteLevel's own use_regex (kGpt2Pattern)
     bool addPrefixSpace_ = false;
