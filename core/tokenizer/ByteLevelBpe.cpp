@@ -159,32 +159,27 @@ int ByteLevelBpe::idOf(const QString &content, const QString &where) const {
 
 void ByteLevelBpe::applyConfig(const TokenizerConfig &config, const QString &name) {
     const QString where = name + ": ";
-    if (config.addBosToken) {
-        const auto bos = config.bosToken.isEmpty()
-                             ? std::optional<int>()
-                             : std::optional<int>(idOf(config.bosToken, where + "bos_token"));
-        if (bos)
-            std::erase(prefix_, *bos);
-        if (*config.addBosToken) {
-            if (!bos)
-                fail(where + "add_bos_token",
-                     translate("attn::tokenizer", "is true but no bos_token is named"));
-            prefix_.insert(prefix_.begin(), *bos);
-        }
-    }
-    if (config.addEosToken) {
-        const auto eos = config.eosToken.isEmpty()
-                             ? std::optional<int>()
-                             : std::optional<int>(idOf(config.eosToken, where + "eos_token"));
-        if (eos)
-            std::erase(suffix_, *eos);
-        if (*config.addEosToken) {
-            if (!eos)
-                fail(where + "add_eos_token",
-                     translate("attn::tokenizer", "is true but no eos_token is named"));
-            suffix_.push_back(*eos);
-        }
-    }
+    // add_bos_token / add_eos_token: true puts the token at its end of the text, false takes it
+    // away (from a template that has it); unset leaves the template as it is.
+    const auto apply = [&](std::optional<bool> add, const QString &token, const char *tokenKey,
+                           const char *addKey, const QString &unnamed, std::vector<int> &ids,
+                           bool front) {
+        if (!add)
+            return;
+        const std::optional<int> id =
+            token.isEmpty() ? std::nullopt : std::optional<int>(idOf(token, where + tokenKey));
+        if (id)
+            std::erase(ids, *id);
+        if (!*add)
+            return;
+        if (!id)
+            fail(where + addKey, unnamed);
+        ids.insert(front ? ids.begin() : ids.end(), *id);
+    };
+    apply(config.addBosToken, config.bosToken, "bos_token", "add_bos_token",
+          translate("attn::tokenizer", "is true but no bos_token is named"), prefix_, true);
+    apply(config.addEosToken, config.eosToken, "eos_token", "add_eos_token",
+          translate("attn::tokenizer", "is true but no eos_token is named"), suffix_, false);
 }
 
 std::unique_ptr<ByteLevelBpe> ByteLevelBpe::fromVocabAndMerges(const QByteArray &vocabJson,
