@@ -66,7 +66,7 @@ std::vector<std::pair<QString, QString>> parseMergesText(const QByteArray &text,
     return merges;
 }
 
-const QJsonValue member(const QJsonObject &o, const char *key) {
+QJsonValue member(const QJsonObject &o, const char *key) {
     return o.value(QLatin1String(key));
 }
 
