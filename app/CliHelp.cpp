@@ -19,13 +19,15 @@ const char *const kHelp = R"(Usage: attnviz-cli compute FILE [--layout rows|colu
        attnviz-cli set FILE --matrix M --from FILE[:TENSOR][SLICE] --out NEW [options]
        attnviz-cli model inspect DIR
        attnviz-cli model run DIR (--text TEXT | --ids 1,2,3) [--json OUT] [--top K] [--timing]
+       attnviz-cli tokenize DIR_OR_FILE --text TEXT
        attnviz-cli --help | --version
 
 Computes scaled dot-product attention for an attnviz session file or reference case (JSON;
 FILE may be - for standard input) and prints every intermediate result, takes one part
 of a head's result apart into the terms that add up to it, exports one matrix, or
 renders one view of the workbench as a figure (no display needed); lists the arrays
-of a matrix file, and writes a session with one matrix taken from such a file.
+of a matrix file, writes a session with one matrix taken from such a file, and
+tokenizes a text as a model's own tokenizer does.
 
 Commands:
   compute   Print one JSON object: heads[].Q, K, V, scores, logits (masked cells are null),
@@ -56,6 +58,12 @@ Commands:
   model run Run the checkpoint in DIR on token ids, every layer in double precision,
             and print the ids and the top-K predictions (decoders: the next token
             after the last; BERT: at each [MASK] of vocab.txt, or every position).
+  tokenize  Print one JSON object {"ids": [...], "tokens": [...]}: the token ids of
+            --text TEXT and each token as text (GPT-2: the text of its bytes, with
+            U+FFFD for part of a character; BERT: the WordPiece, "##" marking a
+            continuation). DIR_OR_FILE is a model folder or a tokenizer file:
+            tokenizer.json, vocab.json (merges.txt beside it), encoder.json (vocab.bpe
+            beside it) or vocab.txt; tokenizer_config.json beside it is honoured.
 
 Options for compute:
   --layout rows|columns  rows (default): tokens are rows, softmax(QK^T/sqrt(d_k)) V.
@@ -161,6 +169,11 @@ Options for set:
   -h, --help        show this help and exit
   --version         show the version and exit
 
+Options for tokenize:
+  --text TEXT       the text (at most 65536 bytes of UTF-8); special tokens typed in
+                    it ([MASK], <|endoftext|>) are matched whole where the tokenizer
+                    has them
+
 Exit status: 0 on success; 1 when FILE or the --from file cannot be read or computed on,
 the array does not fit (set), or the output cannot be written (a one-line message on
 standard error); 2 for bad usage. Warnings (e.g. a query with every key masked) go to
@@ -182,6 +195,7 @@ Examples:
   attnviz-cli inspect model.safetensors
   attnviz-cli model inspect gpt2/
   attnviz-cli model run gpt2/ --ids 464,2068,7586 --top 5 --timing
+  attnviz-cli tokenize gpt2/ --text "The animal didn't cross the street"
   attnviz-cli set session.attnviz --matrix Wq --head 0 \
       --from 'model.safetensors:h.0.attn.c_attn.weight[:, 0:64]' --out gpt2.attnviz
 )";

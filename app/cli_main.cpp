@@ -9,6 +9,7 @@
 #include "CliHelp.h"
 #include "CliLearn.h"
 #include "CliModel.h"
+#include "CliTokenize.h"
 #include "InputError.h"
 #include "Stage.h"
 #include "analysis/ExplainText.h"
@@ -40,7 +41,7 @@ constexpr int kExitUsage = 2;
 // Two lines, as every usage error of the CLI prints them (scripts count on it).
 const char *const kUsageHint =
     "Usage: attnviz-cli compute|explain|export|render|grad|inspect|set FILE [options] | train "
-    "--task NAME\n"
+    "--task NAME | tokenize DIR_OR_FILE --text TEXT\n"
     "Try 'attnviz-cli --help' for more information.\n";
 
 struct ExportRequest {
@@ -163,7 +164,8 @@ Request parseArguments(const QStringList &arguments) {
     const QStringList positional = parser.positionalArguments();
     if (positional.isEmpty())
         throw UsageError{
-            "missing command (compute, explain, export, render, grad, train, inspect or set)"};
+            "missing command (compute, explain, export, render, grad, train, inspect, set or "
+            "tokenize)"};
     const QString command = positional[0];
     if (command == "compute")
         request.command = Request::Command::Compute;
@@ -179,8 +181,8 @@ Request parseArguments(const QStringList &arguments) {
         request.command = Request::Command::Set;
     else
         throw UsageError{"unknown command \"" + command +
-                         "\" (expected compute, explain, export, render, grad, train, inspect or "
-                         "set)"};
+                         "\" (expected compute, explain, export, render, grad, train, inspect, set "
+                         "or tokenize)"};
     if (positional.size() < 2)
         throw UsageError{"missing FILE after " + command + " (use - for standard input)"};
     if (positional.size() > 2)
@@ -443,6 +445,10 @@ int main(int argc, char *argv[]) {
         if (isModelCommand(arguments)) { // model inspect and model run parse their own options
             QCoreApplication app(argc, argv);
             return runModelCommand(arguments);
+        }
+        if (isTokenizeCommand(arguments)) { // tokenize reads a tokenizer, not a session
+            QCoreApplication app(argc, argv);
+            return runTokenizeCommand(arguments);
         }
         const Request request = parseArguments(arguments);
         std::unique_ptr<QCoreApplication> app;

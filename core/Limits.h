@@ -50,6 +50,19 @@ inline constexpr std::int64_t kMaxModelPositions = 1 << 24; // max_position_embe
 // (1 GiB). GPT-2 small on 1024 tokens would keep 144 maps of 1024² weights and 1024 × 50257
 // logits, over 200 M numbers: its runs stop at 644 tokens.
 inline constexpr std::int64_t kMaxRunValues = std::int64_t(128) * 1024 * 1024;
+// Tokenizer files (core/tokenizer/: vocab.json, merges.txt, tokenizer.json, vocab.txt, and their
+// tokenizer_config.json). A file's size is checked before it is read, a count of entries before
+// they are stored, an id before a table is sized by it. The largest real tokenizers fit with room
+// to spare: Llama 3's tokenizer.json is 9 MB with 128 256 tokens and 280 147 merges.
+inline constexpr std::int64_t kMaxTokenizerFileBytes = std::int64_t(64) * 1024 * 1024;
+inline constexpr std::int64_t kMaxVocabularySize = std::int64_t(1) << 20; // ids 0 … 1048575
+inline constexpr std::int64_t kMaxMerges = std::int64_t(1) << 20;
+// UTF-16 units of one vocabulary entry or added token (real ones have at most a few hundred).
+inline constexpr std::int64_t kMaxTokenPieceLength = 1024;
+// UTF-16 units of a pre-tokenizer's Split regex in tokenizer.json (Llama 3's has 130).
+inline constexpr std::int64_t kMaxTokenizerPatternLength = 4096;
+// Bytes of UTF-8 of a text to tokenize: far more than kMaxTokens tokens of any language.
+inline constexpr std::int64_t kMaxTokenizerTextBytes = 65536;
 
 // The sizes of a set of inputs without their numbers: what can be checked before allocating.
 struct InputShape {

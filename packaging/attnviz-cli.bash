@@ -10,7 +10,7 @@ _attnviz_cli() {
     command=""
     for ((i = 1; i < COMP_CWORD; i++)); do
         case "${COMP_WORDS[i]}" in
-            compute | explain | export | render | grad | train | inspect | set)
+            compute | explain | export | render | grad | train | inspect | set | tokenize)
                 command="${COMP_WORDS[i]}"
                 break
                 ;;
@@ -55,7 +55,7 @@ _attnviz_cli() {
     esac
 
     if [ -z "$command" ]; then
-        COMPREPLY=($(compgen -W "compute explain export render grad train inspect set model --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "compute explain export render grad train inspect set model tokenize --help --version" -- "$cur"))
         return
     fi
     if [ "$command" = model ]; then
@@ -74,15 +74,19 @@ _attnviz_cli() {
             train) options="--task --steps --seed --positional --optimizer --lr --out" ;;
             "model run") options="--text --ids --json --top --timing" ;;
             "model inspect") options="" ;;
+            tokenize) options="--text" ;;
         esac
         COMPREPLY=($(compgen -W "$options" -- "$cur"))
         return
     fi
-    # FILE: matrix files for inspect, checkpoint folders for model, sessions and reference
-    # cases otherwise.
+    # FILE: matrix files for inspect, checkpoint folders for model, a model folder or tokenizer
+    # file for tokenize, sessions and reference cases otherwise.
     if [[ "$command" == model* ]]; then
         COMPREPLY=($(compgen -d -- "$cur"))
         return
+    fi
+    if [ "$command" = tokenize ]; then
+        COMPREPLY=($(compgen -f -X '!*.@(json|txt)' -- "$cur"))
     elif [ "$command" = inspect ]; then
         COMPREPLY=($(compgen -f -X '!*.@(csv|tsv|txt|npy|npz|safetensors)' -- "$cur"))
     else

@@ -5205,6 +5205,261 @@ Wiederherstellen?</translation>
     </message>
 </context>
 <context>
+    <name>attn::tokenizer</name>
+    <message>
+        <source>expected two tokens separated by one space, got &quot;%1&quot;</source>
+        <translation>erwartet zwei durch ein Leerzeichen getrennte Tokens, gefunden „%1“</translation>
+    </message>
+    <message>
+        <source>a token of %1 characters: at most %2 are supported</source>
+        <translation>ein Token mit %1 Zeichen: höchstens %2 werden unterstützt</translation>
+    </message>
+    <message>
+        <source>%1 lines: at most %2 merges are supported</source>
+        <translation>%1 Zeilen: höchstens %2 Merges werden unterstützt</translation>
+    </message>
+    <message>
+        <source>not UTF-8 text</source>
+        <translation>kein UTF-8-Text</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>Zeile %1</translation>
+    </message>
+    <message>
+        <source>expected an object, got %1</source>
+        <translation>erwartet ein Objekt, gefunden %1</translation>
+    </message>
+    <message>
+        <source>the vocabulary has no token for the byte 0x%1 (&quot;%2&quot;): it is not a byte-level BPE vocabulary</source>
+        <translation>das Vokabular hat kein Token für das Byte 0x%1 („%2“): es ist kein Byte-Level-BPE-Vokabular</translation>
+    </message>
+    <message>
+        <source>the token &quot;%1&quot; is not in the vocabulary</source>
+        <translation>das Token „%1“ ist nicht im Vokabular</translation>
+    </message>
+    <message>
+        <source>is true but no bos_token is named</source>
+        <translation>ist true, aber kein bos_token ist angegeben</translation>
+    </message>
+    <message>
+        <source>is true but no eos_token is named</source>
+        <translation>ist true, aber kein eos_token ist angegeben</translation>
+    </message>
+    <message>
+        <source>byte-level BPE from %1 and %2, %3 tokens</source>
+        <translation>Byte-Level-BPE aus %1 und %2, %3 Tokens</translation>
+    </message>
+    <message>
+        <source>WordPiece (BERT): read its vocab.txt instead</source>
+        <translation>WordPiece (BERT): stattdessen dessen vocab.txt lesen</translation>
+    </message>
+    <message>
+        <source>model type &quot;%1&quot;: only BPE is supported</source>
+        <translation>Modelltyp „%1“: nur BPE wird unterstützt</translation>
+    </message>
+    <message>
+        <source>BPE dropout makes tokens random: only null is supported</source>
+        <translation>BPE-Dropout macht die Tokens zufällig: nur null wird unterstützt</translation>
+    </message>
+    <message>
+        <source>not supported by byte-level BPE</source>
+        <translation>von Byte-Level-BPE nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>expected an array, got %1</source>
+        <translation>erwartet ein Array, gefunden %1</translation>
+    </message>
+    <message>
+        <source>%1 merges: at most %2 are supported</source>
+        <translation>%1 Merges: höchstens %2 werden unterstützt</translation>
+    </message>
+    <message>
+        <source>expected &quot;first second&quot; or a pair of tokens, got %1</source>
+        <translation>erwartet „erstes zweites“ oder ein Paar von Tokens, gefunden %1</translation>
+    </message>
+    <message>
+        <source>a token longer than %1 characters</source>
+        <translation>ein Token mit mehr als %1 Zeichen</translation>
+    </message>
+    <message>
+        <source>%1 tokens: at most %2 are supported</source>
+        <translation>%1 Tokens: höchstens %2 werden unterstützt</translation>
+    </message>
+    <message>
+        <source>normalizer &quot;%1&quot; is not supported (NFC, NFD, NFKC, NFKD, Lowercase and Sequence are)</source>
+        <translation>der Normalizer „%1“ wird nicht unterstützt (NFC, NFD, NFKC, NFKD, Lowercase und Sequence werden es)</translation>
+    </message>
+    <message>
+        <source>a second ByteLevel pre-tokenizer</source>
+        <translation>ein zweiter ByteLevel-Pre-Tokenizer</translation>
+    </message>
+    <message>
+        <source>only one Split before the ByteLevel pre-tokenizer is supported</source>
+        <translation>nur ein Split vor dem ByteLevel-Pre-Tokenizer wird unterstützt</translation>
+    </message>
+    <message>
+        <source>only a Split with behavior &quot;Isolated&quot;, not inverted, is supported</source>
+        <translation>nur ein Split mit behavior „Isolated“, nicht invertiert, wird unterstützt</translation>
+    </message>
+    <message>
+        <source>expected {&quot;Regex&quot;: …} or {&quot;String&quot;: …}, got %1</source>
+        <translation>erwartet {&quot;Regex&quot;: …} oder {&quot;String&quot;: …}, gefunden %1</translation>
+    </message>
+    <message>
+        <source>a pattern of %1 characters: at most %2 are supported</source>
+        <translation>ein Muster mit %1 Zeichen: höchstens %2 werden unterstützt</translation>
+    </message>
+    <message>
+        <source>not a valid regular expression: %1 at %2</source>
+        <translation>kein gültiger regulärer Ausdruck: %1 an Stelle %2</translation>
+    </message>
+    <message>
+        <source>pre-tokenizer &quot;%1&quot; is not supported (ByteLevel after at most one Split is)</source>
+        <translation>der Pre-Tokenizer „%1“ wird nicht unterstützt (ByteLevel nach höchstens einem Split wird es)</translation>
+    </message>
+    <message>
+        <source>there is no ByteLevel pre-tokenizer: only byte-level BPE is supported</source>
+        <translation>es gibt keinen ByteLevel-Pre-Tokenizer: nur Byte-Level-BPE wird unterstützt</translation>
+    </message>
+    <message>
+        <source>expected [token, id]</source>
+        <translation>erwartet [Token, ID]</translation>
+    </message>
+    <message>
+        <source>post-processor &quot;%1&quot; is not supported</source>
+        <translation>der Post-Processor „%1“ wird nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>expected a Sequence or a SpecialToken, got %1</source>
+        <translation>erwartet eine Sequence oder ein SpecialToken, gefunden %1</translation>
+    </message>
+    <message>
+        <source>no token has the id %1</source>
+        <translation>kein Token hat die ID %1</translation>
+    </message>
+    <message>
+        <source>byte-level BPE from %1, %2 tokens</source>
+        <translation>Byte-Level-BPE aus %1, %2 Tokens</translation>
+    </message>
+    <message>
+        <source>the text has %1 bytes of UTF-8: at most %2 are supported</source>
+        <translation>der Text hat %1 Bytes UTF-8: höchstens %2 werden unterstützt</translation>
+    </message>
+    <message>
+        <source>expected an object of ids, got %1</source>
+        <translation>erwartet ein Objekt von IDs, gefunden %1</translation>
+    </message>
+    <message>
+        <source>expected a token id, a whole number from 0 to %1</source>
+        <translation>erwartet eine Token-ID, eine ganze Zahl von 0 bis %1</translation>
+    </message>
+    <message>
+        <source>%1 is missing beside it</source>
+        <translation>%1 fehlt daneben</translation>
+    </message>
+    <message>
+        <source>merges alone are not a tokenizer: give the vocab.json or encoder.json beside them</source>
+        <translation>Merges allein sind kein Tokenizer: die vocab.json oder encoder.json daneben angeben</translation>
+    </message>
+    <message>
+        <source>not a tokenizer file: expected %1</source>
+        <translation>keine Tokenizer-Datei: erwartet %1</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>keine solche Datei</translation>
+    </message>
+    <message>
+        <source>not a file</source>
+        <translation>keine Datei</translation>
+    </message>
+    <message>
+        <source>the file is too large (%1 bytes; at most %2 MiB)</source>
+        <translation>die Datei ist zu groß (%1 Bytes; höchstens %2 MiB)</translation>
+    </message>
+    <message>
+        <source>cannot read: %1</source>
+        <translation>kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>the file is too large (at most %1 MiB)</source>
+        <translation>die Datei ist zu groß (höchstens %1 MiB)</translation>
+    </message>
+    <message>
+        <source>no such file or folder</source>
+        <translation>keine solche Datei und kein solcher Ordner</translation>
+    </message>
+    <message>
+        <source>the folder has no tokenizer: expected %1</source>
+        <translation>der Ordner hat keinen Tokenizer: erwartet %1</translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1 at byte %2</source>
+        <translation>kein gültiges JSON: %1 bei Byte %2</translation>
+    </message>
+    <message>
+        <source>expected a JSON object</source>
+        <translation>erwartet ein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>expected a token id, a whole number from 0 to %1, got %2</source>
+        <translation>erwartet eine Token-ID, eine ganze Zahl von 0 bis %1, gefunden %2</translation>
+    </message>
+    <message>
+        <source>expected the vocabulary as an object of tokens and ids, got %1</source>
+        <translation>erwartet das Vokabular als Objekt aus Tokens und IDs, gefunden %1</translation>
+    </message>
+    <message>
+        <source>a token is empty</source>
+        <translation>ein Token ist leer</translation>
+    </message>
+    <message>
+        <source>id %1 is also the id of &quot;%2&quot;</source>
+        <translation>ID %1 ist auch die ID von „%2“</translation>
+    </message>
+    <message>
+        <source>expected true or false, got %1</source>
+        <translation>erwartet true oder false, gefunden %1</translation>
+    </message>
+    <message>
+        <source>expected a text, got %1</source>
+        <translation>erwartet einen Text, gefunden %1</translation>
+    </message>
+    <message>
+        <source>expected an added token object, got %1</source>
+        <translation>erwartet ein Objekt eines hinzugefügten Tokens, gefunden %1</translation>
+    </message>
+    <message>
+        <source>an added token is empty</source>
+        <translation>ein hinzugefügtes Token ist leer</translation>
+    </message>
+    <message>
+        <source>expected a token as a text or an object with its content, got %1</source>
+        <translation>erwartet ein Token als Text oder als Objekt mit seinem Inhalt, gefunden %1</translation>
+    </message>
+    <message>
+        <source>%1 lines: at most %2 tokens are supported</source>
+        <translation>%1 Zeilen: höchstens %2 Tokens werden unterstützt</translation>
+    </message>
+    <message>
+        <source>the vocabulary has no &quot;%1&quot; token</source>
+        <translation>das Vokabular hat kein Token „%1“</translation>
+    </message>
+    <message>
+        <source>WordPiece from %1, %2 tokens, %3</source>
+        <translation>WordPiece aus %1, %2 Tokens, %3</translation>
+    </message>
+    <message>
+        <source>lower case</source>
+        <translation>Kleinschreibung</translation>
+    </message>
+    <message>
+        <source>case kept</source>
+        <translation>Groß- und Kleinschreibung erhalten</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Could not open the file:

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "TokenizerFiles.h"
+
+#include "ByteLevelBpe.h"
+#include "InputError.h"
+#include "Limits.h"
+#include "TokenizerConfig.h"
+#include "TokenizerJson.h"
+#include "Translate.h"
+#include "WordPiece.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+namespace attn {
+
+namespace {
+
+[[noreturn]] void fail(const QString &path, const QString &message) {
+    throw InputError(path + ": " + message);
+}
+
+const QString kAccepted = QStringLiteral(
+    "tokenizer.json, vocab.json with merges.txt, encoder.json with vocab.bpe, or vocab.txt");
+
+// tokenizer_config.json beside `file`, or the defaults.
+TokenizerConfig configBeside(const QFileInfo &file) {
+    const QString path = file.dir().filePath(QStringLiteral("tokenizer_config.json"));
+    if (!QFileInfo(path).isFile())
+        return {};
+    return parseTokenizerConfig(readTokenizerFile(path), path);
+}
+
+// The file that goes with `file`: "gpt2-vocab.json" → "gpt2-merges.txt", else "merges.txt".
+QString companion(const QFileInfo &file, const QString &suffix, const QString &other) {
+    const QString name = file.fileName();
+    const QString prefixed = name.left(name.size() - suffix.size()) + other;
+    const QString first = file.dir().filePath(prefixed);
+    if (QFileInfo(first).isFile())
+        return first;
+    const QString plain = file.dir().filePath(other);
+    if (!QFileInfo(plain).isFile())
+        fail(file.filePath(), translate("attn::tokenizer", "%1 is missing beside it").arg(other));
+    return plain;
+}
+
+std::unique_ptr<Tokenizer> vocabAndMerges(const QFileInfo &file, const QString &suffix,
+                                          const QString &mergesName, bool withConfig) {
+    const QString merges = companion(file, suffix, mergesName);
+    return ByteLevelBpe::fromVocabAndMerges(readTokenizerFile(file.filePath()), file.filePath(),
+                                            readTokenizerFile(merges), merges,
+                                            withConfig ? configBeside(file) : TokenizerConfig{});
+}
+
+std::unique_ptr<Tokenizer> loadFile(const QFileInfo &file) {
+    const QString name = file.fileName().toLower();
+    const QString path = file.filePath();
+    if (name.endsWith(u"tokenizer.json"))
+        return ByteLevelBpe::fromTokenizerJson(readTokenizerFile(path), path, configBeside(file));
+    if (name.endsWith(u"encoder.json"))
+        return vocabAndMerges(file, QStringLiteral("encoder.json"), QStringLiteral("vocab.bpe"),
+                              false);
+    if (name.endsWith(u"vocab.json"))
+        return vocabAndMerges(file, QStringLiteral("vocab.json"), QStringLiteral("merges.txt"),
+                              true);
+    if (name.endsWith(u"merges.txt") || name.endsWith(u"vocab.bpe"))
+        fail(path, translate("attn::tokenizer", "merges alone are not a tokenizer: give the "
+                                                "vocab.json or encoder.json beside them"));
+    if (name.endsWith(u".txt"))
+        return WordPiece::fromVocabTxt(readTokenizerFile(path), path, configBeside(file));
+    if (name.endsWith(u".json") && name != u"config.json" && name != u"tokenizer_config.json") {
+        // Another name: tokenizer.json has a "model", a vocabulary does not.
+        const QByteArray bytes = readTokenizerFile(path);
+        if (tokenizer_json::parseObject(bytes, path).contains(QLatin1String("model")))
+            return ByteLevelBpe::fromTokenizerJson(bytes, path, configBeside(file));
+        const QString merges =
+            companion(file, QStringLiteral(".json"), QStringLiteral("merges.txt"));
+        return ByteLevelBpe::fromVocabAndMerges(bytes, path, readTokenizerFile(merges), merges,
+                                                configBeside(file));
+    }
+    fail(path, translate("attn::tokenizer", "not a tokenizer file: expected %1").arg(kAccepted));
+}
+
+} // namespace
+
+QByteArray readTokenizerFile(const QString &path) {
+    const QFileInfo info(path);
+    if (!info.exists())
+        fail(path, translate("attn::tokenizer", "no such file"));
+    if (!info.isFile())
+        fail(path, translate("attn::tokenizer", "not a file"));
+    if (info.size() > kMaxTokenizerFileBytes)
+        fail(path, translate("attn::tokenizer", "the file is too large (%1 bytes; at most %2 MiB)")
+                       .arg(qs(std::int64_t(info.size())), qs(kMaxTokenizerFileBytes >> 20)));
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        fail(path, translate("attn::tokenizer", "cannot read: %1").arg(file.errorString()));
+    // At most one byte more than the limit, in case the file grew since it was measured.
+    const QByteArray bytes = file.read(kMaxTokenizerFileBytes + 1);
+    if (bytes.size() > kMaxTokenizerFileBytes)
+        fail(path, translate("attn::tokenizer", "the file is too large (at most %1 MiB)")
+                       .arg(qs(kMaxTokenizerFileBytes >> 20)));
+    if (file.error() != QFileDevice::NoError)
+        fail(path, translate("attn::tokenizer", "cannot read: %1").arg(file.errorString()));
+    return bytes;
+}
+
+std::unique_ptr<Tokenizer> loadTokenizer(const QString &path) {
+    const QFileInfo info(path);
+    if (!info.exists())
+        fail(path, translate("attn::tokenizer", "no such file or folder"));
+    if (!info.isDir())
+        return loadFile(info);
+    const QDir dir(path);
+    for (const char *name : {"vocab.txt", "tokenizer.json", "vocab.json", "encoder.json"}) {
+        const QFileInfo file(dir.filePath(QLatin1String(name)));
+        if (file.isFile())
+            return loadFile(file);
+    }
+    fail(path,
+         translate("attn::tokenizer", "the folder has no tokenizer: expected %1").arg(kAccepted));
+}
+
+} // namespace attn
