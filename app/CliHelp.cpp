@@ -90,8 +90,8 @@ Options for train:
 
 Options for model run:
   --ids 1,2,3       the token ids to run
-  --text TEXT       the text, tokenized by the checkpoint's tokenizer (not in this
-                    build yet: use --ids)
+  --text TEXT       the text, tokenized by the tokenizer in DIR (tokenizer.json,
+                    vocab.json, encoder.json or vocab.txt)
   --json OUT        write the whole run instead, - for standard output: {"ids",
                     "layers": [{"x", "attn_out", "hidden", "heads": [{"q", "k", "v",
                     "weights", "output"}]}], "final", "logits"}, numbers that read back

@@ -7,6 +7,8 @@
 #include "checkpoint/Checkpoint.h"
 #include "io/AtomicFile.h"
 #include "io/ResultJson.h"
+#include "tokenizer/Tokenizer.h"
+#include "tokenizer/TokenizerFiles.h"
 #include "transformer/Forward.h"
 #include "transformer/Predictions.h"
 #include "transformer/RunJson.h"
@@ -55,14 +57,14 @@ std::vector<std::int64_t> parseIds(const QString &text) {
     return ids;
 }
 
-// The seam for --text: the ids of `text` by the checkpoint's own tokenizer. The tokenizers
-// (core/tokenizer) are not in this build yet, so --text is refused as a usage error; once they
-// are, this returns their ids and the rest of the command is unchanged.
+// The ids of `text` by the folder's own tokenizer (its tokenizer.json, vocab.json, encoder.json
+// or vocab.txt), with the special tokens it adds ([CLS] … [SEP], a BOS).
 std::vector<std::int64_t> idsOfText(const QString &folder, const QString &text) {
-    Q_UNUSED(folder);
-    Q_UNUSED(text);
-    throw UsageError{"--text needs a tokenizer, which this attnviz-cli does not have yet; give "
-                     "the token ids with --ids 1,2,3"};
+    const std::unique_ptr<attn::Tokenizer> tokenizer = attn::loadTokenizer(folder);
+    std::vector<std::int64_t> ids;
+    for (const attn::Token &token : tokenizer->encode(text))
+        ids.push_back(token.id);
+    return ids;
 }
 
 // The id of "[MASK]" in the folder's vocab.txt (BERT's WordPiece vocabulary, one token a

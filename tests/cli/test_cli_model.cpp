@@ -101,6 +101,23 @@ private slots:
             QVERIFY2(timing[key].isDouble() && timing[key].toDouble() >= 0, run.err.constData());
     }
 
+    // --text goes through the folder's own tokenizer: GPT-2's files beside the tiny checkpoint
+    // give "Hello" its real id 15496, which the tiny model's 300 words then refuse.
+    void textUsesTheFoldersTokenizer() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        for (const QString name : {"config.json", "model.safetensors"})
+            QVERIFY(QFile::copy(modelDir("gpt2-tiny") + "/" + name, dir.filePath(name)));
+        for (const QString name : {"encoder.json", "vocab.bpe"})
+            QVERIFY(QFile::copy(QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/tokenizers/gpt2/") + name,
+                                dir.filePath(name)));
+        const Run run = runCli({"model", "run", dir.path(), "--text", "Hello"});
+        QVERIFY(run.finished);
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(QString::fromUtf8(run.err).contains("token id 15496 (at position 0) is outside"),
+                 run.err.constData());
+    }
+
     void refusals_data() {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<int>("status");
@@ -109,8 +126,8 @@ private slots:
         QTest::newRow("no ids") << QStringList{"model", "run", gpt2} << 2
                                 << "model run needs either --text TEXT or --ids 1,2,3";
         QTest::newRow("text without a tokenizer")
-            << QStringList{"model", "run", gpt2, "--text", "Hello"} << 2
-            << "--text needs a tokenizer";
+            << QStringList{"model", "run", gpt2, "--text", "Hello"} << 1
+            << gpt2 + ": the folder has no tokenizer";
         QTest::newRow("bad ids") << QStringList{"model", "run", gpt2, "--ids", "1,x"} << 2
                                  << "--ids expects token ids";
         QTest::newRow("id out of range")

@@ -76,7 +76,6 @@ private slots:
     void choiceFollowsSuffix();
     void svgNamesGenericFontFamily();
     void rightClickOpensHeatmapMenu();
-    void exportsSayWhatTheyWrote();
 
 private:
     std::unique_ptr<HeatmapView> m_view;
@@ -350,47 +349,6 @@ void answerMessageBox(QString *text) {
 
 } // namespace
 
-// After an export the status bar names the file written; a failed one says why there too.
-void TestFigures::exportsSayWhatTheyWrote() {
-    WindowAssembler bench;
-    QMainWindow &window = bench.window();
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    bench.recomputer().recomputeNow();
-    QCoreApplication::processEvents();
-    QTemporaryDir dir;
-    const QString png = dir.filePath("whole-window.png");
-    answerFileDialog(png);
-    window.findChild<QAction *>("exportWindowFigure")->trigger();
-    QVERIFY(QFile::exists(png));
-    QCOMPARE(window.statusBar()->currentMessage(),
-             "Exported attnviz to " + QDir::toNativeSeparators(png));
-
-    // A matrix from File › Export matrix: the weights as CSV, then to a folder that is not.
-    auto *matrices = window.findChild<QMenu *>("exportMatrixMenu");
-    QVERIFY(matrices);
-    emit matrices->aboutToShow();
-    QAction *csv = nullptr;
-    for (QAction *entry : matrices->actions())
-        if (entry->menu() && entry->text().startsWith("softmax"))
-            csv = entry->menu()->actions().value(0);
-    QVERIFY(csv);
-    const QString weights = dir.filePath("weights.csv");
-    answerFileDialog(weights);
-    csv->trigger();
-    QVERIFY(QFile::exists(weights));
-    QCOMPARE(window.statusBar()->currentMessage(),
-             "Exported weights to " + QDir::toNativeSeparators(weights));
-    const QString nowhere = dir.filePath("no-such-folder/weights.csv");
-    QString warning;
-    answerFileDialog(nowhere);
-    answerMessageBox(&warning);
-    csv->trigger();
-    QTRY_VERIFY(!warning.isEmpty());
-    QVERIFY2(window.statusBar()->currentMessage().startsWith("Export failed: "),
-             qPrintable(window.statusBar()->currentMessage()));
-    QVERIFY(window.statusBar()->currentMessage().contains(warning));
-}
 
 QTEST_MAIN(TestFigures)
 #include "test_figures.moc"

@@ -376,13 +376,17 @@ void TestHeatmap::numberFormatWritesTheCells() {
     attn::Matrix m(1, 2);
     m << 3.9e-15, 0.25;
     view.setData(m, {}, {}, ScaleKind::Unit);
-    QCOMPARE(view.cellText(0, 0), QString::fromUtf8("3.9e\u221215"));
-    view.setNumberFormat([](double v) { return QString::number(v, 'f', 3); });
+    // Weights read with fixed decimals by default, never an exponent.
     QCOMPARE(view.cellText(0, 0), QString("0.000"));
-    QCOMPARE(view.cellText(0, 1), QString("0.250"));
+    view.setNumberFormat([](double v) { return QString::number(v, 'f', 2); });
+    QCOMPARE(view.cellText(0, 0), QString("0.00"));
+    QCOMPARE(view.cellText(0, 1), QString("0.25"));
     // The tooltip keeps the value.
     QVERIFY(view.toolTipText(0, 0).contains(QString::fromUtf8("3.9e\u221215")));
     view.setNumberFormat({});
+    QCOMPARE(view.cellText(0, 0), QString("0.000"));
+    // Other matrices keep their significant digits.
+    view.setData(m, {}, {}, ScaleKind::Diverging);
     QCOMPARE(view.cellText(0, 0), QString::fromUtf8("3.9e\u221215"));
 }
 
