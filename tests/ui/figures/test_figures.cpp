@@ -349,6 +349,5 @@ void answerMessageBox(QString *text) {
 
 } // namespace
 
-
 QTEST_MAIN(TestFigures)
 #include "test_figures.moc"
