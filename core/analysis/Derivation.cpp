@@ -233,4 +233,30 @@ QString finalOutput(const Context &c, int query, int col) {
                            number(c.result->output()(query, col)));
 }
 
+QString ofStage(const Context &c, attn::Stage stage, int row, int col) {
+    using attn::Stage;
+    switch (stage) {
+    case Stage::Q:
+        return projection(c, 'Q', row, col);
+    case Stage::K:
+        return projection(c, 'K', row, col);
+    case Stage::V:
+        return projection(c, 'V', row, col);
+    case Stage::Scores:
+        return score(c, row, col);
+    case Stage::Logits:
+        return logit(c, row, col);
+    case Stage::Weights:
+        return weight(c, row, col);
+    case Stage::HeadOutput:
+        return headOutput(c, row, col);
+    case Stage::Concat:
+        return concat(c, row, col);
+    case Stage::Final:
+        return finalOutput(c, row, col);
+    default: // the inputs are edited, not derived
+        return {};
+    }
+}
+
 } // namespace derivation

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "Attention.h"
+#include "Stage.h"
 
 #include <QString>
 #include <QStringList>
@@ -30,6 +31,9 @@ QString weight(const Context &c, int query, int key);
 QString headOutput(const Context &c, int query, int col);
 QString concat(const Context &c, int query, int col);
 QString finalOutput(const Context &c, int query, int col);
+// The cell (row, col) of a drawn stage in the row layout's indices: one of the above; "" for
+// the inputs, which have no derivation.
+QString ofStage(const Context &c, attn::Stage stage, int row, int col);
 
 // "₁₂" for 12: indices written as subscripts.
 QString subscript(int index);

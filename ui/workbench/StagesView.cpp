@@ -100,9 +100,7 @@ void StagesView::revealEmphasis() {
             this, [this] { revealEmphasis(); }, Qt::QueuedConnection);
         return;
     }
-    QScrollArea *scroll = nullptr;
-    for (QWidget *w = parentWidget(); w && !scroll; w = w->parentWidget())
-        scroll = qobject_cast<QScrollArea *>(w);
+    QScrollArea *scroll = scrollArea();
     if (!scroll || !scroll->widget())
         return;
     QRect shown; // in the scrolled widget's coordinates
@@ -122,11 +120,8 @@ bool StagesView::showStage(Stage stage) {
     HeatmapView *v = m_views.value(stage);
     if (!v || v->isHidden())
         return false;
-    for (QWidget *w = parentWidget(); w; w = w->parentWidget())
-        if (auto *scroll = qobject_cast<QScrollArea *>(w)) {
-            scroll->ensureWidgetVisible(v, 0, 0);
-            break;
-        }
+    if (QScrollArea *scroll = scrollArea())
+        scroll->ensureWidgetVisible(v, 0, 0);
     v->setFocus(Qt::OtherFocusReason);
     return true;
 }
@@ -135,12 +130,8 @@ void StagesView::updateMinimumSizes() {
     // Heatmaps keep their readable size at any zoom and data: when the font grows
     // (presentation mode) or the matrix does, the view scrolls instead of squeezing the cells
     // to a strip. An enlarged heatmap also fills the window's height.
-    const QSize viewport = [this] {
-        for (QWidget *w = parentWidget(); w; w = w->parentWidget())
-            if (auto *scroll = qobject_cast<QScrollArea *>(w))
-                return scroll->viewport()->size();
-        return QSize();
-    }();
+    const QScrollArea *scroll = scrollArea();
+    const QSize viewport = scroll ? scroll->viewport()->size() : QSize();
     const int viewportHeight = viewport.height();
     // A class cannot scroll sideways: a heatmap wider than the window fits its width. Its cells
     // shrink first (the names and the colour bar keep their room); when the numbers no longer fit
@@ -167,16 +158,13 @@ void StagesView::showEvent(QShowEvent *event) {
     // The room heatmaps fit is the scroll area's viewport, not this widget (which is at least as
     // wide as its heatmaps): a dock opening beside it narrows the viewport while this widget
     // keeps its width, so it would never hear of it.
-    for (QWidget *w = parentWidget(); w; w = w->parentWidget())
-        if (auto *scroll = qobject_cast<QScrollArea *>(w)) {
-            if (m_viewport != scroll->viewport()) {
-                if (m_viewport)
-                    m_viewport->removeEventFilter(this);
-                m_viewport = scroll->viewport();
-                m_viewport->installEventFilter(this);
-            }
-            break;
-        }
+    QScrollArea *scroll = scrollArea();
+    if (scroll && m_viewport != scroll->viewport()) {
+        if (m_viewport)
+            m_viewport->removeEventFilter(this);
+        m_viewport = scroll->viewport();
+        m_viewport->installEventFilter(this);
+    }
     scheduleRelayout();
 }
 
@@ -208,10 +196,15 @@ void StagesView::scheduleRelayout() {
 
 int StagesView::availableWidth() const {
     const QMargins m = m_bands->contentsMargins();
+    const QScrollArea *scroll = scrollArea();
+    return (scroll ? scroll->viewport()->width() : width()) - m.left() - m.right();
+}
+
+QScrollArea *StagesView::scrollArea() const {
     for (QWidget *w = parentWidget(); w; w = w->parentWidget())
         if (auto *scroll = qobject_cast<QScrollArea *>(w))
-            return scroll->viewport()->width() - m.left() - m.right();
-    return width() - m.left() - m.right();
+            return scroll;
+    return nullptr;
 }
 
 void StagesView::setEnlargedStage(std::optional<Stage> stage) {
@@ -489,33 +482,12 @@ QString StagesView::tooltip(Stage stage, int row, int col) const {
     if (!m_snapshot.isValid())
         return {};
     // The drawn snapshot's own inputs and row-layout result: indices always agree.
-    derivation::Context c{m_snapshot.inputs.get(),
-                          m_snapshot.result.get(),
-                          std::clamp(m_document->selection().currentHead(), 0,
-                                     int(m_snapshot.result->heads.size()) - 1),
-                          m_queries,
-                          m_keys,
-                          m_document->selection().layout()};
-    switch (stage) {
-    case Stage::Q:
-        return derivation::projection(c, 'Q', row, col);
-    case Stage::K:
-        return derivation::projection(c, 'K', row, col);
-    case Stage::V:
-        return derivation::projection(c, 'V', row, col);
-    case Stage::Scores:
-        return derivation::score(c, row, col);
-    case Stage::Logits:
-        return derivation::logit(c, row, col);
-    case Stage::Weights:
-        return derivation::weight(c, row, col);
-    case Stage::HeadOutput:
-        return derivation::headOutput(c, row, col);
-    case Stage::Concat:
-        return derivation::concat(c, row, col);
-    case Stage::Final:
-        return derivation::finalOutput(c, row, col);
-    default: // inputs are not drawn here
-        return {};
-    }
+    const derivation::Context c{m_snapshot.inputs.get(),
+                                m_snapshot.result.get(),
+                                std::clamp(m_document->selection().currentHead(), 0,
+                                           int(m_snapshot.result->heads.size()) - 1),
+                                m_queries,
+                                m_keys,
+                                m_document->selection().layout()};
+    return derivation::ofStage(c, stage, row, col);
 }

@@ -14,14 +14,15 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 
 struct StageTables;
-#include <optional>
 
 class Document;
 class Recomputer;
 class HeatmapView;
 class QBoxLayout;
+class QScrollArea;
 class QVBoxLayout;
 
 // Every stage of the computation as a heatmap, updated live: Q, K, V; scores; logits; weights;
@@ -88,6 +89,9 @@ private:
     void scheduleRelayout();
     void relayout();
     int availableWidth() const;
+    // The scroll area the view sits in (the window's centre), whose viewport is the room
+    // heatmaps fit; null outside one (a test, a figure).
+    QScrollArea *scrollArea() const;
     void onCellClicked(attn::Stage stage, int row, int col, Qt::KeyboardModifiers modifiers);
     bool isPerQuery(attn::Stage stage) const; // K and V are per key
     bool queriesAreRows() const;              // false in the column layout
