@@ -73,7 +73,7 @@ QString weight(double value, int decimals) {
     decimals = std::clamp(decimals < 0 ? 3 : decimals, 0, 6);
     QString text = QString::number(value, 'f', decimals);
     // "−0.000": any value that rounds to zero reads as zero.
-    if (text.startsWith('-') && QString::number(-value, 'f', decimals).toDouble() == 0.0)
+    if (text.startsWith('-') && text.toDouble() == 0.0)
         text.remove(0, 1);
     return typographic(text);
 }

@@ -7,6 +7,7 @@
 #include "window/WindowAssembler.h"
 
 #include <QCoreApplication>
+#include <QMainWindow>
 #include <QtTest>
 
 namespace testsupport {
@@ -16,6 +17,18 @@ namespace testsupport {
 inline void settle(WindowAssembler &workbench) {
     QCoreApplication::processEvents();
     QTRY_VERIFY(!workbench.recomputer().isBusy());
+    QCoreApplication::processEvents();
+}
+
+// Shows the window at `size` and lets the layouts settle: the stages view arranges itself after
+// each resize, the docks after it, and the results reach the views.
+inline void showWindowAt(WindowAssembler &workbench, QSize size) {
+    QMainWindow &w = workbench.window();
+    w.resize(size);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    settle(workbench);
+    QTest::qWait(50);
     QCoreApplication::processEvents();
 }
 

@@ -68,13 +68,7 @@ void load(WindowAssembler &wb, const AttentionInputs &in) {
 
 // Shows the window at `size` and lets the docks, the heads' grid and the heatmaps settle.
 void showAt(WindowAssembler &wb, QSize size) {
-    QMainWindow &w = wb.window();
-    w.resize(size);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    testsupport::settle(wb);
-    QTest::qWait(50);
-    QCoreApplication::processEvents();
+    testsupport::showWindowAt(wb, size);
     HeadOverview *overview = wb.insights().heads;
     overview->refreshNow();
     QCoreApplication::processEvents();

@@ -45,12 +45,7 @@ const QString kCoreference =
 // Shows the window at this size and lets the layout settle (the stages view arranges itself
 // after each resize, then every heatmap replots).
 void showAt(WindowAssembler &wb, QSize size) {
-    QMainWindow &w = wb.window();
-    w.resize(size);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    testsupport::settle(wb);
-    QTest::qWait(50);
+    testsupport::showWindowAt(wb, size);
     for (HeatmapView *v : wb.stages().visibleViews())
         v->plot()->replot();
     QCoreApplication::processEvents();

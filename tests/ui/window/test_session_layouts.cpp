@@ -218,12 +218,7 @@ private slots:
             QMainWindow &w = wb.window();
             wb.presentation().setActive(screen.presentation);
             w.setWindowState(w.windowState() & ~Qt::WindowFullScreen);
-            w.resize(screen.size);
-            w.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&w));
-            testsupport::settle(wb);
-            QTest::qWait(30);
-            QCoreApplication::processEvents();
+            testsupport::showWindowAt(wb, screen.size);
             const QString problem = checkLayout(wb, spec);
             // ATTNVIZ_SCREENSHOTS=DIR keeps a picture of every case to look at.
             if (const QString dir = qEnvironmentVariable("ATTNVIZ_SCREENSHOTS"); !dir.isEmpty())
