@@ -26,6 +26,8 @@
 #include <QVBoxLayout>
 #include <QtTest>
 
+#include <memory>
+
 using namespace testsupport;
 
 namespace {
@@ -76,6 +78,7 @@ private slots:
     void choiceFollowsSuffix();
     void svgNamesGenericFontFamily();
     void rightClickOpensHeatmapMenu();
+    void exportsSayWhatTheyWrote();
 
 private:
     std::unique_ptr<HeatmapView> m_view;
@@ -336,18 +339,72 @@ void answerFileDialog(const QString &path) {
     });
 }
 
-void answerMessageBox(QString *text) {
-    QTimer::singleShot(20, [text] {
+// Answers the next message box, saving its text; polling stops once *alive is false (a box that
+// may never come must not catch a later one).
+void answerMessageBox(QString *text, std::shared_ptr<bool> alive = std::make_shared<bool>(true)) {
+    QTimer::singleShot(20, [text, alive] {
+        if (!*alive)
+            return;
         if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
             *text = box->text();
             box->accept();
         } else {
-            answerMessageBox(text);
+            answerMessageBox(text, alive);
         }
     });
 }
 
 } // namespace
+
+// After an export the status bar names the file written; a failed one says why there too.
+void TestFigures::exportsSayWhatTheyWrote() {
+    WindowAssembler bench;
+    QMainWindow &window = bench.window();
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    bench.recomputer().recomputeNow();
+    QCoreApplication::processEvents();
+    QTemporaryDir dir;
+    const QString png = dir.filePath("whole-window.png");
+    QString windowWarning;
+    answerFileDialog(png);
+    const auto polling = std::make_shared<bool>(true);
+    answerMessageBox(&windowWarning, polling); // only a failed export shows one
+    window.findChild<QAction *>("exportWindowFigure")->trigger();
+    *polling = false;
+    QVERIFY2(windowWarning.isEmpty(), qPrintable(windowWarning));
+    QVERIFY(QFile::exists(png));
+    QCOMPARE(window.statusBar()->currentMessage(),
+             "Exported attnviz to " + QDir::toNativeSeparators(png));
+
+    // A matrix from File › Export matrix: the weights as CSV, then to a folder that is not.
+    auto *matrices = window.findChild<QMenu *>("exportMatrixMenu");
+    QVERIFY(matrices);
+    emit matrices->aboutToShow();
+    QAction *csv = nullptr;
+    for (QAction *entry : matrices->actions())
+        if (entry->menu() && entry->text().startsWith("softmax"))
+            csv = entry->menu()->actions().value(0);
+    QVERIFY(csv);
+    const QString weights = dir.filePath("weights.csv");
+    answerFileDialog(weights);
+    csv->trigger();
+    QVERIFY(QFile::exists(weights));
+    QCOMPARE(window.statusBar()->currentMessage(),
+             "Exported weights to " + QDir::toNativeSeparators(weights));
+    // A folder no one can create files in, not even root: the dialog accepts the name, the
+    // write fails. (A missing folder or an overlong name is refused by the dialog itself,
+    // which then stays open.)
+    const QString nowhere = QStringLiteral("/proc/attnviz-weights.csv");
+    QString warning;
+    answerFileDialog(nowhere);
+    answerMessageBox(&warning);
+    csv->trigger();
+    QTRY_VERIFY(!warning.isEmpty());
+    QVERIFY2(window.statusBar()->currentMessage().startsWith("Export failed: "),
+             qPrintable(window.statusBar()->currentMessage()));
+    QVERIFY(window.statusBar()->currentMessage().contains(warning));
+}
 
 QTEST_MAIN(TestFigures)
 #include "test_figures.moc"
