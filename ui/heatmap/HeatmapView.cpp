@@ -221,9 +221,27 @@ QString HeatmapView::reductionCaption() const {
 
 bool HeatmapView::updateCaption() {
     const QString caption = reductionCaption();
-    const QString label = m_scaleLabel.isEmpty() || caption.isEmpty()
-                              ? m_scaleLabel + caption
-                              : m_scaleLabel + QStringLiteral(" \u2014 ") + caption;
+    const auto join = [this](const QString &text) {
+        return m_scaleLabel.isEmpty() || text.isEmpty()
+                   ? m_scaleLabel + text
+                   : m_scaleLabel + QStringLiteral(" \u2014 ") + text;
+    };
+    QString label = join(caption);
+    // The caption runs along the colour bar: on a short heatmap (5 rows of 512 columns) the
+    // reduction's sentence gives way to its short form, then to nothing, never to a cut word.
+    const QFontMetricsF metrics(m_colorScale->axis()->labelFont());
+    const double room = m_colorScale->outerRect().height();
+    if (room > 0 && metrics.horizontalAdvance(label) > room) {
+        const QPointF per = m_zoom->cellsPerPixel(m_plot->devicePixelRatioF());
+        const QString cells = QStringLiteral("\u2264%1\u00d7%2")
+                                  .arg(std::max(int(std::ceil(per.x() - 1e-9)), 1))
+                                  .arg(std::max(int(std::ceil(per.y() - 1e-9)), 1));
+        label = join(caption.isEmpty() ? QString() : cells);
+        if (metrics.horizontalAdvance(label) > room)
+            label = m_scaleLabel;
+        if (metrics.horizontalAdvance(label) > room)
+            label = metrics.elidedText(label, Qt::ElideRight, room);
+    }
     if (m_colorScale->label() == label)
         return false;
     m_colorScale->setLabel(label);

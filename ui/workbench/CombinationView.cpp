@@ -256,6 +256,32 @@ void CombinationView::paintCells(QPainter &p, const QRectF &rect, const Eigen::R
     p.setFont(font());
 }
 
+QString CombinationView::shownTitle() const {
+    const QString heads =
+        m_result && m_result->heads.size() > 1 ? tr(" (head %1)").arg(m_head) : QString();
+    // The formula and the head first: a narrow panel cuts the explanation after them.
+    const QString title =
+        m_columns ? tr("output column %1 (\u201c%2\u201d) = \u03a3\u2c7c a\u2c7c%3 \u00b7 "
+                       "v\u2c7c%4  \u2014 the columns of V weighted by column %1 of the "
+                       "weights")
+                        .arg(QString::number(m_row), m_query, derivation::subscript(m_row), heads)
+                  : tr("output row %1 (\u201c%2\u201d) = \u03a3\u2c7c a%3\u2c7c \u00b7 "
+                       "v\u2c7c%4  \u2014 the rows of V weighted by row %1 of the weights")
+                        .arg(QString::number(m_row), m_query, derivation::subscript(m_row), heads);
+    // When the whole title does not fit, the explanation after the dash goes (the formula
+    // stays whole: a cut "— the rows of V weighted by row 0 of the w…" reads as a defect).
+    QFont bold = font();
+    bold.setBold(true);
+    const QFontMetrics metrics(bold);
+    const int room = width() - 2 * metricsFor(fontMetrics()).margin;
+    qsizetype dash = title.lastIndexOf(QStringLiteral(" \u2014 ")); // German: an en dash
+    if (dash < 0)
+        dash = title.lastIndexOf(QStringLiteral(" \u2013 "));
+    if (dash > 0 && metrics.horizontalAdvance(title) > room)
+        return title.left(dash).trimmed();
+    return title;
+}
+
 void CombinationView::paintEvent(QPaintEvent *) {
     const Metrics mt = metricsFor(fontMetrics());
     QPainter p(this);
@@ -283,19 +309,10 @@ void CombinationView::paintEvent(QPaintEvent *) {
     QFont bold = font();
     bold.setBold(true);
     p.setFont(bold);
-    const QString heads =
-        m_result && m_result->heads.size() > 1 ? tr(" (head %1)").arg(m_head) : QString();
-    // The formula and the head first: a narrow panel cuts the explanation after them.
-    const QString title =
-        m_columns ? tr("output column %1 (\u201c%2\u201d) = \u03a3\u2c7c a\u2c7c%3 \u00b7 "
-                       "v\u2c7c%4  \u2014 the columns of V weighted by column %1 of the "
-                       "weights")
-                        .arg(QString::number(m_row), m_query, derivation::subscript(m_row), heads)
-                  : tr("output row %1 (\u201c%2\u201d) = \u03a3\u2c7c a%3\u2c7c \u00b7 "
-                       "v\u2c7c%4  \u2014 the rows of V weighted by row %1 of the weights")
-                        .arg(QString::number(m_row), m_query, derivation::subscript(m_row), heads);
-    p.drawText(QRectF(mt.margin, y, width() - 2 * mt.margin, mt.line), Qt::AlignVCenter,
-               p.fontMetrics().elidedText(title, Qt::ElideRight, width() - 2 * mt.margin));
+    const int room = width() - 2 * mt.margin;
+    const QString shown = shownTitle();
+    p.drawText(QRectF(mt.margin, y, room, mt.line), Qt::AlignVCenter,
+               p.fontMetrics().elidedText(shown, Qt::ElideRight, room));
     p.setFont(font());
     y += mt.line;
     p.setPen(pal.color(QPalette::PlaceholderText));

@@ -24,6 +24,8 @@ class CombinationView : public QWidget {
     Q_OBJECT
 public:
     CombinationView(Document *document, Recomputer *recomputer, QWidget *parent = nullptr);
+    // The title as drawn: the formula and, when the width allows, the sentence after it.
+    QString shownTitle() const;
 
     int row() const { return m_row; }
     int head() const { return m_head; }

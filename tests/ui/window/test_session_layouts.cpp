@@ -35,6 +35,7 @@ struct SessionSpec {
     bool causal = false;
     Weights weights = Weights::Random1;
     bool longNames = false;
+    int embedding = 8, keyDim = 4; // d_model and d_k (the 5×512 preset's shape: 512 and 512)
 };
 
 } // namespace
@@ -45,12 +46,13 @@ namespace {
 
 QString describe(const SessionSpec &s) {
     static const char *kWeights[] = {"preset", "random1", "random10"};
-    return QString("%1tok-%2h-%3-%4-%5")
+    return QString("%1tok-%2h-%3-%4-%5%6")
         .arg(s.tokens)
         .arg(s.heads)
         .arg(s.causal ? "causal" : "full")
         .arg(kWeights[int(s.weights)])
-        .arg(s.longNames ? "long" : "short");
+        .arg(s.longNames ? "long" : "short")
+        .arg(s.embedding != 8 ? QString("-p%1").arg(s.embedding) : QString());
 }
 
 // A session as a teacher would make one: a sentence, d_model 8, d_k 4, random or small integer
@@ -72,7 +74,7 @@ attn::AttentionInputs makeSession(const SessionSpec &s) {
                                                        : scale * (rng.generateDouble() * 2 - 1);
         return m;
     };
-    const int d = 8, dk = 4;
+    const int d = s.embedding, dk = s.keyDim;
     attn::AttentionInputs in;
     for (int i = 0; i < s.tokens; ++i)
         in.tokens.push_back(
@@ -167,6 +169,29 @@ QString checkLayout(WindowAssembler &wb, const SessionSpec &spec) {
                                 .arg(int(room));
         }
     }
+    // Every colour bar's caption fits along its bar (5 rows of 512 columns cut it mid-word).
+    for (HeatmapView *v : wb.stages().visibleViews()) {
+        QCPColorScale *scale = testsupport::colorScaleOf(*v);
+        if (!scale || scale->label().isEmpty())
+            continue;
+        const double text =
+            QFontMetricsF(scale->axis()->labelFont()).horizontalAdvance(scale->label());
+        if (text > scale->outerRect().height() + 1)
+            problems << QString("%1: colour-bar caption \"%2\" (%3 px) longer than its %4 px")
+                            .arg(v->objectName(), scale->label())
+                            .arg(int(text))
+                            .arg(scale->outerRect().height());
+    }
+    // The combination's title keeps its formula whole: only the sentence after it may go.
+    if (wb.combination().isVisible()) {
+        QFont bold = wb.combination().font();
+        bold.setBold(true);
+        const QString heading = wb.combination().shownTitle();
+        if (QFontMetrics(bold).horizontalAdvance(heading) > wb.combination().width())
+            problems << QString("combination title \"%1\" wider than its %2 px")
+                            .arg(heading)
+                            .arg(wb.combination().width());
+    }
     // No two heatmaps (or a heatmap and the combination) overlap.
     QList<QWidget *> shown;
     for (HeatmapView *v : wb.stages().visibleViews())
@@ -202,6 +227,10 @@ private slots:
                 QTest::newRow(qPrintable(describe(s))) << s;
                 ++i;
             }
+        // Wide projections on few tokens, as the 5-token d = 512 preset: short heatmaps whose
+        // colour-bar captions must still fit along their bars.
+        const SessionSpec wide{5, 1, false, Weights::Random1, false, 512, 512};
+        QTest::newRow(qPrintable(describe(wide))) << wide;
     }
     void generatedSessionsHold() {
         QFETCH(SessionSpec, spec);
