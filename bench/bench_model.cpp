@@ -17,6 +17,7 @@
 //   --json     one JSON object {"model", "tokens", "rows": [{"threads", "forward_ms",
 //              "forward_cpu_ms", "reps"}], "load_ms", "peak_rss_mb", "bit_identical"}
 
+#include "Allocator.h"
 #include "BenchTiming.h"
 #include "Parallel.h"
 #include "checkpoint/Checkpoint.h"
@@ -83,6 +84,7 @@ int usage() {
 } // namespace
 
 int main(int argc, char **argv) {
+    attn::keepLargeAllocationsInHeap(); // as attnviz-cli and attnviz do at start-up
     QCoreApplication app(argc, argv);
     QString folder;
     int tokens = 128, reps = 3;

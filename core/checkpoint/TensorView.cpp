@@ -3,9 +3,9 @@
 
 #include "InputError.h"
 #include "Translate.h"
-#include "io/FloatBits.h"
+#include "WidenValues.h"
 
-#include <cstring>
+#include <cmath>
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -39,40 +39,6 @@ int dtypeBytes(TensorDtype dtype) {
     return 0;
 }
 
-namespace {
-
-// count values of `dtype` from p (unaligned, little-endian) into out.
-void widenValues(TensorDtype dtype, const unsigned char *p, std::int64_t count, double *out) {
-    switch (dtype) {
-    case TensorDtype::F64:
-        std::memcpy(out, p, std::size_t(count) * 8); // the format is little-endian, as is x86-64
-        break;
-    case TensorDtype::F32:
-        for (std::int64_t i = 0; i < count; ++i) {
-            float f;
-            std::memcpy(&f, p + 4 * i, 4);
-            out[i] = double(f);
-        }
-        break;
-    case TensorDtype::F16:
-        for (std::int64_t i = 0; i < count; ++i) {
-            std::uint16_t b;
-            std::memcpy(&b, p + 2 * i, 2);
-            out[i] = halfToDouble(b);
-        }
-        break;
-    case TensorDtype::BF16:
-        for (std::int64_t i = 0; i < count; ++i) {
-            std::uint16_t b;
-            std::memcpy(&b, p + 2 * i, 2);
-            out[i] = bfloat16ToDouble(b);
-        }
-        break;
-    }
-}
-
-} // namespace
-
 void TensorView::widenRows(std::int64_t first, std::int64_t count, double *out) const {
     widenBlock(first, count, 0, cols(), out);
 }
@@ -80,12 +46,12 @@ void TensorView::widenRows(std::int64_t first, std::int64_t count, double *out) 
 void TensorView::widenBlock(std::int64_t row, std::int64_t rows, std::int64_t col,
                             std::int64_t width, double *out) const {
     const int item = dtypeBytes(dtype);
+    bool ok = true;
     for (std::int64_t r = 0; r < rows; ++r)
-        widenValues(dtype, data + ((row + r) * cols() + col) * item, width, out + r * width);
-    const std::int64_t n = rows * width;
-    const Eigen::Map<const Eigen::ArrayXd> values(out, Eigen::Index(n));
-    if (n == 0 || (allFiniteFast(values) && values.abs().maxCoeff() <= kMaxAbsInput))
+        ok &= widenValues(dtype, data + ((row + r) * cols() + col) * item, width, out + r * width);
+    if (ok)
         return;
+    const std::int64_t n = rows * width;
     for (std::int64_t i = 0; i < n; ++i)
         if (!std::isfinite(out[i]) || std::abs(out[i]) > kMaxAbsInput) {
             const std::int64_t r = row + i / width, c = col + i % width;
