@@ -130,8 +130,16 @@ int main(int argc, char **argv) {
             row.threads = attn::threadCount();
             row.reps = reps;
             attn::RunPtr run;
+            // The previous run is dropped first, as the window replaces its run: its memory is
+            // then reused, as in a long session, rather than fresh pages (attnviz-cli's one run
+            // pays for those; compare_pytorch_model.py times it).
             row.forward = bench::medianMs(
-                reps, [&] { run = attn::runModel(*checkpoint, ids); }, &row.forwardCpu);
+                reps,
+                [&] {
+                    run.reset();
+                    run = attn::runModel(*checkpoint, ids);
+                },
+                &row.forwardCpu);
             identical = identical && sameRun(*first, *run);
             rows.push_back(row);
         }
