@@ -8,6 +8,7 @@
 #include "PanelProduct.h"
 #include "Parallel.h"
 #include "Translate.h"
+#include "VectorExp.h"
 #include "checkpoint/Checkpoint.h"
 
 #include <algorithm>
@@ -168,12 +169,26 @@ Matrix rmsNorm(const Matrix &x, const NormWeights &n, double eps) {
     return y;
 }
 
+// v ← v / (1 + exp(−z(v))) for every value of m: the gated activations, with the softmax's vector
+// exp (expShiftedSum: within 2 ulp of std::exp) a row at a time. std::tanh and std::exp one value
+// at a time were 8% of GPT-2's run.
+template <typename Argument> void sigmoidGate(Matrix &m, Argument z) {
+    Eigen::ArrayXd e(m.cols());
+    for (Eigen::Index i = 0; i < m.rows(); ++i) {
+        auto row = m.row(i).array();
+        e = -row.unaryExpr(z).transpose();
+        expShiftedSum(e.data(), e.size(), 0.0); // exactly 0 below e^−708: then v itself
+        row /= (1.0 + e).transpose();
+    }
+}
+
 void activate(Matrix &m, Activation a) {
     switch (a) {
     case Activation::GeluTanh: {
-        const double c = std::sqrt(2.0 / std::numbers::pi);
-        m = m.unaryExpr(
-            [c](double v) { return 0.5 * v * (1.0 + std::tanh(c * (v + 0.044715 * v * v * v))); });
+        // 0.5·v·(1 + tanh(u)) = v / (1 + exp(−2u)), u = √(2/π)·(v + 0.044715·v³): no
+        // cancellation where tanh(u) is near −1.
+        const double c = 2.0 * std::sqrt(2.0 / std::numbers::pi);
+        sigmoidGate(m, [c](double v) { return c * (v + 0.044715 * v * v * v); });
         break;
     }
     case Activation::GeluErf:
@@ -181,7 +196,7 @@ void activate(Matrix &m, Activation a) {
             [](double v) { return 0.5 * v * (1.0 + std::erf(v / std::numbers::sqrt2)); });
         break;
     case Activation::Silu:
-        m = m.unaryExpr([](double v) { return v / (1.0 + std::exp(-v)); });
+        sigmoidGate(m, [](double v) { return v; });
         break;
     case Activation::Relu:
         m = m.cwiseMax(0.0);
