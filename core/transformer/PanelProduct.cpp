@@ -20,18 +20,29 @@ namespace {
 
 using Index = Eigen::Index;
 
-// TM rows of X against TJ rows of P: TM·TJ dot products over K, 8 lanes each, then each lane
-// sum reduced. 4 × 6 keeps 24 sums, 4 rows of X and a row of P in the 32 registers: 24
-// multiply-adds per 10 loads.
+// The depth of a pass over P: a tile of 6 rows of P (24 KB) stays in the L1 cache while every
+// row of X passes it; the lane sums wait in a buffer between passes, so the order of the sums
+// (and the bits) are those of one pass over all of K.
+constexpr Index kDotDepth = 512;
+// Rows of X a chunk (GPT-2 small's 128 × 768 inputs do not stay in the L2 cache beside the
+// panel; 32 rows do).
+constexpr Index kDotRows = 32;
+constexpr int kDotColumns = 6;
+
+// TM rows of X against TJ rows of P over k0 … k1: TM·TJ dot products, 8 lanes each, carried
+// from and to `lanes` between passes, each reduced at the end (last). 4 × 6 keeps 24 sums, 4
+// rows of X and a row of P in the 32 registers: 24 multiply-adds per 10 loads.
 template <int TM, int TJ>
 __attribute__((target("avx512f"), always_inline)) inline void
-dotTile(const double *x, Index xs, const double *p, Index K, double *c, Index cs, bool accumulate) {
+dotTile(const double *x, Index xs, const double *p, Index K, Index k0, Index k1, double *lanes,
+        bool last, double *c, Index cs, bool accumulate) {
     __m512d s[TM][TJ];
     for (int t = 0; t < TM; ++t)
         for (int j = 0; j < TJ; ++j)
-            s[t][j] = _mm512_setzero_pd();
-    Index k = 0;
-    for (; k + 8 <= K; k += 8) {
+            s[t][j] =
+                k0 == 0 ? _mm512_setzero_pd() : _mm512_loadu_pd(lanes + (t * kDotColumns + j) * 8);
+    Index k = k0;
+    for (; k + 8 <= k1; k += 8) {
         __m512d xv[TM];
         for (int t = 0; t < TM; ++t)
             xv[t] = _mm512_loadu_pd(x + t * xs + k);
@@ -41,8 +52,8 @@ dotTile(const double *x, Index xs, const double *p, Index K, double *c, Index cs
                 s[t][j] = _mm512_fmadd_pd(xv[t], pv, s[t][j]);
         }
     }
-    if (k < K) {
-        const __mmask8 m = __mmask8((1u << (K - k)) - 1);
+    if (k < k1) { // K's last few (only the last pass has any: kDotDepth is a multiple of 8)
+        const __mmask8 m = __mmask8((1u << (k1 - k)) - 1);
         __m512d xv[TM];
         for (int t = 0; t < TM; ++t)
             xv[t] = _mm512_maskz_loadu_pd(m, x + t * xs + k);
@@ -52,6 +63,12 @@ dotTile(const double *x, Index xs, const double *p, Index K, double *c, Index cs
                 s[t][j] = _mm512_fmadd_pd(xv[t], pv, s[t][j]);
         }
     }
+    if (!last) {
+        for (int t = 0; t < TM; ++t)
+            for (int j = 0; j < TJ; ++j)
+                _mm512_storeu_pd(lanes + (t * kDotColumns + j) * 8, s[t][j]);
+        return;
+    }
     for (int t = 0; t < TM; ++t)
         for (int j = 0; j < TJ; ++j) {
             const double v = _mm512_reduce_add_pd(s[t][j]);
@@ -60,60 +77,65 @@ dotTile(const double *x, Index xs, const double *p, Index K, double *c, Index cs
         }
 }
 
-// Every row of X against TJ rows of P (which stay in the L1 or L2 cache meanwhile), 4 at a time.
+// Every row of a chunk of X against TJ rows of P, a pass of kDotDepth at a time, 4 rows at a
+// time.
 template <int TJ>
 __attribute__((target("avx512f"), always_inline)) inline void
-dotColumns(const double *x, Index xs, Index M, const double *p, Index K, double *c, Index cs,
-           bool accumulate) {
-    Index t = 0;
-    for (; t + 4 <= M; t += 4)
-        dotTile<4, TJ>(x + t * xs, xs, p, K, c + t * cs, cs, accumulate);
-    switch (M - t) {
-    case 3:
-        dotTile<3, TJ>(x + t * xs, xs, p, K, c + t * cs, cs, accumulate);
-        break;
-    case 2:
-        dotTile<2, TJ>(x + t * xs, xs, p, K, c + t * cs, cs, accumulate);
-        break;
-    case 1:
-        dotTile<1, TJ>(x + t * xs, xs, p, K, c + t * cs, cs, accumulate);
-        break;
-    default:
-        break;
+dotColumns(const double *x, Index xs, Index M, const double *p, Index K, double *lanes, double *c,
+           Index cs, bool accumulate) {
+    for (Index k0 = 0; k0 < K; k0 += kDotDepth) {
+        const Index k1 = std::min(K, k0 + kDotDepth);
+        const bool last = k1 == K;
+        Index t = 0;
+        for (; t + 4 <= M; t += 4)
+            dotTile<4, TJ>(x + t * xs, xs, p, K, k0, k1, lanes + t * kDotColumns * 8, last,
+                           c + t * cs, cs, accumulate);
+        double *rest = lanes + t * kDotColumns * 8;
+        switch (M - t) {
+        case 3:
+            dotTile<3, TJ>(x + t * xs, xs, p, K, k0, k1, rest, last, c + t * cs, cs, accumulate);
+            break;
+        case 2:
+            dotTile<2, TJ>(x + t * xs, xs, p, K, k0, k1, rest, last, c + t * cs, cs, accumulate);
+            break;
+        case 1:
+            dotTile<1, TJ>(x + t * xs, xs, p, K, k0, k1, rest, last, c + t * cs, cs, accumulate);
+            break;
+        default:
+            break;
+        }
     }
 }
 
 __attribute__((target("avx512f"))) void dotChunk(const double *x, Index xs, Index M, Index K,
                                                  const double *p, Index width, double *c, Index cs,
                                                  bool accumulate) {
+    alignas(64) double lanes[kDotRows * kDotColumns * 8];
     Index j = 0;
-    for (; j + 6 <= width; j += 6)
-        dotColumns<6>(x, xs, M, p + j * K, K, c + j, cs, accumulate);
+    for (; j + kDotColumns <= width; j += kDotColumns)
+        dotColumns<kDotColumns>(x, xs, M, p + j * K, K, lanes, c + j, cs, accumulate);
     switch (width - j) {
     case 5:
-        dotColumns<5>(x, xs, M, p + j * K, K, c + j, cs, accumulate);
+        dotColumns<5>(x, xs, M, p + j * K, K, lanes, c + j, cs, accumulate);
         break;
     case 4:
-        dotColumns<4>(x, xs, M, p + j * K, K, c + j, cs, accumulate);
+        dotColumns<4>(x, xs, M, p + j * K, K, lanes, c + j, cs, accumulate);
         break;
     case 3:
-        dotColumns<3>(x, xs, M, p + j * K, K, c + j, cs, accumulate);
+        dotColumns<3>(x, xs, M, p + j * K, K, lanes, c + j, cs, accumulate);
         break;
     case 2:
-        dotColumns<2>(x, xs, M, p + j * K, K, c + j, cs, accumulate);
+        dotColumns<2>(x, xs, M, p + j * K, K, lanes, c + j, cs, accumulate);
         break;
     case 1:
-        dotColumns<1>(x, xs, M, p + j * K, K, c + j, cs, accumulate);
+        dotColumns<1>(x, xs, M, p + j * K, K, lanes, c + j, cs, accumulate);
         break;
     default:
         break;
     }
 }
 
-// Rows of X 32 at a time (GPT-2 small's 128 × 768 inputs do not stay in the L2 cache beside the
-// panel; 32 rows do), each against every tile of P.
-constexpr Index kDotRows = 32;
-
+// Each chunk of rows of X against every tile of P.
 __attribute__((target("avx512f"))) void dotAvx512(const double *x, Index xs, Index M, Index K,
                                                   const double *p, Index width, double *c, Index cs,
                                                   bool accumulate) {
