@@ -27,7 +27,7 @@ namespace {
 // A panel of a weight matrix widened to double holds at most this many numbers (8 MB): large
 // enough for OpenBLAS to run at full speed, small enough that a thread's panel stays in cache
 // and memory never holds a whole weight matrix in double.
-constexpr std::int64_t kPanelValues = std::int64_t(1) << 20;
+constexpr std::int64_t kPanelValues = std::int64_t(1) << 17;
 
 // Output columns of a product per block: a panel of at most kPanelValues numbers, at least 16
 // columns (so a panel of a layer wider than 65,536 inputs holds more).
