@@ -384,14 +384,14 @@ def models_section(results, quick):
         "process per run: every layer, every head's weights kept, the logits of every position) "
         + ("and, in the same run on the same threads, a plain float64 PyTorch forward pass of "
            "the same file (every head's weights kept too; the weights read into float64 "
-           "before the clock starts). Both sides' top-5 next tokens are compared. *ratio* = "
-           "attnviz ÷ PyTorch (below 1: attnviz is faster). "
+           "before the clock starts). Both sides' top-5 next tokens are compared (below 1 "
+           "in *attnviz ÷ PyTorch*: attnviz is faster). "
            if torch else "(PyTorch was not available: attnviz's figures only). ")
         + f"Medians of {compared['reps']} runs on {compared['threads']} threads; memory is "
         "the process's peak resident set.") + "\n\n"
     header = ["model", "tokens", "attnviz", "peak RSS"]
     if torch:
-        header += ["PyTorch f64", "peak RSS", "ratio", "top-5"]
+        header += ["PyTorch f64", "peak RSS", "attnviz ÷ PyTorch", "top-5"]
     lines = []
     for r in rows:
         a = r["attnviz"]

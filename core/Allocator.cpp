@@ -31,6 +31,9 @@ void keepLargeAllocationsInHeap() {
     // 30,000 of them, and a 2 MiB page costs one. The heap is grown once by a block that is freed
     // at once (it stays: the trim threshold is above it) and advised; nothing is touched, so
     // nothing is resident until used. Mmap is off only while the block is taken.
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+    // (A sanitizer's allocator replaces glibc's: the block would only be poisoned, its shadow
+    // written.)
     constexpr std::size_t reserve = std::size_t(512) << 20;
     mallopt(M_MMAP_MAX, 0);
     if (void *block = std::malloc(reserve)) {
@@ -38,6 +41,7 @@ void keepLargeAllocationsInHeap() {
         std::free(block);
     }
     mallopt(M_MMAP_MAX, 65536); // glibc's default
+#endif
 #endif
 }
 

@@ -24,9 +24,9 @@ namespace attn {
 
 namespace {
 
-// A panel of a weight matrix widened to double holds at most this many numbers (8 MB): large
-// enough for OpenBLAS to run at full speed, small enough that a thread's panel stays in cache
-// and memory never holds a whole weight matrix in double.
+// A panel of a weight matrix widened to double holds about this many numbers (1 MB): small
+// enough that it stays in the L2 cache between its widening and the kernel reading it (8 MB
+// panels made both wait on memory), and memory never holds a whole weight matrix in double.
 constexpr std::int64_t kPanelValues = std::int64_t(1) << 17;
 
 // Output columns of a product per block: a panel of at most kPanelValues numbers, at least 16
@@ -35,9 +35,12 @@ std::int64_t blockWidth(std::int64_t in) {
     return std::clamp<std::int64_t>(kPanelValues / std::max<std::int64_t>(in, 1), 16, 512);
 }
 
+// Conv1D's (in × out) blocks are this many output columns wide, and a panel this many rows of
+// inputs (128 KB). Its kernel reads a panel 16 columns at a time down its rows: narrow blocks
+// keep those rows close (a 512-wide panel put them 4 KB apart, and the kernel ran at a third of
+// its speed), and a panel stays in the L2 cache with the columns of x it is multiplied by. The
+// kernel adds the panels' products in order.
 constexpr std::int64_t kInputMajorBlock = 64;
-// … and a panel that many rows of inputs (128 KB): with the rows of x it is multiplied by (at
-// most 4096 × 256) it stays in the L2 cache; the kernel adds the panels' products in order.
 constexpr std::int64_t kInputMajorRows = 256;
 
 // The panels' storage, shared by every product of a run: a block takes a buffer and gives it back
@@ -52,7 +55,6 @@ public:
         for (int i = 0; i < count; ++i)
             m_free.push_back(std::make_unique_for_overwrite<double[]>(std::size_t(values)));
     }
-    std::int64_t values() const { return m_values; }
     std::unique_ptr<double[]> take() {
         const std::lock_guard<std::mutex> lock(m_mutex);
         if (m_free.empty())
@@ -119,9 +121,6 @@ Matrix linear(PanelPool &pool, const Matrix &x, const LinearWeights &l) {
     Matrix y(x.rows(), static_cast<Eigen::Index>(out));
     if (y.size() >= (std::int64_t(4) << 20)) // beyond glibc's heap, mapped afresh: the logits
         adviseHugePages(y.data(), std::size_t(y.size()) * sizeof(double));
-    // Conv1D's panels (in × width) are read a row of 16 columns at a time: narrow blocks keep
-    // those rows close (a 512-wide panel put them 4 KB apart, and its kernel ran at a third of
-    // its speed) and a block's panel in the L2 cache.
     const std::int64_t block = l.inputMajor ? kInputMajorBlock : blockWidth(in);
     forBlocks(Eigen::Index(out), Eigen::Index(block), [&](Eigen::Index c0, Eigen::Index c1) {
         const std::int64_t width = c1 - c0;
