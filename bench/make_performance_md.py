@@ -3,7 +3,9 @@
 """Runs attnviz's benchmarks and writes docs/performance.md from their figures.
 
 Every figure of the page comes from this run: bench_attention, bench_gui (offscreen) and
-bench_save with --json, and bench/compare_pytorch.py when a python3 with torch is found.
+bench_save with --json, and bench/compare_pytorch.py when a python3 with torch is found; in the
+full runs also bench_model and bench/compare_pytorch_model.py on random checkpoints of GPT-2
+small's and a 1.1 B Llama's shapes (written once into BUILD/bench-models/, 2.7 GB; numpy needed).
 Nothing is pasted by hand; the explanations are this script's template.
 
 Usage: python3 bench/make_performance_md.py --build build [--quick] [--out docs/performance.md]
@@ -40,6 +42,9 @@ SCREEN_TARGETS = [  # (n, heads, ms): an edit of X reaches the screen within one
 ]
 SCREEN_SCALING_TARGET = 3.0  # n = 4096 within 3x of n = 64, edit to screen, one head
 MEMORY_TARGET_MB = 1200.0
+# Whole models (compare_pytorch_model.py's own targets): time ÷ PyTorch float64's, peak RSS.
+MODEL_TARGETS = {"gpt2-small": (1.0, 800.0), "llama-1.1b": (1.2, 3000.0)}
+MODEL_NAMES = {"gpt2-small": "GPT-2 small", "llama-1.1b": "Llama 1.1 B"}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -112,6 +117,25 @@ def pytorch_rows(python, bench, threads, quick):
                          "r64": r64, "f32": f32, "r32": r32, "floor": floor})
     # Without rows, the last line it printed says why.
     return rows, "" if rows else (out.strip().splitlines() or [""])[-1]
+
+
+def model_figures(build, python, torch_python):
+    """bench_model's CPU times by thread count and compare_pytorch_model.py's table (JSON)."""
+    cmd = [python, os.path.join(HERE, "compare_pytorch_model.py"), "--json",
+           "--cli", os.path.join(build, "app", "attnviz-cli"),
+           "--cache", os.path.join(build, "bench-models")]
+    cmd += ["--python", torch_python] if torch_python else ["--no-torch"]
+    print(f"==> {' '.join(cmd)}", file=sys.stderr)
+    out, errors, seconds, _ = run(cmd)
+    print(f"    {seconds:.0f} s", file=sys.stderr)
+    compared = json.loads(out)
+    threads = sorted({1, compared["threads"]})
+    for row in compared["models"]:
+        folder = os.path.join(build, "bench-models", row["model"])
+        row["bench_model"] = bench_json(os.path.join(build, "bench", "bench_model"),
+                                        [folder, "--tokens", str(row["tokens"]), "--threads",
+                                         ",".join(map(str, threads)), "--json"])
+    return compared
 
 
 # ---------------------------------------------------------------------------------------------
@@ -278,6 +302,10 @@ GUI thread.
 
 {pytorch}
 
+## Whole models
+
+{models}
+
 ## Targets
 
 What attnviz is held to, checked against the figures above. The GUI thread's longest stall at
@@ -293,6 +321,8 @@ build/bench/bench_attention [--quick] [--json] [--threads N] [--n N] [--heads H]
 QT_QPA_PLATFORM=offscreen build/bench/bench_gui [--quick] [--json] [--columns] [--n N] [--heads H] [--reps R]
 build/bench/bench_save [--quick] [--json] [--n N] [--heads H]
 /usr/bin/python3 bench/compare_pytorch.py --bench build/bench/bench_attention --threads 2
+/usr/bin/python3 bench/compare_pytorch_model.py [--models gpt2-small,llama-1.1b] [--json]
+build/bench/bench_model build/bench-models/gpt2-small [--tokens N] [--threads 1,2] [--json]
 ```
 
 Without `--json` each prints a table. `--n` and `--heads` keep one size (for a profiler such as
@@ -324,8 +354,73 @@ Binaries are portable by default (SSE2 baseline; the AVX-512 kernels are chosen 
   computing large sizes, colouring the largest heatmaps, opening and saving files, large
   resizes, the insight panels' n × m work.
 - Large blocks stay in the heap (`attn::keepLargeAllocationsInHeap`, `core/Allocator`), so a
-  fresh n × d matrix is not mapped and page-faulted anew on every edit.
+  fresh n × d matrix is not mapped and page-faulted anew on every edit; the heap's first 512 MiB
+  are transparent huge pages (on a virtual machine a 4 KB page first written cost ~15 µs: a
+  quarter of a GPT-2 run's CPU time before).
+- A whole model's run (`core/transformer/Forward.cpp`) never holds a weight matrix in double: it
+  widens a panel at a time (`core/checkpoint/WidenValues`: AVX-512 or AVX2 chosen at run time),
+  reading large blocks of rows from the file with `pread` rather than through the mapping, and
+  multiplies each panel as it was widened by its own AVX-512 kernels
+  (`core/transformer/PanelProduct`; OpenBLAS elsewhere), over output blocks of fixed widths, so
+  a run is the same bits on any number of threads.
 """
+
+
+def models_section(results, quick):
+    compared = results.get("models")
+    if quick:
+        return wrap("Skipped in the quick runs: the comparison writes 2.7 GB of checkpoints "
+                    "once and takes minutes. Run without `--quick`.")
+    if not compared:
+        return wrap("Not measured in this run: " + results.get("models_why", "no figures") + ".")
+    rows = compared["models"]
+    torch = any("pytorch" in r for r in rows)
+    text = wrap(
+        "`bench/compare_pytorch_model.py` writes random checkpoints (seeded; config.json and "
+        "model.safetensors in the Hugging Face layout) of GPT-2 small's shape (12 layers, "
+        "d 768, 12 heads, vocabulary 50257, F32, 0.5 GB) and of a 1.1 B Llama's (TinyLlama: "
+        "22 layers, d 2048, 32 heads sharing 4 key/value heads, MLP 5632, vocabulary 32000, "
+        "BF16, 2.2 GB), then times `attnviz-cli model run DIR --ids … --timing` (a fresh "
+        "process per run: every layer, every head's weights kept, the logits of every position) "
+        + ("and, in the same run on the same threads, a plain float64 PyTorch forward pass of "
+           "the same file (every head's weights kept too; the weights read into float64 "
+           "before the clock starts). Both sides' top-5 next tokens are compared (below 1 "
+           "in *attnviz ÷ PyTorch*: attnviz is faster). "
+           if torch else "(PyTorch was not available: attnviz's figures only). ")
+        + f"Medians of {compared['reps']} runs on {compared['threads']} threads; memory is "
+        "the process's peak resident set.") + "\n\n"
+    header = ["model", "tokens", "attnviz", "peak RSS"]
+    if torch:
+        header += ["PyTorch f64", "peak RSS", "attnviz ÷ PyTorch", "top-5"]
+    lines = []
+    for r in rows:
+        a = r["attnviz"]
+        line = [MODEL_NAMES.get(r["model"], r["model"]), r["tokens"],
+                f"{fmt(a['forward_ms'])} ms", f"{a['peak_rss_mb']:.0f} MB"]
+        if torch:
+            t = r.get("pytorch")
+            line += [f"{fmt(t['forward_ms'])} ms", f"{t['peak_rss_mb']:.0f} MB",
+                     f"{r['ratio']:.2f}", "same" if r["same_top5"] else "**different**"] \
+                if t else ["–"] * 4
+        lines.append(line)
+    text += table(header, lines)
+    bench = [r for r in rows if r.get("bench_model")]
+    if bench:
+        text += "\n\n" + wrap(
+            "`bench_model` times the same runs inside one process (`attn::runModel`, the "
+            "previous run dropped first, so its memory is reused as in a session; the first "
+            "run untimed), with the CPU time of all threads, which a loaded machine inflates "
+            "far less than the wall clock, and checks that every thread count gives the same "
+            "bits:") + "\n\n"
+        brows = []
+        for r in bench:
+            b = r["bench_model"]
+            for t in b["rows"]:
+                brows.append([MODEL_NAMES.get(r["model"], r["model"]), t["threads"],
+                              f"{fmt(t['forward_ms'])} ms", f"{fmt(t['forward_cpu_ms'])} ms",
+                              "yes" if b["bit_identical"] else "**no**"])
+        text += table(["model", "threads", "forward", "CPU", "same bits"], brows)
+    return text
 
 
 def build_page(m, results, quick, torch_info):
@@ -439,6 +534,18 @@ def build_page(m, results, quick, torch_info):
            f"{gui['_rss_mb']:.0f} MB (bench_gui's peak over every size)" if has_4x4096 else "–",
            gui["_rss_mb"] <= MEMORY_TARGET_MB if has_4x4096 else None)
 
+    compared = results.get("models")
+    for name, (ratio_limit, rss_limit) in MODEL_TARGETS.items():
+        r = next((x for x in compared["models"] if x["model"] == name), None) \
+            if compared else None
+        label = MODEL_NAMES[name]
+        target(f"{label}: forward pass ≤ {ratio_limit:.1f}× PyTorch float64's on the same threads",
+               f"{r['ratio']:.2f}×" if r and "ratio" in r else "–",
+               r["ratio"] <= ratio_limit and r["same_top5"] if r and "ratio" in r else None)
+        target(f"{label}: peak resident memory ≤ {rss_limit / 1000:.1f} GB",
+               f"{r['attnviz']['peak_rss_mb']:.0f} MB" if r else "–",
+               r["attnviz"]["peak_rss_mb"] <= rss_limit if r else None)
+
     targets_note = ("\n\n" + wrap("The machine was busy during this run (see the load "
                                   "average above), so a target missed on the wall clock may "
                                   "be the load's doing: run again on an idle machine.")
@@ -450,7 +557,7 @@ def build_page(m, results, quick, torch_info):
         system=m["system"], build=build, load=load, peak=peak, threads=threads,
         attention_table=attention_table, attention_notes=notes_of(att), gui_table=gui_table,
         gui_notes=notes_of(gui), save_table=save_table, save_notes=notes_of(save),
-        pytorch=pytorch,
+        pytorch=pytorch, models=models_section(results, quick),
         targets_table=table(["target", "this run", ""], targets) + targets_note)
 
 
@@ -498,6 +605,19 @@ def main():
             prows, pheader = [], f"it failed ({str(e).strip().splitlines()[-1]})"
     else:
         print("==> PyTorch not available (no torch in " + ", ".join(tried) + ")", file=sys.stderr)
+    if not args.quick:
+        numpy_python = next((p for p in tried if p and os.path.exists(p) and subprocess.run(
+            [p, "-c", "import numpy"], capture_output=True).returncode == 0), None)
+        if not os.access(os.path.join(args.build, "bench", "bench_model"), os.X_OK):
+            results["models_why"] = "bench_model was not found in the build"
+        elif not numpy_python:
+            results["models_why"] = "no python3 with numpy to write the checkpoints"
+        else:
+            try:
+                results["models"] = model_figures(args.build, numpy_python, python)
+            except (RuntimeError, ValueError) as e:
+                print(f"    {e}", file=sys.stderr)
+                results["models_why"] = f"the comparison failed ({str(e).strip().splitlines()[-1]})"
     results["loads"].append(os.getloadavg()[0])
     results["seconds"] = time.monotonic() - start
 

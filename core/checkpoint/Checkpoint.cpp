@@ -69,6 +69,8 @@ public:
         const SafetensorsTensor *tensor;
         QString file;
         const unsigned char *data;
+        int fd;             // the open file (TensorView::fd)
+        std::int64_t start; // where `data` starts in it
     };
     std::map<QString, Entry> entries;
     QString prefix;    // "transformer.", "model.", "bert." or empty
@@ -115,6 +117,8 @@ private:
         v.dtype = *dtype;
         v.shape = shape;
         v.data = e.data + e.tensor->begin;
+        v.fd = e.fd;
+        v.offset = e.start + std::int64_t(e.tensor->begin);
         return v;
     }
 };
@@ -296,7 +300,9 @@ std::shared_ptr<const Checkpoint> Checkpoint::open(const QString &folderPath) {
                      .arg(path, m->file.errorString()));
         for (const SafetensorsTensor &t : m->header.tensors)
             if (!binder.entries
-                     .emplace(t.name, Binder::Entry{&t, path, m->bytes + m->header.dataStart})
+                     .emplace(t.name,
+                              Binder::Entry{&t, path, m->bytes + m->header.dataStart,
+                                            m->file.handle(), std::int64_t(m->header.dataStart)})
                      .second)
                 fail(translate("attn::checkpoint", "%1: the tensor \"%2\" is in two files")
                          .arg(path, t.name));

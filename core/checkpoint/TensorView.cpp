@@ -3,9 +3,12 @@
 
 #include "InputError.h"
 #include "Translate.h"
-#include "io/FloatBits.h"
+#include "WidenValues.h"
 
-#include <cstring>
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <memory>
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -41,37 +44,47 @@ int dtypeBytes(TensorDtype dtype) {
 
 namespace {
 
-// count values of `dtype` from p (unaligned, little-endian) into out.
-void widenValues(TensorDtype dtype, const unsigned char *p, std::int64_t count, double *out) {
-    switch (dtype) {
-    case TensorDtype::F64:
-        std::memcpy(out, p, std::size_t(count) * 8); // the format is little-endian, as is x86-64
-        break;
-    case TensorDtype::F32:
-        for (std::int64_t i = 0; i < count; ++i) {
-            float f;
-            std::memcpy(&f, p + 4 * i, 4);
-            out[i] = double(f);
-        }
-        break;
-    case TensorDtype::F16:
-        for (std::int64_t i = 0; i < count; ++i) {
-            std::uint16_t b;
-            std::memcpy(&b, p + 2 * i, 2);
-            out[i] = halfToDouble(b);
-        }
-        break;
-    case TensorDtype::BF16:
-        for (std::int64_t i = 0; i < count; ++i) {
-            std::uint16_t b;
-            std::memcpy(&b, p + 2 * i, 2);
-            out[i] = bfloat16ToDouble(b);
-        }
-        break;
+// Blocks of whole rows at least this large are read with pread (TensorView::fd) …
+constexpr std::int64_t kReadMinimum = std::int64_t(64) << 10;
+// … this many bytes at a time into a buffer that stays in the L2 cache while it is widened.
+constexpr std::int64_t kReadChunk = std::int64_t(256) << 10;
+
+// All of [offset, offset + bytes) of fd into buffer, or false.
+bool readFully(int fd, unsigned char *buffer, std::int64_t bytes, std::int64_t offset) {
+    while (bytes > 0) {
+        const ssize_t n = pread(fd, buffer, std::size_t(bytes), off_t(offset));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        buffer += n;
+        bytes -= n;
+        offset += n;
     }
+    return true;
 }
 
 } // namespace
+
+bool TensorView::widenRead(std::int64_t first, std::int64_t count, double *out, bool &ok) const {
+    if (fd < 0)
+        return false;
+    const int item = dtypeBytes(dtype);
+    const std::int64_t chunk = kReadChunk / item; // values
+    const auto buffer = std::make_unique_for_overwrite<unsigned char[]>(std::size_t(kReadChunk));
+    ok = true;
+    for (std::int64_t done = 0; done < count; done += chunk) {
+        const std::int64_t n = std::min(chunk, count - done);
+        if (!readFully(fd, buffer.get(), n * item, offset + (first + done) * item)) {
+            // The file cannot be read (any more): the rest through the mapping, which then
+            // fails as the mapping would have.
+            ok &= widenValues(dtype, data + (first + done) * item, count - done, out + done);
+            return true;
+        }
+        ok &= widenValues(dtype, buffer.get(), n, out + done);
+    }
+    return true;
+}
 
 void TensorView::widenRows(std::int64_t first, std::int64_t count, double *out) const {
     widenBlock(first, count, 0, cols(), out);
@@ -80,12 +93,20 @@ void TensorView::widenRows(std::int64_t first, std::int64_t count, double *out) 
 void TensorView::widenBlock(std::int64_t row, std::int64_t rows, std::int64_t col,
                             std::int64_t width, double *out) const {
     const int item = dtypeBytes(dtype);
-    for (std::int64_t r = 0; r < rows; ++r)
-        widenValues(dtype, data + ((row + r) * cols() + col) * item, width, out + r * width);
+    bool ok = true;
+    if (col == 0 && width == cols() && rows * width * item >= kReadMinimum &&
+        widenRead(row * width, rows * width, out, ok)) {
+        if (ok)
+            return;
+    } else {
+        ok = true;
+        for (std::int64_t r = 0; r < rows; ++r)
+            ok &= widenValues(dtype, data + ((row + r) * cols() + col) * item, width,
+                              out + r * width);
+        if (ok)
+            return;
+    }
     const std::int64_t n = rows * width;
-    const Eigen::Map<const Eigen::ArrayXd> values(out, Eigen::Index(n));
-    if (n == 0 || (allFiniteFast(values) && values.abs().maxCoeff() <= kMaxAbsInput))
-        return;
     for (std::int64_t i = 0; i < n; ++i)
         if (!std::isfinite(out[i]) || std::abs(out[i]) > kMaxAbsInput) {
             const std::int64_t r = row + i / width, c = col + i % width;

@@ -27,6 +27,12 @@ struct TensorView {
     TensorDtype dtype = TensorDtype::F32;
     std::vector<std::int64_t> shape;
     const unsigned char *data = nullptr; // little-endian, C order; not aligned
+    // The open file `data` was mapped from and where `data` starts in it (−1: none). Large
+    // blocks of whole rows are read from it (pread) rather than through the mapping: on a
+    // virtual machine reading a 2.2 GB model through its mapping took 1.5 s of faults and cache
+    // misses, pread 0.6 s; and what is read is never counted in the process's resident memory.
+    int fd = -1;
+    std::int64_t offset = 0;
 
     bool present() const { return data != nullptr; }
     std::int64_t rows() const { return shape.size() == 2 ? shape[0] : 1; }
@@ -50,6 +56,11 @@ struct TensorView {
     // once it is done with them, so a model larger than memory streams through it layer by
     // layer and the file's pages are not counted on top of the run.
     void release() const;
+
+private:
+    // Values [first, first + count) (whole rows) read from fd and widened into out; ok: all in
+    // range. False when there is no file to read.
+    bool widenRead(std::int64_t first, std::int64_t count, double *out, bool &ok) const;
 };
 
 } // namespace attn

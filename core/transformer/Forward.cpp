@@ -1,28 +1,97 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "Forward.h"
 
+#include "Allocator.h"
 #include "Blas.h"
 #include "InputError.h"
 #include "Limits.h"
+#include "PanelProduct.h"
 #include "Parallel.h"
 #include "Translate.h"
+#include "VectorExp.h"
 #include "checkpoint/Checkpoint.h"
 
 #include <algorithm>
 #include <cmath>
 #include <exception>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <numbers>
+#include <vector>
 
 namespace attn {
 
 namespace {
 
-// A panel of a weight matrix widened to double holds at most this many numbers (8 MB): large
-// enough for OpenBLAS to run at full speed, small enough that a thread's panel stays in cache
-// and memory never holds a whole weight matrix in double.
-constexpr std::int64_t kPanelValues = std::int64_t(1) << 20;
+// A panel of a weight matrix widened to double holds about this many numbers (1 MB): small
+// enough that it stays in the L2 cache between its widening and the kernel reading it (8 MB
+// panels made both wait on memory), and memory never holds a whole weight matrix in double.
+constexpr std::int64_t kPanelValues = std::int64_t(1) << 17;
+
+// Output columns of a product per block: a panel of at most kPanelValues numbers, at least 16
+// columns (so a panel of a layer wider than 65,536 inputs holds more).
+std::int64_t blockWidth(std::int64_t in) {
+    return std::clamp<std::int64_t>(kPanelValues / std::max<std::int64_t>(in, 1), 16, 512);
+}
+
+// Conv1D's (in × out) blocks are this many output columns wide, and a panel this many rows of
+// inputs (128 KB). Its kernel reads a panel 16 columns at a time down its rows: narrow blocks
+// keep those rows close (a 512-wide panel put them 4 KB apart, and the kernel ran at a third of
+// its speed), and a panel stays in the L2 cache with the columns of x it is multiplied by. The
+// kernel adds the panels' products in order.
+constexpr std::int64_t kInputMajorBlock = 64;
+constexpr std::int64_t kInputMajorRows = 256;
+
+// The panels' storage, shared by every product of a run: a block takes a buffer and gives it back
+// when done, so a run allocates one per thread, on the calling thread (in the main heap, which
+// keepLargeAllocationsInHeap puts in huge pages; a helper thread's arena is not). A fresh 8 MB
+// panel per block cost a page fault per 4 KB the first time it was written: a tenth of GPT-2's
+// run was spent in the kernel.
+class PanelPool {
+public:
+    // `values`: the largest panel of the model's products; `count`: how many threads take one.
+    PanelPool(std::int64_t values, int count) : m_values(values) {
+        for (int i = 0; i < count; ++i)
+            m_free.push_back(std::make_unique_for_overwrite<double[]>(std::size_t(values)));
+    }
+    std::unique_ptr<double[]> take() {
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        if (m_free.empty())
+            return std::make_unique_for_overwrite<double[]>(std::size_t(m_values));
+        std::unique_ptr<double[]> panel = std::move(m_free.back());
+        m_free.pop_back();
+        return panel;
+    }
+    void give(std::unique_ptr<double[]> panel) {
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        m_free.push_back(std::move(panel));
+    }
+
+private:
+    std::int64_t m_values;
+    std::mutex m_mutex;
+    std::vector<std::unique_ptr<double[]>> m_free;
+};
+
+// The largest panel `linear` widens for a product of `in` inputs (either layout).
+std::int64_t panelValues(std::int64_t in) {
+    return std::max(kPanelValues, blockWidth(in) * in);
+}
+
+// A panel of the pool for as long as a block lasts.
+class Panel {
+public:
+    explicit Panel(PanelPool &pool) : m_pool(pool), m_data(pool.take()) {}
+    ~Panel() { m_pool.give(std::move(m_data)); }
+    Panel(const Panel &) = delete;
+    Panel &operator=(const Panel &) = delete;
+    double *data() { return m_data.get(); }
+
+private:
+    PanelPool &m_pool;
+    std::unique_ptr<double[]> m_data;
+};
 
 // parallelBlocks for a body that may throw (InputError for a NaN weight met in a panel): the
 // first exception is kept and thrown again on the calling thread once every block is done.
@@ -47,28 +116,27 @@ void forBlocks(Eigen::Index count, Eigen::Index block,
 // at a time. The output's columns are split into blocks of a fixed width (whatever the number
 // of threads, so the sums are added in the same order and a run is the same bits on any
 // machine); each block is a product of x with its panels of W.
-Matrix linear(const Matrix &x, const LinearWeights &l) {
+Matrix linear(PanelPool &pool, const Matrix &x, const LinearWeights &l) {
     const std::int64_t in = l.inputs(), out = l.outputs();
     Matrix y(x.rows(), static_cast<Eigen::Index>(out));
-    const std::int64_t block =
-        std::clamp<std::int64_t>(kPanelValues / std::max<std::int64_t>(in, 1), 16, 512);
+    if (y.size() >= (std::int64_t(4) << 20)) // beyond glibc's heap, mapped afresh: the logits
+        adviseHugePages(y.data(), std::size_t(y.size()) * sizeof(double));
+    const std::int64_t block = l.inputMajor ? kInputMajorBlock : blockWidth(in);
     forBlocks(Eigen::Index(out), Eigen::Index(block), [&](Eigen::Index c0, Eigen::Index c1) {
         const std::int64_t width = c1 - c0;
         auto target = y.middleCols(c0, width);
+        Panel storage(pool);
         if (!l.inputMajor) {
-            Matrix panel(static_cast<Eigen::Index>(width), static_cast<Eigen::Index>(in));
-            l.weight.widenBlock(c0, width, 0, in, panel.data());
-            gemm(x, false, panel, true, target);
+            l.weight.widenBlock(c0, width, 0, in, storage.data());
+            productTransposed(x, storage.data(), target, false);
             return;
         }
-        const std::int64_t rows = std::max<std::int64_t>(kPanelValues / width, 1);
-        Matrix panel;
+        const std::int64_t rows = kInputMajorRows;
         for (std::int64_t r0 = 0; r0 < in; r0 += rows) {
             const std::int64_t r = std::min(rows, in - r0);
-            panel.resize(Eigen::Index(r), Eigen::Index(width));
-            l.weight.widenBlock(r0, r, c0, width, panel.data());
-            gemm(x.middleCols(Eigen::Index(r0), Eigen::Index(r)), false, panel, false, target,
-                 r0 == 0 ? 0.0 : 1.0);
+            l.weight.widenBlock(r0, r, c0, width, storage.data());
+            product(x.middleCols(Eigen::Index(r0), Eigen::Index(r)), storage.data(), target,
+                    r0 != 0);
         }
     });
     if (l.bias.present())
@@ -100,12 +168,26 @@ Matrix rmsNorm(const Matrix &x, const NormWeights &n, double eps) {
     return y;
 }
 
+// v ← v / (1 + exp(−z(v))) for every value of m: the gated activations, with the softmax's vector
+// exp (expShiftedSum: within 2 ulp of std::exp) a row at a time. std::tanh and std::exp one value
+// at a time were 8% of GPT-2's run.
+template <typename Argument> void sigmoidGate(Matrix &m, Argument z) {
+    Eigen::ArrayXd e(m.cols());
+    for (Eigen::Index i = 0; i < m.rows(); ++i) {
+        auto row = m.row(i).array();
+        e = -row.unaryExpr(z).transpose();
+        expShiftedSum(e.data(), e.size(), 0.0); // exactly 0 below e^−708: then v itself
+        row /= (1.0 + e).transpose();
+    }
+}
+
 void activate(Matrix &m, Activation a) {
     switch (a) {
     case Activation::GeluTanh: {
-        const double c = std::sqrt(2.0 / std::numbers::pi);
-        m = m.unaryExpr(
-            [c](double v) { return 0.5 * v * (1.0 + std::tanh(c * (v + 0.044715 * v * v * v))); });
+        // 0.5·v·(1 + tanh(u)) = v / (1 + exp(−2u)), u = √(2/π)·(v + 0.044715·v³): no
+        // cancellation where tanh(u) is near −1.
+        const double c = 2.0 * std::sqrt(2.0 / std::numbers::pi);
+        sigmoidGate(m, [c](double v) { return c * (v + 0.044715 * v * v * v); });
         break;
     }
     case Activation::GeluErf:
@@ -113,7 +195,7 @@ void activate(Matrix &m, Activation a) {
             [](double v) { return 0.5 * v * (1.0 + std::erf(v / std::numbers::sqrt2)); });
         break;
     case Activation::Silu:
-        m = m.unaryExpr([](double v) { return v / (1.0 + std::exp(-v)); });
+        sigmoidGate(m, [](double v) { return v; });
         break;
     case Activation::Relu:
         m = m.cwiseMax(0.0);
@@ -156,7 +238,8 @@ void attend(HeadRun &h, bool causal) {
     gemm(h.weights, false, h.v, false, h.output);
 }
 
-LayerRun runLayer(const ModelConfig &c, const LayerWeights &w, const Matrix &input) {
+LayerRun runLayer(PanelPool &pool, const ModelConfig &c, const LayerWeights &w,
+                  const Matrix &input) {
     LayerRun r;
     const bool bert = c.family == ModelFamily::Bert;
     const bool rms = c.family == ModelFamily::Llama || c.family == ModelFamily::Qwen2;
@@ -169,18 +252,25 @@ LayerRun runLayer(const ModelConfig &c, const LayerWeights &w, const Matrix &inp
     Matrix q, k, v;
     Eigen::Index qCol = 0, kCol = 0, vCol = 0; // where q, k and v start in their matrices
     if (w.qkv.weight.present()) {
-        q = linear(r.x, w.qkv); // one product for the three: k and v are its later columns
+        q = linear(pool, r.x, w.qkv); // one product for the three: k and v are its later columns
         kCol = Eigen::Index(c.dModel);
         vCol = Eigen::Index(2 * c.dModel);
     } else {
-        q = linear(r.x, w.q);
-        k = linear(r.x, w.k);
-        v = linear(r.x, w.v);
+        q = linear(pool, r.x, w.q);
+        k = linear(pool, r.x, w.k);
+        v = linear(pool, r.x, w.v);
     }
     const Matrix &keys = w.qkv.weight.present() ? q : k;
     const Matrix &values = w.qkv.weight.present() ? q : v;
     const std::int64_t d = c.headDim, group = c.heads / c.kvHeads;
+    // Sized here, so that the helper threads write into the main heap (see PanelPool).
     r.heads.resize(std::size_t(c.heads));
+    const Eigen::Index n = r.x.rows();
+    for (HeadRun &head : r.heads) {
+        for (Matrix *m : {&head.q, &head.k, &head.v, &head.output})
+            m->resize(n, Eigen::Index(d));
+        head.weights.resize(n, keys.rows());
+    }
     parallelFor(Eigen::Index(c.heads), 1, [&](Eigen::Index first, Eigen::Index last) {
         for (Eigen::Index h = first; h < last; ++h) {
             HeadRun &head = r.heads[std::size_t(h)];
@@ -198,13 +288,13 @@ LayerRun runLayer(const ModelConfig &c, const LayerWeights &w, const Matrix &inp
     Matrix concat(r.x.rows(), static_cast<Eigen::Index>(c.heads * d));
     for (std::int64_t h = 0; h < c.heads; ++h)
         concat.middleCols(Eigen::Index(h * d), d) = r.heads[std::size_t(h)].output;
-    r.attnOut = linear(concat, w.o);
+    r.attnOut = linear(pool, concat, w.o);
 
     if (bert) {
         const Matrix attended = layerNorm(r.attnOut + input, w.attentionNorm, c.normEps);
-        Matrix inner = linear(attended, w.up);
+        Matrix inner = linear(pool, attended, w.up);
         activate(inner, c.activation);
-        r.hidden = layerNorm(linear(inner, w.down) + attended, w.mlpNorm, c.normEps);
+        r.hidden = layerNorm(linear(pool, inner, w.down) + attended, w.mlpNorm, c.normEps);
         return r;
     }
     const Matrix residual = input + r.attnOut;
@@ -212,14 +302,14 @@ LayerRun runLayer(const ModelConfig &c, const LayerWeights &w, const Matrix &inp
         rms ? rmsNorm(residual, w.mlpNorm, c.normEps) : layerNorm(residual, w.mlpNorm, c.normEps);
     Matrix inner;
     if (w.gate.weight.present()) {
-        inner = linear(m, w.gate);
+        inner = linear(pool, m, w.gate);
         activate(inner, c.activation);
-        inner = inner.cwiseProduct(linear(m, w.up));
+        inner = inner.cwiseProduct(linear(pool, m, w.up));
     } else {
-        inner = linear(m, w.up);
+        inner = linear(pool, m, w.up);
         activate(inner, c.activation);
     }
-    r.hidden = residual + linear(inner, w.down);
+    r.hidden = residual + linear(pool, inner, w.down);
     return r;
 }
 
@@ -298,9 +388,10 @@ RunPtr runModel(const Checkpoint &checkpoint, const std::vector<std::int64_t> &i
         h = layerNorm(h, w.embeddingNorm, c.normEps);
     }
 
+    PanelPool pool(panelValues(std::max({c.dModel, c.ffn, c.heads * c.headDim})), threadCount());
     run->layers.reserve(w.layers.size());
     for (const LayerWeights &layer : w.layers) {
-        run->layers.push_back(runLayer(c, layer, h));
+        run->layers.push_back(runLayer(pool, c, layer, h));
         h = run->layers.back().hidden;
         release(layer);
     }
@@ -308,16 +399,16 @@ RunPtr runModel(const Checkpoint &checkpoint, const std::vector<std::int64_t> &i
     if (c.family == ModelFamily::Bert) {
         run->final = h;
         if (w.hasLmHead) {
-            Matrix t = linear(run->final, w.mlmTransform);
+            Matrix t = linear(pool, run->final, w.mlmTransform);
             activate(t, c.activation);
-            run->logits = linear(layerNorm(t, w.mlmNorm, c.normEps), w.lmHead);
+            run->logits = linear(pool, layerNorm(t, w.mlmNorm, c.normEps), w.lmHead);
         } else {
             run->logits.resize(n, 0);
         }
     } else {
         run->final = c.family == ModelFamily::Gpt2 ? layerNorm(h, w.finalNorm, c.normEps)
                                                    : rmsNorm(h, w.finalNorm, c.normEps);
-        run->logits = linear(run->final, w.lmHead);
+        run->logits = linear(pool, run->final, w.lmHead);
     }
     release(w.lmHead);
     w.tokenEmbedding.release();

@@ -1,0 +1,429 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Times the forward pass of real checkpoint shapes in attnviz (`attnviz-cli model run --timing`)
+and in PyTorch float64 on the same threads, in the same run, and prints them side by side.
+
+The checkpoints are random weights in the Hugging Face layout, written once by this script into
+a cache folder (never committed: the files are 0.5 and 2.2 GB):
+
+  gpt2-small   GPT-2 small's shape: 12 layers, d 768, 12 heads, vocab 50257, 1024 positions, F32
+  llama-1.1b   TinyLlama's shape: 22 layers, d 2048, 32 heads (4 KV heads), MLP 5632,
+               vocab 32000, BF16, a separate LM head
+
+attnviz runs in a fresh process per repetition (load, forward pass and peak resident memory as
+`--timing` prints them). PyTorch runs in a child process per model: a plain float64
+reimplementation of the family's forward pass (every head's attention weights kept, as attnviz's
+Run keeps them), reading the same safetensors file with numpy. Each side's top-5 next-token ids
+are compared, so a fast wrong answer does not pass. PyTorch is optional: without torch the table
+has attnviz's figures only.
+
+Usage: bench/compare_pytorch_model.py [--cli build/app/attnviz-cli] [--cache build/bench-models]
+                                      [--models gpt2-small,llama-1.1b] [--threads N] [--reps 3]
+                                      [--json]
+  (also --torch-worker DIR, used internally to run the PyTorch side in its own process)
+"""
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+# name: (config.json, safetensors dtype, tokens, targets: time ratio vs PyTorch, peak RSS MB)
+MODELS = {
+    "gpt2-small": (
+        {
+            "model_type": "gpt2",
+            "n_layer": 12,
+            "n_embd": 768,
+            "n_head": 12,
+            "vocab_size": 50257,
+            "n_positions": 1024,
+            "layer_norm_epsilon": 1e-5,
+            "activation_function": "gelu_new",
+        },
+        "F32",
+        128,
+        (1.0, 800.0),
+    ),
+    "llama-1.1b": (
+        {
+            "model_type": "llama",
+            "hidden_size": 2048,
+            "intermediate_size": 5632,
+            "num_attention_heads": 32,
+            "num_key_value_heads": 4,
+            "num_hidden_layers": 22,
+            "vocab_size": 32000,
+            "rms_norm_eps": 1e-5,
+            "rope_theta": 10000.0,
+            "max_position_embeddings": 2048,
+            "tie_word_embeddings": False,
+            "hidden_act": "silu",
+            "torch_dtype": "bfloat16",
+        },
+        "BF16",
+        32,
+        (1.2, 3000.0),
+    ),
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# Random checkpoints
+
+
+def gpt2_tensors(c):
+    """(name, shape, std) in GPT-2's layout (Conv1D weights are in × out)."""
+    d, f = c["n_embd"], 4 * c["n_embd"]
+    yield "wte.weight", (c["vocab_size"], d), 0.02
+    yield "wpe.weight", (c["n_positions"], d), 0.01
+    for i in range(c["n_layer"]):
+        p = f"h.{i}."
+        yield p + "ln_1.weight", (d,), "one"
+        yield p + "ln_1.bias", (d,), 0.02
+        yield p + "attn.c_attn.weight", (d, 3 * d), 0.02
+        yield p + "attn.c_attn.bias", (3 * d,), 0.02
+        yield p + "attn.c_proj.weight", (d, d), 0.02
+        yield p + "attn.c_proj.bias", (d,), 0.02
+        yield p + "ln_2.weight", (d,), "one"
+        yield p + "ln_2.bias", (d,), 0.02
+        yield p + "mlp.c_fc.weight", (d, f), 0.02
+        yield p + "mlp.c_fc.bias", (f,), 0.02
+        yield p + "mlp.c_proj.weight", (f, d), 0.02
+        yield p + "mlp.c_proj.bias", (d,), 0.02
+    yield "ln_f.weight", (d,), "one"
+    yield "ln_f.bias", (d,), 0.02
+
+
+def llama_tensors(c):
+    d, f, heads, kv = (c["hidden_size"], c["intermediate_size"], c["num_attention_heads"],
+                       c["num_key_value_heads"])
+    kvd = d // heads * kv
+    yield "model.embed_tokens.weight", (c["vocab_size"], d), 0.02
+    for i in range(c["num_hidden_layers"]):
+        p = f"model.layers.{i}."
+        yield p + "input_layernorm.weight", (d,), "one"
+        yield p + "self_attn.q_proj.weight", (d, d), 0.02
+        yield p + "self_attn.k_proj.weight", (kvd, d), 0.02
+        yield p + "self_attn.v_proj.weight", (kvd, d), 0.02
+        yield p + "self_attn.o_proj.weight", (d, d), 0.02
+        yield p + "post_attention_layernorm.weight", (d,), "one"
+        yield p + "mlp.gate_proj.weight", (f, d), 0.02
+        yield p + "mlp.up_proj.weight", (f, d), 0.02
+        yield p + "mlp.down_proj.weight", (d, f), 0.02
+    yield "model.norm.weight", (d,), "one"
+    yield "lm_head.weight", (c["vocab_size"], d), 0.02
+
+
+def encode(np, values, dtype):
+    if dtype == "F32":
+        return values.astype("<f4").tobytes()
+    bits = values.astype("<f4").view("<u4")  # BF16: round to nearest, ties to even
+    return ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype("<u2").tobytes()
+
+
+def write_checkpoint(folder, name):
+    """Writes config.json and model.safetensors of random weights (seeded) into folder."""
+    import numpy as np
+
+    config, dtype, _, _ = MODELS[name]
+    tensors = list((gpt2_tensors if config["model_type"] == "gpt2" else llama_tensors)(config))
+    item = 4 if dtype == "F32" else 2
+    header, offset = {}, 0
+    for tname, shape, _ in tensors:
+        size = item * int(np.prod(shape))
+        header[tname] = {"dtype": dtype, "shape": list(shape), "data_offsets": [offset, offset + size]}
+        offset += size
+    text = json.dumps(header, separators=(",", ":")).encode()
+    text += b" " * (-len(text) % 8)
+    os.makedirs(folder, exist_ok=True)
+    print(f"==> writing {folder} ({offset / 1e9:.2f} GB, once)", file=sys.stderr)
+    rng = np.random.default_rng(2024)
+    partial = os.path.join(folder, "model.safetensors.partial")
+    with open(partial, "wb") as f:
+        f.write(struct.pack("<Q", len(text)) + text)
+        for tname, shape, std in tensors:
+            if std == "one":  # a norm's gain: near 1
+                values = 1.0 + 0.05 * rng.standard_normal(shape, dtype=np.float32)
+            else:
+                values = std * rng.standard_normal(shape, dtype=np.float32)
+            f.write(encode(np, values, dtype))
+    os.replace(partial, os.path.join(folder, "model.safetensors"))
+    with open(os.path.join(folder, "config.json"), "w") as f:  # written last: the folder is done
+        json.dump(config, f, indent=1)
+
+
+def ensure_checkpoint(cache, name):
+    folder = os.path.join(cache, name)
+    if not (os.path.exists(os.path.join(folder, "config.json"))
+            and os.path.exists(os.path.join(folder, "model.safetensors"))):
+        write_checkpoint(folder, name)
+    return folder
+
+
+def token_ids(name):
+    """Fixed, spread-out ids (no tokenizer needed: the weights are random anyway)."""
+    config, _, tokens, _ = MODELS[name]
+    vocab = config["vocab_size"]
+    return [(7919 * i + 13) % vocab for i in range(tokens)]
+
+
+# ---------------------------------------------------------------------------------------------
+# PyTorch float64 (runs in a child process: --torch-worker)
+
+
+def read_safetensors(torch, np, path):
+    """Every tensor of path as a float64 torch tensor."""
+    with open(path, "rb") as f:
+        n = struct.unpack("<Q", f.read(8))[0]
+        header = json.loads(f.read(n))
+    raw = np.memmap(path, dtype=np.uint8, mode="r", offset=8 + n)
+    out = {}
+    for name, t in header.items():
+        if name == "__metadata__":
+            continue
+        b, e = t["data_offsets"]
+        chunk = raw[b:e]
+        if t["dtype"] == "F32":
+            values = chunk.view("<f4")
+        elif t["dtype"] == "BF16":
+            values = (chunk.view("<u2").astype("<u4") << 16).view("<f4")
+        else:
+            raise ValueError(t["dtype"])
+        out[name] = torch.from_numpy(values.astype(np.float64).reshape(t["shape"]))
+    return out
+
+
+def gpt2_forward(torch, c, w, ids):
+    n, d, heads = len(ids), c["n_embd"], c["n_head"]
+    hd, eps = d // heads, c["layer_norm_epsilon"]
+    kept = []
+    h = w["wte.weight"][ids] + w["wpe.weight"][:n]
+    mask = torch.ones(n, n, dtype=torch.bool).triu(1)
+    for i in range(c["n_layer"]):
+        p = f"h.{i}."
+        x = torch.nn.functional.layer_norm(h, (d,), w[p + "ln_1.weight"], w[p + "ln_1.bias"], eps)
+        qkv = torch.addmm(w[p + "attn.c_attn.bias"], x, w[p + "attn.c_attn.weight"])
+        q, k, v = (t.view(n, heads, hd).transpose(0, 1) for t in qkv.split(d, dim=1))
+        scores = (q @ k.transpose(1, 2)) / hd ** 0.5
+        weights = torch.softmax(scores.masked_fill(mask, float("-inf")), dim=-1)
+        out = (weights @ v).transpose(0, 1).reshape(n, d)
+        attn_out = torch.addmm(w[p + "attn.c_proj.bias"], out, w[p + "attn.c_proj.weight"])
+        h = h + attn_out
+        m = torch.nn.functional.layer_norm(h, (d,), w[p + "ln_2.weight"], w[p + "ln_2.bias"], eps)
+        inner = torch.nn.functional.gelu(torch.addmm(w[p + "mlp.c_fc.bias"], m,
+                                                     w[p + "mlp.c_fc.weight"]), approximate="tanh")
+        h = h + torch.addmm(w[p + "mlp.c_proj.bias"], inner, w[p + "mlp.c_proj.weight"])
+        kept.append((x, q, k, v, weights, out, attn_out, h))
+    final = torch.nn.functional.layer_norm(h, (d,), w["ln_f.weight"], w["ln_f.bias"], eps)
+    return final @ w["wte.weight"].T, kept
+
+
+def llama_forward(torch, c, w, ids):
+    n, d, heads, kv = (len(ids), c["hidden_size"], c["num_attention_heads"],
+                       c["num_key_value_heads"])
+    hd, eps = d // heads, c["rms_norm_eps"]
+
+    def rms(x, weight):
+        return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + eps) * weight
+
+    frequency = 1.0 / c["rope_theta"] ** (torch.arange(0, hd, 2, dtype=torch.float64) / hd)
+    angles = torch.outer(torch.arange(n, dtype=torch.float64), frequency)
+    cos, sin = torch.cat((angles, angles), -1).cos(), torch.cat((angles, angles), -1).sin()
+
+    def rope(t):  # t: heads × n × hd, Hugging Face's rotate_half
+        rotated = torch.cat((-t[..., hd // 2:], t[..., :hd // 2]), -1)
+        return t * cos + rotated * sin
+
+    kept = []
+    h = w["model.embed_tokens.weight"][ids]
+    mask = torch.ones(n, n, dtype=torch.bool).triu(1)
+    for i in range(c["num_hidden_layers"]):
+        p = f"model.layers.{i}."
+        x = rms(h, w[p + "input_layernorm.weight"])
+        q = rope((x @ w[p + "self_attn.q_proj.weight"].T).view(n, heads, hd).transpose(0, 1))
+        k = rope((x @ w[p + "self_attn.k_proj.weight"].T).view(n, kv, hd).transpose(0, 1))
+        v = (x @ w[p + "self_attn.v_proj.weight"].T).view(n, kv, hd).transpose(0, 1)
+        k, v = k.repeat_interleave(heads // kv, 0), v.repeat_interleave(heads // kv, 0)
+        scores = (q @ k.transpose(1, 2)) / hd ** 0.5
+        weights = torch.softmax(scores.masked_fill(mask, float("-inf")), dim=-1)
+        out = (weights @ v).transpose(0, 1).reshape(n, d)
+        attn_out = out @ w[p + "self_attn.o_proj.weight"].T
+        h = h + attn_out
+        m = rms(h, w[p + "post_attention_layernorm.weight"])
+        inner = (torch.nn.functional.silu(m @ w[p + "mlp.gate_proj.weight"].T)
+                 * (m @ w[p + "mlp.up_proj.weight"].T))
+        h = h + inner @ w[p + "mlp.down_proj.weight"].T
+        kept.append((x, q, k, v, weights, out, attn_out, h))
+    final = rms(h, w["model.norm.weight"])
+    return final @ w["lm_head.weight"].T, kept
+
+
+def torch_worker(folder, ids, threads, reps):
+    """Prints {"load_ms", "forward_ms" (median), "forward_runs", "top"} as JSON."""
+    import numpy as np
+    import torch
+
+    torch.set_num_threads(threads)
+    with open(os.path.join(folder, "config.json")) as f:
+        config = json.load(f)
+    start = time.perf_counter()
+    w = read_safetensors(torch, np, os.path.join(folder, "model.safetensors"))
+    load_ms = (time.perf_counter() - start) * 1000.0
+    forward = gpt2_forward if config["model_type"] == "gpt2" else llama_forward
+    times = []
+    with torch.no_grad():
+        for _ in range(reps):
+            start = time.perf_counter()
+            logits, kept = forward(torch, config, w, torch.tensor(ids))
+            times.append((time.perf_counter() - start) * 1000.0)
+            del kept
+    top = torch.softmax(logits[-1], -1).topk(5)
+    print(json.dumps({
+        "load_ms": load_ms,
+        "forward_ms": statistics.median(times),
+        "forward_runs": times,
+        "top": [[int(i), float(p)] for p, i in zip(top.values, top.indices)],
+        "torch": torch.__version__,
+    }))
+
+
+# ---------------------------------------------------------------------------------------------
+# Running both sides
+
+
+def run_child(cmd, env=None):
+    """(stdout, stderr, peak resident MB of the child)."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=err, env=env)
+        _, status, usage = os.wait4(proc.pid, 0)
+        code = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        stdout, stderr = out.read().decode(), err.read().decode()
+    if code != 0:
+        raise RuntimeError(f"{' '.join(cmd)} exited with {code}:\n{stderr}")
+    return stdout, stderr, usage.ru_maxrss / 1024.0
+
+
+def attnviz_side(cli, folder, ids, threads, reps):
+    runs = []
+    for _ in range(reps):
+        stdout, stderr, rss = run_child(
+            [cli, "model", "run", folder, "--ids", ",".join(map(str, ids)), "--top", "5",
+             "--timing"])
+        timing = json.loads([line for line in stderr.splitlines() if line.startswith("{")][-1])
+        timing["child_rss_mb"] = rss
+        runs.append(timing)
+    top = []
+    for line in stdout.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[0] == "id":
+            top.append([int(parts[1]), float(parts[2])])
+    return {
+        "load_ms": statistics.median(r["load_ms"] for r in runs),
+        "forward_ms": statistics.median(r["forward_ms"] for r in runs),
+        "forward_runs": [r["forward_ms"] for r in runs],
+        "peak_rss_mb": max(r["peak_rss_mb"] for r in runs),
+        "top": top,
+    }
+
+
+def torch_side(python, folder, ids, threads, reps):
+    stdout, _, rss = run_child([python, os.path.abspath(__file__), "--torch-worker", folder,
+                                "--ids", ",".join(map(str, ids)), "--threads", str(threads),
+                                "--reps", str(reps)])
+    result = json.loads(stdout)
+    result["peak_rss_mb"] = rss
+    return result
+
+
+def have_torch(python):
+    try:
+        subprocess.run([python, "-c", "import torch, numpy"], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        return True
+    except (OSError, subprocess.CalledProcessError):
+        return False
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cli", default=os.path.join(ROOT, "build", "app", "attnviz-cli"))
+    parser.add_argument("--cache", default=os.path.join(ROOT, "build", "bench-models"))
+    parser.add_argument("--models", default=",".join(MODELS))
+    # attnviz-cli uses every core of the machine; PyTorch is given as many.
+    parser.add_argument("--threads", type=int, default=os.cpu_count())
+    parser.add_argument("--reps", type=int, default=3)
+    parser.add_argument("--python", default=sys.executable,
+                        help="the python3 with torch for the PyTorch side")
+    parser.add_argument("--no-torch", action="store_true", help="attnviz's figures only")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--torch-worker", metavar="DIR", help=argparse.SUPPRESS)
+    parser.add_argument("--ids", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+
+    if args.torch_worker:
+        torch_worker(args.torch_worker, [int(i) for i in args.ids.split(",")], args.threads,
+                     args.reps)
+        return 0
+
+    try:
+        import numpy  # noqa: F401  (the checkpoints are written with numpy)
+    except ImportError:
+        print("compare_pytorch_model.py: needs numpy to write the checkpoints (try /usr/bin/python3)",
+              file=sys.stderr)
+        return 1
+    torch_ok = not args.no_torch and have_torch(args.python)
+    if not torch_ok and not args.no_torch:
+        print(f"compare_pytorch_model.py: no torch in {args.python}; attnviz's figures only "
+              "(Debian: apt-get install python3-torch)", file=sys.stderr)
+
+    results = []
+    for name in args.models.split(","):
+        config, dtype, tokens, (ratio_target, rss_target) = MODELS[name]
+        folder = ensure_checkpoint(args.cache, name)
+        ids = token_ids(name)
+        print(f"==> {name}: attnviz, {tokens} tokens, {args.threads} threads", file=sys.stderr)
+        row = {"model": name, "dtype": dtype, "tokens": tokens, "threads": args.threads,
+               "file_gb": os.path.getsize(os.path.join(folder, "model.safetensors")) / 1e9,
+               "attnviz": attnviz_side(args.cli, folder, ids, args.threads, args.reps),
+               "target_ratio": ratio_target, "target_rss_mb": rss_target}
+        if torch_ok:
+            print(f"==> {name}: PyTorch float64", file=sys.stderr)
+            row["pytorch"] = torch_side(args.python, folder, ids, args.threads, args.reps)
+            row["ratio"] = row["attnviz"]["forward_ms"] / row["pytorch"]["forward_ms"]
+            a, t = row["attnviz"]["top"], row["pytorch"]["top"]
+            row["same_top5"] = ([i for i, _ in a] == [i for i, _ in t]
+                                and all(abs(x[1] - y[1]) < 1e-4 for x, y in zip(a, t)))
+        row["meets_targets"] = (row["attnviz"]["peak_rss_mb"] <= rss_target
+                                and row.get("ratio", 0.0) <= ratio_target
+                                and row.get("same_top5", True))
+        results.append(row)
+
+    if args.json:
+        print(json.dumps({"threads": args.threads, "reps": args.reps, "models": results},
+                         indent=1))
+        return 0
+    print(f"{'model':<12} {'tokens':>6} {'attnviz ms':>11} {'RSS MB':>7} {'PyTorch ms':>11} "
+          f"{'RSS MB':>7} {'ratio':>6} {'target':>6}  top-5")
+    for r in results:
+        a, t = r["attnviz"], r.get("pytorch")
+        print(f"{r['model']:<12} {r['tokens']:>6} {a['forward_ms']:>11.0f} {a['peak_rss_mb']:>7.0f} "
+              + (f"{t['forward_ms']:>11.0f} {t['peak_rss_mb']:>7.0f} {r['ratio']:>6.2f} "
+                 f"{r['target_ratio']:>6.1f}  {'same' if r['same_top5'] else 'DIFFERENT'}"
+                 if t else f"{'-':>11} {'-':>7} {'-':>6} {r['target_ratio']:>6.1f}  -"))
+    return 0 if all(r["meets_targets"] for r in results) else 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
