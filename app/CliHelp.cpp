@@ -19,6 +19,8 @@ const char *const kHelp = R"(Usage: attnviz-cli compute FILE [--layout rows|colu
        attnviz-cli set FILE --matrix M --from FILE[:TENSOR][SLICE] --out NEW [options]
        attnviz-cli model inspect DIR
        attnviz-cli model run DIR (--text TEXT | --ids 1,2,3) [--json OUT] [--top K] [--timing]
+       attnviz-cli model session DIR (--text TEXT | --ids 1,2,3) --layer L [--head H]
+                   --out S.attnviz
        attnviz-cli tokenize DIR_OR_FILE --text TEXT
        attnviz-cli --help | --version
 
@@ -58,6 +60,14 @@ Commands:
   model run Run the checkpoint in DIR on token ids, every layer in double precision,
             and print the ids and the top-K predictions (decoders: the next token
             after the last; BERT: at each [MASK] of vocab.txt, or every position).
+  model session
+            Write the workbench session of head H of layer L (or of the whole layer
+            without --head) on the run's tokens: X is the layer's attention input,
+            Wq, Wk, Wv (and their biases) the head's slices, Wo its rows of the output
+            projection (the whole projection and its bias for the layer); causal for
+            decoders, half-split RoPE with the model's theta for Llama and Qwen2.
+            compute on it gives the run's q, k, v, weights and head outputs, and as
+            final output the head's contribution (the layer's attn_out).
   tokenize  Print one JSON object {"ids": [...], "tokens": [...]}: the token ids of
             --text TEXT and each token as text (GPT-2: the text of its bytes, with
             U+FFFD for part of a character; BERT: the WordPiece, "##" marking a
@@ -70,7 +80,8 @@ Options for compute:
                          columns: tokens are columns, V softmax(K^T Q/sqrt(d_k)), softmax
                          down each column; every matrix is the row layout's transposed.
 
-Every command honours the file's mask and options: positional (none, sinusoidal, rope),
+Every command honours the file's mask and options: positional (none, sinusoidal, rope;
+rope_style interleaved or half, rope_theta), each head's biases bq, bk, bv and bo,
 causal, window, window_self and global_tokens (a sliding window), alibi and
 alibi_slopes (a per-head bias), and each head's kv_group (heads sharing Wk and Wv).
 
@@ -98,6 +109,12 @@ Options for model run:
                     exactly (the layout of the reference files' reference.json)
   --top K           how many predictions to print (default 5)
   --timing          print {"load_ms", "forward_ms", "peak_rss_mb"} on standard error
+
+Options for model session:
+  --ids, --text     as for model run
+  --layer L         the layer, from 0
+  --head H          the head, from 0; without it the whole layer (at most 16 heads)
+  --out S.attnviz   the session to write, - for standard output
 
 Options for explain (indices start at 0; tokens are t0, t1, ... unless the file names them):
   --row I           row I of the output: the rows of V weighted by query I's weights

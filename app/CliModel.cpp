@@ -7,16 +7,21 @@
 #include "checkpoint/Checkpoint.h"
 #include "io/AtomicFile.h"
 #include "io/ResultJson.h"
+#include "io/Session.h"
 #include "tokenizer/Tokenizer.h"
 #include "tokenizer/TokenizerFiles.h"
 #include "transformer/Forward.h"
 #include "transformer/Predictions.h"
 #include "transformer/RunJson.h"
+#include "transformer/TakeApart.h"
 
 #include <QCommandLineParser>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonObject>
 
 #include <sys/resource.h>
 
@@ -81,6 +86,31 @@ std::int64_t maskId(const QString &folder) {
         ++line;
     }
     return -1;
+}
+
+// A label for each id: the folder's tokenizer's display of the token ("animal", "␣", "[CLS]"),
+// or "id 123" when the folder has no tokenizer (a run of --ids alone).
+std::vector<std::string> labelsOf(const QString &folder, const std::vector<std::int64_t> &ids) {
+    std::unique_ptr<attn::Tokenizer> tokenizer;
+    try {
+        tokenizer = attn::loadTokenizer(folder);
+    } catch (const attn::InputError &) {
+        // No tokenizer (or a broken one): ids still label their rows.
+    }
+    std::vector<std::string> labels;
+    for (std::int64_t id : ids) {
+        QString label;
+        if (tokenizer && id >= 0 && id < tokenizer->vocabularySize()) {
+            try {
+                label = tokenizer->token(int(id)).display;
+            } catch (const attn::InputError &) {
+            }
+        }
+        if (label.isEmpty())
+            label = "id " + QString::number(qlonglong(id));
+        labels.push_back(label.left(int(attn::kMaxLabelLength / 4)).toStdString());
+    }
+    return labels;
 }
 
 QByteArray idsLine(const std::vector<std::int64_t> &ids) {
@@ -172,6 +202,66 @@ int runModel(const QCommandLineParser &parser, const QString &folder) {
     return writeOut(predictionsText(*checkpoint, *run, top)) ? 0 : kExitInput;
 }
 
+int wholeNumber(const QCommandLineParser &parser, const char *option, int low, int high) {
+    bool ok = false;
+    const int value = parser.value(option).toInt(&ok);
+    if (!ok || value < low || value > high)
+        throw UsageError{QString("--%1 expects a whole number from %2 to %3, got \"%4\"")
+                             .arg(option)
+                             .arg(low)
+                             .arg(high)
+                             .arg(parser.value(option))};
+    return value;
+}
+
+// model session: the workbench document of one head (or the whole layer) of the run, as the
+// window's Take a head apart builds it, with a "model" member that leads back to the run.
+int writeSession(const QCommandLineParser &parser, const QString &folder) {
+    const bool hasText = parser.isSet("text"), hasIds = parser.isSet("ids");
+    if (hasText == hasIds)
+        throw UsageError{"model session needs either --text TEXT or --ids 1,2,3"};
+    if (!parser.isSet("layer"))
+        throw UsageError{"model session needs --layer L (and --head H for one head)"};
+    if (!parser.isSet("out"))
+        throw UsageError{"model session needs --out S.attnviz"};
+    const std::vector<std::int64_t> ids =
+        hasIds ? parseIds(parser.value("ids")) : idsOfText(folder, parser.value("text"));
+    const std::shared_ptr<const attn::Checkpoint> checkpoint = attn::Checkpoint::open(folder);
+    const attn::ModelConfig &config = checkpoint->config();
+    const int layer = wholeNumber(parser, "layer", 0, int(config.layers) - 1);
+    const int head =
+        parser.isSet("head") ? wholeNumber(parser, "head", 0, int(config.heads) - 1) : -1;
+    if (head < 0) {
+        const std::string why = attn::layerTooLarge(config, std::int64_t(ids.size()));
+        if (!why.empty())
+            throw attn::InputError(folder + ": the whole layer does not fit: " +
+                                   QString::fromStdString(why) + "; take one head apart (--head)");
+    }
+    attn::AttentionInputs inputs;
+    try {
+        const attn::RunPtr run = attn::runModel(*checkpoint, ids);
+        inputs = attn::takeApart(*checkpoint, *run, labelsOf(folder, ids), layer, head);
+    } catch (const attn::InputError &e) {
+        throw attn::InputError(folder + ": " + QString::fromStdString(e.what()));
+    }
+    QJsonObject model{
+        {"folder", QFileInfo(folder).absoluteFilePath()}, {"layer", layer}, {"head", head}};
+    if (hasText)
+        model["text"] = parser.value("text");
+    QJsonArray idArray;
+    for (std::int64_t id : ids)
+        idArray.append(qint64(id));
+    model["ids"] = idArray;
+    const QByteArray text = attn::sessionToJson(inputs, {}, {{"model", model}});
+    const QString out = parser.value("out");
+    if (out == "-")
+        return writeOut(text) ? 0 : kExitInput;
+    const QString error = attn::writeFileAtomically(out, text);
+    if (!error.isEmpty())
+        throw attn::InputError(error);
+    return 0;
+}
+
 int dispatch(const QStringList &arguments) {
     QCommandLineParser parser;
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
@@ -181,13 +271,18 @@ int dispatch(const QStringList &arguments) {
         {"json", "json", "OUT"},
         {"top", "top", "K"},
         {"timing", "timing"},
+        {"layer", "layer", "L"},
+        {"head", "head", "H"},
+        {"out", "out", "S.attnviz"},
     });
     if (!parser.parse(arguments))
         throw UsageError{parser.errorText()};
     const QStringList positional = parser.positionalArguments(); // "model", SUBCOMMAND, DIR
-    if (positional.size() < 2 || (positional[1] != "inspect" && positional[1] != "run"))
-        throw UsageError{"model expects inspect or run (attnviz-cli model inspect DIR, "
-                         "attnviz-cli model run DIR --ids 1,2,3)"};
+    if (positional.size() < 2 ||
+        (positional[1] != "inspect" && positional[1] != "run" && positional[1] != "session"))
+        throw UsageError{"model expects inspect, run or session (attnviz-cli model inspect DIR, "
+                         "attnviz-cli model run DIR --ids 1,2,3, attnviz-cli model session DIR "
+                         "--ids 1,2,3 --layer 0 --head 0 --out S.attnviz)"};
     const QString command = positional[1];
     if (positional.size() < 3)
         throw UsageError{"missing DIR (a checkpoint folder) after model " + command};
@@ -195,12 +290,22 @@ int dispatch(const QStringList &arguments) {
         throw UsageError{"unexpected argument \"" + positional[3] + "\""};
     const QString folder = positional[2];
     if (command == "inspect") {
-        for (const char *option : {"text", "ids", "json", "top", "timing"})
+        for (const char *option : {"text", "ids", "json", "top", "timing", "layer", "head", "out"})
             if (parser.isSet(option))
-                throw UsageError{
-                    QString("--%1 is an option of model run, not model inspect").arg(option)};
+                throw UsageError{QString("--%1 is not an option of model inspect").arg(option)};
         return writeOut(attn::Checkpoint::open(folder)->summaryJson()) ? 0 : kExitInput;
     }
+    if (command == "session") {
+        for (const char *option : {"json", "top", "timing"})
+            if (parser.isSet(option))
+                throw UsageError{
+                    QString("--%1 is an option of model run, not model session").arg(option)};
+        return writeSession(parser, folder);
+    }
+    for (const char *option : {"layer", "head", "out"})
+        if (parser.isSet(option))
+            throw UsageError{
+                QString("--%1 is an option of model session, not model run").arg(option)};
     return runModel(parser, folder);
 }
 
@@ -214,10 +319,12 @@ int runModelCommand(const QStringList &arguments) {
     try {
         return dispatch(arguments);
     } catch (const UsageError &e) {
-        writeErr("attnviz-cli: " + e.message.simplified() +
-                 "\nUsage: attnviz-cli model inspect DIR | model run DIR (--text TEXT | --ids "
-                 "1,2,3) [--json OUT] [--top K] [--timing]\nTry 'attnviz-cli --help' for more "
-                 "information.\n");
+        writeErr(
+            "attnviz-cli: " + e.message.simplified() +
+            "\nUsage: attnviz-cli model inspect DIR | model run DIR (--text TEXT | --ids "
+            "1,2,3) [--json OUT] [--top K] [--timing] | model session DIR (--text TEXT | "
+            "--ids 1,2,3) --layer L [--head H] --out S.attnviz\nTry 'attnviz-cli --help' for more "
+            "information.\n");
         return kExitUsage;
     } catch (const attn::InputError &e) {
         writeErr("attnviz-cli: " + QString::fromStdString(e.what()).simplified() + "\n");

@@ -160,6 +160,12 @@ void finishResult(const AttentionInputs &in, AttentionResult &result) {
                 output.noalias() = concat * in.Wo;
             else
                 output.noalias() = in.Wo.transpose() * concat;
+            if (in.bo.size() > 0) {
+                if (rows)
+                    output.rowwise() += in.bo.row(0);
+                else
+                    output.colwise() += in.bo.row(0).transpose();
+            }
             requireFinite(output);
             result.setConcat(std::move(concat));
             result.setOutput(std::move(output));
@@ -226,12 +232,21 @@ Projections project(const AttentionInputs &in, const Matrix &X, const Matrix &C)
                : part.which == 1 ? out.K[part.head]
                                  : out.V[part.head];
     };
+    const auto bias = [&in](const Part &part) -> const Matrix & {
+        const HeadWeights &w = in.heads[part.head];
+        return part.which == 0 ? w.bq : part.which == 1 ? w.bk : w.bv;
+    };
+    // The biases are added before RoPE turns Q and K, as every checkpoint with both does
+    // (Qwen2: q_proj's bias, then rotate_half).
     const auto rotate = [&](const std::vector<Part> &parts) {
+        for (const Part &part : parts)
+            if (bias(part).size() > 0)
+                target(part).rowwise() += bias(part).row(0);
         if (in.options.positional != Positional::Rope)
             return;
         for (const Part &part : parts)
             if (part.which != 2)
-                ropeRotateRows(target(part));
+                ropeRotateRows(target(part), 0, false, in.options.rope);
     };
     const auto run = [&](const Matrix &source, const std::vector<Part> &parts) {
         if (parts.empty())

@@ -12,6 +12,7 @@
 #include <atomic>
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 namespace attn {
 
@@ -26,14 +27,25 @@ bool AttentionInputs::operator==(const AttentionInputs &other) const {
         heads.size() != other.heads.size())
         return false;
     if (!same(X, other.X) || !same(context, other.context) || !same(Wo, other.Wo) ||
-        !same(mask, other.mask) || !same(target, other.target))
+        !same(bo, other.bo) || !same(mask, other.mask) || !same(target, other.target))
         return false;
     for (size_t h = 0; h < heads.size(); ++h) {
         if (!same(heads[h].Wq, other.heads[h].Wq) || !same(heads[h].Wk, other.heads[h].Wk) ||
-            !same(heads[h].Wv, other.heads[h].Wv) || heads[h].kvGroup != other.heads[h].kvGroup)
+            !same(heads[h].Wv, other.heads[h].Wv) || heads[h].kvGroup != other.heads[h].kvGroup ||
+            !same(heads[h].bq, other.heads[h].bq) || !same(heads[h].bk, other.heads[h].bk) ||
+            !same(heads[h].bv, other.heads[h].bv))
             return false;
     }
     return true;
+}
+
+bool AttentionInputs::hasBiases() const {
+    if (bo.size() > 0)
+        return true;
+    for (const HeadWeights &w : heads)
+        if (w.hasBiases())
+            return true;
+    return false;
 }
 
 Eigen::Index AttentionInputs::outputWidth() const {
@@ -130,9 +142,12 @@ void validateKernelOptions(const AttentionInputs &in) {
         for (size_t first = 0; g >= 0 && first < h; ++first) {
             if (in.heads[first].kvGroup != g)
                 continue;
-            const char *what = !sameMatrix(in.heads[first].Wk, in.heads[h].Wk)   ? "Wk"
-                               : !sameMatrix(in.heads[first].Wv, in.heads[h].Wv) ? "Wv"
-                                                                                 : nullptr;
+            const HeadWeights &a = in.heads[first], &b = in.heads[h];
+            const char *what = !sameMatrix(a.Wk, b.Wk)   ? "Wk"
+                               : !sameMatrix(a.Wv, b.Wv) ? "Wv"
+                               : !sameMatrix(a.bk, b.bk) ? "bk"
+                               : !sameMatrix(a.bv, b.bv) ? "bv"
+                                                         : nullptr;
             if (what)
                 throw InputError(translate("attn::inputs",
                                            "heads %1 and %2 share key/value group %3 but "
@@ -177,6 +192,15 @@ struct RowsToScan {
 };
 
 void validateScanning(const AttentionInputs &in, const RowsToScan &scan);
+
+// A bias is empty (none) or one row as wide as its product.
+void checkBias(const Matrix &b, const QString &name, Eigen::Index width) {
+    if (b.size() == 0 && b.rows() == 0 && b.cols() == 0)
+        return;
+    if (b.rows() != 1 || b.cols() != width)
+        throw InputError(translate("attn::inputs", "%1 is %2 but must be %3: one number per column")
+                             .arg(name, shape(b.rows(), b.cols()), shape(1, width)));
+}
 
 } // namespace
 
@@ -265,10 +289,17 @@ void validateScanning(const AttentionInputs &in, const RowsToScan &scan) {
                                        "RoPE rotates pairs of columns of Q and K, so d_k "
                                        "must be even, but %1 has %2")
                                  .arg(name("Wq"), columns(w.Wq.cols())));
+        for (const auto &[bias, b, width] :
+             {std::tuple{"bq", &w.bq, w.Wq.cols()}, std::tuple{"bk", &w.bk, w.Wk.cols()},
+              std::tuple{"bv", &w.bv, w.Wv.cols()}})
+            checkBias(*b, name(bias), width);
         if (scan.weights) {
             checkValues(w.Wq, name("Wq"));
             checkValues(w.Wk, name("Wk"));
             checkValues(w.Wv, name("Wv"));
+            checkValues(w.bq, name("bq"));
+            checkValues(w.bk, name("bk"));
+            checkValues(w.bv, name("bv"));
         }
         concatWidth += w.Wv.cols();
     }
@@ -277,12 +308,25 @@ void validateScanning(const AttentionInputs &in, const RowsToScan &scan) {
             throw InputError(
                 translate("attn::inputs", "Wo has %1 but the concatenated head outputs have %2")
                     .arg(rows(in.Wo.rows()), columns(concatWidth)));
-        if (scan.weights)
+        checkBias(in.bo, QStringLiteral("bo"), in.Wo.cols());
+        if (scan.weights) {
             checkValues(in.Wo, QStringLiteral("Wo"));
+            checkValues(in.bo, QStringLiteral("bo"));
+        }
     } else if (in.Wo.rows() != 0 || in.Wo.cols() != 0) {
         throw InputError(translate("attn::inputs", "Wo is %1: it must have at least one column")
                              .arg(qs(shapeString(in.Wo))));
+    } else if (in.bo.size() != 0) {
+        throw InputError(
+            translate("attn::inputs", "there is a bias bo but no output projection Wo for it"));
     }
+    if (in.options.positional == Positional::Rope &&
+        (!std::isfinite(in.options.rope.theta) || in.options.rope.theta <= 1.0 ||
+         in.options.rope.theta > 1e12))
+        throw InputError(translate("attn::inputs",
+                                   "RoPE's base \u03b8 must be a number above 1 and at most "
+                                   "1e12, got %1")
+                             .arg(qs(shortestNumber(in.options.rope.theta))));
 
     const double t = in.options.temperature;
     if (!std::isfinite(t) || t <= 0)
@@ -321,6 +365,8 @@ void shareKeyValueGroups(AttentionInputs &in) {
         if (members.front() != h) {
             in.heads[h].Wk = in.heads[members.front()].Wk;
             in.heads[h].Wv = in.heads[members.front()].Wv;
+            in.heads[h].bk = in.heads[members.front()].bk;
+            in.heads[h].bv = in.heads[members.front()].bv;
         }
     }
 }

@@ -17,7 +17,11 @@ struct HeadWeights {
     // Grouped-query / multi-query attention: heads with the same group (≥ 0) share one Wk and
     // Wv (validate() requires them equal), so they share K and V; −1 = the head's own.
     int kvGroup = -1;
+    // Biases added to the projections, Q = X·Wq + bq (GPT-2, BERT and Qwen2 have them): each
+    // 1 × d_k (bv: 1 × d_v), or empty (0×0) = none. A key/value group shares bk and bv too.
+    Matrix bq{}, bk{}, bv{}; // {}: aggregate initializers may stop before them
     bool operator==(const HeadWeights &) const = default;
+    bool hasBiases() const { return bq.size() > 0 || bk.size() > 0 || bv.size() > 0; }
 };
 
 struct AttentionOptions {
@@ -34,6 +38,7 @@ struct AttentionOptions {
     // 2^(−8(h+1)/H), one per head otherwise.
     bool alibi = false;
     std::vector<double> alibiSlopes{}; // {}: aggregate initializers may stop before it
+    Rope rope{};                       // RoPE's pairs and base θ, when positional is Rope
     bool operator==(const AttentionOptions &) const = default;
 };
 
@@ -46,7 +51,8 @@ struct AttentionInputs {
     std::vector<std::string> contextTokens; // one per row of the context
     Matrix context;                         // m × p_c
     std::vector<HeadWeights> heads;
-    Matrix Wo; // (H·d_v) × p_out; empty (0×0) = no output projection
+    Matrix Wo;   // (H·d_v) × p_out; empty (0×0) = no output projection
+    Matrix bo{}; // 1 × p_out: the output projection's bias, output = concat·Wo + bo; empty = none
     AttentionOptions options;
     Mask mask; // n × m custom mask, true = switched off; empty (0×0) = none
     // What the final output should be, n × p_out, for loss = ½·Σ(output − target)² and its
@@ -63,6 +69,7 @@ struct AttentionInputs {
     Eigen::Index queryCount() const { return X.rows(); }
     Eigen::Index keyCount() const { return source().rows(); }
     bool hasWo() const { return Wo.size() > 0; }
+    bool hasBiases() const;
     bool hasTarget() const { return target.size() > 0; }
     // The width of the final output: Wo's columns, or the heads' d_v summed.
     Eigen::Index outputWidth() const;

@@ -42,6 +42,8 @@ Gradient backward(const AttentionInputs &in, const AttentionResult &result, cons
     Matrix dConcat;
     if (in.hasWo()) {
         g.Wo.noalias() = result.concat().transpose() * dOutput;
+        if (in.bo.size() > 0)
+            g.bo = dOutput.colwise().sum();
         dConcat.noalias() = dOutput * in.Wo.transpose();
     } else {
         dConcat = dOutput;
@@ -71,9 +73,16 @@ Gradient backward(const AttentionInputs &in, const AttentionResult &result, cons
         hg.K.noalias() = factor * hg.logits.transpose() * h.Q;
         // A rotation's transpose is the rotation back: the gradient of the unrotated rows.
         if (rope) {
-            ropeRotateRows(hg.Q, 0, true);
-            ropeRotateRows(hg.K, 0, true);
+            ropeRotateRows(hg.Q, 0, true, in.options.rope);
+            ropeRotateRows(hg.K, 0, true, in.options.rope);
         }
+        // Q = X·Wq + bq: each row of Q adds bq once, so ∂L/∂bq sums ∂L/∂Q's rows.
+        if (w.bq.size() > 0)
+            hg.bq = hg.Q.colwise().sum();
+        if (kv.bk.size() > 0)
+            hg.bk = hg.K.colwise().sum();
+        if (kv.bv.size() > 0)
+            hg.bv = hg.V.colwise().sum();
         hg.Wq.noalias() = X.transpose() * hg.Q;
         hg.Wk.noalias() = source.transpose() * hg.K;
         hg.Wv.noalias() = source.transpose() * hg.V;
@@ -90,11 +99,17 @@ Gradient backward(const AttentionInputs &in, const AttentionResult &result, cons
         if (const size_t first = kvSource(in, k); first != k) {
             g.heads[first].Wk += g.heads[k].Wk;
             g.heads[first].Wv += g.heads[k].Wv;
+            if (g.heads[k].bk.size() > 0)
+                g.heads[first].bk += g.heads[k].bk;
+            if (g.heads[k].bv.size() > 0)
+                g.heads[first].bv += g.heads[k].bv;
         }
     for (size_t k = 0; k < in.heads.size(); ++k)
         if (const size_t first = kvSource(in, k); first != k) {
             g.heads[k].Wk = g.heads[first].Wk;
             g.heads[k].Wv = g.heads[first].Wv;
+            g.heads[k].bk = g.heads[first].bk;
+            g.heads[k].bv = g.heads[first].bv;
         }
     // X′ = X + P: P is a constant, so ∂L/∂X = ∂L/∂X′. In self-attention X feeds K and V too.
     if (in.hasContext) {

@@ -17,6 +17,9 @@ struct HeadGradient {
     Matrix logits; // ∂L/∂logits: A ⊙ (∂L/∂A − rowsum(A ⊙ ∂L/∂A)), zero where masked
     Matrix Q, K;   // ∂L/∂Q, ∂L/∂K before the rotation (the projections' outputs)
     Matrix V;      // ∂L/∂V
+    // ∂L/∂bq, ∂L/∂bk, ∂L/∂bv: the column sums of ∂L/∂Q, ∂L/∂K, ∂L/∂V (a group's: its sum);
+    // empty when the head has no such bias.
+    Matrix bq, bk, bv;
 };
 
 // loss = ½·Σ(output − target)² over the final output (after Wo when there is one) and its
@@ -30,6 +33,7 @@ struct Gradient {
     Matrix context; // ∂L/∂context; empty (0×0) for self-attention
     std::vector<HeadGradient> heads;
     Matrix Wo; // ∂L/∂Wo; empty (0×0) without Wo
+    Matrix bo; // ∂L/∂bo: the column sums of ∂L/∂output; empty without bo
 };
 
 // Throws InputError when the inputs cannot be computed on or have no target.

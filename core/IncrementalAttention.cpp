@@ -31,14 +31,18 @@ RowVector positionedRow(const Matrix &source, Eigen::Index t, const AttentionInp
 
 // With the block kernels, the forward pass's projection kernel: the row gets the bits compute()
 // would give it, so the logits it makes do too.
-RowVector project(const RowVector &row, const Matrix &W, Eigen::Index position, bool rotate) {
+// The bias (empty = none) is added before the rotation, as compute() does.
+RowVector project(const RowVector &row, const Matrix &W, const Matrix &bias, Eigen::Index position,
+                  const Rope *rope) {
     Matrix out(1, W.cols());
     if (kernel::blockKernelsEnabled() && W.rows() > 0)
         kernel::projectRow(row.data(), W, out.data());
     else
         out = row * W;
-    if (rotate)
-        ropeRotateRows(out, position);
+    if (bias.size() > 0)
+        out += bias;
+    if (rope)
+        ropeRotateRows(out, position, false, *rope);
     return out.row(0);
 }
 
@@ -412,7 +416,7 @@ AttentionResult updateTokens(const AttentionInputs &in, const AttentionResult &p
     const Stale *staleRows = recycle ? &previous.update : nullptr;
     for (size_t k = 0; k < previous.heads.size(); ++k)
         result.heads.push_back(headShell(previous.heads[k], recycle ? &spare->heads[k] : nullptr));
-    const bool rope = in.options.positional == Positional::Rope;
+    const Rope *rope = in.options.positional == Positional::Rope ? &in.options.rope : nullptr;
     for (size_t k = 0; k < in.heads.size(); ++k) {
         HeadResult &h = result.heads[k];
         const HeadResult *from = &previous.heads[k]; // then h itself, once filled
@@ -426,17 +430,17 @@ AttentionResult updateTokens(const AttentionInputs &in, const AttentionResult &p
         for (Eigen::Index t = xFirst; t <= xLast; ++t) {
             const RowVector x = positionedRow(in.X, t, in);
             if (!in.hasContext)
-                updateKey(h, *from, staleRows, t, project(x, kv.Wk, t, rope),
-                          project(x, kv.Wv, t, false), pending);
+                updateKey(h, *from, staleRows, t, project(x, kv.Wk, kv.bk, t, rope),
+                          project(x, kv.Wv, kv.bv, t, nullptr), pending);
             else if (from != &h)
                 copyMatrices(h, *from, staleRows);
             from = &h;
-            h.Q.row(t) = project(x, w.Wq, t, rope);
+            h.Q.row(t) = project(x, w.Wq, w.bq, t, rope);
         }
         for (Eigen::Index t = cFirst; t <= cLast; ++t) {
             const RowVector c = positionedRow(in.context, t, in);
-            updateKey(h, *from, staleRows, t, project(c, kv.Wk, t, rope),
-                      project(c, kv.Wv, t, false), pending);
+            updateKey(h, *from, staleRows, t, project(c, kv.Wk, kv.bk, t, rope),
+                      project(c, kv.Wv, kv.bv, t, nullptr), pending);
             from = &h;
         }
         if (from != &h)

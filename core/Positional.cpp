@@ -27,11 +27,29 @@ std::optional<Positional> positionalFromName(const std::string &name) {
     return std::nullopt;
 }
 
+const char *ropeStyleName(RopeStyle style) {
+    return style == RopeStyle::HalfSplit ? "half" : "interleaved";
+}
+
+std::optional<RopeStyle> ropeStyleFromName(const std::string &name) {
+    if (name == "interleaved")
+        return RopeStyle::Interleaved;
+    if (name == "half")
+        return RopeStyle::HalfSplit;
+    return std::nullopt;
+}
+
+std::pair<Eigen::Index, Eigen::Index> ropePair(RopeStyle style, Eigen::Index i, Eigen::Index d) {
+    if (style == RopeStyle::HalfSplit)
+        return {i, i + d / 2};
+    return {2 * i, 2 * i + 1};
+}
+
 namespace {
 
-// 10000^(−2i/width): the frequency of pair i (of columns 2i and 2i+1).
-double frequency(Eigen::Index pair, Eigen::Index width) {
-    return std::pow(10000.0, -double(2 * pair) / double(width));
+// θ^(−2i/width): the frequency of pair i.
+double frequency(Eigen::Index pair, Eigen::Index width, double theta = 10000.0) {
+    return std::pow(theta, -double(2 * pair) / double(width));
 }
 
 } // namespace
@@ -61,26 +79,27 @@ RowVector sinusoidalRow(Eigen::Index pos, Eigen::Index cols) {
     return p;
 }
 
-Matrix ropeAngles(Eigen::Index rows, Eigen::Index cols) {
+Matrix ropeAngles(Eigen::Index rows, Eigen::Index cols, double theta) {
     Matrix a(rows, cols / 2);
     for (Eigen::Index i = 0; i < cols / 2; ++i) {
-        const double f = frequency(i, cols);
+        const double f = frequency(i, cols, theta);
         for (Eigen::Index pos = 0; pos < rows; ++pos)
             a(pos, i) = double(pos) * f;
     }
     return a;
 }
 
-void ropeRotateRows(Eigen::Ref<Matrix> m, Eigen::Index first, bool inverse) {
+void ropeRotateRows(Eigen::Ref<Matrix> m, Eigen::Index first, bool inverse, const Rope &rope) {
     const Eigen::Index cols = m.cols();
     for (Eigen::Index i = 0; 2 * i + 1 < cols; ++i) {
-        const double f = frequency(i, cols);
+        const double f = frequency(i, cols, rope.theta);
+        const auto [ia, ib] = ropePair(rope.style, i, cols);
         for (Eigen::Index r = 0; r < m.rows(); ++r) {
             const double angle = double(first + r) * f;
             const double c = std::cos(angle), s = inverse ? -std::sin(angle) : std::sin(angle);
-            const double a = m(r, 2 * i), b = m(r, 2 * i + 1);
-            m(r, 2 * i) = a * c - b * s;
-            m(r, 2 * i + 1) = a * s + b * c;
+            const double a = m(r, ia), b = m(r, ib);
+            m(r, ia) = a * c - b * s;
+            m(r, ib) = a * s + b * c;
         }
     }
 }

@@ -5,14 +5,32 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace attn {
 
 // How token positions enter the computation (options.positional).
 //   Sinusoidal: X' = X + P before the projections (a context gets its own P).
-//   Rope: every row of Q and of K is rotated pair by pair (2i, 2i+1), the RoFormer paper's
-//         interleaved pairs, by the angle pos·10000^(−2i/d_k).
+//   Rope: every row of Q and of K is rotated pair by pair by the angle pos·θ^(−2i/d_k), the
+//         pairs as RopeStyle says.
 enum class Positional { None, Sinusoidal, Rope };
+
+// Which columns RoPE turns together. Interleaved: (2i, 2i+1), the RoFormer paper's. HalfSplit:
+// (i, i + d/2), Hugging Face's rotate_half, which Llama, Qwen2 and most checkpoints use. The same
+// rotation of other pairs, so a model's numbers need its own convention.
+enum class RopeStyle { Interleaved, HalfSplit };
+
+// How RoPE turns: its pairs and its base θ (10000 in RoFormer and Llama 2, 500000 in Llama 3,
+// 1000000 in Qwen2).
+struct Rope {
+    RopeStyle style = RopeStyle::Interleaved;
+    double theta = 10000.0;
+    bool operator==(const Rope &) const = default;
+};
+
+// "interleaved", "half" (the session format's and the CLI's names).
+const char *ropeStyleName(RopeStyle style);
+std::optional<RopeStyle> ropeStyleFromName(const std::string &name);
 
 // "none", "sinusoidal", "rope" (the session format's and the CLI's names).
 const char *positionalName(Positional positional);
@@ -24,12 +42,16 @@ Matrix sinusoidalTable(Eigen::Index rows, Eigen::Index cols);
 // Its row `pos` alone (the same numbers): an edit of one token needs only its own.
 RowVector sinusoidalRow(Eigen::Index pos, Eigen::Index cols);
 
-// The RoPE angles, rows × cols/2: angle[pos, i] = pos · 10000^(−2i/cols). cols must be even.
-Matrix ropeAngles(Eigen::Index rows, Eigen::Index cols);
+// The RoPE angles, rows × cols/2: angle[pos, i] = pos · θ^(−2i/cols). cols must be even.
+Matrix ropeAngles(Eigen::Index rows, Eigen::Index cols, double theta = 10000.0);
 
 // Rotates rows first…first+m.rows()−1 (their positions) of a matrix of row vectors in place:
-// (x_2i, x_2i+1) ← (x_2i cos θ − x_2i+1 sin θ, x_2i sin θ + x_2i+1 cos θ). With inverse the
-// rotation goes back by −θ (the transpose, which the gradient needs). m.cols() must be even.
-void ropeRotateRows(Eigen::Ref<Matrix> m, Eigen::Index first = 0, bool inverse = false);
+// each pair (a, b) of the style ← (a cos φ − b sin φ, a sin φ + b cos φ), φ = pos·θ^(−2i/d).
+// With inverse the rotation goes back by −φ (the transpose, which the gradient needs).
+// m.cols() must be even.
+void ropeRotateRows(Eigen::Ref<Matrix> m, Eigen::Index first = 0, bool inverse = false,
+                    const Rope &rope = {});
+// The two columns pair i of a d-column row turns: (2i, 2i+1) or (i, i + d/2).
+std::pair<Eigen::Index, Eigen::Index> ropePair(RopeStyle style, Eigen::Index i, Eigen::Index d);
 
 } // namespace attn

@@ -70,9 +70,15 @@ KvCacheState kvCacheDecode(const AttentionInputs &in, Eigen::Index head, Eigen::
         s.q.noalias() = X.row(t) * w.Wq;
         s.k.noalias() = X.row(t) * kv.Wk;
         s.v.noalias() = X.row(t) * kv.Wv;
+        if (w.bq.size() > 0)
+            s.q += w.bq.row(0);
+        if (kv.bk.size() > 0)
+            s.k += kv.bk.row(0);
+        if (kv.bv.size() > 0)
+            s.v += kv.bv.row(0);
         if (rope) {
-            ropeRotateRows(s.q, t);
-            ropeRotateRows(s.k, t);
+            ropeRotateRows(s.q, t, false, in.options.rope);
+            ropeRotateRows(s.k, t, false, in.options.rope);
         }
         state.K.row(t) = s.k; // the cache grows by one row
         state.V.row(t) = s.v;

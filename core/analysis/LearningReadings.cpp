@@ -22,10 +22,15 @@ Matrix scoresFrom(const attn::AttentionInputs &in, int head, int first) {
         X += attn::sinusoidalTable(first + X.rows(), X.cols()).bottomRows(X.rows());
         C += attn::sinusoidalTable(first + C.rows(), C.cols()).bottomRows(C.rows());
     }
-    Matrix Q = X * w.Wq, K = C * w.Wk;
+    Matrix Q = X * w.Wq, K = C * in.heads[attn::kvSource(in, size_t(head))].Wk;
+    const attn::HeadWeights &kv = in.heads[attn::kvSource(in, size_t(head))];
+    if (w.bq.size() > 0)
+        Q.rowwise() += w.bq.row(0);
+    if (kv.bk.size() > 0)
+        K.rowwise() += kv.bk.row(0);
     if (in.options.positional == attn::Positional::Rope) {
-        attn::ropeRotateRows(Q, first);
-        attn::ropeRotateRows(K, first);
+        attn::ropeRotateRows(Q, first, false, in.options.rope);
+        attn::ropeRotateRows(K, first, false, in.options.rope);
     }
     return Q * K.transpose();
 }
@@ -52,7 +57,7 @@ Matrix positionTable(const attn::AttentionInputs &in, int head) {
         return attn::sinusoidalTable(in.X.rows(), in.X.cols());
     case attn::Positional::Rope:
         return attn::ropeAngles(std::max(in.queryCount(), in.keyCount()),
-                                in.heads[size_t(head)].Wq.cols());
+                                in.heads[size_t(head)].Wq.cols(), in.options.rope.theta);
     case attn::Positional::None:
         break;
     }

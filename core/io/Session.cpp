@@ -16,6 +16,7 @@
 #include <QJsonParseError>
 
 #include <algorithm>
+#include <tuple>
 
 namespace attn {
 
@@ -157,7 +158,8 @@ qsizetype declaredRows(const QJsonValue &value) {
 // the sizes the JSON declares, before any matrix is read.
 void checkDeclaredTotals(const QJsonObject &o, const QString &path) {
     const QJsonArray heads = o.value("heads").toArray();
-    std::int64_t values = declaredSize(o.value("X")) + declaredSize(o.value("Wo"));
+    std::int64_t values =
+        declaredSize(o.value("X")) + declaredSize(o.value("Wo")) + declaredSize(o.value("bo"));
     const QJsonValue context = o.value("context");
     const bool hasContext = context.isArray();
     values += declaredSize(context);
@@ -171,7 +173,7 @@ void checkDeclaredTotals(const QJsonObject &o, const QString &path) {
     try {
         checkHeadCount(heads.size());
         for (const QJsonValue &head : heads)
-            for (const char *key : {"Wq", "Wk", "Wv"})
+            for (const char *key : {"Wq", "Wk", "Wv", "bq", "bk", "bv"})
                 values = std::min(values + declaredSize(head.toObject().value(key)),
                                   kMaxInputValues + 1);
         checkInputValues(values);
@@ -224,10 +226,23 @@ AttentionInputs inputsFromJson(const QJsonObject &o, const QString &path) {
         const bool hasWv = !(head.value("Wv").isUndefined() || head.value("Wv").isNull());
         w.Wk = shared && !hasWk ? shared->Wk : readMatrix(head.value("Wk"), hp + ".Wk");
         w.Wv = shared && !hasWv ? shared->Wv : readMatrix(head.value("Wv"), hp + ".Wv");
+        // Biases are optional: absent or null = none. A group's later heads share its first's.
+        const auto present = [&head](const char *key) {
+            return !(head.value(key).isUndefined() || head.value(key).isNull());
+        };
+        w.bq = present("bq") ? readMatrix(head.value("bq"), hp + ".bq") : Matrix();
+        w.bk = present("bk")      ? readMatrix(head.value("bk"), hp + ".bk")
+               : shared && !hasWk ? shared->bk
+                                  : Matrix();
+        w.bv = present("bv")      ? readMatrix(head.value("bv"), hp + ".bv")
+               : shared && !hasWv ? shared->bv
+                                  : Matrix();
         in.heads.push_back(std::move(w));
     }
     if (const QJsonValue wo = o.value("Wo"); !(wo.isNull() || wo.isUndefined()))
         in.Wo = readMatrix(wo, path + ".Wo");
+    if (const QJsonValue bo = o.value("bo"); !(bo.isNull() || bo.isUndefined()))
+        in.bo = readMatrix(bo, path + ".bo");
 
     if (const QJsonValue opt = o.value("options"); !(opt.isNull() || opt.isUndefined())) {
         const QString op = path + ".options";
@@ -250,6 +265,22 @@ AttentionInputs inputsFromJson(const QJsonObject &o, const QString &path) {
                      translate("attn::io", "expected \"none\", \"sinusoidal\" or \"rope\", got %1")
                          .arg(describe(positional)));
             in.options.positional = *value;
+        }
+        const QJsonValue style = options.value("rope_style");
+        if (!(style.isUndefined() || style.isNull())) {
+            const auto value = ropeStyleFromName(style.toString().toStdString());
+            if (!style.isString() || !value)
+                fail(op + ".rope_style",
+                     translate("attn::io", "expected \"interleaved\" or \"half\", got %1")
+                         .arg(describe(style)));
+            in.options.rope.style = *value;
+        }
+        const QJsonValue theta = options.value("rope_theta");
+        if (!(theta.isUndefined() || theta.isNull())) {
+            if (!theta.isDouble())
+                fail(op + ".rope_theta",
+                     translate("attn::io", "expected a number, got %1").arg(describe(theta)));
+            in.options.rope.theta = theta.toDouble();
         }
     }
     if (const QJsonValue mask = o.value("mask"); !(mask.isNull() || mask.isUndefined()))
@@ -358,6 +389,10 @@ void appendInputs(QByteArray &out, const AttentionInputs &in, int indent) {
     appendMatrixOrNull(out, in.hasWo(), in.Wo, o.inner());
     o.key("X");
     json::appendMatrix(out, in.X, o.inner());
+    if (in.bo.size() > 0) {
+        o.key("bo");
+        json::appendMatrix(out, in.bo, o.inner());
+    }
     o.key("context");
     appendMatrixOrNull(out, in.hasContext, in.context, o.inner());
     o.key("context_tokens");
@@ -383,6 +418,15 @@ void appendInputs(QByteArray &out, const AttentionInputs &in, int indent) {
             head.key("Wv");
             json::appendMatrix(out, w.Wv, head.inner());
         }
+        // Written only when present, so sessions without biases read as before.
+        for (const auto &[key, bias, owned] :
+             {std::tuple{"bk", &w.bk, ownsKv}, std::tuple{"bq", &w.bq, true},
+              std::tuple{"bv", &w.bv, ownsKv}}) {
+            if (owned && bias->size() > 0) {
+                head.key(key);
+                json::appendMatrix(out, *bias, head.inner());
+            }
+        }
         if (w.kvGroup >= 0) {
             head.key("kv_group");
             json::appendNumber(out, w.kvGroup);
@@ -403,6 +447,10 @@ void appendInputs(QByteArray &out, const AttentionInputs &in, int indent) {
     // Written only when set, so sessions without positions read as before.
     if (in.options.positional != Positional::None)
         options["positional"] = positionalName(in.options.positional);
+    if (in.options.rope.style != RopeStyle::Interleaved)
+        options["rope_style"] = ropeStyleName(in.options.rope.style);
+    if (in.options.rope.theta != Rope{}.theta)
+        options["rope_theta"] = in.options.rope.theta;
     o.key("options");
     json::appendValue(out, options, o.inner());
     if (in.hasTarget()) {
