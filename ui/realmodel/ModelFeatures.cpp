@@ -7,12 +7,13 @@
 #include "ModelFocus.h"
 #include "ModelRunner.h"
 #include "ModelView.h"
-#include "TakeApartPending.h"
 #include "TokenStrip.h"
+#include "checkpoint/Checkpoint.h"
 #include "model/Document.h"
 #include "model/ViewStateRegistry.h"
 #include "shell/BusyIndicator.h"
 #include "shell/Shell.h"
+#include "transformer/TakeApart.h"
 
 #include <QAction>
 #include <QCoreApplication>

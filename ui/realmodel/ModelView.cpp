@@ -73,6 +73,7 @@ ModelView::ModelView(ModelRunner &runner, QWidget *parent)
     m_scroll->setFrameShape(QFrame::NoFrame);
     splitter->addWidget(m_scroll);
     auto *side = new QWidget(splitter);
+    m_side = side;
     auto *sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
     sideLayout->addWidget(m_predictions, 1);
@@ -89,6 +90,7 @@ ModelView::ModelView(ModelRunner &runner, QWidget *parent)
     // The heads get the room; the predictions what a token and its probability need.
     splitter->setSizes({4000, fontMetrics().averageCharWidth() * 34});
     m_scroll->viewport()->installEventFilter(this);
+    fitSide();
     splitter->setCollapsible(0, false);
     layout->addWidget(splitter, 1);
 
@@ -144,6 +146,18 @@ ModelView::ModelView(ModelRunner &runner, QWidget *parent)
         updateChosen();
     });
     showOutcome();
+}
+
+void ModelView::changeEvent(QEvent *event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        fitSide();
+}
+
+void ModelView::fitSide() {
+    // Room for a token and its probability at the current type size (presentation mode's too).
+    if (m_side)
+        m_side->setMinimumWidth(fontMetrics().averageCharWidth() * 30);
 }
 
 bool ModelView::eventFilter(QObject *watched, QEvent *event) {

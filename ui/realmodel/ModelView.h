@@ -46,6 +46,7 @@ public:
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 signals:
     void openRequested();
@@ -57,6 +58,7 @@ private:
     void showOutcome();
     void updateHeader();
     void updateChosen();
+    void fitSide();
 
     ModelRunner &m_runner;
     QLabel *m_model;
@@ -68,6 +70,7 @@ private:
     LayerHeadGrid *m_grid;
     QScrollArea *m_scroll;
     PredictionsView *m_predictions;
+    QWidget *m_side = nullptr; // the predictions and the buttons beside the heads
     QLabel *m_chosen;
     QPushButton *m_takeHead;
     QPushButton *m_takeLayer;
