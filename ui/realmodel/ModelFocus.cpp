@@ -26,9 +26,12 @@ void ModelFocus::setActive(bool on) {
     m_active = on;
     if (on) {
         m_hidden.clear();
+        m_docks.clear();
         for (QDockWidget *d : m_window.findChildren<QDockWidget *>(Qt::FindDirectChildrenOnly))
             if (d != m_dock && !d->isHidden()) {
                 m_hidden << d;
+                if (!d->isFloating())
+                    m_docks.push_back({d, d->size()});
                 d->hide();
             }
         // The workbench's toolbars (the layout switch) are not about the model either.
@@ -48,11 +51,28 @@ void ModelFocus::setActive(bool on) {
         m_dock->raise();
         m_focus->setFocus(Qt::OtherFocusReason);
     } else {
-        m_dock->hide();
+        // The stages first, then the docks around them, then the model's panel goes: shown
+        // into a window without its central widget, a dock area would take all of its room.
         for (const QPointer<QWidget> &w : std::as_const(m_hidden))
-            if (w)
+            if (w && !qobject_cast<QDockWidget *>(w))
                 w->show();
+        for (const QPointer<QWidget> &w : std::as_const(m_hidden))
+            if (w && qobject_cast<QDockWidget *>(w))
+                w->show();
+        m_dock->hide();
         m_hidden.clear();
+        // And each dock as large as it was.
+        QList<QDockWidget *> docks;
+        QList<int> widths, heights;
+        for (const auto &[dock, size] : m_docks)
+            if (dock) {
+                docks << dock;
+                widths << size.width();
+                heights << size.height();
+            }
+        m_window.resizeDocks(docks, widths, Qt::Horizontal);
+        m_window.resizeDocks(docks, heights, Qt::Vertical);
+        m_docks.clear();
     }
     emit activeChanged(on);
 }

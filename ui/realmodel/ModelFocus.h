@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QDockWidget>
 #include <QList>
 #include <QObject>
 #include <QPointer>
+#include <QSize>
 
-class QDockWidget;
+#include <utility>
+#include <vector>
+
 class QMainWindow;
 class QWidget;
 
@@ -30,4 +34,5 @@ private:
     bool m_active = false;
     bool m_switching = false; // our own hiding and showing is not the user's
     QList<QPointer<QWidget>> m_hidden;
+    std::vector<std::pair<QPointer<QDockWidget>, QSize>> m_docks; // the docked ones, their sizes
 };

@@ -222,6 +222,7 @@ private slots:
 
     void headTakenApartIsOneUndoStepAndLinksBack() {
         Harness h;
+        h.window.resize(1280, 800);
         h.window.show();
         const QString text = QStringLiteral("the cat sat on the mat");
         openAndRun(h, m_gpt2, text);
@@ -252,7 +253,6 @@ private slots:
         // The workbench shows, with a link back to the model.
         QVERIFY(!model.isModelShown());
         if (!qEnvironmentVariableIsEmpty("ATTNVIZ_MODEL_SHOTS")) {
-            h.window.resize(1280, 800);
             QTest::qWait(500);
             h.window.grab().save(qEnvironmentVariable("ATTNVIZ_MODEL_SHOTS") + "/taken.png");
         }
