@@ -27,6 +27,7 @@
 #include <QDockWidget>
 #include <QDropEvent>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMimeData>
@@ -281,18 +282,41 @@ private slots:
     }
 
     void tooLargeLayerOffersTheHead() {
+        // gpt2-tiny read as 32 heads of one dimension: more heads than the workbench holds.
+        const QString folder = m_dir.filePath("gpt2-32-heads");
+        QVERIFY(testsupport::writeGpt2Folder(folder));
+        QFile config(QDir(folder).filePath("config.json"));
+        QVERIFY(config.open(QIODevice::ReadOnly));
+        QJsonObject json = QJsonDocument::fromJson(config.readAll()).object();
+        config.close();
+        json["n_head"] = 32;
+        QVERIFY(testsupport::writeText(config.fileName(), QJsonDocument(json).toJson()));
+
         Harness h;
-        openAndRun(h, m_gpt2, QStringLiteral("the cat"));
+        openAndRun(h, folder, QStringLiteral("the cat"));
         ModelController &model = h.workbench.model();
-        // The tiny layer fits: nothing to ask.
+        const std::string why = attn::layerTooLarge(model.runner().checkpoint()->config(), 2);
+        QVERIFY(!why.empty());
         QStringList asked;
-        model.setAskTakeHead([&](const QString &why) {
-            asked << why;
-            return true;
+        bool answer = false;
+        model.setAskTakeHead([&](const QString &question) {
+            asked << question;
+            return answer;
         });
-        QVERIFY(model.takeApart(1, -1));
-        QVERIFY(asked.isEmpty());
-        QCOMPARE(attn::layerTooLarge(model.runner().checkpoint()->config(), 2), std::string());
+        model.view().grid()->choose(1, 5);
+        const attn::AttentionInputs before = h.doc()->inputs();
+        QString error;
+        QVERIFY(!model.takeApart(1, -1, &error)); // declined: nothing changes, the reason said
+        QCOMPARE(asked.size(), 1);
+        QVERIFY2(asked[0].contains(QString::fromStdString(why)), qPrintable(asked[0]));
+        QVERIFY2(error.contains(QString::fromStdString(why)), qPrintable(error));
+        QVERIFY(h.doc()->inputs() == before);
+        answer = true; // accepted: the chosen head instead
+        QVERIFY2(model.takeApart(1, -1, &error), qPrintable(error));
+        QCOMPARE(h.doc()->headCount(), 1);
+        QVERIFY(h.doc()->inputs() ==
+                attn::takeApart(*model.runner().checkpoint(), *model.runner().outcome().run,
+                                labels(model.runner().outcome().tokens), 1, 5));
     }
 
     void badFolderChangesNothing() {
