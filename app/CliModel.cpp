@@ -290,9 +290,14 @@ int dispatch(const QStringList &arguments) {
         throw UsageError{"unexpected argument \"" + positional[3] + "\""};
     const QString folder = positional[2];
     if (command == "inspect") {
-        for (const char *option : {"text", "ids", "json", "top", "timing", "layer", "head", "out"})
+        for (const char *option : {"text", "ids", "json", "top", "timing"})
             if (parser.isSet(option))
-                throw UsageError{QString("--%1 is not an option of model inspect").arg(option)};
+                throw UsageError{
+                    QString("--%1 is an option of model run, not model inspect").arg(option)};
+        for (const char *option : {"layer", "head", "out"})
+            if (parser.isSet(option))
+                throw UsageError{
+                    QString("--%1 is an option of model session, not model inspect").arg(option)};
         return writeOut(attn::Checkpoint::open(folder)->summaryJson()) ? 0 : kExitInput;
     }
     if (command == "session") {

@@ -324,7 +324,7 @@ void validateScanning(const AttentionInputs &in, const RowsToScan &scan) {
         (!std::isfinite(in.options.rope.theta) || in.options.rope.theta <= 1.0 ||
          in.options.rope.theta > 1e12))
         throw InputError(translate("attn::inputs",
-                                   "RoPE's base \u03b8 must be a number above 1 and at most "
+                                   "RoPE's base θ must be a number above 1 and at most "
                                    "1e12, got %1")
                              .arg(qs(shortestNumber(in.options.rope.theta))));
 

@@ -113,11 +113,23 @@ QString stageFormula(Stage stage, Layout layout, const FormulaContext &c) {
     const char *text = layout == Layout::Rows ? info.rowFormula : info.columnFormula;
     if (info.unprojectedFormula && !c.hasWo)
         text = info.unprojectedFormula;
-    return QString::fromUtf8(text)
-        .replace("{src}", c.hasContext ? "C" : "X")
-        .replace("{scores}", scoresProduct(layout))
-        .replace("{scale}", divisionSuffix(scaleDivisors(c), false))
-        .replace("{heads}", QString::number(c.heads));
+    QString formula = QString::fromUtf8(text)
+                          .replace("{src}", c.hasContext ? "C" : "X")
+                          .replace("{scores}", scoresProduct(layout))
+                          .replace("{scale}", divisionSuffix(scaleDivisors(c), false))
+                          .replace("{heads}", QString::number(c.heads));
+    // A bias is added to every token's row (column, in the article's layout) of the product.
+    const bool biased = (stage == Stage::Q && c.qBias) || (stage == Stage::K && c.kBias) ||
+                        (stage == Stage::V && c.vBias) ||
+                        (stage == Stage::Final && c.hasWo && c.oBias);
+    if (biased) {
+        const QString name = stage == Stage::Q   ? "bq"
+                             : stage == Stage::K ? "bk"
+                             : stage == Stage::V ? "bv"
+                                                 : "bo";
+        formula += " + " + (layout == Layout::Rows ? name : transposed(name));
+    }
+    return formula;
 }
 
 } // namespace attn

@@ -90,6 +90,13 @@ FormulaContext formulaContext(const AttentionInputs &inputs) {
     c.temperature = inputs.options.temperature;
     c.heads = inputs.heads.size();
     c.hasWo = inputs.hasWo();
+    if (!inputs.heads.empty()) {
+        const HeadWeights &w = inputs.heads.front();
+        c.qBias = w.bq.size() > 0;
+        c.kBias = w.bk.size() > 0;
+        c.vBias = w.bv.size() > 0;
+    }
+    c.oBias = inputs.bo.size() > 0;
     return c;
 }
 

@@ -79,6 +79,8 @@ struct FormulaContext {
     double temperature = 1.0;
     std::size_t heads = 1;
     bool hasWo = true;
+    // The biases the projections add (head 0's, like dk): "Q = X·Wq + bq", "… ·Wo + bo".
+    bool qBias = false, kBias = false, vBias = false, oBias = false;
 };
 // The context of these inputs (d_k of head 0).
 FormulaContext formulaContext(const AttentionInputs &inputs);

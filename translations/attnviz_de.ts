@@ -263,8 +263,16 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>RoPE</translation>
     </message>
     <message>
-        <source>none: attention sees the tokens as a set. sinusoidal: P[pos, 2i] = sin(pos/10000^(2i/p)), P[pos, 2i+1] = cos(…) is added to X (and to the context) before the projections. RoPE: each pair (2i, 2i+1) of every row of Q and K is rotated by pos·10000^(−2i/d_k), so q·k depends only on the offset of the two positions (d_k must be even).</source>
-        <translation>keine: Attention sieht die Tokens als Menge. sinusförmig: P[pos, 2i] = sin(pos/10000^(2i/p)), P[pos, 2i+1] = cos(…) wird vor den Projektionen zu X (und zum Kontext) addiert. RoPE: jedes Paar (2i, 2i+1) jeder Zeile von Q und K wird um pos·10000^(−2i/d_k) gedreht, sodass q·k nur vom Abstand der beiden Positionen abhängt (d_k muss gerade sein).</translation>
+        <source>RoPE, half-split</source>
+        <translation>RoPE, halbiert</translation>
+    </message>
+    <message>
+        <source>none: attention sees the tokens as a set. sinusoidal: P[pos, 2i] = sin(pos/10000^(2i/p)), P[pos, 2i+1] = cos(…) is added to X (and to the context) before the projections. RoPE: each pair (2i, 2i+1) of every row of Q and K is rotated by pos·θ^(−2i/d_k), so q·k depends only on the offset of the two positions (d_k must be even). RoPE, half-split: the pairs (i, i + d_k/2), as Llama and Qwen2 rotate them.</source>
+        <translation>keine: Attention sieht die Tokens als Menge. sinusförmig: P[pos, 2i] = sin(pos/10000^(2i/p)), P[pos, 2i+1] = cos(…) wird vor den Projektionen zu X (und zum Kontext) addiert. RoPE: jedes Paar (2i, 2i+1) jeder Zeile von Q und K wird um pos·θ^(−2i/d_k) gedreht, sodass q·k nur vom Abstand der beiden Positionen abhängt (d_k muss gerade sein). RoPE, halbiert: die Paare (i, i + d_k/2), wie Llama und Qwen2 sie drehen.</translation>
+    </message>
+    <message>
+        <source>RoPE&apos;s base θ: pair i turns by pos·θ^(−2i/d_k). A larger θ turns slowly, for long texts.</source>
+        <translation>Die Basis θ von RoPE: Paar i dreht sich um pos·θ^(−2i/d_k). Ein größeres θ dreht langsamer, für lange Texte.</translation>
     </message>
 </context>
 <context>
@@ -423,6 +431,10 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     <message>
         <source>concat%1 · Wo[:, %2]&lt;br&gt;= %3&lt;br&gt;= &lt;b&gt;%4&lt;/b&gt;</source>
         <translation>concat%1 · Wo[:, %2]&lt;br&gt;= %3&lt;br&gt;= &lt;b&gt;%4&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;RoPE turns it with feature %1 by %2 × %3:&lt;br&gt;= &lt;b&gt;%4&lt;/b&gt;</source>
+        <translation>&lt;br&gt;RoPE dreht es mit Merkmal %1 um %2 × %3:&lt;br&gt;= &lt;b&gt;%4&lt;/b&gt;</translation>
     </message>
 </context>
 <context>
@@ -4418,7 +4430,7 @@ Wiederherstellen?</translation>
     </message>
     <message>
         <source>%1 is %2 but must be %3: one number per column</source>
-        <translation>%1 ist %2, muss aber %3 sein: eine Zahl pro Spalte</translation>
+        <translation>%1 ist %2, muss aber %3 sein: eine Zahl je Spalte</translation>
     </message>
     <message>
         <source>there is a bias bo but no output projection Wo for it</source>
@@ -4426,7 +4438,7 @@ Wiederherstellen?</translation>
     </message>
     <message>
         <source>RoPE&apos;s base θ must be a number above 1 and at most 1e12, got %1</source>
-        <translation>die Basis θ von RoPE muss eine Zahl über 1 und höchstens 1e12 sein, gefunden %1</translation>
+        <translation>die Basis θ von RoPE muss eine Zahl über 1 und höchstens 1e12 sein, erhalten: %1</translation>
     </message>
 </context>
 <context>
@@ -5345,7 +5357,7 @@ Wiederherstellen?</translation>
     </message>
     <message>
         <source>expected &quot;interleaved&quot; or &quot;half&quot;, got %1</source>
-        <translation>erwartet &quot;interleaved&quot; oder &quot;half&quot;, gefunden %1</translation>
+        <translation>erwartet &quot;interleaved&quot; oder &quot;half&quot;, erhalten: %1</translation>
     </message>
 </context>
 <context>
@@ -5705,7 +5717,7 @@ Wiederherstellen?</translation>
     </message>
     <message>
         <source>%1 token labels for a run of %2 tokens</source>
-        <translation>%1 Token-Bezeichnungen für einen Lauf über %2 Tokens</translation>
+        <translation>%1 Token-Beschriftungen für einen Lauf mit %2 Tokens</translation>
     </message>
 </context>
 <context>

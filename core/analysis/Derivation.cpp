@@ -88,12 +88,36 @@ QString projection(const Context &c, char which, int row, int col) {
     const QString lower = QString(QChar(which).toLower());
     const QString src = isQuery || !c.inputs->hasContext ? "x" : "c";
     const QStringList &labels = isQuery ? c.queries : c.keys;
-    return header(QCoreApplication::translate("Derivation", "%1 — token %2, feature %3")
-                      .arg(QString(QChar(which)), label(labels, row))
-                      .arg(col)) +
-           QString("%1%2,%3 = %4%2 · W%5[:, %3]<br>= %6<br>= <b>%7</b>")
-               .arg(lower, subscript(row), QString::number(col), src, lower,
-                    sumOfProducts(d.a, d.b), number(out(row, col)));
+    // K and V of a key/value group come from its first head: so do their biases.
+    const attn::HeadWeights &kv = c.inputs->heads[attn::kvSource(*c.inputs, size_t(c.head))];
+    const attn::Matrix &bias = which == 'Q' ? w.bq : which == 'K' ? kv.bk : kv.bv;
+    const bool biased = inside(bias, 0, col);
+    const bool rotated = which != 'V' && c.inputs->options.positional == attn::Positional::Rope;
+    QString text = header(QCoreApplication::translate("Derivation", "%1 — token %2, feature %3")
+                              .arg(QString(QChar(which)), label(labels, row))
+                              .arg(col)) +
+                   QString("%1%2,%3 = %4%2 · W%5[:, %3]%6<br>= %7%8")
+                       .arg(lower, subscript(row), QString::number(col), src, lower,
+                            biased ? QString(" + b%1[%2]").arg(lower).arg(col) : QString(),
+                            sumOfProducts(d.a, d.b),
+                            biased ? QString(" + %1").arg(number(bias(0, col))) : QString());
+    if (!rotated)
+        return text + QString("<br>= <b>%1</b>").arg(number(out(row, col)));
+    // RoPE turns this feature with its partner by the token's angle: the product alone is not
+    // the stored value.
+    const double before = d.sum + (biased ? bias(0, col) : 0.0);
+    const Eigen::Index dk = out.cols();
+    const attn::RopeStyle style = c.inputs->options.rope.style;
+    const Eigen::Index pair = style == attn::RopeStyle::HalfSplit ? col % (dk / 2) : col / 2;
+    const auto [a, b] = attn::ropePair(style, pair, dk);
+    const Eigen::Index partner = col == a ? b : a;
+    return text + QString("<br>= %1").arg(number(before)) +
+           QCoreApplication::translate("Derivation", "<br>RoPE turns it with feature %1 by %2 × %3:"
+                                                     "<br>= <b>%4</b>")
+               .arg(partner)
+               .arg(row)
+               .arg(number(std::pow(c.inputs->options.rope.theta, -double(2 * pair) / double(dk))),
+                    number(out(row, col)));
 }
 
 QString score(const Context &c, int query, int key) {

@@ -6,6 +6,8 @@
 #include "support/CliSupport.h"
 #include "support/ModelSupport.h"
 
+#include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -118,6 +120,66 @@ private slots:
                  run.err.constData());
     }
 
+    // model session writes the workbench document of a head (or a layer); compute on it gives
+    // the reference run's q, k, v, weights and outputs of that layer, and as final output the
+    // head's contribution, or the layer's attn_out (heads' contributions + the bias add to it).
+    void sessionRoundTrip_data() {
+        QTest::addColumn<QString>("model");
+        for (const char *name : kReferenceModels)
+            QTest::newRow(name) << QString(name);
+    }
+
+    void sessionRoundTrip() {
+        QFETCH(QString, model);
+        const QJsonObject ref = readJsonObject(modelDir(model) + "/reference.json");
+        const QJsonObject layer = ref["layers"].toArray()[1].toObject();
+        const QJsonArray heads = layer["heads"].toArray();
+        QTemporaryDir dir;
+        const QString session = dir.filePath("s.attnviz");
+        attn::Matrix contributions;
+        for (int head = -1; head < int(heads.size()); ++head) {
+            QStringList arguments{
+                "model",   "session", modelDir(model), "--ids", idsText(ref["ids"]),
+                "--layer", "1",       "--out",         session};
+            if (head >= 0)
+                arguments << "--head" << QString::number(head);
+            const Run written = runCli(arguments);
+            QVERIFY2(written.finished && written.exitCode == 0, written.err.constData());
+            const QJsonObject file = readJsonObject(session);
+            QCOMPARE(file["model"].toObject()["layer"].toInt(), 1);
+            QCOMPARE(file["model"].toObject()["head"].toInt(), head);
+            QCOMPARE(file["model"].toObject()["folder"].toString(),
+                     QFileInfo(modelDir(model)).absoluteFilePath());
+            const Run computed = runCli({"compute", session});
+            QVERIFY2(computed.finished && computed.exitCode == 0, computed.err.constData());
+            const QJsonObject c = QJsonDocument::fromJson(computed.out).object();
+            const QJsonArray got = c["heads"].toArray();
+            QCOMPARE(got.size(), head < 0 ? heads.size() : 1);
+            for (qsizetype i = 0; i < got.size(); ++i) {
+                const QJsonObject expected = heads[head < 0 ? i : head].toObject();
+                const QJsonObject actual = got[i].toObject();
+                for (const auto &[mine, theirs] :
+                     {std::pair{"Q", "q"}, std::pair{"K", "k"}, std::pair{"V", "v"},
+                      std::pair{"weights", "weights"}, std::pair{"output", "output"}}) {
+                    const double error =
+                        relativeError(jsonMatrix(actual[mine]), jsonMatrix(expected[theirs]));
+                    QVERIFY2(error < 1e-9,
+                             qPrintable(QString("head %1 %2: %3").arg(head).arg(mine).arg(error)));
+                }
+            }
+            const attn::Matrix output = jsonMatrix(c["output"]);
+            if (head < 0) {
+                QVERIFY(relativeError(output, jsonMatrix(layer["attn_out"])) < 1e-9);
+                const attn::Matrix bo = jsonMatrix(file["inputs"].toObject()["bo"]);
+                contributions = bo.size() > 0 ? attn::Matrix(bo.replicate(output.rows(), 1))
+                                              : attn::Matrix::Zero(output.rows(), output.cols());
+            } else {
+                contributions += output;
+            }
+        }
+        QVERIFY(relativeError(contributions, jsonMatrix(layer["attn_out"])) < 1e-9);
+    }
+
     void refusals_data() {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<int>("status");
@@ -136,7 +198,20 @@ private slots:
         QTest::newRow("no folder") << QStringList{"model", "inspect", gpt2 + "-missing"} << 1
                                    << gpt2 + "-missing: no such folder";
         QTest::newRow("unknown subcommand")
-            << QStringList{"model", "train", gpt2} << 2 << "model expects inspect or run";
+            << QStringList{"model", "train", gpt2} << 2 << "model expects inspect, run or session";
+        QTest::newRow("session without a layer")
+            << QStringList{"model", "session", gpt2, "--ids", "1,2", "--out", "-"} << 2
+            << "model session needs --layer L";
+        QTest::newRow("session layer out of range")
+            << QStringList{"model", "session", gpt2, "--ids", "1,2", "--layer", "7", "--out", "-"}
+            << 2 << "--layer expects a whole number from 0 to 1, got \"7\"";
+        QTest::newRow("session head out of range")
+            << QStringList{"model", "session", gpt2, "--ids", "1,2", "--layer",
+                           "0",     "--head",  "4",  "--out", "-"}
+            << 2 << "--head expects a whole number from 0 to 3";
+        QTest::newRow("option of session")
+            << QStringList{"model", "run", gpt2, "--ids", "1,2", "--layer", "0"} << 2
+            << "--layer is an option of model session, not model run";
         QTest::newRow("option of run") << QStringList{"model", "inspect", gpt2, "--top", "3"} << 2
                                        << "--top is an option of model run";
     }

@@ -95,6 +95,17 @@ void fitTarget(AttentionInputs &in) {
     in.target = target;
 }
 
+// A bias of a resized product: kept where its columns survive, 0 in new columns (a new feature
+// starts unbiased); none stays none.
+Matrix resizedBias(const Matrix &bias, Eigen::Index cols) {
+    if (bias.size() == 0)
+        return bias;
+    Matrix out = Matrix::Zero(1, cols);
+    const Eigen::Index kept = std::min(cols, bias.cols());
+    out.leftCols(kept) = bias.leftCols(kept);
+    return out;
+}
+
 AttentionInputs withDimension(const AttentionInputs &in, Dimension dim, int value, Initializer init,
                               std::mt19937 &rng) {
     AttentionInputs out = in;
@@ -114,11 +125,15 @@ AttentionInputs withDimension(const AttentionInputs &in, Dimension dim, int valu
         for (auto &h : out.heads) {
             h.Wq = resizedMatrix(h.Wq, h.Wq.rows(), value, init, rng);
             h.Wk = resizedMatrix(h.Wk, h.Wk.rows(), value, init, rng);
+            h.bq = resizedBias(h.bq, value);
+            h.bk = resizedBias(h.bk, value);
         }
         break;
     case Dimension::ValueDim:
-        for (auto &h : out.heads)
+        for (auto &h : out.heads) {
             h.Wv = resizedMatrix(h.Wv, h.Wv.rows(), value, init, rng);
+            h.bv = resizedBias(h.bv, value);
+        }
         if (in.hasWo())
             out.Wo = rebuiltWo(in, out.heads, in.Wo.cols(), init, rng);
         break;
@@ -135,6 +150,8 @@ AttentionInputs withDimension(const AttentionInputs &in, Dimension dim, int valu
             out.Wo = rebuiltWo(in, out.heads, in.hasWo() ? in.Wo.cols() : p, init, rng);
         else
             out.Wo = Matrix();
+        if (!out.hasWo())
+            out.bo = Matrix();
         break;
     }
     case Dimension::ContextLength:
@@ -143,6 +160,7 @@ AttentionInputs withDimension(const AttentionInputs &in, Dimension dim, int valu
         break;
     case Dimension::OutputDim:
         out.Wo = resizedMatrix(in.Wo, in.Wo.rows(), value, init, rng);
+        out.bo = out.hasWo() ? resizedBias(in.bo, value) : Matrix();
         break;
     case Dimension::ContextEmbedding:
         out.context = resizedMatrix(in.context, in.context.rows(), value, init, rng);

@@ -482,8 +482,13 @@ bool Document::setKvGroup(int head, int group, QString *error) {
 // training run's weights.
 
 bool Document::setPositional(attn::Positional positional, QString *error) {
+    return setPositioning(positional, m_inputs->options.rope, error);
+}
+
+bool Document::setPositioning(attn::Positional positional, const attn::Rope &rope, QString *error) {
     attn::AttentionInputs after = *m_inputs;
     after.options.positional = positional;
+    after.options.rope = rope;
     if (after.options == m_inputs->options)
         return true;
     try {
@@ -491,9 +496,12 @@ bool Document::setPositional(attn::Positional positional, QString *error) {
     } catch (const attn::InputError &e) {
         return fail(error, QString::fromStdString(e.what()));
     }
-    m_undoStack->push(new OptionsCommand(this,
-                                         tr("Positions: %1").arg(attn::positionalName(positional)),
-                                         m_inputs->options, after.options));
+    const QString name =
+        positional == attn::Positional::Rope && rope.style == attn::RopeStyle::HalfSplit
+            ? QStringLiteral("rope half-split")
+            : QString::fromLatin1(attn::positionalName(positional));
+    m_undoStack->push(
+        new OptionsCommand(this, tr("Positions: %1").arg(name), m_inputs->options, after.options));
     return true;
 }
 

@@ -109,6 +109,10 @@ public:
     // none, sinusoidal or rope; refused with the core's message when the inputs do not allow
     // it (RoPE needs an even d_k).
     bool setPositional(attn::Positional positional, QString *error = nullptr);
+    // The same with RoPE's pairs and base θ (one undo step): refused with the core's message
+    // for a θ it cannot use.
+    bool setPositioning(attn::Positional positional, const attn::Rope &rope,
+                        QString *error = nullptr);
     // The loss target (n × p_out), or an empty matrix to remove it; one undo step.
     bool setTarget(const attn::Matrix &target, const QString &description,
                    QString *error = nullptr);

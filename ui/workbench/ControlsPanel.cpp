@@ -9,6 +9,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -230,30 +231,53 @@ QWidget *ControlsPanel::buildAttention() {
     auto *positionsLabel = new QLabel(tr("positions"), box);
     m_positional = new QComboBox(box);
     m_positional->setObjectName("positionalCombo");
+    // Data: attn::Positional, and for RoPE its pairs (kRopeHalfItem: Hugging Face's half-split).
     m_positional->addItem(tr("none"), int(attn::Positional::None));
     m_positional->addItem(tr("sinusoidal"), int(attn::Positional::Sinusoidal));
     m_positional->addItem(tr("RoPE"), int(attn::Positional::Rope));
+    m_positional->addItem(tr("RoPE, half-split"), kRopeHalfItem);
     m_positional->setToolTip(tr(
         "none: attention sees the tokens as a set. sinusoidal: P[pos, 2i] = sin(pos/10000^(2i/p)), "
         "P[pos, 2i+1] = cos(…) is added to X (and to the context) before the projections. "
-        "RoPE: each pair (2i, 2i+1) of every row of Q and K is rotated by pos·10000^(−2i/d_k), "
-        "so q·k depends only on the offset of the two positions (d_k must be even)."));
+        "RoPE: each pair (2i, 2i+1) of every row of Q and K is rotated by pos·θ^(−2i/d_k), "
+        "so q·k depends only on the offset of the two positions (d_k must be even). "
+        "RoPE, half-split: the pairs (i, i + d_k/2), as Llama and Qwen2 rotate them."));
     positionsLabel->setBuddy(m_positional);
-    connect(m_positional, &QComboBox::activated, this, [this](int index) {
+    // RoPE's base θ: 10000 in RoFormer and Llama 2, 500000 in Llama 3, 1000000 in Qwen2.
+    m_ropeTheta = new QDoubleSpinBox(box);
+    m_ropeTheta->setObjectName("ropeThetaSpin");
+    m_ropeTheta->setPrefix(QStringLiteral("θ "));
+    m_ropeTheta->setDecimals(0);
+    m_ropeTheta->setRange(2, 1e12);
+    m_ropeTheta->setKeyboardTracking(false);
+    m_ropeTheta->setToolTip(tr("RoPE's base θ: pair i turns by pos·θ^(−2i/d_k). "
+                               "A larger θ turns slowly, for long texts."));
+    const auto applyPositions = [this] {
+        const int item = m_positional->currentData().toInt();
+        const attn::Positional positional =
+            item == kRopeHalfItem ? attn::Positional::Rope : attn::Positional(item);
+        attn::Rope rope = m_doc->inputs().options.rope;
+        if (positional == attn::Positional::Rope)
+            rope.style =
+                item == kRopeHalfItem ? attn::RopeStyle::HalfSplit : attn::RopeStyle::Interleaved;
+        rope.theta = m_ropeTheta->value();
         QString error;
-        if (m_doc->setPositional(attn::Positional(m_positional->itemData(index).toInt()), &error)) {
+        if (m_doc->setPositioning(positional, rope, &error)) {
             m_message->dismiss();
         } else {
             showMessage(error);
             sync();
         }
-    });
+    };
+    connect(m_positional, &QComboBox::activated, this, applyPositions);
+    connect(m_ropeTheta, &QDoubleSpinBox::valueChanged, this, applyPositions);
     // Beside Clear mask: the panel keeps its height (the window's minimum size depends on it).
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_clearMask);
     buttons->addStretch(1);
     buttons->addWidget(positionsLabel);
     buttons->addWidget(m_positional);
+    buttons->addWidget(m_ropeTheta);
     layout->addLayout(buttons);
     return box;
 }
@@ -326,8 +350,14 @@ void ControlsPanel::sync() {
     m_temperatureValue->setText(attn::notation::number(in.options.temperature, 3));
     m_causal->setChecked(in.options.causal);
     {
-        const QSignalBlocker block(m_positional);
-        m_positional->setCurrentIndex(m_positional->findData(int(in.options.positional)));
+        const QSignalBlocker block(m_positional), blockTheta(m_ropeTheta);
+        const bool rope = in.options.positional == attn::Positional::Rope;
+        const int item = rope && in.options.rope.style == attn::RopeStyle::HalfSplit
+                             ? kRopeHalfItem
+                             : int(in.options.positional);
+        m_positional->setCurrentIndex(m_positional->findData(item));
+        m_ropeTheta->setValue(in.options.rope.theta);
+        m_ropeTheta->setVisible(rope);
     }
     m_crossAttention->setChecked(in.hasContext);
     m_clearMask->setEnabled(in.mask.size() != 0 && in.mask.any());

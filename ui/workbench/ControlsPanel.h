@@ -13,6 +13,7 @@ class Document;
 class QBoxLayout;
 class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
 class QSlider;
@@ -73,6 +74,9 @@ private:
     QToolButton *m_resetTemperature = nullptr;
     QCheckBox *m_causal = nullptr;
     QComboBox *m_positional = nullptr;
+    QDoubleSpinBox *m_ropeTheta = nullptr;
+    // The positions combo's item of half-split RoPE (the others hold an attn::Positional).
+    static constexpr int kRopeHalfItem = 100;
     QCheckBox *m_crossAttention = nullptr;
     QPushButton *m_clearMask = nullptr;
     RefusalLabel *m_message = nullptr;

@@ -61,6 +61,39 @@ private slots:
         QCOMPARE(combo->currentData().toInt(), int(Positional::None));
     }
 
+    // RoPE's half-split pairs and its base θ: one undo step each, the θ box shown only with
+    // RoPE, and the result the core's for those options.
+    void ropeConventionAndThetaAreUndoable() {
+        WindowAssembler wb;
+        Document &doc = wb.document();
+        QVERIFY(doc.setDimension(Dimension::KeyDim, 4));
+        QComboBox *combo = wb.controls().positionalCombo();
+        auto *theta = wb.controls().findChild<QDoubleSpinBox *>("ropeThetaSpin");
+        QVERIFY(theta);
+        QVERIFY(theta->isHidden());
+        const int half = combo->findText("RoPE, half-split");
+        QVERIFY(half >= 0);
+        const int before = doc.undoStack()->count();
+        combo->setCurrentIndex(half);
+        emit combo->activated(half);
+        QCOMPARE(doc.inputs().options.positional, Positional::Rope);
+        QCOMPARE(doc.inputs().options.rope.style, RopeStyle::HalfSplit);
+        QCOMPARE(doc.undoStack()->count(), before + 1);
+        QVERIFY(!theta->isHidden());
+        theta->setValue(500000);
+        QCOMPARE(doc.inputs().options.rope.theta, 500000.0);
+        QCOMPARE(doc.undoStack()->count(), before + 2);
+        testsupport::settle(wb);
+        COMPARE_MATRIX(wb.recomputer().snapshot().result->output(), compute(doc.inputs()).output());
+        doc.undoStack()->undo();
+        QCOMPARE(doc.inputs().options.rope.theta, 10000.0);
+        QCOMPARE(theta->value(), 10000.0);
+        doc.undoStack()->undo();
+        QCOMPARE(doc.inputs().options.positional, Positional::None);
+        QCOMPARE(combo->currentData().toInt(), int(Positional::None));
+        QVERIFY(theta->isHidden());
+    }
+
     void positionsPanelShowsTheTableAndTheShift() {
         WindowAssembler wb;
         Document &doc = wb.document();
