@@ -20,6 +20,7 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonValue>
 #include <QLineEdit>
 #include <QMainWindow>
@@ -232,6 +233,10 @@ QJsonObject ModelController::state() const {
     o["text"] = m_runner->text();
     o["layer"] = m_view->grid()->chosenLayer();
     o["head"] = m_view->grid()->chosenHead();
+    QJsonArray ids; // as attnviz-cli model session writes them
+    for (const attn::Token &t : m_runner->outcome().tokens)
+        ids.append(t.id);
+    o["ids"] = ids;
     return o;
 }
 
@@ -250,8 +255,20 @@ void ModelController::loadState(const QJsonObject &state) {
     }
     m_pendingLayer = state.value("layer").toInt(-1);
     m_pendingHead = state.value("head").toInt(-1);
-    m_view->textEdit()->setText(state.value("text").toString());
-    m_runner->setText(state.value("text").toString());
+    QString text = state.value("text").toString();
+    if (!state.contains("text") && state.value("ids").isArray()) {
+        // attnviz-cli model session --ids: the text those ids read as.
+        std::vector<int> ids;
+        for (const QJsonValue &v : state.value("ids").toArray())
+            ids.push_back(v.toInt());
+        try {
+            text = m_runner->tokenizer()->decode(ids);
+        } catch (const attn::InputError &e) {
+            failed(QString::fromUtf8(e.what()));
+        }
+    }
+    m_view->textEdit()->setText(text);
+    m_runner->setText(text);
 }
 
 ModelController *installModelFeatures(Shell &shell, Document &document,

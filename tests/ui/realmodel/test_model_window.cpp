@@ -31,6 +31,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMimeData>
+#include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -425,6 +426,30 @@ private slots:
             const QString said = h.window.statusBar()->currentMessage();
             QVERIFY2(said.contains(m_dir.filePath("gone")) && said.contains("not there"),
                      qPrintable(said));
+        }
+        // A session attnviz-cli wrote opens with its model, as the window's own do.
+        const QString cli = m_dir.filePath("cli.attnviz");
+        QProcess run;
+        run.start(QStringLiteral(ATTNVIZ_CLI_PATH), {"model", "session", m_gpt2, "--text", text,
+                                                     "--layer", "1", "--head", "2", "--out", cli});
+        QVERIFY(run.waitForFinished(60000));
+        QVERIFY2(run.exitCode() == 0, run.readAllStandardError().constData());
+        {
+            Harness h;
+            QString error;
+            QVERIFY2(h.session->loadFile(cli, &error), qPrintable(error));
+            ModelController &model = h.workbench.model();
+            QCOMPARE(model.runner().folder(), QDir(m_gpt2).absolutePath());
+            QCOMPARE(model.view().textEdit()->text(), text);
+            QVERIFY(model.runner().waitUntilIdle());
+            QCOMPARE(model.view().grid()->chosenLayer(), 1);
+            QCOMPARE(model.view().grid()->chosenHead(), 2);
+            // The same numbers as the window's own; the CLI labels the tokens its own way.
+            attn::AttentionInputs same =
+                attn::takeApart(*model.runner().checkpoint(), *model.runner().outcome().run,
+                                labels(model.runner().outcome().tokens), 1, 2);
+            same.tokens = h.doc()->inputs().tokens;
+            QVERIFY(h.doc()->inputs() == same);
         }
         // A session without a model has no "model" key.
         {
