@@ -9,6 +9,9 @@
 #include "lesson/LessonPanel.h"
 #include "model/Document.h"
 #include "model/Recomputer.h"
+#include "realmodel/ModelFeatures.h"
+#include "realmodel/ModelRunner.h"
+#include "realmodel/ModelView.h"
 #include "session/SessionController.h"
 #include "shell/Translations.h"
 #include "window/Presentation.h"
@@ -22,6 +25,7 @@
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QIcon>
+#include <QLineEdit>
 #include <QMainWindow>
 #include <QMessageBox>
 #include <QStandardPaths>
@@ -112,7 +116,18 @@ int main(int argc, char **argv) {
             "main", "Show the interface in <language> (en, de), instead of the one chosen in "
                     "View \u203a Language or else the system's."),
         "language");
+    const QCommandLineOption model(
+        "model",
+        QCoreApplication::translate(
+            "main", "Open the model folder <dir> (Hugging Face: config.json, model.safetensors "
+                    "and its tokenizer) and show every head of every layer."),
+        "dir");
+    const QCommandLineOption text(
+        "text", QCoreApplication::translate("main", "The text the model of --model runs on."),
+        "text");
     parser.addOption(presentation);
+    parser.addOption(model);
+    parser.addOption(text);
     parser.addOption(focus);
     parser.addOption(language);
     parser.process(app);
@@ -173,6 +188,20 @@ int main(int argc, char **argv) {
                     .arg(error));
         }
     }
+    if (parser.isSet(model)) {
+        QString error;
+        if (!workbench.model().openFolderNow(parser.value(model), &error)) {
+            std::fprintf(stderr, "attnviz: %s\n", qPrintable(error));
+            if (parser.isSet(screenshot))
+                return 1;
+            QMessageBox::warning(
+                &window, "attnviz",
+                QCoreApplication::translate("main", "Could not open the model:\n%1").arg(error));
+        } else {
+            workbench.model().view().textEdit()->setText(parser.value(text));
+            workbench.model().showModel(true);
+        }
+    }
     if (parser.value(layout) == "columns")
         workbench.document().selection().setLayout(attn::Layout::Columns);
     if (parser.isSet(row))
@@ -222,8 +251,9 @@ int main(int argc, char **argv) {
             do {
                 QApplication::processEvents(QEventLoop::AllEvents, 50);
                 QThread::msleep(10);
-            } while ((workbench.recomputer().isBusy() || coloring(workbench.stages()) ||
-                      !ReplotQueue::instance().isEmpty() || settling.elapsed() < 200) &&
+            } while ((workbench.recomputer().isBusy() || workbench.model().runner().isBusy() ||
+                      coloring(workbench.stages()) || !ReplotQueue::instance().isEmpty() ||
+                      settling.elapsed() < 200) &&
                      settling.elapsed() < 10000);
             if (parser.isSet(lesson)) { // the step's matrices in view, as arranged now
                 workbench.stages().revealEmphasis();

@@ -936,6 +936,21 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
 </context>
 <context>
+    <name>HeadPopup</name>
+    <message>
+        <source>query</source>
+        <translation>Query</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>Key</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2: weights</source>
+        <translation>Schicht %1, Kopf %2: Gewichte</translation>
+    </message>
+</context>
+<context>
     <name>HeadWeightSource</name>
     <message>
         <source>Turn cross-attention off first: a checkpoint&apos;s Wk and Wv take the tokens&apos; own vectors.</source>
@@ -1801,6 +1816,21 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
 </context>
 <context>
+    <name>LayerHeadGrid</name>
+    <message>
+        <source>L%1</source>
+        <translation>S%1</translation>
+    </message>
+    <message>
+        <source>Take head %1 of layer %2 apart</source>
+        <translation>Kopf %1 von Schicht %2 zerlegen</translation>
+    </message>
+    <message>
+        <source>Take layer %1 apart (all heads)</source>
+        <translation>Schicht %1 zerlegen (alle Köpfe)</translation>
+    </message>
+</context>
+<context>
     <name>LearningFeatures</name>
     <message>
         <source>Positions</source>
@@ -2333,6 +2363,155 @@ Rechtsklick: die Matrix zufällig oder neu füllen.</translation>
     </message>
 </context>
 <context>
+    <name>ModelController</name>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Open &amp;model…</source>
+        <translation>&amp;Modell öffnen…</translation>
+    </message>
+    <message>
+        <source>Open a Hugging Face model folder (config.json, model.safetensors and its tokenizer) and see every head of every layer</source>
+        <translation>Einen Hugging-Face-Modellordner öffnen (config.json, model.safetensors und sein Tokenizer) und jeden Kopf jeder Schicht sehen</translation>
+    </message>
+    <message>
+        <source>Show the &amp;model</source>
+        <translation>&amp;Modell zeigen</translation>
+    </message>
+    <message>
+        <source>Show the open model&apos;s heads in the whole window, or the workbench again</source>
+        <translation>Die Köpfe des geöffneten Modells im ganzen Fenster zeigen, oder wieder die Werkbank</translation>
+    </message>
+    <message>
+        <source>◂ Back to the model</source>
+        <translation>◂ Zurück zum Modell</translation>
+    </message>
+    <message>
+        <source>Show the model the workbench&apos;s numbers came from (Ctrl+M)</source>
+        <translation>Das Modell zeigen, aus dem die Zahlen der Werkbank stammen (Strg+M)</translation>
+    </message>
+    <message>
+        <source>Opened the model %1</source>
+        <translation>Modell %1 geöffnet</translation>
+    </message>
+    <message>
+        <source>running the model…</source>
+        <translation>das Modell rechnet…</translation>
+    </message>
+    <message>
+        <source>Take the layer apart</source>
+        <translation>Die Schicht zerlegen</translation>
+    </message>
+    <message>
+        <source>Open a model folder</source>
+        <translation>Einen Modellordner öffnen</translation>
+    </message>
+    <message>
+        <source>There is no run of the model to take apart yet: type a text.</source>
+        <translation>Es gibt noch keinen Lauf des Modells zum Zerlegen: Geben Sie einen Text ein.</translation>
+    </message>
+    <message>
+        <source>The model has no layer %1.</source>
+        <translation>Das Modell hat keine Schicht %1.</translation>
+    </message>
+    <message>
+        <source>Layer %1 is too large for the workbench: %2</source>
+        <translation>Schicht %1 ist zu groß für die Werkbank: %2</translation>
+    </message>
+    <message>
+        <source>%1
+
+Take head %2 of it apart instead?</source>
+        <translation>%1
+
+Stattdessen ihren Kopf %2 zerlegen?</translation>
+    </message>
+    <message>
+        <source>Take apart head %1 of layer %2 of %3</source>
+        <translation>Kopf %1 von Schicht %2 von %3 zerlegen</translation>
+    </message>
+    <message>
+        <source>Take apart layer %1 of %2</source>
+        <translation>Schicht %1 von %2 zerlegen</translation>
+    </message>
+    <message>
+        <source>%1: in the workbench now; ◂ Back to the model (Ctrl+M) shows the model again.</source>
+        <translation>%1: jetzt in der Werkbank; ◂ Zurück zum Modell (Strg+M) zeigt wieder das Modell.</translation>
+    </message>
+    <message>
+        <source>The model of this session is not there: %1</source>
+        <translation>Das Modell dieser Sitzung ist nicht da: %1</translation>
+    </message>
+    <message>
+        <source>The model of this session could not be opened: %1</source>
+        <translation>Das Modell dieser Sitzung ließ sich nicht öffnen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ModelRunner</name>
+    <message>
+        <source>not enough memory</source>
+        <translation>nicht genug Speicher</translation>
+    </message>
+    <message>
+        <source>%1, %2 layers × %3 heads, d_model %4, %5; %6</source>
+        <translation>%1, %2 Schichten × %3 Köpfe, d_model %4, %5; %6</translation>
+    </message>
+</context>
+<context>
+    <name>ModelView</name>
+    <message>
+        <source>Open model…</source>
+        <translation>Modell öffnen…</translation>
+    </message>
+    <message>
+        <source>Back to the workbench</source>
+        <translation>Zurück zur Werkbank</translation>
+    </message>
+    <message>
+        <source>&amp;Text:</source>
+        <translation>&amp;Text:</translation>
+    </message>
+    <message>
+        <source>Type a sentence; the model runs on it as you type</source>
+        <translation>Geben Sie einen Satz ein; das Modell rechnet schon während des Tippens</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2</translation>
+    </message>
+    <message>
+        <source>No model is open: File › Open model… or drop a model folder (config.json, model.safetensors and the tokenizer&apos;s files) on the window.</source>
+        <translation>Kein Modell geöffnet: Datei › Modell öffnen… oder einen Modellordner (config.json, model.safetensors und die Dateien des Tokenizers) auf das Fenster ziehen.</translation>
+    </message>
+    <message>
+        <source>Click a head to take it apart in the workbench; hover it to enlarge it.</source>
+        <translation>Klicken Sie auf einen Kopf, um ihn in der Werkbank zu zerlegen; zeigen Sie darauf, um ihn zu vergrößern.</translation>
+    </message>
+    <message>
+        <source>Take the head apart</source>
+        <translation>Den Kopf zerlegen</translation>
+    </message>
+    <message>
+        <source>Take the layer apart</source>
+        <translation>Die Schicht zerlegen</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2</source>
+        <translation>Schicht %1, Kopf %2</translation>
+    </message>
+    <message>
+        <source>Take head %1 apart</source>
+        <translation>Kopf %1 zerlegen</translation>
+    </message>
+    <message>
+        <source>Take layer %1 apart (all heads)</source>
+        <translation>Schicht %1 zerlegen (alle Köpfe)</translation>
+    </message>
+</context>
+<context>
     <name>NumberFormat</name>
     <message>
         <source>the pasted rows differ in length: row 1 has %1 numbers, row %2 has %3</source>
@@ -2497,6 +2676,45 @@ Rechtsklick: die Matrix zufällig oder neu füllen.</translation>
     <message>
         <source>Without positions nothing moves (change %1); instead, permuting the tokens just permutes the outputs: see What if › permutation.</source>
         <translation>Ohne Positionen bewegt sich nichts (Änderung %1); stattdessen permutiert das Vertauschen der Tokens nur die Ausgaben: siehe Was wäre, wenn › Permutation.</translation>
+    </message>
+</context>
+<context>
+    <name>PredictionsView</name>
+    <message>
+        <source>Next token</source>
+        <translation>Nächstes Token</translation>
+    </message>
+    <message>
+        <source>At [MASK]</source>
+        <translation>An [MASK]</translation>
+    </message>
+    <message>
+        <source>Probability</source>
+        <translation>Wahrscheinlichkeit</translation>
+    </message>
+    <message>
+        <source>Type a text above</source>
+        <translation>Oben einen Text eingeben</translation>
+    </message>
+    <message>
+        <source>No language-model head</source>
+        <translation>Kein Sprachmodell-Kopf</translation>
+    </message>
+    <message>
+        <source>Write [MASK] in the text to see what BERT puts there</source>
+        <translation>Schreiben Sie [MASK] in den Text, um zu sehen, was BERT dort einsetzt</translation>
+    </message>
+    <message>
+        <source>after %1 (token %2)</source>
+        <translation>nach %1 (Token %2)</translation>
+    </message>
+    <message>
+        <source>[MASK] at token %1</source>
+        <translation>[MASK] bei Token %1</translation>
+    </message>
+    <message>
+        <source>token id %1</source>
+        <translation>Token-ID %1</translation>
     </message>
 </context>
 <context>
@@ -5537,6 +5755,20 @@ Stattdessen wird das Rechenbeispiel gezeigt.</translation>
     <message>
         <source>Show the heatmap of &lt;stage&gt; and give it the keyboard focus: %1; or heads: every head&apos;s weights at once, in the whole window.</source>
         <translation>Die Heatmap von &lt;stage&gt; zeigen und ihr den Tastaturfokus geben: %1; oder heads: die Gewichte aller Köpfe auf einmal, im ganzen Fenster.</translation>
+    </message>
+    <message>
+        <source>Open the model folder &lt;dir&gt; (Hugging Face: config.json, model.safetensors and its tokenizer) and show every head of every layer.</source>
+        <translation>Den Modellordner &lt;dir&gt; öffnen (Hugging Face: config.json, model.safetensors und sein Tokenizer) und jeden Kopf jeder Schicht zeigen.</translation>
+    </message>
+    <message>
+        <source>The text the model of --model runs on.</source>
+        <translation>Der Text, auf dem das Modell von --model rechnet.</translation>
+    </message>
+    <message>
+        <source>Could not open the model:
+%1</source>
+        <translation>Das Modell ließ sich nicht öffnen:
+%1</translation>
     </message>
 </context>
 </TS>

@@ -365,6 +365,8 @@ Session sessionFromJson(const QByteArray &bytes) {
     session.inputs = inputsFromJson(root.value("inputs").toObject());
     if (root.value("view").isObject())
         session.view = root.value("view").toObject();
+    if (root.value("model").isObject())
+        session.model = root.value("model").toObject();
     return session;
 }
 

@@ -19,6 +19,9 @@ inline constexpr const char *kSessionFormat = "attnviz-session";
 struct Session {
     AttentionInputs inputs;
     QJsonObject view; // view state (layout, selection, …); opaque to the core
+    // The top-level "model" member: the model folder a document was taken apart from
+    // (docs/formats.md); opaque to the core, written through sessionToJson's `more`.
+    QJsonObject model{}; // {}: aggregate initializers may stop before it
 };
 
 // Parse the "inputs" object. Throws InputError whose message starts with the JSON path, e.g.

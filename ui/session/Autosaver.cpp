@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "Autosaver.h"
 
+#include "SessionMembers.h"
 #include "io/Session.h"
 #include "model/Document.h"
 
@@ -81,7 +82,7 @@ void Autosaver::onCleanChanged(bool clean) {
 
 QByteArray Autosaver::recoveryBytes(const attn::AttentionInputs &inputs, const QJsonObject &view,
                                     const QString &originalFile) {
-    return attn::sessionToJson(
+    return sessionmembers::toJson(
         inputs, view,
         {{"recovery", QJsonObject{
                           {"file", originalFile},

@@ -6,6 +6,7 @@
 #include "Autosaver.h"
 #include "InputError.h"
 #include "RecentFiles.h"
+#include "SessionMembers.h"
 #include "SessionWriter.h"
 #include "WorkerPool.h"
 #include "io/Session.h"
@@ -158,7 +159,7 @@ void SessionController::showStatus(const QString &message) {
 }
 
 QByteArray SessionController::sessionBytes() const {
-    return attn::sessionToJson(m_document.inputs(), m_viewState.save());
+    return sessionmembers::toJson(m_document.inputs(), m_viewState.save());
 }
 
 bool SessionController::loadFile(const QString &path, QString *error) {
@@ -188,7 +189,7 @@ bool SessionController::adopt(const QString &path, attn::Session session, QStrin
     // The opened file is the new clean state; undoing past it would mix two documents.
     doc->undoStack()->clear();
     doc->undoStack()->setClean();
-    m_viewState.load(session.view);
+    m_viewState.load(sessionmembers::viewOf(session));
     setCurrentFile(path);
     updateTitle();
     remember(path);
@@ -388,7 +389,7 @@ bool SessionController::offerRecovery() {
             ++m_documentGeneration;
             doc->undoStack()->clear();
             doc->undoStack()->resetClean();
-            m_viewState.load(session.view);
+            m_viewState.load(sessionmembers::viewOf(session));
             setCurrentFile(orphan.originalFile);
             updateTitle();
             // Our own recovery copy first, then the orphan: a crash now loses nothing.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SessionWriter.h"
 
+#include "SessionMembers.h"
 #include "WorkerPool.h"
 #include "io/AtomicFile.h"
 #include "io/Session.h"
@@ -45,7 +46,7 @@ void SessionWriter::startNext() {
         [promise, path = m_current.path, inputs = m_current.inputs, view = m_current.view] {
             QString problem;
             try {
-                attn::writeFileAtomically(path, attn::sessionToJson(*inputs, view), &problem);
+                attn::writeFileAtomically(path, sessionmembers::toJson(*inputs, view), &problem);
             } catch (const std::exception &e) { // out of memory while formatting
                 problem = QString::fromLocal8Bit(e.what());
             }

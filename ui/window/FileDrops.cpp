@@ -48,6 +48,23 @@ QString FileDrops::droppedFile(const QMimeData *mime) {
     return QFileInfo(path).isFile() ? path : QString();
 }
 
+QString FileDrops::droppedFolder(const QMimeData *mime) {
+    if (!mime || !mime->hasUrls() || mime->urls().size() != 1)
+        return {};
+    const QUrl url = mime->urls().constFirst();
+    if (!url.isLocalFile())
+        return {};
+    const QString path = url.toLocalFile();
+    return QFileInfo(path).isDir() ? path : QString();
+}
+
+QString FileDrops::accepted(const QMimeData *mime) const {
+    const QString file = droppedFile(mime);
+    if (!file.isEmpty() || !m_folderHandler)
+        return file;
+    return droppedFolder(mime);
+}
+
 MatrixId FileDrops::targetAt(QPoint pos) const {
     for (QWidget *w = m_window.childAt(pos); w && w != &m_window; w = w->parentWidget())
         if (auto *editor = qobject_cast<MatrixEditor *>(w))
@@ -62,14 +79,14 @@ bool FileDrops::eventFilter(QObject *watched, QEvent *event) {
     case QEvent::DragEnter:
     case QEvent::DragMove: {
         auto *drag = static_cast<QDropEvent *>(event);
-        if (droppedFile(drag->mimeData()).isEmpty())
+        if (accepted(drag->mimeData()).isEmpty())
             return false;
         drag->acceptProposedAction();
         return true;
     }
     case QEvent::Drop: {
         auto *drop = static_cast<QDropEvent *>(event);
-        const QString path = droppedFile(drop->mimeData());
+        const QString path = accepted(drop->mimeData());
         if (path.isEmpty())
             return false;
         drop->acceptProposedAction();
@@ -85,6 +102,11 @@ bool FileDrops::eventFilter(QObject *watched, QEvent *event) {
 }
 
 void FileDrops::openDropped(const QString &path, QPoint pos) {
+    if (QFileInfo(path).isDir()) {
+        if (m_folderHandler)
+            m_folderHandler(path);
+        return;
+    }
     if (kindOf(path) == Kind::Session) {
         m_session.openFile(path);
         return;

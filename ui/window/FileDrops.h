@@ -9,6 +9,8 @@
 #include <QPointer>
 #include <QString>
 
+#include <functional>
+
 class Document;
 class QMainWindow;
 class SessionController;
@@ -18,8 +20,9 @@ class QMimeData;
 // such as a ".json" session or reference case) is opened as File › Open would (asking about
 // unsaved changes first); a matrix file (CSV, TSV, text, .npy, .npz, .safetensors) goes through
 // the import preview, into the input table it was dropped on, or into X when dropped elsewhere.
-// One file per drop. The work happens after the drop event returns, so the file manager is never
-// kept waiting on a question.
+// A folder is handed to the folder handler (a model folder: ModelController). One file per drop.
+// The work happens after the drop event returns, so the file manager is never kept waiting on a
+// question.
 class FileDrops : public QObject {
     Q_OBJECT
 public:
@@ -31,8 +34,15 @@ public:
     static Kind kindOf(const QString &path);
     // The one local file of a drag, or "" when it carries none or several.
     static QString droppedFile(const QMimeData *mime);
+    // The one local folder of a drag, or "".
+    static QString droppedFolder(const QMimeData *mime);
     // The input matrix whose table is at `pos` (window coordinates); X elsewhere.
     MatrixId targetAt(QPoint pos) const;
+
+    // What a dropped folder is given to; without one, folders are not accepted.
+    void setFolderHandler(std::function<void(const QString &)> handler) {
+        m_folderHandler = std::move(handler);
+    }
 
     // The import preview of the last matrix drop while it is open (tests look at it).
     ImportDialog *importDialog() const { return m_dialog; }
@@ -42,9 +52,12 @@ protected:
 
 private:
     void openDropped(const QString &path, QPoint pos);
+    // The file, or the folder when a folder handler takes it, that a drop would open; or "".
+    QString accepted(const QMimeData *mime) const;
 
     QMainWindow &m_window;
     Document &m_document;
     SessionController &m_session;
     QPointer<ImportDialog> m_dialog;
+    std::function<void(const QString &)> m_folderHandler;
 };

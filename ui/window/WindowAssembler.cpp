@@ -19,6 +19,7 @@
 #include "model/Document.h"
 #include "model/Presets.h"
 #include "model/Recomputer.h"
+#include "realmodel/ModelFeatures.h"
 #include "session/PresetsMenu.h"
 #include "session/SessionController.h"
 #include "session/SessionFeatures.h"
@@ -65,7 +66,11 @@ WindowAssembler::WindowAssembler()
         m_session->showPreset(entries.front().name);
     installImportFeatures(frame, *m_document, *m_inputs); // Import before Export in the menus
     installFigureFeatures(frame, *m_document, *m_stages, *m_inputs, *m_combination);
+    // After the session's Open (File › Open model… goes under it) and its view state keys.
+    m_model = installModelFeatures(frame, *m_document, m_viewState);
     m_drops = std::make_unique<FileDrops>(*m_window, *m_document, *m_session);
+    // A folder dropped on the window is a model folder.
+    m_drops->setFolderHandler([this](const QString &folder) { m_model->openFolder(folder); });
     installCellDecimals(frame, *m_stages, m_viewState);
     m_interpretations =
         installInterpretationsFeatures(frame, *m_document, *m_recomputer, *m_stages);

@@ -16,6 +16,7 @@ class FileDrops;
 class InputsPanel;
 class InterpretationsView;
 class LessonPanel;
+class ModelController;
 class MainWindow;
 class QMainWindow;
 class Presentation;
@@ -54,6 +55,8 @@ public:
     // The Positions, Gradient and Train panels.
     const LearningViews &learning() const { return m_learning; }
     SessionController &session() const { return *m_session; }
+    // A real model: its runner, its view, opening and taking heads apart.
+    ModelController &model() const { return *m_model; }
     Presentation &presentation() const { return *m_presentation; }
     FileDrops &fileDrops() const { return *m_drops; }
     Tour &tour() const { return *m_tour; }
@@ -77,6 +80,7 @@ private:
     CompactDocks *m_compactDocks = nullptr; // a child of the window
     InterpretationsView *m_interpretations = nullptr;
     LessonPanel *m_lesson = nullptr;
+    ModelController *m_model = nullptr; // a child of the shell
     Tour *m_tour = nullptr;
     InsightViews m_insights;
     LearningViews m_learning;

@@ -182,7 +182,8 @@ private slots:
         writeAll(path("a.csv"), "1\n");
         writeAll(path("b.csv"), "2\n");
         QVERIFY(!dropOnto(&h.window, QPoint(200, 200), {path("a.csv"), path("b.csv")}));
-        QVERIFY(!dropOnto(&h.window, QPoint(200, 200), {m_dir.path()})); // a folder
+        // Two folders; one folder is a model folder (test_model_window).
+        QVERIFY(!dropOnto(&h.window, QPoint(200, 200), {m_dir.path(), QDir::tempPath()}));
         auto text = std::make_unique<QMimeData>();
         text->setText(QStringLiteral("1,2"));
         QDragEnterEvent enter(QPoint(200, 200), Qt::CopyAction, text.get(), Qt::LeftButton,

@@ -1,0 +1,469 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A real model in the window: a checkpoint folder opened (menu, drop, session), the text typed
+// and run in the background (coalesced), every head drawn from the run's own weights, the
+// predictions, a head and a layer taken apart into the workbench (one undo step) and back.
+
+#include "checkpoint/Checkpoint.h"
+#include "heatmap/HeatmapView.h"
+#include "model/Document.h"
+#include "model/Recomputer.h"
+#include "realmodel/HeadPopup.h"
+#include "realmodel/LayerHeadGrid.h"
+#include "realmodel/ModelFeatures.h"
+#include "realmodel/ModelRunner.h"
+#include "realmodel/ModelView.h"
+#include "realmodel/PredictionsView.h"
+#include "realmodel/TokenStrip.h"
+#include "session/SessionController.h"
+#include "support/ModelFolderSupport.h"
+#include "support/SessionSupport.h"
+#include "support/TestSupport.h"
+#include "tokenizer/TokenizerFiles.h"
+#include "transformer/Forward.h"
+#include "transformer/Predictions.h"
+#include "transformer/TakeApart.h"
+#include "window/FileDrops.h"
+
+#include <QDockWidget>
+#include <QDropEvent>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMimeData>
+#include <QProcess>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QUrl>
+
+using testsupport::Harness;
+
+namespace {
+
+// What the window should show: the folder's own tokenizer and runModel, called directly.
+struct Expected {
+    std::vector<attn::Token> tokens;
+    attn::RunPtr run;
+};
+
+Expected expected(const QString &folder, const QString &text) {
+    const auto checkpoint = attn::Checkpoint::open(folder);
+    const auto tokenizer = attn::loadTokenizer(folder);
+    Expected e;
+    e.tokens = tokenizer->encode(text);
+    std::vector<std::int64_t> ids;
+    for (const attn::Token &t : e.tokens)
+        ids.push_back(t.id);
+    e.run = attn::runModel(*checkpoint, ids);
+    return e;
+}
+
+std::vector<std::string> labels(const std::vector<attn::Token> &tokens) {
+    std::vector<std::string> out;
+    for (const QString &l : TokenStrip::labels(tokens))
+        out.push_back(l.toStdString());
+    return out;
+}
+
+bool samePredictions(const std::vector<attn::Prediction> &a,
+                     const std::vector<attn::Prediction> &b) {
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (a[i].id != b[i].id || a[i].probability != b[i].probability)
+            return false;
+    return true;
+}
+
+} // namespace
+
+class TestModelWindow : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_gpt2, m_bert;
+
+    // Opens the GPT-2 folder in `h` and runs `text` to the end.
+    static void openAndRun(Harness &h, const QString &folder, const QString &text) {
+        ModelController &model = h.workbench.model();
+        QString error;
+        QVERIFY2(model.openFolderNow(folder, &error), qPrintable(error));
+        model.showModel(true);
+        model.view().textEdit()->setText(text);
+        QVERIFY(model.runner().waitUntilIdle());
+        QVERIFY2(model.runner().error().isEmpty(), qPrintable(model.runner().error()));
+        QVERIFY(model.runner().outcome().run);
+    }
+
+private slots:
+    void initTestCase() {
+        QVERIFY(m_dir.isValid());
+        m_gpt2 = m_dir.filePath("gpt2-tiny");
+        m_bert = m_dir.filePath("bert-tiny");
+        QVERIFY(testsupport::writeGpt2Folder(m_gpt2));
+        QVERIFY(testsupport::writeBertFolder(m_bert));
+    }
+    void init() { testsupport::resetState(); }
+
+    void overviewShowsEveryHeadOfTheRun() {
+        Harness h;
+        h.window.resize(1280, 800);
+        h.window.show();
+        const QString text = QStringLiteral("the cat sat on the mat");
+        openAndRun(h, m_gpt2, text);
+        const Expected e = expected(m_gpt2, text);
+        ModelView &view = h.workbench.model().view();
+        QVERIFY(h.workbench.model().isModelShown());
+        QVERIFY(view.isVisible());
+
+        // The tokens as pieces, a marker where each word begins.
+        QCOMPARE(view.tokens()->pieces(), TokenStrip::labels(e.tokens));
+        // The first "the" has no space before it, so no merge makes it one piece: "·t" "he".
+        QCOMPARE(view.tokens()->pieces().mid(0, 2),
+                 QStringList({QStringLiteral("\u00b7t"), QStringLiteral("he")}));
+        QVERIFY(view.tokens()->pieces().contains(QStringLiteral("\u00b7cat")));
+
+        // One heatmap per head and layer, drawn from the run's numbers.
+        LayerHeadGrid *grid = view.grid();
+        QCOMPARE(grid->layers(), 2);
+        QCOMPARE(grid->heads(), 4);
+        QCOMPARE(grid->headCount(), 8);
+        for (int l = 0; l < 2; ++l)
+            for (int hd = 0; hd < 4; ++hd) {
+                const attn::Matrix &w =
+                    e.run->layers[std::size_t(l)].heads[std::size_t(hd)].weights;
+                QCOMPARE(grid->weights(l, hd), w);
+                QVERIFY(!grid->headRect(l, hd).isEmpty());
+                // The picture is of those numbers: the strongest key of the last query is
+                // drawn in the colour of its weight, the future keys of the first as masked.
+                const Eigen::Index n = w.rows();
+                Eigen::Index best = 0;
+                w.row(n - 1).maxCoeff(&best);
+                QCOMPARE(grid->imageColor(l, hd, int(n - 1), int(best)),
+                         ColorLut().at(lutIndex(w(n - 1, best), ValueRange{0.0, 1.0})));
+                QVERIFY(grid->imageColor(l, hd, 0, 1) != grid->imageColor(l, hd, 0, 0));
+            }
+
+        // The predictions after the last token are topPredictions of the last position.
+        PredictionsView *p = view.predictions();
+        QCOMPARE(p->positions(), std::vector<std::int64_t>{std::int64_t(e.tokens.size()) - 1});
+        QVERIFY(
+            samePredictions(p->predictions().at(0),
+                            attn::topPredictions(*e.run, std::int64_t(e.tokens.size()) - 1, 5)));
+        QCOMPARE(int(p->predictions().at(0).size()), PredictionsView::kTop);
+
+        // Hovering a head enlarges it, with the token names.
+        QTest::mouseMove(grid, grid->headRect(1, 2).center());
+        QTRY_VERIFY(view.popup()->isVisible());
+        QCOMPARE(view.popup()->layer(), 1);
+        QCOMPARE(view.popup()->head(), 2);
+        QCOMPARE(view.popup()->heatmap()->rowLabels(), TokenStrip::labels(e.tokens));
+        QCOMPARE(view.popup()->heatmap()->values(), e.run->layers[1].heads[2].weights);
+        if (!qEnvironmentVariableIsEmpty("ATTNVIZ_MODEL_SHOTS")) {
+            const QString dir = qEnvironmentVariable("ATTNVIZ_MODEL_SHOTS");
+            QTest::qWait(300); // the heatmap's replot, queued for a turn of its own
+            view.popup()->grab().save(dir + "/popup.png");
+            h.window.grab().save(dir + "/window.png");
+        }
+        QTest::mouseMove(grid, QPoint(1, 1));
+        QTRY_VERIFY(!view.popup()->isVisible());
+    }
+
+    void bertPredictsAtEachMask() {
+        Harness h;
+        const QString text = QStringLiteral("the cat [MASK] on the [MASK] .");
+        openAndRun(h, m_bert, text);
+        const Expected e = expected(m_bert, text);
+        ModelView &view = h.workbench.model().view();
+        QCOMPARE(view.tokens()->pieces().first(), QStringLiteral("[CLS]"));
+        const std::vector<std::int64_t> masks = PredictionsView::maskPositions(e.tokens);
+        QCOMPARE(masks, (std::vector<std::int64_t>{3, 6}));
+        QCOMPARE(view.predictions()->positions(), masks);
+        for (std::size_t k = 0; k < masks.size(); ++k)
+            QVERIFY(samePredictions(view.predictions()->predictions()[k],
+                                    attn::topPredictions(*e.run, masks[k], 5)));
+        // "##" continuations join their word: "playing" is "·play" "ing".
+        view.textEdit()->setText(QStringLiteral("the cat is playing"));
+        QVERIFY(h.workbench.model().runner().waitUntilIdle());
+        QVERIFY(view.tokens()->pieces().contains(QStringLiteral("\u00b7play")));
+        QVERIFY(view.tokens()->pieces().contains(QStringLiteral("ing")));
+    }
+
+    void typingIsCoalescedAndStaleRunsDropped() {
+        Harness h;
+        openAndRun(h, m_gpt2, QStringLiteral("the"));
+        ModelRunner &runner = h.workbench.model().runner();
+        QSignalSpy started(&runner, &ModelRunner::runStarted);
+        QSignalSpy finished(&runner, &ModelRunner::runFinished);
+        const QString text = QStringLiteral("the cat sat on the mat and the dog sat on it");
+        // A keystroke per character, all in one turn of the event loop: one run.
+        for (qsizetype i = 1; i <= text.size(); ++i)
+            h.workbench.model().view().textEdit()->setText(text.left(i));
+        QVERIFY(runner.waitUntilIdle());
+        QCOMPARE(started.size(), 1);
+        QCOMPARE(finished.size(), 1);
+        QCOMPARE(runner.outcome().text, text);
+
+        // A text typed while a run is going: that run's result is dropped, the newest runs.
+        started.clear();
+        finished.clear();
+        runner.setText(QStringLiteral("the cat"));
+        QTRY_COMPARE(started.size(), 1);
+        runner.setText(QStringLiteral("the dog"));
+        QVERIFY(runner.waitUntilIdle());
+        QCOMPARE(finished.size(), 1);
+        QCOMPARE(runner.outcome().text, QStringLiteral("the dog"));
+        QCOMPARE(started.size(), 2);
+        // The progress bar is only for a run that is going.
+        QVERIFY(!h.workbench.model().view().progress()->isVisible());
+    }
+
+    void headTakenApartIsOneUndoStepAndLinksBack() {
+        Harness h;
+        h.window.resize(1280, 800);
+        h.window.show();
+        const QString text = QStringLiteral("the cat sat on the mat");
+        openAndRun(h, m_gpt2, text);
+        const Expected e = expected(m_gpt2, text);
+        ModelController &model = h.workbench.model();
+        Document &doc = *h.doc();
+        const attn::AttentionInputs before = doc.inputs();
+        const int steps = doc.undoStack()->count();
+
+        // A click on the head takes it apart.
+        LayerHeadGrid *grid = model.view().grid();
+        QTest::mouseClick(grid, Qt::LeftButton, {}, grid->headRect(1, 2).center());
+        const auto checkpoint = attn::Checkpoint::open(m_gpt2);
+        const attn::AttentionInputs head =
+            attn::takeApart(*checkpoint, *e.run, labels(e.tokens), 1, 2);
+        QVERIFY(doc.inputs() == head);
+        QCOMPARE(doc.undoStack()->count(), steps + 1);
+        QCOMPARE(grid->chosenLayer(), 1);
+        QCOMPARE(grid->chosenHead(), 2);
+        // The workbench computes the model's weights from them.
+        h.workbench.recomputer().recomputeNow();
+        QVERIFY(testsupport::firstDifference(
+                    h.workbench.recomputer().result()->heads[0].weights(),
+                    e.run->layers[1].heads[2].weights,
+                    [](double a, double b) { return testsupport::close(a, b, 1e-9); })
+                    .isEmpty());
+
+        // The workbench shows, with a link back to the model.
+        QVERIFY(!model.isModelShown());
+        if (!qEnvironmentVariableIsEmpty("ATTNVIZ_MODEL_SHOTS")) {
+            QTest::qWait(500);
+            h.window.grab().save(qEnvironmentVariable("ATTNVIZ_MODEL_SHOTS") + "/taken.png");
+        }
+        QVERIFY(model.backButton()->isVisible());
+        QTest::mouseClick(model.backButton(), Qt::LeftButton);
+        QVERIFY(model.isModelShown());
+        QVERIFY(!model.backButton()->isVisible());
+        QCOMPARE(model.view().grid()->headCount(), 8); // the model as it was
+        QTest::mouseClick(model.view().findChild<QPushButton *>("backToWorkbenchButton"),
+                          Qt::LeftButton);
+        QVERIFY(!model.isModelShown());
+
+        // Undo is one step back to the document before.
+        doc.undoStack()->undo();
+        QVERIFY(doc.inputs() == before);
+        doc.undoStack()->redo();
+        QVERIFY(doc.inputs() == head);
+
+        // The whole layer: every head.
+        QString error;
+        QVERIFY2(model.takeApart(0, -1, &error), qPrintable(error));
+        QVERIFY(doc.inputs() == attn::takeApart(*checkpoint, *e.run, labels(e.tokens), 0, -1));
+        QCOMPARE(doc.headCount(), 4);
+        QCOMPARE(doc.undoStack()->count(), steps + 2);
+        QCOMPARE(doc.selection().currentHead(), 2); // the head chosen before
+    }
+
+    void tooLargeLayerOffersTheHead() {
+        // gpt2-tiny read as 32 heads of one dimension: more heads than the workbench holds.
+        const QString folder = m_dir.filePath("gpt2-32-heads");
+        QVERIFY(testsupport::writeGpt2Folder(folder));
+        QFile config(QDir(folder).filePath("config.json"));
+        QVERIFY(config.open(QIODevice::ReadOnly));
+        QJsonObject json = QJsonDocument::fromJson(config.readAll()).object();
+        config.close();
+        json["n_head"] = 32;
+        QVERIFY(testsupport::writeText(config.fileName(), QJsonDocument(json).toJson()));
+
+        Harness h;
+        openAndRun(h, folder, QStringLiteral("the cat"));
+        ModelController &model = h.workbench.model();
+        const std::string why = attn::layerTooLarge(model.runner().checkpoint()->config(), 2);
+        QVERIFY(!why.empty());
+        QStringList asked;
+        bool answer = false;
+        model.setAskTakeHead([&](const QString &question) {
+            asked << question;
+            return answer;
+        });
+        model.view().grid()->choose(1, 5);
+        const attn::AttentionInputs before = h.doc()->inputs();
+        QString error;
+        QVERIFY(!model.takeApart(1, -1, &error)); // declined: nothing changes, the reason said
+        QCOMPARE(asked.size(), 1);
+        QVERIFY2(asked[0].contains(QString::fromStdString(why)), qPrintable(asked[0]));
+        QVERIFY2(error.contains(QString::fromStdString(why)), qPrintable(error));
+        QVERIFY(h.doc()->inputs() == before);
+        answer = true; // accepted: the chosen head instead
+        QVERIFY2(model.takeApart(1, -1, &error), qPrintable(error));
+        QCOMPARE(h.doc()->headCount(), 1);
+        QVERIFY(h.doc()->inputs() ==
+                attn::takeApart(*model.runner().checkpoint(), *model.runner().outcome().run,
+                                labels(model.runner().outcome().tokens), 1, 5));
+    }
+
+    void badFolderChangesNothing() {
+        Harness h;
+        openAndRun(h, m_gpt2, QStringLiteral("the cat"));
+        ModelController &model = h.workbench.model();
+        const attn::AttentionInputs before = h.doc()->inputs();
+        const int steps = h.doc()->undoStack()->count();
+        const attn::RunPtr run = model.runner().outcome().run;
+
+        QTemporaryDir empty;
+        QString error;
+        QVERIFY(!model.openFolderNow(empty.path(), &error));
+        QVERIFY2(error.contains("config.json"), qPrintable(error));
+        QVERIFY(!error.contains('\n'));
+        QVERIFY(h.doc()->inputs() == before);
+        QCOMPARE(h.doc()->undoStack()->count(), steps);
+        QCOMPARE(model.runner().folder(), QDir(m_gpt2).absolutePath());
+        QCOMPARE(model.runner().outcome().run, run);
+
+        // A model without a tokenizer: the message names what is missing.
+        const QString noTokenizer = m_dir.filePath("no-tokenizer");
+        QVERIFY(testsupport::copyModelFiles("gpt2-tiny", noTokenizer));
+        QSignalSpy failed(&model.runner(), &ModelRunner::openFailed);
+        model.openFolder(noTokenizer); // as the menu and a drop do: on a worker
+        QTRY_COMPARE(failed.size(), 1);
+        const QString message = model.view().message()->text();
+        QVERIFY2(message.contains(noTokenizer), qPrintable(message));
+        QVERIFY(model.view().message()->isVisibleTo(&model.view()));
+        QVERIFY(h.doc()->inputs() == before);
+        QCOMPARE(model.runner().outcome().run, run);
+    }
+
+    void droppedFolderOpens() {
+        Harness h;
+        h.window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&h.window));
+        auto mime = std::make_unique<QMimeData>();
+        mime->setUrls({QUrl::fromLocalFile(m_gpt2)});
+        QDragEnterEvent enter(QPoint(200, 200), Qt::CopyAction, mime.get(), Qt::LeftButton,
+                              Qt::NoModifier);
+        QCoreApplication::sendEvent(&h.window, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(200, 200), Qt::CopyAction, mime.get(), Qt::LeftButton,
+                        Qt::NoModifier);
+        QCoreApplication::sendEvent(&h.window, &drop);
+        QVERIFY(drop.isAccepted());
+        ModelController &model = h.workbench.model();
+        QTRY_VERIFY(model.runner().isOpen());
+        QTRY_VERIFY(model.isModelShown());
+        model.view().textEdit()->setText(QStringLiteral("the mat"));
+        QVERIFY(model.runner().waitUntilIdle());
+        QCOMPARE(model.view().grid()->headCount(), 8);
+    }
+
+    void sessionsRememberTheModel() {
+        const QString file = m_dir.filePath("with-model.attnviz");
+        const QString text = QStringLiteral("the cat sat on the mat");
+        attn::AttentionInputs taken;
+        {
+            Harness h;
+            openAndRun(h, m_gpt2, text);
+            QVERIFY(h.workbench.model().takeApart(1, 3));
+            taken = h.doc()->inputs();
+            QVERIFY(h.session->saveTo(file));
+            QVERIFY(h.session->waitForSaves());
+        }
+        // A top-level "model" member, as attnviz-cli model session writes it.
+        const QJsonObject root = testsupport::readJsonObject(file);
+        QVERIFY(!root["view"].toObject().contains("model"));
+        const QJsonObject saved = root["model"].toObject();
+        QCOMPARE(saved["folder"].toString(), QDir(m_gpt2).absolutePath());
+        QCOMPARE(saved["text"].toString(), text);
+        QCOMPARE(saved["layer"].toInt(), 1);
+        QCOMPARE(saved["head"].toInt(), 3);
+        {
+            Harness h;
+            QString error;
+            QVERIFY2(h.session->loadFile(file, &error), qPrintable(error));
+            QVERIFY(h.doc()->inputs() == taken);
+            ModelController &model = h.workbench.model();
+            QCOMPARE(model.runner().folder(), QDir(m_gpt2).absolutePath());
+            QCOMPARE(model.view().textEdit()->text(), text);
+            QVERIFY(model.runner().waitUntilIdle());
+            QCOMPARE(model.runner().outcome().text, text);
+            QCOMPARE(model.view().grid()->chosenLayer(), 1);
+            QCOMPARE(model.view().grid()->chosenHead(), 3);
+            QVERIFY(!model.isModelShown()); // the session's document is what opens
+            QVERIFY(model.backButton()->isVisibleTo(&h.window));
+        }
+        // The folder gone: the document opens all the same, and the window says so.
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QByteArray bytes = f.readAll();
+        f.close();
+        bytes.replace(QDir(m_gpt2).absolutePath().toUtf8(), m_dir.filePath("gone").toUtf8());
+        const QString moved = m_dir.filePath("moved.attnviz");
+        QVERIFY(testsupport::writeText(moved, bytes));
+        {
+            Harness h;
+            QString error;
+            QVERIFY2(h.session->loadFile(moved, &error), qPrintable(error));
+            QVERIFY(h.doc()->inputs() == taken);
+            ModelController &model = h.workbench.model();
+            QVERIFY(!model.runner().isOpen());
+            const QString said = h.window.statusBar()->currentMessage();
+            QVERIFY2(said.contains(m_dir.filePath("gone")) && said.contains("not there"),
+                     qPrintable(said));
+        }
+        // A session attnviz-cli wrote opens with its model, as the window's own do.
+        const QString cli = m_dir.filePath("cli.attnviz");
+        QProcess run;
+        run.start(QStringLiteral(ATTNVIZ_CLI_PATH), {"model", "session", m_gpt2, "--text", text,
+                                                     "--layer", "1", "--head", "2", "--out", cli});
+        QVERIFY(run.waitForFinished(60000));
+        QVERIFY2(run.exitCode() == 0, run.readAllStandardError().constData());
+        {
+            Harness h;
+            QString error;
+            QVERIFY2(h.session->loadFile(cli, &error), qPrintable(error));
+            ModelController &model = h.workbench.model();
+            QCOMPARE(model.runner().folder(), QDir(m_gpt2).absolutePath());
+            QCOMPARE(model.view().textEdit()->text(), text);
+            QVERIFY(model.runner().waitUntilIdle());
+            QCOMPARE(model.view().grid()->chosenLayer(), 1);
+            QCOMPARE(model.view().grid()->chosenHead(), 2);
+            // The same numbers as the window's own; the CLI labels the tokens its own way.
+            attn::AttentionInputs same =
+                attn::takeApart(*model.runner().checkpoint(), *model.runner().outcome().run,
+                                labels(model.runner().outcome().tokens), 1, 2);
+            same.tokens = h.doc()->inputs().tokens;
+            QVERIFY(h.doc()->inputs() == same);
+        }
+        // A session without a model has no "model" key.
+        {
+            Harness h;
+            QVERIFY(!h.session->sessionBytes().contains("\"model\""));
+        }
+    }
+};
+
+int main(int argc, char **argv) {
+    testsupport::isolate("test_model_window");
+    QApplication app(argc, argv);
+    TestModelWindow test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "test_model_window.moc"

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "HeadPopup.h"
+
+#include "heatmap/HeatmapView.h"
+
+#include <QGuiApplication>
+#include <QScreen>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+HeadPopup::HeadPopup(QWidget *parent)
+    : QFrame(parent, Qt::ToolTip | Qt::FramelessWindowHint), m_view(new HeatmapView(this)) {
+    setObjectName("headPopup");
+    setFrameShape(QFrame::Box);
+    setAttribute(Qt::WA_ShowWithoutActivating);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_view);
+    m_view->setAxisTitles(tr("query"), tr("key"));
+}
+
+void HeadPopup::showHead(const attn::RunPtr &run, const QStringList &tokens, bool causal, int layer,
+                         int head, const QRect &near) {
+    if (!run || layer < 0 || layer >= int(run->layers.size()) || head < 0 ||
+        head >= int(run->layers[std::size_t(layer)].heads.size())) {
+        hide();
+        return;
+    }
+    m_layer = layer;
+    m_head = head;
+    const attn::Matrix &w = run->layers[std::size_t(layer)].heads[std::size_t(head)].weights;
+    attn::Mask mask;
+    if (causal) {
+        mask = attn::Mask::Constant(w.rows(), w.cols(), false);
+        for (Eigen::Index i = 0; i < w.rows(); ++i)
+            for (Eigen::Index j = i + 1; j < w.cols(); ++j)
+                mask(i, j) = true;
+    }
+    m_view->setTitle(tr("Layer %1, head %2: weights").arg(layer).arg(head));
+    m_view->setData(w, tokens, tokens, ScaleKind::Unit, causal ? &mask : nullptr);
+
+    // As large as its names and numbers need, within a third of the screen.
+    const QScreen *screen = QGuiApplication::screenAt(near.center());
+    const QRect room = screen ? screen->availableGeometry() : QRect(0, 0, 1280, 800);
+    const QSize wanted = m_view->readableSize(true) + QSize(8, 8);
+    const int side = std::min(room.height() * 2 / 3, room.width() / 2);
+    const QSize size(std::clamp(wanted.width(), 280, side), std::clamp(wanted.height(), 260, side));
+    resize(size);
+    QPoint pos(near.right() + 12, near.top() - size.height() / 3);
+    if (pos.x() + size.width() > room.right())
+        pos.setX(near.left() - 12 - size.width());
+    pos.setY(std::clamp(pos.y(), room.top(), std::max(room.top(), room.bottom() - size.height())));
+    pos.setX(std::max(pos.x(), room.left()));
+    move(pos);
+    show();
+    raise();
+}

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "transformer/Run.h"
+
+#include <QFrame>
+#include <QStringList>
+
+class HeatmapView;
+
+// The head under the pointer in the layers × heads overview, enlarged: its weights as a full
+// heatmap with the token names on both axes and numbers when they fit, beside the thumbnail,
+// never covering it. A tool-tip window: it takes no focus and goes when the pointer leaves.
+class HeadPopup : public QFrame {
+    Q_OBJECT
+public:
+    explicit HeadPopup(QWidget *parent = nullptr);
+
+    // `near`: the thumbnail on the screen; the popup goes right of it, or left when there is
+    // no room. `causal`: the cells above the diagonal are hatched as masked.
+    void showHead(const attn::RunPtr &run, const QStringList &tokens, bool causal, int layer,
+                  int head, const QRect &near);
+    HeatmapView *heatmap() const { return m_view; }
+    int layer() const { return m_layer; }
+    int head() const { return m_head; }
+
+private:
+    HeatmapView *m_view;
+    int m_layer = -1, m_head = -1;
+};

@@ -1,0 +1,307 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "LayerHeadGrid.h"
+
+#include <QContextMenuEvent>
+#include <QKeyEvent>
+#include <QMenu>
+#include <QMouseEvent>
+#include <QPainter>
+
+#include <algorithm>
+
+namespace {
+
+constexpr int kGap = 6; // between thumbnails: enough to see where one head ends
+
+const attn::Matrix &emptyMatrix() {
+    static const attn::Matrix empty;
+    return empty;
+}
+
+} // namespace
+
+LayerHeadGrid::LayerHeadGrid(QWidget *parent) : QWidget(parent) {
+    setObjectName("layerHeadGrid");
+    setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+    QSizePolicy policy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    policy.setHeightForWidth(true);
+    setSizePolicy(policy);
+}
+
+void LayerHeadGrid::setRun(attn::RunPtr run, bool causal) {
+    const bool reshaped = !m_run || !run || m_run->layers.size() != run->layers.size() ||
+                          heads() != (run->layers.empty() ? 0 : int(run->layers[0].heads.size()));
+    m_run = std::move(run);
+    m_causal = causal;
+    if (m_layer >= layers() || m_head >= heads())
+        m_layer = m_head = -1;
+    buildImages();
+    if (reshaped) {
+        m_cell = cellFor(width());
+        updateGeometry();
+    }
+    update();
+}
+
+int LayerHeadGrid::layers() const {
+    return m_run ? int(m_run->layers.size()) : 0;
+}
+
+int LayerHeadGrid::heads() const {
+    return m_run && !m_run->layers.empty() ? int(m_run->layers[0].heads.size()) : 0;
+}
+
+const attn::Matrix &LayerHeadGrid::weights(int layer, int head) const {
+    if (layer < 0 || layer >= layers() || head < 0 || head >= heads())
+        return emptyMatrix();
+    return m_run->layers[std::size_t(layer)].heads[std::size_t(head)].weights;
+}
+
+void LayerHeadGrid::buildImages() {
+    m_images.clear();
+    const ColorLut lut(m_map);
+    const ValueRange unit{0.0, 1.0};
+    const LutScale scale(unit);
+    const QRgb masked = palette().color(QPalette::Window).darker(104).rgb();
+    for (int l = 0; l < layers(); ++l)
+        for (int h = 0; h < heads(); ++h) {
+            const attn::Matrix &w = weights(l, h);
+            const int n = int(w.rows()), m = int(w.cols());
+            // More cells than kMaxImageCells: a pixel shows the largest weight of its block, so
+            // a sharp peak never disappears between two samples.
+            const int rows = std::min(n, kMaxImageCells), cols = std::min(m, kMaxImageCells);
+            QImage image(std::max(cols, 1), std::max(rows, 1), QImage::Format_RGB32);
+            image.fill(masked);
+            for (int i = 0; i < rows; ++i) {
+                auto *line = reinterpret_cast<QRgb *>(image.scanLine(i));
+                const int r0 = int(qint64(i) * n / rows), r1 = int(qint64(i + 1) * n / rows);
+                for (int j = 0; j < cols; ++j) {
+                    const int c0 = int(qint64(j) * m / cols), c1 = int(qint64(j + 1) * m / cols);
+                    if (m_causal && c0 > r1 - 1)
+                        continue; // every key of the block is after every query: masked
+                    double v = 0;
+                    for (int r = r0; r < r1; ++r)
+                        for (int c = c0; c < c1; ++c)
+                            v = std::max(v, w(r, c));
+                    line[j] = lut.at(scale.index(v));
+                }
+            }
+            m_images.push_back(std::move(image));
+        }
+}
+
+QRgb LayerHeadGrid::imageColor(int layer, int head, int row, int col) const {
+    const std::size_t k = std::size_t(layer * heads() + head);
+    return k < m_images.size() ? m_images[k].pixel(col, row) : 0;
+}
+
+void LayerHeadGrid::choose(int layer, int head) {
+    if (layer < 0 || layer >= layers() || head < 0 || head >= heads())
+        layer = head = -1;
+    if (layer == m_layer && head == m_head)
+        return;
+    m_layer = layer;
+    m_head = head;
+    update();
+    emit chosen(layer, head);
+}
+
+void LayerHeadGrid::setColorMap(ColorMapId map) {
+    m_map = map;
+    buildImages();
+    update();
+}
+
+int LayerHeadGrid::labelWidth() const {
+    return fontMetrics().horizontalAdvance(QStringLiteral("L00")) + kGap * 2;
+}
+
+int LayerHeadGrid::left() const {
+    // Centred when the heads are held to the height and leave room beside them.
+    const int content = labelWidth() + heads() * (m_cell + kGap) + kGap;
+    return std::max(0, (width() - content) / 2);
+}
+
+int LayerHeadGrid::headerHeight() const {
+    return fontMetrics().height() + kGap;
+}
+
+int LayerHeadGrid::cellFor(int width) const {
+    const int h = std::max(heads(), 1);
+    int cell = std::clamp((width - labelWidth() - kGap) / h - kGap, kMinCell, kMaxCell);
+    if (m_fitHeight > 0 && layers() > 0) {
+        const int fit = (m_fitHeight - headerHeight() - kGap) / layers() - kGap;
+        cell = std::min(cell, std::max(fit, kComfortCell));
+    }
+    return std::max(cell, kMinCell);
+}
+
+void LayerHeadGrid::setFitHeight(int height) {
+    if (height == m_fitHeight)
+        return;
+    m_fitHeight = height;
+    const int cell = cellFor(width());
+    if (cell != m_cell) {
+        m_cell = cell;
+        updateGeometry();
+        update();
+    }
+}
+
+int LayerHeadGrid::heightForWidth(int width) const {
+    const int cell = cellFor(width);
+    return headerHeight() + layers() * (cell + kGap) + kGap;
+}
+
+QSize LayerHeadGrid::sizeHint() const {
+    const int w = labelWidth() + heads() * (64 + kGap) + kGap;
+    return {w, heightForWidth(w)};
+}
+
+QSize LayerHeadGrid::minimumSizeHint() const {
+    const int w = labelWidth() + heads() * (kMinCell + kGap) + kGap;
+    return {w, heightForWidth(w)};
+}
+
+QRect LayerHeadGrid::headRect(int layer, int head) const {
+    if (layer < 0 || layer >= layers() || head < 0 || head >= heads())
+        return {};
+    return {left() + labelWidth() + head * (m_cell + kGap),
+            headerHeight() + layer * (m_cell + kGap), m_cell, m_cell};
+}
+
+std::pair<int, int> LayerHeadGrid::headAt(QPoint pos) const {
+    const int x = pos.x() - left() - labelWidth(), y = pos.y() - headerHeight();
+    if (x < 0 || y < 0)
+        return {-1, -1};
+    const int head = x / (m_cell + kGap), layer = y / (m_cell + kGap);
+    if (head >= heads() || layer >= layers() || !headRect(layer, head).contains(pos))
+        return {-1, -1};
+    return {layer, head};
+}
+
+void LayerHeadGrid::resizeEvent(QResizeEvent *event) {
+    QWidget::resizeEvent(event);
+    const int cell = cellFor(width());
+    if (cell != m_cell) {
+        m_cell = cell;
+        updateGeometry(); // the height follows the width
+    }
+}
+
+void LayerHeadGrid::paintEvent(QPaintEvent *event) {
+    QPainter p(this);
+    const QRect dirty = event->rect();
+    const QColor text = palette().color(QPalette::WindowText);
+    p.setPen(text);
+    // Head numbers above the columns, layer numbers left of the rows.
+    for (int h = 0; h < heads(); ++h) {
+        const QRect r = headRect(0, h);
+        p.drawText(QRect(r.left(), 0, r.width(), headerHeight()), Qt::AlignCenter,
+                   QString::number(h));
+    }
+    for (int l = 0; l < layers(); ++l) {
+        const QRect r = headRect(l, 0);
+        if (r.bottom() < dirty.top() || r.top() > dirty.bottom())
+            continue;
+        p.drawText(QRect(left(), r.top(), labelWidth() - kGap, r.height()),
+                   Qt::AlignRight | Qt::AlignVCenter, tr("L%1").arg(l));
+        for (int h = 0; h < heads(); ++h) {
+            const QRect cell = headRect(l, h);
+            if (!cell.intersects(dirty))
+                continue;
+            p.drawImage(cell, m_images[std::size_t(l * heads() + h)]);
+        }
+    }
+    // The chosen head and the hovered one outlined, the chosen one the stronger.
+    const QColor highlight = palette().color(QPalette::Highlight);
+    if (m_hoverLayer >= 0) {
+        p.setPen(QPen(highlight.lighter(130), 2));
+        p.drawRect(headRect(m_hoverLayer, m_hoverHead).adjusted(-2, -2, 1, 1));
+    }
+    if (m_layer >= 0) {
+        p.setPen(QPen(highlight, 3));
+        p.drawRect(headRect(m_layer, m_head).adjusted(-3, -3, 2, 2));
+    }
+}
+
+void LayerHeadGrid::hover(int layer, int head) {
+    if (layer == m_hoverLayer && head == m_hoverHead)
+        return;
+    m_hoverLayer = layer;
+    m_hoverHead = head;
+    update();
+    const QRect r = headRect(layer, head);
+    emit headHovered(layer, head,
+                     r.isEmpty() ? QRect() : QRect(mapToGlobal(r.topLeft()), r.size()));
+}
+
+void LayerHeadGrid::mouseMoveEvent(QMouseEvent *event) {
+    const auto [layer, head] = headAt(event->position().toPoint());
+    hover(layer, head);
+}
+
+void LayerHeadGrid::leaveEvent(QEvent *event) {
+    QWidget::leaveEvent(event);
+    hover(-1, -1);
+}
+
+void LayerHeadGrid::mousePressEvent(QMouseEvent *event) {
+    const auto [layer, head] = headAt(event->position().toPoint());
+    if (event->button() != Qt::LeftButton || layer < 0)
+        return QWidget::mousePressEvent(event);
+    choose(layer, head);
+    hover(-1, -1); // the popup goes: the head is about to become the workbench's document
+    emit takeHeadApart(layer, head);
+}
+
+void LayerHeadGrid::keyPressEvent(QKeyEvent *event) {
+    if (layers() == 0)
+        return QWidget::keyPressEvent(event);
+    const int layer = std::max(m_layer, 0), head = std::max(m_head, 0);
+    switch (event->key()) {
+    case Qt::Key_Left:
+        choose(layer, std::max(head - 1, 0));
+        break;
+    case Qt::Key_Right:
+        choose(layer, std::min(head + 1, heads() - 1));
+        break;
+    case Qt::Key_Up:
+        choose(std::max(layer - 1, 0), head);
+        break;
+    case Qt::Key_Down:
+        choose(std::min(layer + 1, layers() - 1), head);
+        break;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+        if (m_layer >= 0)
+            emit takeHeadApart(m_layer, m_head);
+        break;
+    default:
+        return QWidget::keyPressEvent(event);
+    }
+}
+
+void LayerHeadGrid::contextMenuEvent(QContextMenuEvent *event) {
+    const auto [layer, head] = headAt(event->pos());
+    if (layer < 0)
+        return;
+    choose(layer, head);
+    QMenu menu(this);
+    menu.addAction(tr("Take head %1 of layer %2 apart").arg(head).arg(layer), this,
+                   [this, layer, head] { emit takeHeadApart(layer, head); });
+    menu.addAction(tr("Take layer %1 apart (all heads)").arg(layer), this,
+                   [this, layer] { emit takeLayerApart(layer); });
+    menu.exec(event->globalPos());
+}
+
+void LayerHeadGrid::changeEvent(QEvent *event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        buildImages();
+    if (event->type() == QEvent::FontChange) {
+        m_cell = cellFor(width());
+        updateGeometry();
+    }
+}

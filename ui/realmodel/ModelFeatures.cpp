@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ModelFeatures.h"
+
+#include "InputError.h"
+#include "LayerHeadGrid.h"
+#include "Limits.h"
+#include "ModelFocus.h"
+#include "ModelRunner.h"
+#include "ModelView.h"
+#include "TokenStrip.h"
+#include "checkpoint/Checkpoint.h"
+#include "model/Document.h"
+#include "model/ViewStateRegistry.h"
+#include "shell/BusyIndicator.h"
+#include "shell/Shell.h"
+#include "transformer/TakeApart.h"
+
+#include <QAction>
+#include <QCoreApplication>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonValue>
+#include <QLineEdit>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QStatusBar>
+
+namespace {
+
+constexpr int kMessageMs = 15000;
+
+} // namespace
+
+ModelController::ModelController(Shell &shell, Document &document, ViewStateRegistry &viewState)
+    : QObject(&shell), m_shell(shell), m_document(document), m_runner(new ModelRunner(this)),
+      m_view(new ModelView(*m_runner)), m_back(new QPushButton) {
+    QMainWindow &window = shell.window();
+    m_dock = shell.addPanel(tr("Model"), "modelDock", m_view, Qt::RightDockWidgetArea);
+    m_dock->hide();
+    m_focus = new ModelFocus(window, m_dock, m_view->textEdit());
+    m_view->setColorMap(shell.sequentialMap());
+    connect(&shell, &Shell::colorMapsChanged, m_view,
+            [this](ColorMapId sequential, ColorMapId) { m_view->setColorMap(sequential); });
+
+    m_open = new QAction(tr("Open &model\u2026"), this);
+    m_open->setObjectName("openModelAction");
+    m_open->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_open->setToolTip(tr("Open a Hugging Face model folder (config.json, model.safetensors and "
+                          "its tokenizer) and see every head of every layer"));
+    connect(m_open, &QAction::triggered, this, &ModelController::open);
+    QMenu *file = shell.menu(MenuId::File);
+    const QList<QAction *> fileActions = file->actions();
+    // Under File › Open…, where a user looks for opening things.
+    file->insertAction(fileActions.size() > 1 ? fileActions[1] : nullptr, m_open);
+
+    m_show = new QAction(tr("Show the &model"), this);
+    m_show->setObjectName("showModelAction");
+    m_show->setCheckable(true);
+    m_show->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
+    m_show->setToolTip(tr("Show the open model's heads in the whole window, or the workbench "
+                          "again"));
+    connect(m_show, &QAction::toggled, this, &ModelController::showModel);
+    shell.menu(MenuId::View)->addAction(m_show);
+    connect(m_focus, &ModelFocus::activeChanged, this, [this](bool on) {
+        const QSignalBlocker block(m_show);
+        m_show->setChecked(on);
+        updateBackButton();
+    });
+
+    // The link back from a head taken apart: always in sight while the workbench shows.
+    m_back->setObjectName("backToModelButton");
+    m_back->setText(tr("\u25c2 Back to the model"));
+    m_back->setToolTip(tr("Show the model the workbench's numbers came from (Ctrl+M)"));
+    m_back->setFlat(true);
+    m_back->hide();
+    window.statusBar()->addPermanentWidget(m_back);
+    connect(m_back, &QPushButton::clicked, this, [this] { showModel(true); });
+
+    connect(m_view, &ModelView::openRequested, this, &ModelController::open);
+    connect(m_view, &ModelView::backRequested, this, [this] { showModel(false); });
+    connect(m_view, &ModelView::takeHeadApart, this,
+            [this](int layer, int head) { takeApart(layer, head); });
+    connect(m_view, &ModelView::takeLayerApart, this, [this](int layer) { takeApart(layer, -1); });
+    connect(m_runner, &ModelRunner::openFailed, this,
+            [this](const QString &, const QString &message) { failed(message); });
+    connect(m_runner, &ModelRunner::opened, this, [this] {
+        m_shell.showMessage(tr("Opened the model %1").arg(QFileInfo(m_runner->folder()).fileName()),
+                            kMessageMs);
+        updateBackButton();
+    });
+    connect(m_runner, &ModelRunner::runFinished, this, [this] {
+        if (m_pendingLayer >= 0) {
+            m_view->grid()->choose(m_pendingLayer, m_pendingHead);
+            m_pendingLayer = m_pendingHead = -1;
+        }
+    });
+    connect(m_runner, &ModelRunner::busyChanged, this, [this](bool busy) {
+        if (busy)
+            m_shell.busy().begin(QStringLiteral("model"), [] {
+                return QCoreApplication::translate("ModelController", "running the model\u2026");
+            });
+        else
+            m_shell.busy().end(QStringLiteral("model"));
+    });
+
+    m_askTakeHead = [this](const QString &why) {
+        return QMessageBox::question(&m_shell.window(), tr("Take the layer apart"), why) ==
+               QMessageBox::Yes;
+    };
+
+    viewState.registerProvider(
+        QStringLiteral("model"),
+        [this] {
+            const QJsonObject s = state();
+            return s.isEmpty() ? QJsonValue(QJsonValue::Undefined) : QJsonValue(s);
+        },
+        [this](const QJsonValue &v) { loadState(v.toObject()); }, this);
+}
+
+ModelController::~ModelController() = default;
+
+void ModelController::open() {
+    const QString folder = QFileDialog::getExistingDirectory(
+        &m_shell.window(), tr("Open a model folder"), m_runner->folder());
+    if (!folder.isEmpty())
+        openFolder(folder);
+}
+
+void ModelController::openFolder(const QString &folder) {
+    // Shown once open; the model open before stays in view until then, and if it fails.
+    auto *connection = new QMetaObject::Connection;
+    auto *failure = new QMetaObject::Connection;
+    const auto done = [connection, failure] {
+        QObject::disconnect(*connection);
+        QObject::disconnect(*failure);
+        delete connection;
+        delete failure;
+    };
+    *connection = connect(m_runner, &ModelRunner::opened, this, [this, done] {
+        done();
+        showModel(true);
+    });
+    *failure = connect(m_runner, &ModelRunner::openFailed, this, [done] { done(); });
+    m_runner->open(folder);
+}
+
+bool ModelController::openFolderNow(const QString &folder, QString *error) {
+    return m_runner->openNow(folder, error);
+}
+
+bool ModelController::isModelShown() const {
+    return m_focus->isActive();
+}
+
+void ModelController::showModel(bool shown) {
+    m_focus->setActive(shown);
+    updateBackButton();
+}
+
+void ModelController::updateBackButton() {
+    m_back->setVisible(m_runner->isOpen() && !m_focus->isActive());
+}
+
+void ModelController::failed(const QString &message) {
+    m_view->showMessage(message);
+    m_shell.showMessage(message, kMessageMs);
+}
+
+bool ModelController::takeApart(int layer, int head, QString *error) {
+    const auto fail = [&](const QString &message) {
+        if (error)
+            *error = message;
+        failed(message);
+        return false;
+    };
+    const std::shared_ptr<const attn::Checkpoint> checkpoint = m_runner->checkpoint();
+    const ModelRunner::Outcome outcome = m_runner->outcome(); // a copy: the run may move on
+    if (!checkpoint || !outcome.run)
+        return fail(tr("There is no run of the model to take apart yet: type a text."));
+    if (layer < 0 || layer >= int(outcome.run->layers.size()))
+        return fail(tr("The model has no layer %1.").arg(layer));
+    const int chosenHead = std::max(m_view->grid()->chosenHead(), 0);
+    if (head < 0) {
+        const std::string why =
+            attn::layerTooLarge(checkpoint->config(), std::int64_t(outcome.tokens.size()));
+        if (!why.empty()) {
+            const QString line = tr("Layer %1 is too large for the workbench: %2")
+                                     .arg(layer)
+                                     .arg(QString::fromStdString(why));
+            if (!m_askTakeHead(
+                    tr("%1\n\nTake head %2 of it apart instead?").arg(line).arg(chosenHead)))
+                return fail(line);
+            head = chosenHead;
+        }
+    }
+    std::vector<std::string> tokens;
+    tokens.reserve(outcome.tokens.size());
+    for (const attn::Token &t : outcome.tokens)
+        tokens.push_back(TokenStrip::label(t).left(int(attn::kMaxLabelLength)).toStdString());
+    attn::AttentionInputs inputs;
+    try {
+        inputs = attn::takeApart(*checkpoint, *outcome.run, tokens, layer, head);
+    } catch (const attn::InputError &e) {
+        return fail(QString::fromUtf8(e.what()));
+    }
+    const QString name = QFileInfo(m_runner->folder()).fileName();
+    const QString text =
+        head >= 0 ? tr("Take apart head %1 of layer %2 of %3").arg(head).arg(layer).arg(name)
+                  : tr("Take apart layer %1 of %2").arg(layer).arg(name);
+    QString refused;
+    if (!m_document.replaceInputs(std::move(inputs), text, &refused))
+        return fail(refused);
+    m_view->grid()->choose(layer, head >= 0 ? head : chosenHead);
+    m_document.selection().setCurrentHead(head >= 0 ? 0 : chosenHead);
+    m_view->showMessage({});
+    showModel(false);
+    m_shell.showMessage(tr("%1: in the workbench now; \u25c2 Back to the model (Ctrl+M) shows the "
+                           "model again.")
+                            .arg(text),
+                        kMessageMs);
+    return true;
+}
+
+QJsonObject ModelController::state() const {
+    if (!m_runner->isOpen())
+        return {};
+    QJsonObject o;
+    o["folder"] = m_runner->folder();
+    o["text"] = m_runner->text();
+    o["layer"] = m_view->grid()->chosenLayer();
+    o["head"] = m_view->grid()->chosenHead();
+    QJsonArray ids; // as attnviz-cli model session writes them
+    for (const attn::Token &t : m_runner->outcome().tokens)
+        ids.append(t.id);
+    o["ids"] = ids;
+    return o;
+}
+
+void ModelController::loadState(const QJsonObject &state) {
+    const QString folder = state.value("folder").toString();
+    if (folder.isEmpty())
+        return;
+    if (!QFileInfo(folder).isDir()) {
+        failed(tr("The model of this session is not there: %1").arg(folder));
+        return;
+    }
+    QString error;
+    if (!openFolderNow(folder, &error)) {
+        failed(tr("The model of this session could not be opened: %1").arg(error));
+        return;
+    }
+    m_pendingLayer = state.value("layer").toInt(-1);
+    m_pendingHead = state.value("head").toInt(-1);
+    QString text = state.value("text").toString();
+    if (!state.contains("text") && state.value("ids").isArray()) {
+        // attnviz-cli model session --ids: the text those ids read as.
+        std::vector<int> ids;
+        for (const QJsonValue &v : state.value("ids").toArray())
+            ids.push_back(v.toInt());
+        try {
+            text = m_runner->tokenizer()->decode(ids);
+        } catch (const attn::InputError &e) {
+            failed(QString::fromUtf8(e.what()));
+        }
+    }
+    m_view->textEdit()->setText(text);
+    m_runner->setText(text);
+}
+
+ModelController *installModelFeatures(Shell &shell, Document &document,
+                                      ViewStateRegistry &viewState) {
+    return new ModelController(shell, document, viewState);
+}

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QJsonObject>
+#include <QObject>
+#include <QString>
+
+#include <functional>
+
+class Document;
+class ModelFocus;
+class ModelRunner;
+class ModelView;
+class QAction;
+class QDockWidget;
+class QPushButton;
+class Shell;
+class ViewStateRegistry;
+
+// A real model in the window (issue 25): File › Open model… (or a folder dropped on the window,
+// or `attnviz --model DIR`) opens a Hugging Face checkpoint folder into a ModelRunner, whose
+// ModelView gets the whole window (ModelFocus). Taking a head or a layer apart puts its
+// numbers (attn::takeApart) into the Document as one undo step and shows the workbench; a
+// "Back to the model" button in the status bar (and View › Model, Ctrl+M) shows the model
+// again. Sessions remember the folder, the text and the chosen head under the view's "model"
+// key (docs/formats.md).
+class ModelController : public QObject {
+    Q_OBJECT
+public:
+    ModelController(Shell &shell, Document &document, ViewStateRegistry &viewState);
+    ~ModelController() override;
+
+    ModelRunner &runner() const { return *m_runner; }
+    ModelView &view() const { return *m_view; }
+    QDockWidget *dock() const { return m_dock; }
+    QAction *openAction() const { return m_open; }
+    QAction *showAction() const { return m_show; }
+    QPushButton *backButton() const { return m_back; }
+
+    // Interactive: a folder chooser, then openFolder.
+    void open();
+    // Opens `folder` on a worker and shows the model once open; a folder that cannot be opened
+    // is said in one line (status bar and the model view) and the model open before stays.
+    void openFolder(const QString &folder);
+    // The same on this thread; false and *error when refused.
+    bool openFolderNow(const QString &folder, QString *error = nullptr);
+
+    bool isModelShown() const;
+    void showModel(bool shown);
+
+    // Head `head` of layer `layer` of the current run (−1: every head of the layer) into the
+    // document, one undo step, then the workbench. A layer over attnviz's limits is said, and
+    // askTakeHead offered the chosen head instead. False and *error when nothing was loaded.
+    bool takeApart(int layer, int head, QString *error = nullptr);
+    // Asked when a whole layer is too large: `why`, one line. True = take the head instead.
+    void setAskTakeHead(std::function<bool(const QString &why)> ask) {
+        m_askTakeHead = std::move(ask);
+    }
+
+    // The view's "model" object of a session, and loading one (a missing folder is said, and
+    // the document opens all the same).
+    QJsonObject state() const;
+    void loadState(const QJsonObject &state);
+
+private:
+    void updateBackButton();
+    void failed(const QString &message);
+
+    Shell &m_shell;
+    Document &m_document;
+    ModelRunner *m_runner;
+    ModelView *m_view;
+    QDockWidget *m_dock;
+    ModelFocus *m_focus;
+    QAction *m_open;
+    QAction *m_show;
+    QPushButton *m_back;
+    std::function<bool(const QString &)> m_askTakeHead;
+    // A session's chosen head, applied once the run of its text is there.
+    int m_pendingLayer = -1, m_pendingHead = -1;
+};
+
+// Adds the controller to the window: File › Open model…, View › Model, the model's panel, the
+// status bar's link back, the "model" key of sessions.
+ModelController *installModelFeatures(Shell &shell, Document &document,
+                                      ViewStateRegistry &viewState);

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QDockWidget>
+#include <QList>
+#include <QObject>
+#include <QPointer>
+#include <QSize>
+
+#include <utility>
+#include <vector>
+
+class QMainWindow;
+class QWidget;
+
+// The model view gets the whole window, as HeadsFocus gives it to the Heads panel: the stages
+// and every other dock step aside (hidden, not closed) and come back as they were when it ends,
+// by "Back to the workbench" or by closing the model's panel.
+class ModelFocus : public QObject {
+    Q_OBJECT
+public:
+    ModelFocus(QMainWindow &window, QDockWidget *dock, QWidget *focus);
+
+    bool isActive() const { return m_active; }
+    void setActive(bool on);
+
+signals:
+    void activeChanged(bool active);
+
+private:
+    QMainWindow &m_window;
+    QDockWidget *m_dock;
+    QWidget *m_focus;
+    bool m_active = false;
+    bool m_switching = false; // our own hiding and showing is not the user's
+    QList<QPointer<QWidget>> m_hidden;
+    std::vector<std::pair<QPointer<QDockWidget>, QSize>> m_docks; // the docked ones, their sizes
+};

@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ModelRunner.h"
+
+#include "InputError.h"
+#include "WorkerPool.h"
+#include "checkpoint/Checkpoint.h"
+#include "tokenizer/TokenizerFiles.h"
+#include "transformer/Forward.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFutureWatcher>
+#include <QPromise>
+#include <QThread>
+#include <QThreadPool>
+
+#include <functional>
+
+namespace {
+
+// Runs `work` on attn::workerPool() and hands its value to `done` on the thread of `owner`, if
+// `owner` still exists by then (the watcher is its child and goes with it).
+template <typename T>
+void onWorker(QObject *owner, std::function<T()> work, std::function<void(T)> done) {
+    auto promise = std::make_shared<QPromise<T>>();
+    auto *watcher = new QFutureWatcher<T>(owner);
+    QObject::connect(watcher, &QFutureWatcherBase::finished, owner, [watcher, done] {
+        watcher->deleteLater();
+        if (watcher->future().resultCount() > 0)
+            done(watcher->future().result());
+    });
+    watcher->setFuture(promise->future());
+    promise->start();
+    attn::workerPool().start([promise, work = std::move(work)] {
+        promise->addResult(work());
+        promise->finish();
+    });
+}
+
+} // namespace
+
+struct ModelRunner::Opened {
+    std::shared_ptr<const attn::Checkpoint> checkpoint;
+    std::shared_ptr<const attn::Tokenizer> tokenizer;
+    QString error;
+};
+
+namespace {
+
+struct RunResult {
+    ModelRunner::Outcome outcome;
+    QString error;
+    double milliseconds = 0;
+};
+
+// Everything that can go wrong says so in one line, naming the file (the core's messages do).
+template <typename F> QString catching(F &&f) {
+    try {
+        f();
+    } catch (const attn::InputError &e) {
+        return QString::fromUtf8(e.what());
+    } catch (const std::bad_alloc &) {
+        return QCoreApplication::translate("ModelRunner", "not enough memory");
+    } catch (const std::exception &e) {
+        return QString::fromUtf8(e.what());
+    }
+    return {};
+}
+
+} // namespace
+
+ModelRunner::ModelRunner(QObject *parent) : QObject(parent) {
+    m_timer.setSingleShot(true);
+    m_timer.setInterval(0);
+    connect(&m_timer, &QTimer::timeout, this, &ModelRunner::start);
+}
+
+ModelRunner::~ModelRunner() = default;
+
+void ModelRunner::open(const QString &folder) {
+    const quint64 generation = ++m_openGeneration;
+    m_opening = true;
+    setRunning(m_running);
+    const QString path = QDir(folder).absolutePath();
+    onWorker<Opened>(
+        this,
+        [path] {
+            Opened o;
+            o.error = catching([&] {
+                o.checkpoint = attn::Checkpoint::open(path);
+                o.tokenizer = attn::loadTokenizer(path);
+            });
+            return o;
+        },
+        [this, path, generation](Opened o) {
+            if (generation != m_openGeneration)
+                return; // a later open replaced this one
+            m_opening = false;
+            if (!o.error.isEmpty()) {
+                setRunning(m_running);
+                emit openFailed(path, o.error);
+                return;
+            }
+            adopt(path, o);
+        });
+}
+
+bool ModelRunner::openNow(const QString &folder, QString *error) {
+    ++m_openGeneration; // an open still parsing is dropped
+    m_opening = false;
+    const QString path = QDir(folder).absolutePath();
+    Opened o;
+    o.error = catching([&] {
+        o.checkpoint = attn::Checkpoint::open(path);
+        o.tokenizer = attn::loadTokenizer(path);
+    });
+    if (!o.error.isEmpty()) {
+        if (error)
+            *error = o.error;
+        setRunning(m_running);
+        emit openFailed(path, o.error);
+        return false;
+    }
+    adopt(path, o);
+    return true;
+}
+
+void ModelRunner::adopt(const QString &folder, const Opened &o) {
+    m_checkpoint = o.checkpoint;
+    m_tokenizer = o.tokenizer;
+    m_folder = folder;
+    m_outcome = {};
+    m_error.clear();
+    ++m_generation;
+    emit opened(folder);
+    schedule();
+}
+
+void ModelRunner::close() {
+    ++m_openGeneration;
+    ++m_generation;
+    m_opening = false;
+    m_timer.stop();
+    m_checkpoint.reset();
+    m_tokenizer.reset();
+    m_folder.clear();
+    m_outcome = {};
+    m_error.clear();
+    setRunning(m_running);
+}
+
+QString ModelRunner::description() const {
+    if (!m_checkpoint)
+        return {};
+    const attn::ModelConfig &c = m_checkpoint->config();
+    return tr("%1, %2 layers \u00d7 %3 heads, d_model %4, %5; %6")
+        .arg(QString::fromLatin1(attn::familyName(c.family)))
+        .arg(c.layers)
+        .arg(c.heads)
+        .arg(c.dModel)
+        .arg(m_checkpoint->dtype(), m_tokenizer ? m_tokenizer->description() : QString());
+}
+
+void ModelRunner::setText(const QString &text) {
+    if (text == m_text)
+        return;
+    m_text = text;
+    ++m_generation;
+    schedule();
+}
+
+void ModelRunner::schedule() {
+    if (!m_checkpoint)
+        return;
+    // A run going on is left to finish (its result is dropped); the newest text runs after it.
+    if (!m_running)
+        m_timer.start();
+    setRunning(m_running);
+}
+
+void ModelRunner::start() {
+    if (!m_checkpoint || m_running)
+        return;
+    const quint64 generation = m_generation;
+    m_running = true;
+    setRunning(true);
+    m_clock.start();
+    emit runStarted();
+    onWorker<RunResult>(
+        this,
+        [checkpoint = m_checkpoint, tokenizer = m_tokenizer, text = m_text] {
+            RunResult r;
+            r.outcome.text = text;
+            QElapsedTimer clock;
+            clock.start();
+            r.error = catching([&] {
+                r.outcome.tokens = tokenizer->encode(text);
+                if (r.outcome.tokens.empty())
+                    return; // nothing to run on: an empty picture, not an error
+                std::vector<std::int64_t> ids;
+                ids.reserve(r.outcome.tokens.size());
+                for (const attn::Token &t : r.outcome.tokens)
+                    ids.push_back(t.id);
+                r.outcome.run = attn::runModel(*checkpoint, ids);
+            });
+            r.milliseconds = double(clock.nsecsElapsed()) / 1e6;
+            return r;
+        },
+        [this, generation](RunResult r) {
+            m_running = false;
+            if (generation != m_generation) {
+                // Outdated: the text or the model changed meanwhile. Run the newest one.
+                if (m_checkpoint)
+                    m_timer.start();
+                setRunning(false);
+                return;
+            }
+            if (r.error.isEmpty()) {
+                m_outcome = std::move(r.outcome);
+                m_error.clear();
+                setRunning(false);
+                emit runFinished(r.milliseconds);
+            } else {
+                m_error = r.error;
+                setRunning(false);
+                emit runFailed(r.error);
+            }
+        });
+}
+
+void ModelRunner::setRunning(bool running) {
+    m_running = running;
+    const bool busy = isBusy();
+    if (busy != m_reportedBusy) {
+        m_reportedBusy = busy;
+        emit busyChanged(busy);
+    }
+}
+
+bool ModelRunner::waitUntilIdle(int milliseconds) {
+    QElapsedTimer clock;
+    clock.start();
+    while (isBusy()) {
+        if (clock.elapsed() > milliseconds)
+            return false;
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        QThread::msleep(2);
+    }
+    return true;
+}

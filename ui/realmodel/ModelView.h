@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "heatmap/ColorScale.h"
+
+#include <QTimer>
+#include <QWidget>
+
+class HeadPopup;
+class LayerHeadGrid;
+class ModelRunner;
+class PredictionsView;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QScrollArea;
+class TokenStrip;
+
+// A real model in the window: the text it runs on (typed in the box at the top), its tokens as
+// pieces, every head of every layer (LayerHeadGrid, scrolled when there are many; the head
+// under the pointer enlarged in a HeadPopup) and, beside them, what the model predicts. Shows
+// what its ModelRunner publishes, never waits for it: a run that takes longer than
+// kProgressDelayMs shows a progress bar meanwhile. The buttons and a click on a head ask the
+// owner (ModelFeatures) to take a head or a layer apart, or to go back to the workbench.
+class ModelView : public QWidget {
+    Q_OBJECT
+public:
+    static constexpr int kProgressDelayMs = 200;
+
+    explicit ModelView(ModelRunner &runner, QWidget *parent = nullptr);
+
+    LayerHeadGrid *grid() const { return m_grid; }
+    PredictionsView *predictions() const { return m_predictions; }
+    TokenStrip *tokens() const { return m_tokens; }
+    QLineEdit *textEdit() const { return m_text; }
+    HeadPopup *popup() const { return m_popup; }
+    QProgressBar *progress() const { return m_progress; }
+    QLabel *message() const { return m_message; }
+    QPushButton *takeLayerButton() const { return m_takeLayer; }
+    QScrollArea *gridScroll() const { return m_scroll; }
+
+    void setColorMap(ColorMapId map);
+    // A one-line message under the text (a failed open or run); "" hides it.
+    void showMessage(const QString &text);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+signals:
+    void openRequested();
+    void backRequested();
+    void takeHeadApart(int layer, int head);
+    void takeLayerApart(int layer);
+
+private:
+    void showOutcome();
+    void updateHeader();
+    void updateChosen();
+    void fitSide();
+
+    ModelRunner &m_runner;
+    QLabel *m_model;
+    QLineEdit *m_text;
+    QProgressBar *m_progress;
+    QTimer m_progressDelay;
+    TokenStrip *m_tokens;
+    QLabel *m_message;
+    LayerHeadGrid *m_grid;
+    QScrollArea *m_scroll;
+    PredictionsView *m_predictions;
+    QWidget *m_side = nullptr; // the predictions and the buttons beside the heads
+    QLabel *m_chosen;
+    QPushButton *m_takeHead;
+    QPushButton *m_takeLayer;
+    HeadPopup *m_popup;
+};
