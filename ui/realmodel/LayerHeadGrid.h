@@ -24,7 +24,7 @@ public:
     static constexpr int kMaxCell = 120;
     static constexpr int kMaxImageCells = 256;
     // Heads shrink towards the height they are shown in (every layer in sight), not below it.
-    static constexpr int kComfortCell = 40;
+    static constexpr int kComfortCell = 30;
 
     explicit LayerHeadGrid(QWidget *parent = nullptr);
 
