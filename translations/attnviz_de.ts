@@ -23,6 +23,25 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
 </context>
 <context>
+    <name>BiasEditor</name>
+    <message>
+        <source>Biases of head %1 (added to every token&apos;s row)</source>
+        <translation>Biases von Kopf %1 (zu jeder Token-Zeile addiert)</translation>
+    </message>
+    <message>
+        <source>Biases (added to every token&apos;s row)</source>
+        <translation>Biases (zu jeder Token-Zeile addiert)</translation>
+    </message>
+    <message>
+        <source>“%1” is not a number</source>
+        <translation>„%1“ ist keine Zahl</translation>
+    </message>
+    <message>
+        <source>“%1” is too large (values must lie within ±1e15)</source>
+        <translation>„%1“ ist zu groß (Werte müssen zwischen ±1e15 liegen)</translation>
+    </message>
+</context>
+<context>
     <name>CellDecimals</name>
     <message>
         <source>Cell &amp;decimals</source>
@@ -641,6 +660,18 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     <message>
         <source>the label</source>
         <translation>die Bezeichnung</translation>
+    </message>
+    <message>
+        <source>%1 has no column %2</source>
+        <translation>%1 hat keine Spalte %2</translation>
+    </message>
+    <message>
+        <source>Edit %1[%2]</source>
+        <translation>%1[%2] bearbeiten</translation>
+    </message>
+    <message>
+        <source>%1 must be a finite number within ±1e15</source>
+        <translation>%1 muss eine endliche Zahl zwischen ±1e15 sein</translation>
     </message>
 </context>
 <context>

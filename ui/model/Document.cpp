@@ -481,6 +481,28 @@ bool Document::setKvGroup(int head, int group, QString *error) {
 // Positions, gradients and training (issue 13): the positional scheme, the loss target and a
 // training run's weights.
 
+bool Document::setBias(int head, char which, int col, double value, QString *error) {
+    attn::AttentionInputs after = *m_inputs;
+    if (which != 'o' && (head < 0 || head >= int(after.heads.size())))
+        return fail(error, tr("there is no head %1").arg(head));
+    // A key/value group's bk and bv live with its first head (pushInputs shares them).
+    std::size_t owner = 0;
+    if (which == 'q')
+        owner = std::size_t(head);
+    else if (which != 'o')
+        owner = attn::kvSource(after, std::size_t(head));
+    attn::HeadWeights &w = after.heads[owner];
+    attn::Matrix &bias = which == 'o' ? after.bo : which == 'q' ? w.bq : which == 'k' ? w.bk : w.bv;
+    const QString name = which == 'o' ? QStringLiteral("bo") : QStringLiteral("b%1").arg(which);
+    if (col < 0 || col >= bias.cols())
+        return fail(error, tr("%1 has no column %2").arg(name).arg(col));
+    if (!std::isfinite(value) || std::abs(value) > attn::kMaxAbsInput)
+        return fail(error, tr("%1 must be a finite number within ±1e15").arg(name));
+    bias(0, col) = value;
+    return pushInputs(std::move(after), DocumentChange::Values,
+                      tr("Edit %1[%2]").arg(name).arg(col), error);
+}
+
 bool Document::setPositional(attn::Positional positional, QString *error) {
     return setPositioning(positional, m_inputs->options.rope, error);
 }

@@ -109,6 +109,10 @@ public:
     // none, sinusoidal or rope; refused with the core's message when the inputs do not allow
     // it (RoPE needs an even d_k).
     bool setPositional(attn::Positional positional, QString *error = nullptr);
+    // One number of a bias: `which` 'q', 'k' or 'v' of head `head` (a key/value group's bk and bv
+    // are its first head's, so the edit changes the group), or 'o' for bo. One undo step;
+    // refused for a bias the inputs do not have, a column out of range or a bad value.
+    bool setBias(int head, char which, int col, double value, QString *error = nullptr);
     // The same with RoPE's pairs and base θ (one undo step): refused with the core's message
     // for a θ it cannot use.
     bool setPositioning(attn::Positional positional, const attn::Rope &rope,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "InputsPanel.h"
 
+#include "BiasEditor.h"
 #include "MatrixEditor.h"
 #include "TokenEditor.h"
 #include "model/Document.h"
@@ -28,7 +29,7 @@ InputsPanel::InputsPanel(Document *doc, QWidget *parent)
       m_wq(new MatrixEditor(doc, {attn::Stage::Wq, doc->selection().currentHead()}, this)),
       m_wk(new MatrixEditor(doc, {attn::Stage::Wk, doc->selection().currentHead()}, this)),
       m_wv(new MatrixEditor(doc, {attn::Stage::Wv, doc->selection().currentHead()}, this)),
-      m_wo(new MatrixEditor(doc, {attn::Stage::Wo, 0}, this)),
+      m_wo(new MatrixEditor(doc, {attn::Stage::Wo, 0}, this)), m_biases(new BiasEditor(doc, this)),
       m_contextCaption(caption(tr("Context (keys and values come from it)"), this)),
       m_headCaption(caption(QString(), this)) {
     // Queries on the left (tokens, X, then the context), the weights they meet on the right
@@ -47,11 +48,13 @@ InputsPanel::InputsPanel(Document *doc, QWidget *parent)
     grid->addWidget(m_contextTokens, 3, 0, Qt::AlignLeft);
     grid->addWidget(m_context, 4, 0, Qt::AlignTop);
     grid->addWidget(m_wo, 2, 1, 3, 3, Qt::AlignTop | Qt::AlignLeft);
+    grid->addWidget(m_biases, 5, 1, 1, 3, Qt::AlignTop | Qt::AlignLeft);
     grid->setColumnStretch(4, 1);
-    grid->setRowStretch(5, 1);
+    grid->setRowStretch(6, 1);
 
     for (MatrixEditor *editor : {m_x, m_context, m_wq, m_wk, m_wv, m_wo})
         connect(editor, &MatrixEditor::refused, this, &InputsPanel::refused);
+    connect(m_biases, &BiasEditor::refused, this, &InputsPanel::refused);
     for (TokenEditor *editor : {m_tokens, m_contextTokens})
         connect(editor, &TokenEditor::refused, this, &InputsPanel::refused);
     connect(doc, &Document::changed, this, &InputsPanel::updateSections);

