@@ -95,10 +95,8 @@ void BiasEditor::commit(int row, int col) {
     const std::optional<double> value = parseNumber(text, &tooLarge);
     QString error;
     if (!value)
-        error =
-            tooLarge
-                ? tr("“%1” is too large (values must lie within ±1e15)").arg(text)
-                : tr("“%1” is not a number").arg(text);
+        error = tooLarge ? tr("“%1” is too large (values must lie within ±1e15)").arg(text)
+                         : tr("“%1” is not a number").arg(text);
     else
         m_doc->setBias(m_doc->selection().currentHead(), m_rows[row], col, *value, &error);
     if (!error.isEmpty()) {
