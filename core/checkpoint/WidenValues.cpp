@@ -8,6 +8,7 @@
 #include <cstring>
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
 #include <immintrin.h>
 #define ATTNVIZ_X86_WIDEN 1
 #endif
@@ -56,7 +57,9 @@ bool widenPortable(TensorDtype dtype, const unsigned char *p, std::int64_t count
 #ifdef ATTNVIZ_X86_WIDEN
 // GCC 12 warns inside its own intrinsics (the unused "undefined" source of _mm512_cvtps_pd).
 #pragma GCC diagnostic push
+#ifndef __clang__ // clang has no such warning (and warns about the unknown name)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #pragma GCC diagnostic ignored "-Wuninitialized"
 // Only these functions are compiled for AVX2 or AVX-512, and they call nothing but intrinsics and
 // widenPortable (compiled for the baseline) for the values a vector leaves over.
@@ -156,12 +159,18 @@ __attribute__((target("avx2,f16c"))) bool widenAvx2(TensorDtype dtype, const uns
 
 #pragma GCC diagnostic pop
 
+// F16C from CPUID leaf 1 (ECX bit 29): clang's __builtin_cpu_supports does not know "f16c".
+bool cpuHasF16c() {
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    return __get_cpuid(1, &a, &b, &c, &d) != 0 && (c & bit_F16C) != 0;
+}
+
 bool cpuHas(WidenPath path) {
     __builtin_cpu_init();
     if (path == WidenPath::Avx512)
-        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("f16c");
+        return __builtin_cpu_supports("avx512f") && cpuHasF16c();
     if (path == WidenPath::Avx2)
-        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("f16c");
+        return __builtin_cpu_supports("avx2") && cpuHasF16c();
     return true;
 }
 #endif

@@ -15,7 +15,9 @@ namespace {
 #ifdef ATTNVIZ_X86_PANEL
 // GCC 12 warns inside its own reduce and masked-load intrinsics (their unused "undefined" source).
 #pragma GCC diagnostic push
+#ifndef __clang__ // clang has no such warning (and warns about the unknown name)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #pragma GCC diagnostic ignored "-Wuninitialized"
 
 using Index = Eigen::Index;
