@@ -38,24 +38,26 @@ FileDrops::Kind FileDrops::kindOf(const QString &path) {
     return head.startsWith('{') ? Kind::Session : Kind::Matrix;
 }
 
-QString FileDrops::droppedFile(const QMimeData *mime) {
+namespace {
+
+// The local path of a drop of exactly one URL; empty otherwise.
+QString droppedPath(const QMimeData *mime) {
     if (!mime || !mime->hasUrls() || mime->urls().size() != 1)
         return {};
     const QUrl url = mime->urls().constFirst();
-    if (!url.isLocalFile())
-        return {};
-    const QString path = url.toLocalFile();
-    return QFileInfo(path).isFile() ? path : QString();
+    return url.isLocalFile() ? url.toLocalFile() : QString();
+}
+
+} // namespace
+
+QString FileDrops::droppedFile(const QMimeData *mime) {
+    const QString path = droppedPath(mime);
+    return !path.isEmpty() && QFileInfo(path).isFile() ? path : QString();
 }
 
 QString FileDrops::droppedFolder(const QMimeData *mime) {
-    if (!mime || !mime->hasUrls() || mime->urls().size() != 1)
-        return {};
-    const QUrl url = mime->urls().constFirst();
-    if (!url.isLocalFile())
-        return {};
-    const QString path = url.toLocalFile();
-    return QFileInfo(path).isDir() ? path : QString();
+    const QString path = droppedPath(mime);
+    return !path.isEmpty() && QFileInfo(path).isDir() ? path : QString();
 }
 
 QString FileDrops::accepted(const QMimeData *mime) const {
