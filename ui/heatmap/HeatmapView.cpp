@@ -204,7 +204,7 @@ void HeatmapView::setColorScaleLabel(const QString &label) {
     m_plot->requestReplot();
 }
 
-QString HeatmapView::reductionCaption() const {
+QString HeatmapView::reducedCells() const {
     if (m_data.isEmpty())
         return {};
     // Cells per device pixel in the part in view, rounded up: what the largest pixel covers.
@@ -212,8 +212,13 @@ QString HeatmapView::reductionCaption() const {
     const int across = int(std::ceil(per.x() - 1e-9)), down = int(std::ceil(per.y() - 1e-9));
     if (across <= 1 && down <= 1)
         return {};
-    const QString cells =
-        QStringLiteral("%1\u00d7%2").arg(std::max(across, 1)).arg(std::max(down, 1));
+    return QStringLiteral("%1\u00d7%2").arg(std::max(across, 1)).arg(std::max(down, 1));
+}
+
+QString HeatmapView::reductionCaption() const {
+    const QString cells = reducedCells();
+    if (cells.isEmpty())
+        return {};
     return m_data.kind == ScaleKind::Diverging
                ? tr("pixel = value farthest from 0 of \u2264%1 cells").arg(cells)
                : tr("pixel = max of \u2264%1 cells").arg(cells);
@@ -232,11 +237,7 @@ bool HeatmapView::updateCaption() {
     const QFontMetricsF metrics(m_colorScale->axis()->labelFont());
     const double room = m_colorScale->outerRect().height();
     if (room > 0 && metrics.horizontalAdvance(label) > room) {
-        const QPointF per = m_zoom->cellsPerPixel(m_plot->devicePixelRatioF());
-        const QString cells = QStringLiteral("\u2264%1\u00d7%2")
-                                  .arg(std::max(int(std::ceil(per.x() - 1e-9)), 1))
-                                  .arg(std::max(int(std::ceil(per.y() - 1e-9)), 1));
-        label = join(caption.isEmpty() ? QString() : cells);
+        label = join(caption.isEmpty() ? QString() : QStringLiteral("\u2264") + reducedCells());
         if (metrics.horizontalAdvance(label) > room)
             label = m_scaleLabel;
         if (metrics.horizontalAdvance(label) > room)

@@ -45,6 +45,9 @@ public:
     // Beside the colour bar when there are more cells in view than pixels: how a pixel shows
     // the cells it covers ("pixel = max of ≤4×4 cells"); empty when cells ≥ pixels.
     QString reductionCaption() const;
+    // "2×1": the cells the largest pixel covers when the view draws fewer pixels than cells;
+    // empty when every cell has a pixel of its own.
+    QString reducedCells() const;
 
     // values: row-major; labels per row/column (missing ones -> indices). masked (optional,
     // same shape; ignored otherwise) cells are hatched grey, never coloured, and left out of
