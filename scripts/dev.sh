@@ -113,7 +113,8 @@ case "$mode" in
     ;;
   test)
     echo "==> running the test suite"
-    QT_QPA_PLATFORM=offscreen ctest --test-dir "$build_dir" --output-on-failure --timeout 600
+    QT_QPA_PLATFORM=offscreen ctest --test-dir "$build_dir" --output-on-failure --timeout 600 \
+      -j "$(nproc)"
     ;;
   asan)
     echo "==> running the test suite under AddressSanitizer + UndefinedBehaviorSanitizer"
