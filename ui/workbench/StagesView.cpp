@@ -31,8 +31,10 @@ constexpr Stage kPipeline[] = {Stage::Q,          Stage::K,      Stage::V,
                                Stage::HeadOutput, Stage::Concat, Stage::Final};
 // An enlarged heatmap has names and numbers for up to this many cells a side.
 constexpr int kMaxEnlargedCells = 64;
-// Below this viewport width (a window being built or minimised) heatmaps keep their size.
+// Below this viewport width or height (a window being built or minimised) heatmaps keep their
+// size.
 constexpr int kMinFittedWidth = 240;
+constexpr int kMinFittedHeight = 240;
 
 } // namespace
 
@@ -140,6 +142,15 @@ void StagesView::updateMinimumSizes() {
         const int available = viewport.width() - 2 * kSpacing;
         return available > kMinFittedWidth ? std::min(width, available) : width;
     };
+    // Nor is a heatmap of more rows than names can be given (kMaxReadableCells) taller than the
+    // window: scrolling down one of 48 tokens took its title and colour bar out of view while its
+    // lower rows were read, and its key names off the bottom. The view scrolls between heatmaps
+    // instead; the rows shrink, and the wheel or a double-click enlarges them. Up to 24 rows
+    // keep their names on both axes, and the view scrolls when they need it.
+    auto fitHeight = [&](int height) {
+        const int available = viewportHeight - 2 * kSpacing;
+        return available > kMinFittedHeight ? std::min(height, available) : height;
+    };
     for (auto it = m_views.cbegin(); it != m_views.cend(); ++it) {
         if (it.value()->parentWidget() != this)
             continue; // taken out for a figure, at the figure's size
@@ -148,6 +159,8 @@ void StagesView::updateMinimumSizes() {
                                                              : HeatmapView::kMaxReadableCells);
         if (enlarged)
             size.setHeight(std::max(size.height(), viewportHeight - 8));
+        else if (it.value()->rows() > HeatmapView::kMaxReadableCells)
+            size.setHeight(fitHeight(size.height()));
         size.setWidth(fitWidth(size.width()));
         it.value()->setMinimumSize(size);
     }

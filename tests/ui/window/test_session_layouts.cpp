@@ -126,6 +126,18 @@ QString checkLayout(WindowAssembler &wb, const SessionSpec &spec) {
     if (scroll->horizontalScrollBar()->isVisible() && scroll->horizontalScrollBar()->maximum() > 0)
         problems << QString("a horizontal scroll bar (%1 px)")
                         .arg(scroll->horizontalScrollBar()->maximum());
+    // Above 24 tokens the view may scroll, but not inside a heatmap: scrolled to, the weights are
+    // whole in view, so the title, the colour bar and both axes' names are read with any row.
+    if (spec.tokens > 24) {
+        scroll->ensureWidgetVisible(weights, 0, 0);
+        QCoreApplication::processEvents();
+        const QRect seen = inViewport(scroll, weights);
+        if (!viewport.contains(seen))
+            problems << QString("weights %1 not whole in the %2×%3 viewport")
+                            .arg(rectText(seen))
+                            .arg(viewport.width())
+                            .arg(viewport.height());
+    }
     // The title whole, not elided, and inside the heatmap.
     const QString title = weights->title();
     QCPTextElement *titleElement = nullptr;
@@ -231,6 +243,10 @@ private slots:
         // colour-bar captions must still fit along their bars.
         const SessionSpec wide{5, 1, false, Weights::Random1, false, 512, 512};
         QTest::newRow(qPrintable(describe(wide))) << wide;
+        // Above 24 tokens the view may scroll, but a heatmap is never taller than the window.
+        for (const SessionSpec &s : {SessionSpec{32, 2, true, Weights::Random1, true},
+                                     SessionSpec{48, 1, false, Weights::Random10, false}})
+            QTest::newRow(qPrintable(describe(s))) << s;
     }
     void generatedSessionsHold() {
         QFETCH(SessionSpec, spec);
