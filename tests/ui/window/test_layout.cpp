@@ -320,6 +320,12 @@ private slots:
             HeatmapView *first = wb.stages().view(emphasis.first());
             const QRect shown(first->mapTo(scroll->viewport(), QPoint()), first->size());
             const QRect seen = shown & scroll->viewport()->rect();
+            // Scrolled by the step itself, the title (the heatmap's top) is in view, not cut.
+            QVERIFY2(shown.top() >= 0,
+                     qPrintable(QString("step %1: %2's title %3 px above the view")
+                                    .arg(step + 1)
+                                    .arg(first->objectName())
+                                    .arg(-shown.top())));
             QVERIFY2(seen.height() >= std::min(shown.height(), scroll->viewport()->height()) - 16,
                      qPrintable(QString("step %1: %2 shows %3 of %4 px")
                                     .arg(step + 1)
