@@ -1860,6 +1860,34 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <source>Take layer %1 apart (all heads)</source>
         <translation>Schicht %1 zerlegen (alle Köpfe)</translation>
     </message>
+    <message>
+        <source>previous token</source>
+        <translation>vorheriges Token</translation>
+    </message>
+    <message>
+        <source>first token</source>
+        <translation>erstes Token</translation>
+    </message>
+    <message>
+        <source>induction</source>
+        <translation>Induktion</translation>
+    </message>
+    <message>
+        <source>duplicate token</source>
+        <translation>doppeltes Token</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>each layer&apos;s heads by %1 score, highest first</source>
+        <translation>Köpfe jeder Schicht nach %1-Wert, höchster zuerst</translation>
+    </message>
+    <message>
+        <source>h%1 %2</source>
+        <translation>K%1 %2</translation>
+    </message>
 </context>
 <context>
     <name>LearningFeatures</name>
@@ -2540,6 +2568,30 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
     <message>
         <source>Take layer %1 apart (all heads)</source>
         <translation>Schicht %1 zerlegen (alle Köpfe)</translation>
+    </message>
+    <message>
+        <source>&amp;Score heads by:</source>
+        <translation>Köpfe &amp;bewerten nach:</translation>
+    </message>
+    <message>
+        <source>S&amp;ort each layer&apos;s heads by it</source>
+        <translation>Köpfe jeder Schicht danach s&amp;ortieren</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nichts</translation>
+    </message>
+    <message>
+        <source>layer %1 head %2: %3</source>
+        <translation>Schicht %1 Kopf %2: %3</translation>
+    </message>
+    <message>
+        <source>No token of this text repeats an earlier one, so no head has a %1 score: type a sentence that repeats itself.</source>
+        <translation>Kein Token dieses Textes wiederholt ein früheres, daher hat kein Kopf einen %1-Wert: Geben Sie einen Satz ein, der sich wiederholt.</translation>
+    </message>
+    <message>
+        <source>Highest %1 score: %2</source>
+        <translation>Höchster %1-Wert: %2</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,8 @@
 #include <QPainter>
 
 #include <algorithm>
+#include <cmath>
+#include <numeric>
 
 namespace {
 
@@ -36,6 +38,11 @@ void LayerHeadGrid::setRun(attn::RunPtr run, bool causal) {
     m_causal = causal;
     if (m_layer >= layers() || m_head >= heads())
         m_layer = m_head = -1;
+    m_scores.clear();
+    for (int l = 0; l < layers(); ++l)
+        for (int h = 0; h < heads(); ++h)
+            m_scores.push_back(attn::headScores(weights(l, h), m_run->ids));
+    updateOrder();
     buildImages();
     if (reshaped) {
         m_cell = cellFor(width());
@@ -107,6 +114,91 @@ void LayerHeadGrid::choose(int layer, int head) {
     emit chosen(layer, head);
 }
 
+void LayerHeadGrid::setScore(Score score, bool sorted) {
+    if (score == m_score && sorted == m_sorted)
+        return;
+    const bool resized = (score == Score::None) != (m_score == Score::None);
+    m_score = score;
+    m_sorted = sorted;
+    updateOrder();
+    if (resized) {
+        m_cell = cellFor(width());
+        updateGeometry();
+    }
+    update();
+}
+
+double LayerHeadGrid::pick(const attn::HeadScores &scores, Score score) {
+    switch (score) {
+    case Score::PreviousToken:
+        return scores.previousToken;
+    case Score::FirstToken:
+        return scores.firstToken;
+    case Score::Induction:
+        return scores.induction;
+    case Score::DuplicateToken:
+        return scores.duplicateToken;
+    case Score::None:
+        break;
+    }
+    return std::nan("");
+}
+
+double LayerHeadGrid::scoreOf(int layer, int head) const {
+    const std::size_t k = std::size_t(layer * heads() + head);
+    if (m_score == Score::None || layer < 0 || head < 0 || head >= heads() || k >= m_scores.size())
+        return std::nan("");
+    return pick(m_scores[k], m_score);
+}
+
+QString LayerHeadGrid::scoreName(Score score) {
+    switch (score) {
+    case Score::PreviousToken:
+        return tr("previous token");
+    case Score::FirstToken:
+        return tr("first token");
+    case Score::Induction:
+        return tr("induction");
+    case Score::DuplicateToken:
+        return tr("duplicate token");
+    case Score::None:
+        break;
+    }
+    return tr("none");
+}
+
+void LayerHeadGrid::updateOrder() {
+    m_order.assign(std::size_t(layers() * heads()), 0);
+    for (int l = 0; l < layers(); ++l) {
+        const auto row = m_order.begin() + l * heads();
+        std::iota(row, row + heads(), 0);
+        if (!m_sorted || m_score == Score::None)
+            continue;
+        // Highest first; a head without a score (NaN) after every scored one; ties in order.
+        std::stable_sort(row, row + heads(), [&](int a, int b) {
+            const double x = scoreOf(l, a), y = scoreOf(l, b);
+            if (std::isnan(y))
+                return !std::isnan(x);
+            return !std::isnan(x) && x > y;
+        });
+    }
+}
+
+int LayerHeadGrid::columnOf(int layer, int head) const {
+    if (layer < 0 || layer >= layers() || head < 0 || head >= heads())
+        return -1;
+    const auto row = m_order.begin() + layer * heads();
+    return int(std::find(row, row + heads(), head) - row);
+}
+
+int LayerHeadGrid::scoreHeight() const {
+    return m_score == Score::None ? 0 : fontMetrics().height() + 2;
+}
+
+int LayerHeadGrid::rowPitch() const {
+    return m_cell + kGap + scoreHeight();
+}
+
 void LayerHeadGrid::setColorMap(ColorMapId map) {
     m_map = map;
     buildImages();
@@ -131,7 +223,7 @@ int LayerHeadGrid::cellFor(int width) const {
     const int h = std::max(heads(), 1);
     int cell = std::clamp((width - labelWidth() - kGap) / h - kGap, kMinCell, kMaxCell);
     if (m_fitHeight > 0 && layers() > 0) {
-        const int fit = (m_fitHeight - headerHeight() - kGap) / layers() - kGap;
+        const int fit = (m_fitHeight - headerHeight() - kGap) / layers() - kGap - scoreHeight();
         cell = std::min(cell, std::max(fit, kComfortCell));
     }
     return std::max(cell, kMinCell);
@@ -151,7 +243,7 @@ void LayerHeadGrid::setFitHeight(int height) {
 
 int LayerHeadGrid::heightForWidth(int width) const {
     const int cell = cellFor(width);
-    return headerHeight() + layers() * (cell + kGap) + kGap;
+    return headerHeight() + layers() * (cell + kGap + scoreHeight()) + kGap;
 }
 
 QSize LayerHeadGrid::sizeHint() const {
@@ -167,16 +259,19 @@ QSize LayerHeadGrid::minimumSizeHint() const {
 QRect LayerHeadGrid::headRect(int layer, int head) const {
     if (layer < 0 || layer >= layers() || head < 0 || head >= heads())
         return {};
-    return {left() + labelWidth() + head * (m_cell + kGap),
-            headerHeight() + layer * (m_cell + kGap), m_cell, m_cell};
+    return {left() + labelWidth() + columnOf(layer, head) * (m_cell + kGap),
+            headerHeight() + layer * rowPitch(), m_cell, m_cell};
 }
 
 std::pair<int, int> LayerHeadGrid::headAt(QPoint pos) const {
     const int x = pos.x() - left() - labelWidth(), y = pos.y() - headerHeight();
     if (x < 0 || y < 0)
         return {-1, -1};
-    const int head = x / (m_cell + kGap), layer = y / (m_cell + kGap);
-    if (head >= heads() || layer >= layers() || !headRect(layer, head).contains(pos))
+    const int column = x / (m_cell + kGap), layer = y / rowPitch();
+    if (column >= heads() || layer >= layers())
+        return {-1, -1};
+    const int head = m_order[std::size_t(layer * heads() + column)];
+    if (!headRect(layer, head).contains(pos))
         return {-1, -1};
     return {layer, head};
 }
@@ -195,12 +290,20 @@ void LayerHeadGrid::paintEvent(QPaintEvent *event) {
     const QRect dirty = event->rect();
     const QColor text = palette().color(QPalette::WindowText);
     p.setPen(text);
-    // Head numbers above the columns, layer numbers left of the rows.
-    for (int h = 0; h < heads(); ++h) {
+    // Head numbers above the columns (sorted, each head's number is under it instead), layer
+    // numbers left of the rows.
+    const bool sorted = m_sorted && m_score != Score::None;
+    if (sorted && layers() > 0)
+        p.drawText(QRect(left() + labelWidth(), 0, width(), headerHeight()),
+                   Qt::AlignLeft | Qt::AlignVCenter,
+                   tr("each layer's heads by %1 score, highest first").arg(scoreName(m_score)));
+    for (int h = 0; h < heads() && !sorted; ++h) {
         const QRect r = headRect(0, h);
         p.drawText(QRect(r.left(), 0, r.width(), headerHeight()), Qt::AlignCenter,
                    QString::number(h));
     }
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.85);
     for (int l = 0; l < layers(); ++l) {
         const QRect r = headRect(l, 0);
         if (r.bottom() < dirty.top() || r.top() > dirty.bottom())
@@ -212,6 +315,8 @@ void LayerHeadGrid::paintEvent(QPaintEvent *event) {
             if (!cell.intersects(dirty))
                 continue;
             p.drawImage(cell, m_images[std::size_t(l * heads() + h)]);
+            if (m_score != Score::None)
+                paintScore(p, l, h, small);
         }
     }
     // The chosen head and the hovered one outlined, the chosen one the stronger.
@@ -224,6 +329,31 @@ void LayerHeadGrid::paintEvent(QPaintEvent *event) {
         p.setPen(QPen(highlight, 3));
         p.drawRect(headRect(m_layer, m_head).adjusted(-3, -3, 2, 2));
     }
+}
+
+void LayerHeadGrid::paintScore(QPainter &p, int layer, int head, const QFont &small) const {
+    // A bar as long as the score (of the thumbnail's width) and the number, in Okabe–Ito
+    // orange, visible on any colour map beside it; the head's own number first when sorted.
+    const QRect cell = headRect(layer, head);
+    const QRect under(cell.left(), cell.bottom() + 2, cell.width(), scoreHeight() - 2);
+    const double value = scoreOf(layer, head);
+    const QColor orange(0xe6, 0x9f, 0x00);
+    p.fillRect(QRect(under.left(), under.top(), under.width(), 3), orange.lighter(170));
+    if (!std::isnan(value))
+        p.fillRect(QRect(under.left(), under.top(),
+                         int(std::lround(std::clamp(value, 0.0, 1.0) * under.width())), 3),
+                   orange);
+    p.save();
+    p.setFont(small);
+    p.setPen(palette().color(QPalette::WindowText));
+    QString text = std::isnan(value) ? QStringLiteral("\u2013") : QString::number(value, 'f', 2);
+    if (m_sorted)
+        text = tr("h%1 %2").arg(head).arg(text);
+    const QFontMetrics metrics(small);
+    if (metrics.horizontalAdvance(text) > under.width())
+        text = metrics.elidedText(text, Qt::ElideRight, under.width());
+    p.drawText(under.adjusted(0, 3, 0, 0), Qt::AlignHCenter | Qt::AlignTop, text);
+    p.restore();
 }
 
 void LayerHeadGrid::hover(int layer, int head) {
@@ -261,11 +391,13 @@ void LayerHeadGrid::keyPressEvent(QKeyEvent *event) {
         return QWidget::keyPressEvent(event);
     const int layer = std::max(m_layer, 0), head = std::max(m_head, 0);
     switch (event->key()) {
-    case Qt::Key_Left:
-        choose(layer, std::max(head - 1, 0));
+    case Qt::Key_Left: // along the row as drawn (sorted: by score)
+        choose(layer,
+               m_order[std::size_t(layer * heads() + std::max(columnOf(layer, head) - 1, 0))]);
         break;
     case Qt::Key_Right:
-        choose(layer, std::min(head + 1, heads() - 1));
+        choose(layer, m_order[std::size_t(layer * heads() +
+                                          std::min(columnOf(layer, head) + 1, heads() - 1))]);
         break;
     case Qt::Key_Up:
         choose(std::max(layer - 1, 0), head);

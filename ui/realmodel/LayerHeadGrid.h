@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "analysis/HeadScores.h"
 #include "heatmap/ColorScale.h"
 #include "transformer/Run.h"
 
+#include <QFont>
 #include <QImage>
 #include <QWidget>
 
 #include <vector>
+
+class QPainter;
 
 // Every head of every layer of a run as a small heatmap of its attention weights, one row per
 // layer, one column per head, all on the same fixed [0, 1] scale (BertViz's model view). The
@@ -17,9 +21,16 @@
 // 144 heads of 4096 tokens cost 144 small images, not 144 plots. Hovering a head says so
 // (headHovered, for the enlarged popup); clicking it or pressing Enter asks to take it apart;
 // the arrow keys move the chosen head, the context menu also takes the whole layer apart.
+//
+// Scored (setScore), each head shows a score of what its pattern does (previous-token,
+// first-token, induction, duplicate-token: attn::headScores on the run's ids) as a bar and a
+// number under it, and the heads of each layer may be sorted by it, so that "find the induction
+// head" is a matter of looking at the left of each row.
 class LayerHeadGrid : public QWidget {
     Q_OBJECT
 public:
+    enum class Score { None, PreviousToken, FirstToken, Induction, DuplicateToken };
+
     static constexpr int kMinCell = 28;
     static constexpr int kMaxCell = 120;
     static constexpr int kMaxImageCells = 256;
@@ -50,6 +61,21 @@ public:
     void choose(int layer, int head);
 
     void setColorMap(ColorMapId map);
+
+    // Scores every head by `score` (None: no scores) and, when `sorted`, draws each layer's
+    // heads from the highest score to the lowest (heads without a score last, in order).
+    void setScore(Score score, bool sorted);
+    Score score() const { return m_score; }
+    bool sorted() const { return m_sorted; }
+    // The shown score of a head: NaN when none is shown or the run gives none (no token repeats
+    // for induction and duplicate-token).
+    double scoreOf(int layer, int head) const;
+    // Where a head is drawn in its layer's row (its own number unless sorted).
+    int columnOf(int layer, int head) const;
+    // The name of a score, as the menus and the labels say it ("induction").
+    static QString scoreName(Score score);
+    static double pick(const attn::HeadScores &scores, Score score);
+
     // The height of the scroll area's viewport: the heads get smaller (down to kComfortCell)
     // to show every layer in it.
     void setFitHeight(int height);
@@ -81,8 +107,12 @@ private:
     int labelWidth() const;
     int left() const; // where the layer labels begin
     int headerHeight() const;
+    int scoreHeight() const; // under each thumbnail, when scored
+    int rowPitch() const;
+    void updateOrder();
     void buildImages();
     void hover(int layer, int head);
+    void paintScore(QPainter &p, int layer, int head, const QFont &small) const;
 
     attn::RunPtr m_run;
     bool m_causal = false;
@@ -92,4 +122,8 @@ private:
     int m_fitHeight = 0;
     int m_layer = -1, m_head = -1;
     int m_hoverLayer = -1, m_hoverHead = -1;
+    Score m_score = Score::None;
+    bool m_sorted = false;
+    std::vector<attn::HeadScores> m_scores; // layer-major, of the run
+    std::vector<int> m_order;               // layer-major: the head drawn in each column
 };

@@ -9,7 +9,10 @@
 #include "checkpoint/Checkpoint.h"
 #include "shell/Translations.h"
 
+#include <QCheckBox>
+#include <QComboBox>
 #include <QEvent>
+#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -19,11 +22,15 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <cmath>
+
 ModelView::ModelView(ModelRunner &runner, QWidget *parent)
     : QWidget(parent), m_runner(runner), m_model(new QLabel(this)), m_text(new QLineEdit(this)),
       m_progress(new QProgressBar(this)), m_tokens(new TokenStrip(this)),
       m_message(new QLabel(this)), m_grid(new LayerHeadGrid), m_scroll(new QScrollArea(this)),
-      m_predictions(new PredictionsView(this)), m_chosen(new QLabel(this)),
+      m_predictions(new PredictionsView(this)), m_scoreBox(new QComboBox(this)),
+      m_sortBox(new QCheckBox(this)), m_best(new QLabel(this)), m_chosen(new QLabel(this)),
       m_takeHead(new QPushButton(this)), m_takeLayer(new QPushButton(this)),
       m_popup(new HeadPopup(this)) {
     setObjectName("modelView");
@@ -77,6 +84,25 @@ ModelView::ModelView(ModelRunner &runner, QWidget *parent)
     auto *sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
     sideLayout->addWidget(m_predictions, 1);
+    // "Find the induction head": every head scored by what its pattern does, the best named.
+    auto *scoreRow = new QFormLayout;
+    m_scoreBox->setObjectName("headScoreBox");
+    for (LayerHeadGrid::Score score :
+         {LayerHeadGrid::Score::None, LayerHeadGrid::Score::PreviousToken,
+          LayerHeadGrid::Score::FirstToken, LayerHeadGrid::Score::Induction,
+          LayerHeadGrid::Score::DuplicateToken})
+        m_scoreBox->addItem(QString(), int(score));
+    auto *scoreLabel = new QLabel(tr("&Score heads by:"), this);
+    scoreLabel->setBuddy(m_scoreBox);
+    scoreRow->addRow(scoreLabel, m_scoreBox);
+    sideLayout->addLayout(scoreRow);
+    m_sortBox->setObjectName("headSortBox");
+    m_sortBox->setText(tr("S&ort each layer's heads by it"));
+    sideLayout->addWidget(m_sortBox);
+    m_best->setObjectName("bestHeads");
+    m_best->setWordWrap(true);
+    m_best->hide();
+    sideLayout->addWidget(m_best);
     m_chosen->setObjectName("chosenHead");
     m_chosen->setWordWrap(true);
     sideLayout->addWidget(m_chosen);
@@ -133,6 +159,8 @@ ModelView::ModelView(ModelRunner &runner, QWidget *parent)
     connect(m_grid, &LayerHeadGrid::chosen, this, &ModelView::updateChosen);
     connect(m_grid, &LayerHeadGrid::takeHeadApart, this, &ModelView::takeHeadApart);
     connect(m_grid, &LayerHeadGrid::takeLayerApart, this, &ModelView::takeLayerApart);
+    connect(m_scoreBox, &QComboBox::currentIndexChanged, this, &ModelView::updateScores);
+    connect(m_sortBox, &QCheckBox::toggled, this, &ModelView::updateScores);
     connect(m_takeHead, &QPushButton::clicked, this, [this] {
         if (m_grid->chosenLayer() >= 0)
             emit takeHeadApart(m_grid->chosenLayer(), m_grid->chosenHead());
@@ -142,8 +170,13 @@ ModelView::ModelView(ModelRunner &runner, QWidget *parent)
             emit takeLayerApart(m_grid->chosenLayer());
     });
     Translations::setTexts(this, [this] {
+        for (int i = 0; i < m_scoreBox->count(); ++i)
+            m_scoreBox->setItemText(i, i == 0 ? tr("nothing")
+                                              : LayerHeadGrid::scoreName(LayerHeadGrid::Score(
+                                                    m_scoreBox->itemData(i).toInt())));
         updateHeader();
         updateChosen();
+        updateScores();
     });
     showOutcome();
 }
@@ -201,11 +234,48 @@ void ModelView::updateChosen() {
     m_takeLayer->setText(tr("Take layer %1 apart (all heads)").arg(layer));
 }
 
+void ModelView::updateScores() {
+    const auto score = LayerHeadGrid::Score(m_scoreBox->currentData().toInt());
+    m_sortBox->setEnabled(score != LayerHeadGrid::Score::None);
+    m_grid->setScore(score, m_sortBox->isChecked());
+    if (score == LayerHeadGrid::Score::None || m_grid->headCount() == 0) {
+        m_best->hide();
+        return;
+    }
+    // The three highest heads of the whole model, named, so the class can find them.
+    struct Scored {
+        double value;
+        int layer, head;
+    };
+    std::vector<Scored> scored;
+    for (int l = 0; l < m_grid->layers(); ++l)
+        for (int h = 0; h < m_grid->heads(); ++h)
+            if (const double v = m_grid->scoreOf(l, h); !std::isnan(v))
+                scored.push_back({v, l, h});
+    std::stable_sort(scored.begin(), scored.end(),
+                     [](const Scored &a, const Scored &b) { return a.value > b.value; });
+    QStringList best;
+    for (std::size_t i = 0; i < std::min<std::size_t>(3, scored.size()); ++i)
+        best << tr("layer %1 head %2: %3")
+                    .arg(scored[i].layer)
+                    .arg(scored[i].head)
+                    .arg(scored[i].value, 0, 'f', 2);
+    if (best.isEmpty())
+        m_best->setText(tr("No token of this text repeats an earlier one, so no head has a %1 "
+                           "score: type a sentence that repeats itself.")
+                            .arg(LayerHeadGrid::scoreName(score)));
+    else
+        m_best->setText(tr("Highest %1 score: %2")
+                            .arg(LayerHeadGrid::scoreName(score), best.join(QStringLiteral("; "))));
+    m_best->show();
+}
+
 void ModelView::showOutcome() {
     const ModelRunner::Outcome &o = m_runner.outcome();
     m_tokens->setTokens(o.tokens);
     const bool decoder = !m_runner.checkpoint() || m_runner.checkpoint()->config().decoder();
     m_grid->setRun(o.run, decoder);
+    updateScores();
     m_predictions->setOutcome(o, m_runner.tokenizer().get(), decoder);
     m_popup->hide();
     updateChosen();

@@ -10,6 +10,8 @@ class HeadPopup;
 class LayerHeadGrid;
 class ModelRunner;
 class PredictionsView;
+class QCheckBox;
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -39,6 +41,9 @@ public:
     QLabel *message() const { return m_message; }
     QPushButton *takeLayerButton() const { return m_takeLayer; }
     QScrollArea *gridScroll() const { return m_scroll; }
+    QComboBox *scoreBox() const { return m_scoreBox; }
+    QCheckBox *sortBox() const { return m_sortBox; }
+    QLabel *bestHeads() const { return m_best; }
 
     void setColorMap(ColorMapId map);
     // A one-line message under the text (a failed open or run); "" hides it.
@@ -59,6 +64,7 @@ private:
     void updateHeader();
     void updateChosen();
     void fitSide();
+    void updateScores();
 
     ModelRunner &m_runner;
     QLabel *m_model;
@@ -71,6 +77,9 @@ private:
     QScrollArea *m_scroll;
     PredictionsView *m_predictions;
     QWidget *m_side = nullptr; // the predictions and the buttons beside the heads
+    QComboBox *m_scoreBox;
+    QCheckBox *m_sortBox;
+    QLabel *m_best;
     QLabel *m_chosen;
     QPushButton *m_takeHead;
     QPushButton *m_takeLayer;

@@ -3,6 +3,7 @@
 // and run in the background (coalesced), every head drawn from the run's own weights, the
 // predictions, a head and a layer taken apart into the workbench (one undo step) and back.
 
+#include "analysis/HeadScores.h"
 #include "checkpoint/Checkpoint.h"
 #include "heatmap/HeatmapView.h"
 #include "model/Document.h"
@@ -24,6 +25,8 @@
 #include "transformer/TakeApart.h"
 #include "window/FileDrops.h"
 
+#include <QCheckBox>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QDropEvent>
 #include <QJsonArray>
@@ -171,6 +174,86 @@ private slots:
         }
         QTest::mouseMove(grid, QPoint(1, 1));
         QTRY_VERIFY(!view.popup()->isVisible());
+    }
+
+    // "Find the induction head": every head scored on the run's ids (attn::headScores), the
+    // layers' heads sorted by the score, drawn where the clicks find them, the best named.
+    void headsAreScoredAndSorted() {
+        Harness h;
+        h.window.resize(1280, 800);
+        h.window.show();
+        // A text that repeats itself, so induction has positions to read.
+        const QString text = QStringLiteral("red fox blue cat red fox blue cat");
+        openAndRun(h, m_gpt2, text);
+        const Expected e = expected(m_gpt2, text);
+        ModelView &view = h.workbench.model().view();
+        LayerHeadGrid *grid = view.grid();
+        QVERIFY(!view.bestHeads()->isVisible());
+        QVERIFY(!view.sortBox()->isEnabled());
+        const QRect unscored = grid->headRect(1, 0);
+        view.scoreBox()->setCurrentIndex(
+            view.scoreBox()->findData(int(LayerHeadGrid::Score::Induction)));
+        QCOMPARE(grid->score(), LayerHeadGrid::Score::Induction);
+        QVERIFY(view.sortBox()->isEnabled());
+        // Room for the score under each row: the second layer moves down.
+        QVERIFY(grid->headRect(1, 0).top() > unscored.top());
+        double best = -1;
+        QString bestName;
+        for (int l = 0; l < 2; ++l)
+            for (int hd = 0; hd < 4; ++hd) {
+                const attn::HeadScores s = attn::headScores(
+                    e.run->layers[std::size_t(l)].heads[std::size_t(hd)].weights, e.run->ids);
+                QVERIFY(!std::isnan(s.induction));
+                QCOMPARE(grid->scoreOf(l, hd), s.induction);
+                QCOMPARE(grid->columnOf(l, hd), hd); // not sorted yet
+                if (s.induction > best) {
+                    best = s.induction;
+                    bestName = QString("layer %1 head %2: %3").arg(l).arg(hd).arg(best, 0, 'f', 2);
+                }
+            }
+        QVERIFY(view.bestHeads()->isVisible());
+        QVERIFY2(view.bestHeads()->text().contains(bestName), qPrintable(view.bestHeads()->text()));
+
+        view.sortBox()->setChecked(true);
+        for (int l = 0; l < 2; ++l) {
+            QList<int> columns;
+            for (int hd = 0; hd < 4; ++hd)
+                columns << grid->columnOf(l, hd);
+            std::sort(columns.begin(), columns.end());
+            QCOMPARE(columns, QList<int>({0, 1, 2, 3})); // a permutation
+            for (int hd = 0; hd < 4; ++hd) {
+                // Drawn where its column is, found where it is drawn.
+                QCOMPARE(grid->headAt(grid->headRect(l, hd).center()), std::make_pair(l, hd));
+                for (int other = 0; other < 4; ++other)
+                    if (grid->columnOf(l, other) > grid->columnOf(l, hd))
+                        QVERIFY(grid->scoreOf(l, other) <= grid->scoreOf(l, hd));
+            }
+        }
+        // A click on the leftmost head of layer 1 takes apart the layer's best head.
+        int top = 0;
+        for (int hd = 1; hd < 4; ++hd)
+            if (grid->scoreOf(1, hd) > grid->scoreOf(1, top))
+                top = hd;
+        QCOMPARE(grid->columnOf(1, top), 0);
+        if (!qEnvironmentVariableIsEmpty("ATTNVIZ_MODEL_SHOTS"))
+            h.window.grab().save(qEnvironmentVariable("ATTNVIZ_MODEL_SHOTS") + "/scored.png");
+        QSignalSpy taken(grid, &LayerHeadGrid::takeHeadApart);
+        QTest::mouseClick(grid, Qt::LeftButton, {}, grid->headRect(1, top).center());
+        QCOMPARE(taken.size(), 1);
+        QCOMPARE(taken.at(0).at(1).toInt(), top);
+    }
+    void noRepeatedTokenNoInductionScore() {
+        Harness h;
+        openAndRun(h, m_gpt2, QStringLiteral("a b c"));
+        ModelView &view = h.workbench.model().view();
+        view.scoreBox()->setCurrentIndex(
+            view.scoreBox()->findData(int(LayerHeadGrid::Score::Induction)));
+        QVERIFY(std::isnan(view.grid()->scoreOf(0, 0)));
+        QVERIFY2(view.bestHeads()->text().contains("repeats"),
+                 qPrintable(view.bestHeads()->text()));
+        view.scoreBox()->setCurrentIndex(
+            view.scoreBox()->findData(int(LayerHeadGrid::Score::FirstToken)));
+        QVERIFY(!std::isnan(view.grid()->scoreOf(0, 0)));
     }
 
     void bertPredictsAtEachMask() {
