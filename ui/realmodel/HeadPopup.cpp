@@ -4,20 +4,55 @@
 #include "heatmap/HeatmapView.h"
 
 #include <QGuiApplication>
+#include <QLabel>
 #include <QScreen>
 #include <QVBoxLayout>
 
 #include <algorithm>
 
 HeadPopup::HeadPopup(QWidget *parent)
-    : QFrame(parent, Qt::ToolTip | Qt::FramelessWindowHint), m_view(new HeatmapView(this)) {
+    : QFrame(parent, Qt::ToolTip | Qt::FramelessWindowHint), m_view(new HeatmapView(this)),
+      m_note(new QLabel(this)) {
     setObjectName("headPopup");
     setFrameShape(QFrame::Box);
     setAttribute(Qt::WA_ShowWithoutActivating);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(m_view);
+    layout->addWidget(m_view, 1);
+    m_note->setObjectName("headPopupNote");
+    m_note->setWordWrap(true);
+    m_note->hide();
+    layout->addWidget(m_note);
     m_view->setAxisTitles(tr("query"), tr("key"));
+}
+
+namespace {
+
+attn::Mask causalMask(Eigen::Index n, Eigen::Index m) {
+    attn::Mask mask = attn::Mask::Constant(n, m, false);
+    for (Eigen::Index i = 0; i < n; ++i)
+        for (Eigen::Index j = i + 1; j < m; ++j)
+            mask(i, j) = true;
+    return mask;
+}
+
+} // namespace
+
+void HeadPopup::showMatrix(const attn::Matrix &values, const QStringList &tokens, bool causal,
+                           int layer, int head, const QString &title, ScaleKind kind,
+                           const QString &note, const QRect &near) {
+    if (values.size() == 0) {
+        hide();
+        return;
+    }
+    m_layer = layer;
+    m_head = head;
+    const attn::Mask mask = causal ? causalMask(values.rows(), values.cols()) : attn::Mask();
+    m_view->setTitle(title);
+    m_view->setData(values, tokens, tokens, kind, causal ? &mask : nullptr);
+    m_note->setText(note);
+    m_note->setVisible(!note.isEmpty());
+    place(near);
 }
 
 void HeadPopup::showHead(const attn::RunPtr &run, const QStringList &tokens, bool causal, int layer,
@@ -30,16 +65,14 @@ void HeadPopup::showHead(const attn::RunPtr &run, const QStringList &tokens, boo
     m_layer = layer;
     m_head = head;
     const attn::Matrix &w = run->layers[std::size_t(layer)].heads[std::size_t(head)].weights;
-    attn::Mask mask;
-    if (causal) {
-        mask = attn::Mask::Constant(w.rows(), w.cols(), false);
-        for (Eigen::Index i = 0; i < w.rows(); ++i)
-            for (Eigen::Index j = i + 1; j < w.cols(); ++j)
-                mask(i, j) = true;
-    }
+    const attn::Mask mask = causal ? causalMask(w.rows(), w.cols()) : attn::Mask();
     m_view->setTitle(tr("Layer %1, head %2: weights").arg(layer).arg(head));
     m_view->setData(w, tokens, tokens, ScaleKind::Unit, causal ? &mask : nullptr);
+    m_note->hide();
+    place(near);
+}
 
+void HeadPopup::place(const QRect &near) {
     // As large as its names and numbers need, within a third of the screen.
     const QScreen *screen = QGuiApplication::screenAt(near.center());
     const QRect room = screen ? screen->availableGeometry() : QRect(0, 0, 1280, 800);

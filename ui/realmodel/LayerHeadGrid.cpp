@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "LayerHeadGrid.h"
 
+#include "transformer/Interventions.h"
+
 #include <QContextMenuEvent>
+#include <QInputDialog>
 #include <QKeyEvent>
 #include <QMenu>
 #include <QMouseEvent>
@@ -65,15 +68,54 @@ const attn::Matrix &LayerHeadGrid::weights(int layer, int head) const {
     return m_run->layers[std::size_t(layer)].heads[std::size_t(head)].weights;
 }
 
+void LayerHeadGrid::setPicture(Picture picture, std::shared_ptr<const Norms> norms,
+                               std::shared_ptr<const std::vector<attn::Matrix>> rollouts) {
+    m_picture = picture;
+    m_norms = std::move(norms);
+    m_rollouts = std::move(rollouts);
+    buildImages();
+    update();
+}
+
+const attn::Matrix &LayerHeadGrid::shown(int layer, int head) const {
+    if (layer < 0 || layer >= layers() || head < 0 || head >= heads())
+        return emptyMatrix();
+    switch (m_picture) {
+    case Picture::Weights:
+        return weights(layer, head);
+    case Picture::ValueWeighted:
+        if (m_norms && std::size_t(layer) < m_norms->size() &&
+            std::size_t(head) < (*m_norms)[std::size_t(layer)].size())
+            return (*m_norms)[std::size_t(layer)][std::size_t(head)].norms;
+        return emptyMatrix();
+    case Picture::Rollout:
+        if (head == 0 && m_rollouts && std::size_t(layer) < m_rollouts->size())
+            return (*m_rollouts)[std::size_t(layer)];
+        return emptyMatrix();
+    }
+    return emptyMatrix();
+}
+
 void LayerHeadGrid::buildImages() {
     m_images.clear();
     const ColorLut lut(m_map);
-    const ValueRange unit{0.0, 1.0};
+    // Value-weighted norms share one scale, so a head that writes little looks faint beside one
+    // that writes much: that difference is what the picture is for.
+    m_scaleTop = 1;
+    if (m_picture == Picture::ValueWeighted && m_norms) {
+        double top = 0;
+        for (const auto &layer : *m_norms)
+            for (const attn::ValueWeightedHead &head : layer)
+                if (head.norms.size() > 0)
+                    top = std::max(top, head.norms.maxCoeff());
+        m_scaleTop = top > 0 ? top : 1;
+    }
+    const ValueRange unit{0.0, m_scaleTop};
     const LutScale scale(unit);
     const QRgb masked = palette().color(QPalette::Window).darker(104).rgb();
     for (int l = 0; l < layers(); ++l)
         for (int h = 0; h < heads(); ++h) {
-            const attn::Matrix &w = weights(l, h);
+            const attn::Matrix &w = shown(l, h);
             const int n = int(w.rows()), m = int(w.cols());
             // More cells than kMaxImageCells: a pixel shows the largest weight of its block, so
             // a sharp peak never disappears between two samples.
@@ -199,6 +241,13 @@ int LayerHeadGrid::rowPitch() const {
     return m_cell + kGap + scoreHeight();
 }
 
+void LayerHeadGrid::setMarks(const QHash<QPair<int, int>, QString> &marks) {
+    if (marks == m_marks)
+        return;
+    m_marks = marks;
+    update();
+}
+
 void LayerHeadGrid::setColorMap(ColorMapId map) {
     m_map = map;
     buildImages();
@@ -293,11 +342,14 @@ void LayerHeadGrid::paintEvent(QPaintEvent *event) {
     // Head numbers above the columns (sorted, each head's number is under it instead), layer
     // numbers left of the rows.
     const bool sorted = m_sorted && m_score != Score::None;
-    if (sorted && layers() > 0)
+    if (m_picture == Picture::Rollout && layers() > 0)
+        p.drawText(QRect(left() + labelWidth(), 0, width(), headerHeight()),
+                   Qt::AlignLeft | Qt::AlignVCenter, tr("rollout through each layer"));
+    else if (sorted && layers() > 0)
         p.drawText(QRect(left() + labelWidth(), 0, width(), headerHeight()),
                    Qt::AlignLeft | Qt::AlignVCenter,
                    tr("each layer's heads by %1 score, highest first").arg(scoreName(m_score)));
-    for (int h = 0; h < heads() && !sorted; ++h) {
+    for (int h = 0; h < heads() && !sorted && m_picture != Picture::Rollout; ++h) {
         const QRect r = headRect(0, h);
         p.drawText(QRect(r.left(), 0, r.width(), headerHeight()), Qt::AlignCenter,
                    QString::number(h));
@@ -314,8 +366,12 @@ void LayerHeadGrid::paintEvent(QPaintEvent *event) {
             const QRect cell = headRect(l, h);
             if (!cell.intersects(dirty))
                 continue;
+            if (shown(l, h).size() == 0)
+                continue; // rollout: one picture per layer; a reading on its way: blank
             p.drawImage(cell, m_images[std::size_t(l * heads() + h)]);
-            if (m_score != Score::None)
+            if (const auto mark = m_marks.constFind({l, h}); mark != m_marks.constEnd())
+                paintMark(p, cell, *mark);
+            if (m_score != Score::None && m_picture != Picture::Rollout)
                 paintScore(p, l, h, small);
         }
     }
@@ -353,6 +409,25 @@ void LayerHeadGrid::paintScore(QPainter &p, int layer, int head, const QFont &sm
     if (metrics.horizontalAdvance(text) > under.width())
         text = metrics.elidedText(text, Qt::ElideRight, under.width());
     p.drawText(under.adjusted(0, 3, 0, 0), Qt::AlignHCenter | Qt::AlignTop, text);
+    p.restore();
+}
+
+void LayerHeadGrid::paintMark(QPainter &p, const QRect &cell, const QString &mark) const {
+    // Ablated: the picture stays (it is what the head computed; its output is what changed),
+    // veiled and crossed out in Okabe–Ito vermilion, with the edit written on it.
+    p.save();
+    p.fillRect(cell, QColor(255, 255, 255, 120));
+    const QColor vermilion(0xd5, 0x5e, 0x00);
+    p.setPen(QPen(vermilion, 2));
+    p.drawLine(cell.topLeft(), cell.bottomRight());
+    p.drawLine(cell.topRight(), cell.bottomLeft());
+    QFont bold = font();
+    bold.setBold(true);
+    p.setFont(bold);
+    const QRect box = QFontMetrics(bold).boundingRect(mark).adjusted(-3, -1, 3, 1);
+    const QRect label(cell.center() - box.center(), box.size());
+    p.fillRect(label, QColor(255, 255, 255, 230));
+    p.drawText(label, Qt::AlignCenter, mark);
     p.restore();
 }
 
@@ -425,6 +500,27 @@ void LayerHeadGrid::contextMenuEvent(QContextMenuEvent *event) {
                    [this, layer, head] { emit takeHeadApart(layer, head); });
     menu.addAction(tr("Take layer %1 apart (all heads)").arg(layer), this,
                    [this, layer] { emit takeLayerApart(layer); });
+    // What happens without the head: every later layer and the predictions show it.
+    menu.addSeparator();
+    using Kind = attn::Intervention::Kind;
+    menu.addAction(tr("Ablate the head (zero its output)"), this,
+                   [this, layer, head] { emit ablateRequested(layer, head, int(Kind::Zero), 0); });
+    menu.addAction(tr("Ablate the head (its mean over the positions)"), this,
+                   [this, layer, head] { emit ablateRequested(layer, head, int(Kind::Mean), 0); });
+    menu.addAction(tr("Scale the head's output…"), this, [this, layer, head] {
+        bool ok = false;
+        const double factor = QInputDialog::getDouble(
+            this, tr("Scale the head's output"),
+            tr("Multiply the output of head %1 of layer %2 by:").arg(head).arg(layer), 0.5, -100,
+            100, 3, &ok);
+        if (ok)
+            emit ablateRequested(layer, head, int(Kind::Scale), factor);
+    });
+    if (m_marks.contains({layer, head}))
+        menu.addAction(tr("Restore the head"), this,
+                       [this, layer, head] { emit restoreRequested(layer, head); });
+    if (!m_marks.isEmpty())
+        menu.addAction(tr("Restore every head"), this, [this] { emit restoreAllRequested(); });
     menu.exec(event->globalPos());
 }
 

@@ -2,13 +2,17 @@
 #pragma once
 
 #include "analysis/HeadScores.h"
+#include "analysis/ValueWeightedNorms.h"
 #include "heatmap/ColorScale.h"
 #include "transformer/Run.h"
 
 #include <QFont>
+#include <QHash>
 #include <QImage>
+#include <QPair>
 #include <QWidget>
 
+#include <memory>
 #include <vector>
 
 class QPainter;
@@ -30,6 +34,11 @@ class LayerHeadGrid : public QWidget {
     Q_OBJECT
 public:
     enum class Score { None, PreviousToken, FirstToken, Induction, DuplicateToken };
+    // What the thumbnails show: the attention weights; value-weighted attention ‖w·v·Wo‖
+    // (Kobayashi et al.) on one scale for every head, 0 … the largest; or attention rollout
+    // (Abnar & Zuidema) through each layer, one picture per layer in the first column.
+    enum class Picture { Weights, ValueWeighted, Rollout };
+    using Norms = std::vector<std::vector<attn::ValueWeightedHead>>;
 
     static constexpr int kMinCell = 28;
     static constexpr int kMaxCell = 120;
@@ -48,6 +57,16 @@ public:
     int headCount() const { return layers() * heads(); }
     // The weights the thumbnail of (layer, head) is drawn from: the run's own matrix.
     const attn::Matrix &weights(int layer, int head) const;
+
+    // Switches the picture; the readings it needs come with it (nullptr: not read yet, the
+    // thumbnails are blank until they come).
+    void setPicture(Picture picture, std::shared_ptr<const Norms> norms = {},
+                    std::shared_ptr<const std::vector<attn::Matrix>> rollouts = {});
+    Picture picture() const { return m_picture; }
+    // The matrix a thumbnail shows (empty: none, as the heads after the first in rollout) and the
+    // top of the colour scale every thumbnail shares (1, or the largest value-weighted norm).
+    const attn::Matrix &shown(int layer, int head) const;
+    double scaleTop() const { return m_scaleTop; }
     // Where a head is drawn (widget coordinates), and which head is at a point ({-1, -1}).
     QRect headRect(int layer, int head) const;
     std::pair<int, int> headAt(QPoint pos) const;
@@ -76,6 +95,11 @@ public:
     static QString scoreName(Score score);
     static double pick(const attn::HeadScores &scores, Score score);
 
+    // Heads an intervention changes (ablated, scaled), each with its mark ("0", "μ", "×0.5"):
+    // drawn crossed out with the mark on them.
+    void setMarks(const QHash<QPair<int, int>, QString> &marks);
+    QString markOf(int layer, int head) const { return m_marks.value({layer, head}); }
+
     // The height of the scroll area's viewport: the heads get smaller (down to kComfortCell)
     // to show every layer in it.
     void setFitHeight(int height);
@@ -91,6 +115,11 @@ signals:
     void chosen(int layer, int head);
     void takeHeadApart(int layer, int head);
     void takeLayerApart(int layer);
+    // The context menu's interventions: `kind` is an attn::Intervention::Kind (Zero, Mean,
+    // Scale with `factor`).
+    void ablateRequested(int layer, int head, int kind, double factor);
+    void restoreRequested(int layer, int head);
+    void restoreAllRequested();
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -113,6 +142,7 @@ private:
     void buildImages();
     void hover(int layer, int head);
     void paintScore(QPainter &p, int layer, int head, const QFont &small) const;
+    void paintMark(QPainter &p, const QRect &cell, const QString &mark) const;
 
     attn::RunPtr m_run;
     bool m_causal = false;
@@ -126,4 +156,9 @@ private:
     bool m_sorted = false;
     std::vector<attn::HeadScores> m_scores; // layer-major, of the run
     std::vector<int> m_order;               // layer-major: the head drawn in each column
+    QHash<QPair<int, int>, QString> m_marks;
+    Picture m_picture = Picture::Weights;
+    std::shared_ptr<const Norms> m_norms;
+    std::shared_ptr<const std::vector<attn::Matrix>> m_rollouts;
+    double m_scaleTop = 1;
 };

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ModelFeatures.h"
 
+#include "Attention.h"
 #include "InputError.h"
 #include "LayerHeadGrid.h"
 #include "Limits.h"
 #include "ModelFocus.h"
+#include "ModelInterventions.h"
 #include "ModelRunner.h"
 #include "ModelView.h"
 #include "TokenStrip.h"
@@ -37,7 +39,9 @@ constexpr int kMessageMs = 15000;
 
 ModelController::ModelController(Shell &shell, Document &document, ViewStateRegistry &viewState)
     : QObject(&shell), m_shell(shell), m_document(document), m_runner(new ModelRunner(this)),
-      m_view(new ModelView(*m_runner)), m_back(new QPushButton) {
+      m_view(new ModelView(*m_runner)),
+      m_interventions(new ModelInterventions(*m_runner, *document.undoStack(), this)),
+      m_back(new QPushButton), m_sendBack(new QPushButton) {
     QMainWindow &window = shell.window();
     m_dock = shell.addPanel(tr("Model"), "modelDock", m_view, Qt::RightDockWidgetArea);
     m_dock->hide();
@@ -79,12 +83,30 @@ ModelController::ModelController(Shell &shell, Document &document, ViewStateRegi
     m_back->hide();
     window.statusBar()->addPermanentWidget(m_back);
     connect(m_back, &QPushButton::clicked, this, [this] { showModel(true); });
+    // And the loop no other tool closes: edit a number of the head, send it back, see the answer
+    // of the model change.
+    m_sendBack->setObjectName("sendHeadBackButton");
+    m_sendBack->setText(tr("Send the head's edits to the model ▸"));
+    m_sendBack->setToolTip(tr("Run the model with this head as the workbench computes it now: "
+                              "its output replaces the head's own, and the model shows what "
+                              "changed (Edit › Undo takes it back)"));
+    m_sendBack->setFlat(true);
+    m_sendBack->hide();
+    window.statusBar()->addPermanentWidget(m_sendBack);
+    connect(m_sendBack, &QPushButton::clicked, this, [this] { sendHeadBack(); });
 
     connect(m_view, &ModelView::openRequested, this, &ModelController::open);
     connect(m_view, &ModelView::backRequested, this, [this] { showModel(false); });
     connect(m_view, &ModelView::takeHeadApart, this,
             [this](int layer, int head) { takeApart(layer, head); });
     connect(m_view, &ModelView::takeLayerApart, this, [this](int layer) { takeApart(layer, -1); });
+    connect(m_view, &ModelView::ablateRequested, this,
+            [this](int layer, int head, int kind, double factor) {
+                m_interventions->ablate(layer, head, attn::Intervention::Kind(kind), factor);
+            });
+    connect(m_view, &ModelView::restoreRequested, this,
+            [this](int layer, int head) { m_interventions->restore(layer, head); });
+    connect(m_view, &ModelView::restoreAllRequested, this, [this] { m_interventions->clear(); });
     connect(m_runner, &ModelRunner::openFailed, this,
             [this](const QString &, const QString &message) { failed(message); });
     connect(m_runner, &ModelRunner::opened, this, [this] {
@@ -163,6 +185,45 @@ void ModelController::showModel(bool shown) {
 
 void ModelController::updateBackButton() {
     m_back->setVisible(m_runner->isOpen() && !m_focus->isActive());
+    m_sendBack->setVisible(m_back->isVisibleTo(m_back->parentWidget()) && m_takenHead >= 0);
+}
+
+bool ModelController::sendHeadBack(QString *error) {
+    const auto fail = [&](const QString &message) {
+        if (error)
+            *error = message;
+        failed(message);
+        return false;
+    };
+    const attn::RunPtr run = m_runner->outcome().run;
+    const auto checkpoint = m_runner->checkpoint();
+    if (m_takenHead < 0 || !run || !checkpoint)
+        return fail(tr("No head of the model is in the workbench: take one apart first."));
+    const attn::AttentionInputs &inputs = m_document.inputs();
+    const Eigen::Index n = Eigen::Index(run->ids.size());
+    if (inputs.heads.size() != 1 || inputs.X.rows() != n ||
+        inputs.Wo.cols() != checkpoint->config().dModel)
+        return fail(tr("The workbench no longer holds head %1 of layer %2 on the model's %3 "
+                       "tokens: take the head apart again.")
+                        .arg(m_takenHead)
+                        .arg(m_takenLayer)
+                        .arg(n));
+    attn::Matrix contribution;
+    const QString thrown = [&] {
+        try {
+            contribution = attn::compute(inputs).output();
+        } catch (const std::exception &e) {
+            return QString::fromUtf8(e.what());
+        }
+        return QString();
+    }();
+    if (!thrown.isEmpty())
+        return fail(thrown);
+    if (!m_interventions->replaceContribution(m_takenLayer, m_takenHead, std::move(contribution)))
+        return fail(tr("The head's output does not fit the model (not finite, or of another "
+                       "shape)."));
+    showModel(true);
+    return true;
 }
 
 void ModelController::failed(const QString &message) {
@@ -215,6 +276,8 @@ bool ModelController::takeApart(int layer, int head, QString *error) {
     if (!m_document.replaceInputs(std::move(inputs), text, &refused))
         return fail(refused);
     m_view->grid()->choose(layer, head >= 0 ? head : chosenHead);
+    m_takenLayer = layer;
+    m_takenHead = head;
     m_document.selection().setCurrentHead(head >= 0 ? 0 : chosenHead);
     m_view->showMessage({});
     showModel(false);
@@ -233,6 +296,8 @@ QJsonObject ModelController::state() const {
     o["text"] = m_runner->text();
     o["layer"] = m_view->grid()->chosenLayer();
     o["head"] = m_view->grid()->chosenHead();
+    if (const QJsonArray edits = m_interventions->state(); !edits.isEmpty())
+        o["interventions"] = edits;
     QJsonArray ids; // as attnviz-cli model session writes them
     for (const attn::Token &t : m_runner->outcome().tokens)
         ids.append(t.id);
@@ -269,6 +334,10 @@ void ModelController::loadState(const QJsonObject &state) {
     }
     m_view->textEdit()->setText(text);
     m_runner->setText(text);
+    QString dropped;
+    m_interventions->loadState(state.value("interventions").toArray(), &dropped);
+    if (!dropped.isEmpty())
+        failed(dropped);
 }
 
 ModelController *installModelFeatures(Shell &shell, Document &document,

@@ -9,6 +9,7 @@
 
 class Document;
 class ModelFocus;
+class ModelInterventions;
 class ModelRunner;
 class ModelView;
 class QAction;
@@ -32,10 +33,13 @@ public:
 
     ModelRunner &runner() const { return *m_runner; }
     ModelView &view() const { return *m_view; }
+    // Heads ablated or scaled in the run, each change one undo step.
+    ModelInterventions &interventions() const { return *m_interventions; }
     QDockWidget *dock() const { return m_dock; }
     QAction *openAction() const { return m_open; }
     QAction *showAction() const { return m_show; }
     QPushButton *backButton() const { return m_back; }
+    QPushButton *sendBackButton() const { return m_sendBack; }
 
     // Interactive: a folder chooser, then openFolder.
     void open();
@@ -52,6 +56,11 @@ public:
     // document, one undo step, then the workbench. A layer over attnviz's limits is said, and
     // askTakeHead offered the chosen head instead. False and *error when nothing was loaded.
     bool takeApart(int layer, int head, QString *error = nullptr);
+    // The head last taken apart, with the workbench's edits of any of its numbers (X, Wq, Wk,
+    // Wv, Wo), back into the model: its final output replaces the head's contribution to the
+    // layer (one undo step), and the model shows what that changed. False and *error when the
+    // workbench no longer holds that head (another session, other sizes, another text).
+    bool sendHeadBack(QString *error = nullptr);
     // Asked when a whole layer is too large: `why`, one line. True = take the head instead.
     void setAskTakeHead(std::function<bool(const QString &why)> ask) {
         m_askTakeHead = std::move(ask);
@@ -70,11 +79,14 @@ private:
     Document &m_document;
     ModelRunner *m_runner;
     ModelView *m_view;
+    ModelInterventions *m_interventions;
     QDockWidget *m_dock;
     ModelFocus *m_focus;
     QAction *m_open;
     QAction *m_show;
     QPushButton *m_back;
+    QPushButton *m_sendBack;
+    int m_takenLayer = -1, m_takenHead = -1; // what the workbench's document was taken from
     std::function<bool(const QString &)> m_askTakeHead;
     // A session's chosen head, applied once the run of its text is there.
     int m_pendingLayer = -1, m_pendingHead = -1;

@@ -1,43 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ModelRunner.h"
 
-#include "InputError.h"
-#include "WorkerPool.h"
+#include "WorkerTask.h"
 #include "checkpoint/Checkpoint.h"
 #include "tokenizer/TokenizerFiles.h"
 #include "transformer/Forward.h"
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QFutureWatcher>
-#include <QPromise>
 #include <QThread>
 #include <QThreadPool>
 
 #include <functional>
-
-namespace {
-
-// Runs `work` on attn::workerPool() and hands its value to `done` on the thread of `owner`, if
-// `owner` still exists by then (the watcher is its child and goes with it).
-template <typename T>
-void onWorker(QObject *owner, std::function<T()> work, std::function<void(T)> done) {
-    auto promise = std::make_shared<QPromise<T>>();
-    auto *watcher = new QFutureWatcher<T>(owner);
-    QObject::connect(watcher, &QFutureWatcherBase::finished, owner, [watcher, done] {
-        watcher->deleteLater();
-        if (watcher->future().resultCount() > 0)
-            done(watcher->future().result());
-    });
-    watcher->setFuture(promise->future());
-    promise->start();
-    attn::workerPool().start([promise, work = std::move(work)] {
-        promise->addResult(work());
-        promise->finish();
-    });
-}
-
-} // namespace
 
 struct ModelRunner::Opened {
     std::shared_ptr<const attn::Checkpoint> checkpoint;
@@ -132,6 +106,11 @@ void ModelRunner::adopt(const QString &folder, const Opened &o) {
     m_outcome = {};
     m_error.clear();
     ++m_generation;
+    // Another model's heads: its interventions mean nothing here.
+    if (!m_interventions.empty()) {
+        m_interventions = {};
+        emit interventionsChanged();
+    }
     emit opened(folder);
     schedule();
 }
@@ -169,6 +148,13 @@ void ModelRunner::setText(const QString &text) {
     schedule();
 }
 
+void ModelRunner::setInterventions(attn::Interventions interventions) {
+    m_interventions = std::move(interventions);
+    ++m_generation;
+    emit interventionsChanged();
+    schedule();
+}
+
 void ModelRunner::schedule() {
     if (!m_checkpoint)
         return;
@@ -188,7 +174,8 @@ void ModelRunner::start() {
     emit runStarted();
     onWorker<RunResult>(
         this,
-        [checkpoint = m_checkpoint, tokenizer = m_tokenizer, text = m_text] {
+        [checkpoint = m_checkpoint, tokenizer = m_tokenizer, text = m_text,
+         interventions = m_interventions, last = m_outcome.baseline] {
             RunResult r;
             r.outcome.text = text;
             QElapsedTimer clock;
@@ -201,7 +188,13 @@ void ModelRunner::start() {
                 ids.reserve(r.outcome.tokens.size());
                 for (const attn::Token &t : r.outcome.tokens)
                     ids.push_back(t.id);
-                r.outcome.run = attn::runModel(*checkpoint, ids);
+                // The plain run is kept for the comparison; an ablation of the same tokens
+                // reuses the last one instead of running the model twice.
+                r.outcome.baseline =
+                    last && last->ids == ids ? last : attn::runModel(*checkpoint, ids);
+                r.outcome.run = interventions.empty()
+                                    ? r.outcome.baseline
+                                    : attn::runModel(*checkpoint, ids, interventions);
             });
             r.milliseconds = double(clock.nsecsElapsed()) / 1e6;
             return r;

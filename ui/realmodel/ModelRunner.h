@@ -2,6 +2,7 @@
 #pragma once
 
 #include "tokenizer/Tokenizer.h"
+#include "transformer/Interventions.h"
 #include "transformer/Run.h"
 
 #include <QElapsedTimer>
@@ -24,6 +25,11 @@ class Checkpoint;
 // text in one turn of the event loop make one run, a text that arrives while a run is going
 // waits for it and only the newest text runs next; a run of an outdated text is dropped, never
 // published. So typing fast never queues a run per keystroke.
+//
+// Interventions (ablated or scaled heads: attn::Interventions) apply to every run until they are
+// changed; a change reruns the text the same way. A run with interventions also keeps the plain
+// run of the same tokens (Outcome::baseline, reused while the tokens stay), so the views can
+// show what the interventions changed.
 class ModelRunner : public QObject {
     Q_OBJECT
 public:
@@ -31,7 +37,8 @@ public:
     struct Outcome {
         QString text;
         std::vector<attn::Token> tokens;
-        attn::RunPtr run;
+        attn::RunPtr run;      // with the interventions
+        attn::RunPtr baseline; // without them: `run` itself when there are none
     };
 
     explicit ModelRunner(QObject *parent = nullptr);
@@ -55,6 +62,10 @@ public:
     void setText(const QString &text);
     QString text() const { return m_text; }
 
+    // The interventions every run applies from now on (none: the plain forward pass); reruns.
+    void setInterventions(attn::Interventions interventions);
+    const attn::Interventions &interventions() const { return m_interventions; }
+
     // The last published run (of text() when nothing is pending); empty before the first.
     const Outcome &outcome() const { return m_outcome; }
     QString error() const { return m_error; } // of the last run ("" after a success)
@@ -71,6 +82,7 @@ signals:
     void runFinished(double milliseconds);
     void runFailed(const QString &message); // outcome() stays the last good one
     void busyChanged(bool busy);
+    void interventionsChanged();
 
 private:
     struct Opened;
@@ -83,6 +95,7 @@ private:
     std::shared_ptr<const attn::Tokenizer> m_tokenizer;
     QString m_folder, m_tokenizerFile;
     QString m_text;
+    attn::Interventions m_interventions;
     Outcome m_outcome;
     QString m_error;
     QTimer m_timer;           // coalesces the edits of one turn

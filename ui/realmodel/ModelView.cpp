@@ -2,9 +2,13 @@
 #include "ModelView.h"
 
 #include "HeadPopup.h"
+#include "LayerDeltaView.h"
 #include "LayerHeadGrid.h"
+#include "LogitLensView.h"
+#include "ModelInterventions.h"
 #include "ModelRunner.h"
 #include "PredictionsView.h"
+#include "RunReadings.h"
 #include "TokenStrip.h"
 #include "checkpoint/Checkpoint.h"
 #include "shell/Translations.h"
@@ -20,6 +24,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -31,8 +36,11 @@ ModelView::ModelView(ModelRunner &runner, QWidget *parent)
       m_message(new QLabel(this)), m_grid(new LayerHeadGrid), m_scroll(new QScrollArea(this)),
       m_predictions(new PredictionsView(this)), m_scoreBox(new QComboBox(this)),
       m_sortBox(new QCheckBox(this)), m_best(new QLabel(this)), m_chosen(new QLabel(this)),
-      m_takeHead(new QPushButton(this)), m_takeLayer(new QPushButton(this)),
-      m_popup(new HeadPopup(this)) {
+      m_delta(new LayerDeltaView(this)), m_restoreAll(new QPushButton(this)),
+      m_readings(new RunReadings(this)), m_pictureBox(new QComboBox(this)),
+      m_pictureNote(new QLabel(this)), m_tabs(new QTabWidget(this)),
+      m_lens(new LogitLensView(this)), m_takeHead(new QPushButton(this)),
+      m_takeLayer(new QPushButton(this)), m_popup(new HeadPopup(this)) {
     setObjectName("modelView");
     auto *layout = new QVBoxLayout(this);
 
@@ -78,7 +86,29 @@ ModelView::ModelView(ModelRunner &runner, QWidget *parent)
     m_scroll->setWidgetResizable(true);
     m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     m_scroll->setFrameShape(QFrame::NoFrame);
-    splitter->addWidget(m_scroll);
+    // The heads, with what their thumbnails show above them; the logit lens beside, as a tab.
+    auto *heads = new QWidget(this);
+    auto *headsLayout = new QVBoxLayout(heads);
+    headsLayout->setContentsMargins(0, 0, 0, 0);
+    auto *pictureRow = new QHBoxLayout;
+    m_pictureBox->setObjectName("headPictureBox");
+    for (LayerHeadGrid::Picture picture :
+         {LayerHeadGrid::Picture::Weights, LayerHeadGrid::Picture::ValueWeighted,
+          LayerHeadGrid::Picture::Rollout})
+        m_pictureBox->addItem(QString(), int(picture));
+    auto *pictureLabel = new QLabel(tr("S&how:"), this);
+    pictureLabel->setBuddy(m_pictureBox);
+    pictureRow->addWidget(pictureLabel);
+    pictureRow->addWidget(m_pictureBox);
+    m_pictureNote->setObjectName("headPictureNote");
+    m_pictureNote->setWordWrap(true);
+    pictureRow->addWidget(m_pictureNote, 1);
+    headsLayout->addLayout(pictureRow);
+    headsLayout->addWidget(m_scroll, 1);
+    m_tabs->setObjectName("modelTabs");
+    m_tabs->addTab(heads, QString());
+    m_tabs->addTab(m_lens, QString());
+    splitter->addWidget(m_tabs);
     auto *side = new QWidget(splitter);
     m_side = side;
     auto *sideLayout = new QVBoxLayout(side);
@@ -103,6 +133,13 @@ ModelView::ModelView(ModelRunner &runner, QWidget *parent)
     m_best->setWordWrap(true);
     m_best->hide();
     sideLayout->addWidget(m_best);
+    // What the ablations changed, and the way back, while there are any.
+    m_delta->hide();
+    sideLayout->addWidget(m_delta);
+    m_restoreAll->setObjectName("restoreAllHeadsButton");
+    m_restoreAll->hide();
+    connect(m_restoreAll, &QPushButton::clicked, this, &ModelView::restoreAllRequested);
+    sideLayout->addWidget(m_restoreAll);
     m_chosen->setObjectName("chosenHead");
     m_chosen->setWordWrap(true);
     sideLayout->addWidget(m_chosen);
@@ -146,19 +183,24 @@ ModelView::ModelView(ModelRunner &runner, QWidget *parent)
             m_progress->hide();
         }
     });
-    connect(
-        m_grid, &LayerHeadGrid::headHovered, this, [this](int layer, int head, const QRect &near) {
-            if (layer < 0) {
-                m_popup->hide();
-                return;
-            }
-            const bool causal = m_runner.checkpoint() && m_runner.checkpoint()->config().decoder();
-            m_popup->showHead(m_runner.outcome().run, TokenStrip::labels(m_runner.outcome().tokens),
-                              causal, layer, head, near);
-        });
+    connect(m_grid, &LayerHeadGrid::headHovered, this, &ModelView::hoverHead);
+    connect(m_pictureBox, &QComboBox::currentIndexChanged, this, &ModelView::updatePicture);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &ModelView::updateLens);
+    connect(m_readings, &RunReadings::ready, this, [this](RunReadings::Kind kind) {
+        if (kind == RunReadings::Kind::LogitLens)
+            updateLens();
+        else
+            updatePicture();
+    });
+    connect(m_readings, &RunReadings::failed, this,
+            [this](RunReadings::Kind, const QString &message) { showMessage(message); });
     connect(m_grid, &LayerHeadGrid::chosen, this, &ModelView::updateChosen);
     connect(m_grid, &LayerHeadGrid::takeHeadApart, this, &ModelView::takeHeadApart);
     connect(m_grid, &LayerHeadGrid::takeLayerApart, this, &ModelView::takeLayerApart);
+    connect(m_grid, &LayerHeadGrid::ablateRequested, this, &ModelView::ablateRequested);
+    connect(m_grid, &LayerHeadGrid::restoreRequested, this, &ModelView::restoreRequested);
+    connect(m_grid, &LayerHeadGrid::restoreAllRequested, this, &ModelView::restoreAllRequested);
+    connect(&m_runner, &ModelRunner::interventionsChanged, this, &ModelView::updateInterventions);
     connect(m_scoreBox, &QComboBox::currentIndexChanged, this, &ModelView::updateScores);
     connect(m_sortBox, &QCheckBox::toggled, this, &ModelView::updateScores);
     connect(m_takeHead, &QPushButton::clicked, this, [this] {
@@ -177,6 +219,14 @@ ModelView::ModelView(ModelRunner &runner, QWidget *parent)
         updateHeader();
         updateChosen();
         updateScores();
+        m_restoreAll->setText(tr("Restore every head"));
+        m_pictureBox->setItemText(0, tr("attention weights"));
+        m_pictureBox->setItemText(1, tr("value-weighted ‖a·v·Wo‖"));
+        m_pictureBox->setItemText(2, tr("attention rollout"));
+        m_tabs->setTabText(0, tr("Heads"));
+        m_tabs->setTabText(1, tr("Logit lens"));
+        updatePicture();
+        updateLens();
     });
     showOutcome();
 }
@@ -270,12 +320,142 @@ void ModelView::updateScores() {
     m_best->show();
 }
 
+void ModelView::updateInterventions() {
+    // The marks follow the interventions at once; the numbers follow with the run they make.
+    QHash<QPair<int, int>, QString> marks;
+    for (const attn::Intervention &e : m_runner.interventions().edits)
+        if (e.kind != attn::Intervention::Kind::PatchResidual) // a layer's, not a head's
+            marks.insert({e.layer, e.head}, ModelInterventions::mark(e));
+    m_grid->setMarks(marks);
+    m_restoreAll->setVisible(!marks.isEmpty());
+}
+
+void ModelView::hoverHead(int layer, int head, const QRect &near) {
+    if (layer < 0) {
+        m_popup->hide();
+        return;
+    }
+    const ModelRunner::Outcome &o = m_runner.outcome();
+    const bool causal = m_runner.checkpoint() && m_runner.checkpoint()->config().decoder();
+    const QStringList tokens = TokenStrip::labels(o.tokens);
+    switch (m_grid->picture()) {
+    case LayerHeadGrid::Picture::Weights:
+        m_popup->showHead(o.run, tokens, causal, layer, head, near);
+        break;
+    case LayerHeadGrid::Picture::ValueWeighted: {
+        const auto norms = m_readings->norms();
+        if (!norms || !o.run) {
+            m_popup->hide();
+            return;
+        }
+        const attn::ValueWeightedHead &v = (*norms)[std::size_t(layer)][std::size_t(head)];
+        m_popup->showMatrix(
+            v.norms, tokens, causal, layer, head,
+            tr("Layer %1, head %2: ‖a·v·Wo‖").arg(layer).arg(head), ScaleKind::Sequential,
+            sinkNote(o.run->layers[std::size_t(layer)].heads[std::size_t(head)].weights,
+                     v.valueNorms, tokens),
+            near);
+        break;
+    }
+    case LayerHeadGrid::Picture::Rollout:
+        m_popup->showMatrix(m_grid->shown(layer, head), tokens, causal, layer, head,
+                            tr("Rollout through layer %1").arg(layer), ScaleKind::Unit,
+                            tr("½·mean of the heads + ½·I per layer, "
+                               "multiplied from layer 0 up: rows are positions after the layers, "
+                               "columns the input tokens they trace back to."),
+                            near);
+        break;
+    }
+}
+
+QString ModelView::sinkNote(const attn::Matrix &weights, const attn::RowVector &valueNorms,
+                            const QStringList &tokens) {
+    const Eigen::Index n = weights.cols();
+    if (n < 2 || valueNorms.size() != n || weights.rows() == 0)
+        return {};
+    // The key that draws the most weight on average, against what the others write.
+    Eigen::Index key = 0;
+    const attn::RowVector share = weights.colwise().mean();
+    share.maxCoeff(&key);
+    const double others = (valueNorms.sum() - valueNorms(key)) / double(n - 1);
+    const QString name = key < tokens.size() ? tokens[int(key)] : QString::number(key);
+    const QString line = tr("Key %1 (%2) draws %3 % of the weight on average, and its value writes "
+                            "‖v·Wo‖ = %4 (the other keys: %5 on average).")
+                             .arg(key)
+                             .arg(name)
+                             .arg(share(key) * 100, 0, 'f', 0)
+                             .arg(valueNorms(key), 0, 'f', 3)
+                             .arg(others, 0, 'f', 3);
+    if (valueNorms(key) < 0.5 * others)
+        return line + QLatin1Char(' ') +
+               tr("So it is a sink: the head parks its weight there, and little comes of it.");
+    return line;
+}
+
+void ModelView::updatePicture() {
+    const auto picture = LayerHeadGrid::Picture(m_pictureBox->currentData().toInt());
+    // The readings a picture needs, asked for when it is chosen, drawn when they come.
+    if (picture == LayerHeadGrid::Picture::ValueWeighted)
+        m_readings->request(RunReadings::Kind::ValueWeighted);
+    if (picture == LayerHeadGrid::Picture::Rollout)
+        m_readings->request(RunReadings::Kind::Rollout);
+    m_grid->setPicture(picture, m_readings->norms(), m_readings->rollouts());
+    switch (picture) {
+    case LayerHeadGrid::Picture::Weights:
+        m_pictureNote->setText(tr("which key each query reads, 0–1 for every head"));
+        break;
+    case LayerHeadGrid::Picture::ValueWeighted:
+        m_pictureNote->setText(
+            m_readings->norms()
+                ? tr("how much each key adds to the query's output (Kobayashi et al. 2020), one "
+                     "scale for every head: 0–%1. Hover a head for its sink.")
+                      .arg(m_grid->scaleTop(), 0, 'g', 3)
+                : tr("reading…"));
+        break;
+    case LayerHeadGrid::Picture::Rollout:
+        m_pictureNote->setText(
+            m_readings->rollouts()
+                ? tr("where each position's information came from through the layers, if "
+                     "attention alone mixed tokens (Abnar & Zuidema 2020; it ignores the MLPs "
+                     "and how much each value writes)")
+                : tr("reading…"));
+        break;
+    }
+}
+
+void ModelView::updateLens() {
+    const bool decoder = !m_runner.checkpoint() || m_runner.checkpoint()->config().decoder();
+    m_tabs->setTabEnabled(1, decoder);
+    if (m_tabs->currentIndex() != 1 || !decoder)
+        return;
+    if (!m_runner.outcome().run) {
+        m_lens->setMessage(tr("Type a text above"));
+        return;
+    }
+    if (const QString error = m_readings->error(RunReadings::Kind::LogitLens); !error.isEmpty()) {
+        m_lens->setMessage(error);
+        return;
+    }
+    if (!m_readings->lens()) {
+        m_readings->request(RunReadings::Kind::LogitLens);
+        m_lens->setMessage(tr("Reading the logit lens…"));
+        return;
+    }
+    if (m_lens->lens() != m_readings->lens())
+        m_lens->setLens(m_readings->lens(), m_runner.outcome().tokens, m_runner.tokenizer());
+}
+
 void ModelView::showOutcome() {
     const ModelRunner::Outcome &o = m_runner.outcome();
     m_tokens->setTokens(o.tokens);
     const bool decoder = !m_runner.checkpoint() || m_runner.checkpoint()->config().decoder();
     m_grid->setRun(o.run, decoder);
+    m_readings->setRun(m_runner.checkpoint(), o.run);
+    updatePicture();
+    updateLens();
     updateScores();
+    m_delta->setRuns(o.run, o.baseline);
+    m_delta->setVisible(!m_delta->changes().empty());
     m_predictions->setOutcome(o, m_runner.tokenizer().get(), decoder);
     m_popup->hide();
     updateChosen();

@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "Matrix.h"
 #include "heatmap/ColorScale.h"
 
 #include <QTimer>
 #include <QWidget>
 
 class HeadPopup;
+class LayerDeltaView;
 class LayerHeadGrid;
+class LogitLensView;
+class QTabWidget;
+class RunReadings;
 class ModelRunner;
 class PredictionsView;
 class QCheckBox;
@@ -44,6 +49,17 @@ public:
     QComboBox *scoreBox() const { return m_scoreBox; }
     QCheckBox *sortBox() const { return m_sortBox; }
     QLabel *bestHeads() const { return m_best; }
+    LayerDeltaView *delta() const { return m_delta; }
+    QComboBox *pictureBox() const { return m_pictureBox; }
+    QLabel *pictureNote() const { return m_pictureNote; }
+    QTabWidget *tabs() const { return m_tabs; }
+    LogitLensView *lens() const { return m_lens; }
+    RunReadings &readings() const { return *m_readings; }
+    // The line the enlarged head says under value-weighted attention: why the sink it looks at
+    // writes little ("" when it does not look at one key most).
+    static QString sinkNote(const attn::Matrix &weights, const attn::RowVector &valueNorms,
+                            const QStringList &tokens);
+    QPushButton *restoreAllButton() const { return m_restoreAll; }
 
     void setColorMap(ColorMapId map);
     // A one-line message under the text (a failed open or run); "" hides it.
@@ -58,6 +74,10 @@ signals:
     void backRequested();
     void takeHeadApart(int layer, int head);
     void takeLayerApart(int layer);
+    // Interventions asked for in the overview (LayerHeadGrid's context menu, the restore button).
+    void ablateRequested(int layer, int head, int kind, double factor);
+    void restoreRequested(int layer, int head);
+    void restoreAllRequested();
 
 private:
     void showOutcome();
@@ -65,6 +85,10 @@ private:
     void updateChosen();
     void fitSide();
     void updateScores();
+    void updateInterventions();
+    void updatePicture();
+    void updateLens();
+    void hoverHead(int layer, int head, const QRect &near);
 
     ModelRunner &m_runner;
     QLabel *m_model;
@@ -81,6 +105,13 @@ private:
     QCheckBox *m_sortBox;
     QLabel *m_best;
     QLabel *m_chosen;
+    LayerDeltaView *m_delta;
+    RunReadings *m_readings;
+    QComboBox *m_pictureBox;
+    QLabel *m_pictureNote;
+    QTabWidget *m_tabs;
+    LogitLensView *m_lens;
+    QPushButton *m_restoreAll;
     QPushButton *m_takeHead;
     QPushButton *m_takeLayer;
     HeadPopup *m_popup;

@@ -5,8 +5,11 @@
 #include "Notation.h"
 #include "TokenStrip.h"
 
+#include <QColor>
 #include <QEvent>
 #include <QHeaderView>
+
+#include <cmath>
 
 PredictionsView::PredictionsView(QWidget *parent) : QTreeWidget(parent) {
     setObjectName("predictionsView");
@@ -46,9 +49,33 @@ void PredictionsView::setOutcome(const ModelRunner::Outcome &outcome,
     fill();
 }
 
+namespace {
+
+// The probability of token `id` at `position` of a run: the softmax of that row of its logits.
+double probabilityOf(const attn::Run &run, std::int64_t position, std::int64_t id) {
+    if (position < 0 || position >= run.logits.rows() || id < 0 || id >= run.logits.cols())
+        return 0;
+    const attn::RowVector row = run.logits.row(position);
+    const double top = row.maxCoeff();
+    return std::exp(row(id) - top) / (row.array() - top).exp().sum();
+}
+
+} // namespace
+
 void PredictionsView::fill() {
     clear();
-    setHeaderLabels({m_decoder ? tr("Next token") : tr("At [MASK]"), tr("Probability")});
+    // With interventions, each token's probability before them too (the plain run's).
+    const bool compared =
+        m_outcome.run && m_outcome.baseline && m_outcome.baseline != m_outcome.run;
+    setColumnCount(compared ? 3 : 2);
+    QStringList headers{m_decoder ? tr("Next token") : tr("At [MASK]"), tr("Probability")};
+    if (compared)
+        headers << tr("Before");
+    setHeaderLabels(headers);
+    if (compared) {
+        header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+        headerItem()->setToolTip(2, tr("The probability without the ablations"));
+    }
     if (m_positions.empty()) {
         auto *item = new QTreeWidgetItem(this);
         item->setText(0, !m_outcome.run ? tr("Type a text above")
@@ -83,6 +110,16 @@ void PredictionsView::fill() {
             item->setToolTip(0, tr("token id %1").arg(pr.id));
             item->setText(1, attn::notation::weightBeside(pr.probability, 3));
             item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
+            if (compared) {
+                const double before = probabilityOf(*m_outcome.baseline, p, pr.id);
+                item->setText(2, attn::notation::weightBeside(before, 3));
+                item->setTextAlignment(2, Qt::AlignRight | Qt::AlignVCenter);
+                // Up in Okabe–Ito bluish green, down in vermilion: what the ablation did.
+                if (pr.probability > before + 5e-4)
+                    item->setForeground(1, QColor(0x00, 0x9e, 0x73));
+                else if (pr.probability < before - 5e-4)
+                    item->setForeground(1, QColor(0xd5, 0x5e, 0x00));
+            }
         }
     }
 }

@@ -3,17 +3,25 @@
 // and run in the background (coalesced), every head drawn from the run's own weights, the
 // predictions, a head and a layer taken apart into the workbench (one undo step) and back.
 
+#include "Attention.h"
+#include "analysis/AttentionRollout.h"
 #include "analysis/HeadScores.h"
+#include "analysis/LogitLens.h"
+#include "analysis/ValueWeightedNorms.h"
 #include "checkpoint/Checkpoint.h"
 #include "heatmap/HeatmapView.h"
 #include "model/Document.h"
 #include "model/Recomputer.h"
 #include "realmodel/HeadPopup.h"
+#include "realmodel/LayerDeltaView.h"
 #include "realmodel/LayerHeadGrid.h"
+#include "realmodel/LogitLensView.h"
 #include "realmodel/ModelFeatures.h"
+#include "realmodel/ModelInterventions.h"
 #include "realmodel/ModelRunner.h"
 #include "realmodel/ModelView.h"
 #include "realmodel/PredictionsView.h"
+#include "realmodel/RunReadings.h"
 #include "realmodel/TokenStrip.h"
 #include "session/SessionController.h"
 #include "support/ModelFolderSupport.h"
@@ -39,6 +47,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QUrl>
@@ -254,6 +263,229 @@ private slots:
         view.scoreBox()->setCurrentIndex(
             view.scoreBox()->findData(int(LayerHeadGrid::Score::FirstToken)));
         QVERIFY(!std::isnan(view.grid()->scoreOf(0, 0)));
+    }
+
+    // Ablations (issue 27): each is one undo step; the run is runModel with them, the plain run
+    // is kept beside it; the overview marks the heads, the predictions say before → after, the
+    // per-layer change starts at the ablated layer; they combine, undo, and live in sessions.
+    void ablationsAreUndoableAndShowWhatChanged() {
+        Harness h;
+        h.window.resize(1280, 800);
+        h.window.show();
+        const QString text = QStringLiteral("the cat sat on the mat");
+        openAndRun(h, m_gpt2, text);
+        ModelController &model = h.workbench.model();
+        ModelView &view = model.view();
+        ModelRunner &runner = model.runner();
+        const attn::RunPtr plain = runner.outcome().run;
+        const auto checkpoint = runner.checkpoint();
+        QUndoStack *undo = h.doc()->undoStack();
+        const int steps = undo->count();
+        QVERIFY(!view.delta()->isVisible());
+
+        using Kind = attn::Intervention::Kind;
+        QVERIFY(model.interventions().ablate(1, 2, Kind::Zero));
+        QCOMPARE(undo->count(), steps + 1);
+        QVERIFY(runner.waitUntilIdle());
+        attn::Interventions one;
+        one.edits = {attn::Intervention::zero(1, 2)};
+        QCOMPARE(runner.outcome().run->logits,
+                 attn::runModel(*checkpoint, plain->ids, one)->logits);
+        QCOMPARE(runner.outcome().baseline->logits, plain->logits);
+        QVERIFY(runner.outcome().run->logits != plain->logits);
+        QCOMPARE(view.grid()->markOf(1, 2), QStringLiteral("0"));
+        QVERIFY(view.grid()->markOf(0, 2).isEmpty());
+        // Layer 0 is before the ablated head: unchanged; layer 1 changed.
+        QVERIFY(view.delta()->isVisible());
+        QCOMPARE(view.delta()->changes().size(), std::size_t(2));
+        QCOMPARE(view.delta()->changes()[0], 0.0);
+        QVERIFY(view.delta()->changes()[1] > 0);
+        QCOMPARE(view.predictions()->columnCount(), 3);
+        QVERIFY(view.restoreAllButton()->isVisible());
+
+        // Combined with a mean ablation of another layer's head: both apply.
+        QVERIFY(model.interventions().ablate(0, 1, Kind::Mean));
+        QVERIFY(runner.waitUntilIdle());
+        attn::Interventions two = one;
+        two.edits.push_back(attn::Intervention::mean(0, 1));
+        QCOMPARE(runner.outcome().run->logits,
+                 attn::runModel(*checkpoint, plain->ids, two)->logits);
+        QCOMPARE(view.grid()->markOf(0, 1), QStringLiteral("\u03bc"));
+        QVERIFY(view.delta()->changes()[0] > 0);
+        // A scale replaces the head's edit instead of adding one.
+        QVERIFY(model.interventions().ablate(0, 1, Kind::Scale, 0.5));
+        QCOMPARE(int(runner.interventions().edits.size()), 2);
+        QCOMPARE(view.grid()->markOf(0, 1), QStringLiteral("\u00d70.5"));
+        QVERIFY(!model.interventions().ablate(0, 9, Kind::Zero)); // no head 9
+        QVERIFY(!model.interventions().ablate(0, 1, Kind::Scale, std::nan("")));
+        QCOMPARE(undo->count(), steps + 3);
+
+        // Saved with the session, and opened again with it.
+        const QString file = m_dir.filePath("ablated.attnviz");
+        QVERIFY(h.session->saveTo(file));
+        QVERIFY(h.session->waitForSaves());
+
+        // Undo, step by step, back to the plain run, bit for bit; redo again.
+        undo->undo();
+        undo->undo();
+        QVERIFY(runner.waitUntilIdle());
+        QCOMPARE(runner.outcome().run->logits,
+                 attn::runModel(*checkpoint, plain->ids, one)->logits);
+        undo->undo();
+        QVERIFY(runner.waitUntilIdle());
+        QVERIFY(runner.interventions().empty());
+        QCOMPARE(runner.outcome().run->logits, plain->logits);
+        QVERIFY(view.grid()->markOf(1, 2).isEmpty());
+        QVERIFY(!view.delta()->isVisible());
+        QCOMPARE(view.predictions()->columnCount(), 2);
+        undo->redo();
+        QVERIFY(runner.waitUntilIdle());
+        QCOMPARE(view.grid()->markOf(1, 2), QStringLiteral("0"));
+        // Restore every head: one step.
+        QVERIFY(model.interventions().clear());
+        QVERIFY(runner.interventions().empty());
+        QVERIFY(!model.interventions().clear());
+
+        Harness again;
+        QString error;
+        QVERIFY2(again.session->loadFile(file, &error), qPrintable(error));
+        ModelRunner &reopened = again.workbench.model().runner();
+        QVERIFY(reopened.waitUntilIdle());
+        QCOMPARE(int(reopened.interventions().edits.size()), 2);
+        attn::Interventions saved = one;
+        saved.edits.push_back(attn::Intervention::scale(0, 1, 0.5));
+        QCOMPARE(reopened.outcome().run->logits,
+                 attn::runModel(*reopened.checkpoint(), plain->ids, saved)->logits);
+        if (!qEnvironmentVariableIsEmpty("ATTNVIZ_MODEL_SHOTS")) {
+            again.window.resize(1280, 800);
+            again.workbench.model().showModel(true);
+            again.window.show();
+            QVERIFY(reopened.waitUntilIdle());
+            QTest::qWait(200);
+            again.window.grab().save(qEnvironmentVariable("ATTNVIZ_MODEL_SHOTS") + "/ablated.png");
+        }
+    }
+
+    // The overview's pictures (weights, value-weighted, rollout) and the logit lens: read on a
+    // worker when chosen, equal to the core's readings of the run, dropped with a new run.
+    void picturesAndLogitLensShowTheReadings() {
+        Harness h;
+        h.window.resize(1280, 800);
+        h.window.show();
+        openAndRun(h, m_gpt2, QStringLiteral("the cat sat on the mat"));
+        ModelController &model = h.workbench.model();
+        ModelView &view = model.view();
+        LayerHeadGrid *grid = view.grid();
+        const auto checkpoint = model.runner().checkpoint();
+        attn::RunPtr run = model.runner().outcome().run;
+        QVERIFY(!view.readings().isBusy()); // nothing read that nobody looks at
+        QVERIFY(!view.readings().has(RunReadings::Kind::LogitLens));
+
+        view.pictureBox()->setCurrentIndex(
+            view.pictureBox()->findData(int(LayerHeadGrid::Picture::ValueWeighted)));
+        QVERIFY(view.readings().waitUntilIdle());
+        QCOMPARE(grid->picture(), LayerHeadGrid::Picture::ValueWeighted);
+        const auto norms = attn::valueWeightedNorms(*checkpoint, *run);
+        double top = 0;
+        for (int l = 0; l < 2; ++l)
+            for (int hd = 0; hd < 4; ++hd) {
+                QCOMPARE(grid->shown(l, hd), norms[std::size_t(l)][std::size_t(hd)].norms);
+                top = std::max(top, norms[std::size_t(l)][std::size_t(hd)].norms.maxCoeff());
+            }
+        QCOMPARE(grid->scaleTop(), top);
+        // Drawn on the shared scale: a cell in the colour of its norm over the largest.
+        const attn::Matrix &n01 = norms[0][1].norms;
+        QCOMPARE(grid->imageColor(0, 1, 3, 2),
+                 ColorLut().at(lutIndex(n01(3, 2), ValueRange{0.0, top})));
+        QTest::mouseMove(grid, grid->headRect(1, 0).center());
+        QTRY_VERIFY(view.popup()->isVisible());
+        QCOMPARE(view.popup()->heatmap()->values(), norms[1][0].norms);
+        QVERIFY2(view.popup()->note()->text().startsWith("Key "),
+                 qPrintable(view.popup()->note()->text()));
+        QTest::mouseMove(grid, QPoint(1, 1));
+
+        view.pictureBox()->setCurrentIndex(
+            view.pictureBox()->findData(int(LayerHeadGrid::Picture::Rollout)));
+        QVERIFY(view.readings().waitUntilIdle());
+        for (int l = 0; l < 2; ++l) {
+            QCOMPARE(grid->shown(l, 0), attn::attentionRollout(*run, l + 1));
+            QCOMPARE(grid->shown(l, 1).size(), Eigen::Index(0));
+        }
+
+        // The logit lens, read when its tab is opened.
+        view.tabs()->setCurrentIndex(1);
+        QVERIFY(view.readings().waitUntilIdle());
+        const attn::LogitLens lens = attn::logitLens(*checkpoint, *run);
+        LogitLensView *table = view.lens();
+        QCOMPARE(table->rowCount(), 2);
+        QCOMPARE(table->columnCount(), int(run->ids.size()));
+        for (int l = 0; l < 2; ++l)
+            for (int i = 0; i < int(run->ids.size()); ++i) {
+                const auto &expectedTop = lens.top[std::size_t(l)][std::size_t(i)];
+                const auto &shownTop = table->lens()->top[std::size_t(l)][std::size_t(i)];
+                QVERIFY(samePredictions(shownTop, expectedTop));
+                QCOMPARE(table->item(l, i)->text(), table->pieceOf(expectedTop.front().id));
+                QCOMPARE(table->item(l, i)->toolTip().count('\n'), 5);
+            }
+        // The last layer's lens is the model's own prediction.
+        const std::int64_t last = std::int64_t(run->ids.size()) - 1;
+        QVERIFY(
+            samePredictions(lens.top[1][std::size_t(last)], attn::topPredictions(*run, last, 5)));
+
+        // A new text: the readings of the old run are gone, the new run's are read.
+        view.textEdit()->setText(QStringLiteral("a dog ran"));
+        QVERIFY(model.runner().waitUntilIdle());
+        QVERIFY(view.readings().waitUntilIdle());
+        run = model.runner().outcome().run;
+        QCOMPARE(view.readings().run(), run);
+        QCOMPARE(table->columnCount(), int(run->ids.size()));
+        QCOMPARE(grid->shown(1, 0), attn::attentionRollout(*run, 2));
+        if (!qEnvironmentVariableIsEmpty("ATTNVIZ_MODEL_SHOTS"))
+            h.window.grab().save(qEnvironmentVariable("ATTNVIZ_MODEL_SHOTS") + "/lens.png");
+    }
+
+    // A head taken apart, one of its weights edited in the workbench and sent back: the model
+    // runs with the head's new contribution (one undo step), and the predictions change.
+    void editedHeadSentBackChangesTheModel() {
+        Harness h;
+        const QString text = QStringLiteral("the cat sat on the mat");
+        openAndRun(h, m_gpt2, text);
+        ModelController &model = h.workbench.model();
+        ModelRunner &runner = model.runner();
+        const attn::RunPtr plain = runner.outcome().run;
+        QString error;
+        QVERIFY(!model.sendHeadBack(&error)); // nothing taken apart yet
+        QVERIFY(model.takeApart(1, 2));
+        QVERIFY(model.sendBackButton()->isVisibleTo(&h.window));
+        // Unedited, the head's contribution is its own: the run is the plain one, to rounding.
+        QVERIFY2(model.sendHeadBack(&error), qPrintable(error));
+        QVERIFY(runner.waitUntilIdle());
+        QVERIFY(model.isModelShown());
+        QVERIFY(testsupport::relativeError(runner.outcome().run->logits, plain->logits) < 1e-12);
+        h.doc()->undoStack()->undo();
+        QVERIFY(runner.waitUntilIdle());
+        QVERIFY(runner.interventions().empty());
+
+        // Edited: Wv(0, 0) of the head, then sent back.
+        const int steps = h.doc()->undoStack()->count();
+        QVERIFY(h.doc()->setCell({attn::Stage::Wv, 0}, 0, 0, h.doc()->inputs().heads[0].Wv(0, 0) + 3.0));
+        QVERIFY(model.sendHeadBack(&error));
+        QCOMPARE(h.doc()->undoStack()->count(), steps + 2);
+        QVERIFY(runner.waitUntilIdle());
+        attn::Interventions sent;
+        sent.edits = {attn::Intervention::replaceContribution(
+            1, 2, attn::compute(h.doc()->inputs()).output())};
+        QCOMPARE(runner.outcome().run->logits,
+                 attn::runModel(*runner.checkpoint(), plain->ids, sent)->logits);
+        QVERIFY(testsupport::relativeError(runner.outcome().run->logits, plain->logits) > 1e-6);
+        QCOMPARE(model.view().grid()->markOf(1, 2), QStringLiteral("\u270e"));
+        QVERIFY(model.view().delta()->isVisibleTo(&model.view()));
+
+        // Another text: the workbench's head no longer fits the run, and it says so.
+        model.view().textEdit()->setText(QStringLiteral("a dog"));
+        QVERIFY(runner.waitUntilIdle());
+        QVERIFY(!model.sendHeadBack(&error));
+        QVERIFY2(error.contains("take the head apart again"), qPrintable(error));
     }
 
     void bertPredictsAtEachMask() {

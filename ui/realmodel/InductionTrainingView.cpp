@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "InductionTrainingView.h"
+
+#include "InductionTrainer.h"
+#include "LayerHeadGrid.h"
+#include "Notation.h"
+#include "shell/Translations.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+// Okabe–Ito colours, one per head of a layer (more heads reuse them).
+const QColor kHeadColours[] = {{0, 114, 178}, {213, 94, 0},   {0, 158, 115}, {204, 121, 167},
+                               {230, 159, 0}, {86, 180, 233}, {240, 228, 66}, {0, 0, 0}};
+
+QCustomPlot *newPlot(QWidget *parent) {
+    auto *plot = new QCustomPlot(parent);
+    plot->setLocale(QLocale::c()); // numbers as everywhere else, whatever the language
+    plot->setMinimumHeight(140);
+    return plot;
+}
+
+} // namespace
+
+InductionTrainingView::InductionTrainingView(InductionTrainer &trainer, QWidget *parent)
+    : QWidget(parent), m_trainer(trainer), m_intro(new QLabel(this)), m_heads(new QSpinBox(this)),
+      m_seed(new QSpinBox(this)), m_headsLabel(new QLabel(this)), m_seedLabel(new QLabel(this)),
+      m_play(new QPushButton(this)), m_step(new QPushButton(this)), m_reset(new QPushButton(this)),
+      m_status(new QLabel(this)), m_loss(newPlot(this)), m_scores(newPlot(this)),
+      m_grid(new LayerHeadGrid) {
+    setObjectName("inductionTrainingView");
+    auto *layout = new QVBoxLayout(this);
+    m_intro->setWordWrap(true);
+    layout->addWidget(m_intro);
+
+    auto *controls = new QHBoxLayout;
+    m_heads->setObjectName("inductionHeads");
+    m_heads->setRange(1, 8);
+    m_heads->setValue(int(trainer.settings().heads));
+    m_headsLabel->setBuddy(m_heads);
+    m_seed->setObjectName("inductionSeed");
+    m_seed->setRange(0, 9999);
+    m_seed->setValue(int(trainer.settings().seed));
+    m_seedLabel->setBuddy(m_seed);
+    controls->addWidget(m_headsLabel);
+    controls->addWidget(m_heads);
+    controls->addWidget(m_seedLabel);
+    controls->addWidget(m_seed);
+    m_play->setObjectName("inductionPlay");
+    m_step->setObjectName("inductionStep");
+    m_reset->setObjectName("inductionReset");
+    controls->addWidget(m_play);
+    controls->addWidget(m_step);
+    controls->addWidget(m_reset);
+    controls->addStretch(1);
+    layout->addLayout(controls);
+    m_status->setObjectName("inductionStatus");
+    m_status->setWordWrap(true);
+    layout->addWidget(m_status);
+
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    auto *plots = new QWidget(splitter);
+    auto *plotLayout = new QVBoxLayout(plots);
+    plotLayout->setContentsMargins(0, 0, 0, 0);
+    m_loss->addGraph();
+    m_loss->graph(0)->setPen(QPen(QColor(0, 114, 178), 2));
+    m_loss->yAxis->setScaleType(QCPAxis::stLogarithmic);
+    m_loss->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+    plotLayout->addWidget(m_loss, 1);
+    m_scores->yAxis->setRange(0, 1.02);
+    plotLayout->addWidget(m_scores, 1);
+    splitter->addWidget(plots);
+    m_grid->setScore(LayerHeadGrid::Score::Induction, false);
+    splitter->addWidget(m_grid);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    layout->addWidget(splitter, 1);
+
+    connect(m_play, &QPushButton::clicked, this, [this] {
+        if (m_trainer.isPlaying())
+            m_trainer.pause();
+        else
+            m_trainer.play();
+    });
+    connect(m_step, &QPushButton::clicked, &m_trainer, &InductionTrainer::step);
+    connect(m_reset, &QPushButton::clicked, &m_trainer, &InductionTrainer::reset);
+    connect(m_heads, &QSpinBox::valueChanged, this, &InductionTrainingView::applySettings);
+    connect(m_seed, &QSpinBox::valueChanged, this, &InductionTrainingView::applySettings);
+    connect(&m_trainer, &InductionTrainer::progressed, this, &InductionTrainingView::showProgress);
+    connect(&m_trainer, &InductionTrainer::playingChanged, this,
+            &InductionTrainingView::retranslate);
+    connect(&m_trainer, &InductionTrainer::failed, m_status, &QLabel::setText);
+    Translations::setTexts(this, [this] { retranslate(); });
+    showProgress();
+}
+
+void InductionTrainingView::applySettings() {
+    attn::TrainingSettings s = m_trainer.settings();
+    s.heads = m_heads->value();
+    s.seed = std::uint64_t(m_seed->value());
+    if (!(s == m_trainer.settings()))
+        m_trainer.setSettings(s); // a new model: it starts again
+}
+
+void InductionTrainingView::retranslate() {
+    m_intro->setText(
+        tr("A model of two attention-only layers learns to continue sequences of random tokens "
+           "that repeat. Watch a previous-token head form in layer 0, then an induction head in "
+           "layer 1 that finds the token after the earlier occurrence of the current one by "
+           "reading the keys layer 0 wrote."));
+    m_headsLabel->setText(tr("&Heads:"));
+    m_seedLabel->setText(tr("S&eed:"));
+    m_play->setText(m_trainer.isPlaying() ? tr("&Pause") : tr("&Play"));
+    m_step->setText(tr("S&tep"));
+    m_reset->setText(tr("&Reset"));
+    m_loss->xAxis->setLabel(tr("step"));
+    m_loss->yAxis->setLabel(tr("loss"));
+    m_scores->xAxis->setLabel(tr("step"));
+    m_scores->yAxis->setLabel(tr("score on held-out sequences"));
+    showProgress();
+}
+
+void InductionTrainingView::showProgress() {
+    const std::vector<InductionTrainer::Point> &history = m_trainer.history();
+    m_grid->setRun(m_trainer.run(), true);
+    const int layers = int(m_trainer.settings().layers), heads = int(m_trainer.settings().heads);
+    // One solid line per head for its induction score, one dashed for its previous-token score.
+    if (m_scores->graphCount() != 2 * layers * heads) {
+        m_scores->clearGraphs();
+        for (int l = 0; l < layers; ++l)
+            for (int h = 0; h < heads; ++h)
+                for (bool previous : {false, true}) {
+                    QCPGraph *g = m_scores->addGraph();
+                    QColor c = kHeadColours[h % 8];
+                    if (l == 0)
+                        c = c.lighter(130);
+                    g->setPen(QPen(c, l == layers - 1 ? 2 : 1,
+                                   previous ? Qt::DashLine : Qt::SolidLine));
+                }
+    }
+    QVector<double> steps, losses;
+    std::vector<QVector<double>> lines(std::size_t(2 * layers * heads));
+    for (const InductionTrainer::Point &p : history) {
+        steps << double(p.step);
+        losses << std::max(p.loss, 1e-12); // a log axis has no 0
+        for (std::size_t k = 0; k < p.scores.size() && 2 * k + 1 < lines.size(); ++k) {
+            lines[2 * k] << (std::isnan(p.scores[k].induction) ? 0 : p.scores[k].induction);
+            lines[2 * k + 1] << p.scores[k].previousToken;
+        }
+    }
+    m_loss->graph(0)->setData(steps, losses, true);
+    for (std::size_t k = 0; k < lines.size(); ++k)
+        if (lines[k].size() == steps.size())
+            m_scores->graph(int(k))->setData(steps, lines[k], true);
+    const double right = std::max(100.0, steps.isEmpty() ? 0.0 : steps.back());
+    m_loss->xAxis->setRange(0, right);
+    m_scores->xAxis->setRange(0, right);
+    bool found = false;
+    const QCPRange range = m_loss->graph(0)->getValueRange(found);
+    if (found)
+        m_loss->yAxis->setRange(range.lower / 1.3, range.upper * 1.3);
+    m_loss->replot(QCustomPlot::rpQueuedReplot);
+    m_scores->replot(QCustomPlot::rpQueuedReplot);
+
+    if (history.empty()) {
+        m_status->setText(tr("Press Play: the model starts from random weights (seed %1).")
+                              .arg(m_trainer.settings().seed));
+        return;
+    }
+    const InductionTrainer::Point &last = history.back();
+    int best = 0;
+    for (int k = 1; k < int(last.scores.size()); ++k)
+        if (last.scores[std::size_t(k)].induction > last.scores[std::size_t(best)].induction)
+            best = k;
+    const double induction = last.scores.empty() ? 0 : last.scores[std::size_t(best)].induction;
+    m_status->setText(tr("step %1 — loss %2 — %3 tokens/s — %4 s of training — best induction "
+                         "score %5 (layer %6, head %7)")
+                          .arg(last.step)
+                          .arg(attn::notation::number(last.loss, 4))
+                          .arg(m_trainer.tokensPerSecond(), 0, 'f', 0)
+                          .arg(m_trainer.trainingSeconds(), 0, 'f', 1)
+                          .arg(induction, 0, 'f', 2)
+                          .arg(heads > 0 ? best / heads : 0)
+                          .arg(heads > 0 ? best % heads : 0));
+}

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "InputError.h"
+#include "WorkerPool.h"
+
+#include <QCoreApplication>
+#include <QFutureWatcher>
+#include <QObject>
+#include <QPromise>
+#include <QString>
+
+#include <functional>
+#include <memory>
+#include <new>
+
+// The model's background work: the run (ModelRunner) and the readings of a run (RunReadings).
+
+// Runs `work` on attn::workerPool() and hands its value to `done` on the thread of `owner`, if
+// `owner` still exists by then (the watcher is its child and goes with it).
+template <typename T>
+void onWorker(QObject *owner, std::function<T()> work, std::function<void(T)> done) {
+    auto promise = std::make_shared<QPromise<T>>();
+    auto *watcher = new QFutureWatcher<T>(owner);
+    QObject::connect(watcher, &QFutureWatcherBase::finished, owner, [watcher, done] {
+        watcher->deleteLater();
+        if (watcher->future().resultCount() > 0)
+            done(watcher->future().result());
+    });
+    watcher->setFuture(promise->future());
+    promise->start();
+    attn::workerPool().start([promise, work = std::move(work)] {
+        promise->addResult(work());
+        promise->finish();
+    });
+}
+
+// Calls `f`; what it throws, as the one line a user reads ("" when nothing was thrown).
+template <typename F> QString catching(F &&f) {
+    try {
+        f();
+    } catch (const attn::InputError &e) {
+        return QString::fromUtf8(e.what());
+    } catch (const std::bad_alloc &) {
+        return QCoreApplication::translate("ModelRunner", "not enough memory");
+    } catch (const std::exception &e) {
+        return QString::fromUtf8(e.what());
+    }
+    return {};
+}
