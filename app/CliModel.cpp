@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliModel.h"
 
+#include "CliAnalyze.h"
+
 #include "InputError.h"
 #include "Limits.h"
 #include "Notation.h"
@@ -177,9 +179,10 @@ int runModel(const QCommandLineParser &parser, const QString &folder) {
     const std::shared_ptr<const attn::Checkpoint> checkpoint = attn::Checkpoint::open(folder);
     const double loadMs = double(clock.nsecsElapsed()) / 1e6;
     clock.restart();
+    const attn::Interventions interventions = interventionsOf(parser, *checkpoint, folder, ids);
     attn::RunPtr run;
     try {
-        run = attn::runModel(*checkpoint, ids);
+        run = attn::runModel(*checkpoint, ids, interventions);
     } catch (const attn::InputError &e) {
         throw attn::InputError(folder + ": " + QString::fromStdString(e.what()));
     }
@@ -275,20 +278,27 @@ int dispatch(const QStringList &arguments) {
         {"head", "head", "H"},
         {"out", "out", "S.attnviz"},
     });
+    addInterventionOptions(parser);
     if (!parser.parse(arguments))
         throw UsageError{parser.errorText()};
     const QStringList positional = parser.positionalArguments(); // "model", SUBCOMMAND, DIR
     if (positional.size() < 2 ||
         (positional[1] != "inspect" && positional[1] != "run" && positional[1] != "session"))
-        throw UsageError{"model expects inspect, run or session (attnviz-cli model inspect DIR, "
-                         "attnviz-cli model run DIR --ids 1,2,3, attnviz-cli model session DIR "
-                         "--ids 1,2,3 --layer 0 --head 0 --out S.attnviz)"};
+        throw UsageError{"model expects inspect, run, session or analyze (attnviz-cli model "
+                         "inspect DIR, attnviz-cli model run DIR --ids 1,2,3, attnviz-cli model "
+                         "session DIR --ids 1,2,3 --layer 0 --head 0 --out S.attnviz, "
+                         "attnviz-cli model analyze DIR --ids 1,2,3 --json OUT)"};
     const QString command = positional[1];
     if (positional.size() < 3)
         throw UsageError{"missing DIR (a checkpoint folder) after model " + command};
     if (positional.size() > 3)
         throw UsageError{"unexpected argument \"" + positional[3] + "\""};
     const QString folder = positional[2];
+    if (command != "run")
+        for (const QString &option : interventionOptionNames())
+            if (parser.isSet(option))
+                throw UsageError{
+                    QString("--%1 is an option of model run, not model %2").arg(option, command)};
     if (command == "inspect") {
         for (const char *option : {"text", "ids", "json", "top", "timing"})
             if (parser.isSet(option))
@@ -321,13 +331,18 @@ bool isModelCommand(const QStringList &arguments) {
 }
 
 int runModelCommand(const QStringList &arguments) {
+    if (isAnalyzeCommand(arguments)) // its own options and messages (CliAnalyze.cpp)
+        return runAnalyzeCommand(arguments);
     try {
         return dispatch(arguments);
     } catch (const UsageError &e) {
         writeErr(
             "attnviz-cli: " + e.message.simplified() +
             "\nUsage: attnviz-cli model inspect DIR | model run DIR (--text TEXT | --ids "
-            "1,2,3) [--json OUT] [--top K] [--timing] | model session DIR (--text TEXT | "
+            "1,2,3) [--json OUT] [--top K] [--timing] [--ablate L:H[:mean|:scale=F]]... [--patch "
+            "L:H]... "
+            "[--patch-resid L]... [--from-text TEXT | --from-ids 1,2,3] | model session DIR "
+            "(--text TEXT | "
             "--ids 1,2,3) --layer L [--head H] --out S.attnviz\nTry 'attnviz-cli --help' for more "
             "information.\n");
         return kExitUsage;

@@ -44,6 +44,14 @@ HeadScores headScores(const Matrix &weights, const std::vector<std::int64_t> &id
     return scores;
 }
 
+std::vector<std::vector<HeadScores>> headScores(const Run &run) {
+    std::vector<std::vector<HeadScores>> out(run.layers.size());
+    for (std::size_t l = 0; l < run.layers.size(); ++l)
+        for (const HeadRun &head : run.layers[l].heads)
+            out[l].push_back(headScores(head.weights, run.ids));
+    return out;
+}
+
 std::vector<std::int64_t> repeatedRandomTokens(int half, std::int64_t first, std::int64_t count,
                                                std::uint64_t seed) {
     std::vector<std::int64_t> ids;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "Matrix.h"
+#include "transformer/Run.h"
 
 #include <cstdint>
 #include <vector>
@@ -25,6 +26,10 @@ struct HeadScores {
 // whose token repeats an earlier one, so on sequences of random tokens repeated once they are
 // the second half's means, as Olsson et al. (2022) measure induction heads.
 HeadScores headScores(const Matrix &weights, const std::vector<std::int64_t> &ids);
+
+// Every head of a run, [layer][head]: the scores of its weights on the run's ids (the
+// references' analysis.scores).
+std::vector<std::vector<HeadScores>> headScores(const Run &run);
 
 // Random tokens, each sequence repeated once: ids = r₀ … r_{m−1} r₀ … r_{m−1}, drawn uniformly
 // from [first, first + count) with a seeded generator, so the same seed gives the same tokens

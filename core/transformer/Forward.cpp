@@ -4,6 +4,7 @@
 #include "Allocator.h"
 #include "Blas.h"
 #include "InputError.h"
+#include "Interventions.h"
 #include "Limits.h"
 #include "PanelProduct.h"
 #include "Parallel.h"
@@ -238,8 +239,47 @@ void attend(HeadRun &h, bool causal) {
     gemm(h.weights, false, h.v, false, h.output);
 }
 
-LayerRun runLayer(PanelPool &pool, const ModelConfig &c, const LayerWeights &w,
-                  const Matrix &input) {
+// The edits of `interventions` on the heads of layer `layer`, in their order, once every head
+// of the layer is computed. Returns the contributions that replace whole heads (values n × d,
+// one per head at most: the last edit wins), null for the others.
+std::vector<const Matrix *> editHeads(LayerRun &r, const Interventions &interventions, int layer) {
+    std::vector<const Matrix *> contributions(r.heads.size(), nullptr);
+    for (const Intervention &e : interventions.edits) {
+        if (e.layer != layer || e.kind == Intervention::Kind::PatchResidual)
+            continue;
+        Matrix &output = r.heads[std::size_t(e.head)].output;
+        switch (e.kind) {
+        case Intervention::Kind::Zero:
+            output.setZero();
+            break;
+        case Intervention::Kind::Mean:
+            output.rowwise() = RowVector(output.colwise().mean());
+            break;
+        case Intervention::Kind::Scale:
+            if (e.factor == 0) // not 0·v, whose −0 would differ in sign from Zero
+                output.setZero();
+            else
+                output *= e.factor;
+            break;
+        case Intervention::Kind::PatchHead:
+            output =
+                interventions.source->layers[std::size_t(layer)].heads[std::size_t(e.head)].output;
+            break;
+        case Intervention::Kind::ReplaceOutput:
+            output = e.values;
+            break;
+        case Intervention::Kind::ReplaceContribution:
+            contributions[std::size_t(e.head)] = &e.values;
+            break;
+        case Intervention::Kind::PatchResidual:
+            break;
+        }
+    }
+    return contributions;
+}
+
+LayerRun runLayer(PanelPool &pool, const ModelConfig &c, const LayerWeights &w, const Matrix &input,
+                  const Interventions &interventions, int layer) {
     LayerRun r;
     const bool bert = c.family == ModelFamily::Bert;
     const bool rms = c.family == ModelFamily::Llama || c.family == ModelFamily::Qwen2;
@@ -285,10 +325,18 @@ LayerRun runLayer(PanelPool &pool, const ModelConfig &c, const LayerWeights &w,
             attend(head, c.decoder());
         }
     });
+    const std::vector<const Matrix *> replaced = editHeads(r, interventions, layer);
     Matrix concat(r.x.rows(), static_cast<Eigen::Index>(c.heads * d));
-    for (std::int64_t h = 0; h < c.heads; ++h)
-        concat.middleCols(Eigen::Index(h * d), d) = r.heads[std::size_t(h)].output;
+    for (std::int64_t h = 0; h < c.heads; ++h) {
+        if (replaced[std::size_t(h)]) // its contribution comes whole, below
+            concat.middleCols(Eigen::Index(h * d), d).setZero();
+        else
+            concat.middleCols(Eigen::Index(h * d), d) = r.heads[std::size_t(h)].output;
+    }
     r.attnOut = linear(pool, concat, w.o);
+    for (const Matrix *contribution : replaced)
+        if (contribution)
+            r.attnOut += *contribution;
 
     if (bert) {
         const Matrix attended = layerNorm(r.attnOut + input, w.attentionNorm, c.normEps);
@@ -332,6 +380,12 @@ void release(const LayerWeights &w) {
         release(*l);
 }
 
+// Decoders' final norm (GPT-2 ln_f, Llama/Qwen2 norm) of the residual stream.
+Matrix finalNorm(const ModelConfig &c, const ModelWeights &w, const Matrix &residual) {
+    return c.family == ModelFamily::Gpt2 ? layerNorm(residual, w.finalNorm, c.normEps)
+                                         : rmsNorm(residual, w.finalNorm, c.normEps);
+}
+
 std::int64_t saturatingAdd(std::int64_t a, std::int64_t b) {
     return a > INT64_MAX - b ? INT64_MAX : a + b;
 }
@@ -369,9 +423,15 @@ void checkRunIds(const ModelConfig &c, const std::vector<std::int64_t> &ids) {
 }
 
 RunPtr runModel(const Checkpoint &checkpoint, const std::vector<std::int64_t> &ids) {
+    return runModel(checkpoint, ids, Interventions());
+}
+
+RunPtr runModel(const Checkpoint &checkpoint, const std::vector<std::int64_t> &ids,
+                const Interventions &interventions) {
     const ModelConfig &c = checkpoint.config();
     const ModelWeights &w = checkpoint.weights();
     checkRunIds(c, ids);
+    checkInterventions(c, std::int64_t(ids.size()), interventions);
     auto run = std::make_shared<Run>();
     run->ids = ids;
     const auto n = Eigen::Index(ids.size());
@@ -391,7 +451,11 @@ RunPtr runModel(const Checkpoint &checkpoint, const std::vector<std::int64_t> &i
     PanelPool pool(panelValues(std::max({c.dModel, c.ffn, c.heads * c.headDim})), threadCount());
     run->layers.reserve(w.layers.size());
     for (const LayerWeights &layer : w.layers) {
-        run->layers.push_back(runLayer(pool, c, layer, h));
+        const int index = int(run->layers.size());
+        run->layers.push_back(runLayer(pool, c, layer, h, interventions, index));
+        for (const Intervention &e : interventions.edits)
+            if (e.kind == Intervention::Kind::PatchResidual && e.layer == index)
+                run->layers.back().hidden = interventions.source->layers[std::size_t(index)].hidden;
         h = run->layers.back().hidden;
         release(layer);
     }
@@ -406,13 +470,25 @@ RunPtr runModel(const Checkpoint &checkpoint, const std::vector<std::int64_t> &i
             run->logits.resize(n, 0);
         }
     } else {
-        run->final = c.family == ModelFamily::Gpt2 ? layerNorm(h, w.finalNorm, c.normEps)
-                                                   : rmsNorm(h, w.finalNorm, c.normEps);
+        run->final = finalNorm(c, w, h);
         run->logits = linear(pool, run->final, w.lmHead);
     }
     release(w.lmHead);
     w.tokenEmbedding.release();
     return run;
+}
+
+Matrix decoderLogits(const Checkpoint &checkpoint, const Matrix &residual) {
+    const ModelConfig &c = checkpoint.config();
+    const ModelWeights &w = checkpoint.weights();
+    if (!c.decoder())
+        throw InputError(translate("attn::transformer",
+                                   "BERT has no final norm and LM head after each layer: the "
+                                   "logit lens reads decoders"));
+    PanelPool pool(panelValues(c.dModel), threadCount());
+    const Matrix logits = linear(pool, finalNorm(c, w, residual), w.lmHead);
+    release(w.lmHead);
+    return logits;
 }
 
 } // namespace attn

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "Interventions.h"
+#include "Matrix.h"
 #include "Run.h"
 
 #include <cstdint>
@@ -25,6 +27,18 @@ void checkRunIds(const ModelConfig &config, const std::vector<std::int64_t> &ids
 // activations and what it keeps, not the model in double. Throws InputError (checkRunIds; NaN
 // or ±∞ weights, named, when they are met).
 RunPtr runModel(const Checkpoint &checkpoint, const std::vector<std::int64_t> &ids);
+
+// The same forward pass with `interventions` applied as it runs (Interventions.h): the edited
+// heads' outputs are what the run keeps and what the output projection multiplies; a patched
+// residual stream is the layer's `hidden`. With none it is the plain run, bit for bit. Throws
+// InputError as runModel does, and checkInterventions' refusals, before anything is allocated.
+RunPtr runModel(const Checkpoint &checkpoint, const std::vector<std::int64_t> &ids,
+                const Interventions &interventions);
+
+// Decoders: the logits of each row of `residual` (n × d, a residual stream) through the final
+// norm and the LM head, exactly as the run computes its last layer's (the logit lens). Throws
+// InputError for BERT, whose layers have no final norm to read them through.
+Matrix decoderLogits(const Checkpoint &checkpoint, const Matrix &residual);
 
 // The numbers a run of `tokens` tokens keeps (kMaxRunValues), saturating.
 std::int64_t runValues(const ModelConfig &config, std::int64_t tokens);

@@ -2,14 +2,20 @@
 #include "Predictions.h"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 namespace attn {
 
 std::vector<Prediction> topPredictions(const Run &run, std::int64_t position, int k) {
-    if (run.logits.cols() == 0 || position < 0 || position >= run.logits.rows() || k <= 0)
+    if (run.logits.cols() == 0 || position < 0 || position >= run.logits.rows())
         return {};
-    const auto row = run.logits.row(Eigen::Index(position));
+    return topOfLogits(run.logits.row(Eigen::Index(position)), k);
+}
+
+std::vector<Prediction> topOfLogits(const RowVector &row, int k) {
+    if (row.size() == 0 || k <= 0)
+        return {};
     const double top = row.maxCoeff();
     const double sum = (row.array() - top).exp().sum();
     std::vector<Eigen::Index> order(std::size_t(row.size()));

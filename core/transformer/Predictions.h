@@ -17,4 +17,7 @@ struct Prediction {
 // first; ties by the smaller id. Empty when the run has no logits.
 std::vector<Prediction> topPredictions(const Run &run, std::int64_t position, int k);
 
+// The same for one row of logits (the logit lens's rows).
+std::vector<Prediction> topOfLogits(const RowVector &logits, int k);
+
 } // namespace attn

@@ -77,7 +77,32 @@ InputShape layerShape(const ModelConfig &c, std::int64_t tokens, std::int64_t he
     return s;
 }
 
+// Throws InputError unless head L:H is in the checkpoint.
+void checkHead(const Checkpoint &checkpoint, int layer, int head) {
+    const ModelConfig &c = checkpoint.config();
+    if (layer < 0 || layer >= int(checkpoint.weights().layers.size()))
+        throw InputError(translate("attn::transformer", "there is no layer %1: the model has %2")
+                             .arg(qs(layer), qs(c.layers)));
+    if (head < 0 || head >= c.heads)
+        throw InputError(translate("attn::transformer", "there is no head %1: the layer has %2")
+                             .arg(qs(head), qs(c.heads)));
+}
+
 } // namespace
+
+HeadProjections headProjections(const Checkpoint &checkpoint, int layer, int head) {
+    checkHead(checkpoint, layer, head);
+    const ModelConfig &c = checkpoint.config();
+    const LayerWeights &w = checkpoint.weights().layers[std::size_t(layer)];
+    return {headWeights(c, w, head), inputRows(w.o, head * c.headDim, c.headDim)};
+}
+
+Matrix headOutputRows(const Checkpoint &checkpoint, int layer, int head) {
+    checkHead(checkpoint, layer, head);
+    const ModelConfig &c = checkpoint.config();
+    return inputRows(checkpoint.weights().layers[std::size_t(layer)].o, head * c.headDim,
+                     c.headDim);
+}
 
 std::string layerTooLarge(const ModelConfig &config, std::int64_t tokens) {
     try {

@@ -29,6 +29,20 @@ struct ModelConfig;
 AttentionInputs takeApart(const Checkpoint &checkpoint, const Run &run,
                           const std::vector<std::string> &tokens, int layer, int head);
 
+// Head `head` of layer `layer` as the workbench multiplies it (x·W): Wq, Wk, Wv (d × head_dim,
+// its kv group's keys and values) with their biases, and Wo, its rows of the output projection
+// (head_dim × d): the factors of its circuits. Throws InputError for a layer or head out of
+// range.
+struct HeadProjections {
+    HeadWeights qkv;
+    Matrix Wo;
+};
+HeadProjections headProjections(const Checkpoint &checkpoint, int layer, int head);
+
+// Only Wo of those (head_dim × d): what the head writes into the residual stream per unit of
+// its output.
+Matrix headOutputRows(const Checkpoint &checkpoint, int layer, int head);
+
 // Empty when the whole layer of a `tokens`-token run fits the workbench's limits; otherwise one
 // line saying why ("32 heads: at most 16 …").
 std::string layerTooLarge(const ModelConfig &config, std::int64_t tokens);
