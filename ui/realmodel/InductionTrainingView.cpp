@@ -20,7 +20,7 @@
 namespace {
 
 // Okabe–Ito colours, one per head of a layer (more heads reuse them).
-const QColor kHeadColours[] = {{0, 114, 178}, {213, 94, 0},   {0, 158, 115}, {204, 121, 167},
+const QColor kHeadColours[] = {{0, 114, 178}, {213, 94, 0},   {0, 158, 115},  {204, 121, 167},
                                {230, 159, 0}, {86, 180, 233}, {240, 228, 66}, {0, 0, 0}};
 
 QCustomPlot *newPlot(QWidget *parent) {
@@ -144,8 +144,8 @@ void InductionTrainingView::showProgress() {
                     QColor c = kHeadColours[h % 8];
                     if (l == 0)
                         c = c.lighter(130);
-                    g->setPen(QPen(c, l == layers - 1 ? 2 : 1,
-                                   previous ? Qt::DashLine : Qt::SolidLine));
+                    g->setPen(
+                        QPen(c, l == layers - 1 ? 2 : 1, previous ? Qt::DashLine : Qt::SolidLine));
                 }
     }
     QVector<double> steps, losses;

@@ -9,6 +9,9 @@
 LayerDeltaView::LayerDeltaView(QWidget *parent) : QWidget(parent) {
     setObjectName("layerDeltaView");
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    setToolTip(tr("How far the residual stream after each layer moved with the ablations: "
+                  "‖hidden − hidden without them‖ / ‖hidden without them‖ "
+                  "over every position"));
 }
 
 double LayerDeltaView::relativeChange(const attn::Matrix &after, const attn::Matrix &before) {
@@ -49,7 +52,7 @@ void LayerDeltaView::paintEvent(QPaintEvent *) {
     bold.setBold(true);
     p.setFont(bold);
     p.drawText(QRect(0, 0, width(), line), Qt::AlignLeft | Qt::AlignVCenter,
-               tr("Residual stream changed, per layer"));
+               tr("What changed, per layer"));
     p.setFont(font());
     const QFontMetrics m = fontMetrics();
     const int label = m.horizontalAdvance(QStringLiteral("L00 ")),

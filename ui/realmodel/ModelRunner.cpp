@@ -11,6 +11,7 @@
 #include <QThread>
 #include <QThreadPool>
 
+#include <algorithm>
 #include <functional>
 
 struct ModelRunner::Opened {
@@ -26,20 +27,6 @@ struct RunResult {
     QString error;
     double milliseconds = 0;
 };
-
-// Everything that can go wrong says so in one line, naming the file (the core's messages do).
-template <typename F> QString catching(F &&f) {
-    try {
-        f();
-    } catch (const attn::InputError &e) {
-        return QString::fromUtf8(e.what());
-    } catch (const std::bad_alloc &) {
-        return QCoreApplication::translate("ModelRunner", "not enough memory");
-    } catch (const std::exception &e) {
-        return QString::fromUtf8(e.what());
-    }
-    return {};
-}
 
 } // namespace
 
@@ -192,9 +179,21 @@ void ModelRunner::start() {
                 // reuses the last one instead of running the model twice.
                 r.outcome.baseline =
                     last && last->ids == ids ? last : attn::runModel(*checkpoint, ids);
-                r.outcome.run = interventions.empty()
-                                    ? r.outcome.baseline
-                                    : attn::runModel(*checkpoint, ids, interventions);
+                // A head's edited output (sent back from the workbench) holds a row per token
+                // of the text it was taken from: another text runs without it, and says so.
+                attn::Interventions applied = interventions;
+                const auto misfit = [n = Eigen::Index(ids.size())](const attn::Intervention &e) {
+                    return e.values.size() > 0 && e.values.rows() != n;
+                };
+                auto &edits = applied.edits;
+                if (std::any_of(edits.begin(), edits.end(), misfit)) {
+                    edits.erase(std::remove_if(edits.begin(), edits.end(), misfit), edits.end());
+                    r.outcome.note = QCoreApplication::translate(
+                        "ModelRunner", "The edited head fits only the text it was taken from: "
+                                       "this text runs without it.");
+                }
+                r.outcome.run = applied.empty() ? r.outcome.baseline
+                                                : attn::runModel(*checkpoint, ids, applied);
             });
             r.milliseconds = double(clock.nsecsElapsed()) / 1e6;
             return r;

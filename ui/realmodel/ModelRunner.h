@@ -39,6 +39,7 @@ public:
         std::vector<attn::Token> tokens;
         attn::RunPtr run;      // with the interventions
         attn::RunPtr baseline; // without them: `run` itself when there are none
+        QString note;          // an intervention left out of this run, and why; "" when none
     };
 
     explicit ModelRunner(QObject *parent = nullptr);

@@ -159,7 +159,7 @@ ModelView::ModelView(ModelRunner &runner, QWidget *parent)
 
     connect(m_text, &QLineEdit::textChanged, &m_runner, &ModelRunner::setText);
     connect(&m_runner, &ModelRunner::runFinished, this, [this] {
-        showMessage({});
+        showMessage(m_runner.outcome().note);
         showOutcome();
     });
     connect(&m_runner, &ModelRunner::runFailed, this, &ModelView::showMessage);

@@ -106,12 +106,12 @@ private:
     QLabel *m_best;
     QLabel *m_chosen;
     LayerDeltaView *m_delta;
+    QPushButton *m_restoreAll;
     RunReadings *m_readings;
     QComboBox *m_pictureBox;
     QLabel *m_pictureNote;
     QTabWidget *m_tabs;
     LogitLensView *m_lens;
-    QPushButton *m_restoreAll;
     QPushButton *m_takeHead;
     QPushButton *m_takeLayer;
     HeadPopup *m_popup;

@@ -35,7 +35,8 @@ void onWorker(QObject *owner, std::function<T()> work, std::function<void(T)> do
     });
 }
 
-// Calls `f`; what it throws, as the one line a user reads ("" when nothing was thrown).
+// Calls `f`; what it throws, as the one line a user reads ("" when nothing was thrown): every
+// failure says so in one line, naming the file (the core's messages do).
 template <typename F> QString catching(F &&f) {
     try {
         f();

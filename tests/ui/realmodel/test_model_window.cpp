@@ -467,10 +467,11 @@ private slots:
         QVERIFY(runner.interventions().empty());
 
         // Edited: Wv(0, 0) of the head, then sent back.
-        const int steps = h.doc()->undoStack()->count();
-        QVERIFY(h.doc()->setCell({attn::Stage::Wv, 0}, 0, 0, h.doc()->inputs().heads[0].Wv(0, 0) + 3.0));
+        const int steps = h.doc()->undoStack()->index();
+        QVERIFY(h.doc()->setCell({attn::Stage::Wv, 0}, 0, 0,
+                                 h.doc()->inputs().heads[0].Wv(0, 0) + 3.0));
         QVERIFY(model.sendHeadBack(&error));
-        QCOMPARE(h.doc()->undoStack()->count(), steps + 2);
+        QCOMPARE(h.doc()->undoStack()->index(), steps + 2);
         QVERIFY(runner.waitUntilIdle());
         attn::Interventions sent;
         sent.edits = {attn::Intervention::replaceContribution(
@@ -484,6 +485,11 @@ private slots:
         // Another text: the workbench's head no longer fits the run, and it says so.
         model.view().textEdit()->setText(QStringLiteral("a dog"));
         QVERIFY(runner.waitUntilIdle());
+        QVERIFY2(runner.error().isEmpty(), qPrintable(runner.error()));
+        // The edited head belongs to the other text: this one runs without it, and says so.
+        QCOMPARE(runner.outcome().run->logits,
+                 attn::runModel(*runner.checkpoint(), runner.outcome().run->ids)->logits);
+        QVERIFY(model.view().message()->text().contains("runs without it"));
         QVERIFY(!model.sendHeadBack(&error));
         QVERIFY2(error.contains("take the head apart again"), qPrintable(error));
     }
@@ -640,7 +646,7 @@ private slots:
         openAndRun(h, m_gpt2, QStringLiteral("the cat"));
         ModelController &model = h.workbench.model();
         const attn::AttentionInputs before = h.doc()->inputs();
-        const int steps = h.doc()->undoStack()->count();
+        const int steps = h.doc()->undoStack()->index();
         const attn::RunPtr run = model.runner().outcome().run;
 
         QTemporaryDir empty;
