@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliModel.h"
 
+#include "CliTrain.h"
+
 #include "InputError.h"
 #include "Limits.h"
 #include "Notation.h"
@@ -280,9 +282,10 @@ int dispatch(const QStringList &arguments) {
     const QStringList positional = parser.positionalArguments(); // "model", SUBCOMMAND, DIR
     if (positional.size() < 2 ||
         (positional[1] != "inspect" && positional[1] != "run" && positional[1] != "session"))
-        throw UsageError{"model expects inspect, run or session (attnviz-cli model inspect DIR, "
-                         "attnviz-cli model run DIR --ids 1,2,3, attnviz-cli model session DIR "
-                         "--ids 1,2,3 --layer 0 --head 0 --out S.attnviz)"};
+        throw UsageError{
+            "model expects inspect, run, session, grad or train (attnviz-cli model inspect DIR, "
+            "attnviz-cli model run DIR --ids 1,2,3, attnviz-cli model session DIR "
+            "--ids 1,2,3 --layer 0 --head 0 --out S.attnviz)"};
     const QString command = positional[1];
     if (positional.size() < 3)
         throw UsageError{"missing DIR (a checkpoint folder) after model " + command};
@@ -321,6 +324,8 @@ bool isModelCommand(const QStringList &arguments) {
 }
 
 int runModelCommand(const QStringList &arguments) {
+    if (isTrainingCommand(arguments)) // model grad, model train: CliTrain.cpp
+        return runTrainingCommand(arguments);
     try {
         return dispatch(arguments);
     } catch (const UsageError &e) {
