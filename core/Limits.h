@@ -50,6 +50,18 @@ inline constexpr std::int64_t kMaxModelPositions = 1 << 24; // max_position_embe
 // (1 GiB). GPT-2 small on 1024 tokens would keep 144 maps of 1024² weights and 1024 × 50257
 // logits, over 200 M numbers: its runs stop at 644 tokens.
 inline constexpr std::int64_t kMaxRunValues = std::int64_t(128) * 1024 * 1024;
+// Training a decoder from scratch (model train, core/transformer/DecoderTraining): a model this
+// small trains at thousands of tokens a second on a laptop's cores; larger ones would take days
+// in double precision, so the caps say so at once instead.
+inline constexpr std::int64_t kMaxTrainLayers = 24;
+inline constexpr std::int64_t kMaxTrainHeads = 32;
+inline constexpr std::int64_t kMaxTrainWidth = 2048;                   // d_model
+inline constexpr std::int64_t kMaxTrainSequence = 2048;                // tokens per sequence
+inline constexpr std::int64_t kMaxTrainBatch = 1024;                   // sequences per step
+inline constexpr std::int64_t kMaxTrainSteps = 10'000'000;             // --steps
+inline constexpr std::int64_t kMaxTrainVocab = 65536;                  // a trained tokenizer's ids
+inline constexpr std::int64_t kMaxTrainValues = std::int64_t(1) << 27; // parameters, activations
+
 // Tokenizer files (core/tokenizer/: vocab.json, merges.txt, tokenizer.json, vocab.txt, and their
 // tokenizer_config.json). A file's size is checked before it is read, a count of entries before
 // they are stored, an id before a table is sized by it. The largest real tokenizers fit with room
@@ -100,6 +112,9 @@ void checkConfigBytes(std::int64_t bytes, std::int64_t limit, const std::string 
 void checkModelSize(std::int64_t value, std::int64_t limit, const std::string &field);
 // The numbers a run of `tokens` tokens would keep (kMaxRunValues); the counts come saturated.
 void checkRunValues(std::int64_t values, std::int64_t tokens);
+// A size of a model to train, `value` of option `option` ("--layers"), in low … high.
+void checkTrainingSize(std::int64_t value, std::int64_t low, std::int64_t high,
+                       const std::string &option);
 
 // Every limit above for a whole shape (AttentionInputs.h checks built inputs).
 void checkLimits(const InputShape &shape);

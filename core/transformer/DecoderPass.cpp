@@ -423,8 +423,11 @@ Run DecoderPass::run() const {
     return r;
 }
 
-const Matrix &DecoderPass::weights(std::int64_t layer, std::int64_t head) const {
-    return m_layers[std::size_t(layer)].probs[std::size_t(head)];
+const Matrix &DecoderPass::weights(std::int64_t layer, std::int64_t head,
+                                   std::int64_t sequence) const {
+    const LayerCache &a = m_layers[std::size_t(layer)];
+    const auto heads = std::int64_t(a.probs.size()) / m_sequences;
+    return a.probs[std::size_t(sequence * heads + head)];
 }
 
 double decoderGradient(const DecoderParameters &parameters, const std::vector<std::int64_t> &ids,

@@ -34,8 +34,8 @@ public:
     // The first sequence's forward as runModel gives it (every head's q, k, v, weights and
     // output; each layer's x, attn_out and hidden; final; the logits), for the views.
     Run run() const;
-    // The first sequence's attention weights of head `head` of layer `layer` (T × T).
-    const Matrix &weights(std::int64_t layer, std::int64_t head) const;
+    // The attention weights of head `head` of layer `layer` on sequence `sequence` (T × T).
+    const Matrix &weights(std::int64_t layer, std::int64_t head, std::int64_t sequence = 0) const;
     double loss() const { return m_loss; }
 
 private:
