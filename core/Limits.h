@@ -75,6 +75,12 @@ inline constexpr std::int64_t kMaxTokenPieceLength = 1024;
 inline constexpr std::int64_t kMaxTokenizerPatternLength = 4096;
 // Bytes of UTF-8 of a text to tokenize: far more than kMaxTokens tokens of any language.
 inline constexpr std::int64_t kMaxTokenizerTextBytes = 65536;
+// Training a byte-level BPE (core/tokenizer/BpeTrainer): the corpus's bytes of UTF-8 and the
+// vocabulary's size. A corpus of a few MB trains in seconds; 32 MiB takes the trainer about a
+// GB of tables. A trained model's vocabulary is its embedding's rows: attnviz's models are
+// small, and GPT-2's 50 257 fit with room.
+inline constexpr std::int64_t kMaxTrainingCorpusBytes = std::int64_t(32) << 20;
+inline constexpr std::int64_t kMaxTrainedVocab = 65536;
 
 // The sizes of a set of inputs without their numbers: what can be checked before allocating.
 struct InputShape {
