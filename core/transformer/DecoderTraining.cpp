@@ -132,6 +132,7 @@ QJsonObject trainingSettingsJson(const TrainingSettings &s) {
                        {"vocab", qint64(s.vocab)},
                        {"sequence_length", qint64(s.sequenceLength)},
                        {"batch", qint64(s.batch)},
+                       {"induction_first", qint64(s.inductionFirst)},
                        {"induction_tokens", qint64(s.inductionTokens)},
                        {"learning_rate", s.learningRate},
                        // A JSON number holds 53 bits; the seed may use 64.
@@ -163,6 +164,7 @@ TrainingSettings trainingSettingsFromJson(const QJsonObject &o, const QString &f
     s.vocab = whole("vocab");
     s.sequenceLength = whole("sequence_length");
     s.batch = whole("batch");
+    s.inductionFirst = whole("induction_first");
     s.inductionTokens = whole("induction_tokens");
     s.learningRate = o.value("learning_rate").toDouble(-1);
     if (!(s.learningRate > 0 && s.learningRate < 1))
@@ -194,6 +196,7 @@ void checkTrainingSettings(const TrainingSettings &s, std::int64_t corpusTokens)
                                        "(a half and its repeat)")
                                  .arg(qs(s.sequenceLength)));
         checkTrainingSize(s.inductionTokens, 2, s.vocab, "--induction-tokens");
+        checkTrainingSize(s.inductionFirst, 0, s.vocab - s.inductionTokens, "--induction-first");
     } else if (corpusTokens < s.sequenceLength) {
         throw InputError(
             translate("attn::training", "the corpus has %1 tokens, fewer than one sequence of %2")
@@ -239,7 +242,7 @@ std::vector<std::int64_t> DecoderTraining::batch(std::int64_t step) const {
     if (s.data == TrainingData::Induction) {
         for (std::int64_t b = 0; b < s.batch; ++b) {
             const std::vector<std::int64_t> sequence = repeatedRandomTokens(
-                int(s.sequenceLength / 2), 0, s.inductionTokens,
+                int(s.sequenceLength / 2), s.inductionFirst, s.inductionTokens,
                 streamSeed(s.seed, kBatchStream, std::uint64_t(step), std::uint64_t(b)));
             ids.insert(ids.end(), sequence.begin(), sequence.end());
         }
@@ -261,10 +264,10 @@ std::vector<std::int64_t> DecoderTraining::heldOut(std::int64_t sequences) const
     const TrainingSettings &s = m_settings;
     std::vector<std::int64_t> ids;
     for (std::int64_t b = 0; b < sequences; ++b) {
-        const std::vector<std::int64_t> sequence =
-            repeatedRandomTokens(int(s.sequenceLength / 2), 0,
-                                 s.data == TrainingData::Induction ? s.inductionTokens : s.vocab,
-                                 streamSeed(s.seed, kHeldOutStream, 0, std::uint64_t(b)));
+        const std::vector<std::int64_t> sequence = repeatedRandomTokens(
+            int(s.sequenceLength / 2), s.data == TrainingData::Induction ? s.inductionFirst : 0,
+            s.data == TrainingData::Induction ? s.inductionTokens : s.vocab,
+            streamSeed(s.seed, kHeldOutStream, 0, std::uint64_t(b)));
         ids.insert(ids.end(), sequence.begin(), sequence.end());
     }
     return ids;

@@ -25,11 +25,13 @@ struct TrainingSettings {
     TrainingData data = TrainingData::Corpus;
     std::int64_t layers = 2, heads = 4, dModel = 64;
     bool attentionOnly = false;
-    std::int64_t vocab = 257;          // the model's vocabulary (the tokenizer's)
-    std::int64_t sequenceLength = 64;  // tokens per sequence (induction: even)
-    std::int64_t batch = 16;           // sequences per step
-    std::int64_t inductionTokens = 64; // induction: random tokens drawn from ids 0 … this − 1
-    double learningRate = 1e-3;        // Adam's, with its default β and ε
+    std::int64_t vocab = 257;         // the model's vocabulary (the tokenizer's)
+    std::int64_t sequenceLength = 64; // tokens per sequence (induction: even)
+    std::int64_t batch = 16;          // sequences per step
+    // Induction: the random tokens are ids first … first + tokens − 1 (with model train's
+    // byte-level vocabulary, 32 … 57 are the letters A … Z).
+    std::int64_t inductionFirst = 0, inductionTokens = 64;
+    double learningRate = 1e-3; // Adam's, with its default β and ε
     std::uint64_t seed = 0;
 
     bool operator==(const TrainingSettings &) const = default;
