@@ -2,6 +2,7 @@
 #include "CliModel.h"
 
 #include "CliAnalyze.h"
+#include "CliTrain.h"
 
 #include "InputError.h"
 #include "Limits.h"
@@ -284,10 +285,12 @@ int dispatch(const QStringList &arguments) {
     const QStringList positional = parser.positionalArguments(); // "model", SUBCOMMAND, DIR
     if (positional.size() < 2 ||
         (positional[1] != "inspect" && positional[1] != "run" && positional[1] != "session"))
-        throw UsageError{"model expects inspect, run, session or analyze (attnviz-cli model "
-                         "inspect DIR, attnviz-cli model run DIR --ids 1,2,3, attnviz-cli model "
-                         "session DIR --ids 1,2,3 --layer 0 --head 0 --out S.attnviz, "
-                         "attnviz-cli model analyze DIR --ids 1,2,3 --json OUT)"};
+        throw UsageError{"model expects inspect, run, session, analyze, grad or train "
+                         "(attnviz-cli model inspect DIR, attnviz-cli model run DIR --ids 1,2,3, "
+                         "attnviz-cli model session DIR --ids 1,2,3 --layer 0 --head 0 --out "
+                         "S.attnviz, attnviz-cli model analyze DIR --ids 1,2,3 --json OUT, "
+                         "attnviz-cli model grad DIR --ids 1,2,3 --json OUT, attnviz-cli model "
+                         "train --corpus FILE ... --out DIR)"};
     const QString command = positional[1];
     if (positional.size() < 3)
         throw UsageError{"missing DIR (a checkpoint folder) after model " + command};
@@ -333,6 +336,8 @@ bool isModelCommand(const QStringList &arguments) {
 int runModelCommand(const QStringList &arguments) {
     if (isAnalyzeCommand(arguments)) // its own options and messages (CliAnalyze.cpp)
         return runAnalyzeCommand(arguments);
+    if (isTrainingCommand(arguments)) // model grad, model train: CliTrain.cpp
+        return runTrainingCommand(arguments);
     try {
         return dispatch(arguments);
     } catch (const UsageError &e) {

@@ -153,6 +153,13 @@ void checkModelSize(std::int64_t value, std::int64_t limit, const std::string &f
                              .arg(qs(field), number(value), number(limit)));
 }
 
+void checkTrainingSize(std::int64_t value, std::int64_t low, std::int64_t high,
+                       const std::string &option) {
+    if (value < low || value > high)
+        throw InputError(translate("attn::limits", "%1 is %2: from %3 to %4 are supported")
+                             .arg(qs(option), number(value), number(low), number(high)));
+}
+
 void checkRunValues(std::int64_t values, std::int64_t tokens) {
     if (values > kMaxRunValues)
         throw InputError(translate("attn::limits",

@@ -54,6 +54,18 @@ inline constexpr std::int64_t kMaxRunValues = std::int64_t(128) * 1024 * 1024;
 // vocab × vocab product: 8192² · head_dim 64 is about 4 G multiply-adds, a second or two. Larger
 // vocabularies (GPT-2's 50 257: 40 times that) are refused.
 inline constexpr std::int64_t kMaxCircuitVocabulary = 8192;
+// Training a decoder from scratch (model train, core/transformer/DecoderTraining): a model this
+// small trains at thousands of tokens a second on a laptop's cores; larger ones would take days
+// in double precision, so the caps say so at once instead.
+inline constexpr std::int64_t kMaxTrainLayers = 24;
+inline constexpr std::int64_t kMaxTrainHeads = 32;
+inline constexpr std::int64_t kMaxTrainWidth = 2048;                   // d_model
+inline constexpr std::int64_t kMaxTrainSequence = 2048;                // tokens per sequence
+inline constexpr std::int64_t kMaxTrainBatch = 1024;                   // sequences per step
+inline constexpr std::int64_t kMaxTrainSteps = 10'000'000;             // --steps
+inline constexpr std::int64_t kMaxTrainVocab = 65536;                  // a trained tokenizer's ids
+inline constexpr std::int64_t kMaxTrainValues = std::int64_t(1) << 27; // parameters, activations
+
 // Tokenizer files (core/tokenizer/: vocab.json, merges.txt, tokenizer.json, vocab.txt, and their
 // tokenizer_config.json). A file's size is checked before it is read, a count of entries before
 // they are stored, an id before a table is sized by it. The largest real tokenizers fit with room
@@ -67,6 +79,12 @@ inline constexpr std::int64_t kMaxTokenPieceLength = 1024;
 inline constexpr std::int64_t kMaxTokenizerPatternLength = 4096;
 // Bytes of UTF-8 of a text to tokenize: far more than kMaxTokens tokens of any language.
 inline constexpr std::int64_t kMaxTokenizerTextBytes = 65536;
+// Training a byte-level BPE (core/tokenizer/BpeTrainer): the corpus's bytes of UTF-8 and the
+// vocabulary's size. A corpus of a few MB trains in seconds; 32 MiB takes the trainer about a
+// GB of tables. A trained model's vocabulary is its embedding's rows: attnviz's models are
+// small, and GPT-2's 50 257 fit with room.
+inline constexpr std::int64_t kMaxTrainingCorpusBytes = std::int64_t(32) << 20;
+inline constexpr std::int64_t kMaxTrainedVocab = 65536;
 
 // The sizes of a set of inputs without their numbers: what can be checked before allocating.
 struct InputShape {
@@ -104,6 +122,9 @@ void checkConfigBytes(std::int64_t bytes, std::int64_t limit, const std::string 
 void checkModelSize(std::int64_t value, std::int64_t limit, const std::string &field);
 // The numbers a run of `tokens` tokens would keep (kMaxRunValues); the counts come saturated.
 void checkRunValues(std::int64_t values, std::int64_t tokens);
+// A size of a model to train, `value` of option `option` ("--layers"), in low … high.
+void checkTrainingSize(std::int64_t value, std::int64_t low, std::int64_t high,
+                       const std::string &option);
 
 // Every limit above for a whole shape (AttentionInputs.h checks built inputs).
 void checkLimits(const InputShape &shape);

@@ -3,6 +3,7 @@
 
 #include <cassert>
 #include <cmath>
+#include <utility>
 
 namespace attn {
 
@@ -30,6 +31,12 @@ void Optimizer::reset() {
     first_.clear();
     second_.clear();
     steps_ = 0;
+}
+
+void Optimizer::setState(State state) {
+    first_ = std::move(state.first);
+    second_ = std::move(state.second);
+    steps_ = state.steps;
 }
 
 void Optimizer::step(const std::vector<Matrix *> &parameters,

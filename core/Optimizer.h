@@ -34,6 +34,15 @@ public:
     void reset();
     const OptimizerSettings &settings() const { return settings_; }
 
+    // Adam's moments (one per parameter, in step()'s order) and its step count: what a saved
+    // training run needs to continue exactly.
+    struct State {
+        std::vector<Matrix> first, second;
+        int steps = 0;
+    };
+    State state() const { return {first_, second_, steps_}; }
+    void setState(State state);
+
 private:
     OptimizerSettings settings_;
     std::vector<Matrix> first_, second_;

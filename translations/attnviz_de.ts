@@ -4302,6 +4302,22 @@ Wiederherstellen?</translation>
         <source>the text</source>
         <translation>der Text</translation>
     </message>
+    <message>
+        <source>the tensor name &quot;%1&quot; is empty, reserved or given twice</source>
+        <translation>der Tensorname &quot;%1&quot; ist leer, reserviert oder doppelt vergeben</translation>
+    </message>
+    <message>
+        <source>the tensor &quot;%1&quot; has %2 values for its shape [%3]</source>
+        <translation>der Tensor &quot;%1&quot; hat %2 Werte für seine Form [%3]</translation>
+    </message>
+    <message>
+        <source>the tensor &quot;%1&quot; has the value %2 at %3: not a finite F32 number</source>
+        <translation>der Tensor &quot;%1&quot; hat an der Stelle %3 den Wert %2: keine endliche F32-Zahl</translation>
+    </message>
+    <message>
+        <source>cannot make the folder</source>
+        <translation>der Ordner kann nicht angelegt werden</translation>
+    </message>
 </context>
 <context>
     <name>attn::inputs</name>
@@ -5786,6 +5802,14 @@ Wiederherstellen?</translation>
     <message>
         <source>case kept</source>
         <translation>Groß- und Kleinschreibung erhalten</translation>
+    </message>
+    <message>
+        <source>a vocabulary of %1 tokens: a byte-level BPE has from 257 to %2</source>
+        <translation>ein Vokabular von %1 Tokens: ein Byte-Level-BPE hat 257 bis %2</translation>
+    </message>
+    <message>
+        <source>a corpus of %1 bytes: at most %2 are supported</source>
+        <translation>ein Korpus von %1 Bytes: höchstens %2 werden unterstützt</translation>
     </message>
 </context>
 <context>

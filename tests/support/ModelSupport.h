@@ -44,6 +44,18 @@ inline std::vector<std::int64_t> jsonIds(const QJsonValue &value) {
     return ids;
 }
 
+// A tensor of reference.json's "grad" (nested lists shaped like the tensor) as a matrix; a 1-D
+// tensor is one row, as DecoderParameters holds it.
+inline attn::Matrix jsonTensor(const QJsonValue &value) {
+    const QJsonArray values = value.toArray();
+    if (!values.isEmpty() && values[0].isArray())
+        return jsonMatrix(value);
+    attn::Matrix m(1, values.size());
+    for (qsizetype j = 0; j < values.size(); ++j)
+        m(0, j) = values[j].toDouble();
+    return m;
+}
+
 // A run as the reference layout writes it (attnviz-cli model run --json).
 inline attn::Run runFromJson(const QJsonObject &o) {
     attn::Run run;

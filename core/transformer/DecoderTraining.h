@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "DecoderParameters.h"
+#include "DecoderPass.h"
+#include "Optimizer.h"
+#include "Run.h"
+#include "analysis/HeadScores.h"
+
+#include <QJsonObject>
+
+#include <cstdint>
+#include <vector>
+
+namespace attn {
+
+// What a model learns from: a corpus's token ids, or (the induction task) sequences of random
+// tokens each repeated once, which a 2-layer attention-only model learns to continue by
+// forming an induction head.
+enum class TrainingData { Corpus, Induction };
+
+// Everything that decides a training run's numbers, saved beside the checkpoint (training.json)
+// so a run resumes exactly.
+struct TrainingSettings {
+    TrainingData data = TrainingData::Corpus;
+    std::int64_t layers = 2, heads = 4, dModel = 64;
+    bool attentionOnly = false;
+    std::int64_t vocab = 257;         // the model's vocabulary (the tokenizer's)
+    std::int64_t sequenceLength = 64; // tokens per sequence (induction: even)
+    std::int64_t batch = 16;          // sequences per step
+    // Induction: the random tokens are ids first … first + tokens − 1 (with model train's
+    // byte-level vocabulary, 32 … 57 are the letters A … Z).
+    std::int64_t inductionFirst = 0, inductionTokens = 64;
+    double learningRate = 1e-3; // Adam's, with its default β and ε
+    std::uint64_t seed = 0;
+
+    bool operator==(const TrainingSettings &) const = default;
+};
+
+// training.json's object for the settings, and back (throws InputError naming `file`).
+QJsonObject trainingSettingsJson(const TrainingSettings &settings);
+TrainingSettings trainingSettingsFromJson(const QJsonObject &o, const QString &file);
+// Every size against core/Limits (kMaxTrain*), named by the command line's options; and the
+// corpus long enough for one sequence. Throws InputError before anything is allocated.
+void checkTrainingSettings(const TrainingSettings &settings, std::int64_t corpusTokens);
+
+// A training run that can be stepped, read and saved: the model, Adam's moments, the step. The
+// batch of step s is drawn from (seed, s) alone, so a run resumed from a save takes the same
+// batches as one that never stopped, and gives the same numbers. Not thread-safe: one thread
+// steps it and reads it (the window's worker), others read copies (parameters(), run()).
+class DecoderTraining {
+public:
+    // A new GPT-2 (initialGpt2) of the settings' sizes. `corpus`: the token ids to learn from
+    // (ignored by the induction task). Throws InputError (checkTrainingSettings).
+    DecoderTraining(const TrainingSettings &settings, std::vector<std::int64_t> corpus);
+
+    // One step: a batch forward and backward, then Adam. Returns the batch's loss.
+    double step();
+    std::int64_t steps() const { return m_steps; }
+    double loss() const { return m_loss; } // the last step's (NaN before the first)
+    std::int64_t tokensPerStep() const { return m_settings.batch * m_settings.sequenceLength; }
+    const TrainingSettings &settings() const { return m_settings; }
+    const DecoderParameters &parameters() const { return m_parameters; }
+
+    // The ids of step s's batch (batch × sequenceLength, one sequence after the other).
+    std::vector<std::int64_t> batch(std::int64_t step) const;
+    // Held-out sequences of random repeated tokens (drawn from a stream the batches never use).
+    std::vector<std::int64_t> heldOut(std::int64_t sequences) const;
+    // Every head's scores (layer-major: layer · heads + head), each the mean over `sequences`
+    // held-out sequences of repeated random tokens.
+    std::vector<HeadScores> heldOutScores(std::int64_t sequences = 8) const;
+    // The largest induction score of heldOutScores.
+    double bestInduction(std::int64_t sequences = 8) const;
+    // A forward pass of the current model on `ids` (at least 2), for the views: what runModel
+    // gives for the same numbers.
+    RunPtr run(const std::vector<std::int64_t> &ids) const;
+
+    // Writes the training state beside a checkpoint in `folder`: training.json (the settings,
+    // the step, the last loss) and training_state.safetensors (every parameter and Adam's two
+    // moments, in F64, so a resumed run continues from exactly these numbers; model.safetensors
+    // holds them rounded to F32). Throws InputError naming the file.
+    void saveState(const QString &folder) const;
+    // A run saved by saveState. Throws InputError naming the file when it is missing, damaged,
+    // or does not match the settings it declares.
+    static DecoderTraining resume(const QString &folder, std::vector<std::int64_t> corpus);
+
+private:
+    TrainingSettings m_settings;
+    std::vector<std::int64_t> m_corpus;
+    DecoderParameters m_parameters, m_gradient;
+    DecoderPass m_pass;
+    Optimizer m_optimizer;
+    std::int64_t m_steps = 0;
+    double m_loss = 0;
+};
+
+} // namespace attn

@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "DecoderParameters.h"
+
+#include <QByteArray>
+
+namespace attn {
+
+// `model grad`'s JSON, in reference.json's layout: {"loss": x, "grad": {name: values}}, every
+// tensor under the name the checkpoint file gives it, its values nested lists shaped like the
+// tensor (a 1-D tensor one list, a matrix a list of rows), each number the shortest text that
+// reads back to the same double.
+QByteArray gradientToJson(double loss, const DecoderParameters &gradient);
+
+} // namespace attn

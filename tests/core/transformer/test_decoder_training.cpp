@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Training a small GPT-2 from scratch (DecoderTraining): the loss goes down, a seed gives the
+// same numbers, a saved run resumes to exactly the numbers of one that never stopped, and the
+// sizes are capped.
+
+#include "InputError.h"
+#include "support/ModelSupport.h"
+#include "transformer/DecoderTraining.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace testsupport;
+
+namespace {
+
+attn::TrainingSettings tinyInduction() {
+    attn::TrainingSettings s;
+    s.data = attn::TrainingData::Induction;
+    s.layers = 2;
+    s.heads = 2;
+    s.dModel = 16;
+    s.attentionOnly = true;
+    s.vocab = 20;
+    s.inductionTokens = 16;
+    s.sequenceLength = 16;
+    s.batch = 4;
+    s.learningRate = 3e-3;
+    s.seed = 11;
+    return s;
+}
+
+bool sameParameters(const attn::DecoderParameters &a, const attn::DecoderParameters &b) {
+    const auto x = a.tensors(), y = b.tensors();
+    if (x.size() != y.size())
+        return false;
+    for (std::size_t i = 0; i < x.size(); ++i)
+        if (x[i]->name != y[i]->name || x[i]->value != y[i]->value)
+            return false;
+    return true;
+}
+
+} // namespace
+
+class TestDecoderTraining : public QObject {
+    Q_OBJECT
+
+private slots:
+    void lossGoesDown() {
+        attn::DecoderTraining t(tinyInduction(), {});
+        const double first = t.step();
+        QVERIFY(std::abs(first - std::log(20.0)) < 0.3); // about uniform at the start
+        double last = first;
+        for (int i = 0; i < 99; ++i)
+            last = t.step();
+        QVERIFY2(last < first - 0.1, qPrintable(QString("%1 → %2").arg(first).arg(last)));
+        QCOMPARE(t.steps(), 100);
+    }
+
+    void corpusLossGoesDown() {
+        attn::TrainingSettings s = tinyInduction();
+        s.data = attn::TrainingData::Corpus;
+        s.attentionOnly = false;
+        std::vector<std::int64_t> corpus;
+        for (int i = 0; i < 400; ++i)
+            corpus.push_back((i * 7) % 20); // a cycle: each token predicts the next
+        attn::DecoderTraining t(s, corpus);
+        const double first = t.step();
+        double last = first;
+        for (int i = 0; i < 60; ++i)
+            last = t.step();
+        QVERIFY2(last < first / 2, qPrintable(QString("%1 → %2").arg(first).arg(last)));
+    }
+
+    void sameSeedSameNumbers() {
+        attn::DecoderTraining a(tinyInduction(), {}), b(tinyInduction(), {});
+        for (int i = 0; i < 5; ++i)
+            QCOMPARE(a.step(), b.step());
+        QVERIFY(sameParameters(a.parameters(), b.parameters()));
+        attn::TrainingSettings other = tinyInduction();
+        other.seed = 12;
+        attn::DecoderTraining c(other, {});
+        QVERIFY(!sameParameters(a.parameters(), c.parameters()));
+    }
+
+    // 4 steps, saved, resumed, 3 more: bit for bit the 7 steps of a run that never stopped.
+    void resumesExactly() {
+        QTemporaryDir dir;
+        attn::DecoderTraining straight(tinyInduction(), {});
+        for (int i = 0; i < 7; ++i)
+            straight.step();
+        attn::DecoderTraining first(tinyInduction(), {});
+        for (int i = 0; i < 4; ++i)
+            first.step();
+        first.saveState(dir.path());
+        attn::DecoderTraining resumed = attn::DecoderTraining::resume(dir.path(), {});
+        QCOMPARE(resumed.steps(), 4);
+        QCOMPARE(resumed.settings(), tinyInduction());
+        QVERIFY(sameParameters(resumed.parameters(), first.parameters()));
+        for (int i = 0; i < 3; ++i)
+            resumed.step();
+        QCOMPARE(resumed.loss(), straight.loss());
+        QVERIFY(sameParameters(resumed.parameters(), straight.parameters()));
+    }
+
+    void scoresEveryHead() {
+        attn::DecoderTraining t(tinyInduction(), {});
+        const std::vector<attn::HeadScores> scores = t.heldOutScores(3);
+        QCOMPARE(scores.size(), std::size_t(4));
+        for (const attn::HeadScores &s : scores)
+            QVERIFY(s.induction > 0 && s.induction < 1 && s.previousToken > 0);
+        const attn::RunPtr run = t.run({1, 2, 3, 1, 2, 3});
+        QCOMPARE(run->layers.size(), std::size_t(2));
+        QCOMPARE(run->logits.cols(), 20);
+    }
+
+    void refusals_data() {
+        QTest::addColumn<QString>("option");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("layers") << "layers"
+                                << "--layers is 99: from 1 to 24 are supported";
+        QTest::newRow("heads") << "heads"
+                               << "--d-model 16 must be --heads 3 times an even head size";
+        QTest::newRow("odd") << "sequence"
+                             << "the induction task needs an even length";
+        QTest::newRow("large") << "batch"
+                               << "training this model would keep about";
+    }
+
+    void refusals() {
+        QFETCH(QString, option);
+        QFETCH(QString, message);
+        attn::TrainingSettings s = tinyInduction();
+        if (option == "layers")
+            s.layers = 99;
+        else if (option == "heads")
+            s.heads = 3;
+        else if (option == "sequence")
+            s.sequenceLength = 15;
+        else
+            s = {attn::TrainingData::Induction, 24, 32, 2048, false, 65536, 2048, 1024};
+        try {
+            attn::DecoderTraining t(s, {});
+            QFAIL("accepted");
+        } catch (const attn::InputError &e) {
+            QVERIFY2(QString(e.what()).contains(message), e.what());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDecoderTraining)
+#include "test_decoder_training.moc"
