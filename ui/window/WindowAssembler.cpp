@@ -77,6 +77,7 @@ WindowAssembler::WindowAssembler()
     registerInterpretationsState(m_viewState, *m_interpretations);
     m_insights = installInsightFeatures(frame, *m_document, *m_recomputer);
     m_learning = installLearningFeatures(frame, *m_document, *m_recomputer);
+    m_induction = installInductionFeatures(frame); // tabbed with the learning panels
     m_lesson = installLessonFeatures(frame, *m_document, *m_recomputer, *m_stages, m_viewState);
 
     // The explorer panels open on demand (View menu; Ctrl+Shift+I, Alt+1…6): on first start

@@ -4,6 +4,7 @@
 #include "insights/InsightFeatures.h"
 #include "learning/LearningFeatures.h"
 #include "model/ViewStateRegistry.h"
+#include "realmodel/InductionFeatures.h"
 
 #include <memory>
 
@@ -54,6 +55,7 @@ public:
     const InsightViews &insights() const { return m_insights; }
     // The Positions, Gradient and Train panels.
     const LearningViews &learning() const { return m_learning; }
+    const InductionFeatures &induction() const { return m_induction; }
     SessionController &session() const { return *m_session; }
     // A real model: its runner, its view, opening and taking heads apart.
     ModelController &model() const { return *m_model; }
@@ -84,6 +86,7 @@ private:
     Tour *m_tour = nullptr;
     InsightViews m_insights;
     LearningViews m_learning;
+    InductionFeatures m_induction;
     // Controllers that observe the window and the document: destroyed first.
     std::unique_ptr<SessionController> m_session;
     std::unique_ptr<FileDrops> m_drops;

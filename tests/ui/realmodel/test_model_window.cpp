@@ -13,6 +13,9 @@
 #include "model/Document.h"
 #include "model/Recomputer.h"
 #include "realmodel/HeadPopup.h"
+#include "realmodel/InductionFeatures.h"
+#include "realmodel/InductionTrainer.h"
+#include "realmodel/InductionTrainingView.h"
 #include "realmodel/LayerDeltaView.h"
 #include "realmodel/LayerHeadGrid.h"
 #include "realmodel/LogitLensView.h"
@@ -46,11 +49,13 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QUrl>
+#include <qcustomplot.h>
 
 using testsupport::Harness;
 
@@ -492,6 +497,57 @@ private slots:
         QVERIFY(model.view().message()->text().contains("runs without it"));
         QVERIFY(!model.sendHeadBack(&error));
         QVERIFY2(error.contains("take the head apart again"), qPrintable(error));
+    }
+
+    // Watch a circuit form: the panel's model trains on a worker, a step at a time or played in
+    // chunks; the loss, each head's scores and the overview follow; Reset starts again, the
+    // same seed gives the same numbers; hiding the panel pauses it.
+    void circuitFormsInThePanel() {
+        Harness h;
+        const InductionFeatures &f = h.workbench.induction();
+        QVERIFY(f.trainer && f.view && f.dock);
+        QVERIFY(!f.dock->isVisible());
+        f.dock->show();
+        h.window.resize(1280, 800);
+        h.window.show();
+        InductionTrainer &trainer = *f.trainer;
+        QCOMPARE(trainer.settings().layers, std::int64_t(2));
+        QVERIFY(trainer.settings().attentionOnly);
+        QVERIFY(trainer.history().empty());
+
+        QTest::mouseClick(f.view->stepButton(), Qt::LeftButton);
+        QVERIFY(trainer.waitUntilIdle());
+        QCOMPARE(trainer.steps(), std::int64_t(1));
+        const double first = trainer.history().back().loss;
+        QVERIFY(std::isfinite(first) && first > 0);
+        QVERIFY(trainer.run());
+        QCOMPARE(f.view->grid()->headCount(),
+                 int(trainer.settings().layers * trainer.settings().heads));
+        QCOMPARE(int(trainer.history().back().scores.size()), f.view->grid()->headCount());
+        QVERIFY(f.view->status()->text().contains("step 1"));
+
+        QTest::mouseClick(f.view->playButton(), Qt::LeftButton);
+        QVERIFY(trainer.isPlaying());
+        QTRY_VERIFY_WITH_TIMEOUT(trainer.steps() >= 1 + 2 * InductionTrainer::kChunk, 60000);
+        f.dock->hide(); // nobody watches: it pauses
+        QVERIFY(!trainer.isPlaying());
+        QVERIFY(trainer.waitUntilIdle());
+        const std::int64_t steps = trainer.steps();
+        QVERIFY(steps >= 21);
+        QCOMPARE(f.view->lossPlot()->graph(0)->dataCount(), int(trainer.history().size()));
+        QCOMPARE(f.view->scorePlot()->graphCount(), 2 * f.view->grid()->headCount());
+        QVERIFY(trainer.tokensPerSecond() > 0);
+
+        // The same seed: the same first step.
+        QTest::mouseClick(f.view->resetButton(), Qt::LeftButton);
+        QVERIFY(trainer.history().empty());
+        trainer.step();
+        QVERIFY(trainer.waitUntilIdle());
+        QCOMPARE(trainer.history().back().loss, first);
+        // Another number of heads: a new model.
+        f.view->headsBox()->setValue(2);
+        QVERIFY(trainer.history().empty());
+        QCOMPARE(trainer.settings().heads, std::int64_t(2));
     }
 
     void bertPredictsAtEachMask() {

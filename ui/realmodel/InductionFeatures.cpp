@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "InductionFeatures.h"
+
+#include "InductionTrainer.h"
+#include "InductionTrainingView.h"
+#include "shell/Shell.h"
+
+#include <QCoreApplication>
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QMenu>
+#include <QPushButton>
+
+InductionFeatures installInductionFeatures(Shell &shell) {
+    InductionFeatures f;
+    f.trainer = new InductionTrainer(&shell.window());
+    f.view = new InductionTrainingView(*f.trainer);
+    const QList<QDockWidget *> right = shell.panels(Qt::RightDockWidgetArea);
+    f.dock = shell.addRightTab(
+        QCoreApplication::translate("InductionFeatures", "Watch a circuit form"), "inductionDock",
+        f.view, f.view->playButton(), right.isEmpty() ? nullptr : right.front(),
+        shell.menu(MenuId::View), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_I));
+    f.dock->hide(); // until asked for
+    // Training only while someone watches: hiding the panel pauses it.
+    QObject::connect(f.dock, &QDockWidget::visibilityChanged, f.trainer,
+                     [trainer = f.trainer](bool on) {
+                         if (!on)
+                             trainer->pause();
+                     });
+    return f;
+}

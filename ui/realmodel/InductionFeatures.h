@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+class InductionTrainer;
+class InductionTrainingView;
+class QDockWidget;
+class Shell;
+
+// "Watch a circuit form" in the window (issue 26): the InductionTrainer and its view as a panel
+// tabbed with the other panels on the right, shown by View › Watch a circuit form
+// (Ctrl+Alt+I), hidden until asked for.
+struct InductionFeatures {
+    InductionTrainer *trainer = nullptr;
+    InductionTrainingView *view = nullptr;
+    QDockWidget *dock = nullptr;
+};
+
+InductionFeatures installInductionFeatures(Shell &shell);
