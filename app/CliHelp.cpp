@@ -22,6 +22,7 @@ const char *const kHelp = R"(Usage: attnviz-cli compute FILE [--layout rows|colu
        attnviz-cli model session DIR (--text TEXT | --ids 1,2,3) --layer L [--head H]
                    --out S.attnviz
        attnviz-cli tokenize DIR_OR_FILE --text TEXT
+       attnviz-cli tokenize --train CORPUS --vocab N --out tokenizer.json
        attnviz-cli --help | --version
 
 Computes scaled dot-product attention for an attnviz session file or reference case (JSON;
@@ -74,6 +75,9 @@ Commands:
             continuation). DIR_OR_FILE is a model folder or a tokenizer file:
             tokenizer.json, vocab.json (merges.txt beside it), encoder.json (vocab.bpe
             beside it) or vocab.txt; tokenizer_config.json beside it is honoured.
+            With --train: learn a GPT-2-style byte-level BPE from the UTF-8 text
+            CORPUS, write it as tokenizer.json and print {"vocab", "merges",
+            "corpus_bytes", "corpus_tokens"}.
 
 Options for compute:
   --layout rows|columns  rows (default): tokens are rows, softmax(QK^T/sqrt(d_k)) V.
@@ -190,6 +194,13 @@ Options for tokenize:
   --text TEXT       the text (at most 65536 bytes of UTF-8); special tokens typed in
                     it ([MASK], <|endoftext|>) are matched whole where the tokenizer
                     has them
+  --train CORPUS    learn a byte-level BPE from CORPUS (UTF-8, at most 32 MiB):
+                    GPT-2's pre-tokenizer and byte alphabet, the most frequent pair
+                    merged first (ties by their bytes), deterministic; <|endoftext|>
+                    in the corpus is the special token, the last id
+  --vocab N         the vocabulary's size: 256 bytes + merges + <|endoftext|>
+                    (257 to 65536; fewer when the corpus runs out of pairs)
+  --out FILE        where tokenizer.json is written (Hugging Face's layout)
 
 Exit status: 0 on success; 1 when FILE or the --from file cannot be read or computed on,
 the array does not fit (set), or the output cannot be written (a one-line message on
@@ -213,6 +224,7 @@ Examples:
   attnviz-cli model inspect gpt2/
   attnviz-cli model run gpt2/ --ids 464,2068,7586 --top 5 --timing
   attnviz-cli tokenize gpt2/ --text "The animal didn't cross the street"
+  attnviz-cli tokenize --train corpus.txt --vocab 4096 --out tokenizer.json
   attnviz-cli set session.attnviz --matrix Wq --head 0 \
       --from 'model.safetensors:h.0.attn.c_attn.weight[:, 0:64]' --out gpt2.attnviz
 )";

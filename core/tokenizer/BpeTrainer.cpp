@@ -44,9 +44,26 @@ struct ByteIds {
 };
 
 // A pre-tokenized word of the corpus, with how often it occurs, as the tokens it is merged into.
+// A word's tokens are a list linked by index over its bytes' places: a merge joins the token at
+// a place with the next one, so it costs the same in a word of 10 bytes and of 10 MB (a corpus
+// without spaces, such as Japanese or DNA, has words of that length).
 struct Word {
-    std::vector<int> symbols;
+    std::vector<int> symbols;    // the token starting at each place; −1 once merged away
+    std::vector<int> next, prev; // the neighbouring tokens' places, −1 at the ends
     std::int64_t count = 0;
+
+    std::vector<int> tokens() const {
+        std::vector<int> out;
+        for (int i = symbols.empty() ? -1 : 0; i >= 0; i = next[std::size_t(i)])
+            out.push_back(symbols[std::size_t(i)]);
+        return out;
+    }
+};
+
+// Where a pair occurs: the word and the place of its first token.
+struct Place {
+    int word, at;
+    auto operator<=>(const Place &) const = default;
 };
 
 using PairKey = std::uint64_t;
@@ -238,6 +255,13 @@ BpeTraining trainByteLevelBpeWithIds(const QString &corpusText, int vocabSize) {
                     w.symbols.reserve(std::size_t(bytes.size()));
                     for (const char c : bytes)
                         w.symbols.push_back(byteIds.idOf[static_cast<unsigned char>(c)]);
+                    const int n = int(w.symbols.size());
+                    w.next.resize(std::size_t(n));
+                    w.prev.resize(std::size_t(n));
+                    for (int i = 0; i < n; ++i) {
+                        w.next[std::size_t(i)] = i + 1 < n ? i + 1 : -1;
+                        w.prev[std::size_t(i)] = i - 1;
+                    }
                     words.push_back(std::move(w));
                 }
                 ++words[std::size_t(*it)].count;
@@ -254,19 +278,17 @@ BpeTraining trainByteLevelBpeWithIds(const QString &corpusText, int vocabSize) {
         known.insert(tokenBytes.back());
     }
 
-    // How often each adjacent pair occurs, and the words it occurs in (a word once per
-    // appearance of the pair in it; stale entries, words where a merge has since removed it,
-    // are skipped when read).
+    // How often each adjacent pair occurs (over the corpus: a word's pairs count as often as the
+    // word occurs), and its places (stale ones, where a merge has since changed a token, are
+    // skipped when read).
     std::unordered_map<PairKey, std::int64_t> counts;
-    std::unordered_map<PairKey, std::vector<int>> where;
+    std::unordered_map<PairKey, std::vector<Place>> where;
     for (std::size_t w = 0; w < words.size(); ++w) {
         const std::vector<int> &s = words[w].symbols;
         for (std::size_t i = 0; i + 1 < s.size(); ++i) {
             const PairKey k = pairKey(s[i], s[i + 1]);
             counts[k] += words[w].count;
-            std::vector<int> &list = where[k];
-            if (list.empty() || list.back() != int(w))
-                list.push_back(int(w));
+            where[k].push_back({int(w), int(i)});
         }
     }
 
@@ -300,7 +322,6 @@ BpeTraining trainByteLevelBpeWithIds(const QString &corpusText, int vocabSize) {
 
     BpeTraining result;
     std::vector<PairKey> touched;
-    std::vector<int> merged;
     const int mergesWanted = vocabSize - 257;
     while (int(result.merges.size()) < mergesWanted && !heap.empty()) {
         const Entry top = heap.top();
@@ -317,47 +338,46 @@ BpeTraining trainByteLevelBpeWithIds(const QString &corpusText, int vocabSize) {
         known.insert(joined);
         tokenBytes.push_back(std::move(joined));
 
-        std::vector<int> list = std::move(where[top.pair]);
+        // Each place in order, so that in "a a a" the first two are merged, as a left-to-right
+        // pass over the word merges them.
+        std::vector<Place> places = std::move(where[top.pair]);
         where.erase(top.pair);
-        std::sort(list.begin(), list.end());
-        list.erase(std::unique(list.begin(), list.end()), list.end());
+        std::sort(places.begin(), places.end());
+        places.erase(std::unique(places.begin(), places.end()), places.end());
         touched.clear();
-        for (const int w : list) {
-            Word &word = words[std::size_t(w)];
-            const std::vector<int> &s = word.symbols;
-            merged.clear();
-            bool changed = false;
-            for (std::size_t i = 0; i < s.size();) {
-                if (i + 1 < s.size() && s[i] == a && s[i + 1] == b) {
-                    merged.push_back(c);
-                    i += 2;
-                    changed = true;
-                } else {
-                    merged.push_back(s[i++]);
-                }
-            }
-            if (!changed)
+        const auto add = [&](int x, int y, std::int64_t by, const Place *place) {
+            const PairKey k = pairKey(x, y);
+            counts[k] += by;
+            touched.push_back(k);
+            if (place)
+                where[k].push_back(*place);
+        };
+        for (const Place &place : places) {
+            Word &word = words[std::size_t(place.word)];
+            const std::size_t i = std::size_t(place.at);
+            if (word.symbols[i] != a || word.next[i] < 0)
+                continue; // merged away or changed since
+            const std::size_t j = std::size_t(word.next[i]);
+            if (word.symbols[j] != b)
                 continue;
-            // The word's pairs before and after: counts move by the word's count, and the new
-            // pairs (those holding c; the others were in the word before) learn the word.
-            for (std::size_t i = 0; i + 1 < s.size(); ++i) {
-                const PairKey k = pairKey(s[i], s[i + 1]);
-                const auto it = counts.find(k);
-                if (it != counts.end())
-                    it->second -= word.count;
-                touched.push_back(k);
+            // (p, a, b, n) becomes (p, c, n): the pairs around move to c.
+            const std::int64_t n = word.count;
+            add(a, b, -n, nullptr);
+            if (const int p = word.prev[i]; p >= 0) {
+                add(word.symbols[std::size_t(p)], a, -n, nullptr);
+                const Place at{place.word, p};
+                add(word.symbols[std::size_t(p)], c, n, &at);
             }
-            for (std::size_t i = 0; i + 1 < merged.size(); ++i) {
-                const PairKey k = pairKey(merged[i], merged[i + 1]);
-                counts[k] += word.count;
-                touched.push_back(k);
-                if (merged[i] == c || merged[i + 1] == c) {
-                    std::vector<int> &words_ = where[k];
-                    if (words_.empty() || words_.back() != w)
-                        words_.push_back(w);
-                }
+            const int after = word.next[j];
+            if (after >= 0) {
+                add(b, word.symbols[std::size_t(after)], -n, nullptr);
+                add(c, word.symbols[std::size_t(after)], n, &place);
+                word.prev[std::size_t(after)] = int(i);
             }
-            word.symbols.swap(merged);
+            word.symbols[i] = c;
+            word.next[i] = after;
+            word.symbols[j] = -1;
+            word.next[j] = word.prev[j] = -1;
         }
         counts.erase(top.pair);
         std::sort(touched.begin(), touched.end());
@@ -375,16 +395,19 @@ BpeTraining trainByteLevelBpeWithIds(const QString &corpusText, int vocabSize) {
 
     result.endOfTextId = int(tokenBytes.size());
     result.vocabularySize = result.endOfTextId + 1;
+    std::vector<std::vector<int>> tokensOf(words.size());
+    for (std::size_t w = 0; w < words.size(); ++w)
+        tokensOf[w] = words[w].tokens();
     std::size_t total = 0;
     for (const int w : sequence)
-        total += w < 0 ? 1 : words[std::size_t(w)].symbols.size();
+        total += w < 0 ? 1 : tokensOf[std::size_t(w)].size();
     result.corpusIds.reserve(total);
     for (const int w : sequence) {
         if (w < 0)
             result.corpusIds.push_back(result.endOfTextId);
         else
-            result.corpusIds.insert(result.corpusIds.end(), words[std::size_t(w)].symbols.begin(),
-                                    words[std::size_t(w)].symbols.end());
+            result.corpusIds.insert(result.corpusIds.end(), tokensOf[std::size_t(w)].begin(),
+                                    tokensOf[std::size_t(w)].end());
     }
     result.tokenizerJson = tokenizerJson(tokenBytes, result.merges, result.endOfTextId);
     return result;

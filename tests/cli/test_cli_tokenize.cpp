@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // attnviz-cli tokenize: the reference sentences' ids and tokens through a file and a folder of
-// each family, and its usage and input errors.
+// each family, and its usage and input errors; tokenize --train writing a tokenizer.json that
+// tokenize reads back.
 
 #include "support/CliSupport.h"
 #include "support/TokenizerSupport.h"
@@ -59,6 +60,104 @@ private slots:
             QCOMPARE(QJsonDocument::fromJson(run.out).object()["ids"].toArray(),
                      (QJsonArray{8086, 1463, 318, 477, 345, 761, 13}));
         }
+    }
+
+    // --train: the file written, its summary line, and the trained tokenizer read back by
+    // tokenize, which gives the corpus's text back; the same corpus gives the same bytes.
+    void train() {
+        QTemporaryDir dir;
+        const QString corpus = dir.filePath("corpus.txt");
+        const QByteArray text = "The queens told the king that they would stay, so the queens "
+                                "rested. The king told the queens that he would stay.\n"
+                                "<|endoftext|>K\xc3\xb6ln und Gr\xc3\xbc\xc3\x9f"
+                                "e.\n";
+        QVERIFY(writeAll(corpus, text.repeated(3)));
+        const QString out = dir.filePath("tokenizer.json");
+        const Run run = runCli({"tokenize", "--train", corpus, "--vocab", "300", "--out", out});
+        QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
+        QVERIFY(run.err.isEmpty());
+        QCOMPARE(run.out.count('\n'), 1);
+        const QJsonObject summary = QJsonDocument::fromJson(run.out).object();
+        QCOMPARE(summary.keys(), (QStringList{"corpus_bytes", "corpus_tokens", "merges", "vocab"}));
+        QCOMPARE(summary["corpus_bytes"].toInt(), 3 * text.size());
+        const int vocab = summary["vocab"].toInt();
+        QVERIFY(vocab > 257 && vocab <= 300);
+        QCOMPARE(summary["merges"].toInt(), vocab - 257);
+        const QByteArray first = readAll(out);
+        QVERIFY(first.contains("\"<|endoftext|>\": " + QByteArray::number(vocab - 1)));
+
+        // Tokenized back (a token holding part of a character prints as U+FFFD: ASCII here).
+        const QString ascii = QString::fromUtf8(text.left(text.indexOf('K')));
+        const Run back = runCli({"tokenize", out, "--text", ascii});
+        QVERIFY2(back.finished && back.exitCode == 0, back.err.constData());
+        const QJsonObject tokens = QJsonDocument::fromJson(back.out).object();
+        QString joined;
+        for (const QJsonValue t : tokens["tokens"].toArray())
+            joined += t.toString();
+        QCOMPARE(joined, ascii);
+        QVERIFY(tokens["ids"].toArray().contains(vocab - 1));
+        // The corpus repeats each word: fewer tokens than bytes.
+        QVERIFY(summary["corpus_tokens"].toInt() < summary["corpus_bytes"].toInt() / 2);
+
+        const Run again = runCli({"tokenize", "--train", corpus, "--vocab", "300", "--out", out});
+        QCOMPARE(again.out, run.out);
+        QCOMPARE(readAll(out), first);
+    }
+
+    void trainErrors_data() {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("no vocab") << QStringList{"tokenize", "--train", "c.txt", "--out", "t"} << 2
+                                  << "tokenize --train needs --vocab N and --out FILE";
+        QTest::newRow("bad vocab")
+            << QStringList{"tokenize", "--train", "c.txt", "--vocab", "x", "--out", "t"} << 2
+            << "--vocab: expected a whole number, got \"x\"";
+        QTest::newRow("with text") << QStringList{"tokenize", "--train", "c.txt", "--text", "a",
+                                                  "--vocab",  "300",     "--out", "t"}
+                                   << 2 << "--text and --train exclude each other";
+        QTest::newRow("with a tokenizer")
+            << QStringList{"tokenize", "x.json", "--train", "c.txt", "--vocab", "300", "--out", "t"}
+            << 2 << "unexpected argument \"x.json\" (tokenize --train reads no tokenizer)";
+        QTest::newRow("vocab without train")
+            << QStringList{"tokenize", "x.json", "--text", "a", "--vocab", "300"} << 2
+            << "--vocab belongs to tokenize --train";
+        QTest::newRow("missing corpus")
+            << QStringList{"tokenize", "--train", "/nonexistent/c.txt", "--vocab", "300",
+                           "--out",    "t"}
+            << 1 << "attnviz-cli: /nonexistent/c.txt: cannot read: ";
+        QTest::newRow("small vocab")
+            << QStringList{"tokenize", "--train", "CORPUS", "--vocab", "100", "--out", "t"} << 1
+            << "attnviz-cli: a vocabulary of 100 tokens: a byte-level BPE has from 257 to 65536\n";
+        QTest::newRow("not utf-8")
+            << QStringList{"tokenize", "--train", "LATIN1", "--vocab", "300", "--out", "t"} << 1
+            << "LATIN1: not UTF-8 text\n";
+        QTest::newRow("unwritable out")
+            << QStringList{"tokenize",           "--train", "CORPUS", "--vocab", "300", "--out",
+                           "/nonexistent/t.json"}
+            << 1 << "attnviz-cli: /nonexistent/t.json: cannot write: ";
+    }
+
+    void trainErrors() {
+        QFETCH(QStringList, arguments);
+        QFETCH(int, exitCode);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        QVERIFY(writeAll(dir.filePath("corpus.txt"), "a small corpus"));
+        QVERIFY(writeAll(dir.filePath("latin1.txt"), "K\xf6ln"));
+        for (QString &a : arguments) {
+            if (a == "CORPUS")
+                a = dir.filePath("corpus.txt");
+            else if (a == "LATIN1")
+                a = dir.filePath("latin1.txt");
+        }
+        message.replace("LATIN1", dir.filePath("latin1.txt"));
+        const Run run = runCli(arguments);
+        QVERIFY(run.finished);
+        QCOMPARE(run.exitCode, exitCode);
+        QVERIFY(run.out.isEmpty());
+        QVERIFY2(QString::fromUtf8(run.err).contains(message), run.err.constData());
+        QCOMPARE(run.err.count('\n'), exitCode == 2 ? 3 : 1);
     }
 
     void errors_data() {

@@ -159,6 +159,30 @@ private slots:
         QCOMPARE(tok->decode(encodeIds(*tok, part)), part);
     }
 
+    // A corpus without spaces is a few very long words (Japanese, DNA): a merge touches only
+    // the places of its pair, so 40 000 bytes in one word train as fast as words of 6; the
+    // loader merges them back to the same tokens.
+    void longWords() {
+        QString dna;
+        std::uint32_t state = 1;
+        for (int i = 0; i < 40000; ++i) {
+            state = state * 1664525u + 1013904223u;
+            dna += "acgt"[state >> 30];
+        }
+        const QString corpus =
+            dna + QString::fromUtf8(" 日本語のテキストは空白なしで続きます。").repeated(200);
+        QElapsedTimer timer;
+        timer.start();
+        const attn::BpeTraining t = attn::trainByteLevelBpeWithIds(corpus, 1200);
+        qInfo("%lld characters, two distinct words, %d tokens: %lld ms", qlonglong(corpus.size()),
+              t.vocabularySize, qlonglong(timer.elapsed()));
+        QCOMPARE(t.vocabularySize, 1200);
+        QVERIFY(corpus.toUtf8().size() <= attn::kMaxTokenizerTextBytes);
+        const auto tok = load(t.tokenizerJson);
+        QCOMPARE(encodeIds(*tok, corpus), t.corpusIds);
+        QCOMPARE(tok->decode(t.corpusIds), corpus);
+    }
+
     void limits() {
         QCOMPARE(refusal("abc", 256),
                  QString("a vocabulary of 256 tokens: a byte-level BPE has from 257 to 65536"));
