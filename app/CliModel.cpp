@@ -284,10 +284,9 @@ int dispatch(const QStringList &arguments) {
     const QStringList positional = parser.positionalArguments(); // "model", SUBCOMMAND, DIR
     if (positional.size() < 2 ||
         (positional[1] != "inspect" && positional[1] != "run" && positional[1] != "session"))
-        throw UsageError{"model expects inspect, run, session or analyze (attnviz-cli model "
-                         "inspect DIR, attnviz-cli model run DIR --ids 1,2,3, attnviz-cli model "
-                         "session DIR --ids 1,2,3 --layer 0 --head 0 --out S.attnviz, "
-                         "attnviz-cli model analyze DIR --ids 1,2,3 --json OUT)"};
+        throw UsageError{"model expects inspect, run or session (attnviz-cli model inspect DIR, "
+                         "attnviz-cli model run DIR --ids 1,2,3, attnviz-cli model session DIR "
+                         "--ids 1,2,3 --layer 0 --head 0 --out S.attnviz)"};
     const QString command = positional[1];
     if (positional.size() < 3)
         throw UsageError{"missing DIR (a checkpoint folder) after model " + command};

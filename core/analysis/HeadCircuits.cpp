@@ -122,7 +122,10 @@ void checkVocabulary(const Checkpoint &checkpoint) {
 } // namespace
 
 HeadCircuit headCircuit(const Checkpoint &checkpoint, int layer, int head) {
-    const HeadProjections p = headProjections(checkpoint, layer, head);
+    return headCircuit(headProjections(checkpoint, layer, head));
+}
+
+HeadCircuit headCircuit(const HeadProjections &p) {
     HeadCircuit c;
     c.qkSingular = productSingularValues(p.qkv.Wq, p.qkv.Wk);
     const Matrix woT = p.Wo.transpose();
@@ -147,13 +150,19 @@ HeadCircuit headCircuit(const Checkpoint &checkpoint, int layer, int head) {
 
 Matrix qkCircuit(const Checkpoint &checkpoint, int layer, int head,
                  const std::atomic<bool> *cancel) {
-    const HeadProjections p = headProjections(checkpoint, layer, head);
-    return blockProduct(p.qkv.Wq, p.qkv.Wk, cancel);
+    return qkCircuit(headProjections(checkpoint, layer, head), cancel);
 }
 
 Matrix ovCircuit(const Checkpoint &checkpoint, int layer, int head,
                  const std::atomic<bool> *cancel) {
-    const HeadProjections p = headProjections(checkpoint, layer, head);
+    return ovCircuit(headProjections(checkpoint, layer, head), cancel);
+}
+
+Matrix qkCircuit(const HeadProjections &p, const std::atomic<bool> *cancel) {
+    return blockProduct(p.qkv.Wq, p.qkv.Wk, cancel);
+}
+
+Matrix ovCircuit(const HeadProjections &p, const std::atomic<bool> *cancel) {
     return blockProduct(p.qkv.Wv, p.Wo.transpose(), cancel);
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "Matrix.h"
+#include "transformer/TakeApart.h"
 
 #include <atomic>
 #include <complex>
@@ -39,6 +40,10 @@ struct HeadCircuit {
 // InputError for a layer or head out of range.
 HeadCircuit headCircuit(const Checkpoint &checkpoint, int layer, int head);
 
+// The same from the head's matrices (headProjections), for heads that are not a checkpoint's:
+// an edited head, a benchmark's.
+HeadCircuit headCircuit(const HeadProjections &head);
+
 // The dense d × d W_QK or W_OV of the head, for a heatmap: O(d²·head_dim) time and d² doubles
 // (32 MB and about a tenth of a second for d = 2048). Meant for a worker thread: `cancel`, when
 // given, is read between blocks of rows, and a cancelled product returns an empty matrix.
@@ -46,6 +51,8 @@ Matrix qkCircuit(const Checkpoint &checkpoint, int layer, int head,
                  const std::atomic<bool> *cancel = nullptr);
 Matrix ovCircuit(const Checkpoint &checkpoint, int layer, int head,
                  const std::atomic<bool> *cancel = nullptr);
+Matrix qkCircuit(const HeadProjections &head, const std::atomic<bool> *cancel = nullptr);
+Matrix ovCircuit(const HeadProjections &head, const std::atomic<bool> *cancel = nullptr);
 
 // A pair of tokens and the value a full circuit gives it.
 struct TokenPair {
