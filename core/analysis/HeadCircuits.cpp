@@ -22,12 +22,12 @@ namespace {
 // Column-major for Eigen's decompositions.
 using Dense = Eigen::MatrixXd;
 
-// R of the thin QR decomposition of a (d × k, d ≥ k): a = Q·R with Q's columns orthonormal,
-// so a·bᵀ = Q_a·(R_a·R_bᵀ)·Q_bᵀ has the singular values of R_a·R_bᵀ.
+// R of the thin QR decomposition of a (d × k): a = Q·R with Q's columns orthonormal, so
+// a·bᵀ = Q_a·(R_a·R_bᵀ)·Q_bᵀ has the singular values of R_a·R_bᵀ. R is min(d, k) × k.
 Dense thinR(const Matrix &a) {
     const Eigen::HouseholderQR<Dense> qr{Dense(a)};
-    const Eigen::Index k = a.cols();
-    return qr.matrixQR().topRows(k).triangularView<Eigen::Upper>();
+    const Eigen::Index rows = std::min(a.rows(), a.cols());
+    return qr.matrixQR().topRows(rows).triangularView<Eigen::Upper>();
 }
 
 // The singular values of a·bᵀ (a, b: d × k), largest first: k of them.
