@@ -5786,6 +5786,10 @@ Wiederherstellen?</translation>
         <source>the run is not a run of this model</source>
         <translation>der Lauf ist kein Lauf dieses Modells</translation>
     </message>
+    <message>
+        <source>the runs are not of one model on as many tokens</source>
+        <translation>die Läufe sind nicht Läufe eines Modells auf gleich vielen Tokens</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
