@@ -19,6 +19,9 @@ const char *const kHelp = R"(Usage: attnviz-cli compute FILE [--layout rows|colu
        attnviz-cli set FILE --matrix M --from FILE[:TENSOR][SLICE] --out NEW [options]
        attnviz-cli model inspect DIR
        attnviz-cli model run DIR (--text TEXT | --ids 1,2,3) [--json OUT] [--top K] [--timing]
+                   [--ablate L:H[:mean|:scale=F]]... [--patch L:H]... [--patch-resid L]...
+                   [--from-text TEXT | --from-ids 1,2,3]
+       attnviz-cli model analyze DIR (--text TEXT | --ids 1,2,3) [--ablate L:H]... --json OUT
        attnviz-cli model session DIR (--text TEXT | --ids 1,2,3) --layer L [--head H]
                    --out S.attnviz
        attnviz-cli tokenize DIR_OR_FILE --text TEXT
@@ -61,6 +64,15 @@ Commands:
   model run Run the checkpoint in DIR on token ids, every layer in double precision,
             and print the ids and the top-K predictions (decoders: the next token
             after the last; BERT: at each [MASK] of vocab.txt, or every position).
+  model analyze
+            Write every reading of the run as one JSON object, as the reference files'
+            analysis section: {"norms" (value-weighted attention per layer and head),
+            "rollout" (attention rollout), "lens_top" (decoders: the logit lens's top-5
+            ids per layer and position), "circuits" (per head the singular values of
+            W_QK and W_OV, W_OV's eigenvalues as [re, im] by modulus, the copying
+            score), "scores" (previous_token, first_token, induction,
+            duplicate_token), "ablation" (per --ablate: the last position's logits
+            with that head's output zeroed)}.
   model session
             Write the workbench session of head H of layer L (or of the whole layer
             without --head) on the run's tokens: X is the layer's attention input,
@@ -113,6 +125,19 @@ Options for model run:
                     exactly (the layout of the reference files' reference.json)
   --top K           how many predictions to print (default 5)
   --timing          print {"load_ms", "forward_ms", "peak_rss_mb"} on standard error
+  --ablate L:H[:mean|:scale=F]
+                    zero head H of layer L (its output before the output projection;
+                    the projection's bias stays), replace it by its mean over the
+                    positions, or scale it by F; repeatable, the edits compose
+  --patch L:H       replace the head's output by its output in run B
+  --patch-resid L   replace the residual stream after layer L by run B's
+  --from-text TEXT, --from-ids 1,2,3
+                    run B of the patches: as many tokens as the run
+
+Options for model analyze:
+  --ids, --text     as for model run
+  --ablate L:H      add the last position's logits with head H of layer L zeroed
+  --json OUT        the file to write, - for standard output
 
 Options for model session:
   --ids, --text     as for model run
@@ -223,6 +248,8 @@ Examples:
   attnviz-cli inspect model.safetensors
   attnviz-cli model inspect gpt2/
   attnviz-cli model run gpt2/ --ids 464,2068,7586 --top 5 --timing
+  attnviz-cli model run gpt2/ --text "The cat sat" --patch-resid 5 --from-text "The dog ran"
+  attnviz-cli model analyze gpt2/ --text "The cat sat" --ablate 0:1 --json analysis.json
   attnviz-cli tokenize gpt2/ --text "The animal didn't cross the street"
   attnviz-cli tokenize --train corpus.txt --vocab 4096 --out tokenizer.json
   attnviz-cli set session.attnviz --matrix Wq --head 0 \

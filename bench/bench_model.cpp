@@ -9,19 +9,38 @@
 // repository: bench/compare_pytorch_model.py writes random ones into build/bench-models/ and
 // compares attnviz-cli's figures with PyTorch's.
 //
-// Usage: bench_model DIR [--tokens N] [--threads 1,2] [--reps R] [--json]
+// It also times the readings of one run (core/analysis/ModelAnalysis.h: value-weighted norms,
+// rollout, logit lens, every head's circuits, head scores), and the circuits of one head of
+// width d (default 2048, TinyLlama's; random weights, so no checkpoint is needed): the spectra
+// from head_dim × head_dim problems (headCircuit, what the window computes), the dense d × d
+// W_QK and W_OV for the heatmaps, and with --dense-eigen the eigendecomposition of the dense
+// W_OV that headCircuit avoids (seconds; PyTorch's figures for the same in
+// compare_pytorch_model.py --circuits).
+//
+// Usage: bench_model [DIR] [--tokens N] [--threads 1,2] [--reps R] [--json]
+//                    [--circuit-d D] [--head-dim K] [--dense-eigen] [--no-readings]
+//   DIR        a checkpoint folder; without it only the circuits of a d-wide head are timed
 //   --tokens   how many tokens (default 128; ids spread over the vocabulary)
 //   --threads  the thread counts to time, in order (default: the machine's cores)
 //   --reps     repetitions per thread count (default 3); the first run of the process is
 //              untimed (it maps the file's pages)
+//   --circuit-d, --head-dim  the random head's width and head_dim (default 2048 and 64)
+//   --no-readings  skip the readings of the run (the logit lens of a large vocabulary is a
+//              run's LM head once per layer)
 //   --json     one JSON object {"model", "tokens", "rows": [{"threads", "forward_ms",
-//              "forward_cpu_ms", "reps"}], "load_ms", "peak_rss_mb", "bit_identical"}
+//              "forward_cpu_ms", "reps"}], "load_ms", "readings_ms", "peak_rss_mb",
+//              "bit_identical", "circuits": {"d", "head_dim", "spectra_ms",
+//              "dense_products_ms", "dense_eigen_ms"}} (absent parts: null)
 
 #include "Allocator.h"
 #include "BenchTiming.h"
 #include "Parallel.h"
+#include "analysis/HeadCircuits.h"
+#include "analysis/ModelAnalysis.h"
 #include "checkpoint/Checkpoint.h"
 #include "transformer/Forward.h"
+
+#include <Eigen/Eigenvalues>
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -32,6 +51,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <random>
 #include <vector>
 
 #include <sys/resource.h>
@@ -75,10 +95,65 @@ bool sameRun(const attn::Run &a, const attn::Run &b) {
 }
 
 int usage() {
-    std::fprintf(stderr, "usage: bench_model DIR [--tokens N] [--threads 1,2] [--reps R] [--json]\n"
+    std::fprintf(stderr, "usage: bench_model [DIR] [--tokens N] [--threads 1,2] [--reps R] "
+                         "[--json] [--circuit-d D] [--head-dim K] [--dense-eigen] "
+                         "[--no-readings]\n"
                          "(bench/compare_pytorch_model.py writes checkpoints into "
                          "build/bench-models/)\n");
     return 2;
+}
+
+struct CircuitTimes {
+    int d = 0, headDim = 0;
+    double spectra = 0, denseProducts = 0, denseEigen = -1; // ms; −1: not timed
+};
+
+// A head of width d with random weights (values of the scale of a trained model's: ±1/√d).
+attn::HeadProjections randomHead(int d, int headDim) {
+    std::mt19937_64 generator(7);
+    std::normal_distribution<double> normal(0.0, 1.0 / std::sqrt(double(d)));
+    auto random = [&](int rows, int cols) {
+        attn::Matrix m(rows, cols);
+        for (Eigen::Index i = 0; i < m.size(); ++i)
+            m.data()[i] = normal(generator);
+        return m;
+    };
+    attn::HeadProjections p;
+    p.qkv.Wq = random(d, headDim);
+    p.qkv.Wk = random(d, headDim);
+    p.qkv.Wv = random(d, headDim);
+    p.Wo = random(headDim, d);
+    return p;
+}
+
+CircuitTimes timeCircuits(int d, int headDim, int reps, bool denseEigen) {
+    const attn::HeadProjections head = randomHead(d, headDim);
+    CircuitTimes t;
+    t.d = d;
+    t.headDim = headDim;
+    attn::HeadCircuit circuit;
+    t.spectra = bench::medianMs(reps, [&] { circuit = attn::headCircuit(head); });
+    attn::Matrix qk, ov;
+    t.denseProducts = bench::medianMs(reps, [&] {
+        qk = attn::qkCircuit(head);
+        ov = attn::ovCircuit(head);
+    });
+    if (denseEigen) // once: seconds
+        t.denseEigen = bench::medianMs(1, [&] {
+            const Eigen::MatrixXd dense = ov;
+            const Eigen::VectorXcd values =
+                Eigen::EigenSolver<Eigen::MatrixXd>(dense, false).eigenvalues();
+            if (values.size() != d)
+                std::abort();
+        });
+    return t;
+}
+
+void printNumberOrNull(double ms) {
+    if (ms < 0)
+        std::printf("null");
+    else
+        std::printf("%.3f", ms);
 }
 
 } // namespace
@@ -87,8 +162,8 @@ int main(int argc, char **argv) {
     attn::keepLargeAllocationsInHeap(); // as attnviz-cli and attnviz do at start-up
     QCoreApplication app(argc, argv);
     QString folder;
-    int tokens = 128, reps = 3;
-    bool json = false;
+    int tokens = 128, reps = 3, circuitD = 2048, headDim = 64;
+    bool json = false, denseEigen = false, readings = true;
     std::vector<int> threadCounts;
     for (int i = 1; i < argc; ++i) {
         const bool hasValue = i + 1 < argc;
@@ -98,6 +173,14 @@ int main(int argc, char **argv) {
             tokens = std::atoi(argv[++i]);
         else if (std::strcmp(argv[i], "--reps") == 0 && hasValue)
             reps = std::atoi(argv[++i]);
+        else if (std::strcmp(argv[i], "--circuit-d") == 0 && hasValue)
+            circuitD = std::atoi(argv[++i]);
+        else if (std::strcmp(argv[i], "--head-dim") == 0 && hasValue)
+            headDim = std::atoi(argv[++i]);
+        else if (std::strcmp(argv[i], "--dense-eigen") == 0)
+            denseEigen = true;
+        else if (std::strcmp(argv[i], "--no-readings") == 0)
+            readings = false;
         else if (std::strcmp(argv[i], "--threads") == 0 && hasValue)
             for (const QString &t : QString(argv[++i]).split(','))
                 threadCounts.push_back(t.toInt());
@@ -106,12 +189,30 @@ int main(int argc, char **argv) {
         else
             return usage();
     }
-    if (folder.isEmpty() || tokens < 1 || reps < 1)
+    if (tokens < 1 || reps < 1 || headDim < 1 || circuitD < headDim || circuitD > 16384)
         return usage();
     if (threadCounts.empty())
         threadCounts.push_back(attn::threadCount());
 
     try {
+        const CircuitTimes circuits = timeCircuits(circuitD, headDim, reps, denseEigen);
+        if (folder.isEmpty()) {
+            if (json) {
+                std::printf("{\"circuits\": {\"d\": %d, \"head_dim\": %d, \"spectra_ms\": "
+                            "%.3f, \"dense_products_ms\": %.3f, \"dense_eigen_ms\": ",
+                            circuits.d, circuits.headDim, circuits.spectra, circuits.denseProducts);
+                printNumberOrNull(circuits.denseEigen);
+                std::printf("}}\n");
+            } else {
+                std::printf("circuits of a head of d %d, head_dim %d: spectra %.2f ms, dense "
+                            "W_QK and W_OV %.1f ms",
+                            circuits.d, circuits.headDim, circuits.spectra, circuits.denseProducts);
+                if (circuits.denseEigen >= 0)
+                    std::printf(", dense W_OV eigendecomposition %.0f ms", circuits.denseEigen);
+                std::printf("\n");
+            }
+            return 0;
+        }
         QElapsedTimer clock;
         clock.start();
         const auto checkpoint = attn::Checkpoint::open(folder);
@@ -143,11 +244,25 @@ int main(int argc, char **argv) {
             identical = identical && sameRun(*first, *run);
             rows.push_back(row);
         }
+        double readingsMs = -1;
+        if (readings) {
+            // One repetition: the lens of a large vocabulary takes seconds.
+            readingsMs = bench::medianMs(1, [&] {
+                if (!attn::analyzeRun(*checkpoint, *first, {}))
+                    std::abort();
+            });
+        }
         const double rss = peakRssMb();
         if (json) {
             std::printf("{\"model\": \"%s\", \"tokens\": %d, \"load_ms\": %.3f, \"peak_rss_mb\": "
-                        "%.1f, \"bit_identical\": %s, \"rows\": [",
+                        "%.1f, \"bit_identical\": %s, \"readings_ms\": ",
                         qPrintable(folder), tokens, loadMs, rss, identical ? "true" : "false");
+            printNumberOrNull(readingsMs);
+            std::printf(", \"circuits\": {\"d\": %d, \"head_dim\": %d, \"spectra_ms\": %.3f, "
+                        "\"dense_products_ms\": %.3f, \"dense_eigen_ms\": ",
+                        circuits.d, circuits.headDim, circuits.spectra, circuits.denseProducts);
+            printNumberOrNull(circuits.denseEigen);
+            std::printf("}, \"rows\": [");
             for (std::size_t i = 0; i < rows.size(); ++i)
                 std::printf("%s{\"threads\": %d, \"forward_ms\": %.3f, \"forward_cpu_ms\": %.3f, "
                             "\"reps\": %d}",
@@ -161,6 +276,16 @@ int main(int argc, char **argv) {
                 std::printf("%8d %12.1f %12.1f\n", r.threads, r.forward, r.forwardCpu);
             std::printf("peak RSS %.0f MB; runs of every thread count %s\n", rss,
                         identical ? "bit-identical" : "DIFFER");
+            if (readingsMs >= 0)
+                std::printf("readings of the run (norms, rollout, lens, circuits, scores): "
+                            "%.1f ms\n",
+                            readingsMs);
+            std::printf("circuits of a head of d %d, head_dim %d: spectra %.2f ms, dense W_QK "
+                        "and W_OV %.1f ms",
+                        circuits.d, circuits.headDim, circuits.spectra, circuits.denseProducts);
+            if (circuits.denseEigen >= 0)
+                std::printf(", dense W_OV eigendecomposition %.0f ms", circuits.denseEigen);
+            std::printf("\n");
         }
         return identical ? 0 : 1;
     } catch (const std::exception &e) {

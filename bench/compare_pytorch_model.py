@@ -17,10 +17,19 @@ Run keeps them), reading the same safetensors file with numpy. Each side's top-5
 are compared, so a fast wrong answer does not pass. PyTorch is optional: without torch the table
 has attnviz's figures only.
 
+With --circuits it times instead the circuits of one head of width d (default 2048, TinyLlama's;
+random weights): attnviz's by build/bench/bench_model (the spectra from head_dim × head_dim
+problems, the dense d × d W_QK and W_OV, the dense W_OV's eigendecomposition) and PyTorch's
+float64 of the same steps (torch.linalg.qr, svdvals, eigvals), side by side.
+
 Usage: bench/compare_pytorch_model.py [--cli build/app/attnviz-cli] [--cache build/bench-models]
                                       [--models gpt2-small,llama-1.1b] [--threads N] [--reps 3]
                                       [--json]
-  (also --torch-worker DIR, used internally to run the PyTorch side in its own process)
+       bench/compare_pytorch_model.py --circuits [--bench build/bench/bench_model]
+                                      [--circuit-d 2048] [--head-dim 64] [--dense-eigen]
+                                      [--json]
+  (also --torch-worker DIR and --torch-circuits, used internally to run the PyTorch side in its
+  own process)
 """
 
 import argparse
@@ -297,6 +306,68 @@ def torch_worker(folder, ids, threads, reps):
     }))
 
 
+def torch_circuits(d, head_dim, threads, reps):
+    """PyTorch's float64 time for the circuits of a random head of width d (one JSON line)."""
+    import torch
+    torch.set_num_threads(threads)
+    g = torch.Generator().manual_seed(7)
+    wq, wk, wv = (torch.randn(d, head_dim, generator=g, dtype=torch.float64) / d ** 0.5
+                  for _ in range(3))
+    wo = torch.randn(head_dim, d, generator=g, dtype=torch.float64) / d ** 0.5
+
+    def timed(f, n):
+        times = []
+        for _ in range(n):
+            start = time.perf_counter()
+            f()
+            times.append((time.perf_counter() - start) * 1000.0)
+        return statistics.median(times)
+
+    def spectra():
+        ra, rb = torch.linalg.qr(wq)[1], torch.linalg.qr(wk)[1]
+        torch.linalg.svdvals(ra @ rb.T)
+        rv, ro = torch.linalg.qr(wv)[1], torch.linalg.qr(wo.T)[1]
+        torch.linalg.svdvals(rv @ ro.T)
+        torch.linalg.eigvals(wo @ wv)
+
+    ov = wv @ wo
+    print(json.dumps({
+        "spectra_ms": timed(spectra, reps),
+        "dense_products_ms": timed(lambda: (wq @ wk.T, wv @ wo), reps),
+        "dense_svdvals_ms": timed(lambda: torch.linalg.svdvals(ov), 1),
+        "dense_eigen_ms": timed(lambda: torch.linalg.eigvals(ov), 1),
+        "torch": torch.__version__,
+    }))
+
+
+def compare_circuits(args):
+    """--circuits: attnviz's and PyTorch's times for one head's circuits, side by side."""
+    common = ["--circuit-d", str(args.circuit_d), "--head-dim", str(args.head_dim),
+              "--reps", str(args.reps), "--threads", str(args.threads)]
+    dense = ["--dense-eigen"] if args.dense_eigen else []
+    stdout, _, _ = run_child([args.bench, "--json"] + dense + common)
+    ours = json.loads(stdout)["circuits"]
+    theirs = None
+    if not args.no_torch and have_torch(args.python):
+        stdout, _, _ = run_child([args.python, os.path.abspath(__file__), "--torch-circuits"]
+                                 + common)
+        theirs = json.loads(stdout)
+    if args.json:
+        print(json.dumps({"d": args.circuit_d, "head_dim": args.head_dim, "attnviz": ours,
+                          "pytorch": theirs}, indent=1))
+        return 0
+    print(f"circuits of a head of d {args.circuit_d}, head_dim {args.head_dim} (ms)")
+    print(f"{'step':<34} {'attnviz':>10} {'PyTorch':>10}")
+    for key, label in (("spectra_ms", "spectra (head_dim problems)"),
+                       ("dense_products_ms", "dense W_QK and W_OV"),
+                       ("dense_svdvals_ms", "dense W_OV singular values"),
+                       ("dense_eigen_ms", "dense W_OV eigenvalues")):
+        def cell(value):
+            return f"{value:>10.1f}" if value is not None else f"{'-':>10}"
+        print(f"{label:<34} {cell(ours.get(key))} {cell(theirs.get(key) if theirs else None)}")
+    return 0
+
+
 # ---------------------------------------------------------------------------------------------
 # Running both sides
 
@@ -368,10 +439,23 @@ def main():
                         help="the python3 with torch for the PyTorch side")
     parser.add_argument("--no-torch", action="store_true", help="attnviz's figures only")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--circuits", action="store_true",
+                        help="time one head's circuits instead of the forward pass")
+    parser.add_argument("--bench", default=os.path.join(ROOT, "build", "bench", "bench_model"))
+    parser.add_argument("--circuit-d", type=int, default=2048)
+    parser.add_argument("--head-dim", type=int, default=64)
+    parser.add_argument("--dense-eigen", action="store_true",
+                        help="also Eigen's eigendecomposition of the dense W_OV (minutes)")
     parser.add_argument("--torch-worker", metavar="DIR", help=argparse.SUPPRESS)
+    parser.add_argument("--torch-circuits", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--ids", help=argparse.SUPPRESS)
     args = parser.parse_args()
 
+    if args.torch_circuits:
+        torch_circuits(args.circuit_d, args.head_dim, args.threads, args.reps)
+        return 0
+    if args.circuits:
+        return compare_circuits(args)
     if args.torch_worker:
         torch_worker(args.torch_worker, [int(i) for i in args.ids.split(",")], args.threads,
                      args.reps)

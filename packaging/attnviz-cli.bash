@@ -15,7 +15,7 @@ _attnviz_cli() {
                 break
                 ;;
             model)
-                # model inspect DIR, model run DIR: the subcommand decides the options.
+                # model inspect DIR, model run DIR, …: the subcommand decides the options.
                 command="model"
                 [ $((i + 1)) -lt "$COMP_CWORD" ] && command="model ${COMP_WORDS[i + 1]}"
                 break
@@ -59,7 +59,7 @@ _attnviz_cli() {
         return
     fi
     if [ "$command" = model ]; then
-        COMPREPLY=($(compgen -W "inspect run" -- "$cur"))
+        COMPREPLY=($(compgen -W "inspect run session analyze" -- "$cur"))
         return
     fi
     if [[ "$cur" == -* ]]; then
@@ -72,7 +72,9 @@ _attnviz_cli() {
             set) options="--matrix --head --from --transpose --out" ;;
             inspect | grad) options="" ;;
             train) options="--task --steps --seed --positional --optimizer --lr --out" ;;
-            "model run") options="--text --ids --json --top --timing" ;;
+            "model run") options="--text --ids --json --top --timing --ablate --patch --patch-resid --from-text --from-ids" ;;
+            "model session") options="--text --ids --layer --head --out" ;;
+            "model analyze") options="--text --ids --ablate --json" ;;
             "model inspect") options="" ;;
             tokenize) options="--text" ;;
         esac

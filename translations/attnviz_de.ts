@@ -5826,6 +5826,46 @@ Wiederherstellen?</translation>
         <source>%1 token labels for a run of %2 tokens</source>
         <translation>%1 Token-Beschriftungen für einen Lauf mit %2 Tokens</translation>
     </message>
+    <message>
+        <source>BERT has no final norm and LM head after each layer: the logit lens reads decoders</source>
+        <translation>BERT hat nach den Schichten keine abschließende Normierung mit LM-Kopf: die Logit-Linse liest Decoder</translation>
+    </message>
+    <message>
+        <source>%1: the factor is not a finite number</source>
+        <translation>%1: der Faktor ist keine endliche Zahl</translation>
+    </message>
+    <message>
+        <source>%1: the values are %2 × %3, the head needs %4 × %5</source>
+        <translation>%1: die Werte sind %2 × %3, der Kopf braucht %4 × %5</translation>
+    </message>
+    <message>
+        <source>%1: the values are not all finite numbers</source>
+        <translation>%1: nicht alle Werte sind endliche Zahlen</translation>
+    </message>
+    <message>
+        <source>%1: there is no run B to patch from</source>
+        <translation>%1: es gibt keinen Lauf B, aus dem übernommen werden kann</translation>
+    </message>
+    <message>
+        <source>%1: run B has %2 tokens and this run %3: patching needs the same length</source>
+        <translation>%1: Lauf B hat %2 Tokens und dieser Lauf %3: das Übernehmen braucht dieselbe Länge</translation>
+    </message>
+    <message>
+        <source>%1: run B is not a run of the same model</source>
+        <translation>%1: Lauf B ist kein Lauf desselben Modells</translation>
+    </message>
+    <message>
+        <source>the full circuits of a vocabulary of %1 tokens are too large: at most %2</source>
+        <translation>die vollständigen Schaltkreise eines Vokabulars von %1 Tokens sind zu groß: höchstens %2</translation>
+    </message>
+    <message>
+        <source>the run is not a run of this model</source>
+        <translation>der Lauf ist kein Lauf dieses Modells</translation>
+    </message>
+    <message>
+        <source>the runs are not of one model on as many tokens</source>
+        <translation>die Läufe sind nicht Läufe eines Modells auf gleich vielen Tokens</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

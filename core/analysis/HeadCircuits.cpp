@@ -22,12 +22,12 @@ namespace {
 // Column-major for Eigen's decompositions.
 using Dense = Eigen::MatrixXd;
 
-// R of the thin QR decomposition of a (d × k, d ≥ k): a = Q·R with Q's columns orthonormal,
-// so a·bᵀ = Q_a·(R_a·R_bᵀ)·Q_bᵀ has the singular values of R_a·R_bᵀ.
+// R of the thin QR decomposition of a (d × k): a = Q·R with Q's columns orthonormal, so
+// a·bᵀ = Q_a·(R_a·R_bᵀ)·Q_bᵀ has the singular values of R_a·R_bᵀ. R is min(d, k) × k.
 Dense thinR(const Matrix &a) {
     const Eigen::HouseholderQR<Dense> qr{Dense(a)};
-    const Eigen::Index k = a.cols();
-    return qr.matrixQR().topRows(k).triangularView<Eigen::Upper>();
+    const Eigen::Index rows = std::min(a.rows(), a.cols());
+    return qr.matrixQR().topRows(rows).triangularView<Eigen::Upper>();
 }
 
 // The singular values of a·bᵀ (a, b: d × k), largest first: k of them.
@@ -122,7 +122,10 @@ void checkVocabulary(const Checkpoint &checkpoint) {
 } // namespace
 
 HeadCircuit headCircuit(const Checkpoint &checkpoint, int layer, int head) {
-    const HeadProjections p = headProjections(checkpoint, layer, head);
+    return headCircuit(headProjections(checkpoint, layer, head));
+}
+
+HeadCircuit headCircuit(const HeadProjections &p) {
     HeadCircuit c;
     c.qkSingular = productSingularValues(p.qkv.Wq, p.qkv.Wk);
     const Matrix woT = p.Wo.transpose();
@@ -147,13 +150,19 @@ HeadCircuit headCircuit(const Checkpoint &checkpoint, int layer, int head) {
 
 Matrix qkCircuit(const Checkpoint &checkpoint, int layer, int head,
                  const std::atomic<bool> *cancel) {
-    const HeadProjections p = headProjections(checkpoint, layer, head);
-    return blockProduct(p.qkv.Wq, p.qkv.Wk, cancel);
+    return qkCircuit(headProjections(checkpoint, layer, head), cancel);
 }
 
 Matrix ovCircuit(const Checkpoint &checkpoint, int layer, int head,
                  const std::atomic<bool> *cancel) {
-    const HeadProjections p = headProjections(checkpoint, layer, head);
+    return ovCircuit(headProjections(checkpoint, layer, head), cancel);
+}
+
+Matrix qkCircuit(const HeadProjections &p, const std::atomic<bool> *cancel) {
+    return blockProduct(p.qkv.Wq, p.qkv.Wk, cancel);
+}
+
+Matrix ovCircuit(const HeadProjections &p, const std::atomic<bool> *cancel) {
     return blockProduct(p.qkv.Wv, p.Wo.transpose(), cancel);
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "Matrix.h"
+#include "transformer/TakeApart.h"
 
 #include <atomic>
 #include <complex>
@@ -35,17 +36,26 @@ struct HeadCircuit {
 // The spectra above, exactly and without ever forming a d × d matrix: with the QR
 // decompositions Wq_h = Q₁R₁ and Wk_h = Q₂R₂, W_QK = Q₁(R₁R₂ᵀ)Q₂ᵀ has the singular values of
 // the head_dim × head_dim R₁R₂ᵀ; W_OV likewise; and Wv_h·Wo_h has the non-zero eigenvalues of
-// Wo_h·Wv_h. Costs O(d·head_dim²): a few milliseconds for d = 2048, head_dim = 128. Throws
-// InputError for a layer or head out of range.
+// Wo_h·Wv_h. Costs O(d·head_dim²), dominated by the four QR decompositions: about 25 ms for
+// d = 2048, head_dim = 64, and 150 ms at head_dim 128 (bench_model), where the dense d × d
+// W_OV's eigendecomposition takes minutes. Still best kept off a GUI thread. Throws InputError
+// for a layer or head out of range.
 HeadCircuit headCircuit(const Checkpoint &checkpoint, int layer, int head);
 
+// The same from the head's matrices (headProjections), for heads that are not a checkpoint's:
+// an edited head, a benchmark's.
+HeadCircuit headCircuit(const HeadProjections &head);
+
 // The dense d × d W_QK or W_OV of the head, for a heatmap: O(d²·head_dim) time and d² doubles
-// (32 MB and about a tenth of a second for d = 2048). Meant for a worker thread: `cancel`, when
-// given, is read between blocks of rows, and a cancelled product returns an empty matrix.
+// (32 MB and 0.1–0.2 s for the pair at d = 2048, head_dim = 64). Meant for a worker thread:
+// `cancel`, when given, is read between blocks of rows, and a cancelled product returns an empty
+// matrix.
 Matrix qkCircuit(const Checkpoint &checkpoint, int layer, int head,
                  const std::atomic<bool> *cancel = nullptr);
 Matrix ovCircuit(const Checkpoint &checkpoint, int layer, int head,
                  const std::atomic<bool> *cancel = nullptr);
+Matrix qkCircuit(const HeadProjections &head, const std::atomic<bool> *cancel = nullptr);
+Matrix ovCircuit(const HeadProjections &head, const std::atomic<bool> *cancel = nullptr);
 
 // A pair of tokens and the value a full circuit gives it.
 struct TokenPair {

@@ -5,6 +5,7 @@
 // sent back, and the one-line refusals.
 
 #include "InputError.h"
+#include "analysis/RunDifference.h"
 #include "checkpoint/Checkpoint.h"
 #include "support/ModelSupport.h"
 #include "transformer/Forward.h"
@@ -186,6 +187,34 @@ private slots:
                              runB->layers[std::size_t(layer)].hidden));
             QCOMPARE(patched->ids, a); // the run is still A's, on A's tokens
         }
+    }
+
+    // The Δ view and the patching measure: nothing changed before the ablated layer; a patch of
+    // the whole residual restores all of B's prediction, no patch none.
+    void differencesAndRestoration() {
+        const auto checkpoint = attn::Checkpoint::open(modelDir("llama-gqa-tiny"));
+        const std::vector<std::int64_t> a = referenceIds("llama-gqa-tiny");
+        const std::vector<std::int64_t> b(a.rbegin(), a.rend());
+        const attn::RunPtr runA = attn::runModel(*checkpoint, a);
+        const attn::RunPtr runB = attn::runModel(*checkpoint, b);
+        const attn::RunPtr ablated = attn::runModel(*checkpoint, a, of({Intervention::zero(1, 4)}));
+        const auto last = std::int64_t(a.size()) - 1;
+        const attn::RunDifference d = attn::runDifference(*runA, *ablated, last, 5);
+        QCOMPARE(d.residual.size(), std::size_t(2));
+        QCOMPARE(d.residual[0].cwiseAbs().maxCoeff(), 0.0);
+        QVERIFY(d.residual[1].minCoeff() > 0);
+        QCOMPARE(d.weights[1][4], 0.0); // the weights are computed before the output is zeroed
+        QVERIFY(d.predictions.size() >= 5);
+        for (const attn::PredictionChange &p : d.predictions)
+            QVERIFY(p.before > 0 && p.after > 0 && p.before < 1 && p.after < 1);
+
+        const attn::RunPtr patched =
+            attn::runModel(*checkpoint, a, of({Intervention::patchResidual(1)}, runB));
+        QCOMPARE(attn::restoredFraction(*runA, *patched, *runB, last), 1.0);
+        QCOMPARE(attn::restoredFraction(*runA, *runA, *runB, last), 0.0);
+        QVERIFY(std::isnan(attn::restoredFraction(*runA, *runA, *runA, last)));
+        const attn::RunPtr shorter = attn::runModel(*checkpoint, {1, 2});
+        QVERIFY_THROWS_EXCEPTION(attn::InputError, attn::runDifference(*runA, *shorter, 0));
     }
 
     // Patching a head from B: A == B changes nothing; otherwise the head's output is B's.

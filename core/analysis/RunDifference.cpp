@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "RunDifference.h"
+
+#include "InputError.h"
+#include "Translate.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace attn {
+
+namespace {
+
+bool comparable(const Run &a, const Run &b) {
+    if (a.ids.size() != b.ids.size() || a.layers.size() != b.layers.size() ||
+        a.logits.cols() != b.logits.cols())
+        return false;
+    for (std::size_t l = 0; l < a.layers.size(); ++l)
+        if (a.layers[l].heads.size() != b.layers[l].heads.size() ||
+            a.layers[l].hidden.cols() != b.layers[l].hidden.cols())
+            return false;
+    return true;
+}
+
+void checkComparable(const Run &a, const Run &b) {
+    if (!comparable(a, b))
+        throw InputError(
+            translate("attn::transformer", "the runs are not of one model on as many tokens"));
+}
+
+// The softmax probability of `id` at `position` of a run's logits.
+double probability(const Run &run, std::int64_t position, std::int64_t id) {
+    const auto row = run.logits.row(Eigen::Index(position));
+    const double top = row.maxCoeff();
+    return std::exp(row(Eigen::Index(id)) - top) / (row.array() - top).exp().sum();
+}
+
+bool hasPosition(const Run &run, std::int64_t position) {
+    return run.logits.cols() > 0 && position >= 0 && position < run.logits.rows();
+}
+
+} // namespace
+
+RunDifference runDifference(const Run &a, const Run &b, std::int64_t position, int k) {
+    checkComparable(a, b);
+    RunDifference d;
+    for (std::size_t l = 0; l < a.layers.size(); ++l) {
+        const Matrix &x = a.layers[l].hidden, &y = b.layers[l].hidden;
+        RowVector change(x.rows());
+        for (Eigen::Index i = 0; i < x.rows(); ++i) {
+            const double size = x.row(i).norm();
+            const double moved = (y.row(i) - x.row(i)).norm();
+            change(i) = size > 0 ? moved / size : moved;
+        }
+        d.residual.push_back(change);
+        std::vector<double> heads;
+        for (std::size_t h = 0; h < a.layers[l].heads.size(); ++h)
+            heads.push_back((b.layers[l].heads[h].weights - a.layers[l].heads[h].weights)
+                                .cwiseAbs()
+                                .maxCoeff());
+        d.weights.push_back(heads);
+    }
+    if (!hasPosition(a, position))
+        return d;
+    std::vector<std::int64_t> ids;
+    for (const Prediction &p : topPredictions(a, position, k))
+        ids.push_back(p.id);
+    for (const Prediction &p : topPredictions(b, position, k))
+        if (std::find(ids.begin(), ids.end(), p.id) == ids.end())
+            ids.push_back(p.id);
+    for (std::int64_t id : ids)
+        d.predictions.push_back({id, probability(a, position, id), probability(b, position, id)});
+    return d;
+}
+
+double restoredFraction(const Run &a, const Run &patched, const Run &b, std::int64_t position) {
+    checkComparable(a, b);
+    checkComparable(a, patched);
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    if (!hasPosition(b, position))
+        return nan;
+    const std::int64_t target = topPredictions(b, position, 1).front().id;
+    const double before = probability(a, position, target);
+    const double wanted = probability(b, position, target) - before;
+    if (wanted == 0)
+        return nan;
+    return (probability(patched, position, target) - before) / wanted;
+}
+
+} // namespace attn
