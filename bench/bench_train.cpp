@@ -14,6 +14,7 @@
 //            "attention_only", "parameters", "rows": [{"threads", "step_ms", "step_cpu_ms",
 //            "tokens_per_s"}]}
 
+#include "Allocator.h"
 #include "BenchTiming.h"
 #include "Parallel.h"
 #include "transformer/DecoderTraining.h"
@@ -27,6 +28,7 @@
 #include <vector>
 
 int main(int argc, char **argv) {
+    attn::keepLargeAllocationsInHeap(); // as attnviz-cli and attnviz do at start-up
     attn::TrainingSettings s;
     s.data = attn::TrainingData::Corpus;
     s.layers = 2;
