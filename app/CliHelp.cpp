@@ -24,6 +24,9 @@ const char *const kHelp = R"(Usage: attnviz-cli compute FILE [--layout rows|colu
        attnviz-cli model analyze DIR (--text TEXT | --ids 1,2,3) [--ablate L:H]... --json OUT
        attnviz-cli model session DIR (--text TEXT | --ids 1,2,3) --layer L [--head H]
                    --out S.attnviz
+       attnviz-cli model grad DIR --ids 1,2,3 --json OUT
+       attnviz-cli model train (--corpus FILE | --task induction) --layers L --heads H
+                   --d-model D [--attention-only] [--steps N] [--seed S] --out DIR
        attnviz-cli tokenize DIR_OR_FILE --text TEXT
        attnviz-cli tokenize --train CORPUS --vocab N --out tokenizer.json
        attnviz-cli --help | --version
@@ -81,6 +84,16 @@ Commands:
             decoders, half-split RoPE with the model's theta for Llama and Qwen2.
             compute on it gives the run's q, k, v, weights and head outputs, and as
             final output the head's contribution (the layer's attn_out).
+  model grad
+            Write {"loss", "grad": {name: values}} for a decoder checkpoint: the mean
+            next-token cross-entropy of the ids and the gradient of every tensor of
+            the file, named and shaped as in it (BERT is refused).
+  model train
+            Train a GPT-2 from scratch in double precision (Adam) on a corpus or on
+            the induction task and write DIR as a Hugging Face checkpoint with its
+            tokenizer.json and training state; print {"step", "loss",
+            "tokens_per_s"} (and "induction") every 10 steps. A DIR that holds a
+            run is continued, to the same numbers as a run that never stopped.
   tokenize  Print one JSON object {"ids": [...], "tokens": [...]}: the token ids of
             --text TEXT and each token as text (GPT-2: the text of its bytes, with
             U+FFFD for part of a character; BERT: the WordPiece, "##" marking a
@@ -144,6 +157,30 @@ Options for model session:
   --layer L         the layer, from 0
   --head H          the head, from 0; without it the whole layer (at most 16 heads)
   --out S.attnviz   the session to write, - for standard output
+
+Options for model grad:
+  --ids 1,2,3       the token ids (at least two)
+  --json OUT        where to write the JSON, - for standard output
+
+Options for model train:
+  --corpus FILE     UTF-8 text; a byte-level BPE of --vocab V tokens (default 512) is
+                    trained on it unless --tokenizer FILE gives a tokenizer.json
+  --task induction  random letters with a repeated segment; the lines carry the best
+                    head's induction score on held-out repeated sequences
+  --layers L, --heads H, --d-model D
+                    the model's sizes (D a multiple of H with an even head size)
+  --attention-only  MLPs written as exact zeros (n_inner 1) and never trained
+  --steps N         train until step N in all (default 1000)
+  --seed S          the initial weights and every batch (default 0)
+  --sequence T, --batch B
+                    tokens per sequence, sequences per step (corpus: 64, 16;
+                    induction: 32, 16)
+  --lr RATE         Adam's learning rate (default 0.001)
+  --init SIGMA      the weights' initial standard deviation (default 0.02)
+  --induction-tokens K
+                    how many letters from A the induction task draws (default 26)
+  --threads N       threads (default: the machine's cores); results depend on it
+  --out DIR         the checkpoint folder to write, or to continue
 
 Options for explain (indices start at 0; tokens are t0, t1, ... unless the file names them):
   --row I           row I of the output: the rows of V weighted by query I's weights

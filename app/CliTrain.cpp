@@ -5,7 +5,6 @@
 #include "Limits.h"
 #include "Parallel.h"
 #include "checkpoint/Checkpoint.h"
-#include "checkpoint/CheckpointWriter.h"
 #include "io/AtomicFile.h"
 #include "io/JsonWrite.h"
 #include "tokenizer/BpeTrainer.h"
@@ -164,25 +163,6 @@ QByteArray trainingLine(std::int64_t step, double loss, double tokensPerSecond,
     return out + "}\n";
 }
 
-// The checkpoint of the run's current parameters (F32, Hugging Face's GPT-2 layout), its
-// tokenizer, and the training state beside them.
-void saveCheckpoint(const QString &folder, const attn::DecoderTraining &training,
-                    const QByteArray &tokenizerJson) {
-    std::vector<attn::TensorToWrite> tensors;
-    for (const attn::Parameter *p : training.parameters().tensors()) {
-        const attn::Matrix &m = p->value;
-        tensors.push_back(
-            {p->name.toStdString(), p->shape, std::vector<double>(m.data(), m.data() + m.size())});
-    }
-    attn::writeCheckpointFolder(folder, attn::gpt2ConfigJson(training.parameters().config),
-                                tensors);
-    const QString error =
-        attn::writeFileAtomically(QDir(folder).filePath("tokenizer.json"), tokenizerJson);
-    if (!error.isEmpty())
-        throw attn::InputError(error);
-    training.saveState(folder);
-}
-
 // model train: a small GPT-2 from scratch, or continued from the state in --out.
 int train(const QStringList &arguments) {
     QCommandLineParser parser;
@@ -201,6 +181,7 @@ int train(const QStringList &arguments) {
         {"sequence", "sequence", "T"},
         {"batch", "batch", "B"},
         {"lr", "lr", "RATE"},
+        {"init", "init", "SIGMA"},
         {"induction-tokens", "induction-tokens", "K"},
         {"threads", "threads", "N"},
         {"out", "out", "DIR"},
@@ -283,6 +264,13 @@ int train(const QStringList &arguments) {
     } else {
         s.learningRate = kDefaultLearningRate;
     }
+    if (parser.isSet("init")) {
+        bool ok = false;
+        s.initDeviation = parser.value("init").toDouble(&ok);
+        if (!ok || !(s.initDeviation > 0 && s.initDeviation <= 1))
+            throw UsageError{"--init expects a number in (0, 1], got \"" + parser.value("init") +
+                             "\""};
+    }
     if (parser.isSet("seed")) {
         bool ok = false;
         s.seed = parser.value("seed").toULongLong(&ok);
@@ -341,12 +329,12 @@ int train(const QStringList &arguments) {
             if (!writeOut(trainingLine(step, training->loss(), rate, induction ? &score : nullptr)))
                 return kExitInput;
             if (step % kSaveEvery == 0 && step != steps)
-                saveCheckpoint(out, *training, tokenizerJson);
+                training->saveCheckpoint(out, tokenizerJson);
             tokens = 0;
             clock.restart();
         }
     }
-    saveCheckpoint(out, *training, tokenizerJson);
+    training->saveCheckpoint(out, tokenizerJson);
     return 0;
 }
 

@@ -4318,6 +4318,10 @@ Wiederherstellen?</translation>
         <source>cannot make the folder</source>
         <translation>der Ordner kann nicht angelegt werden</translation>
     </message>
+    <message>
+        <source>%1: %2 is an encoder; it has no next-token loss to train</source>
+        <translation>%1: %2 ist ein Encoder; er hat keinen Verlust des nächsten Tokens, der trainiert werden könnte</translation>
+    </message>
 </context>
 <context>
     <name>attn::inputs</name>
@@ -5548,6 +5552,10 @@ Wiederherstellen?</translation>
         <source>a run of %1 tokens would keep %2 numbers: at most %3 are supported (use fewer tokens)</source>
         <translation>ein Lauf über %1 Tokens würde %2 Zahlen behalten: höchstens %3 werden unterstützt (weniger Tokens verwenden)</translation>
     </message>
+    <message>
+        <source>%1 is %2: from %3 to %4 are supported</source>
+        <translation>%1 ist %2: unterstützt werden %3 bis %4</translation>
+    </message>
 </context>
 <context>
     <name>attn::tokenizer</name>
@@ -5810,6 +5818,101 @@ Wiederherstellen?</translation>
     <message>
         <source>a corpus of %1 bytes: at most %2 are supported</source>
         <translation>ein Korpus von %1 Bytes: höchstens %2 werden unterstützt</translation>
+    </message>
+</context>
+<context>
+    <name>attn::training</name>
+    <message>
+        <source>%1 tokens do not split into %2 sequences</source>
+        <translation>%1 Tokens lassen sich nicht in %2 Folgen teilen</translation>
+    </message>
+    <message>
+        <source>a sequence needs at least 2 tokens for a next-token loss</source>
+        <translation>eine Folge braucht mindestens 2 Tokens für einen Verlust des nächsten Tokens</translation>
+    </message>
+    <message>
+        <source>%1 tokens are more than the model&apos;s %2 positions</source>
+        <translation>%1 Tokens sind mehr als die %2 Positionen des Modells</translation>
+    </message>
+    <message>
+        <source>token id %1 (at position %2) is outside the vocabulary 0 … %3</source>
+        <translation>Token-ID %1 (an Position %2) liegt außerhalb des Vokabulars 0 … %3</translation>
+    </message>
+    <message>
+        <source>cannot read: %1</source>
+        <translation>kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>the file is larger than the model&apos;s state</source>
+        <translation>die Datei ist größer als der Zustand des Modells</translation>
+    </message>
+    <message>
+        <source>the file is truncated</source>
+        <translation>die Datei ist abgeschnitten</translation>
+    </message>
+    <message>
+        <source>the tensor &quot;%1&quot; is missing or does not match the model</source>
+        <translation>der Tensor &quot;%1&quot; fehlt oder passt nicht zum Modell</translation>
+    </message>
+    <message>
+        <source>the tensor &quot;%1&quot; holds NaN or ±∞</source>
+        <translation>der Tensor &quot;%1&quot; enthält NaN oder ±∞</translation>
+    </message>
+    <message>
+        <source>not a training state of attnviz (&quot;format&quot;: &quot;%1&quot; expected)</source>
+        <translation>kein Trainingszustand von attnviz (&quot;format&quot;: &quot;%1&quot; erwartet)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is missing or not a whole number</source>
+        <translation>&quot;%1&quot; fehlt oder ist keine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>&quot;data&quot; must be &quot;corpus&quot; or &quot;induction&quot;</source>
+        <translation>&quot;data&quot; muss &quot;corpus&quot; oder &quot;induction&quot; sein</translation>
+    </message>
+    <message>
+        <source>&quot;learning_rate&quot; must lie between 0 and 1</source>
+        <translation>&quot;learning_rate&quot; muss zwischen 0 und 1 liegen</translation>
+    </message>
+    <message>
+        <source>&quot;init_deviation&quot; must lie in (0, 1]</source>
+        <translation>&quot;init_deviation&quot; muss in (0, 1] liegen</translation>
+    </message>
+    <message>
+        <source>&quot;seed&quot; is missing or not a whole number</source>
+        <translation>&quot;seed&quot; fehlt oder ist keine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>--d-model %1 must be --heads %2 times an even head size</source>
+        <translation>--d-model %1 muss --heads %2 mal eine gerade Kopfgröße sein</translation>
+    </message>
+    <message>
+        <source>--lr must lie between 0 and 1</source>
+        <translation>--lr muss zwischen 0 und 1 liegen</translation>
+    </message>
+    <message>
+        <source>--sequence %1: the induction task needs an even length (a half and its repeat)</source>
+        <translation>--sequence %1: die Induktionsaufgabe braucht eine gerade Länge (eine Hälfte und ihre Wiederholung)</translation>
+    </message>
+    <message>
+        <source>the corpus has %1 tokens, fewer than one sequence of %2</source>
+        <translation>der Korpus hat %1 Tokens, weniger als eine Folge von %2</translation>
+    </message>
+    <message>
+        <source>training this model would keep about %1 numbers: at most %2 are supported (fewer layers, a smaller --d-model, --batch or --sequence)</source>
+        <translation>das Training dieses Modells hielte etwa %1 Zahlen: höchstens %2 werden unterstützt (weniger Schichten, ein kleineres --d-model, --batch oder --sequence)</translation>
+    </message>
+    <message>
+        <source>the file is too large</source>
+        <translation>die Datei ist zu groß</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>&quot;step&quot; is missing or out of range</source>
+        <translation>&quot;step&quot; fehlt oder liegt außerhalb des Bereichs</translation>
     </message>
 </context>
 <context>

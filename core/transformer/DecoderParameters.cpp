@@ -186,10 +186,11 @@ ModelConfig trainingConfig(std::int64_t layers, std::int64_t heads, std::int64_t
     return c;
 }
 
-DecoderParameters initialGpt2(const ModelConfig &c, bool attentionOnly, std::uint64_t seed) {
+DecoderParameters initialGpt2(const ModelConfig &c, bool attentionOnly, std::uint64_t seed,
+                              double deviation) {
     Normal draw(seed);
     const std::int64_t d = c.dModel;
-    const double sd = 0.02, residual = 0.02 / std::sqrt(2.0 * double(c.layers));
+    const double sd = deviation, residual = deviation / std::sqrt(2.0 * double(c.layers));
     const double mlp = attentionOnly ? 0.0 : 1.0;
     DecoderParameters p;
     p.config = c;

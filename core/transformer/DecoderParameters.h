@@ -84,7 +84,9 @@ ModelConfig trainingConfig(std::int64_t layers, std::int64_t heads, std::int64_t
 // LayerNorms' weights 1. The same seed gives the same numbers on any machine (a Box-Muller
 // transform of a 64-bit Mersenne Twister, not std::normal_distribution, which varies by
 // library). Attention-only: the MLPs 0.
-DecoderParameters initialGpt2(const ModelConfig &config, bool attentionOnly, std::uint64_t seed);
+// `deviation` replaces 0.02 (the residual projections' is scaled the same way).
+DecoderParameters initialGpt2(const ModelConfig &config, bool attentionOnly, std::uint64_t seed,
+                              double deviation = 0.02);
 
 // config.json of a GPT-2 written by `model train` (Hugging Face's GPT2LMHeadModel keys).
 QJsonObject gpt2ConfigJson(const ModelConfig &config);

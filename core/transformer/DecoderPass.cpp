@@ -102,16 +102,17 @@ void normBackward(const Matrix &dy, const Matrix &xhat, const RowVector &rstd,
 
 constexpr double kGeluC = 0.044715;
 
-double geluTanh(double x) {
-    const double u = std::numbers::sqrt2 / std::sqrt(std::numbers::pi) * (x + kGeluC * x * x * x);
-    return 0.5 * x * (1.0 + std::tanh(u));
+const double kGeluS = std::numbers::sqrt2 / std::sqrt(std::numbers::pi);
+
+// tanh(√(2/π)·(x + 0.044715·x³)): gelu_new(x) = 0.5·x·(1 + t). Kept from the forward pass, since
+// tanh is most of the MLP's time outside its products and the derivative needs it again.
+double geluTanhOf(double x) {
+    return std::tanh(kGeluS * (x + kGeluC * x * x * x));
 }
 
-// d/dx of 0.5·x·(1 + tanh(u)), u = √(2/π)·(x + 0.044715·x³).
-double geluTanhDerivative(double x) {
-    const double s = std::numbers::sqrt2 / std::sqrt(std::numbers::pi);
-    const double t = std::tanh(s * (x + kGeluC * x * x * x));
-    return 0.5 * (1.0 + t) + 0.5 * x * (1.0 - t * t) * s * (1.0 + 3.0 * kGeluC * x * x);
+// d/dx of 0.5·x·(1 + t), t = tanh(u), u = √(2/π)·(x + 0.044715·x³).
+double geluTanhDerivative(double x, double t) {
+    return 0.5 * (1.0 + t) + 0.5 * x * (1.0 - t * t) * kGeluS * (1.0 + 3.0 * kGeluC * x * x);
 }
 
 double sigmoid(double x) {
@@ -244,7 +245,9 @@ double DecoderPass::forward(const DecoderParameters &p, const std::vector<std::i
                                   .cwiseProduct(a.up);
             } else {
                 a.preActivation = linear(a.m, w.up);
-                a.activated = a.preActivation.unaryExpr(&geluTanh);
+                a.tanhGelu = a.preActivation.unaryExpr(&geluTanhOf);
+                a.activated =
+                    0.5 * a.preActivation.cwiseProduct((1.0 + a.tanhGelu.array()).matrix());
             }
             h = a.residual + linear(a.activated, w.down);
         }
@@ -330,8 +333,8 @@ void DecoderPass::backward(const DecoderParameters &p, DecoderParameters &g) {
                 linearBackward(a.m, dGate, w.gate, gw.gate, &dm);
                 linearBackward(a.m, dUp, w.up, gw.up, &dm, true);
             } else {
-                const Matrix dPre =
-                    dActivated.cwiseProduct(a.preActivation.unaryExpr(&geluTanhDerivative));
+                const Matrix dPre = dActivated.cwiseProduct(
+                    a.preActivation.binaryExpr(a.tanhGelu, &geluTanhDerivative));
                 linearBackward(a.m, dPre, w.up, gw.up, &dm);
             }
             normBackward(dm, a.xhat2, a.rstd2, w.mlpNorm, gw.mlpNorm, rms, dResidual);

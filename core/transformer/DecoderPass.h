@@ -53,7 +53,8 @@ private:
         Matrix preActivation; // N × ffn: c_fc's output (GPT-2) or gate_proj's (Llama)
         Matrix up;            // up_proj's output (gated MLP)
         Matrix activated;     // what the down projection reads
-        Matrix output;        // the residual stream leaving the layer
+        Matrix tanhGelu; // GPT-2: tanh(√(2/π)·(u + 0.044715·u³)), kept for gelu's derivative
+        Matrix output;   // the residual stream leaving the layer
     };
 
     std::vector<std::int64_t> m_ids;

@@ -4,6 +4,7 @@
 #include "InputError.h"
 #include "Limits.h"
 #include "Translate.h"
+#include "checkpoint/CheckpointWriter.h"
 #include "io/AtomicFile.h"
 
 #include <QDir>
@@ -135,6 +136,7 @@ QJsonObject trainingSettingsJson(const TrainingSettings &s) {
                        {"induction_first", qint64(s.inductionFirst)},
                        {"induction_tokens", qint64(s.inductionTokens)},
                        {"learning_rate", s.learningRate},
+                       {"init_deviation", s.initDeviation},
                        // A JSON number holds 53 bits; the seed may use 64.
                        {"seed", QString::number(s.seed)}};
 }
@@ -169,6 +171,9 @@ TrainingSettings trainingSettingsFromJson(const QJsonObject &o, const QString &f
     s.learningRate = o.value("learning_rate").toDouble(-1);
     if (!(s.learningRate > 0 && s.learningRate < 1))
         fail(file, translate("attn::training", "\"learning_rate\" must lie between 0 and 1"));
+    s.initDeviation = o.value("init_deviation").toDouble(-1);
+    if (!(s.initDeviation > 0 && s.initDeviation <= 1))
+        fail(file, translate("attn::training", "\"init_deviation\" must lie in (0, 1]"));
     bool ok = false;
     s.seed = o.value("seed").toString().toULongLong(&ok);
     if (!ok)
@@ -229,7 +234,8 @@ DecoderTraining::DecoderTraining(const TrainingSettings &settings, std::vector<s
         trainingConfig(settings.layers, settings.heads, settings.dModel, settings.vocab,
                        settings.sequenceLength, settings.attentionOnly);
     m_parameters =
-        initialGpt2(config, settings.attentionOnly, streamSeed(settings.seed, kInitStream, 0, 0));
+        initialGpt2(config, settings.attentionOnly, streamSeed(settings.seed, kInitStream, 0, 0),
+                    settings.initDeviation);
     m_gradient = m_parameters.zerosLike();
     m_optimizer = Optimizer({OptimizerKind::Adam, settings.learningRate, 0.9, 0.999, 1e-8});
     m_loss = std::numeric_limits<double>::quiet_NaN();
@@ -240,11 +246,24 @@ std::vector<std::int64_t> DecoderTraining::batch(std::int64_t step) const {
     std::vector<std::int64_t> ids;
     ids.reserve(std::size_t(s.batch * s.sequenceLength));
     if (s.data == TrainingData::Induction) {
+        // A run of random tokens, then a segment of h tokens and its repeat, h drawn from
+        // T/4 … T/2 for each sequence: with one fixed period a head in layer 0 learns to look
+        // back by the period (positions alone suffice), and no induction head forms.
         for (std::int64_t b = 0; b < s.batch; ++b) {
-            const std::vector<std::int64_t> sequence = repeatedRandomTokens(
-                int(s.sequenceLength / 2), s.inductionFirst, s.inductionTokens,
+            std::mt19937_64 generator(
                 streamSeed(s.seed, kBatchStream, std::uint64_t(step), std::uint64_t(b)));
-            ids.insert(ids.end(), sequence.begin(), sequence.end());
+            const auto draw = [&](std::uint64_t count) {
+                return std::int64_t(generator() % count);
+            };
+            const std::int64_t T = s.sequenceLength, low = std::max<std::int64_t>(T / 4, 1);
+            const std::int64_t h = low + draw(std::uint64_t(T / 2 - low + 1));
+            for (std::int64_t i = 0; i < T - 2 * h; ++i)
+                ids.push_back(s.inductionFirst + draw(std::uint64_t(s.inductionTokens)));
+            const auto start = std::ptrdiff_t(ids.size());
+            for (std::int64_t i = 0; i < h; ++i)
+                ids.push_back(s.inductionFirst + draw(std::uint64_t(s.inductionTokens)));
+            for (std::int64_t i = 0; i < h; ++i)
+                ids.push_back(ids[std::size_t(start + i)]);
         }
         return ids;
     }
@@ -322,6 +341,21 @@ RunPtr DecoderTraining::run(const std::vector<std::int64_t> &ids) const {
     DecoderPass pass;
     pass.forward(m_parameters, ids, 1);
     return std::make_shared<const Run>(pass.run());
+}
+
+void DecoderTraining::saveCheckpoint(const QString &folder, const QByteArray &tokenizerJson) const {
+    std::vector<TensorToWrite> tensors;
+    for (const Parameter *p : m_parameters.tensors()) {
+        const Matrix &m = p->value;
+        tensors.push_back(
+            {p->name.toStdString(), p->shape, std::vector<double>(m.data(), m.data() + m.size())});
+    }
+    writeCheckpointFolder(folder, gpt2ConfigJson(m_parameters.config), tensors);
+    const QString error =
+        writeFileAtomically(QDir(folder).filePath("tokenizer.json"), tokenizerJson);
+    if (!error.isEmpty())
+        throw InputError(error);
+    saveState(folder);
 }
 
 void DecoderTraining::saveState(const QString &folder) const {

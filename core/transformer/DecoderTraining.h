@@ -15,8 +15,8 @@
 namespace attn {
 
 // What a model learns from: a corpus's token ids, or (the induction task) sequences of random
-// tokens each repeated once, which a 2-layer attention-only model learns to continue by
-// forming an induction head.
+// tokens whose second part repeats a segment of them (of a length that varies), which a
+// 2-layer attention-only model learns to continue by forming an induction head.
 enum class TrainingData { Corpus, Induction };
 
 // Everything that decides a training run's numbers, saved beside the checkpoint (training.json)
@@ -31,7 +31,8 @@ struct TrainingSettings {
     // Induction: the random tokens are ids first … first + tokens − 1 (with model train's
     // byte-level vocabulary, 32 … 57 are the letters A … Z).
     std::int64_t inductionFirst = 0, inductionTokens = 64;
-    double learningRate = 1e-3; // Adam's, with its default β and ε
+    double learningRate = 1e-3;  // Adam's, with its default β and ε
+    double initDeviation = 0.02; // the weights' N(0, σ) at the start (GPT-2's 0.02)
     std::uint64_t seed = 0;
 
     bool operator==(const TrainingSettings &) const = default;
@@ -74,6 +75,12 @@ public:
     // A forward pass of the current model on `ids` (at least 2), for the views: what runModel
     // gives for the same numbers.
     RunPtr run(const std::vector<std::int64_t> &ids) const;
+
+    // Writes the model as a checkpoint folder in Hugging Face's GPT-2 layout (config.json,
+    // model.safetensors in F32 (CheckpointWriter), `tokenizerJson` as tokenizer.json), which
+    // Checkpoint::open reads and runModel runs like any GPT-2, and the training state beside it
+    // (saveState). Throws InputError naming the file.
+    void saveCheckpoint(const QString &folder, const QByteArray &tokenizerJson) const;
 
     // Writes the training state beside a checkpoint in `folder`: training.json (the settings,
     // the step, the last loss) and training_state.safetensors (every parameter and Adam's two

@@ -4,8 +4,14 @@
 // sizes are capped.
 
 #include "InputError.h"
+#include "checkpoint/Checkpoint.h"
 #include "support/ModelSupport.h"
+#include "tokenizer/BpeTrainer.h"
 #include "transformer/DecoderTraining.h"
+#include "transformer/Forward.h"
+#include "transformer/RunJson.h"
+
+#include <QJsonDocument>
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -112,6 +118,40 @@ private slots:
         const attn::RunPtr run = t.run({1, 2, 3, 1, 2, 3});
         QCOMPARE(run->layers.size(), std::size_t(2));
         QCOMPARE(run->logits.cols(), 20);
+    }
+
+    // The written folder is a GPT-2 checkpoint: runModel runs it to what the training forward
+    // gives on the same (F32) numbers, to 1e-12, and to the training's own double numbers to
+    // F32's precision. Attention-only models and full ones.
+    void writtenFolderRuns_data() {
+        QTest::addColumn<bool>("attentionOnly");
+        QTest::newRow("attention-only") << true;
+        QTest::newRow("with MLPs") << false;
+    }
+
+    void writtenFolderRuns() {
+        QFETCH(bool, attentionOnly);
+        attn::TrainingSettings s = tinyInduction();
+        s.attentionOnly = attentionOnly;
+        s.vocab = 257;
+        s.inductionFirst = 32;
+        attn::DecoderTraining t(s, {});
+        for (int i = 0; i < 5; ++i)
+            t.step();
+        QTemporaryDir dir;
+        t.saveCheckpoint(dir.path(), attn::trainByteLevelBpe(QString(), 257));
+        const auto checkpoint = attn::Checkpoint::open(dir.path());
+        QCOMPARE(checkpoint->config().ffn, attentionOnly ? 1 : 64);
+        const std::vector<std::int64_t> ids{32, 40, 33, 50, 32, 40, 33, 50, 7};
+        const attn::RunPtr expected = attn::runModel(*checkpoint, ids);
+        const attn::DecoderParameters loaded = attn::loadDecoderParameters(*checkpoint);
+        QCOMPARE(loaded.attentionOnly, attentionOnly);
+        attn::DecoderPass pass;
+        pass.forward(loaded, ids, 1);
+        const QJsonObject asJson = QJsonDocument::fromJson(attn::runToJson(*expected)).object();
+        const QString error = compareRun(pass.run(), asJson, 1e-12);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY(relativeError(t.run(ids)->logits, expected->logits) < 1e-5);
     }
 
     void refusals_data() {
