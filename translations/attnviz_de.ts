@@ -1332,6 +1332,64 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
 </context>
 <context>
+    <name>InductionFeatures</name>
+    <message>
+        <source>Watch a circuit form</source>
+        <translation>Einen Schaltkreis entstehen sehen</translation>
+    </message>
+</context>
+<context>
+    <name>InductionTrainingView</name>
+    <message>
+        <source>A model of two attention-only layers learns to continue sequences of random tokens that repeat. Watch a previous-token head form in layer 0, then an induction head in layer 1 that finds the token after the earlier occurrence of the current one by reading the keys layer 0 wrote.</source>
+        <translation>Ein Modell aus zwei reinen Attention-Schichten lernt, Folgen zufälliger Token fortzusetzen, die sich wiederholen. Sehen Sie zu, wie in Schicht 0 ein Vorgänger-Kopf entsteht und dann in Schicht 1 ein Induktionskopf, der das Token nach dem früheren Vorkommen des aktuellen findet, indem er die Schlüssel liest, die Schicht 0 geschrieben hat.</translation>
+    </message>
+    <message>
+        <source>&amp;Heads:</source>
+        <translation>&amp;Köpfe:</translation>
+    </message>
+    <message>
+        <source>S&amp;eed:</source>
+        <translation>S&amp;tartwert:</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Pause</translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation>&amp;Abspielen</translation>
+    </message>
+    <message>
+        <source>S&amp;tep</source>
+        <translation>Sch&amp;ritt</translation>
+    </message>
+    <message>
+        <source>&amp;Reset</source>
+        <translation>&amp;Zurücksetzen</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>Verlust</translation>
+    </message>
+    <message>
+        <source>score on held-out sequences</source>
+        <translation>Wert auf zurückgehaltenen Folgen</translation>
+    </message>
+    <message>
+        <source>Press Play: the model starts from random weights (seed %1).</source>
+        <translation>Drücken Sie Abspielen: Das Modell beginnt mit zufälligen Gewichten (Startwert %1).</translation>
+    </message>
+    <message>
+        <source>step %1 — loss %2 — %3 tokens/s — %4 s of training — best induction score %5 (layer %6, head %7)</source>
+        <translation>Schritt %1 — Verlust %2 — %3 Token/s — %4 s Training — bester Induktionswert %5 (Schicht %6, Kopf %7)</translation>
+    </message>
+</context>
+<context>
     <name>Initializer</name>
     <message>
         <source>zeros</source>
@@ -1847,6 +1905,21 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
 </context>
 <context>
+    <name>LayerDeltaView</name>
+    <message>
+        <source>How far the residual stream after each layer moved with the ablations: ‖hidden − hidden without them‖ / ‖hidden without them‖ over every position</source>
+        <translation>Wie weit sich der Residualstrom nach jeder Schicht durch die Ablationen bewegt hat: ‖hidden − hidden ohne sie‖ / ‖hidden ohne sie‖ über alle Positionen</translation>
+    </message>
+    <message>
+        <source>What changed, per layer</source>
+        <translation>Was sich änderte, je Schicht</translation>
+    </message>
+    <message>
+        <source>L%1</source>
+        <translation>S%1</translation>
+    </message>
+</context>
+<context>
     <name>LayerHeadGrid</name>
     <message>
         <source>L%1</source>
@@ -1887,6 +1960,38 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     <message>
         <source>h%1 %2</source>
         <translation>K%1 %2</translation>
+    </message>
+    <message>
+        <source>rollout through each layer</source>
+        <translation>Rollout durch jede Schicht</translation>
+    </message>
+    <message>
+        <source>Ablate the head (zero its output)</source>
+        <translation>Den Kopf ablatieren (Ausgabe null)</translation>
+    </message>
+    <message>
+        <source>Ablate the head (its mean over the positions)</source>
+        <translation>Den Kopf ablatieren (Mittel über die Positionen)</translation>
+    </message>
+    <message>
+        <source>Scale the head&apos;s output…</source>
+        <translation>Die Ausgabe des Kopfes skalieren…</translation>
+    </message>
+    <message>
+        <source>Scale the head&apos;s output</source>
+        <translation>Die Ausgabe des Kopfes skalieren</translation>
+    </message>
+    <message>
+        <source>Multiply the output of head %1 of layer %2 by:</source>
+        <translation>Die Ausgabe von Kopf %1 in Schicht %2 multiplizieren mit:</translation>
+    </message>
+    <message>
+        <source>Restore the head</source>
+        <translation>Den Kopf wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Restore every head</source>
+        <translation>Alle Köpfe wiederherstellen</translation>
     </message>
 </context>
 <context>
@@ -2182,6 +2287,21 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     <message>
         <source>Stack the tokens as columns instead of rows and every matrix is transposed: %3 is d&lt;sub&gt;k&lt;/sub&gt;×n, the scores are %4 (m×n), the weights A = %5 are normalised down each column, and the output is %6 = %7: d&lt;sub&gt;v&lt;/sub&gt;×n, the transpose of the row layout&apos;s output. The numbers are the same: output column %1 here is output row %1 before, %2.&lt;br&gt;Neither is more correct; they differ only in how the inputs are laid out.</source>
         <translation>Stapelt man die Tokens als Spalten statt als Zeilen, ist jede Matrix transponiert: %3 ist d&lt;sub&gt;k&lt;/sub&gt;×n, die Scores sind %4 (m×n), die Gewichte A = %5 werden in jeder Spalte abwärts normiert, und die Ausgabe ist %6 = %7: d&lt;sub&gt;v&lt;/sub&gt;×n, die Transponierte der Ausgabe des Zeilenlayouts. Die Zahlen sind dieselben: Ausgabespalte %1 hier ist Ausgabezeile %1 von vorher, %2.&lt;br&gt;Keine ist richtiger; sie unterscheiden sich nur darin, wie die Eingaben angeordnet sind.</translation>
+    </message>
+</context>
+<context>
+    <name>LogitLensView</name>
+    <message>
+        <source>Type a text above</source>
+        <translation>Oben einen Text eingeben</translation>
+    </message>
+    <message>
+        <source>after L%1</source>
+        <translation>nach S%1</translation>
+    </message>
+    <message>
+        <source>After layer %1, at %2 (token %3), the model would predict:</source>
+        <translation>Nach Schicht %1, bei %2 (Token %3), würde das Modell vorhersagen:</translation>
     </message>
 </context>
 <context>
@@ -2507,6 +2627,60 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
         <source>The model of this session could not be opened: %1</source>
         <translation>Das Modell dieser Sitzung ließ sich nicht öffnen: %1</translation>
     </message>
+    <message>
+        <source>Send the head&apos;s edits to the model ▸</source>
+        <translation>Die Änderungen des Kopfes ans Modell senden ▸</translation>
+    </message>
+    <message>
+        <source>Run the model with this head as the workbench computes it now: its output replaces the head&apos;s own, and the model shows what changed (Edit › Undo takes it back)</source>
+        <translation>Das Modell mit diesem Kopf rechnen, wie ihn die Werkbank jetzt berechnet: Seine Ausgabe ersetzt die eigene des Kopfes, und das Modell zeigt, was sich änderte (Bearbeiten › Rückgängig nimmt es zurück)</translation>
+    </message>
+    <message>
+        <source>No head of the model is in the workbench: take one apart first.</source>
+        <translation>Kein Kopf des Modells ist in der Werkbank: Zerlegen Sie zuerst einen.</translation>
+    </message>
+    <message>
+        <source>The workbench no longer holds head %1 of layer %2 on the model&apos;s %3 tokens: take the head apart again.</source>
+        <translation>Die Werkbank enthält nicht mehr Kopf %1 von Schicht %2 auf den %3 Token des Modells: Zerlegen Sie den Kopf erneut.</translation>
+    </message>
+    <message>
+        <source>The head&apos;s output does not fit the model (not finite, or of another shape).</source>
+        <translation>Die Ausgabe des Kopfes passt nicht zum Modell (nicht endlich oder von anderer Form).</translation>
+    </message>
+</context>
+<context>
+    <name>ModelInterventions</name>
+    <message>
+        <source>Ablate head %1 of layer %2 (output zeroed)</source>
+        <translation>Kopf %1 von Schicht %2 ablatieren (Ausgabe null)</translation>
+    </message>
+    <message>
+        <source>Ablate head %1 of layer %2 (output replaced by its mean)</source>
+        <translation>Kopf %1 von Schicht %2 ablatieren (Ausgabe durch ihr Mittel ersetzt)</translation>
+    </message>
+    <message>
+        <source>Scale head %1 of layer %2 by %3</source>
+        <translation>Kopf %1 von Schicht %2 mit %3 skalieren</translation>
+    </message>
+    <message>
+        <source>Send the edits of head %1 of layer %2 to the model</source>
+        <translation>Die Änderungen von Kopf %1 in Schicht %2 ans Modell senden</translation>
+    </message>
+    <message>
+        <source>Restore head %1 of layer %2</source>
+        <translation>Kopf %1 von Schicht %2 wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Restore every head</source>
+        <translation>Alle Köpfe wiederherstellen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ablation(s) of the session do not fit the model and were left out</source>
+        <translation>
+            <numerusform>%n Ablation der Sitzung passt nicht zum Modell und wurde ausgelassen</numerusform>
+            <numerusform>%n Ablationen der Sitzung passen nicht zum Modell und wurden ausgelassen</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ModelRunner</name>
@@ -2517,6 +2691,10 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
     <message>
         <source>%1, %2 layers × %3 heads, d_model %4, %5; %6</source>
         <translation>%1, %2 Schichten × %3 Köpfe, d_model %4, %5; %6</translation>
+    </message>
+    <message>
+        <source>The edited head fits only the text it was taken from: this text runs without it.</source>
+        <translation>Der bearbeitete Kopf passt nur zu dem Text, aus dem er stammt: Dieser Text läuft ohne ihn.</translation>
     </message>
 </context>
 <context>
@@ -2592,6 +2770,78 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
     <message>
         <source>Highest %1 score: %2</source>
         <translation>Höchster %1-Wert: %2</translation>
+    </message>
+    <message>
+        <source>S&amp;how:</source>
+        <translation>&amp;Zeigen:</translation>
+    </message>
+    <message>
+        <source>Restore every head</source>
+        <translation>Alle Köpfe wiederherstellen</translation>
+    </message>
+    <message>
+        <source>attention weights</source>
+        <translation>Attention-Gewichte</translation>
+    </message>
+    <message>
+        <source>value-weighted ‖a·v·Wo‖</source>
+        <translation>wertgewichtet ‖a·v·Wo‖</translation>
+    </message>
+    <message>
+        <source>attention rollout</source>
+        <translation>Attention-Rollout</translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation>Köpfe</translation>
+    </message>
+    <message>
+        <source>Logit lens</source>
+        <translation>Logit-Linse</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2: ‖a·v·Wo‖</source>
+        <translation>Schicht %1, Kopf %2: ‖a·v·Wo‖</translation>
+    </message>
+    <message>
+        <source>Rollout through layer %1</source>
+        <translation>Rollout durch Schicht %1</translation>
+    </message>
+    <message>
+        <source>½·mean of the heads + ½·I per layer, multiplied from layer 0 up: rows are positions after the layers, columns the input tokens they trace back to.</source>
+        <translation>½·Mittel der Köpfe + ½·I je Schicht, von Schicht 0 an multipliziert: Zeilen sind Positionen nach den Schichten, Spalten die Eingabetoken, auf die sie zurückgehen.</translation>
+    </message>
+    <message>
+        <source>Key %1 (%2) draws %3 % of the weight on average, and its value writes ‖v·Wo‖ = %4 (the other keys: %5 on average).</source>
+        <translation>Schlüssel %1 (%2) zieht im Mittel %3 % des Gewichts auf sich, und sein Wert schreibt ‖v·Wo‖ = %4 (die anderen Schlüssel: im Mittel %5).</translation>
+    </message>
+    <message>
+        <source>So it is a sink: the head parks its weight there, and little comes of it.</source>
+        <translation>Er ist also eine Senke: Der Kopf parkt dort sein Gewicht, und wenig kommt dabei heraus.</translation>
+    </message>
+    <message>
+        <source>which key each query reads, 0–1 for every head</source>
+        <translation>welchen Schlüssel jede Anfrage liest, 0–1 für jeden Kopf</translation>
+    </message>
+    <message>
+        <source>how much each key adds to the query&apos;s output (Kobayashi et al. 2020), one scale for every head: 0–%1. Hover a head for its sink.</source>
+        <translation>wie viel jeder Schlüssel zur Ausgabe der Anfrage beiträgt (Kobayashi et al. 2020), eine Skala für alle Köpfe: 0–%1. Zeigen Sie auf einen Kopf für seine Senke.</translation>
+    </message>
+    <message>
+        <source>reading…</source>
+        <translation>wird gelesen…</translation>
+    </message>
+    <message>
+        <source>where each position&apos;s information came from through the layers, if attention alone mixed tokens (Abnar &amp; Zuidema 2020; it ignores the MLPs and how much each value writes)</source>
+        <translation>woher die Information jeder Position durch die Schichten kam, wenn allein Attention die Token mischte (Abnar &amp; Zuidema 2020; es übergeht die MLPs und wie viel jeder Wert schreibt)</translation>
+    </message>
+    <message>
+        <source>Type a text above</source>
+        <translation>Oben einen Text eingeben</translation>
+    </message>
+    <message>
+        <source>Reading the logit lens…</source>
+        <translation>Die Logit-Linse wird gelesen…</translation>
     </message>
 </context>
 <context>
@@ -2798,6 +3048,14 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
     <message>
         <source>token id %1</source>
         <translation>Token-ID %1</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>Vorher</translation>
+    </message>
+    <message>
+        <source>The probability without the ablations</source>
+        <translation>Die Wahrscheinlichkeit ohne die Ablationen</translation>
     </message>
 </context>
 <context>
