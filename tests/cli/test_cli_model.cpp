@@ -197,8 +197,9 @@ private slots:
             << gpt2 + ": token id 300 (at position 1) is outside the vocabulary 0 … 299";
         QTest::newRow("no folder") << QStringList{"model", "inspect", gpt2 + "-missing"} << 1
                                    << gpt2 + "-missing: no such folder";
-        QTest::newRow("unknown subcommand") << QStringList{"model", "fly", gpt2} << 2
-                                            << "model expects inspect, run, session, analyze, grad or train";
+        QTest::newRow("unknown subcommand")
+            << QStringList{"model", "fly", gpt2} << 2
+            << "model expects inspect, run, session, analyze, grad or train";
         QTest::newRow("session without a layer")
             << QStringList{"model", "session", gpt2, "--ids", "1,2", "--out", "-"} << 2
             << "model session needs --layer L";
