@@ -537,6 +537,11 @@ private slots:
         QCOMPARE(f.view->lossPlot()->graph(0)->dataCount(), int(trainer.history().size()));
         QCOMPARE(f.view->scorePlot()->graphCount(), 2 * f.view->grid()->headCount());
         QVERIFY(trainer.tokensPerSecond() > 0);
+        if (!qEnvironmentVariableIsEmpty("ATTNVIZ_MODEL_SHOTS")) {
+            f.dock->show();
+            QTest::qWait(200);
+            f.view->grab().save(qEnvironmentVariable("ATTNVIZ_MODEL_SHOTS") + "/circuit.png");
+        }
 
         // The same seed: the same first step.
         QTest::mouseClick(f.view->resetButton(), Qt::LeftButton);
