@@ -1377,16 +1377,20 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>Verlust</translation>
     </message>
     <message>
-        <source>score on held-out sequences</source>
-        <translation>Wert auf zurückgehaltenen Folgen</translation>
-    </message>
-    <message>
         <source>Press Play: the model starts from random weights (seed %1).</source>
         <translation>Drücken Sie Abspielen: Das Modell beginnt mit zufälligen Gewichten (Startwert %1).</translation>
     </message>
     <message>
         <source>step %1 — loss %2 — %3 tokens/s — %4 s of training — best induction score %5 (layer %6, head %7)</source>
         <translation>Schritt %1 — Verlust %2 — %3 Token/s — %4 s Training — bester Induktionswert %5 (Schicht %6, Kopf %7)</translation>
+    </message>
+    <message>
+        <source>head scores</source>
+        <translation>Kopf-Werte</translation>
+    </message>
+    <message>
+        <source>Each head&apos;s induction score (solid) and previous-token score (dashed) on held-out sequences</source>
+        <translation>Induktionswert (durchgezogen) und Vorgänger-Wert (gestrichelt) jedes Kopfes auf zurückgehaltenen Folgen</translation>
     </message>
 </context>
 <context>

@@ -126,7 +126,9 @@ void InductionTrainingView::retranslate() {
     m_loss->xAxis->setLabel(tr("step"));
     m_loss->yAxis->setLabel(tr("loss"));
     m_scores->xAxis->setLabel(tr("step"));
-    m_scores->yAxis->setLabel(tr("score on held-out sequences"));
+    m_scores->yAxis->setLabel(tr("head scores"));
+    m_scores->setToolTip(tr("Each head's induction score (solid) and previous-token score "
+                            "(dashed) on held-out sequences"));
     showProgress();
 }
 
