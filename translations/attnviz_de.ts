@@ -2756,10 +2756,6 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
         <translation>Köpfe &amp;bewerten nach:</translation>
     </message>
     <message>
-        <source>S&amp;ort each layer&apos;s heads by it</source>
-        <translation>Köpfe jeder Schicht danach s&amp;ortieren</translation>
-    </message>
-    <message>
         <source>nothing</source>
         <translation>nichts</translation>
     </message>
@@ -2846,6 +2842,14 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
     <message>
         <source>Reading the logit lens…</source>
         <translation>Die Logit-Linse wird gelesen…</translation>
+    </message>
+    <message>
+        <source>S&amp;ort by the score</source>
+        <translation>Nach dem Wert s&amp;ortieren</translation>
+    </message>
+    <message>
+        <source>Draw each layer&apos;s heads from the highest score to the lowest</source>
+        <translation>Die Köpfe jeder Schicht vom höchsten Wert zum niedrigsten zeichnen</translation>
     </message>
 </context>
 <context>

@@ -127,7 +127,8 @@ ModelView::ModelView(ModelRunner &runner, QWidget *parent)
     scoreRow->addRow(scoreLabel, m_scoreBox);
     sideLayout->addLayout(scoreRow);
     m_sortBox->setObjectName("headSortBox");
-    m_sortBox->setText(tr("S&ort each layer's heads by it"));
+    m_sortBox->setText(tr("S&ort by the score"));
+    m_sortBox->setToolTip(tr("Draw each layer's heads from the highest score to the lowest"));
     sideLayout->addWidget(m_sortBox);
     m_best->setObjectName("bestHeads");
     m_best->setWordWrap(true);
