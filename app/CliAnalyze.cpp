@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliAnalyze.h"
+#include "CliModelSupport.h"
 
 #include "InputError.h"
 #include "analysis/ModelAnalysis.h"
@@ -19,39 +20,7 @@
 
 namespace {
 
-constexpr int kExitInput = 1;
-constexpr int kExitUsage = 2;
-
-struct UsageError {
-    QString message;
-};
-
-void writeErr(const QString &text) {
-    std::fputs(text.toLocal8Bit().constData(), stderr);
-}
-
-std::vector<std::int64_t> parseIdList(const QString &text, const char *option) {
-    std::vector<std::int64_t> ids;
-    for (const QString &part : text.split(',')) {
-        bool ok = false;
-        const qlonglong id = part.trimmed().toLongLong(&ok);
-        if (!ok)
-            throw attn::InputError(QString("--%1 expects token ids separated by commas (1,2,3), "
-                                           "got \"%2\"")
-                                       .arg(option, part));
-        ids.push_back(id);
-    }
-    return ids;
-}
-
-// The ids of `text` by the folder's own tokenizer, with the special tokens it adds.
-std::vector<std::int64_t> idsOfText(const QString &folder, const QString &text) {
-    const std::unique_ptr<attn::Tokenizer> tokenizer = attn::loadTokenizer(folder);
-    std::vector<std::int64_t> ids;
-    for (const attn::Token &token : tokenizer->encode(text))
-        ids.push_back(token.id);
-    return ids;
-}
+using namespace climodel;
 
 int wholeNumber(const QString &text, bool &ok) {
     static const QRegularExpression digits("^[0-9]{1,9}$");
@@ -134,7 +103,7 @@ int analyze(const QStringList &arguments) {
         ablate.emplace_back(edit.layer, edit.head);
     }
     const std::vector<std::int64_t> ids =
-        hasIds ? parseIdList(parser.value("ids"), "ids") : idsOfText(folder, parser.value("text"));
+        hasIds ? parseIds(parser.value("ids")) : idsOfText(folder, parser.value("text"));
     const std::shared_ptr<const attn::Checkpoint> checkpoint = attn::Checkpoint::open(folder);
     for (const auto &[layer, head] : ablate)
         checkEdit(*checkpoint, std::int64_t(ids.size()), attn::Intervention::zero(layer, head),
@@ -220,9 +189,8 @@ attn::Interventions interventionsOf(const QCommandLineParser &parser,
         throw attn::InputError(
             QString("--from-text and --from-ids give run B of --patch or --patch-resid"));
     if (patches) {
-        const std::vector<std::int64_t> b = hasIds
-                                                ? parseIdList(parser.value("from-ids"), "from-ids")
-                                                : idsOfText(folder, parser.value("from-text"));
+        const std::vector<std::int64_t> b = hasIds ? parseIds(parser.value("from-ids"), "from-ids")
+                                                   : idsOfText(folder, parser.value("from-text"));
         // The edits' ranges first: run B is only worth computing for edits that can apply.
         for (std::size_t i = 0; i < interventions.edits.size(); ++i) {
             const attn::Intervention &e = interventions.edits[i];

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliModel.h"
+#include "CliModelSupport.h"
 
 #include "CliAnalyze.h"
 #include "CliTrain.h"
@@ -34,46 +35,9 @@
 
 namespace {
 
-constexpr int kExitInput = 1;
-constexpr int kExitUsage = 2;
+using namespace climodel;
+
 constexpr int kDefaultTop = 5;
-
-struct UsageError {
-    QString message;
-};
-
-void writeErr(const QString &text) {
-    std::fputs(text.toLocal8Bit().constData(), stderr);
-}
-
-bool writeOut(const QByteArray &text) {
-    return std::fwrite(text.constData(), 1, std::size_t(text.size()), stdout) ==
-               std::size_t(text.size()) &&
-           std::fflush(stdout) == 0;
-}
-
-std::vector<std::int64_t> parseIds(const QString &text) {
-    std::vector<std::int64_t> ids;
-    for (const QString &part : text.split(',')) {
-        bool ok = false;
-        const qlonglong id = part.trimmed().toLongLong(&ok);
-        if (!ok)
-            throw UsageError{"--ids expects token ids separated by commas (1,2,3), got \"" + part +
-                             "\""};
-        ids.push_back(id);
-    }
-    return ids;
-}
-
-// The ids of `text` by the folder's own tokenizer (its tokenizer.json, vocab.json, encoder.json
-// or vocab.txt), with the special tokens it adds ([CLS] … [SEP], a BOS).
-std::vector<std::int64_t> idsOfText(const QString &folder, const QString &text) {
-    const std::unique_ptr<attn::Tokenizer> tokenizer = attn::loadTokenizer(folder);
-    std::vector<std::int64_t> ids;
-    for (const attn::Token &token : tokenizer->encode(text))
-        ids.push_back(token.id);
-    return ids;
-}
 
 // The id of "[MASK]" in the folder's vocab.txt (BERT's WordPiece vocabulary, one token a
 // line), or -1 without one.

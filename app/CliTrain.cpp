@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliTrain.h"
+#include "CliModelSupport.h"
 
 #include "InputError.h"
 #include "Limits.h"
@@ -27,45 +28,7 @@
 
 namespace {
 
-constexpr int kExitInput = 1;
-constexpr int kExitUsage = 2;
-
-struct UsageError {
-    QString message;
-};
-
-void writeErr(const QString &text) {
-    std::fputs(text.toLocal8Bit().constData(), stderr);
-}
-
-bool writeOut(const QByteArray &text) {
-    return std::fwrite(text.constData(), 1, std::size_t(text.size()), stdout) ==
-               std::size_t(text.size()) &&
-           std::fflush(stdout) == 0;
-}
-
-std::vector<std::int64_t> parseIds(const QString &text) {
-    std::vector<std::int64_t> ids;
-    for (const QString &part : text.split(',')) {
-        bool ok = false;
-        const qlonglong id = part.trimmed().toLongLong(&ok);
-        if (!ok)
-            throw UsageError{"--ids expects token ids separated by commas (1,2,3), got \"" + part +
-                             "\""};
-        ids.push_back(id);
-    }
-    return ids;
-}
-
-// Writes `text` to `out` ("-": standard output).
-int writeResult(const QString &out, const QByteArray &text) {
-    if (out == "-")
-        return writeOut(text) ? 0 : kExitInput;
-    const QString error = attn::writeFileAtomically(out, text);
-    if (!error.isEmpty())
-        throw attn::InputError(error);
-    return 0;
-}
+using namespace climodel;
 
 // model grad DIR --ids 1,2,3 --json OUT: the loss and the gradient of every tensor.
 int writeGradient(const QStringList &arguments) {

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "CliModelSupport.h"
+
+#include "InputError.h"
+#include "io/AtomicFile.h"
+#include "tokenizer/Tokenizer.h"
+#include "tokenizer/TokenizerFiles.h"
+
+#include <QStringList>
+
+#include <cstdio>
+#include <memory>
+
+namespace climodel {
+
+void writeErr(const QString &text) {
+    std::fputs(text.toLocal8Bit().constData(), stderr);
+}
+
+bool writeOut(const QByteArray &text) {
+    return std::fwrite(text.constData(), 1, std::size_t(text.size()), stdout) ==
+               std::size_t(text.size()) &&
+           std::fflush(stdout) == 0;
+}
+
+int writeResult(const QString &out, const QByteArray &text) {
+    if (out == "-")
+        return writeOut(text) ? 0 : kExitInput;
+    const QString error = attn::writeFileAtomically(out, text);
+    if (!error.isEmpty())
+        throw attn::InputError(error);
+    return 0;
+}
+
+std::vector<std::int64_t> parseIds(const QString &text, const char *option) {
+    std::vector<std::int64_t> ids;
+    for (const QString &part : text.split(',')) {
+        bool ok = false;
+        const qlonglong id = part.trimmed().toLongLong(&ok);
+        if (!ok)
+            throw UsageError{QString("--%1 expects token ids separated by commas (1,2,3), got "
+                                     "\"%2\"")
+                                 .arg(option, part)};
+        ids.push_back(id);
+    }
+    return ids;
+}
+
+std::vector<std::int64_t> idsOfText(const QString &folder, const QString &text) {
+    const std::unique_ptr<attn::Tokenizer> tokenizer = attn::loadTokenizer(folder);
+    std::vector<std::int64_t> ids;
+    for (const attn::Token &token : tokenizer->encode(text))
+        ids.push_back(token.id);
+    return ids;
+}
+
+} // namespace climodel

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// What the model subcommands (model inspect/run/session in CliModel, analyze in CliAnalyze,
+// grad and train in CliTrain) share: exit statuses, the usage error, output, and token ids.
+
+#include <QByteArray>
+#include <QString>
+
+#include <cstdint>
+#include <vector>
+
+namespace climodel {
+
+inline constexpr int kExitInput = 1; // bad input: a file, a folder, a value out of range
+inline constexpr int kExitUsage = 2; // a bad command line: reported with the usage hint
+
+struct UsageError {
+    QString message;
+};
+
+void writeErr(const QString &text);
+// The whole of `text` on standard output, flushed; false when it could not be written.
+bool writeOut(const QByteArray &text);
+// Writes `text` to `out` ("-": standard output), atomically; throws InputError naming the file.
+int writeResult(const QString &out, const QByteArray &text);
+
+// "1,2,3" given to --`option`; throws UsageError for anything that is not a whole number.
+std::vector<std::int64_t> parseIds(const QString &text, const char *option = "ids");
+// The ids of `text` by the folder's own tokenizer (its tokenizer.json, vocab.json,
+// encoder.json or vocab.txt), with the special tokens it adds ([CLS] … [SEP], a BOS).
+std::vector<std::int64_t> idsOfText(const QString &folder, const QString &text);
+
+} // namespace climodel
