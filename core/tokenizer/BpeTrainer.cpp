@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "BpeTrainer.h"
 
+#include "TextPieces.h"
+
 #include "AddedTokens.h"
 #include "ByteLevelBpe.h"
 #include "InputError.h"
@@ -75,38 +77,6 @@ int firstOf(PairKey k) {
 }
 int secondOf(PairKey k) {
     return int(k & 0xffffffffu);
-}
-
-// The pieces the loader's pre-tokenizer gives (ByteLevelBpe::preTokenize with the ByteLevel
-// pre-tokenizer's own regex): the matches of GPT-2's pattern and the text between them.
-template <typename Visit>
-void preTokenize(const QRegularExpression &re, const QString &s, Visit &&visit) {
-    qsizetype last = 0;
-    QRegularExpressionMatchIterator it = re.globalMatch(s);
-    while (it.hasNext()) {
-        const QRegularExpressionMatch m = it.next();
-        const qsizetype start = m.capturedStart(), length = m.capturedLength();
-        if (length == 0)
-            continue;
-        if (start > last)
-            visit(QStringView(s).mid(last, start - last));
-        visit(QStringView(s).mid(start, length));
-        last = start + length;
-    }
-    if (last < s.size())
-        visit(QStringView(s).mid(last));
-}
-
-// Unpaired surrogates become U+FFFD, as the loader's encode makes them.
-QString validUtf16(const QString &text) {
-    QString out = text;
-    for (qsizetype i = 0; i < out.size(); ++i) {
-        if (out[i].isHighSurrogate() && i + 1 < out.size() && out[i + 1].isLowSurrogate())
-            ++i;
-        else if (out[i].isSurrogate())
-            out[i] = QChar(QChar::ReplacementCharacter);
-    }
-    return out;
 }
 
 QString pieceOf(const QByteArray &bytes) {
@@ -245,7 +215,7 @@ BpeTraining trainByteLevelBpeWithIds(const QString &corpusText, int vocabSize) {
                 sequence.push_back(-1);
                 continue;
             }
-            preTokenize(re, segment.text, [&](QStringView piece) {
+            forEachIsolated(re, segment.text, [&](QStringView piece) {
                 const QString key = piece.toString();
                 auto it = index.find(key);
                 if (it == index.end()) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ByteLevelBpe.h"
 
+#include "TextPieces.h"
+
 #include "InputError.h"
 #include "Limits.h"
 #include "Translate.h"
@@ -67,8 +69,13 @@ void markWords(std::vector<Token> &tokens) {
     }
 }
 
-// Unpaired surrogates (possible in a QString, never in UTF-8) become U+FFFD, so the regular
-// expressions, which need valid UTF-16, see the text UTF-8 would give.
+// The matches of `re` in `s` and the text between them, as strings.
+void isolate(const QRegularExpression &re, const QString &s, std::vector<QString> &out) {
+    forEachIsolated(re, s, [&out](QStringView piece) { out.push_back(piece.toString()); });
+}
+
+} // namespace
+
 QString validUtf16(const QString &text) {
     QString out = text;
     for (qsizetype i = 0; i < out.size(); ++i) {
@@ -79,27 +86,6 @@ QString validUtf16(const QString &text) {
     }
     return out;
 }
-
-// The matches of `re` in `s` and the text between them, in order (a Split pre-tokenizer's
-// "Isolated" behaviour).
-void isolate(const QRegularExpression &re, const QString &s, std::vector<QString> &out) {
-    qsizetype last = 0;
-    QRegularExpressionMatchIterator it = re.globalMatch(s);
-    while (it.hasNext()) {
-        const QRegularExpressionMatch m = it.next();
-        const qsizetype start = m.capturedStart(), length = m.capturedLength();
-        if (length == 0)
-            continue;
-        if (start > last)
-            out.push_back(s.mid(last, start - last));
-        out.push_back(s.mid(start, length));
-        last = start + length;
-    }
-    if (last < s.size())
-        out.push_back(s.mid(last));
-}
-
-} // namespace
 
 QChar ByteLevelBpe::byteChar(unsigned char byte) {
     return QChar(byteTable().charOf[byte]);
