@@ -41,10 +41,7 @@ void LayerHeadGrid::setRun(attn::RunPtr run, bool causal) {
     m_causal = causal;
     if (m_layer >= layers() || m_head >= heads())
         m_layer = m_head = -1;
-    m_scores.clear();
-    for (int l = 0; l < layers(); ++l)
-        for (int h = 0; h < heads(); ++h)
-            m_scores.push_back(attn::headScores(weights(l, h), m_run->ids));
+    m_scores.clear(); // read again when shown: every keystroke's run passes here
     updateOrder();
     buildImages();
     if (reshaped) {
@@ -210,6 +207,11 @@ QString LayerHeadGrid::scoreName(Score score) {
 }
 
 void LayerHeadGrid::updateOrder() {
+    // The scores of the run, read once it is scored (none while no score is shown).
+    if (m_score != Score::None && m_scores.empty() && m_run)
+        for (int l = 0; l < layers(); ++l)
+            for (int h = 0; h < heads(); ++h)
+                m_scores.push_back(attn::headScores(weights(l, h), m_run->ids));
     m_order.assign(std::size_t(layers() * heads()), 0);
     for (int l = 0; l < layers(); ++l) {
         const auto row = m_order.begin() + l * heads();
