@@ -298,7 +298,9 @@ QJsonObject ModelController::state() const {
     o["head"] = m_view->grid()->chosenHead();
     if (const QJsonArray edits = m_interventions->state(); !edits.isEmpty())
         o["interventions"] = edits;
-    QJsonArray ids; // as attnviz-cli model session writes them
+    if (const QString b = m_view->compareEdit()->text(); !b.isEmpty())
+        o["compare"] = b; // run B of the A/B comparison
+    QJsonArray ids;       // as attnviz-cli model session writes them
     for (const attn::Token &t : m_runner->outcome().tokens)
         ids.append(t.id);
     o["ids"] = ids;
@@ -334,6 +336,7 @@ void ModelController::loadState(const QJsonObject &state) {
     }
     m_view->textEdit()->setText(text);
     m_runner->setText(text);
+    m_view->compareEdit()->setText(state.value("compare").toString());
     QString dropped;
     m_interventions->loadState(state.value("interventions").toArray(), &dropped);
     if (!dropped.isEmpty())
