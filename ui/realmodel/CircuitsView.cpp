@@ -19,6 +19,7 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableWidget>
@@ -89,7 +90,16 @@ CircuitsView::CircuitsView(QWidget *parent)
     m_status->hide();
     layout->addWidget(m_status);
 
-    auto *split = new QSplitter(Qt::Vertical, this);
+    // Below the heading, the panels scroll rather than shrink past reading (presentation mode's
+    // type in a 1024 × 768 window): at least kContentColumns × kContentLines of the font.
+    auto *scroll = new QScrollArea(this);
+    scroll->setObjectName("circuitScroll");
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    m_content = new QWidget(scroll);
+    auto *contentLayout = new QVBoxLayout(m_content);
+    contentLayout->setContentsMargins(0, 0, 0, 0);
+    auto *split = new QSplitter(Qt::Vertical, m_content);
     auto *maps = new QSplitter(Qt::Horizontal, split);
     m_qkView->setObjectName("circuitQk");
     m_ovView->setObjectName("circuitOv");
@@ -120,7 +130,9 @@ CircuitsView::CircuitsView(QWidget *parent)
     split->setStretchFactor(1, 2);
     split->setCollapsible(0, false);
     split->setCollapsible(1, false);
-    layout->addWidget(split, 1);
+    contentLayout->addWidget(split, 1);
+    scroll->setWidget(m_content);
+    layout->addWidget(scroll, 1);
 
     m_singular->addGraph();
     m_singular->addGraph();
@@ -175,6 +187,9 @@ void CircuitsView::changeEvent(QEvent *event) {
 }
 
 void CircuitsView::fitPlots() {
+    const QFontMetrics metrics(font());
+    m_content->setMinimumSize(metrics.averageCharWidth() * kContentColumns,
+                              metrics.height() * kContentLines);
     // The plots' texts at the widget's type size: presentation mode's larger one too.
     const QFont f = font();
     for (QCustomPlot *plot : {m_singular, m_eigen}) {
@@ -384,7 +399,7 @@ void CircuitsView::showResult() {
     }
     const auto d = r->qk->rows();
     m_qkView->setTitle(tr("W_QK = Wq·Wkᵀ (%1 × %1)").arg(d));
-    m_qkView->setAxisTitles(tr("query's residual direction"), tr("key's residual direction"));
+    m_qkView->setAxisTitles(tr("query direction"), tr("key direction"));
     m_qkView->setData(r->qk, {}, {}, ScaleKind::Diverging);
     m_qkView->setTooltipProvider([this](int row, int col) {
         return tr("W_QK[%1, %2] = %3: a query along direction %1 scores a key along direction "
@@ -394,7 +409,7 @@ void CircuitsView::showResult() {
             .arg(attn::notation::precise(m_qkView->value(row, col)));
     });
     m_ovView->setTitle(tr("W_OV = Wv·Wo (%1 × %1)").arg(d));
-    m_ovView->setAxisTitles(tr("attended residual direction"), tr("written residual direction"));
+    m_ovView->setAxisTitles(tr("read direction"), tr("written direction"));
     m_ovView->setData(r->ov, {}, {}, ScaleKind::Diverging);
     m_ovView->setTooltipProvider([this](int row, int col) {
         return tr("W_OV[%1, %2] = %3: attending to a token along direction %1 writes this much "
@@ -497,8 +512,7 @@ void CircuitsView::updateTexts() {
         heading = tr("The circuits of a head (Elhage et al. 2021): choose one below, or "
                      "right-click a head in the Heads tab › Circuits.");
     else
-        heading = tr("<b>%1</b>: what the head scores (W_QK) and what it writes (W_OV), from its "
-                     "weights alone")
+        heading = tr("<b>%1</b>: what it scores (W_QK) and writes (W_OV), from its weights")
                       .arg(m_title.toHtmlEscaped());
     m_heading->setText(heading);
 

@@ -50,6 +50,8 @@ public:
     static constexpr int kPairs = 12;
     // W_OV's eigenvalues of largest modulus, ringed in the plot (graph 1; graph 0: all).
     static constexpr std::size_t kRinged = 3;
+    // The least room the panels take before they scroll, in average characters and lines.
+    static constexpr int kContentColumns = 80, kContentLines = 24;
 
     explicit CircuitsView(QWidget *parent = nullptr);
     ~CircuitsView() override;
@@ -115,6 +117,7 @@ private:
     bool m_busy = false;
     QTimer m_poll; // reads the worker's step count into the bar
 
+    QWidget *m_content = nullptr; // the panels, in a scroll area
     QLabel *m_heading;
     QSpinBox *m_layerBox;
     QSpinBox *m_headBox;

@@ -12,6 +12,7 @@
 #include "transformer/Predictions.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -57,13 +58,23 @@ ComparisonView::ComparisonView(ModelComparison &comparison, QWidget *parent)
     m_status->setWordWrap(true);
     layout->addWidget(m_status);
 
-    auto *split = new QSplitter(Qt::Horizontal, this);
+    // The panels scroll rather than shrink past reading (presentation mode's type in a
+    // 1024 × 768 window): at least kContentColumns × kContentLines of the font.
+    auto *scroll = new QScrollArea(this);
+    scroll->setObjectName("comparisonScroll");
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    m_content = new QWidget(scroll);
+    auto *contentLayout = new QVBoxLayout(m_content);
+    contentLayout->setContentsMargins(0, 0, 0, 0);
+    auto *split = new QSplitter(Qt::Horizontal, m_content);
     auto *grids = new QWidget(split);
     auto *gridsLayout = new QHBoxLayout(grids);
     gridsLayout->setContentsMargins(0, 0, 0, 0);
     for (auto [title, grid] : {std::pair{m_titleA, m_gridA}, std::pair{m_titleB, m_gridB}}) {
         auto *column = new QVBoxLayout;
-        title->setWordWrap(true);
+        // One line: the sentences are in the boxes above, and in the tooltip.
+        title->setTextFormat(Qt::RichText);
         column->addWidget(title);
         column->addWidget(scrolled(grid, grids), 1);
         gridsLayout->addLayout(column, 1);
@@ -85,7 +96,7 @@ ComparisonView::ComparisonView(ModelComparison &comparison, QWidget *parent)
     sideLayout->addWidget(m_perHeadBox);
     m_perHead->setObjectName("comparisonPerHead");
     m_perHead->setMinimumHeight(160);
-    sideLayout->addWidget(m_perHead, 3);
+    sideLayout->addWidget(m_perHead, 2);
     auto *patchRow = new QHBoxLayout;
     m_patchAll->setObjectName("comparisonPatchAll");
     patchRow->addWidget(m_patchAll);
@@ -106,12 +117,16 @@ ComparisonView::ComparisonView(ModelComparison &comparison, QWidget *parent)
     m_predictions->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     m_predictions->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
     m_predictions->header()->setStretchLastSection(false);
-    sideLayout->addWidget(m_predictions, 2);
+    sideLayout->addWidget(m_predictions, 1);
     split->addWidget(side);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    // The two overviews want 12 heads of kMinCell each; the map and the table the rest.
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 1);
     split->setCollapsible(0, false);
-    layout->addWidget(split, 1);
+    contentLayout->addWidget(split, 1);
+    scroll->setWidget(m_content);
+    layout->addWidget(scroll, 1);
+    fitContent();
 
     m_poll.setInterval(100);
     connect(&m_poll, &QTimer::timeout, this,
@@ -160,6 +175,18 @@ ComparisonView::ComparisonView(ModelComparison &comparison, QWidget *parent)
     refresh();
 }
 
+void ComparisonView::changeEvent(QEvent *event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        fitContent();
+}
+
+void ComparisonView::fitContent() {
+    const QFontMetrics metrics(font());
+    m_content->setMinimumSize(metrics.averageCharWidth() * kContentColumns,
+                              metrics.height() * kContentLines);
+}
+
 void ComparisonView::setColorMap(ColorMapId map) {
     m_gridA->setColorMap(map);
     m_gridB->setColorMap(map);
@@ -183,8 +210,10 @@ void ComparisonView::refresh() {
     m_gridA->setRun(a, causal);
     m_gridB->setRun(m_comparison.isActive() ? b : attn::RunPtr(), causal);
     const auto tokensOf = [](const attn::RunPtr &run) { return run ? int(run->ids.size()) : 0; };
-    m_titleA->setText(tr("<b>A</b>: %1").arg(m_comparison.a().text().toHtmlEscaped()));
-    m_titleB->setText(tr("<b>B</b>: %1").arg(m_comparison.textB().toHtmlEscaped()));
+    m_titleA->setText(tr("<b>A</b> (the text)"));
+    m_titleB->setText(tr("<b>B</b> (compared with)"));
+    m_titleA->setToolTip(m_comparison.a().text());
+    m_titleB->setToolTip(m_comparison.textB());
     if (!m_comparison.isActive())
         m_status->setText(tr("Type a second sentence in “Compare with…” above: its run (B) "
                              "appears beside this one (A), with what differs per head."));
@@ -231,10 +260,10 @@ void ComparisonView::showPerHead() {
         cols << tr("H%1").arg(h);
     m_perHead->setAxisTitles(tr("layer"), tr("head"));
     if (which == PerHead::WeightChange) {
-        m_perHead->setTitle(tr("max |w_B − w_A| of each head"));
+        m_perHead->setTitle(tr("max |w_B − w_A| per head"));
         m_perHead->setData(std::move(m), rows, cols, ScaleKind::Unit);
     } else {
-        m_perHead->setTitle(tr("share of B's prediction restored by patching"));
+        m_perHead->setTitle(tr("share of B restored"));
         m_perHead->setData(std::move(m), rows, cols, ScaleKind::Diverging);
     }
 }
@@ -268,10 +297,13 @@ void ComparisonView::showPatch() {
         m_patchResult->clear();
         return;
     }
-    const QString restored = std::isnan(patch->fraction)
-                                 ? tr("A and B give it the same probability: nothing to restore")
-                                 : tr("the patch restores <b>%1 %</b> of the way from A to B")
-                                       .arg(patch->fraction * 100, 0, 'f', 0);
+    const QString restored =
+        std::isnan(patch->fraction)
+            ? tr("A and B give it the same probability: nothing to restore")
+            : tr("the patch restores <b>%1 %</b> of the way from A to B")
+                  .arg(std::abs(patch->fraction) < 0.005 ? 0.0 // not "−0 %"
+                                                         : patch->fraction * 100,
+                       0, 'f', 0);
     m_patchResult->setText(tr("Layer %1, head %2 patched from B. B's top prediction “%3”: %4 in A, "
                               "%5 patched, %6 in B; %7.")
                                .arg(QString::number(patch->layer), QString::number(patch->head),

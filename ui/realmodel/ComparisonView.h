@@ -27,6 +27,8 @@ class ComparisonView : public QWidget {
     Q_OBJECT
 public:
     enum class PerHead { WeightChange, Restored };
+    // The least room the panels take before they scroll, in average characters and lines.
+    static constexpr int kContentColumns = 90, kContentLines = 26;
 
     explicit ComparisonView(ModelComparison &comparison, QWidget *parent = nullptr);
 
@@ -41,7 +43,11 @@ public:
     QProgressBar *progress() const { return m_progress; }
     void setColorMap(ColorMapId map);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void fitContent();
     void refresh();
     void showPerHead();
     void showPredictions();
@@ -49,6 +55,7 @@ private:
     QString piece(std::int64_t id) const;
 
     ModelComparison &m_comparison;
+    QWidget *m_content = nullptr; // the panels, in a scroll area
     QLabel *m_status;
     QLabel *m_titleA;
     QLabel *m_titleB;

@@ -210,6 +210,12 @@ ModelView::ModelView(ModelRunner &runner, QWidget *parent)
     connect(m_pictureBox, &QComboBox::currentIndexChanged, this, &ModelView::updatePicture);
     connect(m_tabs, &QTabWidget::currentChanged, this, &ModelView::updateLens);
     connect(m_tabs, &QTabWidget::currentChanged, this, &ModelView::updateCircuits);
+    // The A/B tab has both runs' predictions of its own, and a head's circuits are its weights',
+    // whatever the text: the side gives them its width.
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        m_side->setVisible(m_tabs->currentWidget() != m_comparisonView &&
+                           m_tabs->currentWidget() != m_circuits);
+    });
     connect(m_grid, &LayerHeadGrid::circuitsRequested, this, &ModelView::showCircuits);
     connect(m_readings, &RunReadings::ready, this, [this](RunReadings::Kind kind) {
         if (kind == RunReadings::Kind::LogitLens)

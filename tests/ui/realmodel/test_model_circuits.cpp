@@ -11,6 +11,7 @@
 #include "realmodel/CircuitsView.h"
 #include "realmodel/LayerHeadGrid.h"
 #include "realmodel/ModelView.h"
+#include "realmodel/PredictionsView.h"
 #include "support/ModelFolderSupport.h"
 #include "support/ModelWindowSupport.h"
 #include "support/SessionSupport.h"
@@ -132,6 +133,7 @@ private slots:
         QVERIFY(found);
         CircuitsView *c = view.circuits();
         QCOMPARE(view.tabs()->currentWidget(), c);
+        QVERIFY(!view.predictions()->isVisible()); // the weights' readings: the width is theirs
         QCOMPARE(c->layer(), layer);
         QCOMPARE(c->head(), head);
         QVERIFY(c->waitUntilIdle());

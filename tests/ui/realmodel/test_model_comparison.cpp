@@ -9,16 +9,21 @@
 #include "analysis/RunDifference.h"
 #include "checkpoint/Checkpoint.h"
 #include "heatmap/HeatmapView.h"
+#include "realmodel/CircuitsView.h"
 #include "realmodel/ComparisonView.h"
+#include "realmodel/LayerDeltaView.h"
 #include "realmodel/LayerHeadGrid.h"
 #include "realmodel/ModelComparison.h"
+#include "realmodel/ModelInterventions.h"
 #include "realmodel/ModelView.h"
+#include "realmodel/PredictionsView.h"
 #include "support/ModelFolderSupport.h"
 #include "support/ModelWindowSupport.h"
 #include "support/SessionSupport.h"
 #include "support/TestSupport.h"
 #include "transformer/Forward.h"
 #include "transformer/Predictions.h"
+#include "window/Presentation.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -72,6 +77,7 @@ private slots:
         QVERIFY(c->status()->text().contains("Compare with"));
         view.compareEdit()->setText(kB);
         QCOMPARE(view.tabs()->currentWidget(), c);
+        QVERIFY(!view.predictions()->isVisible()); // the tab's own table has both
         QVERIFY(comparison.waitUntilIdle());
 
         const Expected a = expected(m_gpt2, kA), b = expected(m_gpt2, kB);
@@ -160,6 +166,11 @@ private slots:
             h.window.grab().save(qEnvironmentVariable("ATTNVIZ_MODEL_SHOTS") + "/comparison.png");
         }
 
+        // Back on the heads: the predictions beside them again.
+        view.tabs()->setCurrentIndex(0);
+        QVERIFY(view.predictions()->isVisible());
+        view.tabs()->setCurrentWidget(c);
+
         // The session keeps B; a new window reads it back.
         const QJsonObject state = h.workbench.model().state();
         QCOMPARE(state.value("compare").toString(), kB);
@@ -169,6 +180,100 @@ private slots:
         QVERIFY(h2.workbench.model().runner().waitUntilIdle());
         QVERIFY(h2.workbench.model().view().comparison().waitUntilIdle());
         QVERIFY(h2.workbench.model().view().comparison().comparable());
+    }
+
+    // "What changed, per layer" keeps the same five lines for 2, 12 or 48 layers (a line per
+    // layer took the predictions' room at 12), each layer a column of its own inside the view,
+    // its height the change on one scale, and hovering it says the percentage.
+    void layerDeltaStaysCompact() {
+        const auto runs = [](int layers) {
+            auto a = std::make_shared<attn::Run>(), b = std::make_shared<attn::Run>();
+            for (int l = 0; l < layers; ++l) {
+                attn::LayerRun r;
+                r.hidden = attn::Matrix::Constant(3, 4, 1.0);
+                a->layers.push_back(r);
+                r.hidden(0, 0) += 0.1 * l; // grows with the layer
+                b->layers.push_back(r);
+            }
+            return std::pair<attn::RunPtr, attn::RunPtr>(b, a);
+        };
+        for (const double point : {9.0, 20.0}) { // the window's type, presentation mode's
+            LayerDeltaView view;
+            QFont f = view.font();
+            f.setPointSizeF(point);
+            view.setFont(f);
+            view.resize(view.fontMetrics().averageCharWidth() * 30, 100);
+            const auto [two, twoBase] = runs(2);
+            view.setRuns(two, twoBase);
+            const int height = view.sizeHint().height();
+            QVERIFY(height > 0);
+            for (int layers : {12, 48}) {
+                const auto [run, base] = runs(layers);
+                view.setRuns(run, base);
+                view.resize(view.width(), view.sizeHint().height());
+                QCOMPARE(view.sizeHint().height(), height);
+                QVERIFY(height <= 5 * (view.fontMetrics().height() + 4));
+                for (int l = 0; l < layers; ++l) {
+                    const QRect r = view.barRect(l);
+                    QVERIFY(!r.isEmpty());
+                    QVERIFY(r.left() >= 0 && r.right() < view.width());
+                    if (l > 0)
+                        QVERIFY(r.left() > view.barRect(l - 1).right());
+                    QCOMPARE(view.layerAt(r.center()), l);
+                }
+                QCOMPARE(view.layerText(layers - 1),
+                         QString("After layer %1 the residual stream moved by %2 %")
+                             .arg(layers - 1)
+                             .arg(view.changes().back() * 100, 0, 'f', 1));
+                // The picture: the last layer's column (the largest change) filled to the top.
+                const QImage image = view.grab().toImage();
+                const QRect last = view.barRect(layers - 1);
+                QCOMPARE(image.pixelColor(last.center().x(), last.top() + 1),
+                         QColor(0xd5, 0x5e, 0x00));
+            }
+        }
+    }
+
+    // Screenshots for a look at readability (issue 27: a 12 × 12-head model, 11 tokens, at
+    // 1280×800 and in presentation mode at 1024×768): ATTNVIZ_SHOT_MODEL names a model folder,
+    // ATTNVIZ_MODEL_SHOTS where the pictures go. Skipped without them (no model of that size is
+    // kept in tests/data).
+    void screenshotsOfALargerModel() {
+        const QString folder = qEnvironmentVariable("ATTNVIZ_SHOT_MODEL"),
+                      out = qEnvironmentVariable("ATTNVIZ_MODEL_SHOTS");
+        if (folder.isEmpty() || out.isEmpty())
+            QSKIP("set ATTNVIZ_SHOT_MODEL and ATTNVIZ_MODEL_SHOTS for the screenshots");
+        for (const bool presentation : {false, true}) {
+            Harness h;
+            h.workbench.presentation().setActive(presentation);
+            h.window.resize(presentation ? QSize(1024, 768) : QSize(1280, 800));
+            h.window.show();
+            openAndRun(h, folder, "The quick brown fox jumps over the lazy dog near the river");
+            ModelView &view = h.workbench.model().view();
+            const QString suffix = presentation ? "-presentation" : "";
+            h.workbench.model().interventions().ablate(3, 4, attn::Intervention::Kind::Zero, 0);
+            h.workbench.model().interventions().ablate(5, 1, attn::Intervention::Kind::Mean, 0);
+            QVERIFY(h.workbench.model().runner().waitUntilIdle());
+            QTest::qWait(300);
+            h.window.grab().save(out + "/delta" + suffix + ".png");
+            h.workbench.model().interventions().clear();
+            QVERIFY(h.workbench.model().runner().waitUntilIdle());
+            view.compareEdit()->setText(
+                "The quick brown cat jumps over the lazy dog near the lake");
+            QVERIFY(view.comparison().waitUntilIdle());
+            view.comparison().patch(2, 3);
+            QVERIFY(view.comparison().waitUntilIdle());
+            QTest::qWait(300);
+            h.window.grab().save(out + "/ab" + suffix + ".png");
+            QTest::mouseClick(view.comparisonView()->patchAllButton(), Qt::LeftButton);
+            QVERIFY(view.comparison().waitUntilIdle(120000));
+            QTest::qWait(300);
+            h.window.grab().save(out + "/ab-patched" + suffix + ".png");
+            view.showCircuits(4, 2);
+            QVERIFY(view.circuits()->waitUntilIdle());
+            QTest::qWait(300);
+            h.window.grab().save(out + "/circuits" + suffix + ".png");
+        }
     }
 
     // B of another length: both overviews, no per-head difference nor patching, and why.
