@@ -4,12 +4,18 @@
 // eigenvalues, the copying score and the token pairs, all as the core reads them; a d = 2048
 // head is read on a worker with the bar showing and the window never frozen, and Cancel stops it.
 
+#include "Attention.h"
 #include "Notation.h"
+#include "analysis/AttentionRollout.h"
 #include "analysis/HeadCircuits.h"
+#include "analysis/ValueWeightedNorms.h"
 #include "checkpoint/Checkpoint.h"
 #include "heatmap/HeatmapView.h"
+#include "model/Document.h"
+#include "model/Recomputer.h"
 #include "realmodel/CircuitsView.h"
 #include "realmodel/LayerHeadGrid.h"
+#include "realmodel/ModelFeatures.h"
 #include "realmodel/ModelView.h"
 #include "realmodel/PredictionsView.h"
 #include "support/ModelFolderSupport.h"
@@ -18,8 +24,10 @@
 #include "support/StallMeter.h"
 #include "support/TestSupport.h"
 #include "transformer/TakeApart.h"
+#include "workbench/StagesView.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QContextMenuEvent>
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -212,6 +220,74 @@ private slots:
             QTest::qWait(300);
             h.window.grab().save(qEnvironmentVariable("ATTNVIZ_MODEL_SHOTS") + "/circuits.png");
         }
+    }
+
+    // A head taken apart: the workbench's weights heatmap shows the overview's three pictures
+    // for it (value-weighted from the document as edited, rollout from the model's run), and a
+    // weight on the sink key says in its tooltip what the sink's value writes.
+    void workbenchWeightsShowTheModelPictures() {
+        Harness h;
+        h.window.resize(1280, 800);
+        h.window.show();
+        const QString text = QStringLiteral("the cat sat on the mat");
+        openAndRun(h, m_gpt2, text);
+        ModelController &model = h.workbench.model();
+        const attn::RunPtr run = model.runner().outcome().run;
+        const int n = int(run->ids.size()), layer = 1, head = 2;
+        QVERIFY(!model.weightsPictureBox()->isVisibleTo(&h.window));
+        QVERIFY(model.takeApart(layer, head));
+        HeatmapView *weights = h.workbench.stages().view(attn::Stage::Weights);
+        const auto drawn = [&] {
+            return !h.workbench.recomputer().isBusy() && weights->rows() == n &&
+                   h.doc()->inputs().X.rows() == n;
+        };
+        QTRY_VERIFY(drawn());
+        QComboBox *box = model.weightsPictureBox();
+        QVERIFY(box->isVisibleTo(&h.window));
+        const auto checkpoint = attn::Checkpoint::open(m_gpt2);
+        const attn::ValueWeightedHead expected =
+            attn::valueWeightedHead(*checkpoint, *run, layer, head);
+        const attn::Matrix &w = run->layers[layer].heads[head].weights;
+        QVERIFY(relativeError(weights->values(), w) < 1e-9); // the weights, as before
+
+        // The sink's tooltip: its weight, its value's norm and the others'.
+        Eigen::Index sink = 0;
+        w.colwise().mean().maxCoeff(&sink);
+        const QString tip = weights->toolTipText(n - 1, int(sink));
+        QVERIFY2(
+            tip.contains(
+                QString("Position %1 gets weight %2").arg(sink).arg(w(n - 1, sink), 0, 'f', 2)),
+            qPrintable(tip));
+        QVERIFY2(tip.contains(QString("‖v·Wo‖ = %1").arg(expected.valueNorms(sink), 0, 'f', 3)),
+                 qPrintable(tip));
+        if (sink != 1) // another key's tooltip has no such line
+            QVERIFY(!weights->toolTipText(n - 1, 1).contains("gets weight"));
+
+        box->setCurrentIndex(int(ModelController::WeightsPicture::ValueWeighted));
+        QTRY_VERIFY(weights->title().contains("value-weighted"));
+        QVERIFY(relativeError(weights->values(), expected.norms) < 1e-9);
+        QCOMPARE(weights->scaleKind(), ScaleKind::Sequential);
+
+        box->setCurrentIndex(int(ModelController::WeightsPicture::Rollout));
+        QTRY_VERIFY(weights->title().contains("rollout"));
+        QVERIFY(relativeError(weights->values(), attn::attentionRollout(*run, layer + 1)) < 1e-12);
+        if (!qEnvironmentVariableIsEmpty("ATTNVIZ_MODEL_SHOTS")) {
+            QTest::qWait(300);
+            h.window.grab().save(qEnvironmentVariable("ATTNVIZ_MODEL_SHOTS") +
+                                 "/workbench-rollout.png");
+        }
+
+        // An edit of the document: value-weighted follows the document, not the model.
+        box->setCurrentIndex(int(ModelController::WeightsPicture::ValueWeighted));
+        QVERIFY(h.doc()->setCell({attn::Stage::Wv, 0}, 0, 0,
+                                 h.doc()->inputs().heads[0].Wv(0, 0) + 3.0));
+        QTRY_VERIFY(drawn() && relativeError(weights->values(), expected.norms) > 1e-6);
+        QVERIFY(weights->title().contains("value-weighted"));
+        // Back to the weights: the heatmap is the document's weights again.
+        box->setCurrentIndex(int(ModelController::WeightsPicture::Weights));
+        QTRY_VERIFY(!weights->title().contains("value-weighted"));
+        QVERIFY(relativeError(weights->values(),
+                              attn::compute(h.doc()->inputs()).heads[0].weights()) < 1e-12);
     }
 
     // A d = 2048 head: two 4 M-cell products and the spectra, read while the event loop turns,
