@@ -141,6 +141,11 @@ CircuitsView::CircuitsView(QWidget *parent)
     m_singular->graph(1)->setPen(QPen(kOvColour, 2));
     m_singular->graph(1)->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 4));
     m_singular->legend->setVisible(true);
+    // Ranks are whole numbers: ticks at 1, 2, 5, 10 … of them, never at 2.5.
+    QSharedPointer<QCPAxisTickerFixed> ranks(new QCPAxisTickerFixed);
+    ranks->setTickStep(1);
+    ranks->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    m_singular->xAxis->setTicker(ranks);
     m_eigen->addGraph();
     m_eigen->graph(0)->setLineStyle(QCPGraph::lsNone);
     m_eigen->graph(0)->setPen(QPen(kOvColour));
@@ -468,6 +473,9 @@ void CircuitsView::showPairs() {
     const int rows = r ? int(std::max(r->qkPairs.size(), r->ovPairs.size())) : 0;
     m_pairs->clearContents();
     m_pairs->setRowCount(rows);
+    // No pairs to read (a large vocabulary, a head of no model): the plots take the room, and
+    // the line above says why.
+    m_pairs->setVisible(!r || rows > 0);
     for (int column = 0; column < 2 && r; ++column) {
         const std::vector<attn::TokenPair> &pairs = column == 0 ? r->qkPairs : r->ovPairs;
         for (int i = 0; i < int(pairs.size()); ++i) {

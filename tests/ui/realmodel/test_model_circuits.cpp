@@ -198,6 +198,7 @@ private slots:
         const auto ovPairs = attn::favouredOvPairs(*checkpoint, layer, head, CircuitsView::kPairs);
         QCOMPARE(int(qkPairs.size()), CircuitsView::kPairs);
         QTableWidget *pairs = c->pairsTable();
+        QVERIFY(pairs->isVisible());
         QCOMPARE(pairs->rowCount(), CircuitsView::kPairs);
         for (int i : {0, CircuitsView::kPairs - 1}) {
             const QString q = pairs->item(i, 0)->text(), o = pairs->item(i, 1)->text();
@@ -312,6 +313,7 @@ private slots:
         QCOMPARE(view.singularPlot()->graph(0)->dataCount(), 64);
         QCOMPARE(view.eigenPlot()->graph(0)->dataCount(), 64);
         QCOMPARE(view.pairsTable()->rowCount(), 0); // no model: no pairs, and it says why
+        QVERIFY(!view.pairsTable()->isVisible());
         QVERIFY(view.statusLabel()->text().contains("no model's"));
         QVERIFY(!view.progress()->isVisible());
         const double stall = meter.longestOwn().ownMs;
