@@ -71,14 +71,14 @@ ModelView::ModelView(ModelRunner &runner, QWidget *parent)
     m_text->setObjectName("modelText");
     m_text->setPlaceholderText(tr("Type a sentence; the model runs on it as you type"));
     m_text->setClearButtonEnabled(true);
-    textRow->addWidget(m_text, 1);
+    textRow->addWidget(m_text, 3); // the text first: B is the second thought
     auto *compareLabel = new QLabel(tr("&Compare with:"), this);
     compareLabel->setBuddy(m_compareText);
     textRow->addWidget(compareLabel);
     m_compareText->setObjectName("modelCompareText");
     m_compareText->setPlaceholderText(tr("a second sentence (B), of as many tokens"));
     m_compareText->setClearButtonEnabled(true);
-    textRow->addWidget(m_compareText, 1);
+    textRow->addWidget(m_compareText, 2);
     m_progress->setObjectName("modelProgress");
     m_progress->setRange(0, 0); // a run has no steps the view could count
     m_progress->setMaximumWidth(140);
