@@ -71,6 +71,12 @@ WindowAssembler::WindowAssembler()
     m_drops = std::make_unique<FileDrops>(*m_window, *m_document, *m_session);
     // A folder dropped on the window is a model folder.
     m_drops->setFolderHandler([this](const QString &folder) { m_model->openFolder(folder); });
+    // A head taken apart from the model: its weights heatmap also shows the overview's pictures.
+    m_stages->setWeightsPicture([model = m_model](const ResultSnapshot &snapshot, int head) {
+        return model->weightsPicture(snapshot, head);
+    });
+    QObject::connect(m_model, &ModelController::weightsPictureChanged, m_stages,
+                     &StagesView::redraw);
     installCellDecimals(frame, *m_stages, m_viewState);
     m_interpretations =
         installInterpretationsFeatures(frame, *m_document, *m_recomputer, *m_stages);
