@@ -254,7 +254,8 @@ void softmaxExercise(const derivation::Context &c, const HeadResult &h, Dice &di
 }
 
 void outputExercise(const derivation::Context &c, const HeadResult &h, Dice &dice, Exercise &e) {
-    e.query = pickQuery(h, 1, dice);
+    // A query with one key only would copy its row of V: nothing to add up.
+    e.query = pickQuery(h, 2, dice);
     e.feature = dice.below(int(h.V.cols()));
     std::vector<int> keys;
     for (int j = 0; j < int(h.keyCount()); ++j)
