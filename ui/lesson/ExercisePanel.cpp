@@ -5,6 +5,7 @@
 #include "heatmap/HeatmapView.h"
 #include "model/Document.h"
 #include "model/Recomputer.h"
+#include "shell/Translations.h"
 #include "workbench/StagesView.h"
 
 #include <QAction>
@@ -90,10 +91,19 @@ ExercisePanel::ExercisePanel(Document &document, Recomputer &recomputer, StagesV
     m_next->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F6));
     m_reveal = new QAction(tr("&Reveal the solution"), this);
     m_reveal->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F6));
-    m_revealButton->setToolTip(tr("Show the worked solution (%1)")
-                                   .arg(m_reveal->shortcut().toString(QKeySequence::NativeText)));
-    m_nextButton->setToolTip(tr("Another kind of exercise on the same numbers (%1)")
-                                 .arg(m_next->shortcut().toString(QKeySequence::NativeText)));
+    // Composed texts, and the exercise itself (core writes it in the language in effect), again
+    // after a switch of language.
+    Translations::setTexts(this, [this] {
+        m_revealButton->setToolTip(
+            tr("Show the worked solution (%1)")
+                .arg(m_reveal->shortcut().toString(QKeySequence::NativeText)));
+        m_nextButton->setToolTip(tr("Another kind of exercise on the same numbers (%1)")
+                                     .arg(m_next->shortcut().toString(QKeySequence::NativeText)));
+        if (isActive()) {
+            make();
+            show();
+        }
+    });
     connect(m_start, &QAction::triggered, this, [this] { isActive() ? next() : start(); });
     connect(m_next, &QAction::triggered, this, &ExercisePanel::next);
     connect(m_reveal, &QAction::triggered, this, &ExercisePanel::reveal);
