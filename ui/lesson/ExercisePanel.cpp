@@ -282,12 +282,13 @@ void ExercisePanel::mark() {
     QMap<attn::Stage, QList<QRect>> given, hidden;
     for (const attn::ExerciseCells &c : m_exercise->given)
         given[c.stage] << QRect(c.col, c.row, c.cols, c.rows);
-    if (!m_revealed)
-        for (const attn::ExerciseCells &c : m_exercise->hidden)
-            hidden[c.stage] << QRect(c.col, c.row, c.cols, c.rows);
-    QList<attn::Stage> emphasis;
-    for (auto it = given.begin(); it != given.end(); ++it)
-        emphasis << it.key();
+    // Revealed, the answer's cells are outlined where they were covered.
+    for (const attn::ExerciseCells &c : m_exercise->hidden)
+        (m_revealed ? given : hidden)[c.stage] << QRect(c.col, c.row, c.cols, c.rows);
+    QList<attn::Stage> emphasis; // the same before and after Reveal: the view stays put
+    for (const attn::ExerciseCells &c : m_exercise->given)
+        if (!emphasis.contains(c.stage))
+            emphasis << c.stage;
     // The stage holding the answer stays bright too: its "?" is what the class looks for.
     for (const attn::ExerciseCells &c : m_exercise->hidden)
         if (!emphasis.contains(c.stage) && m_stages.view(c.stage) &&
@@ -301,7 +302,12 @@ void ExercisePanel::mark() {
         view->setCoveredBlocks(hidden.value(stage));
         m_marked << stage;
     }
-    // Covered cells of stages not emphasised (the concatenation of a single head) too.
+    // Covered or revealed cells of stages not emphasised (a single head's concatenation) too.
+    for (auto it = given.begin(); it != given.end(); ++it)
+        if (HeatmapView *view = m_stages.view(it.key()); view && !m_marked.contains(it.key())) {
+            view->setMarkedBlocks(it.value());
+            m_marked << it.key();
+        }
     for (auto it = hidden.begin(); it != hidden.end(); ++it)
         if (HeatmapView *view = m_stages.view(it.key()); view && !m_marked.contains(it.key())) {
             view->setCoveredBlocks(it.value());

@@ -94,7 +94,8 @@ private slots:
         QVERIFY(panel->isRevealed());
         QVERIFY(scores->coveredBlocks().isEmpty());
         QVERIFY(scores->cellText(e.query, e.key) != "?");
-        QCOMPARE(q->markedBlocks(), QList<QRect>{cells(e.given[0])}); // still outlined
+        QCOMPARE(q->markedBlocks(), QList<QRect>{cells(e.given[0])});          // still outlined
+        QVERIFY(scores->markedBlocks().contains(QRect(e.key, e.query, 1, 1))); // the answer
         // The worked solution is the tooltip's derivation of that cell.
         QCOMPARE(panel->solutionText(), scores->toolTipText(e.query, e.key));
         QVERIFY(panel->findChild<QLabel *>("exerciseSolution")->isVisible());
