@@ -5,8 +5,8 @@
 // judged right, close or wrong.
 #include "Attention.h"
 #include "InputError.h"
-#include "analysis/Exercise.h"
 #include "Notation.h"
+#include "analysis/Exercise.h"
 #include "analysis/TokenLabels.h"
 
 #include <QtTest>
