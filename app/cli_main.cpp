@@ -18,6 +18,7 @@
 #include "io/Session.h"
 #ifdef ATTNVIZ_CLI_RENDER
 #include "CliRender.h"
+#include "CliWorksheet.h"
 #endif
 
 #include <QCommandLineParser>
@@ -450,6 +451,12 @@ int main(int argc, char *argv[]) {
             QCoreApplication app(argc, argv);
             return runTokenizeCommand(arguments);
         }
+#ifdef ATTNVIZ_CLI_RENDER
+        if (isWorksheetCommand(arguments)) { // draws a PDF: the figures' application
+            const auto app = createFigureApplication(argc, argv);
+            return runWorksheetCommand(arguments, load);
+        }
+#endif
         const Request request = parseArguments(arguments);
         std::unique_ptr<QCoreApplication> app;
 #ifdef ATTNVIZ_CLI_RENDER
