@@ -45,7 +45,7 @@ QString folder() {
 QString presetText() {
     return QStringLiteral(
         "The queens told the king that they would stay, so the queens rested. "
-        "A hacker wrote a kludge for the wizard. A hacker wrote a kludge for the wizard.");
+        "The program wrote the file to the system. The program wrote the file to the system.");
 }
 
 QAction *addPreset(QMenu *presets, ModelController &model) {
