@@ -32,7 +32,7 @@ python3 tools/make_corpus.py --seed 26 --sequences 8000 --sequence-words 6,20 --
 #    trained on the corpus, 64-token windows, 16 a step, Adam at 1e-3, seed 1, one thread.
 train=(model train --corpus "$work/corpus/corpus.txt" --vocab 1024 --layers 2 --heads 4
     --d-model 128 --sequence 64 --batch 16 --lr 0.001 --seed 1 --threads 1)
-nice -n 10 "$cli" "${train[@]}" --steps 14000 --out "$work/run"
+nice -n 10 "$cli" "${train[@]}" --steps 6000 --out "$work/run"
 # The same model before any step, for the figures of the heads before training.
 "$cli" "${train[@]}" --steps 0 --out "$work/step0"
 
