@@ -21,6 +21,7 @@
 #include "model/Document.h"
 #include "model/Presets.h"
 #include "model/Recomputer.h"
+#include "realmodel/BuiltinModel.h"
 #include "realmodel/ModelFeatures.h"
 #include "session/PresetsMenu.h"
 #include "session/SessionController.h"
@@ -72,6 +73,8 @@ WindowAssembler::WindowAssembler()
     installWorksheetFeatures(frame, *m_document, *m_recomputer);
     // After the session's Open (File › Open model… goes under it) and its view state keys.
     m_model = installModelFeatures(frame, *m_document, m_viewState);
+    // Presets › A small trained model: the built-in model, after the workbench's presets.
+    builtinmodel::addPreset(frame.menu(MenuId::Presets), *m_model);
     m_drops = std::make_unique<FileDrops>(*m_window, *m_document, *m_session);
     // A folder dropped on the window is a model folder.
     m_drops->setFolderHandler([this](const QString &folder) { m_model->openFolder(folder); });
