@@ -10,6 +10,7 @@ the LM head tied to the token embeddings (unless --untied), vocabulary 257 with 
 at ids 32 … 32 + K − 1, weights N(0, σ), c_proj N(0, σ/√(2·layers)), Adam. The task's layouts:
 
   varied  attnviz's: random tokens, then a segment of h ∈ [T/4, T/2] tokens and its repeat
+  anywhere  like varied, but the segment and its repeat start anywhere (random tokens after)
   half    T/2 random tokens and their exact repeat (one fixed period: a layer-0 head can look
           back by position alone)
 
@@ -39,7 +40,7 @@ p.add_argument('--init', type=float, default=0.02)
 p.add_argument('--steps', type=int, default=1500)
 p.add_argument('--every', type=int, default=100)
 p.add_argument('--seed', type=int, default=0)
-p.add_argument('--layout', default='varied', choices=['varied', 'half'])
+p.add_argument('--layout', default='varied', choices=['varied', 'half', 'anywhere'])
 p.add_argument('--warmup', type=int, default=0)
 p.add_argument('--d', type=int, default=64)
 p.add_argument('--H', type=int, default=4)
@@ -112,6 +113,10 @@ def batch():
             ids[b, s + h:] = ids[b, s:s + h]
             if a.lossmask:
                 counted[b, :s + h] = 0
+        elif a.layout == 'anywhere':
+            h = int(torch.randint(max(T // 4, 1), T // 2 + 1, (1,), generator=generator))
+            s = int(torch.randint(0, T - 2 * h + 1, (1,), generator=generator))
+            ids[b, s + h:s + 2 * h] = ids[b, s:s + h]
         else:
             ids[b, T // 2:] = ids[b, :T // 2]
     return ids, counted
