@@ -17,10 +17,6 @@
 
 namespace {
 
-QString tr(const char *text) {
-    return QCoreApplication::translate("Worksheet", text);
-}
-
 // QPdfWriter stamps the time of writing (/CreationDate, the XMP dates) and a random document id
 // (the XMP uuids, the trailer's /ID) into every file. Each is overwritten in place with a fixed
 // value of the same length, so the cross-reference offsets stay right.
@@ -140,9 +136,10 @@ Worksheet makeWorksheet(const attn::AttentionInputs &inputs, const WorksheetOpti
 Worksheet makeWorksheet(const attn::AttentionInputs &inputs, const attn::AttentionResult &result,
                         const WorksheetOptions &options) {
     if (options.head < 0 || options.head >= int(result.heads.size()))
-        throw attn::InputError(tr("there is no head %1 (the session has %2)")
-                                   .arg(options.head)
-                                   .arg(result.heads.size()));
+        throw attn::InputError(
+            QCoreApplication::translate("Worksheet", "there is no head %1 (the session has %2)")
+                .arg(options.head)
+                .arg(result.heads.size()));
     derivation::Context c;
     c.inputs = &inputs;
     c.result = &result;
@@ -153,16 +150,18 @@ Worksheet makeWorksheet(const attn::AttentionInputs &inputs, const attn::Attenti
     sheet.exercises = attn::makeExercises(c, options.count, options.seed);
 
     const attn::HeadResult &h = result.heads[size_t(options.head)];
-    QString about = tr("%1 tokens (%2), d<sub>k</sub> = %3")
+    QString about = QCoreApplication::translate("Worksheet", "%1 tokens (%2), d<sub>k</sub> = %3")
                         .arg(inputs.tokens.size())
                         .arg(c.queries.mid(0, 12).join(" ").toHtmlEscaped() +
                              (c.queries.size() > 12 ? " \u2026" : ""))
                         .arg(h.Q.cols());
     if (result.heads.size() > 1)
-        about += tr(", head %1 of %2").arg(options.head).arg(result.heads.size());
+        about += QCoreApplication::translate("Worksheet", ", head %1 of %2")
+                     .arg(options.head)
+                     .arg(result.heads.size());
     if (!options.source.isEmpty())
         about = options.source.toHtmlEscaped() + " \u2014 " + about;
-    about += tr(" \u2014 sheet %1").arg(options.seed);
+    about += QCoreApplication::translate("Worksheet", " \u2014 sheet %1").arg(options.seed);
 
     // QPdfWriter keeps its fonts in a QHash and writes them in its order, which the process's
     // random hash seed decides: fixed while the sheet is written (each hash keeps the seed it was
@@ -180,14 +179,19 @@ Worksheet makeWorksheet(const attn::AttentionInputs &inputs, const attn::Attenti
         pdf.setPageSize(QPageSize(QPageSize::A4));
         pdf.setPageMargins(QMarginsF(18, 16, 18, 16), QPageLayout::Millimeter);
         pdf.setCreator(QStringLiteral("attnviz"));
-        pdf.setTitle(tr("Attention by hand: worksheet"));
+        pdf.setTitle(QCoreApplication::translate("Worksheet", "Attention by hand: worksheet"));
         QPainter painter;
         if (!painter.begin(&pdf))
-            throw attn::InputError(tr("the PDF could not be started"));
+            throw attn::InputError(
+                QCoreApplication::translate("Worksheet", "the PDF could not be started"));
         PageWriter page(pdf, painter);
-        page.text("<h2>" + tr("Attention by hand") + "</h2>" + about, 11, 8);
-        page.text(tr("Work with the numbers as printed; round to two decimals. Name the key "
-                     "for the last kind of question, and say why."),
+        page.text("<h2>" + QCoreApplication::translate("Worksheet", "Attention by hand") + "</h2>" +
+                      about,
+                  11, 8);
+        page.text(QCoreApplication::translate(
+                      "Worksheet",
+                      "Work with the numbers as printed; round to two decimals. Name the key "
+                      "for the last kind of question, and say why."),
                   10, 10);
         for (size_t k = 0; k < sheet.exercises.size(); ++k) {
             const attn::Exercise &e = sheet.exercises[k];
@@ -197,7 +201,8 @@ Worksheet makeWorksheet(const attn::AttentionInputs &inputs, const attn::Attenti
         }
         // The key on pages of its own: the sheet can be handed out without it.
         page.newPage();
-        page.text("<h2>" + tr("Answer key") + "</h2>" + about, 11, 8);
+        page.text("<h2>" + QCoreApplication::translate("Worksheet", "Answer key") + "</h2>" + about,
+                  11, 8);
         for (size_t k = 0; k < sheet.exercises.size(); ++k) {
             const attn::Exercise &e = sheet.exercises[k];
             page.text(QString("<b>%1. %2:</b> %3<br>").arg(k + 1).arg(e.title, e.answerText) +
@@ -212,7 +217,9 @@ Worksheet makeWorksheet(const attn::AttentionInputs &inputs, const attn::Attenti
     sheet.pdf = bytes;
 
     QStringList text;
-    text << plain("<b>" + tr("Attention by hand") + "</b><br>" + about) << "";
+    text << plain("<b>" + QCoreApplication::translate("Worksheet", "Attention by hand") +
+                  "</b><br>" + about)
+         << "";
     for (size_t k = 0; k < sheet.exercises.size(); ++k) {
         const attn::Exercise &e = sheet.exercises[k];
         text << plain(QString("%1. [%2] %3<br>")
@@ -221,7 +228,7 @@ Worksheet makeWorksheet(const attn::AttentionInputs &inputs, const attn::Attenti
                       e.question)
              << "";
     }
-    text << "-- " + tr("Answer key") + " --"
+    text << "-- " + QCoreApplication::translate("Worksheet", "Answer key") + " --"
          << "";
     for (size_t k = 0; k < sheet.exercises.size(); ++k) {
         const attn::Exercise &e = sheet.exercises[k];

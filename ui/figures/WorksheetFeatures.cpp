@@ -24,25 +24,22 @@
 
 namespace {
 
-QString tr(const char *text) {
-    return QCoreApplication::translate("WorksheetFeatures", text);
-}
-
 // How many exercises and which sheet; false when cancelled.
 bool askOptions(QWidget *parent, WorksheetOptions &options) {
     QDialog dialog(parent);
-    dialog.setWindowTitle(tr("Worksheet"));
+    dialog.setWindowTitle(QCoreApplication::translate("WorksheetFeatures", "Worksheet"));
     auto *count = new QSpinBox;
     count->setRange(1, attn::kMaxExercises);
     count->setValue(options.count);
     auto *seed = new QSpinBox;
     seed->setRange(1, 999999);
     seed->setValue(int(options.seed));
-    seed->setToolTip(tr("The same sheet number gives the same exercises: print it again, or "
-                        "pick another number for another sheet"));
+    seed->setToolTip(QCoreApplication::translate(
+        "WorksheetFeatures", "The same sheet number gives the same exercises: print it again, or "
+                             "pick another number for another sheet"));
     auto *form = new QFormLayout(&dialog);
-    form->addRow(tr("Exercises:"), count);
-    form->addRow(tr("Sheet number:"), seed);
+    form->addRow(QCoreApplication::translate("WorksheetFeatures", "Exercises:"), count);
+    form->addRow(QCoreApplication::translate("WorksheetFeatures", "Sheet number:"), seed);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     form->addRow(buttons);
     QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
@@ -59,7 +56,8 @@ bool askOptions(QWidget *parent, WorksheetOptions &options) {
 QString exportWorksheet(const ResultSnapshot &snapshot, const QString &path,
                         const WorksheetOptions &options) {
     if (!snapshot.isValid())
-        return path + ": " + tr("nothing is computed yet");
+        return path + ": " +
+               QCoreApplication::translate("WorksheetFeatures", "nothing is computed yet");
     try {
         const Worksheet sheet = makeWorksheet(*snapshot.inputs, *snapshot.result, options);
         return attn::writeFileAtomically(path, sheet.pdf);
@@ -71,10 +69,12 @@ QString exportWorksheet(const ResultSnapshot &snapshot, const QString &path,
 void installWorksheetFeatures(Shell &shell, Document &document, Recomputer &recomputer) {
     QMenu *file = shell.menu(MenuId::File);
     QMainWindow *window = &shell.window();
-    auto *action = new QAction(tr("Export &worksheet (PDF)\u2026"), file);
+    auto *action = new QAction(
+        QCoreApplication::translate("WorksheetFeatures", "Export &worksheet (PDF)\u2026"), file);
     action->setObjectName(QStringLiteral("exportWorksheet"));
-    action->setStatusTip(tr("Exercises on the numbers shown, with room to write and the answer "
-                            "key on a page of its own"));
+    action->setStatusTip(QCoreApplication::translate(
+        "WorksheetFeatures", "Exercises on the numbers shown, with room to write and the answer "
+                             "key on a page of its own"));
     // Just after the window's figure (or before Quit, which stays last).
     const QList<QAction *> actions = file->actions();
     QAction *before = nullptr;
@@ -94,8 +94,9 @@ void installWorksheetFeatures(Shell &shell, Document &document, Recomputer &reco
         if (!askOptions(window, options))
             return;
         QString path = QFileDialog::getSaveFileName(
-            window, tr("Export worksheet"), QDir(exportDirectory()).filePath("worksheet.pdf"),
-            tr("PDF (*.pdf)"));
+            window, QCoreApplication::translate("WorksheetFeatures", "Export worksheet"),
+            QDir(exportDirectory()).filePath("worksheet.pdf"),
+            QCoreApplication::translate("WorksheetFeatures", "PDF (*.pdf)"));
         if (path.isEmpty())
             return;
         if (QFileInfo(path).suffix().isEmpty())
@@ -108,9 +109,11 @@ void installWorksheetFeatures(Shell &shell, Document &document, Recomputer &reco
         const QString error = exportWorksheet(recomputer.snapshot(), path, options);
         if (!error.isEmpty()) {
             ExportNotices::instance().failed(error);
-            QMessageBox::warning(window, tr("Export failed"), error);
+            QMessageBox::warning(
+                window, QCoreApplication::translate("WorksheetFeatures", "Export failed"), error);
             return;
         }
-        ExportNotices::instance().written(tr("worksheet"), path);
+        ExportNotices::instance().written(
+            QCoreApplication::translate("WorksheetFeatures", "worksheet"), path);
     });
 }
