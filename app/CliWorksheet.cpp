@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliWorksheet.h"
+#include "CliModelSupport.h"
 
 #include "InputError.h"
 #include "figures/Worksheet.h"
@@ -8,18 +9,14 @@
 #include <QCommandLineParser>
 #include <QFileInfo>
 
-#include <cstdio>
 #include <limits>
 #include <optional>
 
 namespace {
 
-constexpr int kExitInput = 1;
-constexpr int kExitUsage = 2;
-
-void writeErr(const QString &text) {
-    std::fputs(text.toUtf8().constData(), stderr);
-}
+using climodel::kExitInput;
+using climodel::kExitUsage;
+using climodel::writeErr;
 
 int usage(const QString &message) {
     writeErr("attnviz-cli: " + message +
@@ -110,9 +107,7 @@ int runWorksheetCommand(const QStringList &arguments,
         const QByteArray text = sheet.text.toUtf8() + "\n";
         const QString path = parser.value("text");
         if (path == "-") {
-            if (std::fwrite(text.constData(), 1, size_t(text.size()), stdout) !=
-                    size_t(text.size()) ||
-                std::fflush(stdout) != 0) {
+            if (!climodel::writeOut(text)) {
                 writeErr("attnviz-cli: cannot write the text to standard output\n");
                 return kExitInput;
             }
