@@ -6,7 +6,7 @@
 #include "Attention.h"
 #include "InputError.h"
 #include "Notation.h"
-#include "analysis/Exercise.h"
+#include "analysis/ExerciseAnswer.h"
 #include "analysis/TokenLabels.h"
 
 #include <QtTest>
