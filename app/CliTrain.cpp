@@ -63,14 +63,11 @@ int writeGradient(const QStringList &arguments) {
     return writeResult(parser.value("json"), attn::gradientToJson(loss, gradient));
 }
 
-// The defaults of model train. The induction task's aim at a 2-layer, 4-head attention-only
-// model whose induction score passes 0.8 within two minutes on two cores; they do not reach it
-// yet (README: the measured scores).
+// The defaults of model train; the induction task's are attn::inductionDefaults(), the same as
+// the "Watch a circuit form" panel's (docs/training.md: the measured times).
 constexpr std::int64_t kDefaultSteps = 1000;
 constexpr std::int64_t kDefaultCorpusVocab = 512;
 constexpr std::int64_t kDefaultSequence = 64, kDefaultBatch = 16;
-constexpr std::int64_t kDefaultInductionSequence = 32, kDefaultInductionBatch = 16;
-constexpr std::int64_t kInductionFirst = 32, kDefaultInductionTokens = 26; // A … Z
 constexpr double kDefaultLearningRate = 1e-3;
 constexpr std::int64_t kSaveEvery = 500; // steps between saves of the checkpoint and state
 constexpr std::int64_t kPrintEvery = 10;
@@ -206,19 +203,17 @@ int train(const QStringList &arguments) {
         }
     }
 
-    attn::TrainingSettings s;
-    s.data = induction ? attn::TrainingData::Induction : attn::TrainingData::Corpus;
+    const attn::TrainingSettings task = attn::inductionDefaults();
+    attn::TrainingSettings s = induction ? task : attn::TrainingSettings{};
     s.vocab = vocab;
     s.attentionOnly = parser.isSet("attention-only");
     s.sequenceLength = parser.isSet("sequence")
                            ? wholeOption(parser, "sequence", 2, attn::kMaxTrainSequence)
-                           : (induction ? kDefaultInductionSequence : kDefaultSequence);
+                           : (induction ? task.sequenceLength : kDefaultSequence);
     s.batch = parser.isSet("batch") ? wholeOption(parser, "batch", 1, attn::kMaxTrainBatch)
-                                    : (induction ? kDefaultInductionBatch : kDefaultBatch);
-    s.inductionFirst = induction ? kInductionFirst : 0;
-    s.inductionTokens = parser.isSet("induction-tokens")
-                            ? wholeOption(parser, "induction-tokens", 2, 94)
-                            : kDefaultInductionTokens;
+                                    : (induction ? task.batch : kDefaultBatch);
+    if (parser.isSet("induction-tokens"))
+        s.inductionTokens = wholeOption(parser, "induction-tokens", 2, 94);
     if (parser.isSet("lr")) {
         bool ok = false;
         s.learningRate = parser.value("lr").toDouble(&ok);
@@ -226,7 +221,7 @@ int train(const QStringList &arguments) {
             throw UsageError{"--lr expects a number between 0 and 1, got \"" + parser.value("lr") +
                              "\""};
     } else {
-        s.learningRate = kDefaultLearningRate;
+        s.learningRate = induction ? task.learningRate : kDefaultLearningRate;
     }
     if (parser.isSet("init")) {
         bool ok = false;

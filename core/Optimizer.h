@@ -33,6 +33,8 @@ public:
               const std::vector<const Matrix *> &gradients);
     void reset();
     const OptimizerSettings &settings() const { return settings_; }
+    // A schedule's rate for the next steps (a warm-up); the moments stay.
+    void setLearningRate(double rate) { settings_.learningRate = rate; }
 
     // Adam's moments (one per parameter, in step()'s order) and its step count: what a saved
     // training run needs to continue exactly.

@@ -158,7 +158,8 @@ void bindGpt2(const Binder &b, const ModelConfig &c, ModelWeights &w) {
         w.layers.push_back(l);
     }
     w.finalNorm = norm(b, "ln_f", d, true);
-    w.lmHead.weight = w.tokenEmbedding;
+    w.lmHead.weight =
+        c.tiedEmbeddings ? w.tokenEmbedding : b.require("lm_head.weight", {c.vocab, d}, true);
     w.hasLmHead = true;
 }
 

@@ -121,7 +121,9 @@ void gpt2(const Fields &f, ModelConfig &c) {
         fail(translate("attn::checkpoint", "n_head %1 does not divide n_embd %2")
                  .arg(qs(c.heads), qs(c.dModel)));
     c.headDim = c.dModel / c.heads;
-    c.tiedEmbeddings = true;
+    // GPT-2 ties its LM head to the token embeddings unless the config says otherwise (as
+    // Hugging Face's GPT2LMHeadModel does; the induction task's models have their own head).
+    c.tiedEmbeddings = f.flag("tie_word_embeddings", true);
     c.qkvBias = c.outputBias = c.mlpBias = true;
 }
 
@@ -195,7 +197,9 @@ void bert(const Fields &f, ModelConfig &c) {
         fail(translate("attn::checkpoint", "num_attention_heads %1 does not divide hidden_size %2")
                  .arg(qs(c.heads), qs(c.dModel)));
     c.headDim = c.dModel / c.heads;
-    c.tiedEmbeddings = true;
+    // GPT-2 ties its LM head to the token embeddings unless the config says otherwise (as
+    // Hugging Face's GPT2LMHeadModel does; the induction task's models have their own head).
+    c.tiedEmbeddings = f.flag("tie_word_embeddings", true);
     c.qkvBias = c.outputBias = c.mlpBias = true;
 }
 

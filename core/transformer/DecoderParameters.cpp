@@ -169,7 +169,8 @@ DecoderParameters loadDecoderParameters(const Checkpoint &checkpoint) {
 }
 
 ModelConfig trainingConfig(std::int64_t layers, std::int64_t heads, std::int64_t dModel,
-                           std::int64_t vocab, std::int64_t positions, bool attentionOnly) {
+                           std::int64_t vocab, std::int64_t positions, bool attentionOnly,
+                           bool tiedHead) {
     ModelConfig c;
     c.family = ModelFamily::Gpt2;
     c.layers = layers;
@@ -181,7 +182,7 @@ ModelConfig trainingConfig(std::int64_t layers, std::int64_t heads, std::int64_t
     c.maxPositions = positions;
     c.normEps = 1e-5;
     c.activation = Activation::GeluTanh;
-    c.tiedEmbeddings = true;
+    c.tiedEmbeddings = tiedHead;
     c.qkvBias = c.outputBias = c.mlpBias = true;
     return c;
 }
@@ -213,6 +214,9 @@ DecoderParameters initialGpt2(const ModelConfig &c, bool attentionOnly, std::uin
         p.layers.push_back(std::move(l));
     }
     p.finalNorm = {filled("ln_f.weight", {d}, 1.0), filled("ln_f.bias", {d}, 0)};
+    // Drawn last, so a tied model's numbers do not depend on whether this exists.
+    if (!c.tiedEmbeddings)
+        p.lmHead = {normal("lm_head.weight", {c.vocab, d}, sd, draw), {}, false};
     return p;
 }
 
@@ -229,7 +233,7 @@ QJsonObject gpt2ConfigJson(const ModelConfig &c) {
         {"vocab_size", qint64(c.vocab)},
         {"layer_norm_epsilon", c.normEps},
         {"activation_function", "gelu_new"},
-        {"tie_word_embeddings", true},
+        {"tie_word_embeddings", c.tiedEmbeddings},
         {"torch_dtype", "float32"},
     };
 }

@@ -75,8 +75,11 @@ DecoderParameters loadDecoderParameters(const Checkpoint &checkpoint);
 
 // The config of a GPT-2 that `model train` makes: d_model / heads per head, an MLP of 4·d (1
 // when attention-only), LayerNorm ε 1e-5, gelu_new, the LM head tied to the token embeddings.
+// `tiedHead` false: a separate LM head (lm_head.weight, vocab × d), which GPT-2 loaders read
+// when config.json says "tie_word_embeddings": false.
 ModelConfig trainingConfig(std::int64_t layers, std::int64_t heads, std::int64_t dModel,
-                           std::int64_t vocab, std::int64_t positions, bool attentionOnly);
+                           std::int64_t vocab, std::int64_t positions, bool attentionOnly,
+                           bool tiedHead = true);
 
 // A new GPT-2 of `config` as GPT-2's paper and Hugging Face initialise one: every weight
 // N(0, 0.02), the two projections into the residual stream (attn.c_proj, mlp.c_proj)

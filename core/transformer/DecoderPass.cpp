@@ -147,9 +147,12 @@ const Matrix &headWeights(const DecoderParameters &p) {
 } // namespace
 
 double DecoderPass::forward(const DecoderParameters &p, const std::vector<std::int64_t> &ids,
-                            std::int64_t sequences) {
+                            std::int64_t sequences, const std::vector<char> &counted) {
     const ModelConfig &c = p.config;
     const auto total = std::int64_t(ids.size());
+    if (!counted.empty() && counted.size() != ids.size())
+        throw InputError(translate("attn::training", "%1 loss flags for %2 tokens")
+                             .arg(qs(std::int64_t(counted.size())), qs(total)));
     if (sequences < 1 || total % sequences != 0)
         throw InputError(translate("attn::training", "%1 tokens do not split into %2 sequences")
                              .arg(qs(total), qs(sequences)));
@@ -168,6 +171,7 @@ double DecoderPass::forward(const DecoderParameters &p, const std::vector<std::i
                                        "0 … %3")
                                  .arg(qs(ids[i]), qs(std::int64_t(i)), qs(c.vocab - 1)));
     m_ids = ids;
+    m_counted = counted;
     m_sequences = sequences;
     m_length = T;
     const auto N = Eigen::Index(total);
@@ -264,15 +268,18 @@ double DecoderPass::forward(const DecoderParameters &p, const std::vector<std::i
     // Softmax of every row, and −log p(next token) where there is a next token.
     m_probabilities.resize(N, m_logits.cols());
     double sum = 0;
+    m_count = 0;
     for (Eigen::Index i = 0; i < N; ++i) {
         const double top = m_logits.row(i).maxCoeff();
         m_probabilities.row(i) = (m_logits.row(i).array() - top).exp();
         const double z = m_probabilities.row(i).sum();
         m_probabilities.row(i) /= z;
-        if (i % T != T - 1)
+        if (i % T != T - 1 && (counted.empty() || counted[std::size_t(i)] != 0)) {
             sum += top + std::log(z) - m_logits(i, Eigen::Index(ids[std::size_t(i + 1)]));
+            m_count += 1;
+        }
     }
-    m_loss = sum / double(sequences * (T - 1));
+    m_loss = m_count > 0 ? sum / m_count : 0.0;
     return m_loss;
 }
 
@@ -286,11 +293,11 @@ void DecoderPass::backward(const DecoderParameters &p, DecoderParameters &g) {
         t->value.setZero();
 
     // Cross-entropy: ∂L/∂logits = (softmax − one-hot(next)) / count on the rows that predict a
-    // token, 0 on each sequence's last row.
+    // counted token, 0 on the others (each sequence's last row, rows not flagged).
     Matrix dLogits = m_probabilities;
-    const double count = double(B * (T - 1));
+    const double count = std::max(m_count, 1.0);
     for (Eigen::Index i = 0; i < N; ++i) {
-        if (i % T == T - 1) {
+        if (i % T == T - 1 || (!m_counted.empty() && m_counted[std::size_t(i)] == 0)) {
             dLogits.row(i).setZero();
             continue;
         }

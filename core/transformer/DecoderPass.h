@@ -25,8 +25,10 @@ public:
     // every sequence and every position 0 … length − 2 of −log p(next token). Keeps the
     // activations for backward(). Throws InputError for ids outside the vocabulary or sequences
     // longer than the model's positions.
+    // `counted`, when not empty (one flag per id), restricts the mean to the positions flagged
+    // (a sequence's last position never counts); none flagged gives a loss and gradient of 0.
     double forward(const DecoderParameters &parameters, const std::vector<std::int64_t> &ids,
-                   std::int64_t sequences);
+                   std::int64_t sequences, const std::vector<char> &counted = {});
     // The gradient of forward()'s loss into `gradient` (zerosLike() of the same parameters:
     // every value is overwritten). Call after forward() with the same parameters.
     void backward(const DecoderParameters &parameters, DecoderParameters &gradient);
@@ -58,6 +60,8 @@ private:
     };
 
     std::vector<std::int64_t> m_ids;
+    std::vector<char> m_counted; // empty: every position that has a next token
+    double m_count = 0;          // how many positions the mean is over
     std::int64_t m_sequences = 0, m_length = 0;
     std::vector<LayerCache> m_layers;
     Matrix m_xhatFinal, m_final;

@@ -12,6 +12,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -123,6 +124,31 @@ void readFloat64Safetensors(const QString &file,
 
 } // namespace
 
+TrainingSettings inductionDefaults() {
+    TrainingSettings s;
+    s.data = TrainingData::Induction;
+    s.layers = 2; // the fewest an induction head needs: its keys read what layer 0 wrote
+    s.heads = 4;
+    s.dModel = 64;
+    s.attentionOnly = true;
+    s.vocab = 257; // the 256 bytes of a byte-level BPE and <|endoftext|>, the start token
+    s.sequenceLength = 32;
+    s.batch = 16;
+    s.inductionFirst = 32; // ids 32 … 57: the letters A … Z
+    s.inductionTokens = 26;
+    // Why these (bench/induction_prototype.py, docs/training.md): with the loss over every
+    // position, GPT-2's σ 0.02 and a tied LM head the model stays for thousands of steps on a
+    // plateau; each of the loss over the decided positions only, σ 0.1 (attention scores
+    // that are not all 0 at the start) and an LM head of its own is needed to leave it within
+    // two minutes, and 8 pairs a sequence halve the steps that 4 take.
+    s.inductionPairs = 8;
+    s.learningRate = 3e-3;
+    s.warmup = 50;
+    s.initDeviation = 0.1;
+    s.tiedHead = false;
+    return s;
+}
+
 QJsonObject trainingSettingsJson(const TrainingSettings &s) {
     return QJsonObject{{"format", kFormat},
                        {"data", dataName(s.data)},
@@ -135,8 +161,11 @@ QJsonObject trainingSettingsJson(const TrainingSettings &s) {
                        {"batch", qint64(s.batch)},
                        {"induction_first", qint64(s.inductionFirst)},
                        {"induction_tokens", qint64(s.inductionTokens)},
+                       {"induction_pairs", qint64(s.inductionPairs)},
                        {"learning_rate", s.learningRate},
+                       {"warmup", qint64(s.warmup)},
                        {"init_deviation", s.initDeviation},
+                       {"tied_head", s.tiedHead},
                        // A JSON number holds 53 bits; the seed may use 64.
                        {"seed", QString::number(s.seed)}};
 }
@@ -168,6 +197,10 @@ TrainingSettings trainingSettingsFromJson(const QJsonObject &o, const QString &f
     s.batch = whole("batch");
     s.inductionFirst = whole("induction_first");
     s.inductionTokens = whole("induction_tokens");
+    // Absent from the files of older versions, whose runs had neither: they resume as before.
+    s.inductionPairs = o.contains("induction_pairs") ? whole("induction_pairs") : 0;
+    s.warmup = o.contains("warmup") ? whole("warmup") : 0;
+    s.tiedHead = o.value("tied_head").toBool(true);
     s.learningRate = o.value("learning_rate").toDouble(-1);
     if (!(s.learningRate > 0 && s.learningRate < 1))
         fail(file, translate("attn::training", "\"learning_rate\" must lie between 0 and 1"));
@@ -194,6 +227,7 @@ void checkTrainingSettings(const TrainingSettings &s, std::int64_t corpusTokens)
     checkTrainingSize(s.batch, 1, kMaxTrainBatch, "--batch");
     if (!(s.learningRate > 0 && s.learningRate < 1))
         throw InputError(translate("attn::training", "--lr must lie between 0 and 1"));
+    checkTrainingSize(s.warmup, 0, 1000000, "--warmup");
     if (s.data == TrainingData::Induction) {
         if (s.sequenceLength % 2 != 0)
             throw InputError(translate("attn::training",
@@ -202,6 +236,14 @@ void checkTrainingSettings(const TrainingSettings &s, std::int64_t corpusTokens)
                                  .arg(qs(s.sequenceLength)));
         checkTrainingSize(s.inductionTokens, 2, s.vocab, "--induction-tokens");
         checkTrainingSize(s.inductionFirst, 0, s.vocab - s.inductionTokens, "--induction-first");
+        if (s.inductionPairs > 0) {
+            // The start token is the vocabulary's last id; a pair "A B" needs 2 positions
+            // before its copy and 2 for it.
+            checkTrainingSize(s.inductionPairs, 0, s.sequenceLength, "--induction-pairs");
+            checkTrainingSize(s.sequenceLength, 6, kMaxTrainSequence, "--sequence");
+            checkTrainingSize(s.inductionFirst + s.inductionTokens, 1, s.vocab - 1,
+                              "--induction-tokens");
+        }
     } else if (corpusTokens < s.sequenceLength) {
         throw InputError(
             translate("attn::training", "the corpus has %1 tokens, fewer than one sequence of %2")
@@ -232,7 +274,7 @@ DecoderTraining::DecoderTraining(const TrainingSettings &settings, std::vector<s
     checkTrainingSettings(settings, std::int64_t(m_corpus.size()));
     const ModelConfig config =
         trainingConfig(settings.layers, settings.heads, settings.dModel, settings.vocab,
-                       settings.sequenceLength, settings.attentionOnly);
+                       settings.sequenceLength, settings.attentionOnly, settings.tiedHead);
     m_parameters =
         initialGpt2(config, settings.attentionOnly, streamSeed(settings.seed, kInitStream, 0, 0),
                     settings.initDeviation);
@@ -245,6 +287,33 @@ std::vector<std::int64_t> DecoderTraining::batch(std::int64_t step) const {
     const TrainingSettings &s = m_settings;
     std::vector<std::int64_t> ids;
     ids.reserve(std::size_t(s.batch * s.sequenceLength));
+    if (s.data == TrainingData::Induction && s.inductionPairs > 0) {
+        // A start token, random tokens, and pairs "A B" copied from a position j to a later i
+        // (i ≥ j + 2), both drawn at random: the distance from a copy to its original varies
+        // over the whole sequence, so no head can find the original by position, only by
+        // content, as an induction head does. (With one fixed distance, or copies always at
+        // the end, a head of layer 0 learns to look back by position and none forms.)
+        const std::int64_t T = s.sequenceLength;
+        for (std::int64_t b = 0; b < s.batch; ++b) {
+            std::mt19937_64 generator(
+                streamSeed(s.seed, kBatchStream, std::uint64_t(step), std::uint64_t(b)));
+            const auto draw = [&](std::int64_t count) {
+                return std::int64_t(generator() % std::uint64_t(count));
+            };
+            const auto start = std::ptrdiff_t(ids.size());
+            ids.push_back(s.vocab - 1);
+            for (std::int64_t i = 1; i < T; ++i)
+                ids.push_back(s.inductionFirst + draw(s.inductionTokens));
+            std::int64_t *row = ids.data() + start;
+            for (std::int64_t k = 0; k < s.inductionPairs; ++k) {
+                const std::int64_t j = 1 + draw(T - 4);         // 1 … T − 4
+                const std::int64_t i = j + 2 + draw(T - j - 3); // j + 2 … T − 2
+                row[i] = row[j];
+                row[i + 1] = row[j + 1];
+            }
+        }
+        return ids;
+    }
     if (s.data == TrainingData::Induction) {
         // A run of random tokens, then a segment of h tokens and its repeat, h drawn from
         // T/4 … T/2 for each sequence: with one fixed period a head in layer 0 learns to look
@@ -279,14 +348,45 @@ std::vector<std::int64_t> DecoderTraining::batch(std::int64_t step) const {
     return ids;
 }
 
+std::vector<char> DecoderTraining::counted(const std::vector<std::int64_t> &ids) const {
+    const std::int64_t T = m_settings.sequenceLength;
+    if (m_settings.data != TrainingData::Induction || m_settings.inductionPairs == 0 ||
+        std::int64_t(ids.size()) % T != 0)
+        return {};
+    std::vector<char> flags(ids.size(), 0);
+    // The latest earlier position of each token, per sequence, as i moves on (ids are small).
+    std::vector<std::int64_t> latest(std::size_t(m_settings.vocab), -1);
+    for (std::size_t begin = 0; begin < ids.size(); begin += std::size_t(T)) {
+        std::fill(latest.begin(), latest.end(), -1);
+        for (std::int64_t i = 0; i + 1 < T; ++i) {
+            const std::int64_t token = ids[begin + std::size_t(i)];
+            const std::int64_t j = latest[std::size_t(token)];
+            flags[begin + std::size_t(i)] =
+                j >= 0 && ids[begin + std::size_t(j + 1)] == ids[begin + std::size_t(i + 1)];
+            latest[std::size_t(token)] = i;
+        }
+    }
+    return flags;
+}
+
+std::int64_t DecoderTraining::heldOutLength() const {
+    const TrainingSettings &s = m_settings;
+    const bool start = s.data == TrainingData::Induction && s.inductionPairs > 0;
+    return start ? 1 + (s.sequenceLength - 1) / 2 * 2 : s.sequenceLength / 2 * 2;
+}
+
 std::vector<std::int64_t> DecoderTraining::heldOut(std::int64_t sequences) const {
     const TrainingSettings &s = m_settings;
+    const bool start = s.data == TrainingData::Induction && s.inductionPairs > 0;
     std::vector<std::int64_t> ids;
     for (std::int64_t b = 0; b < sequences; ++b) {
-        const std::vector<std::int64_t> sequence = repeatedRandomTokens(
-            int(s.sequenceLength / 2), s.data == TrainingData::Induction ? s.inductionFirst : 0,
-            s.data == TrainingData::Induction ? s.inductionTokens : s.vocab,
-            streamSeed(s.seed, kHeldOutStream, 0, std::uint64_t(b)));
+        const std::vector<std::int64_t> sequence =
+            repeatedRandomTokens(int((s.sequenceLength - (start ? 1 : 0)) / 2),
+                                 s.data == TrainingData::Induction ? s.inductionFirst : 0,
+                                 s.data == TrainingData::Induction ? s.inductionTokens : s.vocab,
+                                 streamSeed(s.seed, kHeldOutStream, 0, std::uint64_t(b)));
+        if (start) // the model always reads one first, as a GPT-2 reads <|endoftext|>
+            ids.push_back(s.vocab - 1);
         ids.insert(ids.end(), sequence.begin(), sequence.end());
     }
     return ids;
@@ -294,7 +394,10 @@ std::vector<std::int64_t> DecoderTraining::heldOut(std::int64_t sequences) const
 
 double DecoderTraining::step() {
     const std::vector<std::int64_t> ids = batch(m_steps);
-    m_loss = m_pass.forward(m_parameters, ids, m_settings.batch);
+    if (m_settings.warmup > 0)
+        m_optimizer.setLearningRate(m_settings.learningRate *
+                                    std::min(1.0, double(m_steps + 1) / double(m_settings.warmup)));
+    m_loss = m_pass.forward(m_parameters, ids, m_settings.batch, counted(ids));
     m_pass.backward(m_parameters, m_gradient);
     std::vector<Matrix *> parameters;
     std::vector<const Matrix *> gradients;
@@ -307,20 +410,21 @@ double DecoderTraining::step() {
     return m_loss;
 }
 
-std::vector<HeadScores> DecoderTraining::heldOutScores(std::int64_t sequences) const {
-    const std::int64_t T = m_settings.sequenceLength / 2 * 2;
-    const std::vector<std::int64_t> ids = heldOut(sequences);
-    DecoderPass pass;
-    pass.forward(m_parameters, ids, sequences);
-    const std::int64_t L = m_settings.layers, H = m_settings.heads;
-    std::vector<HeadScores> mean(std::size_t(L * H));
+namespace {
+
+// Every head's scores (layer-major), each the mean over the sequences of `pass`, whose ids
+// are `ids` (sequences of `length`).
+std::vector<HeadScores> meanScores(const DecoderPass &pass, const ModelConfig &c,
+                                   const std::vector<std::int64_t> &ids, std::int64_t length) {
+    const auto sequences = std::int64_t(ids.size()) / length;
+    std::vector<HeadScores> mean(std::size_t(c.layers * c.heads));
     for (std::int64_t b = 0; b < sequences; ++b) {
-        const std::vector<std::int64_t> sequence(ids.begin() + std::ptrdiff_t(b * T),
-                                                 ids.begin() + std::ptrdiff_t((b + 1) * T));
-        for (std::int64_t l = 0; l < L; ++l)
-            for (std::int64_t h = 0; h < H; ++h) {
+        const std::vector<std::int64_t> sequence(ids.begin() + std::ptrdiff_t(b * length),
+                                                 ids.begin() + std::ptrdiff_t((b + 1) * length));
+        for (std::int64_t l = 0; l < c.layers; ++l)
+            for (std::int64_t h = 0; h < c.heads; ++h) {
                 const HeadScores s = headScores(pass.weights(l, h, b), sequence);
-                HeadScores &m = mean[std::size_t(l * H + h)];
+                HeadScores &m = mean[std::size_t(l * c.heads + h)];
                 m.previousToken += s.previousToken / double(sequences);
                 m.firstToken += s.firstToken / double(sequences);
                 m.induction += s.induction / double(sequences);
@@ -328,6 +432,111 @@ std::vector<HeadScores> DecoderTraining::heldOutScores(std::int64_t sequences) c
             }
     }
     return mean;
+}
+
+// A copy of `p` in which head `head` of layer `layer` writes nothing: its rows of the output
+// projection are 0, which is what Intervention::zero does to a run of the written checkpoint
+// (the head's output before the projection set to 0; the projection's bias stays).
+DecoderParameters withoutHead(DecoderParameters p, int layer, int head) {
+    LinearParameters &o = p.layers[std::size_t(layer)].o;
+    const auto hd = Eigen::Index(p.config.headDim);
+    if (o.inputMajor)
+        o.weight.value.middleRows(head * hd, hd).setZero();
+    else
+        o.weight.value.middleCols(head * hd, hd).setZero();
+    return p;
+}
+
+// The held-out sequences' scores and loss over their repeat under parameters `p`.
+struct HeldOutReading {
+    std::vector<HeadScores> scores;
+    double loss = 0;
+};
+
+HeldOutReading readHeldOut(const DecoderParameters &p, const std::vector<std::int64_t> &ids,
+                           std::int64_t length, std::int64_t repeatStart, DecoderPass &pass) {
+    // The loss counts the positions inside the repeat whose next token is in it too.
+    std::vector<char> repeat(ids.size(), 0);
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        const auto at = std::int64_t(i) % length;
+        repeat[i] = at >= repeatStart && at + 1 < length;
+    }
+    HeldOutReading r;
+    r.loss = pass.forward(p, ids, std::int64_t(ids.size()) / length, repeat);
+    r.scores = meanScores(pass, p.config, ids, length);
+    return r;
+}
+
+} // namespace
+
+std::vector<HeadScores> DecoderTraining::heldOutScores(std::int64_t sequences) const {
+    const std::vector<std::int64_t> ids = heldOut(sequences);
+    DecoderPass pass;
+    pass.forward(m_parameters, ids, sequences);
+    return meanScores(pass, m_parameters.config, ids, heldOutLength());
+}
+
+CircuitReadings DecoderTraining::circuitReadings(std::int64_t sequences) const {
+    CircuitReadings r;
+    r.step = m_steps;
+    const TrainingSettings &s = m_settings;
+    r.tokens = s.data == TrainingData::Induction ? s.inductionTokens : s.vocab;
+    const std::int64_t length = heldOutLength();
+    const std::int64_t half = length / 2, repeatStart = length - half;
+    const std::vector<std::int64_t> ids = heldOut(sequences);
+    DecoderPass pass;
+    const HeldOutReading now = readHeldOut(m_parameters, ids, length, repeatStart, pass);
+    r.loss = now.loss;
+    const auto H = int(s.heads), L = int(s.layers);
+    const auto at = [&](int l, int h) { return now.scores[std::size_t(l * H + h)]; };
+    for (int h = 0; h < H; ++h)
+        if (r.previousHead < 0 || at(0, h).previousToken > r.previousScore) {
+            r.previousLayer = 0;
+            r.previousHead = h;
+            r.previousScore = at(0, h).previousToken;
+        }
+    for (int l = 1; l < L; ++l)
+        for (int h = 0; h < H; ++h)
+            if (r.inductionHead < 0 || at(l, h).induction > r.inductionScore) {
+                r.inductionLayer = l;
+                r.inductionHead = h;
+                r.inductionScore = at(l, h).induction;
+            }
+    if (r.inductionLayer < 0)
+        return r; // one layer: no induction head to read
+    // The example: a query in the middle of the first sequence's repeat.
+    const std::int64_t i = repeatStart + half / 2;
+    std::int64_t j = -1;
+    for (std::int64_t k = 0; k < i; ++k)
+        if (ids[std::size_t(k)] == ids[std::size_t(i)])
+            j = k;
+    if (j >= 0) {
+        r.exampleQuery = int(i);
+        r.exampleKey = int(j + 1);
+        r.queryToken = ids[std::size_t(i)];
+        r.nextToken = ids[std::size_t(j + 1)];
+        r.exampleInductionWeight = pass.weights(r.inductionLayer, r.inductionHead, 0)(i, j + 1);
+        r.examplePreviousWeight = pass.weights(0, r.previousHead, 0)(j + 1, j);
+    }
+    DecoderPass ablated;
+    const HeldOutReading without = readHeldOut(withoutHead(m_parameters, 0, r.previousHead), ids,
+                                               length, repeatStart, ablated);
+    r.ablatedInduction =
+        without.scores[std::size_t(r.inductionLayer * H + r.inductionHead)].induction;
+    r.ablatedLoss = without.loss;
+    // The control: layer 0's head that looks least at the previous token.
+    for (int h = 0; h < H; ++h)
+        if (h != r.previousHead &&
+            (r.controlHead < 0 || at(0, h).previousToken < at(0, r.controlHead).previousToken))
+            r.controlHead = h;
+    if (r.controlHead >= 0) {
+        const HeldOutReading control = readHeldOut(withoutHead(m_parameters, 0, r.controlHead), ids,
+                                                   length, repeatStart, ablated);
+        r.controlInduction =
+            control.scores[std::size_t(r.inductionLayer * H + r.inductionHead)].induction;
+        r.controlLoss = control.loss;
+    }
+    return r;
 }
 
 double DecoderTraining::bestInduction(std::int64_t sequences) const {

@@ -5,6 +5,7 @@
 #include "DecoderPass.h"
 #include "Optimizer.h"
 #include "Run.h"
+#include "analysis/CircuitLesson.h"
 #include "analysis/HeadScores.h"
 
 #include <QJsonObject>
@@ -15,8 +16,8 @@
 namespace attn {
 
 // What a model learns from: a corpus's token ids, or (the induction task) sequences of random
-// tokens whose second part repeats a segment of them (of a length that varies), which a
-// 2-layer attention-only model learns to continue by forming an induction head.
+// tokens in which pairs of tokens come back (TrainingSettings::inductionPairs), which a 2-layer
+// attention-only model learns to continue by forming an induction head.
 enum class TrainingData { Corpus, Induction };
 
 // Everything that decides a training run's numbers, saved beside the checkpoint (training.json)
@@ -31,12 +32,27 @@ struct TrainingSettings {
     // Induction: the random tokens are ids first … first + tokens − 1 (with model train's
     // byte-level vocabulary, 32 … 57 are the letters A … Z).
     std::int64_t inductionFirst = 0, inductionTokens = 64;
+    // Induction: each sequence is the vocabulary's last id (<|endoftext|>, as a start) and
+    // random tokens, into which `inductionPairs` pairs "A B" are copied from earlier to later
+    // positions drawn at random, and the loss is the mean over the positions whose next token
+    // the pattern decides (the token occurred before and the same token followed it then).
+    // 0: the first layout tried, kept so older runs resume: random tokens, then a segment of
+    // T/4 … T/2 tokens and its repeat, the loss over every position.
+    std::int64_t inductionPairs = 0;
     double learningRate = 1e-3;  // Adam's, with its default β and ε
+    std::int64_t warmup = 0;     // steps over which the rate rises linearly to learningRate
     double initDeviation = 0.02; // the weights' N(0, σ) at the start (GPT-2's 0.02)
+    bool tiedHead = true;        // the LM head is the token embeddings (GPT-2's), or its own
     std::uint64_t seed = 0;
 
     bool operator==(const TrainingSettings &) const = default;
 };
+
+// The induction task's settings that `attnviz-cli model train --task induction` and the "Watch
+// a circuit form" panel share (2 layers × 4 heads, d 64, attention-only; the rest as measured
+// in docs/training.md): letters A … Z, sequences of 32 with 8 copied pairs, batches of 16, Adam
+// 3e-3 warmed up over 50 steps, weights N(0, 0.1), an LM head of its own.
+TrainingSettings inductionDefaults();
 
 // training.json's object for the settings, and back (throws InputError naming `file`).
 QJsonObject trainingSettingsJson(const TrainingSettings &settings);
@@ -65,13 +81,25 @@ public:
 
     // The ids of step s's batch (batch × sequenceLength, one sequence after the other).
     std::vector<std::int64_t> batch(std::int64_t step) const;
-    // Held-out sequences of random repeated tokens (drawn from a stream the batches never use).
+    // Which positions of `ids` (sequences of sequenceLength) the loss counts: all but each
+    // sequence's last, or for the planted induction task (inductionPairs > 0) those whose next
+    // token an induction head can know: the token occurred before, followed by the same token.
+    std::vector<char> counted(const std::vector<std::int64_t> &ids) const;
+    // Held-out sequences of random repeated tokens (drawn from a stream the batches never use):
+    // m random tokens and the same m again, after a start token when the task has one
+    // (inductionPairs > 0), each heldOutLength() long.
     std::vector<std::int64_t> heldOut(std::int64_t sequences) const;
+    std::int64_t heldOutLength() const;
     // Every head's scores (layer-major: layer · heads + head), each the mean over `sequences`
     // held-out sequences of repeated random tokens.
     std::vector<HeadScores> heldOutScores(std::int64_t sequences = 8) const;
     // The largest induction score of heldOutScores.
     double bestInduction(std::int64_t sequences = 8) const;
+    // The circuit now (CircuitLesson's readings) on `sequences` held-out sequences: layer 0's
+    // best previous-token head, the best induction head of a later layer, the loss over the
+    // repeat, and the same with the previous-token head's output set to 0 (and with layer 0's
+    // least previous-token head zeroed instead, as a control).
+    CircuitReadings circuitReadings(std::int64_t sequences = 8) const;
     // A forward pass of the current model on `ids` (at least 2), for the views: what runModel
     // gives for the same numbers.
     RunPtr run(const std::vector<std::int64_t> &ids) const;

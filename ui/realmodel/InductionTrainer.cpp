@@ -24,24 +24,8 @@ InductionTrainer::InductionTrainer(QObject *parent)
 
 attn::TrainingSettings InductionTrainer::defaultSettings() {
     // attnviz-cli model train --task induction's defaults, so the panel and the command line
-    // train the same model: letters A … Z (ids 32 … 57 of the byte-level vocabulary, so the
-    // overview names them), sequences of 32, batches of 16, Adam 1e-3. Two layers are the fewest
-    // an induction head needs (it reads keys that a previous-token head of an earlier layer
-    // wrote). At these sizes the loss leaves its plateau slowly: the README gives the measured
-    // scores.
-    attn::TrainingSettings s;
-    s.data = attn::TrainingData::Induction;
-    s.layers = 2;
-    s.heads = 4;
-    s.dModel = 64;
-    s.attentionOnly = true;
-    s.vocab = 257;
-    s.sequenceLength = 32;
-    s.batch = 16;
-    s.inductionFirst = 32;
-    s.inductionTokens = 26;
-    s.learningRate = 1e-3;
-    return s;
+    // train the same model (docs/training.md gives the measured steps and seconds).
+    return attn::inductionDefaults();
 }
 
 void InductionTrainer::setSettings(const attn::TrainingSettings &settings) {
