@@ -2,17 +2,20 @@
 #pragma once
 
 class InductionTrainer;
+class QAction;
 class InductionTrainingView;
 class QDockWidget;
 class Shell;
 
 // "Watch a circuit form" in the window (issue 26): the InductionTrainer and its view as a panel
 // tabbed with the other panels on the right, shown by View › Watch a circuit form
-// (Ctrl+Alt+I), hidden until asked for.
+// (Ctrl+Alt+I), hidden until asked for; and Lesson › How a circuit forms (Ctrl+Alt+L), which
+// shows it and starts the third lesson inside it.
 struct InductionFeatures {
     InductionTrainer *trainer = nullptr;
     InductionTrainingView *view = nullptr;
     QDockWidget *dock = nullptr;
+    QAction *lesson = nullptr;
 };
 
 InductionFeatures installInductionFeatures(Shell &shell);

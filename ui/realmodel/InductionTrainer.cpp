@@ -12,6 +12,7 @@ struct Chunk {
     std::shared_ptr<attn::DecoderTraining> training;
     InductionTrainer::Point point;
     attn::RunPtr run;
+    attn::CircuitReadings readings;
     double seconds = 0;
     std::int64_t tokens = 0;
     QString error;
@@ -60,6 +61,7 @@ void InductionTrainer::reset() {
     m_training.reset();
     m_history.clear();
     m_run.reset();
+    m_readings = {};
     m_tokensPerSecond = m_seconds = 0;
     m_error.clear();
     emit progressed();
@@ -85,6 +87,7 @@ void InductionTrainer::start(int steps) {
                 c.point.step = c.training->steps();
                 c.point.scores = c.training->heldOutScores();
                 c.run = c.training->run(c.training->heldOut(1));
+                c.readings = c.training->circuitReadings();
             });
             return c;
         },
@@ -104,6 +107,7 @@ void InductionTrainer::start(int steps) {
             m_training = c.training;
             m_history.push_back(std::move(c.point));
             m_run = c.run;
+            m_readings = c.readings;
             m_seconds += c.seconds;
             m_tokensPerSecond = c.seconds > 0 ? double(c.tokens) / c.seconds : 0;
             emit progressed();

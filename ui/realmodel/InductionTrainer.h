@@ -52,6 +52,8 @@ public:
     const std::vector<Point> &history() const { return m_history; }
     // The model now, on a held-out sequence (its ids: run()->ids); null before the first job.
     attn::RunPtr run() const { return m_run; }
+    // The circuit's heads, scores and ablation after the last chunk (the lesson's numbers).
+    const attn::CircuitReadings &readings() const { return m_readings; }
     // Tokens a second over the last chunk, and seconds of training so far.
     double tokensPerSecond() const { return m_tokensPerSecond; }
     double trainingSeconds() const { return m_seconds; }
@@ -73,6 +75,7 @@ private:
     bool m_playing = false, m_running = false;
     std::vector<Point> m_history;
     attn::RunPtr m_run;
+    attn::CircuitReadings m_readings;
     double m_tokensPerSecond = 0, m_seconds = 0;
     QString m_error;
 };

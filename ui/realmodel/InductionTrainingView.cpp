@@ -4,8 +4,10 @@
 #include "InductionTrainer.h"
 #include "LayerHeadGrid.h"
 #include "Notation.h"
+#include "analysis/CircuitLesson.h"
 #include "shell/Translations.h"
 
+#include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -23,6 +25,16 @@ namespace {
 const QColor kHeadColours[] = {{0, 114, 178}, {213, 94, 0},   {0, 158, 115},  {204, 121, 167},
                                {230, 159, 0}, {86, 180, 233}, {240, 228, 66}, {0, 0, 0}};
 
+// The name of a token of the task's byte-level vocabulary: ids 0 … 93 are the printable bytes
+// "!" … "~" (GPT-2's byte order), the last id the start token.
+QString tokenName(std::int64_t id, std::int64_t vocab) {
+    if (id == vocab - 1)
+        return QStringLiteral("<|endoftext|>");
+    if (id >= 0 && id < 94)
+        return QString(QChar(char16_t('!' + id)));
+    return QString::number(id);
+}
+
 QCustomPlot *newPlot(QWidget *parent) {
     auto *plot = new QCustomPlot(parent);
     plot->setLocale(QLocale::c()); // numbers as everywhere else, whatever the language
@@ -36,7 +48,9 @@ InductionTrainingView::InductionTrainingView(InductionTrainer &trainer, QWidget 
     : QWidget(parent), m_trainer(trainer), m_intro(new QLabel(this)), m_heads(new QSpinBox(this)),
       m_seed(new QSpinBox(this)), m_headsLabel(new QLabel(this)), m_seedLabel(new QLabel(this)),
       m_play(new QPushButton(this)), m_step(new QPushButton(this)), m_reset(new QPushButton(this)),
-      m_status(new QLabel(this)), m_loss(newPlot(this)), m_scores(newPlot(this)),
+      m_status(new QLabel(this)), m_lessonBox(new QFrame(this)), m_lessonTitle(new QLabel),
+      m_lessonText(new QLabel), m_lessonPrevious(new QPushButton), m_lessonNext(new QPushButton),
+      m_lessonEnd(new QPushButton), m_loss(newPlot(this)), m_scores(newPlot(this)),
       m_grid(new LayerHeadGrid) {
     setObjectName("inductionTrainingView");
     auto *layout = new QVBoxLayout(this);
@@ -67,6 +81,33 @@ InductionTrainingView::InductionTrainingView(InductionTrainer &trainer, QWidget 
     m_status->setObjectName("inductionStatus");
     m_status->setWordWrap(true);
     layout->addWidget(m_status);
+
+    // The lesson's box: its step's title and text with the current numbers, and the buttons.
+    m_lessonBox->setObjectName("circuitLesson");
+    static_cast<QFrame *>(m_lessonBox)->setFrameShape(QFrame::StyledPanel);
+    auto *lessonLayout = new QVBoxLayout(m_lessonBox);
+    QFont title = m_lessonTitle->font();
+    title.setBold(true);
+    m_lessonTitle->setFont(title);
+    m_lessonTitle->setWordWrap(true);
+    m_lessonText->setObjectName("circuitLessonText");
+    m_lessonText->setWordWrap(true);
+    m_lessonText->setTextFormat(Qt::RichText);
+    lessonLayout->addWidget(m_lessonTitle);
+    lessonLayout->addWidget(m_lessonText);
+    auto *lessonButtons = new QHBoxLayout;
+    lessonButtons->addWidget(m_lessonPrevious);
+    lessonButtons->addWidget(m_lessonNext);
+    lessonButtons->addStretch(1);
+    lessonButtons->addWidget(m_lessonEnd);
+    lessonLayout->addLayout(lessonButtons);
+    m_lessonBox->hide();
+    layout->addWidget(m_lessonBox);
+    connect(m_lessonPrevious, &QPushButton::clicked, this,
+            [this] { goToLessonStep(m_lessonStep - 1); });
+    connect(m_lessonNext, &QPushButton::clicked, this,
+            [this] { goToLessonStep(m_lessonStep + 1); });
+    connect(m_lessonEnd, &QPushButton::clicked, this, &InductionTrainingView::stopLesson);
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     auto *plots = new QWidget(splitter);
@@ -123,6 +164,9 @@ void InductionTrainingView::retranslate() {
     m_play->setText(m_trainer.isPlaying() ? tr("&Pause") : tr("&Play"));
     m_step->setText(tr("S&tep"));
     m_reset->setText(tr("&Reset"));
+    m_lessonPrevious->setText(tr("◀ Previous"));
+    m_lessonNext->setText(tr("Next ▶"));
+    m_lessonEnd->setText(tr("End the lesson"));
     m_loss->xAxis->setLabel(tr("step"));
     m_loss->yAxis->setLabel(tr("loss"));
     m_scores->xAxis->setLabel(tr("step"));
@@ -132,7 +176,44 @@ void InductionTrainingView::retranslate() {
     showProgress();
 }
 
+int InductionTrainingView::lessonStepCount() const {
+    return int(attn::circuitLessonSteps(m_trainer.readings(), [](std::int64_t) {
+                   return QString();
+               }).size());
+}
+
+void InductionTrainingView::startLesson() {
+    goToLessonStep(0);
+}
+
+void InductionTrainingView::stopLesson() {
+    m_lessonStep = -1;
+    m_lessonBox->hide();
+    m_intro->show();
+}
+
+void InductionTrainingView::goToLessonStep(int step) {
+    m_lessonStep = std::clamp(step, 0, lessonStepCount() - 1);
+    m_intro->hide(); // the lesson's text takes its place
+    m_lessonBox->show();
+    showLesson();
+}
+
+void InductionTrainingView::showLesson() {
+    if (m_lessonStep < 0)
+        return;
+    const std::int64_t vocab = m_trainer.settings().vocab;
+    const std::vector<LessonStep> steps = attn::circuitLessonSteps(
+        m_trainer.readings(), [vocab](std::int64_t id) { return tokenName(id, vocab); });
+    const LessonStep &s = steps[std::size_t(m_lessonStep)];
+    m_lessonTitle->setText(s.title);
+    m_lessonText->setText(s.html);
+    m_lessonPrevious->setEnabled(m_lessonStep > 0);
+    m_lessonNext->setEnabled(m_lessonStep + 1 < int(steps.size()));
+}
+
 void InductionTrainingView::showProgress() {
+    showLesson();
     const std::vector<InductionTrainer::Point> &history = m_trainer.history();
     m_grid->setRun(m_trainer.run(), true);
     const int layers = int(m_trainer.settings().layers), heads = int(m_trainer.settings().heads);

@@ -4,11 +4,14 @@
 // sizes are capped.
 
 #include "InputError.h"
+#include "Parallel.h"
+#include "analysis/HeadScores.h"
 #include "checkpoint/Checkpoint.h"
 #include "support/ModelSupport.h"
 #include "tokenizer/BpeTrainer.h"
 #include "transformer/DecoderTraining.h"
 #include "transformer/Forward.h"
+#include "transformer/Interventions.h"
 #include "transformer/RunJson.h"
 
 #include <QJsonDocument>
@@ -33,6 +36,19 @@ attn::TrainingSettings tinyInduction() {
     s.batch = 4;
     s.learningRate = 3e-3;
     s.seed = 11;
+    return s;
+}
+
+// The induction task at a size that forms its circuit in seconds (about 700 steps, 2 s; seeds
+// 1 and 2 take as many): 2 layers of 2 heads, d 32, the 26 letters, sequences of 24 with 6
+// copied pairs, the rest as the defaults.
+attn::TrainingSettings smallCircuit() {
+    attn::TrainingSettings s = attn::inductionDefaults();
+    s.heads = 2;
+    s.dModel = 32;
+    s.sequenceLength = 24;
+    s.inductionPairs = 6;
+    s.seed = 3;
     return s;
 }
 
@@ -120,19 +136,158 @@ private slots:
         QCOMPARE(run->logits.cols(), 20);
     }
 
+    // The induction task's circuit forms: a previous-token head in layer 0, then an induction
+    // head in layer 1 (the old layout, a segment repeated at the end with the loss over every
+    // position, stayed on its plateau for thousands of steps). Zeroing the previous-token head
+    // breaks it, as zeroing it in a run of the written checkpoint does (Intervention::zero).
+    void inductionCircuitForms() {
+        attn::DecoderTraining t(qEnvironmentVariableIsEmpty("ATTNVIZ_TRAIN_DEFAULTS")
+                                    ? smallCircuit()
+                                    : attn::inductionDefaults(),
+                                {});
+        const bool print = !qEnvironmentVariableIsEmpty("ATTNVIZ_TRAIN_PRINT");
+        attn::setThreadCount(1); // small products: threads would only wait for each other
+        for (int i = 0; i < 1000; ++i) {
+            t.step();
+            if (print && t.steps() % 50 == 0) {
+                const attn::CircuitReadings p = t.circuitReadings();
+                qInfo("step %lld loss %.3f induction %.3f (L%dH%d) previous %.3f ablated %.3f",
+                      static_cast<long long>(p.step), t.loss(), p.inductionScore, p.inductionLayer,
+                      p.inductionHead, p.previousScore, p.ablatedInduction);
+            }
+        }
+        const attn::CircuitReadings r = t.circuitReadings();
+        QVERIFY2(r.inductionScore > 0.8, qPrintable(QString::number(r.inductionScore)));
+        QCOMPARE(r.inductionLayer, 1);
+        QVERIFY(r.previousScore > 0.5);
+        // The repeat's loss well under a guess's (ln 26 = 3.26; held-out repeats are longer
+        // than the pairs trained on); without the previous-token head the induction head
+        // loses its place and the loss rises, more than without the other head of layer 0.
+        const QString numbers = QString("loss %1, ablated %2 (%3), control %4 (%5)")
+                                    .arg(r.loss)
+                                    .arg(r.ablatedLoss)
+                                    .arg(r.ablatedInduction)
+                                    .arg(r.controlLoss)
+                                    .arg(r.controlInduction);
+        QVERIFY2(r.loss < 0.6 * std::log(26.0), qPrintable(numbers));
+        QVERIFY2(r.ablatedInduction < r.inductionScore - 0.1, qPrintable(numbers));
+        QVERIFY2(r.ablatedLoss > r.loss + 0.5, qPrintable(numbers));
+        attn::setThreadCount(0);
+    }
+
+    // The planted task's batches: a start token, the task's tokens, and the loss counting
+    // exactly the positions whose next token an earlier occurrence decides.
+    void plantedBatches() {
+        const attn::TrainingSettings s = smallCircuit();
+        const attn::DecoderTraining t(s, {});
+        const std::vector<std::int64_t> ids = t.batch(5);
+        QCOMPARE(std::int64_t(ids.size()), s.batch * s.sequenceLength);
+        QCOMPARE(t.batch(5), ids); // a function of the step
+        const std::vector<char> counted = t.counted(ids);
+        QCOMPARE(counted.size(), ids.size());
+        const auto T = std::size_t(s.sequenceLength);
+        int total = 0;
+        for (std::size_t b = 0; b < ids.size() / T; ++b) {
+            const std::size_t begin = b * T;
+            QCOMPARE(ids[begin], s.vocab - 1);
+            int flagged = 0;
+            for (std::size_t i = 1; i < T; ++i) {
+                QVERIFY(ids[begin + i] >= s.inductionFirst &&
+                        ids[begin + i] < s.inductionFirst + s.inductionTokens);
+                std::size_t j = 0;
+                bool seen = false;
+                for (std::size_t k = 0; k < i; ++k)
+                    if (ids[begin + k] == ids[begin + i]) {
+                        j = k;
+                        seen = true;
+                    }
+                const bool decided = i + 1 < T && seen && ids[begin + j + 1] == ids[begin + i + 1];
+                QCOMPARE(counted[begin + i] != 0, decided);
+                flagged += decided;
+            }
+            QVERIFY(flagged >= 1); // the pairs copied (a later pair may overwrite one)
+            total += flagged;
+        }
+        QVERIFY(total >= int(ids.size() / T) * 3);
+        // The loss is the mean over those positions only.
+        attn::DecoderPass pass;
+        attn::DecoderTraining copy(s, {});
+        const double all = pass.forward(copy.parameters(), ids, s.batch);
+        const double some = pass.forward(copy.parameters(), ids, s.batch, counted);
+        QVERIFY(std::isfinite(all) && std::isfinite(some) && all != some);
+    }
+
+    // Settings written before the planted task (no induction_pairs, warmup, tied_head) read
+    // as the run they were: the old layout, no warm-up, a tied head.
+    void olderSettingsReadAsBefore() {
+        QJsonObject o = attn::trainingSettingsJson(tinyInduction());
+        QCOMPARE(attn::trainingSettingsFromJson(o, "t.json"), tinyInduction());
+        o.remove("induction_pairs");
+        o.remove("warmup");
+        o.remove("tied_head");
+        const attn::TrainingSettings old = attn::trainingSettingsFromJson(o, "t.json");
+        QCOMPARE(old.inductionPairs, std::int64_t(0));
+        QCOMPARE(old.warmup, std::int64_t(0));
+        QVERIFY(old.tiedHead);
+        const attn::TrainingSettings defaults = attn::inductionDefaults();
+        QCOMPARE(attn::trainingSettingsFromJson(attn::trainingSettingsJson(defaults), "t.json"),
+                 defaults);
+    }
+
+    // The readings' ablation is Intervention::zero of the previous-token head in a run of the
+    // written checkpoint (the microscope's), and the readings' scores are those of the runs.
+    void ablationIsTheMicroscopes() {
+        attn::DecoderTraining t(smallCircuit(), {});
+        for (int i = 0; i < 60; ++i)
+            t.step();
+        const attn::CircuitReadings r = t.circuitReadings(4);
+        QVERIFY(r.previousHead >= 0 && r.inductionLayer == 1 && r.controlHead >= 0);
+        QTemporaryDir dir;
+        t.saveCheckpoint(dir.path(), attn::trainByteLevelBpe(QString(), 257));
+        const auto checkpoint = attn::Checkpoint::open(dir.path());
+        QVERIFY(!checkpoint->config().tiedEmbeddings);
+        const std::vector<std::int64_t> ids = t.heldOut(4);
+        const auto length = std::size_t(t.heldOutLength());
+        double plain = 0, ablated = 0;
+        attn::Interventions zero;
+        zero.edits.push_back(attn::Intervention::zero(0, r.previousHead));
+        for (std::size_t b = 0; b < 4; ++b) {
+            const std::vector<std::int64_t> sequence(ids.begin() + std::ptrdiff_t(b * length),
+                                                     ids.begin() +
+                                                         std::ptrdiff_t((b + 1) * length));
+            plain += attn::headScores(
+                         *attn::runModel(*checkpoint, sequence))[1][std::size_t(r.inductionHead)]
+                         .induction /
+                     4;
+            ablated += attn::headScores(*attn::runModel(*checkpoint, sequence,
+                                                        zero))[1][std::size_t(r.inductionHead)]
+                           .induction /
+                       4;
+        }
+        QVERIFY2(std::abs(plain - r.inductionScore) < 1e-4,
+                 qPrintable(QString("%1 %2").arg(plain).arg(r.inductionScore)));
+        QVERIFY2(std::abs(ablated - r.ablatedInduction) < 1e-4,
+                 qPrintable(QString("%1 %2").arg(ablated).arg(r.ablatedInduction)));
+        QVERIFY(std::abs(ablated - plain) > 1e-6); // the ablation changes something
+    }
+
     // The written folder is a GPT-2 checkpoint: runModel runs it to what the training forward
     // gives on the same (F32) numbers, to 1e-12, and to the training's own double numbers to
-    // F32's precision. Attention-only models and full ones.
+    // F32's precision. Attention-only models, full ones, one with its own LM head.
     void writtenFolderRuns_data() {
         QTest::addColumn<bool>("attentionOnly");
-        QTest::newRow("attention-only") << true;
-        QTest::newRow("with MLPs") << false;
+        QTest::addColumn<bool>("tied");
+        QTest::newRow("attention-only") << true << true;
+        QTest::newRow("with MLPs") << false << true;
+        QTest::newRow("own LM head") << true << false;
     }
 
     void writtenFolderRuns() {
         QFETCH(bool, attentionOnly);
+        QFETCH(bool, tied);
         attn::TrainingSettings s = tinyInduction();
         s.attentionOnly = attentionOnly;
+        s.tiedHead = tied;
         s.vocab = 257;
         s.inductionFirst = 32;
         attn::DecoderTraining t(s, {});
@@ -142,6 +297,7 @@ private slots:
         t.saveCheckpoint(dir.path(), attn::trainByteLevelBpe(QString(), 257));
         const auto checkpoint = attn::Checkpoint::open(dir.path());
         QCOMPARE(checkpoint->config().ffn, attentionOnly ? 1 : 64);
+        QCOMPARE(checkpoint->config().tiedEmbeddings, tied);
         const std::vector<std::int64_t> ids{32, 40, 33, 50, 32, 40, 33, 50, 7};
         const attn::RunPtr expected = attn::runModel(*checkpoint, ids);
         const attn::DecoderParameters loaded = attn::loadDecoderParameters(*checkpoint);
