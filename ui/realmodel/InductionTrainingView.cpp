@@ -203,8 +203,11 @@ void InductionTrainingView::showLesson() {
     if (m_lessonStep < 0)
         return;
     const std::int64_t vocab = m_trainer.settings().vocab;
+    attn::CircuitReadings readings = m_trainer.readings();
+    if (readings.tokens == 0) // nothing trained yet: the task is known all the same
+        readings.tokens = m_trainer.settings().inductionTokens;
     const std::vector<LessonStep> steps = attn::circuitLessonSteps(
-        m_trainer.readings(), [vocab](std::int64_t id) { return tokenName(id, vocab); });
+        readings, [vocab](std::int64_t id) { return tokenName(id, vocab); });
     const LessonStep &s = steps[std::size_t(m_lessonStep)];
     m_lessonTitle->setText(s.title);
     m_lessonText->setText(s.html);

@@ -5,6 +5,7 @@
 
 #include "InputError.h"
 #include "Parallel.h"
+#include "analysis/CircuitLesson.h"
 #include "analysis/HeadScores.h"
 #include "checkpoint/Checkpoint.h"
 #include "support/ModelSupport.h"
@@ -173,6 +174,56 @@ private slots:
         QVERIFY2(r.ablatedInduction < r.inductionScore - 0.1, qPrintable(numbers));
         QVERIFY2(r.ablatedLoss > r.loss + 0.5, qPrintable(numbers));
         attn::setThreadCount(0);
+    }
+
+    // The lesson "How a circuit forms": five steps, each stating the readings' numbers, and
+    // saying "not formed yet" (no numbers made up) before the induction head is there.
+    void lessonStepsShowTheNumbers() {
+        attn::CircuitReadings r;
+        r.step = 900;
+        r.tokens = 26;
+        r.loss = 0.412;
+        r.previousLayer = 0;
+        r.previousHead = 2;
+        r.previousScore = 0.87;
+        r.inductionLayer = 1;
+        r.inductionHead = 3;
+        r.inductionScore = 0.84;
+        r.exampleQuery = 20;
+        r.exampleKey = 6;
+        r.queryToken = 32;
+        r.nextToken = 33;
+        r.exampleInductionWeight = 0.93;
+        r.examplePreviousWeight = 0.91;
+        r.ablatedInduction = 0.19;
+        r.ablatedLoss = 2.65;
+        r.controlHead = 1;
+        r.controlInduction = 0.83;
+        r.controlLoss = 0.52;
+        const auto name = [](std::int64_t id) { return QString(QChar(char16_t('!' + id))); };
+        const std::vector<LessonStep> steps = attn::circuitLessonSteps(r, name);
+        QCOMPARE(steps.size(), std::size_t(5));
+        QVERIFY(steps[0].html.contains("3.26") && steps[0].html.contains("0.412"));
+        QVERIFY(steps[1].html.contains("L0H2") && steps[1].html.contains("87%"));
+        QVERIFY(steps[2].html.contains("L1H3") && steps[2].html.contains("0.84") &&
+                steps[2].html.contains("93%") && steps[2].html.contains("\u201cA\u201d") &&
+                steps[2].html.contains("\u201cB\u201d"));
+        QVERIFY(steps[3].html.contains("K-composition") && steps[3].html.contains("91%"));
+        for (const char *number : {"0.84", "0.412", "0.19", "2.65", "0.83", "0.52", "L0H1"})
+            QVERIFY2(steps[4].html.contains(number), number);
+        for (const LessonStep &step : steps)
+            QVERIFY(!step.html.contains("Not formed yet"));
+
+        attn::CircuitReadings early = r;
+        early.inductionScore = 0.12;
+        early.previousScore = 0.2;
+        const std::vector<LessonStep> before = attn::circuitLessonSteps(early, name);
+        for (std::size_t i = 1; i < before.size(); ++i)
+            QVERIFY2(before[i].html.contains("Not formed yet"), qPrintable(before[i].html));
+        QVERIFY(!before[4].html.contains("2.65"));
+        // Nothing read yet (before the first step): no number at all, and no crash.
+        const std::vector<LessonStep> none = attn::circuitLessonSteps({}, name);
+        QCOMPARE(none.size(), std::size_t(5));
     }
 
     // The planted task's batches: a start token, the task's tokens, and the loss counting

@@ -388,6 +388,38 @@ private slots:
     // Watch a circuit form: the panel's model trains on a worker, a step at a time or played in
     // chunks; the loss, each head's scores and the overview follow; Reset starts again, the
     // same seed gives the same numbers; hiding the panel pauses it.
+    // Lesson › How a circuit forms shows the panel with the lesson's first step; Next and
+    // Previous move through the five steps, whose numbers wait for the circuit; End hides it.
+    void circuitLessonFromTheMenu() {
+        Harness h;
+        const InductionFeatures &f = h.workbench.induction();
+        QVERIFY(f.lesson);
+        h.window.resize(1280, 800);
+        h.window.show();
+        QVERIFY(!f.dock->isVisible());
+        QCOMPARE(f.view->lessonStep(), -1);
+        f.lesson->trigger();
+        QVERIFY(f.dock->isVisible());
+        QCOMPARE(f.view->lessonStep(), 0);
+        QCOMPARE(f.view->lessonStepCount(), 5);
+        QVERIFY(f.view->lessonText()->isVisible());
+        QVERIFY(f.view->lessonText()->text().contains("ln 26"));
+        QTest::mouseClick(f.view->lessonNextButton(), Qt::LeftButton);
+        QCOMPARE(f.view->lessonStep(), 1);
+        QVERIFY(f.view->lessonText()->text().contains("Not formed yet"));
+        f.view->goToLessonStep(99);
+        QCOMPARE(f.view->lessonStep(), 4);
+        QVERIFY(!f.view->lessonNextButton()->isEnabled());
+        // A step of training: the first step's numbers follow it.
+        f.view->goToLessonStep(0);
+        f.trainer->step();
+        QVERIFY(f.trainer->waitUntilIdle());
+        QVERIFY(f.view->lessonText()->text().contains("step 1"));
+        f.view->stopLesson();
+        QCOMPARE(f.view->lessonStep(), -1);
+        QVERIFY(!f.view->lessonText()->isVisible());
+    }
+
     void circuitFormsInThePanel() {
         Harness h;
         const InductionFeatures &f = h.workbench.induction();
