@@ -156,8 +156,7 @@ std::vector<LessonStep> circuitLessonSteps(const CircuitReadings &r,
                                       value(r.controlLoss));
         ablation.html +=
             tr("</table><p>Without the previous-token head the keys no longer say which token "
-               "came before, and the induction head loses its place; zeroing another head of "
-               "layer 0 barely matters. The circuit needs both heads.</p>");
+               "came before: the induction head loses its place. The circuit needs both.</p>");
     }
     steps.push_back(ablation);
     return steps;

@@ -38,7 +38,7 @@ QString tokenName(std::int64_t id, std::int64_t vocab) {
 QCustomPlot *newPlot(QWidget *parent) {
     auto *plot = new QCustomPlot(parent);
     plot->setLocale(QLocale::c()); // numbers as everywhere else, whatever the language
-    plot->setMinimumHeight(140);
+    plot->setMinimumHeight(100);   // room for the lesson's text above in a short panel
     return plot;
 }
 
@@ -93,6 +93,8 @@ InductionTrainingView::InductionTrainingView(InductionTrainer &trainer, QWidget 
     m_lessonText->setObjectName("circuitLessonText");
     m_lessonText->setWordWrap(true);
     m_lessonText->setTextFormat(Qt::RichText);
+    // The text is never squeezed below its height: the plots give way instead.
+    m_lessonText->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
     lessonLayout->addWidget(m_lessonTitle);
     lessonLayout->addWidget(m_lessonText);
     auto *lessonButtons = new QHBoxLayout;
@@ -123,8 +125,9 @@ InductionTrainingView::InductionTrainingView(InductionTrainer &trainer, QWidget 
     splitter->addWidget(plots);
     m_grid->setScore(LayerHeadGrid::Score::Induction, false);
     splitter->addWidget(m_grid);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
+    // Even halves: narrower, the overview elides its scores (presentation mode at 1024 × 768).
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 1);
     layout->addWidget(splitter, 1);
 
     connect(m_play, &QPushButton::clicked, this, [this] {

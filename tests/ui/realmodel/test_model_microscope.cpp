@@ -37,7 +37,9 @@
 #include "transformer/Predictions.h"
 #include "transformer/TakeApart.h"
 #include "window/FileDrops.h"
+#include "window/Presentation.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
@@ -415,6 +417,33 @@ private slots:
         f.trainer->step();
         QVERIFY(f.trainer->waitUntilIdle());
         QVERIFY(f.view->lessonText()->text().contains("step 1"));
+        if (!qEnvironmentVariableIsEmpty("ATTNVIZ_MODEL_SHOTS")) {
+            // Pictures for the docs and for checking the layout: mid-training, after the head
+            // formed (two steps), and in presentation mode at 1024 × 768.
+            const QString dir = qEnvironmentVariable("ATTNVIZ_MODEL_SHOTS");
+            f.view->goToLessonStep(1);
+            f.trainer->play();
+            QTRY_VERIFY_WITH_TIMEOUT(f.trainer->steps() >= 400, 600000);
+            h.window.grab().save(dir + "/circuit-mid.png");
+            const auto formed = [&] {
+                return f.trainer->readings().inductionScore > 0.8 || f.trainer->steps() >= 2000;
+            };
+            QTRY_VERIFY_WITH_TIMEOUT(formed(), 900000);
+            f.trainer->pause();
+            QVERIFY(f.trainer->waitUntilIdle());
+            f.view->goToLessonStep(3);
+            QTest::qWait(200);
+            h.window.grab().save(dir + "/circuit-formed-k.png");
+            f.view->goToLessonStep(4);
+            QTest::qWait(200);
+            h.window.grab().save(dir + "/circuit-formed-ablation.png");
+            h.workbench.presentation().setActive(true);
+            h.window.resize(1024, 768);
+            f.view->goToLessonStep(2);
+            QTest::qWait(300);
+            h.window.grab().save(dir + "/circuit-presentation.png");
+            h.workbench.presentation().setActive(false);
+        }
         f.view->stopLesson();
         QCOMPARE(f.view->lessonStep(), -1);
         QVERIFY(!f.view->lessonText()->isVisible());
