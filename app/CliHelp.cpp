@@ -170,8 +170,9 @@ Options for model grad:
 Options for model train:
   --corpus FILE     UTF-8 text; a byte-level BPE of --vocab V tokens (default 512) is
                     trained on it unless --tokenizer FILE gives a tokenizer.json
-  --task induction  random letters with a repeated segment; the lines carry the best
-                    head's induction score on held-out repeated sequences
+  --task induction  random letters with copied pairs "A B", the loss where a pair
+                    decides the next letter; the lines carry the best head's induction
+                    score on held-out repeated sequences
   --layers L, --heads H, --d-model D
                     the model's sizes (D a multiple of H with an even head size)
   --attention-only  MLPs written as exact zeros (n_inner 1) and never trained
@@ -180,8 +181,9 @@ Options for model train:
   --sequence T, --batch B
                     tokens per sequence, sequences per step (corpus: 64, 16;
                     induction: 32, 16)
-  --lr RATE         Adam's learning rate (default 0.001)
-  --init SIGMA      the weights' initial standard deviation (default 0.02)
+  --lr RATE         Adam's learning rate (default 0.001; induction 0.003, warmed up
+                    over 50 steps)
+  --init SIGMA      the weights' initial standard deviation (default 0.02; induction 0.1)
   --induction-tokens K
                     how many letters from A the induction task draws (default 26)
   --threads N       threads (default: the machine's cores); results depend on it
