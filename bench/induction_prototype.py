@@ -24,8 +24,9 @@ mean weight on the token after the latest earlier occurrence of the current toke
 position that has one; printed for the best head, with the best layer-0 previous-token score.
 
 Usage: bench/induction_prototype.py [--K 26] [--T 32] [--B 16] [--lr 1e-3] [--init 0.02]
-          [--steps 1500] [--every 100] [--seed 0] [--layout varied|half] [--warmup N]
-          [--d 64] [--H 4] [--lossmask 0|1|2] [--pairs 8] [--pos rand|sin] [--posamp 0.02] [--untied 0|1]
+          [--steps 1500] [--every 100] [--seed 0] [--layout varied|half|anywhere|plant]
+          [--pairs 8] [--warmup N] [--d 64] [--H 4] [--lossmask 0|1|2] [--pos rand|sin]
+          [--posamp 0.02] [--untied 0|1]
   --lossmask 1: the loss only over the repeat (varied layout); 2: only where the next token is
   decided (plant); --pos sin: sinusoidal initial positions of amplitude --posamp. With plant the
   held-out sequences start with <|endoftext|> too, as in attnviz.
