@@ -107,18 +107,36 @@ private slots:
     }
 
     // 4 steps, saved, resumed, 3 more: bit for bit the 7 steps of a run that never stopped.
+    void resumesExactly_data() {
+        QTest::addColumn<bool>("planted");
+        QTest::newRow("first layout") << false;
+        // The planted task with its warm-up (the rate depends on the step), own LM head and
+        // loss flags: resumed mid-warm-up, still the same numbers.
+        QTest::newRow("planted, warm-up") << true;
+    }
+
     void resumesExactly() {
+        QFETCH(bool, planted);
+        attn::TrainingSettings s = tinyInduction();
+        if (planted) {
+            s = smallCircuit();
+            s.dModel = 16;
+            s.sequenceLength = 12;
+            s.inductionPairs = 3;
+            s.batch = 4;
+            s.warmup = 6;
+        }
         QTemporaryDir dir;
-        attn::DecoderTraining straight(tinyInduction(), {});
+        attn::DecoderTraining straight(s, {});
         for (int i = 0; i < 7; ++i)
             straight.step();
-        attn::DecoderTraining first(tinyInduction(), {});
+        attn::DecoderTraining first(s, {});
         for (int i = 0; i < 4; ++i)
             first.step();
         first.saveState(dir.path());
         attn::DecoderTraining resumed = attn::DecoderTraining::resume(dir.path(), {});
         QCOMPARE(resumed.steps(), 4);
-        QCOMPARE(resumed.settings(), tinyInduction());
+        QCOMPARE(resumed.settings(), s);
         QVERIFY(sameParameters(resumed.parameters(), first.parameters()));
         for (int i = 0; i < 3; ++i)
             resumed.step();
