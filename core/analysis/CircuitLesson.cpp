@@ -47,7 +47,8 @@ std::vector<LessonStep> circuitLessonSteps(const CircuitReadings &r,
                                            const std::function<QString(std::int64_t)> &name) {
     std::vector<LessonStep> steps;
     const auto quoted = [&](std::int64_t id) {
-        return "\u201c" + (id >= 0 ? name(id) : QString("?")).toHtmlEscaped() + "\u201d";
+        return QStringLiteral("“") + (id >= 0 ? name(id) : QString("?")).toHtmlEscaped() +
+               QStringLiteral("”");
     };
     const bool previousFormed = std::isfinite(r.previousScore) && r.previousScore >= kPrevious;
     const bool inductionFormed = std::isfinite(r.inductionScore) && r.inductionScore >= kFormed;

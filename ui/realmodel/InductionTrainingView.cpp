@@ -158,9 +158,10 @@ void InductionTrainingView::applySettings() {
 
 void InductionTrainingView::retranslate() {
     m_intro->setText(
-        tr("A model of two attention-only layers learns to continue sequences of random tokens "
-           "that repeat. Watch a previous-token head form in layer 0, then an induction head in "
-           "layer 1 that finds the token after the earlier occurrence of the current one by "
+        tr("A model of two attention-only layers learns to continue random letters in which "
+           "pairs come back: after “A B” … “A” the next letter is "
+           "“B”. Watch a previous-token head form in layer 0, then an induction head in "
+           "layer 1 that finds the letter after the earlier occurrence of the current one by "
            "reading the keys layer 0 wrote."));
     m_headsLabel->setText(tr("&Heads:"));
     m_seedLabel->setText(tr("S&eed:"));
