@@ -2,6 +2,7 @@
 #include "ModelFeatures.h"
 
 #include "Attention.h"
+#include "CircuitsView.h"
 #include "InputError.h"
 #include "LayerHeadGrid.h"
 #include "Limits.h"
@@ -33,6 +34,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QStatusBar>
+#include <QTabWidget>
 
 namespace {
 
@@ -44,7 +46,8 @@ ModelController::ModelController(Shell &shell, Document &document, ViewStateRegi
     : QObject(&shell), m_shell(shell), m_document(document), m_runner(new ModelRunner(this)),
       m_view(new ModelView(*m_runner)),
       m_interventions(new ModelInterventions(*m_runner, *document.undoStack(), this)),
-      m_back(new QPushButton), m_sendBack(new QPushButton), m_pictureBox(new QComboBox) {
+      m_back(new QPushButton), m_sendBack(new QPushButton), m_circuits(new QPushButton),
+      m_pictureBox(new QComboBox) {
     QMainWindow &window = shell.window();
     m_dock = shell.addPanel(tr("Model"), "modelDock", m_view, Qt::RightDockWidgetArea);
     m_dock->hide();
@@ -97,6 +100,16 @@ ModelController::ModelController(Shell &shell, Document &document, ViewStateRegi
     m_sendBack->hide();
     window.statusBar()->addPermanentWidget(m_sendBack);
     connect(m_sendBack, &QPushButton::clicked, this, [this] { sendHeadBack(); });
+    // What an edit does to the head's circuits, beside what it does to the model's answer.
+    m_circuits->setObjectName("editedCircuitsButton");
+    m_circuits->setText(tr("Its circuits ▸"));
+    m_circuits->setToolTip(tr("W_QK and W_OV of this head as the workbench holds it now, edits "
+                              "included, with their spectra and the copying score (the model "
+                              "view's Circuits tab)"));
+    m_circuits->setFlat(true);
+    m_circuits->hide();
+    window.statusBar()->addPermanentWidget(m_circuits);
+    connect(m_circuits, &QPushButton::clicked, this, [this] { showEditedCircuits(); });
     // The overview's pictures, for the head in the workbench: its weights heatmap switches.
     m_pictureBox->setObjectName("workbenchWeightsPicture");
     m_pictureBox->addItem(tr("Weights heatmap: attention weights"), int(WeightsPicture::Weights));
@@ -210,6 +223,7 @@ void ModelController::updateBackButton() {
     m_back->setVisible(m_runner->isOpen() && !m_focus->isActive());
     m_sendBack->setVisible(m_back->isVisibleTo(m_back->parentWidget()) && m_takenHead >= 0);
     m_pictureBox->setVisible(m_sendBack->isVisibleTo(m_sendBack->parentWidget()));
+    m_circuits->setVisible(m_sendBack->isVisibleTo(m_sendBack->parentWidget()));
 }
 
 bool ModelController::sendHeadBack(QString *error) {
@@ -246,6 +260,37 @@ bool ModelController::sendHeadBack(QString *error) {
     if (!m_interventions->replaceContribution(m_takenLayer, m_takenHead, std::move(contribution)))
         return fail(tr("The head's output does not fit the model (not finite, or of another "
                        "shape)."));
+    showModel(true);
+    return true;
+}
+
+bool ModelController::showEditedCircuits(QString *error) {
+    const auto checkpoint = m_runner->checkpoint();
+    const attn::AttentionInputs &inputs = m_document.inputs();
+    if (m_takenHead < 0 || !checkpoint || inputs.heads.size() != 1 ||
+        inputs.heads[0].Wq.rows() != checkpoint->config().dModel ||
+        inputs.Wo.cols() != checkpoint->config().dModel) {
+        const QString message =
+            tr("No head of the model is in the workbench: take one apart first.");
+        if (error)
+            *error = message;
+        failed(message);
+        return false;
+    }
+    auto head = std::make_shared<attn::HeadProjections>();
+    head->qkv = inputs.heads[0];
+    head->Wo = inputs.Wo;
+    const attn::HeadProjections own = attn::headProjections(*checkpoint, m_takenLayer, m_takenHead);
+    const auto same = [](const attn::Matrix &a, const attn::Matrix &b) {
+        return a.rows() == b.rows() && a.cols() == b.cols() && a == b;
+    };
+    // Only what the circuits read: Wq, Wk, Wv and Wo (the biases and X leave them alone).
+    const bool edited = !same(head->qkv.Wq, own.qkv.Wq) || !same(head->qkv.Wk, own.qkv.Wk) ||
+                        !same(head->qkv.Wv, own.qkv.Wv) || !same(head->Wo, own.Wo);
+    const QString title = edited ? tr("Layer %1, head %2 as edited in the workbench")
+                                 : tr("Layer %1, head %2 from the workbench");
+    m_view->circuits()->showProjections(std::move(head), title.arg(m_takenLayer).arg(m_takenHead));
+    m_view->tabs()->setCurrentWidget(m_view->circuits());
     showModel(true);
     return true;
 }

@@ -114,6 +114,13 @@ private slots:
         QCOMPARE(view.popup()->head(), 2);
         QCOMPARE(view.popup()->heatmap()->rowLabels(), TokenStrip::labels(e.tokens));
         QCOMPARE(view.popup()->heatmap()->values(), e.run->layers[1].heads[2].weights);
+        // It takes no clicks itself: its last line says where a click and the menu lead.
+        QVERIFY(view.popup()->hint()->isVisible());
+        QVERIFY2(view.popup()->hint()->text().contains("Circuits of head 2"),
+                 qPrintable(view.popup()->hint()->text()));
+        QVERIFY(view.popup()->hint()->geometry().bottom() < view.popup()->height());
+        QVERIFY(view.popup()->heatmap()->geometry().bottom() <
+                view.popup()->hint()->geometry().top());
         if (!qEnvironmentVariableIsEmpty("ATTNVIZ_MODEL_SHOTS")) {
             const QString dir = qEnvironmentVariable("ATTNVIZ_MODEL_SHOTS");
             QTest::qWait(300); // the heatmap's replot, queued for a turn of its own
