@@ -81,35 +81,34 @@ ModelController::ModelController(Shell &shell, Document &document, ViewStateRegi
         updateBackButton();
     });
 
-    // The link back from a head taken apart: always in sight while the workbench shows.
-    m_back->setObjectName("backToModelButton");
-    m_back->setText(tr("\u25c2 Back to the model"));
-    m_back->setToolTip(tr("Show the model the workbench's numbers came from (Ctrl+M)"));
-    m_back->setFlat(true);
-    m_back->hide();
-    window.statusBar()->addPermanentWidget(m_back);
-    connect(m_back, &QPushButton::clicked, this, [this] { showModel(true); });
+    // Flat buttons in the status bar, shown while the workbench holds the model's numbers; the
+    // first, the link back from a head taken apart, always while the workbench shows.
+    const auto statusButton = [&window, this](QPushButton *button, const char *name,
+                                              const QString &text, const QString &tip,
+                                              auto clicked) {
+        button->setObjectName(name);
+        button->setText(text);
+        button->setToolTip(tip);
+        button->setFlat(true);
+        button->hide();
+        window.statusBar()->addPermanentWidget(button);
+        connect(button, &QPushButton::clicked, this, clicked);
+    };
+    statusButton(m_back, "backToModelButton", tr("\u25c2 Back to the model"),
+                 tr("Show the model the workbench's numbers came from (Ctrl+M)"),
+                 [this] { showModel(true); });
     // And the loop no other tool closes: edit a number of the head, send it back, see the answer
     // of the model change.
-    m_sendBack->setObjectName("sendHeadBackButton");
-    m_sendBack->setText(tr("Send the head's edits to the model ▸"));
-    m_sendBack->setToolTip(tr("Run the model with this head as the workbench computes it now: "
-                              "its output replaces the head's own, and the model shows what "
-                              "changed (Edit › Undo takes it back)"));
-    m_sendBack->setFlat(true);
-    m_sendBack->hide();
-    window.statusBar()->addPermanentWidget(m_sendBack);
-    connect(m_sendBack, &QPushButton::clicked, this, [this] { sendHeadBack(); });
+    statusButton(m_sendBack, "sendHeadBackButton", tr("Send the head's edits to the model ▸"),
+                 tr("Run the model with this head as the workbench computes it now: its output "
+                    "replaces the head's own, and the model shows what changed (Edit › Undo "
+                    "takes it back)"),
+                 [this] { sendHeadBack(); });
     // What an edit does to the head's circuits, beside what it does to the model's answer.
-    m_circuits->setObjectName("editedCircuitsButton");
-    m_circuits->setText(tr("Its circuits ▸"));
-    m_circuits->setToolTip(tr("W_QK and W_OV of this head as the workbench holds it now, edits "
-                              "included, with their spectra and the copying score (the model "
-                              "view's Circuits tab)"));
-    m_circuits->setFlat(true);
-    m_circuits->hide();
-    window.statusBar()->addPermanentWidget(m_circuits);
-    connect(m_circuits, &QPushButton::clicked, this, [this] { showEditedCircuits(); });
+    statusButton(m_circuits, "editedCircuitsButton", tr("Its circuits ▸"),
+                 tr("W_QK and W_OV of this head as the workbench holds it now, edits included, "
+                    "with their spectra and the copying score (the model view's Circuits tab)"),
+                 [this] { showEditedCircuits(); });
     // The overview's pictures, for the head in the workbench: its weights heatmap switches.
     m_pictureBox->setObjectName("workbenchWeightsPicture");
     m_pictureBox->addItem(tr("Weights heatmap: attention weights"), int(WeightsPicture::Weights));
