@@ -362,8 +362,9 @@ QJsonObject ModelController::state() const {
     QJsonObject o;
     o["folder"] = m_runner->folder();
     o["text"] = m_runner->text();
-    o["layer"] = m_view->grid()->chosenLayer();
-    o["head"] = m_view->grid()->chosenHead();
+    // The head (or layer) the workbench was taken from, else the one chosen in the overview.
+    o["layer"] = m_takenLayer >= 0 ? m_takenLayer : m_view->grid()->chosenLayer();
+    o["head"] = m_takenLayer >= 0 ? m_takenHead : m_view->grid()->chosenHead();
     if (const QJsonArray edits = m_interventions->state(); !edits.isEmpty())
         o["interventions"] = edits;
     if (const QString b = m_view->compareEdit()->text(); !b.isEmpty())
@@ -390,6 +391,7 @@ void ModelController::loadState(const QJsonObject &state) {
     }
     m_pendingLayer = state.value("layer").toInt(-1);
     m_pendingHead = state.value("head").toInt(-1);
+    adoptTakenApart(m_pendingLayer, m_pendingHead, state.value("ids").toArray().size());
     QString text = state.value("text").toString();
     if (!state.contains("text") && state.value("ids").isArray()) {
         // attnviz-cli model session --ids: the text those ids read as.
@@ -409,6 +411,26 @@ void ModelController::loadState(const QJsonObject &state) {
     m_interventions->loadState(state.value("interventions").toArray(), &dropped);
     if (!dropped.isEmpty())
         failed(dropped);
+}
+
+void ModelController::adoptTakenApart(int layer, int head, qsizetype tokens) {
+    // The session's document is that head (or layer) on the model's tokens when it has its
+    // shape: the workbench then leads back to the model as after Take a head apart (sending
+    // edits back, the circuits, the pictures), whatever cells were edited before it was saved.
+    m_takenLayer = m_takenHead = -1;
+    const auto checkpoint = m_runner->checkpoint();
+    const attn::AttentionInputs &inputs = m_document.inputs();
+    if (!checkpoint || layer < 0 || layer >= int(checkpoint->config().layers) || head < -1 ||
+        head >= int(checkpoint->config().heads) || inputs.X.rows() != tokens ||
+        inputs.X.cols() != checkpoint->config().dModel || !inputs.hasWo() ||
+        inputs.Wo.cols() != checkpoint->config().dModel)
+        return;
+    const std::size_t heads = head >= 0 ? 1 : std::size_t(checkpoint->config().heads);
+    if (inputs.heads.size() != heads)
+        return;
+    m_takenLayer = layer;
+    m_takenHead = head;
+    updateBackButton();
 }
 
 QString ModelController::sinkLine(const attn::Matrix &weights, const attn::RowVector &valueNorms,

@@ -97,6 +97,8 @@ signals:
     void weightsPictureChanged();
 
 private:
+    // A session's model member: its document taken from head `head` (−1: the layer) of `layer`.
+    void adoptTakenApart(int layer, int head, qsizetype tokens);
     void updateBackButton();
     void failed(const QString &message);
 
