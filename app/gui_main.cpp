@@ -9,9 +9,14 @@
 #include "lesson/LessonPanel.h"
 #include "model/Document.h"
 #include "model/Recomputer.h"
+#include "realmodel/CircuitsView.h"
+#include "realmodel/ComparisonView.h"
+#include "realmodel/LogitLensView.h"
+#include "realmodel/ModelComparison.h"
 #include "realmodel/ModelFeatures.h"
 #include "realmodel/ModelRunner.h"
 #include "realmodel/ModelView.h"
+#include "realmodel/RunReadings.h"
 #include "session/SessionController.h"
 #include "shell/Translations.h"
 #include "window/Presentation.h"
@@ -29,6 +34,7 @@
 #include <QMainWindow>
 #include <QMessageBox>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QThread>
 #include <QTimer>
 #include <QUndoStack>
@@ -64,6 +70,12 @@ bool onlyPrints(int argc, char **argv) {
             return true;
     }
     return false;
+}
+
+// The model view's own work under way (run B, the circuits, the readings) that a screenshot
+// waits for.
+bool modelBusy(const ModelView &view) {
+    return view.comparison().isBusy() || view.circuits()->isBusy() || view.readings().isBusy();
 }
 
 } // namespace
@@ -107,7 +119,8 @@ int main(int argc, char **argv) {
         "focus",
         QCoreApplication::translate(
             "main", "Show the heatmap of <stage> and give it the keyboard focus: %1; or heads: "
-                    "every head's weights at once, in the whole window.")
+                    "every head's weights at once, in the whole window; with --model: lens, "
+                    "circuits or compare, that tab of the model view.")
             .arg(focusableStageNames().join(", ")),
         "stage");
     const QCommandLineOption language(
@@ -125,9 +138,15 @@ int main(int argc, char **argv) {
     const QCommandLineOption text(
         "text", QCoreApplication::translate("main", "The text the model of --model runs on."),
         "text");
+    const QCommandLineOption compare(
+        "compare",
+        QCoreApplication::translate("main", "Compare the text of --model with <text>: the A/B tab, "
+                                            "both runs side by side."),
+        "text");
     parser.addOption(presentation);
     parser.addOption(model);
     parser.addOption(text);
+    parser.addOption(compare);
     parser.addOption(focus);
     parser.addOption(language);
     parser.process(app);
@@ -135,14 +154,28 @@ int main(int argc, char **argv) {
     std::optional<attn::Stage> focused;
     // --focus heads: the Heads panel's "All heads at once", not a stage.
     const bool focusHeads = parser.isSet(focus) && parser.value(focus) == "heads";
-    if (parser.isSet(focus) && !focusHeads) {
+    // --focus lens|circuits|compare: a tab of the model view, when there is a model.
+    const QStringList modelTabs{"lens", "circuits", "compare"};
+    const QString focusTab =
+        parser.isSet(focus) && modelTabs.contains(parser.value(focus)) ? parser.value(focus) : "";
+    if (!focusTab.isEmpty() && !parser.isSet(model)) {
+        std::fprintf(stderr, "attnviz: %s\n",
+                     qPrintable(QCoreApplication::translate(
+                                    "main", "--focus %1 shows a tab of the model view: it needs "
+                                            "--model DIR")
+                                    .arg(focusTab)));
+        return 2;
+    }
+    if (parser.isSet(focus) && !focusHeads && focusTab.isEmpty()) {
         const QString name = parser.value(focus);
         const attn::StageInfo *info = attn::findStageByFileName(name.toStdString());
         if (!info || info->input) {
-            std::fprintf(stderr, "attnviz: %s\n",
-                         qPrintable(QCoreApplication::translate(
-                                        "main", "unknown stage \"%1\" for --focus; one of: %2")
-                                        .arg(name, (focusableStageNames() << "heads").join(", "))));
+            std::fprintf(
+                stderr, "attnviz: %s\n",
+                qPrintable(
+                    QCoreApplication::translate("main",
+                                                "unknown stage \"%1\" for --focus; one of: %2")
+                        .arg(name, (focusableStageNames() << "heads" << modelTabs).join(", "))));
             return 2;
         }
         focused = info->stage;
@@ -198,8 +231,17 @@ int main(int argc, char **argv) {
                 &window, "attnviz",
                 QCoreApplication::translate("main", "Could not open the model:\n%1").arg(error));
         } else {
-            workbench.model().view().textEdit()->setText(parser.value(text));
+            ModelView &view = workbench.model().view();
+            view.textEdit()->setText(parser.value(text));
+            if (parser.isSet(compare))
+                view.compareEdit()->setText(parser.value(compare));
             workbench.model().showModel(true);
+            if (focusTab == "lens")
+                view.tabs()->setCurrentWidget(view.lens());
+            else if (focusTab == "circuits")
+                view.tabs()->setCurrentWidget(view.circuits());
+            else if (focusTab == "compare")
+                view.tabs()->setCurrentWidget(view.comparisonView());
         }
     }
     if (parser.value(layout) == "columns")
@@ -252,8 +294,8 @@ int main(int argc, char **argv) {
                 QApplication::processEvents(QEventLoop::AllEvents, 50);
                 QThread::msleep(10);
             } while ((workbench.recomputer().isBusy() || workbench.model().runner().isBusy() ||
-                      coloring(workbench.stages()) || !ReplotQueue::instance().isEmpty() ||
-                      settling.elapsed() < 200) &&
+                      modelBusy(workbench.model().view()) || coloring(workbench.stages()) ||
+                      !ReplotQueue::instance().isEmpty() || settling.elapsed() < 200) &&
                      settling.elapsed() < 10000);
             if (parser.isSet(lesson)) { // the step's matrices in view, as arranged now
                 workbench.stages().revealEmphasis();

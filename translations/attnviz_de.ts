@@ -2234,6 +2234,18 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <source>up to %1 % (L%2)</source>
         <translation>bis zu %1 % (L%2)</translation>
     </message>
+    <message>
+        <source>How far B&apos;s residual stream after each layer is from A&apos;s: ‖hidden_B − hidden_A‖ / ‖hidden_A‖ over every position; a bar per layer, 0 on the left</source>
+        <translation>Wie weit der Residualstrom von B nach jeder Schicht von dem von A entfernt ist: ‖hidden_B − hidden_A‖ / ‖hidden_A‖ über alle Positionen; ein Balken je Schicht, 0 links</translation>
+    </message>
+    <message>
+        <source>How far B is from A, per layer</source>
+        <translation>Wie weit B von A entfernt ist, je Schicht</translation>
+    </message>
+    <message>
+        <source>After layer %1 B&apos;s residual stream is %2 % of A&apos;s away from it</source>
+        <translation>Nach Schicht %1 ist der Residualstrom von B um %2 % des von A von ihm entfernt</translation>
+    </message>
 </context>
 <context>
     <name>LayerHeadGrid</name>
@@ -3010,6 +3022,22 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
         <source>rollout through layer %1 (the model&apos;s run)</source>
         <translation>Rollout bis Schicht %1 (der Lauf des Modells)</translation>
     </message>
+    <message>
+        <source>Its circuits ▸</source>
+        <translation>Seine Schaltkreise ▸</translation>
+    </message>
+    <message>
+        <source>W_QK and W_OV of this head as the workbench holds it now, edits included, with their spectra and the copying score (the model view&apos;s Circuits tab)</source>
+        <translation>W_QK und W_OV dieses Kopfes, wie die Werkbank ihn jetzt hält, mit den Änderungen, samt Spektren und Kopierwert (Reiter Schaltkreise der Modellansicht)</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2 as edited in the workbench</source>
+        <translation>Schicht %1, Kopf %2, wie in der Werkbank geändert</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2 from the workbench</source>
+        <translation>Schicht %1, Kopf %2 aus der Werkbank</translation>
+    </message>
 </context>
 <context>
     <name>ModelInterventions</name>
@@ -3225,6 +3253,10 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
     <message>
         <source>A/B</source>
         <translation>A/B</translation>
+    </message>
+    <message>
+        <source>Click: take it apart in the workbench. Right-click: ablate it, or Circuits of head %1 (what it reads and writes, from its weights).</source>
+        <translation>Klick: in der Werkbank zerlegen. Rechtsklick: abschalten, oder Schaltkreise von Kopf %1 (was er liest und schreibt, aus seinen Gewichten).</translation>
     </message>
 </context>
 <context>
@@ -6916,10 +6948,6 @@ Stattdessen wird das Rechenbeispiel gezeigt.</translation>
         <translation>--focus %1: diese Datei hat keine solche Heatmap (concat braucht mehrere Köpfe oder ein Wo)</translation>
     </message>
     <message>
-        <source>Show the heatmap of &lt;stage&gt; and give it the keyboard focus: %1; or heads: every head&apos;s weights at once, in the whole window.</source>
-        <translation>Die Heatmap von &lt;stage&gt; zeigen und ihr den Tastaturfokus geben: %1; oder heads: die Gewichte aller Köpfe auf einmal, im ganzen Fenster.</translation>
-    </message>
-    <message>
         <source>Open the model folder &lt;dir&gt; (Hugging Face: config.json, model.safetensors and its tokenizer) and show every head of every layer.</source>
         <translation>Den Modellordner &lt;dir&gt; öffnen (Hugging Face: config.json, model.safetensors und sein Tokenizer) und jeden Kopf jeder Schicht zeigen.</translation>
     </message>
@@ -6932,6 +6960,18 @@ Stattdessen wird das Rechenbeispiel gezeigt.</translation>
 %1</source>
         <translation>Das Modell ließ sich nicht öffnen:
 %1</translation>
+    </message>
+    <message>
+        <source>Show the heatmap of &lt;stage&gt; and give it the keyboard focus: %1; or heads: every head&apos;s weights at once, in the whole window; with --model: lens, circuits or compare, that tab of the model view.</source>
+        <translation>Die Heatmap von &lt;stage&gt; zeigen und ihr den Tastaturfokus geben: %1; oder heads: die Gewichte aller Köpfe auf einmal, im ganzen Fenster; mit --model: lens, circuits oder compare, diesen Reiter der Modellansicht.</translation>
+    </message>
+    <message>
+        <source>Compare the text of --model with &lt;text&gt;: the A/B tab, both runs side by side.</source>
+        <translation>Den Text von --model mit &lt;text&gt; vergleichen: der Reiter A/B, beide Läufe nebeneinander.</translation>
+    </message>
+    <message>
+        <source>--focus %1 shows a tab of the model view: it needs --model DIR</source>
+        <translation>--focus %1 zeigt einen Reiter der Modellansicht: es braucht --model DIR</translation>
     </message>
 </context>
 </TS>

@@ -104,6 +104,35 @@ private slots:
         QVERIFY(a != b);
     }
 
+    // A model's tabs for figures: --focus lens|circuits|compare, --compare TEXT (the A/B tab);
+    // a tab without a model is refused.
+    void modelTabsForFigures() {
+        QTemporaryDir dir;
+        const QString model = QStringLiteral(ATTNVIZ_SOURCE_DIR "/resources/models/attnviz-tiny");
+        const QStringList common = {
+            "--model", model,      "--text",         "the cat sat on the mat",
+            "--size",  "1024x768", "--presentation", "--screenshot"};
+        QList<QImage> shots;
+        for (const QStringList &extra :
+             {QStringList{}, QStringList{"--focus", "lens"}, QStringList{"--focus", "circuits"},
+              QStringList{"--compare", "the dog sat on the rug"},
+              QStringList{"--compare", "the dog sat on the rug", "--focus", "circuits"}}) {
+            const QString path = dir.filePath(QString("shot%1.png").arg(shots.size()));
+            const GuiRun run = runGui(common + QStringList{path} + extra);
+            QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
+            shots << QImage(path);
+            QCOMPARE(shots.back().size(), QSize(1024, 768));
+        }
+        // Every tab another picture; --focus chooses the tab over the one --compare brings.
+        for (int i = 0; i < shots.size(); ++i)
+            for (int j = i + 1; j < shots.size(); ++j)
+                QVERIFY2(shots[i] != shots[j], qPrintable(QString("%1 == %2").arg(i).arg(j)));
+        const GuiRun refused = runGui({"--focus", "circuits", "--screenshot", "/dev/null"});
+        QVERIFY(refused.finished);
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.err.contains("--model"), refused.err.constData());
+    }
+
     void focusOnAHiddenStageIsRefused() {
         // One head and no Wo: no concatenation is drawn.
         const GuiRun run = runGui({"--focus", "concat", "--screenshot", "/dev/null"});

@@ -19,6 +19,7 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
@@ -93,18 +94,25 @@ CircuitsView::CircuitsView(QWidget *parent)
     // Below the heading, the panels scroll rather than shrink past reading (presentation mode's
     // type in a 1024 × 768 window): at least kContentColumns × kContentLines of the font.
     auto *scroll = new QScrollArea(this);
+    m_scroll = scroll;
     scroll->setObjectName("circuitScroll");
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     m_content = new QWidget(scroll);
     auto *contentLayout = new QVBoxLayout(m_content);
     contentLayout->setContentsMargins(0, 0, 0, 0);
+    // Above, the three square pictures: W_QK, W_OV and W_OV's eigenvalues on the complex plane
+    // beside it (a d × d matrix squashed into a strip hides its structure); below, the copying
+    // score, the singular values and the token pairs.
     auto *split = new QSplitter(Qt::Vertical, m_content);
+    m_split = split;
     auto *maps = new QSplitter(Qt::Horizontal, split);
     m_qkView->setObjectName("circuitQk");
     m_ovView->setObjectName("circuitOv");
     maps->addWidget(m_qkView);
     maps->addWidget(m_ovView);
+    maps->addWidget(m_eigen);
+    maps->setSizes({400, 400, 300});
     auto *below = new QWidget(split);
     auto *belowLayout = new QVBoxLayout(below);
     belowLayout->setContentsMargins(0, 0, 0, 0);
@@ -113,7 +121,6 @@ CircuitsView::CircuitsView(QWidget *parent)
     belowLayout->addWidget(m_copying);
     auto *plots = new QSplitter(Qt::Horizontal, below);
     plots->addWidget(m_singular);
-    plots->addWidget(m_eigen);
     m_pairs->setObjectName("circuitPairs");
     m_pairs->setColumnCount(2);
     m_pairs->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -122,12 +129,10 @@ CircuitsView::CircuitsView(QWidget *parent)
     m_pairs->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_pairs->setWordWrap(false);
     plots->addWidget(m_pairs);
-    plots->setSizes({300, 260, 340});
+    plots->setSizes({500, 400});
     belowLayout->addWidget(plots, 1);
     split->addWidget(maps);
     split->addWidget(below);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
     split->setCollapsible(0, false);
     split->setCollapsible(1, false);
     contentLayout->addWidget(split, 1);
@@ -191,10 +196,26 @@ void CircuitsView::changeEvent(QEvent *event) {
         fitPlots();
 }
 
+void CircuitsView::resizeEvent(QResizeEvent *event) {
+    QWidget::resizeEvent(event);
+    fitPlots();
+}
+
 void CircuitsView::fitPlots() {
     const QFontMetrics metrics(font());
-    m_content->setMinimumSize(metrics.averageCharWidth() * kContentColumns,
-                              metrics.height() * kContentLines);
+    // The pictures above as tall as a third of the width (square, under their titles and axes),
+    // the plots below at least kBelowLines: what does not fit scrolls.
+    const int width =
+        std::max(m_scroll->viewport()->width(), metrics.averageCharWidth() * kContentColumns);
+    const int maps = width / 3 + metrics.height() * 3;
+    const int below = metrics.height() * kBelowLines;
+    const int height = std::max(m_scroll->viewport()->height(), metrics.height() * kContentLines);
+    const int top =
+        std::clamp(height - below - m_split->handleWidth(), metrics.height() * 10, maps);
+    m_content->setMinimumSize(
+        metrics.averageCharWidth() * kContentColumns,
+        std::max(metrics.height() * kContentLines, top + below + m_split->handleWidth()));
+    m_split->setSizes({top, std::max(below, height - top - m_split->handleWidth())});
     // The plots' texts at the widget's type size: presentation mode's larger one too.
     const QFont f = font();
     for (QCustomPlot *plot : {m_singular, m_eigen}) {

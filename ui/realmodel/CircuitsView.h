@@ -22,6 +22,8 @@ class HeatmapView;
 class QCustomPlot;
 class QLabel;
 class QProgressBar;
+class QScrollArea;
+class QSplitter;
 class QPushButton;
 class QSpinBox;
 class QTableWidget;
@@ -52,6 +54,8 @@ public:
     static constexpr std::size_t kRinged = 3;
     // The least room the panels take before they scroll, in average characters and lines.
     static constexpr int kContentColumns = 80, kContentLines = 24;
+    // The least height of the copying score, the singular values and the pairs, in lines.
+    static constexpr int kBelowLines = 12;
 
     explicit CircuitsView(QWidget *parent = nullptr);
     ~CircuitsView() override;
@@ -95,6 +99,7 @@ signals:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void start(const QString &title,
@@ -118,6 +123,8 @@ private:
     QTimer m_poll; // reads the worker's step count into the bar
 
     QWidget *m_content = nullptr; // the panels, in a scroll area
+    QScrollArea *m_scroll = nullptr;
+    QSplitter *m_split = nullptr; // the pictures above, the plots below
     QLabel *m_heading;
     QSpinBox *m_layerBox;
     QSpinBox *m_headBox;

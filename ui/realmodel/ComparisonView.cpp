@@ -2,6 +2,7 @@
 #include "ComparisonView.h"
 
 #include "InputError.h"
+#include "LayerDeltaView.h"
 #include "LayerHeadGrid.h"
 #include "ModelComparison.h"
 #include "Notation.h"
@@ -18,6 +19,7 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QTreeWidget>
@@ -51,7 +53,7 @@ ComparisonView::ComparisonView(ModelComparison &comparison, QWidget *parent)
       m_gridB(new LayerHeadGrid), m_perHeadBox(new QComboBox(this)),
       m_perHead(new HeatmapView(this)), m_predictions(new QTreeWidget(this)),
       m_patchAll(new QPushButton(this)), m_progress(new QProgressBar(this)),
-      m_patchResult(new QLabel(this)) {
+      m_patchResult(new QLabel(this)), m_residual(new LayerDeltaView(this)) {
     setObjectName("comparisonView");
     auto *layout = new QVBoxLayout(this);
     m_status->setObjectName("comparisonStatus");
@@ -61,6 +63,7 @@ ComparisonView::ComparisonView(ModelComparison &comparison, QWidget *parent)
     // The panels scroll rather than shrink past reading (presentation mode's type in a
     // 1024 × 768 window): at least kContentColumns × kContentLines of the font.
     auto *scroll = new QScrollArea(this);
+    m_scroll = scroll;
     scroll->setObjectName("comparisonScroll");
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
@@ -68,6 +71,8 @@ ComparisonView::ComparisonView(ModelComparison &comparison, QWidget *parent)
     auto *contentLayout = new QVBoxLayout(m_content);
     contentLayout->setContentsMargins(0, 0, 0, 0);
     auto *split = new QSplitter(Qt::Horizontal, m_content);
+    m_split = split;
+    split->setObjectName("comparisonSplit");
     auto *grids = new QWidget(split);
     auto *gridsLayout = new QHBoxLayout(grids);
     gridsLayout->setContentsMargins(0, 0, 0, 0);
@@ -83,11 +88,14 @@ ComparisonView::ComparisonView(ModelComparison &comparison, QWidget *parent)
     m_titleB->setObjectName("comparisonTitleB");
     m_gridA->setObjectName("comparisonGridA");
     m_gridB->setObjectName("comparisonGridB");
-    m_gridA->setPatchMenu(true);
-    m_gridB->setPatchMenu(true);
+    for (LayerHeadGrid *grid : {m_gridA, m_gridB}) {
+        grid->setPatchMenu(true);
+        grid->setMinimumCell(kMinimumCell);
+    }
     split->addWidget(grids);
 
     auto *side = new QWidget(split);
+    m_side = side;
     auto *sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
     m_perHeadBox->setObjectName("comparisonPerHeadBox");
@@ -109,6 +117,10 @@ ComparisonView::ComparisonView(ModelComparison &comparison, QWidget *parent)
     m_patchResult->setWordWrap(true);
     m_patchResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
     sideLayout->addWidget(m_patchResult);
+    m_residual->setObjectName("comparisonResidual");
+    m_residual->setComparing(true);
+    m_residual->hide();
+    sideLayout->addWidget(m_residual);
     m_predictions->setObjectName("comparisonPredictions");
     m_predictions->setColumnCount(3);
     m_predictions->setRootIsDecorated(false);
@@ -119,7 +131,7 @@ ComparisonView::ComparisonView(ModelComparison &comparison, QWidget *parent)
     m_predictions->header()->setStretchLastSection(false);
     sideLayout->addWidget(m_predictions, 1);
     split->addWidget(side);
-    // The two overviews want 12 heads of kMinCell each; the map and the table the rest.
+    // The two overviews want 12 heads of kMinimumCell each; the map and the table the rest.
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 1);
     split->setCollapsible(0, false);
@@ -181,10 +193,38 @@ void ComparisonView::changeEvent(QEvent *event) {
         fitContent();
 }
 
+void ComparisonView::resizeEvent(QResizeEvent *event) {
+    QWidget::resizeEvent(event);
+    fitContent();
+}
+
+bool ComparisonView::stacked() const {
+    return m_split->orientation() == Qt::Vertical;
+}
+
 void ComparisonView::fitContent() {
     const QFontMetrics metrics(font());
-    m_content->setMinimumSize(metrics.averageCharWidth() * kContentColumns,
-                              metrics.height() * kContentLines);
+    const bool narrow = width() < metrics.averageCharWidth() * kSideBySideColumns;
+    const bool turned = m_split->orientation() != (narrow ? Qt::Vertical : Qt::Horizontal);
+    m_split->setOrientation(narrow ? Qt::Vertical : Qt::Horizontal);
+    int height = metrics.height() * kContentLines;
+    // The height the overviews are shown in: every layer in sight when the cells allow.
+    int grids = std::max(m_scroll->viewport()->height(), metrics.height() * 12);
+    if (narrow) {
+        // The overviews fill the first screen at the whole width; the map, the patching and the
+        // predictions follow under them, a scroll away.
+        const int side = std::max(m_side->minimumSizeHint().height(), metrics.height() * 18);
+        height = grids + side + m_split->handleWidth();
+        m_split->setSizes({grids, side});
+    } else if (turned || !m_sized) {
+        // Beside each other, two thirds for the overviews; a drag of the handle then stays.
+        const int w = std::max(m_split->width(), 3);
+        m_split->setSizes({w * 2 / 3, w - w * 2 / 3});
+        m_sized = m_split->width() > 3;
+    }
+    for (LayerHeadGrid *grid : {m_gridA, m_gridB})
+        grid->setFitHeight(grids - metrics.height() - metrics.height() / 2);
+    m_content->setMinimumSize(metrics.averageCharWidth() * kContentColumns, height);
 }
 
 void ComparisonView::setColorMap(ColorMapId map) {
@@ -230,6 +270,8 @@ void ComparisonView::refresh() {
                              "it restores.")
                               .arg(tokensOf(a)));
     m_patchAll->setEnabled(m_comparison.comparable());
+    m_residual->setRuns(m_comparison.comparable() ? b : attn::RunPtr(), a);
+    m_residual->setVisible(!m_residual->changes().empty());
     showPerHead();
     showPredictions();
     showPatch();

@@ -9,12 +9,15 @@
 #include <cstdint>
 
 class HeatmapView;
+class LayerDeltaView;
 class LayerHeadGrid;
 class ModelComparison;
 class QComboBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QScrollArea;
+class QSplitter;
 class QTreeWidget;
 
 // The model view's "A/B" tab (issue 27): the run of the text (A) and of the "Compare with…"
@@ -29,6 +32,12 @@ public:
     enum class PerHead { WeightChange, Restored };
     // The least room the panels take before they scroll, in average characters and lines.
     static constexpr int kContentColumns = 90, kContentLines = 26;
+    // Narrower than this many average characters (presentation mode's type in a 1024 × 768
+    // window), the map and the predictions go under the overviews, which keep the width.
+    static constexpr int kSideBySideColumns = 120;
+    // The least thumbnail of the two overviews: all 12 heads of a 12-head model in the
+    // side-by-side halves of a 1280 × 800 window.
+    static constexpr int kMinimumCell = 16;
 
     explicit ComparisonView(ModelComparison &comparison, QWidget *parent = nullptr);
 
@@ -41,10 +50,15 @@ public:
     QLabel *patchResult() const { return m_patchResult; }
     QPushButton *patchAllButton() const { return m_patchAll; }
     QProgressBar *progress() const { return m_progress; }
+    // How far B's residual stream is from A's after each layer (hidden when not comparable).
+    LayerDeltaView *residual() const { return m_residual; }
+    // Whether the map and the predictions are under the overviews (narrow) or beside them.
+    bool stacked() const;
     void setColorMap(ColorMapId map);
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void fitContent();
@@ -56,6 +70,10 @@ private:
 
     ModelComparison &m_comparison;
     QWidget *m_content = nullptr; // the panels, in a scroll area
+    QScrollArea *m_scroll = nullptr;
+    QSplitter *m_split = nullptr;
+    QWidget *m_side = nullptr; // the map, the patching and the predictions
+    bool m_sized = false;      // the splitter's first sizes are set
     QLabel *m_status;
     QLabel *m_titleA;
     QLabel *m_titleB;
@@ -67,5 +85,6 @@ private:
     QPushButton *m_patchAll;
     QProgressBar *m_progress;
     QLabel *m_patchResult;
+    LayerDeltaView *m_residual;
     QTimer m_poll;
 };

@@ -12,7 +12,7 @@
 
 HeadPopup::HeadPopup(QWidget *parent)
     : QFrame(parent, Qt::ToolTip | Qt::FramelessWindowHint), m_view(new HeatmapView(this)),
-      m_note(new QLabel(this)) {
+      m_note(new QLabel(this)), m_hint(new QLabel(this)) {
     setObjectName("headPopup");
     setFrameShape(QFrame::Box);
     setAttribute(Qt::WA_ShowWithoutActivating);
@@ -23,7 +23,17 @@ HeadPopup::HeadPopup(QWidget *parent)
     m_note->setWordWrap(true);
     m_note->hide();
     layout->addWidget(m_note);
+    m_hint->setObjectName("headPopupHint");
+    m_hint->setWordWrap(true);
+    m_hint->setForegroundRole(QPalette::PlaceholderText);
+    m_hint->hide();
+    layout->addWidget(m_hint);
     m_view->setAxisTitles(tr("query"), tr("key"));
+}
+
+void HeadPopup::setHint(const QString &hint) {
+    m_hint->setText(hint);
+    m_hint->setVisible(!hint.isEmpty());
 }
 
 namespace {
@@ -78,7 +88,13 @@ void HeadPopup::place(const QRect &near) {
     const QRect room = screen ? screen->availableGeometry() : QRect(0, 0, 1280, 800);
     const QSize wanted = m_view->readableSize(true) + QSize(8, 8);
     const int side = std::min(room.height() * 2 / 3, room.width() / 2);
-    const QSize size(std::clamp(wanted.width(), 280, side), std::clamp(wanted.height(), 260, side));
+    const int width = std::clamp(wanted.width(), 280, side);
+    // The lines under the heatmap take their own height, not the heatmap's.
+    int lines = 0;
+    for (const QLabel *label : {m_note, m_hint})
+        if (!label->isHidden())
+            lines += label->heightForWidth(width - 8) + layout()->spacing();
+    const QSize size(width, std::clamp(wanted.height(), 260, std::max(260, side - lines)) + lines);
     resize(size);
     QPoint pos(near.right() + 12, near.top() - size.height() / 3);
     if (pos.x() + size.width() > room.right())

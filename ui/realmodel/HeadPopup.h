@@ -27,6 +27,10 @@ public:
     void showMatrix(const attn::Matrix &values, const QStringList &tokens, bool causal, int layer,
                     int head, const QString &title, ScaleKind kind, const QString &note,
                     const QRect &near);
+    // A last line on what the head leads to (a click takes it apart, the context menu ablates,
+    // patches or shows its circuits): the popup itself takes no clicks. "" hides it.
+    void setHint(const QString &hint);
+    QLabel *hint() const { return m_hint; }
     HeatmapView *heatmap() const { return m_view; }
     QLabel *note() const { return m_note; }
     int layer() const { return m_layer; }
@@ -37,5 +41,6 @@ private:
 
     HeatmapView *m_view;
     QLabel *m_note;
+    QLabel *m_hint;
     int m_layer = -1, m_head = -1;
 };

@@ -11,9 +11,22 @@
 LayerDeltaView::LayerDeltaView(QWidget *parent) : QWidget(parent) {
     setObjectName("layerDeltaView");
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
-    setToolTip(tr("How far the residual stream after each layer moved with the ablations: "
-                  "‖hidden − hidden without them‖ / ‖hidden without them‖ "
-                  "over every position; a bar per layer, 0 on the left"));
+    setComparing(false);
+}
+
+void LayerDeltaView::setComparing(bool comparing) {
+    m_comparing = comparing;
+    setToolTip(comparing ? tr("How far B's residual stream after each layer is from A's: "
+                              "‖hidden_B − hidden_A‖ / ‖hidden_A‖ over every position; a bar "
+                              "per layer, 0 on the left")
+                         : tr("How far the residual stream after each layer moved with the "
+                              "ablations: ‖hidden − hidden without them‖ / ‖hidden without "
+                              "them‖ over every position; a bar per layer, 0 on the left"));
+    update();
+}
+
+QString LayerDeltaView::title() const {
+    return m_comparing ? tr("How far B is from A, per layer") : tr("What changed, per layer");
 }
 
 double LayerDeltaView::relativeChange(const attn::Matrix &after, const attn::Matrix &before) {
@@ -81,7 +94,8 @@ bool LayerDeltaView::event(QEvent *event) {
 QString LayerDeltaView::layerText(int layer) const {
     if (layer < 0 || layer >= int(m_changes.size()))
         return {};
-    return tr("After layer %1 the residual stream moved by %2 %")
+    return (m_comparing ? tr("After layer %1 B's residual stream is %2 % of A's away from it")
+                        : tr("After layer %1 the residual stream moved by %2 %"))
         .arg(layer)
         .arg(m_changes[std::size_t(layer)] * 100, 0, 'f', 1);
 }
@@ -98,7 +112,7 @@ void LayerDeltaView::paintEvent(QPaintEvent *) {
     QFont bold = font();
     bold.setBold(true);
     p.setFont(bold);
-    const QString title = tr("What changed, per layer");
+    const QString title = this->title();
     p.drawText(QRect(0, 0, width(), line), Qt::AlignLeft | Qt::AlignVCenter, title);
     p.setFont(font());
     const QString largest =

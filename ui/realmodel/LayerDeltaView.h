@@ -21,6 +21,10 @@ public:
 
     // `run` with the interventions, `baseline` without (the same tokens).
     void setRuns(const attn::RunPtr &run, const attn::RunPtr &baseline);
+    // Says what it shows as two sentences' difference instead (the A/B tab): `run` is B's,
+    // `baseline` A's, of as many tokens.
+    void setComparing(bool comparing);
+    QString title() const;
     // The relative change of each layer's residual stream (empty without two runs).
     const std::vector<double> &changes() const { return m_changes; }
     static double relativeChange(const attn::Matrix &after, const attn::Matrix &before);
@@ -42,4 +46,5 @@ private:
     int lineHeight() const;
 
     std::vector<double> m_changes;
+    bool m_comparing = false;
 };

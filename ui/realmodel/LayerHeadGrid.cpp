@@ -272,12 +272,15 @@ int LayerHeadGrid::headerHeight() const {
 
 int LayerHeadGrid::cellFor(int width) const {
     const int h = std::max(heads(), 1);
-    int cell = std::clamp((width - labelWidth() - kGap) / h - kGap, kMinCell, kMaxCell);
+    int cell = std::clamp((width - labelWidth() - kGap) / h - kGap, m_minCell, kMaxCell);
     if (m_fitHeight > 0 && layers() > 0) {
         const int fit = (m_fitHeight - headerHeight() - kGap) / layers() - kGap - scoreHeight();
-        cell = std::min(cell, std::max(fit, kComfortCell));
+        // Held to the height no smaller than a little above the least cell (kComfortCell
+        // for the default).
+        const int comfort = m_minCell + (kComfortCell - kMinCell);
+        cell = std::min(cell, std::max(fit, comfort));
     }
-    return std::max(cell, kMinCell);
+    return std::max(cell, m_minCell);
 }
 
 void LayerHeadGrid::setFitHeight(int height) {
@@ -292,6 +295,13 @@ void LayerHeadGrid::setFitHeight(int height) {
     }
 }
 
+void LayerHeadGrid::setMinimumCell(int pixels) {
+    m_minCell = std::clamp(pixels, 8, kMaxCell);
+    m_cell = cellFor(width());
+    updateGeometry();
+    update();
+}
+
 int LayerHeadGrid::heightForWidth(int width) const {
     const int cell = cellFor(width);
     return headerHeight() + layers() * (cell + kGap + scoreHeight()) + kGap;
@@ -303,7 +313,7 @@ QSize LayerHeadGrid::sizeHint() const {
 }
 
 QSize LayerHeadGrid::minimumSizeHint() const {
-    const int w = labelWidth() + heads() * (kMinCell + kGap) + kGap;
+    const int w = labelWidth() + heads() * (m_minCell + kGap) + kGap;
     return {w, heightForWidth(w)};
 }
 

@@ -106,6 +106,10 @@ public:
     // The height of the scroll area's viewport: the heads get smaller (down to kComfortCell)
     // to show every layer in it.
     void setFitHeight(int height);
+    // The smallest thumbnail before the grid needs more width (kMinCell unless set): two
+    // overviews side by side (the A/B tab) show every head smaller rather than half of them.
+    void setMinimumCell(int pixels);
+    int minimumCell() const { return m_minCell; }
 
     bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int width) const override;
@@ -156,6 +160,7 @@ private:
     ColorMapId m_map = ColorMapId::Viridis;
     int m_cell = kMinCell;
     int m_fitHeight = 0;
+    int m_minCell = kMinCell;
     int m_layer = -1, m_head = -1;
     int m_hoverLayer = -1, m_hoverHead = -1;
     Score m_score = Score::None;

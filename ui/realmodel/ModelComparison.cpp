@@ -93,6 +93,23 @@ void ModelComparison::setWork(int delta) {
         emit busyChanged(isBusy());
 }
 
+template <typename R, typename Work, typename Use> void ModelComparison::read(Work work, Use use) {
+    // Counted as busy until it is back; what comes back for an older pair of runs is dropped,
+    // and a failure is said rather than used.
+    const quint64 generation = m_generation;
+    setWork(+1);
+    onWorker<R>(this, std::move(work), [this, generation, use = std::move(use)](R r) {
+        setWork(-1);
+        if (generation != m_generation)
+            return;
+        if (!r.error.isEmpty()) {
+            emit failed(r.error);
+            return;
+        }
+        use(std::move(r));
+    });
+}
+
 void ModelComparison::cancelPatching() {
     if (m_cancel)
         m_cancel->store(true);
@@ -112,14 +129,11 @@ void ModelComparison::update() {
     m_patch.reset();
     m_all.clear();
     if (comparable()) {
-        const quint64 generation = m_generation;
-        setWork(+1);
         struct Read {
             std::shared_ptr<const attn::RunDifference> difference;
             QString error;
         };
-        onWorker<Read>(
-            this,
+        read<Read>(
             [a = runA(), b = runB()] {
                 Read r;
                 r.error = catching([&] {
@@ -128,14 +142,7 @@ void ModelComparison::update() {
                 });
                 return r;
             },
-            [this, generation](Read r) {
-                setWork(-1);
-                if (generation != m_generation)
-                    return;
-                if (!r.error.isEmpty()) {
-                    emit failed(r.error);
-                    return;
-                }
+            [this](Read r) {
                 m_difference = std::move(r.difference);
                 emit changed();
             });
@@ -147,23 +154,13 @@ void ModelComparison::patch(int layer, int head) {
     const auto checkpoint = m_a.checkpoint();
     if (!comparable() || !checkpoint)
         return;
-    const quint64 generation = m_generation;
-    setWork(+1);
-    onWorker<Patched>(
-        this,
+    read<Patched>(
         [checkpoint, a = runA(), b = runB(), layer, head] {
             Patched r;
             r.error = catching([&] { r.patch = patchOne(*checkpoint, a, b, layer, head); });
             return r;
         },
-        [this, generation](Patched r) {
-            setWork(-1);
-            if (generation != m_generation)
-                return;
-            if (!r.error.isEmpty()) {
-                emit failed(r.error);
-                return;
-            }
+        [this](Patched r) {
             m_patch = std::move(r.patch);
             emit patched();
         });
@@ -174,7 +171,6 @@ void ModelComparison::patchAll() {
     if (!comparable() || !checkpoint)
         return;
     cancelPatching();
-    const quint64 generation = m_generation;
     auto cancel = std::make_shared<std::atomic<bool>>(false);
     auto progress = std::make_shared<std::atomic<int>>(0);
     m_cancel = cancel;
@@ -184,9 +180,7 @@ void ModelComparison::patchAll() {
         QString error;
         bool cancelled = false;
     };
-    setWork(+1);
-    onWorker<All>(
-        this,
+    read<All>(
         [checkpoint, a = runA(), b = runB(), cancel, progress] {
             All r;
             r.error = catching([&] {
@@ -207,14 +201,9 @@ void ModelComparison::patchAll() {
             });
             return r;
         },
-        [this, generation](All r) {
-            setWork(-1);
-            if (generation != m_generation || r.cancelled)
+        [this](All r) {
+            if (r.cancelled)
                 return;
-            if (!r.error.isEmpty()) {
-                emit failed(r.error);
-                return;
-            }
             m_all = std::move(r.fractions);
             emit patchedAll();
         });

@@ -76,6 +76,8 @@ signals:
 private:
     void update();
     void setWork(int delta);
+    // `work` on a worker, returning an R with an `error`; `use` its R back on this thread.
+    template <typename R, typename Work, typename Use> void read(Work work, Use use);
 
     ModelRunner &m_a;
     ModelRunner *m_b;

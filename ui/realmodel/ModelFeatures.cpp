@@ -2,6 +2,7 @@
 #include "ModelFeatures.h"
 
 #include "Attention.h"
+#include "CircuitsView.h"
 #include "InputError.h"
 #include "LayerHeadGrid.h"
 #include "Limits.h"
@@ -33,6 +34,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QStatusBar>
+#include <QTabWidget>
 
 namespace {
 
@@ -44,7 +46,8 @@ ModelController::ModelController(Shell &shell, Document &document, ViewStateRegi
     : QObject(&shell), m_shell(shell), m_document(document), m_runner(new ModelRunner(this)),
       m_view(new ModelView(*m_runner)),
       m_interventions(new ModelInterventions(*m_runner, *document.undoStack(), this)),
-      m_back(new QPushButton), m_sendBack(new QPushButton), m_pictureBox(new QComboBox) {
+      m_back(new QPushButton), m_sendBack(new QPushButton), m_circuits(new QPushButton),
+      m_pictureBox(new QComboBox) {
     QMainWindow &window = shell.window();
     m_dock = shell.addPanel(tr("Model"), "modelDock", m_view, Qt::RightDockWidgetArea);
     m_dock->hide();
@@ -78,25 +81,34 @@ ModelController::ModelController(Shell &shell, Document &document, ViewStateRegi
         updateBackButton();
     });
 
-    // The link back from a head taken apart: always in sight while the workbench shows.
-    m_back->setObjectName("backToModelButton");
-    m_back->setText(tr("\u25c2 Back to the model"));
-    m_back->setToolTip(tr("Show the model the workbench's numbers came from (Ctrl+M)"));
-    m_back->setFlat(true);
-    m_back->hide();
-    window.statusBar()->addPermanentWidget(m_back);
-    connect(m_back, &QPushButton::clicked, this, [this] { showModel(true); });
+    // Flat buttons in the status bar, shown while the workbench holds the model's numbers; the
+    // first, the link back from a head taken apart, always while the workbench shows.
+    const auto statusButton = [&window, this](QPushButton *button, const char *name,
+                                              const QString &text, const QString &tip,
+                                              auto clicked) {
+        button->setObjectName(name);
+        button->setText(text);
+        button->setToolTip(tip);
+        button->setFlat(true);
+        button->hide();
+        window.statusBar()->addPermanentWidget(button);
+        connect(button, &QPushButton::clicked, this, clicked);
+    };
+    statusButton(m_back, "backToModelButton", tr("\u25c2 Back to the model"),
+                 tr("Show the model the workbench's numbers came from (Ctrl+M)"),
+                 [this] { showModel(true); });
     // And the loop no other tool closes: edit a number of the head, send it back, see the answer
     // of the model change.
-    m_sendBack->setObjectName("sendHeadBackButton");
-    m_sendBack->setText(tr("Send the head's edits to the model ▸"));
-    m_sendBack->setToolTip(tr("Run the model with this head as the workbench computes it now: "
-                              "its output replaces the head's own, and the model shows what "
-                              "changed (Edit › Undo takes it back)"));
-    m_sendBack->setFlat(true);
-    m_sendBack->hide();
-    window.statusBar()->addPermanentWidget(m_sendBack);
-    connect(m_sendBack, &QPushButton::clicked, this, [this] { sendHeadBack(); });
+    statusButton(m_sendBack, "sendHeadBackButton", tr("Send the head's edits to the model ▸"),
+                 tr("Run the model with this head as the workbench computes it now: its output "
+                    "replaces the head's own, and the model shows what changed (Edit › Undo "
+                    "takes it back)"),
+                 [this] { sendHeadBack(); });
+    // What an edit does to the head's circuits, beside what it does to the model's answer.
+    statusButton(m_circuits, "editedCircuitsButton", tr("Its circuits ▸"),
+                 tr("W_QK and W_OV of this head as the workbench holds it now, edits included, "
+                    "with their spectra and the copying score (the model view's Circuits tab)"),
+                 [this] { showEditedCircuits(); });
     // The overview's pictures, for the head in the workbench: its weights heatmap switches.
     m_pictureBox->setObjectName("workbenchWeightsPicture");
     m_pictureBox->addItem(tr("Weights heatmap: attention weights"), int(WeightsPicture::Weights));
@@ -210,6 +222,7 @@ void ModelController::updateBackButton() {
     m_back->setVisible(m_runner->isOpen() && !m_focus->isActive());
     m_sendBack->setVisible(m_back->isVisibleTo(m_back->parentWidget()) && m_takenHead >= 0);
     m_pictureBox->setVisible(m_sendBack->isVisibleTo(m_sendBack->parentWidget()));
+    m_circuits->setVisible(m_sendBack->isVisibleTo(m_sendBack->parentWidget()));
 }
 
 bool ModelController::sendHeadBack(QString *error) {
@@ -246,6 +259,37 @@ bool ModelController::sendHeadBack(QString *error) {
     if (!m_interventions->replaceContribution(m_takenLayer, m_takenHead, std::move(contribution)))
         return fail(tr("The head's output does not fit the model (not finite, or of another "
                        "shape)."));
+    showModel(true);
+    return true;
+}
+
+bool ModelController::showEditedCircuits(QString *error) {
+    const auto checkpoint = m_runner->checkpoint();
+    const attn::AttentionInputs &inputs = m_document.inputs();
+    if (m_takenHead < 0 || !checkpoint || inputs.heads.size() != 1 ||
+        inputs.heads[0].Wq.rows() != checkpoint->config().dModel ||
+        inputs.Wo.cols() != checkpoint->config().dModel) {
+        const QString message =
+            tr("No head of the model is in the workbench: take one apart first.");
+        if (error)
+            *error = message;
+        failed(message);
+        return false;
+    }
+    auto head = std::make_shared<attn::HeadProjections>();
+    head->qkv = inputs.heads[0];
+    head->Wo = inputs.Wo;
+    const attn::HeadProjections own = attn::headProjections(*checkpoint, m_takenLayer, m_takenHead);
+    const auto same = [](const attn::Matrix &a, const attn::Matrix &b) {
+        return a.rows() == b.rows() && a.cols() == b.cols() && a == b;
+    };
+    // Only what the circuits read: Wq, Wk, Wv and Wo (the biases and X leave them alone).
+    const bool edited = !same(head->qkv.Wq, own.qkv.Wq) || !same(head->qkv.Wk, own.qkv.Wk) ||
+                        !same(head->qkv.Wv, own.qkv.Wv) || !same(head->Wo, own.Wo);
+    const QString title = edited ? tr("Layer %1, head %2 as edited in the workbench")
+                                 : tr("Layer %1, head %2 from the workbench");
+    m_view->circuits()->showProjections(std::move(head), title.arg(m_takenLayer).arg(m_takenHead));
+    m_view->tabs()->setCurrentWidget(m_view->circuits());
     showModel(true);
     return true;
 }
@@ -318,8 +362,9 @@ QJsonObject ModelController::state() const {
     QJsonObject o;
     o["folder"] = m_runner->folder();
     o["text"] = m_runner->text();
-    o["layer"] = m_view->grid()->chosenLayer();
-    o["head"] = m_view->grid()->chosenHead();
+    // The head (or layer) the workbench was taken from, else the one chosen in the overview.
+    o["layer"] = m_takenLayer >= 0 ? m_takenLayer : m_view->grid()->chosenLayer();
+    o["head"] = m_takenLayer >= 0 ? m_takenHead : m_view->grid()->chosenHead();
     if (const QJsonArray edits = m_interventions->state(); !edits.isEmpty())
         o["interventions"] = edits;
     if (const QString b = m_view->compareEdit()->text(); !b.isEmpty())
@@ -346,6 +391,7 @@ void ModelController::loadState(const QJsonObject &state) {
     }
     m_pendingLayer = state.value("layer").toInt(-1);
     m_pendingHead = state.value("head").toInt(-1);
+    adoptTakenApart(m_pendingLayer, m_pendingHead, state.value("ids").toArray().size());
     QString text = state.value("text").toString();
     if (!state.contains("text") && state.value("ids").isArray()) {
         // attnviz-cli model session --ids: the text those ids read as.
@@ -365,6 +411,26 @@ void ModelController::loadState(const QJsonObject &state) {
     m_interventions->loadState(state.value("interventions").toArray(), &dropped);
     if (!dropped.isEmpty())
         failed(dropped);
+}
+
+void ModelController::adoptTakenApart(int layer, int head, qsizetype tokens) {
+    // The session's document is that head (or layer) on the model's tokens when it has its
+    // shape: the workbench then leads back to the model as after Take a head apart (sending
+    // edits back, the circuits, the pictures), whatever cells were edited before it was saved.
+    m_takenLayer = m_takenHead = -1;
+    const auto checkpoint = m_runner->checkpoint();
+    const attn::AttentionInputs &inputs = m_document.inputs();
+    if (!checkpoint || layer < 0 || layer >= int(checkpoint->config().layers) || head < -1 ||
+        head >= int(checkpoint->config().heads) || inputs.X.rows() != tokens ||
+        inputs.X.cols() != checkpoint->config().dModel || !inputs.hasWo() ||
+        inputs.Wo.cols() != checkpoint->config().dModel)
+        return;
+    const std::size_t heads = head >= 0 ? 1 : std::size_t(checkpoint->config().heads);
+    if (inputs.heads.size() != heads)
+        return;
+    m_takenLayer = layer;
+    m_takenHead = head;
+    updateBackButton();
 }
 
 QString ModelController::sinkLine(const attn::Matrix &weights, const attn::RowVector &valueNorms,

@@ -45,6 +45,7 @@ public:
     QAction *showAction() const { return m_show; }
     QPushButton *backButton() const { return m_back; }
     QPushButton *sendBackButton() const { return m_sendBack; }
+    QPushButton *circuitsButton() const { return m_circuits; }
 
     // Interactive: a folder chooser, then openFolder.
     void open();
@@ -66,6 +67,10 @@ public:
     // layer (one undo step), and the model shows what that changed. False and *error when the
     // workbench no longer holds that head (another session, other sizes, another text).
     bool sendHeadBack(QString *error = nullptr);
+    // The circuits (W_QK, W_OV, their spectra) of the head in the workbench as it is now, edits
+    // included, in the model view's Circuits tab; false with a message when the workbench holds
+    // no head of the model.
+    bool showEditedCircuits(QString *error = nullptr);
     // Asked when a whole layer is too large: `why`, one line. True = take the head instead.
     void setAskTakeHead(std::function<bool(const QString &why)> ask) {
         m_askTakeHead = std::move(ask);
@@ -92,6 +97,8 @@ signals:
     void weightsPictureChanged();
 
 private:
+    // A session's model member: its document taken from head `head` (−1: the layer) of `layer`.
+    void adoptTakenApart(int layer, int head, qsizetype tokens);
     void updateBackButton();
     void failed(const QString &message);
 
@@ -106,6 +113,7 @@ private:
     QAction *m_show;
     QPushButton *m_back;
     QPushButton *m_sendBack;
+    QPushButton *m_circuits;
     QComboBox *m_pictureBox;
     int m_takenLayer = -1, m_takenHead = -1; // what the workbench's document was taken from
     std::function<bool(const QString &)> m_askTakeHead;

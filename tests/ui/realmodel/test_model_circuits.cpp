@@ -291,6 +291,61 @@ private slots:
                               attn::compute(h.doc()->inputs()).heads[0].weights()) < 1e-12);
     }
 
+    // A head taken apart: "Its circuits ▸" shows W_QK and W_OV of the head as the workbench
+    // holds it, first as the model's own, then with an edit of Wv, which W_OV and its spectrum
+    // follow while W_QK stays.
+    void editedHeadsCircuitsFollowTheEdit() {
+        Harness h;
+        h.window.resize(1280, 800);
+        h.window.show();
+        openAndRun(h, m_gpt2, "the cat sat on the mat");
+        ModelController &model = h.workbench.model();
+        QString error;
+        QVERIFY(!model.showEditedCircuits(&error)); // nothing taken apart yet
+        QVERIFY(error.contains("take one apart"));
+        const int layer = 1, head = 2;
+        QVERIFY(model.takeApart(layer, head));
+        QPushButton *button = model.circuitsButton();
+        QVERIFY(button->isVisibleTo(&h.window));
+        const auto checkpoint = attn::Checkpoint::open(m_gpt2);
+        attn::HeadProjections own = attn::headProjections(*checkpoint, layer, head);
+
+        QTest::mouseClick(button, Qt::LeftButton);
+        ModelView &view = model.view();
+        CircuitsView *c = view.circuits();
+        QVERIFY(model.isModelShown());
+        QCOMPARE(view.tabs()->currentWidget(), c);
+        QVERIFY(c->waitUntilIdle());
+        QVERIFY(c->result() && c->result()->error.isEmpty());
+        const QLabel *heading = c->findChild<QLabel *>("circuitHeading");
+        QVERIFY(heading);
+        QVERIFY2(heading->text().contains("Layer 1, head 2 from the workbench"),
+                 qPrintable(heading->text()));
+        const attn::HeadCircuit plain = attn::headCircuit(*checkpoint, layer, head);
+        QCOMPARE(c->result()->circuit.ovSingular.size(), plain.ovSingular.size());
+        for (std::size_t i = 0; i < plain.ovSingular.size(); ++i)
+            QVERIFY(std::abs(c->result()->circuit.ovSingular[i] - plain.ovSingular[i]) <=
+                    1e-12 * plain.ovSingular.front());
+        const attn::Matrix ovPlain = attn::ovCircuit(*checkpoint, layer, head);
+        QVERIFY(relativeError(*c->result()->ov, ovPlain) < 1e-12);
+
+        // Edit a cell of Wv in the workbench: W_OV = Wv·Wo moves, W_QK does not.
+        model.showModel(false);
+        const double was = h.doc()->inputs().heads[0].Wv(0, 0);
+        QVERIFY(h.doc()->setCell({attn::Stage::Wv, 0}, 0, 0, was + 2.5));
+        own.qkv.Wv(0, 0) = was + 2.5;
+        QTest::mouseClick(button, Qt::LeftButton);
+        QVERIFY(c->waitUntilIdle());
+        QVERIFY2(heading->text().contains("as edited"), qPrintable(heading->text()));
+        const attn::HeadCircuit edited = attn::headCircuit(own);
+        QVERIFY(relativeError(*c->result()->ov, attn::ovCircuit(own)) < 1e-12);
+        QVERIFY(relativeError(*c->result()->ov, ovPlain) > 1e-6);
+        QVERIFY(relativeError(*c->result()->qk, attn::qkCircuit(*checkpoint, layer, head)) < 1e-12);
+        QVERIFY(std::abs(c->result()->circuit.copying - edited.copying) < 1e-9);
+        QVERIFY(std::abs(edited.copying - plain.copying) > 1e-9);
+        QVERIFY(c->copyingLabel()->text().contains(attn::notation::number(edited.copying, 3)));
+    }
+
     // A d = 2048 head: two 4 M-cell products and the spectra, read while the event loop turns,
     // with the bar and Cancel showing; Cancel stops it and keeps what was shown.
     void largeHeadNeverFreezesTheWindow() {

@@ -118,6 +118,19 @@ private slots:
             }
         QVERIFY(seen);
 
+        // How far B's residual stream is from A's after each layer, on one scale.
+        LayerDeltaView *residual = c->residual();
+        QVERIFY(residual->isVisible());
+        QCOMPARE(residual->changes().size(), a.run->layers.size());
+        for (std::size_t l = 0; l < a.run->layers.size(); ++l) {
+            const attn::Matrix &ha = a.run->layers[l].hidden, &hb = b.run->layers[l].hidden;
+            QVERIFY(std::abs(residual->changes()[l] - (hb - ha).norm() / ha.norm()) <=
+                    1e-12 * residual->changes()[l]);
+            QVERIFY(residual->changes()[l] > 0);
+        }
+        QVERIFY(residual->title().contains("B is from A"));
+        QVERIFY(residual->layerText(0).contains("B's residual stream"));
+
         // Right-click a head of A › Patch: what it restores, as restoredFraction says.
         const int layer = 1, head = 0;
         const QRect thumb = c->gridA()->headRect(layer, head);
@@ -273,6 +286,55 @@ private slots:
             QVERIFY(view.circuits()->waitUntilIdle());
             QTest::qWait(300);
             h.window.grab().save(out + "/circuits" + suffix + ".png");
+        }
+    }
+
+    // Both overviews show every head of a 12 × 12-head model without a sideways scroll: side by
+    // side beside the map at 1280 × 800, and in presentation mode at 1024 × 768 over the whole
+    // width with the map and the predictions under them (as it was, 3 or 4 heads a row showed).
+    void overviewsFitTwelveHeads() {
+        auto twelve = std::make_shared<attn::Run>();
+        const int n = 11;
+        for (int l = 0; l < 12; ++l) {
+            attn::LayerRun layer;
+            for (int hd = 0; hd < 12; ++hd) {
+                attn::HeadRun head;
+                head.weights = attn::Matrix::Constant(n, n, 1.0 / n);
+                layer.heads.push_back(head);
+            }
+            twelve->layers.push_back(layer);
+        }
+        for (const bool presentation : {false, true}) {
+            Harness h;
+            h.workbench.presentation().setActive(presentation);
+            h.window.setWindowState(Qt::WindowNoState);
+            h.window.resize(presentation ? QSize(1024, 768) : QSize(1280, 800));
+            h.window.show();
+            openAndRun(h, m_gpt2, kA);
+            ModelView &view = h.workbench.model().view();
+            view.compareEdit()->setText(kB);
+            QVERIFY(view.comparison().waitUntilIdle());
+            ComparisonView *c = view.comparisonView();
+            QTest::qWait(50);
+            QCOMPARE(c->stacked(), presentation);
+            // What each overview's scroll area shows, filled with a 12 × 12-head run.
+            QWidget *viewport = c->gridA()->parentWidget();
+            QVERIFY(viewport);
+            LayerHeadGrid grid;
+            grid.setFont(c->gridA()->font());
+            grid.setMinimumCell(c->gridA()->minimumCell());
+            grid.setRun(twelve, true);
+            grid.resize(viewport->width(), grid.heightForWidth(viewport->width()));
+            grid.show(); // its resize event sizes the thumbnails
+            QVERIFY(QTest::qWaitForWindowExposed(&grid));
+            QVERIFY2(grid.minimumSizeHint().width() <= viewport->width(),
+                     qPrintable(QString("%1 px wanted, %2 shown")
+                                    .arg(grid.minimumSizeHint().width())
+                                    .arg(viewport->width())));
+            QVERIFY(grid.headRect(0, 11).right() < viewport->width());
+            QVERIFY(grid.cellSize() >= ComparisonView::kMinimumCell);
+            if (presentation) // the whole width: thumbnails a projector shows
+                QVERIFY2(grid.cellSize() >= 28, qPrintable(QString::number(grid.cellSize())));
         }
     }
 

@@ -7,6 +7,7 @@
 #include "heatmap/HeatmapView.h"
 #include "model/Document.h"
 #include "model/Recomputer.h"
+#include "realmodel/CircuitsView.h"
 #include "realmodel/HeadPopup.h"
 #include "realmodel/LayerHeadGrid.h"
 #include "realmodel/ModelFeatures.h"
@@ -114,6 +115,13 @@ private slots:
         QCOMPARE(view.popup()->head(), 2);
         QCOMPARE(view.popup()->heatmap()->rowLabels(), TokenStrip::labels(e.tokens));
         QCOMPARE(view.popup()->heatmap()->values(), e.run->layers[1].heads[2].weights);
+        // It takes no clicks itself: its last line says where a click and the menu lead.
+        QVERIFY(view.popup()->hint()->isVisible());
+        QVERIFY2(view.popup()->hint()->text().contains("Circuits of head 2"),
+                 qPrintable(view.popup()->hint()->text()));
+        QVERIFY(view.popup()->hint()->geometry().bottom() < view.popup()->height());
+        QVERIFY(view.popup()->heatmap()->geometry().bottom() <
+                view.popup()->hint()->geometry().top());
         if (!qEnvironmentVariableIsEmpty("ATTNVIZ_MODEL_SHOTS")) {
             const QString dir = qEnvironmentVariable("ATTNVIZ_MODEL_SHOTS");
             QTest::qWait(300); // the heatmap's replot, queued for a turn of its own
@@ -358,6 +366,12 @@ private slots:
             QCOMPARE(model.view().grid()->chosenHead(), 3);
             QVERIFY(!model.isModelShown()); // the session's document is what opens
             QVERIFY(model.backButton()->isVisibleTo(&h.window));
+            // Still the head taken apart: its edits can go back, its circuits be read.
+            QVERIFY(model.sendBackButton()->isVisibleTo(&h.window));
+            QVERIFY(model.circuitsButton()->isVisibleTo(&h.window));
+            QVERIFY(model.sendHeadBack());
+            QCOMPARE(model.state()["layer"].toInt(), 1);
+            QCOMPARE(model.state()["head"].toInt(), 3);
         }
         // The folder gone: the document opens all the same, and the window says so.
         QFile f(file);
@@ -401,6 +415,10 @@ private slots:
                                 labels(model.runner().outcome().tokens), 1, 2);
             same.tokens = h.doc()->inputs().tokens;
             QVERIFY(h.doc()->inputs() == same);
+            QVERIFY(model.circuitsButton()->isVisibleTo(&h.window));
+            QVERIFY(model.showEditedCircuits());
+            QVERIFY(model.view().circuits()->waitUntilIdle());
+            QVERIFY(model.view().circuits()->result());
         }
         // A session without a model has no "model" key.
         {
