@@ -13,6 +13,7 @@ const char *const kHelp = R"(Usage: attnviz-cli compute FILE [--layout rows|colu
        attnviz-cli explain FILE --view tiled --tile R,C,K [--product output|scores]
        attnviz-cli export FILE --stage NAME --format F --out PATH [--head H]
        attnviz-cli render FILE --view NAME --out PATH.png|.svg|.pdf [options]
+       attnviz-cli worksheet FILE --out SHEET.pdf [--count N] [--seed S] [--head H]
        attnviz-cli grad FILE
        attnviz-cli train --task NAME [--steps N] [--seed S] [--positional P] [--out SESSION]
        attnviz-cli inspect FILE
@@ -47,6 +48,10 @@ Commands:
             a LaTeX bmatrix or a NumPy array literal.
   render    Draw one view as the workbench shows it (title, labels, colour scale) to a
             PNG, SVG or PDF file, chosen by the suffix of --out.
+  worksheet Write a worksheet PDF: N exercises on the file's numbers to do by hand
+            (a score, a logit, a softmax of 3-4 logits, an output cell, the winning
+            key), each with room to write, and the answer key with worked solutions on
+            pages of their own; the same FILE, count and seed give the same bytes.
   grad      Print {"loss", "grad": {"X", "context", "heads": [{"Wq", "Wk", "Wv"}], "Wo"}}:
             loss = 1/2 sum((output - target)^2) over the final output (the file's
             inputs.target) and its exact gradient; context and Wo are null when absent.
@@ -235,6 +240,14 @@ Options for render:
   --scale S         PNG only: pixels per view pixel, 0.25 to 8 (2 or 3 for a projector
                     or print); the PNG is W*S x H*S
 
+Options for worksheet:
+  --out PATH        the PDF to write, replaced only once complete
+  --count N         exercises, 1 to 20 (default 6); the five kinds take turns
+  --seed S          which sheet (default 1): the same seed, the same exercises
+  --head H          the head the exercises are about (default 0)
+  --text PATH       also write the sheet as plain text (questions, then the key);
+                    - for standard output
+
 Options for set:
   --matrix X|context|Wq|Wk|Wv|Wo
                     the input matrix to replace
@@ -280,6 +293,7 @@ Examples:
   attnviz-cli export session.json --stage final --format latex --out -
   attnviz-cli render session.json --view weights --row 2 --out weights.png --scale 2
   attnviz-cli render session.json --view combination --row 0 --out row0.pdf
+  attnviz-cli worksheet session.attnviz --out sheet.pdf --count 8 --seed 3
   attnviz-cli grad tests/data/reference-learning/rope_causal.json
   attnviz-cli train --task previous-token --steps 2000 --seed 1 --out trained.json
   attnviz-cli inspect model.safetensors

@@ -2,6 +2,7 @@
 #pragma once
 // What the model subcommands (model inspect/run/session in CliModel, analyze in CliAnalyze,
 // grad and train in CliTrain) share: exit statuses, the usage error, output, and token ids.
+// tokenize and worksheet use its exit statuses and writeErr too.
 
 #include <QByteArray>
 #include <QString>

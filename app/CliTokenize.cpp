@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliTokenize.h"
+#include "CliModelSupport.h"
 
 #include "InputError.h"
 #include "Limits.h"
@@ -14,16 +15,11 @@
 #include <QJsonObject>
 #include <QStringDecoder>
 
-#include <cstdio>
-
 namespace {
 
-constexpr int kExitInput = 1;
-constexpr int kExitUsage = 2;
-
-void writeErr(const QString &text) {
-    std::fputs(text.toUtf8().constData(), stderr);
-}
+using climodel::kExitInput;
+using climodel::kExitUsage;
+using climodel::writeErr;
 
 int usage(const QString &message) {
     writeErr("attnviz-cli: " + message +
@@ -36,9 +32,7 @@ int usage(const QString &message) {
 // One JSON line on standard output; false (with the message) when it cannot be written.
 bool writeOut(const QJsonObject &o) {
     const QByteArray json = QJsonDocument(o).toJson(QJsonDocument::Compact) + "\n";
-    if (std::fwrite(json.constData(), 1, std::size_t(json.size()), stdout) !=
-            std::size_t(json.size()) ||
-        std::fflush(stdout) != 0) {
+    if (!climodel::writeOut(json)) {
         writeErr("attnviz-cli: cannot write the result to standard output\n");
         return false;
     }

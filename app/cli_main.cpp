@@ -19,6 +19,7 @@
 #ifdef ATTNVIZ_CLI_RENDER
 #include "CliHtml.h"
 #include "CliRender.h"
+#include "CliWorksheet.h"
 #endif
 
 #include <QCommandLineParser>
@@ -455,6 +456,12 @@ int main(int argc, char *argv[]) {
             QCoreApplication app(argc, argv);
             return runTokenizeCommand(arguments);
         }
+#ifdef ATTNVIZ_CLI_RENDER
+        if (isWorksheetCommand(arguments)) { // draws a PDF: the figures' application
+            const auto app = createFigureApplication(argc, argv);
+            return runWorksheetCommand(arguments, load);
+        }
+#endif
         const Request request = parseArguments(arguments);
         std::unique_ptr<QCoreApplication> app;
 #ifdef ATTNVIZ_CLI_RENDER

@@ -10,7 +10,7 @@ _attnviz_cli() {
     command=""
     for ((i = 1; i < COMP_CWORD; i++)); do
         case "${COMP_WORDS[i]}" in
-            compute | explain | export | render | grad | train | inspect | set | tokenize)
+            compute | explain | export | render | worksheet | grad | train | inspect | set | tokenize)
                 command="${COMP_WORDS[i]}"
                 break
                 ;;
@@ -49,13 +49,13 @@ _attnviz_cli() {
             return
             ;;
         --row | --column | --cell | --head | --precision | --width | --height | --scale | \
-            --steps | --seed | --lr | --block | --tile | --text | --ids | --top)
+            --steps | --seed | --lr | --block | --tile | --text | --ids | --top | --count)
             return
             ;;
     esac
 
     if [ -z "$command" ]; then
-        COMPREPLY=($(compgen -W "compute explain export render grad train inspect set model tokenize --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "compute explain export render worksheet grad train inspect set model tokenize --help --version" -- "$cur"))
         return
     fi
     if [ "$command" = model ]; then
@@ -69,6 +69,7 @@ _attnviz_cli() {
             explain) options="--row --column --cell --view --block --tile --json --product --head --precision" ;;
             export) options="--stage --format --out --head --precision" ;;
             render) options="--view --out --row --head --layout --width --height --scale" ;;
+            worksheet) options="--out --count --seed --head --text" ;;
             set) options="--matrix --head --from --transpose --out" ;;
             inspect | grad) options="" ;;
             train) options="--task --steps --seed --positional --optimizer --lr --out" ;;

@@ -42,7 +42,10 @@ for path in ./usr/bin/attnviz ./usr/bin/attnviz-cli \
     ./usr/share/icons/hicolor/48x48/apps/$id.png ./usr/share/icons/hicolor/256x256/apps/$id.png \
     ./usr/share/man/man1/attnviz.1.gz ./usr/share/man/man1/attnviz-cli.1.gz \
     ./usr/share/bash-completion/completions/attnviz-cli \
-    ./usr/share/doc/attnviz/copyright ./usr/share/doc/attnviz/LICENSE; do
+    ./usr/share/doc/attnviz/copyright ./usr/share/doc/attnviz/LICENSE \
+    ./usr/share/attnviz/models/attnviz-tiny/config.json \
+    ./usr/share/attnviz/models/attnviz-tiny/model.safetensors \
+    ./usr/share/attnviz/models/attnviz-tiny/tokenizer.json; do
     grep -q " $path\$" <<<"$contents" || fail "the package lacks $path"
 done
 
@@ -67,5 +70,11 @@ echo "==> the packaged attnviz-cli"
 "$root/usr/bin/attnviz-cli" compute tests/data/reference/worked_example_4x4.json |
     cmp -s - <("$build_dir/app/attnviz-cli" compute tests/data/reference/worked_example_4x4.json) ||
     fail "the packaged attnviz-cli computes something else than the build's"
+# The built-in model, as packaged, runs and predicts what the source tree's does.
+"$root/usr/bin/attnviz-cli" model run "$root/usr/share/attnviz/models/attnviz-tiny" \
+    --text "The queens told the king that they" |
+    cmp -s - <("$build_dir/app/attnviz-cli" model run resources/models/attnviz-tiny \
+        --text "The queens told the king that they") ||
+    fail "the packaged built-in model runs to something else than the source tree's"
 file "$root/usr/bin/attnviz" | grep -q "ELF .* executable" || fail "attnviz is not an executable"
 echo "==> $deb is valid"

@@ -32,7 +32,7 @@ run_packages=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-base-dev-tools q
   libeigen3-dev libopenblas-dev zlib1g-dev libqcustomplot-dev libqcustomplot2.1-qt6 qt6-qpa-plugins
   fonts-dejavu-core qt6-l10n-tools qt6-tools-dev qt6-translations-l10n)
 # … and what the tests, the sanitizers, the fuzzers and the package checks need on top.
-test_packages=(xvfb xauth clang-format clang libclang-rt-14-dev strace python3 chromium
+test_packages=(ccache xvfb xauth clang-format clang libclang-rt-14-dev strace python3 chromium
   desktop-file-utils appstream man-db dpkg-dev file shared-mime-info)
 case "$mode" in
   run) packages=("${run_packages[@]}") ;;
@@ -55,9 +55,11 @@ install_missing() {
 build() {
   echo "==> configuring ($preset preset) and building in $build_dir"
   local launcher=()
-  # With ccache, every clone of the repository shares one cache (paths relative to the clone).
+  # With ccache, every clone of the repository shares one cache: paths are taken relative to the
+  # clone, and the asan and fuzz presets' debug information does not tie an object to the clone's
+  # directory (hash_dir off), so CI's clean clone reuses what the session built.
   command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache) &&
-    export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}"
+    export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}" CCACHE_NOHASHDIR="${CCACHE_NOHASHDIR:-1}"
   cmake --preset "$preset" -S . -B "$build_dir" -DATTNVIZ_NATIVE="${ATTNVIZ_NATIVE:-OFF}" \
     "${launcher[@]}"
   cmake --build "$build_dir" --parallel "$(nproc)" "$@"

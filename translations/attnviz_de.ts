@@ -42,6 +42,17 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
 </context>
 <context>
+    <name>BuiltinModel</name>
+    <message>
+        <source>A small trained model</source>
+        <translation>Ein kleines trainiertes Modell</translation>
+    </message>
+    <message>
+        <source>The 2-layer GPT-2 attnviz trained itself (Jargon File, generated sentences, repeated words), on a sentence with a pronoun and a repeat: find the previous-token, first-token and induction heads</source>
+        <translation>Das zweischichtige GPT-2, das attnviz selbst trainiert hat (Einträge des Hacker-Lexikons „Jargon“, erzeugte Sätze, wiederholte Wörter), auf einem Satz mit einem Pronomen und einer Wiederholung: finden Sie die Köpfe für das vorige Token, das erste Token und die Induktion</translation>
+    </message>
+</context>
+<context>
     <name>CellDecimals</name>
     <message>
         <source>Cell &amp;decimals</source>
@@ -54,6 +65,141 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     <message>
         <source>&amp;%1</source>
         <translation>&amp;%1</translation>
+    </message>
+</context>
+<context>
+    <name>CircuitsView</name>
+    <message>
+        <source>&amp;Layer</source>
+        <translation>&amp;Schicht</translation>
+    </message>
+    <message>
+        <source>H&amp;ead</source>
+        <translation>&amp;Kopf</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2</source>
+        <translation>Schicht %1, Kopf %2</translation>
+    </message>
+    <message>
+        <source>The token pairs are read for a vocabulary of at most %1 tokens; this model has %2.</source>
+        <translation>Die Token-Paare werden für ein Vokabular von höchstens %1 Tokens gelesen; dieses Modell hat %2.</translation>
+    </message>
+    <message>
+        <source>The model has no LM head: no OV pairs.</source>
+        <translation>Das Modell hat keinen LM-Kopf: keine OV-Paare.</translation>
+    </message>
+    <message>
+        <source>Token pairs need the model&apos;s embeddings: this head is no model&apos;s.</source>
+        <translation>Token-Paare brauchen die Einbettungen des Modells: dieser Kopf gehört zu keinem Modell.</translation>
+    </message>
+    <message>
+        <source>W_QK = Wq·Wkᵀ (%1 × %1)</source>
+        <translation>W_QK = Wq·Wkᵀ (%1 × %1)</translation>
+    </message>
+    <message>
+        <source>query direction</source>
+        <translation>Richtung der Anfrage</translation>
+    </message>
+    <message>
+        <source>key direction</source>
+        <translation>Richtung des Schlüssels</translation>
+    </message>
+    <message>
+        <source>W_QK[%1, %2] = %3: a query along direction %1 scores a key along direction %2 by this much (before the 1/√head_dim scale)</source>
+        <translation>W_QK[%1, %2] = %3: eine Anfrage entlang Richtung %1 bewertet einen Schlüssel entlang Richtung %2 um so viel (vor dem Faktor 1/√head_dim)</translation>
+    </message>
+    <message>
+        <source>W_OV = Wv·Wo (%1 × %1)</source>
+        <translation>W_OV = Wv·Wo (%1 × %1)</translation>
+    </message>
+    <message>
+        <source>read direction</source>
+        <translation>gelesene Richtung</translation>
+    </message>
+    <message>
+        <source>written direction</source>
+        <translation>geschriebene Richtung</translation>
+    </message>
+    <message>
+        <source>W_OV[%1, %2] = %3: attending to a token along direction %1 writes this much along direction %2 (per unit of attention weight)</source>
+        <translation>W_OV[%1, %2] = %3: die Aufmerksamkeit auf ein Token entlang Richtung %1 schreibt so viel entlang Richtung %2 (je Einheit Gewicht)</translation>
+    </message>
+    <message>
+        <source>W_OV&apos;s eigenvalues by modulus, largest first: %1</source>
+        <translation>Eigenwerte von W_OV nach Betrag, größter zuerst: %1</translation>
+    </message>
+    <message>
+        <source>A query at %1 (id %3) scores the key %2 (id %4) by %5: E·W_QK·Eᵀ</source>
+        <translation>Eine Anfrage bei %1 (ID %3) bewertet den Schlüssel %2 (ID %4) mit %5: E·W_QK·Eᵀ</translation>
+    </message>
+    <message>
+        <source>Attending to %1 (id %3) raises the logit of %2 (id %4) by %5: E·W_OV·Uᵀ</source>
+        <translation>Die Aufmerksamkeit auf %1 (ID %3) hebt den Logit von %2 (ID %4) um %5: E·W_OV·Uᵀ</translation>
+    </message>
+    <message>
+        <source>QK: query → key it reads</source>
+        <translation>QK: Anfrage → Schlüssel, den sie liest</translation>
+    </message>
+    <message>
+        <source>OV: attended → token it raises</source>
+        <translation>OV: beachtetes → gehobenes Token</translation>
+    </message>
+    <message>
+        <source>Singular values</source>
+        <translation>Singulärwerte</translation>
+    </message>
+    <message>
+        <source>W_QK</source>
+        <translation>W_QK</translation>
+    </message>
+    <message>
+        <source>W_OV</source>
+        <translation>W_OV</translation>
+    </message>
+    <message>
+        <source>rank</source>
+        <translation>Rang</translation>
+    </message>
+    <message>
+        <source>W_OV&apos;s eigenvalues</source>
+        <translation>Eigenwerte von W_OV</translation>
+    </message>
+    <message>
+        <source>Re λ</source>
+        <translation>Re λ</translation>
+    </message>
+    <message>
+        <source>Im λ</source>
+        <translation>Im λ</translation>
+    </message>
+    <message>
+        <source>No model is open.</source>
+        <translation>Kein Modell ist geöffnet.</translation>
+    </message>
+    <message>
+        <source>The circuits of a head (Elhage et al. 2021): choose one below, or right-click a head in the Heads tab › Circuits.</source>
+        <translation>Die Schaltkreise eines Kopfes (Elhage et al. 2021): wählen Sie unten einen, oder Rechtsklick auf einen Kopf im Reiter Köpfe › Schaltkreise.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: what it scores (W_QK) and writes (W_OV), from its weights</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: was er bewertet (W_QK) und schreibt (W_OV), aus seinen Gewichten</translation>
+    </message>
+    <message>
+        <source>Reading the circuits…</source>
+        <translation>Die Schaltkreise werden gelesen…</translation>
+    </message>
+    <message>
+        <source>Copying score: none (every eigenvalue of W_OV is 0: the head writes nothing).</source>
+        <translation>Kopier-Wert: keiner (jeder Eigenwert von W_OV ist 0: der Kopf schreibt nichts).</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Copying score %1&lt;/b&gt; = Σ Re λ / Σ |λ| over W_OV&apos;s eigenvalues: near +1 the head copies what it attends to into the residual stream, near −1 it suppresses it, near 0 it writes something else.</source>
+        <translation>&lt;b&gt;Kopier-Wert %1&lt;/b&gt; = Σ Re λ / Σ |λ| über die Eigenwerte von W_OV: nahe +1 kopiert der Kopf, was er beachtet, in den Residualstrom, nahe −1 unterdrückt er es, nahe 0 schreibt er etwas anderes.</translation>
     </message>
 </context>
 <context>
@@ -129,6 +275,101 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     <message>
         <source>weighted %1 a·vⱼ</source>
         <translation>gewichtete %1 a·vⱼ</translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonView</name>
+    <message>
+        <source>Per head: how much its weights differ</source>
+        <translation>Je Kopf: wie sehr sich seine Gewichte unterscheiden</translation>
+    </message>
+    <message>
+        <source>Per head: how much of B patching restores</source>
+        <translation>Je Kopf: wie viel von B das Patchen wiederherstellt</translation>
+    </message>
+    <message>
+        <source>Patch every head from B</source>
+        <translation>Jeden Kopf aus B patchen</translation>
+    </message>
+    <message>
+        <source>Run A once per head with that head&apos;s output replaced by B&apos;s, and colour each head by how much of B&apos;s prediction it restores</source>
+        <translation>Lauf A einmal je Kopf, mit der Ausgabe dieses Kopfes durch die von B ersetzt, und jeden Kopf danach färben, wie viel von Bs Vorhersage er wiederherstellt</translation>
+    </message>
+    <message>
+        <source>next token</source>
+        <translation>nächstes Token</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A&lt;/b&gt; (the text)</source>
+        <translation>&lt;b&gt;A&lt;/b&gt; (der Text)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;B&lt;/b&gt; (compared with)</source>
+        <translation>&lt;b&gt;B&lt;/b&gt; (verglichen mit)</translation>
+    </message>
+    <message>
+        <source>Type a second sentence in “Compare with…” above: its run (B) appears beside this one (A), with what differs per head.</source>
+        <translation>Geben Sie oben unter „Vergleichen mit…“ einen zweiten Satz ein: sein Lauf (B) erscheint neben diesem (A), mit dem, was sich je Kopf unterscheidet.</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>Läuft…</translation>
+    </message>
+    <message>
+        <source>A has %1 tokens, B %2: the per-head difference and patching need as many tokens in both (make B the same length).</source>
+        <translation>A hat %1 Tokens, B %2: der Unterschied je Kopf und das Patchen brauchen in beiden gleich viele Tokens (machen Sie B gleich lang).</translation>
+    </message>
+    <message>
+        <source>%1 tokens each. Right-click a head (or click a cell of the map) to patch its output from B into A and see how much of B&apos;s prediction it restores.</source>
+        <translation>Je %1 Tokens. Rechtsklick auf einen Kopf (oder Klick auf eine Zelle der Karte) patcht seine Ausgabe von B nach A und zeigt, wie viel von Bs Vorhersage das wiederherstellt.</translation>
+    </message>
+    <message>
+        <source>Patch every head from B to see this</source>
+        <translation>Jeden Kopf aus B patchen, um dies zu sehen</translation>
+    </message>
+    <message>
+        <source>L%1</source>
+        <translation>L%1</translation>
+    </message>
+    <message>
+        <source>H%1</source>
+        <translation>H%1</translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation>Schicht</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>Kopf</translation>
+    </message>
+    <message>
+        <source>max |w_B − w_A| per head</source>
+        <translation>max |w_B − w_A| je Kopf</translation>
+    </message>
+    <message>
+        <source>share of B restored</source>
+        <translation>wiederhergestellter Anteil von B</translation>
+    </message>
+    <message>
+        <source>A and B give it the same probability: nothing to restore</source>
+        <translation>A und B geben ihm dieselbe Wahrscheinlichkeit: nichts wiederherzustellen</translation>
+    </message>
+    <message>
+        <source>the patch restores &lt;b&gt;%1 %&lt;/b&gt; of the way from A to B</source>
+        <translation>das Patchen stellt &lt;b&gt;%1 %&lt;/b&gt; des Weges von A nach B wieder her</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2 patched from B. B&apos;s top prediction “%3”: %4 in A, %5 patched, %6 in B; %7.</source>
+        <translation>Schicht %1, Kopf %2 aus B gepatcht. Bs beste Vorhersage „%3“: %4 in A, %5 gepatcht, %6 in B; %7.</translation>
     </message>
 </context>
 <context>
@@ -686,6 +927,61 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
 </context>
 <context>
+    <name>ExercisePanel</name>
+    <message>
+        <source>Check</source>
+        <translation>Prüfen</translation>
+    </message>
+    <message>
+        <source>Reveal</source>
+        <translation>Auflösen</translation>
+    </message>
+    <message>
+        <source>Next exercise ▶</source>
+        <translation>Nächste Übung ▶</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>The class&apos;s answer</source>
+        <translation>Die Antwort der Klasse</translation>
+    </message>
+    <message>
+        <source>E&amp;xercise: predict, then reveal</source>
+        <translation>Ü&amp;bung: vorhersagen, dann auflösen</translation>
+    </message>
+    <message>
+        <source>A short exercise on the numbers shown, to do by hand</source>
+        <translation>Eine kurze Übung zu den gezeigten Zahlen, von Hand zu rechnen</translation>
+    </message>
+    <message>
+        <source>Ne&amp;xt exercise</source>
+        <translation>Nä&amp;chste Übung</translation>
+    </message>
+    <message>
+        <source>&amp;Reveal the solution</source>
+        <translation>Lösung &amp;zeigen</translation>
+    </message>
+    <message>
+        <source>Show the worked solution (%1)</source>
+        <translation>Die ausgearbeitete Lösung zeigen (%1)</translation>
+    </message>
+    <message>
+        <source>Another kind of exercise on the same numbers (%1)</source>
+        <translation>Eine andere Art Übung mit denselben Zahlen (%1)</translation>
+    </message>
+    <message>
+        <source>Exercise</source>
+        <translation>Übung</translation>
+    </message>
+    <message>
+        <source>Exercise %1: %2</source>
+        <translation>Übung %1: %2</translation>
+    </message>
+</context>
+<context>
     <name>ExportNotices</name>
     <message>
         <source>Exported %1 to %2</source>
@@ -792,6 +1088,14 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     <message>
         <source>Export figure of &amp;window…</source>
         <translation>Abbildung des &amp;Fensters exportieren…</translation>
+    </message>
+    <message>
+        <source>Include &amp;pen strokes</source>
+        <translation>&amp;Stiftstriche einschließen</translation>
+    </message>
+    <message>
+        <source>Draw the pen&apos;s strokes (presentation mode, P) in figures of the window</source>
+        <translation>Die Striche des Stifts (Präsentationsmodus, P) in Abbildungen des Fensters zeichnen</translation>
     </message>
 </context>
 <context>
@@ -1125,6 +1429,10 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     <message>
         <source>pixel = max of ≤%1 cells</source>
         <translation>Pixel = Maximum aus ≤%1 Zellen</translation>
+    </message>
+    <message>
+        <source>Hidden until the exercise is revealed</source>
+        <translation>Verborgen, bis die Übung aufgelöst ist</translation>
     </message>
 </context>
 <context>
@@ -1911,16 +2219,20 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
 <context>
     <name>LayerDeltaView</name>
     <message>
-        <source>How far the residual stream after each layer moved with the ablations: ‖hidden − hidden without them‖ / ‖hidden without them‖ over every position</source>
-        <translation>Wie weit sich der Residualstrom nach jeder Schicht durch die Ablationen bewegt hat: ‖hidden − hidden ohne sie‖ / ‖hidden ohne sie‖ über alle Positionen</translation>
-    </message>
-    <message>
         <source>What changed, per layer</source>
         <translation>Was sich änderte, je Schicht</translation>
     </message>
     <message>
-        <source>L%1</source>
-        <translation>S%1</translation>
+        <source>How far the residual stream after each layer moved with the ablations: ‖hidden − hidden without them‖ / ‖hidden without them‖ over every position; a bar per layer, 0 on the left</source>
+        <translation>Wie weit sich der Residualstrom nach jeder Schicht durch die Ablationen bewegt hat: ‖hidden − hidden ohne sie‖ / ‖hidden ohne sie‖ über alle Positionen; ein Balken je Schicht, 0 links</translation>
+    </message>
+    <message>
+        <source>After layer %1 the residual stream moved by %2 %</source>
+        <translation>Nach Schicht %1 hat sich der Residualstrom um %2 % bewegt</translation>
+    </message>
+    <message>
+        <source>up to %1 % (L%2)</source>
+        <translation>bis zu %1 % (L%2)</translation>
     </message>
 </context>
 <context>
@@ -1996,6 +2308,14 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     <message>
         <source>Restore every head</source>
         <translation>Alle Köpfe wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Patch head %1 of layer %2 from B</source>
+        <translation>Kopf %1 der Schicht %2 aus B patchen</translation>
+    </message>
+    <message>
+        <source>Circuits of head %1 (W_QK, W_OV)</source>
+        <translation>Schaltkreise von Kopf %1 (W_QK, W_OV)</translation>
     </message>
 </context>
 <context>
@@ -2546,6 +2866,13 @@ Rechtsklick: die Matrix zufällig oder neu füllen.</translation>
     </message>
 </context>
 <context>
+    <name>ModelComparison</name>
+    <message>
+        <source>patching reads a prediction: this model has no LM head</source>
+        <translation>Patchen liest eine Vorhersage: dieses Modell hat keinen LM-Kopf</translation>
+    </message>
+</context>
+<context>
     <name>ModelController</name>
     <message>
         <source>Model</source>
@@ -2650,6 +2977,38 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
     <message>
         <source>The head&apos;s output does not fit the model (not finite, or of another shape).</source>
         <translation>Die Ausgabe des Kopfes passt nicht zum Modell (nicht endlich oder von anderer Form).</translation>
+    </message>
+    <message>
+        <source>Weights heatmap: attention weights</source>
+        <translation>Gewichte-Heatmap: Aufmerksamkeitsgewichte</translation>
+    </message>
+    <message>
+        <source>Weights heatmap: value-weighted ‖a·v·Wo‖</source>
+        <translation>Gewichte-Heatmap: wertgewichtet ‖a·v·Wo‖</translation>
+    </message>
+    <message>
+        <source>Weights heatmap: attention rollout</source>
+        <translation>Gewichte-Heatmap: Attention-Rollout</translation>
+    </message>
+    <message>
+        <source>What the workbench&apos;s weights heatmap shows for the head taken apart, as the model view&apos;s Show box does for every head</source>
+        <translation>Was die Gewichte-Heatmap der Werkbank für den zerlegten Kopf zeigt, wie das Feld Zeigen der Modellansicht für jeden Kopf</translation>
+    </message>
+    <message>
+        <source>Position %1 gets weight %2 here (%3 on average), but its value writes ‖v·Wo‖ = %4 (the other keys: %5 on average): ‖a·v·Wo‖ = %6.</source>
+        <translation>Position %1 bekommt hier das Gewicht %2 (%3 im Mittel), aber ihr Wert schreibt ‖v·Wo‖ = %4 (die anderen Schlüssel: %5 im Mittel): ‖a·v·Wo‖ = %6.</translation>
+    </message>
+    <message>
+        <source>A sink: the head parks its weight there, and little comes of it (the value-weighted picture shows it).</source>
+        <translation>Eine Senke: der Kopf parkt sein Gewicht dort, und wenig folgt daraus (das wertgewichtete Bild zeigt es).</translation>
+    </message>
+    <message>
+        <source>‖a·v·Wo‖ (value-weighted)</source>
+        <translation>‖a·v·Wo‖ (wertgewichtet)</translation>
+    </message>
+    <message>
+        <source>rollout through layer %1 (the model&apos;s run)</source>
+        <translation>Rollout bis Schicht %1 (der Lauf des Modells)</translation>
     </message>
 </context>
 <context>
@@ -2851,6 +3210,22 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
         <source>Draw each layer&apos;s heads from the highest score to the lowest</source>
         <translation>Die Köpfe jeder Schicht vom höchsten Wert zum niedrigsten zeichnen</translation>
     </message>
+    <message>
+        <source>&amp;Compare with:</source>
+        <translation>&amp;Vergleichen mit:</translation>
+    </message>
+    <message>
+        <source>a second sentence (B), of as many tokens</source>
+        <translation>ein zweiter Satz (B), mit gleich vielen Tokens</translation>
+    </message>
+    <message>
+        <source>Circuits</source>
+        <translation>Schaltkreise</translation>
+    </message>
+    <message>
+        <source>A/B</source>
+        <translation>A/B</translation>
+    </message>
 </context>
 <context>
     <name>NumberFormat</name>
@@ -2966,6 +3341,29 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
     <message>
         <source>%1Σ first %2 of %3</source>
         <translation>%1Σ erste %2 von %3</translation>
+    </message>
+</context>
+<context>
+    <name>PenOverlay</name>
+    <message>
+        <source>&amp;Pen</source>
+        <translation>&amp;Stift</translation>
+    </message>
+    <message>
+        <source>Draw over the window: circle a cell, Shift+drag for an arrow; 1, 2, 3 change the colour, Esc clears</source>
+        <translation>Über das Fenster zeichnen: eine Zelle einkreisen, Umschalt+Ziehen für einen Pfeil; 1, 2, 3 wechseln die Farbe, Esc löscht</translation>
+    </message>
+    <message>
+        <source>Pen: &amp;red</source>
+        <translation>Stift: &amp;rot</translation>
+    </message>
+    <message>
+        <source>Pen: &amp;blue</source>
+        <translation>Stift: &amp;blau</translation>
+    </message>
+    <message>
+        <source>Pen: &amp;green</source>
+        <translation>Stift: &amp;grün</translation>
     </message>
 </context>
 <context>
@@ -3590,10 +3988,6 @@ Wiederherstellen?</translation>
         <translation>Vorheriger / nächster Schritt (der Presenter eines Vortragenden)</translation>
     </message>
     <message>
-        <source>Leave presentation mode</source>
-        <translation>Den Präsentationsmodus verlassen</translation>
-    </message>
-    <message>
         <source>Previous / next lesson step</source>
         <translation>Vorheriger / nächster Lektionsschritt</translation>
     </message>
@@ -3644,6 +4038,30 @@ Wiederherstellen?</translation>
     <message>
         <source>Enlarge the heatmap</source>
         <translation>Die Heatmap vergrößern</translation>
+    </message>
+    <message>
+        <source>Clear the pen&apos;s strokes; without strokes, put the pen down; else leave presentation mode</source>
+        <translation>Die Striche des Stifts löschen; ohne Striche den Stift ablegen; sonst den Präsentationsmodus verlassen</translation>
+    </message>
+    <message>
+        <source>Pen: draw over the window (again: stop)</source>
+        <translation>Stift: über das Fenster zeichnen (nochmals: aufhören)</translation>
+    </message>
+    <message>
+        <source>%1 / %2 / %3</source>
+        <translation>%1 / %2 / %3</translation>
+    </message>
+    <message>
+        <source>Pen colour: red / blue / green</source>
+        <translation>Stiftfarbe: rot / blau / grün</translation>
+    </message>
+    <message>
+        <source>Shift+drag</source>
+        <translation>Umschalt+Ziehen</translation>
+    </message>
+    <message>
+        <source>Pen: a straight arrow</source>
+        <translation>Stift: ein gerader Pfeil</translation>
     </message>
 </context>
 <context>
@@ -4349,6 +4767,235 @@ Wiederherstellen?</translation>
     <message>
         <source>&amp;Tour of the window</source>
         <translation>&amp;Rundgang durch das Fenster</translation>
+    </message>
+</context>
+<context>
+    <name>Worksheet</name>
+    <message>
+        <source>there is no head %1 (the session has %2)</source>
+        <translation>es gibt keinen Kopf %1 (die Sitzung hat %2)</translation>
+    </message>
+    <message>
+        <source>%1 tokens (%2), d&lt;sub&gt;k&lt;/sub&gt; = %3</source>
+        <translation>%1 Tokens (%2), d&lt;sub&gt;k&lt;/sub&gt; = %3</translation>
+    </message>
+    <message>
+        <source>, head %1 of %2</source>
+        <translation>, Kopf %1 von %2</translation>
+    </message>
+    <message>
+        <source> — sheet %1</source>
+        <translation> — Blatt %1</translation>
+    </message>
+    <message>
+        <source>Attention by hand: worksheet</source>
+        <translation>Attention von Hand: Arbeitsblatt</translation>
+    </message>
+    <message>
+        <source>the PDF could not be started</source>
+        <translation>das PDF konnte nicht begonnen werden</translation>
+    </message>
+    <message>
+        <source>Attention by hand</source>
+        <translation>Attention von Hand</translation>
+    </message>
+    <message>
+        <source>Work with the numbers as printed; round to two decimals. Name the key for the last kind of question, and say why.</source>
+        <translation>Rechnen Sie mit den gedruckten Zahlen; runden Sie auf zwei Nachkommastellen. Nennen Sie bei der letzten Art Frage den Schlüssel und sagen Sie, warum.</translation>
+    </message>
+    <message>
+        <source>Answer key</source>
+        <translation>Lösungen</translation>
+    </message>
+</context>
+<context>
+    <name>WorksheetFeatures</name>
+    <message>
+        <source>Worksheet</source>
+        <translation>Arbeitsblatt</translation>
+    </message>
+    <message>
+        <source>The same sheet number gives the same exercises: print it again, or pick another number for another sheet</source>
+        <translation>Dieselbe Blattnummer gibt dieselben Übungen: drucken Sie es erneut, oder wählen Sie eine andere Nummer für ein anderes Blatt</translation>
+    </message>
+    <message>
+        <source>Exercises:</source>
+        <translation>Übungen:</translation>
+    </message>
+    <message>
+        <source>Sheet number:</source>
+        <translation>Blattnummer:</translation>
+    </message>
+    <message>
+        <source>nothing is computed yet</source>
+        <translation>noch ist nichts berechnet</translation>
+    </message>
+    <message>
+        <source>Export &amp;worksheet (PDF)…</source>
+        <translation>&amp;Arbeitsblatt exportieren (PDF)…</translation>
+    </message>
+    <message>
+        <source>Exercises on the numbers shown, with room to write and the answer key on a page of its own</source>
+        <translation>Übungen zu den gezeigten Zahlen, mit Platz zum Schreiben und den Lösungen auf einer eigenen Seite</translation>
+    </message>
+    <message>
+        <source>Export worksheet</source>
+        <translation>Arbeitsblatt exportieren</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>worksheet</source>
+        <translation>Arbeitsblatt</translation>
+    </message>
+</context>
+<context>
+    <name>attn</name>
+    <message>
+        <source>exercise: no result of head %1 to make an exercise of</source>
+        <translation>Übung: kein Ergebnis von Kopf %1, aus dem eine Übung werden kann</translation>
+    </message>
+    <message>
+        <source>exercise: the result is not one of these inputs</source>
+        <translation>Übung: das Ergebnis gehört nicht zu diesen Eingaben</translation>
+    </message>
+    <message>
+        <source>A score</source>
+        <translation>Ein Score</translation>
+    </message>
+    <message>
+        <source>Compute the score of query %1 and key %2, %3 = Σ q·k.</source>
+        <translation>Berechnen Sie den Score von Anfrage %1 und Schlüssel %2, %3 = Σ q·k.</translation>
+    </message>
+    <message>
+        <source>Only features %1 of d&lt;sub&gt;k&lt;/sub&gt; = %2: the sum of those %3 products.</source>
+        <translation>Nur die Merkmale %1 von d&lt;sub&gt;k&lt;/sub&gt; = %2: die Summe dieser %3 Produkte.</translation>
+    </message>
+    <message>
+        <source>features %1</source>
+        <translation>Merkmale %1</translation>
+    </message>
+    <message>
+        <source>Over all the features, as the score&apos;s tooltip computes it:</source>
+        <translation>Über alle Merkmale, wie der Tooltip des Scores rechnet:</translation>
+    </message>
+    <message>
+        <source>A scaled logit</source>
+        <translation>Ein skalierter Logit</translation>
+    </message>
+    <message>
+        <source>The score of query %1 and key %2 is %3. Compute its logit:&lt;br&gt;l%4 = %5 = %6 = ?</source>
+        <translation>Der Score von Anfrage %1 und Schlüssel %2 ist %3. Berechnen Sie seinen Logit:&lt;br&gt;l%4 = %5 = %6 = ?</translation>
+    </message>
+    <message>
+        <source>(d&lt;sub&gt;k&lt;/sub&gt; = %1)</source>
+        <translation>(d&lt;sub&gt;k&lt;/sub&gt; = %1)</translation>
+    </message>
+    <message>
+        <source>The softmax of a row</source>
+        <translation>Der Softmax einer Zeile</translation>
+    </message>
+    <message>
+        <source>Compute the weights of query %1: the softmax of its logits over the keys %2.</source>
+        <translation>Berechnen Sie die Gewichte von Anfrage %1: den Softmax ihrer Logits über die Schlüssel %2.</translation>
+    </message>
+    <message>
+        <source>Only these %1 keys, as if the row had no others.</source>
+        <translation>Nur diese %1 Schlüssel, als hätte die Zeile keine anderen.</translation>
+    </message>
+    <message>
+        <source>largest logit: %1&lt;br&gt;</source>
+        <translation>größter Logit: %1&lt;br&gt;</translation>
+    </message>
+    <message>
+        <source>The whole row, as the tooltip of the largest weight computes it:</source>
+        <translation>Die ganze Zeile, wie der Tooltip des größten Gewichts rechnet:</translation>
+    </message>
+    <message>
+        <source>The tooltip of the largest weight:</source>
+        <translation>Der Tooltip des größten Gewichts:</translation>
+    </message>
+    <message>
+        <source>One output cell</source>
+        <translation>Eine Zelle der Ausgabe</translation>
+    </message>
+    <message>
+        <source>Compute feature %1 of query %2&apos;s output: o%3,%1 = Σ&lt;sub&gt;j&lt;/sub&gt; a%3j · v&lt;sub&gt;j,%1&lt;/sub&gt;.</source>
+        <translation>Berechnen Sie Merkmal %1 der Ausgabe von Anfrage %2: o%3,%1 = Σ&lt;sub&gt;j&lt;/sub&gt; a%3j · v&lt;sub&gt;j,%1&lt;/sub&gt;.</translation>
+    </message>
+    <message>
+        <source>Only the %1 keys that weigh most (of %2).</source>
+        <translation>Nur die %1 Schlüssel mit dem größten Gewicht (von %2).</translation>
+    </message>
+    <message>
+        <source>Over every key, as the output&apos;s tooltip computes it:</source>
+        <translation>Über jeden Schlüssel, wie der Tooltip der Ausgabe rechnet:</translation>
+    </message>
+    <message>
+        <source>Which key wins</source>
+        <translation>Welcher Schlüssel gewinnt</translation>
+    </message>
+    <message>
+        <source>Which key gets query %1&apos;s largest weight: %2? Why?</source>
+        <translation>Welcher Schlüssel bekommt das größte Gewicht von Anfrage %1: %2? Warum?</translation>
+    </message>
+    <message>
+        <source>(Among these %1 keys only.)</source>
+        <translation>(Nur unter diesen %1 Schlüsseln.)</translation>
+    </message>
+    <message>
+        <source>key %1</source>
+        <translation>Schlüssel %1</translation>
+    </message>
+    <message>
+        <source>%1 has the largest score q·k: its key points most the way the query does. Scaling keeps the order of the scores, and exp only grows, so the softmax gives it the largest weight.</source>
+        <translation>%1 hat den größten Score q·k: sein Schlüssel zeigt am meisten in die Richtung der Anfrage. Das Skalieren erhält die Reihenfolge der Scores, und exp wächst nur, also gibt der Softmax ihm das größte Gewicht.</translation>
+    </message>
+    <message>
+        <source>%1 has the largest logit, and exp only grows, so the softmax gives it the largest weight.</source>
+        <translation>%1 hat den größten Logit, und exp wächst nur, also gibt der Softmax ihm das größte Gewicht.</translation>
+    </message>
+    <message>
+        <source>Its weight, as the tooltip computes it:</source>
+        <translation>Sein Gewicht, wie der Tooltip rechnet:</translation>
+    </message>
+    <message>
+        <source>exercises: the count must be 1 to %1, not %2</source>
+        <translation>Übungen: die Anzahl muss 1 bis %1 sein, nicht %2</translation>
+    </message>
+    <message>
+        <source>Type one of the keys: its name or its index (k2 or 2)</source>
+        <translation>Geben Sie einen der Schlüssel ein: seinen Namen oder seinen Index (k2 oder 2)</translation>
+    </message>
+    <message>
+        <source>Right: %1</source>
+        <translation>Richtig: %1</translation>
+    </message>
+    <message>
+        <source>Not %1: another key weighs more</source>
+        <translation>Nicht %1: ein anderer Schlüssel wiegt mehr</translation>
+    </message>
+    <message>
+        <source>Type one number</source>
+        <translation>Geben Sie eine Zahl ein</translation>
+    </message>
+    <message>
+        <source>Type %1 numbers, one per key</source>
+        <translation>Geben Sie %1 Zahlen ein, eine je Schlüssel</translation>
+    </message>
+    <message>
+        <source>Close: check the rounding (Reveal shows the exact value)</source>
+        <translation>Knapp: prüfen Sie das Runden (Auflösen zeigt den genauen Wert)</translation>
+    </message>
+    <message>
+        <source>Not yet: try again, or Reveal the solution</source>
+        <translation>Noch nicht: versuchen Sie es erneut, oder lösen Sie auf</translation>
     </message>
 </context>
 <context>

@@ -22,7 +22,7 @@ expect() {
     fi
 }
 
-expect "attnviz-cli " "compute explain export render grad train inspect set model tokenize --help --version"
+expect "attnviz-cli " "compute explain export render worksheet grad train inspect set model tokenize --help --version"
 expect "attnviz-cli train --" "--task --steps --seed --positional --optimizer --lr --out"
 expect "attnviz-cli train --task p" "previous-token"
 expect "attnviz-cli s" "set"

@@ -3,7 +3,7 @@
 # package would ship them: every file in its GNUInstallDirs place, the installed attnviz-cli
 # runs (its --version is the project's; a reference case computes to what the build tree's CLI
 # prints), and the desktop file, metainfo and man pages pass their validators.
-# cmake -DBUILD_DIR=… -DDESTDIR=… -DVERSION=… -DCASE=… -DGUI=ON|OFF
+# cmake -DBUILD_DIR=… -DDESTDIR=… -DVERSION=… -DCASE=… -DMODEL=… -DGUI=ON|OFF
 #       [-DDESKTOP_FILE_VALIDATE=…] [-DAPPSTREAMCLI=…] [-DMAN=…] [-DUPDATE_MIME_DATABASE=…]
 #       -P check_install.cmake
 
@@ -27,7 +27,11 @@ set(expected
   share/man/man1/attnviz-cli.1.gz
   share/bash-completion/completions/attnviz-cli
   share/doc/attnviz/LICENSE
-  share/doc/attnviz/copyright)
+  share/doc/attnviz/copyright
+  share/attnviz/models/attnviz-tiny/config.json
+  share/attnviz/models/attnviz-tiny/model.safetensors
+  share/attnviz/models/attnviz-tiny/tokenizer.json
+  share/attnviz/models/attnviz-tiny/README.md)
 set(id org.attnviz.attnviz)
 if(GUI)
   list(APPEND expected
@@ -65,6 +69,19 @@ if(NOT installed STREQUAL built OR NOT installed MATCHES "\"weights\"")
   fail("installed attnviz-cli compute ${CASE} printed something else than the build's CLI")
 endif()
 message(STATUS "installed attnviz-cli: --version ${VERSION}, compute matches")
+
+# The built-in model as installed: the installed CLI runs it to what the build's CLI makes of the
+# source tree's (MODEL).
+set(text "The queens told the king that they")
+execute_process(COMMAND "${cli}" model run "${root}/share/attnviz/models/attnviz-tiny"
+  --text "${text}" RESULT_VARIABLE rc OUTPUT_VARIABLE installed ERROR_VARIABLE err)
+execute_process(COMMAND "${BUILD_DIR}/app/attnviz-cli" model run "${MODEL}" --text "${text}"
+  OUTPUT_VARIABLE built)
+if(NOT rc EQUAL 0 OR NOT installed STREQUAL built OR NOT installed MATCHES "^ids: ")
+  fail("installed attnviz-cli model run on the installed built-in model: status ${rc}: ${err}"
+       "${installed}")
+endif()
+message(STATUS "installed built-in model runs as the source tree's")
 
 # The validators Debian and software centres use, offline.
 if(GUI AND DESKTOP_FILE_VALIDATE)

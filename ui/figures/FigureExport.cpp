@@ -10,6 +10,7 @@
 #include <QMenuBar>
 #include <QPageSize>
 #include <QPdfWriter>
+#include <QPointer>
 #include <QSvgGenerator>
 #include <QWidget>
 #include <qcustomplot.h>
@@ -121,6 +122,30 @@ private:
     QList<QCPLayer *> m_layers;
 };
 
+// Hides the pen's strokes (the window's child "penOverlay") while it lives.
+class PenHidden {
+public:
+    PenHidden(QWidget *widget, bool hide) {
+        if (!hide)
+            return;
+        for (QWidget *pen : widget->findChildren<QWidget *>(QStringLiteral("penOverlay")))
+            if (pen->isVisible()) {
+                pen->setVisible(false);
+                m_hidden << pen;
+            }
+    }
+    ~PenHidden() {
+        for (QWidget *pen : std::as_const(m_hidden))
+            if (pen)
+                pen->setVisible(true);
+    }
+    PenHidden(const PenHidden &) = delete;
+    PenHidden &operator=(const PenHidden &) = delete;
+
+private:
+    QList<QPointer<QWidget>> m_hidden;
+};
+
 void afterExport(QWidget *widget) {
     // toPainter left each plot laid out for the figure: lay it out for the screen again.
     for (QCustomPlot *plot : widget->findChildren<QCustomPlot *>())
@@ -215,6 +240,7 @@ QByteArray widgetFigureBytes(QWidget *widget, const FigureOptions &options, QStr
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
     const OutlinesHidden outlines(widget, !options.selectionOutline);
+    const PenHidden pen(widget, !options.penStrokes);
     switch (options.format) {
     case FigureFormat::Png: {
         if (size.width() * options.scale > kMaxFigurePixels ||

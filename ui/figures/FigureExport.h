@@ -42,6 +42,9 @@ struct FigureOptions {
     // cell) belong to the screen: a figure leaves them out unless asked (attnviz-cli render
     // --row outlines the row it names).
     bool selectionOutline = false;
+    // The pen's strokes over the window (a child named "penOverlay", presentation mode's P):
+    // left out unless asked.
+    bool penStrokes = false;
 };
 
 // Paints `widget` and its visible children onto `painter` with the widget's top-left corner at

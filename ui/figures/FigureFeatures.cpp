@@ -127,6 +127,15 @@ void fillFigureMenu(QMenu *menu, Shell *shell, StagesView *stages, CombinationVi
                           "in exported figures"));
     QObject::connect(outline, &QAction::toggled,
                      [](bool on) { figuresIncludeSelectionOutline() = on; });
+    QAction *pen =
+        menu->addAction(QCoreApplication::translate("FigureFeatures", "Include &pen strokes"));
+    pen->setObjectName(QStringLiteral("figuresIncludePenStrokes"));
+    pen->setCheckable(true);
+    pen->setChecked(figuresIncludePenStrokes());
+    pen->setStatusTip(QCoreApplication::translate(
+        "FigureFeatures",
+        "Draw the pen's strokes (presentation mode, P) in figures of the window"));
+    QObject::connect(pen, &QAction::toggled, [](bool on) { figuresIncludePenStrokes() = on; });
 }
 
 } // namespace

@@ -29,6 +29,11 @@ bool &figuresIncludeSelectionOutline() {
     return include;
 }
 
+bool &figuresIncludePenStrokes() {
+    static bool include = false;
+    return include;
+}
+
 const QList<FigureChoice> &figureChoices() {
     static const QList<FigureChoice> choices = {
         {FigureFormat::Png, 1.0,
@@ -80,6 +85,7 @@ bool exportFigureInteractively(QWidget *figure, const QString &name, QWidget *di
     options.format = choice.format;
     options.scale = choice.scale;
     options.selectionOutline = figuresIncludeSelectionOutline();
+    options.penStrokes = figuresIncludePenStrokes();
     const QString error = exportWidgetFigure(figure, path, options);
     if (!error.isEmpty()) {
         ExportNotices::instance().failed(error);

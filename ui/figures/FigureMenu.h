@@ -30,6 +30,9 @@ FigureChoice figureChoiceFor(const QString &selectedFilter, QString *path);
 // Export figure of › Include selection outlines); off by default: a figure for slides shows the
 // numbers, not what happened to be selected.
 bool &figuresIncludeSelectionOutline();
+// Whether figures of the window include the pen's strokes (presentation mode's P; … › Include
+// pen strokes); off by default, as the outlines.
+bool &figuresIncludePenStrokes();
 
 // Asks for a file and writes the figure of `figure`; failures in a message box. `name` is the
 // proposed file name without suffix ("weights"). Returns whether a file was written.

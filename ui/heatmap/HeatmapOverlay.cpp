@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "HeatmapOverlay.h"
 
+#include <algorithm>
+
 HeatmapOverlay::HeatmapOverlay(QCPAxisRect *axisRect, const HeatmapData *data)
     : QCPLayerable(axisRect->parentPlot(), QString(), axisRect), m_axisRect(axisRect),
       m_data(data) {}
@@ -57,6 +59,26 @@ void HeatmapOverlay::draw(QCPPainter *painter) {
         outline(QRect(0, m_selectedRow, cols, 1), 3.0, false);
     if (const QRect b = m_data->block.intersected(QRect(0, 0, cols, rows)); !b.isEmpty())
         outline(b, 3.0, false);
+    const QRect all(0, 0, cols, rows);
+    for (const QRect &block : m_covered) {
+        const QRectF rect = g.visiblePart(g.blockRect(block.intersected(all)));
+        if (block.intersected(all).isEmpty() || rect.isEmpty())
+            continue;
+        // Opaque, so the number under it cannot be read; a "?" says something is asked there.
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(coverColor());
+        painter->drawRect(rect);
+        QFont font = painter->font();
+        font.setBold(true);
+        font.setPixelSize(std::max(8, int(std::min(g.cellHeight, g.cellWidth) * 0.6)));
+        painter->setFont(font);
+        painter->setPen(QColor(0x40, 0x40, 0x40));
+        painter->drawText(rect, Qt::AlignCenter, QStringLiteral("?"));
+        drawOutline(painter, rect, 2.0, true);
+    }
+    for (const QRect &block : m_marked)
+        if (const QRect b = block.intersected(all); !b.isEmpty())
+            outline(b, 3.0, false);
     if (m_data->contains(m_hoverRow, m_hoverCol) && g.cellWidth >= 6 && g.cellHeight >= 6) {
         const QRectF cell = g.cellRect(m_hoverRow, m_hoverCol);
         drawOutline(painter, cell.adjusted(2, 2, -2, -2), 1.0, false);

@@ -23,6 +23,11 @@ public:
         m_hoverRow = row;
         m_hoverCol = col;
     }
+    // Exercises: solid outlines around the cells an exercise gives, and covers (a "?") over the
+    // cells that would show its answer (HeatmapView::setMarkedBlocks, setCoveredBlocks).
+    void setMarkedBlocks(const QList<QRect> &blocks) { m_marked = blocks; }
+    void setCoveredBlocks(const QList<QRect> &blocks) { m_covered = blocks; }
+    static QColor coverColor() { return QColor(0xe4, 0xe4, 0xe4); }
     void setFocused(bool focused) { m_focused = focused; }
     void setFocusColor(const QColor &color) { m_focusColor = color; }
 
@@ -41,6 +46,7 @@ private:
     const HeatmapData *m_data;
     int m_selectedRow = -1;
     QList<int> m_highlightedColumns, m_highlightedRows;
+    QList<QRect> m_marked, m_covered;
     int m_hoverRow = -1;
     int m_hoverCol = -1;
     bool m_focused = false;

@@ -158,6 +158,8 @@ QStringList HeatmapView::tickNames(Qt::Orientation orientation) const {
 QString HeatmapView::cellText(int row, int col) const {
     if (!m_data.contains(row, col))
         return {};
+    if (isCellCovered(row, col))
+        return QStringLiteral("?");
     return m_cells->cellText(row, col);
 }
 
@@ -437,6 +439,8 @@ void HeatmapView::setColorMaps(ColorMapId sequential, ColorMapId diverging) {
 QString HeatmapView::toolTipText(int row, int col) const {
     if (!m_data.contains(row, col))
         return {};
+    if (isCellCovered(row, col))
+        return tr("Hidden until the exercise is revealed");
     if (m_tooltipProvider)
         return m_tooltipProvider(row, col);
     const double v = m_data.value(row, col);
@@ -453,6 +457,29 @@ void HeatmapView::setSelectedRow(int row) {
     m_selectedRow = next;
     m_overlay->setSelectedRow(next);
     replotOverlay();
+}
+
+void HeatmapView::setMarkedBlocks(const QList<QRect> &blocks) {
+    if (blocks == m_markedBlocks)
+        return;
+    m_markedBlocks = blocks;
+    m_overlay->setMarkedBlocks(blocks);
+    replotOverlay();
+}
+
+void HeatmapView::setCoveredBlocks(const QList<QRect> &blocks) {
+    if (blocks == m_coveredBlocks)
+        return;
+    m_coveredBlocks = blocks;
+    m_overlay->setCoveredBlocks(blocks);
+    replotOverlay();
+}
+
+bool HeatmapView::isCellCovered(int row, int col) const {
+    for (const QRect &block : m_coveredBlocks)
+        if (block.contains(col, row))
+            return true;
+    return false;
 }
 
 void HeatmapView::setHighlightedLines(Qt::Orientation orientation, QList<int> lines) {

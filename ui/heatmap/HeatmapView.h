@@ -8,6 +8,7 @@
 
 #include <QImage>
 #include <QList>
+#include <QRect>
 #include <QString>
 #include <QStringList>
 #include <QWidget>
@@ -97,6 +98,14 @@ public:
         }
     }
     QRect highlightedBlock() const { return m_data.block; }
+    // An exercise (Lesson › Exercise): solid outlines around the blocks of cells it gives, and
+    // covers with a "?" over the cells that would show its answer; a covered cell's tooltip and
+    // cellText() say it is hidden. Cells as in setHighlightedBlock; empty lists = none.
+    void setMarkedBlocks(const QList<QRect> &blocks);
+    void setCoveredBlocks(const QList<QRect> &blocks);
+    QList<QRect> markedBlocks() const { return m_markedBlocks; }
+    QList<QRect> coveredBlocks() const { return m_coveredBlocks; }
+    bool isCellCovered(int row, int col) const;
     int selectedRow() const override { return m_selectedRow; }
     // Faded, for views a lesson step is not about (HeatmapPlot::setDimmed).
     void setDimmed(bool dimmed);
@@ -222,6 +231,7 @@ private:
     std::function<QString(int, int)> m_tooltipProvider;
     int m_selectedRow = -1;
     QList<int> m_highlightedColumns, m_highlightedRows;
+    QList<QRect> m_markedBlocks, m_coveredBlocks;
     qint64 m_fillNs = 0;
     qint64 m_replotNs = 0;
     qint64 m_replotStartNs = 0;

@@ -12,7 +12,7 @@
 
 HeadsFocus::HeadsFocus(QMainWindow &window, QDockWidget *dock, HeadOverview *overview)
     : QObject(&window), m_window(window), m_dock(dock), m_overview(overview),
-      m_action(new QAction(this)) {
+      m_action(new QAction(this)), m_aside(window) {
     m_action->setObjectName("allHeadsAction");
     m_action->setText(QCoreApplication::translate("HeadsFocus", "&All heads at once"));
     m_action->setToolTip(QCoreApplication::translate(
@@ -48,29 +48,16 @@ void HeadsFocus::setActive(bool on) {
         m_wasShown = !m_dock->isHidden();
         m_wasFloating = m_dock->isFloating();
         m_width = m_dock->width();
-        m_hidden.clear();
         // The stages and every other dock make room: with the central widget hidden, the dock
         // areas share the window, and the Heads panel is the only dock left in them.
-        for (QDockWidget *d : m_window.findChildren<QDockWidget *>(Qt::FindDirectChildrenOnly))
-            if (d != m_dock && !d->isHidden()) {
-                m_hidden << d;
-                d->hide();
-            }
-        QWidget *central = m_window.centralWidget();
-        if (central && !central->isHidden()) {
-            m_hidden << central;
-            central->hide();
-        }
+        m_aside.hideAllBut(m_dock, /*toolbars=*/false);
         if (m_dock->isFloating())
             m_dock->setFloating(false);
         m_dock->show();
         m_dock->raise();
         m_overview->setFocus(Qt::OtherFocusReason);
     } else {
-        for (const QPointer<QWidget> &w : std::as_const(m_hidden))
-            if (w)
-                w->show();
-        m_hidden.clear();
+        m_aside.showAgain();
         // The panel as it was. Not by restoring a saved state of the window: presentation mode
         // restores its own on leaving, and two saved states would undo each other.
         if (!m_wasShown)
@@ -79,6 +66,7 @@ void HeadsFocus::setActive(bool on) {
             m_dock->setFloating(true);
         else
             m_window.resizeDocks({m_dock}, {m_width}, Qt::Horizontal);
+        m_aside.restoreSizes();
     }
     {
         const QSignalBlocker block(m_action);

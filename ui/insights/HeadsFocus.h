@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <QList>
+#include "shell/StepAside.h"
+
 #include <QObject>
-#include <QPointer>
 
 class HeadOverview;
 class QAction;
@@ -38,5 +38,5 @@ private:
     bool m_wasShown = false;  // the panel before: shown, floating, this wide
     bool m_wasFloating = false;
     int m_width = 0;
-    QList<QPointer<QWidget>> m_hidden;
+    StepAside m_aside;
 };

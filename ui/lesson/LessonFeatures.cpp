@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "LessonFeatures.h"
 
+#include "ExercisePanel.h"
 #include "LessonPanel.h"
 #include "model/ViewStateRegistry.h"
 #include "shell/Shell.h"
@@ -37,8 +38,23 @@ LessonPanel *installLessonFeatures(Shell &shell, Document &document, Recomputer 
                 panel->stop();
         },
         panel);
+    // Predict, then reveal: an exercise on the current numbers, in a dock of its own so that a
+    // lesson's step stays beside it.
+    auto *exercise = new ExercisePanel(document, recomputer, stages);
+    QDockWidget *exerciseDock =
+        shell.addPanel(QCoreApplication::translate("ExercisePanel", "Exercise"), "exerciseDock",
+                       exercise, Qt::RightDockWidgetArea);
+    exerciseDock->setMinimumWidth(340);
+    exerciseDock->hide();
+    exercise->endWhenClosed(exerciseDock);
+    menu->addSeparator();
+    menu->addAction(exercise->startAction());
+    menu->addAction(exercise->nextAction());
+    menu->addAction(exercise->revealAction());
     // The window keeps the actions so their shortcuts work wherever the focus is.
     shell.window().addActions({panel->startAction(), panel->startLearningAction(),
-                               panel->nextAction(), panel->previousAction(), panel->stopAction()});
+                               panel->nextAction(), panel->previousAction(), panel->stopAction(),
+                               exercise->startAction(), exercise->nextAction(),
+                               exercise->revealAction()});
     return panel;
 }

@@ -459,6 +459,8 @@ void LayerHeadGrid::mousePressEvent(QMouseEvent *event) {
     if (event->button() != Qt::LeftButton || layer < 0)
         return QWidget::mousePressEvent(event);
     choose(layer, head);
+    if (m_patchMenu)
+        return;
     hover(-1, -1); // the popup goes: the head is about to become the workbench's document
     emit takeHeadApart(layer, head);
 }
@@ -484,7 +486,9 @@ void LayerHeadGrid::keyPressEvent(QKeyEvent *event) {
         break;
     case Qt::Key_Return:
     case Qt::Key_Enter:
-        if (m_layer >= 0)
+        if (m_layer >= 0 && m_patchMenu)
+            emit patchRequested(m_layer, m_head);
+        else if (m_layer >= 0)
             emit takeHeadApart(m_layer, m_head);
         break;
     default:
@@ -498,10 +502,18 @@ void LayerHeadGrid::contextMenuEvent(QContextMenuEvent *event) {
         return;
     choose(layer, head);
     QMenu menu(this);
+    if (m_patchMenu) {
+        menu.addAction(tr("Patch head %1 of layer %2 from B").arg(head).arg(layer), this,
+                       [this, layer, head] { emit patchRequested(layer, head); });
+        menu.exec(event->globalPos());
+        return;
+    }
     menu.addAction(tr("Take head %1 of layer %2 apart").arg(head).arg(layer), this,
                    [this, layer, head] { emit takeHeadApart(layer, head); });
     menu.addAction(tr("Take layer %1 apart (all heads)").arg(layer), this,
                    [this, layer] { emit takeLayerApart(layer); });
+    menu.addAction(tr("Circuits of head %1 (W_QK, W_OV)").arg(head), this,
+                   [this, layer, head] { emit circuitsRequested(layer, head); });
     // What happens without the head: every later layer and the predictions show it.
     menu.addSeparator();
     using Kind = attn::Intervention::Kind;

@@ -98,6 +98,9 @@ public:
     // Heads an intervention changes (ablated, scaled), each with its mark ("0", "μ", "×0.5"):
     // drawn crossed out with the mark on them.
     void setMarks(const QHash<QPair<int, int>, QString> &marks);
+    // Run A of an A/B comparison (ComparisonView): a click only chooses a head and the context
+    // menu offers one thing, patching the head from run B (patchRequested).
+    void setPatchMenu(bool patch) { m_patchMenu = patch; }
     QString markOf(int layer, int head) const { return m_marks.value({layer, head}); }
 
     // The height of the scroll area's viewport: the heads get smaller (down to kComfortCell)
@@ -115,11 +118,14 @@ signals:
     void chosen(int layer, int head);
     void takeHeadApart(int layer, int head);
     void takeLayerApart(int layer);
+    // The context menu's "Circuits of the head": its W_QK and W_OV (CircuitsView).
+    void circuitsRequested(int layer, int head);
     // The context menu's interventions: `kind` is an attn::Intervention::Kind (Zero, Mean,
     // Scale with `factor`).
     void ablateRequested(int layer, int head, int kind, double factor);
     void restoreRequested(int layer, int head);
     void restoreAllRequested();
+    void patchRequested(int layer, int head);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -154,6 +160,7 @@ private:
     int m_hoverLayer = -1, m_hoverHead = -1;
     Score m_score = Score::None;
     bool m_sorted = false;
+    bool m_patchMenu = false;
     std::vector<attn::HeadScores> m_scores; // layer-major, of the run
     std::vector<int> m_order;               // layer-major: the head drawn in each column
     QHash<QPair<int, int>, QString> m_marks;

@@ -9,15 +9,18 @@
 #include "ModelInterventions.h"
 #include "ModelRunner.h"
 #include "ModelView.h"
+#include "RunReadings.h"
 #include "TokenStrip.h"
 #include "checkpoint/Checkpoint.h"
 #include "model/Document.h"
+#include "model/ResultSnapshot.h"
 #include "model/ViewStateRegistry.h"
 #include "shell/BusyIndicator.h"
 #include "shell/Shell.h"
 #include "transformer/TakeApart.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QCoreApplication>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -41,7 +44,7 @@ ModelController::ModelController(Shell &shell, Document &document, ViewStateRegi
     : QObject(&shell), m_shell(shell), m_document(document), m_runner(new ModelRunner(this)),
       m_view(new ModelView(*m_runner)),
       m_interventions(new ModelInterventions(*m_runner, *document.undoStack(), this)),
-      m_back(new QPushButton), m_sendBack(new QPushButton) {
+      m_back(new QPushButton), m_sendBack(new QPushButton), m_pictureBox(new QComboBox) {
     QMainWindow &window = shell.window();
     m_dock = shell.addPanel(tr("Model"), "modelDock", m_view, Qt::RightDockWidgetArea);
     m_dock->hide();
@@ -94,6 +97,26 @@ ModelController::ModelController(Shell &shell, Document &document, ViewStateRegi
     m_sendBack->hide();
     window.statusBar()->addPermanentWidget(m_sendBack);
     connect(m_sendBack, &QPushButton::clicked, this, [this] { sendHeadBack(); });
+    // The overview's pictures, for the head in the workbench: its weights heatmap switches.
+    m_pictureBox->setObjectName("workbenchWeightsPicture");
+    m_pictureBox->addItem(tr("Weights heatmap: attention weights"), int(WeightsPicture::Weights));
+    m_pictureBox->addItem(tr("Weights heatmap: value-weighted ‖a·v·Wo‖"),
+                          int(WeightsPicture::ValueWeighted));
+    m_pictureBox->addItem(tr("Weights heatmap: attention rollout"), int(WeightsPicture::Rollout));
+    m_pictureBox->setToolTip(tr("What the workbench's weights heatmap shows for the head taken "
+                                "apart, as the model view's Show box does for every head"));
+    m_pictureBox->hide();
+    window.statusBar()->addPermanentWidget(m_pictureBox);
+    connect(m_pictureBox, &QComboBox::currentIndexChanged, this, [this] {
+        if (WeightsPicture(m_pictureBox->currentData().toInt()) == WeightsPicture::Rollout)
+            m_view->readings().request(RunReadings::Kind::Rollout);
+        emit weightsPictureChanged();
+    });
+    connect(&m_view->readings(), &RunReadings::ready, this, [this](RunReadings::Kind kind) {
+        if (kind == RunReadings::Kind::Rollout &&
+            WeightsPicture(m_pictureBox->currentData().toInt()) == WeightsPicture::Rollout)
+            emit weightsPictureChanged();
+    });
 
     connect(m_view, &ModelView::openRequested, this, &ModelController::open);
     connect(m_view, &ModelView::backRequested, this, [this] { showModel(false); });
@@ -186,6 +209,7 @@ void ModelController::showModel(bool shown) {
 void ModelController::updateBackButton() {
     m_back->setVisible(m_runner->isOpen() && !m_focus->isActive());
     m_sendBack->setVisible(m_back->isVisibleTo(m_back->parentWidget()) && m_takenHead >= 0);
+    m_pictureBox->setVisible(m_sendBack->isVisibleTo(m_sendBack->parentWidget()));
 }
 
 bool ModelController::sendHeadBack(QString *error) {
@@ -298,7 +322,9 @@ QJsonObject ModelController::state() const {
     o["head"] = m_view->grid()->chosenHead();
     if (const QJsonArray edits = m_interventions->state(); !edits.isEmpty())
         o["interventions"] = edits;
-    QJsonArray ids; // as attnviz-cli model session writes them
+    if (const QString b = m_view->compareEdit()->text(); !b.isEmpty())
+        o["compare"] = b; // run B of the A/B comparison
+    QJsonArray ids;       // as attnviz-cli model session writes them
     for (const attn::Token &t : m_runner->outcome().tokens)
         ids.append(t.id);
     o["ids"] = ids;
@@ -334,10 +360,82 @@ void ModelController::loadState(const QJsonObject &state) {
     }
     m_view->textEdit()->setText(text);
     m_runner->setText(text);
+    m_view->compareEdit()->setText(state.value("compare").toString());
     QString dropped;
     m_interventions->loadState(state.value("interventions").toArray(), &dropped);
     if (!dropped.isEmpty())
         failed(dropped);
+}
+
+QString ModelController::sinkLine(const attn::Matrix &weights, const attn::RowVector &valueNorms,
+                                  int query, int key) {
+    const Eigen::Index n = weights.cols();
+    if (n < 2 || valueNorms.size() != n || query < 0 || query >= weights.rows() || key < 0 ||
+        key >= n)
+        return {};
+    // The key that draws the most weight on average: the sink, if its value writes little.
+    Eigen::Index sink = 0;
+    const attn::RowVector share = weights.colwise().mean();
+    share.maxCoeff(&sink);
+    if (key != sink)
+        return {};
+    const double others = (valueNorms.sum() - valueNorms(sink)) / double(n - 1);
+    const double w = weights(query, key);
+    QString line = tr("Position %1 gets weight %2 here (%3 on average), but its value writes "
+                      "‖v·Wo‖ = %4 (the other keys: %5 on average): ‖a·v·Wo‖ = %6.")
+                       .arg(key)
+                       .arg(w, 0, 'f', 2)
+                       .arg(share(sink), 0, 'f', 2)
+                       .arg(valueNorms(sink), 0, 'f', 3)
+                       .arg(others, 0, 'f', 3)
+                       .arg(w * valueNorms(sink), 0, 'f', 3);
+    if (valueNorms(sink) < 0.5 * others)
+        line += QLatin1Char(' ') + tr("A sink: the head parks its weight there, and little comes "
+                                      "of it (the value-weighted picture shows it).");
+    return line;
+}
+
+std::optional<HeatmapPicture> ModelController::weightsPicture(const ResultSnapshot &snapshot,
+                                                              int head) const {
+    const attn::RunPtr run = m_runner->outcome().run;
+    const auto checkpoint = m_runner->checkpoint();
+    if (m_takenHead < 0 || !run || !checkpoint || !snapshot.isValid())
+        return std::nullopt;
+    // Still the head taken apart, on the model's tokens: one head, its rows of Wo.
+    const attn::AttentionInputs &inputs = *snapshot.inputs;
+    const Eigen::Index n = Eigen::Index(run->ids.size());
+    if (inputs.heads.size() != 1 || head != 0 || inputs.X.rows() != n || !inputs.hasWo() ||
+        inputs.Wo.cols() != checkpoint->config().dModel)
+        return std::nullopt;
+    const attn::HeadResult &h = snapshot.result->heads.front();
+    const attn::Matrix weights = h.weights();
+    if (weights.rows() != n || weights.cols() != n || inputs.Wo.rows() != h.V.cols())
+        return std::nullopt;
+    // ‖v_j·Wo_h‖ of the document as it is: an edited Wv or Wo shows at once.
+    const attn::RowVector valueNorms = (h.V * inputs.Wo).rowwise().norm().transpose();
+    HeatmapPicture picture;
+    picture.note = [weights, valueNorms](int row, int col) {
+        return sinkLine(weights, valueNorms, row, col);
+    };
+    switch (WeightsPicture(m_pictureBox->currentData().toInt())) {
+    case WeightsPicture::Weights:
+        break;
+    case WeightsPicture::ValueWeighted:
+        picture.values = weights.array().rowwise() * valueNorms.array();
+        picture.title = tr("‖a·v·Wo‖ (value-weighted)");
+        picture.kind = ScaleKind::Sequential;
+        break;
+    case WeightsPicture::Rollout: {
+        const auto rollouts = m_view->readings().rollouts();
+        if (!rollouts || m_takenLayer >= int(rollouts->size()))
+            break; // asked for; drawn when it comes
+        picture.values = (*rollouts)[std::size_t(m_takenLayer)];
+        picture.title = tr("rollout through layer %1 (the model's run)").arg(m_takenLayer);
+        picture.kind = ScaleKind::Unit;
+        break;
+    }
+    }
+    return picture;
 }
 
 ModelController *installModelFeatures(Shell &shell, Document &document,

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "heatmap/HeatmapPicture.h"
+
 #include <QJsonObject>
 #include <QObject>
 #include <QString>
 
 #include <functional>
+#include <optional>
 
 class Document;
 class ModelFocus;
@@ -13,6 +16,8 @@ class ModelInterventions;
 class ModelRunner;
 class ModelView;
 class QAction;
+class QComboBox;
+struct ResultSnapshot;
 class QDockWidget;
 class QPushButton;
 class Shell;
@@ -66,10 +71,25 @@ public:
         m_askTakeHead = std::move(ask);
     }
 
+    // What the workbench's weights heatmap shows while it holds the head taken apart (issue 27):
+    // the weights with a tooltip line on the sink, value-weighted attention ‖a·v·Wo‖ of the
+    // document as it is (its edits included), or the model's rollout through the head's layer;
+    // nullopt when the document is no longer that head. weightsPictureChanged asks for a redraw.
+    enum class WeightsPicture { Weights, ValueWeighted, Rollout };
+    std::optional<HeatmapPicture> weightsPicture(const ResultSnapshot &snapshot, int head) const;
+    QComboBox *weightsPictureBox() const { return m_pictureBox; }
+    // The line a weights tooltip adds for the sink key: its weight, its value's norm and the
+    // other keys' ("" for another key, or without a sink).
+    static QString sinkLine(const attn::Matrix &weights, const attn::RowVector &valueNorms,
+                            int query, int key);
+
     // The view's "model" object of a session, and loading one (a missing folder is said, and
     // the document opens all the same).
     QJsonObject state() const;
     void loadState(const QJsonObject &state);
+
+signals:
+    void weightsPictureChanged();
 
 private:
     void updateBackButton();
@@ -86,6 +106,7 @@ private:
     QAction *m_show;
     QPushButton *m_back;
     QPushButton *m_sendBack;
+    QComboBox *m_pictureBox;
     int m_takenLayer = -1, m_takenHead = -1; // what the workbench's document was taken from
     std::function<bool(const QString &)> m_askTakeHead;
     // A session's chosen head, applied once the run of its text is there.

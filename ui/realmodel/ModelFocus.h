@@ -1,14 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <QDockWidget>
-#include <QList>
-#include <QObject>
-#include <QPointer>
-#include <QSize>
+#include "shell/StepAside.h"
 
-#include <utility>
-#include <vector>
+#include <QDockWidget>
+#include <QObject>
 
 class QMainWindow;
 class QWidget;
@@ -33,6 +29,5 @@ private:
     QWidget *m_focus;
     bool m_active = false;
     bool m_switching = false; // our own hiding and showing is not the user's
-    QList<QPointer<QWidget>> m_hidden;
-    std::vector<std::pair<QPointer<QDockWidget>, QSize>> m_docks; // the docked ones, their sizes
+    StepAside m_aside;
 };

@@ -102,6 +102,16 @@ void ModelRunner::adopt(const QString &folder, const Opened &o) {
     schedule();
 }
 
+void ModelRunner::share(const ModelRunner &other) {
+    if (!other.m_checkpoint) {
+        close();
+        return;
+    }
+    ++m_openGeneration; // an open of this runner's own still parsing is dropped
+    m_opening = false;
+    adopt(other.m_folder, Opened{other.m_checkpoint, other.m_tokenizer, {}});
+}
+
 void ModelRunner::close() {
     ++m_openGeneration;
     ++m_generation;

@@ -51,6 +51,9 @@ public:
     bool openNow(const QString &folder, QString *error = nullptr);
     // Forgets the model (a session without one).
     void close();
+    // Runs the model `other` has open (or none), sharing its mapped weights and tokenizer: run B
+    // of an A/B comparison (ModelComparison). Drops this runner's interventions and outcome.
+    void share(const ModelRunner &other);
 
     bool isOpen() const { return bool(m_checkpoint); }
     QString folder() const { return m_folder; }

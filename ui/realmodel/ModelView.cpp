@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ModelView.h"
 
+#include "CircuitsView.h"
+#include "ComparisonView.h"
 #include "HeadPopup.h"
 #include "LayerDeltaView.h"
 #include "LayerHeadGrid.h"
 #include "LogitLensView.h"
+#include "ModelComparison.h"
 #include "ModelInterventions.h"
 #include "ModelRunner.h"
 #include "PredictionsView.h"
@@ -39,7 +42,9 @@ ModelView::ModelView(ModelRunner &runner, QWidget *parent)
       m_delta(new LayerDeltaView(this)), m_restoreAll(new QPushButton(this)),
       m_readings(new RunReadings(this)), m_pictureBox(new QComboBox(this)),
       m_pictureNote(new QLabel(this)), m_tabs(new QTabWidget(this)),
-      m_lens(new LogitLensView(this)), m_takeHead(new QPushButton(this)),
+      m_lens(new LogitLensView(this)), m_circuits(new CircuitsView(this)),
+      m_compareText(new QLineEdit(this)), m_comparison(new ModelComparison(runner, this)),
+      m_comparisonView(new ComparisonView(*m_comparison, this)), m_takeHead(new QPushButton(this)),
       m_takeLayer(new QPushButton(this)), m_popup(new HeadPopup(this)) {
     setObjectName("modelView");
     auto *layout = new QVBoxLayout(this);
@@ -66,7 +71,14 @@ ModelView::ModelView(ModelRunner &runner, QWidget *parent)
     m_text->setObjectName("modelText");
     m_text->setPlaceholderText(tr("Type a sentence; the model runs on it as you type"));
     m_text->setClearButtonEnabled(true);
-    textRow->addWidget(m_text, 1);
+    textRow->addWidget(m_text, 3); // the text first: B is the second thought
+    auto *compareLabel = new QLabel(tr("&Compare with:"), this);
+    compareLabel->setBuddy(m_compareText);
+    textRow->addWidget(compareLabel);
+    m_compareText->setObjectName("modelCompareText");
+    m_compareText->setPlaceholderText(tr("a second sentence (B), of as many tokens"));
+    m_compareText->setClearButtonEnabled(true);
+    textRow->addWidget(m_compareText, 2);
     m_progress->setObjectName("modelProgress");
     m_progress->setRange(0, 0); // a run has no steps the view could count
     m_progress->setMaximumWidth(140);
@@ -108,6 +120,8 @@ ModelView::ModelView(ModelRunner &runner, QWidget *parent)
     m_tabs->setObjectName("modelTabs");
     m_tabs->addTab(heads, QString());
     m_tabs->addTab(m_lens, QString());
+    m_tabs->addTab(m_circuits, QString());
+    m_tabs->addTab(m_comparisonView, QString());
     splitter->addWidget(m_tabs);
     auto *side = new QWidget(splitter);
     m_side = side;
@@ -159,6 +173,12 @@ ModelView::ModelView(ModelRunner &runner, QWidget *parent)
     layout->addWidget(splitter, 1);
 
     connect(m_text, &QLineEdit::textChanged, &m_runner, &ModelRunner::setText);
+    connect(m_compareText, &QLineEdit::textChanged, this, [this](const QString &text) {
+        // The first letters of B bring its tab; clearing B ends the comparison where it is.
+        if (!text.isEmpty() && !m_comparison->isActive())
+            m_tabs->setCurrentWidget(m_comparisonView);
+        m_comparison->setTextB(text);
+    });
     connect(&m_runner, &ModelRunner::runFinished, this, [this] {
         showMessage(m_runner.outcome().note);
         showOutcome();
@@ -166,6 +186,8 @@ ModelView::ModelView(ModelRunner &runner, QWidget *parent)
     connect(&m_runner, &ModelRunner::runFailed, this, &ModelView::showMessage);
     connect(&m_runner, &ModelRunner::opened, this, [this] {
         showMessage({});
+        m_circuits->setModel(m_runner.checkpoint(), m_runner.tokenizer());
+        updateCircuits();
         updateHeader();
         showOutcome();
     });
@@ -187,6 +209,14 @@ ModelView::ModelView(ModelRunner &runner, QWidget *parent)
     connect(m_grid, &LayerHeadGrid::headHovered, this, &ModelView::hoverHead);
     connect(m_pictureBox, &QComboBox::currentIndexChanged, this, &ModelView::updatePicture);
     connect(m_tabs, &QTabWidget::currentChanged, this, &ModelView::updateLens);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &ModelView::updateCircuits);
+    // The A/B tab has both runs' predictions of its own, and a head's circuits are its weights',
+    // whatever the text: the side gives them its width.
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        m_side->setVisible(m_tabs->currentWidget() != m_comparisonView &&
+                           m_tabs->currentWidget() != m_circuits);
+    });
+    connect(m_grid, &LayerHeadGrid::circuitsRequested, this, &ModelView::showCircuits);
     connect(m_readings, &RunReadings::ready, this, [this](RunReadings::Kind kind) {
         if (kind == RunReadings::Kind::LogitLens)
             updateLens();
@@ -226,6 +256,8 @@ ModelView::ModelView(ModelRunner &runner, QWidget *parent)
         m_pictureBox->setItemText(2, tr("attention rollout"));
         m_tabs->setTabText(0, tr("Heads"));
         m_tabs->setTabText(1, tr("Logit lens"));
+        m_tabs->setTabText(2, tr("Circuits"));
+        m_tabs->setTabText(3, tr("A/B"));
         updatePicture();
         updateLens();
     });
@@ -252,6 +284,7 @@ bool ModelView::eventFilter(QObject *watched, QEvent *event) {
 
 void ModelView::setColorMap(ColorMapId map) {
     m_grid->setColorMap(map);
+    m_comparisonView->setColorMap(map);
 }
 
 void ModelView::showMessage(const QString &text) {
@@ -444,6 +477,21 @@ void ModelView::updateLens() {
     }
     if (m_lens->lens() != m_readings->lens())
         m_lens->setLens(m_readings->lens(), m_runner.outcome().tokens, m_runner.tokenizer());
+}
+
+void ModelView::showCircuits(int layer, int head) {
+    m_popup->hide();
+    m_circuits->showHead(layer, head);
+    m_tabs->setCurrentWidget(m_circuits);
+}
+
+void ModelView::updateCircuits() {
+    // A first look at the tab shows the chosen head (or the first): its circuits are read only
+    // when asked for, as a d = 4096 head's are seconds of work.
+    if (m_tabs->currentWidget() != m_circuits || m_circuits->layer() >= 0 || m_circuits->isBusy() ||
+        !m_runner.checkpoint())
+        return;
+    m_circuits->showHead(std::max(m_grid->chosenLayer(), 0), std::max(m_grid->chosenHead(), 0));
 }
 
 void ModelView::showOutcome() {

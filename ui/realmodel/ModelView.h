@@ -7,6 +7,9 @@
 #include <QTimer>
 #include <QWidget>
 
+class CircuitsView;
+class ComparisonView;
+class ModelComparison;
 class HeadPopup;
 class LayerDeltaView;
 class LayerHeadGrid;
@@ -54,6 +57,13 @@ public:
     QLabel *pictureNote() const { return m_pictureNote; }
     QTabWidget *tabs() const { return m_tabs; }
     LogitLensView *lens() const { return m_lens; }
+    CircuitsView *circuits() const { return m_circuits; }
+    // The A/B comparison: the "Compare with…" box, run B and the tab that shows both.
+    QLineEdit *compareEdit() const { return m_compareText; }
+    ModelComparison &comparison() const { return *m_comparison; }
+    ComparisonView *comparisonView() const { return m_comparisonView; }
+    // The Circuits tab on head `head` of layer `layer` (the heads' context menu asks for it).
+    void showCircuits(int layer, int head);
     RunReadings &readings() const { return *m_readings; }
     // The line the enlarged head says under value-weighted attention: why the sink it looks at
     // writes little ("" when it does not look at one key most).
@@ -88,6 +98,7 @@ private:
     void updateInterventions();
     void updatePicture();
     void updateLens();
+    void updateCircuits();
     void hoverHead(int layer, int head, const QRect &near);
 
     ModelRunner &m_runner;
@@ -112,6 +123,10 @@ private:
     QLabel *m_pictureNote;
     QTabWidget *m_tabs;
     LogitLensView *m_lens;
+    CircuitsView *m_circuits;
+    QLineEdit *m_compareText;
+    ModelComparison *m_comparison;
+    ComparisonView *m_comparisonView;
     QPushButton *m_takeHead;
     QPushButton *m_takeLayer;
     HeadPopup *m_popup;

@@ -114,7 +114,16 @@ QList<ShortcutsDialog::Entry> otherKeys() {
         E{ShortcutsDialog::tr("KV cache panel"), key(Qt::Key_Home),
           ShortcutsDialog::tr("Empty the cache")},
         E{lesson, pages, ShortcutsDialog::tr("Previous / next step (a presenter's clicker)")},
-        E{presenting, key(Qt::Key_Escape), ShortcutsDialog::tr("Leave presentation mode")},
+        E{presenting, key(Qt::Key_Escape),
+          ShortcutsDialog::tr("Clear the pen's strokes; without strokes, put the pen down; "
+                              "else leave presentation mode")},
+        E{presenting, key(Qt::Key_P),
+          ShortcutsDialog::tr("Pen: draw over the window (again: stop)")},
+        E{presenting,
+          ShortcutsDialog::tr("%1 / %2 / %3").arg(key(Qt::Key_1), key(Qt::Key_2), key(Qt::Key_3)),
+          ShortcutsDialog::tr("Pen colour: red / blue / green")},
+        E{presenting, ShortcutsDialog::tr("Shift+drag"),
+          ShortcutsDialog::tr("Pen: a straight arrow")},
         E{presenting, pages, ShortcutsDialog::tr("Previous / next lesson step")},
     };
 }

@@ -115,7 +115,10 @@ void Presentation::createActions() {
     // Esc leaves, but only in presentation mode: elsewhere it belongs to the editors.
     m_escape = new QShortcut(QKeySequence(Qt::Key_Escape), &m_window);
     m_escape->setEnabled(false);
-    connect(m_escape, &QShortcut::activated, this, [this] { setActive(false); });
+    connect(m_escape, &QShortcut::activated, this, [this] {
+        if (!m_escapeHandler || !m_escapeHandler())
+            setActive(false);
+    });
 
     connect(&m_shell, &Shell::colorMapsChanged, this,
             [](ColorMapId s, ColorMapId d) { AppSettings().setColorMaps(s, d); });

@@ -52,6 +52,9 @@ public:
     // The lesson feature hooks in here (or connects to lessonStepRequested); stepLesson is
     // what PageDown (+1) and PageUp (−1) call.
     void setLessonStepHandler(std::function<void(int delta)> handler);
+    // Esc asks this first (the pen clears its strokes); it leaves presentation mode only when
+    // the handler returns false.
+    void setEscapeHandler(std::function<bool()> handler) { m_escapeHandler = std::move(handler); }
     void stepLesson(int delta);
 
     // Writes the window geometry and dock layout (of the normal mode) to the settings; also
@@ -91,6 +94,7 @@ private:
     QByteArray m_normalGeometry, m_normalState;
     Qt::WindowStates m_normalWindowState;
     std::function<void(int)> m_lessonHandler;
+    std::function<bool()> m_escapeHandler;
     QAction *m_toggle = nullptr;
     QAction *m_nextStep = nullptr;
     QAction *m_previousStep = nullptr;

@@ -5,10 +5,12 @@
 #include "CompactDocks.h"
 #include "FileDrops.h"
 #include "MainWindow.h"
+#include "PenOverlay.h"
 #include "Presentation.h"
 #include "ScreenFit.h"
 #include "WindowTour.h"
 #include "figures/FigureFeatures.h"
+#include "figures/WorksheetFeatures.h"
 #include "import/ImportFeatures.h"
 #include "insights/InsightFeatures.h"
 #include "interpretations/InterpretationsFeatures.h"
@@ -19,6 +21,7 @@
 #include "model/Document.h"
 #include "model/Presets.h"
 #include "model/Recomputer.h"
+#include "realmodel/BuiltinModel.h"
 #include "realmodel/ModelFeatures.h"
 #include "session/PresetsMenu.h"
 #include "session/SessionController.h"
@@ -37,6 +40,7 @@
 #include <QLayout>
 #include <QMenu>
 #include <QScrollArea>
+#include <QScrollBar>
 
 WindowAssembler::WindowAssembler()
     : m_document(std::make_unique<Document>()),
@@ -66,11 +70,20 @@ WindowAssembler::WindowAssembler()
         m_session->showPreset(entries.front().name);
     installImportFeatures(frame, *m_document, *m_inputs); // Import before Export in the menus
     installFigureFeatures(frame, *m_document, *m_stages, *m_inputs, *m_combination);
+    installWorksheetFeatures(frame, *m_document, *m_recomputer);
     // After the session's Open (File › Open model… goes under it) and its view state keys.
     m_model = installModelFeatures(frame, *m_document, m_viewState);
+    // Presets › A small trained model: the built-in model, after the workbench's presets.
+    builtinmodel::addPreset(frame.menu(MenuId::Presets), *m_model);
     m_drops = std::make_unique<FileDrops>(*m_window, *m_document, *m_session);
     // A folder dropped on the window is a model folder.
     m_drops->setFolderHandler([this](const QString &folder) { m_model->openFolder(folder); });
+    // A head taken apart from the model: its weights heatmap also shows the overview's pictures.
+    m_stages->setWeightsPicture([model = m_model](const ResultSnapshot &snapshot, int head) {
+        return model->weightsPicture(snapshot, head);
+    });
+    QObject::connect(m_model, &ModelController::weightsPictureChanged, m_stages,
+                     &StagesView::redraw);
     installCellDecimals(frame, *m_stages, m_viewState);
     m_interpretations =
         installInterpretationsFeatures(frame, *m_document, *m_recomputer, *m_stages);
@@ -104,6 +117,7 @@ WindowAssembler::WindowAssembler()
     m_presentation->setLessonStepHandler([this](int delta) { m_lesson->step(delta); });
     QObject::connect(m_presentation.get(), &Presentation::activeChanged, m_lesson,
                      [this](bool on) { m_lesson->setPageKeysEnabled(!on); });
+    installPen(frame);
 
     // Help › Keyboard shortcuts: read from every menu when shown, so it is built last.
     auto *shortcuts = new ShortcutsDialog(frame, m_window.get());
@@ -204,4 +218,34 @@ void WindowAssembler::connectStatusAndColors() {
                          m_stages->setColorMaps(sequential, diverging);
                          m_combination->setColorMap(diverging);
                      });
+}
+
+void WindowAssembler::installPen(Shell &frame) {
+    m_pen = new PenOverlay(&window());
+    QMenu *view = frame.menu(MenuId::View);
+    view->addSeparator();
+    view->addAction(m_pen->toggleAction());
+    for (QAction *a : m_pen->colorActions())
+        view->addAction(a);
+    window().addAction(m_pen->toggleAction());
+    window().addActions(m_pen->colorActions());
+    // A presentation tool: outside presentation mode P stays the keys' own (the terms panel's P),
+    // and leaving it puts the pen down and drops the strokes.
+    m_pen->toggleAction()->setEnabled(false);
+    QObject::connect(m_presentation.get(), &Presentation::activeChanged, m_pen, [this](bool on) {
+        m_pen->toggleAction()->setEnabled(on);
+        if (!on) {
+            m_pen->setDrawing(false);
+            m_pen->clear();
+        }
+    });
+    m_presentation->setEscapeHandler([this] { return m_pen->escape(); });
+    // Strokes mark what is under them: a lesson step, an exercise or a scroll moves it away.
+    QObject::connect(m_lesson, &LessonPanel::stepChanged, m_pen, [this] { m_pen->clear(); });
+    for (QWidget *w = m_stages->parentWidget(); w; w = w->parentWidget())
+        if (auto *scroll = qobject_cast<QScrollArea *>(w)) {
+            for (QScrollBar *bar : {scroll->horizontalScrollBar(), scroll->verticalScrollBar()})
+                QObject::connect(bar, &QScrollBar::valueChanged, m_pen, [this] { m_pen->clear(); });
+            break;
+        }
 }

@@ -20,6 +20,7 @@ class LessonPanel;
 class ModelController;
 class MainWindow;
 class QMainWindow;
+class PenOverlay;
 class Presentation;
 class Recomputer;
 class SessionController;
@@ -60,6 +61,8 @@ public:
     // A real model: its runner, its view, opening and taking heads apart.
     ModelController &model() const { return *m_model; }
     Presentation &presentation() const { return *m_presentation; }
+    // The pen over the window (P in presentation mode).
+    PenOverlay &pen() const { return *m_pen; }
     FileDrops &fileDrops() const { return *m_drops; }
     Tour &tour() const { return *m_tour; }
     CompactDocks &compactDocks() const { return *m_compactDocks; }
@@ -67,6 +70,8 @@ public:
 private:
     void createWorkbenchViews();
     void connectStatusAndColors();
+    // The pen: P in presentation mode, its strokes cleared when what they mark moves.
+    void installPen(Shell &frame);
 
     std::unique_ptr<Document> m_document;
     std::unique_ptr<Recomputer> m_recomputer;
@@ -84,6 +89,7 @@ private:
     LessonPanel *m_lesson = nullptr;
     ModelController *m_model = nullptr; // a child of the shell
     Tour *m_tour = nullptr;
+    PenOverlay *m_pen = nullptr; // a child of the window
     InsightViews m_insights;
     LearningViews m_learning;
     InductionFeatures m_induction;

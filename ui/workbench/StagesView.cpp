@@ -46,8 +46,16 @@ StagesView::StagesView(Document *document, Recomputer *recomputer, QWidget *pare
     for (const Stage stage : kPipeline) {
         auto *view = new HeatmapView(this);
         view->setObjectName(QString("heatmap") + attn::stageInfo(stage).title);
-        view->setTooltipProvider(
-            [this, stage](int row, int col) { return tooltip(stage, row, col); });
+        view->setTooltipProvider([this, stage](int row, int col) {
+            QString text = tooltip(stage, row, col);
+            if (stage == Stage::Weights && m_weightsNote) {
+                if (!queriesAreRows())
+                    std::swap(row, col);
+                if (const QString note = m_weightsNote(row, col); !note.isEmpty())
+                    text += QStringLiteral("\n\n") + note;
+            }
+            return text;
+        });
         connect(view, &HeatmapView::cellClicked, this,
                 [this, stage](int row, int col, Qt::KeyboardModifiers modifiers) {
                     onCellClicked(stage, row, col, modifiers);
@@ -435,6 +443,21 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
                      rows ? m_queries : m_keys, rows ? m_keys : m_queries,
                      stage == Stage::Weights ? ScaleKind::Unit : ScaleKind::Diverging);
     }
+    // A picture in the weights' place (a model head's value-weighted attention, its rollout).
+    m_weightsNote = {};
+    if (m_weightsPicture)
+        if (std::optional<HeatmapPicture> picture = m_weightsPicture(snapshot, head)) {
+            m_weightsNote = picture->note;
+            const attn::Matrix &values = picture->values;
+            if (values.rows() == h.Q.rows() && values.cols() == h.K.rows()) {
+                HeatmapView *v = m_views.value(Stage::Weights);
+                v->setTitle(picture->title + hs + " \u2014 " + sizeText);
+                if (rows)
+                    v->setData(values, m_queries, m_keys, picture->kind);
+                else
+                    v->setTransposedData(values, m_keys, m_queries, picture->kind);
+            }
+        }
     set(Stage::HeadOutput, inResult(h.output), formula(Stage::HeadOutput), m_queries, {},
         tr("query"), "d_v", ScaleKind::Diverging, nullptr, hs);
     m_views.value(Stage::Concat)->setVisible(several);
@@ -450,6 +473,16 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
     scheduleRelayout();
     m_drawNs = timer.nsecsElapsed();
     emit drawn(computeMs, double(m_drawNs) / 1e6);
+}
+
+void StagesView::setWeightsPicture(WeightsPicture provider) {
+    m_weightsPicture = std::move(provider);
+    redraw();
+}
+
+void StagesView::redraw() {
+    if (m_snapshot.isValid())
+        showResult(m_snapshot, 0);
 }
 
 bool StagesView::queriesAreRows() const {

@@ -5,6 +5,7 @@
 #include "analysis/Derivation.h"
 #include "analysis/TokenLabels.h"
 #include "heatmap/ColorScale.h"
+#include "heatmap/HeatmapPicture.h"
 #include "model/ResultSnapshot.h"
 
 #include <QElapsedTimer>
@@ -64,6 +65,15 @@ public:
     // Decimals of every heatmap's cell numbers (-1 = automatic); the figure and view settings.
     void setDecimals(int decimals);
     int decimals() const { return m_decimals; }
+    // What the weights heatmap shows instead of the weights (or beside them, as a tooltip
+    // line), asked at every draw with the snapshot and the head shown: a real model's head as
+    // value-weighted attention or rollout (issue 27). nullopt, or no provider: the weights.
+    using WeightsPicture =
+        std::function<std::optional<HeatmapPicture>(const ResultSnapshot &, int head)>;
+    void setWeightsPicture(WeightsPicture provider);
+    // Draws the last snapshot again (a provider's picture changed).
+    void redraw();
+
     // Nanoseconds the last result took to reach every visible heatmap (data + replot).
     qint64 lastDrawNanoseconds() const { return m_drawNs; }
 
@@ -116,5 +126,7 @@ private:
     attn::TokenLabelCache m_queryLabels, m_keyLabels;
     qint64 m_drawNs = 0;
     QList<attn::Stage> m_emphasis;
+    WeightsPicture m_weightsPicture;
+    std::function<QString(int, int)> m_weightsNote; // of the picture drawn, row layout
     bool m_columnsShown = false; // the selection was last drawn as column highlights
 };

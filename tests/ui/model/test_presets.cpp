@@ -179,7 +179,9 @@ private slots:
         const std::vector<PresetEntry> entries = presetEntries();
         QList<QAction *> actions = menu->actions();
         actions.removeIf([](QAction *a) { return a->isSeparator(); });
-        QCOMPARE(actions.size(), qsizetype(entries.size()));
+        // The workbench's presets, then the built-in model's (test_builtin_model).
+        QCOMPARE(actions.size(), qsizetype(entries.size()) + 1);
+        QCOMPARE(actions.last()->text(), QStringLiteral("A small trained model"));
         for (std::size_t i = 0; i < entries.size(); ++i) {
             QCOMPARE(actions[qsizetype(i)]->text(), entries[i].name);
             QCOMPARE(actions[qsizetype(i)]->toolTip(), entries[i].description);

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ModelComparison.h"
+
+#include "InputError.h"
+#include "WorkerTask.h"
+#include "checkpoint/Checkpoint.h"
+#include "transformer/Forward.h"
+#include "transformer/Predictions.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QThread>
+
+#include <cmath>
+#include <limits>
+
+namespace {
+
+// The softmax probability of `id` at `position` of a run's logits.
+double probability(const attn::Run &run, std::int64_t position, std::int64_t id) {
+    const attn::RowVector row = run.logits.row(Eigen::Index(position));
+    const double top = row.maxCoeff();
+    return std::exp(row(Eigen::Index(id)) - top) / (row.array() - top).exp().sum();
+}
+
+struct Patched {
+    ModelComparison::Patch patch;
+    QString error;
+};
+
+// A patched with B's output of head `layer`:`head`, and what it restores at the last position.
+ModelComparison::Patch patchOne(const attn::Checkpoint &checkpoint, const attn::RunPtr &a,
+                                const attn::RunPtr &b, int layer, int head) {
+    if (a->logits.cols() == 0)
+        throw attn::InputError(
+            QCoreApplication::translate("ModelComparison",
+                                        "patching reads a prediction: this model has no LM head")
+                .toStdString());
+    ModelComparison::Patch p;
+    p.layer = layer;
+    p.head = head;
+    p.position = std::int64_t(a->ids.size()) - 1;
+    attn::Interventions patch;
+    patch.edits.push_back(attn::Intervention::patchHead(layer, head));
+    patch.source = b;
+    p.run = attn::runModel(checkpoint, a->ids, patch);
+    p.token = attn::topPredictions(*b, p.position, 1).front().id;
+    p.before = probability(*a, p.position, p.token);
+    p.patched = probability(*p.run, p.position, p.token);
+    p.wanted = probability(*b, p.position, p.token);
+    p.fraction = attn::restoredFraction(*a, *p.run, *b, p.position);
+    return p;
+}
+
+} // namespace
+
+ModelComparison::ModelComparison(ModelRunner &a, QObject *parent)
+    : QObject(parent), m_a(a), m_b(new ModelRunner(this)) {
+    m_b->share(m_a);
+    connect(&m_a, &ModelRunner::opened, this, [this] { m_b->share(m_a); });
+    connect(&m_a, &ModelRunner::runFinished, this, &ModelComparison::update);
+    connect(m_b, &ModelRunner::runFinished, this, &ModelComparison::update);
+    connect(m_b, &ModelRunner::runFailed, this, &ModelComparison::failed);
+    connect(m_b, &ModelRunner::busyChanged, this, [this] { emit busyChanged(isBusy()); });
+}
+
+ModelComparison::~ModelComparison() {
+    if (m_cancel)
+        m_cancel->store(true);
+}
+
+void ModelComparison::setTextB(const QString &text) {
+    if (text == m_b->text())
+        return;
+    m_b->setText(text);
+    if (text.isEmpty())
+        update();
+}
+
+bool ModelComparison::comparable() const {
+    const attn::RunPtr a = runA(), b = runB();
+    return isActive() && a && b && a->ids.size() == b->ids.size() && !a->ids.empty();
+}
+
+bool ModelComparison::isBusy() const {
+    return m_b->isBusy() || m_work > 0;
+}
+
+void ModelComparison::setWork(int delta) {
+    const bool was = isBusy();
+    m_work += delta;
+    if (isBusy() != was)
+        emit busyChanged(isBusy());
+}
+
+void ModelComparison::cancelPatching() {
+    if (m_cancel)
+        m_cancel->store(true);
+    m_cancel.reset();
+}
+
+void ModelComparison::update() {
+    if (runA() == m_seenA && runB() == m_seenB && isActive() == m_seenActive)
+        return; // the same plain runs (A ablated, say): what was read of them stands
+    m_seenA = runA();
+    m_seenB = runB();
+    m_seenActive = isActive();
+    // New runs: what was read of the old pair goes, and is read again for this one.
+    ++m_generation;
+    cancelPatching();
+    m_difference.reset();
+    m_patch.reset();
+    m_all.clear();
+    if (comparable()) {
+        const quint64 generation = m_generation;
+        setWork(+1);
+        struct Read {
+            std::shared_ptr<const attn::RunDifference> difference;
+            QString error;
+        };
+        onWorker<Read>(
+            this,
+            [a = runA(), b = runB()] {
+                Read r;
+                r.error = catching([&] {
+                    r.difference = std::make_shared<const attn::RunDifference>(
+                        attn::runDifference(*a, *b, std::int64_t(a->ids.size()) - 1, 5));
+                });
+                return r;
+            },
+            [this, generation](Read r) {
+                setWork(-1);
+                if (generation != m_generation)
+                    return;
+                if (!r.error.isEmpty()) {
+                    emit failed(r.error);
+                    return;
+                }
+                m_difference = std::move(r.difference);
+                emit changed();
+            });
+    }
+    emit changed();
+}
+
+void ModelComparison::patch(int layer, int head) {
+    const auto checkpoint = m_a.checkpoint();
+    if (!comparable() || !checkpoint)
+        return;
+    const quint64 generation = m_generation;
+    setWork(+1);
+    onWorker<Patched>(
+        this,
+        [checkpoint, a = runA(), b = runB(), layer, head] {
+            Patched r;
+            r.error = catching([&] { r.patch = patchOne(*checkpoint, a, b, layer, head); });
+            return r;
+        },
+        [this, generation](Patched r) {
+            setWork(-1);
+            if (generation != m_generation)
+                return;
+            if (!r.error.isEmpty()) {
+                emit failed(r.error);
+                return;
+            }
+            m_patch = std::move(r.patch);
+            emit patched();
+        });
+}
+
+void ModelComparison::patchAll() {
+    const auto checkpoint = m_a.checkpoint();
+    if (!comparable() || !checkpoint)
+        return;
+    cancelPatching();
+    const quint64 generation = m_generation;
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    auto progress = std::make_shared<std::atomic<int>>(0);
+    m_cancel = cancel;
+    m_progress = progress;
+    struct All {
+        std::vector<std::vector<double>> fractions;
+        QString error;
+        bool cancelled = false;
+    };
+    setWork(+1);
+    onWorker<All>(
+        this,
+        [checkpoint, a = runA(), b = runB(), cancel, progress] {
+            All r;
+            r.error = catching([&] {
+                const attn::ModelConfig &c = checkpoint->config();
+                r.fractions.assign(std::size_t(c.layers),
+                                   std::vector<double>(std::size_t(c.heads),
+                                                       std::numeric_limits<double>::quiet_NaN()));
+                for (int l = 0; l < int(c.layers); ++l)
+                    for (int h = 0; h < int(c.heads); ++h) {
+                        if (*cancel) {
+                            r.cancelled = true;
+                            return;
+                        }
+                        r.fractions[std::size_t(l)][std::size_t(h)] =
+                            patchOne(*checkpoint, a, b, l, h).fraction;
+                        ++*progress;
+                    }
+            });
+            return r;
+        },
+        [this, generation](All r) {
+            setWork(-1);
+            if (generation != m_generation || r.cancelled)
+                return;
+            if (!r.error.isEmpty()) {
+                emit failed(r.error);
+                return;
+            }
+            m_all = std::move(r.fractions);
+            emit patchedAll();
+        });
+}
+
+bool ModelComparison::waitUntilIdle(int milliseconds) {
+    QElapsedTimer clock;
+    clock.start();
+    while (isBusy()) {
+        if (clock.elapsed() > milliseconds)
+            return false;
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        QThread::msleep(2);
+    }
+    return true;
+}
