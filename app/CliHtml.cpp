@@ -9,7 +9,6 @@
 #include <QCommandLineParser>
 #include <QFileInfo>
 
-#include <algorithm>
 #include <cstdio>
 
 namespace {
@@ -47,14 +46,20 @@ int runHtmlCommand(const QStringList &arguments) {
         return usage("html needs --out PAGE.html");
     try {
         const attn::Session session = attn::loadSessionFile(positional[1]);
-        attn::PageOptions options;
-        options.title = QFileInfo(positional[1]).completeBaseName();
-        options.layout = session.view.value("layout").toString() == "columns"
-                             ? attn::Layout::Columns
-                             : attn::Layout::Rows;
-        options.head = session.view.value("head").toInt(0);
-        options.query = std::max(session.view.value("row").toInt(0), 0);
-        const QByteArray page = attn::htmlPage(session.inputs, options);
+        QString note;
+        const QByteArray page =
+            attn::sessionPage(session, QFileInfo(positional[1]).completeBaseName(), &note);
+        if (!note.isEmpty())
+            writeErr("attnviz-cli: " + positional[1] + ": " + note + "\n");
+        if (parser.value("out") == "-") {
+            // The page on standard output, for a pipe (the tests compare it with the window's).
+            if (std::fwrite(page.constData(), 1, size_t(page.size()), stdout) !=
+                    size_t(page.size()) ||
+                std::fflush(stdout) != 0)
+                throw attn::InputError(QStringLiteral("standard output: the page could not be "
+                                                      "written"));
+            return 0;
+        }
         const QString error = attn::writeFileAtomically(parser.value("out"), page);
         if (!error.isEmpty())
             throw attn::InputError(error);

@@ -6,12 +6,18 @@
 #include "HtmlPageTemplate.h"
 #include "InputError.h"
 #include "Limits.h"
+#include "Session.h"
 #include "analysis/Derivation.h"
 #include "analysis/ExplainText.h"
 #include "analysis/LessonScript.h"
 #include "analysis/TokenLabels.h"
+#include "checkpoint/Checkpoint.h"
+#include "tokenizer/Tokenizer.h"
+#include "tokenizer/TokenizerFiles.h"
+#include "transformer/Forward.h"
 #include "transformer/Run.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -313,6 +319,67 @@ QByteArray htmlPage(const AttentionInputs &inputs, const PageOptions &options) {
                   {{"@TITLE@", title},
                    {"@DATA@", scriptSafe(QJsonDocument(data).toJson(QJsonDocument::Compact))},
                    {"@PACKED@", packed}});
+}
+
+PageOverview modelOverview(const QJsonObject &model, const std::vector<std::string> &labels) {
+    const QString folder = model.value("folder").toString();
+    if (folder.isEmpty())
+        throw InputError(QStringLiteral("the session's model member names no folder"));
+    if (!QFileInfo(folder).isDir())
+        throw InputError(folder + QStringLiteral(": the model of this session is not there"));
+    try {
+        std::vector<std::int64_t> ids;
+        if (model.value("ids").isArray()) {
+            const QJsonArray array = model.value("ids").toArray();
+            if (array.size() > kMaxPageTokens)
+                throw InputError(QStringLiteral("%1 tokens are too many for a page (at most %2)")
+                                     .arg(array.size())
+                                     .arg(kMaxPageTokens));
+            for (const QJsonValue &v : array) {
+                if (!v.isDouble() || v.toDouble() < 0 || v.toDouble() != std::floor(v.toDouble()))
+                    throw InputError(QStringLiteral("the model member's ids are not token ids"));
+                ids.push_back(std::int64_t(v.toDouble()));
+            }
+        } else {
+            for (const Token &token : loadTokenizer(folder)->encode(model.value("text").toString()))
+                ids.push_back(token.id);
+        }
+        if (ids.empty())
+            throw InputError(QStringLiteral("the model member has no tokens"));
+        if (std::int64_t(ids.size()) > kMaxPageTokens)
+            throw InputError(QStringLiteral("%1 tokens are too many for a page (at most %2)")
+                                 .arg(ids.size())
+                                 .arg(kMaxPageTokens));
+        const std::shared_ptr<const Checkpoint> checkpoint = Checkpoint::open(folder);
+        const RunPtr run = runModel(*checkpoint, ids);
+        PageOverview overview = pageOverview(*run, labels, model.value("layer").toInt(-1),
+                                             model.value("head").toInt(-1));
+        overview.model = QDir(folder).dirName();
+        return overview;
+    } catch (const InputError &e) {
+        const QString what = QString::fromUtf8(e.what());
+        throw InputError(what.startsWith(folder) ? what : folder + ": " + what);
+    }
+}
+
+QByteArray sessionPage(const Session &session, const QString &title, QString *note) {
+    PageOptions options;
+    options.title = title;
+    options.layout = session.view.value("layout").toString() == QLatin1String("columns")
+                         ? Layout::Columns
+                         : Layout::Rows;
+    options.head = session.view.value("head").toInt(0);
+    options.query = std::max(session.view.value("row").toInt(0), 0);
+    if (!session.model.isEmpty()) {
+        try {
+            options.overview = modelOverview(session.model, session.inputs.tokens);
+        } catch (const InputError &e) {
+            if (note)
+                *note = QStringLiteral("the page has no overview of the model: ") +
+                        QString::fromUtf8(e.what());
+        }
+    }
+    return htmlPage(session.inputs, options);
 }
 
 } // namespace attn

@@ -6,6 +6,7 @@
 #include "Stage.h"
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QString>
 
 #include <optional>
@@ -15,6 +16,7 @@
 namespace attn {
 
 struct Run;
+struct Session;
 
 // The layers × heads overview of the model a session was taken from: every head's weights on
 // the run's tokens, drawn as small heatmaps on the page.
@@ -45,5 +47,16 @@ struct PageOptions {
 // offline, from a file, in an iframe. Throws InputError for inputs it cannot compute on or
 // larger than kMaxPageTokens.
 QByteArray htmlPage(const AttentionInputs &inputs, const PageOptions &options);
+
+// The overview of a session's "model" member ({"folder", "ids" or "text", "layer", "head"}, as
+// attnviz-cli model session and the window write it): the checkpoint run again on those tokens.
+// `labels` name the tokens (the session's own). Throws InputError naming the folder.
+PageOverview modelOverview(const QJsonObject &model, const std::vector<std::string> &labels);
+
+// The page of a session as attnviz-cli html and File › Export › Interactive page write it: the
+// layout, head and row of its view, and for a session taken from a model its overview. A model
+// that cannot be run (its folder moved) leaves the overview out and says why in `note`; the page
+// is still written. Throws InputError as htmlPage does.
+QByteArray sessionPage(const Session &session, const QString &title, QString *note = nullptr);
 
 } // namespace attn

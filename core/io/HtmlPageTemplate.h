@@ -375,7 +375,8 @@ function selftest() {
   r.stepTitles.push($('step-title').textContent);
   $('prev').click();
   r.stepTitles.push($('step-title').textContent);
-  r.overviewTiles = document.querySelectorAll('#overview canvas').length;
+  r.overviewTiles = document.querySelectorAll('#overview .grid canvas').length;
+  r.overviewTaken = document.querySelectorAll('#overview canvas.taken').length;
   r.blocked = window.attnvizBlocked.slice();
   r.resources = performance.getEntriesByType('resource').map((e) => e.name);
   const out = $('selftest');
