@@ -7,7 +7,8 @@
 // The script only draws and looks up: every derivation and combination text is made by the
 // core and carried in @PACKED@ (deflated JSON, base64), so the page says what the app says.
 // "#selftest" in the address makes the page hover, click and toggle by itself and write what
-// it saw into <pre id="selftest"> (tests/core/io/test_html_page.cpp reads it from Chromium).
+// it saw into <pre id="selftest"> and posts it to the frame's parent, if any
+// (tests/core/io/test_html_page.cpp opens several pages in frames of one headless Chromium).
 inline constexpr const char *kHtmlPageTemplate = R"HTML(<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -382,6 +383,8 @@ function selftest() {
   const out = $('selftest');
   out.textContent = JSON.stringify(r);
   out.hidden = false;
+  // In a test's frame, tell the frame's page too (one browser opens several pages at once).
+  if (window.parent !== window) window.parent.postMessage({ page: location.pathname, selftest: r }, '*');
 }
 
 function start() {

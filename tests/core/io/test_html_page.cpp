@@ -19,6 +19,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -88,91 +89,97 @@ attn::AttentionInputs sixtyFourTokens() {
     return inputs;
 }
 
-// What Chromium saw: the selftest's JSON, and the URLs the page asked for.
+// What Chromium saw: each page's selftest, and the URLs the pages asked for.
 struct Visit {
-    QString error; // why there is nothing to look at
-    QJsonObject selftest;
-    QStringList urls; // every request the page made (the browser's own are left out)
+    QString error;                     // why there is nothing to look at
+    QHash<QString, QJsonObject> pages; // file name → the selftest's JSON
+    QStringList urls;                  // every request a page made (the browser's own are left out)
 };
 
-// A headless Chromium (Debian's package) opening a page at "#selftest"; it dumps the DOM as it
-// exits. Chromium is a test dependency (scripts/dev.sh installs it, CI too): without it the test
-// fails, saying so, instead of skipping what it is for. Several run at once: most of a run is
-// the browser starting and stopping, not work.
-class Browser {
-public:
-    Browser(const QString &page, const QString &scratch) : m_scratch(scratch) {
-        QString chromium;
-        for (const char *name : {"chromium", "chromium-browser", "google-chrome"}) {
-            chromium = QStandardPaths::findExecutable(QString::fromLatin1(name));
-            if (!chromium.isEmpty())
-                break;
-        }
-        if (chromium.isEmpty()) {
-            m_error = QStringLiteral("chromium is not installed: the page test needs a headless "
-                                     "browser (apt-get install chromium; scripts/dev.sh test "
-                                     "does)");
-            return;
-        }
-        QDir().mkpath(scratch);
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert("HOME", scratch); // no one's settings, no crash reports written elsewhere
-        m_process.setProcessEnvironment(env);
-        m_process.start(chromium,
-                        {"--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                         "--disable-background-networking", "--disable-component-update",
-                         "--disable-sync", "--disable-extensions", "--disable-dev-shm-usage",
-                         "--user-data-dir=" + scratch + "/profile", "--log-net-log=" + netLog(),
-                         "--virtual-time-budget=10000", "--dump-dom",
-                         QUrl::fromLocalFile(page).toString() + "#selftest"});
+// Opens `pages` (in one folder) at "#selftest" in a headless Chromium (Debian's package): a
+// frame page holds each in a frame and writes what the pages post it into its DOM, which the
+// browser dumps as it exits. One browser for all: most of a run is the browser starting and
+// stopping. Chromium is a test dependency (scripts/dev.sh installs it, CI too): without it the
+// test fails, saying so, instead of skipping what it is for.
+Visit visit(const QStringList &pages, const QString &scratch) {
+    Visit v;
+    QString chromium;
+    for (const char *name : {"chromium", "chromium-browser", "google-chrome"}) {
+        chromium = QStandardPaths::findExecutable(QString::fromLatin1(name));
+        if (!chromium.isEmpty())
+            break;
     }
-
-    Visit finish() {
-        Visit v;
-        v.error = m_error;
-        if (!v.error.isEmpty())
-            return v;
-        if (!m_process.waitForStarted(30000) || !m_process.waitForFinished(120000)) {
-            m_process.kill();
-            m_process.waitForFinished();
-            v.error = "chromium did not finish: " + m_process.readAllStandardError().right(2000);
-            return v;
-        }
-        const QByteArray dom = m_process.readAllStandardOutput();
-        static const QRegularExpression selftest(QStringLiteral("<pre id=\"selftest\">(.*?)</pre>"),
-                                                 QRegularExpression::DotMatchesEverythingOption);
-        const QRegularExpressionMatch m = selftest.match(QString::fromUtf8(dom));
-        if (!m.hasMatch()) {
-            v.error = "the page wrote no selftest (did its script fail?): " +
-                      m_process.readAllStandardError().right(2000);
-            return v;
-        }
-        // The DOM is serialized HTML: the JSON's <, > and & come escaped.
-        QString json = m.captured(1);
-        json.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"");
-        v.selftest = QJsonDocument::fromJson(json.replace("&amp;", "&").toUtf8()).object();
-        // The net log (written as the browser exits): every request with an initiator, the
-        // origin of the document that asked. The browser's own (update checks, accounts) say
-        // "not an origin"; anything the page asks for has its origin ("null" for a file).
-        const QJsonArray events =
-            QJsonDocument::fromJson(readAll(netLog())).object()["events"].toArray();
-        if (events.isEmpty())
-            v.error = "chromium wrote no net log to " + netLog();
-        for (const QJsonValue &e : events) {
-            const QJsonObject params = e.toObject()["params"].toObject();
-            if (params.contains("url") && params.contains("initiator") &&
-                params["initiator"].toString() != QLatin1String("not an origin"))
-                v.urls << params["url"].toString();
-        }
-        v.urls.removeDuplicates();
+    if (chromium.isEmpty()) {
+        v.error = QStringLiteral("chromium is not installed: the page test needs a headless "
+                                 "browser (apt-get install chromium; scripts/dev.sh test does)");
         return v;
     }
-
-private:
-    QString netLog() const { return m_scratch + "/net-log.json"; }
-    QString m_scratch, m_error;
-    QProcess m_process;
-};
+    QStringList names;
+    for (const QString &page : pages)
+        names << "\"" + QFileInfo(page).fileName() + "\"";
+    const QString frames = QFileInfo(pages.value(0)).absolutePath() + "/frames.html";
+    writeFile(frames, QStringLiteral(R"(<!DOCTYPE html><html><body><pre id="results"></pre><script>
+const pages = [%1], results = {};
+window.addEventListener('message', (e) => {
+  results[e.data.page.split('/').pop()] = e.data.selftest;
+  if (Object.keys(results).length === pages.length)
+    document.getElementById('results').textContent = JSON.stringify(results);
+});
+for (const p of pages) {
+  const f = document.createElement('iframe');
+  f.width = 1280; f.height = 800; f.src = p + '#selftest';
+  document.body.appendChild(f);
+}
+</script></body></html>)")
+                          .arg(names.join(", "))
+                          .toUtf8());
+    const QString netLog = scratch + "/net-log.json";
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("HOME", scratch); // no one's settings, no crash reports written elsewhere
+    process.setProcessEnvironment(env);
+    process.start(chromium, {"--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                             "--disable-background-networking", "--disable-component-update",
+                             "--disable-sync", "--disable-extensions", "--disable-dev-shm-usage",
+                             "--user-data-dir=" + scratch + "/profile", "--log-net-log=" + netLog,
+                             "--virtual-time-budget=20000", "--dump-dom",
+                             QUrl::fromLocalFile(frames).toString()});
+    if (!process.waitForStarted(30000) || !process.waitForFinished(120000)) {
+        process.kill();
+        process.waitForFinished();
+        v.error = "chromium did not finish: " + process.readAllStandardError().right(2000);
+        return v;
+    }
+    static const QRegularExpression results(QStringLiteral("<pre id=\"results\">(.*?)</pre>"),
+                                            QRegularExpression::DotMatchesEverythingOption);
+    const QRegularExpressionMatch m =
+        results.match(QString::fromUtf8(process.readAllStandardOutput()));
+    if (!m.hasMatch() || m.captured(1).isEmpty()) {
+        v.error = "the pages wrote no selftest (did a script fail?): " +
+                  process.readAllStandardError().right(2000);
+        return v;
+    }
+    // The DOM is serialized HTML: the JSON's <, > and & come escaped.
+    QString json = m.captured(1);
+    json.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"");
+    const QJsonObject all = QJsonDocument::fromJson(json.replace("&amp;", "&").toUtf8()).object();
+    for (auto it = all.begin(); it != all.end(); ++it)
+        v.pages[it.key()] = it.value().toObject();
+    // The net log (written as the browser exits): every request with an initiator, the origin
+    // of the document that asked. The browser's own (update checks, accounts) say "not an
+    // origin"; anything a page asks for has its origin ("null" for a file).
+    const QJsonArray events = QJsonDocument::fromJson(readAll(netLog)).object()["events"].toArray();
+    if (events.isEmpty())
+        v.error = "chromium wrote no net log to " + netLog;
+    for (const QJsonValue &e : events) {
+        const QJsonObject params = e.toObject()["params"].toObject();
+        if (params.contains("url") && params.contains("initiator") &&
+            params["initiator"].toString() != QLatin1String("not an origin"))
+            v.urls << params["url"].toString();
+    }
+    v.urls.removeDuplicates();
+    return v;
+}
 
 } // namespace
 
@@ -193,8 +200,9 @@ private:
     QString m_worked, m_sixtyFour, m_model;  // the pages attnviz-cli html wrote
     attn::AttentionInputs m_sixtyFourInputs; // and the inputs of the 64 tokens
     QString m_modelSession;
-    // Chromium's visits of the pages, all opened at once in initTestCase.
-    Visit m_workedVisit, m_guarded, m_unguarded, m_sixtyFourVisit, m_modelVisit;
+    // Chromium's visit of the pages, all opened at once in initTestCase.
+    Visit m_visit;
+    QJsonObject m_workedPage, m_guardedPage, m_sixtyFourPage, m_modelPage;
 };
 
 // Writes every page with attnviz-cli html, then opens them all in Chromium at once.
@@ -209,7 +217,7 @@ void TestHtmlPage::initTestCase() {
     // (the request is made, and the net log must show it).
     QByteArray bytes = readAll(m_worked);
     QVERIFY(bytes.contains("</body>"));
-    bytes.replace("</body>", "<img src=\"http://127.0.0.1:9/attnviz-probe.png\" alt=\"\"></body>");
+    bytes.replace("</body>", "<img src=\"http://127.0.0.1:9/guarded-probe.png\" alt=\"\"></body>");
     const QString guarded = m_dir.filePath("guarded.html");
     writeFile(guarded, bytes);
     static const QRegularExpression policy(
@@ -217,7 +225,7 @@ void TestHtmlPage::initTestCase() {
     QString open = QString::fromUtf8(bytes);
     QVERIFY(open.contains(policy));
     const QString unguarded = m_dir.filePath("unguarded.html");
-    writeFile(unguarded, open.remove(policy).toUtf8());
+    writeFile(unguarded, open.remove(policy).replace("guarded-probe", "unguarded-probe").toUtf8());
 
     m_sixtyFourInputs = sixtyFourTokens();
     const QString session = m_dir.filePath("sixty-four.attnviz");
@@ -238,14 +246,14 @@ void TestHtmlPage::initTestCase() {
 
     QElapsedTimer clock;
     clock.start();
-    Browser a(m_worked, m_dir.filePath("a")), b(guarded, m_dir.filePath("b")),
-        c(unguarded, m_dir.filePath("c")), d(m_sixtyFour, m_dir.filePath("d")),
-        e(m_model, m_dir.filePath("e"));
-    m_workedVisit = a.finish();
-    m_guarded = b.finish();
-    m_unguarded = c.finish();
-    m_sixtyFourVisit = d.finish();
-    m_modelVisit = e.finish();
+    m_visit =
+        visit({m_worked, guarded, unguarded, m_sixtyFour, m_model}, m_dir.filePath("browser"));
+    QVERIFY2(m_visit.error.isEmpty(), qPrintable(m_visit.error));
+    m_workedPage = m_visit.pages.value("worked.html");
+    m_guardedPage = m_visit.pages.value("guarded.html");
+    m_sixtyFourPage = m_visit.pages.value("sixty-four.html");
+    m_modelPage = m_visit.pages.value("model.html");
+    QVERIFY(m_visit.pages.contains("unguarded.html"));
     qInfo("five pages in Chromium: %lld ms", qlonglong(clock.elapsed()));
 }
 
@@ -273,9 +281,8 @@ void TestHtmlPage::sizes() {
 // The worked example, the page a class opens first: its weights drawn, a hover's derivation the
 // tooltip's, a click's combination, the layout toggle and the lesson's steps.
 void TestHtmlPage::workedExampleInChromium() {
-    const Visit &v = m_workedVisit;
-    QVERIFY2(v.error.isEmpty(), qPrintable(v.error));
-    const QJsonObject &r = v.selftest;
+    QVERIFY2(!m_workedPage.isEmpty(), "the worked example's page posted no selftest");
+    const QJsonObject &r = m_workedPage;
     const attn::AttentionInputs inputs = attn::loadSessionFile(kWorkedExample).inputs;
     const attn::AttentionResult result = attn::compute(inputs, attn::Layout::Rows);
     // The weights' numbers, every one, in the heatmap's cells (three decimals, row by row).
@@ -324,31 +331,28 @@ void TestHtmlPage::workedExampleInChromium() {
     // Nothing was fetched, nothing was blocked.
     QCOMPARE(strings(r["blocked"]), QStringList());
     QCOMPARE(strings(r["resources"]), QStringList());
-    QCOMPARE(v.urls, QStringList());
 }
 
 // The checks that say "no request" catch one: the page with an image from a server is stopped by
 // its policy (the page sees the violation, the net log no request); without the policy the net
 // log shows the request.
 void TestHtmlPage::noRequestLeavesThePage() {
-    QVERIFY2(m_guarded.error.isEmpty(), qPrintable(m_guarded.error));
-    QVERIFY2(strings(m_guarded.selftest["blocked"]).join(' ').contains("127.0.0.1:9"),
-             qPrintable(strings(m_guarded.selftest["blocked"]).join(' ')));
-    QCOMPARE(m_guarded.urls, QStringList());
-    QVERIFY2(m_unguarded.error.isEmpty(), qPrintable(m_unguarded.error));
-    QCOMPARE(m_unguarded.urls, QStringList{"http://127.0.0.1:9/attnviz-probe.png"});
+    QVERIFY2(strings(m_guardedPage["blocked"]).join(' ').contains("127.0.0.1:9"),
+             qPrintable(strings(m_guardedPage["blocked"]).join(' ')));
+    // Of the five pages only the one without its policy asked for anything.
+    QCOMPARE(m_visit.urls, QStringList{"http://127.0.0.1:9/unguarded-probe.png"});
 }
 
 // 64 tokens: the browser inflates the derivations (a hover shows the tooltip's text) and draws
 // every weight.
 void TestHtmlPage::sixtyFourTokensInChromium() {
-    const Visit &v = m_sixtyFourVisit;
-    QVERIFY2(v.error.isEmpty(), qPrintable(v.error));
-    QCOMPARE(text(v.selftest["hover"].toString()),
+    const QJsonObject &r = m_sixtyFourPage;
+    QVERIFY2(!r.isEmpty(), "the 64 tokens' page posted no selftest");
+    QCOMPARE(text(r["hover"].toString()),
              text(tooltip(m_sixtyFourInputs, attn::Stage::Weights, 0, 1)));
-    QCOMPARE(strings(v.selftest["weightsText"]).size(), 64 * 64);
-    QVERIFY(v.selftest["combination"].toString().contains("convex combination"));
-    QCOMPARE(v.urls, QStringList());
+    QCOMPARE(strings(r["weightsText"]).size(), 64 * 64);
+    QVERIFY(r["combination"].toString().contains("convex combination"));
+    QCOMPARE(strings(r["blocked"]), QStringList());
 }
 
 // A session taken from the built-in model: the page draws every head of every layer, the one
@@ -362,11 +366,10 @@ void TestHtmlPage::modelSessionHasTheOverview() {
     QCOMPARE(overview.layer, 1);
     QCOMPARE(overview.head, 0);
     QCOMPARE(overview.tokens.size(), s.inputs.tokens.size());
-    const Visit &v = m_modelVisit;
-    QVERIFY2(v.error.isEmpty(), qPrintable(v.error));
-    QCOMPARE(v.selftest["overviewTiles"].toInt(), tiles);
-    QCOMPARE(v.selftest["overviewTaken"].toInt(), 1);
-    QCOMPARE(v.urls, QStringList());
+    QVERIFY2(!m_modelPage.isEmpty(), "the model session's page posted no selftest");
+    QCOMPARE(m_modelPage["overviewTiles"].toInt(), tiles);
+    QCOMPARE(m_modelPage["overviewTaken"].toInt(), 1);
+    QCOMPARE(strings(m_modelPage["blocked"]), QStringList());
 }
 
 // The model's folder gone: the page is still written, without the overview, and says why.
