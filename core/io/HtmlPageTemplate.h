@@ -42,7 +42,8 @@ section { background: var(--panel); border: 1px solid var(--line); border-radius
 #stages { display: flex; flex-wrap: wrap; gap: 14px; align-items: flex-start; background: none; border: none; padding: 0; }
 figure { margin: 0; background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: 8px; max-width: 100%; }
 figure.emph { border-color: #e08a00; box-shadow: 0 0 0 3px #ffc86b; }
-figcaption { font-weight: 600; margin-bottom: 4px; font-family: "DejaVu Serif", Georgia, serif; }
+/* The sans face: DejaVu Serif Bold has no ᵀ (U+1D40), and a fallback drew another letter. */
+figcaption { font-weight: 600; margin-bottom: 4px; }
 .scroll { overflow: auto; max-width: 100%; max-height: 80vh; }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
 th { font-weight: normal; color: var(--muted); font-size: 12px; padding: 1px 4px; white-space: nowrap; max-width: 9em; overflow: hidden; text-overflow: ellipsis; }
@@ -60,7 +61,7 @@ td.hover { outline: 2px solid #000; outline-offset: -2px; }
 #combination .bar { height: 14px; background: var(--accent); border-radius: 2px; min-width: 1px; }
 #combination .vec { grid-column: 1 / -1; color: var(--muted); font-size: 13px; padding-left: 1em; overflow-wrap: anywhere; }
 #combination pre, #overview pre { overflow: auto; font-size: 12px; background: #fff; padding: 8px; border: 1px solid var(--line); }
-#overview .grid { display: grid; gap: 6px; overflow: auto; }
+#overview .grid { display: grid; gap: 6px; overflow: auto; justify-content: start; align-items: center; }
 #overview canvas { width: 100%; max-width: 96px; aspect-ratio: 1; image-rendering: pixelated; border: 1px solid var(--line); cursor: pointer; display: block; }
 #overview canvas.taken { border: 3px solid #e08a00; }
 #overview .big canvas { max-width: 320px; width: 320px; }
