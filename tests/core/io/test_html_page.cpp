@@ -7,6 +7,7 @@
 // negative control that shows the check catches one).
 
 #include "Attention.h"
+#include "InputError.h"
 #include "Limits.h"
 #include "Notation.h"
 #include "analysis/Derivation.h"
@@ -192,6 +193,7 @@ private slots:
     void noRequestLeavesThePage();
     void sixtyFourTokensInChromium();
     void modelSessionHasTheOverview();
+    void modelMemberWithTextOnly();
     void modelFolderGone();
     void refusesWhatItCannotShow();
 
@@ -370,6 +372,23 @@ void TestHtmlPage::modelSessionHasTheOverview() {
     QCOMPARE(m_modelPage["overviewTiles"].toInt(), tiles);
     QCOMPARE(m_modelPage["overviewTaken"].toInt(), 1);
     QCOMPARE(strings(m_modelPage["blocked"]), QStringList());
+}
+
+// A model member with the text and no ids (a session the window wrote before it kept ids): the
+// tokens come from the model's tokenizer, the same overview.
+void TestHtmlPage::modelMemberWithTextOnly() {
+    const attn::Session s = attn::loadSessionFile(m_modelSession);
+    QJsonObject model = s.model;
+    QVERIFY(model.contains("ids") && model.contains("text"));
+    const attn::PageOverview withIds = attn::modelOverview(model, s.inputs.tokens);
+    model.remove("ids");
+    const attn::PageOverview fromText = attn::modelOverview(model, s.inputs.tokens);
+    QCOMPARE(fromText.tokens, withIds.tokens);
+    QCOMPARE(fromText.weights.size(), withIds.weights.size());
+    QCOMPARE(fromText.weights[1][0], withIds.weights[1][0]);
+    // Ids that are not token ids: refused, naming the folder.
+    model["ids"] = QJsonArray{1, -2};
+    QVERIFY_THROWS_EXCEPTION(attn::InputError, attn::modelOverview(model, s.inputs.tokens));
 }
 
 // The model's folder gone: the page is still written, without the overview, and says why.
