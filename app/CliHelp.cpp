@@ -14,6 +14,7 @@ const char *const kHelp = R"(Usage: attnviz-cli compute FILE [--layout rows|colu
        attnviz-cli export FILE --stage NAME --format F --out PATH [--head H]
        attnviz-cli render FILE --view NAME --out PATH.png|.svg|.pdf [options]
        attnviz-cli worksheet FILE --out SHEET.pdf [--count N] [--seed S] [--head H]
+       attnviz-cli html FILE --out PAGE.html
        attnviz-cli grad FILE
        attnviz-cli train --task NAME [--steps N] [--seed S] [--positional P] [--out SESSION]
        attnviz-cli inspect FILE
@@ -52,6 +53,11 @@ Commands:
             (a score, a logit, a softmax of 3-4 logits, an output cell, the winning
             key), each with room to write, and the answer key with worked solutions on
             pages of their own; the same FILE, count and seed give the same bytes.
+  html      Write one self-contained interactive page of the session (every script and
+            style inline, no request made: it opens offline, on a phone, in an
+            iframe): the stage heatmaps, each cell's derivation on hover or tap, a
+            query's combination of V's rows on a click, the layout toggle, the
+            lesson's steps; for a session taken from a model, its layers x heads.
   grad      Print {"loss", "grad": {"X", "context", "heads": [{"Wq", "Wk", "Wv"}], "Wo"}}:
             loss = 1/2 sum((output - target)^2) over the final output (the file's
             inputs.target) and its exact gradient; context and Wo are null when absent.
@@ -250,6 +256,11 @@ Options for worksheet:
   --text PATH       also write the sheet as plain text (questions, then the key);
                     - for standard output
 
+Options for html:
+  --out PATH        the page to write, replaced only once complete; - for standard
+                    output (layout, head and query row come from the session's view;
+                    at most 128 tokens)
+
 Options for set:
   --matrix X|context|Wq|Wk|Wv|Wo
                     the input matrix to replace
@@ -296,6 +307,7 @@ Examples:
   attnviz-cli render session.json --view weights --row 2 --out weights.png --scale 2
   attnviz-cli render session.json --view combination --row 0 --out row0.pdf
   attnviz-cli worksheet session.attnviz --out sheet.pdf --count 8 --seed 3
+  attnviz-cli html session.attnviz --out page.html
   attnviz-cli grad tests/data/reference-learning/rope_causal.json
   attnviz-cli train --task previous-token --steps 2000 --seed 1 --out trained.json
   attnviz-cli inspect model.safetensors

@@ -17,6 +17,7 @@
 #include "io/ResultJson.h"
 #include "io/Session.h"
 #ifdef ATTNVIZ_CLI_RENDER
+#include "CliHtml.h"
 #include "CliRender.h"
 #include "CliWorksheet.h"
 #endif
@@ -446,6 +447,10 @@ int main(int argc, char *argv[]) {
         if (isModelCommand(arguments)) { // model inspect and model run parse their own options
             QCoreApplication app(argc, argv);
             return runModelCommand(arguments);
+        }
+        if (isHtmlCommand(arguments)) { // html writes a page, not a result
+            QCoreApplication app(argc, argv);
+            return runHtmlCommand(arguments);
         }
         if (isTokenizeCommand(arguments)) { // tokenize reads a tokenizer, not a session
             QCoreApplication app(argc, argv);

@@ -129,6 +129,12 @@ void checkTrainingSize(std::int64_t value, std::int64_t low, std::int64_t high,
 // Every limit above for a whole shape (AttentionInputs.h checks built inputs).
 void checkLimits(const InputShape &shape);
 
+// The interactive page (io/HtmlPage.h) carries every cell's derivation: 128 tokens make about
+// 20 MB of text before compression, so longer inputs are refused with a message. Its overview
+// keeps one byte per weight of every head: 12 layers × 12 heads of 256² weights, 9 MB.
+inline constexpr std::int64_t kMaxPageTokens = 128;
+inline constexpr std::int64_t kMaxPageOverviewValues = std::int64_t(12) * 12 * 256 * 256;
+
 // a × b, saturating at INT64_MAX for sizes read from a file.
 std::int64_t saturatingProduct(std::int64_t a, std::int64_t b);
 

@@ -10,7 +10,7 @@ _attnviz_cli() {
     command=""
     for ((i = 1; i < COMP_CWORD; i++)); do
         case "${COMP_WORDS[i]}" in
-            compute | explain | export | render | worksheet | grad | train | inspect | set | tokenize)
+            compute | explain | export | render | worksheet | html | grad | train | inspect | set | tokenize)
                 command="${COMP_WORDS[i]}"
                 break
                 ;;
@@ -55,7 +55,7 @@ _attnviz_cli() {
     esac
 
     if [ -z "$command" ]; then
-        COMPREPLY=($(compgen -W "compute explain export render worksheet grad train inspect set model tokenize --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "compute explain export render worksheet html grad train inspect set model tokenize --help --version" -- "$cur"))
         return
     fi
     if [ "$command" = model ]; then
@@ -70,6 +70,7 @@ _attnviz_cli() {
             export) options="--stage --format --out --head --precision" ;;
             render) options="--view --out --row --head --layout --width --height --scale" ;;
             worksheet) options="--out --count --seed --head --text" ;;
+            html) options="--out" ;;
             set) options="--matrix --head --from --transpose --out" ;;
             inspect | grad) options="" ;;
             train) options="--task --steps --seed --positional --optimizer --lr --out" ;;

@@ -32,7 +32,7 @@ run_packages=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-base-dev-tools q
   libeigen3-dev libopenblas-dev zlib1g-dev libqcustomplot-dev libqcustomplot2.1-qt6 qt6-qpa-plugins
   fonts-dejavu-core qt6-l10n-tools qt6-tools-dev qt6-translations-l10n)
 # … and what the tests, the sanitizers, the fuzzers and the package checks need on top.
-test_packages=(ccache xvfb xauth clang-format clang libclang-rt-14-dev strace python3
+test_packages=(ccache xvfb xauth clang-format clang libclang-rt-14-dev strace python3 chromium
   desktop-file-utils appstream man-db dpkg-dev file shared-mime-info)
 case "$mode" in
   run) packages=("${run_packages[@]}") ;;

@@ -22,11 +22,13 @@ expect() {
     fi
 }
 
-expect "attnviz-cli " "compute explain export render worksheet grad train inspect set model tokenize --help --version"
+expect "attnviz-cli " "compute explain export render worksheet html grad train inspect set model tokenize --help --version"
 expect "attnviz-cli train --" "--task --steps --seed --positional --optimizer --lr --out"
 expect "attnviz-cli train --task p" "previous-token"
 expect "attnviz-cli s" "set"
 expect "attnviz-cli t" "train tokenize"
+expect "attnviz-cli h" "html"
+expect "attnviz-cli html s.attnviz --" "--out"
 expect "attnviz-cli tokenize gpt2 --" "--text"
 expect "attnviz-cli set s.attnviz --" "--matrix --head --from --transpose --out"
 expect "attnviz-cli set s.attnviz --matrix W" "Wq Wk Wv Wo"

@@ -10,6 +10,7 @@
 #include "ScreenFit.h"
 #include "WindowTour.h"
 #include "figures/FigureFeatures.h"
+#include "figures/PageFeatures.h"
 #include "figures/WorksheetFeatures.h"
 #include "import/ImportFeatures.h"
 #include "insights/InsightFeatures.h"
@@ -71,6 +72,7 @@ WindowAssembler::WindowAssembler()
     installImportFeatures(frame, *m_document, *m_inputs); // Import before Export in the menus
     installFigureFeatures(frame, *m_document, *m_stages, *m_inputs, *m_combination);
     installWorksheetFeatures(frame, *m_document, *m_recomputer);
+    installPageFeatures(frame, *m_session);
     // After the session's Open (File › Open model… goes under it) and its view state keys.
     m_model = installModelFeatures(frame, *m_document, m_viewState);
     // Presets › A small trained model: the built-in model, after the workbench's presets.
