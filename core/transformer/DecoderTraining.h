@@ -31,6 +31,12 @@ struct TrainingSettings {
     // Induction: the random tokens are ids first … first + tokens − 1 (with model train's
     // byte-level vocabulary, 32 … 57 are the letters A … Z).
     std::int64_t inductionFirst = 0, inductionTokens = 64;
+    // Corpus: when ≥ 0, every window is this id (the tokenizer's <|endoftext|>, which separates
+    // the corpus's documents) and then sequenceLength − 1 tokens from any offset of the corpus,
+    // so position 0 is always the same start a head can rest its spare weight on (a window that
+    // starts anywhere rarely starts a text, and no such first-token head forms). −1: windows
+    // of sequenceLength corpus tokens (model train --bos).
+    std::int64_t windowStartId = -1;
     double learningRate = 1e-3;  // Adam's, with its default β and ε
     double initDeviation = 0.02; // the weights' N(0, σ) at the start (GPT-2's 0.02)
     std::uint64_t seed = 0;
