@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 cli="${1:-build}/app/attnviz-cli"
 before="${2:-/tmp/attnviz-tiny/step0}"
 after=resources/models/attnviz-tiny
-text="The queens told the king that they would stay, so the queens rested. The program wrote the file to the system. The program wrote the file to the system."
+# After <|endoftext|>, as the model saw every training window (model train --bos).
+text="<|endoftext|>The queens told the king that they would stay, so the queens rested. The program wrote the file to the system. The program wrote the file to the system."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # LAYER:HEAD:NAME — the heads README › The built-in model names.
