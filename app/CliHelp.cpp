@@ -28,7 +28,7 @@ const char *const kHelp = R"(Usage: attnviz-cli compute FILE [--layout rows|colu
                    --out S.attnviz
        attnviz-cli model grad DIR --ids 1,2,3 --json OUT
        attnviz-cli model train (--corpus FILE | --task induction) --layers L --heads H
-                   --d-model D [--attention-only] [--steps N] [--seed S] --out DIR
+                   --d-model D [--attention-only] [--bos] [--steps N] [--seed S] --out DIR
        attnviz-cli tokenize DIR_OR_FILE --text TEXT
        attnviz-cli tokenize --train CORPUS --vocab N --out tokenizer.json
        attnviz-cli --help | --version
@@ -182,6 +182,8 @@ Options for model train:
   --layers L, --heads H, --d-model D
                     the model's sizes (D a multiple of H with an even head size)
   --attention-only  MLPs written as exact zeros (n_inner 1) and never trained
+  --bos             corpus: every window is <|endoftext|> then T - 1 tokens from a random
+                    offset, so position 0 is always a start (a first-token head forms)
   --steps N         train until step N in all (default 1000)
   --seed S          the initial weights and every batch (default 0)
   --sequence T, --batch B

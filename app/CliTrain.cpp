@@ -137,6 +137,7 @@ int train(const QStringList &arguments) {
         {"heads", "heads", "H"},
         {"d-model", "d-model", "D"},
         {"attention-only", "attention-only"},
+        {"bos", "bos"},
         {"steps", "steps", "N"},
         {"seed", "seed", "S"},
         {"sequence", "sequence", "T"},
@@ -162,6 +163,8 @@ int train(const QStringList &arguments) {
     if (induction && (parser.isSet("tokenizer") || parser.isSet("vocab")))
         throw UsageError{"--tokenizer and --vocab are for --corpus; the induction task uses "
                          "a byte-level vocabulary of 257 ids"};
+    if (induction && parser.isSet("bos"))
+        throw UsageError{"--bos is an option of --corpus (the induction task has no documents)"};
     if (!induction && parser.isSet("induction-tokens"))
         throw UsageError{"--induction-tokens is an option of --task induction"};
     if (parser.isSet("tokenizer") && parser.isSet("vocab"))
@@ -179,6 +182,7 @@ int train(const QStringList &arguments) {
     QByteArray tokenizerJson;
     std::vector<std::int64_t> corpus;
     std::int64_t vocab = kInductionVocab;
+    std::int64_t endOfText = -1; // the tokenizer's <|endoftext|>, −1 without one
     if (induction) {
         tokenizerJson = attn::trainByteLevelBpe(QString(), kInductionVocab);
     } else {
@@ -192,6 +196,9 @@ int train(const QStringList &arguments) {
             tokenizerJson = file.read(attn::kMaxTokenizerFileBytes);
             vocab = tokenizer->vocabularySize();
             corpus = encodeCorpus(*tokenizer, text);
+            const std::vector<attn::Token> end = tokenizer->encode("<|endoftext|>");
+            if (end.size() == 1 && end[0].special)
+                endOfText = end[0].id;
         } else {
             const std::int64_t size = parser.isSet("vocab")
                                           ? wholeOption(parser, "vocab", 257, attn::kMaxTrainVocab)
@@ -199,6 +206,7 @@ int train(const QStringList &arguments) {
             attn::BpeTraining bpe = attn::trainByteLevelBpeWithIds(text, int(size));
             tokenizerJson = bpe.tokenizerJson;
             vocab = bpe.vocabularySize;
+            endOfText = bpe.endOfTextId;
             corpus.assign(bpe.corpusIds.begin(), bpe.corpusIds.end());
         }
     }
@@ -212,6 +220,12 @@ int train(const QStringList &arguments) {
                            : (induction ? task.sequenceLength : kDefaultSequence);
     s.batch = parser.isSet("batch") ? wholeOption(parser, "batch", 1, attn::kMaxTrainBatch)
                                     : (induction ? task.batch : kDefaultBatch);
+    if (parser.isSet("bos")) {
+        if (endOfText < 0)
+            throw attn::InputError(parser.value("tokenizer") +
+                                   ": --bos needs a tokenizer with <|endoftext|>");
+        s.windowStartId = endOfText;
+    }
     if (parser.isSet("induction-tokens"))
         s.inductionTokens = wholeOption(parser, "induction-tokens", 2, 94);
     if (parser.isSet("lr")) {
@@ -259,9 +273,11 @@ int train(const QStringList &arguments) {
             savedTokenizer.read(attn::kMaxTokenizerFileBytes) != tokenizerJson ||
             saved.data != s.data || (parser.isSet("seed") && saved.seed != s.seed) ||
             (parser.isSet("lr") && saved.learningRate != s.learningRate) ||
-            parser.isSet("attention-only") != saved.attentionOnly)
+            parser.isSet("attention-only") != saved.attentionOnly ||
+            s.windowStartId != saved.windowStartId)
             throw attn::InputError(out + ": holds a run of other data or settings (task, "
-                                         "corpus, tokenizer, seed, --lr, --attention-only)");
+                                         "corpus, tokenizer, seed, --lr, --attention-only, "
+                                         "--bos)");
     } else {
         for (const char *option : {"layers", "heads", "d-model"})
             if (!parser.isSet(option))
@@ -299,7 +315,7 @@ int train(const QStringList &arguments) {
 
 const char *const kUsage =
     "\nUsage: attnviz-cli model grad DIR --ids 1,2,3 --json OUT | model train --corpus FILE "
-    "--layers L --heads H --d-model D [--attention-only] [--steps N] [--seed S] [--task "
+    "--layers L --heads H --d-model D [--attention-only] [--bos] [--steps N] [--seed S] [--task "
     "induction] --out DIR\nTry 'attnviz-cli --help' for more information.\n";
 
 } // namespace

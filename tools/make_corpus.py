@@ -230,9 +230,28 @@ def common_words(entries, count):
     return [w for w, _ in sorted(counts.items(), key=lambda x: (-x[1], x[0]))[:count]]
 
 
-def repeated_sequence(rng, words, low, high):
+def repeated_sequence(rng, words, low, high, copies=2):
     seq = [rng.choice(words) for _ in range(rng.randint(low, high))]
-    return " ".join(seq + seq)
+    return " ".join(seq * copies)
+
+
+def fragment_words(rng, words, count):
+    """`count` made-up words, each one or two random pieces (2 to 4 letters) of random words of
+    the prose: the BPE splits them into arbitrary sub-word tokens, so a sequence of them repeated
+    is a repeat of random tokens rather than of whole words."""
+    made = set()
+    while len(made) < count:
+        pieces = []
+        for _ in range(rng.randint(1, 2)):
+            word = rng.choice(words)
+            if len(word) < 2:
+                continue
+            size = rng.randint(2, min(4, len(word)))
+            start = rng.randrange(len(word) - size + 1)
+            pieces.append(word[start:start + size])
+        if pieces:
+            made.add("".join(pieces))
+    return sorted(made)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -247,6 +266,15 @@ def main():
     ap.add_argument("--sequences", type=int, default=5000)
     ap.add_argument("--heldout-sequences", type=int, default=200)
     ap.add_argument("--sequence-words", default="8,32", help="shortest,longest (before repeating)")
+    ap.add_argument("--copies", type=int, default=2,
+                    help="how often each random sequence is written in a row (default 2)")
+    ap.add_argument("--sequence-vocabulary", type=int, default=400,
+                    help="the random sequences' words: the N most frequent words of the prose")
+    ap.add_argument("--fragment-sequences", type=int, default=0,
+                    help="sequences of made-up words (pieces of prose words) repeated, besides "
+                         "--sequences")
+    ap.add_argument("--sequences-per-document", type=int, default=1,
+                    help="random sequences written one after the other in one document")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
     if not os.path.exists(args.jargon):
@@ -280,11 +308,19 @@ def main():
         documents.append(" ".join(train_sentences[i:i + 8]) + "\n")
     n_pronoun_docs = len(documents) - n_prose
 
-    words = common_words(train_prose, 400)
-    for _ in range(args.sequences):
-        documents.append(repeated_sequence(rng, words, low, high) + "\n")
+    words = common_words(train_prose, args.sequence_vocabulary)
+    sequences = [repeated_sequence(rng, words, low, high, args.copies)
+                 for _ in range(args.sequences)]
     heldout_sequences = [repeated_sequence(rng, words, low, high)
                          for _ in range(args.heldout_sequences)]
+    if args.fragment_sequences:
+        fragments = fragment_words(rng, common_words(train_prose, 4000), 3000)
+        sequences += [repeated_sequence(rng, fragments, low, high, args.copies)
+                      for _ in range(args.fragment_sequences)]
+        rng.shuffle(sequences)
+    per = max(1, args.sequences_per_document)
+    for i in range(0, len(sequences), per):
+        documents.append("\n".join(sequences[i:i + per]) + "\n")
 
     rng.shuffle(documents)
     os.makedirs(args.out, exist_ok=True)
@@ -304,7 +340,8 @@ def main():
         "prose_entries": n_prose, "heldout_prose_entries": len(heldout_prose),
         "pronoun_sentences": len(train_sentences), "pronoun_documents": n_pronoun_docs,
         "heldout_pronoun_sentences": len(heldout),
-        "sequences": args.sequences, "heldout_sequences": len(heldout_sequences),
+        "sequences": args.sequences, "fragment_sequences": args.fragment_sequences,
+        "heldout_sequences": len(heldout_sequences),
         "sequence_vocabulary": len(words)}))
 
 

@@ -23,6 +23,13 @@ never saw (tools/make_corpus.py's held-out files):
                   unigram model's on the same tokens (its counts from the training corpus, add-one
                   smoothed), in nats.
 
+A model trained with `model train --bos` (its training.json has "window_start_id") saw every
+window begin with <|endoftext|>: then every input here begins with it too, as in training (the
+prose windows are <|endoftext|> and 63 tokens of the held-out stream, the first of them at an
+entry's start; the repeated sequences, word sequences and pronoun sentences follow it), and the
+readings skip nothing: position 0 is the <|endoftext|>, the first-token reading is the weight on
+it. --bos on|off overrides what training.json says.
+
 Usage:
   tools/measure_builtin_model.py --cli build/app/attnviz-cli --model resources/models/attnviz-tiny
       --heldout DIR [--unigram FILE] [--corpus corpus.txt --write-unigram FILE]
@@ -86,9 +93,10 @@ def log_softmax_at(row, index):
 
 # ---------------------------------------------------------------------------------------------
 
-def prose_windows(cli, path, size, limit):
+def prose_windows(cli, path, size, limit, bos=None):
     """Held-out prose as token ids, its documents joined by <|endoftext|> as in training, cut
-    into windows of `size` tokens (the model's context)."""
+    into windows of `size` tokens (the model's context); with `bos` (an id), windows of that id
+    and size − 1 tokens of the stream, as model train --bos draws them."""
     with open(path, encoding="utf-8") as f:
         documents = f.read().split(END)
     ids = []
@@ -106,7 +114,11 @@ def prose_windows(cli, path, size, limit):
             ids += cli.tokenize(chunk)[0]
         if limit and len(ids) >= limit * size:
             break
+    if bos is not None:
+        size -= 1
     windows = [ids[i:i + size] for i in range(0, len(ids) - size + 1, size)]
+    if bos is not None:
+        windows = [[bos] + w for w in windows]
     return windows[:limit] if limit else windows
 
 
@@ -141,23 +153,26 @@ def measure_prose(cli, windows, unigram):
     }
 
 
-def induction_scores(weights, half):
-    """Per head: the mean over the second half of w[h+k][k+1] (k + 1 <= h + k always)."""
-    return [sum(w[half + k][k + 1] for k in range(half)) / half for w in flat(weights)]
+def induction_scores(weights, half, offset=0):
+    """Per head: the mean over the second half of w[h+k][k+1] (k + 1 <= h + k always), the
+    sequence starting at `offset` (1 after a leading <|endoftext|>)."""
+    o = offset
+    return [sum(w[o + half + k][o + k + 1] for k in range(half)) / half for w in flat(weights)]
 
 
-def measure_induction(cli, vocab_ids, half, sequences, seed):
+def measure_induction(cli, vocab_ids, half, sequences, seed, bos=None):
     rng = random.Random(seed)
     total = None
+    lead = [] if bos is None else [bos]
     for _ in range(sequences):
         seq = [rng.choice(vocab_ids) for _ in range(half)]
-        weights, _ = cli.run(seq + seq)
-        scores = induction_scores(weights, half)
+        weights, _ = cli.run(lead + seq + seq)
+        scores = induction_scores(weights, half, len(lead))
         total = scores if total is None else [a + b for a, b in zip(total, scores)]
     return dict(zip(head_names(weights), (x / sequences for x in total)))
 
 
-def measure_word_induction(cli, path, limit, context):
+def measure_word_induction(cli, path, limit, context, bos=None):
     """Held-out random words repeated once: the words' second copies are tokenized in context,
     so a word's tokens may differ between copies (" word" vs "word" at the start); the score
     reads every token of the second half whose token occurred before, as HeadScores does."""
@@ -168,10 +183,13 @@ def measure_word_induction(cli, path, limit, context):
         if limit and used >= limit:
             break
         ids, _ = cli.tokenize(line)
-        if len(ids) > context:
+        lead = [] if bos is None else [bos]
+        if len(lead) + len(ids) > context:
             continue
         used += 1
-        weights, _ = cli.run(ids)
+        weights, _ = cli.run(lead + ids)
+        if lead:  # the weights of the words' tokens on the words' tokens
+            weights = [[[row[1:] for row in w[1:]] for w in layer] for layer in weights]
         heads = flat(weights)
         if total is None:
             total = [0.0] * len(heads)
@@ -200,7 +218,7 @@ def covering(spans, span):
     return [i for i, (a, b) in enumerate(spans) if a < span[1] and b > span[0]]
 
 
-def measure_pronouns(cli, path, limit):
+def measure_pronouns(cli, path, limit, bos=None):
     with open(path, encoding="utf-8") as f:
         items = [json.loads(line) for line in f if line.strip()]
     if limit:
@@ -217,6 +235,10 @@ def measure_pronouns(cli, path, limit):
         wrong = covering(spans, s["noun_b" if item["antecedent"] == "noun_a" else "noun_a"])
         pronoun = covering(spans, s["pronoun"])[-1]
         before_referent = covering(spans, s["referent"])[0] - 1
+        if bos is not None:  # after the <|endoftext|>: every position one further
+            ids = [bos] + ids
+            right, wrong = [j + 1 for j in right], [j + 1 for j in wrong]
+            pronoun, before_referent = pronoun + 1, before_referent + 1
         weights, _ = cli.run(ids)
         heads = flat(weights)
 
@@ -325,6 +347,9 @@ def main():
     ap.add_argument("--thresholds", default="",
                     help="KEY=VALUE,… replacing the issue's aims for --check (previous_token, "
                          "first_token, induction): what the README claims the model reaches")
+    ap.add_argument("--bos", choices=["auto", "on", "off"], default="auto",
+                    help="begin every input with <|endoftext|> (auto: when the model's "
+                         "training.json has window_start_id, model train --bos)")
     ap.add_argument("--json", help="write every number here")
     ap.add_argument("--markdown", action="store_true", help="print the README's table")
     ap.add_argument("--check", action="store_true", help="exit 1 unless the thresholds hold")
@@ -356,20 +381,33 @@ def main():
             sys.exit(f"{args.unigram}: {len(unigram)} counts for a vocabulary of "
                      f"{config['vocab_size']}")
 
+    bos = None
+    if args.bos == "on":
+        bos = cli.end_id
+    elif args.bos == "auto":
+        try:
+            with open(os.path.join(args.model, "training.json"), encoding="utf-8") as f:
+                start = json.load(f).get("window_start_id")
+        except FileNotFoundError:
+            start = None
+        if start is not None:
+            bos = int(start)
+
     h = args.heldout
-    windows = prose_windows(cli, os.path.join(h, "heldout_text.txt"), context, args.limit)
+    windows = prose_windows(cli, os.path.join(h, "heldout_text.txt"), context, args.limit, bos)
     merged = sorted(i for i in tokenizer["model"]["vocab"].values() if i >= 256 and i not in special)
     sequences = min(args.induction_sequences, args.limit) if args.limit else args.induction_sequences
     result = {
         "model": os.path.basename(os.path.normpath(args.model)),
+        "bos": bos,
         "prose": measure_prose(cli, windows, unigram),
         "induction_sequences": sequences,
         "induction_half": args.induction_half,
-        "induction": measure_induction(cli, merged, args.induction_half, sequences, 26),
+        "induction": measure_induction(cli, merged, args.induction_half, sequences, 26, bos),
         "word_induction": measure_word_induction(
-            cli, os.path.join(h, "heldout_induction.txt"), args.limit, context),
+            cli, os.path.join(h, "heldout_induction.txt"), args.limit, context, bos),
         "pronouns": measure_pronouns(cli, os.path.join(h, "heldout_pronouns.jsonl"),
-                                     args.limit),
+                                     args.limit, bos),
     }
     result["cli_calls"] = cli.calls
     if args.json:

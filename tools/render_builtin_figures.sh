@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 cli="${1:-build}/app/attnviz-cli"
 before="${2:-/tmp/attnviz-tiny/step0}"
 after=resources/models/attnviz-tiny
-text="The queens told the king that they would stay, so the queens rested. The program wrote the file to the system. The program wrote the file to the system."
+# After <|endoftext|>, as the model saw every training window (model train --bos).
+text="<|endoftext|>The queens told the king that they would stay, so the queens rested. The program wrote the file to the system. The program wrote the file to the system."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # LAYER:HEAD:NAME — the heads README › The built-in model names.
@@ -17,7 +18,7 @@ render() { # model, layer, head, out
     "$cli" model session "$1" --text "$text" --layer "$2" --head "$3" --out "$tmp/s.attnviz"
     "$cli" render "$tmp/s.attnviz" --view weights --row -1 --width 900 --height 820 --out "$4"
 }
-for spec in ${HEADS:-0:1:previous 1:3:induction}; do
+for spec in ${HEADS:-0:3:previous 1:2:induction}; do
     IFS=: read -r layer head name <<<"$spec"
     render "$before" "$layer" "$head" "docs/builtin-$name-before.png"
     render "$after" "$layer" "$head" "docs/builtin-$name-after.png"

@@ -10,7 +10,7 @@
 #   WORK_DIR   the corpus, the run and the measurement (default: /tmp/attnviz-tiny)
 # Needs /usr/share/dictd/jargon.dict.dz: `apt-get install dict-jargon` (Debian's archive; or
 # `apt-get download dict-jargon` and give the .deb to tools/make_corpus.py --jargon). Takes about
-# 40 minutes of one core; with `nice`, as the run is long.
+# an hour of one shared core; with `nice`, as the run is long.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir="${1:-build}"
@@ -24,15 +24,20 @@ if [ ! -e /usr/share/dictd/jargon.dict.dz ]; then
 fi
 mkdir -p "$work"
 
-# 1. The corpus: Jargon File prose (every 20th entry held out), 12000 pronoun sentences, 8000
-#    sequences of 6 to 20 random common words each repeated once; held-out files beside it.
-python3 tools/make_corpus.py --seed 26 --sequences 8000 --sequence-words 6,20 --out "$work/corpus"
+# 1. The corpus: Jargon File prose (every 20th entry held out), 12000 pronoun sentences, and
+#    dense repeats for the induction head: 8000 sequences of 3 to 10 of the 1000 commonest words
+#    and 24000 of made-up words (pieces of prose words, so random sub-word tokens), each written
+#    three times in a row, four sequences a document; held-out files beside it.
+python3 tools/make_corpus.py --seed 26 --sequences 8000 --fragment-sequences 24000 \
+    --sequence-words 3,10 --copies 3 --sequences-per-document 4 --sequence-vocabulary 1000 \
+    --out "$work/corpus"
 
-# 2. The model: a 2-layer, 4-head GPT-2, d_model 128 (MLP 512), a byte-level BPE of 1024 ids
-#    trained on the corpus, 64-token windows, 16 a step, Adam at 1e-3, seed 1, one thread.
-train=(model train --corpus "$work/corpus/corpus.txt" --vocab 1024 --layers 2 --heads 4
-    --d-model 128 --sequence 64 --batch 16 --lr 0.001 --seed 1 --threads 1)
-nice -n 10 "$cli" "${train[@]}" --steps 6000 --out "$work/run"
+# 2. The model: a 2-layer, 4-head GPT-2, d_model 64 (MLP 256), a byte-level BPE of 1024 ids
+#    trained on the corpus, 64-token windows that each start with <|endoftext|> (--bos, so a
+#    first-token head has a start to rest on), 16 a step, Adam at 2e-3, seed 1, one thread.
+train=(model train --corpus "$work/corpus/corpus.txt" --bos --vocab 1024 --layers 2 --heads 4
+    --d-model 64 --sequence 64 --batch 16 --lr 0.002 --seed 1 --threads 1)
+nice -n 10 "$cli" "${train[@]}" --steps 14000 --out "$work/run"
 # The same model before any step, for the figures of the heads before training.
 "$cli" "${train[@]}" --steps 0 --out "$work/step0"
 

@@ -150,24 +150,28 @@ TrainingSettings inductionDefaults() {
 }
 
 QJsonObject trainingSettingsJson(const TrainingSettings &s) {
-    return QJsonObject{{"format", kFormat},
-                       {"data", dataName(s.data)},
-                       {"layers", qint64(s.layers)},
-                       {"heads", qint64(s.heads)},
-                       {"d_model", qint64(s.dModel)},
-                       {"attention_only", s.attentionOnly},
-                       {"vocab", qint64(s.vocab)},
-                       {"sequence_length", qint64(s.sequenceLength)},
-                       {"batch", qint64(s.batch)},
-                       {"induction_first", qint64(s.inductionFirst)},
-                       {"induction_tokens", qint64(s.inductionTokens)},
-                       {"induction_pairs", qint64(s.inductionPairs)},
-                       {"learning_rate", s.learningRate},
-                       {"warmup", qint64(s.warmup)},
-                       {"init_deviation", s.initDeviation},
-                       {"tied_head", s.tiedHead},
-                       // A JSON number holds 53 bits; the seed may use 64.
-                       {"seed", QString::number(s.seed)}};
+    QJsonObject o{{"format", kFormat},
+                  {"data", dataName(s.data)},
+                  {"layers", qint64(s.layers)},
+                  {"heads", qint64(s.heads)},
+                  {"d_model", qint64(s.dModel)},
+                  {"attention_only", s.attentionOnly},
+                  {"vocab", qint64(s.vocab)},
+                  {"sequence_length", qint64(s.sequenceLength)},
+                  {"batch", qint64(s.batch)},
+                  {"induction_first", qint64(s.inductionFirst)},
+                  {"induction_tokens", qint64(s.inductionTokens)},
+                  {"induction_pairs", qint64(s.inductionPairs)},
+                  {"learning_rate", s.learningRate},
+                  {"warmup", qint64(s.warmup)},
+                  {"init_deviation", s.initDeviation},
+                  {"tied_head", s.tiedHead},
+                  // A JSON number holds 53 bits; the seed may use 64.
+                  {"seed", QString::number(s.seed)}};
+    // Only when set, so the training.json of a run without it stays as it was.
+    if (s.windowStartId >= 0)
+        o.insert("window_start_id", qint64(s.windowStartId));
+    return o;
 }
 
 TrainingSettings trainingSettingsFromJson(const QJsonObject &o, const QString &file) {
@@ -201,6 +205,8 @@ TrainingSettings trainingSettingsFromJson(const QJsonObject &o, const QString &f
     s.inductionPairs = o.contains("induction_pairs") ? whole("induction_pairs") : 0;
     s.warmup = o.contains("warmup") ? whole("warmup") : 0;
     s.tiedHead = o.value("tied_head").toBool(true);
+    if (o.contains("window_start_id"))
+        s.windowStartId = whole("window_start_id");
     s.learningRate = o.value("learning_rate").toDouble(-1);
     if (!(s.learningRate > 0 && s.learningRate < 1))
         fail(file, translate("attn::training", "\"learning_rate\" must lie between 0 and 1"));
@@ -244,7 +250,13 @@ void checkTrainingSettings(const TrainingSettings &s, std::int64_t corpusTokens)
             checkTrainingSize(s.inductionFirst + s.inductionTokens, 1, s.vocab - 1,
                               "--induction-tokens");
         }
-    } else if (corpusTokens < s.sequenceLength) {
+    } else if (s.windowStartId >= 0 &&
+               (s.windowStartId >= s.vocab || corpusTokens < s.sequenceLength - 1)) {
+        throw InputError(translate("attn::training",
+                                   "the window's first id %1 is not below the vocabulary's %2, "
+                                   "or the corpus has fewer than %3 tokens")
+                             .arg(qs(s.windowStartId), qs(s.vocab), qs(s.sequenceLength - 1)));
+    } else if (s.windowStartId < 0 && corpusTokens < s.sequenceLength) {
         throw InputError(
             translate("attn::training", "the corpus has %1 tokens, fewer than one sequence of %2")
                 .arg(qs(corpusTokens), qs(s.sequenceLength)));
@@ -337,13 +349,17 @@ std::vector<std::int64_t> DecoderTraining::batch(std::int64_t step) const {
         return ids;
     }
     // Windows of the corpus at offsets drawn uniformly (modulo, not
-    // std::uniform_int_distribution, whose numbers differ between libraries).
+    // std::uniform_int_distribution, whose numbers differ between libraries), after the start id
+    // when there is one.
     std::mt19937_64 generator(streamSeed(s.seed, kBatchStream, std::uint64_t(step), 0));
-    const auto starts = std::uint64_t(std::int64_t(m_corpus.size()) - s.sequenceLength + 1);
+    const std::int64_t taken = s.windowStartId >= 0 ? s.sequenceLength - 1 : s.sequenceLength;
+    const auto starts = std::uint64_t(std::int64_t(m_corpus.size()) - taken + 1);
     for (std::int64_t b = 0; b < s.batch; ++b) {
         const auto start = std::ptrdiff_t(generator() % starts);
+        if (s.windowStartId >= 0)
+            ids.push_back(s.windowStartId);
         ids.insert(ids.end(), m_corpus.begin() + start,
-                   m_corpus.begin() + start + std::ptrdiff_t(s.sequenceLength));
+                   m_corpus.begin() + start + std::ptrdiff_t(taken));
     }
     return ids;
 }

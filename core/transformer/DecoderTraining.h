@@ -39,6 +39,12 @@ struct TrainingSettings {
     // 0: the first layout tried, kept so older runs resume: random tokens, then a segment of
     // T/4 … T/2 tokens and its repeat, the loss over every position.
     std::int64_t inductionPairs = 0;
+    // Corpus: when ≥ 0, every window is this id (the tokenizer's <|endoftext|>, which separates
+    // the corpus's documents) and then sequenceLength − 1 tokens from any offset of the corpus,
+    // so position 0 is always the same start a head can rest its spare weight on (a window that
+    // starts anywhere rarely starts a text, and no such first-token head forms). −1: windows
+    // of sequenceLength corpus tokens (model train --bos).
+    std::int64_t windowStartId = -1;
     double learningRate = 1e-3;  // Adam's, with its default β and ε
     std::int64_t warmup = 0;     // steps over which the rate rises linearly to learningRate
     double initDeviation = 0.02; // the weights' N(0, σ) at the start (GPT-2's 0.02)

@@ -6,10 +6,12 @@
 #include "support/CliSupport.h"
 #include "support/ModelSupport.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -153,6 +155,38 @@ private slots:
         // The corpus runs out of pairs to merge before 280 tokens: the model has the tokenizer's.
         const int vocab = QJsonDocument::fromJson(inspect.out).object()["vocab"].toInt();
         QVERIFY(vocab > 257 && vocab <= 280);
+    }
+
+    // --bos: training.json keeps the tokenizer's <|endoftext|> as every window's first id, a
+    // resume without --bos is refused, and --bos has no meaning for the induction task.
+    void trainCorpusBos() {
+        QTemporaryDir dir;
+        const QString corpus = dir.filePath("corpus.txt"), out = dir.filePath("model");
+        QByteArray text;
+        for (int i = 0; i < 40; ++i)
+            text += "the cat sat on the mat.<|endoftext|>the dog sat on the log.\n";
+        QFile file(corpus);
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(text) == text.size());
+        file.close();
+        const QStringList common{"model",      "train", "--corpus", corpus, "--vocab",   "280",
+                                 "--layers",   "1",     "--heads",  "2",    "--d-model", "16",
+                                 "--sequence", "16",    "--batch",  "2",    "--out",     out};
+        const Run run = runCli(common + QStringList{"--bos", "--steps", "2"});
+        QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
+        QFile saved(QDir(out).filePath("training.json"));
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        const int start =
+            QJsonDocument::fromJson(saved.readAll()).object()["window_start_id"].toInt(-1);
+        const Run ids = runCli({"tokenize", out, "--text", "<|endoftext|>"});
+        QCOMPARE(QJsonDocument::fromJson(ids.out).object()["ids"].toArray(), QJsonArray{start});
+        const Run plain = runCli(common + QStringList{"--steps", "3"});
+        QCOMPARE(plain.exitCode, 1);
+        QVERIFY2(plain.err.contains("--bos"), plain.err.constData());
+        const Run induction =
+            runCli({"model", "train", "--task", "induction", "--bos", "--out", out});
+        QCOMPARE(induction.exitCode, 2);
+        QVERIFY2(induction.err.contains("--bos is an option of --corpus"),
+                 induction.err.constData());
     }
 
     void refusals_data() {

@@ -43,8 +43,10 @@ QString folder() {
 }
 
 QString presetText() {
+    // After <|endoftext|>, as the model saw every window in training (model train --bos): the
+    // first-token heads rest on it.
     return QStringLiteral(
-        "The queens told the king that they would stay, so the queens rested. "
+        "<|endoftext|>The queens told the king that they would stay, so the queens rested. "
         "The program wrote the file to the system. The program wrote the file to the system.");
 }
 

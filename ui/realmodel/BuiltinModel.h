@@ -24,8 +24,9 @@ QStringList candidateFolders();
 // The first candidate that holds a model (config.json and model.safetensors); "" when none does.
 QString folder();
 // The sentence the preset opens it on: a pronoun that agrees with one of two nouns, and a
-// repeated phrase, so the previous-token, first-token and induction heads all have work. English,
-// as the model is: never translated.
+// repeated phrase, so the previous-token, first-token and induction heads all have work; it
+// starts with <|endoftext|>, the start every training window had. English, as the model is:
+// never translated.
 QString presetText();
 
 // Adds Presets › A small trained model to `presets`: opens the built-in model (on the worker)

@@ -95,6 +95,42 @@ private slots:
         QVERIFY2(last < first / 2, qPrintable(QString("%1 → %2").arg(first).arg(last)));
     }
 
+    // --bos: every window is the start id and then sequenceLength − 1 consecutive corpus tokens;
+    // the same seed without it draws plain windows of sequenceLength tokens. The id survives
+    // training.json, and one beyond the vocabulary is refused.
+    void windowsStartWithTheStartId() {
+        attn::TrainingSettings s = tinyInduction();
+        s.data = attn::TrainingData::Corpus;
+        s.attentionOnly = false;
+        std::vector<std::int64_t> corpus;
+        for (int i = 0; i < 400; ++i)
+            corpus.push_back(i % 19); // ids 0 … 18: 19 never occurs in the corpus
+        const attn::DecoderTraining plain(s, corpus);
+        s.windowStartId = 19;
+        const attn::DecoderTraining started(s, corpus);
+        const auto T = std::size_t(s.sequenceLength);
+        for (std::int64_t step = 0; step < 3; ++step) {
+            const std::vector<std::int64_t> ids = started.batch(step), other = plain.batch(step);
+            QCOMPARE(ids.size(), std::size_t(s.batch) * T);
+            for (std::size_t b = 0; b < std::size_t(s.batch); ++b) {
+                QCOMPARE(ids[b * T], std::int64_t(19));
+                for (std::size_t i = 2; i < T; ++i) // consecutive tokens of the corpus
+                    QCOMPARE(ids[b * T + i], (ids[b * T + i - 1] + 1) % 19);
+                QVERIFY(other[b * T] != 19);
+            }
+        }
+        const QJsonObject saved = attn::trainingSettingsJson(s);
+        QCOMPARE(saved["window_start_id"].toInt(), 19);
+        QCOMPARE(attn::trainingSettingsFromJson(saved, "t.json"), s);
+        QVERIFY(!attn::trainingSettingsJson(plain.settings()).contains("window_start_id"));
+        QCOMPARE(
+            attn::trainingSettingsFromJson(attn::trainingSettingsJson(plain.settings()), "t.json")
+                .windowStartId,
+            std::int64_t(-1));
+        s.windowStartId = 20; // the vocabulary is 20
+        QVERIFY_THROWS_EXCEPTION(attn::InputError, attn::DecoderTraining(s, corpus));
+    }
+
     void sameSeedSameNumbers() {
         attn::DecoderTraining a(tinyInduction(), {}), b(tinyInduction(), {});
         for (int i = 0; i < 5; ++i)

@@ -87,9 +87,9 @@ private slots:
     }
 
     void presetSentenceShowsTrainedHeads() {
-        // On the preset's own sentence the trained heads are sharper than the same seed's at
-        // step 0 (best previous-token 0.09, first-token 0.12 there): README › The built-in
-        // model has the held-out numbers, and says that they fall short of the aims.
+        // On the preset's own sentence the trained heads are sharp where the same seed's at
+        // step 0 are not (best previous-token 0.09, first-token 0.11 there; trained 0.81 and
+        // 0.91): docs/training.md › The built-in model has the held-out numbers.
         Harness h;
         QAction *preset = presetAction(h);
         QVERIFY(preset);
@@ -107,8 +107,8 @@ private slots:
                 previous = std::max(previous, s.previousToken);
                 first = std::max(first, s.firstToken);
             }
-        QVERIFY2(previous >= 0.2, qPrintable(QString::number(previous)));
-        QVERIFY2(first >= 0.15, qPrintable(QString::number(first)));
+        QVERIFY2(previous >= 0.7, qPrintable(QString::number(previous)));
+        QVERIFY2(first >= 0.8, qPrintable(QString::number(first)));
     }
 };
 
