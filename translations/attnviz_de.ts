@@ -1645,13 +1645,13 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <source>Watch a circuit form</source>
         <translation>Einen Schaltkreis entstehen sehen</translation>
     </message>
+    <message>
+        <source>How a &amp;circuit forms</source>
+        <translation>Wie ein &amp;Schaltkreis entsteht</translation>
+    </message>
 </context>
 <context>
     <name>InductionTrainingView</name>
-    <message>
-        <source>A model of two attention-only layers learns to continue sequences of random tokens that repeat. Watch a previous-token head form in layer 0, then an induction head in layer 1 that finds the token after the earlier occurrence of the current one by reading the keys layer 0 wrote.</source>
-        <translation>Ein Modell aus zwei reinen Attention-Schichten lernt, Folgen zufälliger Token fortzusetzen, die sich wiederholen. Sehen Sie zu, wie in Schicht 0 ein Vorgänger-Kopf entsteht und dann in Schicht 1 ein Induktionskopf, der das Token nach dem früheren Vorkommen des aktuellen findet, indem er die Schlüssel liest, die Schicht 0 geschrieben hat.</translation>
-    </message>
     <message>
         <source>&amp;Heads:</source>
         <translation>&amp;Köpfe:</translation>
@@ -1699,6 +1699,22 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     <message>
         <source>Each head&apos;s induction score (solid) and previous-token score (dashed) on held-out sequences</source>
         <translation>Induktionswert (durchgezogen) und Vorgänger-Wert (gestrichelt) jedes Kopfes auf zurückgehaltenen Folgen</translation>
+    </message>
+    <message>
+        <source>A model of two attention-only layers learns to continue random letters in which pairs come back: after “A B” … “A” the next letter is “B”. Watch a previous-token head form in layer 0, then an induction head in layer 1 that finds the letter after the earlier occurrence of the current one by reading the keys layer 0 wrote.</source>
+        <translation>Ein Modell aus zwei reinen Attention-Schichten lernt, zufällige Buchstaben fortzusetzen, in denen Paare wiederkehren: nach „A B“ … „A“ ist der nächste Buchstabe „B“. Sehen Sie, wie in Schicht 0 ein Vorgänger-Kopf entsteht und dann in Schicht 1 ein Induktionskopf, der den Buchstaben nach dem früheren Auftreten des aktuellen findet, indem er die Schlüssel liest, die Schicht 0 geschrieben hat.</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ Zurück</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>Weiter ▶</translation>
+    </message>
+    <message>
+        <source>End the lesson</source>
+        <translation>Lektion beenden</translation>
     </message>
 </context>
 <context>
@@ -3376,6 +3392,41 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
     </message>
 </context>
 <context>
+    <name>PageFeatures</name>
+    <message>
+        <source>Export interactive &amp;page (HTML)…</source>
+        <translation>Interaktive &amp;Seite exportieren (HTML)…</translation>
+    </message>
+    <message>
+        <source>One file students open in any browser, offline or on a phone: the heatmaps with every cell&apos;s derivation, the lesson&apos;s steps</source>
+        <translation>Eine Datei, die Lernende in jedem Browser öffnen, offline oder am Telefon: die Heatmaps mit der Herleitung jeder Zelle, die Schritte der Lektion</translation>
+    </message>
+    <message>
+        <source>Export interactive page</source>
+        <translation>Interaktive Seite exportieren</translation>
+    </message>
+    <message>
+        <source>Web page (*.html)</source>
+        <translation>Webseite (*.html)</translation>
+    </message>
+    <message>
+        <source>Writing the interactive page…</source>
+        <translation>Die interaktive Seite wird geschrieben…</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>the interactive page</source>
+        <translation>die interaktive Seite</translation>
+    </message>
+    <message>
+        <source>Interactive page</source>
+        <translation>Interaktive Seite</translation>
+    </message>
+</context>
+<context>
     <name>PenOverlay</name>
     <message>
         <source>&amp;Pen</source>
@@ -5028,6 +5079,70 @@ Wiederherstellen?</translation>
     <message>
         <source>Not yet: try again, or Reveal the solution</source>
         <translation>Noch nicht: versuchen Sie es erneut, oder lösen Sie auf</translation>
+    </message>
+    <message>
+        <source>L%1H%2</source>
+        <translation>L%1H%2</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;i&gt;Not formed yet (step %1). Press Play and watch the solid lines of the score plot: the numbers of this step fill in once a head passes %2.&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;Noch nicht entstanden (Schritt %1). Drücken Sie Abspielen und beobachten Sie die durchgezogenen Linien der Wertekurven: die Zahlen dieses Schritts erscheinen, sobald ein Kopf %2 überschreitet.&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>1. The task: random tokens that repeat</source>
+        <translation>1. Die Aufgabe: zufällige Tokens, die sich wiederholen</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The model reads sequences of random tokens, each drawn from %1, in which a run of tokens comes back a second time. Nothing about a single token can be predicted: a guess costs ln %1 = %2 per token. Only inside a repeat can the model do better, and only by looking back: &lt;i&gt;the last time this token came, what followed it?&lt;/i&gt;&lt;/p&gt;&lt;p&gt;Now, step %3: the loss over the repeated half of held-out sequences is &lt;b&gt;%4&lt;/b&gt; (0 would be a perfect copy).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Das Modell liest Folgen zufälliger Tokens, jedes aus %1 gezogen, in denen eine Reihe von Tokens ein zweites Mal wiederkehrt. Über ein einzelnes Token lässt sich nichts vorhersagen: Raten kostet ln %1 = %2 je Token. Nur in einer Wiederholung kann das Modell es besser, und nur durch Zurückschauen: &lt;i&gt;Was folgte, als dieses Token zuletzt kam?&lt;/i&gt;&lt;/p&gt;&lt;p&gt;Jetzt, Schritt %3: der Verlust über die wiederholte Hälfte zurückgehaltener Folgen ist &lt;b&gt;%4&lt;/b&gt; (0 wäre eine perfekte Kopie).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>2. Layer 0: a previous-token head</source>
+        <translation>2. Schicht 0: ein Vorgänger-Kopf</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Head &lt;b&gt;%1&lt;/b&gt; puts &lt;b&gt;%2&lt;/b&gt; of its weight on the token just before each position (its previous-token score; spread evenly it would put about 10%). Its output, added to the residual stream, tells every position &lt;i&gt;which token came before me&lt;/i&gt;.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Kopf &lt;b&gt;%1&lt;/b&gt; legt &lt;b&gt;%2&lt;/b&gt; seines Gewichts auf das Token direkt vor jeder Position (sein Vorgänger-Wert; gleichmäßig verteilt wären es etwa 10%). Seine Ausgabe, zum Residualstrom addiert, sagt jeder Position, &lt;i&gt;welches Token vor mir kam&lt;/i&gt;.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>3. Layer 1: an induction head</source>
+        <translation>3. Schicht 1: ein Induktionskopf</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Best so far: head &lt;b&gt;%1&lt;/b&gt;, induction score &lt;b&gt;%2&lt;/b&gt;.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Bisher am besten: Kopf &lt;b&gt;%1&lt;/b&gt;, Induktionswert &lt;b&gt;%2&lt;/b&gt;.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Head &lt;b&gt;%1&lt;/b&gt;: at a token of the repeat it looks at the position &lt;i&gt;after&lt;/i&gt; that token&apos;s earlier occurrence, and copies what it finds there. Its induction score, the mean weight there over the second half, is &lt;b&gt;%2&lt;/b&gt;.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Kopf &lt;b&gt;%1&lt;/b&gt;: an einem Token der Wiederholung schaut er auf die Position &lt;i&gt;nach&lt;/i&gt; dem früheren Auftreten dieses Tokens und kopiert, was er dort findet. Sein Induktionswert, das mittlere Gewicht dort über die zweite Hälfte, ist &lt;b&gt;%2&lt;/b&gt;.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Example: at position %1, token %2, it puts &lt;b&gt;%3&lt;/b&gt; of its weight on position %4, token %5, which is what comes next.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Beispiel: an Position %1, Token %2, legt er &lt;b&gt;%3&lt;/b&gt; seines Gewichts auf Position %4, Token %5, und das kommt als Nächstes.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>4. How it finds the place: keys that carry the previous token</source>
+        <translation>4. Wie er die Stelle findet: Schlüssel, die das vorige Token tragen</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The query at position %1 holds token %2. The key it matches at position %3 does not hold %2: that position&apos;s token is %4. What the key holds is what head %5 wrote there, the token before it: at position %3 head %5 puts &lt;b&gt;%6&lt;/b&gt; of its weight on position %7, token %2.&lt;/p&gt;&lt;p&gt;So head %8 compares &lt;i&gt;my token&lt;/i&gt; with &lt;i&gt;your previous token&lt;/i&gt;. A head whose keys read what an earlier head wrote is &lt;b&gt;K-composition&lt;/b&gt;: two heads in two layers make one circuit.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Die Anfrage an Position %1 hält Token %2. Der Schlüssel, den sie an Position %3 trifft, hält nicht %2: das Token dieser Position ist %4. Was der Schlüssel hält, hat Kopf %5 dort geschrieben, das Token davor: an Position %3 legt Kopf %5 &lt;b&gt;%6&lt;/b&gt; seines Gewichts auf Position %7, Token %2.&lt;/p&gt;&lt;p&gt;Kopf %8 vergleicht also &lt;i&gt;mein Token&lt;/i&gt; mit &lt;i&gt;deinem vorigen Token&lt;/i&gt;. Ein Kopf, dessen Schlüssel lesen, was ein früherer Kopf geschrieben hat, ist &lt;b&gt;K-Komposition&lt;/b&gt;: zwei Köpfe in zwei Schichten bilden einen Schaltkreis.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>5. Take layer 0&apos;s head away: the circuit breaks</source>
+        <translation>5. Den Kopf von Schicht 0 wegnehmen: der Schaltkreis bricht</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Set head %1&apos;s output to 0 (an ablation) and run the same held-out sequences again:&lt;/p&gt;&lt;table cellpadding=&quot;3&quot;&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;&lt;th&gt;%2&apos;s induction score&lt;/th&gt;&lt;th&gt;loss over the repeat&lt;/th&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;as trained&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;%3&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;%4&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;%1 zeroed&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;&lt;b&gt;%5&lt;/b&gt;&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;&lt;b&gt;%6&lt;/b&gt;&lt;/td&gt;&lt;/tr&gt;</source>
+        <translation>&lt;p&gt;Die Ausgabe von Kopf %1 auf 0 setzen (eine Ablation) und dieselben zurückgehaltenen Folgen erneut laufen lassen:&lt;/p&gt;&lt;table cellpadding=&quot;3&quot;&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;&lt;th&gt;Induktionswert von %2&lt;/th&gt;&lt;th&gt;Verlust über die Wiederholung&lt;/th&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;wie trainiert&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;%3&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;%4&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;%1 auf 0&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;&lt;b&gt;%5&lt;/b&gt;&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;&lt;b&gt;%6&lt;/b&gt;&lt;/td&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;td&gt;%1 zeroed instead&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;%2&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;%3&lt;/td&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;td&gt;stattdessen %1 auf 0&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;%2&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;%3&lt;/td&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;/table&gt;&lt;p&gt;Without the previous-token head the keys no longer say which token came before: the induction head loses its place. The circuit needs both.&lt;/p&gt;</source>
+        <translation>&lt;/table&gt;&lt;p&gt;Ohne den Vorgänger-Kopf sagen die Schlüssel nicht mehr, welches Token davor kam: der Induktionskopf verliert seine Stelle. Der Schaltkreis braucht beide.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -6858,6 +6973,14 @@ Wiederherstellen?</translation>
     <message>
         <source>&quot;step&quot; is missing or out of range</source>
         <translation>&quot;step&quot; fehlt oder liegt außerhalb des Bereichs</translation>
+    </message>
+    <message>
+        <source>%1 loss flags for %2 tokens</source>
+        <translation>%1 Verlust-Markierungen für %2 Tokens</translation>
+    </message>
+    <message>
+        <source>the window&apos;s first id %1 is not below the vocabulary&apos;s %2, or the corpus has fewer than %3 tokens</source>
+        <translation>die erste ID %1 des Fensters liegt nicht unter der des Vokabulars %2, oder der Korpus hat weniger als %3 Tokens</translation>
     </message>
 </context>
 <context>
