@@ -164,6 +164,7 @@ void ExercisePanel::start() {
     if (auto *dock = qobject_cast<QDockWidget *>(parentWidget()))
         dock->show();
     show();
+    revealCovered();
 }
 
 void ExercisePanel::next() {
@@ -178,6 +179,21 @@ void ExercisePanel::next() {
     m_verdict->clear();
     make();
     show();
+    revealCovered();
+}
+
+void ExercisePanel::revealCovered() {
+    // A new exercise's "?" in sight, even when it reads the stages the last one did (and the
+    // class scrolled away since) or its stages are taller than the window; Reveal leaves the
+    // view where it is.
+    if (!m_exercise)
+        return;
+    for (const attn::ExerciseCells &c : m_exercise->hidden)
+        if (HeatmapView *v = m_stages.view(c.stage); v && !v->isHidden()) {
+            m_stages.revealCells(c.stage, QRect(c.col, c.row, c.cols, c.rows));
+            return;
+        }
+    m_stages.revealEmphasis();
 }
 
 void ExercisePanel::reveal() {

@@ -63,6 +63,7 @@ private:
     void make(); // m_exercise again from the current snapshot, keeping kind and seed
     void show();
     void mark(); // outlines and covers in the heatmaps
+    void revealCovered();
     void unmark();
 
     Document &m_document;

@@ -9,6 +9,8 @@
 #include "model/Document.h"
 #include "model/Recomputer.h"
 
+#include <qcustomplot.h>
+
 #include <QBoxLayout>
 #include <QEvent>
 #include <QLabel>
@@ -124,6 +126,27 @@ void StagesView::revealEmphasis() {
     const int centreY = shown.height() <= height ? shown.center().y() : shown.top() + height / 2;
     scroll->ensureVisible(shown.center().x(), centreY, shown.width() / 2,
                           std::min(shown.height(), height) / 2);
+}
+
+void StagesView::revealCells(Stage stage, const QRect &cells) {
+    if (m_relayoutPending) { // arranged first, then scrolled to
+        QMetaObject::invokeMethod(
+            this, [this, stage, cells] { revealCells(stage, cells); }, Qt::QueuedConnection);
+        return;
+    }
+    revealEmphasis();
+    HeatmapView *v = m_views.value(stage);
+    QScrollArea *scroll = scrollArea();
+    if (!v || v->isHidden() || !scroll || !scroll->widget() || cells.isEmpty())
+        return;
+    const QRectF first = v->cellRect(cells.top(), cells.left()),
+                 last = v->cellRect(cells.bottom(), cells.right());
+    if (first.isEmpty() || last.isEmpty())
+        return;
+    const QRect shown =
+        first.united(last).toAlignedRect().translated(v->plot()->mapTo(scroll->widget(), QPoint()));
+    scroll->ensureVisible(shown.center().x(), shown.center().y(), shown.width() / 2 + 24,
+                          shown.height() / 2 + 24);
 }
 
 bool StagesView::showStage(Stage stage) {

@@ -55,6 +55,9 @@ public:
     // first from its title). setEmphasis does it once the heatmaps are arranged; a screenshot
     // taken after the window settles calls it again.
     void revealEmphasis();
+    // The same, then these cells of the stage's heatmap (row/column indices, as cellRect takes
+    // them) in sight whatever else must give way: the "?" of an exercise.
+    void revealCells(attn::Stage stage, const QRect &cells);
     // Scrolls the enclosing scroll area (if any) so this stage's heatmap is shown and gives it
     // the keyboard focus; false when the stage has no heatmap or it is hidden (concat with one
     // head). attnviz --focus STAGE.

@@ -24,7 +24,10 @@
 #include <QMainWindow>
 #include <QMenu>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QtTest>
+#include <qcustomplot.h>
 
 using attn::ExerciseKind;
 using attn::ExerciseVerdict;
@@ -159,6 +162,49 @@ private slots:
             QVERIFY(wb.stages().view(s)->coveredBlocks().isEmpty() &&
                     wb.stages().view(s)->markedBlocks().isEmpty());
         QVERIFY(!panel->parentWidget()->isVisible());
+    }
+
+    // In presentation mode the stages scroll: a new exercise brings its covered cells into
+    // sight even when the class scrolled away from the stages the last one read.
+    void nextExerciseScrollsItsCellsIntoView() {
+        WindowAssembler wb;
+        QMainWindow &w = wb.window();
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        wb.presentation().setActive(true);
+        w.setGeometry(QRect(0, 0, 1024, 768));
+        QTest::qWait(100);
+        wb.recomputer().recomputeNow();
+        ExercisePanel *panel = panelOf(wb);
+        panel->setSeed(3);
+        panel->start();
+        QScrollArea *scroll = nullptr;
+        for (QWidget *p = wb.stages().parentWidget(); p && !scroll; p = p->parentWidget())
+            scroll = qobject_cast<QScrollArea *>(p);
+        QVERIFY(scroll);
+        const auto coveredInSight = [&] {
+            for (const attn::ExerciseCells &c : panel->exercise()->hidden) {
+                HeatmapView *v = wb.stages().view(c.stage);
+                if (!v || !v->isVisible())
+                    continue;
+                const QRectF cell = v->cellRect(c.row, c.col);
+                const QPoint centre = v->plot()->mapTo(scroll->viewport(), cell.center().toPoint());
+                if (scroll->viewport()->rect().contains(centre))
+                    return true;
+            }
+            return false;
+        };
+        QTRY_VERIFY(coveredInSight());
+        QVERIFY(scroll->verticalScrollBar()->maximum() > 0); // it does scroll at this size
+        for (int i = 0; i < attn::kExerciseKinds; ++i) {
+            // Scrolled to the far end from where the cells are.
+            QScrollBar *bar = scroll->verticalScrollBar();
+            bar->setValue(bar->value() > bar->maximum() / 2 ? 0 : bar->maximum());
+            QCoreApplication::processEvents();
+            panel->next();
+            QTRY_VERIFY2(coveredInSight(),
+                         qPrintable(attn::exerciseKindName(panel->exercise()->kind)));
+        }
     }
 
     // Presentation mode at 1024×768: the buttons are on screen and the text readable.
