@@ -171,11 +171,7 @@ void installFigureFeatures(Shell &shell, Document &document, StagesView &stages,
     QMenu *file = shell.menu(MenuId::File);
     QWidget *window = &shell.window();
     Document *doc = &document;
-    // Before Quit, which stays last.
-    QAction *before = nullptr;
-    for (QAction *a : file->actions())
-        if (a->menuRole() == QAction::QuitRole)
-            before = a;
+    QAction *before = shell.placeAfter(MenuId::File); // Quit stays last
 
     auto *exportMenu =
         new QMenu(QCoreApplication::translate("FigureFeatures", "E&xport matrix"), file);

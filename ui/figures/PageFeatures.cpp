@@ -57,17 +57,7 @@ void installPageFeatures(Shell &shell, SessionController &session) {
         "PageFeatures", "One file students open in any browser, offline or on a phone: the "
                         "heatmaps with every cell's derivation, the lesson's steps"));
     // Just after the worksheet (or before Quit, which stays last).
-    const QList<QAction *> actions = file->actions();
-    QAction *before = nullptr;
-    for (qsizetype i = 0; i < actions.size(); ++i) {
-        if (actions[i]->objectName() == QLatin1String("exportWorksheet")) {
-            before = actions.value(i + 1);
-            break;
-        }
-        if (actions[i]->menuRole() == QAction::QuitRole)
-            before = actions[i];
-    }
-    file->insertAction(before, action);
+    file->insertAction(shell.placeAfter(MenuId::File, QStringLiteral("exportWorksheet")), action);
     QObject::connect(action, &QAction::triggered, window, [window, action, &session, &shell] {
         const QString current = session.currentFile();
         const QString title =

@@ -76,17 +76,8 @@ void installWorksheetFeatures(Shell &shell, Document &document, Recomputer &reco
         "WorksheetFeatures", "Exercises on the numbers shown, with room to write and the answer "
                              "key on a page of its own"));
     // Just after the window's figure (or before Quit, which stays last).
-    const QList<QAction *> actions = file->actions();
-    QAction *before = nullptr;
-    for (qsizetype i = 0; i < actions.size(); ++i) {
-        if (actions[i]->objectName() == QLatin1String("exportWindowFigure")) {
-            before = actions.value(i + 1);
-            break;
-        }
-        if (actions[i]->menuRole() == QAction::QuitRole)
-            before = actions[i];
-    }
-    file->insertAction(before, action);
+    file->insertAction(shell.placeAfter(MenuId::File, QStringLiteral("exportWindowFigure")),
+                       action);
     QObject::connect(action, &QAction::triggered, window, [window, &document, &recomputer] {
         static WorksheetOptions last; // the sheet number and count asked for last
         WorksheetOptions options = last;

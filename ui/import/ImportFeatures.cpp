@@ -32,10 +32,7 @@ void installImportFeatures(Shell &shell, Document &document, InputsPanel &inputs
     QMenu *file = shell.menu(MenuId::File);
     QWidget *window = &shell.window();
     Document *doc = &document;
-    QAction *before = nullptr; // Quit stays last
-    for (QAction *a : file->actions())
-        if (a->menuRole() == QAction::QuitRole)
-            before = a;
+    QAction *before = shell.placeAfter(MenuId::File); // Quit stays last
     auto *importMenu =
         new QMenu(QCoreApplication::translate("ImportFeatures", "&Import matrix"), file);
     importMenu->setObjectName(QStringLiteral("importMatrixMenu"));

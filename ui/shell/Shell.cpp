@@ -46,6 +46,18 @@ bool Shell::eventFilter(QObject *watched, QEvent *event) {
 
 Shell::~Shell() = default;
 
+QAction *Shell::placeAfter(MenuId id, const QString &after) const {
+    const QList<QAction *> actions = menu(id)->actions();
+    QAction *before = nullptr;
+    for (qsizetype i = 0; i < actions.size(); ++i) {
+        if (!after.isEmpty() && actions[i]->objectName() == after)
+            return actions.value(i + 1);
+        if (actions[i]->menuRole() == QAction::QuitRole)
+            before = actions[i];
+    }
+    return before;
+}
+
 QMenu *Shell::menu(MenuId id) const {
     return m_menus.at(id);
 }

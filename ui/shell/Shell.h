@@ -11,6 +11,7 @@
 #include <map>
 #include <vector>
 
+class QAction;
 class QDockWidget;
 class QMainWindow;
 class QMenu;
@@ -34,6 +35,10 @@ public:
 
     QMainWindow &window() const { return m_window; }
     QMenu *menu(MenuId id) const;
+    // Where a feature's entry goes in a menu: the action to insert it before, just after the
+    // action named `after` when there is one, else before Quit (which stays last), else at
+    // the end (nullptr).
+    QAction *placeAfter(MenuId id, const QString &after = QString()) const;
 
     // A dock around `panel`, named for saved layouts and tests; its toggle goes to the View
     // menu's panel section.
