@@ -6,6 +6,8 @@
 
 #include <QTemporaryDir>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace testsupport;
 
 class TestCliExplain : public QObject {

@@ -16,6 +16,8 @@
 #include <QDir>
 #include <QTemporaryDir>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace testsupport;
 using attn::Matrix;
 

@@ -11,6 +11,8 @@
 
 #include <limits>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace testsupport;
 
 namespace {

@@ -8,6 +8,8 @@
 
 #include <QTemporaryDir>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace testsupport;
 
 class TestCliLearn : public QObject {

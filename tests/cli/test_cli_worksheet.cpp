@@ -9,6 +9,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using testsupport::runCli;
 
 namespace {

@@ -7,6 +7,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 namespace {
 
 const QString kGui = QStringLiteral(ATTNVIZ_GUI_PATH);

@@ -11,6 +11,8 @@
 
 #if defined(__GLIBC__)
 #include <unistd.h>
+
+#include "support/TestMainName.h" // last: renames main in a shared executable
 #endif
 
 class TestAllocator : public QObject {

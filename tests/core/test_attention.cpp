@@ -5,6 +5,8 @@
 #include "InputError.h"
 #include "support/TestSupport.h"
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace attn;
 
 namespace {

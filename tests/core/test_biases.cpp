@@ -21,6 +21,8 @@
 #include <cmath>
 #include <random>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace attn;
 
 namespace {

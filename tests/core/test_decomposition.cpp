@@ -7,6 +7,8 @@
 #include "io/Session.h"
 #include "support/TestSupport.h"
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace attn;
 
 class TestDecomposition : public QObject {

@@ -13,6 +13,8 @@
 
 #include <functional>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace attn;
 using testsupport::jsonMatrix;
 

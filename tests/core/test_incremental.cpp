@@ -14,6 +14,8 @@
 #include <memory>
 #include <random>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace attn;
 
 namespace {

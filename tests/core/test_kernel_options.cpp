@@ -15,6 +15,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace attn;
 using namespace testsupport;
 

@@ -11,6 +11,8 @@
 
 #include <cmath>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace attn;
 using namespace testsupport;
 

@@ -9,6 +9,8 @@
 #include <cmath>
 #include <limits>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 // The one numbers-and-notation module: every display and editor style on the same values, so
 // a change to one style shows up beside the others.
 class TestNotation : public QObject {

@@ -14,6 +14,8 @@
 #include <thread>
 #include <vector>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace attn;
 
 class TestParallel : public QObject {

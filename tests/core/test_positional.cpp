@@ -9,6 +9,8 @@
 #include "io/Session.h"
 #include "support/LearningSupport.h"
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace attn;
 using testsupport::jsonMatrix;
 

@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <numeric>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace attn;
 
 namespace {

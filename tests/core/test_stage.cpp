@@ -9,6 +9,8 @@
 
 #include <QSet>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace attn;
 
 class TestStage : public QObject {

@@ -9,6 +9,8 @@
 
 #include <QElapsedTimer>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace attn;
 
 Q_DECLARE_METATYPE(attn::TrainingTask)

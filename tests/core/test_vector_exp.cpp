@@ -13,6 +13,8 @@
 #include <random>
 #include <vector>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace attn;
 
 Q_DECLARE_METATYPE(attn::ExpPath)

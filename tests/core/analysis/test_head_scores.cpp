@@ -6,6 +6,8 @@
 
 #include <QtTest>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace attn;
 
 class TestHeadScores : public QObject {

@@ -9,6 +9,8 @@
 #include "analysis/OuterSteps.h"
 #include "support/InterpretationSupport.h"
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace attn;
 using testsupport::productOf;
 using testsupport::sample;

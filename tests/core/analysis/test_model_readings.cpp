@@ -21,6 +21,8 @@
 #include <QJsonDocument>
 #include <QtTest>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace testsupport;
 
 namespace {

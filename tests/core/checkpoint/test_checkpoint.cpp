@@ -23,6 +23,8 @@
 #include <limits>
 #include <random>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace testsupport;
 
 namespace {

@@ -22,6 +22,8 @@
 #include <cmath>
 #include <set>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace testsupport;
 
 namespace {

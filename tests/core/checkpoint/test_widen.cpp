@@ -17,6 +17,8 @@
 #include <random>
 #include <vector>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 namespace {
 
 using attn::TensorDtype;

@@ -31,6 +31,8 @@
 #include <QUrl>
 #include <QtTest>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace testsupport;
 
 namespace {

@@ -8,6 +8,8 @@
 #include "io/Inflate.h"
 #include "support/IoSupport.h"
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace testsupport;
 
 namespace {

@@ -13,6 +13,8 @@
 #include <cmath>
 #include <limits>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace attn;
 
 namespace {

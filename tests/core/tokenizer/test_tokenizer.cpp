@@ -17,6 +17,8 @@
 
 #include <memory>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace testsupport;
 
 namespace {

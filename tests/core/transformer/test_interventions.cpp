@@ -15,6 +15,8 @@
 #include <QJsonArray>
 #include <QtTest>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace testsupport;
 using attn::Intervention;
 using attn::Interventions;

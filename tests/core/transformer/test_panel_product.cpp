@@ -10,6 +10,8 @@
 
 #include <random>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 namespace {
 
 attn::Matrix randomMatrix(Eigen::Index rows, Eigen::Index cols, std::mt19937 &rng) {

@@ -14,6 +14,8 @@
 
 #include <QtTest>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace testsupport;
 
 namespace {

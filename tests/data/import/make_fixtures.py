@@ -1,8 +1,8 @@
 #!/usr/bin/python3
-"""Writes the import fixtures of test_matrixio into this folder.
+"""Writes the import fixtures of test_matrix_io into this folder.
 
 Run with Debian's NumPy (python3-numpy 1.24): /usr/bin/python3 make_fixtures.py
-The matrices are the ones test_matrixio.cpp expects (kM, kP, ... there). Zip members written by
+The matrices are the ones test_matrix_io.cpp expects (kM, kP, ... there). Zip members written by
 np.savez carry the current time, so re-running changes those bytes but nothing a test reads.
 Special archives (fixed-Huffman members, ZIP64 records, bad CRCs) are assembled by hand below.
 """
@@ -181,7 +181,7 @@ def main():
     write_zip("oversized.npz", [member("X.npy", xm, size=300 << 20)])
     write_zip("lying_size.npz", [member("X.npy", xm, size=len(xm) - 8)])
 
-    # Raw DEFLATE streams of one text, each coded differently (test_matrixexport's inflate
+    # Raw DEFLATE streams of one text, each coded differently (test_matrix_export's inflate
     # tests; the decoder must give deflate_plain.bin back from each).
     plain = (b"Scaled dot-product attention: softmax(Q K^T / sqrt(d_k)) V. " * 40
              + bytes(range(256)) + rng.integers(0, 256, 3000, dtype=np.uint8).tobytes())

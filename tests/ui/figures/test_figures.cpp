@@ -30,6 +30,8 @@
 #include <functional>
 #include <memory>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace testsupport;
 
 namespace {

@@ -22,6 +22,8 @@
 #include <QTimer>
 #include <QtTest>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace testsupport;
 
 namespace {

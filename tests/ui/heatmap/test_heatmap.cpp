@@ -17,6 +17,8 @@
 #include <cmath>
 #include <limits>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace testsupport;
 
 class TestHeatmap : public QObject {

@@ -20,6 +20,8 @@
 
 #include <random>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace testsupport;
 using attn::Stage;
 

@@ -21,6 +21,8 @@
 #include <cmath>
 #include <limits>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace testsupport;
 
 class TestHeatmapRender : public QObject {

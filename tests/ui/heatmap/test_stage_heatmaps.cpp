@@ -21,6 +21,8 @@
 
 #include <random>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace testsupport;
 using attn::Stage;
 using Derived = attn::HeadResult::Derived;

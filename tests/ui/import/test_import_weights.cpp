@@ -23,6 +23,8 @@
 #include <QTreeWidget>
 #include <QUndoStack>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace testsupport;
 
 namespace {

@@ -30,6 +30,8 @@
 #include <QScrollArea>
 #include <qcustomplot.h>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace attn;
 
 namespace {

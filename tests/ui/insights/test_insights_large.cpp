@@ -24,6 +24,8 @@
 
 #include <random>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace attn;
 using namespace testsupport;
 

@@ -14,6 +14,8 @@
 
 #include <algorithm>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace attn;
 using namespace testsupport;
 

@@ -22,6 +22,8 @@
 #include <QDockWidget>
 #include <QMainWindow>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace attn;
 using testsupport::range;
 

@@ -10,6 +10,8 @@
 
 #include <QSignalSpy>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace attn;
 using testsupport::productOf;
 

@@ -22,6 +22,8 @@
 #include <QMainWindow>
 #include <QSpinBox>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace attn;
 using testsupport::productOf;
 using testsupport::range;

@@ -32,6 +32,8 @@
 #include <QTableWidget>
 #include <QUndoStack>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace attn;
 
 namespace {

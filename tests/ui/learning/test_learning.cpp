@@ -28,6 +28,8 @@
 #include <QtTest>
 #include <qcustomplot.h>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace attn;
 using learning::GradientOf;
 

@@ -29,6 +29,8 @@
 #include <QtTest>
 #include <qcustomplot.h>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using attn::ExerciseKind;
 using attn::ExerciseVerdict;
 using attn::Stage;

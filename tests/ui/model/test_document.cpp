@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Document (edits, undo, notifications, limits) and the presets (table models:
-// test_tablemodels).
+// test_table_models).
 
 #include "Attention.h"
 #include "model/Document.h"
@@ -15,6 +15,8 @@
 
 #include <cmath>
 #include <limits>
+
+#include "support/TestMainName.h" // last: renames main in a shared executable
 
 namespace {
 

@@ -17,6 +17,8 @@
 #include <deque>
 #include <random>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 namespace {
 
 const MatrixId kX{attn::Stage::X, 0};

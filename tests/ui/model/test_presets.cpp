@@ -22,6 +22,8 @@
 
 #include <algorithm>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace attn;
 
 namespace {

@@ -13,6 +13,8 @@
 
 #include <cmath>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 namespace {
 
 const MatrixId kX{attn::Stage::X, 0};

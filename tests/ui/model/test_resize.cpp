@@ -18,6 +18,8 @@
 
 #include <random>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 namespace {
 
 constexpr int kTimeoutMs = 60'000;

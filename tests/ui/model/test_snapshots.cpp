@@ -14,6 +14,8 @@
 #include <deque>
 #include <random>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 namespace {
 
 using Snapshot = std::shared_ptr<const attn::AttentionInputs>;

@@ -24,6 +24,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using testsupport::Harness;
 
 namespace {

@@ -46,6 +46,8 @@
 #include <functional>
 #include <random>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using testsupport::Harness;
 using namespace testsupport;
 

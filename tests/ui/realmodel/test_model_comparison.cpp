@@ -41,6 +41,8 @@
 
 #include <cmath>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using testsupport::Harness;
 using namespace testsupport;
 

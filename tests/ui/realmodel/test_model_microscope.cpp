@@ -61,6 +61,8 @@
 #include <QUrl>
 #include <qcustomplot.h>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using testsupport::Harness;
 using namespace testsupport;
 

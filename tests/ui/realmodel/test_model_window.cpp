@@ -42,6 +42,8 @@
 #include <QUndoStack>
 #include <QUrl>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using testsupport::Harness;
 using namespace testsupport;
 

@@ -16,6 +16,8 @@
 #include <QTemporaryDir>
 #include <QUndoStack>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace attn;
 using testsupport::Harness;
 

@@ -19,6 +19,8 @@
 #include <QTemporaryDir>
 #include <QUndoStack>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace attn;
 using testsupport::Harness;
 using Choice = SessionPrompts::Choice;

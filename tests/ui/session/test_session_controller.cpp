@@ -32,6 +32,8 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace attn;
 using testsupport::Harness;
 using Choice = SessionPrompts::Choice;

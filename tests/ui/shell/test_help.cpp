@@ -19,6 +19,8 @@
 #include <QTreeWidget>
 #include <QtTest>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 class TestHelp : public QObject {
     Q_OBJECT
 private slots:

@@ -36,6 +36,8 @@
 #include <QtTest>
 #include <qcustomplot.h>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace testsupport;
 
 namespace {

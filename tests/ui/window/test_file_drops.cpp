@@ -20,6 +20,8 @@
 #include <QTemporaryDir>
 #include <QUrl>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using testsupport::Harness;
 
 namespace {

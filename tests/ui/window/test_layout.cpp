@@ -33,6 +33,8 @@
 #include <QTableView>
 #include <qcustomplot.h>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using attn::Stage;
 
 namespace {

@@ -18,6 +18,8 @@
 #include <QMouseEvent>
 #include <QtTest>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 namespace {
 
 // A drag with the left button held, as the mouse sends it, in the overlay's coordinates.

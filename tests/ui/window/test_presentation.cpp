@@ -35,6 +35,8 @@
 
 #include <cmath>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 namespace {
 
 QDockWidget *dock(QMainWindow &w, const char *name) {

@@ -36,6 +36,8 @@
 #include <functional>
 #include <random>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace testsupport;
 
 namespace {

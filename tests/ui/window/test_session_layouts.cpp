@@ -24,6 +24,8 @@
 #include <QScrollBar>
 #include <qcustomplot.h>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using attn::Stage;
 
 namespace {

@@ -34,6 +34,8 @@
 #include <QUndoStack>
 #include <qcustomplot.h>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace attn;
 using attn::Stage;
 

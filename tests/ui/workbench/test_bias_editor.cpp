@@ -13,6 +13,8 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 namespace {
 
 // Two heads of one key/value group, each with every bias, and Wo with bo.

@@ -16,6 +16,8 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using attn::Layout;
 using attn::Stage;
 

@@ -27,6 +27,8 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 namespace {
 
 const MatrixId kX{attn::Stage::X, 0};

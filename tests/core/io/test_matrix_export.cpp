@@ -18,6 +18,8 @@
 #include <limits>
 #include <random>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace testsupport;
 using attn::Matrix;
 
@@ -273,4 +275,4 @@ void TestMatrixExport::stageErrors() {
 }
 
 QTEST_GUILESS_MAIN(TestMatrixExport)
-#include "test_matrixexport.moc"
+#include "test_matrix_export.moc"

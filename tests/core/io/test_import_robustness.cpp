@@ -13,6 +13,8 @@
 #include <map>
 #include <random>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace testsupport;
 using attn::importMatrixData;
 using attn::Matrix;
@@ -231,4 +233,4 @@ void TestImportRobustness::npzStricterThanZipfile() {
 }
 
 QTEST_GUILESS_MAIN(TestImportRobustness)
-#include "test_importrobustness.moc"
+#include "test_import_robustness.moc"

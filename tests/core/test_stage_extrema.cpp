@@ -13,6 +13,8 @@
 
 #include <random>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace attn;
 
 namespace {
@@ -203,4 +205,4 @@ void TestStageExtrema::changedRowsFindsTheEdit() {
 }
 
 QTEST_APPLESS_MAIN(TestStageExtrema)
-#include "test_stageextrema.moc"
+#include "test_stage_extrema.moc"

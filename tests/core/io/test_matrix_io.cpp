@@ -3,13 +3,15 @@
 // tests/data/import/make_fixtures.py) and on bad ones of each kind: wrong dtypes and shapes,
 // non-numbers, bad CRCs, corrupt deflate streams, unsupported zip features. A bad file gives
 // an error naming it and no matrix. Damaged files (truncated, flipped, random bytes, lying
-// headers) are in test_importrobustness.cpp.
+// headers) are in test_import_robustness.cpp.
 
 #include "io/MatrixImport.h"
 #include "io/ZipArchive.h"
 #include "support/IoSupport.h"
 
 #include <QTemporaryDir>
+
+#include "support/TestMainName.h" // last: renames main in a shared executable
 
 using namespace testsupport;
 using attn::importMatrixData;
@@ -470,4 +472,4 @@ void TestMatrixIo::fileErrors() {
 }
 
 QTEST_GUILESS_MAIN(TestMatrixIo)
-#include "test_matrixio.moc"
+#include "test_matrix_io.moc"

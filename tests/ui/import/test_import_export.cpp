@@ -31,6 +31,8 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using testsupport::fixture;
 
 namespace {
@@ -492,4 +494,4 @@ void TestImportExport::fileMenuEntries() {
 }
 
 QTEST_MAIN(TestImportExport)
-#include "test_importexport.moc"
+#include "test_import_export.moc"

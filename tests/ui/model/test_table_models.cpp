@@ -16,6 +16,8 @@
 #include <cmath>
 #include <limits>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 namespace {
 
 const MatrixId kX{attn::Stage::X, 0};
@@ -140,4 +142,4 @@ void TestTableModels::longLabelsAreElided() {
 }
 
 QTEST_MAIN(TestTableModels)
-#include "test_tablemodels.moc"
+#include "test_table_models.moc"

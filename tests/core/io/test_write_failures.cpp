@@ -16,6 +16,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
 using namespace testsupport;
 
 namespace {
@@ -216,4 +218,4 @@ void TestWriteFailures::cliOutOfMemory() {
 }
 
 QTEST_GUILESS_MAIN(TestWriteFailures)
-#include "test_writefailures.moc"
+#include "test_write_failures.moc"
