@@ -11,8 +11,6 @@
 #include "shell/Translations.h"
 #include "tokenizer/Tokenizer.h"
 
-#include <QCoreApplication>
-#include <QElapsedTimer>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -24,7 +22,6 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableWidget>
-#include <QThread>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -397,15 +394,7 @@ void CircuitsView::setBusy(bool busy) {
 }
 
 bool CircuitsView::waitUntilIdle(int milliseconds) {
-    QElapsedTimer clock;
-    clock.start();
-    while (m_busy) {
-        if (clock.elapsed() > milliseconds)
-            return false;
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        QThread::msleep(2);
-    }
-    return true;
+    return workEventsWhile([this] { return m_busy; }, milliseconds);
 }
 
 void CircuitsView::showResult() {
