@@ -42,7 +42,7 @@ inline Expected expected(const QString &folder, const QString &text) {
 
 inline std::vector<std::string> labels(const std::vector<attn::Token> &tokens) {
     std::vector<std::string> out;
-    for (const QString &l : TokenStrip::labels(tokens))
+    for (const QString &l : attn::displayLabels(tokens))
         out.push_back(l.toStdString());
     return out;
 }

@@ -4,7 +4,6 @@
 #include "InputError.h"
 #include "Limits.h"
 #include "Notation.h"
-#include "TokenStrip.h"
 #include "WorkerTask.h"
 #include "checkpoint/Checkpoint.h"
 #include "heatmap/HeatmapView.h"
@@ -249,7 +248,7 @@ void CircuitsView::setModel(std::shared_ptr<const attn::Checkpoint> checkpoint,
 QString CircuitsView::tokenText(std::int64_t id) const {
     if (m_tokenizer) {
         try {
-            return TokenStrip::label(m_tokenizer->token(int(id)));
+            return attn::displayLabel(m_tokenizer->token(int(id)));
         } catch (const attn::InputError &) {
             // An id of the model's vocabulary beyond the tokenizer's: its number below.
         }

@@ -11,13 +11,13 @@
 #include "ModelRunner.h"
 #include "ModelView.h"
 #include "RunReadings.h"
-#include "TokenStrip.h"
 #include "checkpoint/Checkpoint.h"
 #include "model/Document.h"
 #include "model/ResultSnapshot.h"
 #include "model/ViewStateRegistry.h"
 #include "shell/BusyIndicator.h"
 #include "shell/Shell.h"
+#include "tokenizer/Tokenizer.h"
 #include "transformer/TakeApart.h"
 
 #include <QAction>
@@ -329,7 +329,7 @@ bool ModelController::takeApart(int layer, int head, QString *error) {
     std::vector<std::string> tokens;
     tokens.reserve(outcome.tokens.size());
     for (const attn::Token &t : outcome.tokens)
-        tokens.push_back(TokenStrip::label(t).left(int(attn::kMaxLabelLength)).toStdString());
+        tokens.push_back(attn::displayLabel(t).left(int(attn::kMaxLabelLength)).toStdString());
     attn::AttentionInputs inputs;
     try {
         inputs = attn::takeApart(*checkpoint, *outcome.run, tokens, layer, head);

@@ -371,7 +371,7 @@ void ModelView::hoverHead(int layer, int head, const QRect &near) {
     }
     const ModelRunner::Outcome &o = m_runner.outcome();
     const bool causal = m_runner.checkpoint() && m_runner.checkpoint()->config().decoder();
-    const QStringList tokens = TokenStrip::labels(o.tokens);
+    const QStringList tokens = attn::displayLabels(o.tokens);
     m_popup->setHint(tr("Click: take it apart in the workbench. Right-click: ablate it, or "
                         "Circuits of head %1 (what it reads and writes, from its weights).")
                          .arg(head));

@@ -73,7 +73,7 @@ private slots:
         QVERIFY(view.isVisible());
 
         // The tokens as pieces, a marker where each word begins.
-        QCOMPARE(view.tokens()->pieces(), TokenStrip::labels(e.tokens));
+        QCOMPARE(view.tokens()->pieces(), attn::displayLabels(e.tokens));
         // The first "the" has no space before it, so no merge makes it one piece: "·t" "he".
         QCOMPARE(view.tokens()->pieces().mid(0, 2),
                  QStringList({QStringLiteral("\u00b7t"), QStringLiteral("he")}));
@@ -113,7 +113,7 @@ private slots:
         QTRY_VERIFY(view.popup()->isVisible());
         QCOMPARE(view.popup()->layer(), 1);
         QCOMPARE(view.popup()->head(), 2);
-        QCOMPARE(view.popup()->heatmap()->rowLabels(), TokenStrip::labels(e.tokens));
+        QCOMPARE(view.popup()->heatmap()->rowLabels(), attn::displayLabels(e.tokens));
         QCOMPARE(view.popup()->heatmap()->values(), e.run->layers[1].heads[2].weights);
         // It takes no clicks itself: its last line says where a click and the menu lead.
         QVERIFY(view.popup()->hint()->isVisible());
