@@ -15,6 +15,20 @@ std::vector<int> tokenIds(const std::vector<Token> &tokens) {
     return ids;
 }
 
+QString displayLabel(const Token &token) {
+    if (token.special || !token.wordStart)
+        return token.display;
+    return kWordStartMark + token.display;
+}
+
+QStringList displayLabels(const std::vector<Token> &tokens) {
+    QStringList out;
+    out.reserve(qsizetype(tokens.size()));
+    for (const Token &t : tokens)
+        out << displayLabel(t);
+    return out;
+}
+
 namespace {
 
 bool continuation(unsigned char b) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 
 #include <string_view>
 #include <vector>
@@ -48,6 +49,14 @@ public:
 };
 
 std::vector<int> tokenIds(const std::vector<Token> &tokens);
+
+// The mark a label puts before a piece that begins a word.
+inline constexpr QChar kWordStartMark = QChar(u'\u00B7');
+// A token's name on axes and in lists, and the row and column names of a layer taken apart: its
+// display piece, after kWordStartMark when it begins a word ("·animal", "max" for BERT's
+// "##max"); special tokens as they are ("[CLS]").
+QString displayLabel(const Token &token);
+QStringList displayLabels(const std::vector<Token> &tokens);
 
 // UTF-8 bytes as text: each ill-formed subsequence becomes one U+FFFD (the Unicode "maximal
 // subpart" practice that the WHATWG TextDecoder and Python's errors="replace" follow), so a

@@ -6,15 +6,25 @@
 
 #include "SessionSupport.h"
 #include "checkpoint/Checkpoint.h"
+#include "realmodel/HeadPopup.h"
+#include "realmodel/LayerDeltaView.h"
+#include "realmodel/LayerHeadGrid.h"
 #include "realmodel/ModelFeatures.h"
 #include "realmodel/ModelRunner.h"
 #include "realmodel/ModelView.h"
+#include "realmodel/NetworkDocument.h"
+#include "realmodel/PredictionsView.h"
 #include "realmodel/TokenStrip.h"
 #include "tokenizer/TokenizerFiles.h"
 #include "transformer/Forward.h"
 #include "transformer/Predictions.h"
 
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
 #include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QTest>
 
 #include <string>
@@ -42,9 +52,54 @@ inline Expected expected(const QString &folder, const QString &text) {
 
 inline std::vector<std::string> labels(const std::vector<attn::Token> &tokens) {
     std::vector<std::string> out;
-    for (const QString &l : TokenStrip::labels(tokens))
+    for (const QString &l : attn::displayLabels(tokens))
         out.push_back(l.toStdString());
     return out;
+}
+
+// The model view's parts, found as a user's tools find them: by their object names (the view
+// shows its NetworkDocument; it hands out no widgets but the few the command line needs).
+template <typename T> T *partOf(const ModelView &view, const char *name) {
+    T *part = view.findChild<T *>(QString::fromLatin1(name));
+    if (!part)
+        qFatal("the model view has no %s", name);
+    return part;
+}
+inline LayerHeadGrid *gridOf(const ModelView &v) {
+    return partOf<LayerHeadGrid>(v, "layerHeadGrid");
+}
+inline PredictionsView *predictionsOf(const ModelView &v) {
+    return partOf<PredictionsView>(v, "predictionsView");
+}
+inline TokenStrip *tokensOf(const ModelView &v) {
+    return partOf<TokenStrip>(v, "tokenStrip");
+}
+inline HeadPopup *popupOf(const ModelView &v) {
+    return partOf<HeadPopup>(v, "headPopup");
+}
+inline QProgressBar *progressOf(const ModelView &v) {
+    return partOf<QProgressBar>(v, "modelProgress");
+}
+inline QLabel *messageOf(const ModelView &v) {
+    return partOf<QLabel>(v, "modelMessage");
+}
+inline QComboBox *scoreBoxOf(const ModelView &v) {
+    return partOf<QComboBox>(v, "headScoreBox");
+}
+inline QCheckBox *sortBoxOf(const ModelView &v) {
+    return partOf<QCheckBox>(v, "headSortBox");
+}
+inline QLabel *bestHeadsOf(const ModelView &v) {
+    return partOf<QLabel>(v, "bestHeads");
+}
+inline LayerDeltaView *deltaOf(const ModelView &v) {
+    return partOf<LayerDeltaView>(v, "layerDeltaView");
+}
+inline QComboBox *pictureBoxOf(const ModelView &v) {
+    return partOf<QComboBox>(v, "headPictureBox");
+}
+inline QPushButton *restoreAllOf(const ModelView &v) {
+    return partOf<QPushButton>(v, "restoreAllHeadsButton");
 }
 
 inline bool samePredictions(const std::vector<attn::Prediction> &a,

@@ -1,15 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "BuiltinModel.h"
 
-#include "ModelFeatures.h"
-#include "ModelRunner.h"
-#include "ModelView.h"
+#include "ModelController.h"
+#include "NetworkDocument.h"
 
 #include <QAction>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
-#include <QLineEdit>
 #include <QMenu>
 #include <QStandardPaths>
 
@@ -66,22 +64,7 @@ QAction *addPreset(QMenu *presets, ModelController &model) {
         if (found.isEmpty())
             found = candidateFolders().value(0);
         // The text once this folder is open: a failed open keeps the model and text before.
-        auto *connection = new QMetaObject::Connection;
-        auto *failure = new QMetaObject::Connection;
-        const auto done = [connection, failure] {
-            QObject::disconnect(*connection);
-            QObject::disconnect(*failure);
-            delete connection;
-            delete failure;
-        };
-        *connection =
-            QObject::connect(&model.runner(), &ModelRunner::opened, &model, [&model, done] {
-                done();
-                model.view().textEdit()->setText(presetText());
-            });
-        *failure =
-            QObject::connect(&model.runner(), &ModelRunner::openFailed, &model, [done] { done(); });
-        model.openFolder(found);
+        model.openFolder(found, [&model] { model.networkDocument().setText(presetText()); });
     });
     return action;
 }

@@ -4,15 +4,12 @@
 #include "InputError.h"
 #include "Limits.h"
 #include "Notation.h"
-#include "TokenStrip.h"
 #include "WorkerTask.h"
 #include "checkpoint/Checkpoint.h"
 #include "heatmap/HeatmapView.h"
 #include "shell/Translations.h"
 #include "tokenizer/Tokenizer.h"
 
-#include <QCoreApplication>
-#include <QElapsedTimer>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -24,7 +21,6 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableWidget>
-#include <QThread>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -252,7 +248,7 @@ void CircuitsView::setModel(std::shared_ptr<const attn::Checkpoint> checkpoint,
 QString CircuitsView::tokenText(std::int64_t id) const {
     if (m_tokenizer) {
         try {
-            return TokenStrip::label(m_tokenizer->token(int(id)));
+            return attn::displayLabel(m_tokenizer->token(int(id)));
         } catch (const attn::InputError &) {
             // An id of the model's vocabulary beyond the tokenizer's: its number below.
         }
@@ -397,15 +393,7 @@ void CircuitsView::setBusy(bool busy) {
 }
 
 bool CircuitsView::waitUntilIdle(int milliseconds) {
-    QElapsedTimer clock;
-    clock.start();
-    while (m_busy) {
-        if (clock.elapsed() > milliseconds)
-            return false;
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        QThread::msleep(2);
-    }
-    return true;
+    return workEventsWhile([this] { return m_busy; }, milliseconds);
 }
 
 void CircuitsView::showResult() {

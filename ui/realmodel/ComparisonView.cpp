@@ -6,10 +6,10 @@
 #include "LayerHeadGrid.h"
 #include "ModelComparison.h"
 #include "Notation.h"
-#include "TokenStrip.h"
 #include "checkpoint/Checkpoint.h"
 #include "heatmap/HeatmapView.h"
 #include "shell/Translations.h"
+#include "tokenizer/Tokenizer.h"
 #include "transformer/Predictions.h"
 
 #include <QComboBox>
@@ -235,7 +235,7 @@ void ComparisonView::setColorMap(ColorMapId map) {
 QString ComparisonView::piece(std::int64_t id) const {
     if (const auto tokenizer = m_comparison.a().tokenizer()) {
         try {
-            return TokenStrip::label(tokenizer->token(int(id)));
+            return attn::displayLabel(tokenizer->token(int(id)));
         } catch (const attn::InputError &) {
             // An id of the model's vocabulary beyond the tokenizer's: its number below.
         }

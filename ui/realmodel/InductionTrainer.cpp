@@ -3,9 +3,6 @@
 
 #include "WorkerTask.h"
 
-#include <QCoreApplication>
-#include <QThread>
-
 namespace {
 
 struct Chunk {
@@ -117,13 +114,5 @@ void InductionTrainer::start(int steps) {
 }
 
 bool InductionTrainer::waitUntilIdle(int milliseconds) {
-    QElapsedTimer clock;
-    clock.start();
-    while (m_running) {
-        if (clock.elapsed() > milliseconds)
-            return false;
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        QThread::msleep(2);
-    }
-    return true;
+    return workEventsWhile([this] { return m_running; }, milliseconds);
 }

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "LayerHeadGrid.h"
 
-#include "transformer/Interventions.h"
-
 #include <QContextMenuEvent>
 #include <QInputDialog>
 #include <QKeyEvent>
@@ -528,9 +526,9 @@ void LayerHeadGrid::contextMenuEvent(QContextMenuEvent *event) {
     menu.addSeparator();
     using Kind = attn::Intervention::Kind;
     menu.addAction(tr("Ablate the head (zero its output)"), this,
-                   [this, layer, head] { emit ablateRequested(layer, head, int(Kind::Zero), 0); });
+                   [this, layer, head] { emit ablateRequested(layer, head, Kind::Zero, 0); });
     menu.addAction(tr("Ablate the head (its mean over the positions)"), this,
-                   [this, layer, head] { emit ablateRequested(layer, head, int(Kind::Mean), 0); });
+                   [this, layer, head] { emit ablateRequested(layer, head, Kind::Mean, 0); });
     menu.addAction(tr("Scale the head's output…"), this, [this, layer, head] {
         bool ok = false;
         const double factor = QInputDialog::getDouble(
@@ -538,7 +536,7 @@ void LayerHeadGrid::contextMenuEvent(QContextMenuEvent *event) {
             tr("Multiply the output of head %1 of layer %2 by:").arg(head).arg(layer), 0.5, -100,
             100, 3, &ok);
         if (ok)
-            emit ablateRequested(layer, head, int(Kind::Scale), factor);
+            emit ablateRequested(layer, head, Kind::Scale, factor);
     });
     if (m_marks.contains({layer, head}))
         menu.addAction(tr("Restore the head"), this,

@@ -4,6 +4,7 @@
 #include "analysis/HeadScores.h"
 #include "analysis/ValueWeightedNorms.h"
 #include "heatmap/ColorScale.h"
+#include "transformer/Interventions.h"
 #include "transformer/Run.h"
 
 #include <QFont>
@@ -124,9 +125,8 @@ signals:
     void takeLayerApart(int layer);
     // The context menu's "Circuits of the head": its W_QK and W_OV (CircuitsView).
     void circuitsRequested(int layer, int head);
-    // The context menu's interventions: `kind` is an attn::Intervention::Kind (Zero, Mean,
-    // Scale with `factor`).
-    void ablateRequested(int layer, int head, int kind, double factor);
+    // The context menu's interventions: Zero, Mean, or Scale by `factor`.
+    void ablateRequested(int layer, int head, attn::Intervention::Kind kind, double factor);
     void restoreRequested(int layer, int head);
     void restoreAllRequested();
     void patchRequested(int layer, int head);

@@ -3,7 +3,6 @@
 
 #include "InputError.h"
 #include "Notation.h"
-#include "TokenStrip.h"
 
 #include <QHeaderView>
 
@@ -21,7 +20,7 @@ LogitLensView::LogitLensView(QWidget *parent) : QTableWidget(parent) {
 QString LogitLensView::pieceOf(std::int64_t id) const {
     if (m_tokenizer) {
         try {
-            return TokenStrip::label(m_tokenizer->token(int(id)));
+            return attn::displayLabel(m_tokenizer->token(int(id)));
         } catch (const attn::InputError &) {
             // An id of the model's vocabulary beyond the tokenizer's: its number below.
         }
@@ -58,7 +57,7 @@ void LogitLensView::setLens(std::shared_ptr<const attn::LogitLens> lens,
     setColumnCount(positions);
     QStringList columns, rows;
     for (int i = 0; i < positions; ++i)
-        columns << (std::size_t(i) < tokens.size() ? TokenStrip::label(tokens[std::size_t(i)])
+        columns << (std::size_t(i) < tokens.size() ? attn::displayLabel(tokens[std::size_t(i)])
                                                    : QString::number(i));
     for (int l = 0; l < layers; ++l)
         rows << tr("after L%1").arg(l);

@@ -8,8 +8,6 @@
 #include "transformer/Predictions.h"
 
 #include <QCoreApplication>
-#include <QElapsedTimer>
-#include <QThread>
 
 #include <cmath>
 #include <limits>
@@ -210,13 +208,5 @@ void ModelComparison::patchAll() {
 }
 
 bool ModelComparison::waitUntilIdle(int milliseconds) {
-    QElapsedTimer clock;
-    clock.start();
-    while (isBusy()) {
-        if (clock.elapsed() > milliseconds)
-            return false;
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        QThread::msleep(2);
-    }
-    return true;
+    return workEventsWhile([this] { return isBusy(); }, milliseconds);
 }

@@ -8,7 +8,6 @@
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QThread>
 #include <QThreadPool>
 
 #include <algorithm>
@@ -240,13 +239,5 @@ void ModelRunner::setRunning(bool running) {
 }
 
 bool ModelRunner::waitUntilIdle(int milliseconds) {
-    QElapsedTimer clock;
-    clock.start();
-    while (isBusy()) {
-        if (clock.elapsed() > milliseconds)
-            return false;
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        QThread::msleep(2);
-    }
-    return true;
+    return workEventsWhile([this] { return isBusy(); }, milliseconds);
 }

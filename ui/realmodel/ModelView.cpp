@@ -10,6 +10,7 @@
 #include "ModelComparison.h"
 #include "ModelInterventions.h"
 #include "ModelRunner.h"
+#include "NetworkDocument.h"
 #include "PredictionsView.h"
 #include "RunReadings.h"
 #include "TokenStrip.h"
@@ -33,14 +34,15 @@
 #include <algorithm>
 #include <cmath>
 
-ModelView::ModelView(ModelRunner &runner, QWidget *parent)
-    : QWidget(parent), m_runner(runner), m_model(new QLabel(this)), m_text(new QLineEdit(this)),
-      m_progress(new QProgressBar(this)), m_tokens(new TokenStrip(this)),
-      m_message(new QLabel(this)), m_grid(new LayerHeadGrid), m_scroll(new QScrollArea(this)),
-      m_predictions(new PredictionsView(this)), m_scoreBox(new QComboBox(this)),
-      m_sortBox(new QCheckBox(this)), m_best(new QLabel(this)), m_chosen(new QLabel(this)),
-      m_delta(new LayerDeltaView(this)), m_restoreAll(new QPushButton(this)),
-      m_readings(new RunReadings(this)), m_pictureBox(new QComboBox(this)),
+ModelView::ModelView(ModelRunner &runner, NetworkDocument &document, RunReadings &readings,
+                     QWidget *parent)
+    : QWidget(parent), m_runner(runner), m_document(document), m_readings(readings),
+      m_model(new QLabel(this)), m_text(new QLineEdit(this)), m_progress(new QProgressBar(this)),
+      m_tokens(new TokenStrip(this)), m_message(new QLabel(this)), m_grid(new LayerHeadGrid),
+      m_scroll(new QScrollArea(this)), m_predictions(new PredictionsView(this)),
+      m_scoreBox(new QComboBox(this)), m_sortBox(new QCheckBox(this)), m_best(new QLabel(this)),
+      m_chosen(new QLabel(this)), m_delta(new LayerDeltaView(this)),
+      m_restoreAll(new QPushButton(this)), m_pictureBox(new QComboBox(this)),
       m_pictureNote(new QLabel(this)), m_tabs(new QTabWidget(this)),
       m_lens(new LogitLensView(this)), m_circuits(new CircuitsView(this)),
       m_compareText(new QLineEdit(this)), m_comparison(new ModelComparison(runner, this)),
@@ -153,7 +155,8 @@ ModelView::ModelView(ModelRunner &runner, QWidget *parent)
     sideLayout->addWidget(m_delta);
     m_restoreAll->setObjectName("restoreAllHeadsButton");
     m_restoreAll->hide();
-    connect(m_restoreAll, &QPushButton::clicked, this, &ModelView::restoreAllRequested);
+    connect(m_restoreAll, &QPushButton::clicked, &m_document.interventions(),
+            &ModelInterventions::clear);
     sideLayout->addWidget(m_restoreAll);
     m_chosen->setObjectName("chosenHead");
     m_chosen->setWordWrap(true);
@@ -172,8 +175,17 @@ ModelView::ModelView(ModelRunner &runner, QWidget *parent)
     splitter->setCollapsible(0, false);
     layout->addWidget(splitter, 1);
 
-    connect(m_text, &QLineEdit::textChanged, &m_runner, &ModelRunner::setText);
-    connect(m_compareText, &QLineEdit::textChanged, this, [this](const QString &text) {
+    // The text boxes edit the document and show it (a session's, a preset's text).
+    setFocusProxy(m_text); // the model shown in the whole window: type at once
+    connect(m_text, &QLineEdit::textChanged, &m_document, &NetworkDocument::setText);
+    connect(&m_document, &NetworkDocument::textChanged, this, [this](const QString &text) {
+        if (m_text->text() != text)
+            m_text->setText(text);
+    });
+    connect(m_compareText, &QLineEdit::textChanged, &m_document, &NetworkDocument::setCompareText);
+    connect(&m_document, &NetworkDocument::compareTextChanged, this, [this](const QString &text) {
+        if (m_compareText->text() != text)
+            m_compareText->setText(text);
         // The first letters of B bring its tab; clearing B ends the comparison where it is.
         if (!text.isEmpty() && !m_comparison->isActive())
             m_tabs->setCurrentWidget(m_comparisonView);
@@ -217,30 +229,39 @@ ModelView::ModelView(ModelRunner &runner, QWidget *parent)
                            m_tabs->currentWidget() != m_circuits);
     });
     connect(m_grid, &LayerHeadGrid::circuitsRequested, this, &ModelView::showCircuits);
-    connect(m_readings, &RunReadings::ready, this, [this](RunReadings::Kind kind) {
+    connect(&m_readings, &RunReadings::ready, this, [this](RunReadings::Kind kind) {
         if (kind == RunReadings::Kind::LogitLens)
             updateLens();
         else
             updatePicture();
     });
-    connect(m_readings, &RunReadings::failed, this,
+    connect(&m_readings, &RunReadings::failed, this,
             [this](RunReadings::Kind, const QString &message) { showMessage(message); });
-    connect(m_grid, &LayerHeadGrid::chosen, this, &ModelView::updateChosen);
-    connect(m_grid, &LayerHeadGrid::takeHeadApart, this, &ModelView::takeHeadApart);
-    connect(m_grid, &LayerHeadGrid::takeLayerApart, this, &ModelView::takeLayerApart);
-    connect(m_grid, &LayerHeadGrid::ablateRequested, this, &ModelView::ablateRequested);
-    connect(m_grid, &LayerHeadGrid::restoreRequested, this, &ModelView::restoreRequested);
-    connect(m_grid, &LayerHeadGrid::restoreAllRequested, this, &ModelView::restoreAllRequested);
+    // The grid chooses a head of the document, and outlines the one the document has chosen
+    // (none when the run has no such head: the document follows).
+    connect(m_grid, &LayerHeadGrid::chosen, &m_document, &NetworkDocument::choose);
+    connect(&m_document, &NetworkDocument::chosenChanged, this, [this](int layer, int head) {
+        m_grid->choose(layer, head);
+        updateChosen();
+    });
+    connect(m_grid, &LayerHeadGrid::takeHeadApart, this, &ModelView::takeApartRequested);
+    connect(m_grid, &LayerHeadGrid::takeLayerApart, this,
+            [this](int layer) { emit takeApartRequested(layer, -1); });
+    ModelInterventions &interventions = m_document.interventions();
+    connect(m_grid, &LayerHeadGrid::ablateRequested, &interventions, &ModelInterventions::ablate);
+    connect(m_grid, &LayerHeadGrid::restoreRequested, &interventions, &ModelInterventions::restore);
+    connect(m_grid, &LayerHeadGrid::restoreAllRequested, &interventions,
+            &ModelInterventions::clear);
     connect(&m_runner, &ModelRunner::interventionsChanged, this, &ModelView::updateInterventions);
     connect(m_scoreBox, &QComboBox::currentIndexChanged, this, &ModelView::updateScores);
     connect(m_sortBox, &QCheckBox::toggled, this, &ModelView::updateScores);
     connect(m_takeHead, &QPushButton::clicked, this, [this] {
-        if (m_grid->chosenLayer() >= 0)
-            emit takeHeadApart(m_grid->chosenLayer(), m_grid->chosenHead());
+        if (m_document.chosenLayer() >= 0)
+            emit takeApartRequested(m_document.chosenLayer(), m_document.chosenHead());
     });
     connect(m_takeLayer, &QPushButton::clicked, this, [this] {
-        if (m_grid->chosenLayer() >= 0)
-            emit takeLayerApart(m_grid->chosenLayer());
+        if (m_document.chosenLayer() >= 0)
+            emit takeApartRequested(m_document.chosenLayer(), -1);
     });
     Translations::setTexts(this, [this] {
         for (int i = 0; i < m_scoreBox->count(); ++i)
@@ -303,7 +324,7 @@ void ModelView::updateHeader() {
 }
 
 void ModelView::updateChosen() {
-    const int layer = m_grid->chosenLayer(), head = m_grid->chosenHead();
+    const int layer = m_document.chosenLayer(), head = m_document.chosenHead();
     m_takeHead->setEnabled(layer >= 0);
     m_takeLayer->setEnabled(layer >= 0);
     if (layer < 0) {
@@ -371,7 +392,7 @@ void ModelView::hoverHead(int layer, int head, const QRect &near) {
     }
     const ModelRunner::Outcome &o = m_runner.outcome();
     const bool causal = m_runner.checkpoint() && m_runner.checkpoint()->config().decoder();
-    const QStringList tokens = TokenStrip::labels(o.tokens);
+    const QStringList tokens = attn::displayLabels(o.tokens);
     m_popup->setHint(tr("Click: take it apart in the workbench. Right-click: ablate it, or "
                         "Circuits of head %1 (what it reads and writes, from its weights).")
                          .arg(head));
@@ -380,7 +401,7 @@ void ModelView::hoverHead(int layer, int head, const QRect &near) {
         m_popup->showHead(o.run, tokens, causal, layer, head, near);
         break;
     case LayerHeadGrid::Picture::ValueWeighted: {
-        const auto norms = m_readings->norms();
+        const auto norms = m_readings.norms();
         if (!norms || !o.run) {
             m_popup->hide();
             return;
@@ -433,17 +454,17 @@ void ModelView::updatePicture() {
     const auto picture = LayerHeadGrid::Picture(m_pictureBox->currentData().toInt());
     // The readings a picture needs, asked for when it is chosen, drawn when they come.
     if (picture == LayerHeadGrid::Picture::ValueWeighted)
-        m_readings->request(RunReadings::Kind::ValueWeighted);
+        m_readings.request(RunReadings::Kind::ValueWeighted);
     if (picture == LayerHeadGrid::Picture::Rollout)
-        m_readings->request(RunReadings::Kind::Rollout);
-    m_grid->setPicture(picture, m_readings->norms(), m_readings->rollouts());
+        m_readings.request(RunReadings::Kind::Rollout);
+    m_grid->setPicture(picture, m_readings.norms(), m_readings.rollouts());
     switch (picture) {
     case LayerHeadGrid::Picture::Weights:
         m_pictureNote->setText(tr("which key each query reads, 0–1 for every head"));
         break;
     case LayerHeadGrid::Picture::ValueWeighted:
         m_pictureNote->setText(
-            m_readings->norms()
+            m_readings.norms()
                 ? tr("how much each key adds to the query's output (Kobayashi et al. 2020), one "
                      "scale for every head: 0–%1. Hover a head for its sink.")
                       .arg(m_grid->scaleTop(), 0, 'g', 3)
@@ -451,7 +472,7 @@ void ModelView::updatePicture() {
         break;
     case LayerHeadGrid::Picture::Rollout:
         m_pictureNote->setText(
-            m_readings->rollouts()
+            m_readings.rollouts()
                 ? tr("where each position's information came from through the layers, if "
                      "attention alone mixed tokens (Abnar & Zuidema 2020; it ignores the MLPs "
                      "and how much each value writes)")
@@ -469,22 +490,28 @@ void ModelView::updateLens() {
         m_lens->setMessage(tr("Type a text above"));
         return;
     }
-    if (const QString error = m_readings->error(RunReadings::Kind::LogitLens); !error.isEmpty()) {
+    if (const QString error = m_readings.error(RunReadings::Kind::LogitLens); !error.isEmpty()) {
         m_lens->setMessage(error);
         return;
     }
-    if (!m_readings->lens()) {
-        m_readings->request(RunReadings::Kind::LogitLens);
+    if (!m_readings.lens()) {
+        m_readings.request(RunReadings::Kind::LogitLens);
         m_lens->setMessage(tr("Reading the logit lens…"));
         return;
     }
-    if (m_lens->lens() != m_readings->lens())
-        m_lens->setLens(m_readings->lens(), m_runner.outcome().tokens, m_runner.tokenizer());
+    if (m_lens->lens() != m_readings.lens())
+        m_lens->setLens(m_readings.lens(), m_runner.outcome().tokens, m_runner.tokenizer());
 }
 
 void ModelView::showCircuits(int layer, int head) {
     m_popup->hide();
     m_circuits->showHead(layer, head);
+    m_tabs->setCurrentWidget(m_circuits);
+}
+
+void ModelView::showProjections(std::shared_ptr<const attn::HeadProjections> head,
+                                const QString &title) {
+    m_circuits->showProjections(std::move(head), title);
     m_tabs->setCurrentWidget(m_circuits);
 }
 
@@ -494,7 +521,8 @@ void ModelView::updateCircuits() {
     if (m_tabs->currentWidget() != m_circuits || m_circuits->layer() >= 0 || m_circuits->isBusy() ||
         !m_runner.checkpoint())
         return;
-    m_circuits->showHead(std::max(m_grid->chosenLayer(), 0), std::max(m_grid->chosenHead(), 0));
+    m_circuits->showHead(std::max(m_document.chosenLayer(), 0),
+                         std::max(m_document.chosenHead(), 0));
 }
 
 void ModelView::showOutcome() {
@@ -502,7 +530,9 @@ void ModelView::showOutcome() {
     m_tokens->setTokens(o.tokens);
     const bool decoder = !m_runner.checkpoint() || m_runner.checkpoint()->config().decoder();
     m_grid->setRun(o.run, decoder);
-    m_readings->setRun(m_runner.checkpoint(), o.run);
+    // A head this run does not have is chosen no more (the grid forgets it quietly).
+    m_document.choose(m_grid->chosenLayer(), m_grid->chosenHead());
+    m_readings.setRun(m_runner.checkpoint(), o.run);
     updatePicture();
     updateLens();
     updateScores();

@@ -7,6 +7,12 @@
 #include <QTimer>
 #include <QWidget>
 
+#include <memory>
+
+namespace attn {
+struct HeadProjections;
+}
+
 class CircuitsView;
 class ComparisonView;
 class ModelComparison;
@@ -17,6 +23,7 @@ class LogitLensView;
 class QTabWidget;
 class RunReadings;
 class ModelRunner;
+class NetworkDocument;
 class PredictionsView;
 class QCheckBox;
 class QComboBox;
@@ -31,30 +38,22 @@ class TokenStrip;
 // pieces, every head of every layer (LayerHeadGrid, scrolled when there are many; the head
 // under the pointer enlarged in a HeadPopup) and, beside them, what the model predicts. Shows
 // what its ModelRunner publishes, never waits for it: a run that takes longer than
-// kProgressDelayMs shows a progress bar meanwhile. The buttons and a click on a head ask the
-// owner (ModelFeatures) to take a head or a layer apart, or to go back to the workbench.
+// kProgressDelayMs shows a progress bar meanwhile. It shows its NetworkDocument (the text, text
+// B, the chosen head, the interventions' marks) and edits it: typing, choosing a head, the
+// heads' context menu. What only the owner (ModelController) can do it asks for by a signal:
+// take a head or a layer apart, go back to the workbench, open another model.
 class ModelView : public QWidget {
     Q_OBJECT
 public:
     static constexpr int kProgressDelayMs = 200;
 
-    explicit ModelView(ModelRunner &runner, QWidget *parent = nullptr);
+    // `readings`: of the runner's runs; the view asks for those its pictures need.
+    ModelView(ModelRunner &runner, NetworkDocument &document, RunReadings &readings,
+              QWidget *parent = nullptr);
 
-    LayerHeadGrid *grid() const { return m_grid; }
-    PredictionsView *predictions() const { return m_predictions; }
-    TokenStrip *tokens() const { return m_tokens; }
+    // The command line's --text, --compare and --focus (app/gui_main.cpp) and its screenshots'
+    // wait; the tests find the other parts by their object names.
     QLineEdit *textEdit() const { return m_text; }
-    HeadPopup *popup() const { return m_popup; }
-    QProgressBar *progress() const { return m_progress; }
-    QLabel *message() const { return m_message; }
-    QPushButton *takeLayerButton() const { return m_takeLayer; }
-    QScrollArea *gridScroll() const { return m_scroll; }
-    QComboBox *scoreBox() const { return m_scoreBox; }
-    QCheckBox *sortBox() const { return m_sortBox; }
-    QLabel *bestHeads() const { return m_best; }
-    LayerDeltaView *delta() const { return m_delta; }
-    QComboBox *pictureBox() const { return m_pictureBox; }
-    QLabel *pictureNote() const { return m_pictureNote; }
     QTabWidget *tabs() const { return m_tabs; }
     LogitLensView *lens() const { return m_lens; }
     CircuitsView *circuits() const { return m_circuits; }
@@ -64,12 +63,10 @@ public:
     ComparisonView *comparisonView() const { return m_comparisonView; }
     // The Circuits tab on head `head` of layer `layer` (the heads' context menu asks for it).
     void showCircuits(int layer, int head);
-    RunReadings &readings() const { return *m_readings; }
-    // The line the enlarged head says under value-weighted attention: why the sink it looks at
-    // writes little ("" when it does not look at one key most).
-    static QString sinkNote(const attn::Matrix &weights, const attn::RowVector &valueNorms,
-                            const QStringList &tokens);
-    QPushButton *restoreAllButton() const { return m_restoreAll; }
+    // The Circuits tab on `head`'s weights as given (a head edited in the workbench), `title`
+    // above them.
+    void showProjections(std::shared_ptr<const attn::HeadProjections> head, const QString &title);
+    RunReadings &readings() const { return m_readings; }
 
     void setColorMap(ColorMapId map);
     // A one-line message under the text (a failed open or run); "" hides it.
@@ -82,14 +79,14 @@ protected:
 signals:
     void openRequested();
     void backRequested();
-    void takeHeadApart(int layer, int head);
-    void takeLayerApart(int layer);
-    // Interventions asked for in the overview (LayerHeadGrid's context menu, the restore button).
-    void ablateRequested(int layer, int head, int kind, double factor);
-    void restoreRequested(int layer, int head);
-    void restoreAllRequested();
+    // Head `head` of layer `layer` into the workbench; −1: every head of the layer.
+    void takeApartRequested(int layer, int head);
 
 private:
+    // The line the enlarged head says under value-weighted attention: why the sink it looks at
+    // writes little ("" when it does not look at one key most).
+    static QString sinkNote(const attn::Matrix &weights, const attn::RowVector &valueNorms,
+                            const QStringList &tokens);
     void showOutcome();
     void updateHeader();
     void updateChosen();
@@ -102,6 +99,8 @@ private:
     void hoverHead(int layer, int head, const QRect &near);
 
     ModelRunner &m_runner;
+    NetworkDocument &m_document;
+    RunReadings &m_readings;
     QLabel *m_model;
     QLineEdit *m_text;
     QProgressBar *m_progress;
@@ -118,7 +117,6 @@ private:
     QLabel *m_chosen;
     LayerDeltaView *m_delta;
     QPushButton *m_restoreAll;
-    RunReadings *m_readings;
     QComboBox *m_pictureBox;
     QLabel *m_pictureNote;
     QTabWidget *m_tabs;

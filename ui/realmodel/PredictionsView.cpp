@@ -3,7 +3,7 @@
 
 #include "InputError.h"
 #include "Notation.h"
-#include "TokenStrip.h"
+#include "tokenizer/Tokenizer.h"
 
 #include <QColor>
 #include <QEvent>
@@ -89,7 +89,7 @@ void PredictionsView::fill() {
     for (std::size_t k = 0; k < m_positions.size(); ++k) {
         const std::int64_t p = m_positions[k];
         auto *group = new QTreeWidgetItem(this);
-        const QString at = TokenStrip::label(m_outcome.tokens[std::size_t(p)]);
+        const QString at = attn::displayLabel(m_outcome.tokens[std::size_t(p)]);
         group->setText(0, m_decoder ? tr("after %1 (token %2)").arg(at).arg(p)
                                     : tr("[MASK] at token %1").arg(p));
         group->setFirstColumnSpanned(true);
@@ -101,7 +101,7 @@ void PredictionsView::fill() {
             QString piece = QStringLiteral("#%1").arg(pr.id);
             if (m_tokenizer) {
                 try {
-                    piece = TokenStrip::label(m_tokenizer->token(int(pr.id)));
+                    piece = attn::displayLabel(m_tokenizer->token(int(pr.id)));
                 } catch (const attn::InputError &) {
                     // An id of the model's vocabulary beyond the tokenizer's: its number.
                 }

@@ -11,7 +11,7 @@
 // What the model predicts from the run, readable: a decoder's five most probable next tokens
 // after the last one; BERT's five most probable tokens at each [MASK] (nothing to predict
 // without one: it says so). Each token as its piece with the word-start marker
-// (TokenStrip::label) and its probability (attn::topPredictions).
+// (attn::displayLabel) and its probability (attn::topPredictions).
 class PredictionsView : public QTreeWidget {
     Q_OBJECT
 public:

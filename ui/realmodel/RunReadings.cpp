@@ -5,9 +5,6 @@
 #include "analysis/AttentionRollout.h"
 #include "checkpoint/Checkpoint.h"
 
-#include <QElapsedTimer>
-#include <QThread>
-
 namespace {
 
 // What one reading made: one of the three, or the line that says why not.
@@ -108,13 +105,5 @@ void RunReadings::finish(Kind kind, const QString &error) {
 }
 
 bool RunReadings::waitUntilIdle(int milliseconds) {
-    QElapsedTimer clock;
-    clock.start();
-    while (isBusy()) {
-        if (clock.elapsed() > milliseconds)
-            return false;
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        QThread::msleep(2);
-    }
-    return true;
+    return workEventsWhile([this] { return isBusy(); }, milliseconds);
 }

@@ -10,22 +10,8 @@ TokenStrip::TokenStrip(QWidget *parent) : QLabel(parent) {
     setTextInteractionFlags(Qt::NoTextInteraction);
 }
 
-QString TokenStrip::label(const attn::Token &token) {
-    if (token.special || !token.wordStart)
-        return token.display;
-    return kWordStart + token.display;
-}
-
-QStringList TokenStrip::labels(const std::vector<attn::Token> &tokens) {
-    QStringList out;
-    out.reserve(qsizetype(tokens.size()));
-    for (const attn::Token &t : tokens)
-        out << label(t);
-    return out;
-}
-
 void TokenStrip::setTokens(const std::vector<attn::Token> &tokens) {
-    m_pieces = labels(tokens);
+    m_pieces = attn::displayLabels(tokens);
     // Rich text: a word's pieces touch (no space between them, so a line never breaks inside a
     // word), their backgrounds alternate so each piece shows; words are separated by a space.
     const QPalette pal = palette();

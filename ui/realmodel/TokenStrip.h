@@ -10,22 +10,15 @@
 
 // The tokens of the text as the model sees them: one box per piece, a word's pieces joined
 // (GPT-2's "Ġ" and BERT's "##" decide where words begin: attn::Token::wordStart), a gap and a
-// "·" before each word's first piece, special tokens ([CLS], <|endoftext|>) greyed. The
-// pieces read as the text, yet every boundary between tokens shows.
+// "·" before each word's first piece (attn::displayLabel), special tokens ([CLS],
+// <|endoftext|>) greyed. The pieces read as the text, yet every boundary between tokens shows.
 class TokenStrip : public QLabel {
     Q_OBJECT
 public:
-    // The word-start marker before a piece that begins a word.
-    static constexpr QChar kWordStart = QChar(u'\u00B7');
-
     explicit TokenStrip(QWidget *parent = nullptr);
 
     void setTokens(const std::vector<attn::Token> &tokens);
-    // A token's name on axes and in lists: its display piece, after kWordStart when it begins
-    // a word ("·animal", "max" for BERT's "##max"); special tokens as they are ("[CLS]").
-    static QString label(const attn::Token &token);
-    static QStringList labels(const std::vector<attn::Token> &tokens);
-    // The labels shown, in order.
+    // The labels shown (attn::displayLabels), in order.
     const QStringList &pieces() const { return m_pieces; }
 
 private:

@@ -5,16 +5,19 @@
 #include "WorkerPool.h"
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QObject>
 #include <QPromise>
 #include <QString>
+#include <QThread>
 
 #include <functional>
 #include <memory>
 #include <new>
 
-// The model's background work: the run (ModelRunner) and the readings of a run (RunReadings).
+// The model's background work: the run (ModelRunner), the readings of a run (RunReadings), run B
+// (ModelComparison), the circuits (CircuitsView) and induction training (InductionTrainer).
 
 // Runs `work` on attn::workerPool() and hands its value to `done` on the thread of `owner`, if
 // `owner` still exists by then (the watcher is its child and goes with it).
@@ -48,4 +51,19 @@ template <typename F> QString catching(F &&f) {
         return QString::fromUtf8(e.what());
     }
     return {};
+}
+
+// Works the event loop while `busy()` holds, so a worker's result arrives on this thread; false
+// when it still holds after `milliseconds`. Each class's waitUntilIdle (the command line's
+// screenshots and the tests) is this with its own idea of busy.
+template <typename Busy> bool workEventsWhile(Busy &&busy, int milliseconds) {
+    QElapsedTimer clock;
+    clock.start();
+    while (busy()) {
+        if (clock.elapsed() > milliseconds)
+            return false;
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        QThread::msleep(2);
+    }
+    return true;
 }

@@ -359,6 +359,16 @@ private slots:
         QVERIFY(openAi_->token(995).wordStart);
     }
 
+    // A label: the display piece, "·" before a word's first piece, special tokens as they are.
+    void displayLabels() {
+        QCOMPARE(attn::displayLabels(openAi_->encode("Hello world\nsoftmax")),
+                 (QStringList{"\u00B7Hello", "\u00B7world", "\u21B5", "\u00B7soft", "max"}));
+        QCOMPARE(attn::displayLabels(bert_->encode("softmax works")),
+                 (QStringList{"[CLS]", "\u00B7soft", "max", "\u00B7works", "[SEP]"}));
+        QCOMPARE(attn::displayLabel(openAi_->token(995)), QString("\u00B7world"));
+        QCOMPARE(attn::kWordStartMark, QChar(u'\u00B7'));
+    }
+
     // Each ill-formed subsequence is one U+FFFD, as TextDecoder prints a token's half character.
     void utf8DecodingReplacesMaximalSubparts() {
         QCOMPARE(attn::decodeUtf8("\xE6\x97"), QString::fromUtf16(u"\uFFFD"));

@@ -14,6 +14,7 @@
 #include "realmodel/ModelView.h"
 #include "shell/MenuId.h"
 #include "shell/Shell.h"
+#include "support/ModelWindowSupport.h"
 #include "support/SessionSupport.h"
 #include "support/TestSupport.h"
 
@@ -80,12 +81,12 @@ private slots:
         QCOMPARE(model.runner().outcome().text, builtinmodel::presetText());
         QVERIFY(model.isModelShown());
         // The layers × heads overview: 2 × 4 heads, drawn from the run.
-        QCOMPARE(model.view().grid()->layers(), 2);
-        QCOMPARE(model.view().grid()->heads(), 4);
+        QCOMPARE(testsupport::gridOf(model.view())->layers(), 2);
+        QCOMPARE(testsupport::gridOf(model.view())->heads(), 4);
         QVERIFY(model.runner().outcome().run);
         const std::size_t n = model.runner().outcome().tokens.size();
         QVERIFY(n > 20 && n <= 64);
-        QCOMPARE(model.view().grid()->weights(0, 0).rows(), Eigen::Index(n));
+        QCOMPARE(testsupport::gridOf(model.view())->weights(0, 0).rows(), Eigen::Index(n));
     }
 
     void presetSentenceShowsTrainedHeads() {

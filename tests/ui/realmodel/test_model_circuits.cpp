@@ -122,7 +122,7 @@ private slots:
         h.window.show();
         openAndRun(h, m_gpt2, "the cat sat on the mat");
         ModelView &view = h.workbench.model().view();
-        LayerHeadGrid *grid = view.grid();
+        LayerHeadGrid *grid = gridOf(view);
         const int layer = 1, head = 1;
         const QRect thumb = grid->headRect(layer, head);
         QVERIFY(!thumb.isEmpty());
@@ -143,7 +143,7 @@ private slots:
         QVERIFY(found);
         CircuitsView *c = view.circuits();
         QCOMPARE(view.tabs()->currentWidget(), c);
-        QVERIFY(!view.predictions()->isVisible()); // the weights' readings: the width is theirs
+        QVERIFY(!predictionsOf(view)->isVisible()); // the weights' readings: the width is theirs
         QCOMPARE(c->layer(), layer);
         QCOMPARE(c->head(), head);
         QVERIFY(c->waitUntilIdle());

@@ -79,7 +79,7 @@ private slots:
         QVERIFY(c->status()->text().contains("Compare with"));
         view.compareEdit()->setText(kB);
         QCOMPARE(view.tabs()->currentWidget(), c);
-        QVERIFY(!view.predictions()->isVisible()); // the tab's own table has both
+        QVERIFY(!predictionsOf(view)->isVisible()); // the tab's own table has both
         QVERIFY(comparison.waitUntilIdle());
 
         const Expected a = expected(m_gpt2, kA), b = expected(m_gpt2, kB);
@@ -183,7 +183,7 @@ private slots:
 
         // Back on the heads: the predictions beside them again.
         view.tabs()->setCurrentIndex(0);
-        QVERIFY(view.predictions()->isVisible());
+        QVERIFY(predictionsOf(view)->isVisible());
         view.tabs()->setCurrentWidget(c);
 
         // The session keeps B; a new window reads it back.
@@ -192,6 +192,7 @@ private slots:
         Harness h2;
         h2.workbench.model().loadState(state);
         QCOMPARE(h2.workbench.model().view().compareEdit()->text(), kB);
+        QCOMPARE(h2.workbench.model().networkDocument().compareText(), kB);
         QVERIFY(h2.workbench.model().runner().waitUntilIdle());
         QVERIFY(h2.workbench.model().view().comparison().waitUntilIdle());
         QVERIFY(h2.workbench.model().view().comparison().comparable());

@@ -91,14 +91,14 @@ private slots:
         openAndRun(h, m_gpt2, text);
         const Expected e = expected(m_gpt2, text);
         ModelView &view = h.workbench.model().view();
-        LayerHeadGrid *grid = view.grid();
-        QVERIFY(!view.bestHeads()->isVisible());
-        QVERIFY(!view.sortBox()->isEnabled());
+        LayerHeadGrid *grid = gridOf(view);
+        QVERIFY(!bestHeadsOf(view)->isVisible());
+        QVERIFY(!sortBoxOf(view)->isEnabled());
         const QRect unscored = grid->headRect(1, 0);
-        view.scoreBox()->setCurrentIndex(
-            view.scoreBox()->findData(int(LayerHeadGrid::Score::Induction)));
+        scoreBoxOf(view)->setCurrentIndex(
+            scoreBoxOf(view)->findData(int(LayerHeadGrid::Score::Induction)));
         QCOMPARE(grid->score(), LayerHeadGrid::Score::Induction);
-        QVERIFY(view.sortBox()->isEnabled());
+        QVERIFY(sortBoxOf(view)->isEnabled());
         // Room for the score under each row: the second layer moves down.
         QVERIFY(grid->headRect(1, 0).top() > unscored.top());
         double best = -1;
@@ -115,10 +115,11 @@ private slots:
                     bestName = QString("layer %1 head %2: %3").arg(l).arg(hd).arg(best, 0, 'f', 2);
                 }
             }
-        QVERIFY(view.bestHeads()->isVisible());
-        QVERIFY2(view.bestHeads()->text().contains(bestName), qPrintable(view.bestHeads()->text()));
+        QVERIFY(bestHeadsOf(view)->isVisible());
+        QVERIFY2(bestHeadsOf(view)->text().contains(bestName),
+                 qPrintable(bestHeadsOf(view)->text()));
 
-        view.sortBox()->setChecked(true);
+        sortBoxOf(view)->setChecked(true);
         for (int l = 0; l < 2; ++l) {
             QList<int> columns;
             for (int hd = 0; hd < 4; ++hd)
@@ -150,14 +151,14 @@ private slots:
         Harness h;
         openAndRun(h, m_gpt2, QStringLiteral("a b c"));
         ModelView &view = h.workbench.model().view();
-        view.scoreBox()->setCurrentIndex(
-            view.scoreBox()->findData(int(LayerHeadGrid::Score::Induction)));
-        QVERIFY(std::isnan(view.grid()->scoreOf(0, 0)));
-        QVERIFY2(view.bestHeads()->text().contains("repeats"),
-                 qPrintable(view.bestHeads()->text()));
-        view.scoreBox()->setCurrentIndex(
-            view.scoreBox()->findData(int(LayerHeadGrid::Score::FirstToken)));
-        QVERIFY(!std::isnan(view.grid()->scoreOf(0, 0)));
+        scoreBoxOf(view)->setCurrentIndex(
+            scoreBoxOf(view)->findData(int(LayerHeadGrid::Score::Induction)));
+        QVERIFY(std::isnan(gridOf(view)->scoreOf(0, 0)));
+        QVERIFY2(bestHeadsOf(view)->text().contains("repeats"),
+                 qPrintable(bestHeadsOf(view)->text()));
+        scoreBoxOf(view)->setCurrentIndex(
+            scoreBoxOf(view)->findData(int(LayerHeadGrid::Score::FirstToken)));
+        QVERIFY(!std::isnan(gridOf(view)->scoreOf(0, 0)));
     }
 
     // Ablations (issue 27): each is one undo step; the run is runModel with them, the plain run
@@ -176,7 +177,7 @@ private slots:
         const auto checkpoint = runner.checkpoint();
         QUndoStack *undo = h.doc()->undoStack();
         const int steps = undo->count();
-        QVERIFY(!view.delta()->isVisible());
+        QVERIFY(!deltaOf(view)->isVisible());
 
         using Kind = attn::Intervention::Kind;
         QVERIFY(model.interventions().ablate(1, 2, Kind::Zero));
@@ -188,15 +189,15 @@ private slots:
                  attn::runModel(*checkpoint, plain->ids, one)->logits);
         QCOMPARE(runner.outcome().baseline->logits, plain->logits);
         QVERIFY(runner.outcome().run->logits != plain->logits);
-        QCOMPARE(view.grid()->markOf(1, 2), QStringLiteral("0"));
-        QVERIFY(view.grid()->markOf(0, 2).isEmpty());
+        QCOMPARE(gridOf(view)->markOf(1, 2), QStringLiteral("0"));
+        QVERIFY(gridOf(view)->markOf(0, 2).isEmpty());
         // Layer 0 is before the ablated head: unchanged; layer 1 changed.
-        QVERIFY(view.delta()->isVisible());
-        QCOMPARE(view.delta()->changes().size(), std::size_t(2));
-        QCOMPARE(view.delta()->changes()[0], 0.0);
-        QVERIFY(view.delta()->changes()[1] > 0);
-        QCOMPARE(view.predictions()->columnCount(), 3);
-        QVERIFY(view.restoreAllButton()->isVisible());
+        QVERIFY(deltaOf(view)->isVisible());
+        QCOMPARE(deltaOf(view)->changes().size(), std::size_t(2));
+        QCOMPARE(deltaOf(view)->changes()[0], 0.0);
+        QVERIFY(deltaOf(view)->changes()[1] > 0);
+        QCOMPARE(predictionsOf(view)->columnCount(), 3);
+        QVERIFY(restoreAllOf(view)->isVisible());
 
         // Combined with a mean ablation of another layer's head: both apply.
         QVERIFY(model.interventions().ablate(0, 1, Kind::Mean));
@@ -205,12 +206,12 @@ private slots:
         two.edits.push_back(attn::Intervention::mean(0, 1));
         QCOMPARE(runner.outcome().run->logits,
                  attn::runModel(*checkpoint, plain->ids, two)->logits);
-        QCOMPARE(view.grid()->markOf(0, 1), QStringLiteral("\u03bc"));
-        QVERIFY(view.delta()->changes()[0] > 0);
+        QCOMPARE(gridOf(view)->markOf(0, 1), QStringLiteral("\u03bc"));
+        QVERIFY(deltaOf(view)->changes()[0] > 0);
         // A scale replaces the head's edit instead of adding one.
         QVERIFY(model.interventions().ablate(0, 1, Kind::Scale, 0.5));
         QCOMPARE(int(runner.interventions().edits.size()), 2);
-        QCOMPARE(view.grid()->markOf(0, 1), QStringLiteral("\u00d70.5"));
+        QCOMPARE(gridOf(view)->markOf(0, 1), QStringLiteral("\u00d70.5"));
         QVERIFY(!model.interventions().ablate(0, 9, Kind::Zero)); // no head 9
         QVERIFY(!model.interventions().ablate(0, 1, Kind::Scale, std::nan("")));
         QCOMPARE(undo->count(), steps + 3);
@@ -230,12 +231,12 @@ private slots:
         QVERIFY(runner.waitUntilIdle());
         QVERIFY(runner.interventions().empty());
         QCOMPARE(runner.outcome().run->logits, plain->logits);
-        QVERIFY(view.grid()->markOf(1, 2).isEmpty());
-        QVERIFY(!view.delta()->isVisible());
-        QCOMPARE(view.predictions()->columnCount(), 2);
+        QVERIFY(gridOf(view)->markOf(1, 2).isEmpty());
+        QVERIFY(!deltaOf(view)->isVisible());
+        QCOMPARE(predictionsOf(view)->columnCount(), 2);
         undo->redo();
         QVERIFY(runner.waitUntilIdle());
-        QCOMPARE(view.grid()->markOf(1, 2), QStringLiteral("0"));
+        QCOMPARE(gridOf(view)->markOf(1, 2), QStringLiteral("0"));
         // Restore every head: one step.
         QVERIFY(model.interventions().clear());
         QVERIFY(runner.interventions().empty());
@@ -270,14 +271,14 @@ private slots:
         openAndRun(h, m_gpt2, QStringLiteral("the cat sat on the mat"));
         ModelController &model = h.workbench.model();
         ModelView &view = model.view();
-        LayerHeadGrid *grid = view.grid();
+        LayerHeadGrid *grid = gridOf(view);
         const auto checkpoint = model.runner().checkpoint();
         attn::RunPtr run = model.runner().outcome().run;
         QVERIFY(!view.readings().isBusy()); // nothing read that nobody looks at
         QVERIFY(!view.readings().has(RunReadings::Kind::LogitLens));
 
-        view.pictureBox()->setCurrentIndex(
-            view.pictureBox()->findData(int(LayerHeadGrid::Picture::ValueWeighted)));
+        pictureBoxOf(view)->setCurrentIndex(
+            pictureBoxOf(view)->findData(int(LayerHeadGrid::Picture::ValueWeighted)));
         QVERIFY(view.readings().waitUntilIdle());
         QCOMPARE(grid->picture(), LayerHeadGrid::Picture::ValueWeighted);
         const auto norms = attn::valueWeightedNorms(*checkpoint, *run);
@@ -293,14 +294,14 @@ private slots:
         QCOMPARE(grid->imageColor(0, 1, 3, 2),
                  ColorLut().at(lutIndex(n01(3, 2), ValueRange{0.0, top})));
         QTest::mouseMove(grid, grid->headRect(1, 0).center());
-        QTRY_VERIFY(view.popup()->isVisible());
-        QCOMPARE(view.popup()->heatmap()->values(), norms[1][0].norms);
-        QVERIFY2(view.popup()->note()->text().startsWith("Key "),
-                 qPrintable(view.popup()->note()->text()));
+        QTRY_VERIFY(popupOf(view)->isVisible());
+        QCOMPARE(popupOf(view)->heatmap()->values(), norms[1][0].norms);
+        QVERIFY2(popupOf(view)->note()->text().startsWith("Key "),
+                 qPrintable(popupOf(view)->note()->text()));
         QTest::mouseMove(grid, QPoint(1, 1));
 
-        view.pictureBox()->setCurrentIndex(
-            view.pictureBox()->findData(int(LayerHeadGrid::Picture::Rollout)));
+        pictureBoxOf(view)->setCurrentIndex(
+            pictureBoxOf(view)->findData(int(LayerHeadGrid::Picture::Rollout)));
         QVERIFY(view.readings().waitUntilIdle());
         for (int l = 0; l < 2; ++l) {
             QCOMPARE(grid->shown(l, 0), attn::attentionRollout(*run, l + 1));
@@ -374,8 +375,8 @@ private slots:
         QCOMPARE(runner.outcome().run->logits,
                  attn::runModel(*runner.checkpoint(), plain->ids, sent)->logits);
         QVERIFY(testsupport::relativeError(runner.outcome().run->logits, plain->logits) > 1e-6);
-        QCOMPARE(model.view().grid()->markOf(1, 2), QStringLiteral("\u270e"));
-        QVERIFY(model.view().delta()->isVisibleTo(&model.view()));
+        QCOMPARE(gridOf(model.view())->markOf(1, 2), QStringLiteral("\u270e"));
+        QVERIFY(deltaOf(model.view())->isVisibleTo(&model.view()));
 
         // Another text: the workbench's head no longer fits the run, and it says so.
         model.view().textEdit()->setText(QStringLiteral("a dog"));
@@ -384,7 +385,7 @@ private slots:
         // The edited head belongs to the other text: this one runs without it, and says so.
         QCOMPARE(runner.outcome().run->logits,
                  attn::runModel(*runner.checkpoint(), runner.outcome().run->ids)->logits);
-        QVERIFY(model.view().message()->text().contains("runs without it"));
+        QVERIFY(messageOf(model.view())->text().contains("runs without it"));
         QVERIFY(!model.sendHeadBack(&error));
         QVERIFY2(error.contains("take the head apart again"), qPrintable(error));
     }

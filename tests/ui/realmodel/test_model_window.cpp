@@ -75,14 +75,14 @@ private slots:
         QVERIFY(view.isVisible());
 
         // The tokens as pieces, a marker where each word begins.
-        QCOMPARE(view.tokens()->pieces(), TokenStrip::labels(e.tokens));
+        QCOMPARE(tokensOf(view)->pieces(), attn::displayLabels(e.tokens));
         // The first "the" has no space before it, so no merge makes it one piece: "·t" "he".
-        QCOMPARE(view.tokens()->pieces().mid(0, 2),
+        QCOMPARE(tokensOf(view)->pieces().mid(0, 2),
                  QStringList({QStringLiteral("\u00b7t"), QStringLiteral("he")}));
-        QVERIFY(view.tokens()->pieces().contains(QStringLiteral("\u00b7cat")));
+        QVERIFY(tokensOf(view)->pieces().contains(QStringLiteral("\u00b7cat")));
 
         // One heatmap per head and layer, drawn from the run's numbers.
-        LayerHeadGrid *grid = view.grid();
+        LayerHeadGrid *grid = gridOf(view);
         QCOMPARE(grid->layers(), 2);
         QCOMPARE(grid->heads(), 4);
         QCOMPARE(grid->headCount(), 8);
@@ -103,7 +103,7 @@ private slots:
             }
 
         // The predictions after the last token are topPredictions of the last position.
-        PredictionsView *p = view.predictions();
+        PredictionsView *p = predictionsOf(view);
         QCOMPARE(p->positions(), std::vector<std::int64_t>{std::int64_t(e.tokens.size()) - 1});
         QVERIFY(
             samePredictions(p->predictions().at(0),
@@ -112,26 +112,26 @@ private slots:
 
         // Hovering a head enlarges it, with the token names.
         QTest::mouseMove(grid, grid->headRect(1, 2).center());
-        QTRY_VERIFY(view.popup()->isVisible());
-        QCOMPARE(view.popup()->layer(), 1);
-        QCOMPARE(view.popup()->head(), 2);
-        QCOMPARE(view.popup()->heatmap()->rowLabels(), TokenStrip::labels(e.tokens));
-        QCOMPARE(view.popup()->heatmap()->values(), e.run->layers[1].heads[2].weights);
+        QTRY_VERIFY(popupOf(view)->isVisible());
+        QCOMPARE(popupOf(view)->layer(), 1);
+        QCOMPARE(popupOf(view)->head(), 2);
+        QCOMPARE(popupOf(view)->heatmap()->rowLabels(), attn::displayLabels(e.tokens));
+        QCOMPARE(popupOf(view)->heatmap()->values(), e.run->layers[1].heads[2].weights);
         // It takes no clicks itself: its last line says where a click and the menu lead.
-        QVERIFY(view.popup()->hint()->isVisible());
-        QVERIFY2(view.popup()->hint()->text().contains("Circuits of head 2"),
-                 qPrintable(view.popup()->hint()->text()));
-        QVERIFY(view.popup()->hint()->geometry().bottom() < view.popup()->height());
-        QVERIFY(view.popup()->heatmap()->geometry().bottom() <
-                view.popup()->hint()->geometry().top());
+        QVERIFY(popupOf(view)->hint()->isVisible());
+        QVERIFY2(popupOf(view)->hint()->text().contains("Circuits of head 2"),
+                 qPrintable(popupOf(view)->hint()->text()));
+        QVERIFY(popupOf(view)->hint()->geometry().bottom() < popupOf(view)->height());
+        QVERIFY(popupOf(view)->heatmap()->geometry().bottom() <
+                popupOf(view)->hint()->geometry().top());
         if (!qEnvironmentVariableIsEmpty("ATTNVIZ_MODEL_SHOTS")) {
             const QString dir = qEnvironmentVariable("ATTNVIZ_MODEL_SHOTS");
             QTest::qWait(300); // the heatmap's replot, queued for a turn of its own
-            view.popup()->grab().save(dir + "/popup.png");
+            popupOf(view)->grab().save(dir + "/popup.png");
             h.window.grab().save(dir + "/window.png");
         }
         QTest::mouseMove(grid, QPoint(1, 1));
-        QTRY_VERIFY(!view.popup()->isVisible());
+        QTRY_VERIFY(!popupOf(view)->isVisible());
     }
 
     void bertPredictsAtEachMask() {
@@ -140,18 +140,18 @@ private slots:
         openAndRun(h, m_bert, text);
         const Expected e = expected(m_bert, text);
         ModelView &view = h.workbench.model().view();
-        QCOMPARE(view.tokens()->pieces().first(), QStringLiteral("[CLS]"));
+        QCOMPARE(tokensOf(view)->pieces().first(), QStringLiteral("[CLS]"));
         const std::vector<std::int64_t> masks = PredictionsView::maskPositions(e.tokens);
         QCOMPARE(masks, (std::vector<std::int64_t>{3, 6}));
-        QCOMPARE(view.predictions()->positions(), masks);
+        QCOMPARE(predictionsOf(view)->positions(), masks);
         for (std::size_t k = 0; k < masks.size(); ++k)
-            QVERIFY(samePredictions(view.predictions()->predictions()[k],
+            QVERIFY(samePredictions(predictionsOf(view)->predictions()[k],
                                     attn::topPredictions(*e.run, masks[k], 5)));
         // "##" continuations join their word: "playing" is "·play" "ing".
         view.textEdit()->setText(QStringLiteral("the cat is playing"));
         QVERIFY(h.workbench.model().runner().waitUntilIdle());
-        QVERIFY(view.tokens()->pieces().contains(QStringLiteral("\u00b7play")));
-        QVERIFY(view.tokens()->pieces().contains(QStringLiteral("ing")));
+        QVERIFY(tokensOf(view)->pieces().contains(QStringLiteral("\u00b7play")));
+        QVERIFY(tokensOf(view)->pieces().contains(QStringLiteral("ing")));
     }
 
     void typingIsCoalescedAndStaleRunsDropped() {
@@ -180,7 +180,7 @@ private slots:
         QCOMPARE(runner.outcome().text, QStringLiteral("the dog"));
         QCOMPARE(started.size(), 2);
         // The progress bar is only for a run that is going.
-        QVERIFY(!h.workbench.model().view().progress()->isVisible());
+        QVERIFY(!progressOf(h.workbench.model().view())->isVisible());
     }
 
     void headTakenApartIsOneUndoStepAndLinksBack() {
@@ -196,7 +196,7 @@ private slots:
         const int steps = doc.undoStack()->count();
 
         // A click on the head takes it apart.
-        LayerHeadGrid *grid = model.view().grid();
+        LayerHeadGrid *grid = gridOf(model.view());
         QTest::mouseClick(grid, Qt::LeftButton, {}, grid->headRect(1, 2).center());
         const auto checkpoint = attn::Checkpoint::open(m_gpt2);
         const attn::AttentionInputs head =
@@ -223,7 +223,7 @@ private slots:
         QTest::mouseClick(model.backButton(), Qt::LeftButton);
         QVERIFY(model.isModelShown());
         QVERIFY(!model.backButton()->isVisible());
-        QCOMPARE(model.view().grid()->headCount(), 8); // the model as it was
+        QCOMPARE(gridOf(model.view())->headCount(), 8); // the model as it was
         QTest::mouseClick(model.view().findChild<QPushButton *>("backToWorkbenchButton"),
                           Qt::LeftButton);
         QVERIFY(!model.isModelShown());
@@ -265,7 +265,7 @@ private slots:
             asked << question;
             return answer;
         });
-        model.view().grid()->choose(1, 5);
+        gridOf(model.view())->choose(1, 5);
         const attn::AttentionInputs before = h.doc()->inputs();
         QString error;
         QVERIFY(!model.takeApart(1, -1, &error)); // declined: nothing changes, the reason said
@@ -305,9 +305,9 @@ private slots:
         QSignalSpy failed(&model.runner(), &ModelRunner::openFailed);
         model.openFolder(noTokenizer); // as the menu and a drop do: on a worker
         QTRY_COMPARE(failed.size(), 1);
-        const QString message = model.view().message()->text();
+        const QString message = messageOf(model.view())->text();
         QVERIFY2(message.contains(noTokenizer), qPrintable(message));
-        QVERIFY(model.view().message()->isVisibleTo(&model.view()));
+        QVERIFY(messageOf(model.view())->isVisibleTo(&model.view()));
         QVERIFY(h.doc()->inputs() == before);
         QCOMPARE(model.runner().outcome().run, run);
     }
@@ -331,7 +331,7 @@ private slots:
         QTRY_VERIFY(model.isModelShown());
         model.view().textEdit()->setText(QStringLiteral("the mat"));
         QVERIFY(model.runner().waitUntilIdle());
-        QCOMPARE(model.view().grid()->headCount(), 8);
+        QCOMPARE(gridOf(model.view())->headCount(), 8);
     }
 
     void sessionsRememberTheModel() {
@@ -364,8 +364,11 @@ private slots:
             QCOMPARE(model.view().textEdit()->text(), text);
             QVERIFY(model.runner().waitUntilIdle());
             QCOMPARE(model.runner().outcome().text, text);
-            QCOMPARE(model.view().grid()->chosenLayer(), 1);
-            QCOMPARE(model.view().grid()->chosenHead(), 3);
+            QCOMPARE(gridOf(model.view())->chosenLayer(), 1);
+            QCOMPARE(gridOf(model.view())->chosenHead(), 3);
+            QCOMPARE(model.networkDocument().text(), text);
+            QCOMPARE(model.networkDocument().chosenLayer(), 1);
+            QCOMPARE(model.networkDocument().chosenHead(), 3);
             QVERIFY(!model.isModelShown()); // the session's document is what opens
             QVERIFY(model.backButton()->isVisibleTo(&h.window));
             // Still the head taken apart: its edits can go back, its circuits be read.
@@ -409,8 +412,10 @@ private slots:
             QCOMPARE(model.runner().folder(), QDir(m_gpt2).absolutePath());
             QCOMPARE(model.view().textEdit()->text(), text);
             QVERIFY(model.runner().waitUntilIdle());
-            QCOMPARE(model.view().grid()->chosenLayer(), 1);
-            QCOMPARE(model.view().grid()->chosenHead(), 2);
+            QCOMPARE(gridOf(model.view())->chosenLayer(), 1);
+            QCOMPARE(gridOf(model.view())->chosenHead(), 2);
+            QCOMPARE(model.networkDocument().chosenLayer(), 1);
+            QCOMPARE(model.networkDocument().chosenHead(), 2);
             // The same numbers as the window's own; the CLI labels the tokens its own way.
             attn::AttentionInputs same =
                 attn::takeApart(*model.runner().checkpoint(), *model.runner().outcome().run,
