@@ -9,14 +9,10 @@
 #include "lesson/LessonPanel.h"
 #include "model/Document.h"
 #include "model/Recomputer.h"
-#include "realmodel/CircuitsView.h"
-#include "realmodel/ComparisonView.h"
-#include "realmodel/LogitLensView.h"
-#include "realmodel/ModelComparison.h"
 #include "realmodel/ModelFeatures.h"
 #include "realmodel/ModelRunner.h"
 #include "realmodel/ModelView.h"
-#include "realmodel/RunReadings.h"
+#include "realmodel/NetworkDocument.h"
 #include "session/SessionController.h"
 #include "shell/Translations.h"
 #include "window/Presentation.h"
@@ -70,12 +66,6 @@ bool onlyPrints(int argc, char **argv) {
             return true;
     }
     return false;
-}
-
-// The model view's own work under way (run B, the circuits, the readings) that a screenshot
-// waits for.
-bool modelBusy(const ModelView &view) {
-    return view.comparison().isBusy() || view.circuits()->isBusy() || view.readings().isBusy();
 }
 
 } // namespace
@@ -231,17 +221,18 @@ int main(int argc, char **argv) {
                 &window, "attnviz",
                 QCoreApplication::translate("main", "Could not open the model:\n%1").arg(error));
         } else {
-            ModelView &view = workbench.model().view();
-            view.textEdit()->setText(parser.value(text));
+            NetworkDocument &network = workbench.model().networkDocument();
+            network.setText(parser.value(text));
             if (parser.isSet(compare))
-                view.compareEdit()->setText(parser.value(compare));
+                network.setCompareText(parser.value(compare));
             workbench.model().showModel(true);
+            ModelView &view = workbench.model().view();
             if (focusTab == "lens")
-                view.tabs()->setCurrentWidget(view.lens());
+                view.showTab(ModelView::Tab::Lens);
             else if (focusTab == "circuits")
-                view.tabs()->setCurrentWidget(view.circuits());
+                view.showTab(ModelView::Tab::Circuits);
             else if (focusTab == "compare")
-                view.tabs()->setCurrentWidget(view.comparisonView());
+                view.showTab(ModelView::Tab::Compare);
         }
     }
     if (parser.value(layout) == "columns")
@@ -294,7 +285,7 @@ int main(int argc, char **argv) {
                 QApplication::processEvents(QEventLoop::AllEvents, 50);
                 QThread::msleep(10);
             } while ((workbench.recomputer().isBusy() || workbench.model().runner().isBusy() ||
-                      modelBusy(workbench.model().view()) || coloring(workbench.stages()) ||
+                      workbench.model().view().isBusy() || coloring(workbench.stages()) ||
                       !ReplotQueue::instance().isEmpty() || settling.elapsed() < 200) &&
                      settling.elapsed() < 10000);
             if (parser.isSet(lesson)) { // the step's matrices in view, as arranged now

@@ -503,6 +503,27 @@ void ModelView::updateLens() {
         m_lens->setLens(m_readings.lens(), m_runner.outcome().tokens, m_runner.tokenizer());
 }
 
+void ModelView::showTab(Tab tab) {
+    switch (tab) {
+    case Tab::Heads:
+        m_tabs->setCurrentIndex(0);
+        break;
+    case Tab::Lens:
+        m_tabs->setCurrentWidget(m_lens);
+        break;
+    case Tab::Circuits:
+        m_tabs->setCurrentWidget(m_circuits);
+        break;
+    case Tab::Compare:
+        m_tabs->setCurrentWidget(m_comparisonView);
+        break;
+    }
+}
+
+bool ModelView::isBusy() const {
+    return m_comparison->isBusy() || m_circuits->isBusy() || m_readings.isBusy();
+}
+
 void ModelView::showCircuits(int layer, int head) {
     m_popup->hide();
     m_circuits->showHead(layer, head);

@@ -51,8 +51,14 @@ public:
     ModelView(ModelRunner &runner, NetworkDocument &document, RunReadings &readings,
               QWidget *parent = nullptr);
 
-    // The command line's --text, --compare and --focus (app/gui_main.cpp) and its screenshots'
-    // wait; the tests find the other parts by their object names.
+    // The tab a figure opens on (attnviz --focus lens|circuits|compare).
+    enum class Tab { Heads, Lens, Circuits, Compare };
+    void showTab(Tab tab);
+    // Whether the view's own work is under way (run B, the circuits, the readings): a
+    // screenshot waits for it.
+    bool isBusy() const;
+
+    // The parts the tests type into and read; they find the others by their object names.
     QLineEdit *textEdit() const { return m_text; }
     QTabWidget *tabs() const { return m_tabs; }
     LogitLensView *lens() const { return m_lens; }
