@@ -3,9 +3,9 @@
 #include "CliModelSupport.h"
 
 #include "InputError.h"
-#include "analysis/ModelAnalysis.h"
 #include "checkpoint/Checkpoint.h"
 #include "io/AtomicFile.h"
+#include "networkreadings/ModelAnalysis.h"
 #include "tokenizer/Tokenizer.h"
 #include "tokenizer/TokenizerFiles.h"
 #include "transformer/Forward.h"

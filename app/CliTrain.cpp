@@ -11,11 +11,11 @@
 #include "tokenizer/BpeTrainer.h"
 #include "tokenizer/Tokenizer.h"
 #include "tokenizer/TokenizerFiles.h"
+#include "training/DecoderTraining.h"
+#include "transformer/DecoderGradientJson.h"
 #include "transformer/DecoderParameters.h"
 #include "transformer/DecoderPass.h"
-#include "transformer/DecoderTraining.h"
 #include "transformer/Forward.h"
-#include "transformer/GradientJson.h"
 
 #include <QCommandLineParser>
 #include <QDir>
@@ -60,7 +60,7 @@ int writeGradient(const QStringList &arguments) {
     } catch (const attn::InputError &e) {
         throw attn::InputError(folder + ": " + QString::fromStdString(e.what()));
     }
-    return writeResult(parser.value("json"), attn::gradientToJson(loss, gradient));
+    return writeResult(parser.value("json"), attn::decoderGradientToJson(loss, gradient));
 }
 
 // The defaults of model train; the induction task's are attn::inductionDefaults(), the same as
