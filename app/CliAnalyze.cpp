@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliAnalyze.h"
 #include "CliModelSupport.h"
+#include "CliNumbers.h"
 
 #include "InputError.h"
-#include "analysis/ModelAnalysis.h"
 #include "checkpoint/Checkpoint.h"
 #include "io/AtomicFile.h"
+#include "networkreadings/ModelAnalysis.h"
 #include "tokenizer/Tokenizer.h"
 #include "tokenizer/TokenizerFiles.h"
 #include "transformer/Forward.h"
 
 #include <QCommandLineParser>
-#include <QRegularExpression>
 
 #include <cmath>
 #include <cstdio>
@@ -22,22 +22,19 @@ namespace {
 
 using namespace climodel;
 
-int wholeNumber(const QString &text, bool &ok) {
-    static const QRegularExpression digits("^[0-9]{1,9}$");
-    ok = digits.match(text).hasMatch();
-    return ok ? text.toInt() : 0;
-}
-
 // "L:H", and for --ablate ":mean" or ":scale=F" after it.
 attn::Intervention parseHead(const QString &value, const char *option, bool kinds) {
     const QStringList parts = value.split(':');
-    bool layerOk = false, headOk = false;
-    const int layer = parts.size() >= 2 ? wholeNumber(parts[0], layerOk) : 0;
-    const int head = parts.size() >= 2 ? wholeNumber(parts[1], headOk) : 0;
+    constexpr qint64 kMost = std::numeric_limits<int>::max();
+    const std::optional<qint64> layerNumber =
+        parts.size() >= 2 ? wholeNumber(parts[0], 0, kMost) : std::nullopt;
+    const std::optional<qint64> headNumber =
+        parts.size() >= 2 ? wholeNumber(parts[1], 0, kMost) : std::nullopt;
     const QString expected = kinds ? "L:H, L:H:mean or L:H:scale=F" : "L:H";
-    if (!layerOk || !headOk || parts.size() > (kinds ? 3 : 2))
+    if (!layerNumber || !headNumber || parts.size() > (kinds ? 3 : 2))
         throw attn::InputError(QString("--%1 expects %2 (layer and head from 0), got \"%3\"")
                                    .arg(option, expected, value));
+    const auto layer = int(*layerNumber), head = int(*headNumber);
     if (parts.size() == 2)
         return option == QStringLiteral("patch") ? attn::Intervention::patchHead(layer, head)
                                                  : attn::Intervention::zero(layer, head);
@@ -170,12 +167,11 @@ attn::Interventions interventionsOf(const QCommandLineParser &parser,
         options.push_back("--patch " + value);
     }
     for (const QString &value : parser.values("patch-resid")) {
-        bool ok = false;
-        const int layer = wholeNumber(value, ok);
-        if (!ok)
+        const std::optional<qint64> layer = wholeNumber(value, 0, std::numeric_limits<int>::max());
+        if (!layer)
             throw attn::InputError(
                 QString("--patch-resid expects a layer L from 0, got \"%1\"").arg(value));
-        interventions.edits.push_back(attn::Intervention::patchResidual(layer));
+        interventions.edits.push_back(attn::Intervention::patchResidual(int(*layer)));
         options.push_back("--patch-resid " + value);
     }
     const bool patches = parser.isSet("patch") || parser.isSet("patch-resid");

@@ -15,8 +15,8 @@ class Checkpoint;
 }
 
 // attnviz-cli model analyze DIR (--text TEXT | --ids 1,2,3) [--ablate L:H]… --json OUT: every
-// reading of a run (core/analysis/ModelAnalysis.h) in the references' analysis layout; and the
-// intervention options of model run (--ablate L:H[:mean|:scale=F], --patch L:H,
+// reading of a run (core/networkreadings/ModelAnalysis.h) in the references' analysis layout; and
+// the intervention options of model run (--ablate L:H[:mean|:scale=F], --patch L:H,
 // --patch-resid L, with run B from --from-text or --from-ids). Kept out of CliModel.cpp so
 // each parser stays small.
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliArrays.h"
+#include "CliNumbers.h"
 
 #include "InputError.h"
 
@@ -16,11 +17,11 @@ QString parseSetOptions(const QCommandLineParser &parser, SetRequest *request) {
     if (parser.isSet("head")) {
         if (!info->perHead)
             return "--head applies to Wq, Wk and Wv, not " + name;
-        bool ok = false;
-        const int head = parser.value("head").trimmed().toInt(&ok);
-        if (!ok)
+        const std::optional<qint64> head = wholeNumber(
+            parser.value("head"), std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+        if (!head)
             return "--head expects a whole number, got \"" + parser.value("head") + "\"";
-        request->head = head;
+        request->head = int(*head);
     }
     if (!parser.isSet("from") || parser.value("from").isEmpty())
         return "set needs --from FILE[:TENSOR][SLICE]";

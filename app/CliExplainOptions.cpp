@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliExplainOptions.h"
+#include "CliNumbers.h"
 
 #include <QCommandLineParser>
 #include <QStringList>
 
 Eigen::Index parseIndex(const QString &option, const QString &text) {
-    bool ok = false;
-    const qlonglong value = text.trimmed().toLongLong(&ok);
-    if (!ok)
+    const std::optional<qint64> value = wholeNumber(text);
+    if (!value)
         throw UsageError{option + " expects a whole number, got \"" + text + "\""};
-    return Eigen::Index(value);
+    return Eigen::Index(*value);
 }
 
 namespace {

@@ -2,7 +2,7 @@
 #pragma once
 // attnviz-cli explain's options: which product, which terms, and the kernel views' sizes.
 
-#include "analysis/ExplainText.h"
+#include "headreadings/ExplainText.h"
 
 #include <QString>
 

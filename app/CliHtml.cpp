@@ -3,8 +3,8 @@
 
 #include "InputError.h"
 #include "io/AtomicFile.h"
-#include "io/HtmlPage.h"
 #include "io/Session.h"
+#include "page/HtmlPage.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>

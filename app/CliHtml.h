@@ -4,7 +4,7 @@
 #include <QStringList>
 
 // attnviz-cli html SESSION --out page.html: the session as one self-contained interactive page
-// (core/io/HtmlPage.h). Kept beside the other commands' parsers so each stays small.
+// (core/page/HtmlPage.h). Kept beside the other commands' parsers so each stays small.
 
 // True when arguments[1] is "html".
 bool isHtmlCommand(const QStringList &arguments);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliLearn.h"
+#include "CliNumbers.h"
 
 #include "Gradient.h"
 #include "InputError.h"
@@ -58,19 +59,6 @@ int runGrad(const QStringList &positional,
     return 0;
 }
 
-long long wholeNumber(const QCommandLineParser &parser, const QString &option, long long low,
-                      long long high) {
-    bool ok = false;
-    const long long value = parser.value(option).trimmed().toLongLong(&ok);
-    if (!ok || value < low || value > high)
-        throw UsageError{QString("--%1 expects a whole number from %2 to %3, got \"%4\"")
-                             .arg(option)
-                             .arg(low)
-                             .arg(high)
-                             .arg(parser.value(option))};
-    return value;
-}
-
 std::string progressLine(int step, const attn::Evaluation &e) {
     return "{\"step\": " + std::to_string(step) + ", \"loss\": " + attn::jsonNumber(e.loss) +
            ", \"accuracy\": " + attn::jsonNumber(e.accuracy) + "}\n";
@@ -86,9 +74,11 @@ int runTrain(const QCommandLineParser &parser, const QStringList &positional) {
     if (!task)
         throw UsageError{"--task expects previous-token, first-token or match, got \"" +
                          parser.value("task") + "\""};
-    const long long seed = parser.isSet("seed") ? wholeNumber(parser, "seed", 0, 4294967295LL) : 1;
+    const long long seed =
+        parser.isSet("seed") ? wholeOption<UsageError>(parser, "seed", 0, 4294967295LL) : 1;
     attn::TrainingConfig config = attn::defaultTrainingConfig(*task, std::uint32_t(seed));
-    const int steps = parser.isSet("steps") ? int(wholeNumber(parser, "steps", 0, 1000000)) : 2000;
+    const int steps =
+        parser.isSet("steps") ? int(wholeOption<UsageError>(parser, "steps", 0, 1000000)) : 2000;
     if (parser.isSet("positional")) {
         const auto p = attn::positionalFromName(parser.value("positional").toStdString());
         if (!p)

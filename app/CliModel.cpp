@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliModel.h"
 #include "CliModelSupport.h"
+#include "CliNumbers.h"
 
 #include "CliAnalyze.h"
 #include "CliTrain.h"
@@ -9,7 +10,6 @@
 #include "Limits.h"
 #include "Notation.h"
 #include "checkpoint/Checkpoint.h"
-#include "io/AtomicFile.h"
 #include "io/ResultJson.h"
 #include "io/Session.h"
 #include "tokenizer/Tokenizer.h"
@@ -133,11 +133,7 @@ int runModel(const QCommandLineParser &parser, const QString &folder) {
         hasIds ? parseIds(parser.value("ids")) : idsOfText(folder, parser.value("text"));
     int top = kDefaultTop;
     if (parser.isSet("top")) {
-        bool ok = false;
-        top = parser.value("top").toInt(&ok);
-        if (!ok || top < 1 || top > 1000)
-            throw UsageError{"--top expects a whole number from 1 to 1000, got \"" +
-                             parser.value("top") + "\""};
+        top = int(wholeOption<UsageError>(parser, "top", 1, 1000));
     }
     QElapsedTimer clock;
     clock.start();
@@ -157,29 +153,9 @@ int runModel(const QCommandLineParser &parser, const QString &folder) {
                                         ", \"forward_ms\": " + attn::jsonNumber(forwardMs) +
                                         ", \"peak_rss_mb\": " + attn::jsonNumber(peakRssMb()) +
                                         "}\n"));
-    if (parser.isSet("json")) {
-        const QString out = parser.value("json");
-        const QByteArray text = attn::runToJson(*run);
-        if (out == "-")
-            return writeOut(text) ? 0 : kExitInput;
-        const QString error = attn::writeFileAtomically(out, text);
-        if (!error.isEmpty())
-            throw attn::InputError(error);
-        return 0;
-    }
+    if (parser.isSet("json"))
+        return writeResult(parser.value("json"), attn::runToJson(*run));
     return writeOut(predictionsText(*checkpoint, *run, top)) ? 0 : kExitInput;
-}
-
-int wholeNumber(const QCommandLineParser &parser, const char *option, int low, int high) {
-    bool ok = false;
-    const int value = parser.value(option).toInt(&ok);
-    if (!ok || value < low || value > high)
-        throw UsageError{QString("--%1 expects a whole number from %2 to %3, got \"%4\"")
-                             .arg(option)
-                             .arg(low)
-                             .arg(high)
-                             .arg(parser.value(option))};
-    return value;
 }
 
 // model session: the workbench document of one head (or the whole layer) of the run, as the
@@ -196,9 +172,10 @@ int writeSession(const QCommandLineParser &parser, const QString &folder) {
         hasIds ? parseIds(parser.value("ids")) : idsOfText(folder, parser.value("text"));
     const std::shared_ptr<const attn::Checkpoint> checkpoint = attn::Checkpoint::open(folder);
     const attn::ModelConfig &config = checkpoint->config();
-    const int layer = wholeNumber(parser, "layer", 0, int(config.layers) - 1);
-    const int head =
-        parser.isSet("head") ? wholeNumber(parser, "head", 0, int(config.heads) - 1) : -1;
+    const int layer = int(wholeOption<UsageError>(parser, "layer", 0, config.layers - 1));
+    const int head = parser.isSet("head")
+                         ? int(wholeOption<UsageError>(parser, "head", 0, config.heads - 1))
+                         : -1;
     if (head < 0) {
         const std::string why = attn::layerTooLarge(config, std::int64_t(ids.size()));
         if (!why.empty())
@@ -220,14 +197,7 @@ int writeSession(const QCommandLineParser &parser, const QString &folder) {
     for (std::int64_t id : ids)
         idArray.append(qint64(id));
     model["ids"] = idArray;
-    const QByteArray text = attn::sessionToJson(inputs, {}, {{"model", model}});
-    const QString out = parser.value("out");
-    if (out == "-")
-        return writeOut(text) ? 0 : kExitInput;
-    const QString error = attn::writeFileAtomically(out, text);
-    if (!error.isEmpty())
-        throw attn::InputError(error);
-    return 0;
+    return writeResult(parser.value("out"), attn::sessionToJson(inputs, {}, {{"model", model}}));
 }
 
 int dispatch(const QStringList &arguments) {

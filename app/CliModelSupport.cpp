@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliModelSupport.h"
+#include "CliNumbers.h"
 
 #include "InputError.h"
 #include "io/AtomicFile.h"
@@ -35,13 +36,12 @@ int writeResult(const QString &out, const QByteArray &text) {
 std::vector<std::int64_t> parseIds(const QString &text, const char *option) {
     std::vector<std::int64_t> ids;
     for (const QString &part : text.split(',')) {
-        bool ok = false;
-        const qlonglong id = part.trimmed().toLongLong(&ok);
-        if (!ok)
+        const std::optional<qint64> id = wholeNumber(part);
+        if (!id)
             throw UsageError{QString("--%1 expects token ids separated by commas (1,2,3), got "
                                      "\"%2\"")
                                  .arg(option, part)};
-        ids.push_back(id);
+        ids.push_back(*id);
     }
     return ids;
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliRender.h"
+#include "CliNumbers.h"
 
 #include <QCommandLineParser>
 
@@ -11,12 +12,11 @@ namespace {
 
 // A whole number, kept within int so that an absurd value is reported, not wrapped.
 std::optional<int> parseInt(const QString &text) {
-    bool ok = false;
-    const qlonglong value = text.trimmed().toLongLong(&ok);
-    if (!ok)
+    const std::optional<qint64> value = wholeNumber(text);
+    if (!value)
         return std::nullopt;
-    return int(std::clamp<qlonglong>(value, std::numeric_limits<int>::min() / 2,
-                                     std::numeric_limits<int>::max() / 2));
+    return int(std::clamp<qint64>(*value, std::numeric_limits<int>::min() / 2,
+                                  std::numeric_limits<int>::max() / 2));
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliTokenize.h"
 #include "CliModelSupport.h"
+#include "CliNumbers.h"
 
 #include "InputError.h"
 #include "Limits.h"
@@ -48,10 +49,11 @@ int train(const QCommandLineParser &parser) {
         return usage("--text and --train exclude each other");
     if (!parser.isSet("vocab") || !parser.isSet("out"))
         return usage("tokenize --train needs --vocab N and --out FILE");
-    bool ok = false;
-    const int vocab = parser.value("vocab").toInt(&ok);
-    if (!ok)
+    const std::optional<qint64> vocabNumber = wholeNumber(
+        parser.value("vocab"), std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+    if (!vocabNumber)
         return usage("--vocab: expected a whole number, got \"" + parser.value("vocab") + "\"");
+    const auto vocab = int(*vocabNumber);
     const QString corpusName = parser.value("train"), out = parser.value("out");
     try {
         QFile file(corpusName);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliTrain.h"
 #include "CliModelSupport.h"
+#include "CliNumbers.h"
 
 #include "InputError.h"
 #include "Limits.h"
@@ -11,11 +12,11 @@
 #include "tokenizer/BpeTrainer.h"
 #include "tokenizer/Tokenizer.h"
 #include "tokenizer/TokenizerFiles.h"
+#include "training/DecoderTraining.h"
+#include "transformer/DecoderGradientJson.h"
 #include "transformer/DecoderParameters.h"
 #include "transformer/DecoderPass.h"
-#include "transformer/DecoderTraining.h"
 #include "transformer/Forward.h"
-#include "transformer/GradientJson.h"
 
 #include <QCommandLineParser>
 #include <QDir>
@@ -60,7 +61,7 @@ int writeGradient(const QStringList &arguments) {
     } catch (const attn::InputError &e) {
         throw attn::InputError(folder + ": " + QString::fromStdString(e.what()));
     }
-    return writeResult(parser.value("json"), attn::gradientToJson(loss, gradient));
+    return writeResult(parser.value("json"), attn::decoderGradientToJson(loss, gradient));
 }
 
 // The defaults of model train; the induction task's are attn::inductionDefaults(), the same as
@@ -74,15 +75,14 @@ constexpr std::int64_t kPrintEvery = 10;
 // The induction task's vocabulary: the 256 bytes of a byte-level BPE and <|endoftext|>.
 constexpr int kInductionVocab = 257;
 
-std::int64_t wholeOption(const QCommandLineParser &parser, const char *option, std::int64_t low,
-                         std::int64_t high) {
-    bool ok = false;
-    const qlonglong value = parser.value(option).toLongLong(&ok);
-    if (!ok)
+std::int64_t sizeOption(const QCommandLineParser &parser, const char *option, std::int64_t low,
+                        std::int64_t high) {
+    const std::optional<qint64> value = wholeNumber(parser.value(option));
+    if (!value)
         throw UsageError{
             QString("--%1 expects a whole number, got \"%2\"").arg(option, parser.value(option))};
-    attn::checkTrainingSize(value, low, high, std::string("--") + option);
-    return value;
+    attn::checkTrainingSize(*value, low, high, std::string("--") + option);
+    return *value;
 }
 
 // The corpus's text, read whole (kMaxTrainingCorpusBytes at most).
@@ -171,9 +171,9 @@ int train(const QStringList &arguments) {
         throw UsageError{"--vocab sizes the tokenizer trained on the corpus; --tokenizer gives "
                          "one"};
     if (parser.isSet("threads"))
-        attn::setThreadCount(int(wholeOption(parser, "threads", 1, 64)));
+        attn::setThreadCount(int(sizeOption(parser, "threads", 1, 64)));
     const std::int64_t steps = parser.isSet("steps")
-                                   ? wholeOption(parser, "steps", 0, attn::kMaxTrainSteps)
+                                   ? sizeOption(parser, "steps", 0, attn::kMaxTrainSteps)
                                    : kDefaultSteps;
     const QString out = parser.value("out");
     const bool resuming = QFileInfo::exists(QDir(out).filePath("training.json"));
@@ -201,7 +201,7 @@ int train(const QStringList &arguments) {
                 endOfText = end[0].id;
         } else {
             const std::int64_t size = parser.isSet("vocab")
-                                          ? wholeOption(parser, "vocab", 257, attn::kMaxTrainVocab)
+                                          ? sizeOption(parser, "vocab", 257, attn::kMaxTrainVocab)
                                           : kDefaultCorpusVocab;
             attn::BpeTraining bpe = attn::trainByteLevelBpeWithIds(text, int(size));
             tokenizerJson = bpe.tokenizerJson;
@@ -216,9 +216,9 @@ int train(const QStringList &arguments) {
     s.vocab = vocab;
     s.attentionOnly = parser.isSet("attention-only");
     s.sequenceLength = parser.isSet("sequence")
-                           ? wholeOption(parser, "sequence", 2, attn::kMaxTrainSequence)
+                           ? sizeOption(parser, "sequence", 2, attn::kMaxTrainSequence)
                            : (induction ? task.sequenceLength : kDefaultSequence);
-    s.batch = parser.isSet("batch") ? wholeOption(parser, "batch", 1, attn::kMaxTrainBatch)
+    s.batch = parser.isSet("batch") ? sizeOption(parser, "batch", 1, attn::kMaxTrainBatch)
                                     : (induction ? task.batch : kDefaultBatch);
     if (parser.isSet("bos")) {
         if (endOfText < 0)
@@ -227,7 +227,7 @@ int train(const QStringList &arguments) {
         s.windowStartId = endOfText;
     }
     if (parser.isSet("induction-tokens"))
-        s.inductionTokens = wholeOption(parser, "induction-tokens", 2, 94);
+        s.inductionTokens = sizeOption(parser, "induction-tokens", 2, 94);
     if (parser.isSet("lr")) {
         bool ok = false;
         s.learningRate = parser.value("lr").toDouble(&ok);
@@ -282,9 +282,9 @@ int train(const QStringList &arguments) {
         for (const char *option : {"layers", "heads", "d-model"})
             if (!parser.isSet(option))
                 throw UsageError{QString("model train needs --%1").arg(option)};
-        s.layers = wholeOption(parser, "layers", 1, attn::kMaxTrainLayers);
-        s.heads = wholeOption(parser, "heads", 1, attn::kMaxTrainHeads);
-        s.dModel = wholeOption(parser, "d-model", 2, attn::kMaxTrainWidth);
+        s.layers = sizeOption(parser, "layers", 1, attn::kMaxTrainLayers);
+        s.heads = sizeOption(parser, "heads", 1, attn::kMaxTrainHeads);
+        s.dModel = sizeOption(parser, "d-model", 2, attn::kMaxTrainWidth);
         training = std::make_unique<attn::DecoderTraining>(s, std::move(corpus));
     }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliWorksheet.h"
 #include "CliModelSupport.h"
+#include "CliNumbers.h"
 
 #include "InputError.h"
 #include "figures/Worksheet.h"
@@ -24,15 +25,6 @@ int usage(const QString &message) {
              "[--head H] [--text PATH]\n"
              "Try 'attnviz-cli --help' for more information.\n");
     return kExitUsage;
-}
-
-// A whole number from min to max, or nullopt.
-std::optional<qint64> wholeNumber(const QString &text, qint64 min, qint64 max) {
-    bool ok = false;
-    const qint64 v = text.toLongLong(&ok);
-    if (!ok || v < min || v > max)
-        return std::nullopt;
-    return v;
 }
 
 } // namespace

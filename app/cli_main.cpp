@@ -12,7 +12,7 @@
 #include "CliTokenize.h"
 #include "InputError.h"
 #include "Stage.h"
-#include "analysis/ExplainText.h"
+#include "headreadings/ExplainText.h"
 #include "io/MatrixExport.h"
 #include "io/ResultJson.h"
 #include "io/Session.h"

@@ -9,8 +9,8 @@
 // repository: bench/compare_pytorch_model.py writes random ones into build/bench-models/ and
 // compares attnviz-cli's figures with PyTorch's.
 //
-// It also times the readings of one run (core/analysis/ModelAnalysis.h: value-weighted norms,
-// rollout, logit lens, every head's circuits, head scores), and the circuits of one head of
+// It also times the readings of one run (core/networkreadings/ModelAnalysis.h: value-weighted
+// norms, rollout, logit lens, every head's circuits, head scores), and the circuits of one head of
 // width d (default 2048, TinyLlama's; random weights, so no checkpoint is needed): the spectra
 // from head_dim × head_dim problems (headCircuit, what the window computes), the dense d × d
 // W_QK and W_OV for the heatmaps, and with --dense-eigen the eigendecomposition of the dense
@@ -35,9 +35,9 @@
 #include "Allocator.h"
 #include "BenchTiming.h"
 #include "Parallel.h"
-#include "analysis/HeadCircuits.h"
-#include "analysis/ModelAnalysis.h"
 #include "checkpoint/Checkpoint.h"
+#include "networkreadings/HeadCircuits.h"
+#include "networkreadings/ModelAnalysis.h"
 #include "transformer/Forward.h"
 
 #include <Eigen/Eigenvalues>

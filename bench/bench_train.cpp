@@ -17,7 +17,7 @@
 #include "Allocator.h"
 #include "BenchTiming.h"
 #include "Parallel.h"
-#include "transformer/DecoderTraining.h"
+#include "training/DecoderTraining.h"
 
 #include <cstdio>
 #include <cstdlib>

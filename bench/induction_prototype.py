@@ -4,7 +4,7 @@
 task and settings under which an induction head forms (issue 26, "Watching an induction head
 form"). float32 on one thread: minutes per setting instead of a rebuild per setting.
 
-The model is attnviz's (core/transformer/DecoderTraining, initialGpt2): a GPT-2, pre-LN
+The model is attnviz's (core/training/DecoderTraining, initialGpt2): a GPT-2, pre-LN
 LayerNorm, learned positions, fused c_attn with biases, causal softmax attention, attention-only,
 the LM head tied to the token embeddings (unless --untied), vocabulary 257 with the task's tokens
 at ids 32 … 32 + K − 1, weights N(0, σ), c_proj N(0, σ/√(2·layers)), Adam. The task's layouts:

@@ -54,7 +54,7 @@ inline constexpr std::int64_t kMaxRunValues = std::int64_t(128) * 1024 * 1024;
 // vocab × vocab product: 8192² · head_dim 64 is about 4 G multiply-adds, a second or two. Larger
 // vocabularies (GPT-2's 50 257: 40 times that) are refused.
 inline constexpr std::int64_t kMaxCircuitVocabulary = 8192;
-// Training a decoder from scratch (model train, core/transformer/DecoderTraining): a model this
+// Training a decoder from scratch (model train, core/training/DecoderTraining): a model this
 // small trains at thousands of tokens a second on a laptop's cores; larger ones would take days
 // in double precision, so the caps say so at once instead.
 inline constexpr std::int64_t kMaxTrainLayers = 24;
@@ -129,7 +129,7 @@ void checkTrainingSize(std::int64_t value, std::int64_t low, std::int64_t high,
 // Every limit above for a whole shape (AttentionInputs.h checks built inputs).
 void checkLimits(const InputShape &shape);
 
-// The interactive page (io/HtmlPage.h) carries every cell's derivation: 128 tokens make about
+// The interactive page (page/HtmlPage.h) carries every cell's derivation: 128 tokens make about
 // 20 MB of text before compression, so longer inputs are refused with a message. Its overview
 // keeps one byte per weight of every head: 12 layers × 12 heads of 256² weights, 9 MB.
 inline constexpr std::int64_t kMaxPageTokens = 128;

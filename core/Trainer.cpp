@@ -2,7 +2,7 @@
 #include "Trainer.h"
 
 #include "Gradient.h"
-#include "analysis/Initializer.h"
+#include "Initializer.h"
 
 namespace attn {
 

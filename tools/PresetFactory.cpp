@@ -2,7 +2,7 @@
 #include "PresetFactory.h"
 
 #include "Attention.h"
-#include "analysis/Initializer.h"
+#include "Initializer.h"
 #include "io/Session.h"
 #include "model/Presets.h"
 

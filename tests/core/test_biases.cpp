@@ -12,9 +12,9 @@
 #include "InputError.h"
 #include "Notation.h"
 #include "Stage.h"
-#include "analysis/Derivation.h"
-#include "analysis/KvCache.h"
+#include "headreadings/Derivation.h"
 #include "io/Session.h"
+#include "kernels/KvCache.h"
 
 #include <QtTest>
 

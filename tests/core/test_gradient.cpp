@@ -7,8 +7,8 @@
 #include "Gradient.h"
 #include "InputError.h"
 #include "Notation.h"
-#include "analysis/LearningReadings.h"
 #include "io/Session.h"
+#include "lessons/LearningReadings.h"
 #include "support/LearningSupport.h"
 
 #include <functional>

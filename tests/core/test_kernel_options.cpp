@@ -6,9 +6,9 @@
 #include "InputError.h"
 #include "Limits.h"
 #include "Masks.h"
-#include "analysis/KvCache.h"
-#include "analysis/OnlineSoftmax.h"
 #include "io/Session.h"
+#include "kernels/KvCache.h"
+#include "kernels/OnlineSoftmax.h"
 #include "support/KernelSupport.h"
 
 #include <QJsonArray>

@@ -6,7 +6,7 @@
 
 #include "InputError.h"
 #include "Limits.h"
-#include "analysis/TokenLabels.h"
+#include "headreadings/TokenLabels.h"
 #include "io/MatrixImport.h"
 #include "io/Session.h"
 #include "support/CliSupport.h"

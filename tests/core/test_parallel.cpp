@@ -3,8 +3,8 @@
 // in blocks of the asked size, whatever the thread count; the caller returns only when every
 // block is done (a helper that starts late finds nothing left rather than being waited for).
 
+#include "Initializer.h"
 #include "Parallel.h"
-#include "analysis/Initializer.h"
 
 #include <QtTest>
 

@@ -5,10 +5,10 @@
 // (test_interpretation_readings, test_interpretation_widgets, test_interpretations).
 
 #include "Attention.h"
+#include "Initializer.h"
 #include "TestSupport.h"
-#include "analysis/Initializer.h"
-#include "analysis/InterpretedProduct.h"
-#include "analysis/TokenLabels.h"
+#include "headreadings/InterpretedProduct.h"
+#include "headreadings/TokenLabels.h"
 #include "io/Session.h"
 
 #include <QFileInfo>

@@ -8,7 +8,7 @@ class SessionController;
 class Shell;
 
 // File › Export interactive page (HTML)…: the session shown as one self-contained page
-// (core/io/HtmlPage) a student opens in any browser, offline. The page is made from the session
+// (core/page/HtmlPage) a student opens in any browser, offline. The page is made from the session
 // the document would be saved as, so it is byte for byte what `attnviz-cli html` writes for
 // that file; it is made on a worker (a model session runs its model again for the overview)
 // and written atomically, and the status bar says where.

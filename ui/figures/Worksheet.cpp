@@ -3,7 +3,7 @@
 
 #include "Attention.h"
 #include "InputError.h"
-#include "analysis/TokenLabels.h"
+#include "headreadings/TokenLabels.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>

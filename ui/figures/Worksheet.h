@@ -3,7 +3,7 @@
 
 #include "AttentionInputs.h"
 #include "AttentionResult.h"
-#include "analysis/Exercise.h"
+#include "lessons/Exercise.h"
 
 #include <QByteArray>
 #include <QString>

@@ -3,7 +3,7 @@
 
 #include "InputError.h"
 #include "InsightSupport.h"
-#include "analysis/TokenLabels.h"
+#include "headreadings/TokenLabels.h"
 #include "heatmap/HeatmapView.h"
 #include "model/Document.h"
 #include "model/Recomputer.h"

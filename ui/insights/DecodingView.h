@@ -2,7 +2,7 @@
 #pragma once
 
 #include "InsightView.h"
-#include "analysis/KvCache.h"
+#include "kernels/KvCache.h"
 
 #include <QTimer>
 

@@ -3,7 +3,7 @@
 
 #include "InsightSupport.h"
 #include "Notation.h"
-#include "analysis/TokenLabels.h"
+#include "headreadings/TokenLabels.h"
 #include "heatmap/HeatmapView.h"
 #include "model/Document.h"
 #include "model/DocumentChange.h"

@@ -11,7 +11,7 @@ class Document;
 
 // Small helpers shared by the insight views (VectorFormView, TokenLinksView, …): the document's
 // head, a colour, and the views' number texts. The pure analysis they show (token labels, the
-// vector form) is in core/analysis. Results are always in the row layout (tokens are rows); a
+// vector form) is in core/headreadings. Results are always in the row layout (tokens are rows); a
 // view transposes only what it displays.
 namespace insight {
 

@@ -4,7 +4,7 @@
 #include "InsightSupport.h"
 #include "Masks.h"
 #include "Notation.h"
-#include "analysis/TokenLabels.h"
+#include "headreadings/TokenLabels.h"
 #include "heatmap/HeatmapView.h"
 #include "model/Document.h"
 #include "model/Recomputer.h"

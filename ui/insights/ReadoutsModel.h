@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/Readouts.h"
+#include "headreadings/Readouts.h"
 
 #include <QAbstractTableModel>
 #include <QStringList>

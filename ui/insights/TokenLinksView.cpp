@@ -2,7 +2,7 @@
 #include "TokenLinksView.h"
 
 #include "InsightSupport.h"
-#include "analysis/TokenLabels.h"
+#include "headreadings/TokenLabels.h"
 #include "model/Document.h"
 #include "model/Recomputer.h"
 

@@ -4,8 +4,8 @@
 #include "Formula.h"
 #include "InsightSupport.h"
 #include "Notation.h"
-#include "analysis/Derivation.h"
-#include "analysis/TokenLabels.h"
+#include "headreadings/Derivation.h"
+#include "headreadings/TokenLabels.h"
 #include "model/Document.h"
 #include "model/Recomputer.h"
 

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "InsightView.h"
-#include "analysis/VectorForm.h"
+#include "headreadings/VectorForm.h"
 
 class QTextBrowser;
 

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "InsightView.h"
-#include "analysis/WhatIfs.h"
+#include "headreadings/WhatIfs.h"
 
 #include <optional>
 

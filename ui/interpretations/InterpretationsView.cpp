@@ -10,7 +10,7 @@
 #include "TermAnimator.h"
 #include "TermsWidget.h"
 #include "TiledProductWidget.h"
-#include "analysis/InterpretationTerms.h"
+#include "headreadings/InterpretationTerms.h"
 #include "heatmap/HeatmapView.h"
 #include "model/Document.h"
 #include "model/Recomputer.h"

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "KernelReadings.h"
-#include "analysis/InterpretedProduct.h"
+#include "headreadings/InterpretedProduct.h"
 #include "heatmap/ColorScale.h"
 #include "workbench/StagesView.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/OnlineSoftmax.h"
+#include "kernels/OnlineSoftmax.h"
 
 #include <QStringList>
 #include <QWidget>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/OuterSteps.h"
+#include "headreadings/OuterSteps.h"
 #include "heatmap/ColorScale.h"
 
 #include <QWidget>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/InterpretedProduct.h"
+#include "headreadings/InterpretedProduct.h"
 #include "model/ResultSnapshot.h"
 
 #include <QObject>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/InterpretationTerms.h"
+#include "headreadings/InterpretationTerms.h"
 #include "heatmap/ColorScale.h"
 
 #include <QList>

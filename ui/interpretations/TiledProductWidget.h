@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/InterpretedProduct.h"
-#include "analysis/TiledProduct.h"
+#include "headreadings/InterpretedProduct.h"
 #include "heatmap/ColorScale.h"
+#include "kernels/TiledProduct.h"
 
 #include <QWidget>
 

@@ -2,8 +2,8 @@
 #pragma once
 
 #include "Gradient.h"
-#include "analysis/LearningReadings.h"
 #include "insights/InsightView.h"
+#include "lessons/LearningReadings.h"
 
 #include <optional>
 #include <vector>

@@ -3,9 +3,9 @@
 
 #include "InputError.h"
 #include "Notation.h"
-#include "analysis/LearningReadings.h"
 #include "heatmap/HeatmapView.h"
 #include "insights/InsightSupport.h"
+#include "lessons/LearningReadings.h"
 #include "model/Document.h"
 
 #include <QHBoxLayout>

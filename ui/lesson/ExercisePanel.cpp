@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ExercisePanel.h"
 
-#include "analysis/TokenLabels.h"
+#include "headreadings/TokenLabels.h"
 #include "heatmap/HeatmapView.h"
 #include "model/Document.h"
 #include "model/Recomputer.h"

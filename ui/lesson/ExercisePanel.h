@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/ExerciseAnswer.h"
+#include "lessons/ExerciseAnswer.h"
 #include "model/ResultSnapshot.h"
 
 #include <QWidget>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "LessonPanel.h"
 
-#include "analysis/LearningLesson.h"
+#include "lessons/LearningLesson.h"
 #include "model/Document.h"
 #include "model/Recomputer.h"
 #include "model/ViewStateRegistry.h"

@@ -2,8 +2,8 @@
 #pragma once
 
 #include "AttentionInputs.h"
+#include "Initializer.h"
 #include "Limits.h"
-#include "analysis/Initializer.h"
 
 #include <random>
 #include <utility>

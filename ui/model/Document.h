@@ -5,13 +5,13 @@
 #include "AttentionInputs.h"
 #include "Dimension.h"
 #include "DocumentChange.h"
+#include "Initializer.h"
 #include "Limits.h"
 #include "MatrixId.h"
 #include "PendingResize.h"
 #include "ResizeJob.h"
 #include "SnapshotRecycler.h"
 #include "ViewSelection.h"
-#include "analysis/Initializer.h"
 
 #include <QObject>
 #include <QString>

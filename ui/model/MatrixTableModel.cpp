@@ -5,7 +5,7 @@
 #include "Formula.h"
 #include "Notation.h"
 #include "NumberFormat.h"
-#include "analysis/TokenLabels.h"
+#include "headreadings/TokenLabels.h"
 
 #include <QFont>
 

@@ -2,8 +2,8 @@
 #pragma once
 
 #include "AttentionInputs.h"
+#include "Initializer.h"
 #include "ResizeJob.h"
-#include "analysis/Initializer.h"
 
 #include <QObject>
 #include <QString>

@@ -2,8 +2,8 @@
 #include "Presets.h"
 
 #include "Document.h"
+#include "Initializer.h"
 #include "InputError.h"
-#include "analysis/Initializer.h"
 #include "io/Session.h"
 
 #include <QFile>

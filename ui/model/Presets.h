@@ -2,7 +2,7 @@
 #pragma once
 
 #include "AttentionInputs.h"
-#include "analysis/Initializer.h" // randomExample, which the presets and their callers use
+#include "Initializer.h" // randomExample, which the presets and their callers use
 
 #include <QJsonObject>
 #include <QString>

@@ -3,8 +3,8 @@
 
 #include "AttentionInputs.h"
 #include "Dimension.h"
+#include "Initializer.h"
 #include "MatrixId.h"
-#include "analysis/Initializer.h"
 
 #include <QString>
 

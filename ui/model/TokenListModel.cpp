@@ -2,7 +2,7 @@
 #include "TokenListModel.h"
 
 #include "Document.h"
-#include "analysis/TokenLabels.h"
+#include "headreadings/TokenLabels.h"
 
 TokenListModel::TokenListModel(Document *doc, bool context, QObject *parent)
     : QAbstractTableModel(parent), m_doc(doc), m_context(context), m_count(int(tokens().size())) {

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "Matrix.h"
-#include "analysis/HeadCircuits.h"
+#include "networkreadings/HeadCircuits.h"
 #include "transformer/TakeApart.h"
 
 #include <QTimer>

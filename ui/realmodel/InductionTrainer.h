@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/HeadScores.h"
-#include "transformer/DecoderTraining.h"
+#include "networkreadings/HeadScores.h"
+#include "training/DecoderTraining.h"
 #include "transformer/Run.h"
 
 #include <QElapsedTimer>

@@ -4,7 +4,7 @@
 #include "InductionTrainer.h"
 #include "LayerHeadGrid.h"
 #include "Notation.h"
-#include "analysis/CircuitLesson.h"
+#include "lessons/CircuitLesson.h"
 #include "shell/Translations.h"
 
 #include <QFrame>

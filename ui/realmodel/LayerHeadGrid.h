@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/HeadScores.h"
-#include "analysis/ValueWeightedNorms.h"
 #include "heatmap/ColorScale.h"
+#include "networkreadings/HeadScores.h"
+#include "networkreadings/ValueWeightedNorms.h"
 #include "transformer/Interventions.h"
 #include "transformer/Run.h"
 

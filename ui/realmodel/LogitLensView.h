@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/LogitLens.h"
+#include "networkreadings/LogitLens.h"
 #include "tokenizer/Tokenizer.h"
 
 #include <QTableWidget>

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "ModelRunner.h"
-#include "analysis/RunDifference.h"
+#include "networkreadings/RunDifference.h"
 
 #include <QObject>
 #include <QString>

@@ -2,8 +2,8 @@
 #include "RunReadings.h"
 
 #include "WorkerTask.h"
-#include "analysis/AttentionRollout.h"
 #include "checkpoint/Checkpoint.h"
+#include "networkreadings/AttentionRollout.h"
 
 namespace {
 

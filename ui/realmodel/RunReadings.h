@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/LogitLens.h"
-#include "analysis/ValueWeightedNorms.h"
+#include "networkreadings/LogitLens.h"
+#include "networkreadings/ValueWeightedNorms.h"
 #include "transformer/Run.h"
 
 #include <QObject>

@@ -3,8 +3,8 @@
 
 #include "Notation.h"
 #include "VectorExp.h"
-#include "analysis/Derivation.h"
-#include "analysis/TokenLabels.h"
+#include "headreadings/Derivation.h"
+#include "headreadings/TokenLabels.h"
 #include "heatmap/CellText.h"
 #include "model/Document.h"
 #include "model/Recomputer.h"

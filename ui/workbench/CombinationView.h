@@ -2,7 +2,7 @@
 #pragma once
 
 #include "Matrix.h"
-#include "analysis/TokenLabels.h"
+#include "headreadings/TokenLabels.h"
 #include "heatmap/ColorScale.h"
 
 #include <QStringList>

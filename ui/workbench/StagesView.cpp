@@ -3,7 +3,7 @@
 
 #include "DerivedStageSource.h"
 #include "Formula.h"
-#include "analysis/TokenLabels.h"
+#include "headreadings/TokenLabels.h"
 #include "heatmap/HeatmapView.h"
 #include "heatmap/ReadableSize.h"
 #include "model/Document.h"

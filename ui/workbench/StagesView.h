@@ -2,8 +2,8 @@
 #pragma once
 
 #include "Stage.h"
-#include "analysis/Derivation.h"
-#include "analysis/TokenLabels.h"
+#include "headreadings/Derivation.h"
+#include "headreadings/TokenLabels.h"
 #include "heatmap/ColorScale.h"
 #include "heatmap/HeatmapPicture.h"
 #include "model/ResultSnapshot.h"

@@ -5,8 +5,8 @@
 // sent back, and the one-line refusals.
 
 #include "InputError.h"
-#include "analysis/RunDifference.h"
 #include "checkpoint/Checkpoint.h"
+#include "networkreadings/RunDifference.h"
 #include "support/ModelSupport.h"
 #include "transformer/Forward.h"
 #include "transformer/Interventions.h"

@@ -6,9 +6,9 @@
 // screen every head's numbers; a click on a row selects that query everywhere. Checked from the
 // widgets' geometry. With ATTNVIZ_HEADS_SHOTS=DIR the windows are saved as PNGs to look at.
 
+#include "Initializer.h"
 #include "Notation.h"
 #include "Stage.h"
-#include "analysis/Initializer.h"
 #include "heatmap/HeatmapView.h"
 #include "insights/HeadOverview.h"
 #include "insights/HeadsFocus.h"

@@ -3,8 +3,8 @@
 // the same inputs, in both layouts, and driven the way a user drives it (hover, click, keys).
 // The what-if demonstrations are in test_whatifs.cpp.
 
-#include "analysis/Readouts.h"
-#include "analysis/WhatIfs.h"
+#include "headreadings/Readouts.h"
+#include "headreadings/WhatIfs.h"
 #include "heatmap/HeatmapView.h"
 #include "insights/DifferenceView.h"
 #include "insights/HeadOverview.h"

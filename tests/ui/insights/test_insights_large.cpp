@@ -5,7 +5,7 @@
 // on screen and catches up by itself while the event loop turns.
 #include "Masks.h"
 #include "WorkerPool.h"
-#include "analysis/Readouts.h"
+#include "headreadings/Readouts.h"
 #include "heatmap/HeatmapView.h"
 #include "insights/DecodingView.h"
 #include "insights/DifferenceView.h"

@@ -2,7 +2,7 @@
 // The what-if demonstrations (ui/WhatIfs.h, ui/WhatIfPanel.h): each property of attention is
 // checked on the user's kind of inputs, and the panel shows exactly those numbers.
 
-#include "analysis/WhatIfs.h"
+#include "headreadings/WhatIfs.h"
 #include "insights/WhatIfPanel.h"
 #include "support/InsightCases.h"
 #include "support/TestSupport.h"

@@ -5,7 +5,7 @@
 // at 1280×800 and 1600×1000 every number of the outer products is written and no header or
 // label is cut.
 
-#include "analysis/InterpretationTerms.h"
+#include "headreadings/InterpretationTerms.h"
 #include "heatmap/HeatmapView.h"
 #include "interpretations/InterpretationsView.h"
 #include "interpretations/OuterProductWidget.h"

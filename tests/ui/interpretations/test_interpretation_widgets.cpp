@@ -2,7 +2,7 @@
 // The Interpretations view's parts on their own: which parts of A, B and P a reading outlines,
 // the terms list folding many terms, and the animator stepping and playing them.
 
-#include "analysis/InterpretationTerms.h"
+#include "headreadings/InterpretationTerms.h"
 #include "interpretations/InterpretationHighlights.h"
 #include "interpretations/TermAnimator.h"
 #include "interpretations/TermsWidget.h"

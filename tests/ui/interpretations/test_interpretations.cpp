@@ -3,7 +3,7 @@
 // and outlines, relays itself out in the column layout, the keyboard plays it, large sizes stay
 // responsive (the readings themselves: test_interpretation_readings).
 
-#include "analysis/InterpretationTerms.h"
+#include "headreadings/InterpretationTerms.h"
 #include "heatmap/HeatmapView.h"
 #include "interpretations/InterpretationsView.h"
 #include "interpretations/OuterProductWidget.h"

@@ -5,7 +5,6 @@
 // edited once), the mask-and-bias panel and decoding with a KV cache.
 
 #include "Masks.h"
-#include "analysis/KvCache.h"
 #include "heatmap/HeatmapView.h"
 #include "insights/DecodingView.h"
 #include "insights/HeadOverview.h"
@@ -15,6 +14,7 @@
 #include "interpretations/OnlineSoftmaxWidget.h"
 #include "interpretations/TermAnimator.h"
 #include "interpretations/TiledProductWidget.h"
+#include "kernels/KvCache.h"
 #include "model/Document.h"
 #include "support/KernelSupport.h"
 #include "support/WorkbenchSupport.h"

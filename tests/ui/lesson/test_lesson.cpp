@@ -2,9 +2,9 @@
 // Lesson mode: the script's numbers match the computation, and the keyboard walks it.
 
 #include "Formula.h"
-#include "analysis/LessonScript.h"
 #include "heatmap/HeatmapView.h"
 #include "lesson/LessonPanel.h"
+#include "lessons/LessonScript.h"
 #include "model/Document.h"
 #include "model/Recomputer.h"
 #include "support/TestSupport.h"

@@ -7,7 +7,7 @@
 // same dimension replaces a pending one, another dimension's change comes after it, new inputs
 // cancel it, and a document destroyed while one runs neither crashes nor gets called back.
 
-#include "analysis/Initializer.h"
+#include "Initializer.h"
 #include "model/Dimension.h"
 #include "model/Document.h"
 #include "support/TestSupport.h"

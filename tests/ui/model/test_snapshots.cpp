@@ -3,7 +3,7 @@
 // snapshot someone holds, the recycled copy equals a fresh one after any sequence of edits,
 // undos and resizes, and a cell edit reuses the snapshot before the last instead of copying
 // the inputs whole.
-#include "analysis/Initializer.h"
+#include "Initializer.h"
 #include "model/Document.h"
 #include "model/SnapshotRecycler.h"
 

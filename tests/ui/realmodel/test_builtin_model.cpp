@@ -4,9 +4,9 @@
 // those of a trained model. tools/measure_builtin_model.py (test_builtin_model_heads) measures
 // them on held-out data.
 
-#include "analysis/HeadScores.h"
 #include "checkpoint/Checkpoint.h"
 #include "checkpoint/ModelConfig.h"
+#include "networkreadings/HeadScores.h"
 #include "realmodel/BuiltinModel.h"
 #include "realmodel/LayerHeadGrid.h"
 #include "realmodel/ModelFeatures.h"

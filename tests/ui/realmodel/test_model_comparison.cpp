@@ -6,9 +6,9 @@
 // keeps B's text.
 
 #include "Notation.h"
-#include "analysis/RunDifference.h"
 #include "checkpoint/Checkpoint.h"
 #include "heatmap/HeatmapView.h"
+#include "networkreadings/RunDifference.h"
 #include "realmodel/CircuitsView.h"
 #include "realmodel/ComparisonView.h"
 #include "realmodel/LayerDeltaView.h"

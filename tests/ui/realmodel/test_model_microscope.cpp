@@ -5,14 +5,14 @@
 // trained live in the circuit panel.
 
 #include "Attention.h"
-#include "analysis/AttentionRollout.h"
-#include "analysis/HeadScores.h"
-#include "analysis/LogitLens.h"
-#include "analysis/ValueWeightedNorms.h"
 #include "checkpoint/Checkpoint.h"
 #include "heatmap/HeatmapView.h"
 #include "model/Document.h"
 #include "model/Recomputer.h"
+#include "networkreadings/AttentionRollout.h"
+#include "networkreadings/HeadScores.h"
+#include "networkreadings/LogitLens.h"
+#include "networkreadings/ValueWeightedNorms.h"
 #include "realmodel/HeadPopup.h"
 #include "realmodel/InductionFeatures.h"
 #include "realmodel/InductionTrainer.h"

@@ -4,9 +4,9 @@
 #include "Decomposition.h"
 #include "Formula.h"
 #include "InputError.h"
-#include "KernelText.h"
 #include "Notation.h"
 #include "TextTable.h"
+#include "kernels/KernelText.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The readings of a model run (core/analysis: value-weighted norms, attention rollout, the
+// The readings of a model run (core/networkreadings: value-weighted norms, attention rollout, the
 // logit lens, head circuits, head scores, ablations) against the references' analysis section
 // for the four families, and the fast paths of the circuits against the dense products.
 
 #include "InputError.h"
-#include "analysis/AttentionRollout.h"
-#include "analysis/HeadCircuits.h"
-#include "analysis/LogitLens.h"
-#include "analysis/ModelAnalysis.h"
-#include "analysis/ValueWeightedNorms.h"
 #include "checkpoint/Checkpoint.h"
+#include "networkreadings/AttentionRollout.h"
+#include "networkreadings/HeadCircuits.h"
+#include "networkreadings/LogitLens.h"
+#include "networkreadings/ModelAnalysis.h"
+#include "networkreadings/ValueWeightedNorms.h"
 #include "support/AnalysisSupport.h"
 #include "transformer/Forward.h"
 #include "transformer/Predictions.h"

@@ -6,8 +6,8 @@
 #include "Attention.h"
 #include "InputError.h"
 #include "Notation.h"
-#include "analysis/ExerciseAnswer.h"
-#include "analysis/TokenLabels.h"
+#include "headreadings/TokenLabels.h"
+#include "lessons/ExerciseAnswer.h"
 
 #include <QtTest>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Head scores: previous-token and first-token against the reference files' analysis.scores
 // (PyTorch, float64), induction and duplicate-token on hand-made weights whose answer is known.
-#include "analysis/HeadScores.h"
+#include "networkreadings/HeadScores.h"
 #include "support/ModelSupport.h"
 
 #include <QtTest>

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "Attention.h"
-#include "TiledProduct.h"
+#include "kernels/TiledProduct.h"
 
 #include <string>
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "GradientJson.h"
+#include "DecoderGradientJson.h"
 
 #include "io/JsonWrite.h"
 
 namespace attn {
 
-QByteArray gradientToJson(double loss, const DecoderParameters &gradient) {
+QByteArray decoderGradientToJson(double loss, const DecoderParameters &gradient) {
     QByteArray out;
     json::Block root(out, 0, json::Block::Object);
     root.key("loss");

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// How kernels compute attention (core/analysis/OnlineSoftmax, TiledProduct): every reading
+// How kernels compute attention (core/kernels/OnlineSoftmax, TiledProduct): every reading
 // gives the plain result to 1e-12 on the reference cases and on seeded random ones with masks,
 // causal, cross-attention and several heads.
 
 #include "InputError.h"
-#include "analysis/OnlineSoftmax.h"
-#include "analysis/TiledProduct.h"
 #include "io/Session.h"
+#include "kernels/OnlineSoftmax.h"
+#include "kernels/TiledProduct.h"
 #include "support/KernelSupport.h"
 
 #include <cmath>

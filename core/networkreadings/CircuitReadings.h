@@ -1,12 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "LessonScript.h"
-
-#include <QString>
-
 #include <cstdint>
-#include <functional>
 #include <limits>
 
 namespace attn {
@@ -14,6 +9,7 @@ namespace attn {
 // What the induction task's model does now, read on held-out sequences of random tokens
 // repeated once (DecoderTraining::circuitReadings): the heads that form the circuit, their
 // scores, one example of the circuit at work, and what zeroing the previous-token head does.
+// The third lesson (lessons/CircuitLesson) tells them.
 // Every number is NaN (and every head −1) when it cannot be read yet.
 struct CircuitReadings {
     static constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -38,13 +34,5 @@ struct CircuitReadings {
     int controlHead = -1;
     double controlInduction = kNaN, controlLoss = kNaN;
 };
-
-// The third lesson, "How a circuit forms", on the model training in the "Watch a circuit
-// form" panel: the task, the previous-token head of layer 0, the induction head of layer 1,
-// its keys reading what layer 0 wrote (K-composition), and the ablation that breaks it. Each
-// step states the current numbers, so the text follows the training; before the circuit has
-// formed the steps say so and what to wait for. `tokenName` names a token id for the text.
-std::vector<LessonStep> circuitLessonSteps(const CircuitReadings &readings,
-                                           const std::function<QString(std::int64_t)> &tokenName);
 
 } // namespace attn

@@ -8,7 +8,7 @@
 // core and carried in @PACKED@ (deflated JSON, base64), so the page says what the app says.
 // "#selftest" in the address makes the page hover, click and toggle by itself and write what
 // it saw into <pre id="selftest"> and posts it to the frame's parent, if any
-// (tests/core/io/test_html_page.cpp opens several pages in frames of one headless Chromium).
+// (tests/core/page/test_html_page.cpp opens several pages in frames of one headless Chromium).
 inline constexpr const char *kHtmlPageTemplate = R"HTML(<!DOCTYPE html>
 <html lang="en">
 <head>

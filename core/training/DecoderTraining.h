@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "DecoderParameters.h"
-#include "DecoderPass.h"
 #include "Optimizer.h"
-#include "Run.h"
-#include "analysis/CircuitLesson.h"
-#include "analysis/HeadScores.h"
+#include "networkreadings/CircuitReadings.h"
+#include "networkreadings/HeadScores.h"
+#include "transformer/DecoderParameters.h"
+#include "transformer/DecoderPass.h"
+#include "transformer/Run.h"
 
 #include <QJsonObject>
 

@@ -11,6 +11,6 @@ namespace attn {
 // tensor under the name the checkpoint file gives it, its values nested lists shaped like the
 // tensor (a 1-D tensor one list, a matrix a list of rows), each number the shortest text that
 // reads back to the same double.
-QByteArray gradientToJson(double loss, const DecoderParameters &gradient);
+QByteArray decoderGradientToJson(double loss, const DecoderParameters &gradient);
 
 } // namespace attn

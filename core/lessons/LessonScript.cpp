@@ -2,9 +2,9 @@
 #include "LessonScript.h"
 
 #include "Decomposition.h"
-#include "Derivation.h"
 #include "Formula.h"
 #include "Notation.h"
+#include "headreadings/Derivation.h"
 
 #include <cmath>
 

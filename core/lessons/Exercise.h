@@ -2,7 +2,7 @@
 #pragma once
 
 #include "Stage.h"
-#include "analysis/Derivation.h"
+#include "headreadings/Derivation.h"
 
 #include <QString>
 

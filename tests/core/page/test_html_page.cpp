@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The interactive page (core/io/HtmlPage) as a student opens it: attnviz-cli html writes it, a
+// The interactive page (core/page/HtmlPage) as a student opens it: attnviz-cli html writes it, a
 // headless Chromium loads it from a file with "#selftest", which hovers, clicks and toggles by
 // itself and writes what it saw into the DOM. Checked: the weights' numbers are drawn, a hover
 // shows the app's tooltip text, a click shows the combination, the lesson steps, the model's
@@ -7,14 +7,14 @@
 // negative control that shows the check catches one).
 
 #include "Attention.h"
+#include "Initializer.h"
 #include "InputError.h"
 #include "Limits.h"
 #include "Notation.h"
-#include "analysis/Derivation.h"
-#include "analysis/Initializer.h"
-#include "analysis/TokenLabels.h"
-#include "io/HtmlPage.h"
+#include "headreadings/Derivation.h"
+#include "headreadings/TokenLabels.h"
 #include "io/Session.h"
+#include "page/HtmlPage.h"
 #include "support/CliSupport.h"
 
 #include <QDir>

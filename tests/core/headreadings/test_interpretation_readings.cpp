@@ -5,8 +5,8 @@
 
 #include "Decomposition.h"
 #include "Formula.h"
-#include "analysis/InterpretationTerms.h"
-#include "analysis/OuterSteps.h"
+#include "headreadings/InterpretationTerms.h"
+#include "headreadings/OuterSteps.h"
 #include "support/InterpretationSupport.h"
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
