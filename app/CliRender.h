@@ -5,6 +5,8 @@
 
 #include <QString>
 
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
+
 class QCommandLineParser;
 
 // attnviz-cli render: reading its options into a FigureRequest (the drawing itself is

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// attnviz-cli set: the model's import (ui/model/ImportPlan) on a document holding the session,
+// attnviz-cli set: the model's import (ui/document/ImportPlan) on a document holding the session,
 // so a script gets exactly what the window's import and "Resize and import" give.
 
 #include "CliArrays.h"
 
 #include "InputError.h"
-#include "model/Document.h"
-#include "model/ImportPlan.h"
+#include "document/Document.h"
+#include "document/ImportPlan.h"
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 QByteArray setMatrix(const attn::Session &session, const QString &sessionName,
                      const SetRequest &request) {

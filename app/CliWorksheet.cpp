@@ -13,6 +13,8 @@
 #include <limits>
 #include <optional>
 
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
+
 namespace {
 
 using climodel::kExitInput;

@@ -3,16 +3,16 @@
 
 #include "Allocator.h"
 #include "Stage.h"
+#include "document/Document.h"
+#include "document/Recomputer.h"
 #include "heatmap/HeatmapView.h"
 #include "heatmap/ReplotQueue.h"
 #include "insights/HeadsFocus.h"
 #include "lesson/LessonPanel.h"
-#include "model/Document.h"
-#include "model/Recomputer.h"
-#include "realmodel/ModelFeatures.h"
-#include "realmodel/ModelRunner.h"
-#include "realmodel/ModelView.h"
-#include "realmodel/NetworkDocument.h"
+#include "network/NetworkDocument.h"
+#include "network/NetworkRunner.h"
+#include "networkview/NetworkFeatures.h"
+#include "networkview/NetworkView.h"
 #include "session/SessionController.h"
 #include "shell/Translations.h"
 #include "window/Presentation.h"
@@ -37,6 +37,8 @@
 
 #include <cstdio>
 #include <optional>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 namespace {
 
@@ -226,13 +228,13 @@ int main(int argc, char **argv) {
             if (parser.isSet(compare))
                 network.setCompareText(parser.value(compare));
             workbench.model().showModel(true);
-            ModelView &view = workbench.model().view();
+            NetworkView &view = workbench.model().view();
             if (focusTab == "lens")
-                view.showTab(ModelView::Tab::Lens);
+                view.showTab(NetworkView::Tab::Lens);
             else if (focusTab == "circuits")
-                view.showTab(ModelView::Tab::Circuits);
+                view.showTab(NetworkView::Tab::Circuits);
             else if (focusTab == "compare")
-                view.showTab(ModelView::Tab::Compare);
+                view.showTab(NetworkView::Tab::Compare);
         }
     }
     if (parser.value(layout) == "columns")

@@ -19,9 +19,9 @@
 
 #include "Allocator.h"
 #include "BenchInputs.h"
+#include "document/Document.h"
+#include "document/Recomputer.h"
 #include "heatmap/HeatmapView.h"
-#include "model/Document.h"
-#include "model/Recomputer.h"
 #include "window/WindowAssembler.h"
 #include "workbench/StagesView.h"
 
@@ -40,6 +40,8 @@
 #include <functional>
 #include <optional>
 #include <random>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 namespace {
 
@@ -222,7 +224,7 @@ int main(int argc, char **argv) {
                                           : s.n <= 1024 ? 11
                                                         : 7);
         // Typing, not the first edit after opening: the first edits make the copies of the
-        // inputs that later ones reuse (ui/model/SnapshotRecycler) and fault in the pages of
+        // inputs that later ones reuse (ui/document/SnapshotRecycler) and fault in the pages of
         // the result; they are done, not timed.
         for (int w = 0; w < (quick ? 1 : 3); ++w)
             if (!timeEdit(workbench, 0.25 + w * 0.01)) {

@@ -25,6 +25,8 @@
 #include <cstring>
 #include <vector>
 
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
+
 namespace {
 
 struct Row {

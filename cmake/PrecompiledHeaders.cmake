@@ -10,10 +10,10 @@
 # build error rather than a silently slow build. So there is one donor per combination:
 #   attnviz_core              its own header (a library; Eigen, Qt Core)
 #   attnviz_pch_ui            every ui/ library with widgets (Qt Widgets, QCustomPlot)
-#   attnviz_model             its own (Qt Gui, no widgets)
+#   attnviz_document             its own (Qt Gui, no widgets)
 #   attnviz-cli               its own
 #   attnviz_pch_test_core     tests that link the core only
-#   attnviz_pch_test_gui      tests that link Qt Gui but no widgets (ui/model)
+#   attnviz_pch_test_gui      tests that link Qt Gui but no widgets (ui/document)
 #   attnviz_pch_test_widgets  tests that link a widget library
 # and every other target of the same kind reuses the donor's (REUSE_FROM), so the headers are
 # compiled seven times, not once per target.

@@ -3,8 +3,8 @@
 
 #include "Attention.h"
 #include "Initializer.h"
+#include "document/Presets.h"
 #include "io/Session.h"
-#include "model/Presets.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -13,6 +13,8 @@
 
 #include <cmath>
 #include <random>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 namespace {
 

@@ -5,7 +5,7 @@
 The rule (docs/contributing.md, "Includes"):
   * a header of the including file's own folder is named bare: "Dimension.h";
   * a header of another folder is named by its path from its include root: "io/Session.h",
-    "headreadings/Derivation.h" (root core/), "model/Document.h", "heatmap/HeatmapView.h" (root ui/),
+    "headreadings/Derivation.h" (root core/), "document/Document.h", "heatmap/HeatmapView.h" (root ui/),
     "support/TestSupport.h" (root tests/), "tools/PresetFactory.h" (the source root);
   * core's own top-level headers (the math: "Attention.h", "Limits.h") are the one exception:
     they sit at the root of core's include path, so their path from it is their bare name. No
@@ -127,8 +127,8 @@ def self_test():
         write('core/Attention.h')
         write('core/io/Session.h', '#include "Attention.h"\n')
         write('core/transformer/Run.h', '#include "Attention.h"\n#include "io/Session.h"\n')
-        write('ui/model/Document.h', '#include "Attention.h"\n#include "io/Session.h"\n')
-        write('ui/session/Good.cpp', '#include "model/Document.h"\n#include "Good.h"\n'
+        write('ui/document/Document.h', '#include "Attention.h"\n#include "io/Session.h"\n')
+        write('ui/session/Good.cpp', '#include "document/Document.h"\n#include "Good.h"\n'
               '#include "Good.moc"\n')
         write('ui/session/Good.h')
         assert problems(src) == [], problems(src)

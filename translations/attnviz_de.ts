@@ -2,46 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
-    <name>AutosaveNotice</name>
-    <message>
-        <source>Dismiss</source>
-        <translation>Schließen</translation>
-    </message>
-    <message>
-        <source>Hide this notice (autosave keeps trying)</source>
-        <translation>Diesen Hinweis ausblenden (das automatische Speichern versucht es weiter)</translation>
-    </message>
-    <message>
-        <source>Autosave failed: %1 (retrying)</source>
-        <translation>Automatisches Speichern fehlgeschlagen: %1 (neuer Versuch folgt)</translation>
-    </message>
-    <message>
-        <source>Autosave failed: %1.
-Your unsaved work is not backed up until it works again; attnviz keeps trying at every autosave interval.</source>
-        <translation>Automatisches Speichern fehlgeschlagen: %1.
-Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attnviz versucht es bei jedem Speicherintervall erneut.</translation>
-    </message>
-</context>
-<context>
-    <name>BiasEditor</name>
-    <message>
-        <source>Biases of head %1 (added to every token&apos;s row)</source>
-        <translation>Biases von Kopf %1 (zu jeder Token-Zeile addiert)</translation>
-    </message>
-    <message>
-        <source>Biases (added to every token&apos;s row)</source>
-        <translation>Biases (zu jeder Token-Zeile addiert)</translation>
-    </message>
-    <message>
-        <source>“%1” is not a number</source>
-        <translation>„%1“ ist keine Zahl</translation>
-    </message>
-    <message>
-        <source>“%1” is too large (values must lie within ±1e15)</source>
-        <translation>„%1“ ist zu groß (Werte müssen zwischen ±1e15 liegen)</translation>
-    </message>
-</context>
-<context>
     <name>BuiltinModel</name>
     <message>
         <source>A small trained model</source>
@@ -65,474 +25,6 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     <message>
         <source>&amp;%1</source>
         <translation>&amp;%1</translation>
-    </message>
-</context>
-<context>
-    <name>CircuitsView</name>
-    <message>
-        <source>&amp;Layer</source>
-        <translation>&amp;Schicht</translation>
-    </message>
-    <message>
-        <source>H&amp;ead</source>
-        <translation>&amp;Kopf</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
-    </message>
-    <message>
-        <source>Layer %1, head %2</source>
-        <translation>Schicht %1, Kopf %2</translation>
-    </message>
-    <message>
-        <source>The token pairs are read for a vocabulary of at most %1 tokens; this model has %2.</source>
-        <translation>Die Token-Paare werden für ein Vokabular von höchstens %1 Tokens gelesen; dieses Modell hat %2.</translation>
-    </message>
-    <message>
-        <source>The model has no LM head: no OV pairs.</source>
-        <translation>Das Modell hat keinen LM-Kopf: keine OV-Paare.</translation>
-    </message>
-    <message>
-        <source>Token pairs need the model&apos;s embeddings: this head is no model&apos;s.</source>
-        <translation>Token-Paare brauchen die Einbettungen des Modells: dieser Kopf gehört zu keinem Modell.</translation>
-    </message>
-    <message>
-        <source>W_QK = Wq·Wkᵀ (%1 × %1)</source>
-        <translation>W_QK = Wq·Wkᵀ (%1 × %1)</translation>
-    </message>
-    <message>
-        <source>query direction</source>
-        <translation>Richtung der Anfrage</translation>
-    </message>
-    <message>
-        <source>key direction</source>
-        <translation>Richtung des Schlüssels</translation>
-    </message>
-    <message>
-        <source>W_QK[%1, %2] = %3: a query along direction %1 scores a key along direction %2 by this much (before the 1/√head_dim scale)</source>
-        <translation>W_QK[%1, %2] = %3: eine Anfrage entlang Richtung %1 bewertet einen Schlüssel entlang Richtung %2 um so viel (vor dem Faktor 1/√head_dim)</translation>
-    </message>
-    <message>
-        <source>W_OV = Wv·Wo (%1 × %1)</source>
-        <translation>W_OV = Wv·Wo (%1 × %1)</translation>
-    </message>
-    <message>
-        <source>read direction</source>
-        <translation>gelesene Richtung</translation>
-    </message>
-    <message>
-        <source>written direction</source>
-        <translation>geschriebene Richtung</translation>
-    </message>
-    <message>
-        <source>W_OV[%1, %2] = %3: attending to a token along direction %1 writes this much along direction %2 (per unit of attention weight)</source>
-        <translation>W_OV[%1, %2] = %3: die Aufmerksamkeit auf ein Token entlang Richtung %1 schreibt so viel entlang Richtung %2 (je Einheit Gewicht)</translation>
-    </message>
-    <message>
-        <source>W_OV&apos;s eigenvalues by modulus, largest first: %1</source>
-        <translation>Eigenwerte von W_OV nach Betrag, größter zuerst: %1</translation>
-    </message>
-    <message>
-        <source>A query at %1 (id %3) scores the key %2 (id %4) by %5: E·W_QK·Eᵀ</source>
-        <translation>Eine Anfrage bei %1 (ID %3) bewertet den Schlüssel %2 (ID %4) mit %5: E·W_QK·Eᵀ</translation>
-    </message>
-    <message>
-        <source>Attending to %1 (id %3) raises the logit of %2 (id %4) by %5: E·W_OV·Uᵀ</source>
-        <translation>Die Aufmerksamkeit auf %1 (ID %3) hebt den Logit von %2 (ID %4) um %5: E·W_OV·Uᵀ</translation>
-    </message>
-    <message>
-        <source>QK: query → key it reads</source>
-        <translation>QK: Anfrage → Schlüssel, den sie liest</translation>
-    </message>
-    <message>
-        <source>OV: attended → token it raises</source>
-        <translation>OV: beachtetes → gehobenes Token</translation>
-    </message>
-    <message>
-        <source>Singular values</source>
-        <translation>Singulärwerte</translation>
-    </message>
-    <message>
-        <source>W_QK</source>
-        <translation>W_QK</translation>
-    </message>
-    <message>
-        <source>W_OV</source>
-        <translation>W_OV</translation>
-    </message>
-    <message>
-        <source>rank</source>
-        <translation>Rang</translation>
-    </message>
-    <message>
-        <source>W_OV&apos;s eigenvalues</source>
-        <translation>Eigenwerte von W_OV</translation>
-    </message>
-    <message>
-        <source>Re λ</source>
-        <translation>Re λ</translation>
-    </message>
-    <message>
-        <source>Im λ</source>
-        <translation>Im λ</translation>
-    </message>
-    <message>
-        <source>No model is open.</source>
-        <translation>Kein Modell ist geöffnet.</translation>
-    </message>
-    <message>
-        <source>The circuits of a head (Elhage et al. 2021): choose one below, or right-click a head in the Heads tab › Circuits.</source>
-        <translation>Die Schaltkreise eines Kopfes (Elhage et al. 2021): wählen Sie unten einen, oder Rechtsklick auf einen Kopf im Reiter Köpfe › Schaltkreise.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;: what it scores (W_QK) and writes (W_OV), from its weights</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;: was er bewertet (W_QK) und schreibt (W_OV), aus seinen Gewichten</translation>
-    </message>
-    <message>
-        <source>Reading the circuits…</source>
-        <translation>Die Schaltkreise werden gelesen…</translation>
-    </message>
-    <message>
-        <source>Copying score: none (every eigenvalue of W_OV is 0: the head writes nothing).</source>
-        <translation>Kopier-Wert: keiner (jeder Eigenwert von W_OV ist 0: der Kopf schreibt nichts).</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Copying score %1&lt;/b&gt; = Σ Re λ / Σ |λ| over W_OV&apos;s eigenvalues: near +1 the head copies what it attends to into the residual stream, near −1 it suppresses it, near 0 it writes something else.</source>
-        <translation>&lt;b&gt;Kopier-Wert %1&lt;/b&gt; = Σ Re λ / Σ |λ| über die Eigenwerte von W_OV: nahe +1 kopiert der Kopf, was er beachtet, in den Residualstrom, nahe −1 unterdrückt er es, nahe 0 schreibt er etwas anderes.</translation>
-    </message>
-</context>
-<context>
-    <name>CombinationView</name>
-    <message>
-        <source>%1 of %2 keys not listed: weight %3 together</source>
-        <translation>%1 von %2 Keys nicht aufgeführt: zusammen Gewicht %3</translation>
-    </message>
-    <message>
-        <source>Query %1 (“%2”) has no key to attend to: every key is masked, so its weights are all 0 and sum to 0, not 1. Its output %3 is 0 by convention, not a weighted average of V&apos;s %3s.</source>
-        <translation>Query %1 („%2“) hat keinen Key, auf den sie achten kann: jeder Key ist maskiert, ihre Gewichte sind also alle 0 und summieren sich zu 0, nicht 1. Ihre Ausgabe-%3 ist per Konvention 0, kein gewichteter Mittelwert der %3n von V.</translation>
-    </message>
-    <message>
-        <source>Weights are %1 and sum to %2: the output %3 is a convex combination — a weighted average — of V&apos;s %3s.</source>
-        <translation>Die Gewichte sind %1 und summieren sich zu %2: die Ausgabe-%3 ist eine Konvexkombination – ein gewichteter Mittelwert – der %3n von V.</translation>
-    </message>
-    <message>
-        <source>NOT all non-negative</source>
-        <translation>NICHT alle nichtnegativ</translation>
-    </message>
-    <message>
-        <source>Click a query row in any heatmap to see its output row built from the rows of V.</source>
-        <translation>Klicken Sie in einer Heatmap auf eine Query-Zeile, um zu sehen, wie ihre Ausgabezeile aus den Zeilen von V entsteht.</translation>
-    </message>
-    <message>
-        <source> (head %1)</source>
-        <translation> (Kopf %1)</translation>
-    </message>
-    <message>
-        <source>output column %1 (“%2”) = Σⱼ aⱼ%3 · vⱼ%4  — the columns of V weighted by column %1 of the weights</source>
-        <translation>Ausgabespalte %1 („%2“) = Σⱼ aⱼ%3 · vⱼ%4  – die Spalten von V, gewichtet mit Spalte %1 der Gewichte</translation>
-    </message>
-    <message>
-        <source>output row %1 (“%2”) = Σⱼ a%3ⱼ · vⱼ%4  — the rows of V weighted by row %1 of the weights</source>
-        <translation>Ausgabezeile %1 („%2“) = Σⱼ a%3ⱼ · vⱼ%4  – die Zeilen von V, gewichtet mit Zeile %1 der Gewichte</translation>
-    </message>
-    <message>
-        <source>key j</source>
-        <translation>Key j</translation>
-    </message>
-    <message>
-        <source>weight a ≥ 0</source>
-        <translation>Gewicht a ≥ 0</translation>
-    </message>
-    <message>
-        <source> (drawn across)</source>
-        <translation> (quer gezeichnet)</translation>
-    </message>
-    <message>
-        <source>+%1 keys</source>
-        <translation>+%1 Keys</translation>
-    </message>
-    <message>
-        <source>%1 keys, weight %2</source>
-        <translation>%1 Keys, Gewicht %2</translation>
-    </message>
-    <message>
-        <source>column</source>
-        <translation>Spalte</translation>
-    </message>
-    <message>
-        <source>row</source>
-        <translation>Zeile</translation>
-    </message>
-    <message>
-        <source>non-negative</source>
-        <translation>nichtnegativ</translation>
-    </message>
-    <message>
-        <source>%1 vⱼ of V</source>
-        <translation>%1 vⱼ von V</translation>
-    </message>
-    <message>
-        <source>weighted %1 a·vⱼ</source>
-        <translation>gewichtete %1 a·vⱼ</translation>
-    </message>
-</context>
-<context>
-    <name>ComparisonView</name>
-    <message>
-        <source>Per head: how much its weights differ</source>
-        <translation>Je Kopf: wie sehr sich seine Gewichte unterscheiden</translation>
-    </message>
-    <message>
-        <source>Per head: how much of B patching restores</source>
-        <translation>Je Kopf: wie viel von B das Patchen wiederherstellt</translation>
-    </message>
-    <message>
-        <source>Patch every head from B</source>
-        <translation>Jeden Kopf aus B patchen</translation>
-    </message>
-    <message>
-        <source>Run A once per head with that head&apos;s output replaced by B&apos;s, and colour each head by how much of B&apos;s prediction it restores</source>
-        <translation>Lauf A einmal je Kopf, mit der Ausgabe dieses Kopfes durch die von B ersetzt, und jeden Kopf danach färben, wie viel von Bs Vorhersage er wiederherstellt</translation>
-    </message>
-    <message>
-        <source>next token</source>
-        <translation>nächstes Token</translation>
-    </message>
-    <message>
-        <source>A</source>
-        <translation>A</translation>
-    </message>
-    <message>
-        <source>B</source>
-        <translation>B</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;A&lt;/b&gt; (the text)</source>
-        <translation>&lt;b&gt;A&lt;/b&gt; (der Text)</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;B&lt;/b&gt; (compared with)</source>
-        <translation>&lt;b&gt;B&lt;/b&gt; (verglichen mit)</translation>
-    </message>
-    <message>
-        <source>Type a second sentence in “Compare with…” above: its run (B) appears beside this one (A), with what differs per head.</source>
-        <translation>Geben Sie oben unter „Vergleichen mit…“ einen zweiten Satz ein: sein Lauf (B) erscheint neben diesem (A), mit dem, was sich je Kopf unterscheidet.</translation>
-    </message>
-    <message>
-        <source>Running…</source>
-        <translation>Läuft…</translation>
-    </message>
-    <message>
-        <source>A has %1 tokens, B %2: the per-head difference and patching need as many tokens in both (make B the same length).</source>
-        <translation>A hat %1 Tokens, B %2: der Unterschied je Kopf und das Patchen brauchen in beiden gleich viele Tokens (machen Sie B gleich lang).</translation>
-    </message>
-    <message>
-        <source>%1 tokens each. Right-click a head (or click a cell of the map) to patch its output from B into A and see how much of B&apos;s prediction it restores.</source>
-        <translation>Je %1 Tokens. Rechtsklick auf einen Kopf (oder Klick auf eine Zelle der Karte) patcht seine Ausgabe von B nach A und zeigt, wie viel von Bs Vorhersage das wiederherstellt.</translation>
-    </message>
-    <message>
-        <source>Patch every head from B to see this</source>
-        <translation>Jeden Kopf aus B patchen, um dies zu sehen</translation>
-    </message>
-    <message>
-        <source>L%1</source>
-        <translation>L%1</translation>
-    </message>
-    <message>
-        <source>H%1</source>
-        <translation>H%1</translation>
-    </message>
-    <message>
-        <source>layer</source>
-        <translation>Schicht</translation>
-    </message>
-    <message>
-        <source>head</source>
-        <translation>Kopf</translation>
-    </message>
-    <message>
-        <source>max |w_B − w_A| per head</source>
-        <translation>max |w_B − w_A| je Kopf</translation>
-    </message>
-    <message>
-        <source>share of B restored</source>
-        <translation>wiederhergestellter Anteil von B</translation>
-    </message>
-    <message>
-        <source>A and B give it the same probability: nothing to restore</source>
-        <translation>A und B geben ihm dieselbe Wahrscheinlichkeit: nichts wiederherzustellen</translation>
-    </message>
-    <message>
-        <source>the patch restores &lt;b&gt;%1 %&lt;/b&gt; of the way from A to B</source>
-        <translation>das Patchen stellt &lt;b&gt;%1 %&lt;/b&gt; des Weges von A nach B wieder her</translation>
-    </message>
-    <message>
-        <source>Layer %1, head %2 patched from B. B&apos;s top prediction “%3”: %4 in A, %5 patched, %6 in B; %7.</source>
-        <translation>Schicht %1, Kopf %2 aus B gepatcht. Bs beste Vorhersage „%3“: %4 in A, %5 gepatcht, %6 in B; %7.</translation>
-    </message>
-</context>
-<context>
-    <name>ControlsPanel</name>
-    <message>
-        <source>tokens n</source>
-        <translation>Tokens n</translation>
-    </message>
-    <message>
-        <source>Rows of X: how many tokens (queries).</source>
-        <translation>Zeilen von X: wie viele Tokens (Queries).</translation>
-    </message>
-    <message>
-        <source>embedding p</source>
-        <translation>Einbettung p</translation>
-    </message>
-    <message>
-        <source>Columns of X, rows of Wq.</source>
-        <translation>Spalten von X, Zeilen von Wq.</translation>
-    </message>
-    <message>
-        <source>Columns of Wq and Wk (every head): the size of queries and keys.</source>
-        <translation>Spalten von Wq und Wk (jeder Kopf): die Größe der Queries und Keys.</translation>
-    </message>
-    <message>
-        <source>Columns of Wv (every head): the size of each head&apos;s output.</source>
-        <translation>Spalten von Wv (jeder Kopf): die Größe der Ausgabe jedes Kopfes.</translation>
-    </message>
-    <message>
-        <source>heads H</source>
-        <translation>Köpfe H</translation>
-    </message>
-    <message>
-        <source>Number of attention heads. With several heads Wo combines their outputs.</source>
-        <translation>Anzahl der Attention-Köpfe. Bei mehreren Köpfen kombiniert Wo ihre Ausgaben.</translation>
-    </message>
-    <message>
-        <source>context m</source>
-        <translation>Kontext m</translation>
-    </message>
-    <message>
-        <source>Rows of the context: how many keys. Needs cross-attention (otherwise m = n).</source>
-        <translation>Zeilen des Kontexts: wie viele Keys. Erfordert Cross-Attention (sonst m = n).</translation>
-    </message>
-    <message>
-        <source>context p_c</source>
-        <translation>Kontext p_c</translation>
-    </message>
-    <message>
-        <source>Columns of the context, rows of Wk and Wv. Needs cross-attention.</source>
-        <translation>Spalten des Kontexts, Zeilen von Wk und Wv. Erfordert Cross-Attention.</translation>
-    </message>
-    <message>
-        <source>output p_out</source>
-        <translation>Ausgabe p_out</translation>
-    </message>
-    <message>
-        <source>Columns of Wo. Exists with several heads.</source>
-        <translation>Spalten von Wo. Nur bei mehreren Köpfen vorhanden.</translation>
-    </message>
-    <message>
-        <source>Masks, bias, shared keys</source>
-        <translation>Masken, Bias, geteilte Keys</translation>
-    </message>
-    <message>
-        <source>Sizes</source>
-        <translation>Größen</translation>
-    </message>
-    <message>
-        <source>The head whose Wq, Wk, Wv and heatmaps are shown.</source>
-        <translation>Der Kopf, dessen Wq, Wk, Wv und Heatmaps angezeigt werden.</translation>
-    </message>
-    <message>
-        <source>current head</source>
-        <translation>aktueller Kopf</translation>
-    </message>
-    <message>
-        <source>New cells</source>
-        <translation>Neue Zellen</translation>
-    </message>
-    <message>
-        <source>How cells are filled when a matrix grows, and by “Fill”.</source>
-        <translation>Wie Zellen gefüllt werden, wenn eine Matrix wächst, und durch „Füllen“.</translation>
-    </message>
-    <message>
-        <source>fill with</source>
-        <translation>füllen mit</translation>
-    </message>
-    <message>
-        <source>Seed of the random numbers: the same seed gives the same matrices.</source>
-        <translation>Startwert der Zufallszahlen: derselbe Startwert ergibt dieselben Matrizen.</translation>
-    </message>
-    <message>
-        <source>random seed</source>
-        <translation>Startwert</translation>
-    </message>
-    <message>
-        <source>Attention</source>
-        <translation>Attention</translation>
-    </message>
-    <message>
-        <source>scale the scores by 1/%1</source>
-        <translation>Scores mit 1/%1 skalieren</translation>
-    </message>
-    <message>
-        <source>temperature</source>
-        <translation>Temperatur</translation>
-    </message>
-    <message>
-        <source>Logits are divided by the temperature: low = sharp, high = flat (logarithmic, %1 to %2).</source>
-        <translation>Die Logits werden durch die Temperatur geteilt: niedrig = scharf, hoch = flach (logarithmisch, %1 bis %2).</translation>
-    </message>
-    <message>
-        <source>Reset</source>
-        <translation>Zurücksetzen</translation>
-    </message>
-    <message>
-        <source>Back to temperature 1</source>
-        <translation>Zurück zu Temperatur 1</translation>
-    </message>
-    <message>
-        <source>causal (a token sees only itself and earlier ones)</source>
-        <translation>kausal (ein Token sieht nur sich und frühere)</translation>
-    </message>
-    <message>
-        <source>cross-attention (keys and values from a context)</source>
-        <translation>Cross-Attention (Keys, Values aus einem Kontext)</translation>
-    </message>
-    <message>
-        <source>Clear mask</source>
-        <translation>Maske leeren</translation>
-    </message>
-    <message>
-        <source>Switch every masked (query, key) cell back on.</source>
-        <translation>Jede maskierte (Query, Key)-Zelle wieder einschalten.</translation>
-    </message>
-    <message>
-        <source>positions</source>
-        <translation>Positionen</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>keine</translation>
-    </message>
-    <message>
-        <source>sinusoidal</source>
-        <translation>sinusförmig</translation>
-    </message>
-    <message>
-        <source>RoPE</source>
-        <translation>RoPE</translation>
-    </message>
-    <message>
-        <source>RoPE, half-split</source>
-        <translation>RoPE, halbiert</translation>
-    </message>
-    <message>
-        <source>none: attention sees the tokens as a set. sinusoidal: P[pos, 2i] = sin(pos/10000^(2i/p)), P[pos, 2i+1] = cos(…) is added to X (and to the context) before the projections. RoPE: each pair (2i, 2i+1) of every row of Q and K is rotated by pos·θ^(−2i/d_k), so q·k depends only on the offset of the two positions (d_k must be even). RoPE, half-split: the pairs (i, i + d_k/2), as Llama and Qwen2 rotate them.</source>
-        <translation>keine: Attention sieht die Tokens als Menge. sinusförmig: P[pos, 2i] = sin(pos/10000^(2i/p)), P[pos, 2i+1] = cos(…) wird vor den Projektionen zu X (und zum Kontext) addiert. RoPE: jedes Paar (2i, 2i+1) jeder Zeile von Q und K wird um pos·θ^(−2i/d_k) gedreht, sodass q·k nur vom Abstand der beiden Positionen abhängt (d_k muss gerade sein). RoPE, halbiert: die Paare (i, i + d_k/2), wie Llama und Qwen2 sie drehen.</translation>
-    </message>
-    <message>
-        <source>RoPE&apos;s base θ: pair i turns by pos·θ^(−2i/d_k). A larger θ turns slowly, for long texts.</source>
-        <translation>Die Basis θ von RoPE: Paar i dreht sich um pos·θ^(−2i/d_k). Ein größeres θ dreht langsamer, für lange Texte.</translation>
     </message>
 </context>
 <context>
@@ -576,34 +68,6 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     <message>
         <source>output rows so far</source>
         <translation>bisherige Ausgabezeilen</translation>
-    </message>
-    <message>
-        <source>The cache is empty: press Step.</source>
-        <translation>Der Cache ist leer: drücken Sie „Schritt“.</translation>
-    </message>
-    <message>
-        <source>This step: %1 multiply-adds (one token&apos;s q, k, v and %2 cached keys and values); recomputing all %2 tokens from scratch: %3. So far %4 against %5.</source>
-        <translation>Dieser Schritt: %1 Multiplikationen mit Addition (q, k, v eines Tokens und %2 gespeicherte Keys und Values); alle %2 Tokens neu berechnet: %3. Bisher %4 gegenüber %5.</translation>
-    </message>
-    <message>
-        <source>Every token decoded: the outputs equal the full causal computation (largest difference %1) %2</source>
-        <translation>Alle Tokens dekodiert: die Ausgaben gleichen der vollen kausalen Berechnung (größte Abweichung %1) %2</translation>
-    </message>
-    <message>
-        <source>No result yet.</source>
-        <translation>Noch kein Ergebnis.</translation>
-    </message>
-    <message>
-        <source>head %1: %2 of %3 tokens decoded%4</source>
-        <translation>Kopf %1: %2 von %3 Tokens dekodiert%4</translation>
-    </message>
-    <message>
-        <source> (decoding is causal)</source>
-        <translation> (Dekodieren ist kausal)</translation>
-    </message>
-    <message>
-        <source>Pause</source>
-        <translation>Pause</translation>
     </message>
     <message>
         <source>Decoding generates one token at a time. Each step appends the new token&apos;s key and value to the cache, and its query attends to every cached key: press Step (or Right).</source>
@@ -703,216 +167,20 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <source>after − before</source>
         <translation>nachher − vorher</translation>
     </message>
-    <message>
-        <source>Undo: </source>
-        <translation>Rückgängig: </translation>
-    </message>
-    <message>
-        <source>%1 edits, the last: %2</source>
-        <translation>%1 Änderungen, die letzte: %2</translation>
-    </message>
-    <message>
-        <source>No previous edit: edit a number to see what changed. The difference it made to the weights appears here.</source>
-        <translation>Keine vorherige Änderung: ändern Sie eine Zahl, um zu sehen, was sich ändert. Die Wirkung auf die Gewichte erscheint hier.</translation>
-    </message>
-    <message>
-        <source>weights after − before</source>
-        <translation>Gewichte nachher − vorher</translation>
-    </message>
-    <message>
-        <source>No weights to compare.</source>
-        <translation>Keine Gewichte zum Vergleichen.</translation>
-    </message>
-    <message>
-        <source>Last edit: %1. It changed the shape of the weights (%2 → %3): there is nothing to subtract.</source>
-        <translation>Letzte Änderung: %1. Sie hat die Form der Gewichte geändert (%2 → %3): es gibt nichts abzuziehen.</translation>
-    </message>
-    <message>
-        <source>Δ weights%1: %2</source>
-        <translation>Δ Gewichte%1: %2</translation>
-    </message>
-    <message>
-        <source> (head %1)</source>
-        <translation> (Kopf %1)</translation>
-    </message>
-    <message>
-        <source>Last edit: &lt;b&gt;%1&lt;/b&gt;. Weights after − before; largest change %2.%3</source>
-        <translation>Letzte Änderung: &lt;b&gt;%1&lt;/b&gt;. Gewichte nachher − vorher; größte Änderung %2.%3</translation>
-    </message>
-    <message>
-        <source> Each query&apos;s changes add up to 0: its weights still sum to 1.</source>
-        <translation> Die Änderungen jeder Query summieren sich zu 0: ihre Gewichte ergeben weiterhin 1.</translation>
-    </message>
 </context>
 <context>
     <name>Document</name>
     <message>
-        <source>the number of tokens n</source>
-        <translation>die Anzahl der Tokens n</translation>
-    </message>
-    <message>
-        <source>the embedding size p</source>
-        <translation>die Einbettungsgröße p</translation>
-    </message>
-    <message>
-        <source>the number of heads</source>
-        <translation>die Anzahl der Köpfe</translation>
-    </message>
-    <message>
-        <source>the context length m</source>
-        <translation>die Kontextlänge m</translation>
-    </message>
-    <message>
-        <source>p_out (the columns of Wo)</source>
-        <translation>p_out (die Spalten von Wo)</translation>
-    </message>
-    <message>
-        <source>the context embedding size p_c</source>
-        <translation>die Kontext-Einbettungsgröße p_c</translation>
-    </message>
-    <message>
-        <source>there is no %1 to edit</source>
-        <translation>es gibt kein %1 zum Bearbeiten</translation>
-    </message>
-    <message>
-        <source>%1 has no cell [%2][%3]: it is %4</source>
-        <translation>%1 hat keine Zelle [%2][%3]: es ist %4</translation>
-    </message>
-    <message>
-        <source>there is no %1 to paste into</source>
-        <translation>es gibt kein %1 zum Einfügen</translation>
-    </message>
-    <message>
-        <source>there is nothing to paste</source>
-        <translation>es gibt nichts einzufügen</translation>
-    </message>
-    <message>
-        <source>a %1 block does not fit at [%2][%3]: %4 is %5, the block would reach row %6, column %7</source>
-        <translation>ein %1-Block passt nicht an [%2][%3]: %4 ist %5, der Block würde bis Zeile %6, Spalte %7 reichen</translation>
-    </message>
-    <message>
-        <source>Paste %1 into %2</source>
-        <translation>%1 in %2 einfügen</translation>
-    </message>
-    <message>
         <source>a token label cannot be empty</source>
         <translation>eine Token-Bezeichnung darf nicht leer sein</translation>
-    </message>
-    <message>
-        <source>there is no context: cross-attention is off</source>
-        <translation>es gibt keinen Kontext: Cross-Attention ist aus</translation>
-    </message>
-    <message>
-        <source>there is no context token %1</source>
-        <translation>es gibt kein Kontext-Token %1</translation>
-    </message>
-    <message>
-        <source>there is no token %1</source>
-        <translation>es gibt kein Token %1</translation>
-    </message>
-    <message>
-        <source>there is no Wo: p_out exists with several heads</source>
-        <translation>es gibt kein Wo: p_out gibt es nur bei mehreren Köpfen</translation>
-    </message>
-    <message>
-        <source>%1 needs cross-attention: switch it on first</source>
-        <translation>%1 erfordert Cross-Attention: schalten Sie sie zuerst ein</translation>
-    </message>
-    <message>
-        <source>%1 must be between 1 and %2, not %3</source>
-        <translation>%1 muss zwischen 1 und %2 liegen, nicht %3</translation>
-    </message>
-    <message>
-        <source>Change %1 to %2</source>
-        <translation>%1 auf %2 ändern</translation>
     </message>
     <message>
         <source>not enough memory for that size</source>
         <translation>nicht genug Speicher für diese Größe</translation>
     </message>
     <message>
-        <source>Scale by </source>
-        <translation>Skalieren mit </translation>
-    </message>
-    <message>
-        <source>Do not scale</source>
-        <translation>Nicht skalieren</translation>
-    </message>
-    <message>
-        <source>the temperature must lie between 1e-6 and 1e6, not %1</source>
-        <translation>die Temperatur muss zwischen 1e-6 und 1e6 liegen, nicht %1</translation>
-    </message>
-    <message>
-        <source>Change the temperature</source>
-        <translation>Temperatur ändern</translation>
-    </message>
-    <message>
-        <source>Causal mask on</source>
-        <translation>Kausale Maske ein</translation>
-    </message>
-    <message>
-        <source>Causal mask off</source>
-        <translation>Kausale Maske aus</translation>
-    </message>
-    <message>
-        <source>Cross-attention on</source>
-        <translation>Cross-Attention ein</translation>
-    </message>
-    <message>
-        <source>Cross-attention off</source>
-        <translation>Cross-Attention aus</translation>
-    </message>
-    <message>
-        <source>there is no mask cell (%1, %2): the logits are %3</source>
-        <translation>es gibt keine Maskenzelle (%1, %2): die Logits sind %3</translation>
-    </message>
-    <message>
-        <source>Clear the mask</source>
-        <translation>Maske leeren</translation>
-    </message>
-    <message>
-        <source>Randomize %1</source>
-        <translation>%1 zufällig füllen</translation>
-    </message>
-    <message>
-        <source>Fill %1 with %2</source>
-        <translation>%1 mit %2 füllen</translation>
-    </message>
-    <message>
-        <source>there is no head %1</source>
-        <translation>es gibt keinen Kopf %1</translation>
-    </message>
-    <message>
-        <source>a key/value group is a number from 0 to %1, not %2</source>
-        <translation>eine Key/Value-Gruppe ist eine Zahl von 0 bis %1, nicht %2</translation>
-    </message>
-    <message>
-        <source>Head %1: own keys and values</source>
-        <translation>Kopf %1: eigene Keys und Values</translation>
-    </message>
-    <message>
-        <source>Head %1: key/value group %2</source>
-        <translation>Kopf %1: Key/Value-Gruppe %2</translation>
-    </message>
-    <message>
-        <source>Positions: %1</source>
-        <translation>Positionen: %1</translation>
-    </message>
-    <message>
         <source>the label</source>
         <translation>die Bezeichnung</translation>
-    </message>
-    <message>
-        <source>%1 has no column %2</source>
-        <translation>%1 hat keine Spalte %2</translation>
-    </message>
-    <message>
-        <source>Edit %1[%2]</source>
-        <translation>%1[%2] bearbeiten</translation>
-    </message>
-    <message>
-        <source>%1 must be a finite number within ±1e15</source>
-        <translation>%1 muss eine endliche Zahl zwischen ±1e15 sein</translation>
     </message>
 </context>
 <context>
@@ -929,71 +197,8 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
 <context>
     <name>ExercisePanel</name>
     <message>
-        <source>Check</source>
-        <translation>Prüfen</translation>
-    </message>
-    <message>
-        <source>Reveal</source>
-        <translation>Auflösen</translation>
-    </message>
-    <message>
-        <source>Next exercise ▶</source>
-        <translation>Nächste Übung ▶</translation>
-    </message>
-    <message>
-        <source>Close</source>
-        <translation>Schließen</translation>
-    </message>
-    <message>
-        <source>The class&apos;s answer</source>
-        <translation>Die Antwort der Klasse</translation>
-    </message>
-    <message>
-        <source>E&amp;xercise: predict, then reveal</source>
-        <translation>Ü&amp;bung: vorhersagen, dann auflösen</translation>
-    </message>
-    <message>
-        <source>A short exercise on the numbers shown, to do by hand</source>
-        <translation>Eine kurze Übung zu den gezeigten Zahlen, von Hand zu rechnen</translation>
-    </message>
-    <message>
-        <source>Ne&amp;xt exercise</source>
-        <translation>Nä&amp;chste Übung</translation>
-    </message>
-    <message>
-        <source>&amp;Reveal the solution</source>
-        <translation>Lösung &amp;zeigen</translation>
-    </message>
-    <message>
-        <source>Show the worked solution (%1)</source>
-        <translation>Die ausgearbeitete Lösung zeigen (%1)</translation>
-    </message>
-    <message>
-        <source>Another kind of exercise on the same numbers (%1)</source>
-        <translation>Eine andere Art Übung mit denselben Zahlen (%1)</translation>
-    </message>
-    <message>
         <source>Exercise</source>
         <translation>Übung</translation>
-    </message>
-    <message>
-        <source>Exercise %1: %2</source>
-        <translation>Übung %1: %2</translation>
-    </message>
-</context>
-<context>
-    <name>ExportNotices</name>
-    <message>
-        <source>Exported %1 to %2</source>
-        <translation>%1 exportiert nach %2</translation>
-    </message>
-    <message>
-        <source>Copied %1 to the clipboard as %2</source>
-        <translation>%1 als %2 in die Zwischenablage kopiert</translation>
-    </message>
-    <message>
-        <source>Export failed: %1</source>
-        <translation>Export fehlgeschlagen: %1</translation>
     </message>
 </context>
 <context>
@@ -1157,69 +362,6 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
 </context>
 <context>
-    <name>GradientPanel</name>
-    <message>
-        <source>Target = output, one cell + 1</source>
-        <translation>Ziel = Ausgabe, eine Zelle + 1</translation>
-    </message>
-    <message>
-        <source>Set the target to the current output with output[selected query, 0] + 1: the loss is then ½, and the gradient shows what every weight would do to move that one number.</source>
-        <translation>Setzt das Ziel auf die aktuelle Ausgabe mit Ausgabe[gewählte Query, 0] + 1: der Verlust ist dann ½, und der Gradient zeigt, was jedes Gewicht tun würde, um diese eine Zahl zu bewegen.</translation>
-    </message>
-    <message>
-        <source>Remove target</source>
-        <translation>Ziel entfernen</translation>
-    </message>
-    <message>
-        <source>What if W − η·∂L/∂W, η =</source>
-        <translation>Was wäre mit W − η·∂L/∂W, η =</translation>
-    </message>
-    <message>
-        <source>Apply the step</source>
-        <translation>Schritt anwenden</translation>
-    </message>
-    <message>
-        <source>Move every weight (Wq, Wk, Wv of every head, Wo) one step against its gradient: one undo step.</source>
-        <translation>Jedes Gewicht (Wq, Wk, Wv jedes Kopfes, Wo) einen Schritt gegen seinen Gradienten bewegen: ein Rückgängig-Schritt.</translation>
-    </message>
-    <message>
-        <source>Remove the target</source>
-        <translation>Das Ziel entfernen</translation>
-    </message>
-    <message>
-        <source>Target = output with [%1, 0] + 1</source>
-        <translation>Ziel = Ausgabe mit [%1, 0] + 1</translation>
-    </message>
-    <message>
-        <source>Gradient step, η = %1</source>
-        <translation>Gradientenschritt, η = %1</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;No target.&lt;/b&gt; The loss L = ½·Σ(output − target)² needs one: set it from the output below, open a session with &lt;tt&gt;inputs.target&lt;/tt&gt;, or train a task.</source>
-        <translation>&lt;b&gt;Kein Ziel.&lt;/b&gt; Der Verlust L = ½·Σ(Ausgabe − Ziel)² braucht eines: setzen Sie es unten aus der Ausgabe, öffnen Sie eine Sitzung mit &lt;tt&gt;inputs.target&lt;/tt&gt; oder trainieren Sie eine Aufgabe.</translation>
-    </message>
-    <message>
-        <source>L = ½·Σ(output − target)² = &lt;b&gt;%1&lt;/b&gt; (head %2; hover a gradient cell for the chain of terms)</source>
-        <translation>L = ½·Σ(Ausgabe − Ziel)² = &lt;b&gt;%1&lt;/b&gt; (Kopf %2; zeigen Sie auf eine Gradientenzelle für die Kette der Terme)</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; and ∂L/∂%1</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; und ∂L/∂%1</translation>
-    </message>
-    <message>
-        <source>One step W − %1·∂L/∂W on every weight: the loss would go from %2 to &lt;b&gt;%3&lt;/b&gt;%4</source>
-        <translation>Ein Schritt W − %1·∂L/∂W auf jedem Gewicht: der Verlust ginge von %2 auf &lt;b&gt;%3&lt;/b&gt;%4</translation>
-    </message>
-    <message>
-        <source> (down: the gradient points uphill, the step goes the other way).</source>
-        <translation> (fällt: der Gradient zeigt bergauf, der Schritt geht in die Gegenrichtung).</translation>
-    </message>
-    <message>
-        <source> (up: η is too large for this step).</source>
-        <translation> (steigt: η ist für diesen Schritt zu groß).</translation>
-    </message>
-</context>
-<context>
     <name>HeadOverview</name>
     <message>
         <source>head %1</source>
@@ -1232,57 +374,6 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     <message>
         <source> Heads %1 share one Wk and Wv (group %2): the same K and V.</source>
         <translation> Köpfe %1 teilen sich ein Wk und Wv (Gruppe %2): dieselben K und V.</translation>
-    </message>
-    <message>
-        <source>Click to make head %1 the current head</source>
-        <translation>Klicken, um Kopf %1 zum aktuellen Kopf zu machen</translation>
-    </message>
-    <message>
-        <source>No result yet.</source>
-        <translation>Noch kein Ergebnis.</translation>
-    </message>
-    <message>
-        <source>One head. Add heads under “Sizes and options” to compare them here.</source>
-        <translation>Ein Kopf. Fügen Sie unter „Größen und Optionen“ Köpfe hinzu, um sie hier zu vergleichen.</translation>
-    </message>
-    <message>
-        <source>%1 heads, weights on the same 0–1 scale. Click a head to make it current (outlined: head %2).</source>
-        <translation>%1 Köpfe, Gewichte auf derselben Skala 0–1. Klicken Sie auf einen Kopf, um ihn zum aktuellen zu machen (umrandet: Kopf %2).</translation>
-    </message>
-    <message>
-        <source>Head %1: query “%2”, key “%3”: masked</source>
-        <translation>Kopf %1: Query „%2“, Key „%3“: maskiert</translation>
-    </message>
-    <message>
-        <source>Head %1: query “%2” gives key “%3” the weight %4</source>
-        <translation>Kopf %1: Query „%2“ gibt Key „%3“ das Gewicht %4</translation>
-    </message>
-    <message>
-        <source>query</source>
-        <translation>Query</translation>
-    </message>
-    <message>
-        <source>key</source>
-        <translation>Key</translation>
-    </message>
-    <message>
-        <source> Click a row to select its query; hover a cell for its tokens and weight.</source>
-        <translation> Klicken Sie auf eine Zeile, um ihre Query auszuwählen; zeigen Sie auf eine Zelle für ihre Tokens und ihr Gewicht.</translation>
-    </message>
-</context>
-<context>
-    <name>HeadPopup</name>
-    <message>
-        <source>query</source>
-        <translation>Query</translation>
-    </message>
-    <message>
-        <source>key</source>
-        <translation>Key</translation>
-    </message>
-    <message>
-        <source>Layer %1, head %2: weights</source>
-        <translation>Schicht %1, Kopf %2: Gewichte</translation>
     </message>
 </context>
 <context>
@@ -1327,52 +418,8 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
 <context>
     <name>HeadWeightsDialog</name>
     <message>
-        <source>One &amp;fused tensor, p × 3p: [Wq | Wk | Wv]</source>
-        <translation>Ein &amp;verschmolzener Tensor, p × 3p: [Wq | Wk | Wv]</translation>
-    </message>
-    <message>
-        <source>Three &amp;separate tensors, p × p each</source>
-        <translation>Drei &amp;getrennte Tensoren, je p × p</translation>
-    </message>
-    <message>
-        <source>&amp;Transpose each tensor (nn.Linear stores out × in)</source>
-        <translation>Jeden Tensor &amp;transponieren (nn.Linear speichert out × in)</translation>
-    </message>
-    <message>
         <source>Wq, Wk, Wv of every head from a checkpoint</source>
         <translation>Wq, Wk, Wv jedes Kopfes aus einem Checkpoint</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Fill Wq, Wk and Wv of every head&lt;/b&gt;&lt;br&gt;from %1</source>
-        <translation>&lt;b&gt;Wq, Wk und Wv jedes Kopfes füllen&lt;/b&gt;&lt;br&gt;aus %1</translation>
-    </message>
-    <message>
-        <source>GPT-2 c_attn.weight:</source>
-        <translation>GPT-2 c_attn.weight:</translation>
-    </message>
-    <message>
-        <source>query:</source>
-        <translation>Query:</translation>
-    </message>
-    <message>
-        <source>key:</source>
-        <translation>Key:</translation>
-    </message>
-    <message>
-        <source>value:</source>
-        <translation>Value:</translation>
-    </message>
-    <message>
-        <source>&amp;Heads H:</source>
-        <translation>&amp;Köpfe H:</translation>
-    </message>
-    <message>
-        <source>&amp;Fill the heads</source>
-        <translation>Köpfe &amp;füllen</translation>
-    </message>
-    <message>
-        <source>Nothing changed: %1</source>
-        <translation>Nichts geändert: %1</translation>
     </message>
     <message>
         <source>Checkpoints (*.safetensors *.npz);;All files (*)</source>
@@ -1406,132 +453,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
 </context>
 <context>
-    <name>HeatmapCellLayer</name>
-    <message>
-        <source>(no data)</source>
-        <translation>(keine Daten)</translation>
-    </message>
-    <message>
-        <source>masked</source>
-        <translation>maskiert</translation>
-    </message>
-</context>
-<context>
-    <name>HeatmapView</name>
-    <message>
-        <source>masked (%1)</source>
-        <translation>maskiert (%1)</translation>
-    </message>
-    <message>
-        <source>pixel = value farthest from 0 of ≤%1 cells</source>
-        <translation>Pixel = Wert am weitesten von 0 aus ≤%1 Zellen</translation>
-    </message>
-    <message>
-        <source>pixel = max of ≤%1 cells</source>
-        <translation>Pixel = Maximum aus ≤%1 Zellen</translation>
-    </message>
-    <message>
-        <source>Hidden until the exercise is revealed</source>
-        <translation>Verborgen, bis die Übung aufgelöst ist</translation>
-    </message>
-</context>
-<context>
-    <name>HeatmapZoom</name>
-    <message>
-        <source>Reset &amp;zoom</source>
-        <translation>Zoom &amp;zurücksetzen</translation>
-    </message>
-    <message>
-        <source>Show the whole matrix again (0)</source>
-        <translation>Wieder die ganze Matrix zeigen (0)</translation>
-    </message>
-    <message>
-        <source>Reset zoom</source>
-        <translation>Zoom zurücksetzen</translation>
-    </message>
-</context>
-<context>
     <name>ImportDialog</name>
-    <message>
-        <source>&amp;Transpose (nn.Linear stores out × in)</source>
-        <translation>&amp;Transponieren (nn.Linear speichert out × in)</translation>
-    </message>
-    <message>
-        <source>Import matrix</source>
-        <translation>Matrix importieren</translation>
-    </message>
-    <message>
-        <source>Filter by name, e.g. h.0.attn</source>
-        <translation>Nach Namen filtern, z. B. h.0.attn</translation>
-    </message>
-    <message>
-        <source>Array</source>
-        <translation>Array</translation>
-    </message>
-    <message>
-        <source>dtype</source>
-        <translation>dtype</translation>
-    </message>
-    <message>
-        <source>shape</source>
-        <translation>Form</translation>
-    </message>
-    <message>
-        <source>all of it; or NumPy, e.g. [:, 0:64]</source>
-        <translation>alles; oder NumPy, z. B. [:, 0:64]</translation>
-    </message>
-    <message>
-        <source>&amp;Slice:</source>
-        <translation>&amp;Ausschnitt:</translation>
-    </message>
-    <message>
-        <source>&amp;Import</source>
-        <translation>&amp;Importieren</translation>
-    </message>
-    <message>
-        <source>&amp;Resize and import</source>
-        <translation>&amp;Größe anpassen und importieren</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Import into %1&lt;/b&gt;%2&lt;br&gt;from %3</source>
-        <translation>&lt;b&gt;Import in %1&lt;/b&gt;%2&lt;br&gt;aus %3</translation>
-    </message>
-    <message>
-        <source> — now </source>
-        <translation> – jetzt </translation>
-    </message>
-    <message>
-        <source>Read: %1, %2×%3</source>
-        <translation>Gelesen: %1, %2×%3</translation>
-    </message>
-    <message>
-        <source>Cannot import: %1</source>
-        <translation>Import nicht möglich: %1</translation>
-    </message>
-    <message>
-        <source>✓ The shape fits %1.</source>
-        <translation>✓ Die Form passt zu %1.</translation>
-    </message>
-    <message>
-        <source>Resize and import changes %1.</source>
-        <translation>„Größe anpassen und importieren“ ändert %1.</translation>
-    </message>
-    <message>
-        <source>It cannot be resized to fit: %1</source>
-        <translation>Die Größe lässt sich nicht anpassen: %1</translation>
-    </message>
-    <message>
-        <source>Nothing was imported: %1</source>
-        <translation>Nichts importiert: %1</translation>
-    </message>
-    <message>
-        <source>Reading %1 (%2 MB)…</source>
-        <translation>%1 wird gelesen (%2 MB)…</translation>
-    </message>
-    <message>
-        <source>: not enough memory to read it</source>
-        <translation>: nicht genug Speicher, um sie zu lesen</translation>
-    </message>
     <message>
         <source>Import %1 from a file</source>
         <translation>%1 aus einer Datei importieren</translation>
@@ -1651,73 +573,6 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
 </context>
 <context>
-    <name>InductionTrainingView</name>
-    <message>
-        <source>&amp;Heads:</source>
-        <translation>&amp;Köpfe:</translation>
-    </message>
-    <message>
-        <source>S&amp;eed:</source>
-        <translation>S&amp;tartwert:</translation>
-    </message>
-    <message>
-        <source>&amp;Pause</source>
-        <translation>&amp;Pause</translation>
-    </message>
-    <message>
-        <source>&amp;Play</source>
-        <translation>&amp;Abspielen</translation>
-    </message>
-    <message>
-        <source>S&amp;tep</source>
-        <translation>Sch&amp;ritt</translation>
-    </message>
-    <message>
-        <source>&amp;Reset</source>
-        <translation>&amp;Zurücksetzen</translation>
-    </message>
-    <message>
-        <source>step</source>
-        <translation>Schritt</translation>
-    </message>
-    <message>
-        <source>loss</source>
-        <translation>Verlust</translation>
-    </message>
-    <message>
-        <source>Press Play: the model starts from random weights (seed %1).</source>
-        <translation>Drücken Sie Abspielen: Das Modell beginnt mit zufälligen Gewichten (Startwert %1).</translation>
-    </message>
-    <message>
-        <source>step %1 — loss %2 — %3 tokens/s — %4 s of training — best induction score %5 (layer %6, head %7)</source>
-        <translation>Schritt %1 — Verlust %2 — %3 Token/s — %4 s Training — bester Induktionswert %5 (Schicht %6, Kopf %7)</translation>
-    </message>
-    <message>
-        <source>head scores</source>
-        <translation>Kopf-Werte</translation>
-    </message>
-    <message>
-        <source>Each head&apos;s induction score (solid) and previous-token score (dashed) on held-out sequences</source>
-        <translation>Induktionswert (durchgezogen) und Vorgänger-Wert (gestrichelt) jedes Kopfes auf zurückgehaltenen Folgen</translation>
-    </message>
-    <message>
-        <source>A model of two attention-only layers learns to continue random letters in which pairs come back: after “A B” … “A” the next letter is “B”. Watch a previous-token head form in layer 0, then an induction head in layer 1 that finds the letter after the earlier occurrence of the current one by reading the keys layer 0 wrote.</source>
-        <translation>Ein Modell aus zwei reinen Attention-Schichten lernt, zufällige Buchstaben fortzusetzen, in denen Paare wiederkehren: nach „A B“ … „A“ ist der nächste Buchstabe „B“. Sehen Sie, wie in Schicht 0 ein Vorgänger-Kopf entsteht und dann in Schicht 1 ein Induktionskopf, der den Buchstaben nach dem früheren Auftreten des aktuellen findet, indem er die Schlüssel liest, die Schicht 0 geschrieben hat.</translation>
-    </message>
-    <message>
-        <source>◀ Previous</source>
-        <translation>◀ Zurück</translation>
-    </message>
-    <message>
-        <source>Next ▶</source>
-        <translation>Weiter ▶</translation>
-    </message>
-    <message>
-        <source>End the lesson</source>
-        <translation>Lektion beenden</translation>
-    </message>
-</context>
-<context>
     <name>Initializer</name>
     <message>
         <source>zeros</source>
@@ -1730,17 +585,6 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     <message>
         <source>random normal</source>
         <translation>zufällig normal</translation>
-    </message>
-</context>
-<context>
-    <name>InputsPanel</name>
-    <message>
-        <source>Context (keys and values come from it)</source>
-        <translation>Kontext (Keys und Values stammen daraus)</translation>
-    </message>
-    <message>
-        <source>Head %1 of %2 (0–%3): change the current head in the controls</source>
-        <translation>Kopf %1 von %2 (0–%3): den aktuellen Kopf ändern Sie in den Steuerelementen</translation>
     </message>
 </context>
 <context>
@@ -1803,17 +647,6 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     <message>
         <source>… %1 entries</source>
         <translation>… %1 Einträge</translation>
-    </message>
-</context>
-<context>
-    <name>InsightView</name>
-    <message>
-        <source>computing…</source>
-        <translation>wird berechnet…</translation>
-    </message>
-    <message>
-        <source>could not compute: %1</source>
-        <translation>Berechnung nicht möglich: %1</translation>
     </message>
 </context>
 <context>
@@ -1934,30 +767,6 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
 <context>
     <name>InterpretationsControls</name>
     <message>
-        <source>a cell: a row of A times a column of B, summed</source>
-        <translation>eine Zelle: eine Zeile von A mal eine Spalte von B, summiert</translation>
-    </message>
-    <message>
-        <source>a row: the rows of B weighted by a row of A</source>
-        <translation>eine Zeile: die Zeilen von B, gewichtet mit einer Zeile von A</translation>
-    </message>
-    <message>
-        <source>a column: the columns of A weighted by a column of B</source>
-        <translation>eine Spalte: die Spalten von A, gewichtet mit einer Spalte von B</translation>
-    </message>
-    <message>
-        <source>the whole product: a sum of rank-one terms</source>
-        <translation>das ganze Produkt: eine Summe von Rang-1-Termen</translation>
-    </message>
-    <message>
-        <source>as a GPU kernel computes it: tile by tile, each tile a sum of block products</source>
-        <translation>wie ein GPU-Kernel es berechnet: Kachel für Kachel, jede Kachel eine Summe von Blockprodukten</translation>
-    </message>
-    <message>
-        <source>the FlashAttention recurrence: the picked query&apos;s softmax and output over key blocks, the n×m weights never stored</source>
-        <translation>die FlashAttention-Rekursion: Softmax und Ausgabe der gewählten Query über Key-Blöcke, die n×m Gewichte nie gespeichert</translation>
-    </message>
-    <message>
         <source>%1 — %2 (key %3)</source>
         <translation>%1 — %2 (key %3)</translation>
     </message>
@@ -1968,10 +777,6 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     <message>
         <source>The picked column of the product (PgUp/PgDn in the view)</source>
         <translation>Die gewählte Spalte des Produkts (Bild auf/Bild ab in der Ansicht)</translation>
-    </message>
-    <message>
-        <source>as kernels do:</source>
-        <translation>wie Kernel rechnen:</translation>
     </message>
     <message>
         <source>No terms yet (Home)</source>
@@ -2009,34 +814,6 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <source>9999 of 9999 terms</source>
         <translation>9999 von 9999 Termen</translation>
     </message>
-    <message>
-        <source>Explain %1%2 (P switches)</source>
-        <translation>%1%2 erklären (P wechselt)</translation>
-    </message>
-    <message>
-        <source>, A = the weights</source>
-        <translation>, A = die Gewichte</translation>
-    </message>
-    <message>
-        <source>row (%1):</source>
-        <translation>Zeile (%1):</translation>
-    </message>
-    <message>
-        <source>column (%1):</source>
-        <translation>Spalte (%1):</translation>
-    </message>
-    <message>
-        <source>block products</source>
-        <translation>Blockprodukte</translation>
-    </message>
-    <message>
-        <source>key blocks</source>
-        <translation>Key-Blöcke</translation>
-    </message>
-    <message>
-        <source>all %1 %2</source>
-        <translation>alle %1 %2</translation>
-    </message>
 </context>
 <context>
     <name>InterpretationsFeatures</name>
@@ -2051,25 +828,6 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     <message>
         <source>Show the dot, row, column and outer-product readings of %1 and %2 (Space plays, ←/→ step)</source>
         <translation>Die Skalarprodukt-, Zeilen-, Spalten- und Außenprodukt-Lesarten von %1 und %2 zeigen (Leertaste spielt ab, ←/→ schrittweise)</translation>
-    </message>
-</context>
-<context>
-    <name>InterpretationsView</name>
-    <message>
-        <source>No result yet.</source>
-        <translation>Noch kein Ergebnis.</translation>
-    </message>
-    <message>
-        <source>%1[I, J] = Σ_K %2[I, K]·%3[K, J], one tile at a time</source>
-        <translation>%1[I, J] = Σ_K %2[I, K]·%3[K, J], eine Kachel nach der anderen</translation>
-    </message>
-    <message>
-        <source>output of one query = Σⱼ exp(logitⱼ − m)·V[j] / ℓ, one key block at a time</source>
-        <translation>Ausgabe einer Query = Σⱼ exp(logitⱼ − m)·V[j] / ℓ, ein Key-Block nach dem anderen</translation>
-    </message>
-    <message>
-        <source>%1 = Σₖ (column k of %2)·(row k of %3), k = 0…%4 (%5)</source>
-        <translation>%1 = Σₖ (Spalte k von %2)·(Zeile k von %3), k = 0…%4 (%5)</translation>
     </message>
 </context>
 <context>
@@ -2104,93 +862,6 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
 </context>
 <context>
-    <name>KernelOptionsControls</name>
-    <message>
-        <source>off</source>
-        <translation>aus</translation>
-    </message>
-    <message>
-        <source>Sliding window: each query sees only the w keys before it (0: off). Long-context models use it to keep the cost linear in n.</source>
-        <translation>Gleitendes Fenster: jede Query sieht nur die w Keys davor (0: aus). Modelle mit langem Kontext halten so die Kosten linear in n.</translation>
-    </message>
-    <message>
-        <source>itself</source>
-        <translation>selbst</translation>
-    </message>
-    <message>
-        <source>With a window: each query also sees its own key.</source>
-        <translation>Mit Fenster: jede Query sieht auch ihren eigenen Key.</translation>
-    </message>
-    <message>
-        <source>global </source>
-        <translation>global </translation>
-    </message>
-    <message>
-        <source>With a window: the first g tokens are global: every query sees them, and they see every key.</source>
-        <translation>Mit Fenster: die ersten g Tokens sind global: jede Query sieht sie, und sie sehen jeden Key.</translation>
-    </message>
-    <message>
-        <source>window</source>
-        <translation>Fenster</translation>
-    </message>
-    <message>
-        <source>ALiBi bias</source>
-        <translation>ALiBi-Bias</translation>
-    </message>
-    <message>
-        <source>Adds mₕ·(j − i) to head h&apos;s logits: a penalty growing with the distance to earlier keys; the standard slopes are mₕ = 2^(−8h/H).</source>
-        <translation>Addiert mₕ·(j − i) zu den Logits von Kopf h: eine Strafe, die mit dem Abstand zu früheren Keys wächst; die Standardsteigungen sind mₕ = 2^(−8h/H).</translation>
-    </message>
-    <message>
-        <source>bias</source>
-        <translation>Bias</translation>
-    </message>
-    <message>
-        <source>own</source>
-        <translation>eigene</translation>
-    </message>
-    <message>
-        <source>group </source>
-        <translation>Gruppe </translation>
-    </message>
-    <message>
-        <source>Grouped-query / multi-query attention: heads in the same key/value group share one Wk and Wv (edited once, for all of them).</source>
-        <translation>Grouped-Query- / Multi-Query-Attention: Köpfe derselben Key/Value-Gruppe teilen sich ein Wk und Wv (einmal bearbeitet, für alle).</translation>
-    </message>
-    <message>
-        <source>keys, values</source>
-        <translation>Keys, Values</translation>
-    </message>
-    <message>
-        <source>Sliding window of %1</source>
-        <translation>Gleitendes Fenster von %1</translation>
-    </message>
-    <message>
-        <source>Sliding window off</source>
-        <translation>Gleitendes Fenster aus</translation>
-    </message>
-    <message>
-        <source>ALiBi bias on</source>
-        <translation>ALiBi-Bias ein</translation>
-    </message>
-    <message>
-        <source>ALiBi bias off</source>
-        <translation>ALiBi-Bias aus</translation>
-    </message>
-    <message>
-        <source>head %1: m = %2</source>
-        <translation>Kopf %1: m = %2</translation>
-    </message>
-    <message>
-        <source>heads %1 share Wk and Wv</source>
-        <translation>Köpfe %1 teilen sich Wk und Wv</translation>
-    </message>
-    <message>
-        <source>head %1 has its own Wk and Wv</source>
-        <translation>Kopf %1 hat eigene Wk und Wv</translation>
-    </message>
-</context>
-<context>
     <name>KernelReadingControls</name>
     <message>
         <source>tile rows × columns × inner:</source>
@@ -2220,130 +891,12 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
 <context>
     <name>KernelReadings</name>
     <message>
-        <source>No result yet.</source>
-        <translation>Noch kein Ergebnis.</translation>
-    </message>
-    <message>
         <source>All rows at once: %1×%2 logits are too many to walk here (attnviz-cli explain --view online gives the figures).</source>
         <translation>Alle Zeilen auf einmal: %1×%2 Logits sind zu viele, um sie hier zu durchlaufen (attnviz-cli explain --view online liefert die Zahlen).</translation>
     </message>
     <message>
         <source>All rows at once, as a fused kernel runs: %1 query blocks × %2 key blocks; largest difference from the plain output %3 %4. It holds %5 numbers at once (one %6×%7 logits tile, a %6×%8 accumulator, m and ℓ of %6 rows) where the plain path holds the %9×%10 weights (%11 numbers).</source>
         <translation>Alle Zeilen auf einmal, wie ein verschmolzener Kernel läuft: %1 Query-Blöcke × %2 Key-Blöcke; größte Abweichung von der einfachen Ausgabe %3 %4. Er hält %5 Zahlen gleichzeitig (eine %6×%7-Kachel der Logits, einen %6×%8-Akkumulator, m und ℓ von %6 Zeilen), wo der einfache Weg die %9×%10 Gewichte hält (%11 Zahlen).</translation>
-    </message>
-</context>
-<context>
-    <name>LayerDeltaView</name>
-    <message>
-        <source>What changed, per layer</source>
-        <translation>Was sich änderte, je Schicht</translation>
-    </message>
-    <message>
-        <source>How far the residual stream after each layer moved with the ablations: ‖hidden − hidden without them‖ / ‖hidden without them‖ over every position; a bar per layer, 0 on the left</source>
-        <translation>Wie weit sich der Residualstrom nach jeder Schicht durch die Ablationen bewegt hat: ‖hidden − hidden ohne sie‖ / ‖hidden ohne sie‖ über alle Positionen; ein Balken je Schicht, 0 links</translation>
-    </message>
-    <message>
-        <source>After layer %1 the residual stream moved by %2 %</source>
-        <translation>Nach Schicht %1 hat sich der Residualstrom um %2 % bewegt</translation>
-    </message>
-    <message>
-        <source>up to %1 % (L%2)</source>
-        <translation>bis zu %1 % (L%2)</translation>
-    </message>
-    <message>
-        <source>How far B&apos;s residual stream after each layer is from A&apos;s: ‖hidden_B − hidden_A‖ / ‖hidden_A‖ over every position; a bar per layer, 0 on the left</source>
-        <translation>Wie weit der Residualstrom von B nach jeder Schicht von dem von A entfernt ist: ‖hidden_B − hidden_A‖ / ‖hidden_A‖ über alle Positionen; ein Balken je Schicht, 0 links</translation>
-    </message>
-    <message>
-        <source>How far B is from A, per layer</source>
-        <translation>Wie weit B von A entfernt ist, je Schicht</translation>
-    </message>
-    <message>
-        <source>After layer %1 B&apos;s residual stream is %2 % of A&apos;s away from it</source>
-        <translation>Nach Schicht %1 ist der Residualstrom von B um %2 % des von A von ihm entfernt</translation>
-    </message>
-</context>
-<context>
-    <name>LayerHeadGrid</name>
-    <message>
-        <source>L%1</source>
-        <translation>S%1</translation>
-    </message>
-    <message>
-        <source>Take head %1 of layer %2 apart</source>
-        <translation>Kopf %1 von Schicht %2 zerlegen</translation>
-    </message>
-    <message>
-        <source>Take layer %1 apart (all heads)</source>
-        <translation>Schicht %1 zerlegen (alle Köpfe)</translation>
-    </message>
-    <message>
-        <source>previous token</source>
-        <translation>vorheriges Token</translation>
-    </message>
-    <message>
-        <source>first token</source>
-        <translation>erstes Token</translation>
-    </message>
-    <message>
-        <source>induction</source>
-        <translation>Induktion</translation>
-    </message>
-    <message>
-        <source>duplicate token</source>
-        <translation>doppeltes Token</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>keine</translation>
-    </message>
-    <message>
-        <source>each layer&apos;s heads by %1 score, highest first</source>
-        <translation>Köpfe jeder Schicht nach %1-Wert, höchster zuerst</translation>
-    </message>
-    <message>
-        <source>h%1 %2</source>
-        <translation>K%1 %2</translation>
-    </message>
-    <message>
-        <source>rollout through each layer</source>
-        <translation>Rollout durch jede Schicht</translation>
-    </message>
-    <message>
-        <source>Ablate the head (zero its output)</source>
-        <translation>Den Kopf ablatieren (Ausgabe null)</translation>
-    </message>
-    <message>
-        <source>Ablate the head (its mean over the positions)</source>
-        <translation>Den Kopf ablatieren (Mittel über die Positionen)</translation>
-    </message>
-    <message>
-        <source>Scale the head&apos;s output…</source>
-        <translation>Die Ausgabe des Kopfes skalieren…</translation>
-    </message>
-    <message>
-        <source>Scale the head&apos;s output</source>
-        <translation>Die Ausgabe des Kopfes skalieren</translation>
-    </message>
-    <message>
-        <source>Multiply the output of head %1 of layer %2 by:</source>
-        <translation>Die Ausgabe von Kopf %1 in Schicht %2 multiplizieren mit:</translation>
-    </message>
-    <message>
-        <source>Restore the head</source>
-        <translation>Den Kopf wiederherstellen</translation>
-    </message>
-    <message>
-        <source>Restore every head</source>
-        <translation>Alle Köpfe wiederherstellen</translation>
-    </message>
-    <message>
-        <source>Patch head %1 of layer %2 from B</source>
-        <translation>Kopf %1 der Schicht %2 aus B patchen</translation>
-    </message>
-    <message>
-        <source>Circuits of head %1 (W_QK, W_OV)</source>
-        <translation>Schaltkreise von Kopf %1 (W_QK, W_OV)</translation>
     </message>
 </context>
 <context>
@@ -2541,10 +1094,6 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <source>Lesson</source>
         <translation>Lektion</translation>
     </message>
-    <message>
-        <source>A guided walk through scaled dot-product attention on the numbers shown, step by step. Start it with &lt;b&gt;F5&lt;/b&gt;; Page Down / Page Up move between steps.</source>
-        <translation>Ein geführter Weg durch Scaled Dot-Product Attention mit den angezeigten Zahlen, Schritt für Schritt. Starten mit &lt;b&gt;F5&lt;/b&gt;; Bild ab / Bild auf wechseln zwischen den Schritten.</translation>
-    </message>
 </context>
 <context>
     <name>LessonScript</name>
@@ -2642,163 +1191,6 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
 </context>
 <context>
-    <name>LogitLensView</name>
-    <message>
-        <source>Type a text above</source>
-        <translation>Oben einen Text eingeben</translation>
-    </message>
-    <message>
-        <source>after L%1</source>
-        <translation>nach S%1</translation>
-    </message>
-    <message>
-        <source>After layer %1, at %2 (token %3), the model would predict:</source>
-        <translation>Nach Schicht %1, bei %2 (Token %3), würde das Modell vorhersagen:</translation>
-    </message>
-</context>
-<context>
-    <name>MainWindow</name>
-    <message>
-        <source>attnviz — scaled dot-product attention</source>
-        <translation>attnviz – Scaled Dot-Product Attention</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>&amp;Beenden</translation>
-    </message>
-    <message>
-        <source>&amp;Undo</source>
-        <translation>&amp;Rückgängig</translation>
-    </message>
-    <message>
-        <source>&amp;Redo</source>
-        <translation>&amp;Wiederherstellen</translation>
-    </message>
-    <message>
-        <source>Clear the &amp;mask</source>
-        <translation>&amp;Maske leeren</translation>
-    </message>
-    <message>
-        <source>&amp;Next query row</source>
-        <translation>&amp;Nächste Query-Zeile</translation>
-    </message>
-    <message>
-        <source>&amp;Previous query row</source>
-        <translation>&amp;Vorherige Query-Zeile</translation>
-    </message>
-    <message>
-        <source>&amp;About attnviz</source>
-        <translation>Ü&amp;ber attnviz</translation>
-    </message>
-    <message>
-        <source>About attnviz</source>
-        <translation>Über attnviz</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;attnviz&lt;/b&gt; %1&lt;br&gt;Scaled dot-product attention, every number editable, every step visible.&lt;br&gt;&lt;br&gt;Edit any input in the tables at the bottom (sizes and options on the left); hover a cell to see how it was computed; click a query row to see its output built from the rows of V; click a logits cell to mask it.</source>
-        <translation>&lt;b&gt;attnviz&lt;/b&gt; %1&lt;br&gt;Scaled Dot-Product Attention, jede Zahl bearbeitbar, jeder Schritt sichtbar.&lt;br&gt;&lt;br&gt;Bearbeiten Sie jede Eingabe in den Tabellen unten (Größen und Optionen links); zeigen Sie auf eine Zelle, um zu sehen, wie sie berechnet wurde; klicken Sie auf eine Query-Zeile, um ihre Ausgabe aus den Zeilen von V entstehen zu sehen; klicken Sie auf eine Logit-Zelle, um sie zu maskieren.</translation>
-    </message>
-    <message>
-        <source>&amp;Weights colour map</source>
-        <translation>&amp;Farbskala der Gewichte</translation>
-    </message>
-    <message>
-        <source>&amp;Signed colour map</source>
-        <translation>Farbskala mit &amp;Vorzeichen</translation>
-    </message>
-    <message>
-        <source>&amp;Row layout: %1</source>
-        <translation>&amp;Zeilenlayout: %1</translation>
-    </message>
-    <message>
-        <source>&amp;Column layout: %1</source>
-        <translation>&amp;Spaltenlayout: %1</translation>
-    </message>
-    <message>
-        <source>&amp;Switch layout</source>
-        <translation>Layout &amp;wechseln</translation>
-    </message>
-    <message>
-        <source>Layout</source>
-        <translation>Layout</translation>
-    </message>
-    <message>
-        <source> Layout: </source>
-        <translation> Layout: </translation>
-    </message>
-    <message>
-        <source>tokens are rows; softmax along each row. The column layout computes the same attention, transposed.</source>
-        <translation>Tokens sind Zeilen; Softmax entlang jeder Zeile. Das Spaltenlayout berechnet dieselbe Attention, transponiert.</translation>
-    </message>
-    <message>
-        <source>tokens are columns; softmax down each column. Every matrix is the transpose of the row layout&apos;s: the same attention.</source>
-        <translation>Tokens sind Spalten; Softmax abwärts in jeder Spalte. Jede Matrix ist die Transponierte der des Zeilenlayouts: dieselbe Attention.</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>&amp;Sprache</translation>
-    </message>
-    <message>
-        <source>last update: %1 ms (compute %2 ms, draw %3 ms)</source>
-        <translation>letzte Aktualisierung: %1 ms (Berechnung %2 ms, Zeichnen %3 ms)</translation>
-    </message>
-</context>
-<context>
-    <name>MaskBiasView</name>
-    <message>
-        <source>No result yet.</source>
-        <translation>Noch kein Ergebnis.</translation>
-    </message>
-    <message>
-        <source>custom cells</source>
-        <translation>eigene Zellen</translation>
-    </message>
-    <message>
-        <source>a sliding window of %1 key%2%3%4</source>
-        <translation>ein gleitendes Fenster von %1 Key%2%3%4</translation>
-    </message>
-    <message>
-        <source> and the token itself</source>
-        <translation> und das Token selbst</translation>
-    </message>
-    <message>
-        <source>, %1 global token%2</source>
-        <translation>, %1 globale(s) Token%2</translation>
-    </message>
-    <message>
-        <source>Nothing is masked.</source>
-        <translation>Nichts ist maskiert.</translation>
-    </message>
-    <message>
-        <source>Masked: </source>
-        <translation>Maskiert: </translation>
-    </message>
-    <message>
-        <source> ALiBi adds slope·(j − i) to each head&apos;s logits.</source>
-        <translation> ALiBi addiert Steigung·(j − i) zu den Logits jedes Kopfes.</translation>
-    </message>
-    <message>
-        <source> ALiBi is off (no bias).</source>
-        <translation> ALiBi ist aus (kein Bias).</translation>
-    </message>
-    <message>
-        <source>which keys each query sees (hatched: masked)</source>
-        <translation>welche Keys jede Query sieht (schraffiert: maskiert)</translation>
-    </message>
-    <message>
-        <source>ALiBi bias of head %1: %2·(j − i)</source>
-        <translation>ALiBi-Bias von Kopf %1: %2·(j − i)</translation>
-    </message>
-    <message>
-        <source>query i</source>
-        <translation>Query i</translation>
-    </message>
-    <message>
-        <source>key j</source>
-        <translation>Key j</translation>
-    </message>
-</context>
-<context>
     <name>MatrixEditor</name>
     <message>
         <source>tokens × p</source>
@@ -2811,36 +1203,6 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     <message>
         <source>H·d_v × p_out</source>
         <translation>H·d_v × p_out</translation>
-    </message>
-    <message>
-        <source>Type or double-click to edit a cell.
-Mouse wheel over the selected cell (or any cell when the whole table is visible), or Alt+Up/Down: ±0.1, with Shift: ±0.01.
-Ctrl+C copies the selection, Ctrl+V pastes a block at the current cell (tab, comma or space separated).
-Right-click: randomize or refill the matrix.</source>
-        <translation>Tippen oder doppelklicken, um eine Zelle zu bearbeiten.
-Mausrad über der gewählten Zelle (oder über jeder Zelle, wenn die ganze Tabelle sichtbar ist) oder Alt+Auf/Ab: ±0.1, mit Umschalt: ±0.01.
-Strg+C kopiert die Auswahl, Strg+V fügt einen Block an der aktuellen Zelle ein (durch Tabulator, Komma oder Leerzeichen getrennt).
-Rechtsklick: die Matrix zufällig oder neu füllen.</translation>
-    </message>
-    <message>
-        <source>Nothing pasted: %1</source>
-        <translation>Nichts eingefügt: %1</translation>
-    </message>
-    <message>
-        <source>Copy</source>
-        <translation>Kopieren</translation>
-    </message>
-    <message>
-        <source>Paste</source>
-        <translation>Einfügen</translation>
-    </message>
-    <message>
-        <source>Randomize %1 (normal, seeded)</source>
-        <translation>%1 zufällig füllen (normalverteilt, mit Startwert)</translation>
-    </message>
-    <message>
-        <source>Fill %1 with %2</source>
-        <translation>%1 mit %2 füllen</translation>
     </message>
 </context>
 <context>
@@ -2871,408 +1233,28 @@ Rechtsklick: die Matrix zufällig oder neu füllen.</translation>
     </message>
 </context>
 <context>
-    <name>MatrixTableModel</name>
-    <message>
-        <source>%1 of head %2</source>
-        <translation>%1 von Kopf %2</translation>
-    </message>
-    <message>
-        <source> — the cell keeps %1</source>
-        <translation> – die Zelle behält %1</translation>
-    </message>
-    <message>
-        <source>An empty entry is not a number</source>
-        <translation>Ein leerer Eintrag ist keine Zahl</translation>
-    </message>
-    <message>
-        <source>“%1” is not a number</source>
-        <translation>„%1“ ist keine Zahl</translation>
-    </message>
-    <message>
-        <source>“%1” is too large (values must lie within ±1e15)</source>
-        <translation>„%1“ ist zu groß (Werte müssen zwischen ±1e15 liegen)</translation>
-    </message>
-</context>
-<context>
-    <name>ModelComparison</name>
+    <name>NetworkComparison</name>
     <message>
         <source>patching reads a prediction: this model has no LM head</source>
         <translation>Patchen liest eine Vorhersage: dieses Modell hat keinen LM-Kopf</translation>
     </message>
 </context>
 <context>
-    <name>ModelController</name>
-    <message>
-        <source>Model</source>
-        <translation>Modell</translation>
-    </message>
-    <message>
-        <source>Open &amp;model…</source>
-        <translation>&amp;Modell öffnen…</translation>
-    </message>
-    <message>
-        <source>Open a Hugging Face model folder (config.json, model.safetensors and its tokenizer) and see every head of every layer</source>
-        <translation>Einen Hugging-Face-Modellordner öffnen (config.json, model.safetensors und sein Tokenizer) und jeden Kopf jeder Schicht sehen</translation>
-    </message>
-    <message>
-        <source>Show the &amp;model</source>
-        <translation>&amp;Modell zeigen</translation>
-    </message>
-    <message>
-        <source>Show the open model&apos;s heads in the whole window, or the workbench again</source>
-        <translation>Die Köpfe des geöffneten Modells im ganzen Fenster zeigen, oder wieder die Werkbank</translation>
-    </message>
-    <message>
-        <source>◂ Back to the model</source>
-        <translation>◂ Zurück zum Modell</translation>
-    </message>
-    <message>
-        <source>Show the model the workbench&apos;s numbers came from (Ctrl+M)</source>
-        <translation>Das Modell zeigen, aus dem die Zahlen der Werkbank stammen (Strg+M)</translation>
-    </message>
-    <message>
-        <source>Opened the model %1</source>
-        <translation>Modell %1 geöffnet</translation>
-    </message>
+    <name>NetworkController</name>
     <message>
         <source>running the model…</source>
         <translation>das Modell rechnet…</translation>
     </message>
-    <message>
-        <source>Take the layer apart</source>
-        <translation>Die Schicht zerlegen</translation>
-    </message>
-    <message>
-        <source>Open a model folder</source>
-        <translation>Einen Modellordner öffnen</translation>
-    </message>
-    <message>
-        <source>There is no run of the model to take apart yet: type a text.</source>
-        <translation>Es gibt noch keinen Lauf des Modells zum Zerlegen: Geben Sie einen Text ein.</translation>
-    </message>
-    <message>
-        <source>The model has no layer %1.</source>
-        <translation>Das Modell hat keine Schicht %1.</translation>
-    </message>
-    <message>
-        <source>Layer %1 is too large for the workbench: %2</source>
-        <translation>Schicht %1 ist zu groß für die Werkbank: %2</translation>
-    </message>
-    <message>
-        <source>%1
-
-Take head %2 of it apart instead?</source>
-        <translation>%1
-
-Stattdessen ihren Kopf %2 zerlegen?</translation>
-    </message>
-    <message>
-        <source>Take apart head %1 of layer %2 of %3</source>
-        <translation>Kopf %1 von Schicht %2 von %3 zerlegen</translation>
-    </message>
-    <message>
-        <source>Take apart layer %1 of %2</source>
-        <translation>Schicht %1 von %2 zerlegen</translation>
-    </message>
-    <message>
-        <source>%1: in the workbench now; ◂ Back to the model (Ctrl+M) shows the model again.</source>
-        <translation>%1: jetzt in der Werkbank; ◂ Zurück zum Modell (Strg+M) zeigt wieder das Modell.</translation>
-    </message>
-    <message>
-        <source>The model of this session is not there: %1</source>
-        <translation>Das Modell dieser Sitzung ist nicht da: %1</translation>
-    </message>
-    <message>
-        <source>The model of this session could not be opened: %1</source>
-        <translation>Das Modell dieser Sitzung ließ sich nicht öffnen: %1</translation>
-    </message>
-    <message>
-        <source>Send the head&apos;s edits to the model ▸</source>
-        <translation>Die Änderungen des Kopfes ans Modell senden ▸</translation>
-    </message>
-    <message>
-        <source>Run the model with this head as the workbench computes it now: its output replaces the head&apos;s own, and the model shows what changed (Edit › Undo takes it back)</source>
-        <translation>Das Modell mit diesem Kopf rechnen, wie ihn die Werkbank jetzt berechnet: Seine Ausgabe ersetzt die eigene des Kopfes, und das Modell zeigt, was sich änderte (Bearbeiten › Rückgängig nimmt es zurück)</translation>
-    </message>
-    <message>
-        <source>No head of the model is in the workbench: take one apart first.</source>
-        <translation>Kein Kopf des Modells ist in der Werkbank: Zerlegen Sie zuerst einen.</translation>
-    </message>
-    <message>
-        <source>The workbench no longer holds head %1 of layer %2 on the model&apos;s %3 tokens: take the head apart again.</source>
-        <translation>Die Werkbank enthält nicht mehr Kopf %1 von Schicht %2 auf den %3 Token des Modells: Zerlegen Sie den Kopf erneut.</translation>
-    </message>
-    <message>
-        <source>The head&apos;s output does not fit the model (not finite, or of another shape).</source>
-        <translation>Die Ausgabe des Kopfes passt nicht zum Modell (nicht endlich oder von anderer Form).</translation>
-    </message>
-    <message>
-        <source>Weights heatmap: attention weights</source>
-        <translation>Gewichte-Heatmap: Aufmerksamkeitsgewichte</translation>
-    </message>
-    <message>
-        <source>Weights heatmap: value-weighted ‖a·v·Wo‖</source>
-        <translation>Gewichte-Heatmap: wertgewichtet ‖a·v·Wo‖</translation>
-    </message>
-    <message>
-        <source>Weights heatmap: attention rollout</source>
-        <translation>Gewichte-Heatmap: Attention-Rollout</translation>
-    </message>
-    <message>
-        <source>What the workbench&apos;s weights heatmap shows for the head taken apart, as the model view&apos;s Show box does for every head</source>
-        <translation>Was die Gewichte-Heatmap der Werkbank für den zerlegten Kopf zeigt, wie das Feld Zeigen der Modellansicht für jeden Kopf</translation>
-    </message>
-    <message>
-        <source>Position %1 gets weight %2 here (%3 on average), but its value writes ‖v·Wo‖ = %4 (the other keys: %5 on average): ‖a·v·Wo‖ = %6.</source>
-        <translation>Position %1 bekommt hier das Gewicht %2 (%3 im Mittel), aber ihr Wert schreibt ‖v·Wo‖ = %4 (die anderen Schlüssel: %5 im Mittel): ‖a·v·Wo‖ = %6.</translation>
-    </message>
-    <message>
-        <source>A sink: the head parks its weight there, and little comes of it (the value-weighted picture shows it).</source>
-        <translation>Eine Senke: der Kopf parkt sein Gewicht dort, und wenig folgt daraus (das wertgewichtete Bild zeigt es).</translation>
-    </message>
-    <message>
-        <source>‖a·v·Wo‖ (value-weighted)</source>
-        <translation>‖a·v·Wo‖ (wertgewichtet)</translation>
-    </message>
-    <message>
-        <source>rollout through layer %1 (the model&apos;s run)</source>
-        <translation>Rollout bis Schicht %1 (der Lauf des Modells)</translation>
-    </message>
-    <message>
-        <source>Its circuits ▸</source>
-        <translation>Seine Schaltkreise ▸</translation>
-    </message>
-    <message>
-        <source>W_QK and W_OV of this head as the workbench holds it now, edits included, with their spectra and the copying score (the model view&apos;s Circuits tab)</source>
-        <translation>W_QK und W_OV dieses Kopfes, wie die Werkbank ihn jetzt hält, mit den Änderungen, samt Spektren und Kopierwert (Reiter Schaltkreise der Modellansicht)</translation>
-    </message>
-    <message>
-        <source>Layer %1, head %2 as edited in the workbench</source>
-        <translation>Schicht %1, Kopf %2, wie in der Werkbank geändert</translation>
-    </message>
-    <message>
-        <source>Layer %1, head %2 from the workbench</source>
-        <translation>Schicht %1, Kopf %2 aus der Werkbank</translation>
-    </message>
 </context>
 <context>
-    <name>ModelInterventions</name>
-    <message>
-        <source>Ablate head %1 of layer %2 (output zeroed)</source>
-        <translation>Kopf %1 von Schicht %2 ablatieren (Ausgabe null)</translation>
-    </message>
-    <message>
-        <source>Ablate head %1 of layer %2 (output replaced by its mean)</source>
-        <translation>Kopf %1 von Schicht %2 ablatieren (Ausgabe durch ihr Mittel ersetzt)</translation>
-    </message>
-    <message>
-        <source>Scale head %1 of layer %2 by %3</source>
-        <translation>Kopf %1 von Schicht %2 mit %3 skalieren</translation>
-    </message>
-    <message>
-        <source>Send the edits of head %1 of layer %2 to the model</source>
-        <translation>Die Änderungen von Kopf %1 in Schicht %2 ans Modell senden</translation>
-    </message>
-    <message>
-        <source>Restore head %1 of layer %2</source>
-        <translation>Kopf %1 von Schicht %2 wiederherstellen</translation>
-    </message>
-    <message>
-        <source>Restore every head</source>
-        <translation>Alle Köpfe wiederherstellen</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n ablation(s) of the session do not fit the model and were left out</source>
-        <translation>
-            <numerusform>%n Ablation der Sitzung passt nicht zum Modell und wurde ausgelassen</numerusform>
-            <numerusform>%n Ablationen der Sitzung passen nicht zum Modell und wurden ausgelassen</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>ModelRunner</name>
+    <name>NetworkRunner</name>
     <message>
         <source>not enough memory</source>
         <translation>nicht genug Speicher</translation>
     </message>
     <message>
-        <source>%1, %2 layers × %3 heads, d_model %4, %5; %6</source>
-        <translation>%1, %2 Schichten × %3 Köpfe, d_model %4, %5; %6</translation>
-    </message>
-    <message>
         <source>The edited head fits only the text it was taken from: this text runs without it.</source>
         <translation>Der bearbeitete Kopf passt nur zu dem Text, aus dem er stammt: Dieser Text läuft ohne ihn.</translation>
-    </message>
-</context>
-<context>
-    <name>ModelView</name>
-    <message>
-        <source>Open model…</source>
-        <translation>Modell öffnen…</translation>
-    </message>
-    <message>
-        <source>Back to the workbench</source>
-        <translation>Zurück zur Werkbank</translation>
-    </message>
-    <message>
-        <source>&amp;Text:</source>
-        <translation>&amp;Text:</translation>
-    </message>
-    <message>
-        <source>Type a sentence; the model runs on it as you type</source>
-        <translation>Geben Sie einen Satz ein; das Modell rechnet schon während des Tippens</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2</translation>
-    </message>
-    <message>
-        <source>No model is open: File › Open model… or drop a model folder (config.json, model.safetensors and the tokenizer&apos;s files) on the window.</source>
-        <translation>Kein Modell geöffnet: Datei › Modell öffnen… oder einen Modellordner (config.json, model.safetensors und die Dateien des Tokenizers) auf das Fenster ziehen.</translation>
-    </message>
-    <message>
-        <source>Click a head to take it apart in the workbench; hover it to enlarge it.</source>
-        <translation>Klicken Sie auf einen Kopf, um ihn in der Werkbank zu zerlegen; zeigen Sie darauf, um ihn zu vergrößern.</translation>
-    </message>
-    <message>
-        <source>Take the head apart</source>
-        <translation>Den Kopf zerlegen</translation>
-    </message>
-    <message>
-        <source>Take the layer apart</source>
-        <translation>Die Schicht zerlegen</translation>
-    </message>
-    <message>
-        <source>Layer %1, head %2</source>
-        <translation>Schicht %1, Kopf %2</translation>
-    </message>
-    <message>
-        <source>Take head %1 apart</source>
-        <translation>Kopf %1 zerlegen</translation>
-    </message>
-    <message>
-        <source>Take layer %1 apart (all heads)</source>
-        <translation>Schicht %1 zerlegen (alle Köpfe)</translation>
-    </message>
-    <message>
-        <source>&amp;Score heads by:</source>
-        <translation>Köpfe &amp;bewerten nach:</translation>
-    </message>
-    <message>
-        <source>nothing</source>
-        <translation>nichts</translation>
-    </message>
-    <message>
-        <source>layer %1 head %2: %3</source>
-        <translation>Schicht %1 Kopf %2: %3</translation>
-    </message>
-    <message>
-        <source>No token of this text repeats an earlier one, so no head has a %1 score: type a sentence that repeats itself.</source>
-        <translation>Kein Token dieses Textes wiederholt ein früheres, daher hat kein Kopf einen %1-Wert: Geben Sie einen Satz ein, der sich wiederholt.</translation>
-    </message>
-    <message>
-        <source>Highest %1 score: %2</source>
-        <translation>Höchster %1-Wert: %2</translation>
-    </message>
-    <message>
-        <source>S&amp;how:</source>
-        <translation>&amp;Zeigen:</translation>
-    </message>
-    <message>
-        <source>Restore every head</source>
-        <translation>Alle Köpfe wiederherstellen</translation>
-    </message>
-    <message>
-        <source>attention weights</source>
-        <translation>Attention-Gewichte</translation>
-    </message>
-    <message>
-        <source>value-weighted ‖a·v·Wo‖</source>
-        <translation>wertgewichtet ‖a·v·Wo‖</translation>
-    </message>
-    <message>
-        <source>attention rollout</source>
-        <translation>Attention-Rollout</translation>
-    </message>
-    <message>
-        <source>Heads</source>
-        <translation>Köpfe</translation>
-    </message>
-    <message>
-        <source>Logit lens</source>
-        <translation>Logit-Linse</translation>
-    </message>
-    <message>
-        <source>Layer %1, head %2: ‖a·v·Wo‖</source>
-        <translation>Schicht %1, Kopf %2: ‖a·v·Wo‖</translation>
-    </message>
-    <message>
-        <source>Rollout through layer %1</source>
-        <translation>Rollout durch Schicht %1</translation>
-    </message>
-    <message>
-        <source>½·mean of the heads + ½·I per layer, multiplied from layer 0 up: rows are positions after the layers, columns the input tokens they trace back to.</source>
-        <translation>½·Mittel der Köpfe + ½·I je Schicht, von Schicht 0 an multipliziert: Zeilen sind Positionen nach den Schichten, Spalten die Eingabetoken, auf die sie zurückgehen.</translation>
-    </message>
-    <message>
-        <source>Key %1 (%2) draws %3 % of the weight on average, and its value writes ‖v·Wo‖ = %4 (the other keys: %5 on average).</source>
-        <translation>Schlüssel %1 (%2) zieht im Mittel %3 % des Gewichts auf sich, und sein Wert schreibt ‖v·Wo‖ = %4 (die anderen Schlüssel: im Mittel %5).</translation>
-    </message>
-    <message>
-        <source>So it is a sink: the head parks its weight there, and little comes of it.</source>
-        <translation>Er ist also eine Senke: Der Kopf parkt dort sein Gewicht, und wenig kommt dabei heraus.</translation>
-    </message>
-    <message>
-        <source>which key each query reads, 0–1 for every head</source>
-        <translation>welchen Schlüssel jede Anfrage liest, 0–1 für jeden Kopf</translation>
-    </message>
-    <message>
-        <source>how much each key adds to the query&apos;s output (Kobayashi et al. 2020), one scale for every head: 0–%1. Hover a head for its sink.</source>
-        <translation>wie viel jeder Schlüssel zur Ausgabe der Anfrage beiträgt (Kobayashi et al. 2020), eine Skala für alle Köpfe: 0–%1. Zeigen Sie auf einen Kopf für seine Senke.</translation>
-    </message>
-    <message>
-        <source>reading…</source>
-        <translation>wird gelesen…</translation>
-    </message>
-    <message>
-        <source>where each position&apos;s information came from through the layers, if attention alone mixed tokens (Abnar &amp; Zuidema 2020; it ignores the MLPs and how much each value writes)</source>
-        <translation>woher die Information jeder Position durch die Schichten kam, wenn allein Attention die Token mischte (Abnar &amp; Zuidema 2020; es übergeht die MLPs und wie viel jeder Wert schreibt)</translation>
-    </message>
-    <message>
-        <source>Type a text above</source>
-        <translation>Oben einen Text eingeben</translation>
-    </message>
-    <message>
-        <source>Reading the logit lens…</source>
-        <translation>Die Logit-Linse wird gelesen…</translation>
-    </message>
-    <message>
-        <source>S&amp;ort by the score</source>
-        <translation>Nach dem Wert s&amp;ortieren</translation>
-    </message>
-    <message>
-        <source>Draw each layer&apos;s heads from the highest score to the lowest</source>
-        <translation>Die Köpfe jeder Schicht vom höchsten Wert zum niedrigsten zeichnen</translation>
-    </message>
-    <message>
-        <source>&amp;Compare with:</source>
-        <translation>&amp;Vergleichen mit:</translation>
-    </message>
-    <message>
-        <source>a second sentence (B), of as many tokens</source>
-        <translation>ein zweiter Satz (B), mit gleich vielen Tokens</translation>
-    </message>
-    <message>
-        <source>Circuits</source>
-        <translation>Schaltkreise</translation>
-    </message>
-    <message>
-        <source>A/B</source>
-        <translation>A/B</translation>
-    </message>
-    <message>
-        <source>Click: take it apart in the workbench. Right-click: ablate it, or Circuits of head %1 (what it reads and writes, from its weights).</source>
-        <translation>Klick: in der Werkbank zerlegen. Rechtsklick: abschalten, oder Schaltkreise von Kopf %1 (was er liest und schreibt, aus seinen Gewichten).</translation>
     </message>
 </context>
 <context>
@@ -3320,75 +1302,12 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
         <source>the running sum of exp(logit − m)·V[key]</source>
         <translation>die laufende Summe von exp(logit − m)·V[key]</translation>
     </message>
-    <message>
-        <source>Every key is masked: ℓ stays 0 and the output row is 0, as in the plain path. </source>
-        <translation>Jeder Key ist maskiert: ℓ bleibt 0 und die Ausgabezeile ist 0, wie beim einfachen Weg. </translation>
-    </message>
-    <message>
-        <source>Query %1, key blocks of %2: m, ℓ and acc start at −∞, 0 and 0; each block updates them.</source>
-        <translation>Query %1, Key-Blöcke von %2: m, ℓ und acc beginnen bei −∞, 0 und 0; jeder Block aktualisiert sie.</translation>
-    </message>
-    <message>
-        <source>acc / ℓ</source>
-        <translation>acc / ℓ</translation>
-    </message>
-    <message>
-        <source>V·softmax(…) column</source>
-        <translation>Spalte von V·softmax(…)</translation>
-    </message>
-    <message>
-        <source>softmax(…)·V row</source>
-        <translation>Zeile von softmax(…)·V</translation>
-    </message>
-    <message>
-        <source>acc / ℓ = the plain %1: largest difference %2 %3</source>
-        <translation>acc / ℓ = die einfache %1: größte Abweichung %2 %3</translation>
-    </message>
-    <message>
-        <source>Every key is masked: ℓ stays 0 and the output column is 0, as in the plain path. </source>
-        <translation>Jeder Key ist maskiert: ℓ bleibt 0 und die Ausgabespalte ist 0, wie beim einfachen Weg. </translation>
-    </message>
 </context>
 <context>
     <name>OptionsCommand</name>
     <message>
         <source>Toggle mask cell (%1, %2)</source>
         <translation>Maskenzelle (%1, %2) umschalten</translation>
-    </message>
-</context>
-<context>
-    <name>OuterProductWidget</name>
-    <message>
-        <source>(column %1 of %2)·(row %1 of %3): rank one</source>
-        <translation>(Spalte %1 von %2)·(Zeile %1 von %3): Rang eins</translation>
-    </message>
-    <message>
-        <source>press → to add term 0</source>
-        <translation>→ drücken, um Term 0 hinzuzufügen</translation>
-    </message>
-    <message>
-        <source>✓ all %1 terms in: the partial sum equals %2</source>
-        <translation>✓ alle %1 Terme drin: die Teilsumme ist gleich %2</translation>
-    </message>
-    <message>
-        <source>%1 terms to go (largest difference %2)</source>
-        <translation>noch %1 Terme (größte Abweichung %2)</translation>
-    </message>
-    <message>
-        <source>Nothing to explain yet.</source>
-        <translation>Noch nichts zu erklären.</translation>
-    </message>
-    <message>
-        <source>term %1 (%2 %3)</source>
-        <translation>Term %1 (%2 %3)</translation>
-    </message>
-    <message>
-        <source>no term yet</source>
-        <translation>noch kein Term</translation>
-    </message>
-    <message>
-        <source>%1Σ first %2 of %3</source>
-        <translation>%1Σ erste %2 von %3</translation>
     </message>
 </context>
 <context>
@@ -3447,155 +1366,6 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
     <message>
         <source>Pen: &amp;green</source>
         <translation>Stift: &amp;grün</translation>
-    </message>
-</context>
-<context>
-    <name>PositionsPanel</name>
-    <message>
-        <source>What if every position moves by</source>
-        <translation>Was wäre, wenn sich jede Position verschiebt um</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;No positions.&lt;/b&gt; Attention compares every query with every key whatever their places: it sees a set of tokens. Choose sinusoidal or RoPE beside the temperature.</source>
-        <translation>&lt;b&gt;Keine Positionen.&lt;/b&gt; Attention vergleicht jede Query mit jedem Key, egal wo sie stehen: sie sieht eine Menge von Tokens. Wählen Sie sinusförmig oder RoPE neben der Temperatur.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Sinusoidal:&lt;/b&gt; X′ = X + P before the projections, P[pos, 2i] = sin(pos/10000^(2i/p)), P[pos, 2i+1] = cos(…). Low columns turn fast, high ones slowly: each row is a position&apos;s fingerprint.</source>
-        <translation>&lt;b&gt;Sinusförmig:&lt;/b&gt; X′ = X + P vor den Projektionen, P[pos, 2i] = sin(pos/10000^(2i/p)), P[pos, 2i+1] = cos(…). Niedrige Spalten drehen sich schnell, hohe langsam: jede Zeile ist der Fingerabdruck einer Position.</translation>
-    </message>
-    <message>
-        <source>P — %1×%2</source>
-        <translation>P — %1×%2</translation>
-    </message>
-    <message>
-        <source>position</source>
-        <translation>Position</translation>
-    </message>
-    <message>
-        <source>feature</source>
-        <translation>Merkmal</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;RoPE:&lt;/b&gt; each pair (2i, 2i+1) of a row of Q and of K is rotated by the angle pos·10000^(−2i/d_k) (radians, below); the Q and K shown are the rotated ones.</source>
-        <translation>&lt;b&gt;RoPE:&lt;/b&gt; jedes Paar (2i, 2i+1) einer Zeile von Q und von K wird um den Winkel pos·10000^(−2i/d_k) gedreht (Bogenmaß, unten); die gezeigten Q und K sind die gedrehten.</translation>
-    </message>
-    <message>
-        <source>RoPE angles, head %1 — %2×%3</source>
-        <translation>RoPE-Winkel, Kopf %1 – %2×%3</translation>
-    </message>
-    <message>
-        <source>pair</source>
-        <translation>Paar</translation>
-    </message>
-    <message>
-        <source>Scores with every position + %1: the largest change is &lt;b&gt;%2&lt;/b&gt; (rounding). Rotating q by mθ and k by nθ leaves q·k depending on (m − n)θ only: RoPE encodes offsets, not places.</source>
-        <translation>Scores mit jeder Position + %1: die größte Änderung ist &lt;b&gt;%2&lt;/b&gt; (Rundung). Dreht man q um mθ und k um nθ, hängt q·k nur von (m − n)θ ab: RoPE kodiert Abstände, nicht Orte.</translation>
-    </message>
-    <message>
-        <source>Scores with every position + %1: the largest change is &lt;b&gt;%2&lt;/b&gt;. X + P mixes the place itself into q and k, so moving the sentence changes the scores (compare RoPE).</source>
-        <translation>Scores mit jeder Position + %1: die größte Änderung ist &lt;b&gt;%2&lt;/b&gt;. X + P mischt den Ort selbst in q und k, also ändert das Verschieben des Satzes die Scores (vergleiche RoPE).</translation>
-    </message>
-    <message>
-        <source>Without positions nothing moves (change %1); instead, permuting the tokens just permutes the outputs: see What if › permutation.</source>
-        <translation>Ohne Positionen bewegt sich nichts (Änderung %1); stattdessen permutiert das Vertauschen der Tokens nur die Ausgaben: siehe Was wäre, wenn › Permutation.</translation>
-    </message>
-</context>
-<context>
-    <name>PredictionsView</name>
-    <message>
-        <source>Next token</source>
-        <translation>Nächstes Token</translation>
-    </message>
-    <message>
-        <source>At [MASK]</source>
-        <translation>An [MASK]</translation>
-    </message>
-    <message>
-        <source>Probability</source>
-        <translation>Wahrscheinlichkeit</translation>
-    </message>
-    <message>
-        <source>Type a text above</source>
-        <translation>Oben einen Text eingeben</translation>
-    </message>
-    <message>
-        <source>No language-model head</source>
-        <translation>Kein Sprachmodell-Kopf</translation>
-    </message>
-    <message>
-        <source>Write [MASK] in the text to see what BERT puts there</source>
-        <translation>Schreiben Sie [MASK] in den Text, um zu sehen, was BERT dort einsetzt</translation>
-    </message>
-    <message>
-        <source>after %1 (token %2)</source>
-        <translation>nach %1 (Token %2)</translation>
-    </message>
-    <message>
-        <source>[MASK] at token %1</source>
-        <translation>[MASK] bei Token %1</translation>
-    </message>
-    <message>
-        <source>token id %1</source>
-        <translation>Token-ID %1</translation>
-    </message>
-    <message>
-        <source>Before</source>
-        <translation>Vorher</translation>
-    </message>
-    <message>
-        <source>The probability without the ablations</source>
-        <translation>Die Wahrscheinlichkeit ohne die Ablationen</translation>
-    </message>
-</context>
-<context>
-    <name>Presentation</name>
-    <message>
-        <source>&amp;Presentation mode</source>
-        <translation>&amp;Präsentationsmodus</translation>
-    </message>
-    <message>
-        <source>Full screen, large type, high contrast, editing panels hidden (F11 or Esc to leave)</source>
-        <translation>Vollbild, große Schrift, hoher Kontrast, Bearbeitungs-Panels ausgeblendet (F11 oder Esc zum Verlassen)</translation>
-    </message>
-    <message>
-        <source>Zoom &amp;in</source>
-        <translation>Ver&amp;größern</translation>
-    </message>
-    <message>
-        <source>Zoom &amp;out</source>
-        <translation>Ver&amp;kleinern</translation>
-    </message>
-    <message>
-        <source>&amp;Actual size</source>
-        <translation>&amp;Originalgröße</translation>
-    </message>
-    <message>
-        <source>&amp;Theme</source>
-        <translation>&amp;Design</translation>
-    </message>
-    <message>
-        <source>&amp;Standard</source>
-        <translation>&amp;Standard</translation>
-    </message>
-    <message>
-        <source>&amp;High contrast</source>
-        <translation>&amp;Hoher Kontrast</translation>
-    </message>
-    <message>
-        <source>Next lesson &amp;step</source>
-        <translation>Nächster Lektions&amp;schritt</translation>
-    </message>
-    <message>
-        <source>Previous lesson s&amp;tep</source>
-        <translation>Vorheriger Lektions&amp;schritt</translation>
-    </message>
-    <message>
-        <source>Zoom %1%</source>
-        <translation>Zoom %1 %</translation>
-    </message>
-    <message>
-        <source>No lesson is open</source>
-        <translation>Keine Lektion ist geöffnet</translation>
     </message>
 </context>
 <context>
@@ -3691,37 +1461,6 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
     </message>
 </context>
 <context>
-    <name>ReadoutsModel</name>
-    <message>
-        <source>Every key is masked for this query: its weights are all 0.</source>
-        <translation>Jeder Key ist für diese Query maskiert: ihre Gewichte sind alle 0.</translation>
-    </message>
-    <message>
-        <source>all keys masked</source>
-        <translation>alle Keys maskiert</translation>
-    </message>
-    <message>
-        <source> (tie)</source>
-        <translation> (Gleichstand)</translation>
-    </message>
-    <message>
-        <source>Σⱼ aᵢⱼ: 1 for every query with a visible key (softmax)</source>
-        <translation>Σⱼ aᵢⱼ: 1 für jede Query mit einem sichtbaren Key (Softmax)</translation>
-    </message>
-    <message>
-        <source>−Σⱼ aᵢⱼ ln aᵢⱼ: 0 for a one-hot row, ln m for a uniform one</source>
-        <translation>−Σⱼ aᵢⱼ ln aᵢⱼ: 0 für eine one-hot Zeile, ln m für eine gleichverteilte</translation>
-    </message>
-    <message>
-        <source>−Σⱼ aᵢⱼ log₂ aᵢⱼ: 0 for a one-hot row, log₂ m for a uniform one</source>
-        <translation>−Σⱼ aᵢⱼ log₂ aᵢⱼ: 0 für eine one-hot Zeile, log₂ m für eine gleichverteilte</translation>
-    </message>
-    <message>
-        <source>exp(entropy in nats): how many keys the query effectively spreads over</source>
-        <translation>exp(Entropie in nats): über wie viele Keys sich die Query effektiv verteilt</translation>
-    </message>
-</context>
-<context>
     <name>ReadoutsView</name>
     <message>
         <source>&amp;Entropy in:</source>
@@ -3735,40 +1474,6 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
         <source>bits (log₂)</source>
         <translation>Bits (log₂)</translation>
     </message>
-    <message>
-        <source>No result yet.</source>
-        <translation>Noch kein Ergebnis.</translation>
-    </message>
-    <message>
-        <source>Head %1. Entropy 0: one key takes all the weight; %2 = %3 %4: uniform over all %4 keys.%5</source>
-        <translation>Kopf %1. Entropie 0: ein Key bekommt das ganze Gewicht; %2 = %3 %4: gleichverteilt über alle %4 Keys.%5</translation>
-    </message>
-    <message>
-        <source> A masked query spreads over its visible keys only.</source>
-        <translation> Eine maskierte Query verteilt sich nur über ihre sichtbaren Keys.</translation>
-    </message>
-</context>
-<context>
-    <name>RecentFiles</name>
-    <message>
-        <source>Open &amp;Recent</source>
-        <translation>&amp;Zuletzt geöffnet</translation>
-    </message>
-    <message>
-        <source>(no recent files)</source>
-        <translation>(keine zuletzt geöffneten Dateien)</translation>
-    </message>
-    <message>
-        <source>&amp;Clear the list</source>
-        <translation>Liste &amp;leeren</translation>
-    </message>
-</context>
-<context>
-    <name>Recomputer</name>
-    <message>
-        <source>not enough memory to compute attention at this size</source>
-        <translation>nicht genug Speicher, um Attention in dieser Größe zu berechnen</translation>
-    </message>
 </context>
 <context>
     <name>RecoveryFile</name>
@@ -3779,119 +1484,6 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
     <message>
         <source>cannot lock %1</source>
         <translation>%1 kann nicht gesperrt werden</translation>
-    </message>
-</context>
-<context>
-    <name>SessionController</name>
-    <message>
-        <source>Removed from Open Recent (no longer found): %1</source>
-        <translation>Aus „Zuletzt geöffnet“ entfernt (nicht mehr gefunden): %1</translation>
-    </message>
-    <message>
-        <source>Autosave failed: %1</source>
-        <translation>Automatisches Speichern fehlgeschlagen: %1</translation>
-    </message>
-    <message>
-        <source>&amp;Open…</source>
-        <translation>Ö&amp;ffnen…</translation>
-    </message>
-    <message>
-        <source>Open a session or reference-case JSON file</source>
-        <translation>Eine Sitzung oder eine Referenzfall-JSON-Datei öffnen</translation>
-    </message>
-    <message>
-        <source>&amp;Save</source>
-        <translation>&amp;Speichern</translation>
-    </message>
-    <message>
-        <source>Save the inputs and the view to the session file</source>
-        <translation>Die Eingaben und die Ansicht in der Sitzungsdatei speichern</translation>
-    </message>
-    <message>
-        <source>Save &amp;As…</source>
-        <translation>Speichern &amp;unter…</translation>
-    </message>
-    <message>
-        <source>Save the session to a new file</source>
-        <translation>Die Sitzung in einer neuen Datei speichern</translation>
-    </message>
-    <message>
-        <source>untitled</source>
-        <translation>unbenannt</translation>
-    </message>
-    <message>
-        <source>Open %1</source>
-        <translation>%1 öffnen</translation>
-    </message>
-    <message>
-        <source>Could not save the session:
-%1
-
-The file on disk was not changed; your work is still open.</source>
-        <translation>Die Sitzung konnte nicht gespeichert werden:
-%1
-
-Die Datei auf dem Datenträger wurde nicht verändert; Ihre Arbeit ist weiterhin geöffnet.</translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation>%1 gespeichert</translation>
-    </message>
-    <message>
-        <source>Could not open the file:
-%1
-
-Nothing was changed.</source>
-        <translation>Die Datei konnte nicht geöffnet werden:
-%1
-
-Nichts wurde verändert.</translation>
-    </message>
-    <message>
-        <source>Opened %1</source>
-        <translation>%1 geöffnet</translation>
-    </message>
-    <message>
-        <source>“%1” no longer exists; it was removed from Open Recent.</source>
-        <translation>„%1“ existiert nicht mehr; es wurde aus „Zuletzt geöffnet“ entfernt.</translation>
-    </message>
-    <message>
-        <source>an untitled session</source>
-        <translation>eine unbenannte Sitzung</translation>
-    </message>
-    <message>
-        <source>“%1”</source>
-        <translation>„%1“</translation>
-    </message>
-    <message>
-        <source>attnviz did not close properly last time. Unsaved changes to %1 were autosaved at %2.
-
-Restore them?</source>
-        <translation>attnviz wurde letztes Mal nicht ordnungsgemäß beendet. Ungespeicherte Änderungen an %1 wurden um %2 automatisch gesichert.
-
-Wiederherstellen?</translation>
-    </message>
-    <message>
-        <source>Restore unsaved changes</source>
-        <translation>Ungespeicherte Änderungen wiederherstellen</translation>
-    </message>
-    <message>
-        <source>Restored the unsaved changes to %1</source>
-        <translation>Die ungespeicherten Änderungen an %1 wurden wiederhergestellt</translation>
-    </message>
-    <message>
-        <source>The autosaved changes cannot be restored:
-%1</source>
-        <translation>Die automatisch gesicherten Änderungen können nicht wiederhergestellt werden:
-%1</translation>
-    </message>
-    <message>
-        <source>opening %1…</source>
-        <translation>%1 wird geöffnet…</translation>
-    </message>
-    <message>
-        <source>saving %1…</source>
-        <translation>%1 wird gespeichert…</translation>
     </message>
 </context>
 <context>
@@ -3930,317 +1522,6 @@ Wiederherstellen?</translation>
     </message>
 </context>
 <context>
-    <name>Shell</name>
-    <message>
-        <source>&amp;File</source>
-        <translation>&amp;Datei</translation>
-    </message>
-    <message>
-        <source>&amp;Edit</source>
-        <translation>&amp;Bearbeiten</translation>
-    </message>
-    <message>
-        <source>&amp;Presets</source>
-        <translation>&amp;Vorlagen</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>&amp;Ansicht</translation>
-    </message>
-    <message>
-        <source>&amp;Lesson</source>
-        <translation>&amp;Lektion</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>&amp;Hilfe</translation>
-    </message>
-    <message>
-        <source>Show %1</source>
-        <translation>%1 zeigen</translation>
-    </message>
-</context>
-<context>
-    <name>ShortcutsDialog</name>
-    <message>
-        <source>A heatmap (click it first)</source>
-        <translation>Eine Heatmap (zuerst anklicken)</translation>
-    </message>
-    <message>
-        <source>The input tables</source>
-        <translation>Die Eingabetabellen</translation>
-    </message>
-    <message>
-        <source>Interpretations panel</source>
-        <translation>Interpretationen-Panel</translation>
-    </message>
-    <message>
-        <source>Lesson</source>
-        <translation>Lektion</translation>
-    </message>
-    <message>
-        <source>Presentation mode</source>
-        <translation>Präsentationsmodus</translation>
-    </message>
-    <message>
-        <source>%1 / %2</source>
-        <translation>%1 / %2</translation>
-    </message>
-    <message>
-        <source>Select the previous / next query row</source>
-        <translation>Die vorherige / nächste Query-Zeile wählen</translation>
-    </message>
-    <message>
-        <source>Move the selected row by ten</source>
-        <translation>Die gewählte Zeile um zehn verschieben</translation>
-    </message>
-    <message>
-        <source>Select the first / last row</source>
-        <translation>Die erste / letzte Zeile wählen</translation>
-    </message>
-    <message>
-        <source>Export figure / export matrix menu</source>
-        <translation>Abbildung exportieren / Menü „Matrix exportieren“</translation>
-    </message>
-    <message>
-        <source>Nudge the current cell by ±0.1</source>
-        <translation>Die aktuelle Zelle um ±0.1 anstoßen</translation>
-    </message>
-    <message>
-        <source>Fine step: nudge by ±0.01 (Shift with the mouse wheel too)</source>
-        <translation>Feiner Schritt: um ±0.01 anstoßen (Umschalt auch mit dem Mausrad)</translation>
-    </message>
-    <message>
-        <source>Copy the selection / paste a block at the current cell</source>
-        <translation>Die Auswahl kopieren / einen Block an der aktuellen Zelle einfügen</translation>
-    </message>
-    <message>
-        <source>Play / pause the terms</source>
-        <translation>Die Terme abspielen / anhalten</translation>
-    </message>
-    <message>
-        <source>One term back / forward</source>
-        <translation>Einen Term zurück / vor</translation>
-    </message>
-    <message>
-        <source>Play faster / slower</source>
-        <translation>Schneller / langsamer abspielen</translation>
-    </message>
-    <message>
-        <source>The first term / every term</source>
-        <translation>Der erste Term / alle Terme</translation>
-    </message>
-    <message>
-        <source>%1 – %2</source>
-        <translation>%1 – %2</translation>
-    </message>
-    <message>
-        <source>Choose the reading (1 to 6: dot, row, column, outer, tiles, online softmax)</source>
-        <translation>Die Lesart wählen (1 bis 6: Skalarprodukt, Zeile, Spalte, äußeres Produkt, Kacheln, Online-Softmax)</translation>
-    </message>
-    <message>
-        <source>Switch between the scores and the output</source>
-        <translation>Zwischen den Scores und der Ausgabe wechseln</translation>
-    </message>
-    <message>
-        <source>Pick the previous / next row</source>
-        <translation>Die vorherige / nächste Zeile wählen</translation>
-    </message>
-    <message>
-        <source>Pick the previous / next column</source>
-        <translation>Die vorherige / nächste Spalte wählen</translation>
-    </message>
-    <message>
-        <source>KV cache panel</source>
-        <translation>KV-Cache-Panel</translation>
-    </message>
-    <message>
-        <source>Decode the next token</source>
-        <translation>Das nächste Token dekodieren</translation>
-    </message>
-    <message>
-        <source>Play / pause the decoding</source>
-        <translation>Das Dekodieren abspielen / anhalten</translation>
-    </message>
-    <message>
-        <source>Empty the cache</source>
-        <translation>Den Cache leeren</translation>
-    </message>
-    <message>
-        <source>Previous / next step (a presenter&apos;s clicker)</source>
-        <translation>Vorheriger / nächster Schritt (der Presenter eines Vortragenden)</translation>
-    </message>
-    <message>
-        <source>Previous / next lesson step</source>
-        <translation>Vorheriger / nächster Lektionsschritt</translation>
-    </message>
-    <message>
-        <source>Keyboard shortcuts</source>
-        <translation>Tastenkürzel</translation>
-    </message>
-    <message>
-        <source>The menus&apos; shortcuts, then the keys each part of the window answers while it has the focus.</source>
-        <translation>Die Tastenkürzel der Menüs, dann die Tasten, auf die jeder Teil des Fensters reagiert, während er den Fokus hat.</translation>
-    </message>
-    <message>
-        <source>Keys</source>
-        <translation>Tasten</translation>
-    </message>
-    <message>
-        <source>Does</source>
-        <translation>Wirkung</translation>
-    </message>
-    <message>
-        <source>Zoom in / out around the middle</source>
-        <translation>Um die Mitte vergrößern / verkleinern</translation>
-    </message>
-    <message>
-        <source>Show the whole matrix again (reset zoom)</source>
-        <translation>Wieder die ganze Matrix zeigen (Zoom zurücksetzen)</translation>
-    </message>
-    <message>
-        <source>Mouse wheel</source>
-        <translation>Mausrad</translation>
-    </message>
-    <message>
-        <source>Zoom in / out around the pointer</source>
-        <translation>Um den Mauszeiger vergrößern / verkleinern</translation>
-    </message>
-    <message>
-        <source>Drag</source>
-        <translation>Ziehen</translation>
-    </message>
-    <message>
-        <source>Move the part in view (when zoomed in)</source>
-        <translation>Den sichtbaren Ausschnitt verschieben (vergrößert)</translation>
-    </message>
-    <message>
-        <source>Double-click</source>
-        <translation>Doppelklick</translation>
-    </message>
-    <message>
-        <source>Enlarge the heatmap</source>
-        <translation>Die Heatmap vergrößern</translation>
-    </message>
-    <message>
-        <source>Clear the pen&apos;s strokes; without strokes, put the pen down; else leave presentation mode</source>
-        <translation>Die Striche des Stifts löschen; ohne Striche den Stift ablegen; sonst den Präsentationsmodus verlassen</translation>
-    </message>
-    <message>
-        <source>Pen: draw over the window (again: stop)</source>
-        <translation>Stift: über das Fenster zeichnen (nochmals: aufhören)</translation>
-    </message>
-    <message>
-        <source>%1 / %2 / %3</source>
-        <translation>%1 / %2 / %3</translation>
-    </message>
-    <message>
-        <source>Pen colour: red / blue / green</source>
-        <translation>Stiftfarbe: rot / blau / grün</translation>
-    </message>
-    <message>
-        <source>Shift+drag</source>
-        <translation>Umschalt+Ziehen</translation>
-    </message>
-    <message>
-        <source>Pen: a straight arrow</source>
-        <translation>Stift: ein gerader Pfeil</translation>
-    </message>
-</context>
-<context>
-    <name>StagesView</name>
-    <message>
-        <source> (head %1)</source>
-        <translation> (Kopf %1)</translation>
-    </message>
-    <message>
-        <source>key — click to mask</source>
-        <translation>Key – klicken zum Maskieren</translation>
-    </message>
-    <message>
-        <source>query — click to mask</source>
-        <translation>Query – klicken zum Maskieren</translation>
-    </message>
-    <message>
-        <source>key ↓</source>
-        <translation>Key ↓</translation>
-    </message>
-    <message>
-        <source>query</source>
-        <translation>Query</translation>
-    </message>
-    <message>
-        <source>key</source>
-        <translation>Key</translation>
-    </message>
-</context>
-<context>
-    <name>TermsWidget</name>
-    <message>
-        <source>+%1 earlier</source>
-        <translation>+%1 frühere</translation>
-    </message>
-    <message>
-        <source>running sum</source>
-        <translation>laufende Summe</translation>
-    </message>
-    <message>
-        <source>to come</source>
-        <translation>ausstehend</translation>
-    </message>
-    <message>
-        <source>not added yet</source>
-        <translation>noch nicht addiert</translation>
-    </message>
-    <message>
-        <source>(sum of %1 terms)</source>
-        <translation>(Summe von %1 Termen)</translation>
-    </message>
-    <message>
-        <source>Σ all %1</source>
-        <translation>Σ alle %1</translation>
-    </message>
-    <message>
-        <source>✓ the sum equals it</source>
-        <translation>✓ die Summe ist gleich</translation>
-    </message>
-    <message>
-        <source>✓ equal</source>
-        <translation>✓ gleich</translation>
-    </message>
-    <message>
-        <source>still missing %1 of %2 terms</source>
-        <translation>es fehlen noch %1 von %2 Termen</translation>
-    </message>
-    <message>
-        <source>Nothing to explain yet.</source>
-        <translation>Noch nichts zu erklären.</translation>
-    </message>
-</context>
-<context>
-    <name>TiledProductWidget</name>
-    <message>
-        <source>%1 block products in tiles of %2×%3 (inner blocks of %4): press play or →</source>
-        <translation>%1 Blockprodukte in Kacheln von %2×%3 (innere Blöcke von %4): Abspielen oder → drücken</translation>
-    </message>
-    <message>
-        <source>step %1 of %2: tile rows %3, columns %4 += %5[%3, %6]·%7[%6, %4]%8</source>
-        <translation>Schritt %1 von %2: Kachel Zeilen %3, Spalten %4 += %5[%3, %6]·%7[%6, %4]%8</translation>
-    </message>
-    <message>
-        <source> — every tile done: the grid is %1</source>
-        <translation> – jede Kachel fertig: das Raster ist %1</translation>
-    </message>
-    <message>
-        <source>Nothing to explain yet.</source>
-        <translation>Noch nichts zu erklären.</translation>
-    </message>
-    <message>
-        <source>%1 so far</source>
-        <translation>%1 bisher</translation>
-    </message>
-</context>
-<context>
     <name>TokenCommand</name>
     <message>
         <source>Rename context token %1 to “%2”</source>
@@ -4252,107 +1533,7 @@ Wiederherstellen?</translation>
     </message>
 </context>
 <context>
-    <name>TokenEditor</name>
-    <message>
-        <source>Context tokens: the keys and values come from these rows. Double-click or type to rename.</source>
-        <translation>Kontext-Tokens: die Keys und Values stammen aus diesen Zeilen. Doppelklicken oder tippen zum Umbenennen.</translation>
-    </message>
-    <message>
-        <source>Tokens: one per row of X. Double-click or type to rename.</source>
-        <translation>Tokens: eines pro Zeile von X. Doppelklicken oder tippen zum Umbenennen.</translation>
-    </message>
-    <message>
-        <source>Label not changed: %1</source>
-        <translation>Bezeichnung nicht geändert: %1</translation>
-    </message>
-</context>
-<context>
-    <name>TokenLinksView</name>
-    <message>
-        <source>No result yet.</source>
-        <translation>Noch kein Ergebnis.</translation>
-    </message>
-    <message>
-        <source>all %1 heads</source>
-        <translation>alle %1 Köpfe</translation>
-    </message>
-    <message>
-        <source>head %1</source>
-        <translation>Kopf %1</translation>
-    </message>
-    <message>
-        <source>%1 · %2 × %3 tokens: only the strongest %4 of the %5 lines with weight ≥ %6 are drawn</source>
-        <translation>%1 · %2 × %3 Tokens: nur die stärksten %4 der %5 Linien mit Gewicht ≥ %6 werden gezeichnet</translation>
-    </message>
-    <message>
-        <source>%1 · %2 × %3 tokens: only lines with weight ≥ %4 are drawn (%5 of %6)</source>
-        <translation>%1 · %2 × %3 Tokens: nur Linien mit Gewicht ≥ %4 werden gezeichnet (%5 von %6)</translation>
-    </message>
-    <message>
-        <source>%1 · line thickness and opacity = weight · hover a token to isolate its lines, click a query to select it</source>
-        <translation>%1 · Linienstärke und Deckkraft = Gewicht · auf ein Token zeigen, um seine Linien hervorzuheben, auf eine Query klicken, um sie zu wählen</translation>
-    </message>
-    <message>
-        <source>keys (context)</source>
-        <translation>Keys (Kontext)</translation>
-    </message>
-</context>
-<context>
-    <name>TokenListModel</name>
-    <message>
-        <source>%1 %2 “%3”: double-click or type to rename</source>
-        <translation>%1 %2 „%3“: doppelklicken oder tippen zum Umbenennen</translation>
-    </message>
-    <message>
-        <source>Context token</source>
-        <translation>Kontext-Token</translation>
-    </message>
-    <message>
-        <source>Token</source>
-        <translation>Token</translation>
-    </message>
-    <message>
-        <source>context</source>
-        <translation>Kontext</translation>
-    </message>
-    <message>
-        <source>tokens</source>
-        <translation>Tokens</translation>
-    </message>
-</context>
-<context>
-    <name>Tour</name>
-    <message>
-        <source>Back</source>
-        <translation>Zurück</translation>
-    </message>
-    <message>
-        <source>Next</source>
-        <translation>Weiter</translation>
-    </message>
-    <message>
-        <source>Close</source>
-        <translation>Schließen</translation>
-    </message>
-    <message>
-        <source>%1 of %2</source>
-        <translation>%1 von %2</translation>
-    </message>
-    <message>
-        <source>Done</source>
-        <translation>Fertig</translation>
-    </message>
-</context>
-<context>
     <name>TrainPanel</name>
-    <message>
-        <source>&amp;Task</source>
-        <translation>&amp;Aufgabe</translation>
-    </message>
-    <message>
-        <source>P&amp;ositions</source>
-        <translation>P&amp;ositionen</translation>
-    </message>
     <message>
         <source>Adam</source>
         <translation>Adam</translation>
@@ -4360,78 +1541,6 @@ Wiederherstellen?</translation>
     <message>
         <source>SGD</source>
         <translation>SGD</translation>
-    </message>
-    <message>
-        <source>&amp;Optimiser</source>
-        <translation>&amp;Optimierer</translation>
-    </message>
-    <message>
-        <source>&amp;Learning rate η</source>
-        <translation>&amp;Lernrate η</translation>
-    </message>
-    <message>
-        <source>The random sequences and the initial weights</source>
-        <translation>Die Zufallsfolgen und die Anfangsgewichte</translation>
-    </message>
-    <message>
-        <source>S&amp;eed</source>
-        <translation>&amp;Startwert</translation>
-    </message>
-    <message>
-        <source>Play</source>
-        <translation>Abspielen</translation>
-    </message>
-    <message>
-        <source>Step</source>
-        <translation>Schritt</translation>
-    </message>
-    <message>
-        <source>Reset</source>
-        <translation>Zurücksetzen</translation>
-    </message>
-    <message>
-        <source>loss</source>
-        <translation>Verlust</translation>
-    </message>
-    <message>
-        <source>accuracy</source>
-        <translation>Genauigkeit</translation>
-    </message>
-    <message>
-        <source>step</source>
-        <translation>Schritt</translation>
-    </message>
-    <message>
-        <source>held-out loss</source>
-        <translation>Verlust (zurückgehalten)</translation>
-    </message>
-    <message>
-        <source>Pause</source>
-        <translation>Pause</translation>
-    </message>
-    <message>
-        <source>Reset, Step or Play puts the task&apos;s sentence in the document.</source>
-        <translation>Zurücksetzen, Schritt oder Abspielen setzt den Satz der Aufgabe ins Dokument.</translation>
-    </message>
-    <message>
-        <source>step %1 — held-out loss %2, accuracy %3</source>
-        <translation>Schritt %1 – Verlust (zurückgehalten) %2, Genauigkeit %3</translation>
-    </message>
-    <message>
-        <source>Fast (200 steps a second)</source>
-        <translation>Schnell (200 Schritte pro Sekunde)</translation>
-    </message>
-    <message>
-        <source>Classroom (a step every half second)</source>
-        <translation>Unterricht (ein Schritt jede halbe Sekunde)</translation>
-    </message>
-    <message>
-        <source>How fast Play trains; remembered for the next time</source>
-        <translation>Wie schnell Abspielen trainiert; wird für das nächste Mal gemerkt</translation>
-    </message>
-    <message>
-        <source>Spee&amp;d</source>
-        <translation>&amp;Tempo</translation>
     </message>
 </context>
 <context>
@@ -4450,125 +1559,10 @@ Wiederherstellen?</translation>
     </message>
 </context>
 <context>
-    <name>Translations</name>
-    <message>
-        <source>System default</source>
-        <translation>Systemstandard</translation>
-    </message>
-</context>
-<context>
     <name>VectorFormView</name>
     <message>
         <source>… (%1 terms)</source>
         <translation>… (%1 Terme)</translation>
-    </message>
-    <message>
-        <source>scaled by 1/%1, %2 = %3</source>
-        <translation>skaliert mit 1/%1, %2 = %3</translation>
-    </message>
-    <message>
-        <source> scaling switched off</source>
-        <translation> Skalierung ausgeschaltet</translation>
-    </message>
-    <message>
-        <source>temperature T = </source>
-        <translation>Temperatur T = </translation>
-    </message>
-    <message>
-        <source>column layout </source>
-        <translation>Spaltenlayout </translation>
-    </message>
-    <message>
-        <source>: vectors are columns</source>
-        <translation>: Vektoren sind Spalten</translation>
-    </message>
-    <message>
-        <source>&lt;table cellspacing=&apos;0&apos; cellpadding=&apos;2&apos;&gt;&lt;tr&gt;&lt;th align=&apos;left&apos;&gt;key j&amp;nbsp;&amp;nbsp;&lt;/th&gt;&lt;th align=&apos;right&apos;&gt;</source>
-        <translation>&lt;table cellspacing=&apos;0&apos; cellpadding=&apos;2&apos;&gt;&lt;tr&gt;&lt;th align=&apos;left&apos;&gt;Key j&amp;nbsp;&amp;nbsp;&lt;/th&gt;&lt;th align=&apos;right&apos;&gt;</translation>
-    </message>
-    <message>
-        <source>&amp;nbsp;&amp;nbsp;&lt;/th&gt;&lt;th align=&apos;left&apos;&gt;ℓⱼ = </source>
-        <translation>&amp;nbsp;&amp;nbsp;&lt;/th&gt;&lt;th align=&apos;left&apos;&gt;ℓⱼ = </translation>
-    </message>
-    <message>
-        <source>&lt;tr&gt;&lt;td&gt;%1 %2&lt;/td&gt;&lt;td align=&apos;right&apos;&gt;%3&amp;nbsp;&amp;nbsp;&lt;/td&gt;&lt;td&gt;%3%4 = &lt;b&gt;%5&lt;/b&gt;&lt;/td&gt;&lt;/tr&gt;</source>
-        <translation>&lt;tr&gt;&lt;td&gt;%1 %2&lt;/td&gt;&lt;td align=&apos;right&apos;&gt;%3&amp;nbsp;&amp;nbsp;&lt;/td&gt;&lt;td&gt;%3%4 = &lt;b&gt;%5&lt;/b&gt;&lt;/td&gt;&lt;/tr&gt;</translation>
-    </message>
-    <message>
-        <source>exp(%1)/Σ · %2 = &lt;b&gt;%3&lt;/b&gt; · %4</source>
-        <translation>exp(%1)/Σ · %2 = &lt;b&gt;%3&lt;/b&gt; · %4</translation>
-    </message>
-    <message>
-        <source>%2 · exp(%1)/Σ = %4 · &lt;b&gt;%3&lt;/b&gt;</source>
-        <translation>%2 · exp(%1)/Σ = %4 · &lt;b&gt;%3&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;p style=&apos;margin:2px 0 6px 0&apos;&gt;&lt;span style=&apos;color:#555&apos;&gt;%1&lt;/span&gt; &amp;nbsp;%2 = %3&lt;/p&gt;</source>
-        <translation>&lt;p style=&apos;margin:2px 0 6px 0&apos;&gt;&lt;span style=&apos;color:#555&apos;&gt;%1&lt;/span&gt; &amp;nbsp;%2 = %3&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;&lt;i&gt;+ %1 other keys, total weight %2&lt;/i&gt; = %3&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;i&gt;+ %1 weitere Keys, Gesamtgewicht %2&lt;/i&gt; = %3&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;Select a query (click a row of any heatmap) to see its output written as a weighted sum of value vectors.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Wählen Sie eine Query (klicken Sie auf eine Zeile einer Heatmap), um ihre Ausgabe als gewichtete Summe von Value-Vektoren zu sehen.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;Output %1 %2 (“%3”)%4 as a sum of value vectors&lt;/h3&gt;</source>
-        <translation>&lt;h3&gt;Ausgabe %1 %2 („%3“)%4 als Summe von Value-Vektoren&lt;/h3&gt;</translation>
-    </message>
-    <message>
-        <source>, head %1</source>
-        <translation>, Kopf %1</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;Query %1 is not in the last result yet.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Query %1 ist noch nicht im letzten Ergebnis.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;Every key is masked for this query: no term is left, and the output %1 is zero.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Jeder Key ist für diese Query maskiert: kein Term bleibt übrig, und die Ausgabe %1 ist null.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;Σ = Σₗ exp(ℓₗ) = </source>
-        <translation>&lt;p&gt;Σ = Σₗ exp(ℓₗ) = </translation>
-    </message>
-    <message>
-        <source>&lt;p style=&apos;font-size:large&apos;&gt;&lt;b&gt;o%1 = %2%3&lt;/b&gt; &amp;nbsp; (Σ weights = %4)&lt;/p&gt;</source>
-        <translation>&lt;p style=&apos;font-size:large&apos;&gt;&lt;b&gt;o%1 = %2%3&lt;/b&gt; &amp;nbsp; (Σ Gewichte = %4)&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;✓ equals output %1 %2 of the result%3 (largest difference %4).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;✓ gleich Ausgabe %1 %2 des Ergebnisses%3 (größte Abweichung %4).&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source> for head %1</source>
-        <translation> für Kopf %1</translation>
-    </message>
-    <message>
-        <source>causal mask: keys after the query</source>
-        <translation>kausale Maske: Keys nach der Query</translation>
-    </message>
-    <message>
-        <source>custom mask</source>
-        <translation>eigene Maske</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;&lt;i&gt;Masked: %1 (%2). exp(−∞) = 0, so they are left out of both sums.&lt;/i&gt;&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;i&gt;Maskiert: %1 (%2). exp(−∞) = 0, sie fallen also aus beiden Summen heraus.&lt;/i&gt;&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;&lt;i&gt;This is head %1&apos;s output. The final output %2.&lt;/i&gt;&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;i&gt;Das ist die Ausgabe von Kopf %1. Die Endausgabe %2.&lt;/i&gt;&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>concatenates the heads&apos; outputs and multiplies by Wo</source>
-        <translation>verkettet die Ausgaben der Köpfe und multipliziert mit Wo</translation>
-    </message>
-    <message>
-        <source>concatenates the heads&apos; outputs</source>
-        <translation>verkettet die Ausgaben der Köpfe</translation>
     </message>
 </context>
 <context>
@@ -4580,190 +1574,6 @@ Wiederherstellen?</translation>
     <message>
         <source>Each demonstration computes on a copy of the inputs: the document is not changed (except by the d_k = 512 button, which Ctrl+Z undoes).</source>
         <translation>Jede Demonstration rechnet auf einer Kopie der Eingaben: das Dokument bleibt unverändert (außer durch die Schaltfläche d_k = 512, die Strg+Z rückgängig macht).</translation>
-    </message>
-    <message>
-        <source>(a) Why divide by </source>
-        <translation>(a) Warum teilen durch </translation>
-    </message>
-    <message>
-        <source>q·k adds up d_k products, so its spread grows like %1. Without the scaling, large d_k pushes the logits far apart and the softmax saturates into near one-hot rows (and its gradients vanish). Dividing by %1 keeps the logits&apos; spread near 1.</source>
-        <translation>q·k addiert d_k Produkte, seine Streuung wächst also wie %1. Ohne die Skalierung treibt ein großes d_k die Logits weit auseinander, und die Softmax sättigt zu fast one-hot Zeilen (und ihre Gradienten verschwinden). Das Teilen durch %1 hält die Streuung der Logits nahe 1.</translation>
-    </message>
-    <message>
-        <source>&amp;Load a d_k = 512 random case (undoable)</source>
-        <translation>Einen zufälligen Fall mit d_k = 512 &amp;laden (rückgängig machbar)</translation>
-    </message>
-    <message>
-        <source>8 tokens, p = 16, d_k = 512, q and k entries of variance about 1, seed </source>
-        <translation>8 Tokens, p = 16, d_k = 512, Einträge von q und k mit Varianz etwa 1, Startwert </translation>
-    </message>
-    <message>
-        <source>(b) Adding a constant to a row of logits</source>
-        <translation>(b) Eine Konstante zu einer Zeile der Logits addieren</translation>
-    </message>
-    <message>
-        <source>softmax(ℓ + c) = softmax(ℓ): exp(ℓⱼ + c) = eᶜ·exp(ℓⱼ), and eᶜ cancels between the numerator and the sum. (It is also why the softmax may subtract the row&apos;s maximum first: exp then never overflows.)</source>
-        <translation>softmax(ℓ + c) = softmax(ℓ): exp(ℓⱼ + c) = eᶜ·exp(ℓⱼ), und eᶜ kürzt sich zwischen Zähler und Summe. (Deshalb darf die Softmax auch zuerst das Maximum der Zeile abziehen: exp läuft dann nie über.)</translation>
-    </message>
-    <message>
-        <source>Con&amp;stant c:</source>
-        <translation>Kon&amp;stante c:</translation>
-    </message>
-    <message>
-        <source>(c) Permuting the tokens</source>
-        <translation>(c) Die Tokens permutieren</translation>
-    </message>
-    <message>
-        <source>Attention has no notion of order: shuffle the tokens and the output is shuffled the same way (positions only matter through a causal mask or position encodings added to X).</source>
-        <translation>Attention kennt keine Reihenfolge: mischt man die Tokens, wird die Ausgabe genauso gemischt (Positionen zählen nur über eine kausale Maske oder zu X addierte Positionskodierungen).</translation>
-    </message>
-    <message>
-        <source>S&amp;huffle again</source>
-        <translation>Neu &amp;mischen</translation>
-    </message>
-    <message>
-        <source>(d) Wq·c and Wk/c</source>
-        <translation>(d) Wq·c und Wk/c</translation>
-    </message>
-    <message>
-        <source>q·k = (c·q)·(k/c): scaling the query projection up and the key projection down by the same factor changes Q and K but not a single score, so Wq and Wk are not identifiable separately, only their product.</source>
-        <translation>q·k = (c·q)·(k/c): die Query-Projektion hoch- und die Key-Projektion um denselben Faktor herunterzuskalieren ändert Q und K, aber keinen einzigen Score; Wq und Wk sind also nicht einzeln bestimmbar, nur ihr Produkt.</translation>
-    </message>
-    <message>
-        <source>Load the d_k = 512 scaling demo</source>
-        <translation>Die Skalierungs-Demo mit d_k = 512 laden</translation>
-    </message>
-    <message>
-        <source>No result yet.</source>
-        <translation>Noch kein Ergebnis.</translation>
-    </message>
-    <message>
-        <source>These inputs are large: the what-ifs (about seven forward passes) run when you press the button.</source>
-        <translation>Diese Eingaben sind groß: die Was-wäre-wenn-Fälle (etwa sieben Vorwärtsdurchläufe) laufen, wenn Sie die Schaltfläche drücken.</translation>
-    </message>
-    <message>
-        <source>&lt;i&gt;not computed yet&lt;/i&gt;</source>
-        <translation>&lt;i&gt;noch nicht berechnet&lt;/i&gt;</translation>
-    </message>
-    <message>
-        <source>Query %1 (“%2”)%3 — select another query in any view.</source>
-        <translation>Query %1 („%2“)%3 – wählen Sie eine andere Query in einer beliebigen Ansicht.</translation>
-    </message>
-    <message>
-        <source>, head %1</source>
-        <translation>, Kopf %1</translation>
-    </message>
-    <message>
-        <source>, tie</source>
-        <translation>, Gleichstand</translation>
-    </message>
-    <message>
-        <source> (current)</source>
-        <translation> (aktuell)</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;d_k = %1, temperature %2:&lt;/p&gt;&lt;table cellspacing=&apos;0&apos; cellpadding=&apos;3&apos;&gt;</source>
-        <translation>&lt;p&gt;d_k = %1, Temperatur %2:&lt;/p&gt;&lt;table cellspacing=&apos;0&apos; cellpadding=&apos;3&apos;&gt;</translation>
-    </message>
-    <message>
-        <source>with 1/</source>
-        <translation>mit 1/</translation>
-    </message>
-    <message>
-        <source>query %1: largest weight</source>
-        <translation>Query %1: größtes Gewicht</translation>
-    </message>
-    <message>
-        <source>query %1: entropy (nats)</source>
-        <translation>Query %1: Entropie (nats)</translation>
-    </message>
-    <message>
-        <source>mean largest weight</source>
-        <translation>mittleres größtes Gewicht</translation>
-    </message>
-    <message>
-        <source>mean entropy (nats)</source>
-        <translation>mittlere Entropie (nats)</translation>
-    </message>
-    <message>
-        <source>weight after</source>
-        <translation>Gewicht nachher</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;(first %1 of %2 keys)&lt;/p&gt;</source>
-        <translation>&lt;p&gt;(erste %1 von %2 Keys)&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;&lt;b&gt;Largest difference of the weights: %1&lt;/b&gt; (rounding only)&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;Größte Abweichung der Gewichte: %1&lt;/b&gt; (nur Rundung)&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;New order: %1&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Neue Reihenfolge: %1&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;&lt;b&gt;Largest difference between output %1 k after and output %1 π(k) before: %2&lt;/b&gt;&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;Größte Abweichung zwischen Ausgabe %1 k nachher und Ausgabe %1 π(k) vorher: %2&lt;/b&gt;&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;&lt;i&gt;The causal mask is tied to positions (query i sees keys ≤ i), so here the outputs are not simply permuted: the difference is real.&lt;/i&gt;&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;i&gt;Die kausale Maske hängt an den Positionen (Query i sieht Keys ≤ i), daher werden die Ausgaben hier nicht einfach permutiert: der Unterschied ist echt.&lt;/i&gt;&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;&lt;i&gt;Positions are on: a token moved to another place gets that place&apos;s position, so the outputs are not simply permuted. Without positions attention sees a set of tokens, not a sequence; RoPE makes the scores depend on the offset m − n only (the Positions panel shifts every position to show it).&lt;/i&gt;&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;i&gt;Positionen sind eingeschaltet: ein Token, das an einen anderen Platz rückt, bekommt dessen Position, daher werden die Ausgaben nicht einfach permutiert. Ohne Positionen sieht Attention eine Menge von Tokens, keine Folge; RoPE lässt die Scores nur vom Abstand m − n abhängen (das Positionen-Panel verschiebt jede Position, um es zu zeigen).&lt;/i&gt;&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;Cross-attention: only the queries were permuted. Permuting the context&apos;s tokens (keys and values together) changes the output by %1.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Cross-Attention: nur die Queries wurden permutiert. Die Kontext-Tokens (Keys und Values zusammen) zu permutieren ändert die Ausgabe um %1.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>largest change of</source>
-        <translation>größte Änderung von</translation>
-    </message>
-    <message>
-        <source>row</source>
-        <translation>Zeile</translation>
-    </message>
-    <message>
-        <source>column</source>
-        <translation>Spalte</translation>
-    </message>
-    <message>
-        <source>without</source>
-        <translation>ohne</translation>
-    </message>
-    <message>
-        <source>key</source>
-        <translation>Key</translation>
-    </message>
-    <message>
-        <source>weight</source>
-        <translation>Gewicht</translation>
-    </message>
-    <message>
-        <source>new %1</source>
-        <translation>neue %1</translation>
-    </message>
-    <message>
-        <source>token</source>
-        <translation>Token</translation>
-    </message>
-    <message>
-        <source>output %1 after</source>
-        <translation>Ausgabe-%1 nachher</translation>
-    </message>
-    <message>
-        <source>= old %1</source>
-        <translation>= alte %1</translation>
-    </message>
-    <message>
-        <source>weights</source>
-        <translation>Gewichte</translation>
-    </message>
-    <message>
-        <source>output</source>
-        <translation>Ausgabe</translation>
     </message>
 </context>
 <context>
@@ -7036,6 +3846,3266 @@ Wiederherstellen?</translation>
     <message>
         <source>the runs are not of one model on as many tokens</source>
         <translation>die Läufe sind nicht Läufe eines Modells auf gleich vielen Tokens</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::AutosaveNotice</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Hide this notice (autosave keeps trying)</source>
+        <translation>Diesen Hinweis ausblenden (das automatische Speichern versucht es weiter)</translation>
+    </message>
+    <message>
+        <source>Autosave failed: %1 (retrying)</source>
+        <translation>Automatisches Speichern fehlgeschlagen: %1 (neuer Versuch folgt)</translation>
+    </message>
+    <message>
+        <source>Autosave failed: %1.
+Your unsaved work is not backed up until it works again; attnviz keeps trying at every autosave interval.</source>
+        <translation>Automatisches Speichern fehlgeschlagen: %1.
+Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attnviz versucht es bei jedem Speicherintervall erneut.</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::BiasEditor</name>
+    <message>
+        <source>Biases of head %1 (added to every token&apos;s row)</source>
+        <translation>Biases von Kopf %1 (zu jeder Token-Zeile addiert)</translation>
+    </message>
+    <message>
+        <source>Biases (added to every token&apos;s row)</source>
+        <translation>Biases (zu jeder Token-Zeile addiert)</translation>
+    </message>
+    <message>
+        <source>“%1” is too large (values must lie within ±1e15)</source>
+        <translation>„%1“ ist zu groß (Werte müssen zwischen ±1e15 liegen)</translation>
+    </message>
+    <message>
+        <source>“%1” is not a number</source>
+        <translation>„%1“ ist keine Zahl</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::CircuitsView</name>
+    <message>
+        <source>&amp;Layer</source>
+        <translation>&amp;Schicht</translation>
+    </message>
+    <message>
+        <source>H&amp;ead</source>
+        <translation>&amp;Kopf</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2</source>
+        <translation>Schicht %1, Kopf %2</translation>
+    </message>
+    <message>
+        <source>The token pairs are read for a vocabulary of at most %1 tokens; this model has %2.</source>
+        <translation>Die Token-Paare werden für ein Vokabular von höchstens %1 Tokens gelesen; dieses Modell hat %2.</translation>
+    </message>
+    <message>
+        <source>The model has no LM head: no OV pairs.</source>
+        <translation>Das Modell hat keinen LM-Kopf: keine OV-Paare.</translation>
+    </message>
+    <message>
+        <source>Token pairs need the model&apos;s embeddings: this head is no model&apos;s.</source>
+        <translation>Token-Paare brauchen die Einbettungen des Modells: dieser Kopf gehört zu keinem Modell.</translation>
+    </message>
+    <message>
+        <source>W_QK = Wq·Wkᵀ (%1 × %1)</source>
+        <translation>W_QK = Wq·Wkᵀ (%1 × %1)</translation>
+    </message>
+    <message>
+        <source>query direction</source>
+        <translation>Richtung der Anfrage</translation>
+    </message>
+    <message>
+        <source>key direction</source>
+        <translation>Richtung des Schlüssels</translation>
+    </message>
+    <message>
+        <source>W_QK[%1, %2] = %3: a query along direction %1 scores a key along direction %2 by this much (before the 1/√head_dim scale)</source>
+        <translation>W_QK[%1, %2] = %3: eine Anfrage entlang Richtung %1 bewertet einen Schlüssel entlang Richtung %2 um so viel (vor dem Faktor 1/√head_dim)</translation>
+    </message>
+    <message>
+        <source>W_OV = Wv·Wo (%1 × %1)</source>
+        <translation>W_OV = Wv·Wo (%1 × %1)</translation>
+    </message>
+    <message>
+        <source>read direction</source>
+        <translation>gelesene Richtung</translation>
+    </message>
+    <message>
+        <source>written direction</source>
+        <translation>geschriebene Richtung</translation>
+    </message>
+    <message>
+        <source>W_OV[%1, %2] = %3: attending to a token along direction %1 writes this much along direction %2 (per unit of attention weight)</source>
+        <translation>W_OV[%1, %2] = %3: die Aufmerksamkeit auf ein Token entlang Richtung %1 schreibt so viel entlang Richtung %2 (je Einheit Gewicht)</translation>
+    </message>
+    <message>
+        <source>W_OV&apos;s eigenvalues by modulus, largest first: %1</source>
+        <translation>Eigenwerte von W_OV nach Betrag, größter zuerst: %1</translation>
+    </message>
+    <message>
+        <source>A query at %1 (id %3) scores the key %2 (id %4) by %5: E·W_QK·Eᵀ</source>
+        <translation>Eine Anfrage bei %1 (ID %3) bewertet den Schlüssel %2 (ID %4) mit %5: E·W_QK·Eᵀ</translation>
+    </message>
+    <message>
+        <source>Attending to %1 (id %3) raises the logit of %2 (id %4) by %5: E·W_OV·Uᵀ</source>
+        <translation>Die Aufmerksamkeit auf %1 (ID %3) hebt den Logit von %2 (ID %4) um %5: E·W_OV·Uᵀ</translation>
+    </message>
+    <message>
+        <source>QK: query → key it reads</source>
+        <translation>QK: Anfrage → Schlüssel, den sie liest</translation>
+    </message>
+    <message>
+        <source>OV: attended → token it raises</source>
+        <translation>OV: beachtetes → gehobenes Token</translation>
+    </message>
+    <message>
+        <source>Singular values</source>
+        <translation>Singulärwerte</translation>
+    </message>
+    <message>
+        <source>W_QK</source>
+        <translation>W_QK</translation>
+    </message>
+    <message>
+        <source>W_OV</source>
+        <translation>W_OV</translation>
+    </message>
+    <message>
+        <source>rank</source>
+        <translation>Rang</translation>
+    </message>
+    <message>
+        <source>W_OV&apos;s eigenvalues</source>
+        <translation>Eigenwerte von W_OV</translation>
+    </message>
+    <message>
+        <source>Re λ</source>
+        <translation>Re λ</translation>
+    </message>
+    <message>
+        <source>Im λ</source>
+        <translation>Im λ</translation>
+    </message>
+    <message>
+        <source>No model is open.</source>
+        <translation>Kein Modell ist geöffnet.</translation>
+    </message>
+    <message>
+        <source>The circuits of a head (Elhage et al. 2021): choose one below, or right-click a head in the Heads tab › Circuits.</source>
+        <translation>Die Schaltkreise eines Kopfes (Elhage et al. 2021): wählen Sie unten einen, oder Rechtsklick auf einen Kopf im Reiter Köpfe › Schaltkreise.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: what it scores (W_QK) and writes (W_OV), from its weights</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: was er bewertet (W_QK) und schreibt (W_OV), aus seinen Gewichten</translation>
+    </message>
+    <message>
+        <source>Reading the circuits…</source>
+        <translation>Die Schaltkreise werden gelesen…</translation>
+    </message>
+    <message>
+        <source>Copying score: none (every eigenvalue of W_OV is 0: the head writes nothing).</source>
+        <translation>Kopier-Wert: keiner (jeder Eigenwert von W_OV ist 0: der Kopf schreibt nichts).</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Copying score %1&lt;/b&gt; = Σ Re λ / Σ |λ| over W_OV&apos;s eigenvalues: near +1 the head copies what it attends to into the residual stream, near −1 it suppresses it, near 0 it writes something else.</source>
+        <translation>&lt;b&gt;Kopier-Wert %1&lt;/b&gt; = Σ Re λ / Σ |λ| über die Eigenwerte von W_OV: nahe +1 kopiert der Kopf, was er beachtet, in den Residualstrom, nahe −1 unterdrückt er es, nahe 0 schreibt er etwas anderes.</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::CombinationView</name>
+    <message>
+        <source>%1 of %2 keys not listed: weight %3 together</source>
+        <translation>%1 von %2 Keys nicht aufgeführt: zusammen Gewicht %3</translation>
+    </message>
+    <message>
+        <source>column</source>
+        <translation>Spalte</translation>
+    </message>
+    <message>
+        <source>row</source>
+        <translation>Zeile</translation>
+    </message>
+    <message>
+        <source>Query %1 (“%2”) has no key to attend to: every key is masked, so its weights are all 0 and sum to 0, not 1. Its output %3 is 0 by convention, not a weighted average of V&apos;s %3s.</source>
+        <translation>Query %1 („%2“) hat keinen Key, auf den sie achten kann: jeder Key ist maskiert, ihre Gewichte sind also alle 0 und summieren sich zu 0, nicht 1. Ihre Ausgabe-%3 ist per Konvention 0, kein gewichteter Mittelwert der %3n von V.</translation>
+    </message>
+    <message>
+        <source>Weights are %1 and sum to %2: the output %3 is a convex combination — a weighted average — of V&apos;s %3s.</source>
+        <translation>Die Gewichte sind %1 und summieren sich zu %2: die Ausgabe-%3 ist eine Konvexkombination – ein gewichteter Mittelwert – der %3n von V.</translation>
+    </message>
+    <message>
+        <source>non-negative</source>
+        <translation>nichtnegativ</translation>
+    </message>
+    <message>
+        <source>NOT all non-negative</source>
+        <translation>NICHT alle nichtnegativ</translation>
+    </message>
+    <message>
+        <source> (head %1)</source>
+        <translation> (Kopf %1)</translation>
+    </message>
+    <message>
+        <source>output column %1 (“%2”) = Σⱼ aⱼ%3 · vⱼ%4  — the columns of V weighted by column %1 of the weights</source>
+        <translation>Ausgabespalte %1 („%2“) = Σⱼ aⱼ%3 · vⱼ%4  – die Spalten von V, gewichtet mit Spalte %1 der Gewichte</translation>
+    </message>
+    <message>
+        <source>output row %1 (“%2”) = Σⱼ a%3ⱼ · vⱼ%4  — the rows of V weighted by row %1 of the weights</source>
+        <translation>Ausgabezeile %1 („%2“) = Σⱼ a%3ⱼ · vⱼ%4  – die Zeilen von V, gewichtet mit Zeile %1 der Gewichte</translation>
+    </message>
+    <message>
+        <source>Click a query row in any heatmap to see its output row built from the rows of V.</source>
+        <translation>Klicken Sie in einer Heatmap auf eine Query-Zeile, um zu sehen, wie ihre Ausgabezeile aus den Zeilen von V entsteht.</translation>
+    </message>
+    <message>
+        <source>key j</source>
+        <translation>Key j</translation>
+    </message>
+    <message>
+        <source>weight a ≥ 0</source>
+        <translation>Gewicht a ≥ 0</translation>
+    </message>
+    <message>
+        <source>%1 vⱼ of V</source>
+        <translation>%1 vⱼ von V</translation>
+    </message>
+    <message>
+        <source> (drawn across)</source>
+        <translation> (quer gezeichnet)</translation>
+    </message>
+    <message>
+        <source>weighted %1 a·vⱼ</source>
+        <translation>gewichtete %1 a·vⱼ</translation>
+    </message>
+    <message>
+        <source>+%1 keys</source>
+        <translation>+%1 Keys</translation>
+    </message>
+    <message>
+        <source>%1 keys, weight %2</source>
+        <translation>%1 Keys, Gewicht %2</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::ComparisonView</name>
+    <message>
+        <source>Per head: how much its weights differ</source>
+        <translation>Je Kopf: wie sehr sich seine Gewichte unterscheiden</translation>
+    </message>
+    <message>
+        <source>Per head: how much of B patching restores</source>
+        <translation>Je Kopf: wie viel von B das Patchen wiederherstellt</translation>
+    </message>
+    <message>
+        <source>Patch every head from B</source>
+        <translation>Jeden Kopf aus B patchen</translation>
+    </message>
+    <message>
+        <source>Run A once per head with that head&apos;s output replaced by B&apos;s, and colour each head by how much of B&apos;s prediction it restores</source>
+        <translation>Lauf A einmal je Kopf, mit der Ausgabe dieses Kopfes durch die von B ersetzt, und jeden Kopf danach färben, wie viel von Bs Vorhersage er wiederherstellt</translation>
+    </message>
+    <message>
+        <source>next token</source>
+        <translation>nächstes Token</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A&lt;/b&gt; (the text)</source>
+        <translation>&lt;b&gt;A&lt;/b&gt; (der Text)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;B&lt;/b&gt; (compared with)</source>
+        <translation>&lt;b&gt;B&lt;/b&gt; (verglichen mit)</translation>
+    </message>
+    <message>
+        <source>Type a second sentence in “Compare with…” above: its run (B) appears beside this one (A), with what differs per head.</source>
+        <translation>Geben Sie oben unter „Vergleichen mit…“ einen zweiten Satz ein: sein Lauf (B) erscheint neben diesem (A), mit dem, was sich je Kopf unterscheidet.</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>Läuft…</translation>
+    </message>
+    <message>
+        <source>A has %1 tokens, B %2: the per-head difference and patching need as many tokens in both (make B the same length).</source>
+        <translation>A hat %1 Tokens, B %2: der Unterschied je Kopf und das Patchen brauchen in beiden gleich viele Tokens (machen Sie B gleich lang).</translation>
+    </message>
+    <message>
+        <source>%1 tokens each. Right-click a head (or click a cell of the map) to patch its output from B into A and see how much of B&apos;s prediction it restores.</source>
+        <translation>Je %1 Tokens. Rechtsklick auf einen Kopf (oder Klick auf eine Zelle der Karte) patcht seine Ausgabe von B nach A und zeigt, wie viel von Bs Vorhersage das wiederherstellt.</translation>
+    </message>
+    <message>
+        <source>Patch every head from B to see this</source>
+        <translation>Jeden Kopf aus B patchen, um dies zu sehen</translation>
+    </message>
+    <message>
+        <source>L%1</source>
+        <translation>L%1</translation>
+    </message>
+    <message>
+        <source>H%1</source>
+        <translation>H%1</translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation>Schicht</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>Kopf</translation>
+    </message>
+    <message>
+        <source>max |w_B − w_A| per head</source>
+        <translation>max |w_B − w_A| je Kopf</translation>
+    </message>
+    <message>
+        <source>share of B restored</source>
+        <translation>wiederhergestellter Anteil von B</translation>
+    </message>
+    <message>
+        <source>A and B give it the same probability: nothing to restore</source>
+        <translation>A und B geben ihm dieselbe Wahrscheinlichkeit: nichts wiederherzustellen</translation>
+    </message>
+    <message>
+        <source>the patch restores &lt;b&gt;%1 %&lt;/b&gt; of the way from A to B</source>
+        <translation>das Patchen stellt &lt;b&gt;%1 %&lt;/b&gt; des Weges von A nach B wieder her</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2 patched from B. B&apos;s top prediction “%3”: %4 in A, %5 patched, %6 in B; %7.</source>
+        <translation>Schicht %1, Kopf %2 aus B gepatcht. Bs beste Vorhersage „%3“: %4 in A, %5 gepatcht, %6 in B; %7.</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::ControlsPanel</name>
+    <message>
+        <source>Masks, bias, shared keys</source>
+        <translation>Masken, Bias, geteilte Keys</translation>
+    </message>
+    <message>
+        <source>Sizes</source>
+        <translation>Größen</translation>
+    </message>
+    <message>
+        <source>The head whose Wq, Wk, Wv and heatmaps are shown.</source>
+        <translation>Der Kopf, dessen Wq, Wk, Wv und Heatmaps angezeigt werden.</translation>
+    </message>
+    <message>
+        <source>current head</source>
+        <translation>aktueller Kopf</translation>
+    </message>
+    <message>
+        <source>New cells</source>
+        <translation>Neue Zellen</translation>
+    </message>
+    <message>
+        <source>How cells are filled when a matrix grows, and by “Fill”.</source>
+        <translation>Wie Zellen gefüllt werden, wenn eine Matrix wächst, und durch „Füllen“.</translation>
+    </message>
+    <message>
+        <source>fill with</source>
+        <translation>füllen mit</translation>
+    </message>
+    <message>
+        <source>Seed of the random numbers: the same seed gives the same matrices.</source>
+        <translation>Startwert der Zufallszahlen: derselbe Startwert ergibt dieselben Matrizen.</translation>
+    </message>
+    <message>
+        <source>random seed</source>
+        <translation>Startwert</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>Attention</translation>
+    </message>
+    <message>
+        <source>scale the scores by 1/%1</source>
+        <translation>Scores mit 1/%1 skalieren</translation>
+    </message>
+    <message>
+        <source>temperature</source>
+        <translation>Temperatur</translation>
+    </message>
+    <message>
+        <source>Logits are divided by the temperature: low = sharp, high = flat (logarithmic, %1 to %2).</source>
+        <translation>Die Logits werden durch die Temperatur geteilt: niedrig = scharf, hoch = flach (logarithmisch, %1 bis %2).</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Back to temperature 1</source>
+        <translation>Zurück zu Temperatur 1</translation>
+    </message>
+    <message>
+        <source>causal (a token sees only itself and earlier ones)</source>
+        <translation>kausal (ein Token sieht nur sich und frühere)</translation>
+    </message>
+    <message>
+        <source>cross-attention (keys and values from a context)</source>
+        <translation>Cross-Attention (Keys, Values aus einem Kontext)</translation>
+    </message>
+    <message>
+        <source>Clear mask</source>
+        <translation>Maske leeren</translation>
+    </message>
+    <message>
+        <source>Switch every masked (query, key) cell back on.</source>
+        <translation>Jede maskierte (Query, Key)-Zelle wieder einschalten.</translation>
+    </message>
+    <message>
+        <source>positions</source>
+        <translation>Positionen</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>sinusoidal</source>
+        <translation>sinusförmig</translation>
+    </message>
+    <message>
+        <source>RoPE</source>
+        <translation>RoPE</translation>
+    </message>
+    <message>
+        <source>RoPE, half-split</source>
+        <translation>RoPE, halbiert</translation>
+    </message>
+    <message>
+        <source>none: attention sees the tokens as a set. sinusoidal: P[pos, 2i] = sin(pos/10000^(2i/p)), P[pos, 2i+1] = cos(…) is added to X (and to the context) before the projections. RoPE: each pair (2i, 2i+1) of every row of Q and K is rotated by pos·θ^(−2i/d_k), so q·k depends only on the offset of the two positions (d_k must be even). RoPE, half-split: the pairs (i, i + d_k/2), as Llama and Qwen2 rotate them.</source>
+        <translation>keine: Attention sieht die Tokens als Menge. sinusförmig: P[pos, 2i] = sin(pos/10000^(2i/p)), P[pos, 2i+1] = cos(…) wird vor den Projektionen zu X (und zum Kontext) addiert. RoPE: jedes Paar (2i, 2i+1) jeder Zeile von Q und K wird um pos·θ^(−2i/d_k) gedreht, sodass q·k nur vom Abstand der beiden Positionen abhängt (d_k muss gerade sein). RoPE, halbiert: die Paare (i, i + d_k/2), wie Llama und Qwen2 sie drehen.</translation>
+    </message>
+    <message>
+        <source>RoPE&apos;s base θ: pair i turns by pos·θ^(−2i/d_k). A larger θ turns slowly, for long texts.</source>
+        <translation>Die Basis θ von RoPE: Paar i dreht sich um pos·θ^(−2i/d_k). Ein größeres θ dreht langsamer, für lange Texte.</translation>
+    </message>
+    <message>
+        <source>tokens n</source>
+        <translation>Tokens n</translation>
+    </message>
+    <message>
+        <source>Rows of X: how many tokens (queries).</source>
+        <translation>Zeilen von X: wie viele Tokens (Queries).</translation>
+    </message>
+    <message>
+        <source>embedding p</source>
+        <translation>Einbettung p</translation>
+    </message>
+    <message>
+        <source>Columns of X, rows of Wq.</source>
+        <translation>Spalten von X, Zeilen von Wq.</translation>
+    </message>
+    <message>
+        <source>Columns of Wq and Wk (every head): the size of queries and keys.</source>
+        <translation>Spalten von Wq und Wk (jeder Kopf): die Größe der Queries und Keys.</translation>
+    </message>
+    <message>
+        <source>Columns of Wv (every head): the size of each head&apos;s output.</source>
+        <translation>Spalten von Wv (jeder Kopf): die Größe der Ausgabe jedes Kopfes.</translation>
+    </message>
+    <message>
+        <source>heads H</source>
+        <translation>Köpfe H</translation>
+    </message>
+    <message>
+        <source>Number of attention heads. With several heads Wo combines their outputs.</source>
+        <translation>Anzahl der Attention-Köpfe. Bei mehreren Köpfen kombiniert Wo ihre Ausgaben.</translation>
+    </message>
+    <message>
+        <source>context m</source>
+        <translation>Kontext m</translation>
+    </message>
+    <message>
+        <source>context p_c</source>
+        <translation>Kontext p_c</translation>
+    </message>
+    <message>
+        <source>Columns of the context, rows of Wk and Wv. Needs cross-attention.</source>
+        <translation>Spalten des Kontexts, Zeilen von Wk und Wv. Erfordert Cross-Attention.</translation>
+    </message>
+    <message>
+        <source>output p_out</source>
+        <translation>Ausgabe p_out</translation>
+    </message>
+    <message>
+        <source>Columns of Wo. Exists with several heads.</source>
+        <translation>Spalten von Wo. Nur bei mehreren Köpfen vorhanden.</translation>
+    </message>
+    <message>
+        <source>Rows of the context: how many keys. Needs cross-attention (otherwise m = n).</source>
+        <translation>Zeilen des Kontexts: wie viele Keys. Erfordert Cross-Attention (sonst m = n).</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::DecodingView</name>
+    <message>
+        <source>The cache is empty: press Step.</source>
+        <translation>Der Cache ist leer: drücken Sie „Schritt“.</translation>
+    </message>
+    <message>
+        <source>This step: %1 multiply-adds (one token&apos;s q, k, v and %2 cached keys and values); recomputing all %2 tokens from scratch: %3. So far %4 against %5.</source>
+        <translation>Dieser Schritt: %1 Multiplikationen mit Addition (q, k, v eines Tokens und %2 gespeicherte Keys und Values); alle %2 Tokens neu berechnet: %3. Bisher %4 gegenüber %5.</translation>
+    </message>
+    <message>
+        <source>Every token decoded: the outputs equal the full causal computation (largest difference %1) %2</source>
+        <translation>Alle Tokens dekodiert: die Ausgaben gleichen der vollen kausalen Berechnung (größte Abweichung %1) %2</translation>
+    </message>
+    <message>
+        <source>No result yet.</source>
+        <translation>Noch kein Ergebnis.</translation>
+    </message>
+    <message>
+        <source>head %1: %2 of %3 tokens decoded%4</source>
+        <translation>Kopf %1: %2 von %3 Tokens dekodiert%4</translation>
+    </message>
+    <message>
+        <source> (decoding is causal)</source>
+        <translation> (Dekodieren ist kausal)</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Abspielen</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::DifferenceView</name>
+    <message>
+        <source>Undo: </source>
+        <translation>Rückgängig: </translation>
+    </message>
+    <message>
+        <source>%1 edits, the last: %2</source>
+        <translation>%1 Änderungen, die letzte: %2</translation>
+    </message>
+    <message>
+        <source>No previous edit: edit a number to see what changed. The difference it made to the weights appears here.</source>
+        <translation>Keine vorherige Änderung: ändern Sie eine Zahl, um zu sehen, was sich ändert. Die Wirkung auf die Gewichte erscheint hier.</translation>
+    </message>
+    <message>
+        <source>weights after − before</source>
+        <translation>Gewichte nachher − vorher</translation>
+    </message>
+    <message>
+        <source>No weights to compare.</source>
+        <translation>Keine Gewichte zum Vergleichen.</translation>
+    </message>
+    <message>
+        <source>Last edit: %1. It changed the shape of the weights (%2 → %3): there is nothing to subtract.</source>
+        <translation>Letzte Änderung: %1. Sie hat die Form der Gewichte geändert (%2 → %3): es gibt nichts abzuziehen.</translation>
+    </message>
+    <message>
+        <source>Δ weights%1: %2</source>
+        <translation>Δ Gewichte%1: %2</translation>
+    </message>
+    <message>
+        <source> (head %1)</source>
+        <translation> (Kopf %1)</translation>
+    </message>
+    <message>
+        <source>Last edit: &lt;b&gt;%1&lt;/b&gt;. Weights after − before; largest change %2.%3</source>
+        <translation>Letzte Änderung: &lt;b&gt;%1&lt;/b&gt;. Gewichte nachher − vorher; größte Änderung %2.%3</translation>
+    </message>
+    <message>
+        <source> Each query&apos;s changes add up to 0: its weights still sum to 1.</source>
+        <translation> Die Änderungen jeder Query summieren sich zu 0: ihre Gewichte ergeben weiterhin 1.</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::Document</name>
+    <message>
+        <source>the number of tokens n</source>
+        <translation>die Anzahl der Tokens n</translation>
+    </message>
+    <message>
+        <source>the embedding size p</source>
+        <translation>die Einbettungsgröße p</translation>
+    </message>
+    <message>
+        <source>the number of heads</source>
+        <translation>die Anzahl der Köpfe</translation>
+    </message>
+    <message>
+        <source>the context length m</source>
+        <translation>die Kontextlänge m</translation>
+    </message>
+    <message>
+        <source>p_out (the columns of Wo)</source>
+        <translation>p_out (die Spalten von Wo)</translation>
+    </message>
+    <message>
+        <source>the context embedding size p_c</source>
+        <translation>die Kontext-Einbettungsgröße p_c</translation>
+    </message>
+    <message>
+        <source>there is no %1 to edit</source>
+        <translation>es gibt kein %1 zum Bearbeiten</translation>
+    </message>
+    <message>
+        <source>%1 has no cell [%2][%3]: it is %4</source>
+        <translation>%1 hat keine Zelle [%2][%3]: es ist %4</translation>
+    </message>
+    <message>
+        <source>there is no %1 to paste into</source>
+        <translation>es gibt kein %1 zum Einfügen</translation>
+    </message>
+    <message>
+        <source>there is nothing to paste</source>
+        <translation>es gibt nichts einzufügen</translation>
+    </message>
+    <message>
+        <source>a %1 block does not fit at [%2][%3]: %4 is %5, the block would reach row %6, column %7</source>
+        <translation>ein %1-Block passt nicht an [%2][%3]: %4 ist %5, der Block würde bis Zeile %6, Spalte %7 reichen</translation>
+    </message>
+    <message>
+        <source>Paste %1 into %2</source>
+        <translation>%1 in %2 einfügen</translation>
+    </message>
+    <message>
+        <source>there is no context: cross-attention is off</source>
+        <translation>es gibt keinen Kontext: Cross-Attention ist aus</translation>
+    </message>
+    <message>
+        <source>there is no context token %1</source>
+        <translation>es gibt kein Kontext-Token %1</translation>
+    </message>
+    <message>
+        <source>there is no token %1</source>
+        <translation>es gibt kein Token %1</translation>
+    </message>
+    <message>
+        <source>there is no Wo: p_out exists with several heads</source>
+        <translation>es gibt kein Wo: p_out gibt es nur bei mehreren Köpfen</translation>
+    </message>
+    <message>
+        <source>%1 needs cross-attention: switch it on first</source>
+        <translation>%1 erfordert Cross-Attention: schalten Sie sie zuerst ein</translation>
+    </message>
+    <message>
+        <source>%1 must be between 1 and %2, not %3</source>
+        <translation>%1 muss zwischen 1 und %2 liegen, nicht %3</translation>
+    </message>
+    <message>
+        <source>Change %1 to %2</source>
+        <translation>%1 auf %2 ändern</translation>
+    </message>
+    <message>
+        <source>Scale by </source>
+        <translation>Skalieren mit </translation>
+    </message>
+    <message>
+        <source>Do not scale</source>
+        <translation>Nicht skalieren</translation>
+    </message>
+    <message>
+        <source>the temperature must lie between 1e-6 and 1e6, not %1</source>
+        <translation>die Temperatur muss zwischen 1e-6 und 1e6 liegen, nicht %1</translation>
+    </message>
+    <message>
+        <source>Change the temperature</source>
+        <translation>Temperatur ändern</translation>
+    </message>
+    <message>
+        <source>Causal mask on</source>
+        <translation>Kausale Maske ein</translation>
+    </message>
+    <message>
+        <source>Causal mask off</source>
+        <translation>Kausale Maske aus</translation>
+    </message>
+    <message>
+        <source>there is no head %1</source>
+        <translation>es gibt keinen Kopf %1</translation>
+    </message>
+    <message>
+        <source>a key/value group is a number from 0 to %1, not %2</source>
+        <translation>eine Key/Value-Gruppe ist eine Zahl von 0 bis %1, nicht %2</translation>
+    </message>
+    <message>
+        <source>Head %1: own keys and values</source>
+        <translation>Kopf %1: eigene Keys und Values</translation>
+    </message>
+    <message>
+        <source>Head %1: key/value group %2</source>
+        <translation>Kopf %1: Key/Value-Gruppe %2</translation>
+    </message>
+    <message>
+        <source>%1 has no column %2</source>
+        <translation>%1 hat keine Spalte %2</translation>
+    </message>
+    <message>
+        <source>%1 must be a finite number within ±1e15</source>
+        <translation>%1 muss eine endliche Zahl zwischen ±1e15 sein</translation>
+    </message>
+    <message>
+        <source>Edit %1[%2]</source>
+        <translation>%1[%2] bearbeiten</translation>
+    </message>
+    <message>
+        <source>Positions: %1</source>
+        <translation>Positionen: %1</translation>
+    </message>
+    <message>
+        <source>Cross-attention on</source>
+        <translation>Cross-Attention ein</translation>
+    </message>
+    <message>
+        <source>Cross-attention off</source>
+        <translation>Cross-Attention aus</translation>
+    </message>
+    <message>
+        <source>there is no mask cell (%1, %2): the logits are %3</source>
+        <translation>es gibt keine Maskenzelle (%1, %2): die Logits sind %3</translation>
+    </message>
+    <message>
+        <source>Clear the mask</source>
+        <translation>Maske leeren</translation>
+    </message>
+    <message>
+        <source>Randomize %1</source>
+        <translation>%1 zufällig füllen</translation>
+    </message>
+    <message>
+        <source>Fill %1 with %2</source>
+        <translation>%1 mit %2 füllen</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::ExercisePanel</name>
+    <message>
+        <source>Check</source>
+        <translation>Prüfen</translation>
+    </message>
+    <message>
+        <source>Reveal</source>
+        <translation>Auflösen</translation>
+    </message>
+    <message>
+        <source>Next exercise ▶</source>
+        <translation>Nächste Übung ▶</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>The class&apos;s answer</source>
+        <translation>Die Antwort der Klasse</translation>
+    </message>
+    <message>
+        <source>E&amp;xercise: predict, then reveal</source>
+        <translation>Ü&amp;bung: vorhersagen, dann auflösen</translation>
+    </message>
+    <message>
+        <source>A short exercise on the numbers shown, to do by hand</source>
+        <translation>Eine kurze Übung zu den gezeigten Zahlen, von Hand zu rechnen</translation>
+    </message>
+    <message>
+        <source>Ne&amp;xt exercise</source>
+        <translation>Nä&amp;chste Übung</translation>
+    </message>
+    <message>
+        <source>&amp;Reveal the solution</source>
+        <translation>Lösung &amp;zeigen</translation>
+    </message>
+    <message>
+        <source>Show the worked solution (%1)</source>
+        <translation>Die ausgearbeitete Lösung zeigen (%1)</translation>
+    </message>
+    <message>
+        <source>Another kind of exercise on the same numbers (%1)</source>
+        <translation>Eine andere Art Übung mit denselben Zahlen (%1)</translation>
+    </message>
+    <message>
+        <source>Exercise</source>
+        <translation>Übung</translation>
+    </message>
+    <message>
+        <source>Exercise %1: %2</source>
+        <translation>Übung %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::ExportNotices</name>
+    <message>
+        <source>Exported %1 to %2</source>
+        <translation>%1 exportiert nach %2</translation>
+    </message>
+    <message>
+        <source>Copied %1 to the clipboard as %2</source>
+        <translation>%1 als %2 in die Zwischenablage kopiert</translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation>Export fehlgeschlagen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::GradientPanel</name>
+    <message>
+        <source>Target = output, one cell + 1</source>
+        <translation>Ziel = Ausgabe, eine Zelle + 1</translation>
+    </message>
+    <message>
+        <source>Set the target to the current output with output[selected query, 0] + 1: the loss is then ½, and the gradient shows what every weight would do to move that one number.</source>
+        <translation>Setzt das Ziel auf die aktuelle Ausgabe mit Ausgabe[gewählte Query, 0] + 1: der Verlust ist dann ½, und der Gradient zeigt, was jedes Gewicht tun würde, um diese eine Zahl zu bewegen.</translation>
+    </message>
+    <message>
+        <source>Remove target</source>
+        <translation>Ziel entfernen</translation>
+    </message>
+    <message>
+        <source>What if W − η·∂L/∂W, η =</source>
+        <translation>Was wäre mit W − η·∂L/∂W, η =</translation>
+    </message>
+    <message>
+        <source>Apply the step</source>
+        <translation>Schritt anwenden</translation>
+    </message>
+    <message>
+        <source>Move every weight (Wq, Wk, Wv of every head, Wo) one step against its gradient: one undo step.</source>
+        <translation>Jedes Gewicht (Wq, Wk, Wv jedes Kopfes, Wo) einen Schritt gegen seinen Gradienten bewegen: ein Rückgängig-Schritt.</translation>
+    </message>
+    <message>
+        <source>Remove the target</source>
+        <translation>Das Ziel entfernen</translation>
+    </message>
+    <message>
+        <source>Target = output with [%1, 0] + 1</source>
+        <translation>Ziel = Ausgabe mit [%1, 0] + 1</translation>
+    </message>
+    <message>
+        <source>Gradient step, η = %1</source>
+        <translation>Gradientenschritt, η = %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No target.&lt;/b&gt; The loss L = ½·Σ(output − target)² needs one: set it from the output below, open a session with &lt;tt&gt;inputs.target&lt;/tt&gt;, or train a task.</source>
+        <translation>&lt;b&gt;Kein Ziel.&lt;/b&gt; Der Verlust L = ½·Σ(Ausgabe − Ziel)² braucht eines: setzen Sie es unten aus der Ausgabe, öffnen Sie eine Sitzung mit &lt;tt&gt;inputs.target&lt;/tt&gt; oder trainieren Sie eine Aufgabe.</translation>
+    </message>
+    <message>
+        <source>L = ½·Σ(output − target)² = &lt;b&gt;%1&lt;/b&gt; (head %2; hover a gradient cell for the chain of terms)</source>
+        <translation>L = ½·Σ(Ausgabe − Ziel)² = &lt;b&gt;%1&lt;/b&gt; (Kopf %2; zeigen Sie auf eine Gradientenzelle für die Kette der Terme)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; and ∂L/∂%1</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; und ∂L/∂%1</translation>
+    </message>
+    <message>
+        <source>One step W − %1·∂L/∂W on every weight: the loss would go from %2 to &lt;b&gt;%3&lt;/b&gt;%4</source>
+        <translation>Ein Schritt W − %1·∂L/∂W auf jedem Gewicht: der Verlust ginge von %2 auf &lt;b&gt;%3&lt;/b&gt;%4</translation>
+    </message>
+    <message>
+        <source> (down: the gradient points uphill, the step goes the other way).</source>
+        <translation> (fällt: der Gradient zeigt bergauf, der Schritt geht in die Gegenrichtung).</translation>
+    </message>
+    <message>
+        <source> (up: η is too large for this step).</source>
+        <translation> (steigt: η ist für diesen Schritt zu groß).</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::HeadOverview</name>
+    <message>
+        <source>Click to make head %1 the current head</source>
+        <translation>Klicken, um Kopf %1 zum aktuellen Kopf zu machen</translation>
+    </message>
+    <message>
+        <source>Head %1: query “%2”, key “%3”: masked</source>
+        <translation>Kopf %1: Query „%2“, Key „%3“: maskiert</translation>
+    </message>
+    <message>
+        <source>Head %1: query “%2” gives key “%3” the weight %4</source>
+        <translation>Kopf %1: Query „%2“ gibt Key „%3“ das Gewicht %4</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>Query</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>Key</translation>
+    </message>
+    <message>
+        <source>One head. Add heads under “Sizes and options” to compare them here.</source>
+        <translation>Ein Kopf. Fügen Sie unter „Größen und Optionen“ Köpfe hinzu, um sie hier zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>%1 heads, weights on the same 0–1 scale. Click a head to make it current (outlined: head %2).</source>
+        <translation>%1 Köpfe, Gewichte auf derselben Skala 0–1. Klicken Sie auf einen Kopf, um ihn zum aktuellen zu machen (umrandet: Kopf %2).</translation>
+    </message>
+    <message>
+        <source> Click a row to select its query; hover a cell for its tokens and weight.</source>
+        <translation> Klicken Sie auf eine Zeile, um ihre Query auszuwählen; zeigen Sie auf eine Zelle für ihre Tokens und ihr Gewicht.</translation>
+    </message>
+    <message>
+        <source>No result yet.</source>
+        <translation>Noch kein Ergebnis.</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::HeadPopup</name>
+    <message>
+        <source>query</source>
+        <translation>Query</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>Key</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2: weights</source>
+        <translation>Schicht %1, Kopf %2: Gewichte</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::HeadWeightsDialog</name>
+    <message>
+        <source>One &amp;fused tensor, p × 3p: [Wq | Wk | Wv]</source>
+        <translation>Ein &amp;verschmolzener Tensor, p × 3p: [Wq | Wk | Wv]</translation>
+    </message>
+    <message>
+        <source>Three &amp;separate tensors, p × p each</source>
+        <translation>Drei &amp;getrennte Tensoren, je p × p</translation>
+    </message>
+    <message>
+        <source>&amp;Transpose each tensor (nn.Linear stores out × in)</source>
+        <translation>Jeden Tensor &amp;transponieren (nn.Linear speichert out × in)</translation>
+    </message>
+    <message>
+        <source>Wq, Wk, Wv of every head from a checkpoint</source>
+        <translation>Wq, Wk, Wv jedes Kopfes aus einem Checkpoint</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Fill Wq, Wk and Wv of every head&lt;/b&gt;&lt;br&gt;from %1</source>
+        <translation>&lt;b&gt;Wq, Wk und Wv jedes Kopfes füllen&lt;/b&gt;&lt;br&gt;aus %1</translation>
+    </message>
+    <message>
+        <source>GPT-2 c_attn.weight:</source>
+        <translation>GPT-2 c_attn.weight:</translation>
+    </message>
+    <message>
+        <source>query:</source>
+        <translation>Query:</translation>
+    </message>
+    <message>
+        <source>key:</source>
+        <translation>Key:</translation>
+    </message>
+    <message>
+        <source>value:</source>
+        <translation>Value:</translation>
+    </message>
+    <message>
+        <source>&amp;Heads H:</source>
+        <translation>&amp;Köpfe H:</translation>
+    </message>
+    <message>
+        <source>&amp;Fill the heads</source>
+        <translation>Köpfe &amp;füllen</translation>
+    </message>
+    <message>
+        <source>Nothing changed: %1</source>
+        <translation>Nichts geändert: %1</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::HeatmapCellLayer</name>
+    <message>
+        <source>(no data)</source>
+        <translation>(keine Daten)</translation>
+    </message>
+    <message>
+        <source>masked</source>
+        <translation>maskiert</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::HeatmapView</name>
+    <message>
+        <source>pixel = value farthest from 0 of ≤%1 cells</source>
+        <translation>Pixel = Wert am weitesten von 0 aus ≤%1 Zellen</translation>
+    </message>
+    <message>
+        <source>pixel = max of ≤%1 cells</source>
+        <translation>Pixel = Maximum aus ≤%1 Zellen</translation>
+    </message>
+    <message>
+        <source>Hidden until the exercise is revealed</source>
+        <translation>Verborgen, bis die Übung aufgelöst ist</translation>
+    </message>
+    <message>
+        <source>masked (%1)</source>
+        <translation>maskiert (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::HeatmapZoom</name>
+    <message>
+        <source>Reset &amp;zoom</source>
+        <translation>Zoom &amp;zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Show the whole matrix again (0)</source>
+        <translation>Wieder die ganze Matrix zeigen (0)</translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation>Zoom zurücksetzen</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::ImportDialog</name>
+    <message>
+        <source>&amp;Transpose (nn.Linear stores out × in)</source>
+        <translation>&amp;Transponieren (nn.Linear speichert out × in)</translation>
+    </message>
+    <message>
+        <source>Import matrix</source>
+        <translation>Matrix importieren</translation>
+    </message>
+    <message>
+        <source>Filter by name, e.g. h.0.attn</source>
+        <translation>Nach Namen filtern, z. B. h.0.attn</translation>
+    </message>
+    <message>
+        <source>Array</source>
+        <translation>Array</translation>
+    </message>
+    <message>
+        <source>dtype</source>
+        <translation>dtype</translation>
+    </message>
+    <message>
+        <source>shape</source>
+        <translation>Form</translation>
+    </message>
+    <message>
+        <source>all of it; or NumPy, e.g. [:, 0:64]</source>
+        <translation>alles; oder NumPy, z. B. [:, 0:64]</translation>
+    </message>
+    <message>
+        <source>&amp;Slice:</source>
+        <translation>&amp;Ausschnitt:</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>&amp;Importieren</translation>
+    </message>
+    <message>
+        <source>&amp;Resize and import</source>
+        <translation>&amp;Größe anpassen und importieren</translation>
+    </message>
+    <message>
+        <source>: not enough memory to read it</source>
+        <translation>: nicht genug Speicher, um sie zu lesen</translation>
+    </message>
+    <message>
+        <source>Reading %1 (%2 MB)…</source>
+        <translation>%1 wird gelesen (%2 MB)…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Import into %1&lt;/b&gt;%2&lt;br&gt;from %3</source>
+        <translation>&lt;b&gt;Import in %1&lt;/b&gt;%2&lt;br&gt;aus %3</translation>
+    </message>
+    <message>
+        <source> — now </source>
+        <translation> – jetzt </translation>
+    </message>
+    <message>
+        <source>Read: %1, %2×%3</source>
+        <translation>Gelesen: %1, %2×%3</translation>
+    </message>
+    <message>
+        <source>Cannot import: %1</source>
+        <translation>Import nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>✓ The shape fits %1.</source>
+        <translation>✓ Die Form passt zu %1.</translation>
+    </message>
+    <message>
+        <source>Resize and import changes %1.</source>
+        <translation>„Größe anpassen und importieren“ ändert %1.</translation>
+    </message>
+    <message>
+        <source>It cannot be resized to fit: %1</source>
+        <translation>Die Größe lässt sich nicht anpassen: %1</translation>
+    </message>
+    <message>
+        <source>Nothing was imported: %1</source>
+        <translation>Nichts importiert: %1</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::InductionTrainingView</name>
+    <message>
+        <source>A model of two attention-only layers learns to continue random letters in which pairs come back: after “A B” … “A” the next letter is “B”. Watch a previous-token head form in layer 0, then an induction head in layer 1 that finds the letter after the earlier occurrence of the current one by reading the keys layer 0 wrote.</source>
+        <translation>Ein Modell aus zwei reinen Attention-Schichten lernt, zufällige Buchstaben fortzusetzen, in denen Paare wiederkehren: nach „A B“ … „A“ ist der nächste Buchstabe „B“. Sehen Sie, wie in Schicht 0 ein Vorgänger-Kopf entsteht und dann in Schicht 1 ein Induktionskopf, der den Buchstaben nach dem früheren Auftreten des aktuellen findet, indem er die Schlüssel liest, die Schicht 0 geschrieben hat.</translation>
+    </message>
+    <message>
+        <source>&amp;Heads:</source>
+        <translation>&amp;Köpfe:</translation>
+    </message>
+    <message>
+        <source>S&amp;eed:</source>
+        <translation>S&amp;tartwert:</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Pause</translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation>&amp;Abspielen</translation>
+    </message>
+    <message>
+        <source>S&amp;tep</source>
+        <translation>Sch&amp;ritt</translation>
+    </message>
+    <message>
+        <source>&amp;Reset</source>
+        <translation>&amp;Zurücksetzen</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ Zurück</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>Weiter ▶</translation>
+    </message>
+    <message>
+        <source>End the lesson</source>
+        <translation>Lektion beenden</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>Verlust</translation>
+    </message>
+    <message>
+        <source>head scores</source>
+        <translation>Kopf-Werte</translation>
+    </message>
+    <message>
+        <source>Each head&apos;s induction score (solid) and previous-token score (dashed) on held-out sequences</source>
+        <translation>Induktionswert (durchgezogen) und Vorgänger-Wert (gestrichelt) jedes Kopfes auf zurückgehaltenen Folgen</translation>
+    </message>
+    <message>
+        <source>Press Play: the model starts from random weights (seed %1).</source>
+        <translation>Drücken Sie Abspielen: Das Modell beginnt mit zufälligen Gewichten (Startwert %1).</translation>
+    </message>
+    <message>
+        <source>step %1 — loss %2 — %3 tokens/s — %4 s of training — best induction score %5 (layer %6, head %7)</source>
+        <translation>Schritt %1 — Verlust %2 — %3 Token/s — %4 s Training — bester Induktionswert %5 (Schicht %6, Kopf %7)</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::InputsPanel</name>
+    <message>
+        <source>Context (keys and values come from it)</source>
+        <translation>Kontext (Keys und Values stammen daraus)</translation>
+    </message>
+    <message>
+        <source>Head %1 of %2 (0–%3): change the current head in the controls</source>
+        <translation>Kopf %1 von %2 (0–%3): den aktuellen Kopf ändern Sie in den Steuerelementen</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::InsightView</name>
+    <message>
+        <source>computing…</source>
+        <translation>wird berechnet…</translation>
+    </message>
+    <message>
+        <source>could not compute: %1</source>
+        <translation>Berechnung nicht möglich: %1</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::InterpretationsControls</name>
+    <message>
+        <source>as kernels do:</source>
+        <translation>wie Kernel rechnen:</translation>
+    </message>
+    <message>
+        <source>Explain %1%2 (P switches)</source>
+        <translation>%1%2 erklären (P wechselt)</translation>
+    </message>
+    <message>
+        <source>, A = the weights</source>
+        <translation>, A = die Gewichte</translation>
+    </message>
+    <message>
+        <source>row (%1):</source>
+        <translation>Zeile (%1):</translation>
+    </message>
+    <message>
+        <source>column (%1):</source>
+        <translation>Spalte (%1):</translation>
+    </message>
+    <message>
+        <source>block products</source>
+        <translation>Blockprodukte</translation>
+    </message>
+    <message>
+        <source>key blocks</source>
+        <translation>Key-Blöcke</translation>
+    </message>
+    <message>
+        <source>all %1 %2</source>
+        <translation>alle %1 %2</translation>
+    </message>
+    <message>
+        <source>a cell: a row of A times a column of B, summed</source>
+        <translation>eine Zelle: eine Zeile von A mal eine Spalte von B, summiert</translation>
+    </message>
+    <message>
+        <source>a row: the rows of B weighted by a row of A</source>
+        <translation>eine Zeile: die Zeilen von B, gewichtet mit einer Zeile von A</translation>
+    </message>
+    <message>
+        <source>a column: the columns of A weighted by a column of B</source>
+        <translation>eine Spalte: die Spalten von A, gewichtet mit einer Spalte von B</translation>
+    </message>
+    <message>
+        <source>the whole product: a sum of rank-one terms</source>
+        <translation>das ganze Produkt: eine Summe von Rang-1-Termen</translation>
+    </message>
+    <message>
+        <source>as a GPU kernel computes it: tile by tile, each tile a sum of block products</source>
+        <translation>wie ein GPU-Kernel es berechnet: Kachel für Kachel, jede Kachel eine Summe von Blockprodukten</translation>
+    </message>
+    <message>
+        <source>the FlashAttention recurrence: the picked query&apos;s softmax and output over key blocks, the n×m weights never stored</source>
+        <translation>die FlashAttention-Rekursion: Softmax und Ausgabe der gewählten Query über Key-Blöcke, die n×m Gewichte nie gespeichert</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::InterpretationsView</name>
+    <message>
+        <source>No result yet.</source>
+        <translation>Noch kein Ergebnis.</translation>
+    </message>
+    <message>
+        <source>%1[I, J] = Σ_K %2[I, K]·%3[K, J], one tile at a time</source>
+        <translation>%1[I, J] = Σ_K %2[I, K]·%3[K, J], eine Kachel nach der anderen</translation>
+    </message>
+    <message>
+        <source>output of one query = Σⱼ exp(logitⱼ − m)·V[j] / ℓ, one key block at a time</source>
+        <translation>Ausgabe einer Query = Σⱼ exp(logitⱼ − m)·V[j] / ℓ, ein Key-Block nach dem anderen</translation>
+    </message>
+    <message>
+        <source>%1 = Σₖ (column k of %2)·(row k of %3), k = 0…%4 (%5)</source>
+        <translation>%1 = Σₖ (Spalte k von %2)·(Zeile k von %3), k = 0…%4 (%5)</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::KernelOptionsControls</name>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>Sliding window: each query sees only the w keys before it (0: off). Long-context models use it to keep the cost linear in n.</source>
+        <translation>Gleitendes Fenster: jede Query sieht nur die w Keys davor (0: aus). Modelle mit langem Kontext halten so die Kosten linear in n.</translation>
+    </message>
+    <message>
+        <source>itself</source>
+        <translation>selbst</translation>
+    </message>
+    <message>
+        <source>With a window: each query also sees its own key.</source>
+        <translation>Mit Fenster: jede Query sieht auch ihren eigenen Key.</translation>
+    </message>
+    <message>
+        <source>global </source>
+        <translation>global </translation>
+    </message>
+    <message>
+        <source>With a window: the first g tokens are global: every query sees them, and they see every key.</source>
+        <translation>Mit Fenster: die ersten g Tokens sind global: jede Query sieht sie, und sie sehen jeden Key.</translation>
+    </message>
+    <message>
+        <source>window</source>
+        <translation>Fenster</translation>
+    </message>
+    <message>
+        <source>ALiBi bias</source>
+        <translation>ALiBi-Bias</translation>
+    </message>
+    <message>
+        <source>Adds mₕ·(j − i) to head h&apos;s logits: a penalty growing with the distance to earlier keys; the standard slopes are mₕ = 2^(−8h/H).</source>
+        <translation>Addiert mₕ·(j − i) zu den Logits von Kopf h: eine Strafe, die mit dem Abstand zu früheren Keys wächst; die Standardsteigungen sind mₕ = 2^(−8h/H).</translation>
+    </message>
+    <message>
+        <source>bias</source>
+        <translation>Bias</translation>
+    </message>
+    <message>
+        <source>own</source>
+        <translation>eigene</translation>
+    </message>
+    <message>
+        <source>group </source>
+        <translation>Gruppe </translation>
+    </message>
+    <message>
+        <source>Grouped-query / multi-query attention: heads in the same key/value group share one Wk and Wv (edited once, for all of them).</source>
+        <translation>Grouped-Query- / Multi-Query-Attention: Köpfe derselben Key/Value-Gruppe teilen sich ein Wk und Wv (einmal bearbeitet, für alle).</translation>
+    </message>
+    <message>
+        <source>keys, values</source>
+        <translation>Keys, Values</translation>
+    </message>
+    <message>
+        <source>Sliding window of %1</source>
+        <translation>Gleitendes Fenster von %1</translation>
+    </message>
+    <message>
+        <source>Sliding window off</source>
+        <translation>Gleitendes Fenster aus</translation>
+    </message>
+    <message>
+        <source>ALiBi bias on</source>
+        <translation>ALiBi-Bias ein</translation>
+    </message>
+    <message>
+        <source>ALiBi bias off</source>
+        <translation>ALiBi-Bias aus</translation>
+    </message>
+    <message>
+        <source>head %1: m = %2</source>
+        <translation>Kopf %1: m = %2</translation>
+    </message>
+    <message>
+        <source>heads %1 share Wk and Wv</source>
+        <translation>Köpfe %1 teilen sich Wk und Wv</translation>
+    </message>
+    <message>
+        <source>head %1 has its own Wk and Wv</source>
+        <translation>Kopf %1 hat eigene Wk und Wv</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::KernelReadings</name>
+    <message>
+        <source>No result yet.</source>
+        <translation>Noch kein Ergebnis.</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::LayerDeltaView</name>
+    <message>
+        <source>How far B&apos;s residual stream after each layer is from A&apos;s: ‖hidden_B − hidden_A‖ / ‖hidden_A‖ over every position; a bar per layer, 0 on the left</source>
+        <translation>Wie weit der Residualstrom von B nach jeder Schicht von dem von A entfernt ist: ‖hidden_B − hidden_A‖ / ‖hidden_A‖ über alle Positionen; ein Balken je Schicht, 0 links</translation>
+    </message>
+    <message>
+        <source>How far the residual stream after each layer moved with the ablations: ‖hidden − hidden without them‖ / ‖hidden without them‖ over every position; a bar per layer, 0 on the left</source>
+        <translation>Wie weit sich der Residualstrom nach jeder Schicht durch die Ablationen bewegt hat: ‖hidden − hidden ohne sie‖ / ‖hidden ohne sie‖ über alle Positionen; ein Balken je Schicht, 0 links</translation>
+    </message>
+    <message>
+        <source>How far B is from A, per layer</source>
+        <translation>Wie weit B von A entfernt ist, je Schicht</translation>
+    </message>
+    <message>
+        <source>What changed, per layer</source>
+        <translation>Was sich änderte, je Schicht</translation>
+    </message>
+    <message>
+        <source>After layer %1 B&apos;s residual stream is %2 % of A&apos;s away from it</source>
+        <translation>Nach Schicht %1 ist der Residualstrom von B um %2 % des von A von ihm entfernt</translation>
+    </message>
+    <message>
+        <source>After layer %1 the residual stream moved by %2 %</source>
+        <translation>Nach Schicht %1 hat sich der Residualstrom um %2 % bewegt</translation>
+    </message>
+    <message>
+        <source>up to %1 % (L%2)</source>
+        <translation>bis zu %1 % (L%2)</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::LayerHeadGrid</name>
+    <message>
+        <source>previous token</source>
+        <translation>vorheriges Token</translation>
+    </message>
+    <message>
+        <source>first token</source>
+        <translation>erstes Token</translation>
+    </message>
+    <message>
+        <source>induction</source>
+        <translation>Induktion</translation>
+    </message>
+    <message>
+        <source>duplicate token</source>
+        <translation>doppeltes Token</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>rollout through each layer</source>
+        <translation>Rollout durch jede Schicht</translation>
+    </message>
+    <message>
+        <source>each layer&apos;s heads by %1 score, highest first</source>
+        <translation>Köpfe jeder Schicht nach %1-Wert, höchster zuerst</translation>
+    </message>
+    <message>
+        <source>L%1</source>
+        <translation>S%1</translation>
+    </message>
+    <message>
+        <source>h%1 %2</source>
+        <translation>K%1 %2</translation>
+    </message>
+    <message>
+        <source>Patch head %1 of layer %2 from B</source>
+        <translation>Kopf %1 der Schicht %2 aus B patchen</translation>
+    </message>
+    <message>
+        <source>Take head %1 of layer %2 apart</source>
+        <translation>Kopf %1 von Schicht %2 zerlegen</translation>
+    </message>
+    <message>
+        <source>Take layer %1 apart (all heads)</source>
+        <translation>Schicht %1 zerlegen (alle Köpfe)</translation>
+    </message>
+    <message>
+        <source>Circuits of head %1 (W_QK, W_OV)</source>
+        <translation>Schaltkreise von Kopf %1 (W_QK, W_OV)</translation>
+    </message>
+    <message>
+        <source>Ablate the head (zero its output)</source>
+        <translation>Den Kopf ablatieren (Ausgabe null)</translation>
+    </message>
+    <message>
+        <source>Ablate the head (its mean over the positions)</source>
+        <translation>Den Kopf ablatieren (Mittel über die Positionen)</translation>
+    </message>
+    <message>
+        <source>Scale the head&apos;s output…</source>
+        <translation>Die Ausgabe des Kopfes skalieren…</translation>
+    </message>
+    <message>
+        <source>Scale the head&apos;s output</source>
+        <translation>Die Ausgabe des Kopfes skalieren</translation>
+    </message>
+    <message>
+        <source>Multiply the output of head %1 of layer %2 by:</source>
+        <translation>Die Ausgabe von Kopf %1 in Schicht %2 multiplizieren mit:</translation>
+    </message>
+    <message>
+        <source>Restore the head</source>
+        <translation>Den Kopf wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Restore every head</source>
+        <translation>Alle Köpfe wiederherstellen</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::LessonPanel</name>
+    <message>
+        <source>Lesson</source>
+        <translation>Lektion</translation>
+    </message>
+    <message>
+        <source>A guided walk through scaled dot-product attention on the numbers shown, step by step. Start it with &lt;b&gt;F5&lt;/b&gt;; Page Down / Page Up move between steps.</source>
+        <translation>Ein geführter Weg durch Scaled Dot-Product Attention mit den angezeigten Zahlen, Schritt für Schritt. Starten mit &lt;b&gt;F5&lt;/b&gt;; Bild ab / Bild auf wechseln zwischen den Schritten.</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::LogitLensView</name>
+    <message>
+        <source>Type a text above</source>
+        <translation>Oben einen Text eingeben</translation>
+    </message>
+    <message>
+        <source>after L%1</source>
+        <translation>nach S%1</translation>
+    </message>
+    <message>
+        <source>After layer %1, at %2 (token %3), the model would predict:</source>
+        <translation>Nach Schicht %1, bei %2 (Token %3), würde das Modell vorhersagen:</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::MainWindow</name>
+    <message>
+        <source>attnviz — scaled dot-product attention</source>
+        <translation>attnviz – Scaled Dot-Product Attention</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Clear the &amp;mask</source>
+        <translation>&amp;Maske leeren</translation>
+    </message>
+    <message>
+        <source>&amp;Next query row</source>
+        <translation>&amp;Nächste Query-Zeile</translation>
+    </message>
+    <message>
+        <source>&amp;Previous query row</source>
+        <translation>&amp;Vorherige Query-Zeile</translation>
+    </message>
+    <message>
+        <source>&amp;About attnviz</source>
+        <translation>Ü&amp;ber attnviz</translation>
+    </message>
+    <message>
+        <source>About attnviz</source>
+        <translation>Über attnviz</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;attnviz&lt;/b&gt; %1&lt;br&gt;Scaled dot-product attention, every number editable, every step visible.&lt;br&gt;&lt;br&gt;Edit any input in the tables at the bottom (sizes and options on the left); hover a cell to see how it was computed; click a query row to see its output built from the rows of V; click a logits cell to mask it.</source>
+        <translation>&lt;b&gt;attnviz&lt;/b&gt; %1&lt;br&gt;Scaled Dot-Product Attention, jede Zahl bearbeitbar, jeder Schritt sichtbar.&lt;br&gt;&lt;br&gt;Bearbeiten Sie jede Eingabe in den Tabellen unten (Größen und Optionen links); zeigen Sie auf eine Zelle, um zu sehen, wie sie berechnet wurde; klicken Sie auf eine Query-Zeile, um ihre Ausgabe aus den Zeilen von V entstehen zu sehen; klicken Sie auf eine Logit-Zelle, um sie zu maskieren.</translation>
+    </message>
+    <message>
+        <source>&amp;Weights colour map</source>
+        <translation>&amp;Farbskala der Gewichte</translation>
+    </message>
+    <message>
+        <source>&amp;Signed colour map</source>
+        <translation>Farbskala mit &amp;Vorzeichen</translation>
+    </message>
+    <message>
+        <source>&amp;Row layout: %1</source>
+        <translation>&amp;Zeilenlayout: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Column layout: %1</source>
+        <translation>&amp;Spaltenlayout: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Switch layout</source>
+        <translation>Layout &amp;wechseln</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>Layout</translation>
+    </message>
+    <message>
+        <source> Layout: </source>
+        <translation> Layout: </translation>
+    </message>
+    <message>
+        <source>tokens are rows; softmax along each row. The column layout computes the same attention, transposed.</source>
+        <translation>Tokens sind Zeilen; Softmax entlang jeder Zeile. Das Spaltenlayout berechnet dieselbe Attention, transponiert.</translation>
+    </message>
+    <message>
+        <source>tokens are columns; softmax down each column. Every matrix is the transpose of the row layout&apos;s: the same attention.</source>
+        <translation>Tokens sind Spalten; Softmax abwärts in jeder Spalte. Jede Matrix ist die Transponierte der des Zeilenlayouts: dieselbe Attention.</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+        <source>last update: %1 ms (compute %2 ms, draw %3 ms)</source>
+        <translation>letzte Aktualisierung: %1 ms (Berechnung %2 ms, Zeichnen %3 ms)</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::MaskBiasView</name>
+    <message>
+        <source>No result yet.</source>
+        <translation>Noch kein Ergebnis.</translation>
+    </message>
+    <message>
+        <source>custom cells</source>
+        <translation>eigene Zellen</translation>
+    </message>
+    <message>
+        <source>a sliding window of %1 key%2%3%4</source>
+        <translation>ein gleitendes Fenster von %1 Key%2%3%4</translation>
+    </message>
+    <message>
+        <source> and the token itself</source>
+        <translation> und das Token selbst</translation>
+    </message>
+    <message>
+        <source>, %1 global token%2</source>
+        <translation>, %1 globale(s) Token%2</translation>
+    </message>
+    <message>
+        <source>Nothing is masked.</source>
+        <translation>Nichts ist maskiert.</translation>
+    </message>
+    <message>
+        <source>Masked: </source>
+        <translation>Maskiert: </translation>
+    </message>
+    <message>
+        <source> ALiBi adds slope·(j − i) to each head&apos;s logits.</source>
+        <translation> ALiBi addiert Steigung·(j − i) zu den Logits jedes Kopfes.</translation>
+    </message>
+    <message>
+        <source> ALiBi is off (no bias).</source>
+        <translation> ALiBi ist aus (kein Bias).</translation>
+    </message>
+    <message>
+        <source>which keys each query sees (hatched: masked)</source>
+        <translation>welche Keys jede Query sieht (schraffiert: maskiert)</translation>
+    </message>
+    <message>
+        <source>ALiBi bias of head %1: %2·(j − i)</source>
+        <translation>ALiBi-Bias von Kopf %1: %2·(j − i)</translation>
+    </message>
+    <message>
+        <source>query i</source>
+        <translation>Query i</translation>
+    </message>
+    <message>
+        <source>key j</source>
+        <translation>Key j</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::MatrixEditor</name>
+    <message>
+        <source>Type or double-click to edit a cell.
+Mouse wheel over the selected cell (or any cell when the whole table is visible), or Alt+Up/Down: ±0.1, with Shift: ±0.01.
+Ctrl+C copies the selection, Ctrl+V pastes a block at the current cell (tab, comma or space separated).
+Right-click: randomize or refill the matrix.</source>
+        <translation>Tippen oder doppelklicken, um eine Zelle zu bearbeiten.
+Mausrad über der gewählten Zelle (oder über jeder Zelle, wenn die ganze Tabelle sichtbar ist) oder Alt+Auf/Ab: ±0.1, mit Umschalt: ±0.01.
+Strg+C kopiert die Auswahl, Strg+V fügt einen Block an der aktuellen Zelle ein (durch Tabulator, Komma oder Leerzeichen getrennt).
+Rechtsklick: die Matrix zufällig oder neu füllen.</translation>
+    </message>
+    <message>
+        <source>Nothing pasted: %1</source>
+        <translation>Nichts eingefügt: %1</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Paste</source>
+        <translation>Einfügen</translation>
+    </message>
+    <message>
+        <source>Randomize %1 (normal, seeded)</source>
+        <translation>%1 zufällig füllen (normalverteilt, mit Startwert)</translation>
+    </message>
+    <message>
+        <source>Fill %1 with %2</source>
+        <translation>%1 mit %2 füllen</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::MatrixTableModel</name>
+    <message>
+        <source>%1 of head %2</source>
+        <translation>%1 von Kopf %2</translation>
+    </message>
+    <message>
+        <source> — the cell keeps %1</source>
+        <translation> – die Zelle behält %1</translation>
+    </message>
+    <message>
+        <source>An empty entry is not a number</source>
+        <translation>Ein leerer Eintrag ist keine Zahl</translation>
+    </message>
+    <message>
+        <source>“%1” is too large (values must lie within ±1e15)</source>
+        <translation>„%1“ ist zu groß (Werte müssen zwischen ±1e15 liegen)</translation>
+    </message>
+    <message>
+        <source>“%1” is not a number</source>
+        <translation>„%1“ ist keine Zahl</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::NetworkController</name>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Open &amp;model…</source>
+        <translation>&amp;Modell öffnen…</translation>
+    </message>
+    <message>
+        <source>Open a Hugging Face model folder (config.json, model.safetensors and its tokenizer) and see every head of every layer</source>
+        <translation>Einen Hugging-Face-Modellordner öffnen (config.json, model.safetensors und sein Tokenizer) und jeden Kopf jeder Schicht sehen</translation>
+    </message>
+    <message>
+        <source>Show the &amp;model</source>
+        <translation>&amp;Modell zeigen</translation>
+    </message>
+    <message>
+        <source>Show the open model&apos;s heads in the whole window, or the workbench again</source>
+        <translation>Die Köpfe des geöffneten Modells im ganzen Fenster zeigen, oder wieder die Werkbank</translation>
+    </message>
+    <message>
+        <source>◂ Back to the model</source>
+        <translation>◂ Zurück zum Modell</translation>
+    </message>
+    <message>
+        <source>Show the model the workbench&apos;s numbers came from (Ctrl+M)</source>
+        <translation>Das Modell zeigen, aus dem die Zahlen der Werkbank stammen (Strg+M)</translation>
+    </message>
+    <message>
+        <source>Send the head&apos;s edits to the model ▸</source>
+        <translation>Die Änderungen des Kopfes ans Modell senden ▸</translation>
+    </message>
+    <message>
+        <source>Run the model with this head as the workbench computes it now: its output replaces the head&apos;s own, and the model shows what changed (Edit › Undo takes it back)</source>
+        <translation>Das Modell mit diesem Kopf rechnen, wie ihn die Werkbank jetzt berechnet: Seine Ausgabe ersetzt die eigene des Kopfes, und das Modell zeigt, was sich änderte (Bearbeiten › Rückgängig nimmt es zurück)</translation>
+    </message>
+    <message>
+        <source>Its circuits ▸</source>
+        <translation>Seine Schaltkreise ▸</translation>
+    </message>
+    <message>
+        <source>W_QK and W_OV of this head as the workbench holds it now, edits included, with their spectra and the copying score (the model view&apos;s Circuits tab)</source>
+        <translation>W_QK und W_OV dieses Kopfes, wie die Werkbank ihn jetzt hält, mit den Änderungen, samt Spektren und Kopierwert (Reiter Schaltkreise der Modellansicht)</translation>
+    </message>
+    <message>
+        <source>Weights heatmap: attention weights</source>
+        <translation>Gewichte-Heatmap: Aufmerksamkeitsgewichte</translation>
+    </message>
+    <message>
+        <source>Weights heatmap: value-weighted ‖a·v·Wo‖</source>
+        <translation>Gewichte-Heatmap: wertgewichtet ‖a·v·Wo‖</translation>
+    </message>
+    <message>
+        <source>Weights heatmap: attention rollout</source>
+        <translation>Gewichte-Heatmap: Attention-Rollout</translation>
+    </message>
+    <message>
+        <source>What the workbench&apos;s weights heatmap shows for the head taken apart, as the model view&apos;s Show box does for every head</source>
+        <translation>Was die Gewichte-Heatmap der Werkbank für den zerlegten Kopf zeigt, wie das Feld Zeigen der Modellansicht für jeden Kopf</translation>
+    </message>
+    <message>
+        <source>Opened the model %1</source>
+        <translation>Modell %1 geöffnet</translation>
+    </message>
+    <message>
+        <source>Take the layer apart</source>
+        <translation>Die Schicht zerlegen</translation>
+    </message>
+    <message>
+        <source>Open a model folder</source>
+        <translation>Einen Modellordner öffnen</translation>
+    </message>
+    <message>
+        <source>No head of the model is in the workbench: take one apart first.</source>
+        <translation>Kein Kopf des Modells ist in der Werkbank: Zerlegen Sie zuerst einen.</translation>
+    </message>
+    <message>
+        <source>The workbench no longer holds head %1 of layer %2 on the model&apos;s %3 tokens: take the head apart again.</source>
+        <translation>Die Werkbank enthält nicht mehr Kopf %1 von Schicht %2 auf den %3 Token des Modells: Zerlegen Sie den Kopf erneut.</translation>
+    </message>
+    <message>
+        <source>The head&apos;s output does not fit the model (not finite, or of another shape).</source>
+        <translation>Die Ausgabe des Kopfes passt nicht zum Modell (nicht endlich oder von anderer Form).</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2 as edited in the workbench</source>
+        <translation>Schicht %1, Kopf %2, wie in der Werkbank geändert</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2 from the workbench</source>
+        <translation>Schicht %1, Kopf %2 aus der Werkbank</translation>
+    </message>
+    <message>
+        <source>There is no run of the model to take apart yet: type a text.</source>
+        <translation>Es gibt noch keinen Lauf des Modells zum Zerlegen: Geben Sie einen Text ein.</translation>
+    </message>
+    <message>
+        <source>The model has no layer %1.</source>
+        <translation>Das Modell hat keine Schicht %1.</translation>
+    </message>
+    <message>
+        <source>Layer %1 is too large for the workbench: %2</source>
+        <translation>Schicht %1 ist zu groß für die Werkbank: %2</translation>
+    </message>
+    <message>
+        <source>%1
+
+Take head %2 of it apart instead?</source>
+        <translation>%1
+
+Stattdessen ihren Kopf %2 zerlegen?</translation>
+    </message>
+    <message>
+        <source>Take apart head %1 of layer %2 of %3</source>
+        <translation>Kopf %1 von Schicht %2 von %3 zerlegen</translation>
+    </message>
+    <message>
+        <source>Take apart layer %1 of %2</source>
+        <translation>Schicht %1 von %2 zerlegen</translation>
+    </message>
+    <message>
+        <source>%1: in the workbench now; ◂ Back to the model (Ctrl+M) shows the model again.</source>
+        <translation>%1: jetzt in der Werkbank; ◂ Zurück zum Modell (Strg+M) zeigt wieder das Modell.</translation>
+    </message>
+    <message>
+        <source>The model of this session is not there: %1</source>
+        <translation>Das Modell dieser Sitzung ist nicht da: %1</translation>
+    </message>
+    <message>
+        <source>The model of this session could not be opened: %1</source>
+        <translation>Das Modell dieser Sitzung ließ sich nicht öffnen: %1</translation>
+    </message>
+    <message>
+        <source>Position %1 gets weight %2 here (%3 on average), but its value writes ‖v·Wo‖ = %4 (the other keys: %5 on average): ‖a·v·Wo‖ = %6.</source>
+        <translation>Position %1 bekommt hier das Gewicht %2 (%3 im Mittel), aber ihr Wert schreibt ‖v·Wo‖ = %4 (die anderen Schlüssel: %5 im Mittel): ‖a·v·Wo‖ = %6.</translation>
+    </message>
+    <message>
+        <source>A sink: the head parks its weight there, and little comes of it (the value-weighted picture shows it).</source>
+        <translation>Eine Senke: der Kopf parkt sein Gewicht dort, und wenig folgt daraus (das wertgewichtete Bild zeigt es).</translation>
+    </message>
+    <message>
+        <source>‖a·v·Wo‖ (value-weighted)</source>
+        <translation>‖a·v·Wo‖ (wertgewichtet)</translation>
+    </message>
+    <message>
+        <source>rollout through layer %1 (the model&apos;s run)</source>
+        <translation>Rollout bis Schicht %1 (der Lauf des Modells)</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::NetworkInterventions</name>
+    <message>
+        <source>Ablate head %1 of layer %2 (output zeroed)</source>
+        <translation>Kopf %1 von Schicht %2 ablatieren (Ausgabe null)</translation>
+    </message>
+    <message>
+        <source>Ablate head %1 of layer %2 (output replaced by its mean)</source>
+        <translation>Kopf %1 von Schicht %2 ablatieren (Ausgabe durch ihr Mittel ersetzt)</translation>
+    </message>
+    <message>
+        <source>Scale head %1 of layer %2 by %3</source>
+        <translation>Kopf %1 von Schicht %2 mit %3 skalieren</translation>
+    </message>
+    <message>
+        <source>Send the edits of head %1 of layer %2 to the model</source>
+        <translation>Die Änderungen von Kopf %1 in Schicht %2 ans Modell senden</translation>
+    </message>
+    <message>
+        <source>Restore head %1 of layer %2</source>
+        <translation>Kopf %1 von Schicht %2 wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Restore every head</source>
+        <translation>Alle Köpfe wiederherstellen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ablation(s) of the session do not fit the model and were left out</source>
+        <translation>
+            <numerusform>%n Ablation der Sitzung passt nicht zum Modell und wurde ausgelassen</numerusform>
+            <numerusform>%n Ablationen der Sitzung passen nicht zum Modell und wurden ausgelassen</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::NetworkRunner</name>
+    <message>
+        <source>%1, %2 layers × %3 heads, d_model %4, %5; %6</source>
+        <translation>%1, %2 Schichten × %3 Köpfe, d_model %4, %5; %6</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::NetworkView</name>
+    <message>
+        <source>Open model…</source>
+        <translation>Modell öffnen…</translation>
+    </message>
+    <message>
+        <source>Back to the workbench</source>
+        <translation>Zurück zur Werkbank</translation>
+    </message>
+    <message>
+        <source>&amp;Text:</source>
+        <translation>&amp;Text:</translation>
+    </message>
+    <message>
+        <source>Type a sentence; the model runs on it as you type</source>
+        <translation>Geben Sie einen Satz ein; das Modell rechnet schon während des Tippens</translation>
+    </message>
+    <message>
+        <source>&amp;Compare with:</source>
+        <translation>&amp;Vergleichen mit:</translation>
+    </message>
+    <message>
+        <source>a second sentence (B), of as many tokens</source>
+        <translation>ein zweiter Satz (B), mit gleich vielen Tokens</translation>
+    </message>
+    <message>
+        <source>S&amp;how:</source>
+        <translation>&amp;Zeigen:</translation>
+    </message>
+    <message>
+        <source>&amp;Score heads by:</source>
+        <translation>Köpfe &amp;bewerten nach:</translation>
+    </message>
+    <message>
+        <source>S&amp;ort by the score</source>
+        <translation>Nach dem Wert s&amp;ortieren</translation>
+    </message>
+    <message>
+        <source>Draw each layer&apos;s heads from the highest score to the lowest</source>
+        <translation>Die Köpfe jeder Schicht vom höchsten Wert zum niedrigsten zeichnen</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nichts</translation>
+    </message>
+    <message>
+        <source>Restore every head</source>
+        <translation>Alle Köpfe wiederherstellen</translation>
+    </message>
+    <message>
+        <source>attention weights</source>
+        <translation>Attention-Gewichte</translation>
+    </message>
+    <message>
+        <source>value-weighted ‖a·v·Wo‖</source>
+        <translation>wertgewichtet ‖a·v·Wo‖</translation>
+    </message>
+    <message>
+        <source>attention rollout</source>
+        <translation>Attention-Rollout</translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation>Köpfe</translation>
+    </message>
+    <message>
+        <source>Logit lens</source>
+        <translation>Logit-Linse</translation>
+    </message>
+    <message>
+        <source>Circuits</source>
+        <translation>Schaltkreise</translation>
+    </message>
+    <message>
+        <source>A/B</source>
+        <translation>A/B</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2</translation>
+    </message>
+    <message>
+        <source>No model is open: File › Open model… or drop a model folder (config.json, model.safetensors and the tokenizer&apos;s files) on the window.</source>
+        <translation>Kein Modell geöffnet: Datei › Modell öffnen… oder einen Modellordner (config.json, model.safetensors und die Dateien des Tokenizers) auf das Fenster ziehen.</translation>
+    </message>
+    <message>
+        <source>Click a head to take it apart in the workbench; hover it to enlarge it.</source>
+        <translation>Klicken Sie auf einen Kopf, um ihn in der Werkbank zu zerlegen; zeigen Sie darauf, um ihn zu vergrößern.</translation>
+    </message>
+    <message>
+        <source>Take the head apart</source>
+        <translation>Den Kopf zerlegen</translation>
+    </message>
+    <message>
+        <source>Take the layer apart</source>
+        <translation>Die Schicht zerlegen</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2</source>
+        <translation>Schicht %1, Kopf %2</translation>
+    </message>
+    <message>
+        <source>Take head %1 apart</source>
+        <translation>Kopf %1 zerlegen</translation>
+    </message>
+    <message>
+        <source>Take layer %1 apart (all heads)</source>
+        <translation>Schicht %1 zerlegen (alle Köpfe)</translation>
+    </message>
+    <message>
+        <source>layer %1 head %2: %3</source>
+        <translation>Schicht %1 Kopf %2: %3</translation>
+    </message>
+    <message>
+        <source>No token of this text repeats an earlier one, so no head has a %1 score: type a sentence that repeats itself.</source>
+        <translation>Kein Token dieses Textes wiederholt ein früheres, daher hat kein Kopf einen %1-Wert: Geben Sie einen Satz ein, der sich wiederholt.</translation>
+    </message>
+    <message>
+        <source>Highest %1 score: %2</source>
+        <translation>Höchster %1-Wert: %2</translation>
+    </message>
+    <message>
+        <source>Click: take it apart in the workbench. Right-click: ablate it, or Circuits of head %1 (what it reads and writes, from its weights).</source>
+        <translation>Klick: in der Werkbank zerlegen. Rechtsklick: abschalten, oder Schaltkreise von Kopf %1 (was er liest und schreibt, aus seinen Gewichten).</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2: ‖a·v·Wo‖</source>
+        <translation>Schicht %1, Kopf %2: ‖a·v·Wo‖</translation>
+    </message>
+    <message>
+        <source>Rollout through layer %1</source>
+        <translation>Rollout durch Schicht %1</translation>
+    </message>
+    <message>
+        <source>½·mean of the heads + ½·I per layer, multiplied from layer 0 up: rows are positions after the layers, columns the input tokens they trace back to.</source>
+        <translation>½·Mittel der Köpfe + ½·I je Schicht, von Schicht 0 an multipliziert: Zeilen sind Positionen nach den Schichten, Spalten die Eingabetoken, auf die sie zurückgehen.</translation>
+    </message>
+    <message>
+        <source>Key %1 (%2) draws %3 % of the weight on average, and its value writes ‖v·Wo‖ = %4 (the other keys: %5 on average).</source>
+        <translation>Schlüssel %1 (%2) zieht im Mittel %3 % des Gewichts auf sich, und sein Wert schreibt ‖v·Wo‖ = %4 (die anderen Schlüssel: im Mittel %5).</translation>
+    </message>
+    <message>
+        <source>So it is a sink: the head parks its weight there, and little comes of it.</source>
+        <translation>Er ist also eine Senke: Der Kopf parkt dort sein Gewicht, und wenig kommt dabei heraus.</translation>
+    </message>
+    <message>
+        <source>which key each query reads, 0–1 for every head</source>
+        <translation>welchen Schlüssel jede Anfrage liest, 0–1 für jeden Kopf</translation>
+    </message>
+    <message>
+        <source>how much each key adds to the query&apos;s output (Kobayashi et al. 2020), one scale for every head: 0–%1. Hover a head for its sink.</source>
+        <translation>wie viel jeder Schlüssel zur Ausgabe der Anfrage beiträgt (Kobayashi et al. 2020), eine Skala für alle Köpfe: 0–%1. Zeigen Sie auf einen Kopf für seine Senke.</translation>
+    </message>
+    <message>
+        <source>reading…</source>
+        <translation>wird gelesen…</translation>
+    </message>
+    <message>
+        <source>where each position&apos;s information came from through the layers, if attention alone mixed tokens (Abnar &amp; Zuidema 2020; it ignores the MLPs and how much each value writes)</source>
+        <translation>woher die Information jeder Position durch die Schichten kam, wenn allein Attention die Token mischte (Abnar &amp; Zuidema 2020; es übergeht die MLPs und wie viel jeder Wert schreibt)</translation>
+    </message>
+    <message>
+        <source>Type a text above</source>
+        <translation>Oben einen Text eingeben</translation>
+    </message>
+    <message>
+        <source>Reading the logit lens…</source>
+        <translation>Die Logit-Linse wird gelesen…</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::OnlineSoftmaxWidget</name>
+    <message>
+        <source>V·softmax(…) column</source>
+        <translation>Spalte von V·softmax(…)</translation>
+    </message>
+    <message>
+        <source>softmax(…)·V row</source>
+        <translation>Zeile von softmax(…)·V</translation>
+    </message>
+    <message>
+        <source>acc / ℓ = the plain %1: largest difference %2 %3</source>
+        <translation>acc / ℓ = die einfache %1: größte Abweichung %2 %3</translation>
+    </message>
+    <message>
+        <source>Every key is masked: ℓ stays 0 and the output column is 0, as in the plain path. </source>
+        <translation>Jeder Key ist maskiert: ℓ bleibt 0 und die Ausgabespalte ist 0, wie beim einfachen Weg. </translation>
+    </message>
+    <message>
+        <source>Every key is masked: ℓ stays 0 and the output row is 0, as in the plain path. </source>
+        <translation>Jeder Key ist maskiert: ℓ bleibt 0 und die Ausgabezeile ist 0, wie beim einfachen Weg. </translation>
+    </message>
+    <message>
+        <source>Query %1, key blocks of %2: m, ℓ and acc start at −∞, 0 and 0; each block updates them.</source>
+        <translation>Query %1, Key-Blöcke von %2: m, ℓ und acc beginnen bei −∞, 0 und 0; jeder Block aktualisiert sie.</translation>
+    </message>
+    <message>
+        <source>acc / ℓ</source>
+        <translation>acc / ℓ</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::OuterProductWidget</name>
+    <message>
+        <source>(column %1 of %2)·(row %1 of %3): rank one</source>
+        <translation>(Spalte %1 von %2)·(Zeile %1 von %3): Rang eins</translation>
+    </message>
+    <message>
+        <source>press → to add term 0</source>
+        <translation>→ drücken, um Term 0 hinzuzufügen</translation>
+    </message>
+    <message>
+        <source>✓ all %1 terms in: the partial sum equals %2</source>
+        <translation>✓ alle %1 Terme drin: die Teilsumme ist gleich %2</translation>
+    </message>
+    <message>
+        <source>%1 terms to go (largest difference %2)</source>
+        <translation>noch %1 Terme (größte Abweichung %2)</translation>
+    </message>
+    <message>
+        <source>Nothing to explain yet.</source>
+        <translation>Noch nichts zu erklären.</translation>
+    </message>
+    <message>
+        <source>term %1 (%2 %3)</source>
+        <translation>Term %1 (%2 %3)</translation>
+    </message>
+    <message>
+        <source>no term yet</source>
+        <translation>noch kein Term</translation>
+    </message>
+    <message>
+        <source>%1Σ first %2 of %3</source>
+        <translation>%1Σ erste %2 von %3</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::PositionsPanel</name>
+    <message>
+        <source>What if every position moves by</source>
+        <translation>Was wäre, wenn sich jede Position verschiebt um</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No positions.&lt;/b&gt; Attention compares every query with every key whatever their places: it sees a set of tokens. Choose sinusoidal or RoPE beside the temperature.</source>
+        <translation>&lt;b&gt;Keine Positionen.&lt;/b&gt; Attention vergleicht jede Query mit jedem Key, egal wo sie stehen: sie sieht eine Menge von Tokens. Wählen Sie sinusförmig oder RoPE neben der Temperatur.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Sinusoidal:&lt;/b&gt; X′ = X + P before the projections, P[pos, 2i] = sin(pos/10000^(2i/p)), P[pos, 2i+1] = cos(…). Low columns turn fast, high ones slowly: each row is a position&apos;s fingerprint.</source>
+        <translation>&lt;b&gt;Sinusförmig:&lt;/b&gt; X′ = X + P vor den Projektionen, P[pos, 2i] = sin(pos/10000^(2i/p)), P[pos, 2i+1] = cos(…). Niedrige Spalten drehen sich schnell, hohe langsam: jede Zeile ist der Fingerabdruck einer Position.</translation>
+    </message>
+    <message>
+        <source>P — %1×%2</source>
+        <translation>P — %1×%2</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation>Position</translation>
+    </message>
+    <message>
+        <source>feature</source>
+        <translation>Merkmal</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;RoPE:&lt;/b&gt; each pair (2i, 2i+1) of a row of Q and of K is rotated by the angle pos·10000^(−2i/d_k) (radians, below); the Q and K shown are the rotated ones.</source>
+        <translation>&lt;b&gt;RoPE:&lt;/b&gt; jedes Paar (2i, 2i+1) einer Zeile von Q und von K wird um den Winkel pos·10000^(−2i/d_k) gedreht (Bogenmaß, unten); die gezeigten Q und K sind die gedrehten.</translation>
+    </message>
+    <message>
+        <source>RoPE angles, head %1 — %2×%3</source>
+        <translation>RoPE-Winkel, Kopf %1 – %2×%3</translation>
+    </message>
+    <message>
+        <source>pair</source>
+        <translation>Paar</translation>
+    </message>
+    <message>
+        <source>Scores with every position + %1: the largest change is &lt;b&gt;%2&lt;/b&gt; (rounding). Rotating q by mθ and k by nθ leaves q·k depending on (m − n)θ only: RoPE encodes offsets, not places.</source>
+        <translation>Scores mit jeder Position + %1: die größte Änderung ist &lt;b&gt;%2&lt;/b&gt; (Rundung). Dreht man q um mθ und k um nθ, hängt q·k nur von (m − n)θ ab: RoPE kodiert Abstände, nicht Orte.</translation>
+    </message>
+    <message>
+        <source>Scores with every position + %1: the largest change is &lt;b&gt;%2&lt;/b&gt;. X + P mixes the place itself into q and k, so moving the sentence changes the scores (compare RoPE).</source>
+        <translation>Scores mit jeder Position + %1: die größte Änderung ist &lt;b&gt;%2&lt;/b&gt;. X + P mischt den Ort selbst in q und k, also ändert das Verschieben des Satzes die Scores (vergleiche RoPE).</translation>
+    </message>
+    <message>
+        <source>Without positions nothing moves (change %1); instead, permuting the tokens just permutes the outputs: see What if › permutation.</source>
+        <translation>Ohne Positionen bewegt sich nichts (Änderung %1); stattdessen permutiert das Vertauschen der Tokens nur die Ausgaben: siehe Was wäre, wenn › Permutation.</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::PredictionsView</name>
+    <message>
+        <source>Next token</source>
+        <translation>Nächstes Token</translation>
+    </message>
+    <message>
+        <source>At [MASK]</source>
+        <translation>An [MASK]</translation>
+    </message>
+    <message>
+        <source>Probability</source>
+        <translation>Wahrscheinlichkeit</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>Vorher</translation>
+    </message>
+    <message>
+        <source>The probability without the ablations</source>
+        <translation>Die Wahrscheinlichkeit ohne die Ablationen</translation>
+    </message>
+    <message>
+        <source>Type a text above</source>
+        <translation>Oben einen Text eingeben</translation>
+    </message>
+    <message>
+        <source>No language-model head</source>
+        <translation>Kein Sprachmodell-Kopf</translation>
+    </message>
+    <message>
+        <source>Write [MASK] in the text to see what BERT puts there</source>
+        <translation>Schreiben Sie [MASK] in den Text, um zu sehen, was BERT dort einsetzt</translation>
+    </message>
+    <message>
+        <source>after %1 (token %2)</source>
+        <translation>nach %1 (Token %2)</translation>
+    </message>
+    <message>
+        <source>[MASK] at token %1</source>
+        <translation>[MASK] bei Token %1</translation>
+    </message>
+    <message>
+        <source>token id %1</source>
+        <translation>Token-ID %1</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::Presentation</name>
+    <message>
+        <source>&amp;Presentation mode</source>
+        <translation>&amp;Präsentationsmodus</translation>
+    </message>
+    <message>
+        <source>Full screen, large type, high contrast, editing panels hidden (F11 or Esc to leave)</source>
+        <translation>Vollbild, große Schrift, hoher Kontrast, Bearbeitungs-Panels ausgeblendet (F11 oder Esc zum Verlassen)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;in</source>
+        <translation>Ver&amp;größern</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;out</source>
+        <translation>Ver&amp;kleinern</translation>
+    </message>
+    <message>
+        <source>&amp;Actual size</source>
+        <translation>&amp;Originalgröße</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Design</translation>
+    </message>
+    <message>
+        <source>&amp;Standard</source>
+        <translation>&amp;Standard</translation>
+    </message>
+    <message>
+        <source>&amp;High contrast</source>
+        <translation>&amp;Hoher Kontrast</translation>
+    </message>
+    <message>
+        <source>Next lesson &amp;step</source>
+        <translation>Nächster Lektions&amp;schritt</translation>
+    </message>
+    <message>
+        <source>Previous lesson s&amp;tep</source>
+        <translation>Vorheriger Lektions&amp;schritt</translation>
+    </message>
+    <message>
+        <source>Zoom %1%</source>
+        <translation>Zoom %1 %</translation>
+    </message>
+    <message>
+        <source>No lesson is open</source>
+        <translation>Keine Lektion ist geöffnet</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::ReadoutsModel</name>
+    <message>
+        <source>Every key is masked for this query: its weights are all 0.</source>
+        <translation>Jeder Key ist für diese Query maskiert: ihre Gewichte sind alle 0.</translation>
+    </message>
+    <message>
+        <source>all keys masked</source>
+        <translation>alle Keys maskiert</translation>
+    </message>
+    <message>
+        <source> (tie)</source>
+        <translation> (Gleichstand)</translation>
+    </message>
+    <message>
+        <source>Σⱼ aᵢⱼ: 1 for every query with a visible key (softmax)</source>
+        <translation>Σⱼ aᵢⱼ: 1 für jede Query mit einem sichtbaren Key (Softmax)</translation>
+    </message>
+    <message>
+        <source>−Σⱼ aᵢⱼ ln aᵢⱼ: 0 for a one-hot row, ln m for a uniform one</source>
+        <translation>−Σⱼ aᵢⱼ ln aᵢⱼ: 0 für eine one-hot Zeile, ln m für eine gleichverteilte</translation>
+    </message>
+    <message>
+        <source>−Σⱼ aᵢⱼ log₂ aᵢⱼ: 0 for a one-hot row, log₂ m for a uniform one</source>
+        <translation>−Σⱼ aᵢⱼ log₂ aᵢⱼ: 0 für eine one-hot Zeile, log₂ m für eine gleichverteilte</translation>
+    </message>
+    <message>
+        <source>exp(entropy in nats): how many keys the query effectively spreads over</source>
+        <translation>exp(Entropie in nats): über wie viele Keys sich die Query effektiv verteilt</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::ReadoutsView</name>
+    <message>
+        <source>No result yet.</source>
+        <translation>Noch kein Ergebnis.</translation>
+    </message>
+    <message>
+        <source>Head %1. Entropy 0: one key takes all the weight; %2 = %3 %4: uniform over all %4 keys.%5</source>
+        <translation>Kopf %1. Entropie 0: ein Key bekommt das ganze Gewicht; %2 = %3 %4: gleichverteilt über alle %4 Keys.%5</translation>
+    </message>
+    <message>
+        <source> A masked query spreads over its visible keys only.</source>
+        <translation> Eine maskierte Query verteilt sich nur über ihre sichtbaren Keys.</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::RecentFiles</name>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>(no recent files)</source>
+        <translation>(keine zuletzt geöffneten Dateien)</translation>
+    </message>
+    <message>
+        <source>&amp;Clear the list</source>
+        <translation>Liste &amp;leeren</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::Recomputer</name>
+    <message>
+        <source>not enough memory to compute attention at this size</source>
+        <translation>nicht genug Speicher, um Attention in dieser Größe zu berechnen</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::SessionController</name>
+    <message>
+        <source>Removed from Open Recent (no longer found): %1</source>
+        <translation>Aus „Zuletzt geöffnet“ entfernt (nicht mehr gefunden): %1</translation>
+    </message>
+    <message>
+        <source>Autosave failed: %1</source>
+        <translation>Automatisches Speichern fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>Ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>Open a session or reference-case JSON file</source>
+        <translation>Eine Sitzung oder eine Referenzfall-JSON-Datei öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Save the inputs and the view to the session file</source>
+        <translation>Die Eingaben und die Ansicht in der Sitzungsdatei speichern</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Speichern &amp;unter…</translation>
+    </message>
+    <message>
+        <source>Save the session to a new file</source>
+        <translation>Die Sitzung in einer neuen Datei speichern</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>unbenannt</translation>
+    </message>
+    <message>
+        <source>Open %1</source>
+        <translation>%1 öffnen</translation>
+    </message>
+    <message>
+        <source>saving %1…</source>
+        <translation>%1 wird gespeichert…</translation>
+    </message>
+    <message>
+        <source>Could not save the session:
+%1
+
+The file on disk was not changed; your work is still open.</source>
+        <translation>Die Sitzung konnte nicht gespeichert werden:
+%1
+
+Die Datei auf dem Datenträger wurde nicht verändert; Ihre Arbeit ist weiterhin geöffnet.</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>Could not open the file:
+%1
+
+Nothing was changed.</source>
+        <translation>Die Datei konnte nicht geöffnet werden:
+%1
+
+Nichts wurde verändert.</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>%1 geöffnet</translation>
+    </message>
+    <message>
+        <source>opening %1…</source>
+        <translation>%1 wird geöffnet…</translation>
+    </message>
+    <message>
+        <source>“%1” no longer exists; it was removed from Open Recent.</source>
+        <translation>„%1“ existiert nicht mehr; es wurde aus „Zuletzt geöffnet“ entfernt.</translation>
+    </message>
+    <message>
+        <source>an untitled session</source>
+        <translation>eine unbenannte Sitzung</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>„%1“</translation>
+    </message>
+    <message>
+        <source>attnviz did not close properly last time. Unsaved changes to %1 were autosaved at %2.
+
+Restore them?</source>
+        <translation>attnviz wurde letztes Mal nicht ordnungsgemäß beendet. Ungespeicherte Änderungen an %1 wurden um %2 automatisch gesichert.
+
+Wiederherstellen?</translation>
+    </message>
+    <message>
+        <source>Restore unsaved changes</source>
+        <translation>Ungespeicherte Änderungen wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Restored the unsaved changes to %1</source>
+        <translation>Die ungespeicherten Änderungen an %1 wurden wiederhergestellt</translation>
+    </message>
+    <message>
+        <source>The autosaved changes cannot be restored:
+%1</source>
+        <translation>Die automatisch gesicherten Änderungen können nicht wiederhergestellt werden:
+%1</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::Shell</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Presets</source>
+        <translation>&amp;Vorlagen</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Lesson</source>
+        <translation>&amp;Lektion</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>Show %1</source>
+        <translation>%1 zeigen</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::ShortcutsDialog</name>
+    <message>
+        <source>A heatmap (click it first)</source>
+        <translation>Eine Heatmap (zuerst anklicken)</translation>
+    </message>
+    <message>
+        <source>The input tables</source>
+        <translation>Die Eingabetabellen</translation>
+    </message>
+    <message>
+        <source>Interpretations panel</source>
+        <translation>Interpretationen-Panel</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>Lektion</translation>
+    </message>
+    <message>
+        <source>Presentation mode</source>
+        <translation>Präsentationsmodus</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Select the previous / next query row</source>
+        <translation>Die vorherige / nächste Query-Zeile wählen</translation>
+    </message>
+    <message>
+        <source>Move the selected row by ten</source>
+        <translation>Die gewählte Zeile um zehn verschieben</translation>
+    </message>
+    <message>
+        <source>Select the first / last row</source>
+        <translation>Die erste / letzte Zeile wählen</translation>
+    </message>
+    <message>
+        <source>Export figure / export matrix menu</source>
+        <translation>Abbildung exportieren / Menü „Matrix exportieren“</translation>
+    </message>
+    <message>
+        <source>Zoom in / out around the middle</source>
+        <translation>Um die Mitte vergrößern / verkleinern</translation>
+    </message>
+    <message>
+        <source>Show the whole matrix again (reset zoom)</source>
+        <translation>Wieder die ganze Matrix zeigen (Zoom zurücksetzen)</translation>
+    </message>
+    <message>
+        <source>Mouse wheel</source>
+        <translation>Mausrad</translation>
+    </message>
+    <message>
+        <source>Zoom in / out around the pointer</source>
+        <translation>Um den Mauszeiger vergrößern / verkleinern</translation>
+    </message>
+    <message>
+        <source>Drag</source>
+        <translation>Ziehen</translation>
+    </message>
+    <message>
+        <source>Move the part in view (when zoomed in)</source>
+        <translation>Den sichtbaren Ausschnitt verschieben (vergrößert)</translation>
+    </message>
+    <message>
+        <source>Double-click</source>
+        <translation>Doppelklick</translation>
+    </message>
+    <message>
+        <source>Enlarge the heatmap</source>
+        <translation>Die Heatmap vergrößern</translation>
+    </message>
+    <message>
+        <source>Nudge the current cell by ±0.1</source>
+        <translation>Die aktuelle Zelle um ±0.1 anstoßen</translation>
+    </message>
+    <message>
+        <source>Fine step: nudge by ±0.01 (Shift with the mouse wheel too)</source>
+        <translation>Feiner Schritt: um ±0.01 anstoßen (Umschalt auch mit dem Mausrad)</translation>
+    </message>
+    <message>
+        <source>Copy the selection / paste a block at the current cell</source>
+        <translation>Die Auswahl kopieren / einen Block an der aktuellen Zelle einfügen</translation>
+    </message>
+    <message>
+        <source>Play / pause the terms</source>
+        <translation>Die Terme abspielen / anhalten</translation>
+    </message>
+    <message>
+        <source>One term back / forward</source>
+        <translation>Einen Term zurück / vor</translation>
+    </message>
+    <message>
+        <source>Play faster / slower</source>
+        <translation>Schneller / langsamer abspielen</translation>
+    </message>
+    <message>
+        <source>The first term / every term</source>
+        <translation>Der erste Term / alle Terme</translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>Choose the reading (1 to 6: dot, row, column, outer, tiles, online softmax)</source>
+        <translation>Die Lesart wählen (1 bis 6: Skalarprodukt, Zeile, Spalte, äußeres Produkt, Kacheln, Online-Softmax)</translation>
+    </message>
+    <message>
+        <source>Switch between the scores and the output</source>
+        <translation>Zwischen den Scores und der Ausgabe wechseln</translation>
+    </message>
+    <message>
+        <source>Pick the previous / next row</source>
+        <translation>Die vorherige / nächste Zeile wählen</translation>
+    </message>
+    <message>
+        <source>Pick the previous / next column</source>
+        <translation>Die vorherige / nächste Spalte wählen</translation>
+    </message>
+    <message>
+        <source>KV cache panel</source>
+        <translation>KV-Cache-Panel</translation>
+    </message>
+    <message>
+        <source>Decode the next token</source>
+        <translation>Das nächste Token dekodieren</translation>
+    </message>
+    <message>
+        <source>Play / pause the decoding</source>
+        <translation>Das Dekodieren abspielen / anhalten</translation>
+    </message>
+    <message>
+        <source>Empty the cache</source>
+        <translation>Den Cache leeren</translation>
+    </message>
+    <message>
+        <source>Previous / next step (a presenter&apos;s clicker)</source>
+        <translation>Vorheriger / nächster Schritt (der Presenter eines Vortragenden)</translation>
+    </message>
+    <message>
+        <source>Clear the pen&apos;s strokes; without strokes, put the pen down; else leave presentation mode</source>
+        <translation>Die Striche des Stifts löschen; ohne Striche den Stift ablegen; sonst den Präsentationsmodus verlassen</translation>
+    </message>
+    <message>
+        <source>Pen: draw over the window (again: stop)</source>
+        <translation>Stift: über das Fenster zeichnen (nochmals: aufhören)</translation>
+    </message>
+    <message>
+        <source>%1 / %2 / %3</source>
+        <translation>%1 / %2 / %3</translation>
+    </message>
+    <message>
+        <source>Pen colour: red / blue / green</source>
+        <translation>Stiftfarbe: rot / blau / grün</translation>
+    </message>
+    <message>
+        <source>Shift+drag</source>
+        <translation>Umschalt+Ziehen</translation>
+    </message>
+    <message>
+        <source>Pen: a straight arrow</source>
+        <translation>Stift: ein gerader Pfeil</translation>
+    </message>
+    <message>
+        <source>Previous / next lesson step</source>
+        <translation>Vorheriger / nächster Lektionsschritt</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>The menus&apos; shortcuts, then the keys each part of the window answers while it has the focus.</source>
+        <translation>Die Tastenkürzel der Menüs, dann die Tasten, auf die jeder Teil des Fensters reagiert, während er den Fokus hat.</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
+    <message>
+        <source>Does</source>
+        <translation>Wirkung</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::StagesView</name>
+    <message>
+        <source> (head %1)</source>
+        <translation> (Kopf %1)</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>Query</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>Key</translation>
+    </message>
+    <message>
+        <source>key — click to mask</source>
+        <translation>Key – klicken zum Maskieren</translation>
+    </message>
+    <message>
+        <source>key ↓</source>
+        <translation>Key ↓</translation>
+    </message>
+    <message>
+        <source>query — click to mask</source>
+        <translation>Query – klicken zum Maskieren</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::TermsWidget</name>
+    <message>
+        <source>+%1 earlier</source>
+        <translation>+%1 frühere</translation>
+    </message>
+    <message>
+        <source>running sum</source>
+        <translation>laufende Summe</translation>
+    </message>
+    <message>
+        <source>to come</source>
+        <translation>ausstehend</translation>
+    </message>
+    <message>
+        <source>not added yet</source>
+        <translation>noch nicht addiert</translation>
+    </message>
+    <message>
+        <source>(sum of %1 terms)</source>
+        <translation>(Summe von %1 Termen)</translation>
+    </message>
+    <message>
+        <source>Σ all %1</source>
+        <translation>Σ alle %1</translation>
+    </message>
+    <message>
+        <source>✓ the sum equals it</source>
+        <translation>✓ die Summe ist gleich</translation>
+    </message>
+    <message>
+        <source>✓ equal</source>
+        <translation>✓ gleich</translation>
+    </message>
+    <message>
+        <source>still missing %1 of %2 terms</source>
+        <translation>es fehlen noch %1 von %2 Termen</translation>
+    </message>
+    <message>
+        <source>Nothing to explain yet.</source>
+        <translation>Noch nichts zu erklären.</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::TiledProductWidget</name>
+    <message>
+        <source>%1 block products in tiles of %2×%3 (inner blocks of %4): press play or →</source>
+        <translation>%1 Blockprodukte in Kacheln von %2×%3 (innere Blöcke von %4): Abspielen oder → drücken</translation>
+    </message>
+    <message>
+        <source>step %1 of %2: tile rows %3, columns %4 += %5[%3, %6]·%7[%6, %4]%8</source>
+        <translation>Schritt %1 von %2: Kachel Zeilen %3, Spalten %4 += %5[%3, %6]·%7[%6, %4]%8</translation>
+    </message>
+    <message>
+        <source> — every tile done: the grid is %1</source>
+        <translation> – jede Kachel fertig: das Raster ist %1</translation>
+    </message>
+    <message>
+        <source>Nothing to explain yet.</source>
+        <translation>Noch nichts zu erklären.</translation>
+    </message>
+    <message>
+        <source>%1 so far</source>
+        <translation>%1 bisher</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::TokenEditor</name>
+    <message>
+        <source>Context tokens: the keys and values come from these rows. Double-click or type to rename.</source>
+        <translation>Kontext-Tokens: die Keys und Values stammen aus diesen Zeilen. Doppelklicken oder tippen zum Umbenennen.</translation>
+    </message>
+    <message>
+        <source>Tokens: one per row of X. Double-click or type to rename.</source>
+        <translation>Tokens: eines pro Zeile von X. Doppelklicken oder tippen zum Umbenennen.</translation>
+    </message>
+    <message>
+        <source>Label not changed: %1</source>
+        <translation>Bezeichnung nicht geändert: %1</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::TokenLinksView</name>
+    <message>
+        <source>No result yet.</source>
+        <translation>Noch kein Ergebnis.</translation>
+    </message>
+    <message>
+        <source>all %1 heads</source>
+        <translation>alle %1 Köpfe</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>Kopf %1</translation>
+    </message>
+    <message>
+        <source>%1 · %2 × %3 tokens: only the strongest %4 of the %5 lines with weight ≥ %6 are drawn</source>
+        <translation>%1 · %2 × %3 Tokens: nur die stärksten %4 der %5 Linien mit Gewicht ≥ %6 werden gezeichnet</translation>
+    </message>
+    <message>
+        <source>%1 · %2 × %3 tokens: only lines with weight ≥ %4 are drawn (%5 of %6)</source>
+        <translation>%1 · %2 × %3 Tokens: nur Linien mit Gewicht ≥ %4 werden gezeichnet (%5 von %6)</translation>
+    </message>
+    <message>
+        <source>%1 · line thickness and opacity = weight · hover a token to isolate its lines, click a query to select it</source>
+        <translation>%1 · Linienstärke und Deckkraft = Gewicht · auf ein Token zeigen, um seine Linien hervorzuheben, auf eine Query klicken, um sie zu wählen</translation>
+    </message>
+    <message>
+        <source>keys (context)</source>
+        <translation>Keys (Kontext)</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::TokenListModel</name>
+    <message>
+        <source>%1 %2 “%3”: double-click or type to rename</source>
+        <translation>%1 %2 „%3“: doppelklicken oder tippen zum Umbenennen</translation>
+    </message>
+    <message>
+        <source>Context token</source>
+        <translation>Kontext-Token</translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation>Token</translation>
+    </message>
+    <message>
+        <source>context</source>
+        <translation>Kontext</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>Tokens</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::Tour</name>
+    <message>
+        <source>Back</source>
+        <translation>Zurück</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Weiter</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Fertig</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::TrainPanel</name>
+    <message>
+        <source>&amp;Task</source>
+        <translation>&amp;Aufgabe</translation>
+    </message>
+    <message>
+        <source>P&amp;ositions</source>
+        <translation>P&amp;ositionen</translation>
+    </message>
+    <message>
+        <source>&amp;Optimiser</source>
+        <translation>&amp;Optimierer</translation>
+    </message>
+    <message>
+        <source>&amp;Learning rate η</source>
+        <translation>&amp;Lernrate η</translation>
+    </message>
+    <message>
+        <source>The random sequences and the initial weights</source>
+        <translation>Die Zufallsfolgen und die Anfangsgewichte</translation>
+    </message>
+    <message>
+        <source>S&amp;eed</source>
+        <translation>&amp;Startwert</translation>
+    </message>
+    <message>
+        <source>Fast (200 steps a second)</source>
+        <translation>Schnell (200 Schritte pro Sekunde)</translation>
+    </message>
+    <message>
+        <source>Classroom (a step every half second)</source>
+        <translation>Unterricht (ein Schritt jede halbe Sekunde)</translation>
+    </message>
+    <message>
+        <source>How fast Play trains; remembered for the next time</source>
+        <translation>Wie schnell Abspielen trainiert; wird für das nächste Mal gemerkt</translation>
+    </message>
+    <message>
+        <source>Spee&amp;d</source>
+        <translation>&amp;Tempo</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Abspielen</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Zurücksetzen</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>Verlust</translation>
+    </message>
+    <message>
+        <source>accuracy</source>
+        <translation>Genauigkeit</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>held-out loss</source>
+        <translation>Verlust (zurückgehalten)</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>Reset, Step or Play puts the task&apos;s sentence in the document.</source>
+        <translation>Zurücksetzen, Schritt oder Abspielen setzt den Satz der Aufgabe ins Dokument.</translation>
+    </message>
+    <message>
+        <source>step %1 — held-out loss %2, accuracy %3</source>
+        <translation>Schritt %1 – Verlust (zurückgehalten) %2, Genauigkeit %3</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::Translations</name>
+    <message>
+        <source>System default</source>
+        <translation>Systemstandard</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::VectorFormView</name>
+    <message>
+        <source>scaled by 1/%1, %2 = %3</source>
+        <translation>skaliert mit 1/%1, %2 = %3</translation>
+    </message>
+    <message>
+        <source> scaling switched off</source>
+        <translation> Skalierung ausgeschaltet</translation>
+    </message>
+    <message>
+        <source>temperature T = </source>
+        <translation>Temperatur T = </translation>
+    </message>
+    <message>
+        <source>column layout </source>
+        <translation>Spaltenlayout </translation>
+    </message>
+    <message>
+        <source>: vectors are columns</source>
+        <translation>: Vektoren sind Spalten</translation>
+    </message>
+    <message>
+        <source>&lt;table cellspacing=&apos;0&apos; cellpadding=&apos;2&apos;&gt;&lt;tr&gt;&lt;th align=&apos;left&apos;&gt;key j&amp;nbsp;&amp;nbsp;&lt;/th&gt;&lt;th align=&apos;right&apos;&gt;</source>
+        <translation>&lt;table cellspacing=&apos;0&apos; cellpadding=&apos;2&apos;&gt;&lt;tr&gt;&lt;th align=&apos;left&apos;&gt;Key j&amp;nbsp;&amp;nbsp;&lt;/th&gt;&lt;th align=&apos;right&apos;&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;nbsp;&amp;nbsp;&lt;/th&gt;&lt;th align=&apos;left&apos;&gt;ℓⱼ = </source>
+        <translation>&amp;nbsp;&amp;nbsp;&lt;/th&gt;&lt;th align=&apos;left&apos;&gt;ℓⱼ = </translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;td&gt;%1 %2&lt;/td&gt;&lt;td align=&apos;right&apos;&gt;%3&amp;nbsp;&amp;nbsp;&lt;/td&gt;&lt;td&gt;%3%4 = &lt;b&gt;%5&lt;/b&gt;&lt;/td&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;td&gt;%1 %2&lt;/td&gt;&lt;td align=&apos;right&apos;&gt;%3&amp;nbsp;&amp;nbsp;&lt;/td&gt;&lt;td&gt;%3%4 = &lt;b&gt;%5&lt;/b&gt;&lt;/td&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <source>exp(%1)/Σ · %2 = &lt;b&gt;%3&lt;/b&gt; · %4</source>
+        <translation>exp(%1)/Σ · %2 = &lt;b&gt;%3&lt;/b&gt; · %4</translation>
+    </message>
+    <message>
+        <source>%2 · exp(%1)/Σ = %4 · &lt;b&gt;%3&lt;/b&gt;</source>
+        <translation>%2 · exp(%1)/Σ = %4 · &lt;b&gt;%3&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p style=&apos;margin:2px 0 6px 0&apos;&gt;&lt;span style=&apos;color:#555&apos;&gt;%1&lt;/span&gt; &amp;nbsp;%2 = %3&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;margin:2px 0 6px 0&apos;&gt;&lt;span style=&apos;color:#555&apos;&gt;%1&lt;/span&gt; &amp;nbsp;%2 = %3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;i&gt;+ %1 other keys, total weight %2&lt;/i&gt; = %3&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;+ %1 weitere Keys, Gesamtgewicht %2&lt;/i&gt; = %3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Select a query (click a row of any heatmap) to see its output written as a weighted sum of value vectors.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Wählen Sie eine Query (klicken Sie auf eine Zeile einer Heatmap), um ihre Ausgabe als gewichtete Summe von Value-Vektoren zu sehen.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Output %1 %2 (“%3”)%4 as a sum of value vectors&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;Ausgabe %1 %2 („%3“)%4 als Summe von Value-Vektoren&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>, head %1</source>
+        <translation>, Kopf %1</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Query %1 is not in the last result yet.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Query %1 ist noch nicht im letzten Ergebnis.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Every key is masked for this query: no term is left, and the output %1 is zero.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Jeder Key ist für diese Query maskiert: kein Term bleibt übrig, und die Ausgabe %1 ist null.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Σ = Σₗ exp(ℓₗ) = </source>
+        <translation>&lt;p&gt;Σ = Σₗ exp(ℓₗ) = </translation>
+    </message>
+    <message>
+        <source>&lt;p style=&apos;font-size:large&apos;&gt;&lt;b&gt;o%1 = %2%3&lt;/b&gt; &amp;nbsp; (Σ weights = %4)&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;font-size:large&apos;&gt;&lt;b&gt;o%1 = %2%3&lt;/b&gt; &amp;nbsp; (Σ Gewichte = %4)&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;✓ equals output %1 %2 of the result%3 (largest difference %4).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;✓ gleich Ausgabe %1 %2 des Ergebnisses%3 (größte Abweichung %4).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source> for head %1</source>
+        <translation> für Kopf %1</translation>
+    </message>
+    <message>
+        <source>causal mask: keys after the query</source>
+        <translation>kausale Maske: Keys nach der Query</translation>
+    </message>
+    <message>
+        <source>custom mask</source>
+        <translation>eigene Maske</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;i&gt;Masked: %1 (%2). exp(−∞) = 0, so they are left out of both sums.&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;Maskiert: %1 (%2). exp(−∞) = 0, sie fallen also aus beiden Summen heraus.&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;i&gt;This is head %1&apos;s output. The final output %2.&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;Das ist die Ausgabe von Kopf %1. Die Endausgabe %2.&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>concatenates the heads&apos; outputs and multiplies by Wo</source>
+        <translation>verkettet die Ausgaben der Köpfe und multipliziert mit Wo</translation>
+    </message>
+    <message>
+        <source>concatenates the heads&apos; outputs</source>
+        <translation>verkettet die Ausgaben der Köpfe</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::WhatIfPanel</name>
+    <message>
+        <source>row</source>
+        <translation>Zeile</translation>
+    </message>
+    <message>
+        <source>column</source>
+        <translation>Spalte</translation>
+    </message>
+    <message>
+        <source>(a) Why divide by </source>
+        <translation>(a) Warum teilen durch </translation>
+    </message>
+    <message>
+        <source>q·k adds up d_k products, so its spread grows like %1. Without the scaling, large d_k pushes the logits far apart and the softmax saturates into near one-hot rows (and its gradients vanish). Dividing by %1 keeps the logits&apos; spread near 1.</source>
+        <translation>q·k addiert d_k Produkte, seine Streuung wächst also wie %1. Ohne die Skalierung treibt ein großes d_k die Logits weit auseinander, und die Softmax sättigt zu fast one-hot Zeilen (und ihre Gradienten verschwinden). Das Teilen durch %1 hält die Streuung der Logits nahe 1.</translation>
+    </message>
+    <message>
+        <source>&amp;Load a d_k = 512 random case (undoable)</source>
+        <translation>Einen zufälligen Fall mit d_k = 512 &amp;laden (rückgängig machbar)</translation>
+    </message>
+    <message>
+        <source>8 tokens, p = 16, d_k = 512, q and k entries of variance about 1, seed </source>
+        <translation>8 Tokens, p = 16, d_k = 512, Einträge von q und k mit Varianz etwa 1, Startwert </translation>
+    </message>
+    <message>
+        <source>(b) Adding a constant to a row of logits</source>
+        <translation>(b) Eine Konstante zu einer Zeile der Logits addieren</translation>
+    </message>
+    <message>
+        <source>softmax(ℓ + c) = softmax(ℓ): exp(ℓⱼ + c) = eᶜ·exp(ℓⱼ), and eᶜ cancels between the numerator and the sum. (It is also why the softmax may subtract the row&apos;s maximum first: exp then never overflows.)</source>
+        <translation>softmax(ℓ + c) = softmax(ℓ): exp(ℓⱼ + c) = eᶜ·exp(ℓⱼ), und eᶜ kürzt sich zwischen Zähler und Summe. (Deshalb darf die Softmax auch zuerst das Maximum der Zeile abziehen: exp läuft dann nie über.)</translation>
+    </message>
+    <message>
+        <source>Con&amp;stant c:</source>
+        <translation>Kon&amp;stante c:</translation>
+    </message>
+    <message>
+        <source>(c) Permuting the tokens</source>
+        <translation>(c) Die Tokens permutieren</translation>
+    </message>
+    <message>
+        <source>Attention has no notion of order: shuffle the tokens and the output is shuffled the same way (positions only matter through a causal mask or position encodings added to X).</source>
+        <translation>Attention kennt keine Reihenfolge: mischt man die Tokens, wird die Ausgabe genauso gemischt (Positionen zählen nur über eine kausale Maske oder zu X addierte Positionskodierungen).</translation>
+    </message>
+    <message>
+        <source>S&amp;huffle again</source>
+        <translation>Neu &amp;mischen</translation>
+    </message>
+    <message>
+        <source>(d) Wq·c and Wk/c</source>
+        <translation>(d) Wq·c und Wk/c</translation>
+    </message>
+    <message>
+        <source>q·k = (c·q)·(k/c): scaling the query projection up and the key projection down by the same factor changes Q and K but not a single score, so Wq and Wk are not identifiable separately, only their product.</source>
+        <translation>q·k = (c·q)·(k/c): die Query-Projektion hoch- und die Key-Projektion um denselben Faktor herunterzuskalieren ändert Q und K, aber keinen einzigen Score; Wq und Wk sind also nicht einzeln bestimmbar, nur ihr Produkt.</translation>
+    </message>
+    <message>
+        <source>Load the d_k = 512 scaling demo</source>
+        <translation>Die Skalierungs-Demo mit d_k = 512 laden</translation>
+    </message>
+    <message>
+        <source>No result yet.</source>
+        <translation>Noch kein Ergebnis.</translation>
+    </message>
+    <message>
+        <source>These inputs are large: the what-ifs (about seven forward passes) run when you press the button.</source>
+        <translation>Diese Eingaben sind groß: die Was-wäre-wenn-Fälle (etwa sieben Vorwärtsdurchläufe) laufen, wenn Sie die Schaltfläche drücken.</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;not computed yet&lt;/i&gt;</source>
+        <translation>&lt;i&gt;noch nicht berechnet&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <source>Query %1 (“%2”)%3 — select another query in any view.</source>
+        <translation>Query %1 („%2“)%3 – wählen Sie eine andere Query in einer beliebigen Ansicht.</translation>
+    </message>
+    <message>
+        <source>, head %1</source>
+        <translation>, Kopf %1</translation>
+    </message>
+    <message>
+        <source>, tie</source>
+        <translation>, Gleichstand</translation>
+    </message>
+    <message>
+        <source> (current)</source>
+        <translation> (aktuell)</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;d_k = %1, temperature %2:&lt;/p&gt;&lt;table cellspacing=&apos;0&apos; cellpadding=&apos;3&apos;&gt;</source>
+        <translation>&lt;p&gt;d_k = %1, Temperatur %2:&lt;/p&gt;&lt;table cellspacing=&apos;0&apos; cellpadding=&apos;3&apos;&gt;</translation>
+    </message>
+    <message>
+        <source>with 1/</source>
+        <translation>mit 1/</translation>
+    </message>
+    <message>
+        <source>without</source>
+        <translation>ohne</translation>
+    </message>
+    <message>
+        <source>query %1: largest weight</source>
+        <translation>Query %1: größtes Gewicht</translation>
+    </message>
+    <message>
+        <source>query %1: entropy (nats)</source>
+        <translation>Query %1: Entropie (nats)</translation>
+    </message>
+    <message>
+        <source>mean largest weight</source>
+        <translation>mittleres größtes Gewicht</translation>
+    </message>
+    <message>
+        <source>mean entropy (nats)</source>
+        <translation>mittlere Entropie (nats)</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>Key</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>Gewicht</translation>
+    </message>
+    <message>
+        <source>weight after</source>
+        <translation>Gewicht nachher</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;(first %1 of %2 keys)&lt;/p&gt;</source>
+        <translation>&lt;p&gt;(erste %1 von %2 Keys)&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Largest difference of the weights: %1&lt;/b&gt; (rounding only)&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Größte Abweichung der Gewichte: %1&lt;/b&gt; (nur Rundung)&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;New order: %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Neue Reihenfolge: %1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>new %1</source>
+        <translation>neue %1</translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation>Token</translation>
+    </message>
+    <message>
+        <source>output %1 after</source>
+        <translation>Ausgabe-%1 nachher</translation>
+    </message>
+    <message>
+        <source>= old %1</source>
+        <translation>= alte %1</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Largest difference between output %1 k after and output %1 π(k) before: %2&lt;/b&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Größte Abweichung zwischen Ausgabe %1 k nachher und Ausgabe %1 π(k) vorher: %2&lt;/b&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;i&gt;The causal mask is tied to positions (query i sees keys ≤ i), so here the outputs are not simply permuted: the difference is real.&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;Die kausale Maske hängt an den Positionen (Query i sieht Keys ≤ i), daher werden die Ausgaben hier nicht einfach permutiert: der Unterschied ist echt.&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;i&gt;Positions are on: a token moved to another place gets that place&apos;s position, so the outputs are not simply permuted. Without positions attention sees a set of tokens, not a sequence; RoPE makes the scores depend on the offset m − n only (the Positions panel shifts every position to show it).&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;Positionen sind eingeschaltet: ein Token, das an einen anderen Platz rückt, bekommt dessen Position, daher werden die Ausgaben nicht einfach permutiert. Ohne Positionen sieht Attention eine Menge von Tokens, keine Folge; RoPE lässt die Scores nur vom Abstand m − n abhängen (das Positionen-Panel verschiebt jede Position, um es zu zeigen).&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Cross-attention: only the queries were permuted. Permuting the context&apos;s tokens (keys and values together) changes the output by %1.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Cross-Attention: nur die Queries wurden permutiert. Die Kontext-Tokens (Keys und Values zusammen) zu permutieren ändert die Ausgabe um %1.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>largest change of</source>
+        <translation>größte Änderung von</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>Gewichte</translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation>Ausgabe</translation>
     </message>
 </context>
 <context>

@@ -14,6 +14,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
+
 #include "support/TestMainName.h" // last: renames main in a shared executable
 
 using namespace testsupport;

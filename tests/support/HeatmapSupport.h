@@ -12,6 +12,8 @@
 #include <cmath>
 #include <limits>
 
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
+
 namespace testsupport {
 
 inline const double kInf = std::numeric_limits<double>::infinity();

@@ -5,13 +5,15 @@
 // test_whatifs).
 
 #include "Attention.h"
-#include "model/Document.h"
-#include "model/Presets.h"
-#include "model/Recomputer.h"
+#include "document/Document.h"
+#include "document/Presets.h"
+#include "document/Recomputer.h"
 
 #include <QtTest>
 
 #include <vector>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 namespace testsupport {
 

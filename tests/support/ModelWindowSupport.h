@@ -6,15 +6,15 @@
 
 #include "SessionSupport.h"
 #include "checkpoint/Checkpoint.h"
-#include "realmodel/HeadPopup.h"
-#include "realmodel/LayerDeltaView.h"
-#include "realmodel/LayerHeadGrid.h"
-#include "realmodel/ModelFeatures.h"
-#include "realmodel/ModelRunner.h"
-#include "realmodel/ModelView.h"
-#include "realmodel/NetworkDocument.h"
-#include "realmodel/PredictionsView.h"
-#include "realmodel/TokenStrip.h"
+#include "network/NetworkDocument.h"
+#include "network/NetworkRunner.h"
+#include "networkview/NetworkFeatures.h"
+#include "networkview/NetworkView.h"
+#include "overview/HeadPopup.h"
+#include "overview/LayerDeltaView.h"
+#include "overview/LayerHeadGrid.h"
+#include "overview/PredictionsView.h"
+#include "overview/TokenStrip.h"
 #include "tokenizer/TokenizerFiles.h"
 #include "transformer/Forward.h"
 #include "transformer/Predictions.h"
@@ -29,6 +29,8 @@
 
 #include <string>
 #include <vector>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 namespace testsupport {
 
@@ -59,46 +61,46 @@ inline std::vector<std::string> labels(const std::vector<attn::Token> &tokens) {
 
 // The model view's parts, found as a user's tools find them: by their object names (the view
 // shows its NetworkDocument; it hands out no widgets but the few the command line needs).
-template <typename T> T *partOf(const ModelView &view, const char *name) {
+template <typename T> T *partOf(const NetworkView &view, const char *name) {
     T *part = view.findChild<T *>(QString::fromLatin1(name));
     if (!part)
         qFatal("the model view has no %s", name);
     return part;
 }
-inline LayerHeadGrid *gridOf(const ModelView &v) {
+inline LayerHeadGrid *gridOf(const NetworkView &v) {
     return partOf<LayerHeadGrid>(v, "layerHeadGrid");
 }
-inline PredictionsView *predictionsOf(const ModelView &v) {
+inline PredictionsView *predictionsOf(const NetworkView &v) {
     return partOf<PredictionsView>(v, "predictionsView");
 }
-inline TokenStrip *tokensOf(const ModelView &v) {
+inline TokenStrip *tokensOf(const NetworkView &v) {
     return partOf<TokenStrip>(v, "tokenStrip");
 }
-inline HeadPopup *popupOf(const ModelView &v) {
+inline HeadPopup *popupOf(const NetworkView &v) {
     return partOf<HeadPopup>(v, "headPopup");
 }
-inline QProgressBar *progressOf(const ModelView &v) {
+inline QProgressBar *progressOf(const NetworkView &v) {
     return partOf<QProgressBar>(v, "modelProgress");
 }
-inline QLabel *messageOf(const ModelView &v) {
+inline QLabel *messageOf(const NetworkView &v) {
     return partOf<QLabel>(v, "modelMessage");
 }
-inline QComboBox *scoreBoxOf(const ModelView &v) {
+inline QComboBox *scoreBoxOf(const NetworkView &v) {
     return partOf<QComboBox>(v, "headScoreBox");
 }
-inline QCheckBox *sortBoxOf(const ModelView &v) {
+inline QCheckBox *sortBoxOf(const NetworkView &v) {
     return partOf<QCheckBox>(v, "headSortBox");
 }
-inline QLabel *bestHeadsOf(const ModelView &v) {
+inline QLabel *bestHeadsOf(const NetworkView &v) {
     return partOf<QLabel>(v, "bestHeads");
 }
-inline LayerDeltaView *deltaOf(const ModelView &v) {
+inline LayerDeltaView *deltaOf(const NetworkView &v) {
     return partOf<LayerDeltaView>(v, "layerDeltaView");
 }
-inline QComboBox *pictureBoxOf(const ModelView &v) {
+inline QComboBox *pictureBoxOf(const NetworkView &v) {
     return partOf<QComboBox>(v, "headPictureBox");
 }
-inline QPushButton *restoreAllOf(const ModelView &v) {
+inline QPushButton *restoreAllOf(const NetworkView &v) {
     return partOf<QPushButton>(v, "restoreAllHeadsButton");
 }
 
@@ -114,7 +116,7 @@ inline bool samePredictions(const std::vector<attn::Prediction> &a,
 
 // Opens the model folder in `h`, shows the model and runs `text` to the end.
 inline void openAndRun(Harness &h, const QString &folder, const QString &text) {
-    ModelController &model = h.workbench.model();
+    NetworkController &model = h.workbench.model();
     QString error;
     QVERIFY2(model.openFolderNow(folder, &error), qPrintable(error));
     model.showModel(true);

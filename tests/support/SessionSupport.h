@@ -4,7 +4,7 @@
 // Shared by the session, preset and presentation tests: settings and recovery files kept out of
 // the user's own, and a window whose questions are answered by the test.
 
-#include "model/Document.h"
+#include "document/Document.h"
 #include "session/SessionController.h"
 #include "window/WindowAssembler.h"
 
@@ -15,6 +15,8 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 namespace testsupport {
 

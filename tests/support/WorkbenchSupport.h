@@ -3,12 +3,14 @@
 
 // For the tests that build the whole program (WindowAssembler).
 
-#include "model/Recomputer.h"
+#include "document/Recomputer.h"
 #include "window/WindowAssembler.h"
 
 #include <QCoreApplication>
 #include <QMainWindow>
 #include <QtTest>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 namespace testsupport {
 

@@ -4,6 +4,8 @@
 #include <QDir>
 #include <QFileInfo>
 
+namespace attn::ui {
+
 ExportNotices &ExportNotices::instance() {
     static ExportNotices notices;
     return notices;
@@ -21,3 +23,5 @@ void ExportNotices::copied(const QString &what, const QString &format) {
 void ExportNotices::failed(const QString &error) {
     emit message(tr("Export failed: %1").arg(error));
 }
+
+} // namespace attn::ui

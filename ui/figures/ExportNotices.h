@@ -4,6 +4,8 @@
 #include <QObject>
 #include <QString>
 
+namespace attn::ui {
+
 // What an export from the window did, for the status bar: a file written ("Exported weights to
 // /home/…/weights.png"), a matrix copied, or why nothing was written. The figures feature
 // connects message() to the shell's status messages (installFigureFeatures).
@@ -20,3 +22,5 @@ public:
 signals:
     void message(const QString &text);
 };
+
+} // namespace attn::ui

@@ -18,6 +18,8 @@
 #include <cmath>
 #include <utility>
 
+namespace attn::ui {
+
 namespace {
 
 bool fail(QString *error, const QString &message) {
@@ -331,3 +333,5 @@ QString exportWidgetFigure(QWidget *widget, const QString &path, const FigureOpt
                                 : error);
     return attn::writeFileAtomically(path, bytes);
 }
+
+} // namespace attn::ui

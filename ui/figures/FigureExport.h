@@ -11,6 +11,8 @@
 class QCPPainter;
 class QWidget;
 
+namespace attn::ui {
+
 // Figures of any view for slides, handouts and papers: PNG at a chosen scale (2× or 3× for a
 // projector or print), SVG and PDF. Any QWidget can be exported, so views written later (token
 // links, interpretations) need nothing of their own.
@@ -62,3 +64,5 @@ QByteArray widgetFigureBytes(QWidget *widget, const FigureOptions &options, QStr
 QString exportWidgetFigure(QWidget *widget, const QString &path, FigureFormat format,
                            double scale = 1.0);
 QString exportWidgetFigure(QWidget *widget, const QString &path, const FigureOptions &options);
+
+} // namespace attn::ui

@@ -4,9 +4,9 @@
 #include "ExportNotices.h"
 #include "FigureMenu.h"
 #include "MatrixExportMenu.h"
+#include "document/Document.h"
+#include "document/MenuMatrices.h"
 #include "heatmap/HeatmapView.h"
-#include "model/Document.h"
-#include "model/MenuMatrices.h"
 #include "shell/Shell.h"
 #include "workbench/CombinationView.h"
 #include "workbench/InputsPanel.h"
@@ -16,6 +16,8 @@
 #include <QDockWidget>
 #include <QMainWindow>
 #include <QMenu>
+
+namespace attn::ui {
 
 namespace {
 
@@ -207,3 +209,5 @@ void installFigureFeatures(Shell &shell, Document &document, StagesView &stages,
     installEditorMenus(doc, &inputs);
     enableFigureContextMenu(&combination, QStringLiteral("combination"));
 }
+
+} // namespace attn::ui

@@ -5,12 +5,15 @@
 
 #include <QString>
 
+class QMenu;
+
+namespace attn::ui {
+
 class Document;
 class HeatmapView;
 class CombinationView;
 class InputsPanel;
 class Shell;
-class QMenu;
 
 // Installs export and figures into the window (import/ImportFeatures.h installs import):
 //  - File > Export matrix > any input or any visible stage, as shown, to a file or clipboard;
@@ -34,3 +37,5 @@ QString layoutNote(const Document &doc);
 // Adds the entries of a heatmap's context menu (figure, then the matrix as shown) to `menu`.
 void addHeatmapExportEntries(QMenu *menu, HeatmapView *view, const QString &name,
                              const Document &doc);
+
+} // namespace attn::ui

@@ -3,7 +3,7 @@
 
 #include "ExportNotices.h"
 
-#include "model/ExportDirectory.h"
+#include "document/ExportDirectory.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -12,6 +12,8 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QWidget>
+
+namespace attn::ui {
 
 namespace {
 
@@ -120,3 +122,5 @@ void enableFigureContextMenu(QWidget *widget, const QString &name,
                          menu.exec(widget->mapToGlobal(pos));
                      });
 }
+
+} // namespace attn::ui

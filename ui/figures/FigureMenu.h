@@ -11,6 +11,8 @@ class QAction;
 class QMenu;
 class QWidget;
 
+namespace attn::ui {
+
 // The GUI side of figure export: one "Export figure…" entry that opens a save dialog whose
 // file types are the choices (PNG 1×, PNG 2× for a projector, PNG 3× for print, SVG, PDF).
 
@@ -46,3 +48,5 @@ QAction *addFigureExportAction(QMenu *menu, QWidget *figure, const QString &name
 // right-click or the Menu key offers "Export figure…", after whatever `addMore` puts first.
 void enableFigureContextMenu(QWidget *widget, const QString &name,
                              std::function<void(QMenu *)> addMore = {});
+
+} // namespace attn::ui

@@ -2,10 +2,10 @@
 #include "FigureScene.h"
 
 #include "InputError.h"
+#include "document/Document.h"
+#include "document/Recomputer.h"
 #include "heatmap/HeatmapView.h"
 #include "insights/TokenLinksView.h"
-#include "model/Document.h"
-#include "model/Recomputer.h"
 #include "workbench/CombinationView.h"
 #include "workbench/StagesView.h"
 
@@ -18,6 +18,8 @@
 #include <algorithm>
 
 #include <unistd.h>
+
+namespace attn::ui {
 
 namespace {
 
@@ -178,3 +180,5 @@ std::unique_ptr<QCoreApplication> createFigureApplication(int &argc, char **argv
     }
     return std::make_unique<QApplication>(argc, argv);
 }
+
+} // namespace attn::ui

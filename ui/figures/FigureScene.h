@@ -14,9 +14,12 @@
 #include <memory>
 #include <optional>
 
-class Document;
 class QCoreApplication;
 class QWidget;
+
+namespace attn::ui {
+
+class Document;
 class Recomputer;
 class StagesView;
 
@@ -80,3 +83,5 @@ QByteArray renderFigure(const attn::AttentionInputs &inputs, const FigureRequest
 // The application the render command needs: a QApplication on the offscreen platform, so it
 // works on a machine with no display (and draws the same with one).
 std::unique_ptr<QCoreApplication> createFigureApplication(int &argc, char **argv);
+
+} // namespace attn::ui

@@ -3,7 +3,7 @@
 
 #include "ExportNotices.h"
 
-#include "model/ExportDirectory.h"
+#include "document/ExportDirectory.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -13,6 +13,8 @@
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
+
+namespace attn::ui {
 
 namespace {
 
@@ -108,3 +110,5 @@ QMenu *addMatrixExportMenu(QMenu *menu, const QString &title, std::function<attn
     }
     return sub;
 }
+
+} // namespace attn::ui

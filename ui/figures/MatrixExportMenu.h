@@ -11,6 +11,8 @@
 class QMenu;
 class QWidget;
 
+namespace attn::ui {
+
 // Exporting one matrix from the GUI, in the core's formats (MatrixExport.h): to a file through
 // a save dialog, or, for the text formats, to the clipboard.
 
@@ -30,3 +32,5 @@ QString exportFormatLabel(attn::ExportFormat format);
 // proposed file ("weights_head0"). Failures are shown in a message box on `parent`.
 QMenu *addMatrixExportMenu(QMenu *menu, const QString &title, std::function<attn::Matrix()> matrix,
                            const QString &fileBase, QWidget *parent);
+
+} // namespace attn::ui

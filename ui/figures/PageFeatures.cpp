@@ -3,11 +3,11 @@
 
 #include "ExportNotices.h"
 #include "InputError.h"
+#include "document/ExportDirectory.h"
 #include "io/AtomicFile.h"
 #include "io/Session.h"
-#include "model/ExportDirectory.h"
+#include "network/WorkerTask.h"
 #include "page/HtmlPage.h"
-#include "realmodel/WorkerTask.h"
 #include "session/SessionController.h"
 #include "shell/Shell.h"
 
@@ -23,6 +23,8 @@
 
 #include <memory>
 #include <utility>
+
+namespace attn::ui {
 
 namespace {
 
@@ -104,3 +106,5 @@ void installPageFeatures(Shell &shell, SessionController &session) {
             });
     });
 }
+
+} // namespace attn::ui

@@ -4,6 +4,8 @@
 #include <QByteArray>
 #include <QString>
 
+namespace attn::ui {
+
 class SessionController;
 class Shell;
 
@@ -19,3 +21,5 @@ void installPageFeatures(Shell &shell, SessionController &session);
 // that is gone: no overview). Safe on any thread.
 QString exportPage(const QByteArray &sessionBytes, const QString &title, const QString &path,
                    QString *note = nullptr);
+
+} // namespace attn::ui

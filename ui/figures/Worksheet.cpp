@@ -15,6 +15,8 @@
 #include <QRegularExpression>
 #include <QTextDocument>
 
+namespace attn::ui {
+
 namespace {
 
 // QPdfWriter stamps the time of writing (/CreationDate, the XMP dates) and a random document id
@@ -237,3 +239,5 @@ Worksheet makeWorksheet(const attn::AttentionInputs &inputs, const attn::Attenti
     sheet.text = text.join('\n');
     return sheet;
 }
+
+} // namespace attn::ui

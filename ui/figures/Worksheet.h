@@ -10,6 +10,8 @@
 
 #include <vector>
 
+namespace attn::ui {
+
 // The worksheet: exercises on the current example (attn::makeExercises) printed as a PDF, each
 // with room to write, and the answer key with the worked solutions on pages of their own. The
 // same inputs, count and seed give the same bytes: QPdfWriter's dates and document id are
@@ -37,3 +39,5 @@ Worksheet makeWorksheet(const attn::AttentionInputs &inputs, const attn::Attenti
 // Computes `inputs` and writes the sheet. Throws attn::InputError (a message for the user) for
 // inputs that cannot be computed, a head out of range or a count out of range.
 Worksheet makeWorksheet(const attn::AttentionInputs &inputs, const WorksheetOptions &options);
+
+} // namespace attn::ui

@@ -3,10 +3,10 @@
 
 #include "ExportNotices.h"
 #include "InputError.h"
+#include "document/Document.h"
+#include "document/ExportDirectory.h"
+#include "document/Recomputer.h"
 #include "io/AtomicFile.h"
-#include "model/Document.h"
-#include "model/ExportDirectory.h"
-#include "model/Recomputer.h"
 #include "shell/Shell.h"
 
 #include <QAction>
@@ -21,6 +21,8 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QSpinBox>
+
+namespace attn::ui {
 
 namespace {
 
@@ -108,3 +110,5 @@ void installWorksheetFeatures(Shell &shell, Document &document, Recomputer &reco
             QCoreApplication::translate("WorksheetFeatures", "worksheet"), path);
     });
 }
+
+} // namespace attn::ui

@@ -2,9 +2,11 @@
 #pragma once
 
 #include "Worksheet.h"
-#include "model/ResultSnapshot.h"
+#include "document/ResultSnapshot.h"
 
 #include <QString>
+
+namespace attn::ui {
 
 class Document;
 class Recomputer;
@@ -18,3 +20,5 @@ void installWorksheetFeatures(Shell &shell, Document &document, Recomputer &reco
 // file ("PATH: …").
 QString exportWorksheet(const ResultSnapshot &snapshot, const QString &path,
                         const WorksheetOptions &options);
+
+} // namespace attn::ui

@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+namespace attn::ui {
+
 namespace {
 
 double channel(int c) {
@@ -21,3 +23,5 @@ QColor contrastingTextColor(QColor background) {
     const double withWhite = 1.05 / (luminance + 0.05);
     return withBlack >= withWhite ? QColor(Qt::black) : QColor(Qt::white);
 }
+
+} // namespace attn::ui

@@ -9,6 +9,8 @@
 #include <cmath>
 #include <limits>
 
+namespace attn::ui {
+
 namespace {
 
 QList<std::pair<double, QColor>> evenStops(std::initializer_list<const char *> hex) {
@@ -197,3 +199,5 @@ ValueRange displayRange(const attn::Matrix &values, ScaleKind kind, const attn::
     }
     return displayRange(values.data(), values.size(), nullptr, kind);
 }
+
+} // namespace attn::ui

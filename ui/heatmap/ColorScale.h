@@ -14,6 +14,8 @@
 
 class QCPColorGradient;
 
+namespace attn::ui {
+
 // How values map to colours.
 enum class ScaleKind {
     Unit,       // fixed [0,1] sequential: attention weights, comparable across heads and edits
@@ -89,3 +91,5 @@ struct LutScale {
 inline int lutIndex(double value, const ValueRange &range) {
     return LutScale(range).index(value);
 }
+
+} // namespace attn::ui

@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace attn::ui {
+
 namespace {
 
 QString shortName(const QString &name) {
@@ -196,3 +198,5 @@ bool HeatmapAxisLabels::updateTitles(const QString &rows, const QString &cols,
     x->setLabel(colTitle);
     return true;
 }
+
+} // namespace attn::ui

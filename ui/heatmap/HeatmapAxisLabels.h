@@ -11,6 +11,8 @@ class QCPAxisRect;
 class QCPAxisTicker;
 class QCPAxisTickerText;
 
+namespace attn::ui {
+
 // The tick labels of a heatmap's axes: the token names while each gets a cell's worth of room
 // (column names turned upright when side by side they would overlap), integer indices when
 // there are too many rows/columns to read them. Zoomed in, only the rows and columns in view
@@ -57,3 +59,5 @@ private:
     mutable double m_widestColName = -1; // pixels; < 0 = to be measured
     mutable double m_widestRowName = -1;
 };
+
+} // namespace attn::ui

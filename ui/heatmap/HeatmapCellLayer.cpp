@@ -14,6 +14,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace attn::ui {
+
 namespace {
 
 // A diagonal line texture; as a brush its lines run on across neighbouring masked cells.
@@ -346,3 +348,5 @@ void HeatmapCellLayer::drawNumbers(QCPPainter *painter, const HeatmapGeometry &g
     }
     m_numbersShown = true;
 }
+
+} // namespace attn::ui

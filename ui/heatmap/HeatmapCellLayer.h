@@ -9,6 +9,8 @@
 #include <functional>
 #include <optional>
 
+namespace attn::ui {
+
 // Draws the cells of a HeatmapView: the LUT-coloured image scaled to the cell rectangle (cached
 // per size, so hover and selection replots are cheap), a grey hatch over masked cells, thin
 // separators between large cells, and each cell's number while cells are big enough to read.
@@ -99,3 +101,5 @@ private:
     QImage m_hatch; // the hatch texture over the whole area, reused while the size stays
     qreal m_hatchRatio = 0;
 };
+
+} // namespace attn::ui

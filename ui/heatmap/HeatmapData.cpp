@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstring>
 
+namespace attn::ui {
+
 const attn::Matrix &HeatmapData::matrix() const {
     if (shared)
         return *shared;
@@ -86,3 +88,5 @@ void transposeInto(const attn::Matrix &src, attn::Matrix &dst) {
                     out[j * rows + i] = in[i * cols + j];
         }
 }
+
+} // namespace attn::ui

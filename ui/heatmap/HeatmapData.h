@@ -11,6 +11,8 @@
 #include <QStringList>
 #include <memory>
 
+namespace attn::ui {
+
 // What a HeatmapView displays, shared read-only with the layers that draw it.
 struct HeatmapData {
     using RowMajorMask = Eigen::Array<bool, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
@@ -73,3 +75,5 @@ QStringList completeLabels(const QStringList &given, int count);
 
 // dst = srcᵀ, dst already sized.
 void transposeInto(const attn::Matrix &src, attn::Matrix &dst);
+
+} // namespace attn::ui

@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace attn::ui {
+
 HeatmapGeometry HeatmapGeometry::of(const QCPAxisRect *axisRect, const HeatmapData &data) {
     HeatmapGeometry g;
     const QCPAxis *x = axisRect->axis(QCPAxis::atBottom);
@@ -70,3 +72,5 @@ QRectF HeatmapGeometry::visiblePart(const QRectF &rect, double margin) const {
     const QRectF around = QRectF(clip).adjusted(-margin, -margin, margin, margin);
     return rect.intersected(around);
 }
+
+} // namespace attn::ui

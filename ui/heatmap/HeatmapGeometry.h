@@ -5,6 +5,9 @@
 #include <QRectF>
 
 class QCPAxisRect;
+
+namespace attn::ui {
+
 struct HeatmapData;
 
 // Where a heatmap's cells are on screen, with the axes' current (possibly zoomed) ranges: one
@@ -29,3 +32,5 @@ struct HeatmapGeometry {
     // 100× stay within coordinates a raster painter handles exactly.
     QRectF visiblePart(const QRectF &rect, double margin = 8) const;
 };
+
+} // namespace attn::ui

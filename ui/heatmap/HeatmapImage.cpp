@@ -9,6 +9,8 @@
 #include <mutex>
 #include <vector>
 
+namespace attn::ui {
+
 namespace {
 
 // Matrices from this many cells are reduced to pixels on both cores, in tasks of these lines.
@@ -225,3 +227,5 @@ CellImages renderCells(const CellSource &s, QSize target) {
         lines(0, th);
     return out;
 }
+
+} // namespace attn::ui

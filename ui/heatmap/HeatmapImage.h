@@ -7,6 +7,8 @@
 #include <QRect>
 #include <QSize>
 
+namespace attn::ui {
+
 // Turns a row-major matrix into the pixels of its heatmap, through a 256-entry LUT, scanline by
 // scanline: about a nanosecond per cell, so a 1024×1024 matrix costs ~1 ms (filling a
 // QCPColorMap cell by cell from column-major data costs ~10 ns per cell).
@@ -51,3 +53,5 @@ CellImages colorCells(const CellSource &source);
 // keeps its full colour instead of being dropped by sampling or diluted by averaging; a pixel
 // is excluded only when all its cells are. Reads the matrix once; cost ~ cells + pixels.
 CellImages renderCells(const CellSource &source, QSize target);
+
+} // namespace attn::ui

@@ -14,6 +14,8 @@
 
 #include <algorithm>
 
+namespace attn::ui {
+
 HeatmapInput::HeatmapInput(const Heatmap &heatmap, QWidget *widget, QCustomPlot *plot,
                            QCPAxisRect *axisRect, HeatmapZoom *zoom)
     : m_heatmap(heatmap), m_widget(widget), m_plot(plot), m_axisRect(axisRect), m_zoom(zoom) {
@@ -148,3 +150,5 @@ void HeatmapInput::doubleClick(QMouseEvent *event) {
     if (event->button() == Qt::LeftButton)
         emit enlargeRequested();
 }
+
+} // namespace attn::ui

@@ -9,7 +9,6 @@
 #include <optional>
 #include <utility>
 
-class HeatmapZoom;
 class QCPAxisRect;
 class QContextMenuEvent;
 class QCustomPlot;
@@ -17,6 +16,10 @@ class QHelpEvent;
 class QKeyEvent;
 class QMouseEvent;
 class QWidget;
+
+namespace attn::ui {
+
+class HeatmapZoom;
 
 // What a user does to a heatmap: the mouse on its plot (clicks, hover, tooltips; the wheel and
 // drag go to HeatmapZoom first), keys and the context menu. It holds no data and draws nothing,
@@ -80,3 +83,5 @@ private:
     int m_hoverRow = -1;
     int m_hoverCol = -1;
 };
+
+} // namespace attn::ui

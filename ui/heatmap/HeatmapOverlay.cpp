@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+namespace attn::ui {
+
 HeatmapOverlay::HeatmapOverlay(QCPAxisRect *axisRect, const HeatmapData *data)
     : QCPLayerable(axisRect->parentPlot(), QString(), axisRect), m_axisRect(axisRect),
       m_data(data) {}
@@ -84,3 +86,5 @@ void HeatmapOverlay::draw(QCPPainter *painter) {
         drawOutline(painter, cell.adjusted(2, 2, -2, -2), 1.0, false);
     }
 }
+
+} // namespace attn::ui

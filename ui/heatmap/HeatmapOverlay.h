@@ -6,6 +6,8 @@
 
 #include <qcustomplot.h>
 
+namespace attn::ui {
+
 // Outlines drawn over the cells: the selected row, highlighted columns and rows, the hovered cell
 // and the keyboard focus. Lives on its own buffered layer so changing them repaints only this
 // layer, not the (possibly 1024×1024) cells.
@@ -52,3 +54,5 @@ private:
     bool m_focused = false;
     QColor m_focusColor = QColor(0x30, 0x8c, 0xc6);
 };
+
+} // namespace attn::ui

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+namespace attn::ui {
+
 HeatmapPlot::HeatmapPlot(QWidget *parent) : QCustomPlot(parent) {
     // Tick labels are numbers like the cells': "0.2" in every language (QCustomPlot formats them
     // with the widget's locale, which follows the interface language: "0,2" in German).
@@ -114,3 +116,5 @@ void HeatmapPlot::paintStretched() {
     for (const QSharedPointer<QCPAbstractPaintBuffer> &buffer : std::as_const(mPaintBuffers))
         buffer->draw(&painter);
 }
+
+} // namespace attn::ui

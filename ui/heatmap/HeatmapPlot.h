@@ -7,6 +7,8 @@
 
 #include <functional>
 
+namespace attn::ui {
+
 // QCustomPlot with a hook after the layout pass: tick labels (token names, rotated names or
 // indices) depend on how many pixels a cell gets, which is only known once the layout has run;
 // deciding here keeps it to one replot instead of a second, corrective one.
@@ -71,3 +73,5 @@ private:
     bool m_stale = false;
     bool m_resizePending = false;
 };
+
+} // namespace attn::ui

@@ -11,6 +11,8 @@
 #include <functional>
 #include <optional>
 
+namespace attn::ui {
+
 // Cells a heatmap shows without holding them as one matrix: a stage of 4,096 tokens would be
 // 134 MB derived on every edit, for a picture of a few hundred thousand pixels. The view asks
 // only for what it draws: the pixels of the cells in view (reduced as renderCells reduces them:
@@ -37,3 +39,5 @@ public:
     // Every cell (exporting the matrix, tests): the one call that costs rows × cols.
     virtual attn::Matrix matrix() const = 0;
 };
+
+} // namespace attn::ui

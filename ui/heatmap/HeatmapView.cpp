@@ -17,6 +17,8 @@
 
 #include <cmath>
 
+namespace attn::ui {
+
 HeatmapView::HeatmapView(QWidget *parent) : QWidget(parent) {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -603,3 +605,5 @@ void HeatmapView::focusOutEvent(QFocusEvent *event) {
     m_overlay->setFocused(false);
     replotOverlay();
 }
+
+} // namespace attn::ui

@@ -20,12 +20,16 @@ class QCustomPlot;
 class QCPAxisRect;
 class QCPColorScale;
 class QCPTextElement;
+
+class QAction;
+
+namespace attn::ui {
+
 class HeatmapAxisLabels;
 class HeatmapPlot;
 class HeatmapCellLayer;
 class HeatmapOverlay;
 class HeatmapZoom;
-class QAction;
 
 // A matrix as a heatmap: row 0 at the top like a written matrix, token names on the axes, a
 // colour scale beside it, numbers in the cells while they are readable, masked cells hatched
@@ -237,3 +241,5 @@ private:
     qint64 m_replotStartNs = 0;
     bool m_replotted = false;
 };
+
+} // namespace attn::ui

@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace attn::ui {
+
 namespace {
 
 // Keeps [lo, lo + size) inside [min, max] with size in [1, max − min].
@@ -178,3 +180,5 @@ QPointF HeatmapZoom::cellsPerPixel(qreal ratio) const {
         return {0, 0};
     return {m_window.width() / (area.width() * ratio), m_window.height() / (area.height() * ratio)};
 }
+
+} // namespace attn::ui

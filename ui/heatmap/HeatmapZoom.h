@@ -14,6 +14,8 @@ class QEvent;
 class QMouseEvent;
 class QToolButton;
 
+namespace attn::ui {
+
 // The part of a heatmap that is shown: the whole matrix, or a zoomed-in window onto it that the
 // wheel zooms around the cursor and a drag pans. It owns the ranges of the axis rect's bottom
 // (columns) and left (rows) axes; cells are at integer coordinates, so the whole matrix spans
@@ -70,3 +72,5 @@ private:
     int m_rows = 0, m_cols = 0;
     QRectF m_window;
 };
+
+} // namespace attn::ui

@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace attn::ui {
+
 namespace matrixpaint {
 
 namespace {
@@ -146,3 +148,5 @@ void paintLegend(QPainter &p, const QRectF &rect, const Style &style) {
 }
 
 } // namespace matrixpaint
+
+} // namespace attn::ui

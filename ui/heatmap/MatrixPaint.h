@@ -11,6 +11,8 @@
 
 class QPainter;
 
+namespace attn::ui {
+
 // Drawing numbers as coloured cells for the compact, hand-painted views (the Interpretations
 // view's vectors and small matrices). One colour range is passed in by the caller, so several
 // vectors drawn with it compare by colour. Dense data (more cells than pixels) is coloured into
@@ -53,3 +55,5 @@ ValueRange symmetricRange(double maxAbs);
 void paintLegend(QPainter &p, const QRectF &rect, const Style &style);
 
 } // namespace matrixpaint
+
+} // namespace attn::ui

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace attn::ui {
+
 HeatmapFonts heatmapFonts(const QFont &base) {
     const double pt = std::max(base.pointSizeF() > 0 ? base.pointSizeF() : 9.0, 9.0);
     auto sized = [&base, pt](double factor) {
@@ -49,3 +51,5 @@ QSize readableHeatmapSize(const HeatmapFonts &fonts, const HeatmapData &data,
     const double right = 16 + 8 + scale.horizontalAdvance(QStringLiteral("−0.25")) + 28;
     return {int(std::ceil(left + width + right)), int(std::ceil(top + height + bottom))};
 }
+
+} // namespace attn::ui

@@ -8,6 +8,8 @@
 
 #include <functional>
 
+namespace attn::ui {
+
 // The fonts a heatmap draws with, for measuring how much room it needs.
 struct HeatmapFonts {
     QFont ticks, labels, title, numbers, scale;
@@ -36,3 +38,5 @@ QSize readableHeatmapSize(const HeatmapFonts &fonts, const HeatmapData &data,
 
 inline constexpr int kReadableCellPixels = 24;
 inline constexpr int kOverviewCells = 24; // lines of text an overview axis is long
+
+} // namespace attn::ui

@@ -4,6 +4,8 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 
+namespace attn::ui {
+
 ReplotQueue &ReplotQueue::instance() {
     // Owned by the application, so it goes with it (and a later application gets a new one).
     static QPointer<ReplotQueue> queue;
@@ -56,3 +58,5 @@ void ReplotQueue::runTurn() {
     if (!m_plots.isEmpty())
         m_timer.start(); // the rest in later turns
 }
+
+} // namespace attn::ui

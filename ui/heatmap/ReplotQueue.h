@@ -6,6 +6,8 @@
 #include <QPointer>
 #include <QTimer>
 
+namespace attn::ui {
+
 // What the queue needs of a widget that waits in it (HeatmapPlot): the queue knows no plot.
 class QueuedReplot {
 public:
@@ -48,3 +50,5 @@ private:
     QList<Entry> m_plots;
     QTimer m_timer;
 };
+
+} // namespace attn::ui

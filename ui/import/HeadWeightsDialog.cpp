@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "HeadWeightsDialog.h"
 
+#include "document/Document.h"
+#include "document/ExportDirectory.h"
 #include "io/ArrayListing.h"
-#include "model/Document.h"
-#include "model/ExportDirectory.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -17,6 +17,8 @@
 #include <QRadioButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
+
+namespace attn::ui {
 
 namespace {
 
@@ -162,3 +164,5 @@ bool importHeadWeightsInteractively(Document *doc, QWidget *parent) {
     HeadWeightsDialog dialog(doc, file, parent);
     return dialog.exec() == QDialog::Accepted;
 }
+
+} // namespace attn::ui

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "model/HeadWeightSource.h"
+#include "document/HeadWeightSource.h"
 
 #include <QDialog>
 
-class Document;
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -13,7 +12,11 @@ class QPushButton;
 class QRadioButton;
 class QSpinBox;
 
-// Fills Wq, Wk and Wv of every head from a checkpoint (ui/model/HeadWeightSource): from one
+namespace attn::ui {
+
+class Document;
+
+// Fills Wq, Wk and Wv of every head from a checkpoint (ui/document/HeadWeightSource): from one
 // fused tensor (GPT-2's c_attn.weight) or three (BERT's query/key/value.weight), the number of
 // heads, and whether to transpose. It guesses the tensors from their names, says what will
 // change before anything does, and fills in one undo step.
@@ -50,3 +53,5 @@ private:
 // A file dialog for a .safetensors or .npz file, then the HeadWeightsDialog. Returns whether the
 // document changed.
 bool importHeadWeightsInteractively(Document *doc, QWidget *parent);
+
+} // namespace attn::ui

@@ -3,9 +3,9 @@
 
 #include "Notation.h"
 #include "WorkerPool.h"
+#include "document/Document.h"
+#include "document/ExportDirectory.h"
 #include "io/ArrayListing.h"
-#include "model/Document.h"
-#include "model/ExportDirectory.h"
 
 #include <QCheckBox>
 #include <QCoreApplication>
@@ -27,6 +27,8 @@
 #include <QVBoxLayout>
 
 #include <new>
+
+namespace attn::ui {
 
 namespace {
 
@@ -337,3 +339,5 @@ bool importMatrixInteractively(Document *doc, MatrixId target, QWidget *parent) 
     ImportDialog dialog(doc, target, file, parent);
     return dialog.exec() == QDialog::Accepted;
 }
+
+} // namespace attn::ui

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "model/ImportPlan.h"
+#include "document/ImportPlan.h"
 
 #include <QDialog>
 
-class Document;
 class QCheckBox;
 class QLabel;
 class QLineEdit;
@@ -13,6 +12,10 @@ class QProgressBar;
 class QPushButton;
 class QTableWidget;
 class QTreeWidget;
+
+namespace attn::ui {
+
+class Document;
 
 // Previews importing one file into one input matrix before anything changes: what was read
 // (format, dtype, notes), its first rows, and whether its shape fits. When it does not, it says
@@ -81,3 +84,5 @@ private:
 // ImportDialog.
 // Returns whether the document changed.
 bool importMatrixInteractively(Document *doc, MatrixId target, QWidget *parent);
+
+} // namespace attn::ui

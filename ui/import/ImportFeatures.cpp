@@ -3,8 +3,8 @@
 
 #include "HeadWeightsDialog.h"
 #include "ImportDialog.h"
-#include "model/Document.h"
-#include "model/MenuMatrices.h"
+#include "document/Document.h"
+#include "document/MenuMatrices.h"
 #include "shell/Shell.h"
 #include "workbench/InputsPanel.h"
 #include "workbench/MatrixEditor.h"
@@ -12,6 +12,8 @@
 #include <QCoreApplication>
 #include <QMainWindow>
 #include <QMenu>
+
+namespace attn::ui {
 
 namespace {
 
@@ -53,3 +55,5 @@ void installImportFeatures(Shell &shell, Document &document, InputsPanel &inputs
             });
     }
 }
+
+} // namespace attn::ui

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+namespace attn::ui {
+
 class Document;
 class InputsPanel;
 class Shell;
@@ -12,3 +14,5 @@ class Shell;
 //  - on every matrix editor's context menu: "Import matrix…".
 // Before the figure features, so that Import comes before Export in both menus.
 void installImportFeatures(Shell &shell, Document &document, InputsPanel &inputs);
+
+} // namespace attn::ui

@@ -3,10 +3,10 @@
 
 #include "InputError.h"
 #include "InsightSupport.h"
+#include "document/Document.h"
+#include "document/Recomputer.h"
 #include "headreadings/TokenLabels.h"
 #include "heatmap/HeatmapView.h"
-#include "model/Document.h"
-#include "model/Recomputer.h"
 
 #include <QCoreApplication>
 #include <QGridLayout>
@@ -19,6 +19,8 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+
+namespace attn::ui {
 
 namespace {
 
@@ -257,3 +259,5 @@ void DecodingView::showDecoded(const attn::AttentionInputs &in, int head, const 
     m_cost->setText(costText());
     m_check->setText(check);
 }
+
+} // namespace attn::ui

@@ -6,10 +6,13 @@
 
 #include <QTimer>
 
-class HeatmapView;
 class QLabel;
 class QStackedWidget;
 class QToolButton;
+
+namespace attn::ui {
+
+class HeatmapView;
 
 // Decoding with a KV cache: the current head's causal attention computed the way a model
 // generates text, one token per step. Each step appends the token's key and value rows to the
@@ -62,3 +65,5 @@ private:
     HeatmapView *m_weights;
     HeatmapView *m_outputs;
 };
+
+} // namespace attn::ui

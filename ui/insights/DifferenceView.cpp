@@ -3,11 +3,11 @@
 
 #include "InsightSupport.h"
 #include "Notation.h"
+#include "document/Document.h"
+#include "document/DocumentChange.h"
+#include "document/Recomputer.h"
 #include "headreadings/TokenLabels.h"
 #include "heatmap/HeatmapView.h"
-#include "model/Document.h"
-#include "model/DocumentChange.h"
-#include "model/Recomputer.h"
 
 #include <QCoreApplication>
 #include <QLabel>
@@ -15,6 +15,8 @@
 #include <QVBoxLayout>
 
 #include <cstdlib>
+
+namespace attn::ui {
 
 DifferenceView::DifferenceView(Document *document, Recomputer *recomputer, QWidget *parent)
     : InsightView(document, recomputer, parent), m_heatmap(new HeatmapView), m_caption(new QLabel) {
@@ -152,3 +154,5 @@ void DifferenceView::refresh() {
             };
         });
 }
+
+} // namespace attn::ui

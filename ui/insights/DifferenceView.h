@@ -8,8 +8,11 @@
 
 #include <memory>
 
-class HeatmapView;
 class QLabel;
+
+namespace attn::ui {
+
+class HeatmapView;
 struct DocumentChange;
 
 // What the last edit did to the attention: weights(after) − weights(before) of the current head
@@ -49,3 +52,5 @@ private:
     QString m_description;
     std::shared_ptr<const attn::Matrix> m_difference; // shared with the heatmap
 };
+
+} // namespace attn::ui

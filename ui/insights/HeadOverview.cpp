@@ -3,10 +3,10 @@
 
 #include "InsightSupport.h"
 #include "Notation.h"
+#include "document/Document.h"
+#include "document/Recomputer.h"
 #include "headreadings/TokenLabels.h"
 #include "heatmap/HeatmapView.h"
-#include "model/Document.h"
-#include "model/Recomputer.h"
 
 #include <QAbstractScrollArea>
 #include <QCoreApplication>
@@ -20,6 +20,8 @@
 
 #include <algorithm>
 #include <cmath>
+
+namespace attn::ui {
 
 namespace {
 
@@ -350,3 +352,5 @@ void HeadOverview::refresh() {
     outline(current);
     m_caption->setText(caption(heads, current) + groupsText(in));
 }
+
+} // namespace attn::ui

@@ -6,9 +6,12 @@
 
 #include <QList>
 
-class HeatmapView;
 class QFrame;
 class QLabel;
+
+namespace attn::ui {
+
+class HeatmapView;
 
 // Every head's attention weights as a small heatmap, side by side on the same fixed [0, 1]
 // scale, so heads compare at a glance. Clicking one makes it the current head (every other
@@ -70,3 +73,5 @@ private:
     QWidget *m_viewport = nullptr; // of the scroll area the panel is in, whose size it follows
     ColorMapId m_map = ColorMapId::Viridis;
 };
+
+} // namespace attn::ui

@@ -10,6 +10,8 @@
 #include <QScopedValueRollback>
 #include <QTimer>
 
+namespace attn::ui {
+
 HeadsFocus::HeadsFocus(QMainWindow &window, QDockWidget *dock, HeadOverview *overview)
     : QObject(&window), m_window(window), m_dock(dock), m_overview(overview),
       m_action(new QAction(this)), m_aside(window) {
@@ -74,3 +76,5 @@ void HeadsFocus::setActive(bool on) {
     }
     emit activeChanged(on);
 }
+
+} // namespace attn::ui

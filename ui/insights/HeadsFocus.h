@@ -5,10 +5,13 @@
 
 #include <QObject>
 
-class HeadOverview;
 class QAction;
 class QDockWidget;
 class QMainWindow;
+
+namespace attn::ui {
+
+class HeadOverview;
 
 // "All heads at once" (View › Insights, attnviz --focus heads): the Heads panel gets the whole
 // window, so a class sees every head side by side, with token names and numbers when they fit.
@@ -40,3 +43,5 @@ private:
     int m_width = 0;
     StepAside m_aside;
 };
+
+} // namespace attn::ui

@@ -10,7 +10,7 @@
 #include "TokenLinksView.h"
 #include "VectorFormView.h"
 #include "WhatIfPanel.h"
-#include "model/Document.h"
+#include "document/Document.h"
 #include "shell/Shell.h"
 
 #include <QCheckBox>
@@ -21,6 +21,8 @@
 #include <QScrollArea>
 #include <QTabBar>
 #include <QVBoxLayout>
+
+namespace attn::ui {
 
 namespace {
 
@@ -131,3 +133,5 @@ InsightViews installInsightFeatures(Shell &shell, Document &document, Recomputer
     shell.window().resizeDocks({first}, {400}, Qt::Horizontal);
     return {heads, allHeads};
 }
+
+} // namespace attn::ui

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+namespace attn::ui {
+
 class Document;
 class HeadOverview;
 class HeadsFocus;
@@ -21,3 +23,5 @@ struct InsightViews {
 // "Next head" / "Previous head" (Ctrl+] / Ctrl+[) and "All heads at once" (Ctrl+Alt+H) for the
 // head overview.
 InsightViews installInsightFeatures(Shell &shell, Document &document, Recomputer &recomputer);
+
+} // namespace attn::ui

@@ -2,13 +2,15 @@
 #include "InsightSupport.h"
 
 #include "Notation.h"
-#include "model/Document.h"
+#include "document/Document.h"
 
 #include <QColor>
 #include <QCoreApplication>
 
 #include <algorithm>
 #include <array>
+
+namespace attn::ui {
 
 namespace insight {
 
@@ -43,3 +45,5 @@ bool isLarge(const attn::AttentionResult &result) {
 }
 
 } // namespace insight
+
+} // namespace attn::ui

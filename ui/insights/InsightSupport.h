@@ -7,6 +7,8 @@
 #include <QString>
 #include <QStringList>
 
+namespace attn::ui {
+
 class Document;
 
 // Small helpers shared by the insight views (VectorFormView, TokenLinksView, …): the document's
@@ -30,3 +32,5 @@ bool isLarge(const attn::AttentionResult &result);
 QColor categoryColor(int index);
 
 } // namespace insight
+
+} // namespace attn::ui

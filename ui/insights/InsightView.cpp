@@ -2,8 +2,8 @@
 #include "InsightView.h"
 
 #include "WorkerPool.h"
-#include "model/Document.h"
-#include "model/Recomputer.h"
+#include "document/Document.h"
+#include "document/Recomputer.h"
 
 #include <QFutureWatcher>
 #include <QLabel>
@@ -12,6 +12,8 @@
 #include <QTimer>
 
 #include <exception>
+
+namespace attn::ui {
 
 // One piece of work sent off the GUI thread: its future, and the watcher that brings its result
 // back. The pool's task holds only the promise and the work's own captures.
@@ -138,3 +140,5 @@ void InsightView::showFailure(const QString &what) {
     m_computing->raise();
     m_computing->show();
 }
+
+} // namespace attn::ui

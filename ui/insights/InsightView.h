@@ -2,7 +2,7 @@
 #pragma once
 
 #include "Attention.h"
-#include "model/ResultSnapshot.h"
+#include "document/ResultSnapshot.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -10,9 +10,12 @@
 #include <functional>
 #include <memory>
 
-class Document;
 class QLabel;
 class QTimer;
+
+namespace attn::ui {
+
+class Document;
 class Recomputer;
 
 // Base of the insight panels: follows the Recomputer's results and the Document's view state
@@ -79,3 +82,5 @@ private:
     QLabel *m_computing = nullptr;
     QTimer *m_computingDelay = nullptr;
 };
+
+} // namespace attn::ui

@@ -4,13 +4,15 @@
 #include "InsightSupport.h"
 #include "Masks.h"
 #include "Notation.h"
+#include "document/Document.h"
+#include "document/Recomputer.h"
 #include "headreadings/TokenLabels.h"
 #include "heatmap/HeatmapView.h"
-#include "model/Document.h"
-#include "model/Recomputer.h"
 
 #include <QLabel>
 #include <QVBoxLayout>
+
+namespace attn::ui {
 
 MaskBiasView::MaskBiasView(Document *document, Recomputer *recomputer, QWidget *parent)
     : InsightView(document, recomputer, parent) {
@@ -112,3 +114,5 @@ void MaskBiasView::refresh() {
             };
         });
 }
+
+} // namespace attn::ui

@@ -3,8 +3,11 @@
 
 #include "InsightView.h"
 
-class HeatmapView;
 class QLabel;
+
+namespace attn::ui {
+
+class HeatmapView;
 
 // What each query may see and what is added to its logits: the combined mask (custom, causal,
 // sliding window with its global tokens) as a heatmap of 1 = seen, hatched = masked, and the
@@ -26,3 +29,5 @@ private:
     HeatmapView *m_mask;
     HeatmapView *m_bias;
 };
+
+} // namespace attn::ui

@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+namespace attn::ui {
+
 ReadoutsModel::ReadoutsModel(QObject *parent) : QAbstractTableModel(parent) {}
 
 void ReadoutsModel::setReadouts(std::vector<RowReadout> readouts, QStringList queries,
@@ -112,3 +114,5 @@ QVariant ReadoutsModel::headerData(int section, Qt::Orientation orientation, int
         return {};
     }
 }
+
+} // namespace attn::ui

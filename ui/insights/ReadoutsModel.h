@@ -6,6 +6,8 @@
 #include <QAbstractTableModel>
 #include <QStringList>
 
+namespace attn::ui {
+
 // The readouts of every query as a read-only table: query, Σ weights, entropy (in nats or
 // bits, named in the header), exp(entropy) as "effective keys", largest weight and its key.
 class ReadoutsModel : public QAbstractTableModel {
@@ -33,3 +35,5 @@ private:
     QStringList m_queries, m_keys;
     Unit m_unit = Unit::Nats;
 };
+
+} // namespace attn::ui

@@ -3,9 +3,9 @@
 
 #include "InsightSupport.h"
 #include "Notation.h"
+#include "document/Document.h"
+#include "document/Recomputer.h"
 #include "headreadings/TokenLabels.h"
-#include "model/Document.h"
-#include "model/Recomputer.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -17,6 +17,8 @@
 #include <QVBoxLayout>
 
 #include <cmath>
+
+namespace attn::ui {
 
 ReadoutsView::ReadoutsView(Document *document, Recomputer *recomputer, QWidget *parent)
     : InsightView(document, recomputer, parent), m_model(new ReadoutsModel(this)),
@@ -136,3 +138,5 @@ void ReadoutsView::selectedRowChanged() {
     else
         followSelection();
 }
+
+} // namespace attn::ui

@@ -8,6 +8,8 @@ class QComboBox;
 class QLabel;
 class QTableView;
 
+namespace attn::ui {
+
 // Per-query readouts of the current head's weights (Σ = 1, entropy, effective keys, largest
 // weight and its key) as a table that follows the selected query; clicking a row (or moving
 // with the arrow keys) selects that query everywhere. The entropy unit is chosen beside it.
@@ -36,3 +38,5 @@ private:
     int m_keyCount = 0;
     bool m_following = false; // true while the table is moved to the document's selection
 };
+
+} // namespace attn::ui

@@ -2,9 +2,9 @@
 #include "TokenLinksView.h"
 
 #include "InsightSupport.h"
+#include "document/Document.h"
+#include "document/Recomputer.h"
 #include "headreadings/TokenLabels.h"
-#include "model/Document.h"
-#include "model/Recomputer.h"
 
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -13,6 +13,8 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+
+namespace attn::ui {
 
 namespace {
 
@@ -419,3 +421,5 @@ void TokenLinksView::keyPressEvent(QKeyEvent *event) {
     }
     InsightView::keyPressEvent(event);
 }
+
+} // namespace attn::ui

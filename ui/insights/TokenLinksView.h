@@ -10,6 +10,8 @@
 #include <memory>
 #include <vector>
 
+namespace attn::ui {
+
 // Query tokens in a column on the left, key tokens on the right (the context's tokens under
 // cross-attention), one line per (query, key) pair whose thickness and opacity grow with its
 // weight. Hovering a token isolates its lines (the others fade); clicking a query token selects
@@ -110,3 +112,5 @@ private:
     double m_captionHeight = 0;
     QString m_keyTitle;
 };
+
+} // namespace attn::ui

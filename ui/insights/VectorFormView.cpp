@@ -4,10 +4,10 @@
 #include "Formula.h"
 #include "InsightSupport.h"
 #include "Notation.h"
+#include "document/Document.h"
+#include "document/Recomputer.h"
 #include "headreadings/Derivation.h"
 #include "headreadings/TokenLabels.h"
-#include "model/Document.h"
-#include "model/Recomputer.h"
 
 #include <QCoreApplication>
 #include <QTextBrowser>
@@ -16,6 +16,8 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+
+namespace attn::ui {
 
 using attn::notation::number;
 using insight::vectorText;
@@ -231,3 +233,5 @@ void VectorFormView::refresh() {
                                     : tr("concatenates the heads' outputs"));
     m_text->setHtml(html);
 }
+
+} // namespace attn::ui

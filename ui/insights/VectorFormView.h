@@ -6,6 +6,8 @@
 
 class QTextBrowser;
 
+namespace attn::ui {
+
 // The selected query's output as the article's vector form, with the live numbers:
 // oᵢ = Σⱼ exp(qᵢ·kⱼ/√d_k)/Σₗ exp(qᵢ·kₗ/√d_k) · vⱼ, one line per key ("exp(7.51)/Σ · v₁ =
 // 0.9596 · (4, 8, 4)"), then the sum, checked against the result's output row. Follows the
@@ -39,3 +41,5 @@ private:
     attn::Layout m_layout = attn::Layout::Rows;
     double m_outputDifference = 0;
 };
+
+} // namespace attn::ui

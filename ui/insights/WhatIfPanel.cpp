@@ -5,8 +5,8 @@
 #include "InputError.h"
 #include "InsightSupport.h"
 #include "Notation.h"
-#include "model/Document.h"
-#include "model/Recomputer.h"
+#include "document/Document.h"
+#include "document/Recomputer.h"
 #include "shell/Translations.h"
 
 #include <QCoreApplication>
@@ -19,6 +19,8 @@
 #include <QVBoxLayout>
 
 #include <cmath>
+
+namespace attn::ui {
 
 using attn::notation::number;
 
@@ -365,3 +367,5 @@ void WhatIfPanel::updateQkScaling() {
     html += tableRow({tr("output"), number(q.maxOutputDifference, 2)});
     m_qkText->setText(html + "</table>");
 }
+
+} // namespace attn::ui

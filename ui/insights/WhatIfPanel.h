@@ -11,6 +11,8 @@ class QLabel;
 class QPushButton;
 class QSlider;
 
+namespace attn::ui {
+
 // Four demonstrations with the user's own numbers, each computed on a modified copy of the
 // inputs (whatif::…), so the document is not changed — except the one button that loads the
 // d_k = 512 case, which is an undoable edit: (a) without the 1/√d_k scaling the softmax
@@ -73,3 +75,5 @@ private:
     std::optional<whatif::PermutationCheck> m_permutation;
     std::optional<whatif::QkScalingCheck> m_qk;
 };
+
+} // namespace attn::ui

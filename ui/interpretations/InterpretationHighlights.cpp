@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "InterpretationHighlights.h"
 
+#include "document/Document.h"
 #include "heatmap/HeatmapView.h"
-#include "model/Document.h"
 
 #include <numeric>
+
+namespace attn::ui {
 
 InterpretationParts interpretationParts(const InterpretedProduct &p, InterpretationMode mode,
                                         int row, int col, int revealed) {
@@ -88,3 +90,5 @@ void restoreStageOutline(HeatmapView *view, attn::Stage stage, const Document &d
         view->setHighlightedColumns(queries && query >= 0 ? QList<int>{query} : QList<int>{});
     }
 }
+
+} // namespace attn::ui

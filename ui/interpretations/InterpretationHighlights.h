@@ -3,6 +3,8 @@
 
 #include "headreadings/InterpretedProduct.h"
 
+namespace attn::ui {
+
 class Document;
 class HeatmapView;
 
@@ -39,3 +41,5 @@ void applyPart(HeatmapView *view, const MatrixPart &part, bool transposed);
 // What the main window shows when no interpretation is drawn on a stage's heatmap: the
 // selected query and no column outlines (mirrors StagesView's own selection outline).
 void restoreStageOutline(HeatmapView *view, attn::Stage stage, const Document &document);
+
+} // namespace attn::ui

@@ -16,6 +16,8 @@
 
 #include <algorithm>
 
+namespace attn::ui {
+
 InterpretationsControls::InterpretationsControls(TermAnimator *animator, QWidget *parent)
     : QWidget(parent), m_animator(animator) {
     auto *rows = new QVBoxLayout(this);
@@ -50,16 +52,18 @@ InterpretationsControls::InterpretationsControls(TermAnimator *animator, QWidget
                                         InterpretationMode::Column, InterpretationMode::Outer,
                                         InterpretationMode::Tiled,  InterpretationMode::Online};
     const char *tips[] = {
-        QT_TRANSLATE_NOOP("InterpretationsControls",
+        QT_TRANSLATE_NOOP("attn::ui::InterpretationsControls",
                           "a cell: a row of A times a column of B, summed"),
-        QT_TRANSLATE_NOOP("InterpretationsControls", "a row: the rows of B weighted by a row of A"),
-        QT_TRANSLATE_NOOP("InterpretationsControls",
+        QT_TRANSLATE_NOOP("attn::ui::InterpretationsControls",
+                          "a row: the rows of B weighted by a row of A"),
+        QT_TRANSLATE_NOOP("attn::ui::InterpretationsControls",
                           "a column: the columns of A weighted by a column of B"),
-        QT_TRANSLATE_NOOP("InterpretationsControls", "the whole product: a sum of rank-one terms"),
-        QT_TRANSLATE_NOOP("InterpretationsControls",
+        QT_TRANSLATE_NOOP("attn::ui::InterpretationsControls",
+                          "the whole product: a sum of rank-one terms"),
+        QT_TRANSLATE_NOOP("attn::ui::InterpretationsControls",
                           "as a GPU kernel computes it: tile by tile, each tile a sum of block "
                           "products"),
-        QT_TRANSLATE_NOOP("InterpretationsControls",
+        QT_TRANSLATE_NOOP("attn::ui::InterpretationsControls",
                           "the FlashAttention recurrence: the picked query's softmax and output "
                           "over key blocks, the n×m weights never stored")};
     QList<QToolButton *> kernelButtons;
@@ -232,3 +236,5 @@ void InterpretationsControls::updateAnimation() {
     m_position->setText(r >= count ? tr("all %1 %2").arg(count).arg(noun)
                                    : QString("%1 of %2 %3").arg(r).arg(count).arg(noun));
 }
+
+} // namespace attn::ui

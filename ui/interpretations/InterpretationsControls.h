@@ -9,6 +9,9 @@ class QButtonGroup;
 class QLabel;
 class QSpinBox;
 class QToolButton;
+
+namespace attn::ui {
+
 class TermAnimator;
 
 // The Interpretations view's controls, in three short rows (a 600-pixel dock clips nothing):
@@ -53,3 +56,5 @@ private:
     QLabel *m_speed;
     QLabel *m_position;
 };
+
+} // namespace attn::ui

@@ -11,6 +11,8 @@
 #include <QMainWindow>
 #include <QMenu>
 
+namespace attn::ui {
+
 InterpretationsView *installInterpretationsFeatures(Shell &shell, Document &document,
                                                     Recomputer &recomputer, StagesView &stages) {
     auto *view = new InterpretationsView(&document, &recomputer, &stages);
@@ -47,3 +49,5 @@ InterpretationsView *installInterpretationsFeatures(Shell &shell, Document &docu
                  attn::productExpression(attn::Product::Output, attn::Layout::Rows)));
     return view;
 }
+
+} // namespace attn::ui

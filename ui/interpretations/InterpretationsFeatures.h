@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+namespace attn::ui {
+
 class Document;
 class InterpretationsView;
 class Recomputer;
@@ -12,3 +14,5 @@ class StagesView;
 // shows and focuses it. Returns the view, for the view state and the tour.
 InterpretationsView *installInterpretationsFeatures(Shell &shell, Document &document,
                                                     Recomputer &recomputer, StagesView &stages);
+
+} // namespace attn::ui

@@ -3,7 +3,7 @@
 
 #include "InterpretationsView.h"
 #include "KernelReadingControls.h"
-#include "model/ViewStateRegistry.h"
+#include "document/ViewStateRegistry.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -11,6 +11,8 @@
 
 #include <array>
 #include <optional>
+
+namespace attn::ui {
 
 namespace {
 
@@ -60,3 +62,5 @@ void registerInterpretationsState(ViewStateRegistry &registry, InterpretationsVi
         },
         &view);
 }
+
+} // namespace attn::ui

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+namespace attn::ui {
+
 class InterpretationsView;
 class ViewStateRegistry;
 
@@ -10,3 +12,5 @@ class ViewStateRegistry;
 // which the session saves already. Unknown or out-of-range values are ignored on load (the
 // view keeps its own), so an edited file never breaks opening.
 void registerInterpretationsState(ViewStateRegistry &registry, InterpretationsView &view);
+
+} // namespace attn::ui

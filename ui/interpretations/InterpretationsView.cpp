@@ -10,10 +10,10 @@
 #include "TermAnimator.h"
 #include "TermsWidget.h"
 #include "TiledProductWidget.h"
+#include "document/Document.h"
+#include "document/Recomputer.h"
 #include "headreadings/InterpretationTerms.h"
 #include "heatmap/HeatmapView.h"
-#include "model/Document.h"
-#include "model/Recomputer.h"
 
 #include <QKeyEvent>
 #include <QLabel>
@@ -21,6 +21,8 @@
 #include <QStackedWidget>
 #include <QTimer>
 #include <QVBoxLayout>
+
+namespace attn::ui {
 
 namespace {
 
@@ -467,3 +469,5 @@ void InterpretationsView::keyPressEvent(QKeyEvent *event) {
     }
     event->accept();
 }
+
+} // namespace attn::ui

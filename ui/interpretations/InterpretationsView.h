@@ -12,12 +12,15 @@
 #include <algorithm>
 #include <memory>
 
+class QLabel;
+class QStackedWidget;
+
+namespace attn::ui {
+
 class Document;
 class InterpretationsControls;
 class OuterProductWidget;
 class ProductBuilder;
-class QLabel;
-class QStackedWidget;
 class Recomputer;
 class TermAnimator;
 class TermsWidget;
@@ -124,3 +127,5 @@ private:
     OuterProductWidget *m_outer = nullptr;
     KernelReadings *m_kernel = nullptr; // the tiled and online readings
 };
+
+} // namespace attn::ui

@@ -6,6 +6,8 @@
 #include <QLabel>
 #include <QSpinBox>
 
+namespace attn::ui {
+
 namespace {
 
 QSpinBox *sizeSpin(QWidget *parent, const QString &name, const QString &tip, int value) {
@@ -75,3 +77,5 @@ attn::TileSize KernelReadingControls::tileSize() const {
 int KernelReadingControls::keyBlock() const {
     return m_block->value();
 }
+
+} // namespace attn::ui

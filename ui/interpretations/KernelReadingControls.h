@@ -8,6 +8,8 @@
 
 class QSpinBox;
 
+namespace attn::ui {
+
 // The sizes of the kernel readings of the Interpretations view: the tile (rows × columns ×
 // inner block) of the tiled reading, the key block of the online softmax. Only the current
 // reading's sizes are shown; the row is hidden for the other readings.
@@ -32,3 +34,5 @@ private:
     QSpinBox *m_tile[3];
     QSpinBox *m_block;
 };
+
+} // namespace attn::ui

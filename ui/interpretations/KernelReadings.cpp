@@ -5,15 +5,17 @@
 #include "Notation.h"
 #include "OnlineSoftmaxWidget.h"
 #include "TiledProductWidget.h"
+#include "document/Document.h"
+#include "document/Recomputer.h"
 #include "heatmap/HeatmapView.h"
 #include "kernels/OnlineSoftmax.h"
-#include "model/Document.h"
-#include "model/Recomputer.h"
 #include "workbench/StagesView.h"
 
 #include <QCoreApplication>
 
 #include <algorithm>
+
+namespace attn::ui {
 
 namespace {
 
@@ -162,3 +164,5 @@ void KernelReadings::setFont(const QFont &font) {
     m_tiled->setFont(font);
     m_online->setFont(font);
 }
+
+} // namespace attn::ui

@@ -8,10 +8,13 @@
 
 #include <memory>
 
+class QFont;
+
+namespace attn::ui {
+
 class Document;
 class KernelReadingControls;
 class OnlineSoftmaxWidget;
-class QFont;
 class Recomputer;
 class StagesView;
 class TiledProductWidget;
@@ -64,3 +67,5 @@ private:
     TiledProductWidget *m_tiled;
     OnlineSoftmaxWidget *m_online;
 };
+
+} // namespace attn::ui

@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace attn::ui {
+
 namespace {
 
 QString num(double v) {
@@ -160,3 +162,5 @@ void OnlineSoftmaxWidget::fill() {
     m_table->resizeColumnsToContents();
     m_check->setText(checkText());
 }
+
+} // namespace attn::ui

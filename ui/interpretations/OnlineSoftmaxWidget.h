@@ -9,6 +9,8 @@
 class QLabel;
 class QTableWidget;
 
+namespace attn::ui {
+
 // The online softmax (FlashAttention's recurrence) of one query, drawn as a table that grows a
 // row per key block: the block's keys and its maximum logit, the running maximum m, the rescale
 // factor exp(m_old − m_new), the running sum ℓ and the running accumulator. After the last block
@@ -50,3 +52,5 @@ private:
     QLabel *m_check;
     QLabel *m_allRows;
 };
+
+} // namespace attn::ui

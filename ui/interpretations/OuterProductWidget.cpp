@@ -12,6 +12,8 @@
 #include <cmath>
 #include <optional>
 
+namespace attn::ui {
+
 namespace {
 
 constexpr double kMargin = 10;
@@ -395,3 +397,5 @@ void OuterProductWidget::paintEvent(QPaintEvent *) {
     p.setFont(font());
     paintCaptions(p, l, equal, error);
 }
+
+} // namespace attn::ui

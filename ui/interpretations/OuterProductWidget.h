@@ -8,6 +8,8 @@
 
 #include <memory>
 
+namespace attn::ui {
+
 // The outer-product reading drawn: term k as the column k of A down its left, the row k of B
 // across its top and their rank-one product between them; then the partial sum of the terms
 // so far and P itself, all three on one colour range so the partial sum is seen to become P.
@@ -70,3 +72,5 @@ private:
     ValueRange m_gridRange, m_aRange, m_bRange;
     QSizeF m_readableCell{48, 20};
 };
+
+} // namespace attn::ui

@@ -7,6 +7,8 @@
 #include <QPromise>
 #include <QThreadPool>
 
+namespace attn::ui {
+
 namespace {
 
 QStringList labelsOf(const std::vector<std::string> &tokens) {
@@ -61,3 +63,5 @@ std::shared_ptr<const InterpretedProduct> ProductBuilder::request(const ResultSn
     });
     return nullptr;
 }
+
+} // namespace attn::ui

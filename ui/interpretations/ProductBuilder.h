@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "document/ResultSnapshot.h"
 #include "headreadings/InterpretedProduct.h"
-#include "model/ResultSnapshot.h"
 
 #include <QObject>
 
 #include <memory>
+
+namespace attn::ui {
 
 // Builds the product the Interpretations view explains. Its matrices are copies (P = Q·Kᵀ is
 // 134 MB at 4096 tokens, and the weights of A·V are derived whole), so a large one is built on
@@ -32,3 +34,5 @@ private:
     quint64 m_generation = 0; // the newest request; older ones are dropped when they arrive
     bool m_building = false;
 };
+
+} // namespace attn::ui

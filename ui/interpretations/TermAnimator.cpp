@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <array>
 
+namespace attn::ui {
+
 namespace {
 
 // Milliseconds per term, slowest first; index 3 (1×) is the default: slow enough to read a
@@ -131,3 +133,5 @@ void TermAnimator::setPlaying(bool playing) {
         m_timer.stop();
     emit playingChanged(playing);
 }
+
+} // namespace attn::ui

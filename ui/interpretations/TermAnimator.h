@@ -4,6 +4,8 @@
 #include <QObject>
 #include <QTimer>
 
+namespace attn::ui {
+
 // Plays through the terms of a sum: position() is how many terms are revealed, 0..count().
 // Playing advances one term per tick and stops after the last; playing from the end starts
 // again from 0. Speeds are a small ladder of tick intervals, so +/- feel the same at any speed.
@@ -55,3 +57,5 @@ private:
     int m_position = 0;
     int m_speed = 3;
 };
+
+} // namespace attn::ui

@@ -11,6 +11,8 @@
 #include <cmath>
 #include <numeric>
 
+namespace attn::ui {
+
 namespace {
 
 constexpr double kMargin = 10;
@@ -494,3 +496,5 @@ void TermsWidget::paintEvent(QPaintEvent *) {
                                   : QRectF(kMargin, alongEnd, width() - 2 * kMargin, h);
     p.drawText(r, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, note);
 }
+
+} // namespace attn::ui

@@ -8,6 +8,8 @@
 #include <QStringList>
 #include <QWidget>
 
+namespace attn::ui {
+
 // Draws a sum of terms (the dot, row and column views): one line per term — its label, its
 // coefficient, ×, its vector, =, the scaled vector — then the partial sum of the revealed terms
 // and the part of P it must equal. In the column view (Vertical) the same pieces stand up:
@@ -86,3 +88,5 @@ private:
     QFont m_numberFont;
     QStringList m_clippedTexts;
 };
+
+} // namespace attn::ui

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 
+namespace attn::ui {
+
 namespace {
 
 constexpr double kMargin = 10;
@@ -219,3 +221,5 @@ void TiledProductWidget::paintEvent(QPaintEvent *) {
     p.drawText(QRectF(kMargin, grid.bottom() + 8, width() - 2 * kMargin, kCaption),
                Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, caption());
 }
+
+} // namespace attn::ui

@@ -9,6 +9,8 @@
 
 #include <memory>
 
+namespace attn::ui {
+
 // The tiled reading of P = A·B drawn as a GPU kernel computes it: A on the left, B above P, and
 // P as a grid of tiles (rows × columns) filled one block product at a time (inner blocks of K).
 // The current step's block of A, block of B and tile of P are outlined; tiles not reached yet
@@ -52,3 +54,5 @@ private:
     ColorLut m_diverging{ColorMapId::RdBu};
     ColorLut m_sequential{ColorMapId::Viridis};
 };
+
+} // namespace attn::ui

@@ -3,10 +3,10 @@
 
 #include "InputError.h"
 #include "Notation.h"
+#include "document/Document.h"
+#include "document/Recomputer.h"
 #include "heatmap/HeatmapView.h"
 #include "insights/InsightSupport.h"
-#include "model/Document.h"
-#include "model/Recomputer.h"
 
 #include <QDoubleSpinBox>
 #include <QGridLayout>
@@ -14,6 +14,8 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
+
+namespace attn::ui {
 
 using learning::GradientOf;
 
@@ -243,3 +245,5 @@ void GradientPanel::updateStep() {
         m_stepText->setText(QString::fromStdString(e.what()).toHtmlEscaped());
     }
 }
+
+} // namespace attn::ui

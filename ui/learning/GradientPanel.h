@@ -8,11 +8,14 @@
 #include <optional>
 #include <vector>
 
-class HeatmapView;
 class QDoubleSpinBox;
 class QGridLayout;
 class QLabel;
 class QPushButton;
+
+namespace attn::ui {
+
+class HeatmapView;
 
 // The loss ½·Σ(output − target)² and its gradient: each weight of the current head (and X, Wo)
 // as a heatmap beside its gradient (diverging scale), a gradient cell's tooltip giving the
@@ -58,3 +61,5 @@ private:
     std::vector<Pair> m_pairs;
     std::optional<attn::Gradient> m_gradient;
 };
+
+} // namespace attn::ui

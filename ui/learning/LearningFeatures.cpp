@@ -12,6 +12,8 @@
 #include <QMenu>
 #include <QScrollArea>
 
+namespace attn::ui {
+
 LearningViews installLearningFeatures(Shell &shell, Document &document, Recomputer &recomputer) {
     LearningViews views;
     views.positions = new PositionsPanel(&document, &recomputer);
@@ -48,3 +50,5 @@ LearningViews installLearningFeatures(Shell &shell, Document &document, Recomput
     }
     return views;
 }
+
+} // namespace attn::ui

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+namespace attn::ui {
+
 class Document;
 class GradientPanel;
 class PositionsPanel;
@@ -16,3 +18,5 @@ struct LearningViews {
     TrainPanel *train = nullptr;
 };
 LearningViews installLearningFeatures(Shell &shell, Document &document, Recomputer &recomputer);
+
+} // namespace attn::ui

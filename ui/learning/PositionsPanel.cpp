@@ -3,15 +3,17 @@
 
 #include "InputError.h"
 #include "Notation.h"
+#include "document/Document.h"
 #include "heatmap/HeatmapView.h"
 #include "insights/InsightSupport.h"
 #include "lessons/LearningReadings.h"
-#include "model/Document.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSpinBox>
 #include <QVBoxLayout>
+
+namespace attn::ui {
 
 PositionsPanel::PositionsPanel(Document *document, Recomputer *recomputer, QWidget *parent)
     : InsightView(document, recomputer, parent) {
@@ -113,3 +115,5 @@ void PositionsPanel::refresh() {
         m_shiftText->setText(QString::fromStdString(e.what()).toHtmlEscaped());
     }
 }
+
+} // namespace attn::ui

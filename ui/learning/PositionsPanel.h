@@ -3,9 +3,12 @@
 
 #include "insights/InsightView.h"
 
-class HeatmapView;
 class QLabel;
 class QSpinBox;
+
+namespace attn::ui {
+
+class HeatmapView;
 
 // How positions enter: P (sinusoidal, added to X) or the RoPE angles of the current head as a
 // heatmap, and the what-if that shows what matters about RoPE: move every position by the same
@@ -30,3 +33,5 @@ private:
     QSpinBox *m_shift;
     QLabel *m_shiftText;
 };
+
+} // namespace attn::ui

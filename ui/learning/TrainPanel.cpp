@@ -3,7 +3,7 @@
 
 #include "Notation.h"
 #include "TrainingRunner.h"
-#include "model/Document.h"
+#include "document/Document.h"
 #include "shell/Translations.h"
 
 #include <QComboBox>
@@ -18,6 +18,8 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
+
+namespace attn::ui {
 
 namespace {
 
@@ -201,3 +203,5 @@ void TrainPanel::showProgress() {
     if (!m_doc->applyTraining(p.watched, m_run, &error))
         m_status->setText(error);
 }
+
+} // namespace attn::ui

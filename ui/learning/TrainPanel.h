@@ -3,13 +3,16 @@
 
 #include <QWidget>
 
-class Document;
 class QComboBox;
 class QCustomPlot;
 class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
 class QSpinBox;
+
+namespace attn::ui {
+
+class Document;
 class TrainingRunner;
 
 // Train one attention head on a toy task and watch it learn: task, optimiser, learning rate and
@@ -52,3 +55,5 @@ private:
     int m_run = 0;
     bool m_started = false; // nothing is put in the document before the first Reset/Play/Step
 };
+
+} // namespace attn::ui

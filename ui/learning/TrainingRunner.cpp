@@ -6,6 +6,8 @@
 #include <chrono>
 #include <condition_variable>
 
+namespace attn::ui {
+
 TrainingRunner::TrainingRunner(QObject *parent) : QObject(parent) {
     reset(attn::defaultTrainingConfig(attn::TrainingTask::PreviousToken));
 }
@@ -99,3 +101,5 @@ void TrainingRunner::deliver() {
     m_notifyPending = false;
     emit progressed();
 }
+
+} // namespace attn::ui

@@ -11,6 +11,8 @@
 #include <thread>
 #include <vector>
 
+namespace attn::ui {
+
 // Runs an attn::Trainer off the GUI thread. While playing, a worker thread takes steps in small
 // chunks, paced by the speed (fast: 200 steps a second, the task learned in seconds; classroom:
 // one step every half second, slow enough to talk over each), and after each chunk publishes
@@ -72,3 +74,5 @@ private:
     std::atomic<Speed> m_speed{Speed::Fast};
     std::jthread m_worker;
 };
+
+} // namespace attn::ui

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ExercisePanel.h"
 
+#include "document/Document.h"
+#include "document/Recomputer.h"
 #include "headreadings/TokenLabels.h"
 #include "heatmap/HeatmapView.h"
-#include "model/Document.h"
-#include "model/Recomputer.h"
 #include "shell/Translations.h"
 #include "workbench/StagesView.h"
 
@@ -20,6 +20,8 @@
 #include <QVBoxLayout>
 
 #include <set>
+
+namespace attn::ui {
 
 using attn::ExerciseKind;
 using attn::ExerciseVerdict;
@@ -341,3 +343,5 @@ void ExercisePanel::unmark() {
         }
     m_marked.clear();
 }
+
+} // namespace attn::ui

@@ -1,21 +1,24 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "document/ResultSnapshot.h"
 #include "lessons/ExerciseAnswer.h"
-#include "model/ResultSnapshot.h"
 
 #include <QWidget>
 
 #include <optional>
 
-class Document;
-class Recomputer;
-class StagesView;
 class QAction;
 class QDockWidget;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+
+namespace attn::ui {
+
+class Document;
+class Recomputer;
+class StagesView;
 
 // Lesson › Exercise: predict, then reveal. A short exercise on the current numbers
 // (attn::makeExercise: a score, a logit, a softmax of 3–4 logits, an output cell, which key
@@ -93,3 +96,5 @@ private:
     QAction *m_next;
     QAction *m_reveal;
 };
+
+} // namespace attn::ui

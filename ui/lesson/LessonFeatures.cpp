@@ -3,7 +3,7 @@
 
 #include "ExercisePanel.h"
 #include "LessonPanel.h"
-#include "model/ViewStateRegistry.h"
+#include "document/ViewStateRegistry.h"
 #include "shell/Shell.h"
 
 #include <QAction>
@@ -12,6 +12,8 @@
 #include <QJsonValue>
 #include <QMainWindow>
 #include <QMenu>
+
+namespace attn::ui {
 
 LessonPanel *installLessonFeatures(Shell &shell, Document &document, Recomputer &recomputer,
                                    StagesView &stages, ViewStateRegistry &viewState) {
@@ -58,3 +60,5 @@ LessonPanel *installLessonFeatures(Shell &shell, Document &document, Recomputer 
                                exercise->revealAction()});
     return panel;
 }
+
+} // namespace attn::ui

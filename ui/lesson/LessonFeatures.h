@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+namespace attn::ui {
+
 class Document;
 class LessonPanel;
 class Recomputer;
@@ -12,3 +14,5 @@ class ViewStateRegistry;
 // shortcuts work wherever the focus is), its step in the session's view state.
 LessonPanel *installLessonFeatures(Shell &shell, Document &document, Recomputer &recomputer,
                                    StagesView &stages, ViewStateRegistry &viewState);
+
+} // namespace attn::ui

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "LessonPanel.h"
 
+#include "document/Document.h"
+#include "document/Recomputer.h"
+#include "document/ViewStateRegistry.h"
 #include "lessons/LearningLesson.h"
-#include "model/Document.h"
-#include "model/Recomputer.h"
-#include "model/ViewStateRegistry.h"
 #include "shell/Shell.h"
 #include "workbench/StagesView.h"
 
@@ -19,6 +19,8 @@
 #include <QMenu>
 #include <QPushButton>
 #include <QVBoxLayout>
+
+namespace attn::ui {
 
 LessonPanel::LessonPanel(Document &document, Recomputer &recomputer, StagesView &stages,
                          QWidget *parent)
@@ -226,3 +228,5 @@ void LessonPanel::apply() {
     m_document.selection().setLayout(s.layout);
     m_stages.setEmphasis(s.emphasis);
 }
+
+} // namespace attn::ui

@@ -5,13 +5,16 @@
 
 #include <QWidget>
 
-class Document;
-class Recomputer;
-class StagesView;
 class QAction;
 class QDockWidget;
 class QLabel;
 class QPushButton;
+
+namespace attn::ui {
+
+class Document;
+class Recomputer;
+class StagesView;
 class Shell;
 class ViewStateRegistry;
 
@@ -83,3 +86,5 @@ private:
     QAction *m_previous;
     QAction *m_stop;
 };
+
+} // namespace attn::ui

@@ -4,6 +4,8 @@
 #include <QDir>
 #include <QMainWindow>
 
+namespace attn::ui {
+
 namespace {
 
 QString modeKey(bool presentation, const char *key) {
@@ -90,3 +92,5 @@ bool AppSettings::restoreWindow(QMainWindow &window) const {
         window.restoreState(state, kWindowStateVersion);
     return true;
 }
+
+} // namespace attn::ui

@@ -12,6 +12,8 @@
 
 class QMainWindow;
 
+namespace attn::ui {
+
 // The user's settings, kept between runs with QSettings (organisation and application names
 // from QCoreApplication): theme and font scale (normal and presentation), colour maps, the last
 // folder of a file dialog, recent files, window geometry and dock layout.
@@ -49,3 +51,5 @@ private:
 
 // The colour map with this name (colorMapName), if any.
 std::optional<ColorMapId> colorMapFromName(const QString &name);
+
+} // namespace attn::ui

@@ -5,6 +5,8 @@
 #include <QLabel>
 #include <QToolButton>
 
+namespace attn::ui {
+
 AutosaveNotice::AutosaveNotice(QWidget *parent)
     : QFrame(parent), m_text(new QLabel(this)), m_dismiss(new QToolButton(this)) {
     setObjectName("autosaveNotice");
@@ -49,3 +51,5 @@ void AutosaveNotice::dismiss() {
 QString AutosaveNotice::message() const {
     return isHidden() ? QString() : m_text->text();
 }
+
+} // namespace attn::ui

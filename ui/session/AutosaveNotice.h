@@ -6,6 +6,8 @@
 class QLabel;
 class QToolButton;
 
+namespace attn::ui {
+
 // A notice in the status bar that autosaving failed (a full disk, a folder that went away): it
 // stays until the user dismisses it or an autosave succeeds again, unlike a status message
 // that fades. The Autosaver keeps trying meanwhile; the notice is shown once per run of
@@ -30,3 +32,5 @@ private:
     QToolButton *m_dismiss;
     bool m_told = false;
 };
+
+} // namespace attn::ui

@@ -2,8 +2,8 @@
 #include "Autosaver.h"
 
 #include "SessionMembers.h"
+#include "document/Document.h"
 #include "io/Session.h"
-#include "model/Document.h"
 
 #include <QDateTime>
 #include <QUndoStack>
@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <chrono>
 #include <climits>
+
+namespace attn::ui {
 
 Autosaver::Autosaver(Document *doc, std::function<QJsonObject()> viewState,
                      const QString &directory, QObject *parent)
@@ -162,3 +164,5 @@ void Autosaver::discard() {
         m_removeWhenDone = true;
     m_file.remove();
 }
+
+} // namespace attn::ui

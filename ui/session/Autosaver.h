@@ -11,6 +11,8 @@
 
 #include <functional>
 
+namespace attn::ui {
+
 class Document;
 
 // Keeps a recovery copy of a modified document (see RecoveryFile): every interval() while the
@@ -98,3 +100,5 @@ private:
     bool m_holdDiscard = false;
     int m_writeCount = 0;
 };
+
+} // namespace attn::ui

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "PresetsMenu.h"
 
-#include "model/Document.h"
-#include "model/Presets.h"
+#include "document/Document.h"
+#include "document/Presets.h"
 #include "shell/Shell.h"
 
 #include <QCoreApplication>
 #include <QMenu>
 #include <QMessageBox>
+
+namespace attn::ui {
 
 namespace {
 
@@ -82,3 +84,5 @@ void fillPresetsMenu(QMenu *menu, Document *doc, Shell &shell, std::function<boo
         });
     }
 }
+
+} // namespace attn::ui

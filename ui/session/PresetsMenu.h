@@ -3,9 +3,12 @@
 
 #include <functional>
 
-class Document;
 class QMenu;
 class QString;
+
+namespace attn::ui {
+
+class Document;
 class Shell;
 
 // Fills `menu` with one action per preset; choosing one replaces the document's inputs
@@ -17,3 +20,5 @@ class Shell;
 void fillPresetsMenu(QMenu *menu, Document *doc, Shell &shell,
                      std::function<bool()> mayReplace = {},
                      std::function<void(const QString &name)> loaded = {});
+
+} // namespace attn::ui

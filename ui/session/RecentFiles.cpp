@@ -7,6 +7,8 @@
 #include <QFileInfo>
 #include <QMenu>
 
+namespace attn::ui {
+
 RecentFiles::RecentFiles(QObject *parent) : QObject(parent) {}
 
 QStringList RecentFiles::files() const {
@@ -78,3 +80,5 @@ void RecentFiles::fill(QMenu *menu) {
     menu->addSeparator();
     menu->addAction(tr("&Clear the list"), this, &RecentFiles::clear)->setEnabled(!list.isEmpty());
 }
+
+} // namespace attn::ui

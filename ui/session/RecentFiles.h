@@ -6,6 +6,8 @@
 
 class QMenu;
 
+namespace attn::ui {
+
 // The most recently opened or saved session files, newest first, kept in the settings
 // (AppSettings). Files that no longer exist are pruned when the menu is shown, with a message.
 class RecentFiles : public QObject {
@@ -34,3 +36,5 @@ signals:
 private:
     void fill(QMenu *menu);
 };
+
+} // namespace attn::ui

@@ -14,6 +14,8 @@
 
 #include "io/AtomicFile.h"
 
+namespace attn::ui {
+
 namespace {
 
 QString lockPathOf(const QString &jsonPath) {
@@ -119,3 +121,5 @@ void RecoveryFile::discard(const QString &orphanPath) {
          dir.entryList({"." + info.fileName() + ".*.tmp"}, QDir::Files | QDir::Hidden))
         dir.remove(temporary);
 }
+
+} // namespace attn::ui

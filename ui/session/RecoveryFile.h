@@ -10,6 +10,8 @@
 
 class QLockFile;
 
+namespace attn::ui {
+
 // The autosave of one running attnviz: <dir>/session-<pid>-<start ms>.json, beside a lock file
 // held while the program runs. A recovery file whose lock is stale (its program is gone without
 // deleting it: a crash, a kill, a power cut) is an orphan, offered for restoring at the next
@@ -49,3 +51,5 @@ private:
     QString m_path;
     std::unique_ptr<QLockFile> m_lock;
 };
+
+} // namespace attn::ui

@@ -9,9 +9,9 @@
 #include "SessionMembers.h"
 #include "SessionWriter.h"
 #include "WorkerPool.h"
+#include "document/Document.h"
+#include "document/ViewStateRegistry.h"
 #include "io/Session.h"
-#include "model/Document.h"
-#include "model/ViewStateRegistry.h"
 #include "shell/BusyIndicator.h"
 #include "shell/Shell.h"
 
@@ -27,6 +27,8 @@
 #include <QStatusBar>
 #include <QThreadPool>
 #include <QUndoStack>
+
+namespace attn::ui {
 
 namespace {
 
@@ -420,3 +422,5 @@ bool SessionController::eventFilter(QObject *watched, QEvent *event) {
         updateTitle(); // "untitled", a preset's name
     return QObject::eventFilter(watched, event);
 }
+
+} // namespace attn::ui

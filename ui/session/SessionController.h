@@ -7,14 +7,18 @@
 #include <QObject>
 #include <QString>
 
-class AutosaveNotice;
-class Autosaver;
-class Document;
+class QAction;
+
 namespace attn {
 struct Session;
 }
+
+namespace attn::ui {
+
+class AutosaveNotice;
+class Autosaver;
+class Document;
 class Shell;
-class QAction;
 class RecentFiles;
 class SessionWriter;
 class ViewStateRegistry;
@@ -129,3 +133,5 @@ private:
     QAction *m_save = nullptr;
     QAction *m_saveAs = nullptr;
 };
+
+} // namespace attn::ui

@@ -2,11 +2,13 @@
 #include "SessionFeatures.h"
 
 #include "AppSettings.h"
-#include "model/Document.h"
-#include "model/ViewStateRegistry.h"
+#include "document/Document.h"
+#include "document/ViewStateRegistry.h"
 #include "shell/Shell.h"
 
 #include <QJsonObject>
+
+namespace attn::ui {
 
 void registerStandardViewState(ViewStateRegistry &viewState, Document &document, Shell &shell) {
     ViewStateRegistry *registry = &viewState;
@@ -57,3 +59,5 @@ void registerStandardViewState(ViewStateRegistry &viewState, Document &document,
         },
         w);
 }
+
+} // namespace attn::ui

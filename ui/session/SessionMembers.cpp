@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SessionMembers.h"
 
+namespace attn::ui {
+
 namespace sessionmembers {
 
 namespace {
@@ -33,3 +35,5 @@ QByteArray toJson(const attn::AttentionInputs &inputs, QJsonObject view, const Q
 }
 
 } // namespace sessionmembers
+
+} // namespace attn::ui

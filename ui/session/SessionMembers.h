@@ -6,6 +6,8 @@
 #include <QByteArray>
 #include <QJsonObject>
 
+namespace attn::ui {
+
 // View-state keys that a session file keeps at its top level, beside "inputs" and "view",
 // because other programs write them there too: "model", the model folder a document was taken
 // apart from (ui/realmodel; attnviz-cli model session writes the same member). Features register
@@ -22,3 +24,5 @@ QByteArray toJson(const attn::AttentionInputs &inputs, QJsonObject view,
                   const QJsonObject &more = {});
 
 } // namespace sessionmembers
+
+} // namespace attn::ui

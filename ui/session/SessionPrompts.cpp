@@ -7,6 +7,8 @@
 #include <QPointer>
 #include <QPushButton>
 
+namespace attn::ui {
+
 namespace {
 
 // Sessions are ".attnviz" files (JSON inside, a MIME type of their own once installed); the
@@ -85,3 +87,5 @@ SessionPrompts SessionPrompts::dialogs(QWidget *parent) {
     };
     return p;
 }
+
+} // namespace attn::ui

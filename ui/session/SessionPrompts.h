@@ -7,6 +7,8 @@
 
 class QWidget;
 
+namespace attn::ui {
+
 // Every question the session features ask the user, as replaceable functions: the defaults
 // show message boxes and file dialogs; tests (and --screenshot runs) put in their own answers.
 struct SessionPrompts {
@@ -25,3 +27,5 @@ struct SessionPrompts {
     // Message boxes and file dialogs parented to `parent`.
     static SessionPrompts dialogs(QWidget *parent);
 };
+
+} // namespace attn::ui

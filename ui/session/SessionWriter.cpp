@@ -11,6 +11,8 @@
 
 #include <exception>
 
+namespace attn::ui {
+
 SessionWriter::SessionWriter(QObject *parent) : QObject(parent) {
     connect(&m_watcher, &QFutureWatcherBase::finished, this, [this] { collect(true); });
 }
@@ -74,3 +76,5 @@ void SessionWriter::waitForDone() {
         collect(true);
     }
 }
+
+} // namespace attn::ui

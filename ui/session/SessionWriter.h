@@ -12,6 +12,8 @@
 #include <deque>
 #include <memory>
 
+namespace attn::ui {
+
 // Writes session files (core/io sessionToJson, then writeFileAtomically) on attn::workerPool(),
 // one at a time in the order asked: never two writers on one file, and a later save of the same
 // file lands after an earlier one. Each write formats an immutable inputs snapshot and the view
@@ -55,3 +57,5 @@ private:
     QFuture<QString> m_future;
     QFutureWatcher<QString> m_watcher;
 };
+
+} // namespace attn::ui

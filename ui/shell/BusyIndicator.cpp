@@ -6,6 +6,8 @@
 #include <QLabel>
 #include <QProgressBar>
 
+namespace attn::ui {
+
 BusyIndicator::BusyIndicator(QWidget *parent)
     : QWidget(parent), m_label(new QLabel(this)), m_bar(new QProgressBar(this)) {
     auto *layout = new QHBoxLayout(this);
@@ -58,3 +60,5 @@ void BusyIndicator::update() {
     setAccessibleName(text());
     setVisible(show);
 }
+
+} // namespace attn::ui

@@ -11,6 +11,8 @@
 class QLabel;
 class QProgressBar;
 
+namespace attn::ui {
+
 // "computing…", "opening large.attnviz…" in the status bar with a moving progress bar, for work
 // that runs while the window stays responsive (a forward pass at 4,096 tokens, a file parsed on
 // a worker). Shown only once a task has run for kDelayMs: quick work never flickers it.
@@ -41,3 +43,5 @@ private:
     QMap<QString, Text> m_tasks; // key -> its text
     QString m_latest;            // the key begun last
 };
+
+} // namespace attn::ui

@@ -12,6 +12,8 @@
 #include <QScrollArea>
 #include <QStatusBar>
 
+namespace attn::ui {
+
 Shell::Shell(QMainWindow &window)
     : QObject(&window), m_window(window), m_busy(new BusyIndicator(window.statusBar())) {
     setObjectName(QStringLiteral("shell"));
@@ -133,3 +135,5 @@ void Shell::setColorMaps(ColorMapId sequential, ColorMapId diverging) {
     m_diverging = diverging;
     emit colorMapsChanged(sequential, diverging);
 }
+
+} // namespace attn::ui

@@ -17,6 +17,9 @@ class QMainWindow;
 class QMenu;
 class QScrollArea;
 class QWidget;
+
+namespace attn::ui {
+
 class BusyIndicator;
 
 // The frame every feature plugs into, without knowing the main window's class: the top-level
@@ -75,3 +78,5 @@ private:
     ColorMapId m_sequential = ColorMapId::Viridis;
     ColorMapId m_diverging = ColorMapId::RdBu;
 };
+
+} // namespace attn::ui

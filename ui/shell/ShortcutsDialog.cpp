@@ -16,6 +16,8 @@
 
 #include <algorithm>
 
+namespace attn::ui {
+
 namespace {
 
 // A menu text without its mnemonic markers ("&Open…" → "Open…", "&&" → "&").
@@ -193,3 +195,5 @@ void ShortcutsDialog::showEvent(QShowEvent *event) {
     resize(std::max(width(), std::min(wanted, 800)), height());
     QDialog::showEvent(event);
 }
+
+} // namespace attn::ui

@@ -6,6 +6,9 @@
 #include <QString>
 
 class QTreeWidget;
+
+namespace attn::ui {
+
 class Shell;
 
 // Help › Keyboard shortcuts: every shortcut of the window. The menus' part is read from their
@@ -39,3 +42,5 @@ private:
     QTreeWidget *m_tree;
     QList<Entry> m_entries;
 };
+
+} // namespace attn::ui

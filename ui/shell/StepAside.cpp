@@ -5,6 +5,8 @@
 #include <QMainWindow>
 #include <QToolBar>
 
+namespace attn::ui {
+
 void StepAside::hideAllBut(QDockWidget *keep, bool toolbars) {
     m_hidden.clear();
     m_docks.clear();
@@ -51,3 +53,5 @@ void StepAside::restoreSizes() {
     m_window.resizeDocks(docks, heights, Qt::Vertical);
     m_docks.clear();
 }
+
+} // namespace attn::ui

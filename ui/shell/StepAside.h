@@ -12,6 +12,8 @@ class QDockWidget;
 class QMainWindow;
 class QWidget;
 
+namespace attn::ui {
+
 // What a panel that takes the whole window (All heads at once, the model view) asks of the rest:
 // the stages and every other dock step aside, hidden rather than closed, and come back as they
 // were. One class, so the two focus modes cannot drift apart in what they hide and restore.
@@ -33,3 +35,5 @@ private:
     QList<QPointer<QWidget>> m_hidden;
     std::vector<std::pair<QPointer<QDockWidget>, QSize>> m_docks; // the docked ones, their sizes
 };
+
+} // namespace attn::ui

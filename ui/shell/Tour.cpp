@@ -14,6 +14,8 @@
 
 #include <algorithm>
 
+namespace attn::ui {
+
 namespace {
 
 constexpr int kHalo = 6;    // the highlight reaches this far around its region
@@ -262,3 +264,5 @@ bool Tour::eventFilter(QObject *watched, QEvent *event) {
         next();
     return true;
 }
+
+} // namespace attn::ui

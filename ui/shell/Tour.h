@@ -11,6 +11,8 @@
 class QLabel;
 class QPushButton;
 
+namespace attn::ui {
+
 // One stop of a tour: a region of the window and what a first-time user should know about it.
 struct TourStep {
     QString title;
@@ -71,3 +73,5 @@ private:
     QLabel *m_title, *m_text, *m_counter;
     QPushButton *m_back, *m_next;
 };
+
+} // namespace attn::ui

@@ -21,6 +21,8 @@
 #include <memory>
 #include <optional>
 
+namespace attn::ui {
+
 namespace {
 
 const char *const kSettingsKey = "language";
@@ -203,3 +205,5 @@ void Translations::retranslate(QWidget &root) const {
             a->setStatusTip(*t);
     }
 }
+
+} // namespace attn::ui

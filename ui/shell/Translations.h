@@ -9,6 +9,8 @@
 
 class QWidget;
 
+namespace attn::ui {
+
 // The interface's language. attnviz's own translations (translations/attnviz_LANG.ts, compiled
 // into the program as :/i18n/attnviz_LANG.qm) and Qt's (qtbase_LANG.qm of the system, for the
 // standard buttons and dialogs) are installed in the application through one translator that
@@ -62,3 +64,5 @@ private:
     QString m_current = QStringLiteral("en");
     QString m_chosen = QStringLiteral("en");
 };
+
+} // namespace attn::ui

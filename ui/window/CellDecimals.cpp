@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CellDecimals.h"
 
-#include "model/ViewStateRegistry.h"
+#include "document/ViewStateRegistry.h"
 #include "shell/MenuId.h"
 #include "shell/Shell.h"
 #include "workbench/StagesView.h"
@@ -13,6 +13,8 @@
 #include <QSettings>
 
 #include <optional>
+
+namespace attn::ui {
 
 namespace {
 
@@ -72,3 +74,5 @@ QMenu *installCellDecimals(Shell &shell, StagesView &stages, ViewStateRegistry &
         &stages);
     return menu;
 }
+
+} // namespace attn::ui

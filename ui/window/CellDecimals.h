@@ -2,6 +2,9 @@
 #pragma once
 
 class QMenu;
+
+namespace attn::ui {
+
 class Shell;
 class StagesView;
 class ViewStateRegistry;
@@ -11,3 +14,5 @@ class ViewStateRegistry;
 // to hold the wider numbers (the stages view scrolls). Kept in the settings and, as "decimals",
 // in the session's view state. Returns the submenu.
 QMenu *installCellDecimals(Shell &shell, StagesView &stages, ViewStateRegistry &viewState);
+
+} // namespace attn::ui

@@ -9,6 +9,8 @@
 #include <QScrollArea>
 #include <QScrollBar>
 
+namespace attn::ui {
+
 CompactDocks::CompactDocks(QMainWindow &window, QDockWidget *controls, QDockWidget *inputs,
                            ControlsPanel *panel)
     : QObject(&window), m_window(window), m_controls(controls), m_inputs(inputs), m_panel(panel) {
@@ -81,3 +83,5 @@ bool CompactDocks::eventFilter(QObject *watched, QEvent *event) {
         QMetaObject::invokeMethod(this, &CompactDocks::arrange, Qt::QueuedConnection);
     return QObject::eventFilter(watched, event);
 }
+
+} // namespace attn::ui

@@ -3,9 +3,12 @@
 
 #include <QObject>
 
-class ControlsPanel;
 class QDockWidget;
 class QMainWindow;
+
+namespace attn::ui {
+
+class ControlsPanel;
 
 // Where "Sizes and options" goes, by the window's width: in the left column of a wide window,
 // and, in a window narrower than kCompactWidth (a 1280×800 projector), as a tab beside the
@@ -44,3 +47,5 @@ private:
     bool m_automatic = true;
     bool m_placing = false; // our own moves are not the user's
 };
+
+} // namespace attn::ui

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "FileDrops.h"
 
+#include "document/Document.h"
+#include "document/MatrixTableModel.h"
 #include "import/ImportDialog.h"
-#include "model/Document.h"
-#include "model/MatrixTableModel.h"
 #include "session/SessionController.h"
 #include "workbench/MatrixEditor.h"
 
@@ -14,6 +14,8 @@
 #include <QMimeData>
 #include <QTimer>
 #include <QUrl>
+
+namespace attn::ui {
 
 FileDrops::FileDrops(QMainWindow &window, Document &document, SessionController &session)
     : m_window(window), m_document(document), m_session(session) {
@@ -121,3 +123,5 @@ void FileDrops::openDropped(const QString &path, QPoint pos) {
     m_dialog = dialog;
     dialog->open(); // window-modal, without a nested event loop
 }
+
+} // namespace attn::ui

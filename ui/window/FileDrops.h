@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "document/MatrixId.h"
 #include "import/ImportDialog.h"
-#include "model/MatrixId.h"
 
 #include <QObject>
 #include <QPoint>
@@ -11,16 +11,19 @@
 
 #include <functional>
 
-class Document;
 class QMainWindow;
-class SessionController;
 class QMimeData;
+
+namespace attn::ui {
+
+class Document;
+class SessionController;
 
 // Files dropped onto the window, as a file manager drags them: a session (".attnviz", or JSON
 // such as a ".json" session or reference case) is opened as File › Open would (asking about
 // unsaved changes first); a matrix file (CSV, TSV, text, .npy, .npz, .safetensors) goes through
 // the import preview, into the input table it was dropped on, or into X when dropped elsewhere.
-// A folder is handed to the folder handler (a model folder: ModelController). One file per drop.
+// A folder is handed to the folder handler (a model folder: NetworkController). One file per drop.
 // The work happens after the drop event returns, so the file manager is never kept waiting on a
 // question.
 class FileDrops : public QObject {
@@ -61,3 +64,5 @@ private:
     QPointer<ImportDialog> m_dialog;
     std::function<void(const QString &)> m_folderHandler;
 };
+
+} // namespace attn::ui

@@ -3,7 +3,7 @@
 
 #include "Formula.h"
 #include "SpinBoxUndoFilter.h"
-#include "model/Document.h"
+#include "document/Document.h"
 #include "shell/Shell.h"
 #include "shell/Translations.h"
 
@@ -15,6 +15,8 @@
 #include <QStatusBar>
 #include <QToolBar>
 #include <QUndoStack>
+
+namespace attn::ui {
 
 MainWindow::MainWindow(Document &document, QWidget *parent)
     : QMainWindow(parent), m_document(document), m_shell(new Shell(*this)), m_timing(new QLabel),
@@ -227,3 +229,5 @@ void MainWindow::showTiming(double computeMs, double drawMs) {
 void MainWindow::showError(const QString &message) {
     m_error->setText(message);
 }
+
+} // namespace attn::ui

@@ -6,8 +6,11 @@
 #include <functional>
 #include <vector>
 
-class Document;
 class QLabel;
+
+namespace attn::ui {
+
+class Document;
 class Shell;
 
 // The main window: the QMainWindow behind the Shell, with the window's own menu entries (Quit,
@@ -42,3 +45,5 @@ private:
     QLabel *m_error;
     std::vector<std::function<void()>> m_retranslations;
 };
+
+} // namespace attn::ui

@@ -10,6 +10,8 @@
 
 #include <cmath>
 
+namespace attn::ui {
+
 PenOverlay::PenOverlay(QWidget *window)
     : QWidget(window),
       m_toggle(new QAction(QCoreApplication::translate("PenOverlay", "&Pen"), this)) {
@@ -174,3 +176,5 @@ bool PenOverlay::eventFilter(QObject *watched, QEvent *event) {
     }
     return QWidget::eventFilter(watched, event);
 }
+
+} // namespace attn::ui

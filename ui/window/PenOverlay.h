@@ -8,6 +8,8 @@
 
 class QAction;
 
+namespace attn::ui {
+
 // A pen over the whole window for a projector: circle a cell, draw an arrow from a weight to
 // its row of V. A transparent child of the window, laid over everything; while drawing it takes
 // the mouse (a drag draws a stroke, Shift+drag a straight arrow), otherwise the mouse goes
@@ -61,3 +63,5 @@ private:
     QAction *m_toggle;
     QList<QAction *> m_colorActions;
 };
+
+} // namespace attn::ui

@@ -22,6 +22,8 @@
 #include <array>
 #include <cmath>
 
+namespace attn::ui {
+
 namespace {
 
 // The application's own font and palette before any zoom or theme: every zoom scales this
@@ -353,3 +355,5 @@ bool Presentation::eventFilter(QObject *watched, QEvent *event) {
         saveWindowSettings(); // harmless if another filter then keeps the window open
     return QObject::eventFilter(watched, event);
 }
+
+} // namespace attn::ui

@@ -7,12 +7,16 @@
 #include <functional>
 
 class QMainWindow;
-class Shell;
+
 class QAction;
 class QActionGroup;
 class QPalette;
 class QShortcut;
 class QWidget;
+
+namespace attn::ui {
+
+class Shell;
 
 // Presentation mode for a projector: full screen, the editing chrome hidden (toolbars, the status
 // bar, and the panels given to addEditingChrome(): the Inputs and Controls docks), its own
@@ -101,3 +105,5 @@ private:
     QActionGroup *m_themes = nullptr;
     QShortcut *m_escape = nullptr;
 };
+
+} // namespace attn::ui

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 
+namespace attn::ui {
+
 QRect fitIntoScreen(const QRect &geometry, const QRect &available, const QMargins &frame) {
     const QRect room = available - frame; // the client area's share
     if (room.isEmpty() || room.contains(geometry))
@@ -37,3 +39,5 @@ void fitIntoScreen(QWidget &window) {
     window.resize(fitted.size());
     window.move(fitted.topLeft() - QPoint(frame.left(), frame.top()));
 }
+
+} // namespace attn::ui

@@ -7,6 +7,8 @@
 
 class QWidget;
 
+namespace attn::ui {
+
 // The window's first size: 1600×1000 where the screen has the room, never more than the
 // screen's available area (a 1280×800 laptop, a projector at 1024×768).
 inline constexpr QSize kPreferredWindowSize{1600, 1000};
@@ -18,3 +20,5 @@ QRect fitIntoScreen(const QRect &geometry, const QRect &available, const QMargin
 
 // Applies fitIntoScreen to `window` on its screen (a saved size that fits stays as saved).
 void fitIntoScreen(QWidget &window);
+
+} // namespace attn::ui

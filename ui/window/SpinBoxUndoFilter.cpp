@@ -9,6 +9,8 @@
 
 #include <cmath>
 
+namespace attn::ui {
+
 namespace {
 
 // The spin box a watched object belongs to: the box itself or the line edit inside it.
@@ -68,3 +70,5 @@ bool SpinBoxUndoFilter::eventFilter(QObject *watched, QEvent *event) {
     event->ignore();
     return true;
 }
+
+} // namespace attn::ui

@@ -6,6 +6,8 @@
 class QKeyEvent;
 class QWidget;
 
+namespace attn::ui {
+
 // Lets the window's Undo and Redo win over a focused spin box. A spin box's line edit accepts
 // Ctrl+Z as its own text undo, so after typing "6" + Enter into "tokens n" the shortcut did
 // nothing although Edit › Undo was enabled. Once the typed value is applied the typing is part
@@ -25,3 +27,5 @@ protected:
 private:
     QWidget *m_window;
 };
+
+} // namespace attn::ui

@@ -9,6 +9,9 @@
 #include "Presentation.h"
 #include "ScreenFit.h"
 #include "WindowTour.h"
+#include "document/Document.h"
+#include "document/Presets.h"
+#include "document/Recomputer.h"
 #include "figures/FigureFeatures.h"
 #include "figures/PageFeatures.h"
 #include "figures/WorksheetFeatures.h"
@@ -19,11 +22,8 @@
 #include "interpretations/InterpretationsView.h"
 #include "lesson/LessonFeatures.h"
 #include "lesson/LessonPanel.h"
-#include "model/Document.h"
-#include "model/Presets.h"
-#include "model/Recomputer.h"
-#include "realmodel/BuiltinModel.h"
-#include "realmodel/ModelFeatures.h"
+#include "networkview/BuiltinModel.h"
+#include "networkview/NetworkFeatures.h"
 #include "session/PresetsMenu.h"
 #include "session/SessionController.h"
 #include "session/SessionFeatures.h"
@@ -42,6 +42,8 @@
 #include <QMenu>
 #include <QScrollArea>
 #include <QScrollBar>
+
+namespace attn::ui {
 
 WindowAssembler::WindowAssembler()
     : m_document(std::make_unique<Document>()),
@@ -74,7 +76,7 @@ WindowAssembler::WindowAssembler()
     installWorksheetFeatures(frame, *m_document, *m_recomputer);
     installPageFeatures(frame, *m_session);
     // After the session's Open (File › Open model… goes under it) and its view state keys.
-    m_model = installModelFeatures(frame, *m_document, m_viewState);
+    m_model = installNetworkFeatures(frame, *m_document, m_viewState);
     // Presets › A small trained model: the built-in model, after the workbench's presets.
     builtinmodel::addPreset(frame.menu(MenuId::Presets), *m_model);
     m_drops = std::make_unique<FileDrops>(*m_window, *m_document, *m_session);
@@ -84,7 +86,7 @@ WindowAssembler::WindowAssembler()
     m_stages->setWeightsPicture([model = m_model](const ResultSnapshot &snapshot, int head) {
         return model->weightsPicture(snapshot, head);
     });
-    QObject::connect(m_model, &ModelController::weightsPictureChanged, m_stages,
+    QObject::connect(m_model, &NetworkController::weightsPictureChanged, m_stages,
                      &StagesView::redraw);
     installCellDecimals(frame, *m_stages, m_viewState);
     m_interpretations =
@@ -251,3 +253,5 @@ void WindowAssembler::installPen(Shell &frame) {
             break;
         }
 }
+
+} // namespace attn::ui

@@ -1,25 +1,28 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "document/ViewStateRegistry.h"
+#include "induction/InductionFeatures.h"
 #include "insights/InsightFeatures.h"
 #include "learning/LearningFeatures.h"
-#include "model/ViewStateRegistry.h"
-#include "realmodel/InductionFeatures.h"
 
 #include <memory>
 
+class QDockWidget;
+class QMainWindow;
+
+namespace attn::ui {
+
 class CombinationView;
 class CompactDocks;
-class QDockWidget;
 class ControlsPanel;
 class Document;
 class FileDrops;
 class InputsPanel;
 class InterpretationsView;
 class LessonPanel;
-class ModelController;
+class NetworkController;
 class MainWindow;
-class QMainWindow;
 class PenOverlay;
 class Presentation;
 class Recomputer;
@@ -59,7 +62,7 @@ public:
     const InductionFeatures &induction() const { return m_induction; }
     SessionController &session() const { return *m_session; }
     // A real model: its runner, its view, opening and taking heads apart.
-    ModelController &model() const { return *m_model; }
+    NetworkController &model() const { return *m_model; }
     Presentation &presentation() const { return *m_presentation; }
     // The pen over the window (P in presentation mode).
     PenOverlay &pen() const { return *m_pen; }
@@ -87,7 +90,7 @@ private:
     CompactDocks *m_compactDocks = nullptr; // a child of the window
     InterpretationsView *m_interpretations = nullptr;
     LessonPanel *m_lesson = nullptr;
-    ModelController *m_model = nullptr; // a child of the shell
+    NetworkController *m_model = nullptr; // a child of the shell
     Tour *m_tour = nullptr;
     PenOverlay *m_pen = nullptr; // a child of the window
     InsightViews m_insights;
@@ -98,3 +101,5 @@ private:
     std::unique_ptr<FileDrops> m_drops;
     std::unique_ptr<Presentation> m_presentation;
 };
+
+} // namespace attn::ui

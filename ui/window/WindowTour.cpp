@@ -21,6 +21,8 @@
 
 #include <memory>
 
+namespace attn::ui {
+
 namespace {
 
 // The dock a panel sits in (the panel itself when it has none).
@@ -146,3 +148,5 @@ Tour *installWindowTour(const WindowTourTargets &t) {
     QObject::connect(action, &QAction::triggered, tour, &Tour::start);
     return tour;
 }
+
+} // namespace attn::ui

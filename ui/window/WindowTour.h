@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+class QMainWindow;
+
+namespace attn::ui {
+
 class CombinationView;
 class ControlsPanel;
 class InputsPanel;
 class InterpretationsView;
 class LessonPanel;
 class Presentation;
-class QMainWindow;
 class Shell;
 class StagesView;
 class Tour;
@@ -30,3 +33,5 @@ struct WindowTourTargets {
 // weights, the combination panel, Interpretations, the lesson). Returns the tour; its action is
 // the Help menu's.
 Tour *installWindowTour(const WindowTourTargets &targets);
+
+} // namespace attn::ui

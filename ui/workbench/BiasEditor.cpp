@@ -3,8 +3,8 @@
 
 #include "Notation.h"
 #include "NumberText.h"
-#include "model/Document.h"
-#include "model/NumberFormat.h"
+#include "document/Document.h"
+#include "document/NumberFormat.h"
 #include "shell/Translations.h"
 
 #include <QHeaderView>
@@ -13,6 +13,8 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+
+namespace attn::ui {
 
 BiasEditor::BiasEditor(Document *document, QWidget *parent)
     : QWidget(parent), m_doc(document), m_caption(new QLabel(this)),
@@ -104,3 +106,5 @@ void BiasEditor::commit(int row, int col) {
         refresh(); // the document's number again
     }
 }
+
+} // namespace attn::ui

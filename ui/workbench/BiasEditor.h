@@ -3,9 +3,12 @@
 
 #include <QWidget>
 
-class Document;
 class QLabel;
 class QTableWidget;
+
+namespace attn::ui {
+
+class Document;
 
 // The biases of the current head (bq, bk, bv: one row each, one column per feature) and the
 // output projection's bo, as GPT-2, BERT and Qwen2 heads taken apart have them. Shown only
@@ -31,3 +34,5 @@ private:
     QList<char> m_rows; // which bias each row shows: 'q', 'k', 'v' or 'o'
     bool m_filling = false;
 };
+
+} // namespace attn::ui

@@ -3,11 +3,11 @@
 
 #include "Notation.h"
 #include "VectorExp.h"
+#include "document/Document.h"
+#include "document/Recomputer.h"
 #include "headreadings/Derivation.h"
 #include "headreadings/TokenLabels.h"
 #include "heatmap/CellText.h"
-#include "model/Document.h"
-#include "model/Recomputer.h"
 
 #include <QPainter>
 #include <QPainterPath>
@@ -15,6 +15,8 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+
+namespace attn::ui {
 
 namespace {
 
@@ -390,3 +392,5 @@ void CombinationView::paintEvent(QPaintEvent *) {
                Qt::AlignTop | Qt::TextWordWrap,
                omitted.isEmpty() ? conclusion() : omitted + ". " + conclusion());
 }
+
+} // namespace attn::ui

@@ -10,11 +10,14 @@
 
 #include <memory>
 
-class Document;
-class Recomputer;
 namespace attn {
 struct AttentionResult;
 }
+
+namespace attn::ui {
+
+class Document;
+class Recomputer;
 
 // The heart of the program: the selected query's output row drawn as the convex combination
 // of V's rows that makes it. One line per key: its weight as a bar, × its row of V, = the
@@ -82,3 +85,5 @@ private:
     ColorLut m_lut{ColorMapId::RdBu};
     double m_range = 1; // colours span [−m_range, m_range]
 };
+
+} // namespace attn::ui

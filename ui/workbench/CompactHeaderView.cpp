@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace attn::ui {
+
 CompactHeaderView::CompactHeaderView(Qt::Orientation orientation, QWidget *parent)
     : QHeaderView(orientation, parent) {
     // What QTableView's own headers are.
@@ -60,3 +62,5 @@ void CompactHeaderView::changeEvent(QEvent *event) {
         m_reference.reset();
     QHeaderView::changeEvent(event);
 }
+
+} // namespace attn::ui

@@ -6,6 +6,8 @@
 
 #include <optional>
 
+namespace attn::ui {
+
 // A table header that measures thousands of sections quickly. Qt lays each section's text out
 // through the style (about 15 µs apiece): for every section when the columns are fitted to
 // their contents and for 200 of them for the header's own size, again at every change of the
@@ -37,3 +39,5 @@ private:
     };
     mutable std::optional<Reference> m_reference; // for the current font and style
 };
+
+} // namespace attn::ui

@@ -11,6 +11,8 @@
 
 #include <algorithm>
 
+namespace attn::ui {
+
 CompactTableView::CompactTableView(QWidget *parent) : QTableView(parent) {
     setHorizontalHeader(new CompactHeaderView(Qt::Horizontal, this));
     setVerticalHeader(new CompactHeaderView(Qt::Vertical, this));
@@ -144,3 +146,5 @@ int CompactTableView::sizeHintForColumn(int column) const {
         m_cellMargin = QTableView::sizeHintForColumn(0) - width(0);
     return width(column) + m_cellMargin;
 }
+
+} // namespace attn::ui

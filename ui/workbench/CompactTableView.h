@@ -3,6 +3,8 @@
 
 #include <QTableView>
 
+namespace attn::ui {
+
 // A table whose size hint is its contents (narrow number columns), up to a number of visible
 // rows and columns, then it scrolls: a 4×4 matrix shows whole, a 512×8 one does not take over
 // the window. Add it to layouts with a left/top alignment so it is not stretched or centred.
@@ -37,3 +39,5 @@ private:
     int m_maxColumns = 8;
     int m_appliedLineHeight = -1;
 };
+
+} // namespace attn::ui

@@ -4,7 +4,7 @@
 #include "Formula.h"
 #include "KernelOptionsControls.h"
 #include "Notation.h"
-#include "model/Document.h"
+#include "document/Document.h"
 #include "shell/Translations.h"
 
 #include <QCheckBox>
@@ -26,6 +26,8 @@
 #include <cmath>
 #include <limits>
 
+namespace attn::ui {
+
 namespace {
 
 struct DimensionRow {
@@ -35,28 +37,28 @@ struct DimensionRow {
 };
 
 const DimensionRow kRows[] = {
-    {Dimension::Tokens, QT_TRANSLATE_NOOP("ControlsPanel", "tokens n"),
-     QT_TRANSLATE_NOOP("ControlsPanel", "Rows of X: how many tokens (queries).")},
-    {Dimension::Embedding, QT_TRANSLATE_NOOP("ControlsPanel", "embedding p"),
-     QT_TRANSLATE_NOOP("ControlsPanel", "Columns of X, rows of Wq.")},
+    {Dimension::Tokens, QT_TRANSLATE_NOOP("attn::ui::ControlsPanel", "tokens n"),
+     QT_TRANSLATE_NOOP("attn::ui::ControlsPanel", "Rows of X: how many tokens (queries).")},
+    {Dimension::Embedding, QT_TRANSLATE_NOOP("attn::ui::ControlsPanel", "embedding p"),
+     QT_TRANSLATE_NOOP("attn::ui::ControlsPanel", "Columns of X, rows of Wq.")},
     {Dimension::KeyDim, "d_k",
-     QT_TRANSLATE_NOOP("ControlsPanel",
+     QT_TRANSLATE_NOOP("attn::ui::ControlsPanel",
                        "Columns of Wq and Wk (every head): the size of queries and keys.")},
     {Dimension::ValueDim, "d_v",
-     QT_TRANSLATE_NOOP("ControlsPanel",
+     QT_TRANSLATE_NOOP("attn::ui::ControlsPanel",
                        "Columns of Wv (every head): the size of each head's output.")},
-    {Dimension::Heads, QT_TRANSLATE_NOOP("ControlsPanel", "heads H"),
-     QT_TRANSLATE_NOOP("ControlsPanel",
+    {Dimension::Heads, QT_TRANSLATE_NOOP("attn::ui::ControlsPanel", "heads H"),
+     QT_TRANSLATE_NOOP("attn::ui::ControlsPanel",
                        "Number of attention heads. With several heads Wo combines their outputs.")},
-    {Dimension::ContextLength, QT_TRANSLATE_NOOP("ControlsPanel", "context m"),
+    {Dimension::ContextLength, QT_TRANSLATE_NOOP("attn::ui::ControlsPanel", "context m"),
      QT_TRANSLATE_NOOP(
-         "ControlsPanel",
+         "attn::ui::ControlsPanel",
          "Rows of the context: how many keys. Needs cross-attention (otherwise m = n).")},
-    {Dimension::ContextEmbedding, QT_TRANSLATE_NOOP("ControlsPanel", "context p_c"),
-     QT_TRANSLATE_NOOP("ControlsPanel",
+    {Dimension::ContextEmbedding, QT_TRANSLATE_NOOP("attn::ui::ControlsPanel", "context p_c"),
+     QT_TRANSLATE_NOOP("attn::ui::ControlsPanel",
                        "Columns of the context, rows of Wk and Wv. Needs cross-attention.")},
-    {Dimension::OutputDim, QT_TRANSLATE_NOOP("ControlsPanel", "output p_out"),
-     QT_TRANSLATE_NOOP("ControlsPanel", "Columns of Wo. Exists with several heads.")},
+    {Dimension::OutputDim, QT_TRANSLATE_NOOP("attn::ui::ControlsPanel", "output p_out"),
+     QT_TRANSLATE_NOOP("attn::ui::ControlsPanel", "Columns of Wo. Exists with several heads.")},
 };
 
 } // namespace
@@ -362,3 +364,5 @@ void ControlsPanel::sync() {
     m_crossAttention->setChecked(in.hasContext);
     m_clearMask->setEnabled(in.mask.size() != 0 && in.mask.any());
 }
+
+} // namespace attn::ui

@@ -3,13 +3,12 @@
 
 #include "RefusalLabel.h"
 
-#include "model/Dimension.h"
+#include "document/Dimension.h"
 
 #include <QWidget>
 
 #include <map>
 
-class Document;
 class QBoxLayout;
 class QCheckBox;
 class QComboBox;
@@ -19,6 +18,10 @@ class QPushButton;
 class QSlider;
 class QSpinBox;
 class QToolButton;
+
+namespace attn::ui {
+
+class Document;
 struct DocumentChange;
 
 // Sizes and options: n, p, d_k, d_v, heads, current head, m, p_c, p_out; the initializer for new
@@ -81,3 +84,5 @@ private:
     QPushButton *m_clearMask = nullptr;
     RefusalLabel *m_message = nullptr;
 };
+
+} // namespace attn::ui

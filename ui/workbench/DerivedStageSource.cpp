@@ -13,6 +13,8 @@
 #include <limits>
 #include <mutex>
 
+namespace attn::ui {
+
 using attn::StageExtrema;
 using Derived = attn::HeadResult::Derived;
 
@@ -342,3 +344,5 @@ CellImages DerivedStageSource::renderTable(const StageExtrema &table, Eigen::Ind
     }
     return out;
 }
+
+} // namespace attn::ui

@@ -8,6 +8,8 @@
 #include <memory>
 #include <optional>
 
+namespace attn::ui {
+
 // What one stage heatmap (scores, logits or weights) keeps between results: the block extrema
 // its pixels are drawn from, for the part in view at its size, and the rows' extrema the colour
 // range comes from, each with the result and head it describes. A new result brings them up
@@ -77,3 +79,5 @@ private:
     bool m_transposed;
     std::shared_ptr<StageTables> m_tables;
 };
+
+} // namespace attn::ui

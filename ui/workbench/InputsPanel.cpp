@@ -4,11 +4,13 @@
 #include "BiasEditor.h"
 #include "MatrixEditor.h"
 #include "TokenEditor.h"
-#include "model/Document.h"
+#include "document/Document.h"
 #include "shell/Translations.h"
 
 #include <QGridLayout>
 #include <QLabel>
+
+namespace attn::ui {
 
 namespace {
 QLabel *caption(const QString &text, QWidget *parent) {
@@ -78,3 +80,5 @@ void InputsPanel::updateSections() {
                                .arg(heads)
                                .arg(heads - 1));
 }
+
+} // namespace attn::ui

@@ -3,10 +3,13 @@
 
 #include <QWidget>
 
+class QLabel;
+
+namespace attn::ui {
+
 class Document;
 class BiasEditor;
 class MatrixEditor;
-class QLabel;
 class TokenEditor;
 struct DocumentChange;
 
@@ -48,3 +51,5 @@ private:
     QLabel *m_contextCaption;
     QLabel *m_headCaption;
 };
+
+} // namespace attn::ui

@@ -4,8 +4,8 @@
 #include "Masks.h"
 #include "Notation.h"
 #include "RefusalLabel.h"
-#include "model/Document.h"
-#include "model/DocumentChange.h"
+#include "document/Document.h"
+#include "document/DocumentChange.h"
 #include "shell/Translations.h"
 
 #include <QCheckBox>
@@ -18,6 +18,8 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+
+namespace attn::ui {
 
 KernelOptionsControls::KernelOptionsControls(Document *doc, QWidget *parent)
     : QWidget(parent), m_doc(doc) {
@@ -144,3 +146,5 @@ void KernelOptionsControls::sync() {
     m_sharing->setText(members.size() > 1 ? tr("heads %1 share Wk and Wv").arg(names.join(", "))
                                           : tr("head %1 has its own Wk and Wv").arg(head));
 }
+
+} // namespace attn::ui

@@ -3,10 +3,13 @@
 
 #include <QWidget>
 
-class Document;
 class QCheckBox;
 class QLabel;
 class QSpinBox;
+
+namespace attn::ui {
+
+class Document;
 class RefusalLabel;
 
 // "Masks, bias, shared keys": the options of how attention is computed in practice. A sliding
@@ -43,3 +46,5 @@ private:
     QLabel *m_sharing;
     RefusalLabel *m_message;
 };
+
+} // namespace attn::ui

@@ -3,9 +3,9 @@
 
 #include "CompactTableView.h"
 #include "NumberDelegate.h"
-#include "model/Document.h"
-#include "model/MatrixTableModel.h"
-#include "model/NumberFormat.h"
+#include "document/Document.h"
+#include "document/MatrixTableModel.h"
+#include "document/NumberFormat.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -18,6 +18,8 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <QWheelEvent>
+
+namespace attn::ui {
 
 namespace {
 
@@ -318,3 +320,5 @@ void MatrixEditor::showContextMenu(const QPoint &pos) {
     emit contextMenuAboutToShow(&menu, id);
     menu.exec(m_view->viewport()->mapToGlobal(pos));
 }
+
+} // namespace attn::ui

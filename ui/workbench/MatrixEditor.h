@@ -3,17 +3,20 @@
 
 #include "RefusalLabel.h"
 
-#include "model/MatrixId.h"
+#include "document/MatrixId.h"
 
 #include <QModelIndex>
 #include <QWidget>
 
-class CompactTableView;
-class Document;
-class MatrixTableModel;
 class QLabel;
 class QMenu;
 class QTableView;
+
+namespace attn::ui {
+
+class CompactTableView;
+class Document;
+class MatrixTableModel;
 struct DocumentChange;
 
 // One input matrix as an editable table: title with the shape, the cells, and an inline message
@@ -72,3 +75,5 @@ private:
     QPoint m_keptCell{-1, -1}; // the current document cell across a model reset
     int m_wheelRemainder = 0;  // eighths of a degree not yet turned into nudges (touchpads)
 };
+
+} // namespace attn::ui

@@ -5,6 +5,8 @@
 
 #include <QLineEdit>
 
+namespace attn::ui {
+
 QWidget *NumberDelegate::createEditor(QWidget *parent, const QStyleOptionViewItem &,
                                       const QModelIndex &) const {
     auto *edit = new QLineEdit(parent);
@@ -30,3 +32,5 @@ void NumberDelegate::setModelData(QWidget *editor, QAbstractItemModel *model,
     if (auto *edit = qobject_cast<QLineEdit *>(editor))
         model->setData(index, edit->text(), Qt::EditRole);
 }
+
+} // namespace attn::ui

@@ -3,6 +3,8 @@
 
 #include <QStyledItemDelegate>
 
+namespace attn::ui {
+
 // Edits a number as text. The default delegate would open a QDoubleSpinBox for a double, which
 // rounds to two decimals, clamps silently and cannot even receive "abc"; the model should see
 // exactly what was typed and explain a refusal.
@@ -17,3 +19,5 @@ public:
     void setModelData(QWidget *editor, QAbstractItemModel *model,
                       const QModelIndex &index) const override;
 };
+
+} // namespace attn::ui

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RefusalLabel.h"
 
-#include "model/Document.h"
+#include "document/Document.h"
 
 #include <QPointer>
 #include <QTimer>
 #include <QToolTip>
+
+namespace attn::ui {
 
 RefusalLabel::RefusalLabel(Document *document, QWidget *parent) : QLabel(parent) {
     setWordWrap(true);
@@ -49,3 +51,5 @@ void RefusalLabel::dismiss() {
 QString RefusalLabel::shown() const {
     return isHidden() ? QString() : text();
 }
+
+} // namespace attn::ui

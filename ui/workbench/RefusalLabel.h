@@ -3,6 +3,8 @@
 
 #include <QLabel>
 
+namespace attn::ui {
+
 class Document;
 
 // The message under an editor that says why an entry was refused and that nothing changed.
@@ -27,3 +29,5 @@ signals:
 private:
     QString m_bubble; // the message of the bubble this label showed, until dismissed
 };
+
+} // namespace attn::ui

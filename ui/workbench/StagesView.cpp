@@ -3,11 +3,11 @@
 
 #include "DerivedStageSource.h"
 #include "Formula.h"
+#include "document/Document.h"
+#include "document/Recomputer.h"
 #include "headreadings/TokenLabels.h"
 #include "heatmap/HeatmapView.h"
 #include "heatmap/ReadableSize.h"
-#include "model/Document.h"
-#include "model/Recomputer.h"
 
 #include <qcustomplot.h>
 
@@ -16,6 +16,8 @@
 #include <QLabel>
 #include <QPainter>
 #include <QScrollArea>
+
+namespace attn::ui {
 
 using attn::Stage;
 
@@ -560,3 +562,5 @@ QString StagesView::tooltip(Stage stage, int row, int col) const {
                                 m_document->selection().layout()};
     return derivation::ofStage(c, stage, row, col);
 }
+
+} // namespace attn::ui

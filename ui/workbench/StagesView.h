@@ -2,11 +2,11 @@
 #pragma once
 
 #include "Stage.h"
+#include "document/ResultSnapshot.h"
 #include "headreadings/Derivation.h"
 #include "headreadings/TokenLabels.h"
 #include "heatmap/ColorScale.h"
 #include "heatmap/HeatmapPicture.h"
-#include "model/ResultSnapshot.h"
 
 #include <QElapsedTimer>
 #include <QMap>
@@ -17,14 +17,17 @@
 #include <memory>
 #include <optional>
 
+class QBoxLayout;
+class QScrollArea;
+class QVBoxLayout;
+
+namespace attn::ui {
+
 struct StageTables;
 
 class Document;
 class Recomputer;
 class HeatmapView;
-class QBoxLayout;
-class QScrollArea;
-class QVBoxLayout;
 
 // Every stage of the computation as a heatmap, updated live: Q, K, V; scores; logits; weights;
 // the head output; with several heads (or a Wo) also the concatenation and the final output.
@@ -133,3 +136,5 @@ private:
     std::function<QString(int, int)> m_weightsNote; // of the picture drawn, row layout
     bool m_columnsShown = false; // the selection was last drawn as column highlights
 };
+
+} // namespace attn::ui

@@ -1,16 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "TokenEditor.h"
 
-#include "model/Document.h"
+#include "document/Document.h"
 
 #include "CompactHeaderView.h"
 #include "CompactTableView.h"
-#include "model/TokenListModel.h"
+#include "document/TokenListModel.h"
 
 #include <QHeaderView>
 #include <QLabel>
 #include <QTimer>
 #include <QVBoxLayout>
+
+namespace attn::ui {
 
 TokenEditor::TokenEditor(Document *doc, bool context, QWidget *parent)
     : QWidget(parent), m_model(new TokenListModel(doc, context, this)),
@@ -77,3 +79,5 @@ void TokenEditor::fitColumns() {
     m_view->resizeColumnsToContents();
     m_view->refreshGeometry();
 }
+
+} // namespace attn::ui

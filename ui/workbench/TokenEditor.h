@@ -5,11 +5,14 @@
 
 #include <QWidget>
 
-class CompactTableView;
-class Document;
 class QLabel;
 class QTableView;
 class QTimer;
+
+namespace attn::ui {
+
+class CompactTableView;
+class Document;
 class TokenListModel;
 
 // Edits the token labels (or the context tokens) as a one-row table, a token per column, with
@@ -36,3 +39,5 @@ private:
     RefusalLabel *m_message;
     QTimer *m_fitTimer;
 };
+
+} // namespace attn::ui

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Figures of any widget (FigureExport): PNG at a scale, SVG and PDF, the heatmaps vector.
 
+#include "document/Document.h"
+#include "document/Recomputer.h"
 #include "figures/FigureExport.h"
 #include "figures/FigureFeatures.h"
 #include "figures/FigureMenu.h"
 #include "heatmap/HeatmapCellLayer.h"
 #include "heatmap/HeatmapView.h"
-#include "model/Document.h"
-#include "model/Recomputer.h"
 #include "support/FigureSupport.h"
 #include "support/SessionSupport.h"
 #include "window/WindowAssembler.h"
@@ -29,6 +29,8 @@
 
 #include <functional>
 #include <memory>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
 

@@ -3,9 +3,9 @@
 // the session it shows, byte for byte what `attnviz-cli html` writes for that session's file,
 // and says so in the status bar; a folder it cannot write to is a one-line failure.
 
+#include "document/Document.h"
+#include "document/ViewSelection.h"
 #include "figures/PageFeatures.h"
-#include "model/Document.h"
-#include "model/ViewSelection.h"
 #include "support/CliSupport.h"
 #include "support/SessionSupport.h"
 #include "window/WindowAssembler.h"
@@ -21,6 +21,8 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
 

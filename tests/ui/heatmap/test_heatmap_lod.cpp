@@ -4,10 +4,10 @@
 // colour bar; zooming and panning (wheel, drag, keys) down to readable cells, where clicks,
 // masking clicks and tooltips address the right cell at every zoom, in both layouts.
 #include "Notation.h"
+#include "document/Document.h"
 #include "heatmap/HeatmapImage.h"
 #include "heatmap/HeatmapView.h"
 #include "heatmap/HeatmapZoom.h"
-#include "model/Document.h"
 #include "support/HeatmapSupport.h"
 #include "support/WorkbenchSupport.h"
 #include "workbench/StagesView.h"
@@ -19,6 +19,8 @@
 #include <qcustomplot.h>
 
 #include <random>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
 

@@ -21,6 +21,8 @@
 #include <cmath>
 #include <limits>
 
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
+
 #include "support/TestMainName.h" // last: renames main in a shared executable
 
 using namespace testsupport;

@@ -5,9 +5,9 @@
 // maximum of the weights, the value farthest from 0 of scores and logits), masked blocks
 // hatched, in both layouts and after edits; zoomed in, numbers and tooltips are the cells' own.
 #include "Notation.h"
+#include "document/Document.h"
 #include "heatmap/HeatmapView.h"
 #include "heatmap/HeatmapZoom.h"
-#include "model/Document.h"
 #include "support/HeatmapSupport.h"
 #include "support/TestSupport.h"
 #include "support/WorkbenchSupport.h"
@@ -20,6 +20,8 @@
 #include <qcustomplot.h>
 
 #include <random>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
 

@@ -2,13 +2,13 @@
 // Import into the document (ImportPlan, ImportDialog) and matrix export from the GUI (files,
 // clipboard, the heatmap and editor context menus).
 
+#include "document/Document.h"
+#include "document/ImportPlan.h"
+#include "document/Recomputer.h"
 #include "figures/FigureFeatures.h"
 #include "figures/MatrixExportMenu.h"
 #include "heatmap/HeatmapView.h"
 #include "import/ImportDialog.h"
-#include "model/Document.h"
-#include "model/ImportPlan.h"
-#include "model/Recomputer.h"
 #include "shell/Shell.h"
 #include "support/IoSupport.h"
 #include "window/WindowAssembler.h"
@@ -30,6 +30,8 @@
 #include <QTreeWidget>
 #include <QUndoStack>
 #include <QtTest>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
 

@@ -4,10 +4,10 @@
 // that fills Wq, Wk, Wv of every head from a fused GPT-2 tensor or three BERT tensors in one
 // undo step.
 
+#include "document/Document.h"
 #include "import/HeadWeightsDialog.h"
 #include "import/ImportDialog.h"
 #include "io/Npy.h"
-#include "model/Document.h"
 #include "support/IoSupport.h"
 #include "support/SafetensorsSupport.h"
 
@@ -22,6 +22,8 @@
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QUndoStack>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
 

@@ -9,10 +9,10 @@
 #include "Initializer.h"
 #include "Notation.h"
 #include "Stage.h"
+#include "document/Document.h"
 #include "heatmap/HeatmapView.h"
 #include "insights/HeadOverview.h"
 #include "insights/HeadsFocus.h"
-#include "model/Document.h"
 #include "support/SessionSupport.h"
 #include "support/TestSupport.h"
 #include "support/WorkbenchSupport.h"
@@ -29,6 +29,8 @@
 #include <QRegularExpression>
 #include <QScrollArea>
 #include <qcustomplot.h>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
 

@@ -28,6 +28,8 @@
 
 #include <cmath>
 
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
+
 #include "support/TestMainName.h" // last: renames main in a shared executable
 
 using namespace attn;

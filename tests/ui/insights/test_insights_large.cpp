@@ -5,6 +5,7 @@
 // on screen and catches up by itself while the event loop turns.
 #include "Masks.h"
 #include "WorkerPool.h"
+#include "document/Document.h"
 #include "headreadings/Readouts.h"
 #include "heatmap/HeatmapView.h"
 #include "insights/DecodingView.h"
@@ -13,7 +14,6 @@
 #include "insights/MaskBiasView.h"
 #include "insights/ReadoutsView.h"
 #include "insights/TokenLinksView.h"
-#include "model/Document.h"
 #include "support/TestSupport.h"
 #include "support/WorkbenchSupport.h"
 
@@ -23,6 +23,8 @@
 #include <QThreadPool>
 
 #include <random>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
 

@@ -5,14 +5,14 @@
 // at 1280×800 and 1600×1000 every number of the outer products is written and no header or
 // label is cut.
 
+#include "document/Document.h"
+#include "document/Presets.h"
 #include "headreadings/InterpretationTerms.h"
 #include "heatmap/HeatmapView.h"
 #include "interpretations/InterpretationsView.h"
 #include "interpretations/OuterProductWidget.h"
 #include "interpretations/TermAnimator.h"
 #include "interpretations/TermsWidget.h"
-#include "model/Document.h"
-#include "model/Presets.h"
 #include "support/InterpretationSupport.h"
 #include "support/WorkbenchSupport.h"
 #include "window/WindowAssembler.h"
@@ -21,6 +21,8 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QMainWindow>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
 

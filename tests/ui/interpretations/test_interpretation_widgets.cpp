@@ -10,6 +10,8 @@
 
 #include <QSignalSpy>
 
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
+
 #include "support/TestMainName.h" // last: renames main in a shared executable
 
 using namespace attn;

@@ -3,13 +3,13 @@
 // and outlines, relays itself out in the column layout, the keyboard plays it, large sizes stay
 // responsive (the readings themselves: test_interpretation_readings).
 
+#include "document/Document.h"
 #include "headreadings/InterpretationTerms.h"
 #include "heatmap/HeatmapView.h"
 #include "interpretations/InterpretationsView.h"
 #include "interpretations/OuterProductWidget.h"
 #include "interpretations/TermAnimator.h"
 #include "interpretations/TermsWidget.h"
-#include "model/Document.h"
 #include "support/InterpretationSupport.h"
 #include "support/WorkbenchSupport.h"
 #include "window/WindowAssembler.h"
@@ -21,6 +21,8 @@
 #include <QLabel>
 #include <QMainWindow>
 #include <QSpinBox>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
 

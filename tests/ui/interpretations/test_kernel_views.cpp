@@ -5,6 +5,7 @@
 // edited once), the mask-and-bias panel and decoding with a KV cache.
 
 #include "Masks.h"
+#include "document/Document.h"
 #include "heatmap/HeatmapView.h"
 #include "insights/DecodingView.h"
 #include "insights/HeadOverview.h"
@@ -15,7 +16,6 @@
 #include "interpretations/TermAnimator.h"
 #include "interpretations/TiledProductWidget.h"
 #include "kernels/KvCache.h"
-#include "model/Document.h"
 #include "support/KernelSupport.h"
 #include "support/WorkbenchSupport.h"
 #include "window/Presentation.h"
@@ -31,6 +31,8 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QUndoStack>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
 

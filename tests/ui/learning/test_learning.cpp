@@ -6,6 +6,7 @@
 
 #include "Gradient.h"
 #include "Notation.h"
+#include "document/Document.h"
 #include "heatmap/HeatmapView.h"
 #include "learning/GradientPanel.h"
 #include "learning/PositionsPanel.h"
@@ -13,7 +14,6 @@
 #include "learning/TrainingRunner.h"
 #include "lesson/LessonPanel.h"
 #include "lessons/LearningLesson.h"
-#include "model/Document.h"
 #include "support/TestSupport.h"
 #include "support/WorkbenchSupport.h"
 #include "workbench/ControlsPanel.h"
@@ -27,6 +27,8 @@
 #include <QUndoStack>
 #include <QtTest>
 #include <qcustomplot.h>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
 

@@ -4,12 +4,12 @@
 // exercise on the new numbers, and closing gives the heatmaps back as they were. Run with
 // --screenshots DIR for the pictures of the exercise before and after Reveal.
 
+#include "document/Document.h"
+#include "document/MatrixId.h"
+#include "document/Recomputer.h"
 #include "heatmap/HeatmapView.h"
 #include "lesson/ExercisePanel.h"
 #include "lesson/LessonPanel.h"
-#include "model/Document.h"
-#include "model/MatrixId.h"
-#include "model/Recomputer.h"
 #include "shell/MenuId.h"
 #include "shell/Shell.h"
 #include "support/SessionSupport.h"
@@ -28,6 +28,8 @@
 #include <QScrollBar>
 #include <QtTest>
 #include <qcustomplot.h>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
 

@@ -2,11 +2,11 @@
 // Lesson mode: the script's numbers match the computation, and the keyboard walks it.
 
 #include "Formula.h"
+#include "document/Document.h"
+#include "document/Recomputer.h"
 #include "heatmap/HeatmapView.h"
 #include "lesson/LessonPanel.h"
 #include "lessons/LessonScript.h"
-#include "model/Document.h"
-#include "model/Recomputer.h"
 #include "support/TestSupport.h"
 #include "window/WindowAssembler.h"
 #include "workbench/StagesView.h"
@@ -17,6 +17,8 @@
 #include <QScreen>
 #include <QtTest>
 #include <qcustomplot.h>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
 

@@ -4,8 +4,8 @@
 // that keeps the writes for edits to a tenth of a core however long a large document takes to
 // write (driven by a hand-set clock: nothing here depends on this machine's speed).
 
+#include "document/Document.h"
 #include "io/Session.h"
-#include "model/Document.h"
 #include "session/Autosaver.h"
 #include "support/SessionSupport.h"
 #include "support/TestSupport.h"
@@ -15,6 +15,8 @@
 #include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QUndoStack>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
 

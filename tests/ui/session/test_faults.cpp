@@ -24,6 +24,8 @@
 #include <cstdio>
 #include <unistd.h>
 
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
+
 #include "support/TestMainName.h" // last: renames main in a shared executable
 
 using testsupport::Harness;

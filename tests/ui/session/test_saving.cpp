@@ -7,8 +7,8 @@
 // the window open. (The round trip, atomicity and the prompts themselves: test_session_controller;
 // the GUI thread's stalls while saving 4096 tokens: test_responsiveness.)
 
+#include "document/Document.h"
 #include "io/Session.h"
-#include "model/Document.h"
 #include "session/Autosaver.h"
 #include "session/RecentFiles.h"
 #include "support/SessionSupport.h"
@@ -18,6 +18,8 @@
 #include <QMainWindow>
 #include <QTemporaryDir>
 #include <QUndoStack>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
 

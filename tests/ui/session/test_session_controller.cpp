@@ -4,10 +4,10 @@
 // unsaved-changes question, the window title, recent files and crash recovery (the autosave
 // itself: test_autosave).
 
+#include "document/Document.h"
+#include "document/ViewStateRegistry.h"
 #include "io/AtomicFile.h"
 #include "io/Session.h"
-#include "model/Document.h"
-#include "model/ViewStateRegistry.h"
 #include "session/Autosaver.h"
 #include "session/RecentFiles.h"
 #include "shell/Shell.h"
@@ -31,6 +31,8 @@
 #include <cstdio>
 #include <sys/resource.h>
 #include <unistd.h>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
 

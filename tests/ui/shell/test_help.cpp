@@ -19,6 +19,8 @@
 #include <QTreeWidget>
 #include <QtTest>
 
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
+
 #include "support/TestMainName.h" // last: renames main in a shared executable
 
 class TestHelp : public QObject {

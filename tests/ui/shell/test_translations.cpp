@@ -8,6 +8,8 @@
 
 #include "InputError.h"
 #include "Limits.h"
+#include "document/Document.h"
+#include "document/NumberFormat.h"
 #include "heatmap/HeatmapView.h"
 #include "import/HeadWeightsDialog.h"
 #include "import/ImportDialog.h"
@@ -15,8 +17,6 @@
 #include "io/Npy.h"
 #include "io/Safetensors.h"
 #include "io/Session.h"
-#include "model/Document.h"
-#include "model/NumberFormat.h"
 #include "shell/BusyIndicator.h"
 #include "shell/ShortcutsDialog.h"
 #include "shell/Tour.h"
@@ -35,6 +35,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <qcustomplot.h>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
 

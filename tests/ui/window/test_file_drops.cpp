@@ -3,8 +3,8 @@
 // a matrix goes through the import preview, into the table it was dropped on), and sessions
 // saved as ".attnviz" by default while ".json" still opens.
 
+#include "document/Document.h"
 #include "import/ImportDialog.h"
-#include "model/Document.h"
 #include "support/SessionSupport.h"
 #include "support/TestSupport.h"
 #include "support/WorkbenchSupport.h"
@@ -19,6 +19,8 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QUrl>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
 

@@ -4,13 +4,13 @@
 // beside them; several heads keep their names (all at once); the cell decimals; figures without
 // outlines.
 
+#include "document/Dimension.h"
+#include "document/Document.h"
 #include "figures/FigureExport.h"
 #include "heatmap/HeatmapView.h"
 #include "insights/HeadOverview.h"
 #include "insights/HeadsFocus.h"
 #include "lesson/LessonPanel.h"
-#include "model/Dimension.h"
-#include "model/Document.h"
 #include "session/SessionController.h"
 #include "support/SessionSupport.h"
 #include "support/WorkbenchSupport.h"
@@ -32,6 +32,8 @@
 #include <QScrollArea>
 #include <QTableView>
 #include <qcustomplot.h>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
 

@@ -5,9 +5,9 @@
 // figure of the window includes the strokes only when asked. Run with --screenshots DIR for the
 // pictures.
 
+#include "document/Recomputer.h"
 #include "figures/FigureExport.h"
 #include "lesson/LessonPanel.h"
-#include "model/Recomputer.h"
 #include "support/SessionSupport.h"
 #include "window/PenOverlay.h"
 #include "window/Presentation.h"
@@ -17,6 +17,8 @@
 #include <QMainWindow>
 #include <QMouseEvent>
 #include <QtTest>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
 

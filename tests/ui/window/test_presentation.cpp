@@ -2,11 +2,11 @@
 // Presentation mode: chrome hidden and shown again, full screen, zoom of the whole UI, the
 // high-contrast theme, lesson-step keys; settings that persist between runs.
 
+#include "document/Document.h"
 #include "heatmap/HeatmapView.h"
 #include "interpretations/InterpretationsView.h"
 #include "interpretations/OuterProductWidget.h"
 #include "interpretations/TermsWidget.h"
-#include "model/Document.h"
 #include "session/AppSettings.h"
 #include "shell/Shell.h"
 #include "support/SessionSupport.h"
@@ -34,6 +34,8 @@
 #include <qcustomplot.h>
 
 #include <cmath>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
 

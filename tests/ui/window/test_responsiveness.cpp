@@ -11,11 +11,11 @@
 // its best run counts (a page-cache miss or a burst of other work on the machine happens once;
 // a slow step happens every time). In optimized builds without sanitizers the test fails above
 // the target; under the sanitizers or unoptimized (several times slower) only at a freeze.
+#include "document/Dimension.h"
+#include "document/Document.h"
+#include "document/Recomputer.h"
 #include "heatmap/HeatmapView.h"
 #include "io/Session.h"
-#include "model/Dimension.h"
-#include "model/Document.h"
-#include "model/Recomputer.h"
 #include "session/SessionController.h"
 #include "shell/BusyIndicator.h"
 #include "shell/Shell.h"
@@ -35,6 +35,8 @@
 #include <algorithm>
 #include <functional>
 #include <random>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
 

@@ -6,8 +6,8 @@
 // title and colour bar (a class cannot scroll sideways), every axis label drawn is whole, no two
 // heatmaps overlap, and the title and the colour bar are in view.
 
+#include "document/Document.h"
 #include "heatmap/HeatmapView.h"
-#include "model/Document.h"
 #include "support/HeatmapSupport.h"
 #include "support/SessionSupport.h"
 #include "support/WorkbenchSupport.h"
@@ -23,6 +23,8 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <qcustomplot.h>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
 

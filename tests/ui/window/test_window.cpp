@@ -3,10 +3,10 @@
 // and the recompute to every heatmap and the combination panel; undo takes the same path.
 
 #include "Attention.h"
+#include "document/Document.h"
+#include "document/MatrixTableModel.h"
+#include "document/Recomputer.h"
 #include "heatmap/HeatmapView.h"
-#include "model/Document.h"
-#include "model/MatrixTableModel.h"
-#include "model/Recomputer.h"
 #include "shell/Shell.h"
 #include "support/TestSupport.h"
 #include "support/WorkbenchSupport.h"
@@ -33,6 +33,8 @@
 #include <QTimer>
 #include <QUndoStack>
 #include <qcustomplot.h>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
 

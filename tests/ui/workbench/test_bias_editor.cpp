@@ -4,7 +4,7 @@
 // bk edits the whole group, and a refused entry says why and leaves the document as it was.
 
 #include "Attention.h"
-#include "model/Document.h"
+#include "document/Document.h"
 #include "workbench/BiasEditor.h"
 #include "workbench/InputsPanel.h"
 
@@ -12,6 +12,8 @@
 #include <QTableWidget>
 #include <QUndoStack>
 #include <QtTest>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
 

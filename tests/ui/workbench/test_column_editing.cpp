@@ -3,9 +3,9 @@
 // and every way of editing them (typing, paste, nudges, copy, undo) reaches the same document
 // cell, one undo step each; switching the layout keeps the current cell.
 
-#include "model/Document.h"
-#include "model/MatrixTableModel.h"
-#include "model/NumberFormat.h"
+#include "document/Document.h"
+#include "document/MatrixTableModel.h"
+#include "document/NumberFormat.h"
 #include "workbench/MatrixEditor.h"
 
 #include <QAbstractItemModelTester>
@@ -15,6 +15,8 @@
 #include <QTableView>
 #include <QUndoStack>
 #include <QtTest>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
 

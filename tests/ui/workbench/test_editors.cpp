@@ -3,10 +3,10 @@
 // clipboard, the controls panel, and the panels following the document (undo included).
 
 #include "Notation.h"
-#include "model/Document.h"
-#include "model/MatrixTableModel.h"
-#include "model/NumberFormat.h"
-#include "model/TokenListModel.h"
+#include "document/Document.h"
+#include "document/MatrixTableModel.h"
+#include "document/NumberFormat.h"
+#include "document/TokenListModel.h"
 #include "workbench/CompactTableView.h"
 #include "workbench/ControlsPanel.h"
 #include "workbench/InputsPanel.h"
@@ -26,6 +26,8 @@
 #include <QToolTip>
 #include <QUndoStack>
 #include <QtTest>
+
+using namespace attn::ui; // the GUI's classes, named bare as in ui/
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
 

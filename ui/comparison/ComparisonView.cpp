@@ -1,0 +1,360 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ComparisonView.h"
+
+#include "InputError.h"
+#include "Notation.h"
+#include "checkpoint/Checkpoint.h"
+#include "heatmap/HeatmapView.h"
+#include "network/NetworkComparison.h"
+#include "overview/LayerDeltaView.h"
+#include "overview/LayerHeadGrid.h"
+#include "shell/Translations.h"
+#include "tokenizer/Tokenizer.h"
+#include "transformer/Predictions.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QResizeEvent>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace attn::ui {
+
+namespace {
+
+QScrollArea *scrolled(LayerHeadGrid *grid, QWidget *parent) {
+    auto *scroll = new QScrollArea(parent);
+    scroll->setWidget(grid);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    return scroll;
+}
+
+// The softmax probability of `id` at the last position of a run.
+double lastProbability(const attn::Run &run, std::int64_t id) {
+    const attn::RowVector row = run.logits.row(run.logits.rows() - 1);
+    const double top = row.maxCoeff();
+    return std::exp(row(Eigen::Index(id)) - top) / (row.array() - top).exp().sum();
+}
+
+} // namespace
+
+ComparisonView::ComparisonView(NetworkComparison &comparison, QWidget *parent)
+    : QWidget(parent), m_comparison(comparison), m_status(new QLabel(this)),
+      m_titleA(new QLabel(this)), m_titleB(new QLabel(this)), m_gridA(new LayerHeadGrid),
+      m_gridB(new LayerHeadGrid), m_perHeadBox(new QComboBox(this)),
+      m_perHead(new HeatmapView(this)), m_predictions(new QTreeWidget(this)),
+      m_patchAll(new QPushButton(this)), m_progress(new QProgressBar(this)),
+      m_patchResult(new QLabel(this)), m_residual(new LayerDeltaView(this)) {
+    setObjectName("comparisonView");
+    auto *layout = new QVBoxLayout(this);
+    m_status->setObjectName("comparisonStatus");
+    m_status->setWordWrap(true);
+    layout->addWidget(m_status);
+
+    // The panels scroll rather than shrink past reading (presentation mode's type in a
+    // 1024 × 768 window): at least kContentColumns × kContentLines of the font.
+    auto *scroll = new QScrollArea(this);
+    m_scroll = scroll;
+    scroll->setObjectName("comparisonScroll");
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    m_content = new QWidget(scroll);
+    auto *contentLayout = new QVBoxLayout(m_content);
+    contentLayout->setContentsMargins(0, 0, 0, 0);
+    auto *split = new QSplitter(Qt::Horizontal, m_content);
+    m_split = split;
+    split->setObjectName("comparisonSplit");
+    auto *grids = new QWidget(split);
+    auto *gridsLayout = new QHBoxLayout(grids);
+    gridsLayout->setContentsMargins(0, 0, 0, 0);
+    for (auto [title, grid] : {std::pair{m_titleA, m_gridA}, std::pair{m_titleB, m_gridB}}) {
+        auto *column = new QVBoxLayout;
+        // One line: the sentences are in the boxes above, and in the tooltip.
+        title->setTextFormat(Qt::RichText);
+        column->addWidget(title);
+        column->addWidget(scrolled(grid, grids), 1);
+        gridsLayout->addLayout(column, 1);
+    }
+    m_titleA->setObjectName("comparisonTitleA");
+    m_titleB->setObjectName("comparisonTitleB");
+    m_gridA->setObjectName("comparisonGridA");
+    m_gridB->setObjectName("comparisonGridB");
+    for (LayerHeadGrid *grid : {m_gridA, m_gridB}) {
+        grid->setPatchMenu(true);
+        grid->setMinimumCell(kMinimumCell);
+    }
+    split->addWidget(grids);
+
+    auto *side = new QWidget(split);
+    m_side = side;
+    auto *sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(0, 0, 0, 0);
+    m_perHeadBox->setObjectName("comparisonPerHeadBox");
+    m_perHeadBox->addItem(QString(), int(PerHead::WeightChange));
+    m_perHeadBox->addItem(QString(), int(PerHead::Restored));
+    sideLayout->addWidget(m_perHeadBox);
+    m_perHead->setObjectName("comparisonPerHead");
+    m_perHead->setMinimumHeight(160);
+    sideLayout->addWidget(m_perHead, 2);
+    auto *patchRow = new QHBoxLayout;
+    m_patchAll->setObjectName("comparisonPatchAll");
+    patchRow->addWidget(m_patchAll);
+    m_progress->setObjectName("comparisonProgress");
+    m_progress->setTextVisible(false);
+    m_progress->hide();
+    patchRow->addWidget(m_progress, 1);
+    sideLayout->addLayout(patchRow);
+    m_patchResult->setObjectName("comparisonPatchResult");
+    m_patchResult->setWordWrap(true);
+    m_patchResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    sideLayout->addWidget(m_patchResult);
+    m_residual->setObjectName("comparisonResidual");
+    m_residual->setComparing(true);
+    m_residual->hide();
+    sideLayout->addWidget(m_residual);
+    m_predictions->setObjectName("comparisonPredictions");
+    m_predictions->setColumnCount(3);
+    m_predictions->setRootIsDecorated(false);
+    m_predictions->setSelectionMode(QAbstractItemView::NoSelection);
+    m_predictions->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_predictions->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_predictions->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    m_predictions->header()->setStretchLastSection(false);
+    sideLayout->addWidget(m_predictions, 1);
+    split->addWidget(side);
+    // The two overviews want 12 heads of kMinimumCell each; the map and the table the rest.
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 1);
+    split->setCollapsible(0, false);
+    contentLayout->addWidget(split, 1);
+    scroll->setWidget(m_content);
+    layout->addWidget(scroll, 1);
+    fitContent();
+
+    m_poll.setInterval(100);
+    connect(&m_poll, &QTimer::timeout, this,
+            [this] { m_progress->setValue(m_comparison.patchProgress()); });
+    connect(&m_comparison, &NetworkComparison::changed, this, &ComparisonView::refresh);
+    connect(&m_comparison, &NetworkComparison::patched, this, &ComparisonView::showPatch);
+    connect(&m_comparison, &NetworkComparison::patchedAll, this, [this] {
+        m_progress->hide();
+        m_poll.stop();
+        showPerHead();
+    });
+    connect(&m_comparison, &NetworkComparison::failed, this,
+            [this](const QString &message) { m_patchResult->setText(message); });
+    connect(&m_comparison, &NetworkComparison::busyChanged, this, [this](bool busy) {
+        if (!busy) {
+            m_progress->hide();
+            m_poll.stop();
+        }
+    });
+    for (LayerHeadGrid *grid : {m_gridA, m_gridB})
+        connect(grid, &LayerHeadGrid::patchRequested, &m_comparison, &NetworkComparison::patch);
+    connect(m_perHead, &HeatmapView::cellClicked, this,
+            [this](int row, int col, Qt::KeyboardModifiers) { m_comparison.patch(row, col); });
+    connect(m_perHeadBox, &QComboBox::currentIndexChanged, this, &ComparisonView::showPerHead);
+    connect(m_patchAll, &QPushButton::clicked, this, [this] {
+        if (!m_comparison.comparable())
+            return;
+        const auto checkpoint = m_comparison.a().checkpoint();
+        m_progress->setRange(0, int(checkpoint->config().layers * checkpoint->config().heads));
+        m_progress->setValue(0);
+        m_progress->show();
+        m_poll.start();
+        m_perHeadBox->setCurrentIndex(1);
+        m_comparison.patchAll();
+    });
+    Translations::setTexts(this, [this] {
+        m_perHeadBox->setItemText(0, tr("Per head: how much its weights differ"));
+        m_perHeadBox->setItemText(1, tr("Per head: how much of B patching restores"));
+        m_patchAll->setText(tr("Patch every head from B"));
+        m_patchAll->setToolTip(tr("Run A once per head with that head's output replaced by B's, "
+                                  "and colour each head by how much of B's prediction it "
+                                  "restores"));
+        m_predictions->setHeaderLabels({tr("next token"), tr("A"), tr("B")});
+        refresh();
+    });
+    refresh();
+}
+
+void ComparisonView::changeEvent(QEvent *event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        fitContent();
+}
+
+void ComparisonView::resizeEvent(QResizeEvent *event) {
+    QWidget::resizeEvent(event);
+    fitContent();
+}
+
+bool ComparisonView::stacked() const {
+    return m_split->orientation() == Qt::Vertical;
+}
+
+void ComparisonView::fitContent() {
+    const QFontMetrics metrics(font());
+    const bool narrow = width() < metrics.averageCharWidth() * kSideBySideColumns;
+    const bool turned = m_split->orientation() != (narrow ? Qt::Vertical : Qt::Horizontal);
+    m_split->setOrientation(narrow ? Qt::Vertical : Qt::Horizontal);
+    int height = metrics.height() * kContentLines;
+    // The height the overviews are shown in: every layer in sight when the cells allow.
+    int grids = std::max(m_scroll->viewport()->height(), metrics.height() * 12);
+    if (narrow) {
+        // The overviews fill the first screen at the whole width; the map, the patching and the
+        // predictions follow under them, a scroll away.
+        const int side = std::max(m_side->minimumSizeHint().height(), metrics.height() * 18);
+        height = grids + side + m_split->handleWidth();
+        m_split->setSizes({grids, side});
+    } else if (turned || !m_sized) {
+        // Beside each other, two thirds for the overviews; a drag of the handle then stays.
+        const int w = std::max(m_split->width(), 3);
+        m_split->setSizes({w * 2 / 3, w - w * 2 / 3});
+        m_sized = m_split->width() > 3;
+    }
+    for (LayerHeadGrid *grid : {m_gridA, m_gridB})
+        grid->setFitHeight(grids - metrics.height() - metrics.height() / 2);
+    m_content->setMinimumSize(metrics.averageCharWidth() * kContentColumns, height);
+}
+
+void ComparisonView::setColorMap(ColorMapId map) {
+    m_gridA->setColorMap(map);
+    m_gridB->setColorMap(map);
+}
+
+QString ComparisonView::piece(std::int64_t id) const {
+    if (const auto tokenizer = m_comparison.a().tokenizer()) {
+        try {
+            return attn::displayLabel(tokenizer->token(int(id)));
+        } catch (const attn::InputError &) {
+            // An id of the model's vocabulary beyond the tokenizer's: its number below.
+        }
+    }
+    return QStringLiteral("#%1").arg(id);
+}
+
+void ComparisonView::refresh() {
+    const attn::RunPtr a = m_comparison.runA(), b = m_comparison.runB();
+    const auto checkpoint = m_comparison.a().checkpoint();
+    const bool causal = !checkpoint || checkpoint->config().decoder();
+    m_gridA->setRun(a, causal);
+    m_gridB->setRun(m_comparison.isActive() ? b : attn::RunPtr(), causal);
+    const auto tokensOf = [](const attn::RunPtr &run) { return run ? int(run->ids.size()) : 0; };
+    m_titleA->setText(tr("<b>A</b> (the text)"));
+    m_titleB->setText(tr("<b>B</b> (compared with)"));
+    m_titleA->setToolTip(m_comparison.a().text());
+    m_titleB->setToolTip(m_comparison.textB());
+    if (!m_comparison.isActive())
+        m_status->setText(tr("Type a second sentence in “Compare with…” above: its run (B) "
+                             "appears beside this one (A), with what differs per head."));
+    else if (!a || !b)
+        m_status->setText(tr("Running…"));
+    else if (!m_comparison.comparable())
+        m_status->setText(tr("A has %1 tokens, B %2: the per-head difference and patching need "
+                             "as many tokens in both (make B the same length).")
+                              .arg(tokensOf(a))
+                              .arg(tokensOf(b)));
+    else
+        m_status->setText(tr("%1 tokens each. Right-click a head (or click a cell of the map) to "
+                             "patch its output from B into A and see how much of B's prediction "
+                             "it restores.")
+                              .arg(tokensOf(a)));
+    m_patchAll->setEnabled(m_comparison.comparable());
+    m_residual->setRuns(m_comparison.comparable() ? b : attn::RunPtr(), a);
+    m_residual->setVisible(!m_residual->changes().empty());
+    showPerHead();
+    showPredictions();
+    showPatch();
+}
+
+void ComparisonView::showPerHead() {
+    const auto which = PerHead(m_perHeadBox->currentData().toInt());
+    const auto difference = m_comparison.difference();
+    const auto &all = m_comparison.allPatches();
+    if (!m_comparison.comparable() || (which == PerHead::WeightChange && !difference) ||
+        (which == PerHead::Restored && all.empty())) {
+        m_perHead->clear();
+        m_perHead->setTitle(which == PerHead::Restored && m_comparison.comparable()
+                                ? tr("Patch every head from B to see this")
+                                : QString());
+        return;
+    }
+    const auto &values = which == PerHead::WeightChange ? difference->weights : all;
+    const int layers = int(values.size()), heads = layers ? int(values[0].size()) : 0;
+    attn::Matrix m(layers, heads);
+    QStringList rows, cols;
+    for (int l = 0; l < layers; ++l) {
+        rows << tr("L%1").arg(l);
+        for (int h = 0; h < heads; ++h)
+            m(l, h) = values[std::size_t(l)][std::size_t(h)];
+    }
+    for (int h = 0; h < heads; ++h)
+        cols << tr("H%1").arg(h);
+    m_perHead->setAxisTitles(tr("layer"), tr("head"));
+    if (which == PerHead::WeightChange) {
+        m_perHead->setTitle(tr("max |w_B − w_A| per head"));
+        m_perHead->setData(std::move(m), rows, cols, ScaleKind::Unit);
+    } else {
+        m_perHead->setTitle(tr("share of B restored"));
+        m_perHead->setData(std::move(m), rows, cols, ScaleKind::Diverging);
+    }
+}
+
+void ComparisonView::showPredictions() {
+    m_predictions->clear();
+    const attn::RunPtr a = m_comparison.runA(), b = m_comparison.runB();
+    if (!m_comparison.isActive() || !a || !b || a->logits.cols() == 0 || b->logits.cols() == 0 ||
+        a->logits.rows() == 0 || b->logits.rows() == 0)
+        return;
+    // Each run's top five after its last token, in one list: A's first, then B's that A lacks.
+    std::vector<std::int64_t> ids;
+    for (const attn::RunPtr &run : {a, b})
+        for (const attn::Prediction &p :
+             attn::topPredictions(*run, std::int64_t(run->ids.size()) - 1, 5))
+            if (std::find(ids.begin(), ids.end(), p.id) == ids.end())
+                ids.push_back(p.id);
+    for (std::int64_t id : ids) {
+        auto *item = new QTreeWidgetItem(m_predictions);
+        item->setText(0, piece(id));
+        item->setText(1, attn::notation::weight(lastProbability(*a, id), 3));
+        item->setText(2, attn::notation::weight(lastProbability(*b, id), 3));
+        item->setTextAlignment(1, Qt::AlignRight);
+        item->setTextAlignment(2, Qt::AlignRight);
+    }
+}
+
+void ComparisonView::showPatch() {
+    const auto &patch = m_comparison.lastPatch();
+    if (!patch) {
+        m_patchResult->clear();
+        return;
+    }
+    const QString restored =
+        std::isnan(patch->fraction)
+            ? tr("A and B give it the same probability: nothing to restore")
+            : tr("the patch restores <b>%1 %</b> of the way from A to B")
+                  .arg(std::abs(patch->fraction) < 0.005 ? 0.0 // not "−0 %"
+                                                         : patch->fraction * 100,
+                       0, 'f', 0);
+    m_patchResult->setText(tr("Layer %1, head %2 patched from B. B's top prediction “%3”: %4 in A, "
+                              "%5 patched, %6 in B; %7.")
+                               .arg(QString::number(patch->layer), QString::number(patch->head),
+                                    piece(patch->token).toHtmlEscaped(),
+                                    attn::notation::weight(patch->before, 3),
+                                    attn::notation::weight(patch->patched, 3),
+                                    attn::notation::weight(patch->wanted, 3), restored));
+}
+
+} // namespace attn::ui

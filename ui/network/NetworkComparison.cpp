@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "NetworkComparison.h"
+
+#include "InputError.h"
+#include "WorkerTask.h"
+#include "checkpoint/Checkpoint.h"
+#include "transformer/Forward.h"
+#include "transformer/Predictions.h"
+
+#include <QCoreApplication>
+
+#include <cmath>
+#include <limits>
+
+namespace attn::ui {
+
+namespace {
+
+// The softmax probability of `id` at `position` of a run's logits.
+double probability(const attn::Run &run, std::int64_t position, std::int64_t id) {
+    const attn::RowVector row = run.logits.row(Eigen::Index(position));
+    const double top = row.maxCoeff();
+    return std::exp(row(Eigen::Index(id)) - top) / (row.array() - top).exp().sum();
+}
+
+struct Patched {
+    NetworkComparison::Patch patch;
+    QString error;
+};
+
+// A patched with B's output of head `layer`:`head`, and what it restores at the last position.
+NetworkComparison::Patch patchOne(const attn::Checkpoint &checkpoint, const attn::RunPtr &a,
+                                  const attn::RunPtr &b, int layer, int head) {
+    if (a->logits.cols() == 0)
+        throw attn::InputError(
+            QCoreApplication::translate("NetworkComparison",
+                                        "patching reads a prediction: this model has no LM head")
+                .toStdString());
+    NetworkComparison::Patch p;
+    p.layer = layer;
+    p.head = head;
+    p.position = std::int64_t(a->ids.size()) - 1;
+    attn::Interventions patch;
+    patch.edits.push_back(attn::Intervention::patchHead(layer, head));
+    patch.source = b;
+    p.run = attn::runModel(checkpoint, a->ids, patch);
+    p.token = attn::topPredictions(*b, p.position, 1).front().id;
+    p.before = probability(*a, p.position, p.token);
+    p.patched = probability(*p.run, p.position, p.token);
+    p.wanted = probability(*b, p.position, p.token);
+    p.fraction = attn::restoredFraction(*a, *p.run, *b, p.position);
+    return p;
+}
+
+} // namespace
+
+NetworkComparison::NetworkComparison(NetworkRunner &a, QObject *parent)
+    : QObject(parent), m_a(a), m_b(new NetworkRunner(this)) {
+    m_b->share(m_a);
+    connect(&m_a, &NetworkRunner::opened, this, [this] { m_b->share(m_a); });
+    connect(&m_a, &NetworkRunner::runFinished, this, &NetworkComparison::update);
+    connect(m_b, &NetworkRunner::runFinished, this, &NetworkComparison::update);
+    connect(m_b, &NetworkRunner::runFailed, this, &NetworkComparison::failed);
+    connect(m_b, &NetworkRunner::busyChanged, this, [this] { emit busyChanged(isBusy()); });
+}
+
+NetworkComparison::~NetworkComparison() {
+    if (m_cancel)
+        m_cancel->store(true);
+}
+
+void NetworkComparison::setTextB(const QString &text) {
+    if (text == m_b->text())
+        return;
+    m_b->setText(text);
+    if (text.isEmpty())
+        update();
+}
+
+bool NetworkComparison::comparable() const {
+    const attn::RunPtr a = runA(), b = runB();
+    return isActive() && a && b && a->ids.size() == b->ids.size() && !a->ids.empty();
+}
+
+bool NetworkComparison::isBusy() const {
+    return m_b->isBusy() || m_work > 0;
+}
+
+void NetworkComparison::setWork(int delta) {
+    const bool was = isBusy();
+    m_work += delta;
+    if (isBusy() != was)
+        emit busyChanged(isBusy());
+}
+
+template <typename R, typename Work, typename Use>
+void NetworkComparison::read(Work work, Use use) {
+    // Counted as busy until it is back; what comes back for an older pair of runs is dropped,
+    // and a failure is said rather than used.
+    const quint64 generation = m_generation;
+    setWork(+1);
+    onWorker<R>(this, std::move(work), [this, generation, use = std::move(use)](R r) {
+        setWork(-1);
+        if (generation != m_generation)
+            return;
+        if (!r.error.isEmpty()) {
+            emit failed(r.error);
+            return;
+        }
+        use(std::move(r));
+    });
+}
+
+void NetworkComparison::cancelPatching() {
+    if (m_cancel)
+        m_cancel->store(true);
+    m_cancel.reset();
+}
+
+void NetworkComparison::update() {
+    if (runA() == m_seenA && runB() == m_seenB && isActive() == m_seenActive)
+        return; // the same plain runs (A ablated, say): what was read of them stands
+    m_seenA = runA();
+    m_seenB = runB();
+    m_seenActive = isActive();
+    // New runs: what was read of the old pair goes, and is read again for this one.
+    ++m_generation;
+    cancelPatching();
+    m_difference.reset();
+    m_patch.reset();
+    m_all.clear();
+    if (comparable()) {
+        struct Read {
+            std::shared_ptr<const attn::RunDifference> difference;
+            QString error;
+        };
+        read<Read>(
+            [a = runA(), b = runB()] {
+                Read r;
+                r.error = catching([&] {
+                    r.difference = std::make_shared<const attn::RunDifference>(
+                        attn::runDifference(*a, *b, std::int64_t(a->ids.size()) - 1, 5));
+                });
+                return r;
+            },
+            [this](Read r) {
+                m_difference = std::move(r.difference);
+                emit changed();
+            });
+    }
+    emit changed();
+}
+
+void NetworkComparison::patch(int layer, int head) {
+    const auto checkpoint = m_a.checkpoint();
+    if (!comparable() || !checkpoint)
+        return;
+    read<Patched>(
+        [checkpoint, a = runA(), b = runB(), layer, head] {
+            Patched r;
+            r.error = catching([&] { r.patch = patchOne(*checkpoint, a, b, layer, head); });
+            return r;
+        },
+        [this](Patched r) {
+            m_patch = std::move(r.patch);
+            emit patched();
+        });
+}
+
+void NetworkComparison::patchAll() {
+    const auto checkpoint = m_a.checkpoint();
+    if (!comparable() || !checkpoint)
+        return;
+    cancelPatching();
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    auto progress = std::make_shared<std::atomic<int>>(0);
+    m_cancel = cancel;
+    m_progress = progress;
+    struct All {
+        std::vector<std::vector<double>> fractions;
+        QString error;
+        bool cancelled = false;
+    };
+    read<All>(
+        [checkpoint, a = runA(), b = runB(), cancel, progress] {
+            All r;
+            r.error = catching([&] {
+                const attn::ModelConfig &c = checkpoint->config();
+                r.fractions.assign(std::size_t(c.layers),
+                                   std::vector<double>(std::size_t(c.heads),
+                                                       std::numeric_limits<double>::quiet_NaN()));
+                for (int l = 0; l < int(c.layers); ++l)
+                    for (int h = 0; h < int(c.heads); ++h) {
+                        if (*cancel) {
+                            r.cancelled = true;
+                            return;
+                        }
+                        r.fractions[std::size_t(l)][std::size_t(h)] =
+                            patchOne(*checkpoint, a, b, l, h).fraction;
+                        ++*progress;
+                    }
+            });
+            return r;
+        },
+        [this](All r) {
+            if (r.cancelled)
+                return;
+            m_all = std::move(r.fractions);
+            emit patchedAll();
+        });
+}
+
+bool NetworkComparison::waitUntilIdle(int milliseconds) {
+    return workEventsWhile([this] { return isBusy(); }, milliseconds);
+}
+
+} // namespace attn::ui

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "NetworkInterventions.h"
+
+#include "NetworkRunner.h"
+#include "checkpoint/Checkpoint.h"
+#include "checkpoint/ModelConfig.h"
+
+#include <QJsonObject>
+#include <QPointer>
+#include <QUndoCommand>
+#include <QUndoStack>
+
+#include <algorithm>
+#include <cmath>
+
+namespace attn::ui {
+
+namespace {
+
+using Kind = attn::Intervention::Kind;
+
+// Sets the runner's interventions: `after` on redo, `before` on undo. The runner may be gone
+// by the time an old command is undone (another window's document): then nothing happens.
+class InterventionCommand : public QUndoCommand {
+public:
+    InterventionCommand(NetworkRunner &runner, attn::Interventions before,
+                        attn::Interventions after, const QString &text)
+        : QUndoCommand(text), m_runner(&runner), m_before(std::move(before)),
+          m_after(std::move(after)) {}
+    void undo() override {
+        if (m_runner)
+            m_runner->setInterventions(m_before);
+    }
+    void redo() override {
+        if (m_runner)
+            m_runner->setInterventions(m_after);
+    }
+
+private:
+    QPointer<NetworkRunner> m_runner;
+    attn::Interventions m_before, m_after;
+};
+
+bool isAblation(Kind kind) {
+    return kind == Kind::Zero || kind == Kind::Mean || kind == Kind::Scale;
+}
+
+// An edit of one head (not of a layer's residual stream): a head has at most one.
+bool isHeadEdit(Kind kind) {
+    return kind != Kind::PatchResidual;
+}
+
+} // namespace
+
+NetworkInterventions::NetworkInterventions(NetworkRunner &runner, QUndoStack &undo, QObject *parent)
+    : QObject(parent), m_runner(runner), m_undo(undo) {}
+
+const attn::Interventions &NetworkInterventions::current() const {
+    return m_runner.interventions();
+}
+
+const attn::Intervention *NetworkInterventions::of(int layer, int head) const {
+    for (const attn::Intervention &e : current().edits)
+        if (isHeadEdit(e.kind) && e.layer == layer && e.head == head)
+            return &e;
+    return nullptr;
+}
+
+QString NetworkInterventions::mark(const attn::Intervention &edit) {
+    switch (edit.kind) {
+    case Kind::Zero:
+        return QStringLiteral("0");
+    case Kind::Mean:
+        return QStringLiteral("\u03bc"); // μ: the mean over the positions
+    case Kind::Scale:
+        return QStringLiteral("\u00d7%1").arg(edit.factor, 0, 'g', 3);
+    default:
+        return QStringLiteral("\u270e"); // another edit (a patch, an edited head)
+    }
+}
+
+QString NetworkInterventions::describe(const attn::Intervention &edit) {
+    switch (edit.kind) {
+    case Kind::Zero:
+        return tr("Ablate head %1 of layer %2 (output zeroed)").arg(edit.head).arg(edit.layer);
+    case Kind::Mean:
+        return tr("Ablate head %1 of layer %2 (output replaced by its mean)")
+            .arg(edit.head)
+            .arg(edit.layer);
+    case Kind::Scale:
+        return tr("Scale head %1 of layer %2 by %3")
+            .arg(edit.head)
+            .arg(edit.layer)
+            .arg(edit.factor, 0, 'g', 4);
+    case Kind::ReplaceContribution:
+        return tr("Send the edits of head %1 of layer %2 to the model")
+            .arg(edit.head)
+            .arg(edit.layer);
+    default:
+        return QString::fromStdString(edit.describe());
+    }
+}
+
+bool NetworkInterventions::ablate(int layer, int head, Kind kind, double factor) {
+    const auto checkpoint = m_runner.checkpoint();
+    if (!checkpoint || !isAblation(kind) || layer < 0 || head < 0 ||
+        layer >= checkpoint->config().layers || head >= checkpoint->config().heads ||
+        (kind == Kind::Scale && !std::isfinite(factor)))
+        return false;
+    put(attn::Intervention{kind, layer, head, kind == Kind::Scale ? factor : 1.0, {}});
+    return true;
+}
+
+bool NetworkInterventions::replaceContribution(int layer, int head, attn::Matrix contribution) {
+    const auto checkpoint = m_runner.checkpoint();
+    const attn::RunPtr run = m_runner.outcome().run;
+    if (!checkpoint || !run || layer < 0 || head < 0 || layer >= checkpoint->config().layers ||
+        head >= checkpoint->config().heads ||
+        contribution.rows() != Eigen::Index(run->ids.size()) ||
+        contribution.cols() != checkpoint->config().dModel || !contribution.allFinite())
+        return false;
+    put(attn::Intervention::replaceContribution(layer, head, std::move(contribution)));
+    return true;
+}
+
+void NetworkInterventions::put(attn::Intervention edit) {
+    attn::Interventions after = current();
+    auto &edits = after.edits;
+    const int layer = edit.layer, head = edit.head;
+    edits.erase(std::remove_if(edits.begin(), edits.end(),
+                               [&](const attn::Intervention &e) {
+                                   return isHeadEdit(e.kind) && e.layer == layer && e.head == head;
+                               }),
+                edits.end());
+    const QString text = describe(edit);
+    edits.push_back(std::move(edit));
+    change(std::move(after), text);
+}
+
+bool NetworkInterventions::restore(int layer, int head) {
+    if (!of(layer, head))
+        return false;
+    attn::Interventions after = current();
+    auto &edits = after.edits;
+    edits.erase(std::remove_if(edits.begin(), edits.end(),
+                               [&](const attn::Intervention &e) {
+                                   return isHeadEdit(e.kind) && e.layer == layer && e.head == head;
+                               }),
+                edits.end());
+    change(std::move(after), tr("Restore head %1 of layer %2").arg(head).arg(layer));
+    return true;
+}
+
+bool NetworkInterventions::clear() {
+    if (current().empty())
+        return false;
+    change({}, tr("Restore every head"));
+    return true;
+}
+
+void NetworkInterventions::change(attn::Interventions after, const QString &text) {
+    m_undo.push(new InterventionCommand(m_runner, current(), std::move(after), text));
+}
+
+QJsonArray NetworkInterventions::state() const {
+    QJsonArray out;
+    for (const attn::Intervention &e : current().edits) {
+        if (!isAblation(e.kind))
+            continue; // a patch needs its run B, an edited head its numbers: the session's
+                      // document holds the head, not its contribution
+        QJsonObject o;
+        o["layer"] = e.layer;
+        o["head"] = e.head;
+        o["kind"] = e.kind == Kind::Zero   ? QStringLiteral("zero")
+                    : e.kind == Kind::Mean ? QStringLiteral("mean")
+                                           : QStringLiteral("scale");
+        if (e.kind == Kind::Scale)
+            o["factor"] = e.factor;
+        out.append(o);
+    }
+    return out;
+}
+
+void NetworkInterventions::loadState(const QJsonArray &state, QString *error) {
+    const auto checkpoint = m_runner.checkpoint();
+    attn::Interventions loaded;
+    int dropped = 0;
+    for (const QJsonValue &v : state) {
+        const QJsonObject o = v.toObject();
+        const QString kind = o.value("kind").toString();
+        const int layer = o.value("layer").toInt(-1), head = o.value("head").toInt(-1);
+        const double factor = o.value("factor").toDouble(1);
+        const bool fits = checkpoint && layer >= 0 && head >= 0 &&
+                          layer < checkpoint->config().layers &&
+                          head < checkpoint->config().heads && std::isfinite(factor);
+        if (!fits || (kind != "zero" && kind != "mean" && kind != "scale")) {
+            ++dropped;
+            continue;
+        }
+        loaded.edits.push_back({kind == "zero"   ? Kind::Zero
+                                : kind == "mean" ? Kind::Mean
+                                                 : Kind::Scale,
+                                layer,
+                                head,
+                                kind == "scale" ? factor : 1.0,
+                                {}});
+    }
+    if (dropped > 0 && error)
+        *error =
+            tr("%n ablation(s) of the session do not fit the model and were left out", "", dropped);
+    // A session's state, not an edit: no undo step (the document's own load is none either).
+    m_runner.setInterventions(std::move(loaded));
+}
+
+} // namespace attn::ui

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "tokenizer/Tokenizer.h"
+#include "transformer/Interventions.h"
+#include "transformer/Run.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+#include <memory>
+#include <vector>
+
+namespace attn {
+class Checkpoint;
+}
+
+namespace attn::ui {
+
+// One model folder, opened (attn::Checkpoint::open and the folder's tokenizer), and the text it
+// runs on: no widgets, so the window's views and the tests share it. Opening parses the
+// tokenizer and maps the weights on a worker (attn::workerPool); a folder that cannot be opened
+// leaves the model that was open as it was and says why in one line. Each text is tokenized and
+// run (attn::runModel) on a worker too. Like the Recomputer, runs are coalesced: edits of the
+// text in one turn of the event loop make one run, a text that arrives while a run is going
+// waits for it and only the newest text runs next; a run of an outdated text is dropped, never
+// published. So typing fast never queues a run per keystroke.
+//
+// Interventions (ablated or scaled heads: attn::Interventions) apply to every run until they are
+// changed; a change reruns the text the same way. A run with interventions also keeps the plain
+// run of the same tokens (Outcome::baseline, reused while the tokens stay), so the views can
+// show what the interventions changed.
+class NetworkRunner : public QObject {
+    Q_OBJECT
+public:
+    // What one run made: the tokens of the text and the run of their ids.
+    struct Outcome {
+        QString text;
+        std::vector<attn::Token> tokens;
+        attn::RunPtr run;      // with the interventions
+        attn::RunPtr baseline; // without them: `run` itself when there are none
+        QString note;          // an intervention left out of this run, and why; "" when none
+    };
+
+    explicit NetworkRunner(QObject *parent = nullptr);
+    ~NetworkRunner() override;
+
+    // Starts opening `folder`; opened() or openFailed() follows. A later open supersedes it.
+    void open(const QString &folder);
+    // The same on this thread (the command line, tests): false and *error on failure.
+    bool openNow(const QString &folder, QString *error = nullptr);
+    // Forgets the model (a session without one).
+    void close();
+    // Runs the model `other` has open (or none), sharing its mapped weights and tokenizer: run B
+    // of an A/B comparison (NetworkComparison). Drops this runner's interventions and outcome.
+    void share(const NetworkRunner &other);
+
+    bool isOpen() const { return bool(m_checkpoint); }
+    QString folder() const { return m_folder; }
+    std::shared_ptr<const attn::Checkpoint> checkpoint() const { return m_checkpoint; }
+    std::shared_ptr<const attn::Tokenizer> tokenizer() const { return m_tokenizer; }
+    // "gpt2, 12 layers × 12 heads, d_model 768, F32, vocab.json": for a status line.
+    QString description() const;
+
+    // The text to run; runs it once the event loop turns (coalesced, see above).
+    void setText(const QString &text);
+    QString text() const { return m_text; }
+
+    // The interventions every run applies from now on (none: the plain forward pass); reruns.
+    void setInterventions(attn::Interventions interventions);
+    const attn::Interventions &interventions() const { return m_interventions; }
+
+    // The last published run (of text() when nothing is pending); empty before the first.
+    const Outcome &outcome() const { return m_outcome; }
+    QString error() const { return m_error; } // of the last run ("" after a success)
+    bool isBusy() const { return m_running || m_timer.isActive() || m_opening; }
+    // Waits (working the event loop) until nothing is pending or running; false after
+    // `milliseconds`. For the command line's screenshots and the tests.
+    bool waitUntilIdle(int milliseconds = 30000);
+
+signals:
+    void opened(const QString &folder);
+    void openFailed(const QString &folder, const QString &message);
+    void runStarted();
+    // A run of the current text is ready (outcome()).
+    void runFinished(double milliseconds);
+    void runFailed(const QString &message); // outcome() stays the last good one
+    void busyChanged(bool busy);
+    void interventionsChanged();
+
+private:
+    struct Opened;
+    void adopt(const QString &folder, const Opened &o);
+    void schedule();
+    void start();
+    void setRunning(bool running);
+
+    std::shared_ptr<const attn::Checkpoint> m_checkpoint;
+    std::shared_ptr<const attn::Tokenizer> m_tokenizer;
+    QString m_folder, m_tokenizerFile;
+    QString m_text;
+    attn::Interventions m_interventions;
+    Outcome m_outcome;
+    QString m_error;
+    QTimer m_timer;           // coalesces the edits of one turn
+    quint64 m_generation = 0; // bumped by every new text or model
+    quint64 m_openGeneration = 0;
+    bool m_running = false;
+    bool m_opening = false;
+    bool m_reportedBusy = false;
+    QElapsedTimer m_clock;
+};
+
+} // namespace attn::ui

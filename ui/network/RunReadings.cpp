@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "RunReadings.h"
+
+#include "WorkerTask.h"
+#include "checkpoint/Checkpoint.h"
+#include "networkreadings/AttentionRollout.h"
+
+namespace attn::ui {
+
+namespace {
+
+// What one reading made: one of the three, or the line that says why not.
+struct Read {
+    std::shared_ptr<const RunReadings::Norms> norms;
+    std::shared_ptr<const std::vector<attn::Matrix>> rollouts;
+    std::shared_ptr<const attn::LogitLens> lens;
+    QString error;
+};
+
+} // namespace
+
+RunReadings::RunReadings(QObject *parent) : QObject(parent) {}
+
+void RunReadings::setRun(std::shared_ptr<const attn::Checkpoint> checkpoint, attn::RunPtr run) {
+    if (run == m_run && checkpoint == m_checkpoint)
+        return;
+    m_checkpoint = std::move(checkpoint);
+    m_run = std::move(run);
+    m_norms.reset();
+    m_rollouts.reset();
+    m_lens.reset();
+    for (QString &e : m_errors)
+        e.clear();
+    const bool wasBusy = isBusy();
+    m_pending.clear(); // their results will find another run and be dropped
+    if (wasBusy)
+        emit busyChanged(false);
+}
+
+bool RunReadings::has(Kind kind) const {
+    switch (kind) {
+    case Kind::ValueWeighted:
+        return bool(m_norms);
+    case Kind::Rollout:
+        return bool(m_rollouts);
+    case Kind::LogitLens:
+        return bool(m_lens);
+    }
+    return false;
+}
+
+QString RunReadings::error(Kind kind) const {
+    return m_errors[int(kind)];
+}
+
+void RunReadings::request(Kind kind) {
+    if (!m_run || !m_checkpoint || has(kind) || m_pending.contains(int(kind)) ||
+        !m_errors[int(kind)].isEmpty())
+        return;
+    const bool wasBusy = isBusy();
+    m_pending.insert(int(kind));
+    if (!wasBusy)
+        emit busyChanged(true);
+    const attn::RunPtr run = m_run;
+    onWorker<Read>(
+        this,
+        [checkpoint = m_checkpoint, run, kind] {
+            Read r;
+            r.error = catching([&] {
+                switch (kind) {
+                case Kind::ValueWeighted:
+                    r.norms = std::make_shared<Norms>(attn::valueWeightedNorms(*checkpoint, *run));
+                    break;
+                case Kind::Rollout: {
+                    auto rollouts = std::make_shared<std::vector<attn::Matrix>>();
+                    for (int l = 1; l <= int(run->layers.size()); ++l)
+                        rollouts->push_back(attn::attentionRollout(*run, l));
+                    r.rollouts = rollouts;
+                    break;
+                }
+                case Kind::LogitLens:
+                    r.lens = std::make_shared<attn::LogitLens>(attn::logitLens(*checkpoint, *run));
+                    break;
+                }
+            });
+            return r;
+        },
+        [this, run, kind](Read r) {
+            if (run != m_run || !m_pending.contains(int(kind)))
+                return; // read of a run that is gone
+            m_norms = r.norms ? r.norms : m_norms;
+            m_rollouts = r.rollouts ? r.rollouts : m_rollouts;
+            m_lens = r.lens ? r.lens : m_lens;
+            finish(kind, r.error);
+        });
+}
+
+void RunReadings::finish(Kind kind, const QString &error) {
+    m_pending.remove(int(kind));
+    m_errors[int(kind)] = error;
+    if (error.isEmpty())
+        emit ready(kind);
+    else
+        emit failed(kind, error);
+    if (!isBusy())
+        emit busyChanged(false);
+}
+
+bool RunReadings::waitUntilIdle(int milliseconds) {
+    return workEventsWhile([this] { return isBusy(); }, milliseconds);
+}
+
+} // namespace attn::ui

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "networkreadings/LogitLens.h"
+#include "networkreadings/ValueWeightedNorms.h"
+#include "transformer/Run.h"
+
+#include <QObject>
+#include <QSet>
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+namespace attn {
+class Checkpoint;
+}
+
+namespace attn::ui {
+
+// The microscope's readings of the current run (issue 27), computed on a worker only when a
+// view asks for them: value-weighted attention of every head (Kobayashi et al.), attention
+// rollout through each layer (Abnar & Zuidema) and the logit lens. A logit lens of a large
+// model is the LM head once per layer (seconds for GPT-2 small on a long text), so nothing is
+// computed for a view nobody looks at. A new run drops what was read of the old one; a
+// reading that finishes for a run that is no longer current is dropped too.
+class RunReadings : public QObject {
+    Q_OBJECT
+public:
+    enum class Kind { ValueWeighted, Rollout, LogitLens };
+    using Norms = std::vector<std::vector<attn::ValueWeightedHead>>;
+
+    explicit RunReadings(QObject *parent = nullptr);
+
+    void setRun(std::shared_ptr<const attn::Checkpoint> checkpoint, attn::RunPtr run);
+    attn::RunPtr run() const { return m_run; }
+    // Starts reading `kind` of the current run unless it is there or on its way.
+    void request(Kind kind);
+    bool has(Kind kind) const;
+    bool isBusy() const { return !m_pending.isEmpty(); }
+    // Waits (working the event loop) until nothing is pending; false after `milliseconds`.
+    bool waitUntilIdle(int milliseconds = 30000);
+
+    // What was read of the current run; nullptr until then.
+    std::shared_ptr<const Norms> norms() const { return m_norms; }
+    // The rollout through layers 0 … l, for each l (the last one: through every layer).
+    std::shared_ptr<const std::vector<attn::Matrix>> rollouts() const { return m_rollouts; }
+    std::shared_ptr<const attn::LogitLens> lens() const { return m_lens; }
+    QString error(Kind kind) const;
+
+signals:
+    void ready(RunReadings::Kind kind);
+    void failed(RunReadings::Kind kind, const QString &message);
+    void busyChanged(bool busy);
+
+private:
+    void finish(Kind kind, const QString &error);
+
+    std::shared_ptr<const attn::Checkpoint> m_checkpoint;
+    attn::RunPtr m_run;
+    QSet<int> m_pending;
+    std::shared_ptr<const Norms> m_norms;
+    std::shared_ptr<const std::vector<attn::Matrix>> m_rollouts;
+    std::shared_ptr<const attn::LogitLens> m_lens;
+    QString m_errors[3];
+};
+
+} // namespace attn::ui

@@ -1,0 +1,571 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "NetworkView.h"
+
+#include "checkpoint/Checkpoint.h"
+#include "comparison/ComparisonView.h"
+#include "network/NetworkComparison.h"
+#include "network/NetworkDocument.h"
+#include "network/NetworkInterventions.h"
+#include "network/NetworkRunner.h"
+#include "network/RunReadings.h"
+#include "overview/HeadPopup.h"
+#include "overview/LayerDeltaView.h"
+#include "overview/LayerHeadGrid.h"
+#include "overview/PredictionsView.h"
+#include "overview/TokenStrip.h"
+#include "readings/CircuitsView.h"
+#include "readings/LogitLensView.h"
+#include "shell/Translations.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace attn::ui {
+
+NetworkView::NetworkView(NetworkRunner &runner, NetworkDocument &document, RunReadings &readings,
+                         QWidget *parent)
+    : QWidget(parent), m_runner(runner), m_document(document), m_readings(readings),
+      m_model(new QLabel(this)), m_text(new QLineEdit(this)), m_progress(new QProgressBar(this)),
+      m_tokens(new TokenStrip(this)), m_message(new QLabel(this)), m_grid(new LayerHeadGrid),
+      m_scroll(new QScrollArea(this)), m_predictions(new PredictionsView(this)),
+      m_scoreBox(new QComboBox(this)), m_sortBox(new QCheckBox(this)), m_best(new QLabel(this)),
+      m_chosen(new QLabel(this)), m_delta(new LayerDeltaView(this)),
+      m_restoreAll(new QPushButton(this)), m_pictureBox(new QComboBox(this)),
+      m_pictureNote(new QLabel(this)), m_tabs(new QTabWidget(this)),
+      m_lens(new LogitLensView(this)), m_circuits(new CircuitsView(this)),
+      m_compareText(new QLineEdit(this)), m_comparison(new NetworkComparison(runner, this)),
+      m_comparisonView(new ComparisonView(*m_comparison, this)), m_takeHead(new QPushButton(this)),
+      m_takeLayer(new QPushButton(this)), m_popup(new HeadPopup(this)) {
+    setObjectName("modelView");
+    auto *layout = new QVBoxLayout(this);
+
+    auto *header = new QHBoxLayout;
+    m_model->setObjectName("modelDescription");
+    m_model->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_model->setWordWrap(true);
+    header->addWidget(m_model, 1);
+    auto *open = new QPushButton(tr("Open model\u2026"), this);
+    open->setObjectName("openModelButton");
+    connect(open, &QPushButton::clicked, this, &NetworkView::openRequested);
+    header->addWidget(open);
+    auto *back = new QPushButton(tr("Back to the workbench"), this);
+    back->setObjectName("backToWorkbenchButton");
+    connect(back, &QPushButton::clicked, this, &NetworkView::backRequested);
+    header->addWidget(back);
+    layout->addLayout(header);
+
+    auto *textRow = new QHBoxLayout;
+    auto *textLabel = new QLabel(tr("&Text:"), this);
+    textLabel->setBuddy(m_text);
+    textRow->addWidget(textLabel);
+    m_text->setObjectName("modelText");
+    m_text->setPlaceholderText(tr("Type a sentence; the model runs on it as you type"));
+    m_text->setClearButtonEnabled(true);
+    textRow->addWidget(m_text, 3); // the text first: B is the second thought
+    auto *compareLabel = new QLabel(tr("&Compare with:"), this);
+    compareLabel->setBuddy(m_compareText);
+    textRow->addWidget(compareLabel);
+    m_compareText->setObjectName("modelCompareText");
+    m_compareText->setPlaceholderText(tr("a second sentence (B), of as many tokens"));
+    m_compareText->setClearButtonEnabled(true);
+    textRow->addWidget(m_compareText, 2);
+    m_progress->setObjectName("modelProgress");
+    m_progress->setRange(0, 0); // a run has no steps the view could count
+    m_progress->setMaximumWidth(140);
+    m_progress->setTextVisible(false);
+    m_progress->hide();
+    textRow->addWidget(m_progress);
+    layout->addLayout(textRow);
+    layout->addWidget(m_tokens);
+    m_message->setObjectName("modelMessage");
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet(QStringLiteral("color: #b00020"));
+    m_message->hide();
+    layout->addWidget(m_message);
+
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    m_scroll->setWidget(m_grid);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    // The heads, with what their thumbnails show above them; the logit lens beside, as a tab.
+    auto *heads = new QWidget(this);
+    auto *headsLayout = new QVBoxLayout(heads);
+    headsLayout->setContentsMargins(0, 0, 0, 0);
+    auto *pictureRow = new QHBoxLayout;
+    m_pictureBox->setObjectName("headPictureBox");
+    for (LayerHeadGrid::Picture picture :
+         {LayerHeadGrid::Picture::Weights, LayerHeadGrid::Picture::ValueWeighted,
+          LayerHeadGrid::Picture::Rollout})
+        m_pictureBox->addItem(QString(), int(picture));
+    auto *pictureLabel = new QLabel(tr("S&how:"), this);
+    pictureLabel->setBuddy(m_pictureBox);
+    pictureRow->addWidget(pictureLabel);
+    pictureRow->addWidget(m_pictureBox);
+    m_pictureNote->setObjectName("headPictureNote");
+    m_pictureNote->setWordWrap(true);
+    pictureRow->addWidget(m_pictureNote, 1);
+    headsLayout->addLayout(pictureRow);
+    headsLayout->addWidget(m_scroll, 1);
+    m_tabs->setObjectName("modelTabs");
+    m_tabs->addTab(heads, QString());
+    m_tabs->addTab(m_lens, QString());
+    m_tabs->addTab(m_circuits, QString());
+    m_tabs->addTab(m_comparisonView, QString());
+    splitter->addWidget(m_tabs);
+    auto *side = new QWidget(splitter);
+    m_side = side;
+    auto *sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(0, 0, 0, 0);
+    sideLayout->addWidget(m_predictions, 1);
+    // "Find the induction head": every head scored by what its pattern does, the best named.
+    auto *scoreRow = new QFormLayout;
+    m_scoreBox->setObjectName("headScoreBox");
+    for (LayerHeadGrid::Score score :
+         {LayerHeadGrid::Score::None, LayerHeadGrid::Score::PreviousToken,
+          LayerHeadGrid::Score::FirstToken, LayerHeadGrid::Score::Induction,
+          LayerHeadGrid::Score::DuplicateToken})
+        m_scoreBox->addItem(QString(), int(score));
+    auto *scoreLabel = new QLabel(tr("&Score heads by:"), this);
+    scoreLabel->setBuddy(m_scoreBox);
+    scoreRow->addRow(scoreLabel, m_scoreBox);
+    sideLayout->addLayout(scoreRow);
+    m_sortBox->setObjectName("headSortBox");
+    m_sortBox->setText(tr("S&ort by the score"));
+    m_sortBox->setToolTip(tr("Draw each layer's heads from the highest score to the lowest"));
+    sideLayout->addWidget(m_sortBox);
+    m_best->setObjectName("bestHeads");
+    m_best->setWordWrap(true);
+    m_best->hide();
+    sideLayout->addWidget(m_best);
+    // What the ablations changed, and the way back, while there are any.
+    m_delta->hide();
+    sideLayout->addWidget(m_delta);
+    m_restoreAll->setObjectName("restoreAllHeadsButton");
+    m_restoreAll->hide();
+    connect(m_restoreAll, &QPushButton::clicked, &m_document.interventions(),
+            &NetworkInterventions::clear);
+    sideLayout->addWidget(m_restoreAll);
+    m_chosen->setObjectName("chosenHead");
+    m_chosen->setWordWrap(true);
+    sideLayout->addWidget(m_chosen);
+    m_takeHead->setObjectName("takeHeadButton");
+    m_takeLayer->setObjectName("takeLayerButton");
+    sideLayout->addWidget(m_takeHead);
+    sideLayout->addWidget(m_takeLayer);
+    splitter->addWidget(side);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 0);
+    // The heads get the room; the predictions what a token and its probability need.
+    splitter->setSizes({4000, fontMetrics().averageCharWidth() * 34});
+    m_scroll->viewport()->installEventFilter(this);
+    fitSide();
+    splitter->setCollapsible(0, false);
+    layout->addWidget(splitter, 1);
+
+    // The text boxes edit the document and show it (a session's, a preset's text).
+    setFocusProxy(m_text); // the model shown in the whole window: type at once
+    connect(m_text, &QLineEdit::textChanged, &m_document, &NetworkDocument::setText);
+    connect(&m_document, &NetworkDocument::textChanged, this, [this](const QString &text) {
+        if (m_text->text() != text)
+            m_text->setText(text);
+    });
+    connect(m_compareText, &QLineEdit::textChanged, &m_document, &NetworkDocument::setCompareText);
+    connect(&m_document, &NetworkDocument::compareTextChanged, this, [this](const QString &text) {
+        if (m_compareText->text() != text)
+            m_compareText->setText(text);
+        // The first letters of B bring its tab; clearing B ends the comparison where it is.
+        if (!text.isEmpty() && !m_comparison->isActive())
+            m_tabs->setCurrentWidget(m_comparisonView);
+        m_comparison->setTextB(text);
+    });
+    connect(&m_runner, &NetworkRunner::runFinished, this, [this] {
+        showMessage(m_runner.outcome().note);
+        showOutcome();
+    });
+    connect(&m_runner, &NetworkRunner::runFailed, this, &NetworkView::showMessage);
+    connect(&m_runner, &NetworkRunner::opened, this, [this] {
+        showMessage({});
+        m_circuits->setModel(m_runner.checkpoint(), m_runner.tokenizer());
+        updateCircuits();
+        updateHeader();
+        showOutcome();
+    });
+    connect(&m_runner, &NetworkRunner::openFailed, this,
+            [this](const QString &, const QString &message) { showMessage(message); });
+    // The bar only for runs a user waits for: a quick run would make it flicker on each key.
+    m_progressDelay.setSingleShot(true);
+    m_progressDelay.setInterval(kProgressDelayMs);
+    connect(&m_progressDelay, &QTimer::timeout, m_progress, &QWidget::show);
+    connect(&m_runner, &NetworkRunner::busyChanged, this, [this](bool busy) {
+        if (busy) {
+            if (!m_progress->isVisible())
+                m_progressDelay.start();
+        } else {
+            m_progressDelay.stop();
+            m_progress->hide();
+        }
+    });
+    connect(m_grid, &LayerHeadGrid::headHovered, this, &NetworkView::hoverHead);
+    connect(m_pictureBox, &QComboBox::currentIndexChanged, this, &NetworkView::updatePicture);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &NetworkView::updateLens);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &NetworkView::updateCircuits);
+    // The A/B tab has both runs' predictions of its own, and a head's circuits are its weights',
+    // whatever the text: the side gives them its width.
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        m_side->setVisible(m_tabs->currentWidget() != m_comparisonView &&
+                           m_tabs->currentWidget() != m_circuits);
+    });
+    connect(m_grid, &LayerHeadGrid::circuitsRequested, this, &NetworkView::showCircuits);
+    connect(&m_readings, &RunReadings::ready, this, [this](RunReadings::Kind kind) {
+        if (kind == RunReadings::Kind::LogitLens)
+            updateLens();
+        else
+            updatePicture();
+    });
+    connect(&m_readings, &RunReadings::failed, this,
+            [this](RunReadings::Kind, const QString &message) { showMessage(message); });
+    // The grid chooses a head of the document, and outlines the one the document has chosen
+    // (none when the run has no such head: the document follows).
+    connect(m_grid, &LayerHeadGrid::chosen, &m_document, &NetworkDocument::choose);
+    connect(&m_document, &NetworkDocument::chosenChanged, this, [this](int layer, int head) {
+        m_grid->choose(layer, head);
+        updateChosen();
+    });
+    connect(m_grid, &LayerHeadGrid::takeHeadApart, this, &NetworkView::takeApartRequested);
+    connect(m_grid, &LayerHeadGrid::takeLayerApart, this,
+            [this](int layer) { emit takeApartRequested(layer, -1); });
+    NetworkInterventions &interventions = m_document.interventions();
+    connect(m_grid, &LayerHeadGrid::ablateRequested, &interventions, &NetworkInterventions::ablate);
+    connect(m_grid, &LayerHeadGrid::restoreRequested, &interventions,
+            &NetworkInterventions::restore);
+    connect(m_grid, &LayerHeadGrid::restoreAllRequested, &interventions,
+            &NetworkInterventions::clear);
+    connect(&m_runner, &NetworkRunner::interventionsChanged, this,
+            &NetworkView::updateInterventions);
+    connect(m_scoreBox, &QComboBox::currentIndexChanged, this, &NetworkView::updateScores);
+    connect(m_sortBox, &QCheckBox::toggled, this, &NetworkView::updateScores);
+    connect(m_takeHead, &QPushButton::clicked, this, [this] {
+        if (m_document.chosenLayer() >= 0)
+            emit takeApartRequested(m_document.chosenLayer(), m_document.chosenHead());
+    });
+    connect(m_takeLayer, &QPushButton::clicked, this, [this] {
+        if (m_document.chosenLayer() >= 0)
+            emit takeApartRequested(m_document.chosenLayer(), -1);
+    });
+    Translations::setTexts(this, [this] {
+        for (int i = 0; i < m_scoreBox->count(); ++i)
+            m_scoreBox->setItemText(i, i == 0 ? tr("nothing")
+                                              : LayerHeadGrid::scoreName(LayerHeadGrid::Score(
+                                                    m_scoreBox->itemData(i).toInt())));
+        updateHeader();
+        updateChosen();
+        updateScores();
+        m_restoreAll->setText(tr("Restore every head"));
+        m_pictureBox->setItemText(0, tr("attention weights"));
+        m_pictureBox->setItemText(1, tr("value-weighted ‖a·v·Wo‖"));
+        m_pictureBox->setItemText(2, tr("attention rollout"));
+        m_tabs->setTabText(0, tr("Heads"));
+        m_tabs->setTabText(1, tr("Logit lens"));
+        m_tabs->setTabText(2, tr("Circuits"));
+        m_tabs->setTabText(3, tr("A/B"));
+        updatePicture();
+        updateLens();
+    });
+    showOutcome();
+}
+
+void NetworkView::changeEvent(QEvent *event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        fitSide();
+}
+
+void NetworkView::fitSide() {
+    // Room for a token and its probability at the current type size (presentation mode's too).
+    if (m_side)
+        m_side->setMinimumWidth(fontMetrics().averageCharWidth() * 30);
+}
+
+bool NetworkView::eventFilter(QObject *watched, QEvent *event) {
+    if (watched == m_scroll->viewport() && event->type() == QEvent::Resize)
+        m_grid->setFitHeight(m_scroll->viewport()->height());
+    return QWidget::eventFilter(watched, event);
+}
+
+void NetworkView::setColorMap(ColorMapId map) {
+    m_grid->setColorMap(map);
+    m_comparisonView->setColorMap(map);
+}
+
+void NetworkView::showMessage(const QString &text) {
+    m_message->setText(text);
+    m_message->setVisible(!text.isEmpty());
+}
+
+void NetworkView::updateHeader() {
+    m_model->setText(
+        m_runner.isOpen()
+            ? tr("<b>%1</b><br>%2")
+                  .arg(m_runner.folder().toHtmlEscaped(), m_runner.description().toHtmlEscaped())
+            : tr("No model is open: File \u203a Open model\u2026 or drop a model "
+                 "folder (config.json, model.safetensors and the tokenizer's "
+                 "files) on the window."));
+}
+
+void NetworkView::updateChosen() {
+    const int layer = m_document.chosenLayer(), head = m_document.chosenHead();
+    m_takeHead->setEnabled(layer >= 0);
+    m_takeLayer->setEnabled(layer >= 0);
+    if (layer < 0) {
+        m_chosen->setText(tr("Click a head to take it apart in the workbench; hover it to "
+                             "enlarge it."));
+        m_takeHead->setText(tr("Take the head apart"));
+        m_takeLayer->setText(tr("Take the layer apart"));
+        return;
+    }
+    m_chosen->setText(tr("Layer %1, head %2").arg(layer).arg(head));
+    m_takeHead->setText(tr("Take head %1 apart").arg(head));
+    m_takeLayer->setText(tr("Take layer %1 apart (all heads)").arg(layer));
+}
+
+void NetworkView::updateScores() {
+    const auto score = LayerHeadGrid::Score(m_scoreBox->currentData().toInt());
+    m_sortBox->setEnabled(score != LayerHeadGrid::Score::None);
+    m_grid->setScore(score, m_sortBox->isChecked());
+    if (score == LayerHeadGrid::Score::None || m_grid->headCount() == 0) {
+        m_best->hide();
+        return;
+    }
+    // The three highest heads of the whole model, named, so the class can find them.
+    struct Scored {
+        double value;
+        int layer, head;
+    };
+    std::vector<Scored> scored;
+    for (int l = 0; l < m_grid->layers(); ++l)
+        for (int h = 0; h < m_grid->heads(); ++h)
+            if (const double v = m_grid->scoreOf(l, h); !std::isnan(v))
+                scored.push_back({v, l, h});
+    std::stable_sort(scored.begin(), scored.end(),
+                     [](const Scored &a, const Scored &b) { return a.value > b.value; });
+    QStringList best;
+    for (std::size_t i = 0; i < std::min<std::size_t>(3, scored.size()); ++i)
+        best << tr("layer %1 head %2: %3")
+                    .arg(scored[i].layer)
+                    .arg(scored[i].head)
+                    .arg(scored[i].value, 0, 'f', 2);
+    if (best.isEmpty())
+        m_best->setText(tr("No token of this text repeats an earlier one, so no head has a %1 "
+                           "score: type a sentence that repeats itself.")
+                            .arg(LayerHeadGrid::scoreName(score)));
+    else
+        m_best->setText(tr("Highest %1 score: %2")
+                            .arg(LayerHeadGrid::scoreName(score), best.join(QStringLiteral("; "))));
+    m_best->show();
+}
+
+void NetworkView::updateInterventions() {
+    // The marks follow the interventions at once; the numbers follow with the run they make.
+    QHash<QPair<int, int>, QString> marks;
+    for (const attn::Intervention &e : m_runner.interventions().edits)
+        if (e.kind != attn::Intervention::Kind::PatchResidual) // a layer's, not a head's
+            marks.insert({e.layer, e.head}, NetworkInterventions::mark(e));
+    m_grid->setMarks(marks);
+    m_restoreAll->setVisible(!marks.isEmpty());
+}
+
+void NetworkView::hoverHead(int layer, int head, const QRect &near) {
+    if (layer < 0) {
+        m_popup->hide();
+        return;
+    }
+    const NetworkRunner::Outcome &o = m_runner.outcome();
+    const bool causal = m_runner.checkpoint() && m_runner.checkpoint()->config().decoder();
+    const QStringList tokens = attn::displayLabels(o.tokens);
+    m_popup->setHint(tr("Click: take it apart in the workbench. Right-click: ablate it, or "
+                        "Circuits of head %1 (what it reads and writes, from its weights).")
+                         .arg(head));
+    switch (m_grid->picture()) {
+    case LayerHeadGrid::Picture::Weights:
+        m_popup->showHead(o.run, tokens, causal, layer, head, near);
+        break;
+    case LayerHeadGrid::Picture::ValueWeighted: {
+        const auto norms = m_readings.norms();
+        if (!norms || !o.run) {
+            m_popup->hide();
+            return;
+        }
+        const attn::ValueWeightedHead &v = (*norms)[std::size_t(layer)][std::size_t(head)];
+        m_popup->showMatrix(
+            v.norms, tokens, causal, layer, head,
+            tr("Layer %1, head %2: ‖a·v·Wo‖").arg(layer).arg(head), ScaleKind::Sequential,
+            sinkNote(o.run->layers[std::size_t(layer)].heads[std::size_t(head)].weights,
+                     v.valueNorms, tokens),
+            near);
+        break;
+    }
+    case LayerHeadGrid::Picture::Rollout:
+        m_popup->showMatrix(m_grid->shown(layer, head), tokens, causal, layer, head,
+                            tr("Rollout through layer %1").arg(layer), ScaleKind::Unit,
+                            tr("½·mean of the heads + ½·I per layer, "
+                               "multiplied from layer 0 up: rows are positions after the layers, "
+                               "columns the input tokens they trace back to."),
+                            near);
+        break;
+    }
+}
+
+QString NetworkView::sinkNote(const attn::Matrix &weights, const attn::RowVector &valueNorms,
+                              const QStringList &tokens) {
+    const Eigen::Index n = weights.cols();
+    if (n < 2 || valueNorms.size() != n || weights.rows() == 0)
+        return {};
+    // The key that draws the most weight on average, against what the others write.
+    Eigen::Index key = 0;
+    const attn::RowVector share = weights.colwise().mean();
+    share.maxCoeff(&key);
+    const double others = (valueNorms.sum() - valueNorms(key)) / double(n - 1);
+    const QString name = key < tokens.size() ? tokens[int(key)] : QString::number(key);
+    const QString line = tr("Key %1 (%2) draws %3 % of the weight on average, and its value writes "
+                            "‖v·Wo‖ = %4 (the other keys: %5 on average).")
+                             .arg(key)
+                             .arg(name)
+                             .arg(share(key) * 100, 0, 'f', 0)
+                             .arg(valueNorms(key), 0, 'f', 3)
+                             .arg(others, 0, 'f', 3);
+    if (valueNorms(key) < 0.5 * others)
+        return line + QLatin1Char(' ') +
+               tr("So it is a sink: the head parks its weight there, and little comes of it.");
+    return line;
+}
+
+void NetworkView::updatePicture() {
+    const auto picture = LayerHeadGrid::Picture(m_pictureBox->currentData().toInt());
+    // The readings a picture needs, asked for when it is chosen, drawn when they come.
+    if (picture == LayerHeadGrid::Picture::ValueWeighted)
+        m_readings.request(RunReadings::Kind::ValueWeighted);
+    if (picture == LayerHeadGrid::Picture::Rollout)
+        m_readings.request(RunReadings::Kind::Rollout);
+    m_grid->setPicture(picture, m_readings.norms(), m_readings.rollouts());
+    switch (picture) {
+    case LayerHeadGrid::Picture::Weights:
+        m_pictureNote->setText(tr("which key each query reads, 0–1 for every head"));
+        break;
+    case LayerHeadGrid::Picture::ValueWeighted:
+        m_pictureNote->setText(
+            m_readings.norms()
+                ? tr("how much each key adds to the query's output (Kobayashi et al. 2020), one "
+                     "scale for every head: 0–%1. Hover a head for its sink.")
+                      .arg(m_grid->scaleTop(), 0, 'g', 3)
+                : tr("reading…"));
+        break;
+    case LayerHeadGrid::Picture::Rollout:
+        m_pictureNote->setText(
+            m_readings.rollouts()
+                ? tr("where each position's information came from through the layers, if "
+                     "attention alone mixed tokens (Abnar & Zuidema 2020; it ignores the MLPs "
+                     "and how much each value writes)")
+                : tr("reading…"));
+        break;
+    }
+}
+
+void NetworkView::updateLens() {
+    const bool decoder = !m_runner.checkpoint() || m_runner.checkpoint()->config().decoder();
+    m_tabs->setTabEnabled(1, decoder);
+    if (m_tabs->currentIndex() != 1 || !decoder)
+        return;
+    if (!m_runner.outcome().run) {
+        m_lens->setMessage(tr("Type a text above"));
+        return;
+    }
+    if (const QString error = m_readings.error(RunReadings::Kind::LogitLens); !error.isEmpty()) {
+        m_lens->setMessage(error);
+        return;
+    }
+    if (!m_readings.lens()) {
+        m_readings.request(RunReadings::Kind::LogitLens);
+        m_lens->setMessage(tr("Reading the logit lens…"));
+        return;
+    }
+    if (m_lens->lens() != m_readings.lens())
+        m_lens->setLens(m_readings.lens(), m_runner.outcome().tokens, m_runner.tokenizer());
+}
+
+void NetworkView::showTab(Tab tab) {
+    switch (tab) {
+    case Tab::Heads:
+        m_tabs->setCurrentIndex(0);
+        break;
+    case Tab::Lens:
+        m_tabs->setCurrentWidget(m_lens);
+        break;
+    case Tab::Circuits:
+        m_tabs->setCurrentWidget(m_circuits);
+        break;
+    case Tab::Compare:
+        m_tabs->setCurrentWidget(m_comparisonView);
+        break;
+    }
+}
+
+bool NetworkView::isBusy() const {
+    return m_comparison->isBusy() || m_circuits->isBusy() || m_readings.isBusy();
+}
+
+void NetworkView::showCircuits(int layer, int head) {
+    m_popup->hide();
+    m_circuits->showHead(layer, head);
+    m_tabs->setCurrentWidget(m_circuits);
+}
+
+void NetworkView::showProjections(std::shared_ptr<const attn::HeadProjections> head,
+                                  const QString &title) {
+    m_circuits->showProjections(std::move(head), title);
+    m_tabs->setCurrentWidget(m_circuits);
+}
+
+void NetworkView::updateCircuits() {
+    // A first look at the tab shows the chosen head (or the first): its circuits are read only
+    // when asked for, as a d = 4096 head's are seconds of work.
+    if (m_tabs->currentWidget() != m_circuits || m_circuits->layer() >= 0 || m_circuits->isBusy() ||
+        !m_runner.checkpoint())
+        return;
+    m_circuits->showHead(std::max(m_document.chosenLayer(), 0),
+                         std::max(m_document.chosenHead(), 0));
+}
+
+void NetworkView::showOutcome() {
+    const NetworkRunner::Outcome &o = m_runner.outcome();
+    m_tokens->setTokens(o.tokens);
+    const bool decoder = !m_runner.checkpoint() || m_runner.checkpoint()->config().decoder();
+    m_grid->setRun(o.run, decoder);
+    // A head this run does not have is chosen no more (the grid forgets it quietly).
+    m_document.choose(m_grid->chosenLayer(), m_grid->chosenHead());
+    m_readings.setRun(m_runner.checkpoint(), o.run);
+    updatePicture();
+    updateLens();
+    updateScores();
+    m_delta->setRuns(o.run, o.baseline);
+    m_delta->setVisible(!m_delta->changes().empty());
+    m_predictions->setOutcome(o, m_runner.tokenizer().get(), decoder);
+    m_popup->hide();
+    updateChosen();
+}
+
+} // namespace attn::ui

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "Matrix.h"
+#include "heatmap/ColorScale.h"
+
+#include <QTimer>
+#include <QWidget>
+
+#include <memory>
+
+namespace attn {
+struct HeadProjections;
+}
+
+class QTabWidget;
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QScrollArea;
+
+namespace attn::ui {
+
+class CircuitsView;
+class ComparisonView;
+class NetworkComparison;
+class HeadPopup;
+class LayerDeltaView;
+class LayerHeadGrid;
+class LogitLensView;
+class RunReadings;
+class NetworkRunner;
+class NetworkDocument;
+class PredictionsView;
+class TokenStrip;
+
+// A real model in the window: the text it runs on (typed in the box at the top), its tokens as
+// pieces, every head of every layer (LayerHeadGrid, scrolled when there are many; the head
+// under the pointer enlarged in a HeadPopup) and, beside them, what the model predicts. Shows
+// what its NetworkRunner publishes, never waits for it: a run that takes longer than
+// kProgressDelayMs shows a progress bar meanwhile. It shows its NetworkDocument (the text, text
+// B, the chosen head, the interventions' marks) and edits it: typing, choosing a head, the
+// heads' context menu. What only the owner (NetworkController) can do it asks for by a signal:
+// take a head or a layer apart, go back to the workbench, open another model.
+class NetworkView : public QWidget {
+    Q_OBJECT
+public:
+    static constexpr int kProgressDelayMs = 200;
+
+    // `readings`: of the runner's runs; the view asks for those its pictures need.
+    NetworkView(NetworkRunner &runner, NetworkDocument &document, RunReadings &readings,
+                QWidget *parent = nullptr);
+
+    // The tab a figure opens on (attnviz --focus lens|circuits|compare).
+    enum class Tab { Heads, Lens, Circuits, Compare };
+    void showTab(Tab tab);
+    // Whether the view's own work is under way (run B, the circuits, the readings): a
+    // screenshot waits for it.
+    bool isBusy() const;
+
+    // The parts the tests type into and read; they find the others by their object names.
+    QLineEdit *textEdit() const { return m_text; }
+    QTabWidget *tabs() const { return m_tabs; }
+    LogitLensView *lens() const { return m_lens; }
+    CircuitsView *circuits() const { return m_circuits; }
+    // The A/B comparison: the "Compare with…" box, run B and the tab that shows both.
+    QLineEdit *compareEdit() const { return m_compareText; }
+    NetworkComparison &comparison() const { return *m_comparison; }
+    ComparisonView *comparisonView() const { return m_comparisonView; }
+    // The Circuits tab on head `head` of layer `layer` (the heads' context menu asks for it).
+    void showCircuits(int layer, int head);
+    // The Circuits tab on `head`'s weights as given (a head edited in the workbench), `title`
+    // above them.
+    void showProjections(std::shared_ptr<const attn::HeadProjections> head, const QString &title);
+    RunReadings &readings() const { return m_readings; }
+
+    void setColorMap(ColorMapId map);
+    // A one-line message under the text (a failed open or run); "" hides it.
+    void showMessage(const QString &text);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+signals:
+    void openRequested();
+    void backRequested();
+    // Head `head` of layer `layer` into the workbench; −1: every head of the layer.
+    void takeApartRequested(int layer, int head);
+
+private:
+    // The line the enlarged head says under value-weighted attention: why the sink it looks at
+    // writes little ("" when it does not look at one key most).
+    static QString sinkNote(const attn::Matrix &weights, const attn::RowVector &valueNorms,
+                            const QStringList &tokens);
+    void showOutcome();
+    void updateHeader();
+    void updateChosen();
+    void fitSide();
+    void updateScores();
+    void updateInterventions();
+    void updatePicture();
+    void updateLens();
+    void updateCircuits();
+    void hoverHead(int layer, int head, const QRect &near);
+
+    NetworkRunner &m_runner;
+    NetworkDocument &m_document;
+    RunReadings &m_readings;
+    QLabel *m_model;
+    QLineEdit *m_text;
+    QProgressBar *m_progress;
+    QTimer m_progressDelay;
+    TokenStrip *m_tokens;
+    QLabel *m_message;
+    LayerHeadGrid *m_grid;
+    QScrollArea *m_scroll;
+    PredictionsView *m_predictions;
+    QWidget *m_side = nullptr; // the predictions and the buttons beside the heads
+    QComboBox *m_scoreBox;
+    QCheckBox *m_sortBox;
+    QLabel *m_best;
+    QLabel *m_chosen;
+    LayerDeltaView *m_delta;
+    QPushButton *m_restoreAll;
+    QComboBox *m_pictureBox;
+    QLabel *m_pictureNote;
+    QTabWidget *m_tabs;
+    LogitLensView *m_lens;
+    CircuitsView *m_circuits;
+    QLineEdit *m_compareText;
+    NetworkComparison *m_comparison;
+    ComparisonView *m_comparisonView;
+    QPushButton *m_takeHead;
+    QPushButton *m_takeLayer;
+    HeadPopup *m_popup;
+};
+
+} // namespace attn::ui
