@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The model window's tests (tests/ui/realmodel): what the window should show, computed directly
+// The model window's tests (tests/ui/networkview): what the window should show, computed directly
 // with the core, and a model opened and run in a test harness.
 
 #include "SessionSupport.h"

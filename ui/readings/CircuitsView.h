@@ -31,8 +31,8 @@ namespace attn::ui {
 
 class HeatmapView;
 
-// The circuits of one head (Elhage et al. 2021; core/analysis/HeadCircuits.h), the model view's
-// "Circuits" tab: W_QK = Wq_h·Wk_hᵀ and W_OV = Wv_h·Wo_h as d × d heatmaps, their singular
+// The circuits of one head (Elhage et al. 2021; core/networkreadings/HeadCircuits.h), the model
+// view's "Circuits" tab: W_QK = Wq_h·Wk_hᵀ and W_OV = Wv_h·Wo_h as d × d heatmaps, their singular
 // values, W_OV's eigenvalues on the complex plane, the copying score with what it means and,
 // for a vocabulary of at most kMaxCircuitVocabulary tokens, the token pairs the full QK and OV
 // circuits favour most. Everything is computed on a worker (a d = 2048 head is two d × d

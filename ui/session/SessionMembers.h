@@ -10,7 +10,7 @@ namespace attn::ui {
 
 // View-state keys that a session file keeps at its top level, beside "inputs" and "view",
 // because other programs write them there too: "model", the model folder a document was taken
-// apart from (ui/realmodel; attnviz-cli model session writes the same member). Features register
+// apart from (ui/networkview; attnviz-cli model session writes the same member). Features register
 // them with the ViewStateRegistry like any key; these functions move them between the
 // registry's object and the file's top level.
 namespace sessionmembers {
