@@ -55,11 +55,11 @@ install_missing() {
 build() {
   echo "==> configuring ($preset preset) and building in $build_dir"
   local launcher=()
-  # With ccache, every clone of the repository shares one cache: paths are taken relative to the
-  # clone, and the asan and fuzz presets' debug information does not tie an object to the clone's
-  # directory (hash_dir off), so CI's clean clone reuses what the session built.
-  # The precompiled headers (cmake/PrecompiledHeaders.cmake) are cached only with these
-  # sloppiness settings: a header's time stamps and the PCH's macros are not part of the key.
+  # With ccache, paths are taken relative to the clone, and the asan and fuzz presets' debug
+  # information does not tie an object to the clone's directory (hash_dir off). Precompiled
+  # headers are tied to their build directory all the same (cmake/PrecompiledHeaders.cmake), so
+  # what a clone shares with another is what is built without one. They are cached only with
+  # these sloppiness settings: a header's time stamps and the PCH's macros are not in the key.
   command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache) &&
     export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}" CCACHE_NOHASHDIR="${CCACHE_NOHASHDIR:-1}" \
       CCACHE_SLOPPINESS="${CCACHE_SLOPPINESS:-pch_defines,time_macros,include_file_mtime,include_file_ctime}"
