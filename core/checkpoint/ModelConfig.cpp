@@ -1,222 +1,158 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ModelConfig.h"
 
-#include "InputError.h"
+#include "ConfigFields.h"
 #include "Limits.h"
+#include "ModelFamilies.h"
 #include "Translate.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonParseError>
+#include <QStringList>
 
 #include <cmath>
+#include <numbers>
 
 namespace attn {
 
+const char *familyName(ModelFamily family) {
+    return familySpec(family).modelType;
+}
+
+bool ModelFeatures::anyWindow() const {
+    for (std::int64_t w : window)
+        if (w > 0)
+            return true;
+    return false;
+}
+
+double ModelConfig::queryScale() const {
+    return features.queryScale > 0 ? features.queryScale : 1.0 / std::sqrt(double(headDim));
+}
+
+std::vector<double> ropeFrequencies(const ModelConfig &c, std::int64_t layer) {
+    const RopeFeatures &r = c.features.ropes;
+    const bool local = r.localTheta > 0 && c.features.windowOf(layer) > 0;
+    const double theta = local ? r.localTheta : r.theta;
+    const std::int64_t dims = r.rotaryDims > 0 ? r.rotaryDims : c.headDim;
+    std::vector<double> inverse(std::size_t(dims / 2));
+    for (std::size_t i = 0; i < inverse.size(); ++i)
+        inverse[i] = 1.0 / std::pow(theta, double(2 * i) / double(dims));
+    if (local)
+        return inverse;
+    if (r.linearFactor > 0)
+        for (double &f : inverse)
+            f /= r.linearFactor;
+    if (r.llama3Factor > 0) {
+        // _compute_llama3_parameters: long wavelengths slowed by the factor, short ones kept,
+        // those between blended by where their wavelength falls.
+        const double lowWavelength = r.originalMaxPositions / r.lowFreqFactor;
+        const double highWavelength = r.originalMaxPositions / r.highFreqFactor;
+        for (double &f : inverse) {
+            const double wavelength = 2 * std::numbers::pi / f;
+            if (wavelength < highWavelength)
+                continue;
+            if (wavelength > lowWavelength) {
+                f /= r.llama3Factor;
+                continue;
+            }
+            const double s = (r.originalMaxPositions / wavelength - r.lowFreqFactor) /
+                             (r.highFreqFactor - r.lowFreqFactor);
+            f = (1 - s) * f / r.llama3Factor + s * f;
+        }
+    }
+    return inverse;
+}
+
 namespace {
 
-[[noreturn]] void fail(const QString &message) {
-    throw InputError(message);
+QString number(double v) {
+    return QString::number(v, 'g', 6);
 }
 
-QString quoted(const QString &text) {
-    return "\"" + text + "\"";
-}
-
-class Fields {
-public:
-    explicit Fields(const QJsonObject &o) : m_o(o) {}
-
-    bool has(const char *key) const {
-        return m_o.contains(QLatin1String(key)) && !m_o.value(QLatin1String(key)).isNull();
-    }
-
-    // A whole number ≥ 1 and ≤ limit; absent gives `fallback` when there is one (> 0).
-    std::int64_t size(const char *key, std::int64_t limit, std::int64_t fallback = 0) const {
-        if (!has(key)) {
-            if (fallback > 0)
-                return fallback;
-            fail(translate("attn::checkpoint", "the field %1 is missing").arg(quoted(key)));
-        }
-        const QJsonValue v = m_o.value(QLatin1String(key));
-        const double d = v.toDouble(-1);
-        if (!v.isDouble() || !(d >= 1) || d != std::floor(d))
-            fail(translate("attn::checkpoint", "the field %1 is not a whole number ≥ 1")
-                     .arg(quoted(key)));
-        // Compared as a double first: 1e300 does not fit an int64.
-        if (d > double(limit))
-            checkModelSize(d > 9e18 ? std::int64_t(9e18) : std::int64_t(d), limit, key);
-        return std::int64_t(d);
-    }
-
-    // A positive finite number; absent gives `fallback`.
-    double positive(const char *key, double fallback) const {
-        if (!has(key))
-            return fallback;
-        const QJsonValue v = m_o.value(QLatin1String(key));
-        const double d = v.toDouble(-1);
-        if (!v.isDouble() || !(d > 0) || !std::isfinite(d))
-            fail(translate("attn::checkpoint", "the field %1 is not a positive number")
-                     .arg(quoted(key)));
-        return d;
-    }
-
-    bool flag(const char *key, bool fallback) const {
-        if (!has(key))
-            return fallback;
-        const QJsonValue v = m_o.value(QLatin1String(key));
-        if (!v.isBool())
-            fail(translate("attn::checkpoint", "the field %1 is not true or false")
-                     .arg(quoted(key)));
-        return v.toBool();
-    }
-
-    QString text(const char *key, const QString &fallback) const {
-        if (!has(key))
-            return fallback;
-        const QJsonValue v = m_o.value(QLatin1String(key));
-        if (!v.isString())
-            fail(translate("attn::checkpoint", "the field %1 is not a text").arg(quoted(key)));
-        return v.toString();
-    }
-
-    const QJsonObject &object() const { return m_o; }
-
-private:
-    QJsonObject m_o;
-};
-
-Activation activationNamed(const QString &name, const char *key) {
-    if (name == "gelu_new" || name == "gelu_pytorch_tanh" || name == "gelu_fast")
-        return Activation::GeluTanh;
-    if (name == "gelu")
-        return Activation::GeluErf;
-    if (name == "silu" || name == "swish")
-        return Activation::Silu;
-    if (name == "relu")
-        return Activation::Relu;
-    fail(translate("attn::checkpoint", "the activation %1 = %2 is not supported")
-             .arg(quoted(key), quoted(name)));
-}
-
-void gpt2(const Fields &f, ModelConfig &c) {
-    c.dModel = f.size("n_embd", kMaxModelWidth);
-    c.heads = f.size("n_head", kMaxModelHeads);
-    c.kvHeads = c.heads;
-    c.layers = f.size("n_layer", kMaxModelLayers);
-    c.vocab = f.size("vocab_size", kMaxVocabulary);
-    c.maxPositions = f.size("n_positions", kMaxModelPositions);
-    c.ffn = f.size("n_inner", kMaxModelWidth, 4 * c.dModel);
-    c.normEps = f.positive("layer_norm_epsilon", 1e-5);
-    c.activation =
-        activationNamed(f.text("activation_function", "gelu_new"), "activation_function");
-    if (!f.flag("scale_attn_weights", true))
-        fail(translate("attn::checkpoint",
-                       "\"scale_attn_weights\": false is not supported (scores are divided by "
-                       "√d_k)"));
-    if (f.flag("scale_attn_by_inverse_layer_idx", false))
-        fail(translate("attn::checkpoint",
-                       "\"scale_attn_by_inverse_layer_idx\": true is not supported"));
-    if (c.dModel % c.heads != 0)
-        fail(translate("attn::checkpoint", "n_head %1 does not divide n_embd %2")
-                 .arg(qs(c.heads), qs(c.dModel)));
-    c.headDim = c.dModel / c.heads;
-    // GPT-2 ties its LM head to the token embeddings unless the config says otherwise (as
-    // Hugging Face's GPT2LMHeadModel does; the induction task's models have their own head).
-    c.tiedEmbeddings = f.flag("tie_word_embeddings", true);
-    c.qkvBias = c.outputBias = c.mlpBias = true;
-}
-
-void llama(const Fields &f, ModelConfig &c) {
-    c.dModel = f.size("hidden_size", kMaxModelWidth);
-    c.heads = f.size("num_attention_heads", kMaxModelHeads);
-    c.kvHeads = f.size("num_key_value_heads", kMaxModelHeads, c.heads);
-    c.layers = f.size("num_hidden_layers", kMaxModelLayers);
-    c.vocab = f.size("vocab_size", kMaxVocabulary);
-    c.maxPositions = f.size("max_position_embeddings", kMaxModelPositions, 2048);
-    c.ffn = f.size("intermediate_size", kMaxModelWidth);
-    c.normEps = f.positive("rms_norm_eps", 1e-6);
-    c.ropeTheta = f.positive("rope_theta", 10000);
-    c.activation = activationNamed(f.text("hidden_act", "silu"), "hidden_act");
-    if (c.activation != Activation::Silu)
-        fail(translate("attn::checkpoint",
-                       "the activation \"hidden_act\" = %1 is not supported here (silu is)")
-                 .arg(quoted(f.text("hidden_act", "silu"))));
-    c.tiedEmbeddings = f.flag("tie_word_embeddings", false);
-    if (f.has("rope_scaling")) {
-        const QJsonValue scaling = f.object().value("rope_scaling");
-        const QJsonObject o = scaling.toObject();
-        const QString type = o.value("rope_type").toString(o.value("type").toString());
-        fail(translate("attn::checkpoint",
-                       "\"rope_scaling\" of type %1 is not supported (only plain RoPE is)")
-                 .arg(quoted(type.isEmpty() ? QStringLiteral("?") : type)));
-    }
-    if (f.has("head_dim")) {
-        c.headDim = f.size("head_dim", kMaxModelHeadDim);
-    } else {
-        if (c.dModel % c.heads != 0)
-            fail(translate("attn::checkpoint",
-                           "num_attention_heads %1 does not divide hidden_size %2")
-                     .arg(qs(c.heads), qs(c.dModel)));
-        c.headDim = c.dModel / c.heads;
-    }
-    if (c.headDim % 2 != 0)
-        fail(translate("attn::checkpoint", "head_dim %1 is odd: RoPE rotates pairs")
-                 .arg(qs(c.headDim)));
-    if (c.heads % c.kvHeads != 0)
-        fail(translate("attn::checkpoint",
-                       "num_key_value_heads %1 does not divide num_attention_heads %2")
-                 .arg(qs(c.kvHeads), qs(c.heads)));
-    if (c.family == ModelFamily::Qwen2) {
-        c.qkvBias = true;
-        if (f.flag("use_sliding_window", false))
-            fail(translate("attn::checkpoint", "\"use_sliding_window\": true is not supported"));
-    } else {
-        c.qkvBias = c.outputBias = f.flag("attention_bias", false);
-        c.mlpBias = f.flag("mlp_bias", false);
-    }
-}
-
-void bert(const Fields &f, ModelConfig &c) {
-    c.dModel = f.size("hidden_size", kMaxModelWidth);
-    c.heads = f.size("num_attention_heads", kMaxModelHeads);
-    c.kvHeads = c.heads;
-    c.layers = f.size("num_hidden_layers", kMaxModelLayers);
-    c.vocab = f.size("vocab_size", kMaxVocabulary);
-    c.maxPositions = f.size("max_position_embeddings", kMaxModelPositions, 512);
-    c.ffn = f.size("intermediate_size", kMaxModelWidth);
-    c.typeVocab = f.size("type_vocab_size", kMaxVocabulary, 2);
-    c.normEps = f.positive("layer_norm_eps", 1e-12);
-    c.activation = activationNamed(f.text("hidden_act", "gelu"), "hidden_act");
-    const QString position = f.text("position_embedding_type", "absolute");
-    if (position != "absolute")
-        fail(translate("attn::checkpoint",
-                       "\"position_embedding_type\" %1 is not supported (absolute is)")
-                 .arg(quoted(position)));
-    if (c.dModel % c.heads != 0)
-        fail(translate("attn::checkpoint", "num_attention_heads %1 does not divide hidden_size %2")
-                 .arg(qs(c.heads), qs(c.dModel)));
-    c.headDim = c.dModel / c.heads;
-    // GPT-2 ties its LM head to the token embeddings unless the config says otherwise (as
-    // Hugging Face's GPT2LMHeadModel does; the induction task's models have their own head).
-    c.tiedEmbeddings = f.flag("tie_word_embeddings", true);
-    c.qkvBias = c.outputBias = c.mlpBias = true;
+// "0, 2, 4 …" for the layers that slide; "every layer" when all do.
+QString layerList(const std::vector<std::int64_t> &window) {
+    QStringList layers;
+    for (std::size_t i = 0; i < window.size(); ++i)
+        if (window[i] > 0)
+            layers << QString::number(i);
+    if (std::size_t(layers.size()) == window.size())
+        return translate("attn::checkpoint", "every layer");
+    if (layers.size() > 6)
+        layers = layers.mid(0, 4) << QStringLiteral("…");
+    return translate("attn::checkpoint", "layers %1").arg(layers.join(", "));
 }
 
 } // namespace
 
-const char *familyName(ModelFamily family) {
-    switch (family) {
-    case ModelFamily::Gpt2:
-        return "gpt2";
-    case ModelFamily::Llama:
-        return "llama";
-    case ModelFamily::Qwen2:
-        return "qwen2";
-    case ModelFamily::Bert:
-        return "bert";
+QString describeFeatures(const ModelConfig &c) {
+    const ModelFeatures &x = c.features;
+    QStringList parts;
+    switch (x.norm) {
+    case NormKind::LayerNorm:
+        parts << (x.postNorm ? translate("attn::checkpoint", "LayerNorm after each sublayer")
+                             : translate("attn::checkpoint", "LayerNorm"));
+        break;
+    case NormKind::RmsNorm:
+        parts << translate("attn::checkpoint", "RMSNorm");
+        break;
+    case NormKind::RmsNormPlusOne:
+        parts << translate("attn::checkpoint", "RMSNorm with (1 + w)");
+        break;
     }
-    return "?";
+    if (x.sandwichNorms)
+        parts << translate("attn::checkpoint", "sandwich norms");
+    if (x.learnedPositions)
+        parts << translate("attn::checkpoint", "learned positions");
+    if (x.rope) {
+        QString rope = translate("attn::checkpoint", "RoPE θ %1").arg(number(x.ropes.theta));
+        if (x.ropes.localTheta > 0)
+            rope += translate("attn::checkpoint", " (sliding layers %1)")
+                        .arg(number(x.ropes.localTheta));
+        if (x.ropes.rotaryDims < c.headDim)
+            rope += translate("attn::checkpoint", " on %1 of %2 dimensions")
+                        .arg(x.ropes.rotaryDims)
+                        .arg(c.headDim);
+        if (x.ropes.linearFactor > 0)
+            rope += translate("attn::checkpoint", ", linear scaling ×%1")
+                        .arg(number(x.ropes.linearFactor));
+        if (x.ropes.llama3Factor > 0)
+            rope += translate("attn::checkpoint", ", llama3 scaling ×%1")
+                        .arg(number(x.ropes.llama3Factor));
+        parts << rope;
+    }
+    if (c.kvHeads < c.heads)
+        parts << translate("attn::checkpoint", "%1 heads share %2 key/value heads")
+                     .arg(c.heads)
+                     .arg(c.kvHeads);
+    if (x.qkNorm)
+        parts << translate("attn::checkpoint", "q and k normalised per head");
+    if (x.queryScale > 0)
+        parts << translate("attn::checkpoint", "scores scaled by %1").arg(number(x.queryScale));
+    if (x.attnSoftcap > 0)
+        parts << translate("attn::checkpoint", "soft-capped attention (%1)")
+                     .arg(number(x.attnSoftcap));
+    if (x.finalSoftcap > 0)
+        parts
+            << translate("attn::checkpoint", "soft-capped logits (%1)").arg(number(x.finalSoftcap));
+    if (x.anyWindow()) {
+        std::int64_t w = 0;
+        for (std::int64_t v : x.window)
+            w = std::max(w, v);
+        parts << translate("attn::checkpoint", "sliding window of %1 on %2")
+                     .arg(w)
+                     .arg(layerList(x.window));
+    }
+    if (x.gatedMlp)
+        parts << (c.activation == Activation::Silu ? translate("attn::checkpoint", "SwiGLU MLP")
+                                                   : translate("attn::checkpoint", "GeGLU MLP"));
+    if (x.embeddingScale != 1)
+        parts << translate("attn::checkpoint", "embeddings ×%1").arg(number(x.embeddingScale));
+    parts << (c.tiedEmbeddings ? translate("attn::checkpoint", "tied LM head")
+                               : translate("attn::checkpoint", "separate LM head"));
+    return QStringLiteral("%1: %2").arg(QString::fromLatin1(familySpec(c.family).displayName),
+                                        parts.join(", "));
 }
 
 ModelConfig parseModelConfig(const QByteArray &json) {
@@ -224,30 +160,31 @@ ModelConfig parseModelConfig(const QByteArray &json) {
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
     if (error.error != QJsonParseError::NoError)
-        fail(translate("attn::checkpoint", "not JSON (%1 at byte %2)")
-                 .arg(error.errorString(), QString::number(error.offset)));
+        refuseConfig(translate("attn::checkpoint", "not JSON (%1 at byte %2)")
+                         .arg(error.errorString(), QString::number(error.offset)));
     if (!doc.isObject())
-        fail(translate("attn::checkpoint", "not a JSON object"));
-    const Fields f(doc.object());
+        refuseConfig(translate("attn::checkpoint", "not a JSON object"));
+    const ConfigFields f(doc.object());
     if (!f.has("model_type"))
-        fail(translate("attn::checkpoint", "the field %1 is missing").arg(quoted("model_type")));
+        refuseConfig(translate("attn::checkpoint", "the field %1 is missing")
+                         .arg(quotedField("model_type")));
     const QString type = f.text("model_type", {});
-    ModelConfig c;
-    if (type == "gpt2") {
-        c.family = ModelFamily::Gpt2;
-        gpt2(f, c);
-    } else if (type == "llama" || type == "qwen2") {
-        c.family = type == "llama" ? ModelFamily::Llama : ModelFamily::Qwen2;
-        llama(f, c);
-    } else if (type == "bert") {
-        c.family = ModelFamily::Bert;
-        bert(f, c);
-    } else {
-        fail(translate("attn::checkpoint",
-                       "the model_type %1 is not supported (gpt2, llama, qwen2 and bert are)")
-                 .arg(quoted(type)));
+    const ModelFamilySpec *family = familyOfModelType(type);
+    if (!family) {
+        QStringList known;
+        for (const ModelFamilySpec *s : modelFamilies())
+            known << QString::fromLatin1(s->modelType);
+        refuseConfig(translate("attn::checkpoint", "the model_type %1 is not supported (%2 are)")
+                         .arg(quotedField(type), known.join(", ")));
     }
+    ModelConfig c;
+    c.family = family->family;
+    // Newer configs say "dtype", older ones "torch_dtype".
+    c.dtype = f.text("torch_dtype", f.text("dtype", {}));
+    family->parse(f, c);
     checkModelSize(c.headDim, kMaxModelHeadDim, "head_dim");
+    for (std::int64_t w : c.features.window)
+        checkModelSize(std::max<std::int64_t>(w, 1), kMaxModelPositions, "sliding_window");
     return c;
 }
 

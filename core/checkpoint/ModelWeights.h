@@ -28,8 +28,12 @@ struct LayerWeights {
     // (ln_2, post_attention_layernorm). BERT (post-LN): the norm after attention
     // (attention.output.LayerNorm) and after the MLP (output.LayerNorm).
     NormWeights attentionNorm, mlpNorm;
+    // Gemma's sandwich norms: of the attention's output and of the MLP's, before each is added
+    // to the residual stream (there mlpNorm is pre_feedforward_layernorm).
+    NormWeights postAttentionNorm, postMlpNorm;
+    NormWeights qNorm, kNorm;     // Qwen3, Gemma 3: each head's q and k (length head_dim)
     LinearWeights qkv;            // GPT-2's fused c_attn (d × 3d: q, k, v side by side)
-    LinearWeights q, k, v;        // the others' separate projections
+    LinearWeights q, k, v;        // the others' separate projections (Phi-3's: views of qkv_proj)
     LinearWeights o;              // the output projection
     LinearWeights up, gate, down; // gate only in the gated (SiLU) MLP
 };

@@ -120,14 +120,14 @@ double sigmoid(double x) {
 }
 
 // Hugging Face's rotate_half RoPE on a T × hd block whose row p is position p: the pair
-// (i, i + hd/2) turns by p·θ^(−2i/hd); sign −1 turns it back, which is the rotation's
-// transpose and so its backward pass.
-void rope(Eigen::Ref<Matrix, 0, Eigen::OuterStride<>> m, double theta, double sign) {
-    const Eigen::Index d = m.cols(), half = d / 2;
+// (i, i + |inverse|) turns by p·inverse[i] (columns past 2·|inverse| pass through); sign −1
+// turns it back, which is the rotation's transpose and so its backward pass.
+void rope(Eigen::Ref<Matrix, 0, Eigen::OuterStride<>> m, const std::vector<double> &inverse,
+          double sign) {
+    const auto half = Eigen::Index(inverse.size());
     for (Eigen::Index i = 0; i < half; ++i) {
-        const double frequency = 1.0 / std::pow(theta, double(2 * i) / double(d));
         for (Eigen::Index p = 0; p < m.rows(); ++p) {
-            const double angle = double(p) * frequency;
+            const double angle = double(p) * inverse[std::size_t(i)];
             const double c = std::cos(angle), s = sign * std::sin(angle);
             const double a = m(p, i), b = m(p, i + half);
             m(p, i) = a * c - b * s;
@@ -136,8 +136,24 @@ void rope(Eigen::Ref<Matrix, 0, Eigen::OuterStride<>> m, double theta, double si
     }
 }
 
-bool rmsFamily(const ModelConfig &c) {
-    return c.family == ModelFamily::Llama || c.family == ModelFamily::Qwen2;
+// Throws InputError naming a feature of the model that the gradient does not follow yet.
+void checkDifferentiable(const ModelConfig &c) {
+    const ModelFeatures &x = c.features;
+    QString missing;
+    if (x.norm == NormKind::RmsNormPlusOne)
+        missing = translate("attn::training", "RMSNorm with (1 + w)");
+    else if (x.qkNorm)
+        missing = translate("attn::training", "the per-head norm of q and k");
+    else if (x.attnSoftcap > 0 || x.finalSoftcap > 0)
+        missing = translate("attn::training", "soft-capping");
+    else if (x.sandwichNorms)
+        missing = translate("attn::training", "sandwich norms");
+    else if (x.embeddingScale != 1)
+        missing = translate("attn::training", "scaled embeddings");
+    if (!missing.isEmpty())
+        throw InputError(
+            translate("attn::training", "%1 uses %2, which the gradient does not follow yet")
+                .arg(QString::fromLatin1(familyName(c.family)), missing));
 }
 
 const Matrix &headWeights(const DecoderParameters &p) {
@@ -170,13 +186,14 @@ double DecoderPass::forward(const DecoderParameters &p, const std::vector<std::i
                                        "token id %1 (at position %2) is outside the vocabulary "
                                        "0 … %3")
                                  .arg(qs(ids[i]), qs(std::int64_t(i)), qs(c.vocab - 1)));
+    checkDifferentiable(c);
     m_ids = ids;
     m_counted = counted;
     m_sequences = sequences;
     m_length = T;
     const auto N = Eigen::Index(total);
     const std::int64_t d = c.dModel, hd = c.headDim, H = c.heads, group = c.heads / c.kvHeads;
-    const bool rms = rmsFamily(c);
+    const bool rms = c.features.norm != NormKind::LayerNorm;
 
     Matrix h(N, Eigen::Index(d));
     for (Eigen::Index i = 0; i < N; ++i) {
@@ -186,10 +203,13 @@ double DecoderPass::forward(const DecoderParameters &p, const std::vector<std::i
     }
 
     m_layers.resize(p.layers.size());
-    const double scale = 1.0 / std::sqrt(double(hd));
+    const double scale = c.queryScale();
     for (std::size_t l = 0; l < p.layers.size(); ++l) {
         const LayerParameters &w = p.layers[l];
         LayerCache &a = m_layers[l];
+        const std::vector<double> inverse =
+            c.features.rope ? ropeFrequencies(c, std::int64_t(l)) : std::vector<double>();
+        const Eigen::Index window = Eigen::Index(c.features.windowOf(std::int64_t(l)));
         a.input = std::move(h);
         normForward(a.input, w.attentionNorm, c.normEps, rms, a.xhat1, a.rstd1, a.x);
         if (w.qkv.weight.present()) {
@@ -206,14 +226,14 @@ double DecoderPass::forward(const DecoderParameters &p, const std::vector<std::i
         a.concat.resize(N, Eigen::Index(H * hd));
         // Each (sequence, head) on its own: RoPE on its q (and, once per kv head, its k), the
         // causal softmax of its scores, their product with v.
-        if (rms)
+        if (c.features.rope)
             parallelFor(Eigen::Index(sequences * c.kvHeads), 1,
                         [&](Eigen::Index first, Eigen::Index last) {
                             for (Eigen::Index i = first; i < last; ++i) {
                                 const Eigen::Index b = i / c.kvHeads, g = i % c.kvHeads;
-                                rope(a.k.block(b * T, g * hd, T, hd), c.ropeTheta, 1.0);
+                                rope(a.k.block(b * T, g * hd, T, hd), inverse, 1.0);
                                 for (std::int64_t h2 = g * group; h2 < (g + 1) * group; ++h2)
-                                    rope(a.q.block(b * T, h2 * hd, T, hd), c.ropeTheta, 1.0);
+                                    rope(a.q.block(b * T, h2 * hd, T, hd), inverse, 1.0);
                             }
                         });
         parallelFor(Eigen::Index(sequences * H), 1, [&](Eigen::Index first, Eigen::Index last) {
@@ -224,11 +244,15 @@ double DecoderPass::forward(const DecoderParameters &p, const std::vector<std::i
                 gemm(a.q.block(b * T, head * hd, T, hd), false, a.k.block(b * T, kv * hd, T, hd),
                      true, P);
                 for (Eigen::Index r = 0; r < T; ++r) {
-                    auto row = P.row(r).head(r + 1);
+                    // Keys first … r: every earlier one, or the window's last ones.
+                    const Eigen::Index from =
+                        window > 0 ? std::max<Eigen::Index>(0, r + 1 - window) : 0;
+                    auto row = P.row(r).segment(from, r + 1 - from);
                     row *= scale;
                     const double top = row.maxCoeff();
                     row = (row.array() - top).exp();
                     row /= row.sum();
+                    P.row(r).head(from).setZero();
                     P.row(r).tail(T - r - 1).setZero();
                 }
                 gemm(P, false, a.v.block(b * T, kv * hd, T, hd), false,
@@ -288,7 +312,7 @@ void DecoderPass::backward(const DecoderParameters &p, DecoderParameters &g) {
     const std::int64_t T = m_length, B = m_sequences;
     const auto N = Eigen::Index(B * T);
     const std::int64_t d = c.dModel, hd = c.headDim, H = c.heads, group = c.heads / c.kvHeads;
-    const bool rms = rmsFamily(c);
+    const bool rms = c.features.norm != NormKind::LayerNorm;
     for (Parameter *t : g.tensors())
         t->value.setZero();
 
@@ -315,11 +339,13 @@ void DecoderPass::backward(const DecoderParameters &p, DecoderParameters &g) {
     Matrix dh = Matrix::Zero(N, Eigen::Index(d));
     normBackward(dFinal, m_xhatFinal, m_rstdFinal, p.finalNorm, g.finalNorm, rms, dh);
 
-    const double scale = 1.0 / std::sqrt(double(hd));
+    const double scale = c.queryScale();
     for (std::size_t l = p.layers.size(); l-- > 0;) {
         const LayerParameters &w = p.layers[l];
         LayerParameters &gw = g.layers[l];
         const LayerCache &a = m_layers[l];
+        const std::vector<double> inverse =
+            c.features.rope ? ropeFrequencies(c, std::int64_t(l)) : std::vector<double>();
         // output = residual + mlp(norm2(residual)): the residual's gradient is dh plus what
         // flows back through the MLP.
         Matrix dResidual = dh;
@@ -376,18 +402,18 @@ void DecoderPass::backward(const DecoderParameters &p, DecoderParameters &g) {
                     gemm(dP, false, k, false, dq.block(b * T, head * hd, T, hd));
                     gemm(dP, true, a.q.block(b * T, head * hd, T, hd), false, dK, 1.0);
                 }
-                if (rms) {
+                if (c.features.rope) {
                     // q and k were rotated after their projection: turn their gradients back.
-                    rope(dK, c.ropeTheta, -1.0);
+                    rope(dK, inverse, -1.0);
                     for (Eigen::Index head = kv * group; head < (kv + 1) * group; ++head)
-                        rope(dq.block(b * T, head * hd, T, hd), c.ropeTheta, -1.0);
+                        rope(dq.block(b * T, head * hd, T, hd), inverse, -1.0);
                 }
             }
         });
 
         Matrix dx;
         if (w.qkv.weight.present()) {
-            Matrix dqkv(N, Eigen::Index(3 * d));
+            Matrix dqkv(N, Eigen::Index(H * hd + 2 * c.kvHeads * hd));
             dqkv << dq, dk, dv;
             linearBackward(a.x, dqkv, w.qkv, gw.qkv, &dx);
         } else {

@@ -159,8 +159,11 @@ Matrix layerNorm(const Matrix &x, const NormWeights &n, double eps) {
     return y;
 }
 
-Matrix rmsNorm(const Matrix &x, const NormWeights &n, double eps) {
-    const RowVector w = n.weight.widenVector();
+// RMSNorm: x/rms(x)·w, or with `plusOne` (Gemma) x/rms(x)·(1 + w).
+Matrix rmsNorm(const Matrix &x, const NormWeights &n, double eps, bool plusOne = false) {
+    RowVector w = n.weight.widenVector();
+    if (plusOne)
+        w.array() += 1.0;
     Matrix y(x.rows(), x.cols());
     for (Eigen::Index i = 0; i < x.rows(); ++i) {
         const double scale = 1.0 / std::sqrt(x.row(i).squaredNorm() / double(x.cols()) + eps);
@@ -204,16 +207,28 @@ void activate(Matrix &m, Activation a) {
     }
 }
 
-// Hugging Face's rotate_half RoPE on the head_dim columns starting at `col` of m: position p
-// turns the pair (i, i + d/2) by p·θ^(−2i/d).
-void applyRope(Matrix &m, Eigen::Index col, std::int64_t d, double theta) {
-    const std::int64_t half = d / 2;
-    for (std::int64_t i = 0; i < half; ++i) {
-        const double frequency = 1.0 / std::pow(theta, double(2 * i) / double(d));
+// The norm of the model's kind of each row of x.
+Matrix norm(const ModelConfig &c, const Matrix &x, const NormWeights &n) {
+    switch (c.features.norm) {
+    case NormKind::LayerNorm:
+        return layerNorm(x, n, c.normEps);
+    case NormKind::RmsNorm:
+        return rmsNorm(x, n, c.normEps);
+    case NormKind::RmsNormPlusOne:
+        return rmsNorm(x, n, c.normEps, true);
+    }
+    return x;
+}
+
+// Hugging Face's rotate_half RoPE on the first 2·|inverse| columns of m: position p turns the
+// pair (i, i + |inverse|) by p·inverse[i]; the columns after them pass through.
+void applyRope(Matrix &m, const std::vector<double> &inverse) {
+    const auto half = Eigen::Index(inverse.size());
+    for (Eigen::Index i = 0; i < half; ++i) {
         for (Eigen::Index p = 0; p < m.rows(); ++p) {
-            const double angle = double(p) * frequency;
+            const double angle = double(p) * inverse[std::size_t(i)];
             const double c = std::cos(angle), s = std::sin(angle);
-            double &a = m(p, col + i), &b = m(p, col + i + half);
+            double &a = m(p, i), &b = m(p, i + half);
             const double a0 = a, b0 = b;
             a = a0 * c - b0 * s;
             b = b0 * c + a0 * s;
@@ -221,22 +236,53 @@ void applyRope(Matrix &m, Eigen::Index col, std::int64_t d, double theta) {
     }
 }
 
-// One head: weights = softmax(q·kᵀ/√d) (causal: keys after the query masked), output = weights·v.
-void attend(HeadRun &h, bool causal) {
+// How one layer's heads attend, from the model's features.
+struct Attending {
+    bool causal = true;
+    double scale = 1;
+    double softcap = 0;      // c·tanh(s/c) of the scaled scores, before the mask (0: none)
+    std::int64_t window = 0; // query i sees keys i − window < j ≤ i (0: all j ≤ i)
+};
+
+// One head: weights = softmax(mask(cap(q·kᵀ·scale))), output = weights·v. Masked cells (keys
+// after the query, or before its window) are exactly 0.
+void attend(HeadRun &h, const Attending &a) {
     const Eigen::Index n = h.q.rows();
     h.weights.resize(n, h.k.rows());
     gemm(h.q, false, h.k, true, h.weights);
-    h.weights /= std::sqrt(double(h.q.cols()));
+    h.weights *= a.scale;
+    if (a.softcap > 0)
+        h.weights = a.softcap * (h.weights.array() / a.softcap).tanh();
     for (Eigen::Index i = 0; i < n; ++i) {
-        const Eigen::Index visible = causal ? i + 1 : h.k.rows();
+        const Eigen::Index end = a.causal ? i + 1 : h.k.rows();
+        const Eigen::Index first =
+            a.causal && a.window > 0 ? std::max<Eigen::Index>(0, end - a.window) : 0;
         auto row = h.weights.row(i);
-        const double top = row.head(visible).maxCoeff();
-        row.head(visible) = (row.head(visible).array() - top).exp();
-        row.head(visible) /= row.head(visible).sum();
-        row.tail(h.k.rows() - visible).setZero();
+        auto seen = row.segment(first, end - first);
+        const double top = seen.maxCoeff();
+        seen = (seen.array() - top).exp();
+        seen /= seen.sum();
+        row.head(first).setZero();
+        row.tail(h.k.rows() - end).setZero();
     }
     h.output.resize(n, h.v.cols());
     gemm(h.weights, false, h.v, false, h.output);
+}
+
+// A per-head norm's gain: w, or 1 + w for Gemma's norms.
+RowVector normGain(const ModelConfig &c, const NormWeights &n) {
+    RowVector w = n.weight.widenVector();
+    if (c.features.norm == NormKind::RmsNormPlusOne)
+        w.array() += 1.0;
+    return w;
+}
+
+// Each row of m (one head's q or k) RMS-normalised and multiplied by `gain`, in place.
+void rmsNormRows(Matrix &m, const RowVector &gain, double eps) {
+    for (Eigen::Index i = 0; i < m.rows(); ++i) {
+        const double scale = 1.0 / std::sqrt(m.row(i).squaredNorm() / double(m.cols()) + eps);
+        m.row(i) = (m.row(i) * scale).cwiseProduct(gain);
+    }
 }
 
 // The edits of `interventions` on the heads of layer `layer`, in their order, once every head
@@ -281,20 +327,15 @@ std::vector<const Matrix *> editHeads(LayerRun &r, const Interventions &interven
 LayerRun runLayer(PanelPool &pool, const ModelConfig &c, const LayerWeights &w, const Matrix &input,
                   const Interventions &interventions, int layer) {
     LayerRun r;
-    const bool bert = c.family == ModelFamily::Bert;
-    const bool rms = c.family == ModelFamily::Llama || c.family == ModelFamily::Qwen2;
-    if (bert)
-        r.x = input;
-    else
-        r.x = rms ? rmsNorm(input, w.attentionNorm, c.normEps)
-                  : layerNorm(input, w.attentionNorm, c.normEps);
+    const ModelFeatures &x = c.features;
+    r.x = x.postNorm ? input : norm(c, input, w.attentionNorm);
 
     Matrix q, k, v;
     Eigen::Index qCol = 0, kCol = 0, vCol = 0; // where q, k and v start in their matrices
     if (w.qkv.weight.present()) {
         q = linear(pool, r.x, w.qkv); // one product for the three: k and v are its later columns
-        kCol = Eigen::Index(c.dModel);
-        vCol = Eigen::Index(2 * c.dModel);
+        kCol = Eigen::Index(c.heads * c.headDim);
+        vCol = Eigen::Index(kCol + c.kvHeads * c.headDim);
     } else {
         q = linear(pool, r.x, w.q);
         k = linear(pool, r.x, w.k);
@@ -303,6 +344,14 @@ LayerRun runLayer(PanelPool &pool, const ModelConfig &c, const LayerWeights &w, 
     const Matrix &keys = w.qkv.weight.present() ? q : k;
     const Matrix &values = w.qkv.weight.present() ? q : v;
     const std::int64_t d = c.headDim, group = c.heads / c.kvHeads;
+    const std::vector<double> inverse = x.rope ? ropeFrequencies(c, layer) : std::vector<double>();
+    Attending how;
+    how.causal = c.decoder();
+    how.scale = c.queryScale();
+    how.softcap = x.attnSoftcap;
+    how.window = x.windowOf(layer);
+    const RowVector qGain = x.qkNorm ? normGain(c, w.qNorm) : RowVector();
+    const RowVector kGain = x.qkNorm ? normGain(c, w.kNorm) : RowVector();
     // Sized here, so that the helper threads write into the main heap (see PanelPool).
     r.heads.resize(std::size_t(c.heads));
     const Eigen::Index n = r.x.rows();
@@ -318,11 +367,15 @@ LayerRun runLayer(PanelPool &pool, const ModelConfig &c, const LayerWeights &w, 
             head.q = q.middleCols(qCol + h * d, d);
             head.k = keys.middleCols(kCol + kv * d, d);
             head.v = values.middleCols(vCol + kv * d, d);
-            if (rms) {
-                applyRope(head.q, 0, d, c.ropeTheta);
-                applyRope(head.k, 0, d, c.ropeTheta);
+            if (x.qkNorm) {
+                rmsNormRows(head.q, qGain, c.normEps);
+                rmsNormRows(head.k, kGain, c.normEps);
             }
-            attend(head, c.decoder());
+            if (x.rope) {
+                applyRope(head.q, inverse);
+                applyRope(head.k, inverse);
+            }
+            attend(head, how);
         }
     });
     const std::vector<const Matrix *> replaced = editHeads(r, interventions, layer);
@@ -338,16 +391,16 @@ LayerRun runLayer(PanelPool &pool, const ModelConfig &c, const LayerWeights &w, 
         if (contribution)
             r.attnOut += *contribution;
 
-    if (bert) {
+    if (x.postNorm) {
         const Matrix attended = layerNorm(r.attnOut + input, w.attentionNorm, c.normEps);
         Matrix inner = linear(pool, attended, w.up);
         activate(inner, c.activation);
         r.hidden = layerNorm(linear(pool, inner, w.down) + attended, w.mlpNorm, c.normEps);
         return r;
     }
-    const Matrix residual = input + r.attnOut;
-    const Matrix m =
-        rms ? rmsNorm(residual, w.mlpNorm, c.normEps) : layerNorm(residual, w.mlpNorm, c.normEps);
+    const Matrix residual =
+        input + (x.sandwichNorms ? norm(c, r.attnOut, w.postAttentionNorm) : r.attnOut);
+    const Matrix m = norm(c, residual, w.mlpNorm);
     Matrix inner;
     if (w.gate.weight.present()) {
         inner = linear(pool, m, w.gate);
@@ -357,7 +410,8 @@ LayerRun runLayer(PanelPool &pool, const ModelConfig &c, const LayerWeights &w, 
         inner = linear(pool, m, w.up);
         activate(inner, c.activation);
     }
-    r.hidden = residual + linear(pool, inner, w.down);
+    const Matrix mlpOut = linear(pool, inner, w.down);
+    r.hidden = residual + (x.sandwichNorms ? norm(c, mlpOut, w.postMlpNorm) : mlpOut);
     return r;
 }
 
@@ -380,10 +434,16 @@ void release(const LayerWeights &w) {
         release(*l);
 }
 
-// Decoders' final norm (GPT-2 ln_f, Llama/Qwen2 norm) of the residual stream.
+// Decoders' final norm (GPT-2 ln_f, Llama's norm) of the residual stream.
 Matrix finalNorm(const ModelConfig &c, const ModelWeights &w, const Matrix &residual) {
-    return c.family == ModelFamily::Gpt2 ? layerNorm(residual, w.finalNorm, c.normEps)
-                                         : rmsNorm(residual, w.finalNorm, c.normEps);
+    return norm(c, residual, w.finalNorm);
+}
+
+// Gemma 2's final soft-cap of the logits, c·tanh(logits/c), in place.
+void capLogits(const ModelConfig &c, Matrix &logits) {
+    const double cap = c.features.finalSoftcap;
+    if (cap > 0)
+        logits = cap * (logits.array() / cap).tanh();
 }
 
 std::int64_t saturatingAdd(std::int64_t a, std::int64_t b) {
@@ -443,7 +503,9 @@ RunPtr runModel(const Checkpoint &checkpoint, const std::vector<std::int64_t> &i
             positions[i] = std::int64_t(i);
         h += embed(w.positionEmbedding, positions);
     }
-    if (c.family == ModelFamily::Bert) {
+    if (c.features.embeddingScale != 1)
+        h *= c.features.embeddingScale;
+    if (w.typeEmbedding.present()) {
         h.rowwise() += w.typeEmbedding.widenRows(0, 1).row(0); // token type 0
         h = layerNorm(h, w.embeddingNorm, c.normEps);
     }
@@ -460,7 +522,7 @@ RunPtr runModel(const Checkpoint &checkpoint, const std::vector<std::int64_t> &i
         release(layer);
     }
 
-    if (c.family == ModelFamily::Bert) {
+    if (!c.decoder()) {
         run->final = h;
         if (w.hasLmHead) {
             Matrix t = linear(pool, run->final, w.mlmTransform);
@@ -472,6 +534,7 @@ RunPtr runModel(const Checkpoint &checkpoint, const std::vector<std::int64_t> &i
     } else {
         run->final = finalNorm(c, w, h);
         run->logits = linear(pool, run->final, w.lmHead);
+        capLogits(c, run->logits);
     }
     release(w.lmHead);
     w.tokenEmbedding.release();
@@ -486,7 +549,8 @@ Matrix decoderLogits(const Checkpoint &checkpoint, const Matrix &residual) {
                                    "BERT has no final norm and LM head after each layer: the "
                                    "logit lens reads decoders"));
     PanelPool pool(panelValues(c.dModel), threadCount());
-    const Matrix logits = linear(pool, finalNorm(c, w, residual), w.lmHead);
+    Matrix logits = linear(pool, finalNorm(c, w, residual), w.lmHead);
+    capLogits(c, logits);
     release(w.lmHead);
     return logits;
 }

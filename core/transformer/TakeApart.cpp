@@ -6,6 +6,8 @@
 #include "Translate.h"
 #include "checkpoint/Checkpoint.h"
 
+#include <cmath>
+
 namespace attn {
 
 namespace {
@@ -50,12 +52,13 @@ HeadWeights headWeights(const ModelConfig &c, const LayerWeights &w, std::int64_
     const std::int64_t d = c.headDim, kv = head / (c.heads / c.kvHeads);
     HeadWeights h;
     if (w.qkv.weight.present()) { // GPT-2's fused c_attn: q, k and v side by side
+        const std::int64_t k0 = c.heads * d, v0 = k0 + c.kvHeads * d;
         h.Wq = outputColumns(w.qkv, head * d, d);
-        h.Wk = outputColumns(w.qkv, c.dModel + kv * d, d);
-        h.Wv = outputColumns(w.qkv, 2 * c.dModel + kv * d, d);
+        h.Wk = outputColumns(w.qkv, k0 + kv * d, d);
+        h.Wv = outputColumns(w.qkv, v0 + kv * d, d);
         h.bq = biasColumns(w.qkv, head * d, d);
-        h.bk = biasColumns(w.qkv, c.dModel + kv * d, d);
-        h.bv = biasColumns(w.qkv, 2 * c.dModel + kv * d, d);
+        h.bk = biasColumns(w.qkv, k0 + kv * d, d);
+        h.bv = biasColumns(w.qkv, v0 + kv * d, d);
     } else {
         h.Wq = outputColumns(w.q, head * d, d);
         h.Wk = outputColumns(w.k, kv * d, d);
@@ -75,6 +78,28 @@ InputShape layerShape(const ModelConfig &c, std::int64_t tokens, std::int64_t he
     s.valueDims.assign(std::size_t(heads), c.headDim);
     s.outputDim = c.dModel;
     return s;
+}
+
+// Throws InputError naming what of the model's attention the workbench does not compute yet, so
+// that a head taken apart is never computed differently from the model.
+void checkWorkbenchComputes(const ModelConfig &c, int layer) {
+    const ModelFeatures &x = c.features;
+    QString missing;
+    if (x.qkNorm)
+        missing = translate("attn::transformer", "the per-head norm of q and k");
+    else if (x.attnSoftcap > 0)
+        missing = translate("attn::transformer", "soft-capped scores");
+    else if (x.rope && x.ropes.rotaryDims != c.headDim)
+        missing = translate("attn::transformer", "RoPE on part of a head's dimensions");
+    else if (x.rope && (x.ropes.llama3Factor > 0 || x.ropes.linearFactor > 0) &&
+             !(x.ropes.localTheta > 0 && x.windowOf(layer) > 0))
+        missing = translate("attn::transformer", "RoPE with scaled frequencies");
+    else if (x.windowOf(layer) == 1)
+        missing = translate("attn::transformer", "a sliding window of one key");
+    if (!missing.isEmpty())
+        throw InputError(translate("attn::transformer",
+                                   "%1's heads use %2, which the workbench does not compute yet")
+                             .arg(QString::fromLatin1(familyName(c.family)), missing));
 }
 
 // Throws InputError unless head L:H is in the checkpoint.
@@ -135,11 +160,23 @@ AttentionInputs takeApart(const Checkpoint &checkpoint, const Run &run,
     AttentionInputs in;
     in.tokens = tokens;
     in.X = lr.x;
+    checkWorkbenchComputes(c, layer);
+    const ModelFeatures &x = c.features;
     in.options.scale = true;
+    // A query scale s other than 1/√d_k (Gemma's query_pre_attn_scalar^−½) as the temperature
+    // that turns scores/√d_k into scores·s.
+    if (x.queryScale > 0)
+        in.options.temperature = 1.0 / (x.queryScale * std::sqrt(double(c.headDim)));
     in.options.causal = c.decoder();
-    if (c.family == ModelFamily::Llama || c.family == ModelFamily::Qwen2) {
+    // The model's window i − W < j ≤ i: the W − 1 keys before the query and itself.
+    if (const std::int64_t window = x.windowOf(layer); window > 0 && c.decoder()) {
+        in.options.window = int(window - 1);
+        in.options.windowSelf = true;
+    }
+    if (x.rope) {
+        const bool local = x.ropes.localTheta > 0 && x.windowOf(layer) > 0;
         in.options.positional = Positional::Rope;
-        in.options.rope = Rope{RopeStyle::HalfSplit, c.ropeTheta};
+        in.options.rope = Rope{RopeStyle::HalfSplit, local ? x.ropes.localTheta : x.ropes.theta};
     }
     const std::int64_t d = c.headDim, group = c.heads / c.kvHeads;
     if (head >= 0) {

@@ -26,7 +26,7 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char *data, std::size_t siz
         fuzz::finding("a config outside the limits was accepted");
     if (c.kvHeads < 1 || c.heads % c.kvHeads != 0)
         fuzz::finding("key/value heads that do not divide the heads were accepted");
-    if (!(c.normEps > 0) || !(c.ropeTheta > 0))
+    if (!(c.normEps > 0) || !(c.features.ropes.theta > 0))
         fuzz::finding("a norm epsilon or RoPE base that is not positive was accepted");
     return 0;
 }

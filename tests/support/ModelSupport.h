@@ -25,6 +25,11 @@ inline QString modelDir(const QString &name) {
 inline const char *const kReferenceModels[] = {"gpt2-tiny", "llama-gqa-tiny", "qwen2-bias-tiny",
                                                "bert-tiny"};
 
+// The newer families' reference checkpoints (Llama 3's scaled RoPE, Mistral's window, Qwen3's
+// q/k norms, Gemma 2 and 3, Phi-3's fused projections), the same layout.
+inline const char *const kFamilyModels[] = {"llama3-tiny", "mistral-tiny", "qwen3-tiny",
+                                            "gemma2-tiny", "gemma3-tiny",  "phi3-tiny"};
+
 // The agreement of a stage with its reference, per matrix: max |a − b| / max |b| (the largest
 // error against the matrix's largest entry, so entries near zero are judged at the scale of the
 // matrix, as a float64 computation's rounding is). Infinite when the shapes differ.

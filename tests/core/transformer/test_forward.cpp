@@ -41,6 +41,8 @@ private slots:
         QTest::addColumn<QString>("referenceOf");
         for (const char *name : kReferenceModels)
             QTest::newRow(name) << QString(name) << QString(name);
+        for (const char *name : kFamilyModels)
+            QTest::newRow(name) << QString(name) << QString(name);
         // The BF16 Llama widened to F32 holds the same numbers: the same reference applies.
         QTest::newRow("llama-gqa-tiny-f32") << "llama-gqa-tiny-f32"
                                             << "llama-gqa-tiny";

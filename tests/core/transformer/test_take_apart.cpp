@@ -69,13 +69,12 @@ private slots:
                 QCOMPARE(in.heads.size(), std::size_t(1));
                 QCOMPARE(in.tokens, tokens);
                 QCOMPARE(in.options.causal, c.decoder());
-                const bool rope =
-                    c.family == attn::ModelFamily::Llama || c.family == attn::ModelFamily::Qwen2;
+                const bool rope = c.features.rope;
                 QCOMPARE(in.options.positional,
                          rope ? attn::Positional::Rope : attn::Positional::None);
                 if (rope) {
                     QCOMPARE(in.options.rope.style, attn::RopeStyle::HalfSplit);
-                    QCOMPARE(in.options.rope.theta, c.ropeTheta);
+                    QCOMPARE(in.options.rope.theta, c.features.ropes.theta);
                 }
                 QCOMPARE(in.heads[0].hasBiases(), c.family != attn::ModelFamily::Llama);
                 const attn::AttentionResult r = attn::compute(in);

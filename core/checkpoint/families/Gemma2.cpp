@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Gemma 2 (modeling_gemma2): RMSNorms that multiply by (1 + w); embeddings times √d_model in the
+// checkpoint's dtype; sandwich norms around attention and the MLP; GeGLU; scores scaled by
+// query_pre_attn_scalar^−½ and soft-capped before the mask; the logits soft-capped; a sliding
+// window on layers 0, 2, 4, …; the LM head tied.
+#include "checkpoint/ModelFamilies.h"
+
+#include "Limits.h"
+#include "Translate.h"
+
+#include <QJsonArray>
+
+#include <cmath>
+
+namespace attn {
+
+namespace {
+
+// v rounded to a float with `mantissa` stored bits (bfloat16 7, float16 10), to nearest even, as
+// torch.tensor(v, dtype=…) does through a float.
+double roundToMantissa(double v, int mantissa) {
+    const float f = float(v);
+    int exponent = 0;
+    std::frexp(f, &exponent); // f = m·2^exponent, m in [0.5, 1)
+    const double quantum = std::ldexp(1.0, exponent - 1 - mantissa);
+    return std::nearbyint(double(f) / quantum) * quantum;
+}
+
+// A soft-cap: absent gives Gemma's default, null none.
+double softcap(const ConfigFields &f, const char *key, double fallback) {
+    if (!f.json().contains(QLatin1String(key)))
+        return fallback;
+    return f.has(key) ? f.positive(key, fallback) : 0.0;
+}
+
+void parse(const ConfigFields &f, ModelConfig &c) {
+    readGemmaLayers(f, c, 2);
+    c.features.attnSoftcap = softcap(f, "attn_logit_softcapping", 50.0);
+    c.features.finalSoftcap = softcap(f, "final_logit_softcapping", 30.0);
+}
+
+} // namespace
+
+void readGemmaLayers(const ConfigFields &f, ModelConfig &c, std::int64_t slidingPattern) {
+    // Gemma's configs name the MLP's activation hidden_activation (hidden_act is older).
+    readLlamaSizes(f, c, f.has("hidden_activation") ? "hidden_activation" : "hidden_act");
+    c.tiedEmbeddings = f.flag("tie_word_embeddings", true);
+    c.qkvBias = c.outputBias = f.flag("attention_bias", false);
+    ModelFeatures &x = c.features;
+    x.norm = NormKind::RmsNormPlusOne;
+    x.sandwichNorms = true;
+    x.queryScale = 1.0 / std::sqrt(f.positive("query_pre_attn_scalar", 256));
+    // √d_model as a tensor of the model's dtype (Gemma2Model: normalizer = torch.tensor(…,
+    // dtype=hidden_states.dtype)).
+    const double root = std::sqrt(double(c.dModel));
+    if (c.dtype == "bfloat16")
+        x.embeddingScale = roundToMantissa(root, 7);
+    else if (c.dtype == "float16")
+        x.embeddingScale = roundToMantissa(root, 10);
+    else if (c.dtype == "float32" || c.dtype.isEmpty())
+        x.embeddingScale = double(float(root));
+    else
+        x.embeddingScale = root;
+    // Which layers slide: layer_types when the config lists them, else every layer but each
+    // pattern-th.
+    const std::int64_t window = readSlidingWindow(f);
+    x.window.assign(std::size_t(c.layers), 0);
+    const QJsonValue types = f.json().value("layer_types");
+    if (types.isArray()) {
+        const QJsonArray a = types.toArray();
+        if (a.size() != c.layers)
+            refuseConfig(
+                translate("attn::checkpoint", "\"layer_types\" names %1 layers, the model has %2")
+                    .arg(qs(std::int64_t(a.size())), qs(c.layers)));
+        for (std::int64_t i = 0; i < c.layers; ++i) {
+            const QString type = a.at(i).toString();
+            if (type == "sliding_attention")
+                x.window[std::size_t(i)] = window;
+            else if (type != "full_attention")
+                refuseConfig(translate("attn::checkpoint",
+                                       "\"layer_types\" names %1, not sliding_attention or "
+                                       "full_attention")
+                                 .arg(quotedField(type)));
+        }
+    } else {
+        const std::int64_t pattern =
+            f.size("sliding_window_pattern", kMaxModelLayers, slidingPattern);
+        for (std::int64_t i = 0; i < c.layers; ++i)
+            if ((i + 1) % pattern != 0)
+                x.window[std::size_t(i)] = window;
+    }
+    if (window == 0)
+        x.window.assign(std::size_t(c.layers), 0);
+}
+
+const ModelFamilySpec &gemma2Family() {
+    static const ModelFamilySpec spec{ModelFamily::Gemma2, "gemma2",       "Gemma 2", parse,
+                                      llamaPrefix,         bindLlamaLayers};
+    return spec;
+}
+
+} // namespace attn
