@@ -436,11 +436,12 @@ private slots:
             << "i/tokenizer.json"
             << QByteArray("{\"model\": {\"type\": \"WordPiece\", \"vocab\": {}}}")
             << "model.type: WordPiece (BERT): read its vocab.txt instead";
-        QTest::newRow("metaspace")
+        // (A Metaspace pre-tokenizer is SentencePiece's: test_sentencepiece reads it.)
+        QTest::newRow("whitespace")
             << "j/tokenizer.json"
             << QByteArray("{\"model\": {\"type\": \"BPE\", \"vocab\": {}, \"merges\": []}, "
-                          "\"pre_tokenizer\": {\"type\": \"Metaspace\"}}")
-            << "pre_tokenizer.type: pre-tokenizer \"Metaspace\" is not supported";
+                          "\"pre_tokenizer\": {\"type\": \"Whitespace\"}}")
+            << "pre_tokenizer.type: pre-tokenizer \"Whitespace\" is not supported";
         QTest::newRow("bad regex")
             << "k/tokenizer.json"
             << QByteArray(
