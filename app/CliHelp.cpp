@@ -108,9 +108,10 @@ Commands:
   tokenize  Print one JSON object {"ids": [...], "tokens": [...]}: the token ids of
             --text TEXT and each token as text (GPT-2: the text of its bytes, with
             U+FFFD for part of a character; BERT: the WordPiece, "##" marking a
-            continuation). DIR_OR_FILE is a model folder or a tokenizer file:
-            tokenizer.json, vocab.json (merges.txt beside it), encoder.json (vocab.bpe
-            beside it) or vocab.txt; tokenizer_config.json beside it is honoured.
+            continuation; SentencePiece: the piece, U+2581 for a space). DIR_OR_FILE
+            is a model folder or a tokenizer file: tokenizer.json, vocab.json
+            (merges.txt beside it), encoder.json (vocab.bpe beside it), vocab.txt or
+            tokenizer.model; tokenizer_config.json beside it is honoured.
             With --train: learn a GPT-2-style byte-level BPE from the UTF-8 text
             CORPUS, write it as tokenizer.json and print {"vocab", "merges",
             "corpus_bytes", "corpus_tokens"}.
@@ -142,7 +143,7 @@ Options for train:
 Options for model run:
   --ids 1,2,3       the token ids to run
   --text TEXT       the text, tokenized by the tokenizer in DIR (tokenizer.json,
-                    vocab.json, encoder.json or vocab.txt)
+                    vocab.json, encoder.json, vocab.txt or tokenizer.model)
   --json OUT        write the whole run instead, - for standard output: {"ids",
                     "layers": [{"x", "attn_out", "hidden", "heads": [{"q", "k", "v",
                     "weights", "output"}]}], "final", "logits"}, numbers that read back

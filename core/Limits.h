@@ -66,10 +66,11 @@ inline constexpr std::int64_t kMaxTrainSteps = 10'000'000;             // --step
 inline constexpr std::int64_t kMaxTrainVocab = 65536;                  // a trained tokenizer's ids
 inline constexpr std::int64_t kMaxTrainValues = std::int64_t(1) << 27; // parameters, activations
 
-// Tokenizer files (core/tokenizer/: vocab.json, merges.txt, tokenizer.json, vocab.txt, and their
-// tokenizer_config.json). A file's size is checked before it is read, a count of entries before
-// they are stored, an id before a table is sized by it. The largest real tokenizers fit with room
-// to spare: Llama 3's tokenizer.json is 9 MB with 128 256 tokens and 280 147 merges.
+// Tokenizer files (core/tokenizer/: vocab.json, merges.txt, tokenizer.json, vocab.txt,
+// tokenizer.model, and their tokenizer_config.json). A file's size is checked before it is read,
+// a count of entries before they are stored, an id before a table is sized by it. The largest
+// real tokenizers fit with room to spare: Llama 3's tokenizer.json is 9 MB with 128 256 tokens
+// and 280 147 merges.
 inline constexpr std::int64_t kMaxTokenizerFileBytes = std::int64_t(64) * 1024 * 1024;
 inline constexpr std::int64_t kMaxVocabularySize = std::int64_t(1) << 20; // ids 0 … 1048575
 inline constexpr std::int64_t kMaxMerges = std::int64_t(1) << 20;
@@ -79,6 +80,17 @@ inline constexpr std::int64_t kMaxTokenPieceLength = 1024;
 inline constexpr std::int64_t kMaxTokenizerPatternLength = 4096;
 // Bytes of UTF-8 of a text to tokenize: far more than kMaxTokens tokens of any language.
 inline constexpr std::int64_t kMaxTokenizerTextBytes = 65536;
+// SentencePiece's tokenizer.model is a protobuf message (io/ProtobufReader.h). Its pieces are
+// counted against kMaxVocabularySize and each one's bytes against kMaxTokenPieceLength before
+// any is stored; every field's length is checked against the bytes that remain before it is
+// read. ModelProto nests two levels (a piece in the model); deeper messages are refused.
+inline constexpr int kMaxProtobufDepth = 8;
+// The normalizers and decoders of a SentencePiece tokenizer.json (Prepend, Replace, Strip, …):
+// at most this many steps (Llama 2's has two and four), and together they may make a text at
+// most this many times longer (a Replace of " " by "▁" keeps its length), so a text within
+// kMaxTokenizerTextBytes never grows into gigabytes.
+inline constexpr int kMaxTokenizerSteps = 64;
+inline constexpr std::int64_t kMaxNormalizerGrowth = 64;
 // Training a byte-level BPE (core/tokenizer/BpeTrainer): the corpus's bytes of UTF-8 and the
 // vocabulary's size. A corpus of a few MB trains in about a second; 31 MB took 20 s and 250 MB
 // (the text, its words and the pair tables) on a busy 2-core machine. A trained model's vocabulary

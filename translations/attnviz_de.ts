@@ -3332,6 +3332,42 @@
         <source>expected &quot;interleaved&quot; or &quot;half&quot;, got %1</source>
         <translation>erwartet &quot;interleaved&quot; oder &quot;half&quot;, erhalten: %1</translation>
     </message>
+    <message>
+        <source>byte %1: %2</source>
+        <translation>Byte %1: %2</translation>
+    </message>
+    <message>
+        <source>the data ends inside a field</source>
+        <translation>die Daten enden innerhalb eines Feldes</translation>
+    </message>
+    <message>
+        <source>a varint longer than 10 bytes</source>
+        <translation>ein Varint länger als 10 Bytes</translation>
+    </message>
+    <message>
+        <source>field number %1: not a protobuf field (1 to 536870911)</source>
+        <translation>Feldnummer %1: kein Protobuf-Feld (1 bis 536870911)</translation>
+    </message>
+    <message>
+        <source>field %1 declares %2 bytes, but only %3 remain</source>
+        <translation>Feld %1 gibt %2 Bytes an, aber nur %3 sind übrig</translation>
+    </message>
+    <message>
+        <source>field %1 has wire type %2 (a group or no type): not supported</source>
+        <translation>Feld %1 hat den Wire-Typ %2 (eine Gruppe oder kein Typ): nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>field %1 has wire type %2, expected a message (LEN)</source>
+        <translation>Feld %1 hat den Wire-Typ %2, erwartet eine Nachricht (LEN)</translation>
+    </message>
+    <message>
+        <source>messages nested more than %1 deep</source>
+        <translation>Nachrichten tiefer als %1 verschachtelt</translation>
+    </message>
+    <message>
+        <source>%1 (field %2) has wire type %3, expected %4</source>
+        <translation>%1 (Feld %2) hat den Wire-Typ %3, erwartet %4</translation>
+    </message>
 </context>
 <context>
     <name>attn::limits</name>
@@ -3688,6 +3724,134 @@
     <message>
         <source>a corpus of %1 bytes: at most %2 are supported</source>
         <translation>ein Korpus von %1 Bytes: höchstens %2 werden unterstützt</translation>
+    </message>
+    <message>
+        <source>SentencePiece BPE from %1, %2 tokens</source>
+        <translation>SentencePiece-BPE aus %1, %2 Tokens</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; + &quot;%2&quot;: a piece that is not in the vocabulary</source>
+        <translation>„%1“ + „%2“: ein Stück, das nicht im Vokabular ist</translation>
+    </message>
+    <message>
+        <source>more than %1 steps: at most %1 are supported</source>
+        <translation>mehr als %1 Schritte: höchstens %1 werden unterstützt</translation>
+    </message>
+    <message>
+        <source>its steps could make a text more than %1 times longer: at most %1 is supported</source>
+        <translation>seine Schritte könnten einen Text mehr als %1-mal länger machen: höchstens %1 wird unterstützt</translation>
+    </message>
+    <message>
+        <source>a text of %1 characters: at most %2 are supported</source>
+        <translation>ein Text mit %1 Zeichen: höchstens %2 werden unterstützt</translation>
+    </message>
+    <message>
+        <source>expected a text, got nothing</source>
+        <translation>erwartet einen Text, gefunden nichts</translation>
+    </message>
+    <message>
+        <source>expected one character, got &quot;%1&quot;</source>
+        <translation>erwartet ein Zeichen, gefunden „%1“</translation>
+    </message>
+    <message>
+        <source>expected {&quot;String&quot;: …}: only a string is supported as a pattern here, got %1</source>
+        <translation>erwartet {&quot;String&quot;: …}: hier wird nur eine Zeichenkette als Muster unterstützt, gefunden %1</translation>
+    </message>
+    <message>
+        <source>expected a whole number from 0 to %1, got %2</source>
+        <translation>erwartet eine ganze Zahl von 0 bis %1, gefunden %2</translation>
+    </message>
+    <message>
+        <source>expected &quot;always&quot;, &quot;first&quot; or &quot;never&quot;, got &quot;%1&quot;</source>
+        <translation>erwartet „always“, „first“ oder „never“, gefunden „%1“</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes: at most %3 characters are supported</source>
+        <translation>%1: %2 Bytes: höchstens %3 Zeichen werden unterstützt</translation>
+    </message>
+    <message>
+        <source>%1: not UTF-8 text</source>
+        <translation>%1: kein UTF-8-Text</translation>
+    </message>
+    <message>
+        <source>%1: %2 characters: at most %3 are supported</source>
+        <translation>%1: %2 Zeichen: höchstens %3 werden unterstützt</translation>
+    </message>
+    <message>
+        <source>piece %1: type %2 is not a piece type (1 to 6)</source>
+        <translation>Stück %1: Typ %2 ist kein Stücktyp (1 bis 6)</translation>
+    </message>
+    <message>
+        <source>piece %1 is empty</source>
+        <translation>Stück %1 ist leer</translation>
+    </message>
+    <message>
+        <source>normalizer &quot;%1&quot; is not supported (Prepend, Replace, NFC, NFD, NFKC, NFKD, Lowercase and Sequence are)</source>
+        <translation>der Normalizer „%1“ wird nicht unterstützt (Prepend, Replace, NFC, NFD, NFKC, NFKD, Lowercase und Sequence werden es)</translation>
+    </message>
+    <message>
+        <source>pre-tokenizer &quot;%1&quot; is not supported by SentencePiece&apos;s BPE (none or Metaspace is)</source>
+        <translation>der Pre-Tokenizer „%1“ wird von SentencePiece-BPE nicht unterstützt (keiner oder Metaspace wird es)</translation>
+    </message>
+    <message>
+        <source>a second Metaspace pre-tokenizer</source>
+        <translation>ein zweiter Metaspace-Pre-Tokenizer</translation>
+    </message>
+    <message>
+        <source>decoder &quot;%1&quot; is not supported (Replace, ByteFallback, Fuse, Strip, Metaspace and Sequence are)</source>
+        <translation>der Decoder „%1“ wird nicht unterstützt (Replace, ByteFallback, Fuse, Strip, Metaspace und Sequence werden es)</translation>
+    </message>
+    <message>
+        <source>more than %1 pieces: at most %1 are supported</source>
+        <translation>mehr als %1 Stücke: höchstens %1 werden unterstützt</translation>
+    </message>
+    <message>
+        <source>no pieces: not a SentencePiece model</source>
+        <translation>keine Stücke: kein SentencePiece-Modell</translation>
+    </message>
+    <message>
+        <source>a Unigram model (as T5&apos;s, ALBERT&apos;s and XLNet&apos;s): only SentencePiece&apos;s BPE models (Llama 2, Mistral, Gemma) are supported</source>
+        <translation>ein Unigram-Modell (wie das von T5, ALBERT und XLNet): nur die BPE-Modelle von SentencePiece (Llama 2, Mistral, Gemma) werden unterstützt</translation>
+    </message>
+    <message>
+        <source>model type %1: only SentencePiece&apos;s BPE models (type 2) are supported</source>
+        <translation>Modelltyp %1: nur die BPE-Modelle von SentencePiece (Typ 2) werden unterstützt</translation>
+    </message>
+    <message>
+        <source>is not supported</source>
+        <translation>wird nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>the normalization &quot;%1&quot; (a precompiled character map) is not supported: only the identity, as Llama&apos;s, Mistral&apos;s and Gemma&apos;s</source>
+        <translation>die Normalisierung „%1“ (eine vorkompilierte Zeichentabelle) wird nicht unterstützt: nur die Identität, wie bei Llama, Mistral und Gemma</translation>
+    </message>
+    <message>
+        <source>the piece &quot;%1&quot; is given twice (ids %2 and %3)</source>
+        <translation>das Stück „%1“ ist doppelt angegeben (IDs %2 und %3)</translation>
+    </message>
+    <message>
+        <source>pieces %1 and %2 are both the unknown piece</source>
+        <translation>die Stücke %1 und %2 sind beide das unbekannte Stück</translation>
+    </message>
+    <message>
+        <source>piece %1 (&quot;%2&quot;) is of the type byte but not &lt;0x00&gt; … &lt;0xFF&gt;</source>
+        <translation>Stück %1 („%2“) ist vom Typ Byte, aber nicht &lt;0x00&gt; … &lt;0xFF&gt;</translation>
+    </message>
+    <message>
+        <source>no piece is the unknown piece (type 2)</source>
+        <translation>kein Stück ist das unbekannte Stück (Typ 2)</translation>
+    </message>
+    <message>
+        <source>byte_fallback is on but no piece is the byte &lt;0x%1&gt;</source>
+        <translation>byte_fallback ist eingeschaltet, aber kein Stück ist das Byte &lt;0x%1&gt;</translation>
+    </message>
+    <message>
+        <source>no piece has the id %1</source>
+        <translation>kein Stück hat die ID %1</translation>
+    </message>
+    <message>
+        <source>not supported by SentencePiece&apos;s BPE</source>
+        <translation>von SentencePiece-BPE nicht unterstützt</translation>
     </message>
 </context>
 <context>

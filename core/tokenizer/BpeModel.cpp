@@ -79,6 +79,121 @@ QString typeOf(const QJsonValue &v, const QString &where) {
 
 } // namespace
 
+std::vector<std::pair<QString, QString>> readMergesArray(const QJsonValue &mergesValue,
+                                                         const QString &mergesWhere) {
+    if (!mergesValue.isArray())
+        fail(mergesWhere, translate("attn::tokenizer", "expected an array, got %1")
+                              .arg(json::describe(mergesValue)));
+    const QJsonArray mergesArray = mergesValue.toArray();
+    if (mergesArray.size() > kMaxMerges)
+        fail(mergesWhere, translate("attn::tokenizer", "%1 merges: at most %2 are supported")
+                              .arg(qs(std::int64_t(mergesArray.size())), qs(kMaxMerges)));
+    std::vector<std::pair<QString, QString>> merges;
+    merges.reserve(std::size_t(mergesArray.size()));
+    for (qsizetype i = 0; i < mergesArray.size(); ++i) {
+        const QJsonValue merge = mergesArray[i];
+        const QString at = json::index(mergesWhere, i);
+        if (merge.isString()) {
+            merges.push_back(splitMerge(merge.toString(), at));
+            continue;
+        }
+        // The newer form, a pair of strings (which may hold spaces).
+        const QJsonArray pair = merge.toArray();
+        if (!merge.isArray() || pair.size() != 2 || !pair[0].isString() || !pair[1].isString() ||
+            pair[0].toString().isEmpty() || pair[1].toString().isEmpty())
+            fail(at, translate("attn::tokenizer", "expected \"first second\" or a pair of "
+                                                  "tokens, got %1")
+                         .arg(json::describe(merge)));
+        if (pair[0].toString().size() > kMaxTokenPieceLength ||
+            pair[1].toString().size() > kMaxTokenPieceLength)
+            fail(at, translate("attn::tokenizer", "a token longer than %1 characters")
+                         .arg(qs(kMaxTokenPieceLength)));
+        merges.emplace_back(pair[0].toString(), pair[1].toString());
+    }
+    return merges;
+}
+
+std::vector<AddedToken> readAddedTokens(const QJsonObject &root, const QString &top) {
+    std::vector<AddedToken> added;
+    const QString addedWhere = tj::field(top, "added_tokens");
+    const QJsonValue addedValue = member(root, "added_tokens");
+    if (!addedValue.isUndefined() && !addedValue.isNull()) {
+        if (!addedValue.isArray())
+            fail(addedWhere, translate("attn::tokenizer", "expected an array, got %1")
+                                 .arg(json::describe(addedValue)));
+        const QJsonArray a = addedValue.toArray();
+        if (a.size() > kMaxVocabularySize)
+            fail(addedWhere, translate("attn::tokenizer", "%1 tokens: at most %2 are supported")
+                                 .arg(qs(std::int64_t(a.size())), qs(kMaxVocabularySize)));
+        for (qsizetype i = 0; i < a.size(); ++i)
+            added.push_back(tj::readAddedToken(a[i], json::index(addedWhere, i), std::nullopt));
+    }
+    return added;
+}
+
+void readPostProcessor(const QJsonObject &root, const QString &top,
+                       std::vector<BpeModel::Around> &prefix,
+                       std::vector<BpeModel::Around> &suffix) {
+    const QJsonObject specialsOfTemplate =
+        member(member(root, "post_processor").toObject(), "special_tokens").toObject();
+    const std::function<void(const QJsonValue &, const QString &)> postProcessor =
+        [&](const QJsonValue &v, const QString &where) {
+            if (v.isNull() || v.isUndefined())
+                return;
+            const QString kind = typeOf(v, where);
+            const QJsonObject o = v.toObject();
+            if (kind == u"ByteLevel")
+                return; // offsets only
+            if (kind == u"Sequence") {
+                const QJsonArray list = member(o, "processors").toArray();
+                for (qsizetype i = 0; i < list.size(); ++i)
+                    postProcessor(list[i], json::index(tj::field(where, "processors"), i));
+                return;
+            }
+            if (kind == u"RobertaProcessing" || kind == u"BertProcessing") {
+                const auto around = [&](const char *key) {
+                    const QJsonArray pair = member(o, key).toArray();
+                    if (pair.size() != 2)
+                        fail(tj::field(where, key),
+                             translate("attn::tokenizer", "expected [token, id]"));
+                    const QString at = json::index(tj::field(where, key), 1);
+                    return BpeModel::Around{QString(), {tj::readId(pair[1], at)}, at};
+                };
+                prefix = {around("cls")};
+                suffix = {around("sep")};
+                return;
+            }
+            if (kind != u"TemplateProcessing")
+                fail(tj::field(where, "type"),
+                     translate("attn::tokenizer", "post-processor \"%1\" is not supported")
+                         .arg(kind));
+            const QString singleWhere = tj::field(where, "single");
+            const QJsonArray single = member(o, "single").toArray();
+            bool afterText = false;
+            for (qsizetype i = 0; i < single.size(); ++i) {
+                const QJsonObject item = single[i].toObject();
+                const QString at = json::index(singleWhere, i);
+                if (item.contains(QLatin1String("Sequence"))) {
+                    afterText = true;
+                    continue;
+                }
+                const QString special = tj::readString(member(item, "SpecialToken").toObject(),
+                                                       "id", tj::field(at, "SpecialToken"));
+                if (special.isEmpty())
+                    fail(at, translate("attn::tokenizer", "expected a Sequence or a "
+                                                          "SpecialToken, got %1")
+                                 .arg(json::describe(single[i])));
+                BpeModel::Around a{special, {}, at};
+                const QJsonValue listed = specialsOfTemplate.value(special);
+                const QJsonArray listedIds = member(listed.toObject(), "ids").toArray();
+                for (qsizetype k = 0; k < listedIds.size() && k < 16; ++k)
+                    a.ids.push_back(tj::readId(listedIds[k], tj::field(at, "ids")));
+                (afterText ? suffix : prefix).push_back(std::move(a));
+            }
+        };
+    postProcessor(member(root, "post_processor"), tj::field(top, "post_processor"));
+}
+
 BpeModel readVocabAndMerges(const QByteArray &vocabJson, const QString &vocabName,
                             const QByteArray &merges, const QString &mergesName,
                             const TokenizerConfig &config) {
@@ -101,7 +216,10 @@ BpeModel readVocabAndMerges(const QByteArray &vocabJson, const QString &vocabNam
 }
 
 BpeModel readBpeTokenizerJson(const QByteArray &json, const QString &name) {
-    const QJsonObject root = tj::parseObject(json, name);
+    return readBpeTokenizerJson(tj::parseObject(json, name), name);
+}
+
+BpeModel readBpeTokenizerJson(const QJsonObject &root, const QString &name) {
     const QString top = name + ": ";
     BpeModel m;
     m.name = name;
@@ -130,53 +248,9 @@ BpeModel readBpeTokenizerJson(const QByteArray &json, const QString &name) {
     m.ignoreMerges = tj::readOptionalBool(model, "ignore_merges", modelWhere).value_or(false);
     m.vocab = tj::readVocabulary(member(model, "vocab"), tj::field(modelWhere, "vocab"));
 
-    const QString mergesWhere = tj::field(modelWhere, "merges");
-    const QJsonValue mergesValue = member(model, "merges");
-    if (!mergesValue.isArray())
-        fail(mergesWhere, translate("attn::tokenizer", "expected an array, got %1")
-                              .arg(json::describe(mergesValue)));
-    const QJsonArray mergesArray = mergesValue.toArray();
-    if (mergesArray.size() > kMaxMerges)
-        fail(mergesWhere, translate("attn::tokenizer", "%1 merges: at most %2 are supported")
-                              .arg(qs(std::int64_t(mergesArray.size())), qs(kMaxMerges)));
-    std::vector<std::pair<QString, QString>> &merges = m.merges;
-    merges.reserve(std::size_t(mergesArray.size()));
-    for (qsizetype i = 0; i < mergesArray.size(); ++i) {
-        const QJsonValue merge = mergesArray[i];
-        const QString at = json::index(mergesWhere, i);
-        if (merge.isString()) {
-            merges.push_back(splitMerge(merge.toString(), at));
-            continue;
-        }
-        // The newer form, a pair of strings (which may hold spaces).
-        const QJsonArray pair = merge.toArray();
-        if (!merge.isArray() || pair.size() != 2 || !pair[0].isString() || !pair[1].isString() ||
-            pair[0].toString().isEmpty() || pair[1].toString().isEmpty())
-            fail(at, translate("attn::tokenizer", "expected \"first second\" or a pair of "
-                                                  "tokens, got %1")
-                         .arg(json::describe(merge)));
-        if (pair[0].toString().size() > kMaxTokenPieceLength ||
-            pair[1].toString().size() > kMaxTokenPieceLength)
-            fail(at, translate("attn::tokenizer", "a token longer than %1 characters")
-                         .arg(qs(kMaxTokenPieceLength)));
-        merges.emplace_back(pair[0].toString(), pair[1].toString());
-    }
-
+    m.merges = readMergesArray(member(model, "merges"), tj::field(modelWhere, "merges"));
     // Added tokens, matched whole before anything else.
-    std::vector<AddedToken> &added = m.added;
-    const QString addedWhere = tj::field(top, "added_tokens");
-    const QJsonValue addedValue = member(root, "added_tokens");
-    if (!addedValue.isUndefined() && !addedValue.isNull()) {
-        if (!addedValue.isArray())
-            fail(addedWhere, translate("attn::tokenizer", "expected an array, got %1")
-                                 .arg(json::describe(addedValue)));
-        const QJsonArray a = addedValue.toArray();
-        if (a.size() > kMaxVocabularySize)
-            fail(addedWhere, translate("attn::tokenizer", "%1 tokens: at most %2 are supported")
-                                 .arg(qs(std::int64_t(a.size())), qs(kMaxVocabularySize)));
-        for (qsizetype i = 0; i < a.size(); ++i)
-            added.push_back(tj::readAddedToken(a[i], json::index(addedWhere, i), std::nullopt));
-    }
+    m.added = readAddedTokens(root, top);
 
     // The normalizer: none, or Unicode normal forms and lower case.
     const std::function<void(const QJsonValue &, const QString &)> normalizer =
@@ -274,64 +348,7 @@ BpeModel readBpeTokenizerJson(const QByteArray &json, const QString &name) {
                                                     "byte-level BPE is supported"));
 
     // The post-processor: the special tokens around the text (a BOS; RoBERTa's <s> … </s>).
-    const QJsonObject specialsOfTemplate =
-        member(member(root, "post_processor").toObject(), "special_tokens").toObject();
-    const std::function<void(const QJsonValue &, const QString &)> postProcessor =
-        [&](const QJsonValue &v, const QString &where) {
-            if (v.isNull() || v.isUndefined())
-                return;
-            const QString kind = typeOf(v, where);
-            const QJsonObject o = v.toObject();
-            if (kind == u"ByteLevel")
-                return; // offsets only
-            if (kind == u"Sequence") {
-                const QJsonArray list = member(o, "processors").toArray();
-                for (qsizetype i = 0; i < list.size(); ++i)
-                    postProcessor(list[i], json::index(tj::field(where, "processors"), i));
-                return;
-            }
-            if (kind == u"RobertaProcessing" || kind == u"BertProcessing") {
-                const auto around = [&](const char *key) {
-                    const QJsonArray pair = member(o, key).toArray();
-                    if (pair.size() != 2)
-                        fail(tj::field(where, key),
-                             translate("attn::tokenizer", "expected [token, id]"));
-                    const QString at = json::index(tj::field(where, key), 1);
-                    return BpeModel::Around{QString(), {tj::readId(pair[1], at)}, at};
-                };
-                m.prefix = {around("cls")};
-                m.suffix = {around("sep")};
-                return;
-            }
-            if (kind != u"TemplateProcessing")
-                fail(tj::field(where, "type"),
-                     translate("attn::tokenizer", "post-processor \"%1\" is not supported")
-                         .arg(kind));
-            const QString singleWhere = tj::field(where, "single");
-            const QJsonArray single = member(o, "single").toArray();
-            bool afterText = false;
-            for (qsizetype i = 0; i < single.size(); ++i) {
-                const QJsonObject item = single[i].toObject();
-                const QString at = json::index(singleWhere, i);
-                if (item.contains(QLatin1String("Sequence"))) {
-                    afterText = true;
-                    continue;
-                }
-                const QString special = tj::readString(member(item, "SpecialToken").toObject(),
-                                                       "id", tj::field(at, "SpecialToken"));
-                if (special.isEmpty())
-                    fail(at, translate("attn::tokenizer", "expected a Sequence or a "
-                                                          "SpecialToken, got %1")
-                                 .arg(json::describe(single[i])));
-                BpeModel::Around a{special, {}, at};
-                const QJsonValue listed = specialsOfTemplate.value(special);
-                const QJsonArray listedIds = member(listed.toObject(), "ids").toArray();
-                for (qsizetype k = 0; k < listedIds.size() && k < 16; ++k)
-                    a.ids.push_back(tj::readId(listedIds[k], tj::field(at, "ids")));
-                (afterText ? m.suffix : m.prefix).push_back(std::move(a));
-            }
-        };
-    postProcessor(member(root, "post_processor"), tj::field(top, "post_processor"));
+    readPostProcessor(root, top, m.prefix, m.suffix);
     return m;
 }
 

@@ -5,6 +5,8 @@
 #include "TokenizerConfig.h"
 
 #include <QByteArray>
+#include <QJsonObject>
+#include <QJsonValue>
 #include <QRegularExpression>
 #include <QString>
 #include <QStringList>
@@ -49,5 +51,19 @@ BpeModel readVocabAndMerges(const QByteArray &vocabJson, const QString &vocabNam
 // Hugging Face's tokenizer.json: model BPE, added tokens, normalizer, a ByteLevel pre-tokenizer
 // after at most one Split, the post-processor's special tokens. Throws InputError.
 BpeModel readBpeTokenizerJson(const QByteArray &json, const QString &name);
+// The same of a file already parsed: `root` is its object, `name` the file.
+BpeModel readBpeTokenizerJson(const QJsonObject &root, const QString &name);
+
+// The parts of tokenizer.json that byte-level BPE and SentencePiece (SentencePieceModel.h) read
+// alike. `top` is "FILE: ", which every message begins with.
+// model.merges: "first second" strings or [first, second] pairs, at most kMaxMerges.
+std::vector<std::pair<QString, QString>> readMergesArray(const QJsonValue &merges,
+                                                         const QString &where);
+// added_tokens: matched whole in the text before anything else.
+std::vector<AddedToken> readAddedTokens(const QJsonObject &root, const QString &top);
+// post_processor: the special tokens it puts before and after the text.
+void readPostProcessor(const QJsonObject &root, const QString &top,
+                       std::vector<BpeModel::Around> &prefix,
+                       std::vector<BpeModel::Around> &suffix);
 
 } // namespace attn

@@ -182,6 +182,12 @@ std::unique_ptr<ByteLevelBpe> ByteLevelBpe::fromTokenizerJson(const QByteArray &
     return create(readBpeTokenizerJson(json, name), config);
 }
 
+std::unique_ptr<ByteLevelBpe> ByteLevelBpe::fromTokenizerJson(const QJsonObject &root,
+                                                              const QString &name,
+                                                              const TokenizerConfig &config) {
+    return create(readBpeTokenizerJson(root, name), config);
+}
+
 std::unique_ptr<ByteLevelBpe> ByteLevelBpe::create(BpeModel model, const TokenizerConfig &config) {
     std::unique_ptr<ByteLevelBpe> t(new ByteLevelBpe);
     t->build(model.vocab, model.merges, std::move(model.added), model.name);

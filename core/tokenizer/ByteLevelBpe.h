@@ -8,6 +8,7 @@
 
 #include <QByteArray>
 #include <QHash>
+#include <QJsonObject>
 #include <QRegularExpression>
 #include <QString>
 
@@ -42,6 +43,10 @@ public:
     // after a Split regex, as Llama 3's and Qwen2's); its added tokens, normalizer and template
     // post-processor. add_bos_token / add_eos_token of `config` override the template.
     static std::unique_ptr<ByteLevelBpe> fromTokenizerJson(const QByteArray &json,
+                                                           const QString &name,
+                                                           const TokenizerConfig &config = {});
+    // The same of a file already parsed: `root` is its object.
+    static std::unique_ptr<ByteLevelBpe> fromTokenizerJson(const QJsonObject &root,
                                                            const QString &name,
                                                            const TokenizerConfig &config = {});
 

@@ -86,8 +86,13 @@ QString decodeUtf8(std::string_view bytes) {
             }
             cp = (cp << 6) | (at(j) & 0x3F);
         }
-        if (complete)
-            out += QString::fromUcs4(&cp, 1);
+        // Not QString::fromUcs4, which takes a leading U+FEFF for a byte order mark and drops
+        // it: that character is a token of Llama 2's vocabulary.
+        if (complete && QChar::requiresSurrogates(cp)) {
+            const QChar pair[2] = {QChar(QChar::highSurrogate(cp)), QChar(QChar::lowSurrogate(cp))};
+            out.append(pair, 2);
+        } else if (complete)
+            out += QChar(char16_t(cp));
         else
             out += QChar(QChar::ReplacementCharacter);
         i = j; // a byte that broke the sequence starts the next one

@@ -14,10 +14,12 @@ namespace attn {
 // shows, and `wordStart` says where a word begins, so a view can mark it.
 struct Token {
     int id = 0;
-    QString piece; // the vocabulary's entry: "Ġanimal", "##max", "[CLS]", "<|endoftext|>"
-    QString text;  // as the family's reference tools print it: byte-level BPE the UTF-8 text of
-                   // the piece's bytes (U+FFFD for a part of a character), WordPiece the piece
-    QString display; // for a label: no word-start space or "##", whitespace made visible (␣ ↵ ⇥)
+    QString piece;   // the vocabulary's entry: "Ġanimal", "##max", "[CLS]", "<|endoftext|>"
+    QString text;    // as the family's reference tools print it: byte-level BPE the UTF-8 text of
+                     // the piece's bytes (U+FFFD for a part of a character), WordPiece and
+                     // SentencePiece the piece ("▁The", "<0x0A>", as spm_encode prints it)
+    QString display; // for a label: no word-start space, "##" or "▁", whitespace made visible
+                     // (␣ ↵ ⇥); a byte that is part of a character as its piece ("<0xF0>")
     bool wordStart = false; // begins a word: first, after whitespace or a special token
     bool special = false;   // an added or special token ([CLS], <|endoftext|>), matched whole
 
@@ -26,11 +28,12 @@ struct Token {
 
 // A tokenizer: text to token ids and pieces, exactly as the model was trained (a different id
 // makes every picture of that model wrong). Implementations: ByteLevelBpe (GPT-2, Llama 3,
-// Qwen2) and WordPiece (BERT); TokenizerFiles.h picks one for a folder or file.
+// Qwen2), WordPiece (BERT) and SentencePiece (Llama 2, Mistral, Gemma); TokenizerFiles.h picks
+// one for a folder or file.
 // Immutable once built: encode may run on several threads at once.
 class Tokenizer {
 public:
-    enum class Family { ByteLevelBpe, WordPiece };
+    enum class Family { ByteLevelBpe, WordPiece, SentencePiece };
 
     virtual ~Tokenizer() = default;
     virtual Family family() const = 0;
@@ -44,7 +47,8 @@ public:
     // The token with this id as it reads alone; throws InputError for an id not in the vocabulary.
     virtual Token token(int id) const = 0;
     // The text of a sequence of ids: BPE joins the bytes and decodes them once, WordPiece joins
-    // the words with spaces and glues "##" continuations. Throws InputError for an unknown id.
+    // the words with spaces and glues "##" continuations, SentencePiece leaves its BOS out and
+    // gives back the text it encoded. Throws InputError for an unknown id.
     virtual QString decode(const std::vector<int> &ids) const = 0;
 };
 

@@ -4,6 +4,8 @@
 #include "ByteLevelBpe.h"
 #include "InputError.h"
 #include "Limits.h"
+#include "SentencePiece.h"
+#include "SentencePieceModel.h"
 #include "TokenizerConfig.h"
 #include "TokenizerJson.h"
 #include "Translate.h"
@@ -21,8 +23,9 @@ namespace {
     throw InputError(path + ": " + message);
 }
 
-const QString kAccepted = QStringLiteral(
-    "tokenizer.json, vocab.json with merges.txt, encoder.json with vocab.bpe, or vocab.txt");
+const QString kAccepted =
+    QStringLiteral("tokenizer.json, vocab.json with merges.txt, encoder.json with vocab.bpe, "
+                   "vocab.txt, or tokenizer.model");
 
 // tokenizer_config.json beside `file`, or the defaults.
 TokenizerConfig configBeside(const QFileInfo &file) {
@@ -53,11 +56,22 @@ std::unique_ptr<Tokenizer> vocabAndMerges(const QFileInfo &file, const QString &
                                             withConfig ? configBeside(file) : TokenizerConfig{});
 }
 
+// tokenizer.json: SentencePiece's form (Llama 2, Mistral, Gemma) or byte-level BPE, parsed once.
+std::unique_ptr<Tokenizer> tokenizerJson(const QJsonObject &root, const QFileInfo &file) {
+    const QString path = file.filePath();
+    if (isSentencePieceTokenizerJson(root))
+        return SentencePiece::fromTokenizerJson(root, path, configBeside(file));
+    return ByteLevelBpe::fromTokenizerJson(root, path, configBeside(file));
+}
+
 std::unique_ptr<Tokenizer> loadFile(const QFileInfo &file) {
     const QString name = file.fileName().toLower();
     const QString path = file.filePath();
     if (name.endsWith(u"tokenizer.json"))
-        return ByteLevelBpe::fromTokenizerJson(readTokenizerFile(path), path, configBeside(file));
+        return tokenizerJson(tokenizer_json::parseObject(readTokenizerFile(path), path), file);
+    // SentencePiece's model: tokenizer.model, or another name (spiece.model) of the same format.
+    if (name.endsWith(u".model"))
+        return SentencePiece::fromModelProto(readTokenizerFile(path), path, configBeside(file));
     if (name.endsWith(u"encoder.json"))
         return vocabAndMerges(file, QStringLiteral("encoder.json"), QStringLiteral("vocab.bpe"),
                               false);
@@ -72,8 +86,9 @@ std::unique_ptr<Tokenizer> loadFile(const QFileInfo &file) {
     if (name.endsWith(u".json") && name != u"config.json" && name != u"tokenizer_config.json") {
         // Another name: tokenizer.json has a "model", a vocabulary does not.
         const QByteArray bytes = readTokenizerFile(path);
-        if (tokenizer_json::parseObject(bytes, path).contains(QLatin1String("model")))
-            return ByteLevelBpe::fromTokenizerJson(bytes, path, configBeside(file));
+        const QJsonObject root = tokenizer_json::parseObject(bytes, path);
+        if (root.contains(QLatin1String("model")))
+            return tokenizerJson(root, file);
         const QString merges =
             companion(file, QStringLiteral(".json"), QStringLiteral("merges.txt"));
         return ByteLevelBpe::fromVocabAndMerges(bytes, path, readTokenizerFile(merges), merges,
@@ -113,7 +128,8 @@ std::unique_ptr<Tokenizer> loadTokenizer(const QString &path) {
     if (!info.isDir())
         return loadFile(info);
     const QDir dir(path);
-    for (const char *name : {"vocab.txt", "tokenizer.json", "vocab.json", "encoder.json"}) {
+    for (const char *name :
+         {"vocab.txt", "tokenizer.json", "vocab.json", "encoder.json", "tokenizer.model"}) {
         const QFileInfo file(dir.filePath(QLatin1String(name)));
         if (file.isFile())
             return loadFile(file);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // attnviz-cli tokenize: the reference sentences' ids and tokens through a file and a folder of
-// each family, and its usage and input errors; tokenize --train writing a tokenizer.json that
-// tokenize reads back.
+// each family (SentencePiece's tokenizer.model alone too), and its usage and input errors;
+// tokenize --train writing a tokenizer.json that tokenize reads back.
 
 #include "support/CliSupport.h"
 #include "support/TokenizerSupport.h"
@@ -33,6 +33,15 @@ private slots:
                 << tokenizerData("bert-base-uncased") << c["text"].toString() << c["ids"].toArray()
                 << c["tokens"].toArray();
         }
+        // Llama 2's SentencePiece: tokenizer.model alone, and the folder (its tokenizer.json);
+        // each token is printed as its piece.
+        for (const char *source : {"llama2/tokenizer.model", "llama2"})
+            for (const QJsonValue v : tokenizerCases("llama2.json")) {
+                const QJsonObject c = v.toObject();
+                QTest::addRow("%s %s", source, qPrintable(c["text"].toString().left(20)))
+                    << tokenizerData(source) << c["text"].toString() << c["ids"].toArray()
+                    << c["pieces"].toArray();
+            }
     }
 
     void referenceSentences() {
@@ -62,6 +71,18 @@ private slots:
             QCOMPARE(QJsonDocument::fromJson(run.out).object()["ids"].toArray(),
                      (QJsonArray{8086, 1463, 318, 477, 345, 761, 13}));
         }
+    }
+
+    // A folder that has only SentencePiece's tokenizer.model (no tokenizer.json) reads it.
+    void sentencePieceModelFolder() {
+        QTemporaryDir dir;
+        QVERIFY(
+            QFile::copy(tokenizerData("llama2/tokenizer.model"), dir.filePath("tokenizer.model")));
+        const Run run = runCli({"tokenize", dir.path(), "--text", "Attention is all you need."});
+        QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
+        const QJsonObject out = QJsonDocument::fromJson(run.out).object();
+        QCOMPARE(out["ids"].toArray(), (QJsonArray{1, 6212, 2509, 338, 599, 366, 817, 29889}));
+        QCOMPARE(out["tokens"].toArray().first().toString(), QString("<s>"));
     }
 
     // --train: the file written, its summary line, and the trained tokenizer read back by
@@ -178,6 +199,12 @@ private slots:
         QTest::newRow("merges alone")
             << QStringList{"tokenize", tokenizerData("gpt2/vocab.bpe"), "--text", "a"} << 1
             << "merges alone are not a tokenizer";
+        QTest::newRow("sentencepiece unigram")
+            << QStringList{"tokenize", "UNIGRAM", "--text", "a"} << 1
+            << "tokenizer.model: trainer_spec.model_type: a Unigram model";
+        QTest::newRow("truncated model")
+            << QStringList{"tokenize", "TRUNCATED", "--text", "a"} << 1
+            << "tokenizer.model: byte 0: field 1 declares 9 bytes, but only 1 remain\n";
         QTest::newRow("too long")
             << QStringList{"tokenize", gpt2, "--text", QString(65537, 'a')} << 1
             << "the text has 65537 bytes of UTF-8: at most 65536 are supported\n";
@@ -187,6 +214,18 @@ private slots:
         QFETCH(QStringList, arguments);
         QFETCH(int, exitCode);
         QFETCH(QString, message);
+        // SentencePiece models written here: a Unigram one (refused by name) and one cut short.
+        QTemporaryDir dir;
+        const QByteArray piece = "\x0a\x09\x0a\x05<unk>\x18\x02"; // <unk>, type 2
+        QVERIFY(QDir().mkpath(dir.filePath("unigram")) && QDir().mkpath(dir.filePath("cut")));
+        QVERIFY(writeAll(dir.filePath("unigram/tokenizer.model"), piece + "\x12\x02\x18\x01"));
+        QVERIFY(writeAll(dir.filePath("cut/tokenizer.model"), piece.left(3)));
+        for (QString &a : arguments) {
+            if (a == "UNIGRAM")
+                a = dir.filePath("unigram/tokenizer.model");
+            else if (a == "TRUNCATED")
+                a = dir.filePath("cut");
+        }
         const Run run = runCli(arguments);
         QVERIFY(run.finished);
         QCOMPARE(run.exitCode, exitCode);
