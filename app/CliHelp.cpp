@@ -73,7 +73,8 @@ Commands:
   model inspect
             Print one JSON object about the checkpoint folder DIR (Hugging Face layout:
             config.json, model.safetensors or model.safetensors.index.json and its
-            shards; GPT-2, Llama, Qwen2 or BERT): family, layers, heads, kv_heads,
+            shards; GPT-2, Llama 1-3, Mistral, Qwen2, Qwen3, Gemma 2 and 3, Phi-3 or
+            BERT): family, features, layers, heads, kv_heads,
             d_model, head_dim, vocab, max_positions, dtype, parameters.
   model run Run the checkpoint in DIR on token ids, every layer in double precision,
             and print the ids and the top-K predictions (decoders: the next token

@@ -28,8 +28,8 @@ ROOTS = ['core', 'ui', 'tests', '.']  # the include roots, as the CMake targets 
 TOPS = ['core', 'ui', 'app', 'tools', 'bench', 'tests']
 # core's folders from the bottom up ('' is core/ itself, the math); docs/architecture.md gives
 # the same order and says what each holds.
-CORE_ORDER = ['', 'io', 'tokenizer', 'checkpoint', 'transformer', 'kernels', 'headreadings',
-              'networkreadings', 'training', 'lessons', 'page']
+CORE_ORDER = ['', 'io', 'tokenizer', 'checkpoint', 'checkpoint/families', 'transformer', 'kernels',
+              'headreadings', 'networkreadings', 'training', 'lessons', 'page']
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 
 

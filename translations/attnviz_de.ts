@@ -2093,14 +2093,6 @@
         <translation>n_head %1 teilt n_embd %2 nicht</translation>
     </message>
     <message>
-        <source>the activation &quot;hidden_act&quot; = %1 is not supported here (silu is)</source>
-        <translation>die Aktivierung &quot;hidden_act&quot; = %1 wird hier nicht unterstützt (silu schon)</translation>
-    </message>
-    <message>
-        <source>&quot;rope_scaling&quot; of type %1 is not supported (only plain RoPE is)</source>
-        <translation>&quot;rope_scaling&quot; vom Typ %1 wird nicht unterstützt (nur einfaches RoPE)</translation>
-    </message>
-    <message>
         <source>num_attention_heads %1 does not divide hidden_size %2</source>
         <translation>num_attention_heads %1 teilt hidden_size %2 nicht</translation>
     </message>
@@ -2127,10 +2119,6 @@
     <message>
         <source>not a JSON object</source>
         <translation>kein JSON-Objekt</translation>
-    </message>
-    <message>
-        <source>the model_type %1 is not supported (gpt2, llama, qwen2 and bert are)</source>
-        <translation>der model_type %1 wird nicht unterstützt (gpt2, llama, qwen2 und bert schon)</translation>
     </message>
     <message>
         <source>it has no &quot;weight_map&quot; object</source>
@@ -2191,6 +2179,134 @@
     <message>
         <source>%1: %2 is an encoder; it has no next-token loss to train</source>
         <translation>%1: %2 ist ein Encoder; er hat keinen Verlust des nächsten Tokens, der trainiert werden könnte</translation>
+    </message>
+    <message>
+        <source>the field %1 is not an object</source>
+        <translation>das Feld %1 ist kein Objekt</translation>
+    </message>
+    <message>
+        <source>&quot;rope_scaling&quot; of type %1 is not supported (llama3 and linear are)</source>
+        <translation>&quot;rope_scaling&quot; vom Typ %1 wird nicht unterstützt (llama3 und linear schon)</translation>
+    </message>
+    <message>
+        <source>&quot;rope_scaling&quot;: high_freq_factor %1 is not above low_freq_factor %2</source>
+        <translation>&quot;rope_scaling&quot;: high_freq_factor %1 ist nicht größer als low_freq_factor %2</translation>
+    </message>
+    <message>
+        <source>every layer</source>
+        <translation>jeder Schicht</translation>
+    </message>
+    <message>
+        <source>layers %1</source>
+        <translation>den Schichten %1</translation>
+    </message>
+    <message>
+        <source>LayerNorm after each sublayer</source>
+        <translation>LayerNorm nach jeder Teilschicht</translation>
+    </message>
+    <message>
+        <source>LayerNorm</source>
+        <translation>LayerNorm</translation>
+    </message>
+    <message>
+        <source>RMSNorm</source>
+        <translation>RMSNorm</translation>
+    </message>
+    <message>
+        <source>RMSNorm with (1 + w)</source>
+        <translation>RMSNorm mit (1 + w)</translation>
+    </message>
+    <message>
+        <source>sandwich norms</source>
+        <translation>Sandwich-Normen</translation>
+    </message>
+    <message>
+        <source>learned positions</source>
+        <translation>gelernte Positionen</translation>
+    </message>
+    <message>
+        <source>RoPE θ %1</source>
+        <translation>RoPE θ %1</translation>
+    </message>
+    <message>
+        <source> (sliding layers %1)</source>
+        <translation> (gleitende Schichten %1)</translation>
+    </message>
+    <message>
+        <source> on %1 of %2 dimensions</source>
+        <translation> auf %1 von %2 Dimensionen</translation>
+    </message>
+    <message>
+        <source>, linear scaling ×%1</source>
+        <translation>, lineare Skalierung ×%1</translation>
+    </message>
+    <message>
+        <source>, llama3 scaling ×%1</source>
+        <translation>, llama3-Skalierung ×%1</translation>
+    </message>
+    <message>
+        <source>%1 heads share %2 key/value heads</source>
+        <translation>%1 Köpfe teilen sich %2 Key/Value-Köpfe</translation>
+    </message>
+    <message>
+        <source>q and k normalised per head</source>
+        <translation>q und k je Kopf normalisiert</translation>
+    </message>
+    <message>
+        <source>scores scaled by %1</source>
+        <translation>Scores skaliert mit %1</translation>
+    </message>
+    <message>
+        <source>soft-capped attention (%1)</source>
+        <translation>weich begrenzte Attention (%1)</translation>
+    </message>
+    <message>
+        <source>soft-capped logits (%1)</source>
+        <translation>weich begrenzte Logits (%1)</translation>
+    </message>
+    <message>
+        <source>sliding window of %1 on %2</source>
+        <translation>gleitendes Fenster von %1 auf %2</translation>
+    </message>
+    <message>
+        <source>SwiGLU MLP</source>
+        <translation>SwiGLU-MLP</translation>
+    </message>
+    <message>
+        <source>GeGLU MLP</source>
+        <translation>GeGLU-MLP</translation>
+    </message>
+    <message>
+        <source>embeddings ×%1</source>
+        <translation>Embeddings ×%1</translation>
+    </message>
+    <message>
+        <source>tied LM head</source>
+        <translation>gebundener LM-Kopf</translation>
+    </message>
+    <message>
+        <source>separate LM head</source>
+        <translation>eigener LM-Kopf</translation>
+    </message>
+    <message>
+        <source>the model_type %1 is not supported (%2 are)</source>
+        <translation>der model_type %1 wird nicht unterstützt (%2 schon)</translation>
+    </message>
+    <message>
+        <source>&quot;layer_types&quot; names %1 layers, the model has %2</source>
+        <translation>&quot;layer_types&quot; nennt %1 Schichten, das Modell hat %2</translation>
+    </message>
+    <message>
+        <source>&quot;layer_types&quot; names %1, not sliding_attention or full_attention</source>
+        <translation>&quot;layer_types&quot; nennt %1, nicht sliding_attention oder full_attention</translation>
+    </message>
+    <message>
+        <source>&quot;partial_rotary_factor&quot; %1 is above 1</source>
+        <translation>&quot;partial_rotary_factor&quot; %1 ist größer als 1</translation>
+    </message>
+    <message>
+        <source>&quot;partial_rotary_factor&quot; %1 turns %2 dimensions of %3: RoPE rotates pairs</source>
+        <translation>&quot;partial_rotary_factor&quot; %1 dreht %2 von %3 Dimensionen: RoPE dreht Paare</translation>
     </message>
 </context>
 <context>
@@ -3956,6 +4072,18 @@
         <source>the window&apos;s first id %1 is not below the vocabulary&apos;s %2, or the corpus has fewer than %3 tokens</source>
         <translation>die erste ID %1 des Fensters liegt nicht unter der des Vokabulars %2, oder der Korpus hat weniger als %3 Tokens</translation>
     </message>
+    <message>
+        <source>this MLP activation</source>
+        <translation>diese MLP-Aktivierung</translation>
+    </message>
+    <message>
+        <source>norms after each sublayer</source>
+        <translation>Normen nach jeder Teilschicht</translation>
+    </message>
+    <message>
+        <source>%1 uses %2, which the gradient does not follow yet</source>
+        <translation>%1 verwendet %2, dem der Gradient noch nicht folgt</translation>
+    </message>
 </context>
 <context>
     <name>attn::transformer</name>
@@ -4010,6 +4138,34 @@
     <message>
         <source>the runs are not of one model on as many tokens</source>
         <translation>die Läufe sind nicht Läufe eines Modells auf gleich vielen Tokens</translation>
+    </message>
+    <message>
+        <source>the per-head norm of q and k</source>
+        <translation>die Norm von q und k je Kopf</translation>
+    </message>
+    <message>
+        <source>soft-capped scores</source>
+        <translation>weich begrenzte Scores</translation>
+    </message>
+    <message>
+        <source>RoPE on part of a head&apos;s dimensions</source>
+        <translation>RoPE auf einem Teil der Dimensionen eines Kopfes</translation>
+    </message>
+    <message>
+        <source>RoPE with scaled frequencies</source>
+        <translation>RoPE mit skalierten Frequenzen</translation>
+    </message>
+    <message>
+        <source>a sliding window of one key</source>
+        <translation>ein gleitendes Fenster aus einem Key</translation>
+    </message>
+    <message>
+        <source>%1&apos;s heads use %2, which the workbench does not compute yet</source>
+        <translation>Die Köpfe von %1 verwenden %2, was die Werkbank noch nicht berechnet</translation>
+    </message>
+    <message>
+        <source>W_QK is not a linear map here: each head&apos;s q and k are normalised between the projections and the scores</source>
+        <translation>W_QK ist hier keine lineare Abbildung: q und k jedes Kopfes werden zwischen den Projektionen und den Scores normalisiert</translation>
     </message>
 </context>
 <context>
@@ -4185,6 +4341,10 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     <message>
         <source>&lt;b&gt;Copying score %1&lt;/b&gt; = Σ Re λ / Σ |λ| over W_OV&apos;s eigenvalues: near +1 the head copies what it attends to into the residual stream, near −1 it suppresses it, near 0 it writes something else.</source>
         <translation>&lt;b&gt;Kopier-Wert %1&lt;/b&gt; = Σ Re λ / Σ |λ| über die Eigenwerte von W_OV: nahe +1 kopiert der Kopf, was er beachtet, in den Residualstrom, nahe −1 unterdrückt er es, nahe 0 schreibt er etwas anderes.</translation>
+    </message>
+    <message>
+        <source>Wq·Wkᵀ (%1 × %1), not the head&apos;s scores: %2</source>
+        <translation>Wq·Wkᵀ (%1 × %1), nicht die Scores des Kopfes: %2</translation>
     </message>
 </context>
 <context>
@@ -5993,10 +6153,6 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
         <translation>A/B</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2</translation>
-    </message>
-    <message>
         <source>No model is open: File › Open model… or drop a model folder (config.json, model.safetensors and the tokenizer&apos;s files) on the window.</source>
         <translation>Kein Modell geöffnet: Datei › Modell öffnen… oder einen Modellordner (config.json, model.safetensors und die Dateien des Tokenizers) auf das Fenster ziehen.</translation>
     </message>
@@ -6083,6 +6239,10 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
     <message>
         <source>Reading the logit lens…</source>
         <translation>Die Logit-Linse wird gelesen…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;%3</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;%3</translation>
     </message>
 </context>
 <context>

@@ -122,7 +122,14 @@ void checkVocabulary(const Checkpoint &checkpoint) {
 } // namespace
 
 HeadCircuit headCircuit(const Checkpoint &checkpoint, int layer, int head) {
-    return headCircuit(headProjections(checkpoint, layer, head));
+    HeadCircuit c = headCircuit(headProjections(checkpoint, layer, head));
+    if (checkpoint.config().features.qkNorm) {
+        c.qkSingular.clear();
+        c.qkOmitted =
+            translate("attn::transformer", "W_QK is not a linear map here: each head's q and k are "
+                                           "normalised between the projections and the scores");
+    }
+    return c;
 }
 
 HeadCircuit headCircuit(const HeadProjections &p) {

@@ -4,6 +4,8 @@
 #include "Matrix.h"
 #include "transformer/TakeApart.h"
 
+#include <QString>
+
 #include <atomic>
 #include <complex>
 #include <cstdint>
@@ -25,6 +27,10 @@ struct HeadCircuit {
     // The singular values of W_QK and W_OV, largest first: head_dim of each (the rank of a
     // d × head_dim by head_dim × d product; the other d − head_dim are 0 and not listed).
     std::vector<double> qkSingular, ovSingular;
+    // Why W_QK's spectrum is left out (qkSingular empty), when it does not apply: a per-head norm
+    // of q and k (Qwen3, Gemma 3) sits between the projections, so the scores are no longer a
+    // bilinear form of the residual stream. Empty when it applies.
+    QString qkOmitted;
     // W_OV's head_dim eigenvalues that can be non-zero (those of Wo_h·Wv_h), by modulus,
     // largest first (a conjugate pair: the positive imaginary part first).
     std::vector<std::complex<double>> ovEigenvalues;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ModelAnalysis.h"
 
+#include <QJsonValue>
+
 #include "checkpoint/Checkpoint.h"
 #include "io/JsonWrite.h"
 #include "transformer/Forward.h"
@@ -117,8 +119,13 @@ QByteArray analysisToJson(const ModelAnalysis &a) {
             for (const HeadCircuit &c : heads) {
                 hs.item();
                 json::Block o(out, hs.inner(), json::Block::Object);
-                o.key("qk_singular");
-                appendNumbers(out, c.qkSingular);
+                if (c.qkOmitted.isEmpty()) {
+                    o.key("qk_singular");
+                    appendNumbers(out, c.qkSingular);
+                } else {
+                    o.key("qk_omitted");
+                    json::appendValue(out, QJsonValue(c.qkOmitted), 0);
+                }
                 o.key("ov_singular");
                 appendNumbers(out, c.ovSingular);
                 o.key("ov_eigenvalues");

@@ -39,6 +39,10 @@ template <typename P, typename F> void forEachTensor(P &p, F f) {
     for (auto &l : p.layers) {
         f(l.attentionNorm.weight);
         f(l.attentionNorm.bias);
+        f(l.qNorm.weight);
+        f(l.kNorm.weight);
+        f(l.postAttentionNorm.weight);
+        f(l.postMlpNorm.weight);
         for (auto *linear : {&l.qkv, &l.q, &l.k, &l.v}) {
             f(linear->weight);
             f(linear->bias);
@@ -146,6 +150,10 @@ DecoderParameters loadDecoderParameters(const Checkpoint &checkpoint) {
         LayerParameters layer;
         layer.attentionNorm = widened(l.attentionNorm);
         layer.mlpNorm = widened(l.mlpNorm);
+        layer.postAttentionNorm = widened(l.postAttentionNorm);
+        layer.postMlpNorm = widened(l.postMlpNorm);
+        layer.qNorm = widened(l.qNorm);
+        layer.kNorm = widened(l.kNorm);
         layer.qkv = widened(l.qkv);
         layer.q = widened(l.q);
         layer.k = widened(l.k);

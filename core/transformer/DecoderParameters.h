@@ -38,13 +38,15 @@ struct NormParameters {
 // One layer's tensors by role, as ModelWeights names them (LayerWeights).
 struct LayerParameters {
     NormParameters attentionNorm, mlpNorm;
-    LinearParameters qkv;     // GPT-2's fused c_attn (d × 3d)
-    LinearParameters q, k, v; // Llama's, Qwen2's
+    NormParameters postAttentionNorm, postMlpNorm; // Gemma's sandwich norms
+    NormParameters qNorm, kNorm;                   // Qwen3's, Gemma 3's per-head norms
+    LinearParameters qkv;                          // GPT-2's fused c_attn (d × 3d)
+    LinearParameters q, k, v; // the others' (Phi-3's: rows of qkv_proj, named NAME[a:b])
     LinearParameters o;
     LinearParameters up, gate, down; // gate: the SiLU-gated MLP only
 };
 
-// Every tensor of a decoder (GPT-2, Llama, Qwen2) in memory: what training reads and changes,
+// Every tensor of a decoder (every family but BERT) in memory: what training reads and changes,
 // and, with the same names and shapes, its gradient. The inference forward (runModel) streams
 // the weights from the file instead and cannot be trained.
 struct DecoderParameters {

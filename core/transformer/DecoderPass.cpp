@@ -59,10 +59,19 @@ void linearBackward(const Matrix &x, const Matrix &dy, const LinearParameters &l
     product(dy, false, w, l.inputMajor, *dx, accumulate ? 1.0 : 0.0);
 }
 
+// A norm's gain: w, or 1 + w for Gemma's RMSNorm.
+RowVector gainOf(const NormParameters &n, NormKind kind) {
+    RowVector w = n.weight.value.row(0);
+    if (kind == NormKind::RmsNormPlusOne)
+        w.array() += 1.0;
+    return w;
+}
+
 // LayerNorm (with bias) or RMSNorm (without: no centring): xhat = (x − mean)·rstd or x·rstd,
-// y = xhat ⊙ w + b. Keeps xhat and rstd for the backward pass.
-void normForward(const Matrix &x, const NormParameters &n, double eps, bool rms, Matrix &xhat,
+// y = xhat ⊙ gain + b. Keeps xhat and rstd for the backward pass.
+void normForward(const Matrix &x, const NormParameters &n, double eps, NormKind kind, Matrix &xhat,
                  RowVector &rstd, Matrix &y) {
+    const bool rms = kind != NormKind::LayerNorm;
     xhat.resize(x.rows(), x.cols());
     rstd.resize(x.rows());
     for (Eigen::Index i = 0; i < x.rows(); ++i) {
@@ -76,7 +85,7 @@ void normForward(const Matrix &x, const NormParameters &n, double eps, bool rms,
             xhat.row(i) *= rstd(i);
         }
     }
-    y = xhat.array().rowwise() * n.weight.value.row(0).array();
+    y = xhat.array().rowwise() * gainOf(n, kind).array();
     if (n.bias.present())
         y.rowwise() += n.bias.value.row(0);
 }
@@ -86,11 +95,13 @@ void normForward(const Matrix &x, const NormParameters &n, double eps, bool rms,
 // depend on every entry of the row) or rstd·(g − xhat·mean(g ⊙ xhat)) (RMSNorm: only the
 // scale does). Added into dx.
 void normBackward(const Matrix &dy, const Matrix &xhat, const RowVector &rstd,
-                  const NormParameters &n, NormParameters &g, bool rms, Matrix &dx) {
+                  const NormParameters &n, NormParameters &g, NormKind kind, Matrix &dx) {
+    const bool rms = kind != NormKind::LayerNorm;
     g.weight.value.row(0) += dy.cwiseProduct(xhat).colwise().sum();
     if (n.bias.present())
         g.bias.value.row(0) += dy.colwise().sum();
-    const auto w = n.weight.value.row(0).array();
+    const RowVector gain = gainOf(n, kind);
+    const auto w = gain.array();
     const double d = double(dy.cols());
     for (Eigen::Index i = 0; i < dy.rows(); ++i) {
         const Eigen::ArrayXd gi = (dy.row(i).array() * w).transpose();
@@ -136,20 +147,47 @@ void rope(Eigen::Ref<Matrix, 0, Eigen::OuterStride<>> m, const std::vector<doubl
     }
 }
 
+// Qwen3's and Gemma 3's per-head norm of q or k: each hd-wide block of each row of m
+// RMS-normalised (kept in hat, with its 1/rms in rstd, one column per head) and multiplied by
+// `gain`, in place.
+void headNormForward(Matrix &m, Eigen::Index hd, const RowVector &gain, double eps, Matrix &hat,
+                     Matrix &rstd) {
+    const Eigen::Index heads = m.cols() / hd;
+    hat.resize(m.rows(), m.cols());
+    rstd.resize(m.rows(), heads);
+    for (Eigen::Index i = 0; i < m.rows(); ++i)
+        for (Eigen::Index h = 0; h < heads; ++h) {
+            auto block = m.row(i).segment(h * hd, hd);
+            rstd(i, h) = 1.0 / std::sqrt(block.squaredNorm() / double(hd) + eps);
+            hat.row(i).segment(h * hd, hd) = block * rstd(i, h);
+            block = hat.row(i).segment(h * hd, hd).cwiseProduct(gain);
+        }
+}
+
+// Its backward, in place on dm (the gradient of the normed blocks on entry, of the raw ones on
+// return): dgain += Σ dm ⊙ hat, dm = rstd·(g − hat·mean(g ⊙ hat)) with g = dm ⊙ gain.
+void headNormBackward(Matrix &dm, Eigen::Index hd, const RowVector &gain, const Matrix &hat,
+                      const Matrix &rstd, Parameter &dGain) {
+    const Eigen::Index heads = dm.cols() / hd;
+    for (Eigen::Index i = 0; i < dm.rows(); ++i)
+        for (Eigen::Index h = 0; h < heads; ++h) {
+            auto block = dm.row(i).segment(h * hd, hd);
+            const auto x = hat.row(i).segment(h * hd, hd);
+            dGain.value.row(0) += block.cwiseProduct(x);
+            const RowVector g = block.cwiseProduct(gain);
+            const double dot = g.dot(x) / double(hd);
+            block = rstd(i, h) * (g - x * dot);
+        }
+}
+
 // Throws InputError naming a feature of the model that the gradient does not follow yet.
 void checkDifferentiable(const ModelConfig &c) {
     const ModelFeatures &x = c.features;
     QString missing;
-    if (x.norm == NormKind::RmsNormPlusOne)
-        missing = translate("attn::training", "RMSNorm with (1 + w)");
-    else if (x.qkNorm)
-        missing = translate("attn::training", "the per-head norm of q and k");
-    else if (x.attnSoftcap > 0 || x.finalSoftcap > 0)
-        missing = translate("attn::training", "soft-capping");
-    else if (x.sandwichNorms)
-        missing = translate("attn::training", "sandwich norms");
-    else if (x.embeddingScale != 1)
-        missing = translate("attn::training", "scaled embeddings");
+    if (c.activation != Activation::GeluTanh && !(x.gatedMlp && c.activation == Activation::Silu))
+        missing = translate("attn::training", "this MLP activation");
+    else if (x.postNorm)
+        missing = translate("attn::training", "norms after each sublayer");
     if (!missing.isEmpty())
         throw InputError(
             translate("attn::training", "%1 uses %2, which the gradient does not follow yet")
@@ -193,11 +231,14 @@ double DecoderPass::forward(const DecoderParameters &p, const std::vector<std::i
     m_length = T;
     const auto N = Eigen::Index(total);
     const std::int64_t d = c.dModel, hd = c.headDim, H = c.heads, group = c.heads / c.kvHeads;
-    const bool rms = c.features.norm != NormKind::LayerNorm;
+    const ModelFeatures &features = c.features;
+    const NormKind kind = features.norm;
 
     Matrix h(N, Eigen::Index(d));
     for (Eigen::Index i = 0; i < N; ++i) {
         h.row(i) = p.tokenEmbedding.value.row(Eigen::Index(ids[std::size_t(i)]));
+        if (features.embeddingScale != 1)
+            h.row(i) *= features.embeddingScale;
         if (p.positionEmbedding.present())
             h.row(i) += p.positionEmbedding.value.row(i % T);
     }
@@ -211,7 +252,7 @@ double DecoderPass::forward(const DecoderParameters &p, const std::vector<std::i
             c.features.rope ? ropeFrequencies(c, std::int64_t(l)) : std::vector<double>();
         const Eigen::Index window = Eigen::Index(c.features.windowOf(std::int64_t(l)));
         a.input = std::move(h);
-        normForward(a.input, w.attentionNorm, c.normEps, rms, a.xhat1, a.rstd1, a.x);
+        normForward(a.input, w.attentionNorm, c.normEps, kind, a.xhat1, a.rstd1, a.x);
         if (w.qkv.weight.present()) {
             const Matrix qkv = linear(a.x, w.qkv);
             a.q = qkv.leftCols(Eigen::Index(d));
@@ -222,7 +263,12 @@ double DecoderPass::forward(const DecoderParameters &p, const std::vector<std::i
             a.k = linear(a.x, w.k);
             a.v = linear(a.x, w.v);
         }
+        if (features.qkNorm) {
+            headNormForward(a.q, hd, gainOf(w.qNorm, kind), c.normEps, a.qHat, a.qRstd);
+            headNormForward(a.k, hd, gainOf(w.kNorm, kind), c.normEps, a.kHat, a.kRstd);
+        }
         a.probs.resize(std::size_t(sequences * H));
+        a.capTanh.resize(features.attnSoftcap > 0 ? std::size_t(sequences * H) : 0);
         a.concat.resize(N, Eigen::Index(H * hd));
         // Each (sequence, head) on its own: RoPE on its q (and, once per kv head, its k), the
         // causal softmax of its scores, their product with v.
@@ -243,12 +289,18 @@ double DecoderPass::forward(const DecoderParameters &p, const std::vector<std::i
                 P.resize(T, T);
                 gemm(a.q.block(b * T, head * hd, T, hd), false, a.k.block(b * T, kv * hd, T, hd),
                      true, P);
+                P *= scale;
+                if (const double cap = features.attnSoftcap; cap > 0) {
+                    // Gemma 2: cap·tanh(scores/cap) before the mask.
+                    Matrix &t = a.capTanh[std::size_t(i)];
+                    t = (P.array() / cap).tanh();
+                    P = cap * t;
+                }
                 for (Eigen::Index r = 0; r < T; ++r) {
                     // Keys first … r: every earlier one, or the window's last ones.
                     const Eigen::Index from =
                         window > 0 ? std::max<Eigen::Index>(0, r + 1 - window) : 0;
                     auto row = P.row(r).segment(from, r + 1 - from);
-                    row *= scale;
                     const double top = row.maxCoeff();
                     row = (row.array() - top).exp();
                     row /= row.sum();
@@ -260,34 +312,59 @@ double DecoderPass::forward(const DecoderParameters &p, const std::vector<std::i
             }
         });
         a.attnOut = linear(a.concat, w.o);
-        a.residual = a.input + a.attnOut;
+        if (features.sandwichNorms) {
+            Matrix normed;
+            normForward(a.attnOut, w.postAttentionNorm, c.normEps, kind, a.xhatPostAttention,
+                        a.rstdPostAttention, normed);
+            a.residual = a.input + normed;
+        } else {
+            a.residual = a.input + a.attnOut;
+        }
         if (p.attentionOnly) {
             h = a.residual;
         } else {
-            normForward(a.residual, w.mlpNorm, c.normEps, rms, a.xhat2, a.rstd2, a.m);
+            normForward(a.residual, w.mlpNorm, c.normEps, kind, a.xhat2, a.rstd2, a.m);
             if (w.gate.weight.present()) {
-                // SwiGLU: down(silu(gate(m)) ⊙ up(m)).
+                // SwiGLU down(silu(gate(m)) ⊙ up(m)), or GeGLU with gelu_tanh.
                 a.preActivation = linear(a.m, w.gate);
                 a.up = linear(a.m, w.up);
-                a.activated = a.preActivation.unaryExpr([](double x) { return x * sigmoid(x); })
+                if (c.activation == Activation::Silu) {
+                    a.activated = a.preActivation.unaryExpr([](double x) { return x * sigmoid(x); })
+                                      .cwiseProduct(a.up);
+                } else {
+                    a.tanhGelu = a.preActivation.unaryExpr(&geluTanhOf);
+                    a.activated =
+                        0.5 * a.preActivation.cwiseProduct((1.0 + a.tanhGelu.array()).matrix())
                                   .cwiseProduct(a.up);
+                }
             } else {
                 a.preActivation = linear(a.m, w.up);
                 a.tanhGelu = a.preActivation.unaryExpr(&geluTanhOf);
                 a.activated =
                     0.5 * a.preActivation.cwiseProduct((1.0 + a.tanhGelu.array()).matrix());
             }
-            h = a.residual + linear(a.activated, w.down);
+            Matrix mlpOut = linear(a.activated, w.down);
+            if (features.sandwichNorms) {
+                Matrix normed;
+                normForward(mlpOut, w.postMlpNorm, c.normEps, kind, a.xhatPostMlp, a.rstdPostMlp,
+                            normed);
+                mlpOut = std::move(normed);
+            }
+            h = a.residual + mlpOut;
         }
         a.output = h;
     }
 
-    normForward(h, p.finalNorm, c.normEps, rms, m_xhatFinal, m_rstdFinal, m_final);
+    normForward(h, p.finalNorm, c.normEps, kind, m_xhatFinal, m_rstdFinal, m_final);
     const Matrix &head = headWeights(p);
     m_logits.resize(N, head.rows());
     product(m_final, false, head, true, m_logits);
     if (p.lmHead.bias.present())
         m_logits.rowwise() += p.lmHead.bias.value.row(0);
+    if (const double cap = features.finalSoftcap; cap > 0) {
+        m_logitTanh = (m_logits.array() / cap).tanh();
+        m_logits = cap * m_logitTanh;
+    }
 
     // Softmax of every row, and −log p(next token) where there is a next token.
     m_probabilities.resize(N, m_logits.cols());
@@ -312,7 +389,8 @@ void DecoderPass::backward(const DecoderParameters &p, DecoderParameters &g) {
     const std::int64_t T = m_length, B = m_sequences;
     const auto N = Eigen::Index(B * T);
     const std::int64_t d = c.dModel, hd = c.headDim, H = c.heads, group = c.heads / c.kvHeads;
-    const bool rms = c.features.norm != NormKind::LayerNorm;
+    const ModelFeatures &features = c.features;
+    const NormKind kind = features.norm;
     for (Parameter *t : g.tensors())
         t->value.setZero();
 
@@ -328,6 +406,9 @@ void DecoderPass::backward(const DecoderParameters &p, DecoderParameters &g) {
         dLogits(i, Eigen::Index(m_ids[std::size_t(i + 1)])) -= 1.0;
         dLogits.row(i) /= count;
     }
+    // Through the soft-cap: d(cap·tanh(z/cap))/dz = 1 − tanh².
+    if (features.finalSoftcap > 0)
+        dLogits.array() *= 1.0 - m_logitTanh.array().square();
     // logits = final·Wᵀ: dW += dLogitsᵀ·final (into the token embeddings when the head is tied:
     // their gradient then holds both uses), dFinal = dLogits·W.
     Matrix &dHead = p.lmHead.weight.present() ? g.lmHead.weight.value : g.tokenEmbedding.value;
@@ -337,7 +418,7 @@ void DecoderPass::backward(const DecoderParameters &p, DecoderParameters &g) {
     Matrix dFinal(N, Eigen::Index(d));
     product(dLogits, false, headWeights(p), false, dFinal);
     Matrix dh = Matrix::Zero(N, Eigen::Index(d));
-    normBackward(dFinal, m_xhatFinal, m_rstdFinal, p.finalNorm, g.finalNorm, rms, dh);
+    normBackward(dFinal, m_xhatFinal, m_rstdFinal, p.finalNorm, g.finalNorm, kind, dh);
 
     const double scale = c.queryScale();
     for (std::size_t l = p.layers.size(); l-- > 0;) {
@@ -350,19 +431,32 @@ void DecoderPass::backward(const DecoderParameters &p, DecoderParameters &g) {
         // flows back through the MLP.
         Matrix dResidual = dh;
         if (!p.attentionOnly) {
+            Matrix dMlpOut = dh;
+            if (features.sandwichNorms) {
+                dMlpOut.setZero();
+                normBackward(dh, a.xhatPostMlp, a.rstdPostMlp, w.postMlpNorm, gw.postMlpNorm, kind,
+                             dMlpOut);
+            }
             Matrix dActivated;
-            linearBackward(a.activated, dh, w.down, gw.down, &dActivated);
+            linearBackward(a.activated, dMlpOut, w.down, gw.down, &dActivated);
             Matrix dm;
             if (w.gate.weight.present()) {
-                // a = silu(gate) ⊙ up: d gate = da ⊙ up ⊙ σ(gate)·(1 + gate·(1 − σ(gate))),
-                // d up = da ⊙ silu(gate).
-                const Matrix dUp = dActivated.cwiseProduct(
-                    a.preActivation.unaryExpr([](double x) { return x * sigmoid(x); }));
-                const Matrix dGate = dActivated.cwiseProduct(a.up).cwiseProduct(
-                    a.preActivation.unaryExpr([](double x) {
+                // a = act(gate) ⊙ up: d gate = da ⊙ up ⊙ act'(gate), d up = da ⊙ act(gate);
+                // silu' = σ·(1 + x·(1 − σ)).
+                const bool silu = c.activation == Activation::Silu;
+                const Matrix activatedGate =
+                    silu
+                        ? Matrix(a.preActivation.unaryExpr([](double x) { return x * sigmoid(x); }))
+                        : Matrix(0.5 *
+                                 a.preActivation.cwiseProduct((1.0 + a.tanhGelu.array()).matrix()));
+                const Matrix slope =
+                    silu ? Matrix(a.preActivation.unaryExpr([](double x) {
                         const double s = sigmoid(x);
                         return s * (1.0 + x * (1.0 - s));
-                    }));
+                    }))
+                         : Matrix(a.preActivation.binaryExpr(a.tanhGelu, &geluTanhDerivative));
+                const Matrix dUp = dActivated.cwiseProduct(activatedGate);
+                const Matrix dGate = dActivated.cwiseProduct(a.up).cwiseProduct(slope);
                 linearBackward(a.m, dGate, w.gate, gw.gate, &dm);
                 linearBackward(a.m, dUp, w.up, gw.up, &dm, true);
             } else {
@@ -370,11 +464,17 @@ void DecoderPass::backward(const DecoderParameters &p, DecoderParameters &g) {
                     a.preActivation.binaryExpr(a.tanhGelu, &geluTanhDerivative));
                 linearBackward(a.m, dPre, w.up, gw.up, &dm);
             }
-            normBackward(dm, a.xhat2, a.rstd2, w.mlpNorm, gw.mlpNorm, rms, dResidual);
+            normBackward(dm, a.xhat2, a.rstd2, w.mlpNorm, gw.mlpNorm, kind, dResidual);
         }
-        // residual = input + o(concat): both get dResidual.
+        // residual = input + o(concat) (through its norm, Gemma): both get dResidual.
+        Matrix dAttnOut = dResidual;
+        if (features.sandwichNorms) {
+            dAttnOut.setZero();
+            normBackward(dResidual, a.xhatPostAttention, a.rstdPostAttention, w.postAttentionNorm,
+                         gw.postAttentionNorm, kind, dAttnOut);
+        }
         Matrix dConcat;
-        linearBackward(a.concat, dResidual, w.o, gw.o, &dConcat);
+        linearBackward(a.concat, dAttnOut, w.o, gw.o, &dConcat);
 
         // Attention, per sequence and kv head (its query heads in order, so the sums into the
         // shared k and v are in a fixed order): with dO the head's output gradient,
@@ -397,8 +497,11 @@ void DecoderPass::backward(const DecoderParameters &p, DecoderParameters &g) {
                     gemm(P, true, dO, false, dV, 1.0);
                     for (Eigen::Index r = 0; r < T; ++r) {
                         const double dot = P.row(r).dot(dP.row(r));
-                        dP.row(r) = P.row(r).array() * (dP.row(r).array() - dot) * scale;
+                        dP.row(r) = P.row(r).array() * (dP.row(r).array() - dot);
                     }
+                    if (features.attnSoftcap > 0) // through cap·tanh(s/cap): 1 − tanh²
+                        dP.array() *= 1.0 - a.capTanh[std::size_t(b * H + head)].array().square();
+                    dP *= scale;
                     gemm(dP, false, k, false, dq.block(b * T, head * hd, T, hd));
                     gemm(dP, true, a.q.block(b * T, head * hd, T, hd), false, dK, 1.0);
                 }
@@ -411,6 +514,10 @@ void DecoderPass::backward(const DecoderParameters &p, DecoderParameters &g) {
             }
         });
 
+        if (features.qkNorm) {
+            headNormBackward(dq, hd, gainOf(w.qNorm, kind), a.qHat, a.qRstd, gw.qNorm.weight);
+            headNormBackward(dk, hd, gainOf(w.kNorm, kind), a.kHat, a.kRstd, gw.kNorm.weight);
+        }
         Matrix dx;
         if (w.qkv.weight.present()) {
             Matrix dqkv(N, Eigen::Index(H * hd + 2 * c.kvHeads * hd));
@@ -422,12 +529,13 @@ void DecoderPass::backward(const DecoderParameters &p, DecoderParameters &g) {
             linearBackward(a.x, dv, w.v, gw.v, &dx, true);
         }
         dh = std::move(dResidual);
-        normBackward(dx, a.xhat1, a.rstd1, w.attentionNorm, gw.attentionNorm, rms, dh);
+        normBackward(dx, a.xhat1, a.rstd1, w.attentionNorm, gw.attentionNorm, kind, dh);
     }
 
     // The embeddings: each row of dh into its token's row and its position's row, in order.
     for (Eigen::Index i = 0; i < N; ++i) {
-        g.tokenEmbedding.value.row(Eigen::Index(m_ids[std::size_t(i)])) += dh.row(i);
+        g.tokenEmbedding.value.row(Eigen::Index(m_ids[std::size_t(i)])) +=
+            features.embeddingScale * dh.row(i);
         if (p.positionEmbedding.present())
             g.positionEmbedding.value.row(i % T) += dh.row(i);
     }

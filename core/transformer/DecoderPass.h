@@ -57,6 +57,13 @@ private:
         Matrix activated;     // what the down projection reads
         Matrix tanhGelu; // GPT-2: tanh(√(2/π)·(u + 0.044715·u³)), kept for gelu's derivative
         Matrix output;   // the residual stream leaving the layer
+        // Qwen3's, Gemma 3's per-head norms: q and k normalised before their gain, and 1/rms
+        // per row and head.
+        Matrix qHat, kHat, qRstd, kRstd;
+        std::vector<Matrix> capTanh; // Gemma 2: tanh(scores/cap) per (sequence, head)
+        // Gemma's sandwich norms: of the attention's output and of the MLP's.
+        Matrix xhatPostAttention, xhatPostMlp;
+        RowVector rstdPostAttention, rstdPostMlp;
     };
 
     std::vector<std::int64_t> m_ids;
@@ -68,6 +75,7 @@ private:
     RowVector m_rstdFinal;
     Matrix m_probabilities; // N × vocab: softmax of the logits (the logits in m_logits)
     Matrix m_logits;
+    Matrix m_logitTanh; // Gemma 2: tanh(logits/cap), for the soft-cap's derivative
     double m_loss = 0;
 };
 

@@ -48,6 +48,8 @@ private slots:
         QTest::addColumn<QString>("model");
         for (const char *name : kReferenceModels)
             QTest::newRow(name) << QString(name);
+        for (const char *name : kFamilyModels)
+            QTest::newRow(name) << QString(name);
     }
 
     void analyzeMatchesTheReference() {

@@ -46,6 +46,18 @@ private slots:
                               << "bert" << 4 << "F32";
         QTest::newRow("qwen2 f16") << "qwen2-bias-tiny-f16"
                                    << "qwen2" << 2 << "F16";
+        QTest::newRow("llama3") << "llama3-tiny"
+                                << "llama" << 2 << "BF16";
+        QTest::newRow("mistral") << "mistral-tiny"
+                                 << "mistral" << 2 << "F32";
+        QTest::newRow("qwen3") << "qwen3-tiny"
+                               << "qwen3" << 2 << "BF16";
+        QTest::newRow("gemma2") << "gemma2-tiny"
+                                << "gemma2" << 2 << "BF16";
+        QTest::newRow("gemma3") << "gemma3-tiny"
+                                << "gemma3_text" << 1 << "F32";
+        QTest::newRow("phi3") << "phi3-tiny"
+                              << "phi3" << 4 << "F32";
     }
 
     void inspectPrintsOneObject() {
@@ -56,7 +68,8 @@ private slots:
         const Run run = runCli({"model", "inspect", modelDir(model)});
         QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
         const QJsonObject o = QJsonDocument::fromJson(run.out).object();
-        QCOMPARE(o.keys().size(), 10);
+        QCOMPARE(o.keys().size(), 11);
+        QVERIFY2(!o["features"].toString().isEmpty(), run.out.constData());
         QCOMPARE(o["family"].toString(), family);
         QCOMPARE(o["kv_heads"].toInt(), kvHeads);
         QCOMPARE(o["dtype"].toString(), dtype);
@@ -69,6 +82,8 @@ private slots:
     void runJsonMatchesTheReference_data() {
         QTest::addColumn<QString>("model");
         for (const char *name : kReferenceModels)
+            QTest::newRow(name) << QString(name);
+        for (const char *name : kFamilyModels)
             QTest::newRow(name) << QString(name);
     }
 
@@ -89,6 +104,41 @@ private slots:
         QCOMPARE(keys, (QStringList{"final", "ids", "layers", "logits"}));
         const QString error = compareRun(runFromJson(o), ref);
         QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
+
+    // The features in plain words, as the model view shows them.
+    void inspectNamesTheFeatures_data() {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QStringList>("phrases");
+        QTest::newRow("gemma2") << "gemma2-tiny"
+                                << QStringList{"Gemma 2:",
+                                               "RMSNorm with (1 + w)",
+                                               "soft-capped attention (10)",
+                                               "soft-capped logits (5)",
+                                               "sliding window of 4 on layers 0, 2",
+                                               "embeddings ×5.65625",
+                                               "GeGLU"};
+        QTest::newRow("llama3") << "llama3-tiny"
+                                << QStringList{"Llama:", "llama3 scaling ×32", "tied LM head"};
+        QTest::newRow("qwen3") << "qwen3-tiny"
+                               << QStringList{"Qwen3:", "q and k normalised per head"};
+        QTest::newRow("gemma3") << "gemma3-tiny"
+                                << QStringList{"Gemma 3:", "(sliding layers 10000)",
+                                               "sliding window of 4 on layers 0, 1"};
+        QTest::newRow("phi3") << "phi3-tiny"
+                              << QStringList{"Phi-3:", "sliding window of 5 on every layer"};
+        QTest::newRow("gpt2") << "gpt2-tiny"
+                              << QStringList{"GPT-2:", "LayerNorm", "learned positions"};
+    }
+
+    void inspectNamesTheFeatures() {
+        QFETCH(QString, model);
+        QFETCH(QStringList, phrases);
+        const Run run = runCli({"model", "inspect", modelDir(model)});
+        QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
+        const QString features = QJsonDocument::fromJson(run.out).object()["features"].toString();
+        for (const QString &phrase : phrases)
+            QVERIFY2(features.contains(phrase), qPrintable(features + " lacks " + phrase));
     }
 
     void runPrintsPredictions() {

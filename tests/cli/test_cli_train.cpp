@@ -43,6 +43,8 @@ private slots:
         QTest::addColumn<QString>("model");
         for (const char *name : {"gpt2-tiny", "llama-gqa-tiny", "qwen2-bias-tiny"})
             QTest::newRow(name) << QString(name);
+        for (const char *name : kFamilyModels)
+            QTest::newRow(name) << QString(name);
     }
 
     // The loss and every tensor's gradient, named and shaped as in reference.json, to 1e-9.

@@ -138,6 +138,10 @@ QString NetworkRunner::description() const {
         .arg(m_checkpoint->dtype(), m_tokenizer ? m_tokenizer->description() : QString());
 }
 
+QString NetworkRunner::features() const {
+    return m_checkpoint ? attn::describeFeatures(m_checkpoint->config()) : QString();
+}
+
 void NetworkRunner::setText(const QString &text) {
     if (text == m_text)
         return;

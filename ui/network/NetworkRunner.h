@@ -63,6 +63,8 @@ public:
     std::shared_ptr<const attn::Tokenizer> tokenizer() const { return m_tokenizer; }
     // "gpt2, 12 layers × 12 heads, d_model 768, F32, vocab.json": for a status line.
     QString description() const;
+    // What its layers compute, in plain words ("Gemma 2: soft-capped attention (50), …").
+    QString features() const;
 
     // The text to run; runs it once the event loop turns (coalesced, see above).
     void setText(const QString &text);

@@ -318,13 +318,14 @@ void NetworkView::showMessage(const QString &text) {
 }
 
 void NetworkView::updateHeader() {
-    m_model->setText(
-        m_runner.isOpen()
-            ? tr("<b>%1</b><br>%2")
-                  .arg(m_runner.folder().toHtmlEscaped(), m_runner.description().toHtmlEscaped())
-            : tr("No model is open: File \u203a Open model\u2026 or drop a model "
-                 "folder (config.json, model.safetensors and the tokenizer's "
-                 "files) on the window."));
+    m_model->setText(m_runner.isOpen()
+                         ? tr("<b>%1</b><br>%2<br>%3")
+                               .arg(m_runner.folder().toHtmlEscaped(),
+                                    m_runner.description().toHtmlEscaped(),
+                                    m_runner.features().toHtmlEscaped())
+                         : tr("No model is open: File \u203a Open model\u2026 or drop a model "
+                              "folder (config.json, model.safetensors and the tokenizer's "
+                              "files) on the window."));
 }
 
 void NetworkView::updateChosen() {

@@ -414,7 +414,10 @@ void CircuitsView::showResult() {
         return;
     }
     const auto d = r->qk->rows();
-    m_qkView->setTitle(tr("W_QK = Wq·Wkᵀ (%1 × %1)").arg(d));
+    m_qkView->setTitle(
+        r->circuit.qkOmitted.isEmpty()
+            ? tr("W_QK = Wq·Wkᵀ (%1 × %1)").arg(d)
+            : tr("Wq·Wkᵀ (%1 × %1), not the head's scores: %2").arg(d).arg(r->circuit.qkOmitted));
     m_qkView->setAxisTitles(tr("query direction"), tr("key direction"));
     m_qkView->setData(r->qk, {}, {}, ScaleKind::Diverging);
     m_qkView->setTooltipProvider([this](int row, int col) {

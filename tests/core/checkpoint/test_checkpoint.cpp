@@ -93,15 +93,19 @@ private slots:
         QTest::newRow("gpt2") << "gpt2-tiny"
                               << R"({"family":"gpt2","layers":2,"heads":4,"kv_heads":4,)"
                                  R"("d_model":32,"head_dim":8,"vocab":300,"max_positions":64,)"
-                                 R"("dtype":"F32","parameters":37120})";
+                                 R"("dtype":"F32","parameters":37120,)"
+                                 R"("features":"GPT-2:LayerNorm,learnedpositions,tiedLMhead"})";
         QTest::newRow("llama") << "llama-gqa-tiny"
                                << R"({"family":"llama","layers":2,"heads":6,"kv_heads":2,)"
                                   R"("d_model":48,"head_dim":8,"vocab":256,)"
-                                  R"("max_positions":128,"dtype":"BF16","parameters":52464})";
+                                  R"("max_positions":128,"dtype":"BF16","parameters":52464,)"
+                                  "\"features\":\"Llama:RMSNorm,RoPEθ10000,6headsshare2"
+                                  "key/valueheads,SwiGLUMLP,tiedLMhead\"}";
         QTest::newRow("sharded") << "gpt2-tiny-sharded"
                                  << R"({"family":"gpt2","layers":2,"heads":4,"kv_heads":4,)"
                                     R"("d_model":32,"head_dim":8,"vocab":300,)"
-                                    R"("max_positions":64,"dtype":"F32","parameters":37120})";
+                                    R"("max_positions":64,"dtype":"F32","parameters":37120,)"
+                                    R"("features":"GPT-2:LayerNorm,learnedpositions,tiedLMhead"})";
     }
 
     void summaries() {
