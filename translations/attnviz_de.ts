@@ -3969,6 +3969,22 @@
         <source>not supported by SentencePiece&apos;s BPE</source>
         <translation>von SentencePiece-BPE nicht unterstützt</translation>
     </message>
+    <message>
+        <source>no tokenizer: the text is token ids</source>
+        <translation>kein Tokenizer: der Text sind Token-IDs</translation>
+    </message>
+    <message>
+        <source>%1 token ids are more than %2</source>
+        <translation>%1 Token-IDs sind mehr als %2</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a token id: this model has no tokenizer, so type ids (1, 15043, 3186)</source>
+        <translation>&quot;%1&quot; ist keine Token-ID: dieses Modell hat keinen Tokenizer, also IDs eingeben (1, 15043, 3186)</translation>
+    </message>
+    <message>
+        <source>token id %1 is outside the vocabulary 0 … %2</source>
+        <translation>die Token-ID %1 liegt außerhalb des Vokabulars 0 … %2</translation>
+    </message>
 </context>
 <context>
     <name>attn::training</name>
@@ -6032,6 +6048,10 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
         <source>rollout through layer %1 (the model&apos;s run)</source>
         <translation>Rollout bis Schicht %1 (der Lauf des Modells)</translation>
     </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
 </context>
 <context>
     <name>attn::ui::NetworkInterventions</name>
@@ -6243,6 +6263,14 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;%3</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2&lt;br&gt;%3</translation>
+    </message>
+    <message>
+        <source>This model has no tokenizer: type token ids, such as 1, 15043, 3186</source>
+        <translation>Dieses Modell hat keinen Tokenizer: Token-IDs eingeben, etwa 1, 15043, 3186</translation>
+    </message>
+    <message>
+        <source>a second list of ids (B), as many</source>
+        <translation>eine zweite Liste von IDs (B), gleich viele</translation>
     </message>
 </context>
 <context>

@@ -33,7 +33,7 @@ struct Token {
 // Immutable once built: encode may run on several threads at once.
 class Tokenizer {
 public:
-    enum class Family { ByteLevelBpe, WordPiece, SentencePiece };
+    enum class Family { ByteLevelBpe, WordPiece, SentencePiece, Ids };
 
     virtual ~Tokenizer() = default;
     virtual Family family() const = 0;

@@ -121,6 +121,15 @@ QByteArray readTokenizerFile(const QString &path) {
     return bytes;
 }
 
+bool hasTokenizer(const QString &folder) {
+    const QDir dir(folder);
+    for (const char *name :
+         {"vocab.txt", "tokenizer.json", "vocab.json", "encoder.json", "tokenizer.model"})
+        if (QFileInfo(dir.filePath(QLatin1String(name))).isFile())
+            return true;
+    return false;
+}
+
 std::unique_ptr<Tokenizer> loadTokenizer(const QString &path) {
     const QFileInfo info(path);
     if (!info.exists())

@@ -25,6 +25,10 @@ namespace attn {
 // InputError "FILE: problem", one line naming the file.
 std::unique_ptr<Tokenizer> loadTokenizer(const QString &path);
 
+// Whether `folder` holds any of the files loadTokenizer reads (a model without them still opens:
+// IdTokenizer takes its ids as text).
+bool hasTokenizer(const QString &folder);
+
 // A tokenizer file whole: one over kMaxTokenizerFileBytes is refused before it is read.
 QByteArray readTokenizerFile(const QString &path);
 

@@ -3,6 +3,7 @@
 
 #include "WorkerTask.h"
 #include "checkpoint/Checkpoint.h"
+#include "tokenizer/IdTokenizer.h"
 #include "tokenizer/TokenizerFiles.h"
 #include "transformer/Forward.h"
 
@@ -39,6 +40,19 @@ NetworkRunner::NetworkRunner(QObject *parent) : QObject(parent) {
 
 NetworkRunner::~NetworkRunner() = default;
 
+namespace {
+
+// The folder's tokenizer; without any tokenizer file the model still opens, and its text is
+// token ids (a tokenizer file that is there but broken is an error).
+std::shared_ptr<const attn::Tokenizer> tokenizerOf(const QString &path,
+                                                   const attn::Checkpoint &checkpoint) {
+    if (!attn::hasTokenizer(path))
+        return std::make_shared<attn::IdTokenizer>(int(checkpoint.config().vocab));
+    return attn::loadTokenizer(path);
+}
+
+} // namespace
+
 void NetworkRunner::open(const QString &folder) {
     const quint64 generation = ++m_openGeneration;
     m_opening = true;
@@ -50,7 +64,7 @@ void NetworkRunner::open(const QString &folder) {
             Opened o;
             o.error = catching([&] {
                 o.checkpoint = attn::Checkpoint::open(path);
-                o.tokenizer = attn::loadTokenizer(path);
+                o.tokenizer = tokenizerOf(path, *o.checkpoint);
             });
             return o;
         },
@@ -74,7 +88,7 @@ bool NetworkRunner::openNow(const QString &folder, QString *error) {
     Opened o;
     o.error = catching([&] {
         o.checkpoint = attn::Checkpoint::open(path);
-        o.tokenizer = attn::loadTokenizer(path);
+        o.tokenizer = tokenizerOf(path, *o.checkpoint);
     });
     if (!o.error.isEmpty()) {
         if (error)

@@ -7,6 +7,7 @@
 #include "NetworkFocus.h"
 #include "NetworkView.h"
 #include "checkpoint/Checkpoint.h"
+#include "checkpoint/ModelFamilies.h"
 #include "document/Document.h"
 #include "document/ResultSnapshot.h"
 #include "document/ViewStateRegistry.h"
@@ -80,7 +81,9 @@ NetworkController::NetworkController(Shell &shell, Document &document, ViewState
         const QSignalBlocker block(m_show);
         m_show->setChecked(on);
         updateBackButton();
+        emit shownChanged();
     });
+    connect(m_runner, &NetworkRunner::opened, this, &NetworkController::shownChanged);
 
     // Flat buttons in the status bar, shown while the workbench holds the model's numbers; the
     // first, the link back from a head taken apart, always while the workbench shows.
@@ -206,6 +209,14 @@ void NetworkController::openFolder(const QString &folder, std::function<void()> 
 
 bool NetworkController::openFolderNow(const QString &folder, QString *error) {
     return m_runner->openNow(folder, error);
+}
+
+QString NetworkController::modelName() const {
+    if (!m_runner->isOpen())
+        return {};
+    return tr("%1 (%2)").arg(
+        QFileInfo(m_runner->folder()).fileName(),
+        QString::fromLatin1(attn::familySpec(m_runner->checkpoint()->config().family).displayName));
 }
 
 bool NetworkController::isModelShown() const {

@@ -103,8 +103,14 @@ public:
     QJsonObject state() const;
     void loadState(const QJsonObject &state);
 
+    // The open model's name for the window's title: "gpt2-tiny (GPT-2)"; empty when none is
+    // open.
+    QString modelName() const;
+
 signals:
     void weightsPictureChanged();
+    // The model view took the whole window, or gave it back, or another model opened in it.
+    void shownChanged();
 
 private:
     // A session's model member: its document taken from head `head` (−1: the layer) of `layer`.

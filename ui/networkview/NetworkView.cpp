@@ -16,6 +16,7 @@
 #include "readings/CircuitsView.h"
 #include "readings/LogitLensView.h"
 #include "shell/Translations.h"
+#include "tokenizer/Tokenizer.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -200,6 +201,14 @@ NetworkView::NetworkView(NetworkRunner &runner, NetworkDocument &document, RunRe
     connect(&m_runner, &NetworkRunner::runFailed, this, &NetworkView::showMessage);
     connect(&m_runner, &NetworkRunner::opened, this, [this] {
         showMessage({});
+        // A model without tokenizer files runs on the ids typed in the text box: say so there.
+        const bool ids =
+            m_runner.tokenizer() && m_runner.tokenizer()->family() == attn::Tokenizer::Family::Ids;
+        m_text->setPlaceholderText(
+            ids ? tr("This model has no tokenizer: type token ids, such as 1, 15043, 3186")
+                : tr("Type a sentence; the model runs on it as you type"));
+        m_compareText->setPlaceholderText(ids ? tr("a second list of ids (B), as many")
+                                              : tr("a second sentence (B), of as many tokens"));
         m_circuits->setModel(m_runner.checkpoint(), m_runner.tokenizer());
         updateCircuits();
         updateHeader();

@@ -144,7 +144,22 @@ void SessionController::setCurrentFile(const QString &path) {
     updateTitle();
 }
 
+void SessionController::setShownInstead(const QString &name) {
+    if (name == m_shownInstead)
+        return;
+    m_shownInstead = name;
+    updateTitle();
+}
+
 void SessionController::updateTitle() {
+    if (!m_shownInstead.isEmpty()) {
+        // Not the document: its changes are not what the window shows, so no modified mark.
+        QString name = m_shownInstead;
+        name.replace(QStringLiteral("[*]"), QStringLiteral("[*][*]"));
+        m_shell.window().setWindowTitle(name + QStringLiteral("[*] \u2014 attnviz"));
+        m_shell.window().setWindowModified(false);
+        return;
+    }
     QString name = documentName();
     name.replace(QStringLiteral("[*]"), QStringLiteral("[*][*]")); // a literal "[*]" in a name
     m_shell.window().setWindowTitle(name + QStringLiteral("[*] \u2014 attnviz"));

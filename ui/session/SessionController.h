@@ -47,6 +47,9 @@ public:
     // "name.attnviz", the preset the document shows ("Worked example (from Vector to Matrix)"),
     // or "untitled": the window's title and the unsaved-changes question name it.
     QString documentName() const;
+    // What the window shows instead of the document (the open model, in the whole window), named
+    // in the title while it is; empty: the document again.
+    void setShownInstead(const QString &name);
     bool isModified() const;
     // The document no longer comes from the current file (a preset replaced it): untitled, so
     // Save asks for a name instead of overwriting that file.
@@ -127,6 +130,7 @@ private:
     quint64 m_documentGeneration = 0;
     QHash<quint64, quint64> m_saveGenerations; // running save -> m_documentGeneration then
     QString m_currentFile;
+    QString m_shownInstead;       // setShownInstead
     QString m_presetName;         // untranslated; empty when the document is no preset (or a file)
     quint64 m_openGeneration = 0; // the open whose parse may finish; earlier ones are dropped
     QAction *m_open = nullptr;

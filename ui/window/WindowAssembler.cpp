@@ -88,6 +88,10 @@ WindowAssembler::WindowAssembler()
     });
     QObject::connect(m_model, &NetworkController::weightsPictureChanged, m_stages,
                      &StagesView::redraw);
+    // The title names what is on screen: the model while it has the whole window.
+    QObject::connect(m_model, &NetworkController::shownChanged, m_session.get(), [this] {
+        m_session->setShownInstead(m_model->isModelShown() ? m_model->modelName() : QString());
+    });
     installCellDecimals(frame, *m_stages, m_viewState);
     m_interpretations =
         installInterpretationsFeatures(frame, *m_document, *m_recomputer, *m_stages);

@@ -301,17 +301,46 @@ private slots:
         QCOMPARE(model.runner().folder(), QDir(m_gpt2).absolutePath());
         QCOMPARE(model.runner().outcome().run, run);
 
-        // A model without a tokenizer: the message names what is missing.
+        QVERIFY(h.doc()->inputs() == before);
+    }
+
+    // The title names what the window shows: the model while it has the whole window, the
+    // document again when the workbench comes back.
+    void titleNamesTheModelWhileItIsShown() {
+        Harness h;
+        NetworkController &model = h.workbench.model();
+        const QString before = h.window.windowTitle();
+        QVERIFY(model.openFolderNow(m_gpt2));
+        model.showModel(true);
+        QVERIFY(model.isModelShown());
+        QVERIFY2(h.window.windowTitle().startsWith(QFileInfo(m_gpt2).fileName() + " (GPT-2)"),
+                 qPrintable(h.window.windowTitle()));
+        model.showModel(false);
+        QCOMPARE(h.window.windowTitle(), before);
+    }
+
+    // A model without any tokenizer file opens all the same: its text box takes token ids, and
+    // says so; words are refused in one line.
+    void modelWithoutTokenizerTakesIds() {
+        Harness h;
+        NetworkController &model = h.workbench.model();
         const QString noTokenizer = m_dir.filePath("no-tokenizer");
         QVERIFY(testsupport::copyModelFiles("gpt2-tiny", noTokenizer));
-        QSignalSpy failed(&model.runner(), &NetworkRunner::openFailed);
+        QSignalSpy opened(&model.runner(), &NetworkRunner::opened);
         model.openFolder(noTokenizer); // as the menu and a drop do: on a worker
-        QTRY_COMPARE(failed.size(), 1);
+        QTRY_COMPARE(opened.size(), 1);
+        QVERIFY2(model.view().textEdit()->placeholderText().contains("token ids"),
+                 qPrintable(model.view().textEdit()->placeholderText()));
+        model.view().textEdit()->setText(QStringLiteral("246, 64 123"));
+        QVERIFY(model.runner().waitUntilIdle());
+        QVERIFY(model.runner().outcome().run);
+        QCOMPARE(model.runner().outcome().run->ids, (std::vector<std::int64_t>{246, 64, 123}));
+        QCOMPARE(model.runner().outcome().tokens[1].display, QStringLiteral("64"));
+        model.view().textEdit()->setText(QStringLiteral("the mat"));
+        QVERIFY(model.runner().waitUntilIdle());
         const QString message = messageOf(model.view())->text();
-        QVERIFY2(message.contains(noTokenizer), qPrintable(message));
-        QVERIFY(messageOf(model.view())->isVisibleTo(&model.view()));
-        QVERIFY(h.doc()->inputs() == before);
-        QCOMPARE(model.runner().outcome().run, run);
+        QVERIFY2(message.contains("not a token id"), qPrintable(message));
+        QVERIFY(!message.contains('\n'));
     }
 
     void droppedFolderOpens() {
