@@ -48,7 +48,8 @@ Token IdTokenizer::token(int id) const {
     Token t;
     t.id = id;
     t.piece = t.text = t.display = QString::number(id);
-    t.wordStart = true;
+    // Not a word's start: an id is no word, and its label is the id alone ("15043", no mark).
+    t.wordStart = false;
     return t;
 }
 

@@ -19,6 +19,7 @@ private slots:
         const std::vector<attn::Token> tokens = t.encode(QStringLiteral(" 1, 15043,3186\n 7 "));
         QCOMPARE(attn::tokenIds(tokens), (std::vector<int>{1, 15043, 3186, 7}));
         QCOMPARE(tokens[1].display, QStringLiteral("15043"));
+        QCOMPARE(attn::displayLabel(tokens[1]), QStringLiteral("15043"));
         QCOMPARE(t.decode({1, 15043, 3186}), QStringLiteral("1, 15043, 3186"));
         QCOMPARE(attn::tokenIds(t.encode(t.decode({4, 5}))), (std::vector<int>{4, 5}));
         QVERIFY(t.encode(QStringLiteral("  ")).empty());
