@@ -14,6 +14,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -242,6 +243,32 @@ private slots:
             << config("rope_scaling", QJsonObject{{"rope_type", "yarn"}, {"factor", 4}})
             << "config.json"
             << "\"rope_scaling\" of type \"yarn\" is not supported";
+        QTest::newRow("phi3 longrope")
+            << "phi3-tiny"
+            << config("rope_scaling", QJsonObject{{"type", "longrope"}, {"long_factor", 1}})
+            << "config.json"
+            << "\"rope_scaling\" of type \"longrope\" is not supported (llama3 and linear are)";
+        QTest::newRow("phi3 odd partial rotary")
+            << "phi3-tiny" << config("partial_rotary_factor", 0.4) << "config.json"
+            << "\"partial_rotary_factor\" 0.4 turns 3 dimensions of 8: RoPE rotates pairs";
+        QTest::newRow("gemma2 layer_types")
+            << "gemma2-tiny"
+            << config("layer_types", QJsonArray{"sliding_attention", "full_attention"})
+            << "config.json"
+            << "\"layer_types\" names 2 layers, the model has 3";
+        QTest::newRow("gemma3 layer type")
+            << "gemma3-tiny"
+            << config("layer_types",
+                      QJsonArray{"sliding_attention", "chunked_attention", "full_attention"})
+            << "config.json"
+            << "\"layer_types\" names \"chunked_attention\", not sliding_attention or "
+               "full_attention";
+        QTest::newRow("qwen2 sliding window")
+            << "qwen2-bias-tiny" << config("use_sliding_window", true) << "config.json"
+            << "\"use_sliding_window\": true is not supported";
+        QTest::newRow("qwen3 missing q_norm")
+            << "qwen3-tiny" << drop("model.layers.0.self_attn.q_norm.weight") << "model.safetensors"
+            << "the tensor \"model.layers.0.self_attn.q_norm.weight\" is missing";
         QTest::newRow("missing tensor")
             << "gpt2-tiny" << drop("h.1.mlp.c_fc.bias") << "model.safetensors"
             << "the tensor \"h.1.mlp.c_fc.bias\" is missing";

@@ -135,6 +135,49 @@ private slots:
                                  attn::takeApart(*checkpoint, *run, labels(2), 0, 0));
     }
 
+    // Heads whose attention the workbench does not compute yet are refused by name, never taken
+    // apart into something the model does not compute; a window and a query scale pass through.
+    void unsupportedFeaturesAreNamed_data() {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("qwen3") << "qwen3-tiny"
+                               << "qwen3's heads use the per-head norm of q and k";
+        QTest::newRow("gemma2") << "gemma2-tiny"
+                                << "gemma2's heads use soft-capped scores";
+        QTest::newRow("llama3") << "llama3-tiny"
+                                << "RoPE with scaled frequencies";
+        QTest::newRow("mistral") << "mistral-tiny"
+                                 << "";
+        QTest::newRow("phi3") << "phi3-tiny"
+                              << "";
+    }
+
+    void unsupportedFeaturesAreNamed() {
+        QFETCH(QString, model);
+        QFETCH(QString, message);
+        const auto checkpoint = attn::Checkpoint::open(modelDir(model));
+        const QJsonObject ref = readJsonObject(modelDir(model) + "/reference.json");
+        const std::vector<std::int64_t> ids = jsonIds(ref["ids"]);
+        const attn::RunPtr run = attn::runModel(*checkpoint, ids);
+        std::vector<std::string> tokens;
+        for (std::size_t i = 0; i < ids.size(); ++i)
+            tokens.push_back("t" + std::to_string(i));
+        if (message.isEmpty()) {
+            // Mistral's and Phi-3's windows: the head taken apart computes the run's weights.
+            const attn::AttentionInputs in = attn::takeApart(*checkpoint, *run, tokens, 0, 1);
+            const attn::AttentionResult r = attn::compute(in);
+            CHECK_CLOSE(r.heads[0].weights(), run->layers[0].heads[1].weights, model + " weights");
+            CHECK_CLOSE(r.heads[0].output, run->layers[0].heads[1].output, model + " output");
+            return;
+        }
+        try {
+            attn::takeApart(*checkpoint, *run, tokens, 0, 0);
+            QFAIL("taken apart");
+        } catch (const attn::InputError &e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains(message), e.what());
+        }
+    }
+
     // A layer over the workbench's limits (32 heads; at most 16) says why; its heads still fit.
     void largeLayersSayWhy() {
         attn::ModelConfig c;
