@@ -52,6 +52,12 @@ double ConfigFields::positive(const char *key, double fallback) const {
     return d;
 }
 
+double ConfigFields::positiveOrOff(const char *key, double fallback) const {
+    if (m_o.contains(QLatin1String(key)) && m_o.value(QLatin1String(key)).isNull())
+        return 0;
+    return positive(key, fallback);
+}
+
 bool ConfigFields::flag(const char *key, bool fallback) const {
     if (!has(key))
         return fallback;

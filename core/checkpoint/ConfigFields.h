@@ -22,6 +22,8 @@ public:
     std::int64_t size(const char *key, std::int64_t limit, std::int64_t fallback = 0) const;
     // A positive finite number; absent gives `fallback`.
     double positive(const char *key, double fallback) const;
+    // The same, but null (the config's way to switch a feature off) gives 0.
+    double positiveOrOff(const char *key, double fallback) const;
     bool flag(const char *key, bool fallback) const;
     QString text(const char *key, const QString &fallback) const;
     // A JSON object (absent or null: empty).

@@ -145,7 +145,7 @@ Matrix linear(PanelPool &pool, const Matrix &x, const LinearWeights &l) {
     return y;
 }
 
-// LayerNorm (with bias) or RMSNorm (without), each row on its own.
+// LayerNorm (its bias optional), each row on its own.
 Matrix layerNorm(const Matrix &x, const NormWeights &n, double eps) {
     const RowVector w = n.weight.widenVector();
     const RowVector b = n.bias.present() ? n.bias.widenVector() : RowVector();
@@ -155,19 +155,6 @@ Matrix layerNorm(const Matrix &x, const NormWeights &n, double eps) {
         const RowVector centred = x.row(i).array() - mean;
         const double variance = centred.squaredNorm() / double(x.cols());
         y.row(i) = (centred / std::sqrt(variance + eps)).cwiseProduct(w) + b;
-    }
-    return y;
-}
-
-// RMSNorm: x/rms(x)·w, or with `plusOne` (Gemma) x/rms(x)·(1 + w).
-Matrix rmsNorm(const Matrix &x, const NormWeights &n, double eps, bool plusOne = false) {
-    RowVector w = n.weight.widenVector();
-    if (plusOne)
-        w.array() += 1.0;
-    Matrix y(x.rows(), x.cols());
-    for (Eigen::Index i = 0; i < x.rows(); ++i) {
-        const double scale = 1.0 / std::sqrt(x.row(i).squaredNorm() / double(x.cols()) + eps);
-        y.row(i) = (x.row(i) * scale).cwiseProduct(w);
     }
     return y;
 }
@@ -207,17 +194,30 @@ void activate(Matrix &m, Activation a) {
     }
 }
 
+// A norm's gain: w, or 1 + w for Gemma's norms.
+RowVector normGain(const ModelConfig &c, const NormWeights &n) {
+    RowVector w = n.weight.widenVector();
+    if (c.features.norm == NormKind::RmsNormPlusOne)
+        w.array() += 1.0;
+    return w;
+}
+
+// Each row of m RMS-normalised and multiplied by `gain`, in place (a head's q or k, or the
+// residual stream).
+void rmsNormRows(Matrix &m, const RowVector &gain, double eps) {
+    for (Eigen::Index i = 0; i < m.rows(); ++i) {
+        const double scale = 1.0 / std::sqrt(m.row(i).squaredNorm() / double(m.cols()) + eps);
+        m.row(i) = (m.row(i) * scale).cwiseProduct(gain);
+    }
+}
+
 // The norm of the model's kind of each row of x.
 Matrix norm(const ModelConfig &c, const Matrix &x, const NormWeights &n) {
-    switch (c.features.norm) {
-    case NormKind::LayerNorm:
+    if (c.features.norm == NormKind::LayerNorm)
         return layerNorm(x, n, c.normEps);
-    case NormKind::RmsNorm:
-        return rmsNorm(x, n, c.normEps);
-    case NormKind::RmsNormPlusOne:
-        return rmsNorm(x, n, c.normEps, true);
-    }
-    return x;
+    Matrix y = x;
+    rmsNormRows(y, normGain(c, n), c.normEps);
+    return y;
 }
 
 // Hugging Face's rotate_half RoPE on the first 2·|inverse| columns of m: position p turns the
@@ -267,22 +267,6 @@ void attend(HeadRun &h, const Attending &a) {
     }
     h.output.resize(n, h.v.cols());
     gemm(h.weights, false, h.v, false, h.output);
-}
-
-// A per-head norm's gain: w, or 1 + w for Gemma's norms.
-RowVector normGain(const ModelConfig &c, const NormWeights &n) {
-    RowVector w = n.weight.widenVector();
-    if (c.features.norm == NormKind::RmsNormPlusOne)
-        w.array() += 1.0;
-    return w;
-}
-
-// Each row of m (one head's q or k) RMS-normalised and multiplied by `gain`, in place.
-void rmsNormRows(Matrix &m, const RowVector &gain, double eps) {
-    for (Eigen::Index i = 0; i < m.rows(); ++i) {
-        const double scale = 1.0 / std::sqrt(m.row(i).squaredNorm() / double(m.cols()) + eps);
-        m.row(i) = (m.row(i) * scale).cwiseProduct(gain);
-    }
 }
 
 // The edits of `interventions` on the heads of layer `layer`, in their order, once every head

@@ -26,17 +26,11 @@ double roundToMantissa(double v, int mantissa) {
     return std::nearbyint(double(f) / quantum) * quantum;
 }
 
-// A soft-cap: absent gives Gemma's default, null none.
-double softcap(const ConfigFields &f, const char *key, double fallback) {
-    if (!f.json().contains(QLatin1String(key)))
-        return fallback;
-    return f.has(key) ? f.positive(key, fallback) : 0.0;
-}
-
 void parse(const ConfigFields &f, ModelConfig &c) {
     readGemmaLayers(f, c, 2);
-    c.features.attnSoftcap = softcap(f, "attn_logit_softcapping", 50.0);
-    c.features.finalSoftcap = softcap(f, "final_logit_softcapping", 30.0);
+    // Absent: Gemma2Config's defaults; null: no cap.
+    c.features.attnSoftcap = f.positiveOrOff("attn_logit_softcapping", 50.0);
+    c.features.finalSoftcap = f.positiveOrOff("final_logit_softcapping", 30.0);
 }
 
 } // namespace

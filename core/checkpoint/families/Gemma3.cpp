@@ -9,16 +9,12 @@ namespace attn {
 
 namespace {
 
-double softcap(const ConfigFields &f, const char *key) {
-    return f.has(key) ? f.positive(key, 0) : 0.0;
-}
-
 void parse(const ConfigFields &f, ModelConfig &c) {
     readGemmaLayers(f, c, 6);
     ModelFeatures &x = c.features;
     x.qkNorm = true;
-    x.attnSoftcap = softcap(f, "attn_logit_softcapping");
-    x.finalSoftcap = softcap(f, "final_logit_softcapping");
+    x.attnSoftcap = f.positiveOrOff("attn_logit_softcapping", 0); // Gemma 3 has no caps by default
+    x.finalSoftcap = f.positiveOrOff("final_logit_softcapping", 0);
     x.ropes.localTheta = f.positive("rope_local_base_freq", 10000);
 }
 
