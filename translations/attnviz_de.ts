@@ -2308,6 +2308,10 @@
         <source>&quot;partial_rotary_factor&quot; %1 turns %2 dimensions of %3: RoPE rotates pairs</source>
         <translation>&quot;partial_rotary_factor&quot; %1 dreht %2 von %3 Dimensionen: RoPE dreht Paare</translation>
     </message>
+    <message>
+        <source>%1 heads share one key/value head</source>
+        <translation>%1 Köpfe teilen sich einen Key/Value-Kopf</translation>
+    </message>
 </context>
 <context>
     <name>attn::inputs</name>

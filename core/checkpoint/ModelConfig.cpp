@@ -123,9 +123,12 @@ QString describeFeatures(const ModelConfig &c) {
         parts << rope;
     }
     if (c.kvHeads < c.heads)
-        parts << translate("attn::checkpoint", "%1 heads share %2 key/value heads")
-                     .arg(c.heads)
-                     .arg(c.kvHeads);
+        parts << (c.kvHeads == 1
+                      ? translate("attn::checkpoint", "%1 heads share one key/value head")
+                            .arg(c.heads)
+                      : translate("attn::checkpoint", "%1 heads share %2 key/value heads")
+                            .arg(c.heads)
+                            .arg(c.kvHeads));
     if (x.qkNorm)
         parts << translate("attn::checkpoint", "q and k normalised per head");
     if (x.queryScale > 0)

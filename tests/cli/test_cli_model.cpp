@@ -124,6 +124,7 @@ private slots:
                                << QStringList{"Qwen3:", "q and k normalised per head"};
         QTest::newRow("gemma3") << "gemma3-tiny"
                                 << QStringList{"Gemma 3:", "(sliding layers 10000)",
+                                               "4 heads share one key/value head",
                                                "sliding window of 4 on layers 0, 1"};
         QTest::newRow("phi3") << "phi3-tiny"
                               << QStringList{"Phi-3:", "sliding window of 5 on every layer"};
