@@ -44,7 +44,8 @@ void requireFinite(const Matrix &m) {
 } // namespace
 
 double logitFactor(const AttentionOptions &options, Eigen::Index dk) {
-    const double scale = options.scale ? 1.0 / std::sqrt(double(dk)) : 1.0;
+    const double scale =
+        options.scale ? 1.0 / std::sqrt(options.scaleDim > 0 ? options.scaleDim : double(dk)) : 1.0;
     return scale / options.temperature;
 }
 
@@ -83,6 +84,15 @@ std::vector<Eigen::Index> softmaxColumnsInPlace(Matrix &m) {
         sum(j) = 1;
     m.array().rowwise() /= sum.array();
     return empty;
+}
+
+void rmsNormRowsInPlace(Eigen::Ref<Matrix> m, const Matrix &gain, double epsilon) {
+    for (Eigen::Index r = 0; r < m.rows(); ++r) {
+        const double meanSquare = m.row(r).squaredNorm() / double(m.cols());
+        m.row(r) *= 1.0 / std::sqrt(meanSquare + epsilon);
+        if (gain.size() > 0)
+            m.row(r).array() *= gain.row(0).array();
+    }
 }
 
 Mask effectiveMask(const AttentionInputs &in) {
@@ -237,11 +247,19 @@ Projections project(const AttentionInputs &in, const Matrix &X, const Matrix &C)
         return part.which == 0 ? w.bq : part.which == 1 ? w.bk : w.bv;
     };
     // The biases are added before RoPE turns Q and K, as every checkpoint with both does
-    // (Qwen2: q_proj's bias, then rotate_half).
+    // (Qwen2: q_proj's bias, then rotate_half); the QK norm sits between them (Qwen3: q_proj,
+    // q_norm, then rotate_half).
     const auto rotate = [&](const std::vector<Part> &parts) {
         for (const Part &part : parts)
             if (bias(part).size() > 0)
                 target(part).rowwise() += bias(part).row(0);
+        if (in.options.qkNorm)
+            for (const Part &part : parts)
+                if (part.which != 2)
+                    rmsNormRowsInPlace(target(part),
+                                       part.which == 0 ? in.heads[part.head].gq
+                                                       : in.heads[part.head].gk,
+                                       in.options.qkNormEpsilon);
         if (in.options.positional != Positional::Rope)
             return;
         for (const Part &part : parts)
@@ -336,6 +354,7 @@ AttentionResult compute(const AttentionInputs &in, Layout layout) {
         const HeadWeights &w = in.heads[k];
         HeadResult h;
         h.factor = logitFactor(in.options, w.Wq.cols());
+        h.softcap = in.options.softcap;
         h.alibiSlope = slopes.empty() ? 0.0 : slopes[k];
         h.mask = rowMask;
         h.Q = std::move(projections.Q[k]);

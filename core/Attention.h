@@ -26,10 +26,14 @@ size_t kvSource(const AttentionInputs &inputs, size_t head);
 Matrix positionedQueries(const AttentionInputs &inputs);
 Matrix positionedSource(const AttentionInputs &inputs);
 
+// Each row of m divided by its root mean square and multiplied by the gain (1 × cols; empty =
+// 1): x ← x/√(mean(x²) + ε) ⊙ g, the QK norm (options.qkNorm).
+void rmsNormRowsInPlace(Eigen::Ref<Matrix> m, const Matrix &gain, double epsilon);
+
 // The combined mask (custom ∪ causal ∪ sliding window) in the row layout, n × m.
 Mask effectiveMask(const AttentionInputs &inputs);
 
-// 1/√d_k/temperature, or 1/temperature without scaling.
+// 1/√d_k/temperature (1/√scaleDim when set), or 1/temperature without scaling.
 double logitFactor(const AttentionOptions &options, Eigen::Index dk);
 
 // In-place numerically stable softmax of each row (subtract the row maximum, so logits around

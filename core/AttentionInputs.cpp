@@ -33,7 +33,8 @@ bool AttentionInputs::operator==(const AttentionInputs &other) const {
         if (!same(heads[h].Wq, other.heads[h].Wq) || !same(heads[h].Wk, other.heads[h].Wk) ||
             !same(heads[h].Wv, other.heads[h].Wv) || heads[h].kvGroup != other.heads[h].kvGroup ||
             !same(heads[h].bq, other.heads[h].bq) || !same(heads[h].bk, other.heads[h].bk) ||
-            !same(heads[h].bv, other.heads[h].bv))
+            !same(heads[h].bv, other.heads[h].bv) || !same(heads[h].gq, other.heads[h].gq) ||
+            !same(heads[h].gk, other.heads[h].gk))
             return false;
     }
     return true;
@@ -147,6 +148,7 @@ void validateKernelOptions(const AttentionInputs &in) {
                                : !sameMatrix(a.Wv, b.Wv) ? "Wv"
                                : !sameMatrix(a.bk, b.bk) ? "bk"
                                : !sameMatrix(a.bv, b.bv) ? "bv"
+                               : !sameMatrix(a.gk, b.gk) ? "gk"
                                                          : nullptr;
             if (what)
                 throw InputError(translate("attn::inputs",
@@ -284,11 +286,19 @@ void validateScanning(const AttentionInputs &in, const RowsToScan &scan) {
         if (w.Wv.cols() == 0)
             throw InputError(translate("attn::inputs", "%1 has no columns: d_v must be at least 1")
                                  .arg(name("Wv")));
-        if (in.options.positional == Positional::Rope && w.Wq.cols() % 2 != 0)
+        if (in.options.positional == Positional::Rope &&
+            ropeDims(in.options.rope, w.Wq.cols()) % 2 != 0)
             throw InputError(translate("attn::inputs",
                                        "RoPE rotates pairs of columns of Q and K, so d_k "
                                        "must be even, but %1 has %2")
                                  .arg(name("Wq"), columns(w.Wq.cols())));
+        if (in.options.positional == Positional::Rope && in.options.rope.rotaryDims > w.Wq.cols())
+            throw InputError(translate("attn::inputs",
+                                       "RoPE turns %1 dimensions, but %2 has only %3")
+                                 .arg(qs(in.options.rope.rotaryDims), name("Wq"),
+                                      columns(w.Wq.cols())));
+        checkBias(w.gq, name("gq"), w.Wq.cols());
+        checkBias(w.gk, name("gk"), w.Wk.cols());
         for (const auto &[bias, b, width] :
              {std::tuple{"bq", &w.bq, w.Wq.cols()}, std::tuple{"bk", &w.bk, w.Wk.cols()},
               std::tuple{"bv", &w.bv, w.Wv.cols()}})
@@ -300,6 +310,8 @@ void validateScanning(const AttentionInputs &in, const RowsToScan &scan) {
             checkValues(w.bq, name("bq"));
             checkValues(w.bk, name("bk"));
             checkValues(w.bv, name("bv"));
+            checkValues(w.gq, name("gq"));
+            checkValues(w.gk, name("gk"));
         }
         concatWidth += w.Wv.cols();
     }
@@ -327,6 +339,51 @@ void validateScanning(const AttentionInputs &in, const RowsToScan &scan) {
                                    "RoPE's base θ must be a number above 1 and at most "
                                    "1e12, got %1")
                              .arg(qs(shortestNumber(in.options.rope.theta))));
+
+    if (in.options.positional == Positional::Rope) {
+        const Rope &rope = in.options.rope;
+        if (rope.rotaryDims < 0 || rope.rotaryDims % 2 != 0)
+            throw InputError(translate("attn::inputs",
+                                       "RoPE turns pairs of dimensions: rotary_dims must be an "
+                                       "even number ≥ 0 (0: all), got %1")
+                                 .arg(qs(rope.rotaryDims)));
+        if (rope.scaling != RopeScaling::None &&
+            (!std::isfinite(rope.factor) || rope.factor <= 0 || rope.factor > 1e6))
+            throw InputError(translate("attn::inputs",
+                                       "RoPE's scaling factor must be above 0 and at most 1e6, "
+                                       "got %1")
+                                 .arg(qs(shortestNumber(rope.factor))));
+        if (rope.scaling == RopeScaling::Llama3 &&
+            (!std::isfinite(rope.lowFreqFactor) || !std::isfinite(rope.highFreqFactor) ||
+             !std::isfinite(rope.originalPositions) || rope.lowFreqFactor <= 0 ||
+             rope.highFreqFactor <= rope.lowFreqFactor || rope.originalPositions < 1 ||
+             rope.originalPositions > 1e9))
+            throw InputError(translate("attn::inputs",
+                                       "llama3 RoPE scaling needs 0 < low_freq_factor < "
+                                       "high_freq_factor and 1 ≤ original_positions "
+                                       "≤ 1e9"));
+    }
+    if (!std::isfinite(in.options.scaleDim) || in.options.scaleDim < 0 ||
+        in.options.scaleDim > 1e12)
+        throw InputError(translate("attn::inputs",
+                                   "scale_dim must be 0 (d_k) or a positive number up to 1e12, "
+                                   "got %1")
+                             .arg(qs(shortestNumber(in.options.scaleDim))));
+    if (!std::isfinite(in.options.softcap) || in.options.softcap < 0 ||
+        in.options.softcap > 1e12)
+        throw InputError(translate("attn::inputs",
+                                   "the soft cap must be 0 (off) or a positive number up to "
+                                   "1e12, got %1")
+                             .arg(qs(shortestNumber(in.options.softcap))));
+    if (in.options.softcap > 0 && in.options.softcap < 1e-6)
+        throw InputError(translate("attn::inputs", "the soft cap %1 is too small (at least 1e-6)")
+                             .arg(qs(shortestNumber(in.options.softcap))));
+    if (in.options.qkNorm &&
+        (!std::isfinite(in.options.qkNormEpsilon) || in.options.qkNormEpsilon <= 0 ||
+         in.options.qkNormEpsilon > 1))
+        throw InputError(translate("attn::inputs",
+                                   "the QK norm's ε must be above 0 and at most 1, got %1")
+                             .arg(qs(shortestNumber(in.options.qkNormEpsilon))));
 
     const double t = in.options.temperature;
     if (!std::isfinite(t) || t <= 0)
@@ -367,6 +424,7 @@ void shareKeyValueGroups(AttentionInputs &in) {
             in.heads[h].Wv = in.heads[members.front()].Wv;
             in.heads[h].bk = in.heads[members.front()].bk;
             in.heads[h].bv = in.heads[members.front()].bv;
+            in.heads[h].gk = in.heads[members.front()].gk;
         }
     }
 }

@@ -20,12 +20,16 @@ struct HeadWeights {
     // Biases added to the projections, Q = X·Wq + bq (GPT-2, BERT and Qwen2 have them): each
     // 1 × d_k (bv: 1 × d_v), or empty (0×0) = none. A key/value group shares bk and bv too.
     Matrix bq{}, bk{}, bv{}; // {}: aggregate initializers may stop before them
+    // With options.qkNorm: the gains of the RMS norm of each row of Q and of K, 1 × d_k each,
+    // or empty = 1 (Qwen3's q_norm and k_norm weights; Gemma 3's 1 + w). A key/value group
+    // shares gk.
+    Matrix gq{}, gk{};
     bool operator==(const HeadWeights &) const = default;
     bool hasBiases() const { return bq.size() > 0 || bk.size() > 0 || bv.size() > 0; }
 };
 
 struct AttentionOptions {
-    bool scale = true;                        // divide the scores by √d_k
+    bool scale = true;                        // divide the scores by √d_k (√scaleDim)
     double temperature = 1.0;                 // > 0; the logits are divided by it
     bool causal = false;                      // query i sees keys j ≤ i
     Positional positional = Positional::None; // how token positions enter (Positional.h)
@@ -39,6 +43,16 @@ struct AttentionOptions {
     bool alibi = false;
     std::vector<double> alibiSlopes{}; // {}: aggregate initializers may stop before it
     Rope rope{};                       // RoPE's pairs and base θ, when positional is Rope
+    // With scale: the scores are divided by √scaleDim instead of √d_k (Gemma's
+    // query_pre_attn_scalar). 0 = d_k.
+    double scaleDim = 0;
+    // Logit soft-capping (Gemma 2): each scaled score s becomes c·tanh(s/c), before ALiBi and
+    // the mask, so no logit passes ±c. 0 = off.
+    double softcap = 0;
+    // Each row of Q and of K (after the biases, before RoPE) divided by its root mean square,
+    // q ← q/√(mean(q²) + ε) ⊙ gq (Qwen3's and Gemma 3's QK norm); the gains are the heads'.
+    bool qkNorm = false;
+    double qkNormEpsilon = 1e-6;
     bool operator==(const AttentionOptions &) const = default;
 };
 

@@ -24,7 +24,7 @@ enum class Layout { Rows, Columns };
 // cells for large ones. Every accessor follows the head's layout: in the column layout they
 // return the transposes (keys × queries).
 struct HeadResult {
-    enum class Derived { Scores, Logits, Weights };
+    enum class Derived { Scores, Capped, Logits, Weights };
 
     Matrix Q, K, V; // with RoPE, Q and K are the rotated ones
     Matrix output;  // weights·V
@@ -34,9 +34,11 @@ struct HeadResult {
     // weight = exp(logit − shift)/sum. An incremental update may leave the shift above the
     // row's maximum, never below it, and by at most ln(2m) (see IncrementalAttention.h).
     Vector shift, expSum;
-    // How a logit follows from a score: score·factor + alibiSlope·(key − query), and −∞
-    // where the mask (row layout, n × m; null = nothing masked) is set.
+    // How a logit follows from a score: cap(score·factor) + alibiSlope·(key − query), and −∞
+    // where the mask (row layout, n × m; null = nothing masked) is set; cap(s) = c·tanh(s/c)
+    // with c = softcap, or s when softcap is 0. Derived::Capped is cap(score·factor) alone.
     double factor = 1.0;
+    double softcap = 0.0;
     double alibiSlope = 0.0;
     std::shared_ptr<const RowMask> mask;
     Layout layout = Layout::Rows;
@@ -47,6 +49,7 @@ struct HeadResult {
 
     // The stages as matrices in the head's layout (n × m in rows, m × n in columns).
     Matrix scores() const { return derive(Derived::Scores); }
+    Matrix capped() const { return derive(Derived::Capped); }
     Matrix logits() const { return derive(Derived::Logits); }
     Matrix weights() const { return derive(Derived::Weights); }
     Matrix derive(Derived stage) const;

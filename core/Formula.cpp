@@ -34,7 +34,8 @@ QString scaleNumber(Eigen::Index dk) {
 QStringList scaleDivisors(const FormulaContext &c) {
     QStringList out;
     if (c.scale)
-        out << scaleNumber(c.dk);
+        out << (c.scaleDim > 0 ? QString("\u221a%1").arg(notation::number(c.scaleDim))
+                               : scaleNumber(c.dk));
     if (c.temperature != 1.0)
         out << notation::number(c.temperature);
     return out;
@@ -113,8 +114,12 @@ QString stageFormula(Stage stage, Layout layout, const FormulaContext &c) {
     const char *text = layout == Layout::Rows ? info.rowFormula : info.columnFormula;
     if (info.unprojectedFormula && !c.hasWo)
         text = info.unprojectedFormula;
-    QString formula = QString::fromUtf8(text)
-                          .replace("{src}", c.hasContext ? "C" : "X")
+    QString formula = QString::fromUtf8(text);
+    // With a soft cap the logits and the weights are those of the capped scores.
+    if (c.softcap > 0 && (stage == Stage::Logits || stage == Stage::Weights))
+        formula.replace("{scores}{scale}", "{cap}" + QString(kDot) + "tanh({scores}{scale}/{cap})");
+    formula = formula.replace("{src}", c.hasContext ? "C" : "X")
+                          .replace("{cap}", notation::number(c.softcap))
                           .replace("{scores}", scoresProduct(layout))
                           .replace("{scale}", divisionSuffix(scaleDivisors(c), false))
                           .replace("{heads}", QString::number(c.heads));
@@ -128,6 +133,13 @@ QString stageFormula(Stage stage, Layout layout, const FormulaContext &c) {
                              : stage == Stage::V ? "bv"
                                                  : "bo";
         formula += " + " + (layout == Layout::Rows ? name : transposed(name));
+    }
+    // The QK norm: each row of the projection divided by its root mean square, times the gain.
+    if (c.qkNorm && (stage == Stage::Q || stage == Stage::K)) {
+        const qsizetype at = formula.indexOf(" = ");
+        if (at > 0)
+            formula = formula.left(at + 3) + "rms(" + formula.mid(at + 3) + ")" +
+                      (stage == Stage::Q ? "\u2299gq" : "\u2299gk");
     }
     return formula;
 }

@@ -4,7 +4,31 @@
 #include "InputError.h"
 #include "Translate.h"
 
+#include <cmath>
+
 namespace attn {
+
+namespace {
+
+// The RMS norm's backward pass, in place: dY (∂L/∂y of y = x/r ⊙ g) becomes ∂L/∂x, and dGain
+// ∂L/∂g (left empty when there is no gain).
+void normBackward(const Matrix &x, const Matrix &gain, double epsilon, Matrix &dY, Matrix &dGain) {
+    const double d = double(x.cols());
+    if (gain.size() > 0)
+        dGain = RowVector::Zero(x.cols());
+    for (Eigen::Index r = 0; r < x.rows(); ++r) {
+        const double rms = std::sqrt(x.row(r).squaredNorm() / d + epsilon);
+        const RowVector unit = x.row(r) / rms;
+        RowVector u = dY.row(r);
+        if (gain.size() > 0) {
+            dGain.row(0).array() += u.array() * unit.array();
+            u.array() *= gain.row(0).array();
+        }
+        dY.row(r) = (u - unit * (u.dot(unit) / d)) / rms;
+    }
+}
+
+} // namespace
 
 Gradient gradient(const AttentionInputs &in) {
     if (!in.hasTarget())
@@ -67,14 +91,29 @@ Gradient backward(const AttentionInputs &in, const AttentionResult &result, cons
         // cell has a_ij = 0 and so no gradient, and a fully masked row none at all.
         const Eigen::ArrayXd rowDot = (h.weights().array() * hg.weights.array()).rowwise().sum();
         hg.logits = h.weights().array() * (hg.weights.array().colwise() - rowDot);
-        // logits = factor·Q·Kᵀ (Q and K rotated with RoPE).
+        // logits = cap(factor·Q·Kᵀ) (Q and K rotated with RoPE), cap(s) = c·tanh(s/c):
+        // cap′(s) = 1 − tanh²(s/c) = 1 − (cap(s)/c)².
         const double factor = logitFactor(in.options, w.Wq.cols());
-        hg.Q.noalias() = factor * hg.logits * h.K;
-        hg.K.noalias() = factor * hg.logits.transpose() * h.Q;
+        Matrix dScaled = hg.logits;
+        if (h.softcap > 0)
+            dScaled.array() *= 1.0 - (h.capped().array() / h.softcap).square();
+        hg.Q.noalias() = factor * dScaled * h.K;
+        hg.K.noalias() = factor * dScaled.transpose() * h.Q;
         // A rotation's transpose is the rotation back: the gradient of the unrotated rows.
         if (rope) {
             ropeRotateRows(hg.Q, 0, true, in.options.rope);
             ropeRotateRows(hg.K, 0, true, in.options.rope);
+        }
+        // The QK norm y = x/r ⊙ g, r = √(mean(x²) + ε), of the projections' outputs x:
+        // ∂L/∂g = Σ_rows ∂L/∂y ⊙ x/r, ∂L/∂x = (u − (x/r)·mean(u ⊙ x/r))/r with u = ∂L/∂y ⊙ g.
+        if (in.options.qkNorm) {
+            Matrix q = X * w.Wq, key = source * kv.Wk;
+            if (w.bq.size() > 0)
+                q.rowwise() += w.bq.row(0);
+            if (kv.bk.size() > 0)
+                key.rowwise() += kv.bk.row(0);
+            normBackward(q, w.gq, in.options.qkNormEpsilon, hg.Q, hg.gq);
+            normBackward(key, kv.gk, in.options.qkNormEpsilon, hg.K, hg.gk);
         }
         // Q = X·Wq + bq: each row of Q adds bq once, so ∂L/∂bq sums ∂L/∂Q's rows.
         if (w.bq.size() > 0)
@@ -103,6 +142,8 @@ Gradient backward(const AttentionInputs &in, const AttentionResult &result, cons
                 g.heads[first].bk += g.heads[k].bk;
             if (g.heads[k].bv.size() > 0)
                 g.heads[first].bv += g.heads[k].bv;
+            if (g.heads[k].gk.size() > 0)
+                g.heads[first].gk += g.heads[k].gk;
         }
     for (size_t k = 0; k < in.heads.size(); ++k)
         if (const size_t first = kvSource(in, k); first != k) {
@@ -110,6 +151,7 @@ Gradient backward(const AttentionInputs &in, const AttentionResult &result, cons
             g.heads[k].Wv = g.heads[first].Wv;
             g.heads[k].bk = g.heads[first].bk;
             g.heads[k].bv = g.heads[first].bv;
+            g.heads[k].gk = g.heads[first].gk;
         }
     // X′ = X + P: P is a constant, so ∂L/∂X = ∂L/∂X′. In self-attention X feeds K and V too.
     if (in.hasContext) {

@@ -15,17 +15,22 @@ struct HeadGradient {
     Matrix output;  // ∂L/∂(this head's output), n × d_v
     Matrix weights; // ∂L/∂A, n × m
     Matrix logits; // ∂L/∂logits: A ⊙ (∂L/∂A − rowsum(A ⊙ ∂L/∂A)), zero where masked
-    Matrix Q, K;   // ∂L/∂Q, ∂L/∂K before the rotation (the projections' outputs)
+    // ∂L/∂Q, ∂L/∂K of the projections' outputs (with their biases): before the rotation and
+    // before the QK norm
+    Matrix Q, K;
     Matrix V;      // ∂L/∂V
     // ∂L/∂bq, ∂L/∂bk, ∂L/∂bv: the column sums of ∂L/∂Q, ∂L/∂K, ∂L/∂V (a group's: its sum);
     // empty when the head has no such bias.
     Matrix bq, bk, bv;
+    // ∂L/∂gq, ∂L/∂gk: the QK norm's gains (a group's gk: its sum); empty without the norm or
+    // without gains.
+    Matrix gq, gk;
 };
 
 // loss = ½·Σ(output − target)² over the final output (after Wo when there is one) and its
 // exact gradient with respect to every input matrix, by backpropagation through softmax
 // attention (masks, causal, sliding window, ALiBi, shared key/value groups, temperature, scale,
-// sinusoidal positions and RoPE).
+// soft-capping, the QK norm, sinusoidal positions and RoPE, partial or scaled).
 struct Gradient {
     double loss = 0;
     Matrix output;  // ∂L/∂output = output − target

@@ -44,10 +44,21 @@ namespace {
 void biasAndMask(const HeadResult &head, Eigen::Index first, MatrixRef out);
 } // namespace
 
+void capRows(MatrixRef scaled, double cap) {
+    if (cap <= 0.0)
+        return;
+    for (Eigen::Index r = 0; r < scaled.rows(); ++r) {
+        double *row = scaled.row(r).data();
+        for (Eigen::Index j = 0; j < scaled.cols(); ++j)
+            row[j] = cap * std::tanh(row[j] / cap);
+    }
+}
+
 void logitRows(const Matrix &Q, const Matrix &K, const HeadResult &head, Eigen::Index first,
                MatrixRef out) {
     scoreRows(Q, K, first, out);
     out *= head.factor;
+    capRows(out, head.softcap);
     biasAndMask(head, first, out);
 }
 
@@ -134,6 +145,7 @@ void attendRowsPacked(HeadResult &h, const PackedKeys &keys, Eigen::Index first,
     scaledScores(h.Q, first, count, keys, h.factor, buffer.data(), ld);
     Eigen::Map<Matrix, 0, Eigen::OuterStride<>> logits(buffer.data(), count, m,
                                                        Eigen::OuterStride<>(ld));
+    capRows(logits, h.softcap);
     biasAndMask(h, first, logits);
     expRows(logits, h.shift.data() + first, h.expSum.data() + first);
     weightedValues(buffer.data(), ld, count, h.V, h.output, first);
@@ -188,6 +200,7 @@ void attendQueries(HeadResult &h, const std::vector<Eigen::Index> &queries) {
             q.row(r) = h.Q.row(queries[std::size_t(first + r)]);
         scores(q, 0, rows, h.K, logits.data(), m);
         logits *= h.factor;
+        capRows(logits, h.softcap);
         if (h.alibiSlope != 0.0 || h.mask)
             for (Eigen::Index r = 0; r < rows; ++r)
                 biasAndMaskRow(h, queries[std::size_t(first + r)], logits.row(r).data(), m);
@@ -217,6 +230,12 @@ Matrix HeadResult::queryRows(Derived stage, Eigen::Index first, Eigen::Index cou
     Matrix out(count, keyCount());
     if (stage == Derived::Scores) {
         kernel::scoreRows(q, k, first, out);
+        return out;
+    }
+    if (stage == Derived::Capped) {
+        kernel::scoreRows(q, k, first, out);
+        out *= factor;
+        kernel::capRows(out, softcap);
         return out;
     }
     kernel::logitRows(q, k, *this, first, out);
@@ -250,11 +269,16 @@ double HeadResult::cell(Derived stage, Eigen::Index r, Eigen::Index c) const {
     }
     if (stage == Derived::Scores)
         return score;
+    double capped = score * factor;
+    if (softcap > 0.0)
+        capped = softcap * std::tanh(capped / softcap);
+    if (stage == Derived::Capped)
+        return capped;
     const bool masked = mask && (*mask)(query, key);
     if (stage == Derived::Logits) {
         if (masked)
             return -std::numeric_limits<double>::infinity();
-        double logit = score * factor;
+        double logit = capped;
         if (alibiSlope != 0.0)
             logit += alibiSlope * double(key - query);
         return logit;

@@ -10,6 +10,9 @@
 // incremental update, so that all three compute a logit and a weight the same way.
 namespace attn::kernel {
 
+// Soft-capping in place: every value s ← cap·tanh(s/cap); nothing when cap is 0.
+void capRows(MatrixRef scaled, double cap);
+
 // The logits of queries first … first + count − 1 against every key, row layout: Q is n × d,
 // K is m × d. out is count × m.
 void logitRows(const Matrix &Q, const Matrix &K, const HeadResult &head, Eigen::Index first,

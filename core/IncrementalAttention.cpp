@@ -315,6 +315,10 @@ void refresh(HeadResult &h, Pending &pending) {
 } // namespace
 
 bool canUpdateTokens(const AttentionInputs &in, const AttentionResult &previous) {
+    // A soft cap bends the logits and a QK norm makes Q and K rows depend on more than their
+    // token's row; the drift bounds below assume neither, so those take the whole computation.
+    if (in.options.softcap > 0 || in.options.qkNorm)
+        return false;
     if (previous.layout != Layout::Rows || previous.heads.size() != in.heads.size() ||
         (previous.masked.size() != 0 &&
          (previous.masked.rows() != in.queryCount() || previous.masked.cols() != in.keyCount())))
@@ -341,6 +345,7 @@ namespace {
 HeadResult headShell(const HeadResult &from, HeadResult *reuse) {
     HeadResult h;
     h.factor = from.factor;
+    h.softcap = from.softcap;
     h.alibiSlope = from.alibiSlope;
     h.mask = from.mask;
     h.layout = from.layout;

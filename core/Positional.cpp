@@ -2,6 +2,7 @@
 #include "Positional.h"
 
 #include <cmath>
+#include <numbers>
 
 namespace attn {
 
@@ -37,6 +38,61 @@ std::optional<RopeStyle> ropeStyleFromName(const std::string &name) {
     if (name == "half")
         return RopeStyle::HalfSplit;
     return std::nullopt;
+}
+
+const char *ropeScalingName(RopeScaling scaling) {
+    switch (scaling) {
+    case RopeScaling::Linear:
+        return "linear";
+    case RopeScaling::Llama3:
+        return "llama3";
+    case RopeScaling::None:
+        break;
+    }
+    return "none";
+}
+
+std::optional<RopeScaling> ropeScalingFromName(const std::string &name) {
+    if (name == "none")
+        return RopeScaling::None;
+    if (name == "linear")
+        return RopeScaling::Linear;
+    if (name == "llama3")
+        return RopeScaling::Llama3;
+    return std::nullopt;
+}
+
+Eigen::Index ropeDims(const Rope &rope, Eigen::Index d) {
+    return rope.rotaryDims > 0 ? Eigen::Index(rope.rotaryDims) : d;
+}
+
+std::vector<double> ropeInverseFrequencies(const Rope &rope, Eigen::Index d) {
+    const Eigen::Index dims = ropeDims(rope, d);
+    std::vector<double> inverse(std::size_t(std::max<Eigen::Index>(dims / 2, 0)));
+    for (std::size_t i = 0; i < inverse.size(); ++i)
+        inverse[i] = 1.0 / std::pow(rope.theta, double(2 * i) / double(dims));
+    if (rope.scaling == RopeScaling::Linear)
+        for (double &f : inverse)
+            f /= rope.factor;
+    if (rope.scaling == RopeScaling::Llama3) {
+        // _compute_llama3_parameters: long wavelengths slowed by the factor, short ones kept,
+        // those between blended by where their wavelength falls.
+        const double lowWavelength = rope.originalPositions / rope.lowFreqFactor;
+        const double highWavelength = rope.originalPositions / rope.highFreqFactor;
+        for (double &f : inverse) {
+            const double wavelength = 2 * std::numbers::pi / f;
+            if (wavelength < highWavelength)
+                continue;
+            if (wavelength > lowWavelength) {
+                f /= rope.factor;
+                continue;
+            }
+            const double s = (rope.originalPositions / wavelength - rope.lowFreqFactor) /
+                             (rope.highFreqFactor - rope.lowFreqFactor);
+            f = (1 - s) * f / rope.factor + s * f;
+        }
+    }
+    return inverse;
 }
 
 std::pair<Eigen::Index, Eigen::Index> ropePair(RopeStyle style, Eigen::Index i, Eigen::Index d) {
@@ -90,10 +146,11 @@ Matrix ropeAngles(Eigen::Index rows, Eigen::Index cols, double theta) {
 }
 
 void ropeRotateRows(Eigen::Ref<Matrix> m, Eigen::Index first, bool inverse, const Rope &rope) {
-    const Eigen::Index cols = m.cols();
-    for (Eigen::Index i = 0; 2 * i + 1 < cols; ++i) {
-        const double f = frequency(i, cols, rope.theta);
-        const auto [ia, ib] = ropePair(rope.style, i, cols);
+    const Eigen::Index dims = std::min(ropeDims(rope, m.cols()), m.cols());
+    const std::vector<double> frequencies = ropeInverseFrequencies(rope, dims);
+    for (Eigen::Index i = 0; 2 * i + 1 < dims; ++i) {
+        const double f = frequencies[std::size_t(i)];
+        const auto [ia, ib] = ropePair(rope.style, i, dims);
         for (Eigen::Index r = 0; r < m.rows(); ++r) {
             const double angle = double(first + r) * f;
             const double c = std::cos(angle), s = inverse ? -std::sin(angle) : std::sin(angle);

@@ -38,6 +38,10 @@ constexpr StageInfo kStages[] = {
      "V = {src}" DOT "Wv", "V = Wv" T_ DOT "{src}" T_},
     {Stage::Scores, "scores", "scores", "Scores", true, false, "Q K^T of head H, unscaled",
      "scores {scores}", "scores {scores}"},
+    {Stage::Capped, "capped", "capped", "Capped", true, false,
+     "c tanh(scores / sqrt(d_k) / c) of head H: soft-capped (only with a soft cap c)",
+     "capped {cap}" DOT "tanh({scores}{scale}/{cap})",
+     "capped {cap}" DOT "tanh({scores}{scale}/{cap})"},
     {Stage::Logits, "logits", "logits", "Logits", true, false,
      "scores / sqrt(d_k) / temperature of head H, masked cells -inf", "logits {scores}{scale}",
      "logits {scores}{scale}"},
@@ -88,6 +92,9 @@ FormulaContext formulaContext(const AttentionInputs &inputs) {
     c.scale = inputs.options.scale;
     c.dk = inputs.heads.empty() ? 0 : inputs.heads.front().Wq.cols();
     c.temperature = inputs.options.temperature;
+    c.scaleDim = inputs.options.scaleDim;
+    c.softcap = inputs.options.softcap;
+    c.qkNorm = inputs.options.qkNorm;
     c.heads = inputs.heads.size();
     c.hasWo = inputs.hasWo();
     if (!inputs.heads.empty()) {
@@ -102,6 +109,19 @@ FormulaContext formulaContext(const AttentionInputs &inputs) {
 
 QString matrixName(StageRef ref) {
     return QString::fromLatin1(stageInfo(ref.stage).name);
+}
+
+bool hasStage(const AttentionInputs &inputs, Stage stage) {
+    switch (stage) {
+    case Stage::Context:
+        return inputs.hasContext;
+    case Stage::Wo:
+        return inputs.hasWo();
+    case Stage::Capped:
+        return inputs.options.softcap > 0;
+    default:
+        return true;
+    }
 }
 
 QString matrixDisplayName(StageRef ref, int headCount) {
@@ -155,6 +175,11 @@ Matrix stageMatrix(const AttentionInputs &inputs, const AttentionResult &result,
         return result.heads[h].V;
     case Stage::Scores:
         return result.heads[h].scores();
+    case Stage::Capped:
+        if (!hasStage(inputs, Stage::Capped))
+            throw InputError(translate("attn::inputs",
+                                       "there is no soft cap: the logits are the scaled scores"));
+        return result.heads[h].capped();
     case Stage::Logits:
         return result.heads[h].logits();
     case Stage::Weights:

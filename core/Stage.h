@@ -26,6 +26,7 @@ enum class Stage {
     K,
     V,
     Scores,
+    Capped, // the scaled scores soft-capped (only with options.softcap)
     Logits,
     Weights,
     HeadOutput,
@@ -36,7 +37,8 @@ enum class Stage {
 // One row of the stage table. The formulas are the stages view's titles, UTF-8, in the row
 // layout (tokens are rows) and in the article's column layout; stageFormula (Formula.h) fills in
 // their placeholders: {src} (X, or C in cross-attention), {scores} (the product, "QKᵀ" or "KᵀQ"),
-// {scale} ("/√d_k" and "/T" as the options make them) and {heads} (the head count). The
+// {scale} ("/√d_k" and "/T" as the options make them), {cap} (the soft cap) and {heads} (the
+// head count); with a soft cap, the logits' and weights' {scores}{scale} is capped too. The
 // formulas that are no stage's title are built from the same pieces in Formula.h.
 struct StageInfo {
     Stage stage;
@@ -76,7 +78,10 @@ struct FormulaContext {
     bool hasContext = false;
     bool scale = true;
     Eigen::Index dk = 0;
+    double scaleDim = 0; // the scaling's √scaleDim instead of √d_k (0: d_k)
     double temperature = 1.0;
+    double softcap = 0; // c·tanh(…/c) around the scaled scores (0: none)
+    bool qkNorm = false; // Q and K are RMS-normalised projections
     std::size_t heads = 1;
     bool hasWo = true;
     // The biases the projections add (head 0's, like dk): "Q = X·Wq + bq", "… ·Wo + bo".
@@ -87,14 +92,17 @@ FormulaContext formulaContext(const AttentionInputs &inputs);
 
 // "X", "context", "Wq", "scores", …: the stage's name, without its head.
 QString matrixName(StageRef ref);
+// Whether these inputs have the stage at all: the context only in cross-attention, Wo only with
+// an output projection, the capped scores only with a soft cap.
+bool hasStage(const AttentionInputs &inputs, Stage stage);
 // "Wq of head 1" when there are several heads and the stage is per head, matrixName otherwise.
 QString matrixDisplayName(StageRef ref, int headCount);
 // "X[0][2]" / "Wq of head 1[0][2]": names a cell in messages, indices from 0 like the core.
 QString cellName(StageRef ref, int headCount, int row, int col);
 
 // The matrix of `inputs` / `result` (the row layout's result). Throws InputError (a message for
-// the user) for a head out of range, the context in self-attention or Wo when there is no
-// output projection.
+// the user) for a head out of range, the context in self-attention, Wo when there is no
+// output projection or the capped scores without a soft cap.
 Matrix stageMatrix(const AttentionInputs &inputs, const AttentionResult &result, StageRef ref);
 
 } // namespace attn

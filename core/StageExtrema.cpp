@@ -23,11 +23,20 @@ constexpr Eigen::Index kLines = 64;
 // Blocks up to this many keys are rescanned by plain dot products.
 constexpr Eigen::Index kDirectKeys = 32;
 
-// score·factor + slope·(key − query), −∞ where masked: the logits as HeadResult::cell has them.
-void toLogits(const HeadResult &head, Eigen::Index query, Eigen::Index firstKey, double *row,
-              Eigen::Index count) {
+// cap(score·factor): the capped scores as HeadResult::cell has them.
+void toCapped(const HeadResult &head, double *row, Eigen::Index count) {
     for (Eigen::Index j = 0; j < count; ++j)
         row[j] *= head.factor;
+    if (head.softcap > 0.0)
+        for (Eigen::Index j = 0; j < count; ++j)
+            row[j] = head.softcap * std::tanh(row[j] / head.softcap);
+}
+
+// cap(score·factor) + slope·(key − query), −∞ where masked: the logits as HeadResult::cell has
+// them.
+void toLogits(const HeadResult &head, Eigen::Index query, Eigen::Index firstKey, double *row,
+              Eigen::Index count) {
+    toCapped(head, row, count);
     if (head.alibiSlope != 0.0)
         for (Eigen::Index j = 0; j < count; ++j)
             row[j] += head.alibiSlope * double(firstKey + j - query);
@@ -72,6 +81,18 @@ bool differingRows(const Matrix &a, const Matrix &b, Eigen::Index limit,
     return true;
 }
 
+HeadResult::Derived derivedOf(StageExtrema::Quantity quantity) {
+    switch (quantity) {
+    case StageExtrema::Quantity::Scores:
+        return HeadResult::Derived::Scores;
+    case StageExtrema::Quantity::Capped:
+        return HeadResult::Derived::Capped;
+    case StageExtrema::Quantity::Logits:
+        break;
+    }
+    return HeadResult::Derived::Logits;
+}
+
 } // namespace
 
 Matrix stageRegion(const HeadResult &head, HeadResult::Derived stage, Eigen::Index firstQuery,
@@ -83,6 +104,11 @@ Matrix stageRegion(const HeadResult &head, HeadResult::Derived stage, Eigen::Ind
          true, out);
     if (stage == HeadResult::Derived::Scores)
         return out;
+    if (stage == HeadResult::Derived::Capped) {
+        for (Eigen::Index r = 0; r < queryCount; ++r)
+            toCapped(head, out.row(r).data(), keyCount);
+        return out;
+    }
     for (Eigen::Index r = 0; r < queryCount; ++r) {
         const Eigen::Index query = firstQuery + r;
         double *row = out.row(r).data();
@@ -116,9 +142,7 @@ StageExtrema::StageExtrema(const HeadResult &head, Quantity quantity, Eigen::Ind
 
 void StageExtrema::scanQueries(const HeadResult &head, Eigen::Index first, Eigen::Index count) {
     const Eigen::Index k0 = m_bounds.front();
-    const Matrix values = stageRegion(head,
-                                      m_quantity == Quantity::Scores ? HeadResult::Derived::Scores
-                                                                     : HeadResult::Derived::Logits,
+    const Matrix values = stageRegion(head, derivedOf(m_quantity),
                                       m_firstQuery + first, count, k0, m_bounds.back() - k0);
     for (Eigen::Index i = 0; i < count; ++i) {
         const double *row = values.row(i).data();
@@ -141,12 +165,12 @@ void StageExtrema::scanBlock(const HeadResult &head, Eigen::Index line, Eigen::I
             values[std::size_t(j)] = kernel::score(q, head.K.row(from + j).data(), head.Q.cols());
         if (m_quantity == Quantity::Logits)
             toLogits(head, query, from, values.data(), count);
+        else if (m_quantity == Quantity::Capped)
+            toCapped(head, values.data(), count);
         extrema(values.data(), count, m_max(line, block), m_min(line, block));
         return;
     }
-    const Matrix values = stageRegion(head,
-                                      m_quantity == Quantity::Scores ? HeadResult::Derived::Scores
-                                                                     : HeadResult::Derived::Logits,
+    const Matrix values = stageRegion(head, derivedOf(m_quantity),
                                       query, 1, from, count);
     extrema(values.data(), count, m_max(line, block), m_min(line, block));
 }
@@ -195,6 +219,9 @@ void StageExtrema::update(const HeadResult &before, const HeadResult &after,
                 toLogits(after, query, t, &newValue, 1);
                 if (newValue == -kInf)
                     continue; // masked: counts for neither extreme, before or after
+            } else if (m_quantity == Quantity::Capped) {
+                toCapped(after, &oldValue, 1);
+                toCapped(after, &newValue, 1);
             }
             const double tolerance = 4.0 * double(d) * kEps * scale * qNorms(i) * kNorm;
             double &max = m_max(i, block), &min = m_min(i, block);
@@ -229,7 +256,8 @@ std::optional<ChangedRows> changedRows(const HeadResult &before, const HeadResul
                                        Eigen::Index limit) {
     if (before.Q.rows() != after.Q.rows() || before.Q.cols() != after.Q.cols() ||
         before.K.rows() != after.K.rows() || before.K.cols() != after.K.cols() ||
-        before.factor != after.factor || before.alibiSlope != after.alibiSlope ||
+        before.factor != after.factor || before.softcap != after.softcap ||
+        before.alibiSlope != after.alibiSlope ||
         before.layout != Layout::Rows || after.layout != Layout::Rows || !sameMask(before, after))
         return std::nullopt;
     ChangedRows out;

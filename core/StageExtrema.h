@@ -22,6 +22,7 @@ class StageExtrema {
 public:
     enum class Quantity {
         Scores, // every cell (scores are defined unmasked)
+        Capped, // every cell: the scaled scores after soft-capping
         Logits, // unmasked cells only; a block with none has max −∞, min +∞
     };
 

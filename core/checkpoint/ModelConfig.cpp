@@ -28,41 +28,32 @@ bool ModelFeatures::anyWindow() const {
 }
 
 double ModelConfig::queryScale() const {
-    return features.queryScale > 0 ? features.queryScale : 1.0 / std::sqrt(double(headDim));
+    return 1.0 / std::sqrt(features.queryScalar > 0 ? features.queryScalar : double(headDim));
+}
+
+Rope layerRope(const ModelConfig &c, std::int64_t layer) {
+    const RopeFeatures &r = c.features.ropes;
+    const bool local = r.localTheta > 0 && c.features.windowOf(layer) > 0;
+    Rope rope;
+    rope.style = RopeStyle::HalfSplit;
+    rope.theta = local ? r.localTheta : r.theta;
+    rope.rotaryDims = r.rotaryDims > 0 && r.rotaryDims != c.headDim ? int(r.rotaryDims) : 0;
+    // Gemma 3's sliding layers turn with their own base and no scaling.
+    if (!local && r.llama3Factor > 0) {
+        rope.scaling = RopeScaling::Llama3;
+        rope.factor = r.llama3Factor;
+        rope.lowFreqFactor = r.lowFreqFactor;
+        rope.highFreqFactor = r.highFreqFactor;
+        rope.originalPositions = r.originalMaxPositions;
+    } else if (!local && r.linearFactor > 0) {
+        rope.scaling = RopeScaling::Linear;
+        rope.factor = r.linearFactor;
+    }
+    return rope;
 }
 
 std::vector<double> ropeFrequencies(const ModelConfig &c, std::int64_t layer) {
-    const RopeFeatures &r = c.features.ropes;
-    const bool local = r.localTheta > 0 && c.features.windowOf(layer) > 0;
-    const double theta = local ? r.localTheta : r.theta;
-    const std::int64_t dims = r.rotaryDims > 0 ? r.rotaryDims : c.headDim;
-    std::vector<double> inverse(std::size_t(dims / 2));
-    for (std::size_t i = 0; i < inverse.size(); ++i)
-        inverse[i] = 1.0 / std::pow(theta, double(2 * i) / double(dims));
-    if (local)
-        return inverse;
-    if (r.linearFactor > 0)
-        for (double &f : inverse)
-            f /= r.linearFactor;
-    if (r.llama3Factor > 0) {
-        // _compute_llama3_parameters: long wavelengths slowed by the factor, short ones kept,
-        // those between blended by where their wavelength falls.
-        const double lowWavelength = r.originalMaxPositions / r.lowFreqFactor;
-        const double highWavelength = r.originalMaxPositions / r.highFreqFactor;
-        for (double &f : inverse) {
-            const double wavelength = 2 * std::numbers::pi / f;
-            if (wavelength < highWavelength)
-                continue;
-            if (wavelength > lowWavelength) {
-                f /= r.llama3Factor;
-                continue;
-            }
-            const double s = (r.originalMaxPositions / wavelength - r.lowFreqFactor) /
-                             (r.highFreqFactor - r.lowFreqFactor);
-            f = (1 - s) * f / r.llama3Factor + s * f;
-        }
-    }
-    return inverse;
+    return ropeInverseFrequencies(layerRope(c, layer), c.headDim);
 }
 
 namespace {
@@ -131,8 +122,8 @@ QString describeFeatures(const ModelConfig &c) {
                             .arg(c.kvHeads));
     if (x.qkNorm)
         parts << translate("attn::checkpoint", "q and k normalised per head");
-    if (x.queryScale > 0)
-        parts << translate("attn::checkpoint", "scores scaled by %1").arg(number(x.queryScale));
+    if (x.queryScalar > 0)
+        parts << translate("attn::checkpoint", "scores divided by \u221a%1").arg(number(x.queryScalar));
     if (x.attnSoftcap > 0)
         parts << translate("attn::checkpoint", "soft-capped attention (%1)")
                      .arg(number(x.attnSoftcap));

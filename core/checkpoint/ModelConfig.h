@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "Positional.h"
+
 #include <QByteArray>
 #include <QString>
 
@@ -51,7 +53,7 @@ struct ModelFeatures {
     bool rope = false;
     RopeFeatures ropes;
     bool qkNorm = false;     // Qwen3, Gemma 3: a norm (of `norm`'s kind) of each head's q and k
-    double queryScale = 0;   // what q·k is multiplied by; 0: 1/√head_dim
+    double queryScalar = 0;  // q·k is multiplied by its −½ power (Gemma); 0: head_dim
     double attnSoftcap = 0;  // Gemma 2: scores → c·tanh(scores/c) before the mask (0: none)
     double finalSoftcap = 0; // Gemma 2: logits → c·tanh(logits/c) (0: none)
     // Each layer's sliding window: query i sees key j when i − W < j ≤ i (0: every earlier key).
@@ -89,6 +91,9 @@ struct ModelConfig {
     double queryScale() const;
 };
 
+// How layer `layer` turns q and k, in the workbench's terms (Positional.h): Hugging Face's
+// rotate_half pairs, the local base on Gemma 3's sliding layers, the scaling elsewhere.
+Rope layerRope(const ModelConfig &config, std::int64_t layer);
 // RoPE's inverse frequencies for layer `layer`: θ^(−2i/r) for i < r/2 (r the rotary dimensions),
 // with the local base on Gemma 3's sliding layers and the scaling elsewhere, as Hugging Face's
 // modeling_rope_utils computes them (in double).

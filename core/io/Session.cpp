@@ -7,6 +7,7 @@
 #include "JsonWrite.h"
 #include "KernelOptionsJson.h"
 #include "Limits.h"
+#include "NumberText.h"
 #include "Translate.h"
 
 #include <QFile>
@@ -16,6 +17,7 @@
 #include <QJsonParseError>
 
 #include <algorithm>
+#include <cmath>
 #include <tuple>
 
 namespace attn {
@@ -173,7 +175,7 @@ void checkDeclaredTotals(const QJsonObject &o, const QString &path) {
     try {
         checkHeadCount(heads.size());
         for (const QJsonValue &head : heads)
-            for (const char *key : {"Wq", "Wk", "Wv", "bq", "bk", "bv"})
+            for (const char *key : {"Wq", "Wk", "Wv", "bq", "bk", "bv", "gq", "gk"})
                 values = std::min(values + declaredSize(head.toObject().value(key)),
                                   kMaxInputValues + 1);
         checkInputValues(values);
@@ -237,6 +239,11 @@ AttentionInputs inputsFromJson(const QJsonObject &o, const QString &path) {
         w.bv = present("bv")      ? readMatrix(head.value("bv"), hp + ".bv")
                : shared && !hasWv ? shared->bv
                                   : Matrix();
+        // The QK norm's gains, optional like the biases: absent = 1.
+        w.gq = present("gq") ? readMatrix(head.value("gq"), hp + ".gq") : Matrix();
+        w.gk = present("gk")      ? readMatrix(head.value("gk"), hp + ".gk")
+               : shared && !hasWk ? shared->gk
+                                  : Matrix();
         in.heads.push_back(std::move(w));
     }
     if (const QJsonValue wo = o.value("Wo"); !(wo.isNull() || wo.isUndefined()))
@@ -282,6 +289,40 @@ AttentionInputs inputsFromJson(const QJsonObject &o, const QString &path) {
                      translate("attn::io", "expected a number, got %1").arg(describe(theta)));
             in.options.rope.theta = theta.toDouble();
         }
+        // What the newer model families need (Gemma, Qwen3, Llama 3, Phi-3): each optional.
+        const auto number = [&](const char *key, double &target) {
+            const QJsonValue v = options.value(key);
+            if (v.isUndefined() || v.isNull())
+                return;
+            if (!v.isDouble())
+                fail(op + "." + key,
+                     translate("attn::io", "expected a number, got %1").arg(describe(v)));
+            target = v.toDouble();
+        };
+        double rotaryDims = in.options.rope.rotaryDims;
+        number("rope_rotary_dims", rotaryDims);
+        if (rotaryDims != std::floor(rotaryDims) || rotaryDims < 0 || rotaryDims > kMaxDimension)
+            fail(op + ".rope_rotary_dims",
+                 translate("attn::io", "expected a whole number from 0 to %1, got %2")
+                     .arg(qs(kMaxDimension), qs(shortestNumber(rotaryDims))));
+        in.options.rope.rotaryDims = int(rotaryDims);
+        const QJsonValue scaling = options.value("rope_scaling");
+        if (!(scaling.isUndefined() || scaling.isNull())) {
+            const auto value = ropeScalingFromName(scaling.toString().toStdString());
+            if (!scaling.isString() || !value)
+                fail(op + ".rope_scaling",
+                     translate("attn::io", "expected \"none\", \"linear\" or \"llama3\", got %1")
+                         .arg(describe(scaling)));
+            in.options.rope.scaling = *value;
+        }
+        number("rope_factor", in.options.rope.factor);
+        number("rope_low_freq_factor", in.options.rope.lowFreqFactor);
+        number("rope_high_freq_factor", in.options.rope.highFreqFactor);
+        number("rope_original_positions", in.options.rope.originalPositions);
+        number("scale_dim", in.options.scaleDim);
+        number("softcap", in.options.softcap);
+        in.options.qkNorm = readBool(options, "qk_norm", op, false);
+        number("qk_norm_eps", in.options.qkNormEpsilon);
     }
     if (const QJsonValue mask = o.value("mask"); !(mask.isNull() || mask.isUndefined()))
         in.mask = readMask(mask, path + ".mask");
@@ -423,7 +464,8 @@ void appendInputs(QByteArray &out, const AttentionInputs &in, int indent) {
         // Written only when present, so sessions without biases read as before.
         for (const auto &[key, bias, owned] :
              {std::tuple{"bk", &w.bk, ownsKv}, std::tuple{"bq", &w.bq, true},
-              std::tuple{"bv", &w.bv, ownsKv}}) {
+              std::tuple{"bv", &w.bv, ownsKv}, std::tuple{"gk", &w.gk, ownsKv},
+              std::tuple{"gq", &w.gq, true}}) {
             if (owned && bias->size() > 0) {
                 head.key(key);
                 json::appendMatrix(out, *bias, head.inner());
@@ -453,6 +495,26 @@ void appendInputs(QByteArray &out, const AttentionInputs &in, int indent) {
         options["rope_style"] = ropeStyleName(in.options.rope.style);
     if (in.options.rope.theta != Rope{}.theta)
         options["rope_theta"] = in.options.rope.theta;
+    const Rope &rope = in.options.rope;
+    if (rope.rotaryDims != 0)
+        options["rope_rotary_dims"] = rope.rotaryDims;
+    if (rope.scaling != RopeScaling::None) {
+        options["rope_scaling"] = ropeScalingName(rope.scaling);
+        options["rope_factor"] = rope.factor;
+    }
+    if (rope.scaling == RopeScaling::Llama3) {
+        options["rope_low_freq_factor"] = rope.lowFreqFactor;
+        options["rope_high_freq_factor"] = rope.highFreqFactor;
+        options["rope_original_positions"] = rope.originalPositions;
+    }
+    if (in.options.scaleDim != 0)
+        options["scale_dim"] = in.options.scaleDim;
+    if (in.options.softcap != 0)
+        options["softcap"] = in.options.softcap;
+    if (in.options.qkNorm) {
+        options["qk_norm"] = true;
+        options["qk_norm_eps"] = in.options.qkNormEpsilon;
+    }
     o.key("options");
     json::appendValue(out, options, o.inner());
     if (in.hasTarget()) {

@@ -47,6 +47,17 @@ Matrix biasColumns(const LinearWeights &l, std::int64_t first, std::int64_t coun
     return l.bias.widenVector().segment(Eigen::Index(first), Eigen::Index(count));
 }
 
+// The QK norm's gain as the workbench multiplies it: the stored weight, or 1 + w for Gemma's
+// norms; empty when the layer has no QK norm.
+Matrix normGain(const ModelConfig &c, const NormWeights &norm) {
+    if (!c.features.qkNorm || !norm.weight.present())
+        return Matrix();
+    RowVector gain = norm.weight.widenVector();
+    if (c.features.norm == NormKind::RmsNormPlusOne)
+        gain.array() += 1.0;
+    return gain;
+}
+
 // Head `head`'s query, key and value projections (its kv group's keys and values).
 HeadWeights headWeights(const ModelConfig &c, const LayerWeights &w, std::int64_t head) {
     const std::int64_t d = c.headDim, kv = head / (c.heads / c.kvHeads);
@@ -67,6 +78,8 @@ HeadWeights headWeights(const ModelConfig &c, const LayerWeights &w, std::int64_
         h.bk = biasColumns(w.k, kv * d, d);
         h.bv = biasColumns(w.v, kv * d, d);
     }
+    h.gq = normGain(c, w.qNorm);
+    h.gk = normGain(c, w.kNorm);
     return h;
 }
 
@@ -80,26 +93,15 @@ InputShape layerShape(const ModelConfig &c, std::int64_t tokens, std::int64_t he
     return s;
 }
 
-// Throws InputError naming what of the model's attention the workbench does not compute yet, so
-// that a head taken apart is never computed differently from the model.
+// Throws InputError naming what of the model's attention the workbench cannot compute, so that
+// a head taken apart is never computed differently from the model.
 void checkWorkbenchComputes(const ModelConfig &c, int layer) {
-    const ModelFeatures &x = c.features;
-    QString missing;
-    if (x.qkNorm)
-        missing = translate("attn::transformer", "the per-head norm of q and k");
-    else if (x.attnSoftcap > 0)
-        missing = translate("attn::transformer", "soft-capped scores");
-    else if (x.rope && x.ropes.rotaryDims != c.headDim)
-        missing = translate("attn::transformer", "RoPE on part of a head's dimensions");
-    else if (x.rope && (x.ropes.llama3Factor > 0 || x.ropes.linearFactor > 0) &&
-             !(x.ropes.localTheta > 0 && x.windowOf(layer) > 0))
-        missing = translate("attn::transformer", "RoPE with scaled frequencies");
-    else if (x.windowOf(layer) == 1)
-        missing = translate("attn::transformer", "a sliding window of one key");
-    if (!missing.isEmpty())
+    // The workbench's window counts the keys before the query (0 is no window at all).
+    if (c.features.windowOf(layer) == 1)
         throw InputError(translate("attn::transformer",
-                                   "%1's heads use %2, which the workbench does not compute yet")
-                             .arg(QString::fromLatin1(familyName(c.family)), missing));
+                                   "%1's heads use %2, which the workbench does not compute")
+                             .arg(QString::fromLatin1(familyName(c.family)),
+                                  translate("attn::transformer", "a sliding window of one key")));
 }
 
 // Throws InputError unless head L:H is in the checkpoint.
@@ -163,10 +165,11 @@ AttentionInputs takeApart(const Checkpoint &checkpoint, const Run &run,
     checkWorkbenchComputes(c, layer);
     const ModelFeatures &x = c.features;
     in.options.scale = true;
-    // A query scale s other than 1/√d_k (Gemma's query_pre_attn_scalar^−½) as the temperature
-    // that turns scores/√d_k into scores·s.
-    if (x.queryScale > 0)
-        in.options.temperature = 1.0 / (x.queryScale * std::sqrt(double(c.headDim)));
+    in.options.scaleDim = x.queryScalar; // Gemma's query_pre_attn_scalar (0: d_k)
+    in.options.softcap = x.attnSoftcap;
+    in.options.qkNorm = x.qkNorm;
+    if (x.qkNorm)
+        in.options.qkNormEpsilon = c.normEps;
     in.options.causal = c.decoder();
     // The model's window i − W < j ≤ i: the W − 1 keys before the query and itself.
     if (const std::int64_t window = x.windowOf(layer); window > 0 && c.decoder()) {
@@ -174,9 +177,8 @@ AttentionInputs takeApart(const Checkpoint &checkpoint, const Run &run,
         in.options.windowSelf = true;
     }
     if (x.rope) {
-        const bool local = x.ropes.localTheta > 0 && x.windowOf(layer) > 0;
         in.options.positional = Positional::Rope;
-        in.options.rope = Rope{RopeStyle::HalfSplit, local ? x.ropes.localTheta : x.ropes.theta};
+        in.options.rope = layerRope(c, layer);
     }
     const std::int64_t d = c.headDim, group = c.heads / c.kvHeads;
     if (head >= 0) {

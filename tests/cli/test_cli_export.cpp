@@ -106,8 +106,7 @@ void TestCliExport::everyStageMatchesReference() {
     int checked = 0;
     for (const attn::StageInfo &stage : attn::stageInfos()) {
         const QString name = stage.name;
-        if ((name == "context" && !session.inputs.hasContext) ||
-            (name == "Wo" && !session.inputs.hasWo()))
+        if (!attn::hasStage(session.inputs, stage.stage))
             continue;
         const int heads = stage.perHead ? int(session.inputs.heads.size()) : 1;
         for (int h = 0; h < heads; ++h) {

@@ -12,6 +12,7 @@
 #include "support/LearningSupport.h"
 
 #include <functional>
+#include <random>
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
 
@@ -156,6 +157,12 @@ private slots:
         groupedCross.heads = 3;
         QTest::newRow("kv groups of 2 and 1, rope, cross")
             << groupedCross << 12u << QString("groups");
+        // The newer families' attention: Gemma 2's soft cap and query scale, Qwen3's QK norm
+        // with its gains, Phi-3's partial RoPE with Llama 3's scaled frequencies.
+        Shape families = grouped;
+        families.dk = 6;
+        QTest::newRow("soft cap, QK norm, partial llama3 RoPE, scale_dim, kv groups")
+            << families << 13u << QString("families");
     }
 
     void agreesWithFiniteDifferences() {
@@ -172,6 +179,26 @@ private slots:
                 in.heads[h].kvGroup = int(h / 2);
             shareKeyValueGroups(in);
             in.options.alibi = in.heads.size() > 2;
+        } else if (kernel == "families") {
+            for (size_t h = 0; h < in.heads.size(); ++h)
+                in.heads[h].kvGroup = int(h / 2);
+            std::mt19937 random(seed);
+            std::uniform_real_distribution<double> gain(0.5, 1.5);
+            for (HeadWeights &w : in.heads) {
+                w.gq = Matrix::NullaryExpr(1, w.Wq.cols(), [&] { return gain(random); });
+                w.gk = Matrix::NullaryExpr(1, w.Wk.cols(), [&] { return gain(random); });
+            }
+            shareKeyValueGroups(in);
+            in.options.qkNorm = true;
+            in.options.qkNormEpsilon = 1e-3;
+            in.options.softcap = 1.5; // small, so that tanh bends the logits
+            in.options.scaleDim = 2.5;
+            in.options.rope.style = RopeStyle::HalfSplit;
+            in.options.rope.rotaryDims = 4;
+            in.options.rope.scaling = RopeScaling::Llama3;
+            in.options.rope.factor = 8;
+            in.options.rope.originalPositions = 8;
+            in.options.rope.theta = 100;
         }
         const Gradient g = gradient(in);
         QVERIFY(testsupport::close(g.loss, lossOf(in), 1e-12));
@@ -202,6 +229,19 @@ private slots:
                     in, [h](AttentionInputs &a) -> Matrix & { return a.heads[kvSource(a, h)].Wv; },
                     g.heads[h].Wv));
         }
+        if (in.options.qkNorm)
+            for (size_t h = 0; h < in.heads.size(); ++h) {
+                worst = std::max(
+                    worst, finiteDifferenceError(
+                               in, [h](AttentionInputs &a) -> Matrix & { return a.heads[h].gq; },
+                               g.heads[h].gq));
+                worst = std::max(worst, finiteDifferenceError(
+                                            in,
+                                            [h](AttentionInputs &a) -> Matrix & {
+                                                return a.heads[kvSource(a, h)].gk;
+                                            },
+                                            g.heads[h].gk));
+            }
         qInfo("finite differences: max relative error %.3g", worst);
         QVERIFY2(worst < 1e-7, qPrintable(QString("finite differences disagree by %1").arg(worst)));
     }

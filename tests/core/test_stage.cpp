@@ -64,8 +64,8 @@ private slots:
         const QList<Stage> inputs = {Stage::X,  Stage::Context, Stage::Wq,
                                      Stage::Wk, Stage::Wv,      Stage::Wo};
         const QList<Stage> perHead = {
-            Stage::Wq, Stage::Wk,     Stage::Wv,     Stage::Q,       Stage::K,
-            Stage::V,  Stage::Scores, Stage::Logits, Stage::Weights, Stage::HeadOutput};
+            Stage::Wq,     Stage::Wk,     Stage::Wv,     Stage::Q,       Stage::K,         Stage::V,
+            Stage::Scores, Stage::Capped, Stage::Logits, Stage::Weights, Stage::HeadOutput};
         for (const StageInfo &info : stageInfos()) {
             QCOMPARE(info.input, inputs.contains(info.stage));
             QCOMPARE(info.perHead, perHead.contains(info.stage));

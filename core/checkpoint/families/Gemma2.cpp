@@ -43,7 +43,7 @@ void readGemmaLayers(const ConfigFields &f, ModelConfig &c, std::int64_t sliding
     ModelFeatures &x = c.features;
     x.norm = NormKind::RmsNormPlusOne;
     x.sandwichNorms = true;
-    x.queryScale = 1.0 / std::sqrt(f.positive("query_pre_attn_scalar", 256));
+    x.queryScalar = f.positive("query_pre_attn_scalar", 256);
     // √d_model as a tensor of the model's dtype (Gemma2Model: normalizer = torch.tensor(…,
     // dtype=hidden_states.dtype)).
     const double root = std::sqrt(double(c.dModel));

@@ -251,7 +251,7 @@ void TestMatrixExport::stages() {
         COMPARE_BITS(stage("weights", h), head.weights());
         COMPARE_BITS(stage("output", h), head.output);
     }
-    QCOMPARE(attn::stageInfos().size(), std::size_t(15));
+    QCOMPARE(attn::stageInfos().size(), std::size_t(16));
     QVERIFY(!attn::findStage("q"));
     QVERIFY(!attn::findStage("Final"));
 }

@@ -2,12 +2,15 @@
 // Take a head apart: the workbench inputs built from one head (or a whole layer) of a run must
 // give, through the workbench's own computation, the run's q, k, v, weights and head outputs,
 // and as final output the head's contribution to the layer (its Wo rows), or the layer's
-// attn_out. Checked against the PyTorch reference runs of all four families (biases: GPT-2,
-// BERT, Qwen2; half-split RoPE with θ and grouped-query attention: Llama and Qwen2).
+// attn_out. Checked against the PyTorch reference runs of every family (biases: GPT-2, BERT,
+// Qwen2; half-split RoPE with θ and grouped-query attention: Llama and Qwen2; Llama 3's scaled
+// RoPE, Mistral's window, Qwen3's and Gemma 3's QK norm, Gemma 2's soft cap and query scale,
+// Phi-3's partial RoPE).
 
 #include "Attention.h"
 #include "InputError.h"
 #include "checkpoint/Checkpoint.h"
+#include "io/Session.h"
 #include "support/ModelSupport.h"
 #include "transformer/Forward.h"
 #include "transformer/TakeApart.h"
@@ -45,6 +48,8 @@ private slots:
         QTest::addColumn<QString>("model");
         for (const char *name : kReferenceModels)
             QTest::newRow(name) << QString(name);
+        for (const char *name : kFamilyModels)
+            QTest::newRow(name) << QString(name);
         QTest::newRow("gpt2-tiny-bf16") << "gpt2-tiny-bf16";
     }
 
@@ -74,9 +79,12 @@ private slots:
                          rope ? attn::Positional::Rope : attn::Positional::None);
                 if (rope) {
                     QCOMPARE(in.options.rope.style, attn::RopeStyle::HalfSplit);
-                    QCOMPARE(in.options.rope.theta, c.features.ropes.theta);
+                    QCOMPARE(in.options.rope, attn::layerRope(c, layer));
                 }
-                QCOMPARE(in.heads[0].hasBiases(), c.family != attn::ModelFamily::Llama);
+                const attn::LayerWeights &lw = checkpoint->weights().layers[std::size_t(layer)];
+                QCOMPARE(in.heads[0].hasBiases(), lw.q.bias.present() || lw.qkv.bias.present());
+                QCOMPARE(in.options.qkNorm, c.features.qkNorm);
+                QCOMPARE(in.options.softcap, c.features.attnSoftcap);
                 const attn::AttentionResult r = attn::compute(in);
                 const attn::HeadRun &h = lr.heads[std::size_t(head)];
                 const QString at = QString("%1 layer %2 head %3").arg(model).arg(layer).arg(head);
@@ -135,46 +143,39 @@ private slots:
                                  attn::takeApart(*checkpoint, *run, labels(2), 0, 0));
     }
 
-    // Heads whose attention the workbench does not compute yet are refused by name, never taken
-    // apart into something the model does not compute; a window and a query scale pass through.
-    void unsupportedFeaturesAreNamed_data() {
+    // Every head of the newer families against the reference file itself (q and k after the
+    // QK norm and RoPE, the weights after the soft cap and the window), and through a session
+    // file: what a teacher saves and opens again computes the same.
+    void familiesMatchTheReferenceFile_data() {
         QTest::addColumn<QString>("model");
-        QTest::addColumn<QString>("message");
-        QTest::newRow("qwen3") << "qwen3-tiny"
-                               << "qwen3's heads use the per-head norm of q and k";
-        QTest::newRow("gemma2") << "gemma2-tiny"
-                                << "gemma2's heads use soft-capped scores";
-        QTest::newRow("llama3") << "llama3-tiny"
-                                << "RoPE with scaled frequencies";
-        QTest::newRow("mistral") << "mistral-tiny"
-                                 << "";
-        QTest::newRow("phi3") << "phi3-tiny"
-                              << "";
+        for (const char *name : kFamilyModels)
+            QTest::newRow(name) << QString(name);
     }
 
-    void unsupportedFeaturesAreNamed() {
+    void familiesMatchTheReferenceFile() {
         QFETCH(QString, model);
-        QFETCH(QString, message);
         const auto checkpoint = attn::Checkpoint::open(modelDir(model));
         const QJsonObject ref = readJsonObject(modelDir(model) + "/reference.json");
-        const std::vector<std::int64_t> ids = jsonIds(ref["ids"]);
-        const attn::RunPtr run = attn::runModel(*checkpoint, ids);
-        std::vector<std::string> tokens;
-        for (std::size_t i = 0; i < ids.size(); ++i)
-            tokens.push_back("t" + std::to_string(i));
-        if (message.isEmpty()) {
-            // Mistral's and Phi-3's windows: the head taken apart computes the run's weights.
-            const attn::AttentionInputs in = attn::takeApart(*checkpoint, *run, tokens, 0, 1);
-            const attn::AttentionResult r = attn::compute(in);
-            CHECK_CLOSE(r.heads[0].weights(), run->layers[0].heads[1].weights, model + " weights");
-            CHECK_CLOSE(r.heads[0].output, run->layers[0].heads[1].output, model + " output");
-            return;
-        }
-        try {
-            attn::takeApart(*checkpoint, *run, tokens, 0, 0);
-            QFAIL("taken apart");
-        } catch (const attn::InputError &e) {
-            QVERIFY2(QString::fromUtf8(e.what()).contains(message), e.what());
+        const attn::RunPtr run = attn::runModel(*checkpoint, jsonIds(ref["ids"]));
+        const auto tokens = labels(run->ids.size());
+        const QJsonArray layers = ref["layers"].toArray();
+        QCOMPARE(layers.size(), qsizetype(checkpoint->config().layers));
+        for (qsizetype l = 0; l < layers.size(); ++l) {
+            const QJsonArray heads = layers[l].toObject()["heads"].toArray();
+            for (qsizetype h = 0; h < heads.size(); ++h) {
+                const attn::AttentionInputs in =
+                    attn::takeApart(*checkpoint, *run, tokens, int(l), int(h));
+                const attn::Session saved = attn::sessionFromJson(attn::sessionToJson(in, {}, {}));
+                QVERIFY(saved.inputs == in);
+                const attn::AttentionResult r = attn::compute(saved.inputs);
+                const QJsonObject head = heads[h].toObject();
+                const QString at = QString("%1 layer %2 head %3").arg(model).arg(l).arg(h);
+                CHECK_CLOSE(r.heads[0].Q, jsonMatrix(head["q"]), at + " q");
+                CHECK_CLOSE(r.heads[0].K, jsonMatrix(head["k"]), at + " k");
+                CHECK_CLOSE(r.heads[0].V, jsonMatrix(head["v"]), at + " v");
+                CHECK_CLOSE(r.heads[0].weights(), jsonMatrix(head["weights"]), at + " weights");
+                CHECK_CLOSE(r.heads[0].output, jsonMatrix(head["output"]), at + " output");
+            }
         }
     }
 
