@@ -9,6 +9,11 @@ a cache folder (never committed: the files are 0.5 and 2.2 GB):
   gpt2-small   GPT-2 small's shape: 12 layers, d 768, 12 heads, vocab 50257, 1024 positions, F32
   llama-1.1b   TinyLlama's shape: 22 layers, d 2048, 32 heads (4 KV heads), MLP 5632,
                vocab 32000, BF16, a separate LM head
+  llama3.2-1b  Llama-3.2-1B's shape: 16 layers, d 2048, 32 heads (8 KV heads) of 64, MLP 8192,
+               vocab 128256, llama3-scaled RoPE (factor 32), BF16, tied
+  gemma3-1b    Gemma-3-1B's shape: 26 layers, d 1152, 4 heads (1 KV head) of 256, MLP 6912,
+               vocab 262144, QK norm and sandwich norms with (1 + w), GeGLU, sliding window of
+               512 on five layers of six with their own RoPE base, BF16, tied
 
 attnviz runs in a fresh process per repetition (load, forward pass and peak resident memory as
 `--timing` prints them). PyTorch runs in a child process per model: a plain float64
@@ -83,6 +88,55 @@ MODELS = {
         32,
         (1.2, 3000.0),
     ),
+    "llama3.2-1b": (
+        {
+            "model_type": "llama",
+            "hidden_size": 2048,
+            "intermediate_size": 8192,
+            "num_attention_heads": 32,
+            "num_key_value_heads": 8,
+            "head_dim": 64,
+            "num_hidden_layers": 16,
+            "vocab_size": 128256,
+            "rms_norm_eps": 1e-5,
+            "rope_theta": 500000.0,
+            "rope_scaling": {"factor": 32.0, "high_freq_factor": 4.0, "low_freq_factor": 1.0,
+                             "original_max_position_embeddings": 8192, "rope_type": "llama3"},
+            "max_position_embeddings": 131072,
+            "tie_word_embeddings": True,
+            "hidden_act": "silu",
+            "torch_dtype": "bfloat16",
+        },
+        "BF16",
+        32,
+        (1.0, 1500.0),
+    ),
+    "gemma3-1b": (
+        {
+            "model_type": "gemma3_text",
+            "hidden_size": 1152,
+            "intermediate_size": 6912,
+            "num_attention_heads": 4,
+            "num_key_value_heads": 1,
+            "head_dim": 256,
+            "num_hidden_layers": 26,
+            "vocab_size": 262144,
+            "rms_norm_eps": 1e-6,
+            "rope_theta": 1000000.0,
+            "rope_local_base_freq": 10000.0,
+            "rope_scaling": None,
+            "max_position_embeddings": 32768,
+            "query_pre_attn_scalar": 256,
+            "sliding_window": 512,
+            "sliding_window_pattern": 6,
+            "hidden_activation": "gelu_pytorch_tanh",
+            "tie_word_embeddings": True,
+            "torch_dtype": "bfloat16",
+        },
+        "BF16",
+        32,
+        (1.0, 1500.0),
+    ),
 }
 
 
@@ -116,21 +170,29 @@ def gpt2_tensors(c):
 def llama_tensors(c):
     d, f, heads, kv = (c["hidden_size"], c["intermediate_size"], c["num_attention_heads"],
                        c["num_key_value_heads"])
-    kvd = d // heads * kv
+    hd = c.get("head_dim", d // heads)
+    gemma = c["model_type"] == "gemma3_text"
+    gain = "zero" if gemma else "one"  # Gemma's norms multiply by (1 + w)
     yield "model.embed_tokens.weight", (c["vocab_size"], d), 0.02
     for i in range(c["num_hidden_layers"]):
         p = f"model.layers.{i}."
-        yield p + "input_layernorm.weight", (d,), "one"
-        yield p + "self_attn.q_proj.weight", (d, d), 0.02
-        yield p + "self_attn.k_proj.weight", (kvd, d), 0.02
-        yield p + "self_attn.v_proj.weight", (kvd, d), 0.02
-        yield p + "self_attn.o_proj.weight", (d, d), 0.02
-        yield p + "post_attention_layernorm.weight", (d,), "one"
+        yield p + "input_layernorm.weight", (d,), gain
+        yield p + "self_attn.q_proj.weight", (heads * hd, d), 0.02
+        yield p + "self_attn.k_proj.weight", (kv * hd, d), 0.02
+        yield p + "self_attn.v_proj.weight", (kv * hd, d), 0.02
+        yield p + "self_attn.o_proj.weight", (d, heads * hd), 0.02
+        if gemma:
+            yield p + "self_attn.q_norm.weight", (hd,), gain
+            yield p + "self_attn.k_norm.weight", (hd,), gain
+            yield p + "pre_feedforward_layernorm.weight", (d,), gain
+            yield p + "post_feedforward_layernorm.weight", (d,), gain
+        yield p + "post_attention_layernorm.weight", (d,), gain
         yield p + "mlp.gate_proj.weight", (f, d), 0.02
         yield p + "mlp.up_proj.weight", (f, d), 0.02
         yield p + "mlp.down_proj.weight", (d, f), 0.02
-    yield "model.norm.weight", (d,), "one"
-    yield "lm_head.weight", (c["vocab_size"], d), 0.02
+    yield "model.norm.weight", (d,), gain
+    if not c.get("tie_word_embeddings", False):
+        yield "lm_head.weight", (c["vocab_size"], d), 0.02
 
 
 def encode(np, values, dtype):
@@ -163,6 +225,8 @@ def write_checkpoint(folder, name):
         for tname, shape, std in tensors:
             if std == "one":  # a norm's gain: near 1
                 values = 1.0 + 0.05 * rng.standard_normal(shape, dtype=np.float32)
+            elif std == "zero":  # Gemma's: near 0, multiplying as (1 + w)
+                values = 0.05 * rng.standard_normal(shape, dtype=np.float32)
             else:
                 values = std * rng.standard_normal(shape, dtype=np.float32)
             f.write(encode(np, values, dtype))
@@ -237,21 +301,93 @@ def gpt2_forward(torch, c, w, ids):
     return final @ w["wte.weight"].T, kept
 
 
+def llama3_frequencies(torch, frequency, s):
+    """modeling_rope_utils' _compute_llama3_parameters, in float64."""
+    import math
+    low = s["original_max_position_embeddings"] / s["low_freq_factor"]
+    high = s["original_max_position_embeddings"] / s["high_freq_factor"]
+    wavelength = 2 * math.pi / frequency
+    scaled = torch.where(wavelength > low, frequency / s["factor"], frequency)
+    smooth = ((s["original_max_position_embeddings"] / wavelength - s["low_freq_factor"])
+              / (s["high_freq_factor"] - s["low_freq_factor"]))
+    blended = (1 - smooth) * scaled / s["factor"] + smooth * scaled
+    between = (wavelength >= high) & (wavelength <= low)
+    return torch.where(between, blended, scaled)
+
+
+def rope_tables(torch, n, hd, theta, scaling=None):
+    frequency = 1.0 / theta ** (torch.arange(0, hd, 2, dtype=torch.float64) / hd)
+    if scaling and scaling.get("rope_type") == "llama3":
+        frequency = llama3_frequencies(torch, frequency, scaling)
+    angles = torch.outer(torch.arange(n, dtype=torch.float64), frequency)
+    return torch.cat((angles, angles), -1).cos(), torch.cat((angles, angles), -1).sin()
+
+
+def rotate(torch, t, cos, sin):  # t: heads × n × hd, Hugging Face's rotate_half
+    hd = t.shape[-1]
+    rotated = torch.cat((-t[..., hd // 2:], t[..., :hd // 2]), -1)
+    return t * cos + rotated * sin
+
+
+def gemma3_forward(torch, c, w, ids):
+    """Gemma 3 (text): (1 + w) norms around both sublayers, QK norm, GeGLU, scaled embeddings,
+    local RoPE base and a sliding window on five layers of six, query_pre_attn_scalar."""
+    n, d, heads, kv = (len(ids), c["hidden_size"], c["num_attention_heads"],
+                       c["num_key_value_heads"])
+    hd, eps = c["head_dim"], c["rms_norm_eps"]
+
+    def rms(x, weight):
+        return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + eps) * (1.0 + weight)
+
+    global_rope = rope_tables(torch, n, hd, c["rope_theta"])
+    local_rope = rope_tables(torch, n, hd, c["rope_local_base_freq"])
+    causal = torch.ones(n, n, dtype=torch.bool).triu(1)
+    offsets = torch.arange(n).view(n, 1) - torch.arange(n).view(1, n)
+    windowed = causal | (offsets >= c["sliding_window"])
+    emb = w["model.embed_tokens.weight"]
+    # The embeddings times √d, the factor rounded to the checkpoint's dtype (bfloat16).
+    h = emb[ids] * torch.tensor(d ** 0.5, dtype=torch.bfloat16).double()
+    kept = []
+    for i in range(c["num_hidden_layers"]):
+        p = f"model.layers.{i}."
+        sliding = (i + 1) % c["sliding_window_pattern"] != 0
+        cos, sin = local_rope if sliding else global_rope
+        x = rms(h, w[p + "input_layernorm.weight"])
+        q = (x @ w[p + "self_attn.q_proj.weight"].T).view(n, heads, hd).transpose(0, 1)
+        k = (x @ w[p + "self_attn.k_proj.weight"].T).view(n, kv, hd).transpose(0, 1)
+        v = (x @ w[p + "self_attn.v_proj.weight"].T).view(n, kv, hd).transpose(0, 1)
+        q = rotate(torch, rms(q, w[p + "self_attn.q_norm.weight"]), cos, sin)
+        k = rotate(torch, rms(k, w[p + "self_attn.k_norm.weight"]), cos, sin)
+        k, v = k.repeat_interleave(heads // kv, 0), v.repeat_interleave(heads // kv, 0)
+        scores = (q @ k.transpose(1, 2)) * c["query_pre_attn_scalar"] ** -0.5
+        weights = torch.softmax(scores.masked_fill(windowed if sliding else causal,
+                                                   float("-inf")), dim=-1)
+        out = (weights @ v).transpose(0, 1).reshape(n, heads * hd)
+        attn_out = rms(out @ w[p + "self_attn.o_proj.weight"].T,
+                       w[p + "post_attention_layernorm.weight"])
+        h = h + attn_out
+        m = rms(h, w[p + "pre_feedforward_layernorm.weight"])
+        inner = (torch.nn.functional.gelu(m @ w[p + "mlp.gate_proj.weight"].T, approximate="tanh")
+                 * (m @ w[p + "mlp.up_proj.weight"].T))
+        h = h + rms(inner @ w[p + "mlp.down_proj.weight"].T,
+                    w[p + "post_feedforward_layernorm.weight"])
+        kept.append((x, q, k, v, weights, out, attn_out, h))
+    final = rms(h, w["model.norm.weight"])
+    return final @ emb.T, kept
+
+
 def llama_forward(torch, c, w, ids):
     n, d, heads, kv = (len(ids), c["hidden_size"], c["num_attention_heads"],
                        c["num_key_value_heads"])
-    hd, eps = d // heads, c["rms_norm_eps"]
+    hd, eps = c.get("head_dim", d // heads), c["rms_norm_eps"]
 
     def rms(x, weight):
         return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + eps) * weight
 
-    frequency = 1.0 / c["rope_theta"] ** (torch.arange(0, hd, 2, dtype=torch.float64) / hd)
-    angles = torch.outer(torch.arange(n, dtype=torch.float64), frequency)
-    cos, sin = torch.cat((angles, angles), -1).cos(), torch.cat((angles, angles), -1).sin()
+    cos, sin = rope_tables(torch, n, hd, c["rope_theta"], c.get("rope_scaling"))
 
-    def rope(t):  # t: heads × n × hd, Hugging Face's rotate_half
-        rotated = torch.cat((-t[..., hd // 2:], t[..., :hd // 2]), -1)
-        return t * cos + rotated * sin
+    def rope(t):
+        return rotate(torch, t, cos, sin)
 
     kept = []
     h = w["model.embed_tokens.weight"][ids]
@@ -265,7 +401,7 @@ def llama_forward(torch, c, w, ids):
         k, v = k.repeat_interleave(heads // kv, 0), v.repeat_interleave(heads // kv, 0)
         scores = (q @ k.transpose(1, 2)) / hd ** 0.5
         weights = torch.softmax(scores.masked_fill(mask, float("-inf")), dim=-1)
-        out = (weights @ v).transpose(0, 1).reshape(n, d)
+        out = (weights @ v).transpose(0, 1).reshape(n, heads * hd)
         attn_out = out @ w[p + "self_attn.o_proj.weight"].T
         h = h + attn_out
         m = rms(h, w[p + "post_attention_layernorm.weight"])
@@ -274,7 +410,8 @@ def llama_forward(torch, c, w, ids):
         h = h + inner @ w[p + "mlp.down_proj.weight"].T
         kept.append((x, q, k, v, weights, out, attn_out, h))
     final = rms(h, w["model.norm.weight"])
-    return final @ w["lm_head.weight"].T, kept
+    head = w["lm_head.weight"] if "lm_head.weight" in w else w["model.embed_tokens.weight"]
+    return final @ head.T, kept
 
 
 def torch_worker(folder, ids, threads, reps):
@@ -288,7 +425,8 @@ def torch_worker(folder, ids, threads, reps):
     start = time.perf_counter()
     w = read_safetensors(torch, np, os.path.join(folder, "model.safetensors"))
     load_ms = (time.perf_counter() - start) * 1000.0
-    forward = gpt2_forward if config["model_type"] == "gpt2" else llama_forward
+    forward = {"gpt2": gpt2_forward, "gemma3_text": gemma3_forward}.get(config["model_type"],
+                                                                         llama_forward)
     times = []
     with torch.no_grad():
         for _ in range(reps):

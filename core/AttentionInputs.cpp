@@ -293,10 +293,9 @@ void validateScanning(const AttentionInputs &in, const RowsToScan &scan) {
                                        "must be even, but %1 has %2")
                                  .arg(name("Wq"), columns(w.Wq.cols())));
         if (in.options.positional == Positional::Rope && in.options.rope.rotaryDims > w.Wq.cols())
-            throw InputError(translate("attn::inputs",
-                                       "RoPE turns %1 dimensions, but %2 has only %3")
-                                 .arg(qs(in.options.rope.rotaryDims), name("Wq"),
-                                      columns(w.Wq.cols())));
+            throw InputError(
+                translate("attn::inputs", "RoPE turns %1 dimensions, but %2 has only %3")
+                    .arg(qs(in.options.rope.rotaryDims), name("Wq"), columns(w.Wq.cols())));
         checkBias(w.gq, name("gq"), w.Wq.cols());
         checkBias(w.gk, name("gk"), w.Wk.cols());
         for (const auto &[bias, b, width] :
@@ -369,8 +368,7 @@ void validateScanning(const AttentionInputs &in, const RowsToScan &scan) {
                                    "scale_dim must be 0 (d_k) or a positive number up to 1e12, "
                                    "got %1")
                              .arg(qs(shortestNumber(in.options.scaleDim))));
-    if (!std::isfinite(in.options.softcap) || in.options.softcap < 0 ||
-        in.options.softcap > 1e12)
+    if (!std::isfinite(in.options.softcap) || in.options.softcap < 0 || in.options.softcap > 1e12)
         throw InputError(translate("attn::inputs",
                                    "the soft cap must be 0 (off) or a positive number up to "
                                    "1e12, got %1")
@@ -378,12 +376,11 @@ void validateScanning(const AttentionInputs &in, const RowsToScan &scan) {
     if (in.options.softcap > 0 && in.options.softcap < 1e-6)
         throw InputError(translate("attn::inputs", "the soft cap %1 is too small (at least 1e-6)")
                              .arg(qs(shortestNumber(in.options.softcap))));
-    if (in.options.qkNorm &&
-        (!std::isfinite(in.options.qkNormEpsilon) || in.options.qkNormEpsilon <= 0 ||
-         in.options.qkNormEpsilon > 1))
-        throw InputError(translate("attn::inputs",
-                                   "the QK norm's ε must be above 0 and at most 1, got %1")
-                             .arg(qs(shortestNumber(in.options.qkNormEpsilon))));
+    if (in.options.qkNorm && (!std::isfinite(in.options.qkNormEpsilon) ||
+                              in.options.qkNormEpsilon <= 0 || in.options.qkNormEpsilon > 1))
+        throw InputError(
+            translate("attn::inputs", "the QK norm's ε must be above 0 and at most 1, got %1")
+                .arg(qs(shortestNumber(in.options.qkNormEpsilon))));
 
     const double t = in.options.temperature;
     if (!std::isfinite(t) || t <= 0)

@@ -119,10 +119,10 @@ QString stageFormula(Stage stage, Layout layout, const FormulaContext &c) {
     if (c.softcap > 0 && (stage == Stage::Logits || stage == Stage::Weights))
         formula.replace("{scores}{scale}", "{cap}" + QString(kDot) + "tanh({scores}{scale}/{cap})");
     formula = formula.replace("{src}", c.hasContext ? "C" : "X")
-                          .replace("{cap}", notation::number(c.softcap))
-                          .replace("{scores}", scoresProduct(layout))
-                          .replace("{scale}", divisionSuffix(scaleDivisors(c), false))
-                          .replace("{heads}", QString::number(c.heads));
+                  .replace("{cap}", notation::number(c.softcap))
+                  .replace("{scores}", scoresProduct(layout))
+                  .replace("{scale}", divisionSuffix(scaleDivisors(c), false))
+                  .replace("{heads}", QString::number(c.heads));
     // A bias is added to every token's row (column, in the article's layout) of the product.
     const bool biased = (stage == Stage::Q && c.qBias) || (stage == Stage::K && c.kBias) ||
                         (stage == Stage::V && c.vBias) ||

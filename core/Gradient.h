@@ -18,7 +18,7 @@ struct HeadGradient {
     // ∂L/∂Q, ∂L/∂K of the projections' outputs (with their biases): before the rotation and
     // before the QK norm
     Matrix Q, K;
-    Matrix V;      // ∂L/∂V
+    Matrix V; // ∂L/∂V
     // ∂L/∂bq, ∂L/∂bk, ∂L/∂bv: the column sums of ∂L/∂Q, ∂L/∂K, ∂L/∂V (a group's: its sum);
     // empty when the head has no such bias.
     Matrix bq, bk, bv;

@@ -80,7 +80,7 @@ struct FormulaContext {
     Eigen::Index dk = 0;
     double scaleDim = 0; // the scaling's √scaleDim instead of √d_k (0: d_k)
     double temperature = 1.0;
-    double softcap = 0; // c·tanh(…/c) around the scaled scores (0: none)
+    double softcap = 0;  // c·tanh(…/c) around the scaled scores (0: none)
     bool qkNorm = false; // Q and K are RMS-normalised projections
     std::size_t heads = 1;
     bool hasWo = true;

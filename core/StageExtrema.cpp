@@ -142,8 +142,8 @@ StageExtrema::StageExtrema(const HeadResult &head, Quantity quantity, Eigen::Ind
 
 void StageExtrema::scanQueries(const HeadResult &head, Eigen::Index first, Eigen::Index count) {
     const Eigen::Index k0 = m_bounds.front();
-    const Matrix values = stageRegion(head, derivedOf(m_quantity),
-                                      m_firstQuery + first, count, k0, m_bounds.back() - k0);
+    const Matrix values = stageRegion(head, derivedOf(m_quantity), m_firstQuery + first, count, k0,
+                                      m_bounds.back() - k0);
     for (Eigen::Index i = 0; i < count; ++i) {
         const double *row = values.row(i).data();
         for (Eigen::Index b = 0; b < blockCount(); ++b) {
@@ -170,8 +170,7 @@ void StageExtrema::scanBlock(const HeadResult &head, Eigen::Index line, Eigen::I
         extrema(values.data(), count, m_max(line, block), m_min(line, block));
         return;
     }
-    const Matrix values = stageRegion(head, derivedOf(m_quantity),
-                                      query, 1, from, count);
+    const Matrix values = stageRegion(head, derivedOf(m_quantity), query, 1, from, count);
     extrema(values.data(), count, m_max(line, block), m_min(line, block));
 }
 
@@ -257,8 +256,8 @@ std::optional<ChangedRows> changedRows(const HeadResult &before, const HeadResul
     if (before.Q.rows() != after.Q.rows() || before.Q.cols() != after.Q.cols() ||
         before.K.rows() != after.K.rows() || before.K.cols() != after.K.cols() ||
         before.factor != after.factor || before.softcap != after.softcap ||
-        before.alibiSlope != after.alibiSlope ||
-        before.layout != Layout::Rows || after.layout != Layout::Rows || !sameMask(before, after))
+        before.alibiSlope != after.alibiSlope || before.layout != Layout::Rows ||
+        after.layout != Layout::Rows || !sameMask(before, after))
         return std::nullopt;
     ChangedRows out;
     if (!differingRows(before.Q, after.Q, limit, out.queries) ||

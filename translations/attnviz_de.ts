@@ -160,6 +160,18 @@
         <source>&lt;br&gt;RoPE turns it with feature %1 by %2 × %3:&lt;br&gt;= &lt;b&gt;%4&lt;/b&gt;</source>
         <translation>&lt;br&gt;RoPE dreht es mit Merkmal %1 um %2 × %3:&lt;br&gt;= &lt;b&gt;%4&lt;/b&gt;</translation>
     </message>
+    <message>
+        <source>&lt;br&gt;QK norm: / rms %1 × g%2[%3] %4</source>
+        <translation>&lt;br&gt;QK-Norm: / RMS %1 × g%2[%3] %4</translation>
+    </message>
+    <message>
+        <source>capped: query %1, key %2</source>
+        <translation>gekappt: Query %1, Key %2</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;i&gt;tanh keeps every logit within ±%1&lt;/i&gt;</source>
+        <translation>&lt;br&gt;&lt;i&gt;tanh hält jeden Logit innerhalb von ±%1&lt;/i&gt;</translation>
+    </message>
 </context>
 <context>
     <name>DifferenceView</name>
@@ -2253,10 +2265,6 @@
         <translation>q und k je Kopf normalisiert</translation>
     </message>
     <message>
-        <source>scores scaled by %1</source>
-        <translation>Scores skaliert mit %1</translation>
-    </message>
-    <message>
         <source>soft-capped attention (%1)</source>
         <translation>weich begrenzte Attention (%1)</translation>
     </message>
@@ -2311,6 +2319,10 @@
     <message>
         <source>%1 heads share one key/value head</source>
         <translation>%1 Köpfe teilen sich einen Key/Value-Kopf</translation>
+    </message>
+    <message>
+        <source>scores divided by √%1</source>
+        <translation>Scores geteilt durch √%1</translation>
     </message>
 </context>
 <context>
@@ -2532,6 +2544,42 @@
     <message>
         <source>RoPE&apos;s base θ must be a number above 1 and at most 1e12, got %1</source>
         <translation>die Basis θ von RoPE muss eine Zahl über 1 und höchstens 1e12 sein, erhalten: %1</translation>
+    </message>
+    <message>
+        <source>RoPE turns %1 dimensions, but %2 has only %3</source>
+        <translation>RoPE dreht %1 Dimensionen, aber %2 hat nur %3</translation>
+    </message>
+    <message>
+        <source>RoPE turns pairs of dimensions: rotary_dims must be an even number ≥ 0 (0: all), got %1</source>
+        <translation>RoPE dreht Paare von Dimensionen: rotary_dims muss eine gerade Zahl ≥ 0 sein (0: alle), erhalten: %1</translation>
+    </message>
+    <message>
+        <source>RoPE&apos;s scaling factor must be above 0 and at most 1e6, got %1</source>
+        <translation>Der Skalierungsfaktor von RoPE muss über 0 und höchstens 1e6 sein, erhalten: %1</translation>
+    </message>
+    <message>
+        <source>llama3 RoPE scaling needs 0 &lt; low_freq_factor &lt; high_freq_factor and 1 ≤ original_positions ≤ 1e9</source>
+        <translation>Die llama3-Skalierung von RoPE braucht 0 &lt; low_freq_factor &lt; high_freq_factor und 1 ≤ original_positions ≤ 1e9</translation>
+    </message>
+    <message>
+        <source>scale_dim must be 0 (d_k) or a positive number up to 1e12, got %1</source>
+        <translation>scale_dim muss 0 (d_k) oder eine positive Zahl bis 1e12 sein, erhalten: %1</translation>
+    </message>
+    <message>
+        <source>the soft cap must be 0 (off) or a positive number up to 1e12, got %1</source>
+        <translation>die weiche Kappung muss 0 (aus) oder eine positive Zahl bis 1e12 sein, erhalten: %1</translation>
+    </message>
+    <message>
+        <source>the soft cap %1 is too small (at least 1e-6)</source>
+        <translation>die weiche Kappung %1 ist zu klein (mindestens 1e-6)</translation>
+    </message>
+    <message>
+        <source>the QK norm&apos;s ε must be above 0 and at most 1, got %1</source>
+        <translation>das ε der QK-Norm muss über 0 und höchstens 1 sein, erhalten: %1</translation>
+    </message>
+    <message>
+        <source>there is no soft cap: the logits are the scaled scores</source>
+        <translation>es gibt keine weiche Kappung: die Logits sind die skalierten Scores</translation>
     </message>
 </context>
 <context>
@@ -3488,6 +3536,14 @@
         <source>%1 (field %2) has wire type %3, expected %4</source>
         <translation>%1 (Feld %2) hat den Wire-Typ %3, erwartet %4</translation>
     </message>
+    <message>
+        <source>expected a whole number from 0 to %1, got %2</source>
+        <translation>erwartet: eine ganze Zahl von 0 bis %1, erhalten: %2</translation>
+    </message>
+    <message>
+        <source>expected &quot;none&quot;, &quot;linear&quot; or &quot;llama3&quot;, got %1</source>
+        <translation>erwartet: &quot;none&quot;, &quot;linear&quot; oder &quot;llama3&quot;, erhalten: %1</translation>
+    </message>
 </context>
 <context>
     <name>attn::limits</name>
@@ -4160,32 +4216,16 @@
         <translation>die Läufe sind nicht Läufe eines Modells auf gleich vielen Tokens</translation>
     </message>
     <message>
-        <source>the per-head norm of q and k</source>
-        <translation>die Norm von q und k je Kopf</translation>
-    </message>
-    <message>
-        <source>soft-capped scores</source>
-        <translation>weich begrenzte Scores</translation>
-    </message>
-    <message>
-        <source>RoPE on part of a head&apos;s dimensions</source>
-        <translation>RoPE auf einem Teil der Dimensionen eines Kopfes</translation>
-    </message>
-    <message>
-        <source>RoPE with scaled frequencies</source>
-        <translation>RoPE mit skalierten Frequenzen</translation>
-    </message>
-    <message>
         <source>a sliding window of one key</source>
         <translation>ein gleitendes Fenster aus einem Key</translation>
     </message>
     <message>
-        <source>%1&apos;s heads use %2, which the workbench does not compute yet</source>
-        <translation>Die Köpfe von %1 verwenden %2, was die Werkbank noch nicht berechnet</translation>
-    </message>
-    <message>
         <source>W_QK is not a linear map here: each head&apos;s q and k are normalised between the projections and the scores</source>
         <translation>W_QK ist hier keine lineare Abbildung: q und k jedes Kopfes werden zwischen den Projektionen und den Scores normalisiert</translation>
+    </message>
+    <message>
+        <source>%1&apos;s heads use %2, which the workbench does not compute</source>
+        <translation>Die Köpfe von %1 verwenden %2, was die Werkbank nicht berechnet</translation>
     </message>
 </context>
 <context>
@@ -4226,6 +4266,22 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     <message>
         <source>“%1” is not a number</source>
         <translation>„%1“ ist keine Zahl</translation>
+    </message>
+    <message>
+        <source>QK norm gains of head %1 (multiply each normalised row)</source>
+        <translation>Verstärkungen der QK-Norm von Kopf %1 (multiplizieren jede normierte Zeile)</translation>
+    </message>
+    <message>
+        <source>QK norm gains (multiply each normalised row)</source>
+        <translation>Verstärkungen der QK-Norm (multiplizieren jede normierte Zeile)</translation>
+    </message>
+    <message>
+        <source>Biases (added to every row) and QK norm gains (multiply each normalised row) of head %1</source>
+        <translation>Biases (zu jeder Zeile addiert) und Verstärkungen der QK-Norm (multiplizieren jede normierte Zeile) von Kopf %1</translation>
+    </message>
+    <message>
+        <source>Biases (added to every row) and QK norm gains (multiply each normalised row)</source>
+        <translation>Biases (zu jeder Zeile addiert) und Verstärkungen der QK-Norm (multiplizieren jede normierte Zeile)</translation>
     </message>
 </context>
 <context>
@@ -4936,6 +4992,14 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <source>Fill %1 with %2</source>
         <translation>%1 mit %2 füllen</translation>
     </message>
+    <message>
+        <source>QK norm on</source>
+        <translation>QK-Norm an</translation>
+    </message>
+    <message>
+        <source>QK norm off</source>
+        <translation>QK-Norm aus</translation>
+    </message>
 </context>
 <context>
     <name>attn::ui::ExercisePanel</name>
@@ -5555,6 +5619,114 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     <message>
         <source>head %1 has its own Wk and Wv</source>
         <translation>Kopf %1 hat eigene Wk und Wv</translation>
+    </message>
+    <message>
+        <source>cap </source>
+        <translation>Kappe </translation>
+    </message>
+    <message>
+        <source>no cap</source>
+        <translation>keine Kappe</translation>
+    </message>
+    <message>
+        <source>scores</source>
+        <translation>Scores</translation>
+    </message>
+    <message>
+        <source>RMS norm of q and k</source>
+        <translation>RMS-Norm von q und k</translation>
+    </message>
+    <message>
+        <source>Each row of Q and K is divided by its root mean square and multiplied by the head&apos;s gains gq, gk (Qwen3, Gemma 3), before RoPE: q ← q/√(mean(q²) + ε) ⊙ gq.</source>
+        <translation>Jede Zeile von Q und K wird vor RoPE durch ihren quadratischen Mittelwert geteilt und mit den Verstärkungen gq, gk des Kopfs multipliziert (Qwen3, Gemma 3): q ← q/√(mean(q²) + ε) ⊙ gq.</translation>
+    </message>
+    <message>
+        <source>QK norm</source>
+        <translation>QK-Norm</translation>
+    </message>
+    <message>
+        <source>all dims</source>
+        <translation>alle Dim.</translation>
+    </message>
+    <message>
+        <source> dims</source>
+        <translation> Dim.</translation>
+    </message>
+    <message>
+        <source>RoPE turns only the first r dimensions of each row of Q and K (Phi-3, GPT-NeoX); the rest pass through unchanged.</source>
+        <translation>RoPE dreht nur die ersten r Dimensionen jeder Zeile von Q und K (Phi-3, GPT-NeoX); der Rest bleibt unverändert.</translation>
+    </message>
+    <message>
+        <source>unscaled</source>
+        <translation>unskaliert</translation>
+    </message>
+    <message>
+        <source>linear</source>
+        <translation>linear</translation>
+    </message>
+    <message>
+        <source>llama3</source>
+        <translation>llama3</translation>
+    </message>
+    <message>
+        <source>How the frequencies are rewritten for long inputs. linear: each divided by the factor. llama3: long wavelengths slowed by the factor, short ones kept, those between blended.</source>
+        <translation>Wie die Frequenzen für lange Eingaben umgeschrieben werden. linear: jede durch den Faktor geteilt. llama3: lange Wellenlängen um den Faktor verlangsamt, kurze behalten, die dazwischen überblendet.</translation>
+    </message>
+    <message>
+        <source>The scaling&apos;s factor (Llama 3.1: 8, Llama 3.2: 32).</source>
+        <translation>Der Faktor der Skalierung (Llama 3.1: 8, Llama 3.2: 32).</translation>
+    </message>
+    <message>
+        <source>low </source>
+        <translation>tief </translation>
+    </message>
+    <message>
+        <source>high </source>
+        <translation>hoch </translation>
+    </message>
+    <message>
+        <source>orig </source>
+        <translation>orig </translation>
+    </message>
+    <message>
+        <source>llama3: wavelengths beyond original/low are slowed by the factor.</source>
+        <translation>llama3: Wellenlängen über original/tief werden um den Faktor verlangsamt.</translation>
+    </message>
+    <message>
+        <source>llama3: wavelengths below original/high are kept.</source>
+        <translation>llama3: Wellenlängen unter original/hoch bleiben.</translation>
+    </message>
+    <message>
+        <source>llama3: the context the model was first trained on.</source>
+        <translation>llama3: der Kontext, auf dem das Modell zuerst trainiert wurde.</translation>
+    </message>
+    <message>
+        <source>RoPE</source>
+        <translation>RoPE</translation>
+    </message>
+    <message>
+        <source>Soft cap %1</source>
+        <translation>Weiche Kappung %1</translation>
+    </message>
+    <message>
+        <source>Scores&apos; scale and cap</source>
+        <translation>Skalierung und Kappung der Scores</translation>
+    </message>
+    <message>
+        <source>RoPE dimensions and scaling</source>
+        <translation>RoPE-Dimensionen und -Skalierung</translation>
+    </message>
+    <message>
+        <source>/√d_k</source>
+        <translation>/√d_k</translation>
+    </message>
+    <message>
+        <source>The scaling divides the scores by √s instead of √d_k (0: d_k). Gemma divides by √query_pre_attn_scalar.</source>
+        <translation>Die Skalierung teilt die Scores durch √s statt durch √d_k (0: d_k). Gemma teilt durch √query_pre_attn_scalar.</translation>
+    </message>
+    <message>
+        <source>Soft-capping: each scaled score s becomes c·tanh(s/c) before the mask, so no logit passes ±c (Gemma 2: c = 50). The “capped” stage shows it.</source>
+        <translation>Weiche Kappung: jeder skalierte Score s wird vor der Maske zu c·tanh(s/c), sodass kein Logit ±c überschreitet (Gemma 2: c = 50). Die Stufe „capped“ zeigt es.</translation>
     </message>
 </context>
 <context>

@@ -123,7 +123,8 @@ QString describeFeatures(const ModelConfig &c) {
     if (x.qkNorm)
         parts << translate("attn::checkpoint", "q and k normalised per head");
     if (x.queryScalar > 0)
-        parts << translate("attn::checkpoint", "scores divided by \u221a%1").arg(number(x.queryScalar));
+        parts << translate("attn::checkpoint", "scores divided by \u221a%1")
+                     .arg(number(x.queryScalar));
     if (x.attnSoftcap > 0)
         parts << translate("attn::checkpoint", "soft-capped attention (%1)")
                      .arg(number(x.attnSoftcap));

@@ -101,23 +101,42 @@ QString projection(const Context &c, char which, int row, int col) {
                             biased ? QString(" + b%1[%2]").arg(lower).arg(col) : QString(),
                             sumOfProducts(d.a, d.b),
                             biased ? QString(" + %1").arg(number(bias(0, col))) : QString());
-    if (!rotated)
+    double before = d.sum + (biased ? bias(0, col) : 0.0);
+    // The QK norm divides the token's whole row by its root mean square, then the gain scales
+    // this feature.
+    if (which != 'V' && c.inputs->options.qkNorm) {
+        attn::Matrix projected = source.row(row) * W;
+        if (bias.size() > 0)
+            projected += bias;
+        const double rms = std::sqrt(projected.squaredNorm() / double(projected.cols()) +
+                                     c.inputs->options.qkNormEpsilon);
+        const attn::Matrix &gain = which == 'Q' ? w.gq : kv.gk;
+        const double g = inside(gain, 0, col) ? gain(0, col) : 1.0;
+        text += QString("<br>= %1").arg(number(before)) +
+                QCoreApplication::translate("Derivation", "<br>QK norm: / rms %1 \u00d7 g%2[%3] %4")
+                    .arg(number(rms), lower)
+                    .arg(col)
+                    .arg(number(g));
+        before = before / rms * g;
+    }
+    const Eigen::Index dk = out.cols();
+    const Eigen::Index turned = attn::ropeDims(c.inputs->options.rope, dk);
+    if (!rotated || col >= turned)
         return text + QString("<br>= <b>%1</b>").arg(number(out(row, col)));
     // RoPE turns this feature with its partner by the token's angle: the product alone is not
     // the stored value.
-    const double before = d.sum + (biased ? bias(0, col) : 0.0);
-    const Eigen::Index dk = out.cols();
     const attn::RopeStyle style = c.inputs->options.rope.style;
-    const Eigen::Index pair = style == attn::RopeStyle::HalfSplit ? col % (dk / 2) : col / 2;
-    const auto [a, b] = attn::ropePair(style, pair, dk);
+    const Eigen::Index pair = style == attn::RopeStyle::HalfSplit ? col % (turned / 2) : col / 2;
+    const auto [a, b] = attn::ropePair(style, pair, turned);
     const Eigen::Index partner = col == a ? b : a;
+    const std::vector<double> frequencies =
+        attn::ropeInverseFrequencies(c.inputs->options.rope, dk);
     return text + QString("<br>= %1").arg(number(before)) +
            QCoreApplication::translate("Derivation", "<br>RoPE turns it with feature %1 by %2 × %3:"
                                                      "<br>= <b>%4</b>")
                .arg(partner)
                .arg(row)
-               .arg(number(std::pow(c.inputs->options.rope.theta, -double(2 * pair) / double(dk))),
-                    number(out(row, col)));
+               .arg(number(frequencies[std::size_t(pair)]), number(out(row, col)));
 }
 
 QString score(const Context &c, int query, int key) {
@@ -157,6 +176,10 @@ QString logit(const Context &c, int query, int key) {
         "score" + attn::divisionSuffix(attn::scaleSymbols(fc, attn::Markup::Html), true);
     QString values =
         number(h->scores(query, key)) + attn::divisionSuffix(attn::scaleDivisors(fc), true);
+    if (h->softcap > 0) { // Gemma 2's soft cap bends the scaled score first
+        formula = "c\u00b7tanh(" + formula + " / c)";
+        values = number(h->softcap) + "\u00b7tanh(" + values + " / " + number(h->softcap) + ")";
+    }
     if (c.inputs->options.alibi && size_t(c.head) < c.inputs->heads.size()) {
         // ALiBi's bias is part of the logit: slope·(j − i).
         const double slope =
@@ -166,6 +189,25 @@ QString logit(const Context &c, int query, int key) {
     }
     return head + formula + " = " + values + " = <b>" + number(h->logits(query, key)) +
            QCoreApplication::translate("Derivation", "</b><br><i>click to mask this cell</i>");
+}
+
+QString capped(const Context &c, int query, int key) {
+    const attn::HeadResult *h = headOf(c);
+    if (!h || !c.inputs || !inside(*h, query, key))
+        return {};
+    attn::FormulaContext fc = attn::formulaContext(*c.inputs);
+    fc.dk = h->Q.cols();
+    const double scaled = h->scores(query, key) * h->factor;
+    return header(QCoreApplication::translate("Derivation", "capped: query %1, key %2")
+                      .arg(label(c.queries, query), label(c.keys, key))) +
+           "c\u00b7tanh(score" +
+           attn::divisionSuffix(attn::scaleSymbols(fc, attn::Markup::Html), true) +
+           " / c) = " + number(h->softcap) + "\u00b7tanh(" + number(scaled) + " / " +
+           number(h->softcap) + ") = <b>" +
+           number(h->cell(attn::HeadResult::Derived::Capped, query, key)) + "</b>" +
+           QCoreApplication::translate("Derivation",
+                                       "<br><i>tanh keeps every logit within \u00b1%1</i>")
+               .arg(number(h->softcap));
 }
 
 QString weight(const Context &c, int query, int key) {
@@ -268,6 +310,8 @@ QString ofStage(const Context &c, attn::Stage stage, int row, int col) {
         return projection(c, 'V', row, col);
     case Stage::Scores:
         return score(c, row, col);
+    case Stage::Capped:
+        return capped(c, row, col);
     case Stage::Logits:
         return logit(c, row, col);
     case Stage::Weights:

@@ -26,6 +26,7 @@ struct Context {
 
 QString projection(const Context &c, char which, int row, int col); // Q, K or V cell
 QString score(const Context &c, int query, int key);
+QString capped(const Context &c, int query, int key);
 QString logit(const Context &c, int query, int key);
 QString weight(const Context &c, int query, int key);
 QString headOutput(const Context &c, int query, int col);

@@ -215,6 +215,9 @@ private:
                         (in_.options.temperature != 1.0 ? "/temperature" : "");
             else if (in_.options.temperature != 1.0)
                 note += " = 1/temperature";
+            if (in_.options.softcap > 0)
+                note += ", soft-capped to c\u00b7tanh(\u2026/c) with c = " +
+                        notation::fixed(in_.options.softcap, req_.precision);
             if (result_.masked.any())
                 note += ", and masked cells are \u2212\u221e there";
             line(note + ")");

@@ -68,14 +68,18 @@ std::string resultToJson(const AttentionResult &r) {
     std::string out = "{\n  \"layout\": ";
     out += r.layout == Layout::Rows ? "\"rows\"" : "\"columns\"";
     out += ",\n  \"heads\": [";
-    const char *names[] = {"Q", "K", "V", "scores", "logits", "weights", "output"};
+    // "capped" (the soft-capped scaled scores) only when the head has a soft cap.
+    const char *names[] = {"Q", "K", "V", "scores", "capped", "logits", "weights", "output"};
     for (size_t h = 0; h < r.heads.size(); ++h) {
         const HeadResult &head = r.heads[h];
         const Matrix scores = head.scores(), logits = head.logits(), weights = head.weights();
-        const Matrix *mats[] = {&head.Q, &head.K,  &head.V,     &scores,
-                                &logits, &weights, &head.output};
+        const Matrix capped = head.softcap > 0 ? head.capped() : Matrix();
+        const Matrix *mats[] = {&head.Q, &head.K, &head.V,  &scores,
+                                &capped, &logits, &weights, &head.output};
         out += h ? ",\n    {" : "\n    {";
-        for (int k = 0; k < 7; ++k) {
+        for (int k = 0; k < 8; ++k) {
+            if (k == 4 && head.softcap <= 0)
+                continue;
             out += k ? ",\n      \"" : "\n      \"";
             out += names[k];
             out += "\": ";

@@ -76,6 +76,12 @@ KvCacheState kvCacheDecode(const AttentionInputs &in, Eigen::Index head, Eigen::
             s.k += kv.bk.row(0);
         if (kv.bv.size() > 0)
             s.v += kv.bv.row(0);
+        if (in.options.qkNorm) { // each new row normalised on its own, as compute() does
+            rmsNormRowsInPlace(Eigen::Map<Matrix>(s.q.data(), 1, s.q.size()), w.gq,
+                               in.options.qkNormEpsilon);
+            rmsNormRowsInPlace(Eigen::Map<Matrix>(s.k.data(), 1, s.k.size()), kv.gk,
+                               in.options.qkNormEpsilon);
+        }
         if (rope) {
             ropeRotateRows(s.q, t, false, in.options.rope);
             ropeRotateRows(s.k, t, false, in.options.rope);
@@ -84,6 +90,8 @@ KvCacheState kvCacheDecode(const AttentionInputs &in, Eigen::Index head, Eigen::
         state.V.row(t) = s.v;
         const auto K = state.K.topRows(t + 1), V = state.V.topRows(t + 1);
         s.logits = (s.q * K.transpose()) * factor;
+        if (in.options.softcap > 0)
+            s.logits = in.options.softcap * (s.logits.array() / in.options.softcap).tanh();
         if (bias.size() != 0)
             s.logits += bias.row(t).head(t + 1);
         double max = -std::numeric_limits<double>::infinity();

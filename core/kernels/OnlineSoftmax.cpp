@@ -48,12 +48,15 @@ HeadKernelInputs headKernelInputs(const AttentionInputs &inputs, const Attention
     const HeadResult &h = result.heads[std::size_t(head)];
     return {h.Q,           h.K,
             h.V,           logitFactor(inputs.options, h.Q.cols()),
-            result.masked, headBias(inputs, std::size_t(head))};
+            result.masked, headBias(inputs, std::size_t(head)),
+            h.softcap};
 }
 
 RowVector blockLogits(const HeadKernelInputs &in, Eigen::Index row, Eigen::Index first,
                       Eigen::Index count) {
     RowVector logits = (in.Q.row(row) * in.K.middleRows(first, count).transpose()) * in.factor;
+    if (in.softcap > 0)
+        logits = in.softcap * (logits.array() / in.softcap).tanh();
     if (in.bias.size() != 0)
         logits += in.bias.row(row).segment(first, count);
     if (in.masked.size() != 0)

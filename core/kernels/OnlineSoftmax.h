@@ -15,6 +15,7 @@ struct HeadKernelInputs {
     double factor;      // the logits are Q·Kᵀ × factor (1/√d_k/temperature)
     const Mask &masked; // n × m, true = −∞; empty = nothing masked
     Matrix bias;        // n × m added to the logits (ALiBi); empty = none
+    double softcap = 0; // the scaled scores s become c·tanh(s/c) first (0: no cap)
 };
 
 // Head `head` of a row-layout `result` of `inputs`. Throws InputError for a head out of range

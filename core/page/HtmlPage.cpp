@@ -37,9 +37,9 @@ namespace {
 
 // The stages the page draws, in the order of the computation. The inputs' weights (Wq, Wk,
 // Wv, Wo) stay in the app: the page is about what attention does with them.
-constexpr Stage kPageStages[] = {Stage::X,          Stage::Context, Stage::Q,      Stage::K,
-                                 Stage::V,          Stage::Scores,  Stage::Logits, Stage::Weights,
-                                 Stage::HeadOutput, Stage::Concat,  Stage::Final};
+constexpr Stage kPageStages[] = {Stage::X,       Stage::Context,    Stage::Q,      Stage::K,
+                                 Stage::V,       Stage::Scores,     Stage::Capped, Stage::Logits,
+                                 Stage::Weights, Stage::HeadOutput, Stage::Concat, Stage::Final};
 
 // What a stage's rows and columns are, for the labels beside them.
 QString rowKind(Stage stage) {
@@ -56,6 +56,7 @@ QString rowKind(Stage stage) {
 QString columnKind(Stage stage) {
     switch (stage) {
     case Stage::Scores:
+    case Stage::Capped:
     case Stage::Logits:
     case Stage::Weights:
         return QStringLiteral("keys");
@@ -240,7 +241,7 @@ QByteArray htmlPage(const AttentionInputs &inputs, const PageOptions &options) {
     QJsonArray stages;
     QJsonObject tips; // "weights/0" → [row-major texts]
     for (Stage stage : kPageStages) {
-        if (stage == Stage::Context && !inputs.hasContext)
+        if (!hasStage(inputs, stage) && stage != Stage::Wo)
             continue;
         if (stage == Stage::Concat && headCount < 2)
             continue;

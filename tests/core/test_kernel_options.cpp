@@ -330,8 +330,66 @@ private slots:
             in.options.window = 2;
             in.options.alibi = true;
             QTest::newRow(qPrintable(QString("seed %1 window alibi").arg(seed))) << in;
+            if (s.dk % 2 == 0 && s.dk >= 4) { // the newer families' options, gains included
+                AttentionInputs f = withFamilyOptions(in);
+                QTest::newRow(qPrintable(QString("seed %1 softcap qk-norm llama3").arg(seed))) << f;
+            }
         }
     }
+    // Gemma's soft cap and query scale, Qwen3's QK norm with gains, Phi-3's partial RoPE with
+    // Llama 3's scaled frequencies, on random inputs.
+    static AttentionInputs withFamilyOptions(AttentionInputs in) {
+        in.options.positional = Positional::Rope;
+        in.options.rope.style = RopeStyle::HalfSplit;
+        in.options.rope.rotaryDims = 2;
+        in.options.rope.scaling = RopeScaling::Llama3;
+        in.options.rope.originalPositions = 4;
+        in.options.rope.theta = 50;
+        in.options.softcap = 0.8;
+        in.options.scaleDim = 3;
+        in.options.qkNorm = true;
+        double g = 0.5;
+        for (HeadWeights &w : in.heads) {
+            w.gq = Matrix::Constant(1, w.Wq.cols(), g += 0.25);
+            w.gk = Matrix::Constant(1, w.Wk.cols(), g += 0.25);
+        }
+        shareKeyValueGroups(in);
+        return in;
+    }
+
+    // The kernels' walkthroughs (online softmax, tiles) follow the soft cap like the forward
+    // pass, whose capped stage is c·tanh(scaled score/c) and whose logits add the mask to it.
+    void familyOptionsInTheKernels() {
+        AttentionInputs in = withFamilyOptions(randomKernelInputs(7, kShapes[0]));
+        in.options.causal = true;
+        const AttentionResult r = compute(in);
+        for (size_t h = 0; h < r.heads.size(); ++h) {
+            const HeadResult &head = r.heads[h];
+            const double factor = 1 / std::sqrt(3.0);
+            for (Eigen::Index i = 0; i < head.Q.rows(); ++i)
+                for (Eigen::Index j = 0; j < head.K.rows(); ++j) {
+                    const double capped = 0.8 * std::tanh(head.scores(i, j) * factor / 0.8);
+                    QVERIFY(close(head.cell(HeadResult::Derived::Capped, i, j), capped, 1e-12));
+                    QVERIFY(close(head.capped()(i, j), capped, 1e-12));
+                    QCOMPARE(head.logits(i, j),
+                             j > i ? -std::numeric_limits<double>::infinity() : head.logits(i, j));
+                    if (j <= i)
+                        QVERIFY(close(head.logits(i, j), capped, 1e-12));
+                }
+            // Each Q row has root mean square equal to the gains' before RoPE turned it (a
+            // rotation keeps the norm of the turned pair, the rest is untouched).
+            const double gain = in.heads[h].gq(0, 0);
+            for (Eigen::Index i = 0; i < head.Q.rows(); ++i)
+                QVERIFY(close(head.Q.row(i).norm() / std::sqrt(double(head.Q.cols())), gain, 1e-3));
+            const HeadKernelInputs k = headKernelInputs(in, r, Eigen::Index(h));
+            COMPARE_MATRIX_TOL(tiledAttention(k, 2, 3).output, head.output, 1e-12);
+            for (Eigen::Index i = 0; i < head.output.rows(); ++i)
+                COMPARE_MATRIX_TOL(Matrix(onlineSoftmaxRow(k, i, 2).output),
+                                   Matrix(head.output.row(i)), 1e-12);
+        }
+        QVERIFY(inputsFromJson(inputsToJson(in)) == in);
+    }
+
     void kvCacheEndsAtTheCausalResult() {
         QFETCH(AttentionInputs, inputs);
         const AttentionResult full = compute(causalInputs(inputs));

@@ -108,6 +108,17 @@ Matrix resizedBias(const Matrix &bias, Eigen::Index cols) {
     return out;
 }
 
+// A QK norm's gain of a resized d_k: kept where its columns survive, 1 in new columns (a new
+// feature starts unscaled); none stays none.
+Matrix resizedGain(const Matrix &gain, Eigen::Index cols) {
+    if (gain.size() == 0)
+        return gain;
+    Matrix out = Matrix::Ones(1, cols);
+    const Eigen::Index kept = std::min(cols, gain.cols());
+    out.leftCols(kept) = gain.leftCols(kept);
+    return out;
+}
+
 AttentionInputs withDimension(const AttentionInputs &in, Dimension dim, int value, Initializer init,
                               std::mt19937 &rng) {
     AttentionInputs out = in;
@@ -129,6 +140,8 @@ AttentionInputs withDimension(const AttentionInputs &in, Dimension dim, int valu
             h.Wk = resizedMatrix(h.Wk, h.Wk.rows(), value, init, rng);
             h.bq = resizedBias(h.bq, value);
             h.bk = resizedBias(h.bk, value);
+            h.gq = resizedGain(h.gq, value);
+            h.gk = resizedGain(h.gk, value);
         }
         break;
     case Dimension::ValueDim:

@@ -457,6 +457,24 @@ bool Document::setKernelOptions(const attn::AttentionOptions &options, const QSt
     return true;
 }
 
+bool Document::setQkNorm(bool on, double epsilon, QString *error) {
+    attn::AttentionInputs after = *m_inputs;
+    after.options.qkNorm = on;
+    after.options.qkNormEpsilon = epsilon;
+    // Switched on, each head gets gains of 1 to edit (a norm without them scales by 1 too).
+    if (on)
+        for (attn::HeadWeights &w : after.heads) {
+            if (w.gq.size() == 0)
+                w.gq = attn::Matrix::Ones(1, w.Wq.cols());
+            if (w.gk.size() == 0)
+                w.gk = attn::Matrix::Ones(1, w.Wk.cols());
+        }
+    if (after == *m_inputs)
+        return true;
+    return pushInputs(std::move(after), DocumentChange::Values | DocumentChange::Options,
+                      on ? tr("QK norm on") : tr("QK norm off"), error);
+}
+
 bool Document::setKvGroup(int head, int group, QString *error) {
     if (head < 0 || head >= headCount())
         return fail(error, tr("there is no head %1").arg(head));
@@ -493,9 +511,20 @@ bool Document::setBias(int head, char which, int col, double value, QString *err
         owner = std::size_t(head);
     else if (which != 'o')
         owner = attn::kvSource(after, std::size_t(head));
+    else if (which == 'Q')
+        owner = std::size_t(head);
     attn::HeadWeights &w = after.heads[owner];
-    attn::Matrix &bias = which == 'o' ? after.bo : which == 'q' ? w.bq : which == 'k' ? w.bk : w.bv;
-    const QString name = which == 'o' ? QStringLiteral("bo") : QStringLiteral("b%1").arg(which);
+    // 'Q' and 'K': the QK norm's gains gq and gk (a group's gk lives with its first head).
+    attn::Matrix &bias = which == 'o'   ? after.bo
+                         : which == 'q' ? w.bq
+                         : which == 'k' ? w.bk
+                         : which == 'Q' ? w.gq
+                         : which == 'K' ? w.gk
+                                        : w.bv;
+    const QString name = which == 'o'   ? QStringLiteral("bo")
+                         : which == 'Q' ? QStringLiteral("gq")
+                         : which == 'K' ? QStringLiteral("gk")
+                                        : QStringLiteral("b%1").arg(which);
     if (col < 0 || col >= bias.cols())
         return fail(error, tr("%1 has no column %2").arg(name).arg(col));
     if (!std::isfinite(value) || std::abs(value) > attn::kMaxAbsInput)

@@ -108,11 +108,15 @@ public:
     // group's Wk and Wv when the group has other heads. One undo step. Edits of a grouped
     // head's Wk or Wv change every head of the group.
     bool setKvGroup(int head, int group, QString *error = nullptr);
+    // The QK norm on or off with its ε, one undo step. Switched on, heads without gains get gains
+    // of 1 (gq, gk), so that the biases' editor shows them.
+    bool setQkNorm(bool on, double epsilon, QString *error = nullptr);
     // none, sinusoidal or rope; refused with the core's message when the inputs do not allow
     // it (RoPE needs an even d_k).
     bool setPositional(attn::Positional positional, QString *error = nullptr);
     // One number of a bias: `which` 'q', 'k' or 'v' of head `head` (a key/value group's bk and bv
-    // are its first head's, so the edit changes the group), or 'o' for bo. One undo step;
+    // are its first head's, so the edit changes the group), or 'o' for bo; 'Q' and 'K' are the QK
+    // norm's gains gq and gk. One undo step;
     // refused for a bias the inputs do not have, a column out of range or a bad value.
     bool setBias(int head, char which, int col, double value, QString *error = nullptr);
     // The same with RoPE's pairs and base θ (one undo step): refused with the core's message

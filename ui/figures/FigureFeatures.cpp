@@ -23,9 +23,9 @@ namespace {
 
 // The stages view's heatmaps: the computed stages, in the table's order.
 constexpr attn::Stage kStages[] = {
-    attn::Stage::Q,          attn::Stage::K,      attn::Stage::V,
-    attn::Stage::Scores,     attn::Stage::Logits, attn::Stage::Weights,
-    attn::Stage::HeadOutput, attn::Stage::Concat, attn::Stage::Final};
+    attn::Stage::Q,      attn::Stage::K,      attn::Stage::V,       attn::Stage::Scores,
+    attn::Stage::Capped, attn::Stage::Logits, attn::Stage::Weights, attn::Stage::HeadOutput,
+    attn::Stage::Concat, attn::Stage::Final};
 
 // The heatmap's title without its shape suffix: "softmax(QKᵀ/√3)".
 QString shortTitle(const HeatmapView *view) {

@@ -45,18 +45,37 @@ void BiasEditor::refresh() {
     const attn::HeadWeights &kv = in.heads[attn::kvSource(in, std::size_t(head))];
     m_rows.clear();
     QList<const attn::Matrix *> biases;
-    for (const auto &[which, bias] : {std::pair{'q', &w.bq}, std::pair{'k', &kv.bk},
-                                      std::pair{'v', &kv.bv}, std::pair{'o', &in.bo}})
-        if (bias->size() > 0) {
+    // The QK norm's gains (rows 'Q', 'K') when the norm is on: they multiply each normalised
+    // row of Q and K as the biases are added to the projections.
+    const bool gains = in.options.qkNorm;
+    for (const auto &[which, bias] :
+         {std::pair{'q', &w.bq}, std::pair{'k', &kv.bk}, std::pair{'v', &kv.bv},
+          std::pair{'o', &in.bo}, std::pair{'Q', &w.gq}, std::pair{'K', &kv.gk}})
+        if (bias->size() > 0 && (gains || (which != 'Q' && which != 'K'))) {
             m_rows << which;
             biases << bias;
         }
     setVisible(!m_rows.isEmpty());
     if (m_rows.isEmpty())
         return;
-    m_caption->setText(m_doc->headCount() > 1
-                           ? tr("Biases of head %1 (added to every token's row)").arg(head)
-                           : tr("Biases (added to every token's row)"));
+    const bool anyGain = m_rows.contains('Q') || m_rows.contains('K');
+    const bool anyBias = m_rows.size() > int(m_rows.contains('Q')) + int(m_rows.contains('K'));
+    if (anyGain && !anyBias)
+        m_caption->setText(
+            m_doc->headCount() > 1
+                ? tr("QK norm gains of head %1 (multiply each normalised row)").arg(head)
+                : tr("QK norm gains (multiply each normalised row)"));
+    else if (anyGain)
+        m_caption->setText(m_doc->headCount() > 1
+                               ? tr("Biases (added to every row) and QK norm gains (multiply "
+                                    "each normalised row) of head %1")
+                                     .arg(head)
+                               : tr("Biases (added to every row) and QK norm gains (multiply "
+                                    "each normalised row)"));
+    else
+        m_caption->setText(m_doc->headCount() > 1
+                               ? tr("Biases of head %1 (added to every token's row)").arg(head)
+                               : tr("Biases (added to every token's row)"));
     int cols = 0;
     for (const attn::Matrix *b : biases)
         cols = std::max(cols, int(b->cols()));
@@ -65,7 +84,10 @@ void BiasEditor::refresh() {
     m_table->setColumnCount(cols);
     QStringList names;
     for (int r = 0; r < m_rows.size(); ++r) {
-        names << (m_rows[r] == 'o' ? QStringLiteral("bo") : QStringLiteral("b%1").arg(m_rows[r]));
+        names << (m_rows[r] == 'o'   ? QStringLiteral("bo")
+                  : m_rows[r] == 'Q' ? QStringLiteral("gq")
+                  : m_rows[r] == 'K' ? QStringLiteral("gk")
+                                     : QStringLiteral("b%1").arg(m_rows[r]));
         for (int c = 0; c < cols; ++c) {
             // Items are kept and rewritten, never replaced: an edit's own cellChanged reaches
             // here through the document while its item is still being set.

@@ -52,7 +52,8 @@ bool DerivedStageSource::isMasked(int row, int col) const {
     if (m_transposed)
         std::swap(row, col);
     // Scores are defined unmasked: the mask applies from the logits on.
-    return m_stage != Derived::Scores && head().mask && (*head().mask)(row, col);
+    return m_stage != Derived::Scores && m_stage != Derived::Capped && head().mask &&
+           (*head().mask)(row, col);
 }
 
 attn::Matrix DerivedStageSource::matrix() const {
@@ -90,7 +91,7 @@ bool DerivedStageSource::catchUp(StageTables::Tracked &tracked) const {
 ValueRange DerivedStageSource::rangeOf(const StageExtrema &whole, ScaleKind kind) {
     ValueRange r;
     const qsizetype cells = qsizetype(head().Q.rows()) * head().K.rows();
-    if (m_stage != Derived::Scores && head().mask) {
+    if (m_stage != Derived::Scores && m_stage != Derived::Capped && head().mask) {
         if (m_tables->countedMask != head().mask) {
             m_tables->countedMask = head().mask;
             m_tables->maskedCount = qsizetype(head().mask->count());
@@ -231,7 +232,7 @@ CellImages DerivedStageSource::renderDirect(const QRect &cells, QSize target,
     const Eigen::Index nk = m_transposed ? cells.height() : cells.width();
     attn::Matrix region = attn::stageRegion(h, m_stage, q0, nq, k0, nk);
     attn::RowMask masked;
-    if (m_stage != Derived::Scores && h.mask)
+    if (m_stage != Derived::Scores && m_stage != Derived::Capped && h.mask)
         masked = h.mask->block(q0, k0, nq, nk);
     if (m_transposed) {
         region = attn::Matrix(region.transpose());

@@ -9,6 +9,8 @@
 #include "shell/Translations.h"
 
 #include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -50,9 +52,9 @@ KernelOptionsControls::KernelOptionsControls(Document *doc, QWidget *parent)
 
     m_alibi = new QCheckBox(tr("ALiBi bias"), this);
     m_alibi->setObjectName("alibiCheck");
-    m_alibi->setToolTip(tr("Adds m\u2095\u00b7(j \u2212 i) to head h's logits: a penalty growing "
+    m_alibi->setToolTip(tr("Adds mₕ·(j − i) to head h's logits: a penalty growing "
                            "with the distance to earlier keys; the standard slopes are "
-                           "m\u2095 = 2^(−8h/H)."));
+                           "mₕ = 2^(−8h/H)."));
     m_slope = new QLabel(this);
     m_slope->setObjectName("alibiSlope");
     auto *alibi = new QHBoxLayout;
@@ -74,8 +76,102 @@ KernelOptionsControls::KernelOptionsControls(Document *doc, QWidget *parent)
     group->addWidget(m_group);
     group->addWidget(m_sharing, 1);
     form->addRow(tr("keys, values"), group);
+    // What Gemma, Qwen3, Llama 3 and Phi-3 compute (a head taken apart from them sets these).
+    m_scaleDim = new QDoubleSpinBox(this);
+    m_scaleDim->setObjectName("scaleDimSpin");
+    m_scaleDim->setRange(0, 1e6);
+    m_scaleDim->setDecimals(2);
+    m_scaleDim->setPrefix(QStringLiteral("/√"));
+    m_scaleDim->setSpecialValueText(tr("/√d_k"));
+    m_scaleDim->setKeyboardTracking(false);
+    m_scaleDim->setToolTip(tr("The scaling divides the scores by √s instead of √d_k "
+                              "(0: d_k). Gemma divides by √query_pre_attn_scalar."));
+    m_softcap = new QDoubleSpinBox(this);
+    m_softcap->setObjectName("softcapSpin");
+    m_softcap->setRange(0, 1e6);
+    m_softcap->setDecimals(2);
+    m_softcap->setPrefix(tr("cap "));
+    m_softcap->setSpecialValueText(tr("no cap"));
+    m_softcap->setKeyboardTracking(false);
+    m_softcap->setToolTip(tr("Soft-capping: each scaled score s becomes c·tanh(s/c) before "
+                             "the mask, so no logit passes ±c (Gemma 2: c = 50). The "
+                             "“capped” stage shows it."));
+    auto *scores = new QHBoxLayout;
+    scores->addWidget(m_scaleDim);
+    scores->addWidget(m_softcap);
+    form->addRow(tr("scores"), scores);
+
+    m_qkNorm = new QCheckBox(tr("RMS norm of q and k"), this);
+    m_qkNorm->setObjectName("qkNormCheck");
+    m_qkNorm->setToolTip(tr("Each row of Q and K is divided by its root mean square and "
+                            "multiplied by the head's gains gq, gk (Qwen3, Gemma 3), before "
+                            "RoPE: q ← q/√(mean(q²) + ε) ⊙ gq."));
+    m_qkEpsilon = new QDoubleSpinBox(this);
+    m_qkEpsilon->setObjectName("qkNormEpsilonSpin");
+    m_qkEpsilon->setDecimals(8);
+    m_qkEpsilon->setRange(1e-8, 1);
+    m_qkEpsilon->setSingleStep(1e-6);
+    m_qkEpsilon->setPrefix(QStringLiteral("ε "));
+    m_qkEpsilon->setKeyboardTracking(false);
+    auto *norm = new QHBoxLayout;
+    norm->addWidget(m_qkNorm);
+    norm->addWidget(m_qkEpsilon);
+    form->addRow(tr("QK norm"), norm);
+
+    m_rotaryDims = new QSpinBox(this);
+    m_rotaryDims->setObjectName("rotaryDimsSpin");
+    m_rotaryDims->setRange(0, Document::kMaxDimension);
+    m_rotaryDims->setSingleStep(2);
+    m_rotaryDims->setSpecialValueText(tr("all dims"));
+    m_rotaryDims->setSuffix(tr(" dims"));
+    m_rotaryDims->setKeyboardTracking(false);
+    m_rotaryDims->setToolTip(tr("RoPE turns only the first r dimensions of each row of Q and K "
+                                "(Phi-3, GPT-NeoX); the rest pass through unchanged."));
+    m_ropeScaling = new QComboBox(this);
+    m_ropeScaling->setObjectName("ropeScalingCombo");
+    m_ropeScaling->addItem(tr("unscaled"), int(attn::RopeScaling::None));
+    m_ropeScaling->addItem(tr("linear"), int(attn::RopeScaling::Linear));
+    m_ropeScaling->addItem(tr("llama3"), int(attn::RopeScaling::Llama3));
+    m_ropeScaling->setToolTip(tr("How the frequencies are rewritten for long inputs. linear: "
+                                 "each divided by the factor. llama3: long wavelengths slowed by "
+                                 "the factor, short ones kept, those between blended."));
+    const auto spin = [this](const char *name, double min, double max, int decimals,
+                             const QString &prefix) {
+        auto *box = new QDoubleSpinBox(this);
+        box->setObjectName(name);
+        box->setRange(min, max);
+        box->setDecimals(decimals);
+        box->setPrefix(prefix);
+        box->setKeyboardTracking(false);
+        return box;
+    };
+    m_ropeFactor = spin("ropeFactorSpin", 0.01, 1e6, 2, QStringLiteral("×"));
+    m_ropeFactor->setToolTip(tr("The scaling's factor (Llama 3.1: 8, Llama 3.2: 32)."));
+    m_lowFreq = spin("ropeLowFreqSpin", 0.01, 1e6, 2, tr("low "));
+    m_highFreq = spin("ropeHighFreqSpin", 0.01, 1e6, 2, tr("high "));
+    m_originalPositions = spin("ropeOriginalSpin", 1, 1e9, 0, tr("orig "));
+    m_lowFreq->setToolTip(tr("llama3: wavelengths beyond original/low are slowed by the factor."));
+    m_highFreq->setToolTip(tr("llama3: wavelengths below original/high are kept."));
+    m_originalPositions->setToolTip(tr("llama3: the context the model was first trained on."));
+    auto *rope = new QHBoxLayout;
+    rope->addWidget(m_rotaryDims);
+    rope->addWidget(m_ropeScaling);
+    rope->addWidget(m_ropeFactor);
+    rope->addWidget(m_lowFreq);
+    rope->addWidget(m_highFreq);
+    rope->addWidget(m_originalPositions);
+    form->addRow(tr("RoPE"), rope);
+
     m_message = new RefusalLabel(doc, this);
     form->addRow(m_message);
+    connect(m_scaleDim, &QDoubleSpinBox::valueChanged, this, &KernelOptionsControls::applyScores);
+    connect(m_softcap, &QDoubleSpinBox::valueChanged, this, &KernelOptionsControls::applyScores);
+    connect(m_qkNorm, &QCheckBox::toggled, this, &KernelOptionsControls::applyQkNorm);
+    connect(m_qkEpsilon, &QDoubleSpinBox::valueChanged, this, &KernelOptionsControls::applyQkNorm);
+    connect(m_rotaryDims, &QSpinBox::valueChanged, this, &KernelOptionsControls::applyRope);
+    connect(m_ropeScaling, &QComboBox::activated, this, &KernelOptionsControls::applyRope);
+    for (QDoubleSpinBox *box : {m_ropeFactor, m_lowFreq, m_highFreq, m_originalPositions})
+        connect(box, &QDoubleSpinBox::valueChanged, this, &KernelOptionsControls::applyRope);
 
     connect(m_window, &QSpinBox::valueChanged, this, &KernelOptionsControls::applyWindow);
     connect(m_self, &QCheckBox::toggled, this, &KernelOptionsControls::applyWindow);
@@ -124,8 +220,70 @@ void KernelOptionsControls::applyGroup(int group) {
     sync();
 }
 
+void KernelOptionsControls::applyScores() {
+    attn::AttentionOptions options = m_doc->inputs().options;
+    options.scaleDim = m_scaleDim->value();
+    options.softcap = m_softcap->value();
+    QString error;
+    if (!m_doc->setKernelOptions(
+            options,
+            options.softcap > 0 ? tr("Soft cap %1").arg(attn::notation::number(options.softcap))
+                                : tr("Scores' scale and cap"),
+            &error))
+        m_message->refuse(error);
+    sync();
+}
+
+void KernelOptionsControls::applyQkNorm() {
+    QString error;
+    if (!m_doc->setQkNorm(m_qkNorm->isChecked(), m_qkEpsilon->value(), &error))
+        m_message->refuse(error);
+    sync();
+}
+
+void KernelOptionsControls::applyRope() {
+    attn::AttentionOptions options = m_doc->inputs().options;
+    options.rope.rotaryDims = m_rotaryDims->value();
+    options.rope.scaling = attn::RopeScaling(m_ropeScaling->currentData().toInt());
+    options.rope.factor = m_ropeFactor->value();
+    options.rope.lowFreqFactor = m_lowFreq->value();
+    options.rope.highFreqFactor = m_highFreq->value();
+    options.rope.originalPositions = m_originalPositions->value();
+    QString error;
+    if (!m_doc->setKernelOptions(options, tr("RoPE dimensions and scaling"), &error))
+        m_message->refuse(error);
+    sync();
+}
+
 void KernelOptionsControls::sync() {
     const attn::AttentionInputs &in = m_doc->inputs();
+    {
+        const QSignalBlocker s1(m_scaleDim), s2(m_softcap), s3(m_qkNorm), s4(m_qkEpsilon),
+            s5(m_rotaryDims), s6(m_ropeScaling), s7(m_ropeFactor), s8(m_lowFreq), s9(m_highFreq),
+            s10(m_originalPositions);
+        const attn::AttentionOptions &o = in.options;
+        m_scaleDim->setValue(o.scaleDim);
+        m_scaleDim->setEnabled(o.scale);
+        m_softcap->setValue(o.softcap);
+        m_qkNorm->setChecked(o.qkNorm);
+        m_qkEpsilon->setValue(o.qkNormEpsilon);
+        m_qkEpsilon->setEnabled(o.qkNorm);
+        const bool rope = o.positional == attn::Positional::Rope;
+        m_rotaryDims->setValue(o.rope.rotaryDims);
+        m_ropeScaling->setCurrentIndex(m_ropeScaling->findData(int(o.rope.scaling)));
+        m_ropeFactor->setValue(o.rope.factor);
+        m_lowFreq->setValue(o.rope.lowFreqFactor);
+        m_highFreq->setValue(o.rope.highFreqFactor);
+        m_originalPositions->setValue(o.rope.originalPositions);
+        for (QWidget *w : std::initializer_list<QWidget *>{m_rotaryDims, m_ropeScaling})
+            w->setEnabled(rope);
+        m_ropeFactor->setVisible(o.rope.scaling != attn::RopeScaling::None);
+        m_ropeFactor->setEnabled(rope);
+        for (QDoubleSpinBox *box : {m_lowFreq, m_highFreq, m_originalPositions}) {
+            box->setVisible(o.rope.scaling == attn::RopeScaling::Llama3);
+            box->setEnabled(rope);
+        }
+    }
     const QSignalBlocker b1(m_window), b2(m_self), b3(m_global), b4(m_alibi), b5(m_group);
     m_window->setValue(in.options.window);
     m_self->setChecked(in.options.windowSelf);

@@ -30,9 +30,9 @@ QString shape(const attn::Matrix &m) {
 constexpr int kSpacing = 6;
 constexpr int kCombination = -1; // the combination panel's place in an arrangement
 // The order the stages are computed in: the order they follow the weights in.
-constexpr Stage kPipeline[] = {Stage::Q,          Stage::K,      Stage::V,
-                               Stage::Scores,     Stage::Logits, Stage::Weights,
-                               Stage::HeadOutput, Stage::Concat, Stage::Final};
+constexpr Stage kPipeline[] = {Stage::Q,      Stage::K,      Stage::V,       Stage::Scores,
+                               Stage::Capped, Stage::Logits, Stage::Weights, Stage::HeadOutput,
+                               Stage::Concat, Stage::Final};
 // An enlarged heatmap has names and numbers for up to this many cells a side.
 constexpr int kMaxEnlargedCells = 64;
 // Below this viewport width or height (a window being built or minimised) heatmaps keep their
@@ -78,10 +78,12 @@ StagesView::StagesView(Document *document, Recomputer *recomputer, QWidget *pare
         });
         m_views.insert(stage, view);
     }
-    for (Stage stage : {Stage::Scores, Stage::Logits, Stage::Weights})
-        m_tables.insert(stage, std::make_shared<StageTables>(
-                                   stage == Stage::Scores ? attn::StageExtrema::Quantity::Scores
-                                                          : attn::StageExtrema::Quantity::Logits));
+    for (Stage stage : {Stage::Scores, Stage::Capped, Stage::Logits, Stage::Weights})
+        m_tables.insert(stage,
+                        std::make_shared<StageTables>(
+                            stage == Stage::Scores   ? attn::StageExtrema::Quantity::Scores
+                            : stage == Stage::Capped ? attn::StageExtrema::Quantity::Capped
+                                                     : attn::StageExtrema::Quantity::Logits));
 
     connect(recomputer, &Recomputer::resultReady, this, &StagesView::showResult);
     ViewSelection *selection = &document->selection();
@@ -446,12 +448,18 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
     // The column layout shows them keys × queries: the key axis runs down, queries across.
     const QString sizeText = rows ? QString("%1\u00d7%2").arg(h.Q.rows()).arg(h.K.rows())
                                   : QString("%1\u00d7%2").arg(h.K.rows()).arg(h.Q.rows());
-    for (Stage stage : {Stage::Scores, Stage::Logits, Stage::Weights}) {
+    // The capped scores only with a soft cap (Gemma 2): between the scores and the logits.
+    const bool capped = attn::hasStage(*snapshot.inputs, Stage::Capped);
+    m_views.value(Stage::Capped)->setVisible(capped);
+    for (Stage stage : {Stage::Scores, Stage::Capped, Stage::Logits, Stage::Weights}) {
         using D = attn::HeadResult::Derived;
         const D derived = stage == Stage::Scores   ? D::Scores
+                          : stage == Stage::Capped ? D::Capped
                           : stage == Stage::Logits ? D::Logits
                                                    : D::Weights;
         HeatmapView *v = m_views.value(stage);
+        if (stage == Stage::Capped && !capped)
+            continue;
         v->setTitle(formula(stage) + hs + " \u2014 " + sizeText);
         const QString key = stage == Stage::Logits             ? tr("key \u2014 click to mask")
                             : stage == Stage::Weights && !rows ? tr("key \u2193")

@@ -83,6 +83,9 @@ public:
     // Nanoseconds the last result took to reach every visible heatmap (data + replot).
     qint64 lastDrawNanoseconds() const { return m_drawNs; }
 
+    // The hover text of a stage's cell (row, col as drawn): the core's derivation of it.
+    QString tooltip(attn::Stage stage, int row, int col) const;
+
 signals:
     void decimalsChanged(int decimals);
     void drawn(double computeMilliseconds, double drawMilliseconds);
@@ -111,7 +114,6 @@ private:
     void onCellClicked(attn::Stage stage, int row, int col, Qt::KeyboardModifiers modifiers);
     bool isPerQuery(attn::Stage stage) const; // K and V are per key
     bool queriesAreRows() const;              // false in the column layout
-    QString tooltip(attn::Stage stage, int row, int col) const;
 
     Document *m_document;
     Recomputer *m_recomputer;

@@ -203,6 +203,75 @@ private slots:
         QCOMPARE(controls->windowSpinBox()->value(), 0);
     }
 
+    // The newer families' options: a soft cap shows its own stage (with a hover that derives the
+    // cell), the QK norm brings editable gains, RoPE turns part of d_k with llama3 scaling; each
+    // edit is one undo step and the stages follow the core's computation.
+    void familyOptionsEditTheDocument() {
+        WindowAssembler wb;
+        wb.window().show();
+        Document &doc = wb.document();
+        QVERIFY(doc.replaceInputs(twoHeadInputs(), "two heads"));
+        testsupport::settle(wb);
+        auto *controls = wb.window().findChild<KernelOptionsControls *>();
+        QVERIFY(controls);
+        auto *stages = wb.window().findChild<StagesView *>();
+        QVERIFY(stages);
+        QVERIFY(stages->view(Stage::Capped)->isHidden()); // no cap, no stage
+
+        controls->softcapSpinBox()->setValue(0.5);
+        QCOMPARE(doc.inputs().options.softcap, 0.5);
+        controls->scaleDimSpinBox()->setValue(4);
+        QCOMPARE(doc.inputs().options.scaleDim, 4.0);
+        testsupport::settle(wb);
+        QVERIFY(!stages->view(Stage::Capped)->isHidden());
+        QVERIFY2(stages->view(Stage::Capped)->title().contains("0.5\u00b7tanh("),
+                 qPrintable(stages->view(Stage::Capped)->title()));
+        const AttentionResult &capped = *wb.recomputer().snapshot().result;
+        const AttentionResult expected = compute(doc.inputs());
+        COMPARE_MATRIX_TOL(capped.heads[0].weights(), expected.heads[0].weights(), 0);
+        QVERIFY(capped.heads[0].logits().cwiseAbs().maxCoeff() <= 0.5);
+        const QString hover = stages->tooltip(Stage::Capped, 1, 2);
+        QVERIFY2(hover.contains("tanh") && hover.contains("\u00b10.5"), qPrintable(hover));
+
+        controls->qkNormCheckBox()->setChecked(true);
+        QVERIFY(doc.inputs().options.qkNorm);
+        QCOMPARE(doc.inputs().heads[1].gq, Matrix::Ones(1, doc.inputs().heads[1].Wq.cols()));
+        QVERIFY(doc.setBias(1, 'Q', 0, 2.0)); // a gain, edited like a bias
+        QCOMPARE(doc.inputs().heads[1].gq(0, 0), 2.0);
+        auto *gains = wb.window().findChild<QTableWidget *>("biasTable");
+        QVERIFY(gains);
+        doc.selection().setCurrentHead(1);
+        QVERIFY(gains->verticalHeaderItem(0));
+        QStringList rows;
+        for (int r = 0; r < gains->rowCount(); ++r)
+            rows << gains->verticalHeaderItem(r)->text();
+        QVERIFY2(rows.contains("gq") && rows.contains("gk"), qPrintable(rows.join(",")));
+
+        QVERIFY(doc.setDimension(Dimension::KeyDim, 4)); // RoPE turns pairs
+        QCOMPARE(doc.inputs().heads[1].gq.cols(), 4);    // the gains follow d_k
+        QVERIFY(doc.setPositioning(Positional::Rope, doc.inputs().options.rope));
+        controls->rotaryDimsSpinBox()->setValue(2);
+        QCOMPARE(doc.inputs().options.rope.rotaryDims, 2);
+        controls->ropeScalingCombo()->setCurrentIndex(2);
+        emit controls->ropeScalingCombo()->activated(2);
+        QCOMPARE(doc.inputs().options.rope.scaling, RopeScaling::Llama3);
+        testsupport::settle(wb);
+        const AttentionResult &all = *wb.recomputer().snapshot().result;
+        const AttentionResult again = compute(doc.inputs());
+        COMPARE_MATRIX_TOL(all.heads[1].Q, again.heads[1].Q, 0);
+        COMPARE_MATRIX_TOL(all.output(), again.output(), 0);
+        shot(controls, "family_options");
+
+        // Each edit one undo step: back to no cap, no norm, whole RoPE.
+        for (int i = 0; i < 8; ++i)
+            doc.undoStack()->undo();
+        QCOMPARE(doc.inputs().options.softcap, 0.0);
+        QVERIFY(!doc.inputs().options.qkNorm);
+        QCOMPARE(doc.inputs().options.rope.rotaryDims, 0);
+        testsupport::settle(wb);
+        QVERIFY(stages->view(Stage::Capped)->isHidden());
+    }
+
     void sharedKeysAndValuesAreEditedOnce() {
         WindowAssembler wb;
         wb.window().show();
