@@ -239,7 +239,11 @@ def ensure_checkpoint(cache, name):
     folder = os.path.join(cache, name)
     if not (os.path.exists(os.path.join(folder, "config.json"))
             and os.path.exists(os.path.join(folder, "model.safetensors"))):
-        write_checkpoint(folder, name)
+        # In a child process: Linux keeps a process's peak resident memory across fork and
+        # exec, so every program this script starts afterwards would report the writer's
+        # gigabytes as its own peak (a first run once said 4 GB for attnviz's 0.2).
+        subprocess.run([sys.executable, os.path.abspath(__file__), "--write-checkpoint", name,
+                        "--cache", cache], check=True)
     return folder
 
 
@@ -585,6 +589,7 @@ def main():
     parser.add_argument("--dense-eigen", action="store_true",
                         help="also Eigen's eigendecomposition of the dense W_OV (minutes)")
     parser.add_argument("--torch-worker", metavar="DIR", help=argparse.SUPPRESS)
+    parser.add_argument("--write-checkpoint", metavar="NAME", help=argparse.SUPPRESS)
     parser.add_argument("--torch-circuits", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--ids", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -594,6 +599,9 @@ def main():
         return 0
     if args.circuits:
         return compare_circuits(args)
+    if args.write_checkpoint:
+        write_checkpoint(os.path.join(args.cache, args.write_checkpoint), args.write_checkpoint)
+        return 0
     if args.torch_worker:
         torch_worker(args.torch_worker, [int(i) for i in args.ids.split(",")], args.threads,
                      args.reps)

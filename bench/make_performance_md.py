@@ -43,8 +43,10 @@ SCREEN_TARGETS = [  # (n, heads, ms): an edit of X reaches the screen within one
 SCREEN_SCALING_TARGET = 3.0  # n = 4096 within 3x of n = 64, edit to screen, one head
 MEMORY_TARGET_MB = 1200.0
 # Whole models (compare_pytorch_model.py's own targets): time ÷ PyTorch float64's, peak RSS.
-MODEL_TARGETS = {"gpt2-small": (1.0, 800.0), "llama-1.1b": (1.2, 3000.0)}
-MODEL_NAMES = {"gpt2-small": "GPT-2 small", "llama-1.1b": "Llama 1.1 B"}
+MODEL_TARGETS = {"gpt2-small": (1.0, 800.0), "llama-1.1b": (1.2, 3000.0),
+                 "llama3.2-1b": (1.0, 1500.0), "gemma3-1b": (1.0, 1500.0)}
+MODEL_NAMES = {"gpt2-small": "GPT-2 small", "llama-1.1b": "Llama 1.1 B",
+               "llama3.2-1b": "Llama-3.2-1B", "gemma3-1b": "Gemma-3-1B"}
 
 
 # ---------------------------------------------------------------------------------------------
