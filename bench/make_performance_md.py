@@ -323,7 +323,7 @@ build/bench/bench_attention [--quick] [--json] [--threads N] [--n N] [--heads H]
 QT_QPA_PLATFORM=offscreen build/bench/bench_gui [--quick] [--json] [--columns] [--n N] [--heads H] [--reps R]
 build/bench/bench_save [--quick] [--json] [--n N] [--heads H]
 /usr/bin/python3 bench/compare_pytorch.py --bench build/bench/bench_attention --threads 2
-/usr/bin/python3 bench/compare_pytorch_model.py [--models gpt2-small,llama-1.1b] [--json]
+/usr/bin/python3 bench/compare_pytorch_model.py [--models gpt2-small,llama-1.1b,llama3.2-1b,gemma3-1b] [--json]
 build/bench/bench_model build/bench-models/gpt2-small [--tokens N] [--threads 1,2] [--json]
 ```
 
