@@ -56,6 +56,10 @@ public:
         key(k, 6);
         put(m_kv, v);
     }
+    void addF64(const QByteArray &k, double v) {
+        key(k, 12);
+        put(m_kv, v);
+    }
     void addBool(const QByteArray &k, bool v) {
         key(k, 7);
         put<std::uint8_t>(m_kv, v ? 1 : 0);

@@ -11,6 +11,7 @@
 #include "checkpoint/TensorBinder.h"
 #include "io/FloatBits.h"
 #include "io/GgufFile.h"
+#include "io/Safetensors.h"
 #include "support/GgufSupport.h"
 #include "support/ModelSupport.h"
 #include "tokenizer/TokenizerFiles.h"
@@ -21,6 +22,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -97,6 +99,83 @@ GgufWriter llamaMetadata() {
     w.addU32("llama.feed_forward_length", 64);
     w.addU32("llama.vocab_size", 4);
     return w;
+}
+
+// A Hugging Face reference folder written as llama.cpp's converter writes it: the keys, the
+// tensors renamed, a Llama's q and k rows interleaved per head, the bytes otherwise as stored.
+QByteArray ggufOfFolder(const QString &folder, const QByteArray &arch, bool interleave) {
+    const QJsonObject c = readJson(folder + "/config.json");
+    QFile f(folder + "/model.safetensors");
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    const attn::SafetensorsFile header = attn::readSafetensorsHeader(f, std::uint64_t(f.size()));
+    f.seek(0);
+    const QByteArray bytes = f.readAll();
+    GgufWriter w;
+    w.addString("general.architecture", arch);
+    const auto u = [&](const char *key, const char *field) {
+        w.addU32(arch + "." + key, std::uint32_t(c[field].toInt()));
+    };
+    u("embedding_length", "hidden_size");
+    u("block_count", "num_hidden_layers");
+    u("attention.head_count", "num_attention_heads");
+    u("attention.head_count_kv", "num_key_value_heads");
+    u("feed_forward_length", "intermediate_size");
+    u("context_length", "max_position_embeddings");
+    u("vocab_size", "vocab_size");
+    if (c.contains("head_dim"))
+        u("attention.key_length", "head_dim");
+    // float64 (GGUF allows it; llama.cpp writes float32): the config's ε exactly, so that the
+    // heads can be compared bit for bit with the safetensors folder's.
+    w.addF64(arch + ".attention.layer_norm_rms_epsilon", c["rms_norm_eps"].toDouble());
+    w.addF64(arch + ".rope.freq_base", c["rope_theta"].toDouble());
+    const int heads = c["num_attention_heads"].toInt(), kv = c["num_key_value_heads"].toInt();
+    const QList<QPair<QString, QString>> names = {
+        {"input_layernorm", "attn_norm"},    {"self_attn.q_proj", "attn_q"},
+        {"self_attn.k_proj", "attn_k"},      {"self_attn.v_proj", "attn_v"},
+        {"self_attn.o_proj", "attn_output"}, {"self_attn.q_norm", "attn_q_norm"},
+        {"self_attn.k_norm", "attn_k_norm"}, {"post_attention_layernorm", "ffn_norm"},
+        {"mlp.gate_proj", "ffn_gate"},       {"mlp.up_proj", "ffn_up"},
+        {"mlp.down_proj", "ffn_down"}};
+    for (const attn::SafetensorsTensor &t : header.tensors) {
+        QString name = t.name;
+        name.remove(QRegularExpression("^model\\."));
+        const QString suffix = name.mid(name.lastIndexOf('.'));
+        QString base = name.left(name.lastIndexOf('.'));
+        int n = 0; // the heads whose rows are interleaved
+        if (base == "embed_tokens")
+            base = "token_embd";
+        else if (base == "norm")
+            base = "output_norm";
+        else if (base == "lm_head")
+            base = "output";
+        const QRegularExpressionMatch m =
+            QRegularExpression("^layers\\.(\\d+)\\.(.*)$").match(base);
+        if (m.hasMatch())
+            for (const auto &[hf, gg] : names)
+                if (m.captured(2) == hf) {
+                    base = "blk." + m.captured(1) + "." + gg;
+                    if (interleave && (gg == "attn_q" || gg == "attn_k"))
+                        n = gg == "attn_q" ? heads : kv;
+                }
+        QByteArray data =
+            bytes.mid(qsizetype(header.dataStart + t.begin), qsizetype(t.end - t.begin));
+        if (n > 0) {
+            const qsizetype rows = qsizetype(t.shape[0]), row = data.size() / rows;
+            const qsizetype dim = rows / n, half = dim / 2;
+            QByteArray out(data.size(), 0);
+            for (qsizetype h = 0; h < n; ++h)
+                for (qsizetype j = 0; j < half; ++j)
+                    for (qsizetype k = 0; k < 2; ++k)
+                        out.replace((h * dim + 2 * j + k) * row, row,
+                                    data.mid((h * dim + k * half + j) * row, row));
+            data = out;
+        }
+        std::vector<std::uint64_t> dims(t.shape.rbegin(), t.shape.rend());
+        const std::uint32_t type = t.dtype == "BF16" ? 30 : t.dtype == "F16" ? 1 : 0;
+        w.addTensor((base + suffix).toUtf8(), dims, type, data);
+    }
+    return w.bytes();
 }
 
 } // namespace
@@ -296,6 +375,42 @@ private slots:
         for (const attn::Token &t : tokenizer->encode("Hello world!"))
             hello.push_back(t.id);
         QCOMPARE(hello, jsonIds(ref["ids"]));
+    }
+
+    // The reference checkpoints written as GGUF files (a Llama's q and k rows interleaved as
+    // llama.cpp's converter stores them) run as their references say, and give the very heads
+    // of the same checkpoint read from safetensors.
+    void readsWhatTheConverterWrites_data() {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QByteArray>("arch");
+        QTest::addColumn<bool>("interleave");
+        QTest::newRow("llama") << "llama-gqa-tiny" << QByteArray("llama") << true;
+        QTest::newRow("qwen2") << "qwen2-bias-tiny" << QByteArray("qwen2") << false;
+        QTest::newRow("qwen3") << "qwen3-tiny" << QByteArray("qwen3") << false;
+    }
+
+    void readsWhatTheConverterWrites() {
+        QFETCH(QString, model);
+        QFETCH(QByteArray, arch);
+        QFETCH(bool, interleave);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(model + ".gguf");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(ggufOfFolder(modelDir(model), arch, interleave));
+        f.close();
+        const QJsonObject ref = readJson(modelDir(model) + "/reference.json");
+        const auto gguf = attn::Checkpoint::open(path);
+        const attn::RunPtr run = attn::runModel(*gguf, jsonIds(ref["ids"]));
+        const QString error = compareRun(*run, ref);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const attn::RunPtr hf =
+            attn::runModel(*attn::Checkpoint::open(modelDir(model)), jsonIds(ref["ids"]));
+        for (std::size_t l = 0; l < run->layers.size(); ++l)
+            for (std::size_t h = 0; h < run->layers[l].heads.size(); ++h) {
+                QCOMPARE(relativeError(run->layers[l].heads[h].q, hf->layers[l].heads[h].q), 0.0);
+                QCOMPARE(relativeError(run->layers[l].heads[h].k, hf->layers[l].heads[h].k), 0.0);
+            }
     }
 
     void refusesBadFiles_data() {
