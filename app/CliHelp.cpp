@@ -27,6 +27,7 @@ const char *const kHelp = R"(Usage: attnviz-cli compute FILE [--layout rows|colu
        attnviz-cli model session DIR (--text TEXT | --ids 1,2,3) --layer L [--head H]
                    --out S.attnviz
        attnviz-cli model grad DIR --ids 1,2,3 --json OUT
+       attnviz-cli model compare A B (--text TEXT | --ids 1,2,3) [--json OUT]
        attnviz-cli model train (--corpus FILE | --task induction) --layers L --heads H
                    --d-model D [--attention-only] [--bos] [--steps N] [--seed S] --out DIR
        attnviz-cli tokenize DIR_OR_FILE --text TEXT
@@ -75,10 +76,21 @@ Commands:
             config.json, model.safetensors or model.safetensors.index.json and its
             shards; GPT-2, Llama 1-3, Mistral, Qwen2, Qwen3, Gemma 2 and 3, Phi-3 or
             BERT): family, features, layers, heads, kv_heads,
-            d_model, head_dim, vocab, max_positions, dtype, parameters.
+            d_model, head_dim, vocab, max_positions, dtype, parameters. DIR may be a
+            GGUF file instead (llama.cpp's: llama, qwen2, qwen3 or gpt2; F32, F16, BF16,
+            Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, Q4_K, Q5_K, Q6_K), here and wherever a
+            model folder is taken; inspect then adds "gguf": {"version", "alignment",
+            "tensor_types"}.
   model run Run the checkpoint in DIR on token ids, every layer in double precision,
             and print the ids and the top-K predictions (decoders: the next token
             after the last; BERT: at each [MASK] of vocab.txt, or every position).
+  model compare
+            Run two files of one model (folders or GGUF files of the same
+            architecture and vocabulary, e.g. F16 and Q4_K_M) on the same ids and
+            print the five heads whose attention moved most and the positions whose
+            top prediction changed; --json OUT writes {"layers": [{"residual_rel_diff",
+            "heads": [{"max_abs_weight_diff", "js_divergence"}]}], "final_kl",
+            "top1_agreement"}.
   model analyze
             Write every reading of the run as one JSON object, as the reference files'
             analysis section: {"norms" (value-weighted attention per layer and head),

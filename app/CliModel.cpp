@@ -4,6 +4,7 @@
 #include "CliNumbers.h"
 
 #include "CliAnalyze.h"
+#include "CliCompare.h"
 #include "CliTrain.h"
 
 #include "InputError.h"
@@ -270,6 +271,8 @@ bool isModelCommand(const QStringList &arguments) {
 int runModelCommand(const QStringList &arguments) {
     if (isAnalyzeCommand(arguments)) // its own options and messages (CliAnalyze.cpp)
         return runAnalyzeCommand(arguments);
+    if (isCompareCommand(arguments)) // two models (CliCompare.cpp)
+        return runCompareCommand(arguments);
     if (isTrainingCommand(arguments)) // model grad, model train: CliTrain.cpp
         return runTrainingCommand(arguments);
     try {

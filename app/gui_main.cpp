@@ -125,7 +125,8 @@ int main(int argc, char **argv) {
         "model",
         QCoreApplication::translate(
             "main", "Open the model folder <dir> (Hugging Face: config.json, model.safetensors "
-                    "and its tokenizer) and show every head of every layer."),
+                    "and its tokenizer) or a GGUF file (llama.cpp's) and show every head of "
+                    "every layer."),
         "dir");
     const QCommandLineOption text(
         "text", QCoreApplication::translate("main", "The text the model of --model runs on."),

@@ -98,6 +98,20 @@ inline constexpr std::int64_t kMaxNormalizerGrowth = 64;
 inline constexpr std::int64_t kMaxTrainingCorpusBytes = std::int64_t(32) << 20;
 inline constexpr std::int64_t kMaxTrainedVocab = 65536;
 
+// GGUF files (io/GgufFile.h, llama.cpp's format): every count, length and offset of the header
+// is checked against these and against the bytes the file has left before anything is read or
+// allocated from it. Real files stay far below: Llama 3 70B has 724 tensors and about 40 keys,
+// its longest string (a chat template) is a few kB, its longest array (the merges) 280 147.
+inline constexpr std::int64_t kMaxGgufTensors = 65536;
+inline constexpr std::int64_t kMaxGgufKeys = 65536;
+inline constexpr std::int64_t kMaxGgufStringBytes = std::int64_t(16) << 20; // one string
+inline constexpr std::int64_t kMaxGgufArrayCount = std::int64_t(1) << 24;   // one array
+inline constexpr int kMaxGgufArrayDepth = 4;           // arrays of arrays of …
+inline constexpr int kMaxGgufDims = 4;                 // ggml's GGML_MAX_DIMS
+inline constexpr std::int64_t kMaxGgufNameBytes = 256; // a tensor's name (ggml: 64)
+inline constexpr std::int64_t kMaxGgufAlignment = std::int64_t(1) << 20;
+inline constexpr std::int64_t kMaxGgufTensorValues = std::int64_t(1) << 40; // one tensor
+
 // The sizes of a set of inputs without their numbers: what can be checked before allocating.
 struct InputShape {
     std::int64_t tokens = 0, embedding = 0; // X: n × p

@@ -59,7 +59,7 @@ _attnviz_cli() {
         return
     fi
     if [ "$command" = model ]; then
-        COMPREPLY=($(compgen -W "inspect run session analyze" -- "$cur"))
+        COMPREPLY=($(compgen -W "inspect run session analyze compare" -- "$cur"))
         return
     fi
     if [[ "$cur" == -* ]]; then
@@ -78,6 +78,7 @@ _attnviz_cli() {
             "model session") options="--text --ids --layer --head --out" ;;
             "model analyze") options="--text --ids --ablate --json" ;;
             "model inspect") options="" ;;
+            "model compare") options="--text --ids --json" ;;
             tokenize) options="--text" ;;
         esac
         COMPREPLY=($(compgen -W "$options" -- "$cur"))

@@ -71,7 +71,7 @@ build() {
 # Runs every fuzz target for FUZZ_SECONDS on a working copy of its seed corpus and prints the
 # executions, the coverage (libFuzzer's covered edges "cov" and features "ft") and findings.
 # One libFuzzer target per parser (tests/fuzz/CMakeLists.txt); FUZZ_TARGETS="npy csv" runs some.
-fuzz_targets=(${FUZZ_TARGETS:-npy npz inflate csv session safetensors model_config shard_index bpe tokenizer_json wordpiece sentencepiece_model sentencepiece_json})
+fuzz_targets=(${FUZZ_TARGETS:-npy npz inflate csv session safetensors model_config shard_index bpe tokenizer_json wordpiece sentencepiece_model sentencepiece_json gguf})
 fuzz() {
   local seconds="${FUZZ_SECONDS:-60}" failed=0
   for target in "${fuzz_targets[@]}"; do

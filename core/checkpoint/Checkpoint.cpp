@@ -7,12 +7,16 @@
 #include "ShardIndex.h"
 #include "Translate.h"
 #include "io/JsonWrite.h"
+#include "io/RegularFile.h"
 #include "io/Safetensors.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QJsonValue>
+#include <QStringList>
 
 #include <map>
 #include <optional>
@@ -34,6 +38,7 @@ namespace {
 }
 
 QByteArray readSmallFile(const QString &path, std::int64_t limit) {
+    requireRegularFile(path);
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         fail(translate("attn::checkpoint", "%1: cannot read: %2").arg(path, file.errorString()));
@@ -58,6 +63,13 @@ std::shared_ptr<const Checkpoint> Checkpoint::open(const QString &folderPath) {
     const QFileInfo info(folderPath);
     if (!info.exists())
         fail(translate("attn::checkpoint", "%1: no such folder").arg(folderPath));
+    if (!info.isDir()) {
+        requireRegularFile(folderPath);
+        QFile head(folderPath);
+        if (isGgufPath(folderPath) ||
+            (head.open(QIODevice::ReadOnly) && looksLikeGguf(head.read(4))))
+            return openGguf(folderPath);
+    }
     const QDir dir(info.isDir() ? info.filePath() : info.path());
     std::shared_ptr<Checkpoint> c(new Checkpoint);
     c->m_folder = dir.path();
@@ -113,6 +125,7 @@ std::shared_ptr<const Checkpoint> Checkpoint::open(const QString &folderPath) {
         auto m = std::make_unique<Mapped>();
         m->path = path;
         m->file.setFileName(path);
+        requireRegularFile(path);
         if (!m->file.open(QIODevice::ReadOnly))
             fail(translate("attn::checkpoint", "%1: cannot read: %2")
                      .arg(path, m->file.errorString()));
@@ -141,13 +154,155 @@ std::shared_ptr<const Checkpoint> Checkpoint::open(const QString &folderPath) {
     binder.prefix = family.prefix(binder);
     family.bind(binder, config, c->m_weights);
 
+    c->collectUsed();
+    return c;
+}
+
+namespace {
+
+// A tensor's name in a GGUF file (blk.N.attn_q.weight) as Hugging Face's of the family
+// (model.layers.N.self_attn.q_proj.weight), or back; a name of neither stays as it is.
+QString renameTensor(const GgufLayout &layout, const QString &name, bool toHf) {
+    const int dot = name.lastIndexOf(u'.');
+    if (dot < 0)
+        return name;
+    const QString base = name.left(dot), suffix = name.mid(dot);
+    for (const GgufLayout::Name &n : layout.globals)
+        if (base == QLatin1String(toHf ? n.gguf : n.hf))
+            return QLatin1String(toHf ? n.hf : n.gguf) + suffix;
+    const QString from = QLatin1String(toHf ? "blk.%1." : layout.layerPrefix);
+    const QString to = QLatin1String(toHf ? layout.layerPrefix : "blk.%1.");
+    const QString before = from.section(QStringLiteral("%1"), 0, 0),
+                  after = from.section(QStringLiteral("%1"), 1);
+    if (!base.startsWith(before))
+        return name;
+    qsizetype i = before.size();
+    while (i < base.size() && base[i].isDigit())
+        ++i;
+    if (i == before.size() || i - before.size() > 6 || !base.mid(i).startsWith(after))
+        return name;
+    const QString layer = base.mid(before.size(), i - before.size());
+    const QString rest = base.mid(i + after.size());
+    for (const GgufLayout::Name &n : layout.layer)
+        if (rest == QLatin1String(toHf ? n.gguf : n.hf))
+            return to.arg(layer) + QLatin1String(toHf ? n.hf : n.gguf) + suffix;
+    return name;
+}
+
+} // namespace
+
+std::shared_ptr<const Checkpoint> Checkpoint::openGguf(const QString &path) {
+    std::shared_ptr<Checkpoint> c(new Checkpoint);
+    c->m_folder = path;
+    c->m_gguf = GgufFile::open(path);
+    const GgufFile &g = *c->m_gguf;
+    const QString arch = g.string("general.architecture").value_or(QString());
+    if (arch.isEmpty())
+        fail(g.where("general.architecture") + translate("attn::checkpoint", ": missing"));
+    const ModelFamilySpec *family = familyOfGgufArchitecture(arch);
+    if (!family) {
+        QStringList known;
+        for (const ModelFamilySpec *f : modelFamilies())
+            if (f->gguf)
+                known << QString::fromLatin1(f->gguf->architecture);
+        fail(translate("attn::checkpoint", "%1: the architecture \"%2\" is not read (%3 are)")
+                 .arg(path, arch.left(40), known.join(", ")));
+    }
+    const GgufLayout &layout = *family->gguf;
+
+    // The keys as the config.json they stand for, read by the family's own parse.
+    QJsonObject config;
+    config["model_type"] = QLatin1String(family->modelType);
+    const QByteArray prefix = arch.toUtf8() + '.';
+    std::vector<std::pair<QString, QString>> keyNames; // config.json's → GGUF's, for messages
+    for (const GgufLayout::Key &k : layout.keys) {
+        const QByteArray key = prefix + k.gguf;
+        keyNames.emplace_back(QLatin1String(k.config), QString::fromUtf8(key));
+        const std::optional<double> v = g.number(key);
+        if (v)
+            config[QLatin1String(k.config)] = *v;
+        else if (k.required)
+            fail(g.where(key) + translate("attn::checkpoint", ": missing"));
+    }
+    if (!config.contains("vocab_size")) {
+        if (const auto n = g.arrayCount("tokenizer.ggml.tokens"))
+            config["vocab_size"] = double(*n);
+        else if (const GgufTensor *t = g.tensor("token_embd.weight"); t && t->dims.size() == 2)
+            config["vocab_size"] = double(t->dims[1]);
+    }
+    config["tie_word_embeddings"] = g.tensor("output.weight") == nullptr;
+    if (g.tensor("blk.0.attn_q.bias")) {
+        if (layout.interleavedQk)
+            fail(translate("attn::checkpoint", "%1: biases of a Llama's q and k are not read")
+                     .arg(path));
+        config["attention_bias"] = true;
+    }
+    if (g.tensor("rope_freqs.weight"))
+        fail(translate("attn::checkpoint", "%1: rope_freqs (Llama 3.1's scaled RoPE) is not read")
+                 .arg(path));
+    try {
+        c->m_config = parseModelConfig(QJsonDocument(config).toJson(QJsonDocument::Compact));
+    } catch (const InputError &e) {
+        QString message = QString::fromStdString(e.what());
+        for (const auto &[hf, key] : keyNames)
+            message.replace(QLatin1Char('"') + hf + QLatin1Char('"'), key);
+        fail(path + ": " + message);
+    }
+    const ModelConfig &cfg = c->m_config;
+    if (const auto rot = g.integer(prefix + "rope.dimension_count");
+        rot && cfg.features.rope && *rot != cfg.features.ropes.rotaryDims)
+        fail(translate("attn::checkpoint", "%1: %2 is %3, but the heads have %4 dimensions "
+                                           "(partial RoPE is not read)")
+                 .arg(path, QString::fromUtf8(prefix + "rope.dimension_count"),
+                      QString::number(*rot), QString::number(cfg.features.ropes.rotaryDims)));
+    // The tokenizer's arrays: one entry per token of the vocabulary.
+    if (const auto n = g.arrayCount("tokenizer.ggml.tokens"); n && std::int64_t(*n) != cfg.vocab)
+        fail(translate("attn::checkpoint", "%1: tokenizer.ggml.tokens has %2 entries, but the "
+                                           "vocabulary has %3 tokens")
+                 .arg(path, QString::number(*n), QString::number(cfg.vocab)));
+
+    // The tensors under Hugging Face's names.
+    auto m = std::make_unique<Mapped>();
+    m->path = path;
+    m->header.dataStart = g.dataStart();
+    for (const GgufTensor &t : g.tensors()) {
+        SafetensorsTensor s;
+        s.name = renameTensor(layout, t.name, true);
+        s.dtype = ggmlTypeName(std::uint32_t(t.type));
+        for (const std::int64_t d : t.shape())
+            s.shape.push_back(std::uint64_t(d));
+        s.begin = t.offset;
+        s.end = t.offset + t.bytes;
+        m->header.tensors.push_back(s);
+    }
+    TensorBinder binder;
+    binder.indexFile = path;
+    binder.fileName = [&layout](const QString &name) { return renameTensor(layout, name, false); };
+    const unsigned char *data =
+        g.tensors().empty() ? nullptr : g.tensorData(g.tensors()[0]) - g.tensors()[0].offset;
+    for (const SafetensorsTensor &t : m->header.tensors)
+        binder.entries.emplace(
+            t.name, TensorBinder::Entry{&t, path, data, g.handle(), std::int64_t(g.dataStart())});
+    binder.prefix = family->prefix(binder);
+    (layout.bind ? layout.bind : family->bind)(binder, cfg, c->m_weights);
+    if (layout.interleavedQk)
+        for (LayerWeights &l : c->m_weights.layers) {
+            l.q.weight.interleavedHeadDim = cfg.headDim;
+            l.k.weight.interleavedHeadDim = cfg.headDim;
+        }
+    c->m_files.push_back(std::move(m));
+    c->collectUsed();
+    return c;
+}
+
+void Checkpoint::collectUsed() {
     // Every tensor used, once.
     std::set<const unsigned char *> seen;
     auto use = [&](const TensorView &t) {
         if (t.present() && seen.insert(t.data).second)
-            c->m_used.push_back(&t);
+            m_used.push_back(&t);
     };
-    const ModelWeights &w = c->m_weights;
+    const ModelWeights &w = m_weights;
     auto useLinear = [&](const LinearWeights &l) {
         use(l.weight);
         use(l.bias);
@@ -172,7 +327,6 @@ std::shared_ptr<const Checkpoint> Checkpoint::open(const QString &folderPath) {
     useLinear(w.lmHead);
     useLinear(w.mlmTransform);
     useNorm(w.mlmNorm);
-    return c;
 }
 
 QString Checkpoint::dtype() const {
@@ -208,6 +362,25 @@ QByteArray Checkpoint::summaryJson() const {
     o.key("dtype");
     out += "\"" + dtype().toUtf8() + "\"";
     number("parameters", parameters());
+    if (m_gguf) {
+        o.key("gguf");
+        json::Block g(out, o.inner(), json::Block::Object);
+        g.key("version");
+        out += QByteArray::number(m_gguf->version());
+        g.key("alignment");
+        out += QByteArray::number(qulonglong(m_gguf->alignment()));
+        g.key("tensor_types");
+        std::map<QString, std::int64_t> types;
+        for (const GgufTensor &t : m_gguf->tensors())
+            ++types[ggmlTypeName(std::uint32_t(t.type))];
+        json::Block tt(out, g.inner(), json::Block::Object);
+        for (const auto &[name, count] : types) {
+            tt.key(name);
+            out += QByteArray::number(qlonglong(count));
+        }
+        tt.close();
+        g.close();
+    }
     o.key("features");
     json::appendValue(out, QJsonValue(describeFeatures(m_config)), 0);
     o.close();

@@ -3,6 +3,7 @@
 
 #include "ModelConfig.h"
 #include "ModelWeights.h"
+#include "io/GgufFile.h"
 
 #include <QByteArray>
 #include <QString>
@@ -27,12 +28,20 @@ public:
     // the family cannot run (ModelConfig.h), a damaged or truncated safetensors file, a shard
     // that is missing, a tensor that is missing (named) or of the wrong shape (expected against
     // found) or not a float.
+    //
+    // A path ending in .gguf (or a file beginning with "GGUF") is llama.cpp's one-file format
+    // instead (io/GgufFile.h): its {arch}.* keys give the config, its tensors keep their stored
+    // types (quantized blocks included: Dequantize.h), and a Llama's q and k rows are read in
+    // Hugging Face's order. Its messages name the file and the GGUF key or tensor.
     static std::shared_ptr<const Checkpoint> open(const QString &folder);
     ~Checkpoint();
     Checkpoint(const Checkpoint &) = delete;
     Checkpoint &operator=(const Checkpoint &) = delete;
 
+    // The folder, or the GGUF file.
     const QString &folder() const { return m_folder; }
+    // The GGUF file this was read from, or null.
+    const GgufFile *gguf() const { return m_gguf.get(); }
     const ModelConfig &config() const { return m_config; }
     const ModelWeights &weights() const { return m_weights; }
     // The stored type of the weights the model uses: "F32", "BF16", … or "mixed".
@@ -40,17 +49,21 @@ public:
     // The numbers of the tensors the model uses, each once (a tied head is the embeddings).
     std::int64_t parameters() const;
     // `model inspect`'s one JSON object: family, layers, heads, kv_heads, d_model, head_dim,
-    // vocab, max_positions, dtype, parameters.
+    // vocab, max_positions, dtype, parameters; for a GGUF file also "gguf": version, alignment
+    // and the count of tensors of each type.
     QByteArray summaryJson() const;
 
 private:
     struct Mapped;
     Checkpoint();
+    static std::shared_ptr<const Checkpoint> openGguf(const QString &path);
+    void collectUsed();
 
     QString m_folder;
     ModelConfig m_config;
     ModelWeights m_weights;
     std::vector<std::unique_ptr<Mapped>> m_files;
+    std::unique_ptr<GgufFile> m_gguf;
     std::vector<const TensorView *> m_used; // into m_weights, each tensor once
 };
 

@@ -26,6 +26,41 @@ const ModelFamilySpec &familySpec(ModelFamily family) {
     return gpt2Family();
 }
 
+const ModelFamilySpec *familyOfGgufArchitecture(const QString &architecture) {
+    for (const ModelFamilySpec *f : modelFamilies())
+        if (f->gguf && architecture == QLatin1String(f->gguf->architecture))
+            return f;
+    return nullptr;
+}
+
+GgufLayout llamaGgufLayout(const char *architecture, bool interleavedQk) {
+    GgufLayout l;
+    l.architecture = architecture;
+    l.keys = {
+        {"embedding_length", "hidden_size", true},
+        {"block_count", "num_hidden_layers", true},
+        {"attention.head_count", "num_attention_heads", true},
+        {"attention.head_count_kv", "num_key_value_heads", false},
+        {"feed_forward_length", "intermediate_size", true},
+        {"context_length", "max_position_embeddings", false},
+        {"vocab_size", "vocab_size", false},
+        {"attention.layer_norm_rms_epsilon", "rms_norm_eps", false},
+        {"rope.freq_base", "rope_theta", false},
+        {"attention.key_length", "head_dim", false},
+    };
+    l.globals = {
+        {"token_embd", "model.embed_tokens"}, {"output_norm", "model.norm"}, {"output", "lm_head"}};
+    l.layer = {{"attn_norm", "input_layernorm"},    {"attn_q", "self_attn.q_proj"},
+               {"attn_k", "self_attn.k_proj"},      {"attn_v", "self_attn.v_proj"},
+               {"attn_output", "self_attn.o_proj"}, {"attn_q_norm", "self_attn.q_norm"},
+               {"attn_k_norm", "self_attn.k_norm"}, {"ffn_norm", "post_attention_layernorm"},
+               {"ffn_gate", "mlp.gate_proj"},       {"ffn_up", "mlp.up_proj"},
+               {"ffn_down", "mlp.down_proj"}};
+    l.layerPrefix = "model.layers.%1.";
+    l.interleavedQk = interleavedQk;
+    return l;
+}
+
 QString llamaPrefix(const TensorBinder &b) {
     return b.has("model.embed_tokens.weight") ? "model." : "";
 }

@@ -10,6 +10,33 @@
 
 namespace attn {
 
+// How llama.cpp's GGUF files store a family (its src/llama-arch.cpp names): the architecture in
+// general.architecture, the {arch}.* keys that give config.json's sizes, and the tensors'
+// names beside Hugging Face's. A GGUF file is read by writing its keys as the config.json they
+// stand for and naming its tensors as Hugging Face does, so that the family's own parse and
+// bind read it; names in messages stay the file's.
+struct GgufLayout {
+    const char *architecture;
+    struct Key {
+        const char *gguf;   // after "{arch}.": "embedding_length"
+        const char *config; // config.json's key: "hidden_size"
+        bool required;
+    };
+    std::vector<Key> keys;
+    struct Name {
+        const char *gguf; // "token_embd", or within a layer "attn_q"
+        const char *hf;   // "model.embed_tokens", or within a layer "self_attn.q_proj"
+    };
+    std::vector<Name> globals, layer;
+    const char *layerPrefix; // Hugging Face's prefix of layer %1's tensors: "model.layers.%1."
+    // llama.cpp's converter interleaves the halves of each head's q and k rows (Llama, not
+    // Qwen2): the views read them back in Hugging Face's order (TensorView::interleavedHeadDim).
+    bool interleavedQk = false;
+    // Binds the tensors when the family's own bind does not fit (GPT-2: GGUF stores its Conv1D
+    // weights out × in); null: the family's bind.
+    void (*bind)(const TensorBinder &b, const ModelConfig &c, ModelWeights &w) = nullptr;
+};
+
 // One model family, described once (llama.cpp's src/models/<arch>.cpp is the model): each file
 // under checkpoint/families/ defines one, and ModelFamilies.cpp lists them. A family reads its
 // config keys into sizes and features, names its tensor prefix, and binds its tensors to their
@@ -26,6 +53,8 @@ struct ModelFamilySpec {
     QString (*prefix)(const TensorBinder &b);
     // Binds every tensor the forward pass reads, with its shape checked.
     void (*bind)(const TensorBinder &b, const ModelConfig &c, ModelWeights &w);
+    // How llama.cpp's GGUF files store it; null when attnviz does not read them.
+    const GgufLayout *gguf = nullptr;
 };
 
 // Every family attnviz opens, in the order `model inspect --help` lists them.
@@ -50,6 +79,14 @@ const ModelFamilySpec &bertFamily();
 // mlp.{gate,up,down}_proj), the final "norm" and a tied or separate "lm_head".
 QString llamaPrefix(const TensorBinder &b);
 void bindLlamaLayers(const TensorBinder &b, const ModelConfig &c, ModelWeights &w);
+
+// The GGUF layout of the Llama-shaped families (llama, qwen2, …): {arch}.embedding_length,
+// block_count, attention.head_count(_kv), feed_forward_length, context_length, vocab_size,
+// attention.layer_norm_rms_epsilon, rope.freq_base, attention.key_length; token_embd,
+// blk.N.attn_{norm,q,k,v,output}, ffn_{norm,gate,up,down}, output_norm, output.
+GgufLayout llamaGgufLayout(const char *architecture, bool interleavedQk);
+// The family whose GGUF architecture is `architecture`, or null.
+const ModelFamilySpec *familyOfGgufArchitecture(const QString &architecture);
 
 // What Gemma 2 and 3 share (families/Gemma2.cpp): Llama's sizes, (1 + w) norms, sandwich norms,
 // GeGLU, the query_pre_attn_scalar scale, √d_model embeddings, tied head, and which layers slide

@@ -32,11 +32,18 @@ std::optional<TensorDtype> floatDtype(const QString &name) {
         return TensorDtype::F16;
     if (name == "BF16")
         return TensorDtype::BF16;
+    // ggml's block types: only GGUF files name them (safetensors refuses such a dtype).
+    for (TensorDtype t :
+         {TensorDtype::Q8_0, TensorDtype::Q4_0, TensorDtype::Q4_1, TensorDtype::Q5_0,
+          TensorDtype::Q5_1, TensorDtype::Q4_K, TensorDtype::Q5_K, TensorDtype::Q6_K})
+        if (name == QLatin1String(dtypeName(t)))
+            return t;
     return std::nullopt;
 }
 
 TensorView view(const TensorBinder::Entry &e, const QString &name,
                 const std::vector<std::int64_t> &shape) {
+    // name: as the file names it
     const std::optional<TensorDtype> dtype = floatDtype(e.tensor->dtype);
     if (!dtype)
         fail(translate("attn::checkpoint",
@@ -64,18 +71,20 @@ TensorView view(const TensorBinder::Entry &e, const QString &name,
 TensorView TensorBinder::require(const QString &name, const std::vector<std::int64_t> &shape,
                                  bool bare) const {
     const QString full = bare ? name : prefix + name;
+    const QString shown = fileName ? fileName(full) : full;
     const auto it = entries.find(full);
     if (it == entries.end())
-        fail(
-            translate("attn::checkpoint", "%1: the tensor \"%2\" is missing").arg(indexFile, full));
-    return view(it->second, full, shape);
+        fail(translate("attn::checkpoint", "%1: the tensor \"%2\" is missing")
+                 .arg(indexFile, shown));
+    return view(it->second, shown, shape);
 }
 
 TensorView TensorBinder::optional(const QString &name, const std::vector<std::int64_t> &shape,
                                   bool bare) const {
     const QString full = bare ? name : prefix + name;
     const auto it = entries.find(full);
-    return it == entries.end() ? TensorView{} : view(it->second, full, shape);
+    return it == entries.end() ? TensorView{}
+                               : view(it->second, fileName ? fileName(full) : full, shape);
 }
 
 LinearWeights TensorBinder::linear(const QString &name, std::int64_t out, std::int64_t in,
@@ -97,10 +106,29 @@ NormWeights TensorBinder::norm(const QString &name, std::int64_t d, bool bias) c
     return n;
 }
 
+TensorView viewOfGgufTensor(const GgufFile &file, const GgufTensor &tensor) {
+    TensorView v;
+    v.name = tensor.name;
+    v.file = file.name();
+    v.dtype = floatDtype(ggmlTypeName(std::uint32_t(tensor.type))).value_or(TensorDtype::F32);
+    v.shape = tensor.shape();
+    if (v.shape.size() > 2) { // rows of the innermost dimension
+        std::int64_t rows = 1;
+        for (std::size_t i = 1; i < tensor.dims.size(); ++i)
+            rows *= tensor.dims[i];
+        v.shape = {rows, tensor.dims[0]};
+    }
+    v.data = file.tensorData(tensor);
+    v.fd = file.handle();
+    v.offset = std::int64_t(file.dataStart() + tensor.offset);
+    return v;
+}
+
 TensorView rowSlice(const TensorView &t, std::int64_t first, std::int64_t count) {
     TensorView s = t;
     const bool vector = t.shape.size() == 1; // a bias: its elements
-    const std::int64_t bytes = first * (vector ? 1 : t.cols()) * dtypeBytes(t.dtype);
+    const std::int64_t bytes =
+        vector ? first * blockBytes(t.dtype) / blockValues(t.dtype) : first * t.rowBytes();
     s.shape =
         vector ? std::vector<std::int64_t>{count} : std::vector<std::int64_t>{count, t.cols()};
     s.data = t.data + bytes;

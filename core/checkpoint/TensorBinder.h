@@ -2,11 +2,13 @@
 #pragma once
 
 #include "ModelWeights.h"
+#include "io/GgufFile.h"
 #include "io/Safetensors.h"
 
 #include <QString>
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <vector>
 
@@ -28,6 +30,10 @@ public:
     std::map<QString, Entry> entries;
     QString prefix;    // "transformer.", "model.", "bert." or empty
     QString indexFile; // the file a missing tensor is reported against
+    // The file's own name of a tensor named as Hugging Face does (a GGUF file's "blk.0.attn_q
+    // .weight" for "model.layers.0.self_attn.q_proj.weight"), for messages and views; null:
+    // the same.
+    std::function<QString(const QString &)> fileName;
 
     bool has(const QString &name) const { return entries.count(name) > 0; }
     // `name` after the prefix unless `bare`, with exactly `shape`.
@@ -43,6 +49,10 @@ public:
     // NAME.weight and, with `bias`, NAME.bias, of length d.
     NormWeights norm(const QString &name, std::int64_t d, bool bias) const;
 };
+
+// A tensor of a GGUF file as it is stored (its shape PyTorch's: the dims reversed), named as the
+// file names it.
+TensorView viewOfGgufTensor(const GgufFile &file, const GgufTensor &tensor);
 
 // Rows [first, first + count) of a row-major tensor (elements of a 1-D one): one part of a fused
 // projection (Phi-3's qkv_proj, gate_up_proj) as a tensor of its own, in place in the file.

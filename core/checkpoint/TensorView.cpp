@@ -2,6 +2,7 @@
 #include "TensorView.h"
 
 #include "InputError.h"
+#include "Matrix.h"
 #include "Translate.h"
 #include "WidenValues.h"
 
@@ -9,6 +10,7 @@
 #include <cerrno>
 #include <cmath>
 #include <memory>
+#include <vector>
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -25,6 +27,22 @@ const char *dtypeName(TensorDtype dtype) {
         return "F16";
     case TensorDtype::BF16:
         return "BF16";
+    case TensorDtype::Q8_0:
+        return "Q8_0";
+    case TensorDtype::Q4_0:
+        return "Q4_0";
+    case TensorDtype::Q4_1:
+        return "Q4_1";
+    case TensorDtype::Q5_0:
+        return "Q5_0";
+    case TensorDtype::Q5_1:
+        return "Q5_1";
+    case TensorDtype::Q4_K:
+        return "Q4_K";
+    case TensorDtype::Q5_K:
+        return "Q5_K";
+    case TensorDtype::Q6_K:
+        return "Q6_K";
     }
     return "?";
 }
@@ -38,8 +56,65 @@ int dtypeBytes(TensorDtype dtype) {
     case TensorDtype::F16:
     case TensorDtype::BF16:
         return 2;
+    default:
+        return 0;
     }
-    return 0;
+}
+
+bool isQuantized(TensorDtype dtype) {
+    return dtypeBytes(dtype) == 0;
+}
+
+int blockValues(TensorDtype dtype) {
+    switch (dtype) {
+    case TensorDtype::Q8_0:
+    case TensorDtype::Q4_0:
+    case TensorDtype::Q4_1:
+    case TensorDtype::Q5_0:
+    case TensorDtype::Q5_1:
+        return 32;
+    case TensorDtype::Q4_K:
+    case TensorDtype::Q5_K:
+    case TensorDtype::Q6_K:
+        return 256;
+    default:
+        return 1;
+    }
+}
+
+int blockBytes(TensorDtype dtype) {
+    switch (dtype) {
+    case TensorDtype::Q8_0:
+        return 34;
+    case TensorDtype::Q4_0:
+        return 18;
+    case TensorDtype::Q4_1:
+        return 20;
+    case TensorDtype::Q5_0:
+        return 22;
+    case TensorDtype::Q5_1:
+        return 24;
+    case TensorDtype::Q4_K:
+        return 144;
+    case TensorDtype::Q5_K:
+        return 176;
+    case TensorDtype::Q6_K:
+        return 210;
+    default:
+        return dtypeBytes(dtype);
+    }
+}
+
+std::int64_t TensorView::storedRow(std::int64_t row) const {
+    const std::int64_t n = interleavedHeadDim;
+    if (n <= 0)
+        return row;
+    const std::int64_t half = n / 2, i = row % n;
+    return row - i + 2 * (i % half) + i / half;
+}
+
+bool TensorView::widenStoredRows(const unsigned char *p, std::int64_t count, double *out) const {
+    return widenValues(dtype, p, count * cols(), out);
 }
 
 namespace {
@@ -69,19 +144,19 @@ bool readFully(int fd, unsigned char *buffer, std::int64_t bytes, std::int64_t o
 bool TensorView::widenRead(std::int64_t first, std::int64_t count, double *out, bool &ok) const {
     if (fd < 0)
         return false;
-    const int item = dtypeBytes(dtype);
-    const std::int64_t chunk = kReadChunk / item; // values
-    const auto buffer = std::make_unique_for_overwrite<unsigned char[]>(std::size_t(kReadChunk));
+    const std::int64_t bytes = rowBytes();
+    const std::int64_t chunk = std::max<std::int64_t>(1, kReadChunk / bytes); // rows
+    const auto buffer = std::make_unique_for_overwrite<unsigned char[]>(std::size_t(chunk * bytes));
     ok = true;
     for (std::int64_t done = 0; done < count; done += chunk) {
         const std::int64_t n = std::min(chunk, count - done);
-        if (!readFully(fd, buffer.get(), n * item, offset + (first + done) * item)) {
+        if (!readFully(fd, buffer.get(), n * bytes, offset + (first + done) * bytes)) {
             // The file cannot be read (any more): the rest through the mapping, which then
             // fails as the mapping would have.
-            ok &= widenValues(dtype, data + (first + done) * item, count - done, out + done);
+            ok &= widenStoredRows(data + (first + done) * bytes, count - done, out + done * cols());
             return true;
         }
-        ok &= widenValues(dtype, buffer.get(), n, out + done);
+        ok &= widenStoredRows(buffer.get(), n, out + done * cols());
     }
     return true;
 }
@@ -92,17 +167,40 @@ void TensorView::widenRows(std::int64_t first, std::int64_t count, double *out) 
 
 void TensorView::widenBlock(std::int64_t row, std::int64_t rows, std::int64_t col,
                             std::int64_t width, double *out) const {
-    const int item = dtypeBytes(dtype);
+    const std::int64_t bytes = rowBytes();
     bool ok = true;
-    if (col == 0 && width == cols() && rows * width * item >= kReadMinimum &&
-        widenRead(row * width, rows * width, out, ok)) {
+    if (col == 0 && width == cols() && interleavedHeadDim == 0 && rows * bytes >= kReadMinimum &&
+        widenRead(row, rows, out, ok)) {
+        if (ok)
+            return;
+    } else if (!isQuantized(dtype)) {
+        ok = true;
+        const int item = dtypeBytes(dtype);
+        for (std::int64_t r = 0; r < rows; ++r)
+            ok &= widenValues(dtype, data + storedRow(row + r) * bytes + col * item, width,
+                              out + r * width);
         if (ok)
             return;
     } else {
+        // Whole blocks: those that hold columns [col, col + width), into `out` directly when
+        // the columns are whole blocks, else into a buffer the columns are copied from.
         ok = true;
-        for (std::int64_t r = 0; r < rows; ++r)
-            ok &= widenValues(dtype, data + ((row + r) * cols() + col) * item, width,
-                              out + r * width);
+        const std::int64_t per = blockValues(dtype), size = blockBytes(dtype);
+        const std::int64_t b0 = col / per, b1 = (col + width + per - 1) / per;
+        const bool whole = col % per == 0 && width % per == 0;
+        std::vector<double> buffer(whole ? 0 : std::size_t((b1 - b0) * per));
+        for (std::int64_t r = 0; r < rows; ++r) {
+            const unsigned char *p = data + storedRow(row + r) * bytes + b0 * size;
+            if (whole) {
+                ok &= widenValues(dtype, p, width, out + r * width);
+            } else {
+                // Values of blocks outside the columns asked for are not checked.
+                widenValues(dtype, p, (b1 - b0) * per, buffer.data());
+                std::copy_n(buffer.data() + (col - b0 * per), width, out + r * width);
+                for (std::int64_t c = 0; c < width; ++c)
+                    ok &= std::abs(out[r * width + c]) <= kMaxAbsInput;
+            }
+        }
         if (ok)
             return;
     }
@@ -137,8 +235,7 @@ void TensorView::release() const {
     if (!data)
         return;
     const auto page = std::uintptr_t(sysconf(_SC_PAGESIZE));
-    const auto begin = std::uintptr_t(data),
-               end = begin + std::uintptr_t(size() * dtypeBytes(dtype));
+    const auto begin = std::uintptr_t(data), end = begin + std::uintptr_t(rows() * rowBytes());
     const std::uintptr_t first = (begin + page - 1) / page * page, last = end / page * page;
     // Only pages wholly inside the tensor: its neighbours may still be in use. Advice that
     // fails changes nothing but the memory figure.

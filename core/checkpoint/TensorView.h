@@ -10,12 +10,19 @@
 
 namespace attn {
 
-// The float types a checkpoint's weights may be stored in; each converts exactly to double.
-enum class TensorDtype { F64, F32, F16, BF16 };
+// The types a checkpoint's weights may be stored in; each converts exactly to double. The float
+// types are safetensors' and GGUF's; the quantized ones are ggml's blocks (GGUF only,
+// Dequantize.h), each block of blockValues values in blockBytes bytes.
+enum class TensorDtype { F64, F32, F16, BF16, Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, Q4_K, Q5_K, Q6_K };
 
-// "F64", "F32", "F16", "BF16": safetensors' names.
+// "F64", "F32", "F16", "BF16" (safetensors' names), "Q8_0", "Q4_K", … (ggml's).
 const char *dtypeName(TensorDtype dtype);
+// Bytes of one value of a float type; 0 for a quantized one (see blockBytes).
 int dtypeBytes(TensorDtype dtype);
+bool isQuantized(TensorDtype dtype);
+// Values and bytes of one block: 1 and dtypeBytes for the float types.
+int blockValues(TensorDtype dtype);
+int blockBytes(TensorDtype dtype);
 
 // A tensor of a checkpoint where it lies in the memory-mapped file, in its stored precision: no
 // copy is made when a checkpoint is opened. The forward pass widens blocks of rows to double as
@@ -33,11 +40,20 @@ struct TensorView {
     // misses, pread 0.6 s; and what is read is never counted in the process's resident memory.
     int fd = -1;
     std::int64_t offset = 0;
+    // Non-zero for a Llama q or k projection read from GGUF: llama.cpp's converter stored each
+    // head's rows (of this many) with the halves (i, i + headDim/2) interleaved as pairs
+    // (2i, 2i + 1) for its interleaved RoPE. Row i of a head is read from the stored row
+    // 2(i mod headDim/2) + i div (headDim/2): Hugging Face's order, without a copy.
+    std::int64_t interleavedHeadDim = 0;
 
     bool present() const { return data != nullptr; }
     std::int64_t rows() const { return shape.size() == 2 ? shape[0] : 1; }
     std::int64_t cols() const { return shape.empty() ? 1 : shape.back(); }
     std::int64_t size() const { return rows() * cols(); }
+    // Bytes of one stored row (whole blocks for a quantized type).
+    std::int64_t rowBytes() const { return cols() / blockValues(dtype) * blockBytes(dtype); }
+    // The row of the file that holds row `row` (interleavedHeadDim).
+    std::int64_t storedRow(std::int64_t row) const;
 
     // Rows [first, first + count) as doubles into `out` (count × cols(), row-major, contiguous).
     // Throws InputError naming the file, the tensor and the row for NaN, ±∞ or a value beyond
@@ -58,9 +74,11 @@ struct TensorView {
     void release() const;
 
 private:
-    // Values [first, first + count) (whole rows) read from fd and widened into out; ok: all in
-    // range. False when there is no file to read.
+    // Rows [first, first + count) read from fd and widened into out; ok: all in range. False
+    // when there is no file to read.
     bool widenRead(std::int64_t first, std::int64_t count, double *out, bool &ok) const;
+    // Stored rows' bytes widened: `count` whole rows from p into out.
+    bool widenStoredRows(const unsigned char *p, std::int64_t count, double *out) const;
 };
 
 } // namespace attn

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "WidenValues.h"
 
+#include "Dequantize.h"
 #include "Matrix.h"
 #include "io/FloatBits.h"
 
@@ -46,6 +47,8 @@ bool widenPortable(TensorDtype dtype, const unsigned char *p, std::int64_t count
             std::memcpy(&b, p + 2 * i, 2);
             out[i] = bfloat16ToDouble(b);
         }
+        break;
+    default: // quantized: dequantizeBlocks
         break;
     }
     bool ok = true;
@@ -109,6 +112,8 @@ __attribute__((target("avx512f,f16c"))) bool widenAvx512(TensorDtype dtype, cons
             _mm512_storeu_pd(out + i, v);
         }
         break;
+    default: // quantized: dequantizeBlocks
+        break;
     }
     const bool tail = widenPortable(dtype, p + i * dtypeBytes(dtype), count - i, out + i);
     return bad == 0 && tail;
@@ -152,6 +157,8 @@ __attribute__((target("avx2,f16c"))) bool widenAvx2(TensorDtype dtype, const uns
             _mm256_storeu_pd(out + i, v);
         }
         break;
+    default: // quantized: dequantizeBlocks
+        break;
     }
     const bool tail = widenPortable(dtype, p + i * dtypeBytes(dtype), count - i, out + i);
     return _mm256_movemask_pd(bad) == 0 && tail;
@@ -188,6 +195,8 @@ bool widenPathAvailable(WidenPath path) {
 
 bool widenValues(WidenPath path, TensorDtype dtype, const unsigned char *p, std::int64_t count,
                  double *out) {
+    if (isQuantized(dtype))
+        return dequantizeBlocks(dtype, p, count / blockValues(dtype), out);
 #ifdef ATTNVIZ_X86_WIDEN
     if (path == WidenPath::Avx512 && widenPathAvailable(path))
         return widenAvx512(dtype, p, count, out);

@@ -188,6 +188,11 @@ std::unique_ptr<ByteLevelBpe> ByteLevelBpe::fromTokenizerJson(const QJsonObject 
     return create(readBpeTokenizerJson(root, name), config);
 }
 
+std::unique_ptr<ByteLevelBpe> ByteLevelBpe::fromModel(BpeModel model,
+                                                      const TokenizerConfig &config) {
+    return create(std::move(model), config);
+}
+
 std::unique_ptr<ByteLevelBpe> ByteLevelBpe::create(BpeModel model, const TokenizerConfig &config) {
     std::unique_ptr<ByteLevelBpe> t(new ByteLevelBpe);
     t->build(model.vocab, model.merges, std::move(model.added), model.name);

@@ -153,6 +153,11 @@ std::unique_ptr<SentencePiece> SentencePiece::fromTokenizerJson(const QJsonObjec
     return create(readSentencePieceTokenizerJson(root, name), config);
 }
 
+std::unique_ptr<SentencePiece> SentencePiece::fromModel(SentencePieceModel model,
+                                                        const TokenizerConfig &config) {
+    return create(std::move(model), config);
+}
+
 std::unique_ptr<SentencePiece> SentencePiece::create(SentencePieceModel model,
                                                      const TokenizerConfig &config) {
     std::unique_ptr<SentencePiece> t(new SentencePiece);

@@ -40,6 +40,9 @@ public:
                                                             const QString &name,
                                                             const TokenizerConfig &config = {});
 
+    // One already read (a GGUF file's metadata: GgufTokenizer.h).
+    static std::unique_ptr<SentencePiece> fromModel(SentencePieceModel model,
+                                                    const TokenizerConfig &config = {});
     Family family() const override { return Family::SentencePiece; }
     QString description() const override { return description_; }
     int vocabularySize() const override { return int(pieces_.size()); }

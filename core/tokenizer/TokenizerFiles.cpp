@@ -2,6 +2,7 @@
 #include "TokenizerFiles.h"
 
 #include "ByteLevelBpe.h"
+#include "GgufTokenizer.h"
 #include "InputError.h"
 #include "Limits.h"
 #include "SentencePiece.h"
@@ -10,6 +11,8 @@
 #include "TokenizerJson.h"
 #include "Translate.h"
 #include "WordPiece.h"
+#include "io/GgufFile.h"
+#include "io/RegularFile.h"
 
 #include <QDir>
 #include <QFile>
@@ -121,7 +124,28 @@ QByteArray readTokenizerFile(const QString &path) {
     return bytes;
 }
 
+namespace {
+
+bool isGgufFile(const QFileInfo &info) {
+    if (!info.isFile())
+        return false;
+    if (isGgufPath(info.filePath()))
+        return true;
+    requireRegularFile(info.filePath());
+    QFile file(info.filePath());
+    return file.open(QIODevice::ReadOnly) && looksLikeGguf(file.read(4));
+}
+
+} // namespace
+
 bool hasTokenizer(const QString &folder) {
+    if (isGgufFile(QFileInfo(folder))) {
+        try {
+            return ggufHasTokenizer(*GgufFile::open(folder));
+        } catch (const InputError &) {
+            return false;
+        }
+    }
     const QDir dir(folder);
     for (const char *name :
          {"vocab.txt", "tokenizer.json", "vocab.json", "encoder.json", "tokenizer.model"})
@@ -134,8 +158,12 @@ std::unique_ptr<Tokenizer> loadTokenizer(const QString &path) {
     const QFileInfo info(path);
     if (!info.exists())
         fail(path, translate("attn::tokenizer", "no such file or folder"));
-    if (!info.isDir())
+    if (!info.isDir()) {
+        requireRegularFile(path);
+        if (isGgufFile(info))
+            return loadGgufTokenizer(*GgufFile::open(path));
         return loadFile(info);
+    }
     const QDir dir(path);
     for (const char *name :
          {"vocab.txt", "tokenizer.json", "vocab.json", "encoder.json", "tokenizer.model"}) {

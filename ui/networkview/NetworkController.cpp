@@ -179,10 +179,14 @@ NetworkController::NetworkController(Shell &shell, Document &document, ViewState
 NetworkController::~NetworkController() = default;
 
 void NetworkController::open() {
-    const QString folder = QFileDialog::getExistingDirectory(
-        &m_shell.window(), tr("Open a model folder"), m_runner->folder());
-    if (!folder.isEmpty())
-        openFolder(folder);
+    // A GGUF file, or a Hugging Face folder by its config.json.
+    const QString path = QFileDialog::getOpenFileName(
+        &m_shell.window(), tr("Open a model"), m_runner->folder(),
+        tr("Models (*.gguf config.json);;GGUF files (*.gguf);;Hugging Face folders (config.json)"));
+    if (path.isEmpty())
+        return;
+    openFolder(path.endsWith(QLatin1String(".gguf"), Qt::CaseInsensitive) ? path
+                                                                          : QFileInfo(path).path());
 }
 
 void NetworkController::openFolder(const QString &folder, std::function<void()> opened) {

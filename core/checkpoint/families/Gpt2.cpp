@@ -44,7 +44,8 @@ QString prefix(const TensorBinder &b) {
     return b.has("transformer.wte.weight") ? "transformer." : "";
 }
 
-void bind(const TensorBinder &b, const ModelConfig &c, ModelWeights &w) {
+// Hugging Face's Conv1D weights are in × out (inputMajor); GGUF stores them out × in.
+void bindWith(const TensorBinder &b, const ModelConfig &c, ModelWeights &w, bool inputMajor) {
     const std::int64_t d = c.dModel;
     w.tokenEmbedding = b.require("wte.weight", {c.vocab, d});
     w.positionEmbedding = b.require("wpe.weight", {c.maxPositions, d});
@@ -53,11 +54,11 @@ void bind(const TensorBinder &b, const ModelConfig &c, ModelWeights &w) {
         LayerWeights l;
         l.attentionNorm = b.norm(p + "ln_1", d, true);
         // c_attn: q, k and v side by side, in × out.
-        l.qkv = b.linear(p + "attn.c_attn", 3 * d, d, true, true);
-        l.o = b.linear(p + "attn.c_proj", d, d, true, true);
+        l.qkv = b.linear(p + "attn.c_attn", 3 * d, d, true, inputMajor);
+        l.o = b.linear(p + "attn.c_proj", d, d, true, inputMajor);
         l.mlpNorm = b.norm(p + "ln_2", d, true);
-        l.up = b.linear(p + "mlp.c_fc", c.ffn, d, true, true);
-        l.down = b.linear(p + "mlp.c_proj", d, c.ffn, true, true);
+        l.up = b.linear(p + "mlp.c_fc", c.ffn, d, true, inputMajor);
+        l.down = b.linear(p + "mlp.c_proj", d, c.ffn, true, inputMajor);
         w.layers.push_back(l);
     }
     w.finalNorm = b.norm("ln_f", d, true);
@@ -66,10 +67,45 @@ void bind(const TensorBinder &b, const ModelConfig &c, ModelWeights &w) {
     w.hasLmHead = true;
 }
 
+void bind(const TensorBinder &b, const ModelConfig &c, ModelWeights &w) {
+    bindWith(b, c, w, true);
+}
+
+void bindGguf(const TensorBinder &b, const ModelConfig &c, ModelWeights &w) {
+    bindWith(b, c, w, false);
+}
+
+// llama.cpp's GPT-2 layout: its LM head is token_embd.
+const GgufLayout &ggufLayout() {
+    static const GgufLayout l{"gpt2",
+                              {{"embedding_length", "n_embd", true},
+                               {"block_count", "n_layer", true},
+                               {"attention.head_count", "n_head", true},
+                               {"feed_forward_length", "n_inner", false},
+                               {"context_length", "n_positions", true},
+                               {"vocab_size", "vocab_size", false},
+                               {"attention.layer_norm_epsilon", "layer_norm_epsilon", false}},
+                              {{"token_embd", "wte"},
+                               {"position_embd", "wpe"},
+                               {"output_norm", "ln_f"},
+                               {"output", "lm_head"}},
+                              {{"attn_norm", "ln_1"},
+                               {"attn_qkv", "attn.c_attn"},
+                               {"attn_output", "attn.c_proj"},
+                               {"ffn_norm", "ln_2"},
+                               {"ffn_up", "mlp.c_fc"},
+                               {"ffn_down", "mlp.c_proj"}},
+                              "h.%1.",
+                              false,
+                              bindGguf};
+    return l;
+}
+
 } // namespace
 
 const ModelFamilySpec &gpt2Family() {
-    static const ModelFamilySpec spec{ModelFamily::Gpt2, "gpt2", "GPT-2", parse, prefix, bind};
+    static const ModelFamilySpec spec{ModelFamily::Gpt2, "gpt2", "GPT-2", parse, prefix, bind,
+                                      &ggufLayout()};
     return spec;
 }
 

@@ -17,8 +17,9 @@ void parse(const ConfigFields &f, ModelConfig &c) {
 } // namespace
 
 const ModelFamilySpec &llamaFamily() {
-    static const ModelFamilySpec spec{ModelFamily::Llama, "llama",        "Llama", parse,
-                                      llamaPrefix,        bindLlamaLayers};
+    static const GgufLayout gguf = llamaGgufLayout("llama", true);
+    static const ModelFamilySpec spec{ModelFamily::Llama, "llama",         "Llama", parse,
+                                      llamaPrefix,        bindLlamaLayers, &gguf};
     return spec;
 }
 

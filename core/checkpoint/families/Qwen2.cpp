@@ -22,8 +22,9 @@ void parse(const ConfigFields &f, ModelConfig &c) {
 } // namespace
 
 const ModelFamilySpec &qwen2Family() {
-    static const ModelFamilySpec spec{ModelFamily::Qwen2, "qwen2",        "Qwen2", parse,
-                                      llamaPrefix,        bindLlamaLayers};
+    static const GgufLayout gguf = llamaGgufLayout("qwen2", false);
+    static const ModelFamilySpec spec{ModelFamily::Qwen2, "qwen2",         "Qwen2", parse,
+                                      llamaPrefix,        bindLlamaLayers, &gguf};
     return spec;
 }
 

@@ -22,8 +22,9 @@ void parse(const ConfigFields &f, ModelConfig &c) {
 } // namespace
 
 const ModelFamilySpec &qwen3Family() {
-    static const ModelFamilySpec spec{ModelFamily::Qwen3, "qwen3",        "Qwen3", parse,
-                                      llamaPrefix,        bindLlamaLayers};
+    static const GgufLayout gguf = llamaGgufLayout("qwen3", false);
+    static const ModelFamilySpec spec{ModelFamily::Qwen3, "qwen3",         "Qwen3", parse,
+                                      llamaPrefix,        bindLlamaLayers, &gguf};
     return spec;
 }
 

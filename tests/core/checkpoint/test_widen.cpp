@@ -64,6 +64,8 @@ std::vector<unsigned char> randomValues(TensorDtype dtype, std::int64_t count, b
             std::memcpy(p, &h, 2);
             break;
         }
+        default: // the quantized types: test_gguf
+            break;
         }
     }
     return bytes;

@@ -1,0 +1,533 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// GGUF files (io/GgufFile, checkpoint/Dequantize, Checkpoint::open on a .gguf): every reference
+// case and type of tests/data/reference-gguf run stage by stage against its float64 reference,
+// every tensor's dequantized values against its checksums, the block types without reference
+// files against hand-built blocks, the tokenizers of the metadata against the reference
+// tokenizers, and every kind of bad file refused with one line within a second.
+
+#include "InputError.h"
+#include "checkpoint/Checkpoint.h"
+#include "checkpoint/Dequantize.h"
+#include "checkpoint/TensorBinder.h"
+#include "io/FloatBits.h"
+#include "io/GgufFile.h"
+#include "io/Safetensors.h"
+#include "support/GgufSupport.h"
+#include "support/ModelSupport.h"
+#include "tokenizer/TokenizerFiles.h"
+#include "transformer/Forward.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+#include <functional>
+#include <random>
+
+#include <sys/stat.h>
+
+#include "support/TestMainName.h" // last: renames main in a shared executable
+
+using namespace testsupport;
+
+namespace {
+
+QJsonObject readJson(const QString &path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+QByteArray readAll(const QString &path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+QString modelPath(const char *name, const char *type) {
+    return ggufDir(name) + QStringLiteral("/model-%1.gguf").arg(type);
+}
+
+QJsonObject referenceOf(const char *name, const char *type) {
+    return readJson(ggufDir(name) + QStringLiteral("/reference-%1.json").arg(type));
+}
+
+std::uint16_t toHalf(float f) {
+    // Exact for the values the tests use (small dyadic numbers).
+    const std::uint32_t b = std::bit_cast<std::uint32_t>(f);
+    const std::uint32_t sign = (b >> 16) & 0x8000;
+    const int exponent = int((b >> 23) & 0xff) - 127 + 15;
+    const std::uint32_t mantissa = (b >> 13) & 0x3ff;
+    return std::uint16_t(sign | (std::uint32_t(exponent) << 10) | mantissa);
+}
+
+void putHalf(QByteArray &out, float f) {
+    GgufWriter::put<std::uint16_t>(out, toHalf(f));
+}
+
+std::vector<double> dequantize(attn::TensorDtype type, const QByteArray &block) {
+    std::vector<double> out(std::size_t(attn::blockValues(type)));
+    attn::dequantizeBlocks(type, reinterpret_cast<const unsigned char *>(block.constData()), 1,
+                           out.data());
+    return out;
+}
+
+// The message of the InputError `f` throws, or "" when it throws none.
+QString refusal(const std::function<void()> &f) {
+    try {
+        f();
+    } catch (const attn::InputError &e) {
+        return QString::fromStdString(e.what());
+    }
+    return {};
+}
+
+// A minimal llama GGUF's metadata (no tensors): d 32, 2 heads, 1 layer, vocab 4.
+GgufWriter llamaMetadata() {
+    GgufWriter w;
+    w.addString("general.architecture", "llama");
+    w.addU32("general.alignment", 32);
+    w.addU32("llama.embedding_length", 32);
+    w.addU32("llama.block_count", 1);
+    w.addU32("llama.attention.head_count", 2);
+    w.addU32("llama.feed_forward_length", 64);
+    w.addU32("llama.vocab_size", 4);
+    return w;
+}
+
+// A Hugging Face reference folder written as llama.cpp's converter writes it: the keys, the
+// tensors renamed, a Llama's q and k rows interleaved per head, the bytes otherwise as stored.
+QByteArray ggufOfFolder(const QString &folder, const QByteArray &arch, bool interleave) {
+    const QJsonObject c = readJson(folder + "/config.json");
+    QFile f(folder + "/model.safetensors");
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    const attn::SafetensorsFile header = attn::readSafetensorsHeader(f, std::uint64_t(f.size()));
+    f.seek(0);
+    const QByteArray bytes = f.readAll();
+    GgufWriter w;
+    w.addString("general.architecture", arch);
+    const auto u = [&](const char *key, const char *field) {
+        w.addU32(arch + "." + key, std::uint32_t(c[field].toInt()));
+    };
+    u("embedding_length", "hidden_size");
+    u("block_count", "num_hidden_layers");
+    u("attention.head_count", "num_attention_heads");
+    u("attention.head_count_kv", "num_key_value_heads");
+    u("feed_forward_length", "intermediate_size");
+    u("context_length", "max_position_embeddings");
+    u("vocab_size", "vocab_size");
+    if (c.contains("head_dim"))
+        u("attention.key_length", "head_dim");
+    // float64 (GGUF allows it; llama.cpp writes float32): the config's ε exactly, so that the
+    // heads can be compared bit for bit with the safetensors folder's.
+    w.addF64(arch + ".attention.layer_norm_rms_epsilon", c["rms_norm_eps"].toDouble());
+    w.addF64(arch + ".rope.freq_base", c["rope_theta"].toDouble());
+    const int heads = c["num_attention_heads"].toInt(), kv = c["num_key_value_heads"].toInt();
+    const QList<QPair<QString, QString>> names = {
+        {"input_layernorm", "attn_norm"},    {"self_attn.q_proj", "attn_q"},
+        {"self_attn.k_proj", "attn_k"},      {"self_attn.v_proj", "attn_v"},
+        {"self_attn.o_proj", "attn_output"}, {"self_attn.q_norm", "attn_q_norm"},
+        {"self_attn.k_norm", "attn_k_norm"}, {"post_attention_layernorm", "ffn_norm"},
+        {"mlp.gate_proj", "ffn_gate"},       {"mlp.up_proj", "ffn_up"},
+        {"mlp.down_proj", "ffn_down"}};
+    for (const attn::SafetensorsTensor &t : header.tensors) {
+        QString name = t.name;
+        name.remove(QRegularExpression("^model\\."));
+        const QString suffix = name.mid(name.lastIndexOf('.'));
+        QString base = name.left(name.lastIndexOf('.'));
+        int n = 0; // the heads whose rows are interleaved
+        if (base == "embed_tokens")
+            base = "token_embd";
+        else if (base == "norm")
+            base = "output_norm";
+        else if (base == "lm_head")
+            base = "output";
+        const QRegularExpressionMatch m =
+            QRegularExpression("^layers\\.(\\d+)\\.(.*)$").match(base);
+        if (m.hasMatch())
+            for (const auto &[hf, gg] : names)
+                if (m.captured(2) == hf) {
+                    base = "blk." + m.captured(1) + "." + gg;
+                    if (interleave && (gg == "attn_q" || gg == "attn_k"))
+                        n = gg == "attn_q" ? heads : kv;
+                }
+        QByteArray data =
+            bytes.mid(qsizetype(header.dataStart + t.begin), qsizetype(t.end - t.begin));
+        if (n > 0) {
+            const qsizetype rows = qsizetype(t.shape[0]), row = data.size() / rows;
+            const qsizetype dim = rows / n, half = dim / 2;
+            QByteArray out(data.size(), 0);
+            for (qsizetype h = 0; h < n; ++h)
+                for (qsizetype j = 0; j < half; ++j)
+                    for (qsizetype k = 0; k < 2; ++k)
+                        out.replace((h * dim + 2 * j + k) * row, row,
+                                    data.mid((h * dim + k * half + j) * row, row));
+            data = out;
+        }
+        std::vector<std::uint64_t> dims(t.shape.rbegin(), t.shape.rend());
+        const std::uint32_t type = t.dtype == "BF16" ? 30 : t.dtype == "F16" ? 1 : 0;
+        w.addTensor((base + suffix).toUtf8(), dims, type, data);
+    }
+    return w.bytes();
+}
+
+} // namespace
+
+class TestGguf : public QObject {
+    Q_OBJECT
+
+private slots:
+    void matchesTheReference_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("type");
+        for (const auto &[name, type] : ggufCases())
+            QTest::newRow(QByteArray(name) + "-" + type) << QString(name) << QString(type);
+    }
+
+    // Every stage (x, q, k, v, weights, output, attn_out, hidden, final, logits) to 1e-9.
+    void matchesTheReference() {
+        QFETCH(QString, name);
+        QFETCH(QString, type);
+        const QJsonObject ref = referenceOf(qPrintable(name), qPrintable(type));
+        QVERIFY(!ref.isEmpty());
+        const auto checkpoint =
+            attn::Checkpoint::open(modelPath(qPrintable(name), qPrintable(type)));
+        const attn::RunPtr run = attn::runModel(*checkpoint, jsonIds(ref["ids"]));
+        const QString error = compareRun(*run, ref);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
+
+    void dequantizesEveryTensor_data() { matchesTheReference_data(); }
+
+    // Each tensor's dequantized values: their sum and sum of squares, as the reference's.
+    void dequantizesEveryTensor() {
+        QFETCH(QString, name);
+        QFETCH(QString, type);
+        const QJsonObject sums =
+            referenceOf(qPrintable(name), qPrintable(type))["dequantized_checksums"].toObject();
+        QVERIFY(!sums.isEmpty());
+        const auto file = attn::GgufFile::open(modelPath(qPrintable(name), qPrintable(type)));
+        QCOMPARE(qsizetype(file->tensors().size()), sums.size());
+        for (const attn::GgufTensor &t : file->tensors()) {
+            const attn::TensorView view = attn::viewOfGgufTensor(*file, t);
+            const attn::Matrix m = view.widen();
+            const double sum = m.sum(), sumSq = m.squaredNorm();
+            const QJsonObject expected = sums[t.name].toObject();
+            const double tolerance = 1e-12 * double(m.size()) * std::sqrt(sumSq);
+            QVERIFY2(std::abs(sum - expected["sum"].toDouble()) <= tolerance, qPrintable(t.name));
+            QVERIFY2(std::abs(sumSq - expected["sum_sq"].toDouble()) <=
+                         1e-12 * expected["sum_sq"].toDouble(),
+                     qPrintable(t.name));
+        }
+    }
+
+    // A panel whose columns start and end inside blocks, and a Llama's q read in Hugging Face's
+    // row order, equal the same cells of the whole tensor.
+    void widensPanelsAcrossBlocks() {
+        for (const char *type : {"Q4_K", "Q6_K", "Q8_0", "Q4_0", "F16"}) {
+            const auto checkpoint = attn::Checkpoint::open(modelPath("llama-gqa", type));
+            for (const attn::TensorView *view : {&checkpoint->weights().layers[0].down.weight,
+                                                 &checkpoint->weights().layers[1].q.weight}) {
+                const attn::Matrix whole = view->widen();
+                attn::Matrix panel(5, 200);
+                view->widenBlock(7, 5, 37, 200, panel.data());
+                QVERIFY2(panel == whole.block(7, 37, 5, 200), type);
+                attn::Matrix one(3, 1);
+                view->widenBlock(70, 3, 255, 1, one.data());
+                QVERIFY2(one == whole.block(70, 255, 3, 1), type);
+            }
+        }
+    }
+
+    // The rows of q are un-permuted: the stored row of Hugging Face's row i.
+    void undoesTheLlamaPermutation() {
+        const auto checkpoint = attn::Checkpoint::open(modelPath("llama-gqa", "F16"));
+        const attn::TensorView &q = checkpoint->weights().layers[0].q.weight;
+        QCOMPARE(q.interleavedHeadDim, std::int64_t(64));
+        QCOMPARE(q.storedRow(0), std::int64_t(0));
+        QCOMPARE(q.storedRow(1), std::int64_t(2));
+        QCOMPARE(q.storedRow(32), std::int64_t(1));
+        QCOMPARE(q.storedRow(64 + 33), std::int64_t(64 + 3));
+        const auto qwen = attn::Checkpoint::open(modelPath("qwen2-bias", "BF16"));
+        QCOMPARE(qwen->weights().layers[0].q.weight.interleavedHeadDim, std::int64_t(0));
+    }
+
+    void summarizesTheFile() {
+        const auto checkpoint = attn::Checkpoint::open(modelPath("llama-gqa", "Q4_K_M"));
+        const QJsonObject o = QJsonDocument::fromJson(checkpoint->summaryJson()).object();
+        QCOMPARE(o["family"].toString(), QString("llama"));
+        QCOMPARE(o["kv_heads"].toInt(), 2);
+        QCOMPARE(o["dtype"].toString(), QString("mixed"));
+        const QJsonObject g = o["gguf"].toObject();
+        QCOMPARE(g["version"].toInt(), 3);
+        QCOMPARE(g["alignment"].toInt(), 32);
+        const QJsonObject types = g["tensor_types"].toObject();
+        QCOMPARE(types["Q6_K"].toInt(), 3); // output, layer 1's attn_v and ffn_down
+        QCOMPARE(types["F32"].toInt(), 5);  // the norms
+        QVERIFY(types["Q4_K"].toInt() > 0);
+        const auto gpt2 = attn::Checkpoint::open(modelPath("gpt2", "Q4_0"));
+        QCOMPARE(gpt2->config().maxPositions, std::int64_t(64));
+        QVERIFY(gpt2->config().tiedEmbeddings);
+    }
+
+    // Q4_1, Q5_0, Q5_1 and Q5_K (no reference files): blocks built by hand, each value as
+    // ggml-common.h describes the block.
+    void handBuiltBlocks() {
+        std::mt19937 rng(7);
+        auto byte = [&] { return char(rng() & 0xff); };
+        {
+            QByteArray b; // Q4_1: d, m, 16 bytes of nibbles; value x·d + m
+            putHalf(b, 0.375f);
+            putHalf(b, -1.5f);
+            for (int i = 0; i < 16; ++i)
+                b += byte();
+            const auto v = dequantize(attn::TensorDtype::Q4_1, b);
+            for (int j = 0; j < 16; ++j) {
+                const int lo = b[4 + j] & 0xF, hi = (b[4 + j] >> 4) & 0xF;
+                QCOMPARE(v[std::size_t(j)], double(float(lo * 0.375f - 1.5f)));
+                QCOMPARE(v[std::size_t(j + 16)], double(float(hi * 0.375f - 1.5f)));
+            }
+        }
+        for (const bool withMin : {false, true}) {
+            QByteArray b; // Q5_0 / Q5_1: d, (m), qh u32, 16 bytes of nibbles
+            putHalf(b, 0.25f);
+            if (withMin)
+                putHalf(b, 0.125f);
+            const std::uint32_t qh = std::uint32_t(rng());
+            GgufWriter::put(b, qh);
+            const int at = b.size();
+            for (int i = 0; i < 16; ++i)
+                b += byte();
+            const auto v =
+                dequantize(withMin ? attn::TensorDtype::Q5_1 : attn::TensorDtype::Q5_0, b);
+            for (int j = 0; j < 32; ++j) {
+                const int nibble = j < 16 ? b[at + j] & 0xF : (b[at + j - 16] >> 4) & 0xF;
+                const int q = nibble | int((qh >> j) & 1) << 4; // bit j: value j's fifth bit
+                const double expected =
+                    withMin ? double(float(q * 0.25f + 0.125f)) : (q - 16) * 0.25;
+                QCOMPARE(v[std::size_t(j)], expected);
+            }
+        }
+        {
+            QByteArray b; // Q5_K: d, dmin, 12 bytes of scales, 32 of qh, 128 of nibbles
+            putHalf(b, 0.0625f);
+            putHalf(b, 0.5f);
+            QByteArray scales;
+            for (int i = 0; i < 12; ++i)
+                scales += byte();
+            b += scales;
+            QByteArray qh, ql;
+            for (int i = 0; i < 32; ++i)
+                qh += byte();
+            for (int i = 0; i < 128; ++i)
+                ql += byte();
+            b += qh;
+            b += ql;
+            const auto v = dequantize(attn::TensorDtype::Q5_K, b);
+            auto s = [&](int i) { return int(static_cast<unsigned char>(scales[i])); };
+            for (int e = 0; e < 256; ++e) {
+                const int j = e / 32, l = e % 32; // sub-block j
+                const int sc = j < 4 ? s(j) & 63 : (s(j + 4) & 0xF) | ((s(j - 4) >> 6) << 4);
+                const int mn = j < 4 ? s(j + 4) & 63 : (s(j + 4) >> 4) | ((s(j) >> 6) << 4);
+                const int byteOf = static_cast<unsigned char>(ql[32 * (j / 2) + l]);
+                const int nibble = j % 2 ? byteOf >> 4 : byteOf & 0xF;
+                const int q = nibble + ((static_cast<unsigned char>(qh[l]) >> j) & 1) * 16;
+                const double expected = double(float(0.0625 * sc * q - 0.5 * mn));
+                QCOMPARE(v[std::size_t(e)], expected);
+            }
+        }
+    }
+
+    // The vocabularies in the metadata tokenize as the reference tokenizers do.
+    void tokenizesFromTheMetadata_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("reference");
+        QTest::newRow("llama-spm32k") << modelPath("llama-spm32k", "Q8_0")
+                                      << QString(ATTNVIZ_TEST_DATA_DIR "/tokenizers/llama2.json");
+        QTest::newRow("gpt2-bpe50k") << modelPath("gpt2-bpe50k", "Q8_0")
+                                     << QString(ATTNVIZ_TEST_DATA_DIR "/tokenizers/gpt2.json");
+    }
+
+    void tokenizesFromTheMetadata() {
+        QFETCH(QString, file);
+        QFETCH(QString, reference);
+        QVERIFY(attn::hasTokenizer(file));
+        const auto tokenizer = attn::loadTokenizer(file);
+        const QJsonArray cases = QJsonDocument::fromJson(readAll(reference)).array();
+        QVERIFY(cases.size() >= 10);
+        for (const QJsonValue &c : cases) {
+            std::vector<std::int64_t> ids;
+            for (const attn::Token &t : tokenizer->encode(c["text"].toString()))
+                ids.push_back(t.id);
+            QVERIFY2(ids == jsonIds(c["ids"]), qPrintable(c["text"].toString()));
+        }
+        // "Hello world!" as the reference case's ids.
+        const QJsonObject ref =
+            readJson(QString(file).replace("model-", "reference-").replace(".gguf", ".json"));
+        std::vector<std::int64_t> hello;
+        for (const attn::Token &t : tokenizer->encode("Hello world!"))
+            hello.push_back(t.id);
+        QCOMPARE(hello, jsonIds(ref["ids"]));
+    }
+
+    // The reference checkpoints written as GGUF files (a Llama's q and k rows interleaved as
+    // llama.cpp's converter stores them) run as their references say, and give the very heads
+    // of the same checkpoint read from safetensors.
+    void readsWhatTheConverterWrites_data() {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QByteArray>("arch");
+        QTest::addColumn<bool>("interleave");
+        QTest::newRow("llama") << "llama-gqa-tiny" << QByteArray("llama") << true;
+        QTest::newRow("qwen2") << "qwen2-bias-tiny" << QByteArray("qwen2") << false;
+        QTest::newRow("qwen3") << "qwen3-tiny" << QByteArray("qwen3") << false;
+    }
+
+    void readsWhatTheConverterWrites() {
+        QFETCH(QString, model);
+        QFETCH(QByteArray, arch);
+        QFETCH(bool, interleave);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(model + ".gguf");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(ggufOfFolder(modelDir(model), arch, interleave));
+        f.close();
+        const QJsonObject ref = readJson(modelDir(model) + "/reference.json");
+        const auto gguf = attn::Checkpoint::open(path);
+        const attn::RunPtr run = attn::runModel(*gguf, jsonIds(ref["ids"]));
+        const QString error = compareRun(*run, ref);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const attn::RunPtr hf =
+            attn::runModel(*attn::Checkpoint::open(modelDir(model)), jsonIds(ref["ids"]));
+        for (std::size_t l = 0; l < run->layers.size(); ++l)
+            for (std::size_t h = 0; h < run->layers[l].heads.size(); ++h) {
+                QCOMPARE(relativeError(run->layers[l].heads[h].q, hf->layers[l].heads[h].q), 0.0);
+                QCOMPARE(relativeError(run->layers[l].heads[h].k, hf->layers[l].heads[h].k), 0.0);
+            }
+    }
+
+    void refusesBadFiles_data() {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QString>("expected");
+        const QByteArray good = readAll(modelPath("llama-gqa", "Q8_0"));
+        QByteArray magic = good;
+        magic[0] = 'X';
+        QTest::newRow("magic") << magic << "not a GGUF file";
+        QByteArray version = good;
+        version[4] = 9;
+        QTest::newRow("version") << version << "GGUF version 9";
+        {
+            GgufWriter w;
+            w.addString("general.name", "x");
+            QByteArray b = w.bytes();
+            // The name's length (after the key) made 2^40.
+            const qsizetype at = b.indexOf("general.name") + 12 + 4;
+            const std::uint64_t huge = std::uint64_t(1) << 40;
+            std::memcpy(b.data() + at, &huge, 8);
+            QTest::newRow("string") << b << "longer than the rest of the file";
+        }
+        {
+            GgufWriter w;
+            w.addArrayHeader("tokenizer.ggml.tokens", 8, std::uint64_t(1) << 20);
+            QTest::newRow("array") << w.bytes() << "more than the rest of the file holds";
+        }
+        {
+            QByteArray b = GgufWriter().bytes(0, 0);
+            const std::uint64_t n = std::uint64_t(1) << 63;
+            std::memcpy(b.data() + 8, &n, 8);
+            QTest::newRow("2^63 tensors") << b << "9223372036854775808 tensors";
+            std::memcpy(b.data() + 8, "\0\0\0\0\0\0\0\0", 8);
+            std::memcpy(b.data() + 16, &n, 8);
+            QTest::newRow("2^63 keys") << b << "9223372036854775808 metadata keys";
+        }
+        {
+            GgufWriter w;
+            w.addTensor("five", {1, 1, 1, 1, 1}, 0, QByteArray(4, 0));
+            QTest::newRow("five dims") << w.bytes() << "tensor \"five\" has 5 dimensions";
+        }
+        {
+            GgufWriter w;
+            w.addTensor("odd", {256}, 10, QByteArray(84, 0));
+            QTest::newRow("unknown type") << w.bytes() << "tensor \"odd\" is of the type Q2_K";
+            GgufWriter u;
+            u.addTensor("odd", {32}, 99, QByteArray(32, 0));
+            QTest::newRow("type 99") << u.bytes() << "tensor \"odd\" is of the type type 99";
+        }
+        {
+            GgufWriter w;
+            w.addTensor("a", {8}, 0, QByteArray(32, 0), 4);
+            QTest::newRow("unaligned") << w.bytes() << "not a multiple of the alignment 32";
+            GgufWriter p;
+            p.addTensor("a", {8}, 0, QByteArray(32, 0), 64);
+            QTest::newRow("past the end") << p.bytes() << "runs past the end of the file";
+            GgufWriter o;
+            o.addTensor("a", {16}, 0, QByteArray(64, 0));
+            o.addTensor("b", {8}, 0, QByteArray(), 32);
+            QTest::newRow("overlap") << o.bytes() << "\"a\" and \"b\" overlap";
+        }
+        {
+            QByteArray missing = good;
+            missing.replace("blk.1.ffn_down.weight", "blk.1.ffn_dowX.weight");
+            QTest::newRow("missing tensor")
+                << missing << "the tensor \"blk.1.ffn_down.weight\" is missing";
+        }
+        {
+            GgufWriter w = llamaMetadata();
+            w.addStrings("tokenizer.ggml.tokens", {"a", "b", "c"});
+            QTest::newRow("tokens") << w.bytes()
+                                    << "tokenizer.ggml.tokens has 3 entries, but the vocabulary "
+                                       "has 4 tokens";
+        }
+    }
+
+    // Each bad file: one line naming the file and the problem, within a second.
+    void refusesBadFiles() {
+        QFETCH(QByteArray, bytes);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("bad.gguf");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(bytes);
+        f.close();
+        QElapsedTimer timer;
+        timer.start();
+        const QString message = refusal([&] { attn::Checkpoint::open(path); });
+        QVERIFY(timer.elapsed() < 1000);
+        QVERIFY2(message.startsWith(path + ": "), qPrintable(message));
+        QVERIFY2(message.contains(expected), qPrintable(message));
+        QVERIFY(!message.contains('\n'));
+    }
+
+    // A FIFO or a device is refused before it is opened (opening a FIFO would wait forever),
+    // as a GGUF file and as safetensors.
+    void refusesFifosAndDevices() {
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath("model.gguf");
+        QCOMPARE(mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        QString message = refusal([&] { attn::Checkpoint::open(fifo); });
+        QCOMPARE(message, fifo + ": not a regular file (a FIFO)");
+        message = refusal([&] { attn::loadTokenizer(fifo); });
+        QVERIFY2(message.contains("not a regular file"), qPrintable(message));
+        message = refusal([] { attn::Checkpoint::open("/dev/null"); });
+        QCOMPARE(message, QString("/dev/null: not a regular file (a device)"));
+
+        const QString folder = dir.filePath("hf");
+        QVERIFY(QDir().mkpath(folder));
+        QFile::copy(modelDir("gpt2-tiny") + "/config.json", folder + "/config.json");
+        const QString weights = folder + "/model.safetensors";
+        QCOMPARE(mkfifo(QFile::encodeName(weights).constData(), 0600), 0);
+        message = refusal([&] { attn::Checkpoint::open(folder); });
+        QCOMPARE(message, weights + ": not a regular file (a FIFO)");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGguf)
+#include "test_gguf.moc"
