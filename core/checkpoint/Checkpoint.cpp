@@ -29,10 +29,6 @@ struct Checkpoint::Mapped {
 
 namespace {
 
-[[noreturn]] void fail(const QString &message) {
-    throw InputError(message);
-}
-
 QByteArray readSmallFile(const QString &path, std::int64_t limit) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))

@@ -10,6 +10,7 @@
 #include "TokenizerJson.h"
 #include "Translate.h"
 #include "WordPiece.h"
+#include "io/JsonRead.h"
 
 #include <QDir>
 #include <QFile>
@@ -17,11 +18,9 @@
 
 namespace attn {
 
-namespace {
+using json::fail;
 
-[[noreturn]] void fail(const QString &path, const QString &message) {
-    throw InputError(path + ": " + message);
-}
+namespace {
 
 const QString kAccepted =
     QStringLiteral("tokenizer.json, vocab.json with merges.txt, encoder.json with vocab.bpe, "

@@ -10,7 +10,7 @@ namespace attn {
 
 namespace {
 
-void parse(const ConfigFields &f, ModelConfig &c) {
+void parseGpt2Config(const ConfigFields &f, ModelConfig &c) {
     c.dModel = f.size("n_embd", kMaxModelWidth);
     c.heads = f.size("n_head", kMaxModelHeads);
     c.kvHeads = c.heads;
@@ -40,11 +40,11 @@ void parse(const ConfigFields &f, ModelConfig &c) {
     c.features.learnedPositions = true;
 }
 
-QString prefix(const TensorBinder &b) {
+QString gpt2Prefix(const TensorBinder &b) {
     return b.has("transformer.wte.weight") ? "transformer." : "";
 }
 
-void bind(const TensorBinder &b, const ModelConfig &c, ModelWeights &w) {
+void bindGpt2Weights(const TensorBinder &b, const ModelConfig &c, ModelWeights &w) {
     const std::int64_t d = c.dModel;
     w.tokenEmbedding = b.require("wte.weight", {c.vocab, d});
     w.positionEmbedding = b.require("wpe.weight", {c.maxPositions, d});
@@ -69,7 +69,8 @@ void bind(const TensorBinder &b, const ModelConfig &c, ModelWeights &w) {
 } // namespace
 
 const ModelFamilySpec &gpt2Family() {
-    static const ModelFamilySpec spec{ModelFamily::Gpt2, "gpt2", "GPT-2", parse, prefix, bind};
+    static const ModelFamilySpec spec{ModelFamily::Gpt2, "gpt2",     "GPT-2",
+                                      parseGpt2Config,   gpt2Prefix, bindGpt2Weights};
     return spec;
 }
 

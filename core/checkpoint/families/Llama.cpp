@@ -7,7 +7,7 @@ namespace attn {
 
 namespace {
 
-void parse(const ConfigFields &f, ModelConfig &c) {
+void parseLlamaConfig(const ConfigFields &f, ModelConfig &c) {
     readLlamaSizes(f, c);
     c.tiedEmbeddings = f.flag("tie_word_embeddings", false);
     c.qkvBias = c.outputBias = f.flag("attention_bias", false);
@@ -17,8 +17,8 @@ void parse(const ConfigFields &f, ModelConfig &c) {
 } // namespace
 
 const ModelFamilySpec &llamaFamily() {
-    static const ModelFamilySpec spec{ModelFamily::Llama, "llama",        "Llama", parse,
-                                      llamaPrefix,        bindLlamaLayers};
+    static const ModelFamilySpec spec{ModelFamily::Llama, "llama",     "Llama",
+                                      parseLlamaConfig,   llamaPrefix, bindLlamaLayers};
     return spec;
 }
 

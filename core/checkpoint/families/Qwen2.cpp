@@ -8,7 +8,7 @@ namespace attn {
 
 namespace {
 
-void parse(const ConfigFields &f, ModelConfig &c) {
+void parseQwen2Config(const ConfigFields &f, ModelConfig &c) {
     readLlamaSizes(f, c);
     c.tiedEmbeddings = f.flag("tie_word_embeddings", false);
     c.qkvBias = true;
@@ -22,8 +22,8 @@ void parse(const ConfigFields &f, ModelConfig &c) {
 } // namespace
 
 const ModelFamilySpec &qwen2Family() {
-    static const ModelFamilySpec spec{ModelFamily::Qwen2, "qwen2",        "Qwen2", parse,
-                                      llamaPrefix,        bindLlamaLayers};
+    static const ModelFamilySpec spec{ModelFamily::Qwen2, "qwen2",     "Qwen2",
+                                      parseQwen2Config,   llamaPrefix, bindLlamaLayers};
     return spec;
 }
 
