@@ -8,6 +8,7 @@
 #include "Masks.h"
 #include "Parallel.h"
 #include "Translate.h"
+#include "VectorExp.h"
 
 #include <atomic>
 #include <cmath>
@@ -23,10 +24,9 @@ constexpr double kMinusInf = -std::numeric_limits<double>::infinity();
 // exp(-inf) must give exactly 0 whatever the vectorized exp does near its lower clamp, and a
 // difference so negative that exp underflows must too: Eigen's vectorized exp clamps its
 // argument near −709.8 and returns about 5.6e−309 below it, −∞ included. Below the floor the
-// true values are subnormal, nothing next to the largest term's exp(0) = 1.
-constexpr double kExpFloor = -708.0;
-// Eigen 3.4's select() is not vectorized, so it only runs on rows that need it (masked
-// cells, extreme logits); other rows keep the vectorized exp.
+// true values are subnormal, nothing next to the largest term's exp(0) = 1 (kExpFloor,
+// VectorExp.h). Eigen 3.4's select() is not vectorized, so it only runs on rows that need it
+// (masked cells, extreme logits); other rows keep the vectorized exp.
 template <typename Block> void expShifted(Block &&values, double shift) {
     values -= shift;
     if (values.minCoeff() < kExpFloor)

@@ -18,8 +18,8 @@ namespace attn {
 namespace {
 
 // The unit roundoff: one correctly rounded operation is off by at most this, relatively.
-constexpr double kEps = std::numeric_limits<double>::epsilon() / 2;
-constexpr double kMinusInf = -std::numeric_limits<double>::infinity();
+constexpr double kUnitRoundoff = std::numeric_limits<double>::epsilon() / 2;
+constexpr double kNegativeInfinity = -std::numeric_limits<double>::infinity();
 
 // A token's new row of X or of the context, as the projections read it (with its sinusoid).
 RowVector positionedRow(const Matrix &source, Eigen::Index t, const AttentionInputs &in) {
@@ -99,7 +99,7 @@ struct Bounds {
 // grows fastest is the sum's term above: σ grows by 2ε per edit and is charged on every key's
 // share of the row.
 Bounds errorBounds(const UpdateTerms &t) {
-    constexpr double e = kEps * (1.0 + 1e-6); // a margin for the second-order terms
+    constexpr double e = kUnitRoundoff * (1.0 + 1e-6); // a margin for the second-order terms
     const double uMax = t.bMax + t.drift;
     const double rescaleError = t.rescaled ? 2.0 * e : 0.0;
     const double expOld = t.eOld * (t.gOld + 2.0 * e), expNew = t.eNew * (t.gNew + 2.0 * e);
@@ -153,7 +153,7 @@ void updateQueries(HeadResult &h, const HeadResult &from, bool copy, bool copyRo
     const double kOldNorm = sameLogits ? 0.0 : keys.row(0).norm(),
                  kNewNorm = sameLogits ? 0.0 : keys.row(1).norm();
     for (Eigen::Index j = first; j < last; ++j) {
-        if (pending.flag[std::size_t(j)] || h.shift(j) == kMinusInf ||
+        if (pending.flag[std::size_t(j)] || h.shift(j) == kNegativeInfinity ||
             (h.mask && (*h.mask)(j, t))) {
             // An all-masked row or a masked cell stays 0 whatever key t holds; a pending row
             // is recomputed whole afterwards.
@@ -184,8 +184,8 @@ void updateQueries(HeadResult &h, const HeadResult &from, bool copy, bool copyRo
         // Bounds on this update's error (see errorBounds() for where each term comes from).
         const double qNorm =
             sameLogits ? 0.0 : std::sqrt(kernel::squaredNorm(from.Q.row(j).data(), d));
-        const double gOld = 2.0 * double(d) * kEps * std::abs(h.factor) * qNorm * kOldNorm;
-        const double gNew = 2.0 * double(d) * kEps * std::abs(h.factor) * qNorm * kNewNorm;
+        const double gOld = 2.0 * double(d) * kUnitRoundoff * std::abs(h.factor) * qNorm * kOldNorm;
+        const double gNew = 2.0 * double(d) * kUnitRoundoff * std::abs(h.factor) * qNorm * kNewNorm;
         const Bounds b =
             errorBounds({h.drift(j), h.sumDrift(j), maxima[0], maxima[1], sumBefore, sum, eOld,
                          eNew, gOld, gNew, vOldMax, vNewMax, rescale != 1.0});

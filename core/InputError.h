@@ -18,4 +18,10 @@ public:
     explicit InputError(const QString &message) : std::runtime_error(message.toStdString()) {}
 };
 
+// Throws the message as an InputError: the readers' one way to refuse an input
+// (json::fail, io/JsonRead.h, puts the place in the input before it).
+[[noreturn]] inline void fail(const QString &message) {
+    throw InputError(message);
+}
+
 } // namespace attn

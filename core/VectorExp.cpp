@@ -14,8 +14,6 @@ namespace attn {
 
 namespace {
 
-constexpr double kExpFloor = -708.0;
-
 double expShiftedSumEigen(double *values, Eigen::Index count, double shift) {
     Eigen::Map<Eigen::ArrayXd> v(values, count);
     v -= shift;

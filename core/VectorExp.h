@@ -7,6 +7,10 @@
 
 namespace attn {
 
+// Below it exp() is subnormal, nothing next to the largest term's exp(0) = 1: the softmaxes take
+// exp(x) as 0 for x < kExpFloor.
+inline constexpr double kExpFloor = -708.0;
+
 // values[i] ← exp(values[i] − shift), exactly 0 where values[i] − shift < −708 (−∞ included);
 // returns their sum. The softmax's inner loop: 16.7 million exponentials per head at
 // n = 4096. The widest path this CPU has is chosen at run time (the binary itself stays at the

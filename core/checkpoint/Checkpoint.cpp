@@ -33,10 +33,6 @@ struct Checkpoint::Mapped {
 
 namespace {
 
-[[noreturn]] void fail(const QString &message) {
-    throw InputError(message);
-}
-
 QByteArray readSmallFile(const QString &path, std::int64_t limit) {
     requireRegularFile(path);
     QFile file(path);

@@ -4,6 +4,7 @@
 #include "InputError.h"
 #include "Translate.h"
 #include "io/AtomicFile.h"
+#include "io/JsonRead.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -18,11 +19,9 @@
 
 namespace attn {
 
-namespace {
+using json::fail;
 
-[[noreturn]] void fail(const QString &file, const QString &problem) {
-    throw InputError(QStringLiteral("%1: %2").arg(file, problem));
-}
+namespace {
 
 // A JSON string as QJsonDocument escapes it, without building a document per name.
 QByteArray jsonString(const QString &s) {

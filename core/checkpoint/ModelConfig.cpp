@@ -58,7 +58,7 @@ std::vector<double> ropeFrequencies(const ModelConfig &c, std::int64_t layer) {
 
 namespace {
 
-QString number(double v) {
+QString sixDigits(double v) {
     return QString::number(v, 'g', 6);
 }
 
@@ -97,20 +97,20 @@ QString describeFeatures(const ModelConfig &c) {
     if (x.learnedPositions)
         parts << translate("attn::checkpoint", "learned positions");
     if (x.rope) {
-        QString rope = translate("attn::checkpoint", "RoPE θ %1").arg(number(x.ropes.theta));
+        QString rope = translate("attn::checkpoint", "RoPE θ %1").arg(sixDigits(x.ropes.theta));
         if (x.ropes.localTheta > 0)
             rope += translate("attn::checkpoint", " (sliding layers %1)")
-                        .arg(number(x.ropes.localTheta));
+                        .arg(sixDigits(x.ropes.localTheta));
         if (x.ropes.rotaryDims < c.headDim)
             rope += translate("attn::checkpoint", " on %1 of %2 dimensions")
                         .arg(x.ropes.rotaryDims)
                         .arg(c.headDim);
         if (x.ropes.linearFactor > 0)
             rope += translate("attn::checkpoint", ", linear scaling ×%1")
-                        .arg(number(x.ropes.linearFactor));
+                        .arg(sixDigits(x.ropes.linearFactor));
         if (x.ropes.llama3Factor > 0)
             rope += translate("attn::checkpoint", ", llama3 scaling ×%1")
-                        .arg(number(x.ropes.llama3Factor));
+                        .arg(sixDigits(x.ropes.llama3Factor));
         parts << rope;
     }
     if (c.kvHeads < c.heads)
@@ -124,13 +124,13 @@ QString describeFeatures(const ModelConfig &c) {
         parts << translate("attn::checkpoint", "q and k normalised per head");
     if (x.queryScalar > 0)
         parts << translate("attn::checkpoint", "scores divided by \u221a%1")
-                     .arg(number(x.queryScalar));
+                     .arg(sixDigits(x.queryScalar));
     if (x.attnSoftcap > 0)
         parts << translate("attn::checkpoint", "soft-capped attention (%1)")
-                     .arg(number(x.attnSoftcap));
+                     .arg(sixDigits(x.attnSoftcap));
     if (x.finalSoftcap > 0)
-        parts
-            << translate("attn::checkpoint", "soft-capped logits (%1)").arg(number(x.finalSoftcap));
+        parts << translate("attn::checkpoint", "soft-capped logits (%1)")
+                     .arg(sixDigits(x.finalSoftcap));
     if (x.anyWindow()) {
         std::int64_t w = 0;
         for (std::int64_t v : x.window)
@@ -143,7 +143,7 @@ QString describeFeatures(const ModelConfig &c) {
         parts << (c.activation == Activation::Silu ? translate("attn::checkpoint", "SwiGLU MLP")
                                                    : translate("attn::checkpoint", "GeGLU MLP"));
     if (x.embeddingScale != 1)
-        parts << translate("attn::checkpoint", "embeddings ×%1").arg(number(x.embeddingScale));
+        parts << translate("attn::checkpoint", "embeddings ×%1").arg(sixDigits(x.embeddingScale));
     parts << (c.tiedEmbeddings ? translate("attn::checkpoint", "tied LM head")
                                : translate("attn::checkpoint", "separate LM head"));
     return QStringLiteral("%1: %2").arg(QString::fromLatin1(familySpec(c.family).displayName),

@@ -15,10 +15,6 @@ namespace attn {
 
 namespace {
 
-[[noreturn]] void fail(const QString &message) {
-    throw InputError(message);
-}
-
 bool plainFileName(const QString &name) {
     return !name.isEmpty() && !name.contains('/') && !name.contains('\\') && name != "." &&
            name != ".." && !name.contains(QChar(0)) && name.endsWith(".safetensors");

@@ -12,10 +12,6 @@ namespace attn {
 
 namespace {
 
-[[noreturn]] void fail(const QString &message) {
-    throw InputError(message);
-}
-
 QString shapeOf(const std::vector<std::int64_t> &shape) {
     QStringList parts;
     for (std::int64_t d : shape)

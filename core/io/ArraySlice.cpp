@@ -10,10 +10,6 @@ namespace attn {
 
 namespace {
 
-[[noreturn]] void fail(const QString &message) {
-    throw InputError(message.toStdString());
-}
-
 std::optional<std::int64_t> parseBound(const QString &text, const QString &entry) {
     const QString t = text.trimmed();
     if (t.isEmpty())

@@ -23,7 +23,7 @@ std::string_view trimmed(std::string_view s) {
 }
 
 // "line 3, column 2: " before what was found there.
-QString at(int line, int column, const QString &what) {
+QString atLineColumn(int line, int column, const QString &what) {
     return translate("attn::io", "line %1, column %2: %3").arg(qs(line), qs(column), what);
 }
 
@@ -53,11 +53,11 @@ DelimitedText::Delimiter detect(std::string_view line) {
 }
 
 [[noreturn]] void tooLong(int lineNumber, int column) {
-    throw InputError(
-        at(lineNumber, column,
-           translate("attn::io", "a field longer than %1 characters (at most %1): it cannot "
-                                 "be a number")
-               .arg(qs(kMaxCsvFieldLength))));
+    throw InputError(atLineColumn(
+        lineNumber, column,
+        translate("attn::io", "a field longer than %1 characters (at most %1): it cannot "
+                              "be a number")
+            .arg(qs(kMaxCsvFieldLength))));
 }
 
 // Stops at kMaxCsvDimension fields, so a huge line never becomes a huge vector.
@@ -97,8 +97,8 @@ std::vector<std::string> split(std::string_view line, DelimitedText::Delimiter d
             ++i;
             for (;;) {
                 if (i >= line.size())
-                    throw InputError(at(lineNumber, column,
-                                        translate("attn::io", "a quote that is never closed")));
+                    throw InputError(atLineColumn(
+                        lineNumber, column, translate("attn::io", "a quote that is never closed")));
                 if (line[i] == '"') {
                     if (i + 1 < line.size() && line[i + 1] == '"') {
                         text += '"';
@@ -115,8 +115,8 @@ std::vector<std::string> split(std::string_view line, DelimitedText::Delimiter d
             while (i < line.size() && line[i] == ' ')
                 ++i;
             if (i < line.size() && line[i] != sep)
-                throw InputError(
-                    at(lineNumber, column, translate("attn::io", "text after a closing quote")));
+                throw InputError(atLineColumn(lineNumber, column,
+                                              translate("attn::io", "text after a closing quote")));
             text = std::string(trimmed(text));
         } else {
             const std::size_t end = std::min(line.find(sep, i), line.size());

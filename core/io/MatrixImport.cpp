@@ -22,11 +22,7 @@ const QByteArray kNpyMagic("\x93NUMPY", 6);
 const QByteArray kZipMagic("PK\x03\x04", 4);
 const QByteArray kEmptyZipMagic("PK\x05\x06", 4);
 
-[[noreturn]] void fail(const QString &message) {
-    throw InputError(message.toStdString());
-}
-
-QString quoted(const QString &name) {
+QString singleQuoted(const QString &name) {
     return "'" + name + "'";
 }
 
@@ -118,15 +114,15 @@ void readNpz(const QByteArray &bytes, const QString &arrayName, ImportResult &r)
         index = arrays.names.indexOf(wanted);
         if (index < 0)
             fail(translate("attn::io", "has no array %1 (it has %2)")
-                     .arg(quoted(wanted), quoted(arrays.names.join("', '"))));
+                     .arg(singleQuoted(wanted), singleQuoted(arrays.names.join("', '"))));
     } else if (arrays.names.size() > 1) {
         r.notes << translate("attn::io", "took array %1, the first of %2 (%3)")
-                       .arg(quoted(arrays.names[0]), QString::number(arrays.names.size()),
+                       .arg(singleQuoted(arrays.names[0]), QString::number(arrays.names.size()),
                             arrays.names.join(", "));
     }
     const ZipEntry &entry = *arrays.entries[std::size_t(index)];
     r.arrayName = arrays.names[index];
-    const QString prefix = translate("attn::io", "array %1: ").arg(quoted(r.arrayName));
+    const QString prefix = translate("attn::io", "array %1: ").arg(singleQuoted(r.arrayName));
     try {
         const QByteArray member = zip.read(entry, std::uint64_t(kMaxImportBytes));
         NpyHeader header;
@@ -135,7 +131,7 @@ void readNpz(const QByteArray &bytes, const QString &arrayName, ImportResult &r)
         r.description =
             (entry.method == 8 ? translate("attn::io", "NumPy .npz, array %1 (%2, deflated)")
                                : translate("attn::io", "NumPy .npz, array %1 (%2, stored)"))
-                .arg(quoted(r.arrayName), header.description());
+                .arg(singleQuoted(r.arrayName), header.description());
     } catch (const InputError &e) {
         fail(prefix + QString::fromStdString(e.what()));
     }
@@ -150,8 +146,8 @@ void readSafetensors(QIODevice &device, std::uint64_t size, const ImportSelectio
         tensor = file.find(selection.array);
         if (!tensor)
             fail(translate("attn::io", "has no tensor %1 (it has %2: %3)")
-                     .arg(quoted(selection.array), QString::number(file.tensors.size()),
-                          quoted(file.names().mid(0, 8).join("', '")) +
+                     .arg(singleQuoted(selection.array), QString::number(file.tensors.size()),
+                          singleQuoted(file.names().mid(0, 8).join("', '")) +
                               (file.tensors.size() > 8 ? ", …" : "")));
     } else {
         for (const SafetensorsTensor &t : file.tensors)
@@ -163,7 +159,7 @@ void readSafetensors(QIODevice &device, std::uint64_t size, const ImportSelectio
                      : translate("attn::io", "none of its tensors is a 1-D or 2-D float tensor"));
         if (file.tensors.size() > 1)
             r.notes << translate("attn::io", "took tensor %1, the first of %2 that can be imported")
-                           .arg(quoted(tensor->name), QString::number(file.tensors.size()));
+                           .arg(singleQuoted(tensor->name), QString::number(file.tensors.size()));
     }
     SafetensorsRead read =
         readSafetensorsTensor(device, file, *tensor, parseArraySlice(selection.slice));
@@ -172,7 +168,7 @@ void readSafetensors(QIODevice &device, std::uint64_t size, const ImportSelectio
     r.arrayName = tensor->name;
     r.shape = tensor->shape;
     r.description = translate("attn::io", "safetensors, tensor %1 (%2, %3)")
-                        .arg(quoted(tensor->name), tensor->dtype, tensor->shapeText());
+                        .arg(singleQuoted(tensor->name), tensor->dtype, tensor->shapeText());
 }
 
 // Slices (all but safetensors, which slices as it reads) and transposes what was read.
@@ -227,7 +223,7 @@ void readBytes(const QByteArray &bytes, const QString &sourceName, const ImportS
         fail(translate(
                  "attn::io",
                  "an array name (%1) was given, but this is not an .npz file (nor safetensors)")
-                 .arg(quoted(selection.array)));
+                 .arg(singleQuoted(selection.array)));
     switch (r.format) {
     case ImportFormat::Text:
         readText(bytes, r);

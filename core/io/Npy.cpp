@@ -22,7 +22,7 @@ constexpr char kMagic[] = "\x93NUMPY";
 constexpr std::uint64_t kMagicLength = 6;
 constexpr std::uint64_t kAbsurdDimension = std::uint64_t(1) << 60;
 
-QString str(std::uint64_t n) {
+QString numberText(std::uint64_t n) {
     return QString::number(n);
 }
 
@@ -250,12 +250,12 @@ NpyHeader parseNpyHeader(const QByteArray &bytes) {
     const std::uint64_t length = readUnsigned(u + 8, h.major == 1 ? 2 : 4, false);
     if (length > kMaxNpyHeaderBytes)
         throw InputError(translate("attn::io", "the .npy header is implausibly long (%1 bytes)")
-                             .arg(str(length)));
+                             .arg(numberText(length)));
     if (size - prefix < length)
         throw InputError(translate("attn::io",
                                    "the .npy file is cut short in its header (%1 header "
                                    "bytes announced, %2 present)")
-                             .arg(str(length), str(size - prefix)));
+                             .arg(numberText(length), numberText(size - prefix)));
     h.dataOffset = prefix + length;
     // Versions 1 and 2 store Latin-1, 3 UTF-8; a valid header is ASCII either way.
     const std::string_view text(bytes.constData() + prefix, std::size_t(length));
@@ -370,7 +370,7 @@ QString npyHeaderProblem(const NpyHeader &h) {
     if (rows * cols > std::uint64_t(kMaxInputValues))
         return translate("attn::io",
                          "is too large: %1 is %2 numbers (at most %3 input numbers are supported)")
-            .arg(h.shapeText(), str(rows * cols), qs(kMaxInputValues));
+            .arg(h.shapeText(), numberText(rows * cols), qs(kMaxInputValues));
     return {};
 }
 
@@ -386,15 +386,15 @@ Matrix readNpy(const QByteArray &bytes, QStringList *notes, NpyHeader *header) {
     const std::uint64_t need = rows * cols * std::uint64_t(h.itemSize);
     const std::uint64_t have = std::uint64_t(bytes.size()) - h.dataOffset;
     if (have < need)
-        throw InputError(translate("attn::io",
-                                   "the .npy file is cut short: shape %1 of %2 needs %3 "
-                                   "bytes of data, the file has %4")
-                             .arg(h.shapeText(), h.dtypeName(), str(need), str(have)));
+        throw InputError(
+            translate("attn::io", "the .npy file is cut short: shape %1 of %2 needs %3 "
+                                  "bytes of data, the file has %4")
+                .arg(h.shapeText(), h.dtypeName(), numberText(need), numberText(have)));
     if (have > need)
         throw InputError(
             translate("attn::io",
                       "the .npy file has %1 bytes more than its header's shape %2 of %3 needs")
-                .arg(str(have - need), h.shapeText(), h.dtypeName()));
+                .arg(numberText(have - need), h.shapeText(), h.dtypeName()));
 
     const bool bigEndian = h.byteOrder == '>' || ((h.byteOrder == '=' || h.byteOrder == 0) &&
                                                   std::endian::native == std::endian::big);
@@ -411,7 +411,7 @@ Matrix readNpy(const QByteArray &bytes, QStringList *notes, NpyHeader *header) {
     }
     if (notes && vector)
         *notes << translate("attn::io", "a 1-D array of %1 numbers, read as one row (1%2)")
-                      .arg(str(cols), QChar(0x00d7) + QString::number(cols));
+                      .arg(numberText(cols), QChar(0x00d7) + QString::number(cols));
     return m;
 }
 

@@ -20,10 +20,6 @@ namespace attn {
 
 namespace {
 
-[[noreturn]] void fail(const QString &message) {
-    throw InputError(message.toStdString());
-}
-
 QString quoted(const QString &name) {
     return "'" + name + "'";
 }

@@ -17,13 +17,13 @@ namespace {
 
 using Align = TextTable::Align;
 
-std::string str(Eigen::Index i) {
+std::string indexText(Eigen::Index i) {
     return std::to_string(i);
 }
 
 // "0..3", or "2" for a range of one.
 std::string range(Eigen::Index first, Eigen::Index last) {
-    return first == last ? str(first) : str(first) + ".." + str(last);
+    return first == last ? indexText(first) : indexText(first) + ".." + indexText(last);
 }
 
 std::string scientific(double value) {
@@ -76,7 +76,7 @@ std::string mark(bool ok) {
 }
 
 std::string tokenLabel(const std::vector<std::string> &labels, Eigen::Index i) {
-    return std::size_t(i) < labels.size() ? labels[std::size_t(i)] : "#" + str(i);
+    return std::size_t(i) < labels.size() ? labels[std::size_t(i)] : "#" + indexText(i);
 }
 
 // What the logits are: the scores times the factor (and why), masked keys −∞.
@@ -104,8 +104,9 @@ std::string onlineText(const AttentionInputs &inputs, const AttentionResult &res
     auto line = [&out](const std::string &text = "") { out += text + "\n"; };
     auto num = [precision](double v) { return notation::fixed(v, precision); };
 
-    line("online softmax of output row " + str(row) + " (query " + query + ", head " + str(head) +
-         "), key blocks of " + str(block) + (block == 1 ? " key" : " keys"));
+    line("online softmax of output row " + indexText(row) + " (query " + query + ", head " +
+         indexText(head) + "), key blocks of " + indexText(block) +
+         (block == 1 ? " key" : " keys"));
     line("walks the key blocks left to right keeping m (the running maximum of the logits), "
          "\u2113 (the running sum of exp(logit \u2212 m)) and acc (the running sum of "
          "exp(logit \u2212 m)\u00b7V[key]);");
@@ -136,7 +137,7 @@ std::string onlineText(const AttentionInputs &inputs, const AttentionResult &res
     if (walk.fullyMasked)
         line("every key is masked for " + query +
              ": \u2113 stays 0, so the output row is 0, as in the plain path");
-    line("check: acc / \u2113 equals row " + str(row) + " of " +
+    line("check: acc / \u2113 equals row " + indexText(row) + " of " +
          attentionFormula(Layout::Rows).toStdString() +
          " computed as a whole (largest difference " + scientific(plain.diff) + ")" +
          mark(plain.ok));
@@ -146,14 +147,15 @@ std::string onlineText(const AttentionInputs &inputs, const AttentionResult &res
     const Eigen::Index n = k.Q.rows(), m = k.K.rows(), dv = k.V.cols();
     const Eigen::Index br = std::min(block, n), bc = std::min(block, m);
     line();
-    line("all rows as a tiled kernel: " + str(all.queryBlocks) + " query block" +
-         (all.queryBlocks == 1 ? "" : "s") + " \u00d7 " + str(all.keyBlocks) + " key block" +
-         (all.keyBlocks == 1 ? "" : "s") + " of " + str(block) +
+    line("all rows as a tiled kernel: " + indexText(all.queryBlocks) + " query block" +
+         (all.queryBlocks == 1 ? "" : "s") + " \u00d7 " + indexText(all.keyBlocks) + " key block" +
+         (all.keyBlocks == 1 ? "" : "s") + " of " + indexText(block) +
          "; largest difference from the plain output " + scientific(tiled.diff) + mark(tiled.ok));
     line("memory: the plain path holds the " + shapeString(n, m) + " weights (" +
-         str(all.plainDoubles) + " numbers); the tiled kernel one " + shapeString(br, bc) +
-         " logits tile, a " + shapeString(br, dv) + " accumulator and m, \u2113 of " + str(br) +
-         (br == 1 ? " row (" : " rows (") + str(all.tiledDoubles) + " numbers)");
+         indexText(all.plainDoubles) + " numbers); the tiled kernel one " + shapeString(br, bc) +
+         " logits tile, a " + shapeString(br, dv) + " accumulator and m, \u2113 of " +
+         indexText(br) + (br == 1 ? " row (" : " rows (") + indexText(all.tiledDoubles) +
+         " numbers)");
     return out;
 }
 
@@ -166,13 +168,14 @@ std::string onlineJson(const AttentionInputs &inputs, const AttentionResult &res
             out += (k ? ", " : "") + jsonNumber(v(k));
         return out + "]";
     };
-    std::string out = "{\"row\": " + str(row) + ", \"block\": " + str(block) + ", \"steps\": [";
+    std::string out =
+        "{\"row\": " + indexText(row) + ", \"block\": " + indexText(block) + ", \"steps\": [";
     for (std::size_t i = 0; i < walk.steps.size(); ++i) {
         const OnlineStep &s = walk.steps[i];
-        out += std::string(i ? "," : "") + "\n  {\"keys\": [" + str(s.first) + ", " + str(s.last) +
-               "], \"block_max\": " + jsonNumber(s.blockMax) + ", \"max\": " + jsonNumber(s.max) +
-               ", \"sum\": " + jsonNumber(s.sum) + ", \"rescale\": " + jsonNumber(s.rescale) +
-               ", \"acc\": " + vector(s.acc) + "}";
+        out += std::string(i ? "," : "") + "\n  {\"keys\": [" + indexText(s.first) + ", " +
+               indexText(s.last) + "], \"block_max\": " + jsonNumber(s.blockMax) +
+               ", \"max\": " + jsonNumber(s.max) + ", \"sum\": " + jsonNumber(s.sum) +
+               ", \"rescale\": " + jsonNumber(s.rescale) + ", \"acc\": " + vector(s.acc) + "}";
     }
     out += walk.steps.empty() ? "]" : "\n]";
     return out + ", \"output\": " + vector(walk.output) + "}\n";
@@ -192,10 +195,11 @@ std::string tiledText(const AttentionInputs &inputs, const AttentionResult &resu
 
     std::string out;
     auto line = [&out](const std::string &text = "") { out += text + "\n"; };
-    line(pName + " (head " + str(head) + ") = " + aName + "\u00b7" + bName + " in tiles of " +
-         str(size.rows) + "\u00d7" + str(size.cols) + " with inner blocks of " + str(size.inner) +
-         ": " + str(tiled.tileRows) + "\u00d7" + str(tiled.tileCols) + " tiles, each the sum of " +
-         str(tiled.innerBlocks) + " block product" + (tiled.innerBlocks == 1 ? "" : "s"));
+    line(pName + " (head " + indexText(head) + ") = " + aName + "\u00b7" + bName + " in tiles of " +
+         indexText(size.rows) + "\u00d7" + indexText(size.cols) + " with inner blocks of " +
+         indexText(size.inner) + ": " + indexText(tiled.tileRows) + "\u00d7" +
+         indexText(tiled.tileCols) + " tiles, each the sum of " + indexText(tiled.innerBlocks) +
+         " block product" + (tiled.innerBlocks == 1 ? "" : "s"));
     line("  " + pName + "[I,J] = \u03a3_K " + aName + "[I,K]\u00b7" + bName +
          "[K,J]  (I: the tile's rows, J: its columns, K: one block of the inner " +
          (scores ? "dimension d_k" : "index, the keys") + ")");
@@ -213,8 +217,8 @@ std::string tiledText(const AttentionInputs &inputs, const AttentionResult &resu
         const std::string I = range(tile.rowFirst, tile.rowFirst + tile.rowCount - 1);
         const std::string J = range(tile.colFirst, tile.colFirst + tile.colCount - 1);
         line();
-        line("tile " + str(Eigen::Index(t) + 1) + " of " + str(Eigen::Index(tiled.tiles.size())) +
-             ": rows " + I + ", columns " + J);
+        line("tile " + indexText(Eigen::Index(t) + 1) + " of " +
+             indexText(Eigen::Index(tiled.tiles.size())) + ": rows " + I + ", columns " + J);
         TextTable table;
         table.addColumn(Align::Left);
         table.addColumn(Align::Left);

@@ -14,7 +14,7 @@ namespace attn {
 
 namespace {
 
-constexpr double kMinusInf = -std::numeric_limits<double>::infinity();
+constexpr double kMaskedLogit = -std::numeric_limits<double>::infinity();
 
 // exp(m_old − m_new): what the kept ℓ and acc are multiplied by when the maximum moves. Written
 // out so that −∞ − −∞ (no finite logit yet) gives 1 instead of NaN.
@@ -26,7 +26,7 @@ double rescaleFactor(double oldMax, double newMax) {
 RowVector shiftedExp(const RowVector &logits, double max) {
     RowVector out(logits.size());
     for (Eigen::Index k = 0; k < logits.size(); ++k)
-        out(k) = max == kMinusInf ? 0.0 : std::exp(logits(k) - max);
+        out(k) = max == kMaskedLogit ? 0.0 : std::exp(logits(k) - max);
     return out;
 }
 
@@ -62,7 +62,7 @@ RowVector blockLogits(const HeadKernelInputs &in, Eigen::Index row, Eigen::Index
     if (in.masked.size() != 0)
         for (Eigen::Index k = 0; k < count; ++k)
             if (in.masked(row, first + k))
-                logits(k) = kMinusInf;
+                logits(k) = kMaskedLogit;
     return logits;
 }
 
@@ -82,7 +82,7 @@ OnlineRow onlineSoftmaxRow(const HeadKernelInputs &in, Eigen::Index row, Eigen::
     OnlineRow out;
     out.row = row;
     out.block = block;
-    double max = kMinusInf, sum = 0;
+    double max = kMaskedLogit, sum = 0;
     RowVector acc = RowVector::Zero(in.V.cols());
     for (Eigen::Index first = 0; first < m; first += block) {
         const Eigen::Index count = std::min(block, m - first);
@@ -125,7 +125,7 @@ TiledAttention tiledAttention(const HeadKernelInputs &in, Eigen::Index queryBloc
 
     for (Eigen::Index q0 = 0; q0 < n; q0 += queryBlock) {
         const Eigen::Index rows = std::min(queryBlock, n - q0);
-        RowVector max = RowVector::Constant(rows, kMinusInf), sum = RowVector::Zero(rows);
+        RowVector max = RowVector::Constant(rows, kMaskedLogit), sum = RowVector::Zero(rows);
         Matrix acc = Matrix::Zero(rows, dv);
         for (Eigen::Index k0 = 0; k0 < m; k0 += keyBlock) {
             const Eigen::Index keys = std::min(keyBlock, m - k0);

@@ -45,17 +45,17 @@ struct Dice {
     }
 };
 
-QString label(const QStringList &labels, int index) {
+QString tokenLabel(const QStringList &labels, int index) {
     return index >= 0 && index < labels.size() ? labels[index].toHtmlEscaped()
                                                : QString::number(index);
 }
 
 QString keyName(const derivation::Context &c, int key) {
-    return QString("<b>%1</b> (k%2)").arg(label(c.keys, key), subscript(key));
+    return QString("<b>%1</b> (k%2)").arg(tokenLabel(c.keys, key), subscript(key));
 }
 
 QString queryName(const derivation::Context &c, int query) {
-    return QString("<b>%1</b> (q%2)").arg(label(c.queries, query), subscript(query));
+    return QString("<b>%1</b> (q%2)").arg(tokenLabel(c.queries, query), subscript(query));
 }
 
 // "(1, 2, 3)": the numbers of a vector as the question prints them.

@@ -15,13 +15,11 @@
 
 namespace attn {
 
+using json::fail;
+
 namespace {
 
 namespace tj = tokenizer_json;
-
-[[noreturn]] void fail(const QString &where, const QString &message) {
-    json::fail(where, message);
-}
 
 // "first second" on one line, as vocab.bpe and merges.txt have them.
 std::pair<QString, QString> splitMerge(const QString &line, const QString &where) {

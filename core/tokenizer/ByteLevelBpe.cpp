@@ -14,6 +14,8 @@
 
 namespace attn {
 
+using json::fail;
+
 const char *const ByteLevelBpe::kGpt2Pattern =
     R"('s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+)";
 
@@ -38,10 +40,6 @@ struct ByteTable {
 const ByteTable &byteTable() {
     static const ByteTable table;
     return table;
-}
-
-[[noreturn]] void fail(const QString &where, const QString &message) {
-    json::fail(where, message);
 }
 
 // A word of several tokens: the first begins it when a space, a line break or the start of the

@@ -17,13 +17,11 @@
 
 namespace attn {
 
+using json::fail;
+
 namespace {
 
-const QChar kSpaceSymbol(0x2581); // "▁"
-
-[[noreturn]] void fail(const QString &where, const QString &message) {
-    json::fail(where, message);
-}
+const QChar kVisibleSpace(0x2581); // "▁"
 
 [[noreturn]] void noSuchId(int id) {
     throw InputError(
@@ -529,7 +527,7 @@ QString SentencePiece::surface(int id) const {
     if (const int byte = p.type == PieceType::Byte ? bytePieceValue(p.text) : -1; byte >= 0)
         return byte < 0x80 ? QString(QChar(char16_t(byte))) : QString();
     QString text = p.text;
-    text.replace(kSpaceSymbol, u' ');
+    text.replace(kVisibleSpace, u' ');
     if (metaspace_)
         text.replace(metaspace_->replacement, u' ');
     return text;
@@ -599,9 +597,9 @@ QString SentencePiece::decodeModelProto(const std::vector<int> &ids) const {
             continue;
         }
         QString piece = p.text;
-        if (out.isEmpty() && stripDummyPrefix_ && piece.startsWith(kSpaceSymbol))
+        if (out.isEmpty() && stripDummyPrefix_ && piece.startsWith(kVisibleSpace))
             piece.remove(0, 1);
-        out += piece.replace(kSpaceSymbol, u' ');
+        out += piece.replace(kVisibleSpace, u' ');
     }
     flush();
     return out;

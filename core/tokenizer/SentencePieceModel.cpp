@@ -23,22 +23,20 @@
 
 namespace attn {
 
+using json::fail;
+
 namespace {
 
 namespace tj = tokenizer_json;
 using Field = ProtobufReader::Field;
 
-[[noreturn]] void fail(const QString &where, const QString &message) {
-    json::fail(where, message);
-}
-
 const QChar kSpaceSymbol(0x2581); // "▁", SentencePiece's visible space
 
-QJsonValue member(const QJsonObject &o, const char *key) {
+QJsonValue jsonMember(const QJsonObject &o, const char *key) {
     return o.value(QLatin1String(key));
 }
 
-QString typeOf(const QJsonValue &v, const QString &where) {
+QString objectType(const QJsonValue &v, const QString &where) {
     if (!v.isObject())
         fail(where,
              translate("attn::tokenizer", "expected an object, got %1").arg(json::describe(v)));
@@ -86,7 +84,7 @@ QString readStepText(const QJsonObject &o, const char *key, const QString &where
 
 // One character of a step ("replacement": "▁", Strip's "content": " ").
 QChar readStepChar(const QJsonObject &o, const char *key, const QString &where, QChar fallback) {
-    const QJsonValue v = member(o, key);
+    const QJsonValue v = jsonMember(o, key);
     if (v.isUndefined() || v.isNull())
         return fallback;
     const QString text = tj::readString(o, key, where);
@@ -101,16 +99,16 @@ QChar readStepChar(const QJsonObject &o, const char *key, const QString &where, 
 // tokenizer.json files replace one string by another).
 QString readStringPattern(const QJsonObject &o, const QString &where) {
     const QString at = tj::field(where, "pattern");
-    const QJsonObject pattern = member(o, "pattern").toObject();
+    const QJsonObject pattern = jsonMember(o, "pattern").toObject();
     if (!pattern.contains(QLatin1String("String")))
         fail(at, translate("attn::tokenizer", "expected {\"String\": …}: only a string is "
                                               "supported as a pattern here, got %1")
-                     .arg(json::describe(member(o, "pattern"))));
+                     .arg(json::describe(jsonMember(o, "pattern"))));
     return readStepText(pattern, "String", at, false);
 }
 
 int readCount(const QJsonObject &o, const char *key, const QString &where) {
-    const QJsonValue v = member(o, key);
+    const QJsonValue v = jsonMember(o, key);
     if (v.isUndefined() || v.isNull())
         return 0;
     const double d = v.toDouble(-1);
@@ -147,7 +145,7 @@ bool holdsType(const QJsonValue &v, const char *type, int depth = 0) {
     if (depth > 8)
         return false;
     for (const char *key : {"pretokenizers", "normalizers", "decoders"})
-        for (const QJsonValue item : member(o, key).toArray())
+        for (const QJsonValue item : jsonMember(o, key).toArray())
             if (holdsType(item, type, depth + 1))
                 return true;
     return false;
@@ -285,10 +283,10 @@ void readNormalizer(const QJsonValue &v, const QString &where, SentencePieceMode
     using N = SentencePieceModel::Normalizer;
     if (v.isNull() || v.isUndefined())
         return;
-    const QString kind = typeOf(v, where);
+    const QString kind = objectType(v, where);
     const QJsonObject o = v.toObject();
     if (kind == u"Sequence") {
-        const QJsonArray list = member(o, "normalizers").toArray();
+        const QJsonArray list = jsonMember(o, "normalizers").toArray();
         for (qsizetype i = 0; i < list.size(); ++i)
             readNormalizer(list[i], json::index(tj::field(where, "normalizers"), i), m, growth);
         return;
@@ -332,10 +330,10 @@ void readNormalizer(const QJsonValue &v, const QString &where, SentencePieceMode
 void readPreTokenizer(const QJsonValue &v, const QString &where, SentencePieceModel &m) {
     if (v.isNull() || v.isUndefined())
         return;
-    const QString kind = typeOf(v, where);
+    const QString kind = objectType(v, where);
     const QJsonObject o = v.toObject();
     if (kind == u"Sequence") {
-        const QJsonArray list = member(o, "pretokenizers").toArray();
+        const QJsonArray list = jsonMember(o, "pretokenizers").toArray();
         for (qsizetype i = 0; i < list.size(); ++i)
             readPreTokenizer(list[i], json::index(tj::field(where, "pretokenizers"), i), m);
         return;
@@ -358,10 +356,10 @@ void readDecoder(const QJsonValue &v, const QString &where, SentencePieceModel &
     using D = SentencePieceModel::Decoder;
     if (v.isNull() || v.isUndefined())
         return;
-    const QString kind = typeOf(v, where);
+    const QString kind = objectType(v, where);
     const QJsonObject o = v.toObject();
     if (kind == u"Sequence") {
-        const QJsonArray list = member(o, "decoders").toArray();
+        const QJsonArray list = jsonMember(o, "decoders").toArray();
         for (qsizetype i = 0; i < list.size(); ++i)
             readDecoder(list[i], json::index(tj::field(where, "decoders"), i), m, growth);
         return;
@@ -537,8 +535,8 @@ SentencePieceModel readSentencePieceTokenizerJson(const QJsonObject &root, const
     m.sources = {name};
 
     const QString modelWhere = tj::field(top, "model");
-    const QJsonValue modelValue = member(root, "model");
-    const QString type = typeOf(modelValue, modelWhere);
+    const QJsonValue modelValue = jsonMember(root, "model");
+    const QString type = objectType(modelValue, modelWhere);
     const QJsonObject model = modelValue.toObject();
     if (type == u"Unigram")
         fail(tj::field(modelWhere, "type"),
@@ -549,7 +547,7 @@ SentencePieceModel readSentencePieceTokenizerJson(const QJsonObject &root, const
         fail(tj::field(modelWhere, "type"),
              translate("attn::tokenizer", "model type \"%1\": only BPE is supported")
                  .arg(type.left(40)));
-    const QJsonValue dropout = member(model, "dropout");
+    const QJsonValue dropout = jsonMember(model, "dropout");
     if (!dropout.isNull() && !dropout.isUndefined() && dropout.toDouble(1) != 0)
         fail(tj::field(modelWhere, "dropout"),
              translate("attn::tokenizer", "BPE dropout makes tokens random: only null is "
@@ -562,8 +560,8 @@ SentencePieceModel readSentencePieceTokenizerJson(const QJsonObject &root, const
     m.fuseUnknown = tj::readOptionalBool(model, "fuse_unk", modelWhere).value_or(false);
     m.ignoreMerges = tj::readOptionalBool(model, "ignore_merges", modelWhere).value_or(false);
     const std::vector<std::pair<QString, int>> vocab =
-        tj::readVocabulary(member(model, "vocab"), tj::field(modelWhere, "vocab"));
-    m.merges = readMergesArray(member(model, "merges"), tj::field(modelWhere, "merges"));
+        tj::readVocabulary(jsonMember(model, "vocab"), tj::field(modelWhere, "vocab"));
+    m.merges = readMergesArray(jsonMember(model, "merges"), tj::field(modelWhere, "merges"));
     m.added = readAddedTokens(root, top);
 
     // The pieces by id: every id is below kMaxVocabularySize (readVocabulary and
@@ -592,11 +590,12 @@ SentencePieceModel readSentencePieceTokenizerJson(const QJsonObject &root, const
     }
 
     Growth normalizerGrowth(tj::field(top, "normalizer"));
-    readNormalizer(member(root, "normalizer"), tj::field(top, "normalizer"), m, normalizerGrowth);
-    readPreTokenizer(member(root, "pre_tokenizer"), tj::field(top, "pre_tokenizer"), m);
+    readNormalizer(jsonMember(root, "normalizer"), tj::field(top, "normalizer"), m,
+                   normalizerGrowth);
+    readPreTokenizer(jsonMember(root, "pre_tokenizer"), tj::field(top, "pre_tokenizer"), m);
     readPostProcessor(root, top, m.prefix, m.suffix);
     Growth decoderGrowth(tj::field(top, "decoder"));
-    readDecoder(member(root, "decoder"), tj::field(top, "decoder"), m, decoderGrowth);
+    readDecoder(jsonMember(root, "decoder"), tj::field(top, "decoder"), m, decoderGrowth);
     return m;
 }
 
@@ -615,20 +614,20 @@ int bytePieceValue(QStringView piece) {
 }
 
 bool isSentencePieceTokenizerJson(const QJsonObject &root) {
-    const QJsonObject model = member(root, "model").toObject();
+    const QJsonObject model = jsonMember(root, "model").toObject();
     const QString type = model.value(QLatin1String("type")).toString();
     if (type == u"Unigram")
         return true;
-    if (type != u"BPE" || holdsType(member(root, "pre_tokenizer"), "ByteLevel"))
+    if (type != u"BPE" || holdsType(jsonMember(root, "pre_tokenizer"), "ByteLevel"))
         return false;
     const auto mentionsSpaceSymbol = [&root](const char *key) {
-        const QJsonValue v = member(root, key);
+        const QJsonValue v = jsonMember(root, key);
         return v.isObject() && QJsonDocument(v.toObject())
                                    .toJson(QJsonDocument::Compact)
                                    .contains(QString(kSpaceSymbol).toUtf8());
     };
     return model.value(QLatin1String("byte_fallback")).toBool() ||
-           holdsType(member(root, "pre_tokenizer"), "Metaspace") ||
+           holdsType(jsonMember(root, "pre_tokenizer"), "Metaspace") ||
            mentionsSpaceSymbol("normalizer") || mentionsSpaceSymbol("decoder");
 }
 

@@ -12,6 +12,7 @@
 #include "Translate.h"
 #include "WordPiece.h"
 #include "io/GgufFile.h"
+#include "io/JsonRead.h"
 #include "io/RegularFile.h"
 
 #include <QDir>
@@ -20,11 +21,9 @@
 
 namespace attn {
 
-namespace {
+using json::fail;
 
-[[noreturn]] void fail(const QString &path, const QString &message) {
-    throw InputError(path + ": " + message);
-}
+namespace {
 
 const QString kAccepted =
     QStringLiteral("tokenizer.json, vocab.json with merges.txt, encoder.json with vocab.bpe, "

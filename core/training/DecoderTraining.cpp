@@ -6,6 +6,7 @@
 #include "Translate.h"
 #include "checkpoint/CheckpointWriter.h"
 #include "io/AtomicFile.h"
+#include "io/JsonRead.h"
 
 #include <QDir>
 #include <QFile>
@@ -19,6 +20,8 @@
 #include <random>
 
 namespace attn {
+
+using json::fail;
 
 namespace {
 
@@ -44,10 +47,6 @@ const char *const kFormat = "attnviz-training 1";
 
 QString dataName(TrainingData data) {
     return data == TrainingData::Induction ? QStringLiteral("induction") : QStringLiteral("corpus");
-}
-
-[[noreturn]] void fail(const QString &file, const QString &problem) {
-    throw InputError(file + ": " + problem);
 }
 
 // A safetensors file of F64 tensors: the header (names, dtype, shape, offsets, padded with

@@ -16,8 +16,8 @@ namespace {
 
 // C = op(A)·op(B) + beta·C with C's rows split over the threads in blocks of 32: each entry is
 // the same sum however the rows are split, so the result does not depend on the threads.
-void product(ConstMatrixRef A, bool transA, ConstMatrixRef B, bool transB, MatrixRef C,
-             double beta = 0.0) {
+void threadedProduct(ConstMatrixRef A, bool transA, ConstMatrixRef B, bool transB, MatrixRef C,
+                     double beta = 0.0) {
     const Eigen::Index rows = C.rows();
     const Eigen::Index work = C.cols() * (transA ? A.rows() : A.cols());
     // Below ~100,000 multiply-adds per block of rows a thread's start costs more than it saves.
@@ -35,7 +35,7 @@ void product(ConstMatrixRef A, bool transA, ConstMatrixRef B, bool transB, Matri
 Matrix linear(const Matrix &x, const LinearParameters &l) {
     const Matrix &w = l.weight.value;
     Matrix y(x.rows(), l.inputMajor ? w.cols() : w.rows());
-    product(x, false, w, !l.inputMajor, y);
+    threadedProduct(x, false, w, !l.inputMajor, y);
     if (l.bias.present())
         y.rowwise() += l.bias.value.row(0);
     return y;
@@ -47,16 +47,16 @@ void linearBackward(const Matrix &x, const Matrix &dy, const LinearParameters &l
                     LinearParameters &g, Matrix *dx, bool accumulate = false) {
     const Matrix &w = l.weight.value;
     if (l.inputMajor)
-        product(x, true, dy, false, g.weight.value, 1.0);
+        threadedProduct(x, true, dy, false, g.weight.value, 1.0);
     else
-        product(dy, true, x, false, g.weight.value, 1.0);
+        threadedProduct(dy, true, x, false, g.weight.value, 1.0);
     if (l.bias.present())
         g.bias.value.row(0) += dy.colwise().sum();
     if (dx == nullptr)
         return;
     if (!accumulate)
         dx->resize(dy.rows(), l.inputMajor ? w.rows() : w.cols());
-    product(dy, false, w, l.inputMajor, *dx, accumulate ? 1.0 : 0.0);
+    threadedProduct(dy, false, w, l.inputMajor, *dx, accumulate ? 1.0 : 0.0);
 }
 
 // A norm's gain: w, or 1 + w for Gemma's RMSNorm.
@@ -358,7 +358,7 @@ double DecoderPass::forward(const DecoderParameters &p, const std::vector<std::i
     normForward(h, p.finalNorm, c.normEps, kind, m_xhatFinal, m_rstdFinal, m_final);
     const Matrix &head = headWeights(p);
     m_logits.resize(N, head.rows());
-    product(m_final, false, head, true, m_logits);
+    threadedProduct(m_final, false, head, true, m_logits);
     if (p.lmHead.bias.present())
         m_logits.rowwise() += p.lmHead.bias.value.row(0);
     if (const double cap = features.finalSoftcap; cap > 0) {
@@ -412,11 +412,11 @@ void DecoderPass::backward(const DecoderParameters &p, DecoderParameters &g) {
     // logits = final·Wᵀ: dW += dLogitsᵀ·final (into the token embeddings when the head is tied:
     // their gradient then holds both uses), dFinal = dLogits·W.
     Matrix &dHead = p.lmHead.weight.present() ? g.lmHead.weight.value : g.tokenEmbedding.value;
-    product(dLogits, true, m_final, false, dHead, 1.0);
+    threadedProduct(dLogits, true, m_final, false, dHead, 1.0);
     if (p.lmHead.bias.present())
         g.lmHead.bias.value.row(0) += dLogits.colwise().sum();
     Matrix dFinal(N, Eigen::Index(d));
-    product(dLogits, false, headWeights(p), false, dFinal);
+    threadedProduct(dLogits, false, headWeights(p), false, dFinal);
     Matrix dh = Matrix::Zero(N, Eigen::Index(d));
     normBackward(dFinal, m_xhatFinal, m_rstdFinal, p.finalNorm, g.finalNorm, kind, dh);
 

@@ -7,6 +7,7 @@
 #include "InputsMatrix.h"
 #include "Notation.h"
 #include "NumberText.h"
+#include "OptionalError.h"
 
 #include <QCoreApplication>
 #include <QUndoStack>
@@ -16,12 +17,6 @@
 namespace attn::ui {
 
 namespace {
-
-bool fail(QString *error, const QString &message) {
-    if (error)
-        *error = message;
-    return false;
-}
 
 QString shape(const attn::Matrix &m) {
     return QString::fromStdString(attn::shapeString(m));

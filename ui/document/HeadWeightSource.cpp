@@ -3,6 +3,7 @@
 
 #include "Dimension.h"
 #include "Document.h"
+#include "OptionalError.h"
 #include "io/MatrixImport.h"
 
 #include <QCoreApplication>
@@ -20,12 +21,6 @@ struct Plan {
     std::vector<attn::Matrix> parts; // fused: one; separate: query, key, value
     int p = 0, d = 0;
 };
-
-bool fail(QString *error, const QString &message) {
-    if (error)
-        *error = message;
-    return false;
-}
 
 // Reads and checks the tensors; false with *error when they cannot fill the heads.
 bool plan(const Document &doc, const HeadWeightSource &source, Plan &out, QString *error) {

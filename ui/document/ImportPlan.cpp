@@ -3,6 +3,7 @@
 
 #include "Document.h"
 #include "InputError.h"
+#include "OptionalError.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -13,12 +14,6 @@
 namespace attn::ui {
 
 namespace {
-
-bool fail(QString *error, const QString &message) {
-    if (error)
-        *error = message;
-    return false;
-}
 
 // The article's letter for a dimension, for compact messages ("n 4 → 5").
 QString letter(Dimension dim) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "FigureExport.h"
 
+#include "document/OptionalError.h"
 #include "io/MatrixExport.h"
 
 #include <QApplication>
@@ -21,12 +22,6 @@
 namespace attn::ui {
 
 namespace {
-
-bool fail(QString *error, const QString &message) {
-    if (error)
-        *error = message;
-    return false;
-}
 
 // Lays the widget out at the figure's size. A widget whose window was never shown (the command
 // line's views) is shown off screen first: layouts and resize events only run for shown

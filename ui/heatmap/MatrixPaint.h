@@ -20,6 +20,11 @@ namespace attn::ui {
 // image, not a million rectangles.
 namespace matrixpaint {
 
+// The largest magnitude in m, 0 for an empty one: what a symmetric colour range spans.
+inline double maxAbs(const attn::Matrix &m) {
+    return m.size() ? m.cwiseAbs().maxCoeff() : 0.0;
+}
+
 struct Style {
     const ColorLut *lut = nullptr;
     ValueRange range;

@@ -30,9 +30,7 @@ using Arrangement = OuterProductWidget::Arrangement;
 constexpr std::array<Arrangement, 3> kArrangements{Arrangement::Across, Arrangement::Stacked,
                                                    Arrangement::Down};
 
-double maxAbs(const attn::Matrix &m) {
-    return m.size() ? m.cwiseAbs().maxCoeff() : 0.0;
-}
+using matrixpaint::maxAbs;
 
 bool fits(QSizeF extent, QSize size) {
     return extent.width() <= size.width() + 0.5 && extent.height() <= size.height() + 0.5;

@@ -15,7 +15,7 @@ namespace attn::ui {
 
 namespace {
 
-constexpr double kMargin = 10;
+constexpr double kTermsMargin = 10;
 constexpr double kFaded = 0.3; // opacity of terms not revealed yet
 
 // Sizes along a term (label, coefficient, operator) and across it, per orientation.
@@ -36,9 +36,7 @@ double widestLabel(const QFont &font, const QStringList &labels) {
     return widest;
 }
 
-double maxAbs(const attn::Matrix &m) {
-    return m.size() ? m.cwiseAbs().maxCoeff() : 0.0;
-}
+using matrixpaint::maxAbs;
 
 } // namespace
 
@@ -188,7 +186,8 @@ double TermsWidget::vectorLength() const {
     if (!horizontal())
         return std::clamp(ideal, 60.0, 300.0);
     const double coef = std::max(m.coef, headerLength(m_terms.coefHeader));
-    const double fixed = 2 * kMargin + labelLength() + coef + 2 * m.op + (dot() ? m.running : 0);
+    const double fixed =
+        2 * kTermsMargin + labelLength() + coef + 2 * m.op + (dot() ? m.running : 0);
     return std::min(ideal, std::max(140.0, (width() - fixed) / 2));
 }
 
@@ -204,13 +203,13 @@ TermsWidget::Geometry TermsWidget::geometry() const {
         m.op,
         std::max(vectorLength(), headerLength(m_terms.scaledHeader)),
         dot() ? m.running : 0};
-    double along = kMargin;
+    double along = kTermsMargin;
     for (int s = 0; s < SegmentCount; ++s) {
         g.start[s] = along;
         g.length[s] = lengths[s];
         along += lengths[s];
     }
-    g.headerStart = kMargin;
+    g.headerStart = kTermsMargin;
     g.headerLength = m.header;
     // Element labels (token names along the vectors) only where a cell can hold one.
     const int length = m_terms.length();
@@ -237,8 +236,9 @@ QRectF TermsWidget::place(const Geometry &g, Segment s, double across, double ac
 
 QSize TermsWidget::sizeHint() const {
     const Geometry g = geometry();
-    const double along = g.start[Running] + g.length[Running] + kMargin;
-    const double across = g.linesStart + (m_lines.size() + 2) * g.thickness + kRuleGap + kMargin;
+    const double along = g.start[Running] + g.length[Running] + kTermsMargin;
+    const double across =
+        g.linesStart + (m_lines.size() + 2) * g.thickness + kRuleGap + kTermsMargin;
     const double note = noteHeight() + 8;
     return horizontal() ? QSize(int(along), int(across + note))
                         : QSize(int(across), int(along + note));
@@ -301,9 +301,9 @@ void TermsWidget::paintLine(QPainter &p, const Geometry &g, double across, const
     if (current) {
         QColor band = pal.color(QPalette::Highlight);
         band.setAlpha(50);
-        const double length = g.start[SegmentCount - 1] + g.length[SegmentCount - 1] - kMargin;
-        p.fillRect(horizontal() ? QRectF(kMargin, across, length, t)
-                                : QRectF(across, kMargin, t, length),
+        const double length = g.start[SegmentCount - 1] + g.length[SegmentCount - 1] - kTermsMargin;
+        p.fillRect(horizontal() ? QRectF(kTermsMargin, across, length, t)
+                                : QRectF(across, kTermsMargin, t, length),
                    band);
     }
     const double opacity = revealed ? 1.0 : kFaded;
@@ -383,9 +383,9 @@ void TermsWidget::paintTotals(QPainter &p, const Geometry &g, double across) {
     const double end = g.start[SegmentCount - 1] + g.length[SegmentCount - 1];
     p.setPen(QPen(pal.color(QPalette::Text), 1.5));
     if (horizontal())
-        p.drawLine(QPointF(kMargin, rule), QPointF(end, rule));
+        p.drawLine(QPointF(kTermsMargin, rule), QPointF(end, rule));
     else
-        p.drawLine(QPointF(rule, kMargin), QPointF(rule, end));
+        p.drawLine(QPointF(rule, kTermsMargin), QPointF(rule, end));
     across += kRuleGap;
 
     matrixpaint::Style style{&m_diverging, m_sumRange, true, 1.0, pal.color(QPalette::Mid),
@@ -454,7 +454,7 @@ void TermsWidget::paintTotals(QPainter &p, const Geometry &g, double across) {
 double TermsWidget::noteHeight() const {
     // The note under the terms, wrapped to the widget's width (3 lines in a narrow dock).
     const QString note = convexityNote(m_terms);
-    const int w = std::max(width(), 300) - int(2 * kMargin);
+    const int w = std::max(width(), 300) - int(2 * kTermsMargin);
     return note.isEmpty() ? 0.0
                           : QFontMetrics(font())
                                     .boundingRect(QRect(0, 0, w, 1000), Qt::TextWordWrap, note)
@@ -491,9 +491,9 @@ void TermsWidget::paintEvent(QPaintEvent *) {
     if (note.isEmpty())
         return;
     p.setPen(palette().color(QPalette::Text));
-    const double alongEnd = g.start[Scaled] + g.length[Scaled] + kMargin, h = noteHeight();
-    const QRectF r = horizontal() ? QRectF(kMargin, across + 4, width() - 2 * kMargin, h)
-                                  : QRectF(kMargin, alongEnd, width() - 2 * kMargin, h);
+    const double alongEnd = g.start[Scaled] + g.length[Scaled] + kTermsMargin, h = noteHeight();
+    const QRectF r = horizontal() ? QRectF(kTermsMargin, across + 4, width() - 2 * kTermsMargin, h)
+                                  : QRectF(kTermsMargin, alongEnd, width() - 2 * kTermsMargin, h);
     p.drawText(r, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, note);
 }
 

@@ -11,15 +11,13 @@ namespace attn::ui {
 
 namespace {
 
-constexpr double kMargin = 10;
-constexpr double kTitle = 22;
-constexpr double kGap = 16;
-constexpr double kCaption = 48;
-constexpr double kMaxCell = 44;
+constexpr double kTiledMargin = 10;
+constexpr double kTiledTitle = 22;
+constexpr double kTiledGap = 16;
+constexpr double kTiledCaption = 48;
+constexpr double kTiledMaxCell = 44;
 
-double maxAbs(const attn::Matrix &m) {
-    return m.size() ? m.cwiseAbs().maxCoeff() : 0.0;
-}
+using matrixpaint::maxAbs;
 
 // Thin lines across `rect` every `every` cells, the borders of blocks.
 void blockLines(QPainter &p, const QRectF &rect, int cells, int every, double cell,
@@ -142,12 +140,13 @@ void TiledProductWidget::paintEvent(QPaintEvent *) {
     const InterpretedProduct &prod = *m_product;
     const int rows = prod.rows(), cols = prod.cols(), inner = prod.termCount();
     // A (rows × inner) left of P (rows × cols), B (inner × cols) above P.
-    const double w = width() - 2 * kMargin - kGap,
-                 h = height() - 2 * kMargin - 2 * kTitle - kGap - kCaption;
-    const double cell = std::clamp(std::min(w / (inner + cols), h / (inner + rows)), 1.0, kMaxCell);
-    const double left = kMargin, top = kMargin + kTitle;
-    const QRectF b(left + inner * cell + kGap, top, cols * cell, inner * cell);
-    const QRectF a(left, b.bottom() + kGap + kTitle, inner * cell, rows * cell);
+    const double w = width() - 2 * kTiledMargin - kTiledGap,
+                 h = height() - 2 * kTiledMargin - 2 * kTiledTitle - kTiledGap - kTiledCaption;
+    const double cell =
+        std::clamp(std::min(w / (inner + cols), h / (inner + rows)), 1.0, kTiledMaxCell);
+    const double left = kTiledMargin, top = kTiledMargin + kTiledTitle;
+    const QRectF b(left + inner * cell + kTiledGap, top, cols * cell, inner * cell);
+    const QRectF a(left, b.bottom() + kTiledGap + kTiledTitle, inner * cell, rows * cell);
     const QRectF grid(b.left(), a.top(), cols * cell, rows * cell);
 
     QFont numbers = font();
@@ -210,15 +209,15 @@ void TiledProductWidget::paintEvent(QPaintEvent *) {
     QFont bold = font();
     bold.setBold(true);
     p.setFont(bold);
-    p.drawText(QRectF(b.left(), b.top() - kTitle, b.width() + 200, kTitle), Qt::AlignVCenter,
-               prod.bName);
-    p.drawText(QRectF(a.left(), a.top() - kTitle, a.width() + 40, kTitle), Qt::AlignVCenter,
-               prod.aName);
-    p.drawText(QRectF(grid.left(), grid.top() - kTitle, grid.width() + 200, kTitle),
+    p.drawText(QRectF(b.left(), b.top() - kTiledTitle, b.width() + 200, kTiledTitle),
+               Qt::AlignVCenter, prod.bName);
+    p.drawText(QRectF(a.left(), a.top() - kTiledTitle, a.width() + 40, kTiledTitle),
+               Qt::AlignVCenter, prod.aName);
+    p.drawText(QRectF(grid.left(), grid.top() - kTiledTitle, grid.width() + 200, kTiledTitle),
                Qt::AlignVCenter,
                m_count == stepCount() ? prod.pName : tr("%1 so far").arg(prod.pName));
     p.setFont(font());
-    p.drawText(QRectF(kMargin, grid.bottom() + 8, width() - 2 * kMargin, kCaption),
+    p.drawText(QRectF(kTiledMargin, grid.bottom() + 8, width() - 2 * kTiledMargin, kTiledCaption),
                Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, caption());
 }
 

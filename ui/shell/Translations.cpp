@@ -33,13 +33,6 @@ const struct {
     const char *name;
 } kShipped[] = {{"de", "Deutsch"}};
 
-struct Source {
-    QByteArray context;
-    QByteArray text;
-    QByteArray disambiguation;
-    int n = -1;
-};
-
 } // namespace
 
 // Answers the application's lookups from attnviz's and Qt's translators of the current
@@ -89,6 +82,14 @@ public:
     }
 
 private:
+    // Where an answer came from: the lookup's arguments.
+    struct Source {
+        QByteArray context;
+        QByteArray text;
+        QByteArray disambiguation;
+        int n = -1;
+    };
+
     mutable QMutex m_mutex;
     std::unique_ptr<QTranslator> m_own;
     std::unique_ptr<QTranslator> m_qt;

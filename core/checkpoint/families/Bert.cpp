@@ -10,7 +10,7 @@ namespace attn {
 
 namespace {
 
-void parse(const ConfigFields &f, ModelConfig &c) {
+void parseBertConfig(const ConfigFields &f, ModelConfig &c) {
     c.dModel = f.size("hidden_size", kMaxModelWidth);
     c.heads = f.size("num_attention_heads", kMaxModelHeads);
     c.kvHeads = c.heads;
@@ -38,11 +38,11 @@ void parse(const ConfigFields &f, ModelConfig &c) {
     c.features.learnedPositions = true;
 }
 
-QString prefix(const TensorBinder &b) {
+QString bertPrefix(const TensorBinder &b) {
     return b.has("bert.embeddings.word_embeddings.weight") ? "bert." : "";
 }
 
-void bind(const TensorBinder &b, const ModelConfig &c, ModelWeights &w) {
+void bindBertWeights(const TensorBinder &b, const ModelConfig &c, ModelWeights &w) {
     const std::int64_t d = c.dModel;
     w.tokenEmbedding = b.require("embeddings.word_embeddings.weight", {c.vocab, d});
     w.positionEmbedding = b.require("embeddings.position_embeddings.weight", {c.maxPositions, d});
@@ -78,7 +78,8 @@ void bind(const TensorBinder &b, const ModelConfig &c, ModelWeights &w) {
 } // namespace
 
 const ModelFamilySpec &bertFamily() {
-    static const ModelFamilySpec spec{ModelFamily::Bert, "bert", "BERT", parse, prefix, bind};
+    static const ModelFamilySpec spec{ModelFamily::Bert, "bert",     "BERT",
+                                      parseBertConfig,   bertPrefix, bindBertWeights};
     return spec;
 }
 

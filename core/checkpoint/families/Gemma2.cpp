@@ -26,7 +26,7 @@ double roundToMantissa(double v, int mantissa) {
     return std::nearbyint(double(f) / quantum) * quantum;
 }
 
-void parse(const ConfigFields &f, ModelConfig &c) {
+void parseGemma2Config(const ConfigFields &f, ModelConfig &c) {
     readGemmaLayers(f, c, 2);
     // Absent: Gemma2Config's defaults; null: no cap.
     c.features.attnSoftcap = f.positiveOrOff("attn_logit_softcapping", 50.0);
@@ -88,8 +88,8 @@ void readGemmaLayers(const ConfigFields &f, ModelConfig &c, std::int64_t sliding
 }
 
 const ModelFamilySpec &gemma2Family() {
-    static const ModelFamilySpec spec{ModelFamily::Gemma2, "gemma2",       "Gemma 2", parse,
-                                      llamaPrefix,         bindLlamaLayers};
+    static const ModelFamilySpec spec{ModelFamily::Gemma2, "gemma2",    "Gemma 2",
+                                      parseGemma2Config,   llamaPrefix, bindLlamaLayers};
     return spec;
 }
 

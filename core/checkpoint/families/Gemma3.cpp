@@ -9,7 +9,7 @@ namespace attn {
 
 namespace {
 
-void parse(const ConfigFields &f, ModelConfig &c) {
+void parseGemma3Config(const ConfigFields &f, ModelConfig &c) {
     readGemmaLayers(f, c, 6);
     ModelFeatures &x = c.features;
     x.qkNorm = true;
@@ -21,8 +21,8 @@ void parse(const ConfigFields &f, ModelConfig &c) {
 } // namespace
 
 const ModelFamilySpec &gemma3Family() {
-    static const ModelFamilySpec spec{ModelFamily::Gemma3, "gemma3_text",  "Gemma 3", parse,
-                                      llamaPrefix,         bindLlamaLayers};
+    static const ModelFamilySpec spec{ModelFamily::Gemma3, "gemma3_text", "Gemma 3",
+                                      parseGemma3Config,   llamaPrefix,   bindLlamaLayers};
     return spec;
 }
 

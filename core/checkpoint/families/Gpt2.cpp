@@ -10,7 +10,7 @@ namespace attn {
 
 namespace {
 
-void parse(const ConfigFields &f, ModelConfig &c) {
+void parseGpt2Config(const ConfigFields &f, ModelConfig &c) {
     c.dModel = f.size("n_embd", kMaxModelWidth);
     c.heads = f.size("n_head", kMaxModelHeads);
     c.kvHeads = c.heads;
@@ -40,12 +40,12 @@ void parse(const ConfigFields &f, ModelConfig &c) {
     c.features.learnedPositions = true;
 }
 
-QString prefix(const TensorBinder &b) {
+QString gpt2Prefix(const TensorBinder &b) {
     return b.has("transformer.wte.weight") ? "transformer." : "";
 }
 
 // Hugging Face's Conv1D weights are in × out (inputMajor); GGUF stores them out × in.
-void bindWith(const TensorBinder &b, const ModelConfig &c, ModelWeights &w, bool inputMajor) {
+void bindGpt2With(const TensorBinder &b, const ModelConfig &c, ModelWeights &w, bool inputMajor) {
     const std::int64_t d = c.dModel;
     w.tokenEmbedding = b.require("wte.weight", {c.vocab, d});
     w.positionEmbedding = b.require("wpe.weight", {c.maxPositions, d});
@@ -67,16 +67,16 @@ void bindWith(const TensorBinder &b, const ModelConfig &c, ModelWeights &w, bool
     w.hasLmHead = true;
 }
 
-void bind(const TensorBinder &b, const ModelConfig &c, ModelWeights &w) {
-    bindWith(b, c, w, true);
+void bindGpt2Weights(const TensorBinder &b, const ModelConfig &c, ModelWeights &w) {
+    bindGpt2With(b, c, w, true);
 }
 
-void bindGguf(const TensorBinder &b, const ModelConfig &c, ModelWeights &w) {
-    bindWith(b, c, w, false);
+void bindGpt2Gguf(const TensorBinder &b, const ModelConfig &c, ModelWeights &w) {
+    bindGpt2With(b, c, w, false);
 }
 
 // llama.cpp's GPT-2 layout: its LM head is token_embd.
-const GgufLayout &ggufLayout() {
+const GgufLayout &gpt2GgufLayout() {
     static const GgufLayout l{"gpt2",
                               {{"embedding_length", "n_embd", true},
                                {"block_count", "n_layer", true},
@@ -97,15 +97,16 @@ const GgufLayout &ggufLayout() {
                                {"ffn_down", "mlp.c_proj"}},
                               "h.%1.",
                               false,
-                              bindGguf};
+                              bindGpt2Gguf};
     return l;
 }
 
 } // namespace
 
 const ModelFamilySpec &gpt2Family() {
-    static const ModelFamilySpec spec{ModelFamily::Gpt2, "gpt2", "GPT-2", parse, prefix, bind,
-                                      &ggufLayout()};
+    static const ModelFamilySpec spec{ModelFamily::Gpt2,        "gpt2",          "GPT-2",
+                                      parseGpt2Config,          gpt2Prefix,      bindGpt2Weights,
+                                      &gpt2GgufLayout()};
     return spec;
 }
 

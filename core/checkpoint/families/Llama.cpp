@@ -7,7 +7,7 @@ namespace attn {
 
 namespace {
 
-void parse(const ConfigFields &f, ModelConfig &c) {
+void parseLlamaConfig(const ConfigFields &f, ModelConfig &c) {
     readLlamaSizes(f, c);
     c.tiedEmbeddings = f.flag("tie_word_embeddings", false);
     c.qkvBias = c.outputBias = f.flag("attention_bias", false);
@@ -18,7 +18,7 @@ void parse(const ConfigFields &f, ModelConfig &c) {
 
 const ModelFamilySpec &llamaFamily() {
     static const GgufLayout gguf = llamaGgufLayout("llama", true);
-    static const ModelFamilySpec spec{ModelFamily::Llama, "llama",         "Llama", parse,
+    static const ModelFamilySpec spec{ModelFamily::Llama, "llama",         "Llama", parseLlamaConfig,
                                       llamaPrefix,        bindLlamaLayers, &gguf};
     return spec;
 }

@@ -7,7 +7,7 @@ namespace attn {
 
 namespace {
 
-void parse(const ConfigFields &f, ModelConfig &c) {
+void parseMistralConfig(const ConfigFields &f, ModelConfig &c) {
     readLlamaSizes(f, c);
     c.tiedEmbeddings = f.flag("tie_word_embeddings", false);
     c.features.window.assign(std::size_t(c.layers), readSlidingWindow(f));
@@ -16,8 +16,8 @@ void parse(const ConfigFields &f, ModelConfig &c) {
 } // namespace
 
 const ModelFamilySpec &mistralFamily() {
-    static const ModelFamilySpec spec{ModelFamily::Mistral, "mistral",      "Mistral", parse,
-                                      llamaPrefix,          bindLlamaLayers};
+    static const ModelFamilySpec spec{ModelFamily::Mistral, "mistral",   "Mistral",
+                                      parseMistralConfig,   llamaPrefix, bindLlamaLayers};
     return spec;
 }
 

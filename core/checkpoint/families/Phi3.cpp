@@ -12,7 +12,7 @@ namespace attn {
 
 namespace {
 
-void parse(const ConfigFields &f, ModelConfig &c) {
+void parsePhi3Config(const ConfigFields &f, ModelConfig &c) {
     readLlamaSizes(f, c);
     c.tiedEmbeddings = f.flag("tie_word_embeddings", false);
     c.qkvBias = c.outputBias = f.flag("attention_bias", false);
@@ -32,7 +32,7 @@ void parse(const ConfigFields &f, ModelConfig &c) {
                          .arg(c.headDim));
 }
 
-void bind(const TensorBinder &b, const ModelConfig &c, ModelWeights &w) {
+void bindPhi3Weights(const TensorBinder &b, const ModelConfig &c, ModelWeights &w) {
     const std::int64_t d = c.dModel, q = c.heads * c.headDim, kv = c.kvHeads * c.headDim;
     w.tokenEmbedding = b.require("embed_tokens.weight", {c.vocab, d});
     for (std::int64_t i = 0; i < c.layers; ++i) {
@@ -67,7 +67,8 @@ void bind(const TensorBinder &b, const ModelConfig &c, ModelWeights &w) {
 } // namespace
 
 const ModelFamilySpec &phi3Family() {
-    static const ModelFamilySpec spec{ModelFamily::Phi3, "phi3", "Phi-3", parse, llamaPrefix, bind};
+    static const ModelFamilySpec spec{ModelFamily::Phi3, "phi3",      "Phi-3",
+                                      parsePhi3Config,   llamaPrefix, bindPhi3Weights};
     return spec;
 }
 

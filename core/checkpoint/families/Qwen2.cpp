@@ -8,7 +8,7 @@ namespace attn {
 
 namespace {
 
-void parse(const ConfigFields &f, ModelConfig &c) {
+void parseQwen2Config(const ConfigFields &f, ModelConfig &c) {
     readLlamaSizes(f, c);
     c.tiedEmbeddings = f.flag("tie_word_embeddings", false);
     c.qkvBias = true;
@@ -23,7 +23,7 @@ void parse(const ConfigFields &f, ModelConfig &c) {
 
 const ModelFamilySpec &qwen2Family() {
     static const GgufLayout gguf = llamaGgufLayout("qwen2", false);
-    static const ModelFamilySpec spec{ModelFamily::Qwen2, "qwen2",         "Qwen2", parse,
+    static const ModelFamilySpec spec{ModelFamily::Qwen2, "qwen2",         "Qwen2", parseQwen2Config,
                                       llamaPrefix,        bindLlamaLayers, &gguf};
     return spec;
 }

@@ -9,7 +9,7 @@ namespace attn {
 
 namespace {
 
-void parse(const ConfigFields &f, ModelConfig &c) {
+void parseQwen3Config(const ConfigFields &f, ModelConfig &c) {
     readLlamaSizes(f, c);
     c.tiedEmbeddings = f.flag("tie_word_embeddings", false);
     c.qkvBias = c.outputBias = f.flag("attention_bias", false);
@@ -23,7 +23,7 @@ void parse(const ConfigFields &f, ModelConfig &c) {
 
 const ModelFamilySpec &qwen3Family() {
     static const GgufLayout gguf = llamaGgufLayout("qwen3", false);
-    static const ModelFamilySpec spec{ModelFamily::Qwen3, "qwen3",         "Qwen3", parse,
+    static const ModelFamilySpec spec{ModelFamily::Qwen3, "qwen3",         "Qwen3", parseQwen3Config,
                                       llamaPrefix,        bindLlamaLayers, &gguf};
     return spec;
 }
