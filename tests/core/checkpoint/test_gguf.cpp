@@ -259,6 +259,40 @@ private slots:
         QCOMPARE(qwen->weights().layers[0].q.weight.interleavedHeadDim, std::int64_t(0));
     }
 
+    // Version 2 has version 3's layout; general.alignment 64 moves the data and the offsets.
+    void readsVersion2AndOtherAlignments() {
+        QByteArray v2 = readAll(modelPath("llama-gqa", "Q4_0"));
+        v2[4] = 2;
+        QTemporaryDir dir;
+        const QString path = dir.filePath("v2.gguf");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(v2);
+        f.close();
+        const auto checkpoint = attn::Checkpoint::open(path);
+        QCOMPARE(checkpoint->gguf()->version(), std::uint32_t(2));
+
+        GgufWriter w;
+        w.alignment = 64;
+        w.addU32("general.alignment", 64);
+        QByteArray a, b;
+        for (float x : {1.5f, -2.0f, 0.25f})
+            GgufWriter::put(a, x);
+        for (float x : {3.0f, 4.0f})
+            GgufWriter::put(b, x);
+        w.addTensor("a", {3}, 0, a);
+        w.addTensor("b", {2}, 0, b);
+        const QByteArray bytes = w.bytes();
+        const auto file =
+            attn::GgufFile::parse(reinterpret_cast<const unsigned char *>(bytes.constData()),
+                                  std::uint64_t(bytes.size()), "aligned.gguf");
+        QCOMPARE(file->alignment(), std::uint64_t(64));
+        QCOMPARE(file->dataStart() % 64, std::uint64_t(0));
+        QCOMPARE(file->tensors()[1].offset, std::uint64_t(64));
+        QCOMPARE(attn::viewOfGgufTensor(*file, file->tensors()[1]).widenVector()(1), 4.0);
+        QCOMPARE(attn::viewOfGgufTensor(*file, file->tensors()[0]).widenVector()(0), 1.5);
+    }
+
     void summarizesTheFile() {
         const auto checkpoint = attn::Checkpoint::open(modelPath("llama-gqa", "Q4_K_M"));
         const QJsonObject o = QJsonDocument::fromJson(checkpoint->summaryJson()).object();
