@@ -2324,6 +2324,30 @@
         <source>scores divided by √%1</source>
         <translation>Scores geteilt durch √%1</translation>
     </message>
+    <message>
+        <source>: missing</source>
+        <translation>: fehlt</translation>
+    </message>
+    <message>
+        <source>%1: the architecture &quot;%2&quot; is not read (%3 are)</source>
+        <translation>%1: die Architektur „%2“ wird nicht gelesen (gelesen werden %3)</translation>
+    </message>
+    <message>
+        <source>%1: biases of a Llama&apos;s q and k are not read</source>
+        <translation>%1: Biases von q und k eines Llama werden nicht gelesen</translation>
+    </message>
+    <message>
+        <source>%1: rope_freqs (Llama 3.1&apos;s scaled RoPE) is not read</source>
+        <translation>%1: rope_freqs (das skalierte RoPE von Llama 3.1) wird nicht gelesen</translation>
+    </message>
+    <message>
+        <source>%1: %2 is %3, but the heads have %4 dimensions (partial RoPE is not read)</source>
+        <translation>%1: %2 ist %3, aber die Köpfe haben %4 Dimensionen (partielles RoPE wird nicht gelesen)</translation>
+    </message>
+    <message>
+        <source>%1: tokenizer.ggml.tokens has %2 entries, but the vocabulary has %3 tokens</source>
+        <translation>%1: tokenizer.ggml.tokens hat %2 Einträge, aber das Vokabular hat %3 Tokens</translation>
+    </message>
 </context>
 <context>
     <name>attn::inputs</name>
@@ -3544,6 +3568,190 @@
         <source>expected &quot;none&quot;, &quot;linear&quot; or &quot;llama3&quot;, got %1</source>
         <translation>erwartet: &quot;none&quot;, &quot;linear&quot; oder &quot;llama3&quot;, erhalten: %1</translation>
     </message>
+    <message>
+        <source>%1 runs past the end of the file (offset %2 of %3 bytes)</source>
+        <translation>%1 reicht über das Ende der Datei hinaus (Offset %2 von %3 Bytes)</translation>
+    </message>
+    <message>
+        <source>%1 is %2 bytes long, longer than the rest of the file (%3 bytes)</source>
+        <translation>%1 ist %2 Bytes lang, länger als der Rest der Datei (%3 Bytes)</translation>
+    </message>
+    <message>
+        <source>%1 is %2 bytes long (at most %3)</source>
+        <translation>%1 ist %2 Bytes lang (höchstens %3)</translation>
+    </message>
+    <message>
+        <source>%1 has the unknown value type %2</source>
+        <translation>%1 hat den unbekannten Werttyp %2</translation>
+    </message>
+    <message>
+        <source>%1 has %2 elements (at most %3)</source>
+        <translation>%1 hat %2 Elemente (höchstens %3)</translation>
+    </message>
+    <message>
+        <source>%1 has %2 elements, more than the rest of the file holds</source>
+        <translation>%1 hat %2 Elemente, mehr als der Rest der Datei fasst</translation>
+    </message>
+    <message>
+        <source>%1 nests arrays more than %2 deep</source>
+        <translation>%1 verschachtelt Arrays tiefer als %2</translation>
+    </message>
+    <message>
+        <source>%1 is a bool of value %2 (0 or 1)</source>
+        <translation>%1 ist ein Bool mit dem Wert %2 (0 oder 1)</translation>
+    </message>
+    <message>
+        <source>%1: cannot read: %2</source>
+        <translation>%1: kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes, too short for a GGUF file</source>
+        <translation>%1: %2 Bytes, zu kurz für eine GGUF-Datei</translation>
+    </message>
+    <message>
+        <source>%1: cannot map: %2</source>
+        <translation>%1: kann nicht in den Speicher abgebildet werden: %2</translation>
+    </message>
+    <message>
+        <source>the header</source>
+        <translation>der Kopf</translation>
+    </message>
+    <message>
+        <source>not a GGUF file (it does not begin with &quot;GGUF&quot;)</source>
+        <translation>keine GGUF-Datei (sie beginnt nicht mit „GGUF“)</translation>
+    </message>
+    <message>
+        <source>a big-endian GGUF file: only little-endian files are read</source>
+        <translation>eine Big-Endian-GGUF-Datei: nur Little-Endian-Dateien werden gelesen</translation>
+    </message>
+    <message>
+        <source>GGUF version %1: only versions 2 and 3 are read</source>
+        <translation>GGUF-Version %1: nur die Versionen 2 und 3 werden gelesen</translation>
+    </message>
+    <message>
+        <source>%1 tensors (at most %2)</source>
+        <translation>%1 Tensoren (höchstens %2)</translation>
+    </message>
+    <message>
+        <source>%1 metadata keys (at most %2)</source>
+        <translation>%1 Metadatenschlüssel (höchstens %2)</translation>
+    </message>
+    <message>
+        <source>%1 metadata keys and %2 tensors do not fit in the file&apos;s %3 bytes</source>
+        <translation>%1 Metadatenschlüssel und %2 Tensoren passen nicht in die %3 Bytes der Datei</translation>
+    </message>
+    <message>
+        <source>metadata key %1</source>
+        <translation>Metadatenschlüssel %1</translation>
+    </message>
+    <message>
+        <source>key %1</source>
+        <translation>Schlüssel %1</translation>
+    </message>
+    <message>
+        <source>the key %1 is given twice</source>
+        <translation>der Schlüssel %1 ist zweimal angegeben</translation>
+    </message>
+    <message>
+        <source>general.alignment must be a power of two up to %1</source>
+        <translation>general.alignment muss eine Zweierpotenz bis %1 sein</translation>
+    </message>
+    <message>
+        <source>tensor info %1</source>
+        <translation>Tensorangabe %1</translation>
+    </message>
+    <message>
+        <source>tensor &quot;%1&quot;</source>
+        <translation>Tensor „%1“</translation>
+    </message>
+    <message>
+        <source>%1 has %2 dimensions (1 to %3)</source>
+        <translation>%1 hat %2 Dimensionen (1 bis %3)</translation>
+    </message>
+    <message>
+        <source>%1 has a dimension of %2 (its values must number 1 to %3)</source>
+        <translation>%1 hat eine Dimension von %2 (seine Werte müssen 1 bis %3 zählen)</translation>
+    </message>
+    <message>
+        <source>%1 is of the type %2, which attnviz does not read (it reads F32, F16, BF16, F64, Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, Q4_K, Q5_K and Q6_K)</source>
+        <translation>%1 ist vom Typ %2, den attnviz nicht liest (es liest F32, F16, BF16, F64, Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, Q4_K, Q5_K und Q6_K)</translation>
+    </message>
+    <message>
+        <source>%1 (%2) has rows of %3 values, not a multiple of its blocks of %4</source>
+        <translation>%1 (%2) hat Zeilen aus %3 Werten, kein Vielfaches seiner Blöcke aus %4</translation>
+    </message>
+    <message>
+        <source>%1 starts at offset %2, not a multiple of the alignment %3</source>
+        <translation>%1 beginnt bei Offset %2, keinem Vielfachen der Ausrichtung %3</translation>
+    </message>
+    <message>
+        <source>the tensor &quot;%1&quot; is given twice</source>
+        <translation>der Tensor „%1“ ist zweimal angegeben</translation>
+    </message>
+    <message>
+        <source>the data would start at %1, past the end of the file (%2 bytes)</source>
+        <translation>die Daten begännen bei %1, hinter dem Ende der Datei (%2 Bytes)</translation>
+    </message>
+    <message>
+        <source>tensor &quot;%1&quot; (bytes %2 to %3 of the data) runs past the end of the file (the data has %4 bytes)</source>
+        <translation>Tensor „%1“ (Bytes %2 bis %3 der Daten) reicht über das Ende der Datei hinaus (die Daten haben %4 Bytes)</translation>
+    </message>
+    <message>
+        <source>the tensors &quot;%1&quot; and &quot;%2&quot; overlap</source>
+        <translation>die Tensoren „%1“ und „%2“ überlappen sich</translation>
+    </message>
+    <message>
+        <source>: missing</source>
+        <translation>: fehlt</translation>
+    </message>
+    <message>
+        <source>: not an array of %1</source>
+        <translation>: kein Array von %1</translation>
+    </message>
+    <message>
+        <source>: a %1, not an integer</source>
+        <translation>: ein %1, keine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>: a %1, not a number</source>
+        <translation>: ein %1, keine Zahl</translation>
+    </message>
+    <message>
+        <source>: a %1, not a bool</source>
+        <translation>: ein %1, kein Bool</translation>
+    </message>
+    <message>
+        <source>: a %1, not a string</source>
+        <translation>: ein %1, keine Zeichenkette</translation>
+    </message>
+    <message>
+        <source>: a %1, not an array</source>
+        <translation>: ein %1, kein Array</translation>
+    </message>
+    <message>
+        <source>a FIFO</source>
+        <translation>ein FIFO</translation>
+    </message>
+    <message>
+        <source>a device</source>
+        <translation>ein Gerät</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>ein Socket</translation>
+    </message>
+    <message>
+        <source>a folder</source>
+        <translation>ein Ordner</translation>
+    </message>
+    <message>
+        <source>a special file</source>
+        <translation>eine Spezialdatei</translation>
+    </message>
+    <message>
+        <source>%1: not a regular file (%2)</source>
+        <translation>%1: keine reguläre Datei (%2)</translation>
+    </message>
 </context>
 <context>
     <name>attn::limits</name>
@@ -3637,6 +3845,21 @@
     <message>
         <source>%1 is %2: from %3 to %4 are supported</source>
         <translation>%1 ist %2: unterstützt werden %3 bis %4</translation>
+    </message>
+</context>
+<context>
+    <name>attn::networkreadings</name>
+    <message>
+        <source>the two runs are of different ids</source>
+        <translation>die beiden Läufe haben verschiedene IDs</translation>
+    </message>
+    <message>
+        <source>the two models differ in shape (%1 and %2 layers, vocabularies of %3 and %4)</source>
+        <translation>die beiden Modelle unterscheiden sich in der Form (%1 und %2 Schichten, Vokabulare von %3 und %4)</translation>
+    </message>
+    <message>
+        <source>the two models differ in shape at layer %1</source>
+        <translation>die beiden Modelle unterscheiden sich in der Form bei Schicht %1</translation>
     </message>
 </context>
 <context>
@@ -4044,6 +4267,46 @@
     <message>
         <source>token id %1 is outside the vocabulary 0 … %2</source>
         <translation>die Token-ID %1 liegt außerhalb des Vokabulars 0 … %2</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>fehlt</translation>
+    </message>
+    <message>
+        <source>%1 tokens (1 to %2)</source>
+        <translation>%1 Tokens (1 bis %2)</translation>
+    </message>
+    <message>
+        <source>%1 entries, but tokenizer.ggml.tokens has %2</source>
+        <translation>%1 Einträge, aber tokenizer.ggml.tokens hat %2</translation>
+    </message>
+    <message>
+        <source>a token of %1 characters (at most %2)</source>
+        <translation>ein Token aus %1 Zeichen (höchstens %2)</translation>
+    </message>
+    <message>
+        <source>token %1 (&quot;%2&quot;) is of the type byte but not &lt;0x00&gt; … &lt;0xFF&gt;</source>
+        <translation>Token %1 („%2“) ist vom Typ Byte, aber nicht &lt;0x00&gt; … &lt;0xFF&gt;</translation>
+    </message>
+    <message>
+        <source>%1 merges (at most %2)</source>
+        <translation>%1 Merges (höchstens %2)</translation>
+    </message>
+    <message>
+        <source>merge %1 (&quot;%2&quot;) is not two tokens and a space</source>
+        <translation>Merge %1 („%2“) besteht nicht aus zwei Tokens und einem Leerzeichen</translation>
+    </message>
+    <message>
+        <source>the pre-tokenizer &quot;%1&quot; is not read (gpt-2, qwen2 and llama-bpe are)</source>
+        <translation>der Prä-Tokenizer „%1“ wird nicht gelesen (gpt-2, qwen2 und llama-bpe werden gelesen)</translation>
+    </message>
+    <message>
+        <source>missing: the file carries no tokenizer</source>
+        <translation>fehlt: die Datei enthält keinen Tokenizer</translation>
+    </message>
+    <message>
+        <source>the tokenizer &quot;%1&quot; is not read (llama and gpt2 are)</source>
+        <translation>der Tokenizer „%1“ wird nicht gelesen (llama und gpt2 werden gelesen)</translation>
     </message>
 </context>
 <context>
@@ -4591,6 +4854,50 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     <message>
         <source>Layer %1, head %2 patched from B. B&apos;s top prediction “%3”: %4 in A, %5 patched, %6 in B; %7.</source>
         <translation>Schicht %1, Kopf %2 aus B gepatcht. Bs beste Vorhersage „%3“: %4 in A, %5 gepatcht, %6 in B; %7.</translation>
+    </message>
+    <message>
+        <source>Per head: JS divergence of the weights (two files)</source>
+        <translation>Je Kopf: JS-Divergenz der Gewichte (zwei Dateien)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;A&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;B&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;B&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <source>The same %1 tokens through two files of one model: mean KL(A ‖ B) of the next-token distributions %2, the top prediction the same at %3 of %4 positions (%5 changed). The map colours each head by how far its attention moved.</source>
+        <translation>Dieselben %1 Tokens durch zwei Dateien eines Modells: mittlere KL(A ‖ B) der Verteilungen des nächsten Tokens %2, die beste Vorhersage gleich an %3 von %4 Positionen (%5 geändert). Die Karte färbt jeden Kopf danach, wie weit sich seine Aufmerksamkeit verschoben hat.</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>%1 wird geöffnet …</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;layer %1, head %2&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Schicht %1, Kopf %2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;max |w_B − w_A| = %1</source>
+        <translation>&lt;br&gt;max |w_B − w_A| = %1</translation>
+    </message>
+    <message>
+        <source>, JS divergence %1</source>
+        <translation>, JS-Divergenz %1</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;the last token&apos;s weights:</source>
+        <translation>&lt;br&gt;die Gewichte des letzten Tokens:</translation>
+    </message>
+    <message>
+        <source>(the first %1 of %2 keys)</source>
+        <translation>(die ersten %1 von %2 Keys)</translation>
+    </message>
+    <message>
+        <source>JS divergence, A to B</source>
+        <translation>JS-Divergenz, A zu B</translation>
     </message>
 </context>
 <context>
@@ -6075,6 +6382,13 @@ Rechtsklick: die Matrix zufällig oder neu füllen.</translation>
     </message>
 </context>
 <context>
+    <name>attn::ui::NetworkComparison</name>
+    <message>
+        <source>%1: not a file of the model in A (the same architecture, layers, heads and vocabulary are needed)</source>
+        <translation>%1: keine Datei des Modells in A (dieselbe Architektur, dieselben Schichten, Köpfe und dasselbe Vokabular sind nötig)</translation>
+    </message>
+</context>
+<context>
     <name>attn::ui::NetworkController</name>
     <message>
         <source>Model</source>
@@ -6143,10 +6457,6 @@ Rechtsklick: die Matrix zufällig oder neu füllen.</translation>
     <message>
         <source>Take the layer apart</source>
         <translation>Die Schicht zerlegen</translation>
-    </message>
-    <message>
-        <source>Open a model folder</source>
-        <translation>Einen Modellordner öffnen</translation>
     </message>
     <message>
         <source>No head of the model is in the workbench: take one apart first.</source>
@@ -6227,6 +6537,26 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
     <message>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Compare with another &amp;file…</source>
+        <translation>Mit einer anderen &amp;Datei vergleichen …</translation>
+    </message>
+    <message>
+        <source>Run the text through another file of the same model (F16 beside Q4_K_M, a folder beside a GGUF file) and see per head how far its attention moved</source>
+        <translation>Den Text durch eine andere Datei desselben Modells laufen lassen (F16 neben Q4_K_M, ein Ordner neben einer GGUF-Datei) und je Kopf sehen, wie weit sich seine Aufmerksamkeit verschoben hat</translation>
+    </message>
+    <message>
+        <source>Open a model</source>
+        <translation>Ein Modell öffnen</translation>
+    </message>
+    <message>
+        <source>Models (*.gguf config.json);;GGUF files (*.gguf);;Hugging Face folders (config.json)</source>
+        <translation>Modelle (*.gguf config.json);;GGUF-Dateien (*.gguf);;Hugging-Face-Ordner (config.json)</translation>
+    </message>
+    <message>
+        <source>Compare with another file of the model</source>
+        <translation>Mit einer anderen Datei des Modells vergleichen</translation>
     </message>
 </context>
 <context>
@@ -7669,10 +7999,6 @@ Stattdessen wird das Rechenbeispiel gezeigt.</translation>
         <translation>--focus %1: diese Datei hat keine solche Heatmap (concat braucht mehrere Köpfe oder ein Wo)</translation>
     </message>
     <message>
-        <source>Open the model folder &lt;dir&gt; (Hugging Face: config.json, model.safetensors and its tokenizer) and show every head of every layer.</source>
-        <translation>Den Modellordner &lt;dir&gt; öffnen (Hugging Face: config.json, model.safetensors und sein Tokenizer) und jeden Kopf jeder Schicht zeigen.</translation>
-    </message>
-    <message>
         <source>The text the model of --model runs on.</source>
         <translation>Der Text, auf dem das Modell von --model rechnet.</translation>
     </message>
@@ -7693,6 +8019,10 @@ Stattdessen wird das Rechenbeispiel gezeigt.</translation>
     <message>
         <source>--focus %1 shows a tab of the model view: it needs --model DIR</source>
         <translation>--focus %1 zeigt einen Reiter der Modellansicht: es braucht --model DIR</translation>
+    </message>
+    <message>
+        <source>Open the model folder &lt;dir&gt; (Hugging Face: config.json, model.safetensors and its tokenizer) or a GGUF file (llama.cpp&apos;s) and show every head of every layer.</source>
+        <translation>Den Modellordner &lt;dir&gt; (Hugging Face: config.json, model.safetensors und sein Tokenizer) oder eine GGUF-Datei (von llama.cpp) öffnen und jeden Kopf jeder Schicht zeigen.</translation>
     </message>
 </context>
 </TS>

@@ -14,6 +14,7 @@
 
 #include <QComboBox>
 #include <QEvent>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -103,6 +104,7 @@ ComparisonView::ComparisonView(NetworkComparison &comparison, QWidget *parent)
     m_perHeadBox->setObjectName("comparisonPerHeadBox");
     m_perHeadBox->addItem(QString(), int(PerHead::WeightChange));
     m_perHeadBox->addItem(QString(), int(PerHead::Restored));
+    m_perHeadBox->addItem(QString(), int(PerHead::Divergence));
     sideLayout->addWidget(m_perHeadBox);
     m_perHead->setObjectName("comparisonPerHead");
     m_perHead->setMinimumHeight(160);
@@ -165,6 +167,7 @@ ComparisonView::ComparisonView(NetworkComparison &comparison, QWidget *parent)
     connect(m_perHead, &HeatmapView::cellClicked, this,
             [this](int row, int col, Qt::KeyboardModifiers) { m_comparison.patch(row, col); });
     connect(m_perHeadBox, &QComboBox::currentIndexChanged, this, &ComparisonView::showPerHead);
+    m_perHead->setTooltipProvider([this](int row, int col) { return perHeadTip(row, col); });
     connect(m_patchAll, &QPushButton::clicked, this, [this] {
         if (!m_comparison.comparable())
             return;
@@ -179,6 +182,7 @@ ComparisonView::ComparisonView(NetworkComparison &comparison, QWidget *parent)
     Translations::setTexts(this, [this] {
         m_perHeadBox->setItemText(0, tr("Per head: how much its weights differ"));
         m_perHeadBox->setItemText(1, tr("Per head: how much of B patching restores"));
+        m_perHeadBox->setItemText(2, tr("Per head: JS divergence of the weights (two files)"));
         m_patchAll->setText(tr("Patch every head from B"));
         m_patchAll->setToolTip(tr("Run A once per head with that head's output replaced by B's, "
                                   "and colour each head by how much of B's prediction it "
@@ -252,11 +256,35 @@ void ComparisonView::refresh() {
     m_gridA->setRun(a, causal);
     m_gridB->setRun(m_comparison.isActive() ? b : attn::RunPtr(), causal);
     const auto tokensOf = [](const attn::RunPtr &run) { return run ? int(run->ids.size()) : 0; };
-    m_titleA->setText(tr("<b>A</b> (the text)"));
-    m_titleB->setText(tr("<b>B</b> (compared with)"));
-    m_titleA->setToolTip(m_comparison.a().text());
-    m_titleB->setToolTip(m_comparison.textB());
-    if (!m_comparison.isActive())
+    const bool files = m_comparison.comparesFiles();
+    if (files) { // the same text on two files of one model: the files name the runs
+        m_titleA->setText(tr("<b>A</b> %1").arg(QFileInfo(m_comparison.a().folder()).fileName()));
+        m_titleB->setText(tr("<b>B</b> %1").arg(QFileInfo(m_comparison.fileB()).fileName()));
+        m_titleA->setToolTip(m_comparison.a().folder());
+        m_titleB->setToolTip(m_comparison.fileB());
+    } else {
+        m_titleA->setText(tr("<b>A</b> (the text)"));
+        m_titleB->setText(tr("<b>B</b> (compared with)"));
+        m_titleA->setToolTip(m_comparison.a().text());
+        m_titleB->setToolTip(m_comparison.textB());
+    }
+    if (files && m_comparison.comparable() && m_comparison.files()) {
+        const auto c = m_comparison.files();
+        int changed = 0;
+        for (std::size_t i = 0; i < c->top1A.size(); ++i)
+            changed += c->top1A[i] != c->top1B[i];
+        m_status->setText(
+            tr("The same %1 tokens through two files of one model: mean KL(A \u2016 B) of the "
+               "next-token distributions %2, the top prediction the same at %3 of %4 positions "
+               "(%5 changed). The map colours each head by how far its attention moved.")
+                .arg(tokensOf(a))
+                .arg(attn::notation::number(c->finalKl, 3))
+                .arg(c->top1A.size() - std::size_t(changed))
+                .arg(c->top1A.size())
+                .arg(changed));
+    } else if (files && !m_comparison.isActive())
+        m_status->setText(tr("Opening %1…").arg(m_comparison.fileB()));
+    else if (!m_comparison.isActive())
         m_status->setText(tr("Type a second sentence in “Compare with…” above: its run (B) "
                              "appears beside this one (A), with what differs per head."));
     else if (!a || !b)
@@ -280,11 +308,32 @@ void ComparisonView::refresh() {
 }
 
 void ComparisonView::showPerHead() {
-    const auto which = PerHead(m_perHeadBox->currentData().toInt());
+    auto which = PerHead(m_perHeadBox->currentData().toInt());
     const auto difference = m_comparison.difference();
     const auto &all = m_comparison.allPatches();
+    const auto files = m_comparison.files();
+    if (which == PerHead::Divergence && !m_comparison.comparesFiles())
+        which = PerHead::WeightChange; // JS divergence is read for two files only
+    if (which == PerHead::Divergence && files) {
+        const int layers = int(files->layers.size());
+        const int heads = layers ? int(files->layers[0].heads.size()) : 0;
+        attn::Matrix m(layers, heads);
+        QStringList rows, cols;
+        for (int l = 0; l < layers; ++l) {
+            rows << tr("L%1").arg(l);
+            for (int h = 0; h < heads; ++h)
+                m(l, h) = files->layers[std::size_t(l)].heads[std::size_t(h)].jsDivergence;
+        }
+        for (int h = 0; h < heads; ++h)
+            cols << tr("H%1").arg(h);
+        m_perHead->setAxisTitles(tr("layer"), tr("head"));
+        m_perHead->setTitle(tr("JS divergence, A to B"));
+        // Its own range: quantization moves attention by hundredths, which a 0–1 scale hides.
+        m_perHead->setData(std::move(m), rows, cols, ScaleKind::Sequential);
+        return;
+    }
     if (!m_comparison.comparable() || (which == PerHead::WeightChange && !difference) ||
-        (which == PerHead::Restored && all.empty())) {
+        (which == PerHead::Restored && all.empty()) || which == PerHead::Divergence) {
         m_perHead->clear();
         m_perHead->setTitle(which == PerHead::Restored && m_comparison.comparable()
                                 ? tr("Patch every head from B to see this")
@@ -310,6 +359,40 @@ void ComparisonView::showPerHead() {
         m_perHead->setTitle(tr("share of B restored"));
         m_perHead->setData(std::move(m), rows, cols, ScaleKind::Diverging);
     }
+}
+
+QString ComparisonView::perHeadTip(int layer, int head) const {
+    const attn::RunPtr a = m_comparison.runA(), b = m_comparison.runB();
+    if (!m_comparison.comparable() || !a || !b || layer < 0 || head < 0 ||
+        std::size_t(layer) >= a->layers.size() ||
+        std::size_t(head) >= a->layers[std::size_t(layer)].heads.size())
+        return {};
+    const attn::Matrix &wa = a->layers[std::size_t(layer)].heads[std::size_t(head)].weights;
+    const attn::Matrix &wb = b->layers[std::size_t(layer)].heads[std::size_t(head)].weights;
+    if (wa.rows() != wb.rows() || wa.cols() != wb.cols() || wa.rows() == 0)
+        return {};
+    QString text = tr("<b>layer %1, head %2</b>").arg(layer).arg(head);
+    text += tr("<br>max |w_B \u2212 w_A| = %1")
+                .arg(attn::notation::number((wb - wa).cwiseAbs().maxCoeff(), 3));
+    if (const auto files = m_comparison.files())
+        text +=
+            tr(", JS divergence %1")
+                .arg(attn::notation::number(
+                    files->layers[std::size_t(layer)].heads[std::size_t(head)].jsDivergence, 3));
+    // The last query's weights in both runs and their difference, key by key (at most 16).
+    const Eigen::Index q = wa.rows() - 1, keys = std::min<Eigen::Index>(wa.cols(), 16);
+    text += tr("<br>the last token's weights:") +
+            QStringLiteral("<table><tr><th></th><th>A</th><th>B</th><th>B \u2212 A</th></tr>");
+    for (Eigen::Index k = 0; k < keys; ++k)
+        text += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td>"
+                               "<td align=right>%4</td></tr>")
+                    .arg(piece(a->ids[std::size_t(k)]).toHtmlEscaped(),
+                         attn::notation::number(wa(q, k), 3), attn::notation::number(wb(q, k), 3),
+                         attn::notation::number(wb(q, k) - wa(q, k), 3));
+    text += QStringLiteral("</table>");
+    if (wa.cols() > keys)
+        text += tr("(the first %1 of %2 keys)").arg(keys).arg(wa.cols());
+    return text;
 }
 
 void ComparisonView::showPredictions() {

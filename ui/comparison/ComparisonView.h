@@ -32,7 +32,7 @@ class NetworkComparison;
 class ComparisonView : public QWidget {
     Q_OBJECT
 public:
-    enum class PerHead { WeightChange, Restored };
+    enum class PerHead { WeightChange, Restored, Divergence };
     // The least room the panels take before they scroll, in average characters and lines.
     static constexpr int kContentColumns = 90, kContentLines = 26;
     // Narrower than this many average characters (presentation mode's type in a 1024 × 768
@@ -70,6 +70,7 @@ private:
     void showPredictions();
     void showPatch();
     QString piece(std::int64_t id) const;
+    QString perHeadTip(int layer, int head) const;
 
     NetworkComparison &m_comparison;
     QWidget *m_content = nullptr; // the panels, in a scroll area

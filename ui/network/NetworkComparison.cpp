@@ -57,7 +57,43 @@ NetworkComparison::Patch patchOne(const attn::Checkpoint &checkpoint, const attn
 NetworkComparison::NetworkComparison(NetworkRunner &a, QObject *parent)
     : QObject(parent), m_a(a), m_b(new NetworkRunner(this)) {
     m_b->share(m_a);
-    connect(&m_a, &NetworkRunner::opened, this, [this] { m_b->share(m_a); });
+    connect(&m_a, &NetworkRunner::opened, this, [this] {
+        endFiles(); // another model in A: B's file is not of it
+        m_b->share(m_a);
+    });
+    // Comparing files, B runs A's text: each run of A brings B along.
+    connect(&m_a, &NetworkRunner::runStarted, this, [this] {
+        if (comparesFiles() && m_b->text() != m_a.text())
+            m_b->setText(m_a.text());
+    });
+    connect(m_b, &NetworkRunner::opened, this, [this](const QString &path) {
+        if (!comparesFiles())
+            return;
+        const auto checkpointA = m_a.checkpoint(), checkpointB = m_b->checkpoint();
+        const attn::ModelConfig *ca = checkpointA ? &checkpointA->config() : nullptr,
+                                &cb = checkpointB->config();
+        if (!ca || ca->family != cb.family || ca->layers != cb.layers || ca->heads != cb.heads ||
+            ca->vocab != cb.vocab) {
+            const QString why =
+                tr("%1: not a file of the model in A (the same architecture, layers, heads and "
+                   "vocabulary are needed)")
+                    .arg(path);
+            endFiles();
+            m_b->share(m_a);
+            emit failed(why);
+            update();
+            return;
+        }
+        m_b->setText(m_a.text());
+    });
+    connect(m_b, &NetworkRunner::openFailed, this, [this](const QString &, const QString &why) {
+        if (!comparesFiles())
+            return;
+        endFiles();
+        m_b->share(m_a);
+        emit failed(why);
+        update();
+    });
     connect(&m_a, &NetworkRunner::runFinished, this, &NetworkComparison::update);
     connect(m_b, &NetworkRunner::runFinished, this, &NetworkComparison::update);
     connect(m_b, &NetworkRunner::runFailed, this, &NetworkComparison::failed);
@@ -69,7 +105,35 @@ NetworkComparison::~NetworkComparison() {
         m_cancel->store(true);
 }
 
+void NetworkComparison::endFiles() {
+    if (m_fileB.isEmpty())
+        return;
+    m_fileB.clear();
+    m_files.reset();
+}
+
+void NetworkComparison::openFileB(const QString &path) {
+    if (path.isEmpty()) {
+        if (!comparesFiles())
+            return;
+        endFiles();
+        m_b->share(m_a);
+        m_b->setText(QString());
+        update();
+        return;
+    }
+    m_fileB = path;
+    m_files.reset();
+    m_b->setText(QString()); // nothing of the old B while the file opens
+    m_b->open(path);
+    update();
+}
+
 void NetworkComparison::setTextB(const QString &text) {
+    if (comparesFiles()) { // a typed sentence: back to comparing texts on A's model
+        endFiles();
+        m_b->share(m_a);
+    }
     if (text == m_b->text())
         return;
     m_b->setText(text);
@@ -127,8 +191,28 @@ void NetworkComparison::update() {
     ++m_generation;
     cancelPatching();
     m_difference.reset();
+    m_files.reset();
     m_patch.reset();
     m_all.clear();
+    if (comparable() && comparesFiles()) {
+        struct Files {
+            std::shared_ptr<const attn::RunComparison> files;
+            QString error;
+        };
+        read<Files>(
+            [a = runA(), b = runB()] {
+                Files r;
+                r.error = catching([&] {
+                    r.files =
+                        std::make_shared<const attn::RunComparison>(attn::compareRuns(*a, *b));
+                });
+                return r;
+            },
+            [this](Files r) {
+                m_files = std::move(r.files);
+                emit changed();
+            });
+    }
     if (comparable()) {
         struct Read {
             std::shared_ptr<const attn::RunDifference> difference;

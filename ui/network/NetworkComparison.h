@@ -2,6 +2,7 @@
 #pragma once
 
 #include "NetworkRunner.h"
+#include "networkreadings/RunComparison.h"
 #include "networkreadings/RunDifference.h"
 
 #include <QObject>
@@ -22,6 +23,11 @@ namespace attn::ui {
 // of A with that head's output replaced by B's, and how much of B's prediction at the last
 // position it restores (attn::restoredFraction). Every head patched in turn gives the layers ×
 // heads picture of where B's answer comes from. No widgets: ComparisonView shows it.
+//
+// Or two files of one model on the same text (issue 40's quantization lens): openFileB() gives
+// run B its own checkpoint (F16 beside Q4_K_M, a safetensors folder beside a GGUF file), B runs
+// A's text, and the comparison also reads attn::compareRuns: each head's JS divergence, the
+// final KL and the top-1 agreement.
 class NetworkComparison : public QObject {
     Q_OBJECT
 public:
@@ -40,8 +46,14 @@ public:
 
     NetworkRunner &a() const { return m_a; }
     NetworkRunner &b() const { return *m_b; }
-    // The text of run B; "" ends the comparison.
+    // The text of run B; "" ends the comparison. Ends a comparison of files.
     void setTextB(const QString &text);
+    // Run B is the model in `path` (a folder or a .gguf file of A's architecture and
+    // vocabulary) on A's text; opened asynchronously, failed() says why it cannot be. "" or a
+    // new model in A ends it.
+    void openFileB(const QString &path);
+    QString fileB() const { return m_fileB; }
+    bool comparesFiles() const { return !m_fileB.isEmpty(); }
     QString textB() const { return m_b->text(); }
     bool isActive() const { return !m_b->text().isEmpty(); }
 
@@ -52,6 +64,9 @@ public:
     bool comparable() const;
     // What differs between A and B; nullptr until read (or when not comparable).
     std::shared_ptr<const attn::RunDifference> difference() const { return m_difference; }
+    // The files' comparison (JS divergence per head, final KL, top-1 agreement); nullptr until
+    // read, and when comparing texts.
+    std::shared_ptr<const attn::RunComparison> files() const { return m_files; }
 
     // Starts patching head `layer`:`head` of A from B; patched() follows.
     void patch(int layer, int head);
@@ -77,6 +92,7 @@ signals:
 
 private:
     void update();
+    void endFiles();
     void setWork(int delta);
     // `work` on a worker, returning an R with an `error`; `use` its R back on this thread.
     template <typename R, typename Work, typename Use> void read(Work work, Use use);
@@ -84,6 +100,8 @@ private:
     NetworkRunner &m_a;
     NetworkRunner *m_b;
     std::shared_ptr<const attn::RunDifference> m_difference;
+    std::shared_ptr<const attn::RunComparison> m_files;
+    QString m_fileB;
     std::optional<Patch> m_patch;
     std::vector<std::vector<double>> m_all;
     std::shared_ptr<std::atomic<bool>> m_cancel;

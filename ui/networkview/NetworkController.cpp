@@ -8,9 +8,11 @@
 #include "NetworkView.h"
 #include "checkpoint/Checkpoint.h"
 #include "checkpoint/ModelFamilies.h"
+#include "comparison/ComparisonView.h"
 #include "document/Document.h"
 #include "document/ResultSnapshot.h"
 #include "document/ViewStateRegistry.h"
+#include "network/NetworkComparison.h"
 #include "network/NetworkDocument.h"
 #include "network/NetworkInterventions.h"
 #include "network/NetworkRunner.h"
@@ -68,6 +70,18 @@ NetworkController::NetworkController(Shell &shell, Document &document, ViewState
     const QList<QAction *> fileActions = file->actions();
     // Under File › Open…, where a user looks for opening things.
     file->insertAction(fileActions.size() > 1 ? fileActions[1] : nullptr, m_open);
+
+    // The quantization lens: the same text through another file of the model (issue 40).
+    m_compareFile = new QAction(tr("Compare with another &file\u2026"), this);
+    m_compareFile->setObjectName("compareFileAction");
+    m_compareFile->setToolTip(tr("Run the text through another file of the same model (F16 "
+                                 "beside Q4_K_M, a folder beside a GGUF file) and see per head "
+                                 "how far its attention moved"));
+    m_compareFile->setEnabled(false);
+    connect(m_compareFile, &QAction::triggered, this,
+            qOverload<>(&NetworkController::compareWithFile));
+    connect(m_runner, &NetworkRunner::opened, this, [this] { m_compareFile->setEnabled(true); });
+    file->insertAction(fileActions.size() > 1 ? fileActions[1] : nullptr, m_compareFile);
 
     m_show = new QAction(tr("Show the &model"), this);
     m_show->setObjectName("showModelAction");
@@ -187,6 +201,24 @@ void NetworkController::open() {
         return;
     openFolder(path.endsWith(QLatin1String(".gguf"), Qt::CaseInsensitive) ? path
                                                                           : QFileInfo(path).path());
+}
+
+void NetworkController::compareWithFile() {
+    if (!m_runner->isOpen())
+        return;
+    const QString path = QFileDialog::getOpenFileName(
+        &m_shell.window(), tr("Compare with another file of the model"), m_runner->folder(),
+        tr("Models (*.gguf config.json);;GGUF files (*.gguf);;Hugging Face folders (config.json)"));
+    if (path.isEmpty())
+        return;
+    compareWithFile(
+        path.endsWith(QLatin1String(".gguf"), Qt::CaseInsensitive) ? path : QFileInfo(path).path());
+}
+
+void NetworkController::compareWithFile(const QString &path) {
+    showModel(true);
+    m_view->tabs()->setCurrentWidget(m_view->comparisonView());
+    m_view->comparison().openFileB(path);
 }
 
 void NetworkController::openFolder(const QString &folder, std::function<void()> opened) {

@@ -51,6 +51,10 @@ public:
     NetworkInterventions &interventions() const { return *m_interventions; }
     QDockWidget *dock() const { return m_dock; }
     QAction *openAction() const { return m_open; }
+    QAction *compareFileAction() const { return m_compareFile; }
+    // File › Compare with another file…: the open model's text through the model in `path` (a
+    // folder or a .gguf file of the same architecture), in the A/B tab.
+    void compareWithFile(const QString &path);
     QAction *showAction() const { return m_show; }
     QPushButton *backButton() const { return m_back; }
     QPushButton *sendBackButton() const { return m_sendBack; }
@@ -58,6 +62,7 @@ public:
 
     // Interactive: a folder chooser, then openFolder.
     void open();
+    void compareWithFile(); // asks for the file
     // Opens `folder` on a worker and shows the model once open, after calling `opened` (if
     // given); a folder that cannot be opened is said in one line (status bar and the model
     // view), the model open before stays, and `opened` is never called.
@@ -128,6 +133,7 @@ private:
     QDockWidget *m_dock;
     NetworkFocus *m_focus;
     QAction *m_open;
+    QAction *m_compareFile;
     QAction *m_show;
     QPushButton *m_back;
     QPushButton *m_sendBack;

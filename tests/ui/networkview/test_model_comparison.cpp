@@ -11,7 +11,9 @@
 #include "heatmap/HeatmapView.h"
 #include "network/NetworkComparison.h"
 #include "network/NetworkInterventions.h"
+#include "networkreadings/RunComparison.h"
 #include "networkreadings/RunDifference.h"
+#include "networkview/NetworkController.h"
 #include "networkview/NetworkView.h"
 #include "overview/LayerDeltaView.h"
 #include "overview/LayerHeadGrid.h"
@@ -68,6 +70,89 @@ private slots:
         QVERIFY(testsupport::writeGpt2Folder(m_gpt2));
     }
     void init() { testsupport::resetState(); }
+
+    // The quantization lens (issue 40): File › Compare with another file… runs the same text
+    // through a Q4_K_M GGUF beside its F16: the per-head map, JS divergence, KL and top-1 are the
+    // core's compareRuns; identical files give zeros; a file of another model is refused.
+    void twoFilesOfOneModel() {
+        const QString dir = QStringLiteral(ATTNVIZ_SOURCE_DIR "/tests/data/reference-gguf/");
+        const QString f16 = dir + "llama-gqa/model-F16.gguf",
+                      q4 = dir + "llama-gqa/model-Q4_K_M.gguf";
+        Harness h;
+        h.window.resize(1280, 800);
+        h.window.show();
+        openAndRun(h, f16, QStringLiteral("1, 15043, 3186, 29991, 450, 12"));
+        NetworkController &model = h.workbench.model();
+        NetworkView &view = model.view();
+        ComparisonView *c = view.comparisonView();
+        NetworkComparison &comparison = view.comparison();
+        QVERIFY(model.compareFileAction()->isEnabled());
+        model.compareWithFile(q4);
+        QTRY_VERIFY(comparison.comparable());
+        QVERIFY(comparison.waitUntilIdle());
+        QTRY_VERIFY(comparison.files());
+        QCOMPARE(view.tabs()->currentWidget(), c);
+        QVERIFY(comparison.comparesFiles());
+        QCOMPARE(comparison.runB()->ids, comparison.runA()->ids);
+
+        const auto fileA = attn::Checkpoint::open(f16), fileB = attn::Checkpoint::open(q4);
+        const attn::RunPtr a = attn::runModel(*fileA, comparison.runA()->ids);
+        const attn::RunPtr b = attn::runModel(*fileB, comparison.runA()->ids);
+        const attn::RunComparison expectedFiles = attn::compareRuns(*a, *b);
+        const attn::RunComparison &shown = *comparison.files();
+        QCOMPARE(shown.finalKl, expectedFiles.finalKl);
+        QVERIFY(shown.finalKl > 0); // Q4_K_M moves the predictions
+        QVERIFY2(c->status()->text().contains("two files of one model"),
+                 qPrintable(c->status()->text()));
+        QVERIFY(c->gridA()->run() && c->gridB()->run());
+        QVERIFY(c->findChild<QLabel *>("comparisonTitleB")->text().contains("Q4_K_M"));
+        c->perHeadBox()->setCurrentIndex(2); // JS divergence per head
+        HeatmapView *map = c->perHead();
+        QCOMPARE(map->rows(), int(expectedFiles.layers.size()));
+        double largest = 0;
+        for (int l = 0; l < map->rows(); ++l)
+            for (int hd = 0; hd < map->cols(); ++hd) {
+                QCOMPARE(map->value(l, hd),
+                         expectedFiles.layers[std::size_t(l)].heads[std::size_t(hd)].jsDivergence);
+                largest = std::max(largest, map->value(l, hd));
+            }
+        QVERIFY(largest > 0);
+        const QString tip = map->toolTipText(1, 0);
+        QVERIFY2(tip.contains("JS divergence") && tip.contains("<table>"), qPrintable(tip));
+        // With ATTNVIZ_MODEL_SHOTS=<directory>, the tab is saved there to look at.
+        if (const QString out = qEnvironmentVariable("ATTNVIZ_MODEL_SHOTS"); !out.isEmpty()) {
+            QTest::qWait(50);
+            QVERIFY(h.window.grab().save(out + "/files_f16_q4km.png"));
+        }
+
+        // A new text: B follows A.
+        const std::vector<std::int64_t> before = comparison.runA()->ids;
+        view.textEdit()->setText(QStringLiteral("Hello world"));
+        QVERIFY(model.runner().waitUntilIdle());
+        QTRY_VERIFY(comparison.comparable() && comparison.runA()->ids != before &&
+                    comparison.runB()->ids == comparison.runA()->ids);
+
+        // The same file twice: zeros everywhere.
+        model.compareWithFile(f16);
+        QTRY_VERIFY(comparison.comparable() && comparison.files());
+        QVERIFY(comparison.waitUntilIdle());
+        QTRY_VERIFY(comparison.files());
+        QCOMPARE(comparison.files()->finalKl, 0.0);
+        QCOMPARE(comparison.files()->top1Agreement, 1.0);
+        for (const attn::LayerComparison &l : comparison.files()->layers) {
+            QCOMPARE(l.residualRelDiff, 0.0);
+            for (const attn::HeadComparison &hc : l.heads)
+                QCOMPARE(hc.maxAbsWeightDiff, 0.0);
+        }
+
+        // Another model is refused in one line, and B is A's model again.
+        QSignalSpy failed(&comparison, &NetworkComparison::failed);
+        model.compareWithFile(dir + "qwen2-bias/model-BF16.gguf");
+        QTRY_COMPARE(failed.count(), 1);
+        QVERIFY2(failed.first().first().toString().contains("not a file of the model in A"),
+                 qPrintable(failed.first().first().toString()));
+        QVERIFY(!comparison.comparesFiles());
+    }
 
     void bothRunsSideBySideWithTheirDifference() {
         Harness h;
