@@ -49,20 +49,20 @@ Common readCommon(const GgufFile &g) {
         failGguf(g, "tokenizer.ggml.tokens", translate("attn::tokenizer", "missing"));
     if (*count == 0 || *count > std::uint64_t(kMaxVocabularySize))
         failGguf(g, "tokenizer.ggml.tokens",
-             translate("attn::tokenizer", "%1 tokens (1 to %2)")
-                 .arg(QString::number(*count), QString::number(kMaxVocabularySize)));
+                 translate("attn::tokenizer", "%1 tokens (1 to %2)")
+                     .arg(QString::number(*count), QString::number(kMaxVocabularySize)));
     for (const QByteArray &key :
          {QByteArray("tokenizer.ggml.scores"), QByteArray("tokenizer.ggml.token_type")})
         if (const auto n = g.arrayCount(key); n && *n != *count)
             failGguf(g, key,
-                 translate("attn::tokenizer", "%1 entries, but tokenizer.ggml.tokens has %2")
-                     .arg(QString::number(*n), QString::number(*count)));
+                     translate("attn::tokenizer", "%1 entries, but tokenizer.ggml.tokens has %2")
+                         .arg(QString::number(*n), QString::number(*count)));
     c.tokens = g.stringArray("tokenizer.ggml.tokens");
     for (const QString &t : c.tokens)
         if (t.size() > kMaxTokenPieceLength)
             failGguf(g, "tokenizer.ggml.tokens",
-                 translate("attn::tokenizer", "a token of %1 characters (at most %2)")
-                     .arg(QString::number(t.size()), QString::number(kMaxTokenPieceLength)));
+                     translate("attn::tokenizer", "a token of %1 characters (at most %2)")
+                         .arg(QString::number(t.size()), QString::number(kMaxTokenPieceLength)));
     c.types.assign(c.tokens.size(), 1);
     if (g.has("tokenizer.ggml.token_type")) {
         const std::vector<double> types = g.numberArray("tokenizer.ggml.token_type");
@@ -97,9 +97,10 @@ std::unique_ptr<Tokenizer> sentencePiece(const GgufFile &g, Common c) {
         if (p.type == Type::Byte) {
             if (bytePieceValue(p.text) < 0)
                 failGguf(g, "tokenizer.ggml.token_type",
-                     translate("attn::tokenizer", "token %1 (\"%2\") is of the type byte but not "
-                                                  "<0x00> … <0xFF>")
-                         .arg(QString::number(i), p.text.left(40)));
+                         translate("attn::tokenizer",
+                                   "token %1 (\"%2\") is of the type byte but not "
+                                   "<0x00> … <0xFF>")
+                             .arg(QString::number(i), p.text.left(40)));
             bytes = true;
         }
         if (p.type == Type::Unknown && !c.unk)
@@ -138,15 +139,15 @@ std::unique_ptr<Tokenizer> byteLevel(const GgufFile &g, const Common &c) {
         failGguf(g, "tokenizer.ggml.merges", translate("attn::tokenizer", "missing"));
     if (*mergeCount > std::uint64_t(kMaxMerges))
         failGguf(g, "tokenizer.ggml.merges",
-             translate("attn::tokenizer", "%1 merges (at most %2)")
-                 .arg(QString::number(*mergeCount), QString::number(kMaxMerges)));
+                 translate("attn::tokenizer", "%1 merges (at most %2)")
+                     .arg(QString::number(*mergeCount), QString::number(kMaxMerges)));
     std::size_t index = 0;
     for (const QString &merge : g.stringArray("tokenizer.ggml.merges")) {
         const qsizetype space = merge.indexOf(u' ', 1);
         if (space < 0)
             failGguf(g, "tokenizer.ggml.merges",
-                 translate("attn::tokenizer", "merge %1 (\"%2\") is not two tokens and a space")
-                     .arg(QString::number(index), merge.left(40)));
+                     translate("attn::tokenizer", "merge %1 (\"%2\") is not two tokens and a space")
+                         .arg(QString::number(index), merge.left(40)));
         m.merges.emplace_back(merge.left(space), merge.mid(space + 1));
         ++index;
     }
@@ -159,9 +160,9 @@ std::unique_ptr<Tokenizer> byteLevel(const GgufFile &g, const Common &c) {
         m.ignoreMerges = pre != u"qwen2";
     } else if (pre != u"gpt-2" && pre != u"default") {
         failGguf(g, "tokenizer.ggml.pre",
-             translate("attn::tokenizer", "the pre-tokenizer \"%1\" is not read (gpt-2, qwen2 "
-                                          "and llama-bpe are)")
-                 .arg(pre.left(40)));
+                 translate("attn::tokenizer", "the pre-tokenizer \"%1\" is not read (gpt-2, qwen2 "
+                                              "and llama-bpe are)")
+                     .arg(pre.left(40)));
     }
     if (c.bos && c.addBos.value_or(false))
         m.prefix.push_back({QString(), {int(*c.bos)}, g.where("tokenizer.ggml.bos_token_id")});
@@ -180,15 +181,15 @@ std::unique_ptr<Tokenizer> loadGgufTokenizer(const GgufFile &g) {
     const std::optional<QString> model = g.string("tokenizer.ggml.model");
     if (!model)
         failGguf(g, "tokenizer.ggml.model",
-             translate("attn::tokenizer", "missing: the file carries "
-                                          "no tokenizer"));
+                 translate("attn::tokenizer", "missing: the file carries "
+                                              "no tokenizer"));
     if (*model == u"llama")
         return sentencePiece(g, readCommon(g));
     if (*model == u"gpt2")
         return byteLevel(g, readCommon(g));
     failGguf(g, "tokenizer.ggml.model",
-         translate("attn::tokenizer", "the tokenizer \"%1\" is not read (llama and gpt2 are)")
-             .arg(model->left(40)));
+             translate("attn::tokenizer", "the tokenizer \"%1\" is not read (llama and gpt2 are)")
+                 .arg(model->left(40)));
 }
 
 } // namespace attn

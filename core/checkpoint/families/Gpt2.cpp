@@ -104,8 +104,8 @@ const GgufLayout &gpt2GgufLayout() {
 } // namespace
 
 const ModelFamilySpec &gpt2Family() {
-    static const ModelFamilySpec spec{ModelFamily::Gpt2,        "gpt2",          "GPT-2",
-                                      parseGpt2Config,          gpt2Prefix,      bindGpt2Weights,
+    static const ModelFamilySpec spec{ModelFamily::Gpt2, "gpt2",     "GPT-2",
+                                      parseGpt2Config,   gpt2Prefix, bindGpt2Weights,
                                       &gpt2GgufLayout()};
     return spec;
 }

@@ -18,8 +18,9 @@ void parseLlamaConfig(const ConfigFields &f, ModelConfig &c) {
 
 const ModelFamilySpec &llamaFamily() {
     static const GgufLayout gguf = llamaGgufLayout("llama", true);
-    static const ModelFamilySpec spec{ModelFamily::Llama, "llama",         "Llama", parseLlamaConfig,
-                                      llamaPrefix,        bindLlamaLayers, &gguf};
+    static const ModelFamilySpec spec{
+        ModelFamily::Llama, "llama",         "Llama", parseLlamaConfig,
+        llamaPrefix,        bindLlamaLayers, &gguf};
     return spec;
 }
 

@@ -23,8 +23,9 @@ void parseQwen2Config(const ConfigFields &f, ModelConfig &c) {
 
 const ModelFamilySpec &qwen2Family() {
     static const GgufLayout gguf = llamaGgufLayout("qwen2", false);
-    static const ModelFamilySpec spec{ModelFamily::Qwen2, "qwen2",         "Qwen2", parseQwen2Config,
-                                      llamaPrefix,        bindLlamaLayers, &gguf};
+    static const ModelFamilySpec spec{
+        ModelFamily::Qwen2, "qwen2",         "Qwen2", parseQwen2Config,
+        llamaPrefix,        bindLlamaLayers, &gguf};
     return spec;
 }
 

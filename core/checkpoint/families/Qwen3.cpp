@@ -23,8 +23,9 @@ void parseQwen3Config(const ConfigFields &f, ModelConfig &c) {
 
 const ModelFamilySpec &qwen3Family() {
     static const GgufLayout gguf = llamaGgufLayout("qwen3", false);
-    static const ModelFamilySpec spec{ModelFamily::Qwen3, "qwen3",         "Qwen3", parseQwen3Config,
-                                      llamaPrefix,        bindLlamaLayers, &gguf};
+    static const ModelFamilySpec spec{
+        ModelFamily::Qwen3, "qwen3",         "Qwen3", parseQwen3Config,
+        llamaPrefix,        bindLlamaLayers, &gguf};
     return spec;
 }
 
