@@ -16,7 +16,7 @@ namespace attn {
 
 namespace {
 
-[[noreturn]] void fail(const GgufFile &g, const QByteArray &key, const QString &problem) {
+[[noreturn]] void failGguf(const GgufFile &g, const QByteArray &key, const QString &problem) {
     throw InputError(g.where(key) + QStringLiteral(": ") + problem);
 }
 
@@ -38,7 +38,7 @@ struct Common {
 std::optional<std::int64_t> tokenId(const GgufFile &g, const QByteArray &key, std::size_t size) {
     const std::optional<std::int64_t> id = g.integer(key);
     if (id && (*id < 0 || *id >= std::int64_t(size)))
-        fail(g, key, translate("attn::tokenizer", "no token has the id %1").arg(*id));
+        failGguf(g, key, translate("attn::tokenizer", "no token has the id %1").arg(*id));
     return id;
 }
 
@@ -46,23 +46,23 @@ Common readCommon(const GgufFile &g) {
     Common c;
     const auto count = g.arrayCount("tokenizer.ggml.tokens");
     if (!count)
-        fail(g, "tokenizer.ggml.tokens", translate("attn::tokenizer", "missing"));
+        failGguf(g, "tokenizer.ggml.tokens", translate("attn::tokenizer", "missing"));
     if (*count == 0 || *count > std::uint64_t(kMaxVocabularySize))
-        fail(g, "tokenizer.ggml.tokens",
-             translate("attn::tokenizer", "%1 tokens (1 to %2)")
-                 .arg(QString::number(*count), QString::number(kMaxVocabularySize)));
+        failGguf(g, "tokenizer.ggml.tokens",
+                 translate("attn::tokenizer", "%1 tokens (1 to %2)")
+                     .arg(QString::number(*count), QString::number(kMaxVocabularySize)));
     for (const QByteArray &key :
          {QByteArray("tokenizer.ggml.scores"), QByteArray("tokenizer.ggml.token_type")})
         if (const auto n = g.arrayCount(key); n && *n != *count)
-            fail(g, key,
-                 translate("attn::tokenizer", "%1 entries, but tokenizer.ggml.tokens has %2")
-                     .arg(QString::number(*n), QString::number(*count)));
+            failGguf(g, key,
+                     translate("attn::tokenizer", "%1 entries, but tokenizer.ggml.tokens has %2")
+                         .arg(QString::number(*n), QString::number(*count)));
     c.tokens = g.stringArray("tokenizer.ggml.tokens");
     for (const QString &t : c.tokens)
         if (t.size() > kMaxTokenPieceLength)
-            fail(g, "tokenizer.ggml.tokens",
-                 translate("attn::tokenizer", "a token of %1 characters (at most %2)")
-                     .arg(QString::number(t.size()), QString::number(kMaxTokenPieceLength)));
+            failGguf(g, "tokenizer.ggml.tokens",
+                     translate("attn::tokenizer", "a token of %1 characters (at most %2)")
+                         .arg(QString::number(t.size()), QString::number(kMaxTokenPieceLength)));
     c.types.assign(c.tokens.size(), 1);
     if (g.has("tokenizer.ggml.token_type")) {
         const std::vector<double> types = g.numberArray("tokenizer.ggml.token_type");
@@ -96,10 +96,11 @@ std::unique_ptr<Tokenizer> sentencePiece(const GgufFile &g, Common c) {
         p.type = t >= 1 && t <= 6 ? Type(t) : Type::Normal;
         if (p.type == Type::Byte) {
             if (bytePieceValue(p.text) < 0)
-                fail(g, "tokenizer.ggml.token_type",
-                     translate("attn::tokenizer", "token %1 (\"%2\") is of the type byte but not "
-                                                  "<0x00> … <0xFF>")
-                         .arg(QString::number(i), p.text.left(40)));
+                failGguf(g, "tokenizer.ggml.token_type",
+                         translate("attn::tokenizer",
+                                   "token %1 (\"%2\") is of the type byte but not "
+                                   "<0x00> … <0xFF>")
+                             .arg(QString::number(i), p.text.left(40)));
             bytes = true;
         }
         if (p.type == Type::Unknown && !c.unk)
@@ -135,18 +136,18 @@ std::unique_ptr<Tokenizer> byteLevel(const GgufFile &g, const Common &c) {
     }
     const auto mergeCount = g.arrayCount("tokenizer.ggml.merges");
     if (!mergeCount)
-        fail(g, "tokenizer.ggml.merges", translate("attn::tokenizer", "missing"));
+        failGguf(g, "tokenizer.ggml.merges", translate("attn::tokenizer", "missing"));
     if (*mergeCount > std::uint64_t(kMaxMerges))
-        fail(g, "tokenizer.ggml.merges",
-             translate("attn::tokenizer", "%1 merges (at most %2)")
-                 .arg(QString::number(*mergeCount), QString::number(kMaxMerges)));
+        failGguf(g, "tokenizer.ggml.merges",
+                 translate("attn::tokenizer", "%1 merges (at most %2)")
+                     .arg(QString::number(*mergeCount), QString::number(kMaxMerges)));
     std::size_t index = 0;
     for (const QString &merge : g.stringArray("tokenizer.ggml.merges")) {
         const qsizetype space = merge.indexOf(u' ', 1);
         if (space < 0)
-            fail(g, "tokenizer.ggml.merges",
-                 translate("attn::tokenizer", "merge %1 (\"%2\") is not two tokens and a space")
-                     .arg(QString::number(index), merge.left(40)));
+            failGguf(g, "tokenizer.ggml.merges",
+                     translate("attn::tokenizer", "merge %1 (\"%2\") is not two tokens and a space")
+                         .arg(QString::number(index), merge.left(40)));
         m.merges.emplace_back(merge.left(space), merge.mid(space + 1));
         ++index;
     }
@@ -158,10 +159,10 @@ std::unique_ptr<Tokenizer> byteLevel(const GgufFile &g, const Common &c) {
         m.byteLevelRegex = false;
         m.ignoreMerges = pre != u"qwen2";
     } else if (pre != u"gpt-2" && pre != u"default") {
-        fail(g, "tokenizer.ggml.pre",
-             translate("attn::tokenizer", "the pre-tokenizer \"%1\" is not read (gpt-2, qwen2 "
-                                          "and llama-bpe are)")
-                 .arg(pre.left(40)));
+        failGguf(g, "tokenizer.ggml.pre",
+                 translate("attn::tokenizer", "the pre-tokenizer \"%1\" is not read (gpt-2, qwen2 "
+                                              "and llama-bpe are)")
+                     .arg(pre.left(40)));
     }
     if (c.bos && c.addBos.value_or(false))
         m.prefix.push_back({QString(), {int(*c.bos)}, g.where("tokenizer.ggml.bos_token_id")});
@@ -179,16 +180,16 @@ bool ggufHasTokenizer(const GgufFile &file) {
 std::unique_ptr<Tokenizer> loadGgufTokenizer(const GgufFile &g) {
     const std::optional<QString> model = g.string("tokenizer.ggml.model");
     if (!model)
-        fail(g, "tokenizer.ggml.model",
-             translate("attn::tokenizer", "missing: the file carries "
-                                          "no tokenizer"));
+        failGguf(g, "tokenizer.ggml.model",
+                 translate("attn::tokenizer", "missing: the file carries "
+                                              "no tokenizer"));
     if (*model == u"llama")
         return sentencePiece(g, readCommon(g));
     if (*model == u"gpt2")
         return byteLevel(g, readCommon(g));
-    fail(g, "tokenizer.ggml.model",
-         translate("attn::tokenizer", "the tokenizer \"%1\" is not read (llama and gpt2 are)")
-             .arg(model->left(40)));
+    failGguf(g, "tokenizer.ggml.model",
+             translate("attn::tokenizer", "the tokenizer \"%1\" is not read (llama and gpt2 are)")
+                 .arg(model->left(40)));
 }
 
 } // namespace attn
