@@ -14,6 +14,13 @@ a cache folder (never committed: the files are 0.5 and 2.2 GB):
   gemma3-1b    Gemma-3-1B's shape: 26 layers, d 1152, 4 heads (1 KV head) of 256, MLP 6912,
                vocab 262144, QK norm and sandwich norms with (1 + w), GeGLU, sliding window of
                512 on five layers of six with their own RoPE base, BF16, tied
+  llama-1.1b-q4_k_m, llama-1.1b-q8_0, gpt2-small-q8_0
+               the same shapes as GGUF files (NAME.gguf in the cache) in llama.cpp's layout,
+               random valid blocks (gguf_files.py): Q4_K_M (0.67 GB) and Q8_0 (1.2 GB) of the
+               1.1 B Llama, Q8_0 of GPT-2 small (0.18 GB). PyTorch runs on the same blocks
+               dequantized to float64 as ggml dequantizes them; the targets are a forward pass
+               of at most 1.0x PyTorch's, a peak RSS of at most the file's size + 0.4 GB and an
+               open of under a second.
 
 attnviz runs in a fresh process per repetition (load, forward pass and peak resident memory as
 `--timing` prints them). PyTorch runs in a child process per model: a plain float64
@@ -138,6 +145,15 @@ MODELS = {
         (1.0, 1500.0),
     ),
 }
+# GGUF files of the shapes above (rss target None: the file's size + 400 MB).
+for _base, _scheme in (("llama-1.1b", "Q4_K_M"), ("llama-1.1b", "Q8_0"), ("gpt2-small", "Q8_0")):
+    MODELS[f"{_base}-{_scheme.lower()}"] = (MODELS[_base][0], _scheme, MODELS[_base][2],
+                                            (1.0, None))
+GGUF_SCHEMES = ("Q4_K_M", "Q8_0")
+
+
+def is_gguf(name):
+    return MODELS[name][1] in GGUF_SCHEMES
 
 
 # ---------------------------------------------------------------------------------------------
@@ -207,6 +223,11 @@ def write_checkpoint(folder, name):
     import numpy as np
 
     config, dtype, _, _ = MODELS[name]
+    if is_gguf(name):
+        import gguf_files
+        os.makedirs(os.path.dirname(folder), exist_ok=True)
+        gguf_files.write_gguf(folder, config, dtype)
+        return
     tensors = list((gpt2_tensors if config["model_type"] == "gpt2" else llama_tensors)(config))
     item = 4 if dtype == "F32" else 2
     header, offset = {}, 0
@@ -235,10 +256,19 @@ def write_checkpoint(folder, name):
         json.dump(config, f, indent=1)
 
 
+def model_path(cache, name):
+    """The checkpoint's folder, or its .gguf file."""
+    return os.path.join(cache, name + ".gguf" if is_gguf(name) else name)
+
+
 def ensure_checkpoint(cache, name):
-    folder = os.path.join(cache, name)
-    if not (os.path.exists(os.path.join(folder, "config.json"))
-            and os.path.exists(os.path.join(folder, "model.safetensors"))):
+    folder = model_path(cache, name)
+    if is_gguf(name):
+        done = os.path.exists(folder)
+    else:
+        done = (os.path.exists(os.path.join(folder, "config.json"))
+                and os.path.exists(os.path.join(folder, "model.safetensors")))
+    if not done:
         # In a child process: Linux keeps a process's peak resident memory across fork and
         # exec, so every program this script starts afterwards would report the writer's
         # gigabytes as its own peak (a first run once said 4 GB for attnviz's 0.2).
@@ -418,16 +448,21 @@ def llama_forward(torch, c, w, ids):
     return final @ head.T, kept
 
 
-def torch_worker(folder, ids, threads, reps):
+def torch_worker(folder, name, ids, threads, reps):
     """Prints {"load_ms", "forward_ms" (median), "forward_runs", "top"} as JSON."""
     import numpy as np
     import torch
 
     torch.set_num_threads(threads)
-    with open(os.path.join(folder, "config.json")) as f:
-        config = json.load(f)
     start = time.perf_counter()
-    w = read_safetensors(torch, np, os.path.join(folder, "model.safetensors"))
+    if folder.endswith(".gguf"):  # the blocks dequantized to float64 as ggml does
+        import gguf_files
+        config = MODELS[name][0]
+        w = gguf_files.read_gguf(torch, np, folder, config)
+    else:
+        with open(os.path.join(folder, "config.json")) as f:
+            config = json.load(f)
+        w = read_safetensors(torch, np, os.path.join(folder, "model.safetensors"))
     load_ms = (time.perf_counter() - start) * 1000.0
     forward = {"gpt2": gpt2_forward, "gemma3_text": gemma3_forward}.get(config["model_type"],
                                                                          llama_forward)
@@ -551,9 +586,9 @@ def attnviz_side(cli, folder, ids, threads, reps):
     }
 
 
-def torch_side(python, folder, ids, threads, reps):
+def torch_side(python, folder, name, ids, threads, reps):
     stdout, _, rss = run_child([python, os.path.abspath(__file__), "--torch-worker", folder,
-                                "--ids", ",".join(map(str, ids)), "--threads", str(threads),
+                                "--model", name, "--ids", ",".join(map(str, ids)), "--threads", str(threads),
                                 "--reps", str(reps)])
     result = json.loads(stdout)
     result["peak_rss_mb"] = rss
@@ -592,6 +627,7 @@ def main():
     parser.add_argument("--write-checkpoint", metavar="NAME", help=argparse.SUPPRESS)
     parser.add_argument("--torch-circuits", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--ids", help=argparse.SUPPRESS)
+    parser.add_argument("--model", help=argparse.SUPPRESS)
     args = parser.parse_args()
 
     if args.torch_circuits:
@@ -600,10 +636,10 @@ def main():
     if args.circuits:
         return compare_circuits(args)
     if args.write_checkpoint:
-        write_checkpoint(os.path.join(args.cache, args.write_checkpoint), args.write_checkpoint)
+        write_checkpoint(model_path(args.cache, args.write_checkpoint), args.write_checkpoint)
         return 0
     if args.torch_worker:
-        torch_worker(args.torch_worker, [int(i) for i in args.ids.split(",")], args.threads,
+        torch_worker(args.torch_worker, args.model, [int(i) for i in args.ids.split(",")], args.threads,
                      args.reps)
         return 0
 
@@ -624,31 +660,39 @@ def main():
         folder = ensure_checkpoint(args.cache, name)
         ids = token_ids(name)
         print(f"==> {name}: attnviz, {tokens} tokens, {args.threads} threads", file=sys.stderr)
+        weights = folder if is_gguf(name) else os.path.join(folder, "model.safetensors")
+        file_gb = os.path.getsize(weights) / 1e9
+        if rss_target is None:  # a GGUF file: its size + 0.4 GB
+            rss_target = file_gb * 1000.0 + 400.0
         row = {"model": name, "dtype": dtype, "tokens": tokens, "threads": args.threads,
-               "file_gb": os.path.getsize(os.path.join(folder, "model.safetensors")) / 1e9,
+               "file_gb": file_gb,
                "attnviz": attnviz_side(args.cli, folder, ids, args.threads, args.reps),
                "target_ratio": ratio_target, "target_rss_mb": rss_target}
+        if is_gguf(name):
+            row["target_open_ms"] = 1000.0
         if torch_ok:
             print(f"==> {name}: PyTorch float64", file=sys.stderr)
-            row["pytorch"] = torch_side(args.python, folder, ids, args.threads, args.reps)
+            row["pytorch"] = torch_side(args.python, folder, name, ids, args.threads, args.reps)
             row["ratio"] = row["attnviz"]["forward_ms"] / row["pytorch"]["forward_ms"]
             a, t = row["attnviz"]["top"], row["pytorch"]["top"]
             row["same_top5"] = ([i for i, _ in a] == [i for i, _ in t]
                                 and all(abs(x[1] - y[1]) < 1e-4 for x, y in zip(a, t)))
         row["meets_targets"] = (row["attnviz"]["peak_rss_mb"] <= rss_target
                                 and row.get("ratio", 0.0) <= ratio_target
-                                and row.get("same_top5", True))
+                                and row.get("same_top5", True)
+                                and row["attnviz"]["load_ms"] <= row.get("target_open_ms", 1e30))
         results.append(row)
 
     if args.json:
         print(json.dumps({"threads": args.threads, "reps": args.reps, "models": results},
                          indent=1))
         return 0
-    print(f"{'model':<12} {'tokens':>6} {'attnviz ms':>11} {'RSS MB':>7} {'PyTorch ms':>11} "
-          f"{'RSS MB':>7} {'ratio':>6} {'target':>6}  top-5")
+    print(f"{'model':<18} {'tokens':>6} {'open ms':>8} {'attnviz ms':>11} {'RSS MB':>7} "
+          f"{'PyTorch ms':>11} {'RSS MB':>7} {'ratio':>6} {'target':>6}  top-5")
     for r in results:
         a, t = r["attnviz"], r.get("pytorch")
-        print(f"{r['model']:<12} {r['tokens']:>6} {a['forward_ms']:>11.0f} {a['peak_rss_mb']:>7.0f} "
+        print(f"{r['model']:<18} {r['tokens']:>6} {a['load_ms']:>8.0f} {a['forward_ms']:>11.0f} "
+              f"{a['peak_rss_mb']:>7.0f} "
               + (f"{t['forward_ms']:>11.0f} {t['peak_rss_mb']:>7.0f} {r['ratio']:>6.2f} "
                  f"{r['target_ratio']:>6.1f}  {'same' if r['same_top5'] else 'DIFFERENT'}"
                  if t else f"{'-':>11} {'-':>7} {'-':>6} {r['target_ratio']:>6.1f}  -"))

@@ -296,6 +296,14 @@ void validateScanning(const AttentionInputs &in, const RowsToScan &scan) {
             throw InputError(
                 translate("attn::inputs", "RoPE turns %1 dimensions, but %2 has only %3")
                     .arg(qs(in.options.rope.rotaryDims), name("Wq"), columns(w.Wq.cols())));
+        if (const Rope &rope = in.options.rope;
+            in.options.positional == Positional::Rope && !rope.frequencyFactors.empty() &&
+            Eigen::Index(rope.frequencyFactors.size()) != ropeDims(rope, w.Wq.cols()) / 2)
+            throw InputError(translate("attn::inputs",
+                                       "RoPE has %1 frequency factors, but %2 turns %3 pairs "
+                                       "of dimensions")
+                                 .arg(qs(std::int64_t(rope.frequencyFactors.size())), name("Wq"),
+                                      qs(ropeDims(rope, w.Wq.cols()) / 2)));
         checkBias(w.gq, name("gq"), w.Wq.cols());
         checkBias(w.gk, name("gk"), w.Wk.cols());
         for (const auto &[bias, b, width] :
@@ -361,6 +369,12 @@ void validateScanning(const AttentionInputs &in, const RowsToScan &scan) {
                                        "llama3 RoPE scaling needs 0 < low_freq_factor < "
                                        "high_freq_factor and 1 ≤ original_positions "
                                        "≤ 1e9"));
+        for (const double factor : rope.frequencyFactors)
+            if (!std::isfinite(factor) || factor <= 0 || factor > 1e6)
+                throw InputError(translate("attn::inputs",
+                                           "RoPE's frequency factors must be above 0 and at "
+                                           "most 1e6, got %1")
+                                     .arg(qs(shortestNumber(factor))));
     }
     if (!std::isfinite(in.options.scaleDim) || in.options.scaleDim < 0 ||
         in.options.scaleDim > 1e12)

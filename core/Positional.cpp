@@ -92,6 +92,9 @@ std::vector<double> ropeInverseFrequencies(const Rope &rope, Eigen::Index d) {
             f = (1 - s) * f / rope.factor + s * f;
         }
     }
+    if (rope.frequencyFactors.size() == inverse.size())
+        for (std::size_t i = 0; i < inverse.size(); ++i)
+            inverse[i] /= rope.frequencyFactors[i];
     return inverse;
 }
 

@@ -29,7 +29,8 @@ enum class RopeStyle { Interleaved, HalfSplit };
 enum class RopeScaling { None, Linear, Llama3 };
 
 // How RoPE turns: its pairs, its base θ (10000 in RoFormer and Llama 2, 500000 in Llama 3,
-// 1000000 in Qwen2), how many of a head's dimensions turn, and the frequencies' scaling.
+// 1000000 in Qwen2), how many of a head's dimensions turn, the frequencies' scaling, and
+// factors per pair (llama.cpp's rope_freqs).
 struct Rope {
     RopeStyle style = RopeStyle::Interleaved;
     double theta = 10000.0;
@@ -39,6 +40,10 @@ struct Rope {
     RopeScaling scaling = RopeScaling::None;
     double factor = 8.0; // Linear and Llama3
     double lowFreqFactor = 1.0, highFreqFactor = 4.0, originalPositions = 8192.0; // Llama3
+    // One factor per turned pair, each inverse frequency divided by its own after the scaling:
+    // how llama.cpp's GGUF files store Llama 3's scaled RoPE (the tensor rope_freqs). Empty: none.
+    // validate() (AttentionInputs.h) requires finite factors above 0, one per pair.
+    std::vector<double> frequencyFactors;
     bool operator==(const Rope &) const = default;
 };
 
@@ -50,7 +55,8 @@ std::optional<RopeScaling> ropeScalingFromName(const std::string &name);
 Eigen::Index ropeDims(const Rope &rope, Eigen::Index d);
 // RoPE's inverse frequencies for rows of width d: 1/θ^(2i/r) for the r/2 pairs of the r =
 // ropeDims turned dimensions, then the scaling, as Hugging Face's modeling_rope_utils computes
-// them in double. Pair i turns by the angle pos·frequency[i].
+// them in double, then pair i's frequency factor (when there is one per pair) divides f_i.
+// Pair i turns by the angle pos·frequency[i].
 std::vector<double> ropeInverseFrequencies(const Rope &rope, Eigen::Index d);
 
 // "interleaved", "half" (the session format's and the CLI's names).

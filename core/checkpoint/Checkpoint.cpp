@@ -18,6 +18,7 @@
 #include <QJsonValue>
 #include <QStringList>
 
+#include <cmath>
 #include <map>
 #include <optional>
 #include <set>
@@ -226,6 +227,20 @@ std::shared_ptr<const Checkpoint> Checkpoint::openGguf(const QString &path) {
         else if (const GgufTensor *t = g.tensor("token_embd.weight"); t && t->dims.size() == 2)
             config["vocab_size"] = double(t->dims[1]);
     }
+    // Partial RoPE (Phi-4-mini) as the fraction of the head's dimensions that config.json gives.
+    if (const auto rot = g.integer(prefix + "rope.dimension_count"); rot && *rot > 0) {
+        const auto width = g.integer(prefix + "embedding_length");
+        const auto heads = g.integer(prefix + "attention.head_count");
+        const auto key = g.integer(prefix + "attention.key_length");
+        const std::int64_t headDim =
+            key && *key > 0 ? *key : (width && heads && *heads > 0 ? *width / *heads : 0);
+        if (headDim > 0 && *rot < headDim)
+            config["partial_rotary_factor"] = double(*rot) / double(headDim);
+    }
+    for (const char *longRope : {"rope_factors_long.weight", "rope_factors_short.weight"})
+        if (g.tensor(QLatin1String(longRope)))
+            fail(translate("attn::checkpoint", "%1: %2 (Phi-3's longrope scaling) is not read")
+                     .arg(path, QLatin1String(longRope)));
     config["tie_word_embeddings"] = g.tensor("output.weight") == nullptr;
     if (g.tensor("blk.0.attn_q.bias")) {
         if (layout.interleavedQk)
@@ -233,9 +248,6 @@ std::shared_ptr<const Checkpoint> Checkpoint::openGguf(const QString &path) {
                      .arg(path));
         config["attention_bias"] = true;
     }
-    if (g.tensor("rope_freqs.weight"))
-        fail(translate("attn::checkpoint", "%1: rope_freqs (Llama 3.1's scaled RoPE) is not read")
-                 .arg(path));
     try {
         c->m_config = parseModelConfig(QJsonDocument(config).toJson(QJsonDocument::Compact));
     } catch (const InputError &e) {
@@ -251,6 +263,47 @@ std::shared_ptr<const Checkpoint> Checkpoint::openGguf(const QString &path) {
                                            "(partial RoPE is not read)")
                  .arg(path, QString::fromUtf8(prefix + "rope.dimension_count"),
                       QString::number(*rot), QString::number(cfg.features.ropes.rotaryDims)));
+    // Llama 3's scaled RoPE as llama.cpp's converter stores it: a factor per turned pair, each
+    // dividing its inverse frequency (rope_freqs.weight, float32). The converter computes them
+    // in float32 from the "llama3" scaling (factor, low 1, high 4, original 8192, as every
+    // Llama 3.1 and 3.2 has): when each stored factor is that scaling's to float32's precision,
+    // the scaling is computed in double as Hugging Face does, so that the run equals the
+    // model's; any other factors divide the frequencies as they are.
+    if (const GgufTensor *t = g.tensor("rope_freqs.weight")) {
+        const std::int64_t pairs = cfg.features.rope ? cfg.features.ropes.rotaryDims / 2 : 0;
+        if (pairs == 0 || t->dims.size() != 1 || t->dims[0] != pairs)
+            fail(translate("attn::checkpoint",
+                           "%1: rope_freqs.weight has %2 values, but RoPE turns %3 pairs")
+                     .arg(path, QString::number(t->dims.empty() ? 0 : t->dims[0]),
+                          QString::number(pairs)));
+        const RowVector factors = viewOfGgufTensor(g, *t).widenVector();
+        for (const double f : factors)
+            if (!std::isfinite(f) || f <= 0 || f > 1e6)
+                fail(translate("attn::checkpoint", "%1: rope_freqs.weight holds %2, but each "
+                                                   "factor must be above 0 and at most 1e6")
+                         .arg(path, QString::number(f, 'g', 17)));
+        RopeFeatures &ropes = c->m_config.features.ropes;
+        if (const double factor = factors.maxCoeff(); factor > 1) {
+            Rope llama3 = layerRope(cfg, 0);
+            const std::vector<double> plain = ropeInverseFrequencies(llama3, cfg.headDim);
+            llama3.scaling = RopeScaling::Llama3;
+            llama3.factor = factor;
+            const std::vector<double> scaled = ropeInverseFrequencies(llama3, cfg.headDim);
+            bool same = plain.size() == std::size_t(factors.size());
+            for (std::size_t i = 0; same && i < plain.size(); ++i) {
+                const double expected = plain[i] / scaled[i];
+                same = std::abs(factors(Eigen::Index(i)) - expected) <= 1e-5 * expected;
+            }
+            if (same) {
+                ropes.llama3Factor = factor;
+                ropes.lowFreqFactor = llama3.lowFreqFactor;
+                ropes.highFreqFactor = llama3.highFreqFactor;
+                ropes.originalMaxPositions = llama3.originalPositions;
+            }
+        }
+        if (ropes.llama3Factor == 0)
+            ropes.frequencyFactors.assign(factors.begin(), factors.end());
+    }
     // The tokenizer's arrays: one entry per token of the vocabulary.
     if (const auto n = g.arrayCount("tokenizer.ggml.tokens"); n && std::int64_t(*n) != cfg.vocab)
         fail(translate("attn::checkpoint", "%1: tokenizer.ggml.tokens has %2 entries, but the "

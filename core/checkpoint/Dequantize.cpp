@@ -2,9 +2,16 @@
 #include "Dequantize.h"
 
 #include "Matrix.h"
+#include "WidenValues.h"
 #include "io/FloatBits.h"
 
 #include <cmath>
+#include <cstring>
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define ATTNVIZ_X86_Q8_0 1
+#endif
 
 namespace attn {
 
@@ -39,6 +46,30 @@ void q8_0(const unsigned char *b, double *y) {
     for (int j = 0; j < 32; ++j)
         y[j] = d * double(std::int8_t(b[2 + j]));
 }
+
+#ifdef ATTNVIZ_X86_Q8_0
+// GCC 12 warns inside its own conversion intrinsics (their unused "undefined" source).
+#pragma GCC diagnostic push
+#ifndef __clang__ // clang has no such warning (and warns about the unknown name)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+#pragma GCC diagnostic ignored "-Wuninitialized"
+// Q8_0 eight values at a time: the same exact products d·q as q8_0.
+__attribute__((target("avx512f"))) void q8_0Avx512(const unsigned char *p, std::int64_t blocks,
+                                                   double *out) {
+    for (std::int64_t i = 0; i < blocks; ++i) {
+        const unsigned char *b = p + i * 34;
+        const __m512d d = _mm512_set1_pd(half(b));
+        for (int k = 0; k < 4; ++k) {
+            long long eight = 0;
+            std::memcpy(&eight, b + 2 + 8 * k, 8);
+            const __m512d q = _mm512_cvtepi32_pd(_mm256_cvtepi8_epi32(_mm_cvtsi64_si128(eight)));
+            _mm512_storeu_pd(out + i * 32 + 8 * k, _mm512_mul_pd(q, d));
+        }
+    }
+}
+#pragma GCC diagnostic pop
+#endif
 
 void q4_0(const unsigned char *b, double *y) {
     const double d = half(b);
@@ -121,6 +152,25 @@ void q6_k(const unsigned char *b, double *y) {
 } // namespace
 
 bool dequantizeBlocks(TensorDtype dtype, const unsigned char *p, std::int64_t blocks, double *out) {
+    if (dtype == TensorDtype::Q8_0) {
+        // The commonest type, without the scan of every value: a finite half scale times an
+        // int8 is at most 65504·128 in magnitude, far inside kMaxAbsInput, so the scales alone
+        // say whether the values are fine.
+#ifdef ATTNVIZ_X86_Q8_0
+        static const bool avx512 = widenPathAvailable(WidenPath::Avx512);
+        if (avx512)
+            q8_0Avx512(p, blocks, out);
+#else
+        constexpr bool avx512 = false;
+#endif
+        bool ok = true;
+        for (std::int64_t i = 0; i < blocks; ++i) {
+            if (!avx512)
+                q8_0(p + i * 34, out + i * 32);
+            ok &= (u16(p + i * 34) & 0x7C00) != 0x7C00; // not an infinity or a NaN
+        }
+        return ok;
+    }
     const int values = blockValues(dtype), bytes = blockBytes(dtype);
     for (std::int64_t i = 0; i < blocks; ++i) {
         const unsigned char *b = p + i * bytes;

@@ -11,6 +11,7 @@
 #include <QJsonParseError>
 #include <QStringList>
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
@@ -49,6 +50,8 @@ Rope layerRope(const ModelConfig &c, std::int64_t layer) {
         rope.scaling = RopeScaling::Linear;
         rope.factor = r.linearFactor;
     }
+    if (!local)
+        rope.frequencyFactors = r.frequencyFactors;
     return rope;
 }
 
@@ -111,6 +114,12 @@ QString describeFeatures(const ModelConfig &c) {
         if (x.ropes.llama3Factor > 0)
             rope += translate("attn::checkpoint", ", llama3 scaling ×%1")
                         .arg(sixDigits(x.ropes.llama3Factor));
+        if (!x.ropes.frequencyFactors.empty())
+            rope += translate("attn::checkpoint", ", frequency factors %1 to %2")
+                        .arg(sixDigits(*std::min_element(x.ropes.frequencyFactors.begin(),
+                                                         x.ropes.frequencyFactors.end())),
+                             sixDigits(*std::max_element(x.ropes.frequencyFactors.begin(),
+                                                         x.ropes.frequencyFactors.end())));
         parts << rope;
     }
     if (c.kvHeads < c.heads)

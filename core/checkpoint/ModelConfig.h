@@ -42,6 +42,9 @@ struct RopeFeatures {
     double llama3Factor = 0, lowFreqFactor = 1, highFreqFactor = 4;
     double originalMaxPositions = 8192;
     double linearFactor = 0; // "linear": every inverse frequency divided by it (0: none)
+    // One factor per turned pair, dividing its inverse frequency after the scaling: llama.cpp's
+    // rope_freqs, how its GGUF files store Llama 3's scaling (empty: none).
+    std::vector<double> frequencyFactors;
 };
 
 // What a family's layers compute, beyond their sizes. The forward pass, the gradient, taking a
@@ -92,7 +95,8 @@ struct ModelConfig {
 };
 
 // How layer `layer` turns q and k, in the workbench's terms (Positional.h): Hugging Face's
-// rotate_half pairs, the local base on Gemma 3's sliding layers, the scaling elsewhere.
+// rotate_half pairs, the local base on Gemma 3's sliding layers, the scaling and the frequency
+// factors elsewhere.
 Rope layerRope(const ModelConfig &config, std::int64_t layer);
 // RoPE's inverse frequencies for layer `layer`: θ^(−2i/r) for i < r/2 (r the rotary dimensions),
 // with the local base on Gemma 3's sliding layers and the scaling elsewhere, as Hugging Face's

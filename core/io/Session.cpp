@@ -319,6 +319,19 @@ AttentionInputs inputsFromJson(const QJsonObject &o, const QString &path) {
         number("rope_low_freq_factor", in.options.rope.lowFreqFactor);
         number("rope_high_freq_factor", in.options.rope.highFreqFactor);
         number("rope_original_positions", in.options.rope.originalPositions);
+        if (const QJsonValue factors = options.value("rope_frequency_factors");
+            !(factors.isUndefined() || factors.isNull())) {
+            const QString key = op + ".rope_frequency_factors";
+            if (!factors.isArray() || factors.toArray().size() > kMaxDimension)
+                fail(key, translate("attn::io", "expected an array of at most %1 numbers, got %2")
+                              .arg(qs(kMaxDimension), describe(factors)));
+            in.options.rope.frequencyFactors.clear();
+            for (const QJsonValue v : factors.toArray()) {
+                if (!v.isDouble())
+                    fail(key, translate("attn::io", "expected a number, got %1").arg(describe(v)));
+                in.options.rope.frequencyFactors.push_back(v.toDouble());
+            }
+        }
         number("scale_dim", in.options.scaleDim);
         number("softcap", in.options.softcap);
         in.options.qkNorm = readBool(options, "qk_norm", op, false);
@@ -506,6 +519,12 @@ void appendInputs(QByteArray &out, const AttentionInputs &in, int indent) {
         options["rope_low_freq_factor"] = rope.lowFreqFactor;
         options["rope_high_freq_factor"] = rope.highFreqFactor;
         options["rope_original_positions"] = rope.originalPositions;
+    }
+    if (!rope.frequencyFactors.empty()) {
+        QJsonArray factors;
+        for (const double f : rope.frequencyFactors)
+            factors.append(f);
+        options["rope_frequency_factors"] = factors;
     }
     if (in.options.scaleDim != 0)
         options["scale_dim"] = in.options.scaleDim;

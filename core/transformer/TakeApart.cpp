@@ -49,7 +49,7 @@ Matrix biasColumns(const LinearWeights &l, std::int64_t first, std::int64_t coun
 
 // The QK norm's gain as the workbench multiplies it: the stored weight, or 1 + w for Gemma's
 // norms; empty when the layer has no QK norm.
-Matrix headNormGain(const ModelConfig &c, const NormWeights &norm) {
+Matrix qkNormGain(const ModelConfig &c, const NormWeights &norm) {
     if (!c.features.qkNorm || !norm.weight.present())
         return Matrix();
     RowVector gain = norm.weight.widenVector();
@@ -78,8 +78,8 @@ HeadWeights headWeights(const ModelConfig &c, const LayerWeights &w, std::int64_
         h.bk = biasColumns(w.k, kv * d, d);
         h.bv = biasColumns(w.v, kv * d, d);
     }
-    h.gq = headNormGain(c, w.qNorm);
-    h.gk = headNormGain(c, w.kNorm);
+    h.gq = qkNormGain(c, w.qNorm);
+    h.gk = qkNormGain(c, w.kNorm);
     return h;
 }
 

@@ -37,6 +37,14 @@ Matrix random(Eigen::Index rows, Eigen::Index cols, std::mt19937 &rng) {
 
 // Two heads of one key/value group and a third of its own, every bias present, half-split RoPE
 // with Llama 3's θ, causal, with Wo and bo.
+// A RoPE of the style with Llama 3's base θ 500000.
+Rope ropeOf(RopeStyle style) {
+    Rope rope;
+    rope.style = style;
+    rope.theta = 500000.0;
+    return rope;
+}
+
 AttentionInputs biasedCase(unsigned seed, RopeStyle style = RopeStyle::HalfSplit) {
     std::mt19937 rng(seed);
     AttentionInputs in;
@@ -56,7 +64,7 @@ AttentionInputs biasedCase(unsigned seed, RopeStyle style = RopeStyle::HalfSplit
     in.bo = random(1, p, rng);
     in.options.causal = true;
     in.options.positional = Positional::Rope;
-    in.options.rope = Rope{style, 500000.0};
+    in.options.rope = ropeOf(style);
     in.target = random(n, p, rng);
     return in;
 }
@@ -177,7 +185,7 @@ private slots:
         QVERIFY(maxRelative(half.row(0), interleaved.row(0)) < 1e-15);
         // The inverse rotation undoes the rotation.
         Matrix q = half;
-        ropeRotateRows(q, 0, true, Rope{RopeStyle::HalfSplit, 500000.0});
+        ropeRotateRows(q, 0, true, ropeOf(RopeStyle::HalfSplit));
         Matrix unrotated = in.X * in.heads[0].Wq;
         unrotated.rowwise() += in.heads[0].bq.row(0);
         QVERIFY(maxRelative(q, unrotated) < 1e-12);
@@ -280,6 +288,26 @@ private slots:
         QVERIFY(sessionFromJson(plain).inputs == workedExample());
     }
 
+    // Frequency factors per pair (llama.cpp's rope_freqs) divide each pair's frequency after
+    // the scaling: factors of 4 everywhere are linear scaling by 4. A session keeps them.
+    void frequencyFactorsDivideTheFrequencies() {
+        Rope linear = ropeOf(RopeStyle::HalfSplit);
+        linear.scaling = RopeScaling::Linear;
+        linear.factor = 4;
+        Rope factors = ropeOf(RopeStyle::HalfSplit);
+        factors.frequencyFactors = {4, 4};
+        QCOMPARE(ropeInverseFrequencies(factors, 4), ropeInverseFrequencies(linear, 4));
+        AttentionInputs in = biasedCase(3);
+        in.options.rope.frequencyFactors = {1.5, 8};
+        const AttentionInputs scaled = sessionFromJson(sessionToJson(in, {})).inputs;
+        QVERIFY(scaled == in);
+        QVERIFY(sessionToJson(in, {}).contains("\"rope_frequency_factors\""));
+        in.options.rope = linear;
+        AttentionInputs same = in;
+        same.options.rope = factors;
+        QVERIFY((compute(same).output().array() == compute(in).output().array()).all());
+    }
+
     void badBiasesAreRefused_data() {
         QTest::addColumn<QByteArray>("change");
         QTest::addColumn<QString>("message");
@@ -288,6 +316,9 @@ private slots:
         QTest::newRow("theta") << QByteArray("theta") << "base";
         QTest::newRow("group") << QByteArray("group") << "their bk differ";
         QTest::newRow("nan") << QByteArray("nan") << "bv of head 2";
+        QTest::newRow("factors") << QByteArray("factors")
+                                 << "RoPE has 3 frequency factors, but Wq of head 0 turns 2 pairs";
+        QTest::newRow("factor 0") << QByteArray("factor 0") << "frequency factors must be above 0";
     }
 
     void badBiasesAreRefused() {
@@ -304,6 +335,10 @@ private slots:
             in.heads[1].bk(0, 0) += 1.0;
         else if (change == "nan")
             in.heads[2].bv(0, 1) = std::nan("");
+        else if (change == "factors")
+            in.options.rope.frequencyFactors = {1, 2, 3};
+        else if (change == "factor 0")
+            in.options.rope.frequencyFactors = {1, 0};
         try {
             validate(in);
             QFAIL("accepted");

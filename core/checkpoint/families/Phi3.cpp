@@ -7,6 +7,7 @@
 #include "Translate.h"
 
 #include <cmath>
+#include <string_view>
 
 namespace attn {
 
@@ -64,11 +65,24 @@ void bindPhi3Weights(const TensorBinder &b, const ModelConfig &c, ModelWeights &
     w.hasLmHead = true;
 }
 
+// llama.cpp's phi3: Llama's names, with the fused attn_qkv and ffn_up (rows gate | up, as
+// gate_up_proj) stored as Hugging Face stores them, q and k not permuted, and the window.
+GgufLayout phi3GgufLayout() {
+    GgufLayout l = llamaGgufLayout("phi3", false);
+    l.keys.push_back({"attention.sliding_window", "sliding_window", false});
+    for (GgufLayout::Name &n : l.layer)
+        if (n.gguf == std::string_view("ffn_up"))
+            n.hf = "mlp.gate_up_proj";
+    l.layer.push_back({"attn_qkv", "self_attn.qkv_proj"});
+    return l;
+}
+
 } // namespace
 
 const ModelFamilySpec &phi3Family() {
-    static const ModelFamilySpec spec{ModelFamily::Phi3, "phi3",      "Phi-3",
-                                      parsePhi3Config,   llamaPrefix, bindPhi3Weights};
+    static const GgufLayout gguf = phi3GgufLayout();
+    static const ModelFamilySpec spec{ModelFamily::Phi3, "phi3",          "Phi-3", parsePhi3Config,
+                                      llamaPrefix,       bindPhi3Weights, &gguf};
     return spec;
 }
 

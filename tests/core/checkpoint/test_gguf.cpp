@@ -5,6 +5,7 @@
 // files against hand-built blocks, the tokenizers of the metadata against the reference
 // tokenizers, and every kind of bad file refused with one line within a second.
 
+#include "Attention.h"
 #include "InputError.h"
 #include "checkpoint/Checkpoint.h"
 #include "checkpoint/Dequantize.h"
@@ -12,10 +13,12 @@
 #include "io/FloatBits.h"
 #include "io/GgufFile.h"
 #include "io/Safetensors.h"
+#include "io/Session.h"
 #include "support/GgufSupport.h"
 #include "support/ModelSupport.h"
 #include "tokenizer/TokenizerFiles.h"
 #include "transformer/Forward.h"
+#include "transformer/TakeApart.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -28,6 +31,7 @@
 
 #include <cmath>
 #include <functional>
+#include <numbers>
 #include <random>
 
 #include <sys/stat.h>
@@ -103,7 +107,9 @@ GgufWriter llamaMetadata() {
 
 // A Hugging Face reference folder written as llama.cpp's converter writes it: the keys, the
 // tensors renamed, a Llama's q and k rows interleaved per head, the bytes otherwise as stored.
-QByteArray ggufOfFolder(const QString &folder, const QByteArray &arch, bool interleave) {
+// `factorScale` multiplies Llama 3's RoPE factors (1: the converter's own).
+QByteArray ggufOfFolder(const QString &folder, const QByteArray &arch, bool interleave,
+                        float factorScale = 1) {
     const QJsonObject c = readJson(folder + "/config.json");
     QFile f(folder + "/model.safetensors");
     if (!f.open(QIODevice::ReadOnly))
@@ -125,6 +131,8 @@ QByteArray ggufOfFolder(const QString &folder, const QByteArray &arch, bool inte
     u("vocab_size", "vocab_size");
     if (c.contains("head_dim"))
         u("attention.key_length", "head_dim");
+    if (c["sliding_window"].toInt() > 0) // Phi-3's converter writes its window
+        u("attention.sliding_window", "sliding_window");
     // float64 (GGUF allows it; llama.cpp writes float32): the config's ε exactly, so that the
     // heads can be compared bit for bit with the safetensors folder's.
     w.addF64(arch + ".attention.layer_norm_rms_epsilon", c["rms_norm_eps"].toDouble());
@@ -136,7 +144,8 @@ QByteArray ggufOfFolder(const QString &folder, const QByteArray &arch, bool inte
         {"self_attn.o_proj", "attn_output"}, {"self_attn.q_norm", "attn_q_norm"},
         {"self_attn.k_norm", "attn_k_norm"}, {"post_attention_layernorm", "ffn_norm"},
         {"mlp.gate_proj", "ffn_gate"},       {"mlp.up_proj", "ffn_up"},
-        {"mlp.down_proj", "ffn_down"}};
+        {"mlp.down_proj", "ffn_down"},       {"self_attn.qkv_proj", "attn_qkv"},
+        {"mlp.gate_up_proj", "ffn_up"}};
     for (const attn::SafetensorsTensor &t : header.tensors) {
         QString name = t.name;
         name.remove(QRegularExpression("^model\\."));
@@ -175,7 +184,45 @@ QByteArray ggufOfFolder(const QString &folder, const QByteArray &arch, bool inte
         const std::uint32_t type = t.dtype == "BF16" ? 30 : t.dtype == "F16" ? 1 : 0;
         w.addTensor((base + suffix).toUtf8(), dims, type, data);
     }
+    // Llama 3's scaled RoPE as convert_hf_to_gguf.py's LlamaModel.generate_extra_tensors writes
+    // it: a float32 factor per turned pair, from float32 frequencies.
+    const QJsonObject scaling = c["rope_scaling"].toObject();
+    if (scaling["rope_type"].toString() == "llama3") {
+        const int dim =
+            c.contains("head_dim") ? c["head_dim"].toInt() : c["hidden_size"].toInt() / heads;
+        const float base = float(c["rope_theta"].toDouble());
+        const float factor = float(scaling["factor"].toDouble(8));
+        const float low = float(scaling["low_freq_factor"].toDouble(1));
+        const float high = float(scaling["high_freq_factor"].toDouble(4));
+        // The converter reads the original context from the config's top level.
+        const float context = float(c["original_max_position_embeddings"].toDouble(8192));
+        QByteArray factors;
+        for (int i = 0; i < dim; i += 2) {
+            const float freq = 1.0f / std::pow(base, float(i) / float(dim));
+            const float wavelength = float(2 * std::numbers::pi) / freq;
+            float r = factor;
+            if (wavelength < context / high) {
+                r = 1;
+            } else if (wavelength <= context / low) {
+                const float smooth = (context / wavelength - low) / (high - low);
+                r = 1 / ((1 - smooth) / factor + smooth);
+            }
+            GgufWriter::put(factors, r * factorScale);
+        }
+        w.addTensor("rope_freqs.weight", {std::uint64_t(dim / 2)}, 0, factors);
+    }
     return w.bytes();
+}
+
+// The file of `model` written by ggufOfFolder into `dir`.
+QString writeGgufOfFolder(const QTemporaryDir &dir, const QString &model, const QByteArray &arch,
+                          bool interleave, float factorScale = 1) {
+    const QString path = dir.filePath(model + (factorScale != 1 ? "-scaled.gguf" : ".gguf"));
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return {};
+    f.write(ggufOfFolder(modelDir(model), arch, interleave, factorScale));
+    return path;
 }
 
 } // namespace
@@ -421,6 +468,8 @@ private slots:
         QTest::newRow("llama") << "llama-gqa-tiny" << QByteArray("llama") << true;
         QTest::newRow("qwen2") << "qwen2-bias-tiny" << QByteArray("qwen2") << false;
         QTest::newRow("qwen3") << "qwen3-tiny" << QByteArray("qwen3") << false;
+        QTest::newRow("llama3 (rope_freqs)") << "llama3-tiny" << QByteArray("llama") << true;
+        QTest::newRow("phi3") << "phi3-tiny" << QByteArray("phi3") << false;
     }
 
     void readsWhatTheConverterWrites() {
@@ -428,11 +477,8 @@ private slots:
         QFETCH(QByteArray, arch);
         QFETCH(bool, interleave);
         QTemporaryDir dir;
-        const QString path = dir.filePath(model + ".gguf");
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(ggufOfFolder(modelDir(model), arch, interleave));
-        f.close();
+        const QString path = writeGgufOfFolder(dir, model, arch, interleave);
+        QVERIFY(!path.isEmpty());
         const QJsonObject ref = readJson(modelDir(model) + "/reference.json");
         const auto gguf = attn::Checkpoint::open(path);
         const attn::RunPtr run = attn::runModel(*gguf, jsonIds(ref["ids"]));
@@ -445,6 +491,71 @@ private slots:
                 QCOMPARE(relativeError(run->layers[l].heads[h].q, hf->layers[l].heads[h].q), 0.0);
                 QCOMPARE(relativeError(run->layers[l].heads[h].k, hf->layers[l].heads[h].k), 0.0);
             }
+    }
+
+    // Llama 3.1's and 3.2's scaled RoPE in a GGUF file (rope_freqs.weight, a factor per pair):
+    // the converter's float32 factors are read as the llama3 scaling they were computed from
+    // (so the run equals the reference above); other factors divide the frequencies as they are,
+    // and every head taken apart for the workbench computes what the run did, also through a
+    // session file.
+    void takesApartWithFrequencyFactors() {
+        QTemporaryDir dir;
+        const auto converted =
+            attn::Checkpoint::open(writeGgufOfFolder(dir, "llama3-tiny", "llama", true));
+        QCOMPARE(converted->config().features.ropes.llama3Factor, 32.0);
+        QVERIFY(converted->config().features.ropes.frequencyFactors.empty());
+        const QString path = writeGgufOfFolder(dir, "llama3-tiny", "llama", true, 1.25f);
+        const auto checkpoint = attn::Checkpoint::open(path);
+        const attn::ModelConfig &c = checkpoint->config();
+        QCOMPARE(c.features.ropes.llama3Factor, 0.0);
+        QCOMPARE(c.features.ropes.frequencyFactors.size(), std::size_t(c.headDim / 2));
+        QCOMPARE(c.features.ropes.frequencyFactors.front(), 1.25);
+        QCOMPARE(c.features.ropes.frequencyFactors.back(), 40.0);
+        const QJsonObject ref = readJson(modelDir("llama3-tiny") + "/reference.json");
+        const attn::RunPtr run = attn::runModel(*checkpoint, jsonIds(ref["ids"]));
+        // The factors turn q: it is no longer the reference's.
+        const QJsonObject head0 =
+            ref["layers"].toArray()[0].toObject()["heads"].toArray()[0].toObject();
+        QVERIFY(relativeError(run->layers[0].heads[0].q, jsonMatrix(head0["q"])) > 1e-6);
+        std::vector<std::string> tokens;
+        for (std::size_t i = 0; i < run->ids.size(); ++i)
+            tokens.push_back("t" + std::to_string(i));
+        for (int layer = 0; layer < int(c.layers); ++layer)
+            for (int head = 0; head < int(c.heads); ++head) {
+                const attn::AttentionInputs in =
+                    attn::takeApart(*checkpoint, *run, tokens, layer, head);
+                QCOMPARE(in.options.rope.frequencyFactors, c.features.ropes.frequencyFactors);
+                const attn::Session saved = attn::sessionFromJson(attn::sessionToJson(in, {}, {}));
+                QVERIFY(saved.inputs == in);
+                const attn::AttentionResult r = attn::compute(saved.inputs);
+                const attn::HeadRun &h = run->layers[std::size_t(layer)].heads[std::size_t(head)];
+                QVERIFY(relativeError(r.heads[0].Q, h.q) < 1e-12);
+                QVERIFY(relativeError(r.heads[0].K, h.k) < 1e-12);
+                QVERIFY(relativeError(r.heads[0].weights(), h.weights) < 1e-12);
+                QVERIFY(relativeError(r.heads[0].output, h.output) < 1e-12);
+            }
+    }
+
+    // rope_freqs.weight of the wrong length or with a factor of 0 is refused in one line.
+    void refusesBadFrequencyFactors() {
+        QTemporaryDir dir;
+        for (const bool shortTensor : {true, false}) {
+            GgufWriter w = llamaMetadata();
+            QByteArray factors;
+            for (int i = 0; i < (shortTensor ? 3 : 8); ++i)
+                GgufWriter::put(factors, i == 5 ? 0.0f : 1.0f);
+            w.addTensor("rope_freqs.weight", {std::uint64_t(factors.size() / 4)}, 0, factors);
+            const QString path = dir.filePath(shortTensor ? "short.gguf" : "zero.gguf");
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(w.bytes());
+            f.close();
+            const QString message = refusal([&] { attn::Checkpoint::open(path); });
+            QVERIFY2(message.startsWith(path + ": rope_freqs.weight "), qPrintable(message));
+            QVERIFY2(message.contains(shortTensor ? "has 3 values, but RoPE turns 8 pairs"
+                                                  : "holds 0, but each factor must be above 0"),
+                     qPrintable(message));
+        }
     }
 
     void refusesBadFiles_data() {
