@@ -97,25 +97,15 @@ void fitTarget(AttentionInputs &in) {
     in.target = target;
 }
 
-// A bias of a resized product: kept where its columns survive, 0 in new columns (a new feature
-// starts unbiased); none stays none.
-Matrix resizedBias(const Matrix &bias, Eigen::Index cols) {
-    if (bias.size() == 0)
-        return bias;
-    Matrix out = Matrix::Zero(1, cols);
-    const Eigen::Index kept = std::min(cols, bias.cols());
-    out.leftCols(kept) = bias.leftCols(kept);
-    return out;
-}
-
-// A QK norm's gain of a resized d_k: kept where its columns survive, 1 in new columns (a new
-// feature starts unscaled); none stays none.
-Matrix resizedGain(const Matrix &gain, Eigen::Index cols) {
-    if (gain.size() == 0)
-        return gain;
-    Matrix out = Matrix::Ones(1, cols);
-    const Eigen::Index kept = std::min(cols, gain.cols());
-    out.leftCols(kept) = gain.leftCols(kept);
+// A bias (fill 0: a new feature starts unbiased) or a QK norm's gain (fill 1: it starts
+// unscaled) of a resized product: kept where its columns survive, `fill` in new columns; none
+// stays none.
+Matrix resizedRow(const Matrix &row, Eigen::Index cols, double fill) {
+    if (row.size() == 0)
+        return row;
+    Matrix out = Matrix::Constant(1, cols, fill);
+    const Eigen::Index kept = std::min(cols, row.cols());
+    out.leftCols(kept) = row.leftCols(kept);
     return out;
 }
 
@@ -138,16 +128,16 @@ AttentionInputs withDimension(const AttentionInputs &in, Dimension dim, int valu
         for (auto &h : out.heads) {
             h.Wq = resizedMatrix(h.Wq, h.Wq.rows(), value, init, rng);
             h.Wk = resizedMatrix(h.Wk, h.Wk.rows(), value, init, rng);
-            h.bq = resizedBias(h.bq, value);
-            h.bk = resizedBias(h.bk, value);
-            h.gq = resizedGain(h.gq, value);
-            h.gk = resizedGain(h.gk, value);
+            h.bq = resizedRow(h.bq, value, 0.0);
+            h.bk = resizedRow(h.bk, value, 0.0);
+            h.gq = resizedRow(h.gq, value, 1.0);
+            h.gk = resizedRow(h.gk, value, 1.0);
         }
         break;
     case Dimension::ValueDim:
         for (auto &h : out.heads) {
             h.Wv = resizedMatrix(h.Wv, h.Wv.rows(), value, init, rng);
-            h.bv = resizedBias(h.bv, value);
+            h.bv = resizedRow(h.bv, value, 0.0);
         }
         if (in.hasWo())
             out.Wo = rebuiltWo(in, out.heads, in.Wo.cols(), init, rng);
@@ -175,7 +165,7 @@ AttentionInputs withDimension(const AttentionInputs &in, Dimension dim, int valu
         break;
     case Dimension::OutputDim:
         out.Wo = resizedMatrix(in.Wo, in.Wo.rows(), value, init, rng);
-        out.bo = out.hasWo() ? resizedBias(in.bo, value) : Matrix();
+        out.bo = out.hasWo() ? resizedRow(in.bo, value, 0.0) : Matrix();
         break;
     case Dimension::ContextEmbedding:
         out.context = resizedMatrix(in.context, in.context.rows(), value, init, rng);
