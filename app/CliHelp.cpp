@@ -20,9 +20,16 @@ const char *const kHelp = R"(Usage: attnviz-cli compute FILE [--layout rows|colu
        attnviz-cli inspect FILE
        attnviz-cli set FILE --matrix M --from FILE[:TENSOR][SLICE] --out NEW [options]
        attnviz-cli model inspect DIR
-       attnviz-cli model run DIR (--text TEXT | --ids 1,2,3) [--json OUT] [--top K] [--timing]
-                   [--ablate L:H[:mean|:scale=F]]... [--patch L:H]... [--patch-resid L]...
-                   [--from-text TEXT | --from-ids 1,2,3]
+       attnviz-cli model run DIR (--text TEXT | --ids 1,2,3) [--json OUT] [--npz OUT.npz]
+                   [--heads L:H,...] [--fields F,...] [--top K] [--timing]
+                   [--ablate L:H[:mean|:scale=F]]... [--patch L:H[@P]]...
+                   [--patch-resid L[@P]]... [--from-text TEXT | --from-ids 1,2,3]
+                   [--steer L:FILE.npy[:SCALE]]... [--steer-texts L A B[:SCALE]]...
+       attnviz-cli model attribute DIR (--text TEXT | --ids 1,2,3) --target TOKEN
+                   [--position P] [--json OUT]
+       attnviz-cli model generate DIR (--text TEXT | --ids 1,2,3) --tokens N
+                   [--temperature T --seed S] [--top K] [--json OUT]
+                   [--ablate L:H[:scale=F]]... [--steer ...]... [--steer-texts ...]...
        attnviz-cli model analyze DIR (--text TEXT | --ids 1,2,3) [--ablate L:H]... --json OUT
        attnviz-cli model session DIR (--text TEXT | --ids 1,2,3) --layer L [--head H]
                    --out S.attnviz
@@ -84,6 +91,19 @@ Commands:
   model run Run the checkpoint in DIR on token ids, every layer in double precision,
             and print the ids and the top-K predictions (decoders: the next token
             after the last; BERT: at each [MASK] of vocab.txt, or every position).
+  model attribute
+            Split the logit of TOKEN (an id, or a token of the vocabulary) at position P
+            (default the last) into the direct contributions of the embeddings, each
+            head, each MLP and the biases, through the final norm frozen at P; the
+            parts add up to the logit. --json OUT writes {"target", "position",
+            "logit", "sum", "embeddings", "layers": [{"heads", "attn_bias", "mlp"}],
+            "final_bias", "caveats"}.
+  model generate
+            Continue the text by N tokens with a KV cache: greedy, or sampled with
+            --temperature T and --seed S; ablations (to zero or scaled) and steering
+            apply while it writes. --json OUT writes {"prompt", "ids", "tokens",
+            "text", "steps": [{"id", "token", "probability", "top"}],
+            "interventions"}.
   model compare
             Run two files of one model (folders or GGUF files of the same
             architecture and vocabulary, e.g. F16 and Q4_K_M) on the same ids and
@@ -158,19 +178,54 @@ Options for model run:
   --text TEXT       the text, tokenized by the tokenizer in DIR (tokenizer.json,
                     vocab.json, encoder.json, vocab.txt or tokenizer.model)
   --json OUT        write the whole run instead, - for standard output: {"ids",
-                    "layers": [{"x", "attn_out", "hidden", "heads": [{"q", "k", "v",
-                    "weights", "output"}]}], "final", "logits"}, numbers that read back
-                    exactly (the layout of the reference files' reference.json)
+                    "tokens", "shape", "layers": [{"x", "attn_out", "hidden", "heads":
+                    [{"head", "q", "k", "v", "weights", "output"}]}], "final", "logits"},
+                    numbers that read back exactly (the layout of the reference files'
+                    reference.json)
+  --npz OUT.npz     write the run as NumPy arrays named as TransformerLens names them
+                    (blocks.L.hook_resid_pre, blocks.L.attn.hook_pattern, ...), the
+                    JSON's numbers bit for bit; numpy.load(OUT, allow_pickle=False)
+  --heads L:H,...   --json and --npz keep these heads only
+  --fields F,...    --json and --npz keep these parts only: x, attn_out, resid_mid,
+                    mlp_out, hidden, final, logits, heads
   --top K           how many predictions to print (default 5)
   --timing          print {"load_ms", "forward_ms", "peak_rss_mb"} on standard error
   --ablate L:H[:mean|:scale=F]
                     zero head H of layer L (its output before the output projection;
                     the projection's bias stays), replace it by its mean over the
                     positions, or scale it by F; repeatable, the edits compose
-  --patch L:H       replace the head's output by its output in run B
-  --patch-resid L   replace the residual stream after layer L by run B's
+  --patch L:H[@P]   replace the head's output by its output in run B (@P: at
+                    position P only)
+  --patch-resid L[@P]
+                    replace the residual stream after layer L by run B's (@P: at
+                    position P only)
   --from-text TEXT, --from-ids 1,2,3
                     run B of the patches: as many tokens as the run
+  --steer L:FILE.npy[:SCALE]
+                    add SCALE (default 1) times the d_model vector in FILE.npy to the
+                    residual stream after layer L, at every position
+  --steer-texts L A B[:SCALE]
+                    steer by the residual stream after layer L of text A at its last
+                    position minus text B's (ActAdd), times SCALE
+
+Options for model attribute:
+  --ids, --text     as for model run
+  --target TOKEN    the token whose logit is split: an id, a piece of the vocabulary
+                    ("Ġthe"), its text (" the"), or a text that is one token
+  --position P      the position (default the last)
+  --json OUT        the file to write, - for standard output
+
+Options for model generate:
+  --ids, --text     the prompt, as for model run
+  --tokens N        how many tokens to write (each one more position, KV-cached)
+  --temperature T   sample from softmax(logits / T) (default 0: greedy, the most
+                    probable token)
+  --seed S          the sampler's seed: the same seed writes the same text
+  --top K           the alternatives each step lists (default 5)
+  --json OUT        the file to write, - for standard output
+  --ablate, --steer, --steer-texts
+                    as for model run (a mean ablation or a patch does not apply while
+                    the model writes)
 
 Options for model analyze:
   --ids, --text     as for model run
@@ -330,6 +385,10 @@ Examples:
   attnviz-cli model inspect gpt2/
   attnviz-cli model run gpt2/ --ids 464,2068,7586 --top 5 --timing
   attnviz-cli model run gpt2/ --text "The cat sat" --patch-resid 5 --from-text "The dog ran"
+  attnviz-cli model run gpt2/ --text "When Mary and John went, John gave it to" --npz run.npz
+  attnviz-cli model run gpt2/ --text "The cat sat" --patch 9:6@2 --from-text "The dog ran"
+  attnviz-cli model attribute gpt2/ --text "The Eiffel Tower is in" --target " Paris"
+  attnviz-cli model generate gpt2/ --text "Once upon a time" --tokens 20
   attnviz-cli model analyze gpt2/ --text "The cat sat" --ablate 0:1 --json analysis.json
   attnviz-cli tokenize gpt2/ --text "The animal didn't cross the street"
   attnviz-cli tokenize --train corpus.txt --vocab 4096 --out tokenizer.json

@@ -5,6 +5,8 @@
 
 #include "CliAnalyze.h"
 #include "CliCompare.h"
+#include "CliGenerate.h"
+#include "CliInterventions.h"
 #include "CliTrain.h"
 
 #include "InputError.h"
@@ -17,6 +19,7 @@
 #include "tokenizer/TokenizerFiles.h"
 #include "transformer/Forward.h"
 #include "transformer/Predictions.h"
+#include "transformer/RunArrays.h"
 #include "transformer/RunJson.h"
 #include "transformer/TakeApart.h"
 
@@ -56,42 +59,24 @@ std::int64_t maskId(const QString &folder) {
     return -1;
 }
 
-// A label for each id: the folder's tokenizer's display of the token ("animal", "␣", "[CLS]"),
-// or "id 123" when the folder has no tokenizer (a run of --ids alone).
-std::vector<std::string> labelsOf(const QString &folder, const std::vector<std::int64_t> &ids) {
-    std::unique_ptr<attn::Tokenizer> tokenizer;
-    try {
-        tokenizer = attn::loadTokenizer(folder);
-    } catch (const attn::InputError &) {
-        // No tokenizer (or a broken one): ids still label their rows.
+// "tokens: 15496 'Hello' 11 ',' …": each id with its token, or the ids alone without a
+// tokenizer.
+QByteArray idsLine(const std::vector<std::int64_t> &ids, const std::vector<std::string> &names,
+                   bool named) {
+    QByteArray out = named ? "tokens:" : "ids:";
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        out += ' ' + QByteArray::number(qlonglong(ids[i]));
+        if (named)
+            out += " '" + QByteArray::fromStdString(names[i]) + '\'';
     }
-    std::vector<std::string> labels;
-    for (std::int64_t id : ids) {
-        QString label;
-        if (tokenizer && id >= 0 && id < tokenizer->vocabularySize()) {
-            try {
-                label = tokenizer->token(int(id)).display;
-            } catch (const attn::InputError &) {
-            }
-        }
-        if (label.isEmpty())
-            label = "id " + QString::number(qlonglong(id));
-        labels.push_back(label.left(int(attn::kMaxLabelLength / 4)).toStdString());
-    }
-    return labels;
-}
-
-QByteArray idsLine(const std::vector<std::int64_t> &ids) {
-    QByteArray out = "ids:";
-    for (std::int64_t id : ids)
-        out += ' ' + QByteArray::number(qlonglong(id));
     return out + '\n';
 }
 
 // The top-k predictions as text: decoders after the last token; BERT at each [MASK] (every
 // position when the ids have none, or the folder has no vocab.txt to find it in).
 QByteArray predictionsText(const attn::Checkpoint &checkpoint, const attn::Run &run, int k) {
-    QByteArray out = idsLine(run.ids);
+    const std::unique_ptr<attn::Tokenizer> tokenizer = tokenizerOrNull(checkpoint.folder());
+    QByteArray out = idsLine(run.ids, tokenLabels(run.ids, tokenizer.get()), tokenizer != nullptr);
     if (run.logits.cols() == 0)
         return out + "no predictions: the checkpoint has no LM head\n";
     std::vector<std::int64_t> positions;
@@ -112,10 +97,15 @@ QByteArray predictionsText(const attn::Checkpoint &checkpoint, const attn::Run &
                    ? "next token after position " + QByteArray::number(qlonglong(p)) + ":\n"
                    : "position " + QByteArray::number(qlonglong(p)) + " (id " +
                          QByteArray::number(qlonglong(run.ids[std::size_t(p)])) + "):\n";
-        for (const attn::Prediction &prediction : attn::topPredictions(run, p, k))
-            out += "  id " + QByteArray::number(qlonglong(prediction.id)).leftJustified(8) +
-                   QByteArray::fromStdString(attn::notation::fixed(prediction.probability, 4)) +
-                   '\n';
+        const std::vector<attn::Prediction> top = attn::topPredictions(run, p, k);
+        std::vector<std::int64_t> topIds;
+        for (const attn::Prediction &prediction : top)
+            topIds.push_back(prediction.id);
+        const std::vector<std::string> names = tokenLabels(topIds, tokenizer.get());
+        for (std::size_t i = 0; i < top.size(); ++i)
+            out += "  " + QByteArray::number(qlonglong(top[i].id)).rightJustified(7) + "  " +
+                   QByteArray::fromStdString(attn::notation::fixed(top[i].probability, 4)) +
+                   (tokenizer ? "  " + QByteArray::fromStdString(names[i]) : QByteArray()) + '\n';
     }
     return out;
 }
@@ -130,6 +120,11 @@ int runModel(const QCommandLineParser &parser, const QString &folder) {
     const bool hasText = parser.isSet("text"), hasIds = parser.isSet("ids");
     if (hasText == hasIds)
         throw UsageError{"model run needs either --text TEXT or --ids 1,2,3"};
+    if ((parser.isSet("heads") || parser.isSet("fields")) && !parser.isSet("json") &&
+        !parser.isSet("npz"))
+        throw UsageError{"--heads and --fields choose what --json or --npz writes"};
+    if (parser.isSet("fields"))
+        attn::parseRunFields(parser.value("fields")); // refused before the run, not after it
     const std::vector<std::int64_t> ids =
         hasIds ? parseIds(parser.value("ids")) : idsOfText(folder, parser.value("text"));
     int top = kDefaultTop;
@@ -149,13 +144,42 @@ int runModel(const QCommandLineParser &parser, const QString &folder) {
         throw attn::InputError(folder + ": " + QString::fromStdString(e.what()));
     }
     const double forwardMs = double(clock.nsecsElapsed()) / 1e6;
-    if (parser.isSet("timing"))
-        writeErr(QString::fromStdString("{\"load_ms\": " + attn::jsonNumber(loadMs) +
-                                        ", \"forward_ms\": " + attn::jsonNumber(forwardMs) +
-                                        ", \"peak_rss_mb\": " + attn::jsonNumber(peakRssMb()) +
-                                        "}\n"));
-    if (parser.isSet("json"))
-        return writeResult(parser.value("json"), attn::runToJson(*run));
+    // Printed once the files are written, with how long writing them took.
+    const auto timing = [&](double writeMs) {
+        if (!parser.isSet("timing"))
+            return;
+        std::string line = "{\"load_ms\": " + attn::jsonNumber(loadMs) +
+                           ", \"forward_ms\": " + attn::jsonNumber(forwardMs);
+        if (writeMs >= 0)
+            line += ", \"write_ms\": " + attn::jsonNumber(writeMs);
+        line += ", \"kept_mb\": " + attn::jsonNumber(double(attn::keptValues(*run)) * 8 / 1e6) +
+                ", \"peak_rss_mb\": " + attn::jsonNumber(peakRssMb()) + "}\n";
+        writeErr(QString::fromStdString(line));
+    };
+    if (parser.isSet("json") || parser.isSet("npz")) {
+        clock.restart();
+        attn::RunSelection selection;
+        if (parser.isSet("heads"))
+            selection.heads = attn::parseRunHeads(parser.value("heads"), checkpoint->config());
+        if (const std::unique_ptr<attn::Tokenizer> tokenizer = tokenizerOrNull(folder))
+            selection.tokens = tokenLabels(ids, tokenizer.get());
+        if (parser.isSet("npz")) {
+            selection.fields = parser.isSet("fields") ? attn::parseRunFields(parser.value("fields"))
+                                                      : attn::RunSelection::kAllFields;
+            const int status = writeResult(parser.value("npz"),
+                                           attn::runToNpz(*run, checkpoint->config(), selection));
+            if (status != 0 || !parser.isSet("json")) {
+                timing(double(clock.nsecsElapsed()) / 1e6);
+                return status;
+            }
+        }
+        selection.fields = parser.isSet("fields") ? attn::parseRunFields(parser.value("fields"))
+                                                  : attn::RunSelection::kJsonDefault;
+        const int status = writeResult(parser.value("json"), attn::runToJson(*run, selection));
+        timing(double(clock.nsecsElapsed()) / 1e6);
+        return status;
+    }
+    timing(-1);
     return writeOut(predictionsText(*checkpoint, *run, top)) ? 0 : kExitInput;
 }
 
@@ -208,6 +232,9 @@ int dispatch(const QStringList &arguments) {
         {"text", "text", "TEXT"},
         {"ids", "ids", "1,2,3"},
         {"json", "json", "OUT"},
+        {"npz", "npz", "OUT.npz"},
+        {"heads", "heads", "L:H[,L:H…]"},
+        {"fields", "fields", "x,attn_out,…"},
         {"top", "top", "K"},
         {"timing", "timing"},
         {"layer", "layer", "L"},
@@ -238,7 +265,8 @@ int dispatch(const QStringList &arguments) {
                 throw UsageError{
                     QString("--%1 is an option of model run, not model %2").arg(option, command)};
     if (command == "inspect") {
-        for (const char *option : {"text", "ids", "json", "top", "timing"})
+        for (const char *option :
+             {"text", "ids", "json", "npz", "heads", "fields", "top", "timing"})
             if (parser.isSet(option))
                 throw UsageError{
                     QString("--%1 is an option of model run, not model inspect").arg(option)};
@@ -249,7 +277,7 @@ int dispatch(const QStringList &arguments) {
         return writeOut(attn::Checkpoint::open(folder)->summaryJson()) ? 0 : kExitInput;
     }
     if (command == "session") {
-        for (const char *option : {"json", "top", "timing"})
+        for (const char *option : {"json", "npz", "heads", "fields", "top", "timing"})
             if (parser.isSet(option))
                 throw UsageError{
                     QString("--%1 is an option of model run, not model session").arg(option)};
@@ -275,17 +303,22 @@ int runModelCommand(const QStringList &arguments) {
         return runCompareCommand(arguments);
     if (isTrainingCommand(arguments)) // model grad, model train: CliTrain.cpp
         return runTrainingCommand(arguments);
+    if (isAttributeCommand(arguments) || isGenerateCommand(arguments)) // CliGenerate.cpp
+        return runGenerateCommand(arguments);
     try {
-        return dispatch(arguments);
+        return dispatch(joinSteerTexts(arguments));
     } catch (const UsageError &e) {
         writeErr(
             "attnviz-cli: " + e.message.simplified() +
             "\nUsage: attnviz-cli model inspect DIR | model run DIR (--text TEXT | --ids "
-            "1,2,3) [--json OUT] [--top K] [--timing] [--ablate L:H[:mean|:scale=F]]... [--patch "
-            "L:H]... "
-            "[--patch-resid L]... [--from-text TEXT | --from-ids 1,2,3] | model session DIR "
-            "(--text TEXT | "
-            "--ids 1,2,3) --layer L [--head H] --out S.attnviz\nTry 'attnviz-cli --help' for more "
+            "1,2,3) [--json OUT] [--npz OUT.npz] [--heads L:H,…] [--fields x,attn_out,…] [--top "
+            "K] [--timing] [--ablate L:H[:mean|:scale=F]]... [--patch L:H[@P]]... [--patch-resid "
+            "L[@P]]... [--from-text TEXT | --from-ids 1,2,3] [--steer L:FILE.npy[:SCALE]]... "
+            "[--steer-texts L A B[:SCALE]]... | model session DIR (--text TEXT | --ids 1,2,3) "
+            "--layer L [--head H] --out S.attnviz | model attribute DIR (--text TEXT | --ids "
+            "1,2,3) --target TOKEN [--position P] [--json OUT] | model generate DIR (--text TEXT "
+            "| --ids 1,2,3) --tokens N [--temperature T --seed S] [--json OUT]\nTry 'attnviz-cli "
+            "--help' for more "
             "information.\n");
         return kExitUsage;
     } catch (const attn::InputError &e) {

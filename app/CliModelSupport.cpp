@@ -3,6 +3,7 @@
 #include "CliNumbers.h"
 
 #include "InputError.h"
+#include "Limits.h"
 #include "io/AtomicFile.h"
 #include "tokenizer/Tokenizer.h"
 #include "tokenizer/TokenizerFiles.h"
@@ -52,6 +53,36 @@ std::vector<std::int64_t> idsOfText(const QString &folder, const QString &text) 
     for (const attn::Token &token : tokenizer->encode(text))
         ids.push_back(token.id);
     return ids;
+}
+
+std::vector<std::string> tokenLabels(const std::vector<std::int64_t> &ids,
+                                     const attn::Tokenizer *tokenizer) {
+    std::vector<std::string> labels;
+    for (std::int64_t id : ids) {
+        QString label;
+        if (tokenizer && id >= 0 && id < tokenizer->vocabularySize()) {
+            try {
+                label = tokenizer->token(int(id)).display;
+            } catch (const attn::InputError &) {
+            }
+        }
+        if (label.isEmpty())
+            label = "id " + QString::number(qlonglong(id));
+        labels.push_back(label.left(int(attn::kMaxLabelLength / 4)).toStdString());
+    }
+    return labels;
+}
+
+std::unique_ptr<attn::Tokenizer> tokenizerOrNull(const QString &folder) {
+    try {
+        return attn::loadTokenizer(folder);
+    } catch (const attn::InputError &) {
+        return nullptr; // no tokenizer (or a broken one): ids label themselves
+    }
+}
+
+std::vector<std::string> labelsOf(const QString &folder, const std::vector<std::int64_t> &ids) {
+    return tokenLabels(ids, tokenizerOrNull(folder).get());
 }
 
 } // namespace climodel

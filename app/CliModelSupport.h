@@ -8,7 +8,13 @@
 #include <QString>
 
 #include <cstdint>
+#include <memory>
+#include <string>
 #include <vector>
+
+namespace attn {
+class Tokenizer;
+}
 
 namespace climodel {
 
@@ -30,5 +36,14 @@ std::vector<std::int64_t> parseIds(const QString &text, const char *option = "id
 // The ids of `text` by the folder's own tokenizer (its tokenizer.json, vocab.json,
 // encoder.json or vocab.txt), with the special tokens it adds ([CLS] … [SEP], a BOS).
 std::vector<std::int64_t> idsOfText(const QString &folder, const QString &text);
+
+// A label for each id: the tokenizer's display of the token ("animal", "␣", "[CLS]"), or
+// "id 123" without a tokenizer or for an id it does not have.
+std::vector<std::string> tokenLabels(const std::vector<std::int64_t> &ids,
+                                     const attn::Tokenizer *tokenizer);
+// The same with the folder's (or .gguf file's) own tokenizer, when it has one.
+std::vector<std::string> labelsOf(const QString &folder, const std::vector<std::int64_t> &ids);
+// The folder's tokenizer, or null when it has none (or a broken one).
+std::unique_ptr<attn::Tokenizer> tokenizerOrNull(const QString &folder);
 
 } // namespace climodel

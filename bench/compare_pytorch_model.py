@@ -34,9 +34,14 @@ random weights): attnviz's by build/bench/bench_model (the spectra from head_dim
 problems, the dense d × d W_QK and W_OV, the dense W_OV's eigendecomposition) and PyTorch's
 float64 of the same steps (torch.linalg.qr, svdvals, eigvals), side by side.
 
+With --generate N it times instead GPT-2 small's shape writing N tokens after a prompt of 128
+(`attnviz-cli model generate --timing`, greedy with a KV cache) against the same loop in PyTorch
+float64 with a KV cache, compares the written ids, and times `model run --npz` on the prompt.
+
 Usage: bench/compare_pytorch_model.py [--cli build/app/attnviz-cli] [--cache build/bench-models]
                                       [--models gpt2-small,llama-1.1b] [--threads N] [--reps 3]
                                       [--json]
+       bench/compare_pytorch_model.py --generate 32 [--prompt 128] [--json]
        bench/compare_pytorch_model.py --circuits [--bench build/bench/bench_model]
                                       [--circuit-d 2048] [--head-dim 64] [--dense-eigen]
                                       [--json]
@@ -483,6 +488,113 @@ def torch_worker(folder, name, ids, threads, reps):
     }))
 
 
+def gpt2_generate(torch, c, w, ids, steps):
+    """Greedy decoding with a KV cache: the prompt once, then one position per token."""
+    d, heads, eps = c["n_embd"], c["n_head"], c["layer_norm_epsilon"]
+    hd = d // heads
+    cache = [None] * c["n_layer"]
+    ln = torch.nn.functional.layer_norm
+
+    def step(tokens, start):
+        n = len(tokens)
+        h = w["wte.weight"][tokens] + w["wpe.weight"][start:start + n]
+        mask = torch.ones(n, start + n, dtype=torch.bool).triu(start + 1)
+        for i in range(c["n_layer"]):
+            p = f"h.{i}."
+            x = ln(h, (d,), w[p + "ln_1.weight"], w[p + "ln_1.bias"], eps)
+            qkv = torch.addmm(w[p + "attn.c_attn.bias"], x, w[p + "attn.c_attn.weight"])
+            q, k, v = (t.view(n, heads, hd).transpose(0, 1) for t in qkv.split(d, dim=1))
+            if cache[i] is not None:
+                k = torch.cat((cache[i][0], k), dim=1)
+                v = torch.cat((cache[i][1], v), dim=1)
+            cache[i] = (k, v)
+            scores = (q @ k.transpose(1, 2)) / hd ** 0.5
+            weights = torch.softmax(scores.masked_fill(mask, float("-inf")), dim=-1)
+            out = (weights @ v).transpose(0, 1).reshape(n, d)
+            h = h + torch.addmm(w[p + "attn.c_proj.bias"], out, w[p + "attn.c_proj.weight"])
+            m = ln(h, (d,), w[p + "ln_2.weight"], w[p + "ln_2.bias"], eps)
+            inner = torch.nn.functional.gelu(torch.addmm(w[p + "mlp.c_fc.bias"], m,
+                                                         w[p + "mlp.c_fc.weight"]),
+                                             approximate="tanh")
+            h = h + torch.addmm(w[p + "mlp.c_proj.bias"], inner, w[p + "mlp.c_proj.weight"])
+        final = ln(h[-1:], (d,), w["ln_f.weight"], w["ln_f.bias"], eps)
+        return (final @ w["wte.weight"].T)[0]
+
+    written = []
+    logits = step(torch.tensor(ids), 0)
+    for s in range(steps):
+        written.append(int(torch.argmax(logits)))
+        if s + 1 < steps:
+            logits = step(torch.tensor([written[-1]]), len(ids) + s)
+    return written
+
+
+def torch_generate(folder, ids, steps, threads, reps):
+    """Prints {"generate_ms" (median), "runs", "ids"} as JSON: GPT-2's greedy loop."""
+    import numpy as np
+    import torch
+
+    torch.set_num_threads(threads)
+    with open(os.path.join(folder, "config.json")) as f:
+        config = json.load(f)
+    w = read_safetensors(torch, np, os.path.join(folder, "model.safetensors"))
+    times, written = [], []
+    with torch.no_grad():
+        for _ in range(reps):
+            start = time.perf_counter()
+            written = gpt2_generate(torch, config, w, ids, steps)
+            times.append((time.perf_counter() - start) * 1000.0)
+    print(json.dumps({"generate_ms": statistics.median(times), "runs": times, "ids": written}))
+
+
+def compare_generation(args):
+    """attnviz-cli model generate against PyTorch's KV-cache loop, and --npz's write time."""
+    name = "gpt2-small"
+    folder = ensure_checkpoint(args.cache, name)
+    ids = token_ids(name)[:args.prompt]
+    runs, written = [], []
+    for _ in range(args.reps):
+        stdout, stderr, rss = run_child(
+            [args.cli, "model", "generate", folder, "--ids", ",".join(map(str, ids)), "--tokens",
+             str(args.generate), "--timing", "--json", "-"])
+        timing = json.loads([line for line in stderr.splitlines() if line.startswith("{")][-1])
+        runs.append(timing["generate_ms"])
+        written = json.loads(stdout)["ids"]
+    npz_ms = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for _ in range(args.reps):
+            _, stderr, _ = run_child(
+                [args.cli, "model", "run", folder, "--ids", ",".join(map(str, ids)), "--npz",
+                 os.path.join(tmp, "run.npz"), "--timing"])
+            npz_ms.append(json.loads([line for line in stderr.splitlines()
+                                      if line.startswith("{")][-1])["write_ms"])
+        npz_mb = os.path.getsize(os.path.join(tmp, "run.npz")) / 1e6
+    row = {"model": name, "prompt": len(ids), "tokens": args.generate, "threads": args.threads,
+           "attnviz_ms": statistics.median(runs), "attnviz_runs": runs,
+           "npz_write_ms": statistics.median(npz_ms), "npz_mb": npz_mb}
+    if not args.no_torch and have_torch(args.python):
+        stdout, _, _ = run_child([args.python, os.path.abspath(__file__), "--torch-generate",
+                                  folder, "--ids", ",".join(map(str, ids)), "--generate",
+                                  str(args.generate), "--threads", str(args.threads), "--reps",
+                                  str(args.reps)])
+        t = json.loads(stdout)
+        row.update({"pytorch_ms": t["generate_ms"], "pytorch_runs": t["runs"],
+                    "ratio": statistics.median(runs) / t["generate_ms"],
+                    "same_ids": t["ids"] == written})
+    if args.json:
+        print(json.dumps({"generation": row}, indent=1))
+    else:
+        print(f"{'model':<12} {'prompt':>6} {'tokens':>6} {'attnviz ms':>11} {'PyTorch ms':>11} "
+              f"{'ratio':>6}  ids       npz write ms  npz MB")
+        print(f"{name:<12} {len(ids):>6} {args.generate:>6} {row['attnviz_ms']:>11.0f} "
+              + (f"{row['pytorch_ms']:>11.0f} {row['ratio']:>6.2f}  "
+                 f"{'same' if row['same_ids'] else 'DIFFERENT':<9} " if "pytorch_ms" in row
+                 else f"{'-':>11} {'-':>6}  {'-':<9} ")
+              + f"{row['npz_write_ms']:>12.0f} {npz_mb:>7.1f}")
+    ok = row.get("ratio", 0.0) <= 1.0 and row.get("same_ids", True) and row["npz_write_ms"] < 1000
+    return 0 if ok else 2
+
+
 def torch_circuits(d, head_dim, threads, reps):
     """PyTorch's float64 time for the circuits of a random head of width d (one JSON line)."""
     import torch
@@ -573,10 +685,10 @@ def attnviz_side(cli, folder, ids, threads, reps):
         timing["child_rss_mb"] = rss
         runs.append(timing)
     top = []
-    for line in stdout.splitlines():
+    for line in stdout.splitlines():  # "  <id>  <probability>[  <token>]"
         parts = line.split()
-        if len(parts) == 3 and parts[0] == "id":
-            top.append([int(parts[1]), float(parts[2])])
+        if line.startswith("  ") and len(parts) >= 2 and parts[0].isdigit():
+            top.append([int(parts[0]), float(parts[1])])
     return {
         "load_ms": statistics.median(r["load_ms"] for r in runs),
         "forward_ms": statistics.median(r["forward_ms"] for r in runs),
@@ -623,7 +735,13 @@ def main():
     parser.add_argument("--head-dim", type=int, default=64)
     parser.add_argument("--dense-eigen", action="store_true",
                         help="also Eigen's eigendecomposition of the dense W_OV (minutes)")
+    parser.add_argument("--generate", type=int, metavar="N",
+                        help="time GPT-2 small writing N tokens (greedy, KV cache) against "
+                             "PyTorch's loop, and --npz's write time")
+    parser.add_argument("--prompt", type=int, default=128,
+                        help="the prompt's tokens for --generate (default 128)")
     parser.add_argument("--torch-worker", metavar="DIR", help=argparse.SUPPRESS)
+    parser.add_argument("--torch-generate", metavar="DIR", help=argparse.SUPPRESS)
     parser.add_argument("--write-checkpoint", metavar="NAME", help=argparse.SUPPRESS)
     parser.add_argument("--torch-circuits", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--ids", help=argparse.SUPPRESS)
@@ -638,6 +756,12 @@ def main():
     if args.write_checkpoint:
         write_checkpoint(model_path(args.cache, args.write_checkpoint), args.write_checkpoint)
         return 0
+    if args.torch_generate:
+        torch_generate(args.torch_generate, [int(i) for i in args.ids.split(",")], args.generate,
+                       args.threads, args.reps)
+        return 0
+    if args.generate:
+        return compare_generation(args)
     if args.torch_worker:
         torch_worker(args.torch_worker, args.model, [int(i) for i in args.ids.split(",")], args.threads,
                      args.reps)

@@ -50,6 +50,9 @@ inline constexpr std::int64_t kMaxModelPositions = 1 << 24; // max_position_embe
 // (1 GiB). GPT-2 small on 1024 tokens would keep 144 maps of 1024² weights and 1024 × 50257
 // logits, over 200 M numbers: its runs stop at 644 tokens.
 inline constexpr std::int64_t kMaxRunValues = std::int64_t(128) * 1024 * 1024;
+// A steering vector's .npy (model run --steer): one d_model vector in float64 is at most
+// 8 × 65,536 bytes and its header; a file far larger is not a vector.
+inline constexpr std::int64_t kMaxSteerFileBytes = std::int64_t(1) << 20;
 // The token pairs a head's full QK and OV circuits favour (HeadCircuits.h) read every cell of a
 // vocab × vocab product: 8192² · head_dim 64 is about 4 G multiply-adds, a second or two. Larger
 // vocabularies (GPT-2's 50 257: 40 times that) are refused.

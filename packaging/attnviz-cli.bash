@@ -59,7 +59,7 @@ _attnviz_cli() {
         return
     fi
     if [ "$command" = model ]; then
-        COMPREPLY=($(compgen -W "inspect run session analyze compare" -- "$cur"))
+        COMPREPLY=($(compgen -W "inspect run session analyze compare attribute generate" -- "$cur"))
         return
     fi
     if [[ "$cur" == -* ]]; then
@@ -74,7 +74,9 @@ _attnviz_cli() {
             set) options="--matrix --head --from --transpose --out" ;;
             inspect | grad) options="" ;;
             train) options="--task --steps --seed --positional --optimizer --lr --out" ;;
-            "model run") options="--text --ids --json --top --timing --ablate --patch --patch-resid --from-text --from-ids" ;;
+            "model run") options="--text --ids --json --npz --heads --fields --top --timing --ablate --patch --patch-resid --from-text --from-ids --steer --steer-texts" ;;
+            "model attribute") options="--text --ids --target --position --json" ;;
+            "model generate") options="--text --ids --tokens --temperature --seed --top --json --ablate --steer --steer-texts" ;;
             "model session") options="--text --ids --layer --head --out" ;;
             "model analyze") options="--text --ids --ablate --json" ;;
             "model inspect") options="" ;;

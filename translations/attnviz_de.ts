@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
     <name>BuiltinModel</name>
@@ -61,7 +62,7 @@
         <translation>V-Cache</translation>
     </message>
     <message>
-        <source>new query's weights</source>
+        <source>new query&apos;s weights</source>
         <translation>Gewichte der neuen Query</translation>
     </message>
     <message>
@@ -69,7 +70,7 @@
         <translation>bisherige Ausgabezeilen</translation>
     </message>
     <message>
-        <source>Decoding generates one token at a time. Each step appends the new token's key and value to the cache, and its query attends to every cached key: press Step (or Right).</source>
+        <source>Decoding generates one token at a time. Each step appends the new token&apos;s key and value to the cache, and its query attends to every cached key: press Step (or Right).</source>
         <translation>Beim Decodieren entsteht ein Token nach dem anderen. Jeder Schritt hängt Schlüssel und Wert des neuen Tokens an den Cache an, und seine Query richtet sich auf alle Schlüssel im Cache: Schritt drücken (oder Pfeil rechts).</translation>
     </message>
 </context>
@@ -140,7 +141,7 @@
         <translation>Concat: Query %1, Spalte %2</translation>
     </message>
     <message>
-        <source>head %1's output, feature %2 = &lt;b&gt;%3&lt;/b&gt;</source>
+        <source>head %1&apos;s output, feature %2 = &lt;b&gt;%3&lt;/b&gt;</source>
         <translation>Ausgabe von Kopf %1, Merkmal %2 = &lt;b&gt;%3&lt;/b&gt;</translation>
     </message>
     <message>
@@ -274,7 +275,7 @@
         <translation>Auswahl-&amp;Umrisse einschließen</translation>
     </message>
     <message>
-        <source>Draw the selected row's outline (and highlighted columns) in exported figures</source>
+        <source>Draw the selected row&apos;s outline (and highlighted columns) in exported figures</source>
         <translation>Den Umriss der gewählten Zeile (und hervorgehobene Spalten) in exportierten Abbildungen zeichnen</translation>
     </message>
     <message>
@@ -310,7 +311,7 @@
         <translation>&amp;Stiftstriche einschließen</translation>
     </message>
     <message>
-        <source>Draw the pen's strokes (presentation mode, P) in figures of the window</source>
+        <source>Draw the pen&apos;s strokes (presentation mode, P) in figures of the window</source>
         <translation>Die Striche des Stifts (Präsentationsmodus, P) in Abbildungen des Fensters zeichnen</translation>
     </message>
 </context>
@@ -390,7 +391,7 @@
 <context>
     <name>HeadWeightSource</name>
     <message>
-        <source>Turn cross-attention off first: a checkpoint's Wk and Wv take the tokens' own vectors.</source>
+        <source>Turn cross-attention off first: a checkpoint&apos;s Wk and Wv take the tokens&apos; own vectors.</source>
         <translation>Schalten Sie zuerst Cross-Attention aus: Wk und Wv eines Checkpoints nehmen die eigenen Vektoren der Tokens.</translation>
     </message>
     <message>
@@ -605,7 +606,7 @@
         <translation>&amp;Alle Köpfe, je eine Farbe</translation>
     </message>
     <message>
-        <source>Draw every head's lines (Okabe–Ito colours) instead of the current head's only</source>
+        <source>Draw every head&apos;s lines (Okabe–Ito colours) instead of the current head&apos;s only</source>
         <translation>Die Linien jedes Kopfes zeichnen (Okabe–Ito-Farben) statt nur die des aktuellen Kopfes</translation>
     </message>
     <message>
@@ -731,7 +732,7 @@
         <translation>Im Spaltenlayout (%1): die transponierte Zelle, dasselbe Skalarprodukt.</translation>
     </message>
     <message>
-        <source>Column layout: %1[j, i] here is %1[i, j] of the row layout (%2).</source>
+        <source>Column layout: %1[j,&#xa0;i] here is %1[i,&#xa0;j] of the row layout (%2).</source>
         <translation>Spaltenlayout: %1[j, i] ist hier %1[i, j] des Zeilenlayouts (%2).</translation>
     </message>
     <message>
@@ -771,7 +772,7 @@
         <translation>Eine Query-Zeile von softmax(logits)·V, Key-Block für Key-Block, wie ein verschmolzener Kernel sie berechnet: die n×m Gewichte werden nie gespeichert.</translation>
     </message>
     <message>
-        <source>Column layout: the same walk down the query's column of the logits.</source>
+        <source>Column layout: the same walk down the query&apos;s column of the logits.</source>
         <translation>Spaltenlayout: derselbe Weg abwärts durch die Spalte der Query in den Logits.</translation>
     </message>
 </context>
@@ -980,7 +981,7 @@
         <translation>4. Ein Schritt bergab: W − η·∂L/∂W</translation>
     </message>
     <message>
-        <source>Move every weight a little against its gradient. With η = 0.01 the loss goes from %1 to &lt;b&gt;%2&lt;/b&gt;. The Gradient panel's &lt;i&gt;Apply the step&lt;/i&gt; does it (undo takes it back).</source>
+        <source>Move every weight a little against its gradient. With η = 0.01 the loss goes from %1 to &lt;b&gt;%2&lt;/b&gt;. The Gradient panel&apos;s &lt;i&gt;Apply the step&lt;/i&gt; does it (undo takes it back).</source>
         <translation>Jedes Gewicht ein wenig gegen seinen Gradienten bewegen. Mit η = 0.01 geht der Verlust von %1 auf &lt;b&gt;%2&lt;/b&gt;. &lt;i&gt;Schritt anwenden&lt;/i&gt; im Gradient-Panel tut es (Rückgängig nimmt es zurück).</translation>
     </message>
     <message>
@@ -1019,11 +1020,11 @@
         <translation>&lt;br&gt;&lt;br&gt;die Kette zurück zum Verlust L = ½Σ(Ausgabe − Ziel)²:&lt;br&gt;∂L/∂Ausgabe = Ausgabe − Ziel</translation>
     </message>
     <message>
-        <source>&lt;br&gt;∂L/∂head output = (∂L/∂output·Woᵀ), the head's columns</source>
+        <source>&lt;br&gt;∂L/∂head output = (∂L/∂output·Woᵀ), the head&apos;s columns</source>
         <translation>&lt;br&gt;∂L/∂Kopfausgabe = (∂L/∂Ausgabe·Woᵀ), die Spalten des Kopfes</translation>
     </message>
     <message>
-        <source>&lt;br&gt;∂L/∂head output = the head's columns of it</source>
+        <source>&lt;br&gt;∂L/∂head output = the head&apos;s columns of it</source>
         <translation>&lt;br&gt;∂L/∂Kopfausgabe = die Spalten des Kopfes davon</translation>
     </message>
     <message>
@@ -1035,7 +1036,7 @@
         <translation>&lt;br&gt;∂L/∂A = ∂L/∂Kopfausgabe·Vᵀ&lt;br&gt;∂L/∂logits = A ⊙ (∂L/∂A − Zeilensummen von A ⊙ ∂L/∂A)   (Softmax; maskierte Zellen ergeben 0)&lt;br&gt;∂L/∂Q = Faktor·∂L/∂logits·K,  ∂L/∂K = Faktor·∂L/∂logitsᵀ·Q   (Faktor = 1/√d_k/T)</translation>
     </message>
     <message>
-        <source>&lt;br&gt;RoPE: ∂L/∂Q and ∂L/∂K rotated back by −pos·θ&lt;sub&gt;i&lt;/sub&gt; (a rotation's transpose)</source>
+        <source>&lt;br&gt;RoPE: ∂L/∂Q and ∂L/∂K rotated back by −pos·θ&lt;sub&gt;i&lt;/sub&gt; (a rotation&apos;s transpose)</source>
         <translation>&lt;br&gt;RoPE: ∂L/∂Q und ∂L/∂K zurückgedreht um −pos·θ&lt;sub&gt;i&lt;/sub&gt; (die Transponierte einer Drehung)</translation>
     </message>
     <message>
@@ -1173,11 +1174,11 @@
         <translation>5. Softmax macht aus jeder Zeile Gewichte</translation>
     </message>
     <message>
-        <source>a&lt;sub&gt;ij&lt;/sub&gt; = exp(l&lt;sub&gt;ij&lt;/sub&gt;) / Σ&lt;sub&gt;k&lt;/sub&gt; exp(l&lt;sub&gt;ik&lt;/sub&gt;): the exponent is taken of each logit, and the row's sum goes in the denominator.&lt;br&gt;For %1: a%2%3 = exp(%4) / Σ = &lt;b&gt;%5&lt;/b&gt; (computed as exp(%4 − %6) / %7, subtracting the row maximum, which changes nothing but keeps exp finite).&lt;br&gt;Every weight is ≥ 0 and each row sums to 1 (this row: %8): a row of weights says how %1 spreads its attention over the keys.</source>
+        <source>a&lt;sub&gt;ij&lt;/sub&gt; = exp(l&lt;sub&gt;ij&lt;/sub&gt;) / Σ&lt;sub&gt;k&lt;/sub&gt; exp(l&lt;sub&gt;ik&lt;/sub&gt;): the exponent is taken of each logit, and the row&apos;s sum goes in the denominator.&lt;br&gt;For %1: a%2%3 = exp(%4) / Σ = &lt;b&gt;%5&lt;/b&gt; (computed as exp(%4 − %6) / %7, subtracting the row maximum, which changes nothing but keeps exp finite).&lt;br&gt;Every weight is ≥ 0 and each row sums to 1 (this row: %8): a row of weights says how %1 spreads its attention over the keys.</source>
         <translation>a&lt;sub&gt;ij&lt;/sub&gt; = exp(l&lt;sub&gt;ij&lt;/sub&gt;) / Σ&lt;sub&gt;k&lt;/sub&gt; exp(l&lt;sub&gt;ik&lt;/sub&gt;): von jedem Logit wird die Exponentialfunktion genommen, und die Summe der Zeile steht im Nenner.&lt;br&gt;Für %1: a%2%3 = exp(%4) / Σ = &lt;b&gt;%5&lt;/b&gt; (berechnet als exp(%4 − %6) / %7, mit abgezogenem Zeilenmaximum, was nichts ändert, exp aber endlich hält).&lt;br&gt;Jedes Gewicht ist ≥ 0 und jede Zeile summiert sich zu 1 (diese Zeile: %8): eine Zeile von Gewichten sagt, wie %1 seine Aufmerksamkeit auf die Keys verteilt.</translation>
     </message>
     <message>
-        <source>6. The output row is a weighted average of V's rows</source>
+        <source>6. The output row is a weighted average of V&apos;s rows</source>
         <translation>6. Die Ausgabezeile ist ein gewichteter Mittelwert der Zeilen von V</translation>
     </message>
     <message>
@@ -1197,7 +1198,7 @@
         <translation>8. Die transponierte Konvention: </translation>
     </message>
     <message>
-        <source>Stack the tokens as columns instead of rows and every matrix is transposed: %3 is d&lt;sub&gt;k&lt;/sub&gt;×n, the scores are %4 (m×n), the weights A = %5 are normalised down each column, and the output is %6 = %7: d&lt;sub&gt;v&lt;/sub&gt;×n, the transpose of the row layout's output. The numbers are the same: output column %1 here is output row %1 before, %2.&lt;br&gt;Neither is more correct; they differ only in how the inputs are laid out.</source>
+        <source>Stack the tokens as columns instead of rows and every matrix is transposed: %3 is d&lt;sub&gt;k&lt;/sub&gt;×n, the scores are %4 (m×n), the weights A = %5 are normalised down each column, and the output is %6 = %7: d&lt;sub&gt;v&lt;/sub&gt;×n, the transpose of the row layout&apos;s output. The numbers are the same: output column %1 here is output row %1 before, %2.&lt;br&gt;Neither is more correct; they differ only in how the inputs are laid out.</source>
         <translation>Stapelt man die Tokens als Spalten statt als Zeilen, ist jede Matrix transponiert: %3 ist d&lt;sub&gt;k&lt;/sub&gt;×n, die Scores sind %4 (m×n), die Gewichte A = %5 werden in jeder Spalte abwärts normiert, und die Ausgabe ist %6 = %7: d&lt;sub&gt;v&lt;/sub&gt;×n, die Transponierte der Ausgabe des Zeilenlayouts. Die Zahlen sind dieselben: Ausgabespalte %1 hier ist Ausgabezeile %1 von vorher, %2.&lt;br&gt;Keine ist richtiger; sie unterscheiden sich nur darin, wie die Eingaben angeordnet sind.</translation>
     </message>
 </context>
@@ -1328,7 +1329,7 @@
         <translation>Interaktive &amp;Seite exportieren (HTML)…</translation>
     </message>
     <message>
-        <source>One file students open in any browser, offline or on a phone: the heatmaps with every cell's derivation, the lesson's steps</source>
+        <source>One file students open in any browser, offline or on a phone: the heatmaps with every cell&apos;s derivation, the lesson&apos;s steps</source>
         <translation>Eine Datei, die Lernende in jedem Browser öffnen, offline oder am Telefon: die Heatmaps mit der Herleitung jeder Zelle, die Schritte der Lektion</translation>
     </message>
     <message>
@@ -1386,7 +1387,7 @@
         <translation>Rechenbeispiel („From Vector to Matrix“)</translation>
     </message>
     <message>
-        <source>The article's 4 tokens, X 4×4, Wq/Wk/Wv 4×3: output row 0 is 3.9492 7.8588 3.9577</source>
+        <source>The article&apos;s 4 tokens, X 4×4, Wq/Wk/Wv 4×3: output row 0 is 3.9492 7.8588 3.9577</source>
         <translation>Die 4 Tokens des Artikels, X 4×4, Wq/Wk/Wv 4×3: Ausgabezeile 0 ist 3.9492 7.8588 3.9577</translation>
     </message>
     <message>
@@ -1418,7 +1419,7 @@
         <translation>Cross-Attention (Encoder–Decoder)</translation>
     </message>
     <message>
-        <source>English decoder queries “the cat sleeps” attend to the French encoder's keys “le chat dort .”</source>
+        <source>English decoder queries “the cat sleeps” attend to the French encoder&apos;s keys “le chat dort .”</source>
         <translation>Englische Decoder-Queries „the cat sleeps“ achten auf die Keys des französischen Encoders „le chat dort .“</translation>
     </message>
     <message>
@@ -1512,7 +1513,7 @@
         <translation>Änderungen an „%1“ speichern?</translation>
     </message>
     <message>
-        <source>Your changes are lost if you don't save them.</source>
+        <source>Your changes are lost if you don&apos;t save them.</source>
         <translation>Ihre Änderungen gehen verloren, wenn Sie sie nicht speichern.</translation>
     </message>
     <message>
@@ -1625,7 +1626,7 @@
         <translation>Die Eingaben</translation>
     </message>
     <message>
-        <source>The tokens, X and the current head's Wq, Wk, Wv. Type into a cell, paste a block, or turn the mouse wheel over it: every stage updates at once, and Ctrl+Z undoes.</source>
+        <source>The tokens, X and the current head&apos;s Wq, Wk, Wv. Type into a cell, paste a block, or turn the mouse wheel over it: every stage updates at once, and Ctrl+Z undoes.</source>
         <translation>Die Tokens, X und Wq, Wk, Wv des aktuellen Kopfes. Tippen Sie in eine Zelle, fügen Sie einen Block ein oder drehen Sie das Mausrad darüber: jede Stufe aktualisiert sich sofort, und Strg+Z macht es rückgängig.</translation>
     </message>
     <message>
@@ -1645,11 +1646,11 @@
         <translation>Softmax der skalierten Scores: Zeile i sagt, wie stark Query i auf jeden Key achtet, und jede Zeile summiert sich zu 1.</translation>
     </message>
     <message>
-        <source>The selected query's output</source>
+        <source>The selected query&apos;s output</source>
         <translation>Die Ausgabe der gewählten Query</translation>
     </message>
     <message>
-        <source>Its output row as a weighted average of V's rows, term by term, with the weights summing to 1.</source>
+        <source>Its output row as a weighted average of V&apos;s rows, term by term, with the weights summing to 1.</source>
         <translation>Ihre Ausgabezeile als gewichteter Mittelwert der Zeilen von V, Term für Term, mit Gewichten, die sich zu 1 summieren.</translation>
     </message>
     <message>
@@ -1786,7 +1787,7 @@
         <translation>Merkmale %1</translation>
     </message>
     <message>
-        <source>Over all the features, as the score's tooltip computes it:</source>
+        <source>Over all the features, as the score&apos;s tooltip computes it:</source>
         <translation>Über alle Merkmale, wie der Tooltip des Scores rechnet:</translation>
     </message>
     <message>
@@ -1830,7 +1831,7 @@
         <translation>Eine Zelle der Ausgabe</translation>
     </message>
     <message>
-        <source>Compute feature %1 of query %2's output: o%3,%1 = Σ&lt;sub&gt;j&lt;/sub&gt; a%3j · v&lt;sub&gt;j,%1&lt;/sub&gt;.</source>
+        <source>Compute feature %1 of query %2&apos;s output: o%3,%1 = Σ&lt;sub&gt;j&lt;/sub&gt; a%3j · v&lt;sub&gt;j,%1&lt;/sub&gt;.</source>
         <translation>Berechnen Sie Merkmal %1 der Ausgabe von Anfrage %2: o%3,%1 = Σ&lt;sub&gt;j&lt;/sub&gt; a%3j · v&lt;sub&gt;j,%1&lt;/sub&gt;.</translation>
     </message>
     <message>
@@ -1838,7 +1839,7 @@
         <translation>Nur die %1 Schlüssel mit dem größten Gewicht (von %2).</translation>
     </message>
     <message>
-        <source>Over every key, as the output's tooltip computes it:</source>
+        <source>Over every key, as the output&apos;s tooltip computes it:</source>
         <translation>Über jeden Schlüssel, wie der Tooltip der Ausgabe rechnet:</translation>
     </message>
     <message>
@@ -1846,7 +1847,7 @@
         <translation>Welcher Schlüssel gewinnt</translation>
     </message>
     <message>
-        <source>Which key gets query %1's largest weight: %2? Why?</source>
+        <source>Which key gets query %1&apos;s largest weight: %2? Why?</source>
         <translation>Welcher Schlüssel bekommt das größte Gewicht von Anfrage %1: %2? Warum?</translation>
     </message>
     <message>
@@ -1934,7 +1935,7 @@
         <translation>&lt;p&gt;Bisher am besten: Kopf &lt;b&gt;%1&lt;/b&gt;, Induktionswert &lt;b&gt;%2&lt;/b&gt;.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Head &lt;b&gt;%1&lt;/b&gt;: at a token of the repeat it looks at the position &lt;i&gt;after&lt;/i&gt; that token's earlier occurrence, and copies what it finds there. Its induction score, the mean weight there over the second half, is &lt;b&gt;%2&lt;/b&gt;.&lt;/p&gt;</source>
+        <source>&lt;p&gt;Head &lt;b&gt;%1&lt;/b&gt;: at a token of the repeat it looks at the position &lt;i&gt;after&lt;/i&gt; that token&apos;s earlier occurrence, and copies what it finds there. Its induction score, the mean weight there over the second half, is &lt;b&gt;%2&lt;/b&gt;.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Kopf &lt;b&gt;%1&lt;/b&gt;: an einem Token der Wiederholung schaut er auf die Position &lt;i&gt;nach&lt;/i&gt; dem früheren Auftreten dieses Tokens und kopiert, was er dort findet. Sein Induktionswert, das mittlere Gewicht dort über die zweite Hälfte, ist &lt;b&gt;%2&lt;/b&gt;.&lt;/p&gt;</translation>
     </message>
     <message>
@@ -1946,20 +1947,20 @@
         <translation>4. Wie er die Stelle findet: Schlüssel, die das vorige Token tragen</translation>
     </message>
     <message>
-        <source>&lt;p&gt;The query at position %1 holds token %2. The key it matches at position %3 does not hold %2: that position's token is %4. What the key holds is what head %5 wrote there, the token before it: at position %3 head %5 puts &lt;b&gt;%6&lt;/b&gt; of its weight on position %7, token %2.&lt;/p&gt;&lt;p&gt;So head %8 compares &lt;i&gt;my token&lt;/i&gt; with &lt;i&gt;your previous token&lt;/i&gt;. A head whose keys read what an earlier head wrote is &lt;b&gt;K-composition&lt;/b&gt;: two heads in two layers make one circuit.&lt;/p&gt;</source>
+        <source>&lt;p&gt;The query at position %1 holds token %2. The key it matches at position %3 does not hold %2: that position&apos;s token is %4. What the key holds is what head %5 wrote there, the token before it: at position %3 head %5 puts &lt;b&gt;%6&lt;/b&gt; of its weight on position %7, token %2.&lt;/p&gt;&lt;p&gt;So head %8 compares &lt;i&gt;my token&lt;/i&gt; with &lt;i&gt;your previous token&lt;/i&gt;. A head whose keys read what an earlier head wrote is &lt;b&gt;K-composition&lt;/b&gt;: two heads in two layers make one circuit.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Die Anfrage an Position %1 hält Token %2. Der Schlüssel, den sie an Position %3 trifft, hält nicht %2: das Token dieser Position ist %4. Was der Schlüssel hält, hat Kopf %5 dort geschrieben, das Token davor: an Position %3 legt Kopf %5 &lt;b&gt;%6&lt;/b&gt; seines Gewichts auf Position %7, Token %2.&lt;/p&gt;&lt;p&gt;Kopf %8 vergleicht also &lt;i&gt;mein Token&lt;/i&gt; mit &lt;i&gt;deinem vorigen Token&lt;/i&gt;. Ein Kopf, dessen Schlüssel lesen, was ein früherer Kopf geschrieben hat, ist &lt;b&gt;K-Komposition&lt;/b&gt;: zwei Köpfe in zwei Schichten bilden einen Schaltkreis.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>5. Take layer 0's head away: the circuit breaks</source>
+        <source>5. Take layer 0&apos;s head away: the circuit breaks</source>
         <translation>5. Den Kopf von Schicht 0 wegnehmen: der Schaltkreis bricht</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Set head %1's output to 0 (an ablation) and run the same held-out sequences again:&lt;/p&gt;&lt;table cellpadding="3"&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;&lt;th&gt;%2's induction score&lt;/th&gt;&lt;th&gt;loss over the repeat&lt;/th&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;as trained&lt;/td&gt;&lt;td align="right"&gt;%3&lt;/td&gt;&lt;td align="right"&gt;%4&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;%1 zeroed&lt;/td&gt;&lt;td align="right"&gt;&lt;b&gt;%5&lt;/b&gt;&lt;/td&gt;&lt;td align="right"&gt;&lt;b&gt;%6&lt;/b&gt;&lt;/td&gt;&lt;/tr&gt;</source>
-        <translation>&lt;p&gt;Die Ausgabe von Kopf %1 auf 0 setzen (eine Ablation) und dieselben zurückgehaltenen Folgen erneut laufen lassen:&lt;/p&gt;&lt;table cellpadding="3"&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;&lt;th&gt;Induktionswert von %2&lt;/th&gt;&lt;th&gt;Verlust über die Wiederholung&lt;/th&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;wie trainiert&lt;/td&gt;&lt;td align="right"&gt;%3&lt;/td&gt;&lt;td align="right"&gt;%4&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;%1 auf 0&lt;/td&gt;&lt;td align="right"&gt;&lt;b&gt;%5&lt;/b&gt;&lt;/td&gt;&lt;td align="right"&gt;&lt;b&gt;%6&lt;/b&gt;&lt;/td&gt;&lt;/tr&gt;</translation>
+        <source>&lt;p&gt;Set head %1&apos;s output to 0 (an ablation) and run the same held-out sequences again:&lt;/p&gt;&lt;table cellpadding=&quot;3&quot;&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;&lt;th&gt;%2&apos;s induction score&lt;/th&gt;&lt;th&gt;loss over the repeat&lt;/th&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;as trained&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;%3&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;%4&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;%1 zeroed&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;&lt;b&gt;%5&lt;/b&gt;&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;&lt;b&gt;%6&lt;/b&gt;&lt;/td&gt;&lt;/tr&gt;</source>
+        <translation>&lt;p&gt;Die Ausgabe von Kopf %1 auf 0 setzen (eine Ablation) und dieselben zurückgehaltenen Folgen erneut laufen lassen:&lt;/p&gt;&lt;table cellpadding=&quot;3&quot;&gt;&lt;tr&gt;&lt;th&gt;&lt;/th&gt;&lt;th&gt;Induktionswert von %2&lt;/th&gt;&lt;th&gt;Verlust über die Wiederholung&lt;/th&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;wie trainiert&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;%3&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;%4&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;%1 auf 0&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;&lt;b&gt;%5&lt;/b&gt;&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;&lt;b&gt;%6&lt;/b&gt;&lt;/td&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
-        <source>&lt;tr&gt;&lt;td&gt;%1 zeroed instead&lt;/td&gt;&lt;td align="right"&gt;%2&lt;/td&gt;&lt;td align="right"&gt;%3&lt;/td&gt;&lt;/tr&gt;</source>
-        <translation>&lt;tr&gt;&lt;td&gt;stattdessen %1 auf 0&lt;/td&gt;&lt;td align="right"&gt;%2&lt;/td&gt;&lt;td align="right"&gt;%3&lt;/td&gt;&lt;/tr&gt;</translation>
+        <source>&lt;tr&gt;&lt;td&gt;%1 zeroed instead&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;%2&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;%3&lt;/td&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;td&gt;stattdessen %1 auf 0&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;%2&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;%3&lt;/td&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
         <source>&lt;/table&gt;&lt;p&gt;Without the previous-token head the keys no longer say which token came before: the induction head loses its place. The circuit needs both.&lt;/p&gt;</source>
@@ -1981,7 +1982,7 @@
         <translation>die Anzahl dekodierter Tokens muss 0..%1 sein, nicht %2</translation>
     </message>
     <message>
-        <source>the kernels work on the row layout's result</source>
+        <source>the kernels work on the row layout&apos;s result</source>
         <translation>die Kernel arbeiten mit dem Ergebnis des Zeilenlayouts</translation>
     </message>
     <message>
@@ -2013,7 +2014,7 @@
         <translation>die Kachelgröße muss mindestens 1×1×1 sein, nicht %1×%2×%3</translation>
     </message>
     <message>
-        <source>the product needs A's columns (%1) to equal B's rows (%2)</source>
+        <source>the product needs A&apos;s columns (%1) to equal B&apos;s rows (%2)</source>
         <translation>das Produkt braucht so viele Spalten von A (%1) wie Zeilen von B (%2)</translation>
     </message>
     <message>
@@ -2028,16 +2029,16 @@
         <translation>%1: kann nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <source>%1: the tensor "%2" is missing</source>
-        <translation>%1: der Tensor "%2" fehlt</translation>
+        <source>%1: the tensor &quot;%2&quot; is missing</source>
+        <translation>%1: der Tensor &quot;%2&quot; fehlt</translation>
     </message>
     <message>
-        <source>%1: the tensor "%2" is %3, not a float (F64, F32, F16 or BF16)</source>
-        <translation>%1: der Tensor "%2" ist %3, keine Gleitkommazahl (F64, F32, F16 oder BF16)</translation>
+        <source>%1: the tensor &quot;%2&quot; is %3, not a float (F64, F32, F16 or BF16)</source>
+        <translation>%1: der Tensor &quot;%2&quot; ist %3, keine Gleitkommazahl (F64, F32, F16 oder BF16)</translation>
     </message>
     <message>
-        <source>%1: the tensor "%2" has the shape %3, expected %4</source>
-        <translation>%1: der Tensor "%2" hat die Form %3, erwartet %4</translation>
+        <source>%1: the tensor &quot;%2&quot; has the shape %3, expected %4</source>
+        <translation>%1: der Tensor &quot;%2&quot; hat die Form %3, erwartet %4</translation>
     </message>
     <message>
         <source>%1: no such folder</source>
@@ -2064,8 +2065,8 @@
         <translation>%1: kann nicht in den Speicher abgebildet werden: %2</translation>
     </message>
     <message>
-        <source>%1: the tensor "%2" is in two files</source>
-        <translation>%1: der Tensor "%2" steht in zwei Dateien</translation>
+        <source>%1: the tensor &quot;%2&quot; is in two files</source>
+        <translation>%1: der Tensor &quot;%2&quot; steht in zwei Dateien</translation>
     </message>
     <message>
         <source>the field %1 is missing</source>
@@ -2092,12 +2093,12 @@
         <translation>die Aktivierung %1 = %2 wird nicht unterstützt</translation>
     </message>
     <message>
-        <source>"scale_attn_weights": false is not supported (scores are divided by √d_k)</source>
-        <translation>"scale_attn_weights": false wird nicht unterstützt (Scores werden durch √d_k geteilt)</translation>
+        <source>&quot;scale_attn_weights&quot;: false is not supported (scores are divided by √d_k)</source>
+        <translation>&quot;scale_attn_weights&quot;: false wird nicht unterstützt (Scores werden durch √d_k geteilt)</translation>
     </message>
     <message>
-        <source>"scale_attn_by_inverse_layer_idx": true is not supported</source>
-        <translation>"scale_attn_by_inverse_layer_idx": true wird nicht unterstützt</translation>
+        <source>&quot;scale_attn_by_inverse_layer_idx&quot;: true is not supported</source>
+        <translation>&quot;scale_attn_by_inverse_layer_idx&quot;: true wird nicht unterstützt</translation>
     </message>
     <message>
         <source>n_head %1 does not divide n_embd %2</source>
@@ -2116,12 +2117,12 @@
         <translation>num_key_value_heads %1 teilt num_attention_heads %2 nicht</translation>
     </message>
     <message>
-        <source>"use_sliding_window": true is not supported</source>
-        <translation>"use_sliding_window": true wird nicht unterstützt</translation>
+        <source>&quot;use_sliding_window&quot;: true is not supported</source>
+        <translation>&quot;use_sliding_window&quot;: true wird nicht unterstützt</translation>
     </message>
     <message>
-        <source>"position_embedding_type" %1 is not supported (absolute is)</source>
-        <translation>"position_embedding_type" %1 wird nicht unterstützt (absolute schon)</translation>
+        <source>&quot;position_embedding_type&quot; %1 is not supported (absolute is)</source>
+        <translation>&quot;position_embedding_type&quot; %1 wird nicht unterstützt (absolute schon)</translation>
     </message>
     <message>
         <source>not JSON (%1 at byte %2)</source>
@@ -2132,28 +2133,28 @@
         <translation>kein JSON-Objekt</translation>
     </message>
     <message>
-        <source>it has no "weight_map" object</source>
-        <translation>sie hat kein "weight_map"-Objekt</translation>
+        <source>it has no &quot;weight_map&quot; object</source>
+        <translation>sie hat kein &quot;weight_map&quot;-Objekt</translation>
     </message>
     <message>
-        <source>the shard of tensor "%1" is not a file name</source>
-        <translation>der Shard des Tensors "%1" ist kein Dateiname</translation>
+        <source>the shard of tensor &quot;%1&quot; is not a file name</source>
+        <translation>der Shard des Tensors &quot;%1&quot; ist kein Dateiname</translation>
     </message>
     <message>
-        <source>the shard "%1" of tensor "%2" is not a .safetensors file in the checkpoint's folder</source>
-        <translation>der Shard "%1" des Tensors "%2" ist keine .safetensors-Datei im Ordner des Checkpoints</translation>
+        <source>the shard &quot;%1&quot; of tensor &quot;%2&quot; is not a .safetensors file in the checkpoint&apos;s folder</source>
+        <translation>der Shard &quot;%1&quot; des Tensors &quot;%2&quot; ist keine .safetensors-Datei im Ordner des Checkpoints</translation>
     </message>
     <message>
         <source>more than %1 shards</source>
         <translation>mehr als %1 Shards</translation>
     </message>
     <message>
-        <source>its "weight_map" names no tensor</source>
-        <translation>ihre "weight_map" nennt keinen Tensor</translation>
+        <source>its &quot;weight_map&quot; names no tensor</source>
+        <translation>ihre &quot;weight_map&quot; nennt keinen Tensor</translation>
     </message>
     <message>
-        <source>%1: tensor "%2" at %3 is %4 (weights must be finite, at most 1e15 in magnitude)</source>
-        <translation>%1: Tensor "%2" bei %3 ist %4 (Gewichte müssen endlich sein, höchstens 1e15 im Betrag)</translation>
+        <source>%1: tensor &quot;%2&quot; at %3 is %4 (weights must be finite, at most 1e15 in magnitude)</source>
+        <translation>%1: Tensor &quot;%2&quot; bei %3 ist %4 (Gewichte müssen endlich sein, höchstens 1e15 im Betrag)</translation>
     </message>
     <message>
         <source>there are no token ids to run</source>
@@ -2164,7 +2165,7 @@
         <translation>Token-ID %1 (an Position %2) liegt außerhalb des Vokabulars 0 … %3</translation>
     </message>
     <message>
-        <source>%1 tokens are more than the model's %2 positions</source>
+        <source>%1 tokens are more than the model&apos;s %2 positions</source>
         <translation>%1 Tokens sind mehr als die %2 Positionen des Modells</translation>
     </message>
     <message>
@@ -2172,16 +2173,16 @@
         <translation>der Text</translation>
     </message>
     <message>
-        <source>the tensor name "%1" is empty, reserved or given twice</source>
-        <translation>der Tensorname "%1" ist leer, reserviert oder doppelt vergeben</translation>
+        <source>the tensor name &quot;%1&quot; is empty, reserved or given twice</source>
+        <translation>der Tensorname &quot;%1&quot; ist leer, reserviert oder doppelt vergeben</translation>
     </message>
     <message>
-        <source>the tensor "%1" has %2 values for its shape [%3]</source>
-        <translation>der Tensor "%1" hat %2 Werte für seine Form [%3]</translation>
+        <source>the tensor &quot;%1&quot; has %2 values for its shape [%3]</source>
+        <translation>der Tensor &quot;%1&quot; hat %2 Werte für seine Form [%3]</translation>
     </message>
     <message>
-        <source>the tensor "%1" has the value %2 at %3: not a finite F32 number</source>
-        <translation>der Tensor "%1" hat an der Stelle %3 den Wert %2: keine endliche F32-Zahl</translation>
+        <source>the tensor &quot;%1&quot; has the value %2 at %3: not a finite F32 number</source>
+        <translation>der Tensor &quot;%1&quot; hat an der Stelle %3 den Wert %2: keine endliche F32-Zahl</translation>
     </message>
     <message>
         <source>cannot make the folder</source>
@@ -2196,12 +2197,12 @@
         <translation>das Feld %1 ist kein Objekt</translation>
     </message>
     <message>
-        <source>"rope_scaling" of type %1 is not supported (llama3 and linear are)</source>
-        <translation>"rope_scaling" vom Typ %1 wird nicht unterstützt (llama3 und linear schon)</translation>
+        <source>&quot;rope_scaling&quot; of type %1 is not supported (llama3 and linear are)</source>
+        <translation>&quot;rope_scaling&quot; vom Typ %1 wird nicht unterstützt (llama3 und linear schon)</translation>
     </message>
     <message>
-        <source>"rope_scaling": high_freq_factor %1 is not above low_freq_factor %2</source>
-        <translation>"rope_scaling": high_freq_factor %1 ist nicht größer als low_freq_factor %2</translation>
+        <source>&quot;rope_scaling&quot;: high_freq_factor %1 is not above low_freq_factor %2</source>
+        <translation>&quot;rope_scaling&quot;: high_freq_factor %1 ist nicht größer als low_freq_factor %2</translation>
     </message>
     <message>
         <source>every layer</source>
@@ -2300,20 +2301,20 @@
         <translation>der model_type %1 wird nicht unterstützt (%2 schon)</translation>
     </message>
     <message>
-        <source>"layer_types" names %1 layers, the model has %2</source>
-        <translation>"layer_types" nennt %1 Schichten, das Modell hat %2</translation>
+        <source>&quot;layer_types&quot; names %1 layers, the model has %2</source>
+        <translation>&quot;layer_types&quot; nennt %1 Schichten, das Modell hat %2</translation>
     </message>
     <message>
-        <source>"layer_types" names %1, not sliding_attention or full_attention</source>
-        <translation>"layer_types" nennt %1, nicht sliding_attention oder full_attention</translation>
+        <source>&quot;layer_types&quot; names %1, not sliding_attention or full_attention</source>
+        <translation>&quot;layer_types&quot; nennt %1, nicht sliding_attention oder full_attention</translation>
     </message>
     <message>
-        <source>"partial_rotary_factor" %1 is above 1</source>
-        <translation>"partial_rotary_factor" %1 ist größer als 1</translation>
+        <source>&quot;partial_rotary_factor&quot; %1 is above 1</source>
+        <translation>&quot;partial_rotary_factor&quot; %1 ist größer als 1</translation>
     </message>
     <message>
-        <source>"partial_rotary_factor" %1 turns %2 dimensions of %3: RoPE rotates pairs</source>
-        <translation>"partial_rotary_factor" %1 dreht %2 von %3 Dimensionen: RoPE dreht Paare</translation>
+        <source>&quot;partial_rotary_factor&quot; %1 turns %2 dimensions of %3: RoPE rotates pairs</source>
+        <translation>&quot;partial_rotary_factor&quot; %1 dreht %2 von %3 Dimensionen: RoPE dreht Paare</translation>
     </message>
     <message>
         <source>%1 heads share one key/value head</source>
@@ -2328,11 +2329,11 @@
         <translation>: fehlt</translation>
     </message>
     <message>
-        <source>%1: the architecture "%2" is not read (%3 are)</source>
+        <source>%1: the architecture &quot;%2&quot; is not read (%3 are)</source>
         <translation>%1: die Architektur „%2“ wird nicht gelesen (gelesen werden %3)</translation>
     </message>
     <message>
-        <source>%1: biases of a Llama's q and k are not read</source>
+        <source>%1: biases of a Llama&apos;s q and k are not read</source>
         <translation>%1: Biases von q und k eines Llama werden nicht gelesen</translation>
     </message>
     <message>
@@ -2344,7 +2345,7 @@
         <translation>%1: tokenizer.ggml.tokens hat %2 Einträge, aber das Vokabular hat %3 Tokens</translation>
     </message>
     <message>
-        <source>%1: %2 (Phi-3's longrope scaling) is not read</source>
+        <source>%1: %2 (Phi-3&apos;s longrope scaling) is not read</source>
         <translation>%1: %2 (die longrope-Skalierung von Phi-3) wird nicht gelesen</translation>
     </message>
     <message>
@@ -2577,7 +2578,7 @@
         <translation>es gibt einen Bias bo, aber keine Ausgabeprojektion Wo dazu</translation>
     </message>
     <message>
-        <source>RoPE's base θ must be a number above 1 and at most 1e12, got %1</source>
+        <source>RoPE&apos;s base θ must be a number above 1 and at most 1e12, got %1</source>
         <translation>die Basis θ von RoPE muss eine Zahl über 1 und höchstens 1e12 sein, erhalten: %1</translation>
     </message>
     <message>
@@ -2589,7 +2590,7 @@
         <translation>RoPE dreht Paare von Dimensionen: rotary_dims muss eine gerade Zahl ≥ 0 sein (0: alle), erhalten: %1</translation>
     </message>
     <message>
-        <source>RoPE's scaling factor must be above 0 and at most 1e6, got %1</source>
+        <source>RoPE&apos;s scaling factor must be above 0 and at most 1e6, got %1</source>
         <translation>Der Skalierungsfaktor von RoPE muss über 0 und höchstens 1e6 sein, erhalten: %1</translation>
     </message>
     <message>
@@ -2609,7 +2610,7 @@
         <translation>die weiche Kappung %1 ist zu klein (mindestens 1e-6)</translation>
     </message>
     <message>
-        <source>the QK norm's ε must be above 0 and at most 1, got %1</source>
+        <source>the QK norm&apos;s ε must be above 0 and at most 1, got %1</source>
         <translation>das ε der QK-Norm muss über 0 und höchstens 1 sein, erhalten: %1</translation>
     </message>
     <message>
@@ -2621,7 +2622,7 @@
         <translation>RoPE hat %1 Frequenzfaktoren, aber %2 dreht %3 Paare von Dimensionen</translation>
     </message>
     <message>
-        <source>RoPE's frequency factors must be above 0 and at most 1e6, got %1</source>
+        <source>RoPE&apos;s frequency factors must be above 0 and at most 1e6, got %1</source>
         <translation>Die Frequenzfaktoren von RoPE müssen über 0 und höchstens 1e6 sein, erhalten: %1</translation>
     </message>
 </context>
@@ -2680,7 +2681,7 @@
         <translation>nicht genug Speicher, um sie zu lesen</translation>
     </message>
     <message>
-        <source>slice entry "%1": "%2" is not a whole number</source>
+        <source>slice entry &quot;%1&quot;: &quot;%2&quot; is not a whole number</source>
         <translation>Slice-Eintrag „%1“: „%2“ ist keine ganze Zahl</translation>
     </message>
     <message>
@@ -2696,7 +2697,7 @@
         <translation>Achse %1</translation>
     </message>
     <message>
-        <source>a slice is written in brackets, like [:, 0:64]; got "%1"</source>
+        <source>a slice is written in brackets, like [:, 0:64]; got &quot;%1&quot;</source>
         <translation>ein Slice wird in eckigen Klammern geschrieben, etwa [:, 0:64]; nicht „%1“</translation>
     </message>
     <message>
@@ -2712,7 +2713,7 @@
         <translation>der Slice %1 hat einen leeren Eintrag</translation>
     </message>
     <message>
-        <source>slice entry "%1": steps (start:stop:step) are not supported</source>
+        <source>slice entry &quot;%1&quot;: steps (start:stop:step) are not supported</source>
         <translation>Slice-Eintrag „%1“: Schrittweiten (start:stop:schritt) werden nicht unterstützt</translation>
     </message>
     <message>
@@ -2952,8 +2953,8 @@
         <translation>der .npy-Header ist ungültig (%1 bei Zeichen %2)</translation>
     </message>
     <message>
-        <source>expected '%1'</source>
-        <translation>'%1' erwartet</translation>
+        <source>expected &apos;%1&apos;</source>
+        <translation>&apos;%1&apos; erwartet</translation>
     </message>
     <message>
         <source>nesting too deep</source>
@@ -3020,24 +3021,24 @@
         <translation>enthält strukturierte Datensätze (einen Record-dtype), keine einfachen Zahlen</translation>
     </message>
     <message>
-        <source>the .npy header's 'descr' is not a dtype string</source>
-        <translation>'descr' im .npy-Header ist kein dtype-String</translation>
+        <source>the .npy header&apos;s &apos;descr&apos; is not a dtype string</source>
+        <translation>&apos;descr&apos; im .npy-Header ist kein dtype-String</translation>
     </message>
     <message>
-        <source>the .npy header's 'fortran_order' is not True or False</source>
-        <translation>'fortran_order' im .npy-Header ist weder True noch False</translation>
+        <source>the .npy header&apos;s &apos;fortran_order&apos; is not True or False</source>
+        <translation>&apos;fortran_order&apos; im .npy-Header ist weder True noch False</translation>
     </message>
     <message>
-        <source>the .npy header's 'shape' is not a tuple</source>
-        <translation>'shape' im .npy-Header ist kein Tupel</translation>
+        <source>the .npy header&apos;s &apos;shape&apos; is not a tuple</source>
+        <translation>&apos;shape&apos; im .npy-Header ist kein Tupel</translation>
     </message>
     <message>
-        <source>the .npy header's 'shape' holds something not a number</source>
-        <translation>'shape' im .npy-Header enthält etwas, das keine Zahl ist</translation>
+        <source>the .npy header&apos;s &apos;shape&apos; holds something not a number</source>
+        <translation>&apos;shape&apos; im .npy-Header enthält etwas, das keine Zahl ist</translation>
     </message>
     <message>
-        <source>the .npy header has an unexpected key '%1'</source>
-        <translation>der .npy-Header hat einen unerwarteten Schlüssel '%1'</translation>
+        <source>the .npy header has an unexpected key &apos;%1&apos;</source>
+        <translation>der .npy-Header hat einen unerwarteten Schlüssel &apos;%1&apos;</translation>
     </message>
     <message>
         <source>the .npy header lacks %1</source>
@@ -3108,7 +3109,7 @@
         <translation>die .npy-Datei bricht ab: Form %1 aus %2 braucht %3 Datenbytes, die Datei hat %4</translation>
     </message>
     <message>
-        <source>the .npy file has %1 bytes more than its header's shape %2 of %3 needs</source>
+        <source>the .npy file has %1 bytes more than its header&apos;s shape %2 of %3 needs</source>
         <translation>die .npy-Datei hat %1 Bytes mehr, als die Form %2 aus %3 in ihrem Header braucht</translation>
     </message>
     <message>
@@ -3132,7 +3133,7 @@
         <translation>sein Eintrag ist kein JSON-Objekt</translation>
     </message>
     <message>
-        <source>no "dtype"</source>
+        <source>no &quot;dtype&quot;</source>
         <translation>kein „dtype“</translation>
     </message>
     <message>
@@ -3140,7 +3141,7 @@
         <translation>unbekannter dtype %1</translation>
     </message>
     <message>
-        <source>no "shape" list</source>
+        <source>no &quot;shape&quot; list</source>
         <translation>keine „shape“-Liste</translation>
     </message>
     <message>
@@ -3152,7 +3153,7 @@
         <translation>eine Dimension seiner Form</translation>
     </message>
     <message>
-        <source>"data_offsets" is not a pair [begin, end]</source>
+        <source>&quot;data_offsets&quot; is not a pair [begin, end]</source>
         <translation>„data_offsets“ ist kein Paar [Anfang, Ende]</translation>
     </message>
     <message>
@@ -3168,7 +3169,7 @@
         <translation>seine Daten enden (%1), bevor sie beginnen (%2)</translation>
     </message>
     <message>
-        <source>its data [%1, %2) lies past the end of the file's %3 data bytes</source>
+        <source>its data [%1, %2) lies past the end of the file&apos;s %3 data bytes</source>
         <translation>seine Daten [%1, %2) liegen hinter dem Ende der %3 Datenbytes der Datei</translation>
     </message>
     <message>
@@ -3200,11 +3201,11 @@
         <translation>keine safetensors-Datei (kürzer als ihre 8 Byte lange Header-Länge)</translation>
     </message>
     <message>
-        <source>not a safetensors file: its header length %1 is beyond the format's limit of 100 MB</source>
+        <source>not a safetensors file: its header length %1 is beyond the format&apos;s limit of 100 MB</source>
         <translation>keine safetensors-Datei: ihre Header-Länge %1 überschreitet die Grenze des Formats von 100 MB</translation>
     </message>
     <message>
-        <source>not a safetensors file, or cut short: its header length %1 is beyond the file's %2 bytes</source>
+        <source>not a safetensors file, or cut short: its header length %1 is beyond the file&apos;s %2 bytes</source>
         <translation>keine safetensors-Datei, oder sie bricht ab: ihre Header-Länge %1 überschreitet die %2 Bytes der Datei</translation>
     </message>
     <message>
@@ -3224,7 +3225,7 @@
         <translation>keine safetensors-Datei: ihr Header ist kein JSON-Objekt</translation>
     </message>
     <message>
-        <source>tensor %1: its data [%2, %3) overlaps another's</source>
+        <source>tensor %1: its data [%2, %3) overlaps another&apos;s</source>
         <translation>Tensor %1: seine Daten [%2, %3) überschneiden sich mit denen eines anderen</translation>
     </message>
     <message>
@@ -3264,7 +3265,7 @@
         <translation>den Vektor als eine Zeile gelesen (1×%1)</translation>
     </message>
     <message>
-        <source>the text "%1"</source>
+        <source>the text &quot;%1&quot;</source>
         <translation>der Text „%1“</translation>
     </message>
     <message>
@@ -3376,7 +3377,7 @@
         <translation>es muss mindestens einen Kopf geben</translation>
     </message>
     <message>
-        <source>expected "none", "sinusoidal" or "rope", got %1</source>
+        <source>expected &quot;none&quot;, &quot;sinusoidal&quot; or &quot;rope&quot;, got %1</source>
         <translation>„none“, „sinusoidal“ oder „rope“ erwartet, nicht %1</translation>
     </message>
     <message>
@@ -3396,7 +3397,7 @@
         <translation>auf oberster Ebene wird ein JSON-Objekt erwartet</translation>
     </message>
     <message>
-        <source>not an attnviz session: its format is %1, expected "attnviz-session"</source>
+        <source>not an attnviz session: its format is %1, expected &quot;attnviz-session&quot;</source>
         <translation>keine attnviz-Sitzung: ihr Format ist %1, erwartet „attnviz-session“</translation>
     </message>
     <message>
@@ -3408,7 +3409,7 @@
         <translation>die Datei wurde von einem neueren attnviz geschrieben (Sitzungsformat Version %1); dieses Programm liest Version %2</translation>
     </message>
     <message>
-        <source>no "inputs" object: this is not an attnviz session</source>
+        <source>no &quot;inputs&quot; object: this is not an attnviz session</source>
         <translation>kein „inputs“-Objekt: dies ist keine attnviz-Sitzung</translation>
     </message>
     <message>
@@ -3540,8 +3541,8 @@
         <translation>1 Achse</translation>
     </message>
     <message>
-        <source>expected "interleaved" or "half", got %1</source>
-        <translation>erwartet "interleaved" oder "half", erhalten: %1</translation>
+        <source>expected &quot;interleaved&quot; or &quot;half&quot;, got %1</source>
+        <translation>erwartet &quot;interleaved&quot; oder &quot;half&quot;, erhalten: %1</translation>
     </message>
     <message>
         <source>byte %1: %2</source>
@@ -3584,8 +3585,8 @@
         <translation>erwartet: eine ganze Zahl von 0 bis %1, erhalten: %2</translation>
     </message>
     <message>
-        <source>expected "none", "linear" or "llama3", got %1</source>
-        <translation>erwartet: "none", "linear" oder "llama3", erhalten: %1</translation>
+        <source>expected &quot;none&quot;, &quot;linear&quot; or &quot;llama3&quot;, got %1</source>
+        <translation>erwartet: &quot;none&quot;, &quot;linear&quot; oder &quot;llama3&quot;, erhalten: %1</translation>
     </message>
     <message>
         <source>%1 runs past the end of the file (offset %2 of %3 bytes)</source>
@@ -3636,7 +3637,7 @@
         <translation>der Kopf</translation>
     </message>
     <message>
-        <source>not a GGUF file (it does not begin with "GGUF")</source>
+        <source>not a GGUF file (it does not begin with &quot;GGUF&quot;)</source>
         <translation>keine GGUF-Datei (sie beginnt nicht mit „GGUF“)</translation>
     </message>
     <message>
@@ -3656,7 +3657,7 @@
         <translation>%1 Metadatenschlüssel (höchstens %2)</translation>
     </message>
     <message>
-        <source>%1 metadata keys and %2 tensors do not fit in the file's %3 bytes</source>
+        <source>%1 metadata keys and %2 tensors do not fit in the file&apos;s %3 bytes</source>
         <translation>%1 Metadatenschlüssel und %2 Tensoren passen nicht in die %3 Bytes der Datei</translation>
     </message>
     <message>
@@ -3680,7 +3681,7 @@
         <translation>Tensorangabe %1</translation>
     </message>
     <message>
-        <source>tensor "%1"</source>
+        <source>tensor &quot;%1&quot;</source>
         <translation>Tensor „%1“</translation>
     </message>
     <message>
@@ -3704,7 +3705,7 @@
         <translation>%1 beginnt bei Offset %2, keinem Vielfachen der Ausrichtung %3</translation>
     </message>
     <message>
-        <source>the tensor "%1" is given twice</source>
+        <source>the tensor &quot;%1&quot; is given twice</source>
         <translation>der Tensor „%1“ ist zweimal angegeben</translation>
     </message>
     <message>
@@ -3712,11 +3713,11 @@
         <translation>die Daten begännen bei %1, hinter dem Ende der Datei (%2 Bytes)</translation>
     </message>
     <message>
-        <source>tensor "%1" (bytes %2 to %3 of the data) runs past the end of the file (the data has %4 bytes)</source>
+        <source>tensor &quot;%1&quot; (bytes %2 to %3 of the data) runs past the end of the file (the data has %4 bytes)</source>
         <translation>Tensor „%1“ (Bytes %2 bis %3 der Daten) reicht über das Ende der Datei hinaus (die Daten haben %4 Bytes)</translation>
     </message>
     <message>
-        <source>the tensors "%1" and "%2" overlap</source>
+        <source>the tensors &quot;%1&quot; and &quot;%2&quot; overlap</source>
         <translation>die Tensoren „%1“ und „%2“ überlappen sich</translation>
     </message>
     <message>
@@ -3830,7 +3831,7 @@
         <translation>der Kontext</translation>
     </message>
     <message>
-        <source>the context's embedding size p_c</source>
+        <source>the context&apos;s embedding size p_c</source>
         <translation>die Einbettungsgröße p_c des Kontexts</translation>
     </message>
     <message>
@@ -3884,11 +3885,43 @@
         <source>the two models differ in shape at layer %1</source>
         <translation>die beiden Modelle unterscheiden sich in der Form bei Schicht %1</translation>
     </message>
+    <message>
+        <source>%1 is not a decoder: logit attribution reads a decoder&apos;s final norm and LM head</source>
+        <translation>%1 ist kein Decoder: die Logit-Attribution liest die abschließende Normierung und den LM-Kopf eines Decoders</translation>
+    </message>
+    <message>
+        <source>token id %1 is outside the vocabulary 0 … %2</source>
+        <translation>die Token-ID %1 liegt außerhalb des Vokabulars 0 … %2</translation>
+    </message>
+    <message>
+        <source>there is no position %1: the run has %2 tokens</source>
+        <translation>es gibt keine Position %1: der Lauf hat %2 Tokens</translation>
+    </message>
+    <message>
+        <source>the final norm is frozen at position %1: its scale%2 comes from the whole residual stream there, so each part is what it adds through that scale</source>
+        <translation>die abschließende Normierung ist an Position %1 eingefroren: ihre Skalierung%2 kommt vom ganzen Residualstrom dort, jeder Teil ist also, was er durch diese Skalierung beiträgt</translation>
+    </message>
+    <message>
+        <source> and centring</source>
+        <translation> und Zentrierung</translation>
+    </message>
+    <message>
+        <source>the norms are RMSNorm with a gain of 1 + w, as stored</source>
+        <translation>die Normierungen sind RMSNorm mit dem Faktor 1 + w, wie gespeichert</translation>
+    </message>
+    <message>
+        <source>each attention and MLP output passes its own norm before the residual sum; those norms are frozen at the position too</source>
+        <translation>jede Ausgabe von Attention und MLP durchläuft vor der Residualsumme ihre eigene Normierung; auch diese sind an der Position eingefroren</translation>
+    </message>
+    <message>
+        <source>the logits are soft-capped (%1·tanh(logit/%1)), which is not a sum: the parts add up to the logit before the cap (%2); after it the logit is %3</source>
+        <translation>die Logits sind weich gekappt (%1·tanh(logit/%1)), was keine Summe ist: die Teile ergeben den Logit vor der Kappung (%2); danach ist der Logit %3</translation>
+    </message>
 </context>
 <context>
     <name>attn::tokenizer</name>
     <message>
-        <source>expected two tokens separated by one space, got "%1"</source>
+        <source>expected two tokens separated by one space, got &quot;%1&quot;</source>
         <translation>erwartet zwei durch ein Leerzeichen getrennte Tokens, gefunden „%1“</translation>
     </message>
     <message>
@@ -3912,11 +3945,11 @@
         <translation>erwartet ein Objekt, gefunden %1</translation>
     </message>
     <message>
-        <source>the vocabulary has no token for the byte 0x%1 ("%2"): it is not a byte-level BPE vocabulary</source>
+        <source>the vocabulary has no token for the byte 0x%1 (&quot;%2&quot;): it is not a byte-level BPE vocabulary</source>
         <translation>das Vokabular hat kein Token für das Byte 0x%1 („%2“): es ist kein Byte-Level-BPE-Vokabular</translation>
     </message>
     <message>
-        <source>the token "%1" is not in the vocabulary</source>
+        <source>the token &quot;%1&quot; is not in the vocabulary</source>
         <translation>das Token „%1“ ist nicht im Vokabular</translation>
     </message>
     <message>
@@ -3936,7 +3969,7 @@
         <translation>WordPiece (BERT): stattdessen dessen vocab.txt lesen</translation>
     </message>
     <message>
-        <source>model type "%1": only BPE is supported</source>
+        <source>model type &quot;%1&quot;: only BPE is supported</source>
         <translation>Modelltyp „%1“: nur BPE wird unterstützt</translation>
     </message>
     <message>
@@ -3956,7 +3989,7 @@
         <translation>%1 Merges: höchstens %2 werden unterstützt</translation>
     </message>
     <message>
-        <source>expected "first second" or a pair of tokens, got %1</source>
+        <source>expected &quot;first second&quot; or a pair of tokens, got %1</source>
         <translation>erwartet „erstes zweites“ oder ein Paar von Tokens, gefunden %1</translation>
     </message>
     <message>
@@ -3968,7 +4001,7 @@
         <translation>%1 Tokens: höchstens %2 werden unterstützt</translation>
     </message>
     <message>
-        <source>normalizer "%1" is not supported (NFC, NFD, NFKC, NFKD, Lowercase and Sequence are)</source>
+        <source>normalizer &quot;%1&quot; is not supported (NFC, NFD, NFKC, NFKD, Lowercase and Sequence are)</source>
         <translation>der Normalizer „%1“ wird nicht unterstützt (NFC, NFD, NFKC, NFKD, Lowercase und Sequence werden es)</translation>
     </message>
     <message>
@@ -3980,12 +4013,12 @@
         <translation>nur ein Split vor dem ByteLevel-Pre-Tokenizer wird unterstützt</translation>
     </message>
     <message>
-        <source>only a Split with behavior "Isolated", not inverted, is supported</source>
+        <source>only a Split with behavior &quot;Isolated&quot;, not inverted, is supported</source>
         <translation>nur ein Split mit behavior „Isolated“, nicht invertiert, wird unterstützt</translation>
     </message>
     <message>
-        <source>expected {"Regex": …} or {"String": …}, got %1</source>
-        <translation>erwartet {"Regex": …} oder {"String": …}, gefunden %1</translation>
+        <source>expected {&quot;Regex&quot;: …} or {&quot;String&quot;: …}, got %1</source>
+        <translation>erwartet {&quot;Regex&quot;: …} oder {&quot;String&quot;: …}, gefunden %1</translation>
     </message>
     <message>
         <source>a pattern of %1 characters: at most %2 are supported</source>
@@ -3996,7 +4029,7 @@
         <translation>kein gültiger regulärer Ausdruck: %1 an Stelle %2</translation>
     </message>
     <message>
-        <source>pre-tokenizer "%1" is not supported (ByteLevel after at most one Split is)</source>
+        <source>pre-tokenizer &quot;%1&quot; is not supported (ByteLevel after at most one Split is)</source>
         <translation>der Pre-Tokenizer „%1“ wird nicht unterstützt (ByteLevel nach höchstens einem Split wird es)</translation>
     </message>
     <message>
@@ -4008,7 +4041,7 @@
         <translation>erwartet [Token, ID]</translation>
     </message>
     <message>
-        <source>post-processor "%1" is not supported</source>
+        <source>post-processor &quot;%1&quot; is not supported</source>
         <translation>der Post-Processor „%1“ wird nicht unterstützt</translation>
     </message>
     <message>
@@ -4096,7 +4129,7 @@
         <translation>ein Token ist leer</translation>
     </message>
     <message>
-        <source>id %1 is also the id of "%2"</source>
+        <source>id %1 is also the id of &quot;%2&quot;</source>
         <translation>ID %1 ist auch die ID von „%2“</translation>
     </message>
     <message>
@@ -4124,7 +4157,7 @@
         <translation>%1 Zeilen: höchstens %2 Tokens werden unterstützt</translation>
     </message>
     <message>
-        <source>the vocabulary has no "%1" token</source>
+        <source>the vocabulary has no &quot;%1&quot; token</source>
         <translation>das Vokabular hat kein Token „%1“</translation>
     </message>
     <message>
@@ -4152,7 +4185,7 @@
         <translation>SentencePiece-BPE aus %1, %2 Tokens</translation>
     </message>
     <message>
-        <source>"%1" + "%2": a piece that is not in the vocabulary</source>
+        <source>&quot;%1&quot; + &quot;%2&quot;: a piece that is not in the vocabulary</source>
         <translation>„%1“ + „%2“: ein Stück, das nicht im Vokabular ist</translation>
     </message>
     <message>
@@ -4172,19 +4205,19 @@
         <translation>erwartet einen Text, gefunden nichts</translation>
     </message>
     <message>
-        <source>expected one character, got "%1"</source>
+        <source>expected one character, got &quot;%1&quot;</source>
         <translation>erwartet ein Zeichen, gefunden „%1“</translation>
     </message>
     <message>
-        <source>expected {"String": …}: only a string is supported as a pattern here, got %1</source>
-        <translation>erwartet {"String": …}: hier wird nur eine Zeichenkette als Muster unterstützt, gefunden %1</translation>
+        <source>expected {&quot;String&quot;: …}: only a string is supported as a pattern here, got %1</source>
+        <translation>erwartet {&quot;String&quot;: …}: hier wird nur eine Zeichenkette als Muster unterstützt, gefunden %1</translation>
     </message>
     <message>
         <source>expected a whole number from 0 to %1, got %2</source>
         <translation>erwartet eine ganze Zahl von 0 bis %1, gefunden %2</translation>
     </message>
     <message>
-        <source>expected "always", "first" or "never", got "%1"</source>
+        <source>expected &quot;always&quot;, &quot;first&quot; or &quot;never&quot;, got &quot;%1&quot;</source>
         <translation>erwartet „always“, „first“ oder „never“, gefunden „%1“</translation>
     </message>
     <message>
@@ -4208,11 +4241,11 @@
         <translation>Stück %1 ist leer</translation>
     </message>
     <message>
-        <source>normalizer "%1" is not supported (Prepend, Replace, NFC, NFD, NFKC, NFKD, Lowercase and Sequence are)</source>
+        <source>normalizer &quot;%1&quot; is not supported (Prepend, Replace, NFC, NFD, NFKC, NFKD, Lowercase and Sequence are)</source>
         <translation>der Normalizer „%1“ wird nicht unterstützt (Prepend, Replace, NFC, NFD, NFKC, NFKD, Lowercase und Sequence werden es)</translation>
     </message>
     <message>
-        <source>pre-tokenizer "%1" is not supported by SentencePiece's BPE (none or Metaspace is)</source>
+        <source>pre-tokenizer &quot;%1&quot; is not supported by SentencePiece&apos;s BPE (none or Metaspace is)</source>
         <translation>der Pre-Tokenizer „%1“ wird von SentencePiece-BPE nicht unterstützt (keiner oder Metaspace wird es)</translation>
     </message>
     <message>
@@ -4220,7 +4253,7 @@
         <translation>ein zweiter Metaspace-Pre-Tokenizer</translation>
     </message>
     <message>
-        <source>decoder "%1" is not supported (Replace, ByteFallback, Fuse, Strip, Metaspace and Sequence are)</source>
+        <source>decoder &quot;%1&quot; is not supported (Replace, ByteFallback, Fuse, Strip, Metaspace and Sequence are)</source>
         <translation>der Decoder „%1“ wird nicht unterstützt (Replace, ByteFallback, Fuse, Strip, Metaspace und Sequence werden es)</translation>
     </message>
     <message>
@@ -4232,11 +4265,11 @@
         <translation>keine Stücke: kein SentencePiece-Modell</translation>
     </message>
     <message>
-        <source>a Unigram model (as T5's, ALBERT's and XLNet's): only SentencePiece's BPE models (Llama 2, Mistral, Gemma) are supported</source>
+        <source>a Unigram model (as T5&apos;s, ALBERT&apos;s and XLNet&apos;s): only SentencePiece&apos;s BPE models (Llama 2, Mistral, Gemma) are supported</source>
         <translation>ein Unigram-Modell (wie das von T5, ALBERT und XLNet): nur die BPE-Modelle von SentencePiece (Llama 2, Mistral, Gemma) werden unterstützt</translation>
     </message>
     <message>
-        <source>model type %1: only SentencePiece's BPE models (type 2) are supported</source>
+        <source>model type %1: only SentencePiece&apos;s BPE models (type 2) are supported</source>
         <translation>Modelltyp %1: nur die BPE-Modelle von SentencePiece (Typ 2) werden unterstützt</translation>
     </message>
     <message>
@@ -4244,11 +4277,11 @@
         <translation>wird nicht unterstützt</translation>
     </message>
     <message>
-        <source>the normalization "%1" (a precompiled character map) is not supported: only the identity, as Llama's, Mistral's and Gemma's</source>
+        <source>the normalization &quot;%1&quot; (a precompiled character map) is not supported: only the identity, as Llama&apos;s, Mistral&apos;s and Gemma&apos;s</source>
         <translation>die Normalisierung „%1“ (eine vorkompilierte Zeichentabelle) wird nicht unterstützt: nur die Identität, wie bei Llama, Mistral und Gemma</translation>
     </message>
     <message>
-        <source>the piece "%1" is given twice (ids %2 and %3)</source>
+        <source>the piece &quot;%1&quot; is given twice (ids %2 and %3)</source>
         <translation>das Stück „%1“ ist doppelt angegeben (IDs %2 und %3)</translation>
     </message>
     <message>
@@ -4256,7 +4289,7 @@
         <translation>die Stücke %1 und %2 sind beide das unbekannte Stück</translation>
     </message>
     <message>
-        <source>piece %1 ("%2") is of the type byte but not &lt;0x00&gt; … &lt;0xFF&gt;</source>
+        <source>piece %1 (&quot;%2&quot;) is of the type byte but not &lt;0x00&gt; … &lt;0xFF&gt;</source>
         <translation>Stück %1 („%2“) ist vom Typ Byte, aber nicht &lt;0x00&gt; … &lt;0xFF&gt;</translation>
     </message>
     <message>
@@ -4272,7 +4305,7 @@
         <translation>kein Stück hat die ID %1</translation>
     </message>
     <message>
-        <source>not supported by SentencePiece's BPE</source>
+        <source>not supported by SentencePiece&apos;s BPE</source>
         <translation>von SentencePiece-BPE nicht unterstützt</translation>
     </message>
     <message>
@@ -4284,8 +4317,8 @@
         <translation>%1 Token-IDs sind mehr als %2</translation>
     </message>
     <message>
-        <source>"%1" is not a token id: this model has no tokenizer, so type ids (1, 15043, 3186)</source>
-        <translation>"%1" ist keine Token-ID: dieses Modell hat keinen Tokenizer, also IDs eingeben (1, 15043, 3186)</translation>
+        <source>&quot;%1&quot; is not a token id: this model has no tokenizer, so type ids (1, 15043, 3186)</source>
+        <translation>&quot;%1&quot; ist keine Token-ID: dieses Modell hat keinen Tokenizer, also IDs eingeben (1, 15043, 3186)</translation>
     </message>
     <message>
         <source>token id %1 is outside the vocabulary 0 … %2</source>
@@ -4308,7 +4341,7 @@
         <translation>ein Token aus %1 Zeichen (höchstens %2)</translation>
     </message>
     <message>
-        <source>token %1 ("%2") is of the type byte but not &lt;0x00&gt; … &lt;0xFF&gt;</source>
+        <source>token %1 (&quot;%2&quot;) is of the type byte but not &lt;0x00&gt; … &lt;0xFF&gt;</source>
         <translation>Token %1 („%2“) ist vom Typ Byte, aber nicht &lt;0x00&gt; … &lt;0xFF&gt;</translation>
     </message>
     <message>
@@ -4316,11 +4349,11 @@
         <translation>%1 Merges (höchstens %2)</translation>
     </message>
     <message>
-        <source>merge %1 ("%2") is not two tokens and a space</source>
+        <source>merge %1 (&quot;%2&quot;) is not two tokens and a space</source>
         <translation>Merge %1 („%2“) besteht nicht aus zwei Tokens und einem Leerzeichen</translation>
     </message>
     <message>
-        <source>the pre-tokenizer "%1" is not read (gpt-2, qwen2 and llama-bpe are)</source>
+        <source>the pre-tokenizer &quot;%1&quot; is not read (gpt-2, qwen2 and llama-bpe are)</source>
         <translation>der Prä-Tokenizer „%1“ wird nicht gelesen (gpt-2, qwen2 und llama-bpe werden gelesen)</translation>
     </message>
     <message>
@@ -4328,7 +4361,7 @@
         <translation>fehlt: die Datei enthält keinen Tokenizer</translation>
     </message>
     <message>
-        <source>the tokenizer "%1" is not read (llama and gpt2 are)</source>
+        <source>the tokenizer &quot;%1&quot; is not read (llama and gpt2 are)</source>
         <translation>der Tokenizer „%1“ wird nicht gelesen (llama und gpt2 werden gelesen)</translation>
     </message>
 </context>
@@ -4343,7 +4376,7 @@
         <translation>eine Folge braucht mindestens 2 Tokens für einen Verlust des nächsten Tokens</translation>
     </message>
     <message>
-        <source>%1 tokens are more than the model's %2 positions</source>
+        <source>%1 tokens are more than the model&apos;s %2 positions</source>
         <translation>%1 Tokens sind mehr als die %2 Positionen des Modells</translation>
     </message>
     <message>
@@ -4355,7 +4388,7 @@
         <translation>kann nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <source>the file is larger than the model's state</source>
+        <source>the file is larger than the model&apos;s state</source>
         <translation>die Datei ist größer als der Zustand des Modells</translation>
     </message>
     <message>
@@ -4363,36 +4396,36 @@
         <translation>die Datei ist abgeschnitten</translation>
     </message>
     <message>
-        <source>the tensor "%1" is missing or does not match the model</source>
-        <translation>der Tensor "%1" fehlt oder passt nicht zum Modell</translation>
+        <source>the tensor &quot;%1&quot; is missing or does not match the model</source>
+        <translation>der Tensor &quot;%1&quot; fehlt oder passt nicht zum Modell</translation>
     </message>
     <message>
-        <source>the tensor "%1" holds NaN or ±∞</source>
-        <translation>der Tensor "%1" enthält NaN oder ±∞</translation>
+        <source>the tensor &quot;%1&quot; holds NaN or ±∞</source>
+        <translation>der Tensor &quot;%1&quot; enthält NaN oder ±∞</translation>
     </message>
     <message>
-        <source>not a training state of attnviz ("format": "%1" expected)</source>
-        <translation>kein Trainingszustand von attnviz ("format": "%1" erwartet)</translation>
+        <source>not a training state of attnviz (&quot;format&quot;: &quot;%1&quot; expected)</source>
+        <translation>kein Trainingszustand von attnviz (&quot;format&quot;: &quot;%1&quot; erwartet)</translation>
     </message>
     <message>
-        <source>"%1" is missing or not a whole number</source>
-        <translation>"%1" fehlt oder ist keine ganze Zahl</translation>
+        <source>&quot;%1&quot; is missing or not a whole number</source>
+        <translation>&quot;%1&quot; fehlt oder ist keine ganze Zahl</translation>
     </message>
     <message>
-        <source>"data" must be "corpus" or "induction"</source>
-        <translation>"data" muss "corpus" oder "induction" sein</translation>
+        <source>&quot;data&quot; must be &quot;corpus&quot; or &quot;induction&quot;</source>
+        <translation>&quot;data&quot; muss &quot;corpus&quot; oder &quot;induction&quot; sein</translation>
     </message>
     <message>
-        <source>"learning_rate" must lie between 0 and 1</source>
-        <translation>"learning_rate" muss zwischen 0 und 1 liegen</translation>
+        <source>&quot;learning_rate&quot; must lie between 0 and 1</source>
+        <translation>&quot;learning_rate&quot; muss zwischen 0 und 1 liegen</translation>
     </message>
     <message>
-        <source>"init_deviation" must lie in (0, 1]</source>
-        <translation>"init_deviation" muss in (0, 1] liegen</translation>
+        <source>&quot;init_deviation&quot; must lie in (0, 1]</source>
+        <translation>&quot;init_deviation&quot; muss in (0, 1] liegen</translation>
     </message>
     <message>
-        <source>"seed" is missing or not a whole number</source>
-        <translation>"seed" fehlt oder ist keine ganze Zahl</translation>
+        <source>&quot;seed&quot; is missing or not a whole number</source>
+        <translation>&quot;seed&quot; fehlt oder ist keine ganze Zahl</translation>
     </message>
     <message>
         <source>--d-model %1 must be --heads %2 times an even head size</source>
@@ -4423,15 +4456,15 @@
         <translation>kein JSON-Objekt</translation>
     </message>
     <message>
-        <source>"step" is missing or out of range</source>
-        <translation>"step" fehlt oder liegt außerhalb des Bereichs</translation>
+        <source>&quot;step&quot; is missing or out of range</source>
+        <translation>&quot;step&quot; fehlt oder liegt außerhalb des Bereichs</translation>
     </message>
     <message>
         <source>%1 loss flags for %2 tokens</source>
         <translation>%1 Verlust-Markierungen für %2 Tokens</translation>
     </message>
     <message>
-        <source>the window's first id %1 is not below the vocabulary's %2, or the corpus has fewer than %3 tokens</source>
+        <source>the window&apos;s first id %1 is not below the vocabulary&apos;s %2, or the corpus has fewer than %3 tokens</source>
         <translation>die erste ID %1 des Fensters liegt nicht unter der des Vokabulars %2, oder der Korpus hat weniger als %3 Tokens</translation>
     </message>
     <message>
@@ -4506,12 +4539,64 @@
         <translation>ein gleitendes Fenster aus einem Key</translation>
     </message>
     <message>
-        <source>W_QK is not a linear map here: each head's q and k are normalised between the projections and the scores</source>
+        <source>W_QK is not a linear map here: each head&apos;s q and k are normalised between the projections and the scores</source>
         <translation>W_QK ist hier keine lineare Abbildung: q und k jedes Kopfes werden zwischen den Projektionen und den Scores normalisiert</translation>
     </message>
     <message>
-        <source>%1's heads use %2, which the workbench does not compute</source>
+        <source>%1&apos;s heads use %2, which the workbench does not compute</source>
         <translation>Die Köpfe von %1 verwenden %2, was die Werkbank nicht berechnet</translation>
+    </message>
+    <message>
+        <source>%1 is not a decoder: it does not continue a text</source>
+        <translation>%1 ist kein Decoder: er setzt keinen Text fort</translation>
+    </message>
+    <message>
+        <source>%1 does not apply while the model writes: only ablations to zero, scales and steering do (a mean or a patch would change the positions already written)</source>
+        <translation>%1 gilt nicht, während das Modell schreibt: nur Ablationen auf null, Skalierungen und Steuerung gelten (ein Mittelwert oder ein Patch würde die schon geschriebenen Positionen ändern)</translation>
+    </message>
+    <message>
+        <source>the temperature must be a finite number from 0 (greedy)</source>
+        <translation>die Temperatur muss eine endliche Zahl ab 0 (gierig) sein</translation>
+    </message>
+    <message>
+        <source>%1 tokens and %2 more are more than the model&apos;s %3 positions</source>
+        <translation>%1 Tokens und %2 weitere sind mehr als die %3 Positionen des Modells</translation>
+    </message>
+    <message>
+        <source>%1: the vector has %2 × %3 numbers, the residual stream %4</source>
+        <translation>%1: der Vektor hat %2 × %3 Zahlen, der Residualstrom %4</translation>
+    </message>
+    <message>
+        <source>%1: the vector is not all finite numbers</source>
+        <translation>%1: nicht alle Zahlen des Vektors sind endlich</translation>
+    </message>
+    <message>
+        <source>%1: there is no position %2: the run has %3 tokens</source>
+        <translation>%1: es gibt keine Position %2: der Lauf hat %3 Tokens</translation>
+    </message>
+    <message>
+        <source>--fields: there is no field &quot;%1&quot; (the fields are %2)</source>
+        <translation>--fields: es gibt kein Feld „%1“ (die Felder sind %2)</translation>
+    </message>
+    <message>
+        <source>--fields names no field</source>
+        <translation>--fields nennt kein Feld</translation>
+    </message>
+    <message>
+        <source>--heads expects L:H[,L:H…], got &quot;%1&quot;</source>
+        <translation>--heads erwartet L:H[,L:H…], erhielt „%1“</translation>
+    </message>
+    <message>
+        <source>--heads %1: there is no layer %2: the model has %3</source>
+        <translation>--heads %1: es gibt keine Schicht %2: das Modell hat %3</translation>
+    </message>
+    <message>
+        <source>--heads %1: there is no head %2: a layer has %3</source>
+        <translation>--heads %1: es gibt keinen Kopf %2: eine Schicht hat %3</translation>
+    </message>
+    <message>
+        <source>--heads names no head</source>
+        <translation>--heads nennt keinen Kopf</translation>
     </message>
 </context>
 <context>
@@ -4538,11 +4623,11 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
 <context>
     <name>attn::ui::BiasEditor</name>
     <message>
-        <source>Biases of head %1 (added to every token's row)</source>
+        <source>Biases of head %1 (added to every token&apos;s row)</source>
         <translation>Biases von Kopf %1 (zu jeder Token-Zeile addiert)</translation>
     </message>
     <message>
-        <source>Biases (added to every token's row)</source>
+        <source>Biases (added to every token&apos;s row)</source>
         <translation>Biases (zu jeder Token-Zeile addiert)</translation>
     </message>
     <message>
@@ -4597,7 +4682,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>Das Modell hat keinen LM-Kopf: keine OV-Paare.</translation>
     </message>
     <message>
-        <source>Token pairs need the model's embeddings: this head is no model's.</source>
+        <source>Token pairs need the model&apos;s embeddings: this head is no model&apos;s.</source>
         <translation>Token-Paare brauchen die Einbettungen des Modells: dieser Kopf gehört zu keinem Modell.</translation>
     </message>
     <message>
@@ -4633,7 +4718,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>W_OV[%1, %2] = %3: die Aufmerksamkeit auf ein Token entlang Richtung %1 schreibt so viel entlang Richtung %2 (je Einheit Gewicht)</translation>
     </message>
     <message>
-        <source>W_OV's eigenvalues by modulus, largest first: %1</source>
+        <source>W_OV&apos;s eigenvalues by modulus, largest first: %1</source>
         <translation>Eigenwerte von W_OV nach Betrag, größter zuerst: %1</translation>
     </message>
     <message>
@@ -4669,7 +4754,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>Rang</translation>
     </message>
     <message>
-        <source>W_OV's eigenvalues</source>
+        <source>W_OV&apos;s eigenvalues</source>
         <translation>Eigenwerte von W_OV</translation>
     </message>
     <message>
@@ -4701,11 +4786,11 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>Kopier-Wert: keiner (jeder Eigenwert von W_OV ist 0: der Kopf schreibt nichts).</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Copying score %1&lt;/b&gt; = Σ Re λ / Σ |λ| over W_OV's eigenvalues: near +1 the head copies what it attends to into the residual stream, near −1 it suppresses it, near 0 it writes something else.</source>
+        <source>&lt;b&gt;Copying score %1&lt;/b&gt; = Σ Re λ / Σ |λ| over W_OV&apos;s eigenvalues: near +1 the head copies what it attends to into the residual stream, near −1 it suppresses it, near 0 it writes something else.</source>
         <translation>&lt;b&gt;Kopier-Wert %1&lt;/b&gt; = Σ Re λ / Σ |λ| über die Eigenwerte von W_OV: nahe +1 kopiert der Kopf, was er beachtet, in den Residualstrom, nahe −1 unterdrückt er es, nahe 0 schreibt er etwas anderes.</translation>
     </message>
     <message>
-        <source>Wq·Wkᵀ (%1 × %1), not the head's scores: %2</source>
+        <source>Wq·Wkᵀ (%1 × %1), not the head&apos;s scores: %2</source>
         <translation>Wq·Wkᵀ (%1 × %1), nicht die Scores des Kopfes: %2</translation>
     </message>
 </context>
@@ -4724,11 +4809,11 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>Zeile</translation>
     </message>
     <message>
-        <source>Query %1 (“%2”) has no key to attend to: every key is masked, so its weights are all 0 and sum to 0, not 1. Its output %3 is 0 by convention, not a weighted average of V's %3s.</source>
+        <source>Query %1 (“%2”) has no key to attend to: every key is masked, so its weights are all 0 and sum to 0, not 1. Its output %3 is 0 by convention, not a weighted average of V&apos;s %3s.</source>
         <translation>Query %1 („%2“) hat keinen Key, auf den sie achten kann: jeder Key ist maskiert, ihre Gewichte sind also alle 0 und summieren sich zu 0, nicht 1. Ihre Ausgabe-%3 ist per Konvention 0, kein gewichteter Mittelwert der %3n von V.</translation>
     </message>
     <message>
-        <source>Weights are %1 and sum to %2: the output %3 is a convex combination — a weighted average — of V's %3s.</source>
+        <source>Weights are %1 and sum to %2: the output %3 is a convex combination — a weighted average — of V&apos;s %3s.</source>
         <translation>Die Gewichte sind %1 und summieren sich zu %2: die Ausgabe-%3 ist eine Konvexkombination – ein gewichteter Mittelwert – der %3n von V.</translation>
     </message>
     <message>
@@ -4799,7 +4884,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>Jeden Kopf aus B patchen</translation>
     </message>
     <message>
-        <source>Run A once per head with that head's output replaced by B's, and colour each head by how much of B's prediction it restores</source>
+        <source>Run A once per head with that head&apos;s output replaced by B&apos;s, and colour each head by how much of B&apos;s prediction it restores</source>
         <translation>Lauf A einmal je Kopf, mit der Ausgabe dieses Kopfes durch die von B ersetzt, und jeden Kopf danach färben, wie viel von Bs Vorhersage er wiederherstellt</translation>
     </message>
     <message>
@@ -4835,7 +4920,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>A hat %1 Tokens, B %2: der Unterschied je Kopf und das Patchen brauchen in beiden gleich viele Tokens (machen Sie B gleich lang).</translation>
     </message>
     <message>
-        <source>%1 tokens each. Right-click a head (or click a cell of the map) to patch its output from B into A and see how much of B's prediction it restores.</source>
+        <source>%1 tokens each. Right-click a head (or click a cell of the map) to patch its output from B into A and see how much of B&apos;s prediction it restores.</source>
         <translation>Je %1 Tokens. Rechtsklick auf einen Kopf (oder Klick auf eine Zelle der Karte) patcht seine Ausgabe von B nach A und zeigt, wie viel von Bs Vorhersage das wiederherstellt.</translation>
     </message>
     <message>
@@ -4875,7 +4960,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>das Patchen stellt &lt;b&gt;%1 %&lt;/b&gt; des Weges von A nach B wieder her</translation>
     </message>
     <message>
-        <source>Layer %1, head %2 patched from B. B's top prediction “%3”: %4 in A, %5 patched, %6 in B; %7.</source>
+        <source>Layer %1, head %2 patched from B. B&apos;s top prediction “%3”: %4 in A, %5 patched, %6 in B; %7.</source>
         <translation>Schicht %1, Kopf %2 aus B gepatcht. Bs beste Vorhersage „%3“: %4 in A, %5 gepatcht, %6 in B; %7.</translation>
     </message>
     <message>
@@ -4911,7 +4996,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>, JS-Divergenz %1</translation>
     </message>
     <message>
-        <source>&lt;br&gt;the last token's weights:</source>
+        <source>&lt;br&gt;the last token&apos;s weights:</source>
         <translation>&lt;br&gt;die Gewichte des letzten Tokens:</translation>
     </message>
     <message>
@@ -5026,7 +5111,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>keine: Attention sieht die Tokens als Menge. sinusförmig: P[pos, 2i] = sin(pos/10000^(2i/p)), P[pos, 2i+1] = cos(…) wird vor den Projektionen zu X (und zum Kontext) addiert. RoPE: jedes Paar (2i, 2i+1) jeder Zeile von Q und K wird um pos·θ^(−2i/d_k) gedreht, sodass q·k nur vom Abstand der beiden Positionen abhängt (d_k muss gerade sein). RoPE, halbiert: die Paare (i, i + d_k/2), wie Llama und Qwen2 sie drehen.</translation>
     </message>
     <message>
-        <source>RoPE's base θ: pair i turns by pos·θ^(−2i/d_k). A larger θ turns slowly, for long texts.</source>
+        <source>RoPE&apos;s base θ: pair i turns by pos·θ^(−2i/d_k). A larger θ turns slowly, for long texts.</source>
         <translation>Die Basis θ von RoPE: Paar i dreht sich um pos·θ^(−2i/d_k). Ein größeres θ dreht langsamer, für lange Texte.</translation>
     </message>
     <message>
@@ -5050,7 +5135,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>Spalten von Wq und Wk (jeder Kopf): die Größe der Queries und Keys.</translation>
     </message>
     <message>
-        <source>Columns of Wv (every head): the size of each head's output.</source>
+        <source>Columns of Wv (every head): the size of each head&apos;s output.</source>
         <translation>Spalten von Wv (jeder Kopf): die Größe der Ausgabe jedes Kopfes.</translation>
     </message>
     <message>
@@ -5093,7 +5178,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>Der Cache ist leer: drücken Sie „Schritt“.</translation>
     </message>
     <message>
-        <source>This step: %1 multiply-adds (one token's q, k, v and %2 cached keys and values); recomputing all %2 tokens from scratch: %3. So far %4 against %5.</source>
+        <source>This step: %1 multiply-adds (one token&apos;s q, k, v and %2 cached keys and values); recomputing all %2 tokens from scratch: %3. So far %4 against %5.</source>
         <translation>Dieser Schritt: %1 Multiplikationen mit Addition (q, k, v eines Tokens und %2 gespeicherte Keys und Values); alle %2 Tokens neu berechnet: %3. Bisher %4 gegenüber %5.</translation>
     </message>
     <message>
@@ -5160,7 +5245,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>Letzte Änderung: &lt;b&gt;%1&lt;/b&gt;. Gewichte nachher − vorher; größte Änderung %2.%3</translation>
     </message>
     <message>
-        <source> Each query's changes add up to 0: its weights still sum to 1.</source>
+        <source> Each query&apos;s changes add up to 0: its weights still sum to 1.</source>
         <translation> Die Änderungen jeder Query summieren sich zu 0: ihre Gewichte ergeben weiterhin 1.</translation>
     </message>
 </context>
@@ -5350,7 +5435,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>Schließen</translation>
     </message>
     <message>
-        <source>The class's answer</source>
+        <source>The class&apos;s answer</source>
         <translation>Die Antwort der Klasse</translation>
     </message>
     <message>
@@ -5752,7 +5837,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>Kopf-Werte</translation>
     </message>
     <message>
-        <source>Each head's induction score (solid) and previous-token score (dashed) on held-out sequences</source>
+        <source>Each head&apos;s induction score (solid) and previous-token score (dashed) on held-out sequences</source>
         <translation>Induktionswert (durchgezogen) und Vorgänger-Wert (gestrichelt) jedes Kopfes auf zurückgehaltenen Folgen</translation>
     </message>
     <message>
@@ -5841,7 +5926,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>wie ein GPU-Kernel es berechnet: Kachel für Kachel, jede Kachel eine Summe von Blockprodukten</translation>
     </message>
     <message>
-        <source>the FlashAttention recurrence: the picked query's softmax and output over key blocks, the n×m weights never stored</source>
+        <source>the FlashAttention recurrence: the picked query&apos;s softmax and output over key blocks, the n×m weights never stored</source>
         <translation>die FlashAttention-Rekursion: Softmax und Ausgabe der gewählten Query über Key-Blöcke, die n×m Gewichte nie gespeichert</translation>
     </message>
 </context>
@@ -5899,7 +5984,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>ALiBi-Bias</translation>
     </message>
     <message>
-        <source>Adds mₕ·(j − i) to head h's logits: a penalty growing with the distance to earlier keys; the standard slopes are mₕ = 2^(−8h/H).</source>
+        <source>Adds mₕ·(j − i) to head h&apos;s logits: a penalty growing with the distance to earlier keys; the standard slopes are mₕ = 2^(−8h/H).</source>
         <translation>Addiert mₕ·(j − i) zu den Logits von Kopf h: eine Strafe, die mit dem Abstand zu früheren Keys wächst; die Standardsteigungen sind mₕ = 2^(−8h/H).</translation>
     </message>
     <message>
@@ -5967,7 +6052,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>RMS-Norm von q und k</translation>
     </message>
     <message>
-        <source>Each row of Q and K is divided by its root mean square and multiplied by the head's gains gq, gk (Qwen3, Gemma 3), before RoPE: q ← q/√(mean(q²) + ε) ⊙ gq.</source>
+        <source>Each row of Q and K is divided by its root mean square and multiplied by the head&apos;s gains gq, gk (Qwen3, Gemma 3), before RoPE: q ← q/√(mean(q²) + ε) ⊙ gq.</source>
         <translation>Jede Zeile von Q und K wird vor RoPE durch ihren quadratischen Mittelwert geteilt und mit den Verstärkungen gq, gk des Kopfs multipliziert (Qwen3, Gemma 3): q ← q/√(mean(q²) + ε) ⊙ gq.</translation>
     </message>
     <message>
@@ -6003,7 +6088,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>Wie die Frequenzen für lange Eingaben umgeschrieben werden. linear: jede durch den Faktor geteilt. llama3: lange Wellenlängen um den Faktor verlangsamt, kurze behalten, die dazwischen überblendet.</translation>
     </message>
     <message>
-        <source>The scaling's factor (Llama 3.1: 8, Llama 3.2: 32).</source>
+        <source>The scaling&apos;s factor (Llama 3.1: 8, Llama 3.2: 32).</source>
         <translation>Der Faktor der Skalierung (Llama 3.1: 8, Llama 3.2: 32).</translation>
     </message>
     <message>
@@ -6039,7 +6124,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>Weiche Kappung %1</translation>
     </message>
     <message>
-        <source>Scores' scale and cap</source>
+        <source>Scores&apos; scale and cap</source>
         <translation>Skalierung und Kappung der Scores</translation>
     </message>
     <message>
@@ -6069,7 +6154,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
 <context>
     <name>attn::ui::LayerDeltaView</name>
     <message>
-        <source>How far B's residual stream after each layer is from A's: ‖hidden_B − hidden_A‖ / ‖hidden_A‖ over every position; a bar per layer, 0 on the left</source>
+        <source>How far B&apos;s residual stream after each layer is from A&apos;s: ‖hidden_B − hidden_A‖ / ‖hidden_A‖ over every position; a bar per layer, 0 on the left</source>
         <translation>Wie weit der Residualstrom von B nach jeder Schicht von dem von A entfernt ist: ‖hidden_B − hidden_A‖ / ‖hidden_A‖ über alle Positionen; ein Balken je Schicht, 0 links</translation>
     </message>
     <message>
@@ -6085,7 +6170,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>Was sich änderte, je Schicht</translation>
     </message>
     <message>
-        <source>After layer %1 B's residual stream is %2 % of A's away from it</source>
+        <source>After layer %1 B&apos;s residual stream is %2 % of A&apos;s away from it</source>
         <translation>Nach Schicht %1 ist der Residualstrom von B um %2 % des von A von ihm entfernt</translation>
     </message>
     <message>
@@ -6124,7 +6209,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>Rollout durch jede Schicht</translation>
     </message>
     <message>
-        <source>each layer's heads by %1 score, highest first</source>
+        <source>each layer&apos;s heads by %1 score, highest first</source>
         <translation>Köpfe jeder Schicht nach %1-Wert, höchster zuerst</translation>
     </message>
     <message>
@@ -6160,11 +6245,11 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>Den Kopf ablatieren (Mittel über die Positionen)</translation>
     </message>
     <message>
-        <source>Scale the head's output…</source>
+        <source>Scale the head&apos;s output…</source>
         <translation>Die Ausgabe des Kopfes skalieren…</translation>
     </message>
     <message>
-        <source>Scale the head's output</source>
+        <source>Scale the head&apos;s output</source>
         <translation>Die Ausgabe des Kopfes skalieren</translation>
     </message>
     <message>
@@ -6281,7 +6366,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>Tokens sind Zeilen; Softmax entlang jeder Zeile. Das Spaltenlayout berechnet dieselbe Attention, transponiert.</translation>
     </message>
     <message>
-        <source>tokens are columns; softmax down each column. Every matrix is the transpose of the row layout's: the same attention.</source>
+        <source>tokens are columns; softmax down each column. Every matrix is the transpose of the row layout&apos;s: the same attention.</source>
         <translation>Tokens sind Spalten; Softmax abwärts in jeder Spalte. Jede Matrix ist die Transponierte der des Zeilenlayouts: dieselbe Attention.</translation>
     </message>
     <message>
@@ -6324,7 +6409,7 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>Maskiert: </translation>
     </message>
     <message>
-        <source> ALiBi adds slope·(j − i) to each head's logits.</source>
+        <source> ALiBi adds slope·(j − i) to each head&apos;s logits.</source>
         <translation> ALiBi addiert Steigung·(j − i) zu den Logits jedes Kopfes.</translation>
     </message>
     <message>
@@ -6430,7 +6515,7 @@ Rechtsklick: die Matrix zufällig oder neu füllen.</translation>
         <translation>&amp;Modell zeigen</translation>
     </message>
     <message>
-        <source>Show the open model's heads in the whole window, or the workbench again</source>
+        <source>Show the open model&apos;s heads in the whole window, or the workbench again</source>
         <translation>Die Köpfe des geöffneten Modells im ganzen Fenster zeigen, oder wieder die Werkbank</translation>
     </message>
     <message>
@@ -6438,15 +6523,15 @@ Rechtsklick: die Matrix zufällig oder neu füllen.</translation>
         <translation>◂ Zurück zum Modell</translation>
     </message>
     <message>
-        <source>Show the model the workbench's numbers came from (Ctrl+M)</source>
+        <source>Show the model the workbench&apos;s numbers came from (Ctrl+M)</source>
         <translation>Das Modell zeigen, aus dem die Zahlen der Werkbank stammen (Strg+M)</translation>
     </message>
     <message>
-        <source>Send the head's edits to the model ▸</source>
+        <source>Send the head&apos;s edits to the model ▸</source>
         <translation>Die Änderungen des Kopfes ans Modell senden ▸</translation>
     </message>
     <message>
-        <source>Run the model with this head as the workbench computes it now: its output replaces the head's own, and the model shows what changed (Edit › Undo takes it back)</source>
+        <source>Run the model with this head as the workbench computes it now: its output replaces the head&apos;s own, and the model shows what changed (Edit › Undo takes it back)</source>
         <translation>Das Modell mit diesem Kopf rechnen, wie ihn die Werkbank jetzt berechnet: Seine Ausgabe ersetzt die eigene des Kopfes, und das Modell zeigt, was sich änderte (Bearbeiten › Rückgängig nimmt es zurück)</translation>
     </message>
     <message>
@@ -6454,7 +6539,7 @@ Rechtsklick: die Matrix zufällig oder neu füllen.</translation>
         <translation>Seine Schaltkreise ▸</translation>
     </message>
     <message>
-        <source>W_QK and W_OV of this head as the workbench holds it now, edits included, with their spectra and the copying score (the model view's Circuits tab)</source>
+        <source>W_QK and W_OV of this head as the workbench holds it now, edits included, with their spectra and the copying score (the model view&apos;s Circuits tab)</source>
         <translation>W_QK und W_OV dieses Kopfes, wie die Werkbank ihn jetzt hält, mit den Änderungen, samt Spektren und Kopierwert (Reiter Schaltkreise der Modellansicht)</translation>
     </message>
     <message>
@@ -6470,7 +6555,7 @@ Rechtsklick: die Matrix zufällig oder neu füllen.</translation>
         <translation>Gewichte-Heatmap: Attention-Rollout</translation>
     </message>
     <message>
-        <source>What the workbench's weights heatmap shows for the head taken apart, as the model view's Show box does for every head</source>
+        <source>What the workbench&apos;s weights heatmap shows for the head taken apart, as the model view&apos;s Show box does for every head</source>
         <translation>Was die Gewichte-Heatmap der Werkbank für den zerlegten Kopf zeigt, wie das Feld Zeigen der Modellansicht für jeden Kopf</translation>
     </message>
     <message>
@@ -6486,11 +6571,11 @@ Rechtsklick: die Matrix zufällig oder neu füllen.</translation>
         <translation>Kein Kopf des Modells ist in der Werkbank: Zerlegen Sie zuerst einen.</translation>
     </message>
     <message>
-        <source>The workbench no longer holds head %1 of layer %2 on the model's %3 tokens: take the head apart again.</source>
+        <source>The workbench no longer holds head %1 of layer %2 on the model&apos;s %3 tokens: take the head apart again.</source>
         <translation>Die Werkbank enthält nicht mehr Kopf %1 von Schicht %2 auf den %3 Token des Modells: Zerlegen Sie den Kopf erneut.</translation>
     </message>
     <message>
-        <source>The head's output does not fit the model (not finite, or of another shape).</source>
+        <source>The head&apos;s output does not fit the model (not finite, or of another shape).</source>
         <translation>Die Ausgabe des Kopfes passt nicht zum Modell (nicht endlich oder von anderer Form).</translation>
     </message>
     <message>
@@ -6554,7 +6639,7 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
         <translation>‖a·v·Wo‖ (wertgewichtet)</translation>
     </message>
     <message>
-        <source>rollout through layer %1 (the model's run)</source>
+        <source>rollout through layer %1 (the model&apos;s run)</source>
         <translation>Rollout bis Schicht %1 (der Lauf des Modells)</translation>
     </message>
     <message>
@@ -6662,7 +6747,7 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
         <translation>Nach dem Wert s&amp;ortieren</translation>
     </message>
     <message>
-        <source>Draw each layer's heads from the highest score to the lowest</source>
+        <source>Draw each layer&apos;s heads from the highest score to the lowest</source>
         <translation>Die Köpfe jeder Schicht vom höchsten Wert zum niedrigsten zeichnen</translation>
     </message>
     <message>
@@ -6702,7 +6787,7 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
         <translation>A/B</translation>
     </message>
     <message>
-        <source>No model is open: File › Open model… or drop a model folder (config.json, model.safetensors and the tokenizer's files) on the window.</source>
+        <source>No model is open: File › Open model… or drop a model folder (config.json, model.safetensors and the tokenizer&apos;s files) on the window.</source>
         <translation>Kein Modell geöffnet: Datei › Modell öffnen… oder einen Modellordner (config.json, model.safetensors und die Dateien des Tokenizers) auf das Fenster ziehen.</translation>
     </message>
     <message>
@@ -6770,7 +6855,7 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
         <translation>welchen Schlüssel jede Anfrage liest, 0–1 für jeden Kopf</translation>
     </message>
     <message>
-        <source>how much each key adds to the query's output (Kobayashi et al. 2020), one scale for every head: 0–%1. Hover a head for its sink.</source>
+        <source>how much each key adds to the query&apos;s output (Kobayashi et al. 2020), one scale for every head: 0–%1. Hover a head for its sink.</source>
         <translation>wie viel jeder Schlüssel zur Ausgabe der Anfrage beiträgt (Kobayashi et al. 2020), eine Skala für alle Köpfe: 0–%1. Zeigen Sie auf einen Kopf für seine Senke.</translation>
     </message>
     <message>
@@ -6778,7 +6863,7 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
         <translation>wird gelesen…</translation>
     </message>
     <message>
-        <source>where each position's information came from through the layers, if attention alone mixed tokens (Abnar &amp; Zuidema 2020; it ignores the MLPs and how much each value writes)</source>
+        <source>where each position&apos;s information came from through the layers, if attention alone mixed tokens (Abnar &amp; Zuidema 2020; it ignores the MLPs and how much each value writes)</source>
         <translation>woher die Information jeder Position durch die Schichten kam, wenn allein Attention die Token mischte (Abnar &amp; Zuidema 2020; es übergeht die MLPs und wie viel jeder Wert schreibt)</translation>
     </message>
     <message>
@@ -6879,7 +6964,7 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
         <translation>&lt;b&gt;Keine Positionen.&lt;/b&gt; Attention vergleicht jede Query mit jedem Key, egal wo sie stehen: sie sieht eine Menge von Tokens. Wählen Sie sinusförmig oder RoPE neben der Temperatur.</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Sinusoidal:&lt;/b&gt; X′ = X + P before the projections, P[pos, 2i] = sin(pos/10000^(2i/p)), P[pos, 2i+1] = cos(…). Low columns turn fast, high ones slowly: each row is a position's fingerprint.</source>
+        <source>&lt;b&gt;Sinusoidal:&lt;/b&gt; X′ = X + P before the projections, P[pos, 2i] = sin(pos/10000^(2i/p)), P[pos, 2i+1] = cos(…). Low columns turn fast, high ones slowly: each row is a position&apos;s fingerprint.</source>
         <translation>&lt;b&gt;Sinusförmig:&lt;/b&gt; X′ = X + P vor den Projektionen, P[pos, 2i] = sin(pos/10000^(2i/p)), P[pos, 2i+1] = cos(…). Niedrige Spalten drehen sich schnell, hohe langsam: jede Zeile ist der Fingerabdruck einer Position.</translation>
     </message>
     <message>
@@ -7368,11 +7453,11 @@ Wiederherstellen?</translation>
         <translation>Den Cache leeren</translation>
     </message>
     <message>
-        <source>Previous / next step (a presenter's clicker)</source>
+        <source>Previous / next step (a presenter&apos;s clicker)</source>
         <translation>Vorheriger / nächster Schritt (der Presenter eines Vortragenden)</translation>
     </message>
     <message>
-        <source>Clear the pen's strokes; without strokes, put the pen down; else leave presentation mode</source>
+        <source>Clear the pen&apos;s strokes; without strokes, put the pen down; else leave presentation mode</source>
         <translation>Die Striche des Stifts löschen; ohne Striche den Stift ablegen; sonst den Präsentationsmodus verlassen</translation>
     </message>
     <message>
@@ -7404,7 +7489,7 @@ Wiederherstellen?</translation>
         <translation>Tastenkürzel</translation>
     </message>
     <message>
-        <source>The menus' shortcuts, then the keys each part of the window answers while it has the focus.</source>
+        <source>The menus&apos; shortcuts, then the keys each part of the window answers while it has the focus.</source>
         <translation>Die Tastenkürzel der Menüs, dann die Tasten, auf die jeder Teil des Fensters reagiert, während er den Fokus hat.</translation>
     </message>
     <message>
@@ -7676,7 +7761,7 @@ Wiederherstellen?</translation>
         <translation>Pause</translation>
     </message>
     <message>
-        <source>Reset, Step or Play puts the task's sentence in the document.</source>
+        <source>Reset, Step or Play puts the task&apos;s sentence in the document.</source>
         <translation>Zurücksetzen, Schritt oder Abspielen setzt den Satz der Aufgabe ins Dokument.</translation>
     </message>
     <message>
@@ -7714,16 +7799,16 @@ Wiederherstellen?</translation>
         <translation>: Vektoren sind Spalten</translation>
     </message>
     <message>
-        <source>&lt;table cellspacing='0' cellpadding='2'&gt;&lt;tr&gt;&lt;th align='left'&gt;key j&amp;nbsp;&amp;nbsp;&lt;/th&gt;&lt;th align='right'&gt;</source>
-        <translation>&lt;table cellspacing='0' cellpadding='2'&gt;&lt;tr&gt;&lt;th align='left'&gt;Key j&amp;nbsp;&amp;nbsp;&lt;/th&gt;&lt;th align='right'&gt;</translation>
+        <source>&lt;table cellspacing=&apos;0&apos; cellpadding=&apos;2&apos;&gt;&lt;tr&gt;&lt;th align=&apos;left&apos;&gt;key j&amp;nbsp;&amp;nbsp;&lt;/th&gt;&lt;th align=&apos;right&apos;&gt;</source>
+        <translation>&lt;table cellspacing=&apos;0&apos; cellpadding=&apos;2&apos;&gt;&lt;tr&gt;&lt;th align=&apos;left&apos;&gt;Key j&amp;nbsp;&amp;nbsp;&lt;/th&gt;&lt;th align=&apos;right&apos;&gt;</translation>
     </message>
     <message>
-        <source>&amp;nbsp;&amp;nbsp;&lt;/th&gt;&lt;th align='left'&gt;ℓⱼ = </source>
-        <translation>&amp;nbsp;&amp;nbsp;&lt;/th&gt;&lt;th align='left'&gt;ℓⱼ = </translation>
+        <source>&amp;nbsp;&amp;nbsp;&lt;/th&gt;&lt;th align=&apos;left&apos;&gt;ℓⱼ = </source>
+        <translation>&amp;nbsp;&amp;nbsp;&lt;/th&gt;&lt;th align=&apos;left&apos;&gt;ℓⱼ = </translation>
     </message>
     <message>
-        <source>&lt;tr&gt;&lt;td&gt;%1 %2&lt;/td&gt;&lt;td align='right'&gt;%3&amp;nbsp;&amp;nbsp;&lt;/td&gt;&lt;td&gt;%3%4 = &lt;b&gt;%5&lt;/b&gt;&lt;/td&gt;&lt;/tr&gt;</source>
-        <translation>&lt;tr&gt;&lt;td&gt;%1 %2&lt;/td&gt;&lt;td align='right'&gt;%3&amp;nbsp;&amp;nbsp;&lt;/td&gt;&lt;td&gt;%3%4 = &lt;b&gt;%5&lt;/b&gt;&lt;/td&gt;&lt;/tr&gt;</translation>
+        <source>&lt;tr&gt;&lt;td&gt;%1 %2&lt;/td&gt;&lt;td align=&apos;right&apos;&gt;%3&amp;nbsp;&amp;nbsp;&lt;/td&gt;&lt;td&gt;%3%4 = &lt;b&gt;%5&lt;/b&gt;&lt;/td&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;td&gt;%1 %2&lt;/td&gt;&lt;td align=&apos;right&apos;&gt;%3&amp;nbsp;&amp;nbsp;&lt;/td&gt;&lt;td&gt;%3%4 = &lt;b&gt;%5&lt;/b&gt;&lt;/td&gt;&lt;/tr&gt;</translation>
     </message>
     <message>
         <source>exp(%1)/Σ · %2 = &lt;b&gt;%3&lt;/b&gt; · %4</source>
@@ -7734,8 +7819,8 @@ Wiederherstellen?</translation>
         <translation>%2 · exp(%1)/Σ = %4 · &lt;b&gt;%3&lt;/b&gt;</translation>
     </message>
     <message>
-        <source>&lt;p style='margin:2px 0 6px 0'&gt;&lt;span style='color:#555'&gt;%1&lt;/span&gt; &amp;nbsp;%2 = %3&lt;/p&gt;</source>
-        <translation>&lt;p style='margin:2px 0 6px 0'&gt;&lt;span style='color:#555'&gt;%1&lt;/span&gt; &amp;nbsp;%2 = %3&lt;/p&gt;</translation>
+        <source>&lt;p style=&apos;margin:2px 0 6px 0&apos;&gt;&lt;span style=&apos;color:#555&apos;&gt;%1&lt;/span&gt; &amp;nbsp;%2 = %3&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;margin:2px 0 6px 0&apos;&gt;&lt;span style=&apos;color:#555&apos;&gt;%1&lt;/span&gt; &amp;nbsp;%2 = %3&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;i&gt;+ %1 other keys, total weight %2&lt;/i&gt; = %3&lt;/p&gt;</source>
@@ -7766,8 +7851,8 @@ Wiederherstellen?</translation>
         <translation>&lt;p&gt;Σ = Σₗ exp(ℓₗ) = </translation>
     </message>
     <message>
-        <source>&lt;p style='font-size:large'&gt;&lt;b&gt;o%1 = %2%3&lt;/b&gt; &amp;nbsp; (Σ weights = %4)&lt;/p&gt;</source>
-        <translation>&lt;p style='font-size:large'&gt;&lt;b&gt;o%1 = %2%3&lt;/b&gt; &amp;nbsp; (Σ Gewichte = %4)&lt;/p&gt;</translation>
+        <source>&lt;p style=&apos;font-size:large&apos;&gt;&lt;b&gt;o%1 = %2%3&lt;/b&gt; &amp;nbsp; (Σ weights = %4)&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;font-size:large&apos;&gt;&lt;b&gt;o%1 = %2%3&lt;/b&gt; &amp;nbsp; (Σ Gewichte = %4)&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;✓ equals output %1 %2 of the result%3 (largest difference %4).&lt;/p&gt;</source>
@@ -7790,15 +7875,15 @@ Wiederherstellen?</translation>
         <translation>&lt;p&gt;&lt;i&gt;Maskiert: %1 (%2). exp(−∞) = 0, sie fallen also aus beiden Summen heraus.&lt;/i&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;i&gt;This is head %1's output. The final output %2.&lt;/i&gt;&lt;/p&gt;</source>
+        <source>&lt;p&gt;&lt;i&gt;This is head %1&apos;s output. The final output %2.&lt;/i&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;i&gt;Das ist die Ausgabe von Kopf %1. Die Endausgabe %2.&lt;/i&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>concatenates the heads' outputs and multiplies by Wo</source>
+        <source>concatenates the heads&apos; outputs and multiplies by Wo</source>
         <translation>verkettet die Ausgaben der Köpfe und multipliziert mit Wo</translation>
     </message>
     <message>
-        <source>concatenates the heads' outputs</source>
+        <source>concatenates the heads&apos; outputs</source>
         <translation>verkettet die Ausgaben der Köpfe</translation>
     </message>
 </context>
@@ -7817,7 +7902,7 @@ Wiederherstellen?</translation>
         <translation>(a) Warum teilen durch </translation>
     </message>
     <message>
-        <source>q·k adds up d_k products, so its spread grows like %1. Without the scaling, large d_k pushes the logits far apart and the softmax saturates into near one-hot rows (and its gradients vanish). Dividing by %1 keeps the logits' spread near 1.</source>
+        <source>q·k adds up d_k products, so its spread grows like %1. Without the scaling, large d_k pushes the logits far apart and the softmax saturates into near one-hot rows (and its gradients vanish). Dividing by %1 keeps the logits&apos; spread near 1.</source>
         <translation>q·k addiert d_k Produkte, seine Streuung wächst also wie %1. Ohne die Skalierung treibt ein großes d_k die Logits weit auseinander, und die Softmax sättigt zu fast one-hot Zeilen (und ihre Gradienten verschwinden). Das Teilen durch %1 hält die Streuung der Logits nahe 1.</translation>
     </message>
     <message>
@@ -7833,7 +7918,7 @@ Wiederherstellen?</translation>
         <translation>(b) Eine Konstante zu einer Zeile der Logits addieren</translation>
     </message>
     <message>
-        <source>softmax(ℓ + c) = softmax(ℓ): exp(ℓⱼ + c) = eᶜ·exp(ℓⱼ), and eᶜ cancels between the numerator and the sum. (It is also why the softmax may subtract the row's maximum first: exp then never overflows.)</source>
+        <source>softmax(ℓ + c) = softmax(ℓ): exp(ℓⱼ + c) = eᶜ·exp(ℓⱼ), and eᶜ cancels between the numerator and the sum. (It is also why the softmax may subtract the row&apos;s maximum first: exp then never overflows.)</source>
         <translation>softmax(ℓ + c) = softmax(ℓ): exp(ℓⱼ + c) = eᶜ·exp(ℓⱼ), und eᶜ kürzt sich zwischen Zähler und Summe. (Deshalb darf die Softmax auch zuerst das Maximum der Zeile abziehen: exp läuft dann nie über.)</translation>
     </message>
     <message>
@@ -7893,8 +7978,8 @@ Wiederherstellen?</translation>
         <translation> (aktuell)</translation>
     </message>
     <message>
-        <source>&lt;p&gt;d_k = %1, temperature %2:&lt;/p&gt;&lt;table cellspacing='0' cellpadding='3'&gt;</source>
-        <translation>&lt;p&gt;d_k = %1, Temperatur %2:&lt;/p&gt;&lt;table cellspacing='0' cellpadding='3'&gt;</translation>
+        <source>&lt;p&gt;d_k = %1, temperature %2:&lt;/p&gt;&lt;table cellspacing=&apos;0&apos; cellpadding=&apos;3&apos;&gt;</source>
+        <translation>&lt;p&gt;d_k = %1, Temperatur %2:&lt;/p&gt;&lt;table cellspacing=&apos;0&apos; cellpadding=&apos;3&apos;&gt;</translation>
     </message>
     <message>
         <source>with 1/</source>
@@ -7969,11 +8054,11 @@ Wiederherstellen?</translation>
         <translation>&lt;p&gt;&lt;i&gt;Die kausale Maske hängt an den Positionen (Query i sieht Keys ≤ i), daher werden die Ausgaben hier nicht einfach permutiert: der Unterschied ist echt.&lt;/i&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;i&gt;Positions are on: a token moved to another place gets that place's position, so the outputs are not simply permuted. Without positions attention sees a set of tokens, not a sequence; RoPE makes the scores depend on the offset m − n only (the Positions panel shifts every position to show it).&lt;/i&gt;&lt;/p&gt;</source>
+        <source>&lt;p&gt;&lt;i&gt;Positions are on: a token moved to another place gets that place&apos;s position, so the outputs are not simply permuted. Without positions attention sees a set of tokens, not a sequence; RoPE makes the scores depend on the offset m − n only (the Positions panel shifts every position to show it).&lt;/i&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;i&gt;Positionen sind eingeschaltet: ein Token, das an einen anderen Platz rückt, bekommt dessen Position, daher werden die Ausgaben nicht einfach permutiert. Ohne Positionen sieht Attention eine Menge von Tokens, keine Folge; RoPE lässt die Scores nur vom Abstand m − n abhängen (das Positionen-Panel verschiebt jede Position, um es zu zeigen).&lt;/i&gt;&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;Cross-attention: only the queries were permuted. Permuting the context's tokens (keys and values together) changes the output by %1.&lt;/p&gt;</source>
+        <source>&lt;p&gt;Cross-attention: only the queries were permuted. Permuting the context&apos;s tokens (keys and values together) changes the output by %1.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Cross-Attention: nur die Queries wurden permutiert. Die Kontext-Tokens (Keys und Values zusammen) zu permutieren ändert die Ausgabe um %1.&lt;/p&gt;</translation>
     </message>
     <message>
@@ -8006,15 +8091,15 @@ Stattdessen wird das Rechenbeispiel gezeigt.</translation>
         <translation>Im Präsentationsmodus starten (mit --screenshot in der Größe von --size).</translation>
     </message>
     <message>
-        <source>Show the interface in &lt;language&gt; (en, de), instead of the one chosen in View › Language or else the system's.</source>
+        <source>Show the interface in &lt;language&gt; (en, de), instead of the one chosen in View › Language or else the system&apos;s.</source>
         <translation>Die Oberfläche in &lt;language&gt; (en, de) zeigen, statt in der unter Ansicht › Sprache gewählten oder sonst der des Systems.</translation>
     </message>
     <message>
-        <source>unknown stage "%1" for --focus; one of: %2</source>
+        <source>unknown stage &quot;%1&quot; for --focus; one of: %2</source>
         <translation>unbekannte Stufe „%1“ für --focus; eine von: %2</translation>
     </message>
     <message>
-        <source>unknown language "%1" for --language; one of: %2</source>
+        <source>unknown language &quot;%1&quot; for --language; one of: %2</source>
         <translation>unbekannte Sprache „%1“ für --language; eine von: %2</translation>
     </message>
     <message>
@@ -8032,7 +8117,7 @@ Stattdessen wird das Rechenbeispiel gezeigt.</translation>
 %1</translation>
     </message>
     <message>
-        <source>Show the heatmap of &lt;stage&gt; and give it the keyboard focus: %1; or heads: every head's weights at once, in the whole window; with --model: lens, circuits or compare, that tab of the model view.</source>
+        <source>Show the heatmap of &lt;stage&gt; and give it the keyboard focus: %1; or heads: every head&apos;s weights at once, in the whole window; with --model: lens, circuits or compare, that tab of the model view.</source>
         <translation>Die Heatmap von &lt;stage&gt; zeigen und ihr den Tastaturfokus geben: %1; oder heads: die Gewichte aller Köpfe auf einmal, im ganzen Fenster; mit --model: lens, circuits oder compare, diesen Reiter der Modellansicht.</translation>
     </message>
     <message>
@@ -8044,7 +8129,7 @@ Stattdessen wird das Rechenbeispiel gezeigt.</translation>
         <translation>--focus %1 zeigt einen Reiter der Modellansicht: es braucht --model DIR</translation>
     </message>
     <message>
-        <source>Open the model folder &lt;dir&gt; (Hugging Face: config.json, model.safetensors and its tokenizer) or a GGUF file (llama.cpp's) and show every head of every layer.</source>
+        <source>Open the model folder &lt;dir&gt; (Hugging Face: config.json, model.safetensors and its tokenizer) or a GGUF file (llama.cpp&apos;s) and show every head of every layer.</source>
         <translation>Den Modellordner &lt;dir&gt; (Hugging Face: config.json, model.safetensors und sein Tokenizer) oder eine GGUF-Datei (von llama.cpp) öffnen und jeden Kopf jeder Schicht zeigen.</translation>
     </message>
 </context>

@@ -44,6 +44,11 @@ std::int64_t blockWidth(std::int64_t in) {
 constexpr std::int64_t kInputMajorBlock = 64;
 constexpr std::int64_t kInputMajorRows = 256;
 
+} // namespace
+
+// Named (not file-local) because ContinuedRun::State holds one.
+namespace forwardpass {
+
 // The panels' storage, shared by every product of a run: a block takes a buffer and gives it back
 // when done, so a run allocates one per thread, on the calling thread (in the main heap, which
 // keepLargeAllocationsInHeap puts in huge pages; a helper thread's arena is not). A fresh 8 MB
@@ -74,6 +79,12 @@ private:
     std::mutex m_mutex;
     std::vector<std::unique_ptr<double[]>> m_free;
 };
+
+} // namespace forwardpass
+
+namespace {
+
+using forwardpass::PanelPool;
 
 // The largest panel `linear` widens for a product of `in` inputs (either layout).
 std::int64_t panelValues(std::int64_t in) {
@@ -220,13 +231,14 @@ Matrix norm(const ModelConfig &c, const Matrix &x, const NormWeights &n) {
     return y;
 }
 
-// Hugging Face's rotate_half RoPE on the first 2·|inverse| columns of m: position p turns the
-// pair (i, i + |inverse|) by p·inverse[i]; the columns after them pass through.
-void applyRope(Matrix &m, const std::vector<double> &inverse) {
+// Hugging Face's rotate_half RoPE on the first 2·|inverse| columns of m, whose row p is
+// position offset + p: that position turns the pair (i, i + |inverse|) by its index times
+// inverse[i]; the columns after them pass through.
+void applyRope(Matrix &m, const std::vector<double> &inverse, std::int64_t offset) {
     const auto half = Eigen::Index(inverse.size());
     for (Eigen::Index i = 0; i < half; ++i) {
         for (Eigen::Index p = 0; p < m.rows(); ++p) {
-            const double angle = double(p) * inverse[std::size_t(i)];
+            const double angle = double(offset + p) * inverse[std::size_t(i)];
             const double c = std::cos(angle), s = std::sin(angle);
             double &a = m(p, i), &b = m(p, i + half);
             const double a0 = a, b0 = b;
@@ -244,17 +256,18 @@ struct Attending {
     std::int64_t window = 0; // query i sees keys i − window < j ≤ i (0: all j ≤ i)
 };
 
-// One head: weights = softmax(mask(cap(q·kᵀ·scale))), output = weights·v. Masked cells (keys
-// after the query, or before its window) are exactly 0.
-void attend(HeadRun &h, const Attending &a) {
-    const Eigen::Index n = h.q.rows();
-    h.weights.resize(n, h.k.rows());
+// One head: weights = softmax(mask(cap(q·kᵀ·scale))), output = weights·v. Query row i is
+// position offset + i (a continued run's new rows see every cached key before them). Masked
+// cells (keys after the query, or before its window) are exactly 0.
+void attend(HeadRun &h, const Attending &a, std::int64_t offset) {
+    const Eigen::Index n = h.q.rows(), keys = h.k.rows();
+    h.weights.resize(n, keys);
     gemm(h.q, false, h.k, true, h.weights);
     h.weights *= a.scale;
     if (a.softcap > 0)
         h.weights = a.softcap * (h.weights.array() / a.softcap).tanh();
     for (Eigen::Index i = 0; i < n; ++i) {
-        const Eigen::Index end = a.causal ? i + 1 : h.k.rows();
+        const Eigen::Index end = a.causal ? Eigen::Index(offset) + i + 1 : keys;
         const Eigen::Index first =
             a.causal && a.window > 0 ? std::max<Eigen::Index>(0, end - a.window) : 0;
         auto row = h.weights.row(i);
@@ -263,7 +276,7 @@ void attend(HeadRun &h, const Attending &a) {
         seen = (seen.array() - top).exp();
         seen /= seen.sum();
         row.head(first).setZero();
-        row.tail(h.k.rows() - end).setZero();
+        row.tail(keys - end).setZero();
     }
     h.output.resize(n, h.v.cols());
     gemm(h.weights, false, h.v, false, h.output);
@@ -275,7 +288,8 @@ void attend(HeadRun &h, const Attending &a) {
 std::vector<const Matrix *> editHeads(LayerRun &r, const Interventions &interventions, int layer) {
     std::vector<const Matrix *> contributions(r.heads.size(), nullptr);
     for (const Intervention &e : interventions.edits) {
-        if (e.layer != layer || e.kind == Intervention::Kind::PatchResidual)
+        if (e.layer != layer || e.kind == Intervention::Kind::PatchResidual ||
+            e.kind == Intervention::Kind::Steer)
             continue;
         Matrix &output = r.heads[std::size_t(e.head)].output;
         switch (e.kind) {
@@ -291,10 +305,15 @@ std::vector<const Matrix *> editHeads(LayerRun &r, const Interventions &interven
             else
                 output *= e.factor;
             break;
-        case Intervention::Kind::PatchHead:
-            output =
+        case Intervention::Kind::PatchHead: {
+            const Matrix &b =
                 interventions.source->layers[std::size_t(layer)].heads[std::size_t(e.head)].output;
+            if (e.position < 0)
+                output = b;
+            else
+                output.row(Eigen::Index(e.position)) = b.row(Eigen::Index(e.position));
             break;
+        }
         case Intervention::Kind::ReplaceOutput:
             output = e.values;
             break;
@@ -302,14 +321,35 @@ std::vector<const Matrix *> editHeads(LayerRun &r, const Interventions &interven
             contributions[std::size_t(e.head)] = &e.values;
             break;
         case Intervention::Kind::PatchResidual:
+        case Intervention::Kind::Steer:
             break;
         }
     }
     return contributions;
 }
 
+} // namespace
+
+namespace forwardpass {
+
+// A layer's keys and values so far, one matrix per key/value head (t × head_dim, after the
+// norm and RoPE): what a continued run reuses instead of recomputing the earlier positions.
+struct LayerCache {
+    std::vector<Matrix> keys, values;
+};
+
+} // namespace forwardpass
+
+namespace {
+
+using forwardpass::LayerCache;
+
+// One layer on `input`, whose row i is position offset + i. With a cache, the rows' keys and
+// values are appended to it and the queries attend to every cached position; without one,
+// offset is 0 and the rows are the whole run.
 LayerRun runLayer(PanelPool &pool, const ModelConfig &c, const LayerWeights &w, const Matrix &input,
-                  const Interventions &interventions, int layer) {
+                  const Interventions &interventions, int layer, std::int64_t offset = 0,
+                  LayerCache *cache = nullptr) {
     LayerRun r;
     const ModelFeatures &x = c.features;
     r.x = x.postNorm ? input : norm(c, input, w.attentionNorm);
@@ -336,30 +376,48 @@ LayerRun runLayer(PanelPool &pool, const ModelConfig &c, const LayerWeights &w, 
     how.window = x.windowOf(layer);
     const RowVector qGain = x.qkNorm ? normGain(c, w.qNorm) : RowVector();
     const RowVector kGain = x.qkNorm ? normGain(c, w.kNorm) : RowVector();
+    // Each key/value head's k (normed, turned) and v once, for the heads of its group.
+    std::vector<Matrix> groupKeys(std::size_t(c.kvHeads)), groupValues(std::size_t(c.kvHeads));
+    for (std::int64_t g = 0; g < c.kvHeads; ++g) {
+        Matrix &kg = groupKeys[std::size_t(g)];
+        kg = keys.middleCols(kCol + Eigen::Index(g * d), Eigen::Index(d));
+        if (x.qkNorm)
+            rmsNormRows(kg, kGain, c.normEps);
+        if (x.rope)
+            applyRope(kg, inverse, offset);
+        groupValues[std::size_t(g)] =
+            values.middleCols(vCol + Eigen::Index(g * d), Eigen::Index(d));
+        if (cache) {
+            for (auto [all, rows] :
+                 {std::pair{&cache->keys[std::size_t(g)], &kg},
+                  std::pair{&cache->values[std::size_t(g)], &groupValues[std::size_t(g)]}}) {
+                const Eigen::Index before = all->rows();
+                all->conservativeResize(before + rows->rows(), Eigen::Index(d));
+                all->bottomRows(rows->rows()) = *rows;
+                *rows = *all;
+            }
+        }
+    }
     // Sized here, so that the helper threads write into the main heap (see PanelPool).
     r.heads.resize(std::size_t(c.heads));
-    const Eigen::Index n = r.x.rows();
+    const Eigen::Index n = r.x.rows(), seen = groupKeys[0].rows();
     for (HeadRun &head : r.heads) {
-        for (Matrix *m : {&head.q, &head.k, &head.v, &head.output})
-            m->resize(n, Eigen::Index(d));
-        head.weights.resize(n, keys.rows());
+        head.q.resize(n, Eigen::Index(d));
+        head.output.resize(n, Eigen::Index(d));
+        head.weights.resize(n, seen);
     }
     parallelFor(Eigen::Index(c.heads), 1, [&](Eigen::Index first, Eigen::Index last) {
         for (Eigen::Index h = first; h < last; ++h) {
             HeadRun &head = r.heads[std::size_t(h)];
-            const Eigen::Index kv = Eigen::Index(h / group);
+            const auto kv = std::size_t(h / group);
             head.q = q.middleCols(qCol + h * d, d);
-            head.k = keys.middleCols(kCol + kv * d, d);
-            head.v = values.middleCols(vCol + kv * d, d);
-            if (x.qkNorm) {
+            head.k = groupKeys[kv];
+            head.v = groupValues[kv];
+            if (x.qkNorm)
                 rmsNormRows(head.q, qGain, c.normEps);
-                rmsNormRows(head.k, kGain, c.normEps);
-            }
-            if (x.rope) {
-                applyRope(head.q, inverse);
-                applyRope(head.k, inverse);
-            }
-            attend(head, how);
+            if (x.rope)
+                applyRope(head.q, inverse, offset);
+            attend(head, how, offset);
         }
     });
     const std::vector<const Matrix *> replaced = editHeads(r, interventions, layer);
@@ -376,15 +434,15 @@ LayerRun runLayer(PanelPool &pool, const ModelConfig &c, const LayerWeights &w, 
             r.attnOut += *contribution;
 
     if (x.postNorm) {
-        const Matrix attended = layerNorm(r.attnOut + input, w.attentionNorm, c.normEps);
-        Matrix inner = linear(pool, attended, w.up);
+        r.mid = layerNorm(r.attnOut + input, w.attentionNorm, c.normEps);
+        Matrix inner = linear(pool, r.mid, w.up);
         activate(inner, c.activation);
-        r.hidden = layerNorm(linear(pool, inner, w.down) + attended, w.mlpNorm, c.normEps);
+        r.mlpOut = linear(pool, inner, w.down);
+        r.hidden = layerNorm(r.mlpOut + r.mid, w.mlpNorm, c.normEps);
         return r;
     }
-    const Matrix residual =
-        input + (x.sandwichNorms ? norm(c, r.attnOut, w.postAttentionNorm) : r.attnOut);
-    const Matrix m = norm(c, residual, w.mlpNorm);
+    r.mid = input + (x.sandwichNorms ? norm(c, r.attnOut, w.postAttentionNorm) : r.attnOut);
+    const Matrix m = norm(c, r.mid, w.mlpNorm);
     Matrix inner;
     if (w.gate.weight.present()) {
         inner = linear(pool, m, w.gate);
@@ -394,8 +452,8 @@ LayerRun runLayer(PanelPool &pool, const ModelConfig &c, const LayerWeights &w, 
         inner = linear(pool, m, w.up);
         activate(inner, c.activation);
     }
-    const Matrix mlpOut = linear(pool, inner, w.down);
-    r.hidden = residual + (x.sandwichNorms ? norm(c, mlpOut, w.postMlpNorm) : mlpOut);
+    r.mlpOut = linear(pool, inner, w.down);
+    r.hidden = r.mid + (x.sandwichNorms ? norm(c, r.mlpOut, w.postMlpNorm) : r.mlpOut);
     return r;
 }
 
@@ -430,21 +488,73 @@ void capLogits(const ModelConfig &c, Matrix &logits) {
         logits = cap * (logits.array() / cap).tanh();
 }
 
+// The residual stream before layer 0 of `ids` at positions offset, offset + 1, …: the token
+// embeddings (scaled for Gemma), plus the learned positions (GPT-2), plus token type 0 and the
+// embedding LayerNorm (BERT).
+Matrix embedAt(const ModelConfig &c, const ModelWeights &w, const std::vector<std::int64_t> &ids,
+               std::int64_t offset) {
+    Matrix h = embed(w.tokenEmbedding, ids);
+    if (w.positionEmbedding.present()) {
+        std::vector<std::int64_t> positions(ids.size());
+        for (std::size_t i = 0; i < positions.size(); ++i)
+            positions[i] = offset + std::int64_t(i);
+        h += embed(w.positionEmbedding, positions);
+    }
+    if (c.features.embeddingScale != 1)
+        h *= c.features.embeddingScale;
+    if (w.typeEmbedding.present()) {
+        h.rowwise() += w.typeEmbedding.widenRows(0, 1).row(0); // token type 0
+        h = layerNorm(h, w.embeddingNorm, c.normEps);
+    }
+    return h;
+}
+
+// The edits of the residual stream after layer `layer`, in their order: run B's rows patched
+// in (all, or one position), steering vectors added to every row.
+void editResidual(Matrix &hidden, const Interventions &interventions, int layer) {
+    for (const Intervention &e : interventions.edits) {
+        if (e.layer != layer)
+            continue;
+        if (e.kind == Intervention::Kind::PatchResidual) {
+            const Matrix &b = interventions.source->layers[std::size_t(layer)].hidden;
+            if (e.position < 0)
+                hidden = b;
+            else
+                hidden.row(Eigen::Index(e.position)) = b.row(Eigen::Index(e.position));
+        } else if (e.kind == Intervention::Kind::Steer) {
+            hidden.rowwise() += e.values.row(0);
+        }
+    }
+}
+
 std::int64_t saturatingAdd(std::int64_t a, std::int64_t b) {
     return a > INT64_MAX - b ? INT64_MAX : a + b;
 }
 
 } // namespace
 
+std::int64_t keptValues(const Run &run) {
+    std::int64_t values = run.embedded.size() + run.final.size() + run.logits.size();
+    for (const LayerRun &l : run.layers) {
+        for (const Matrix *m : {&l.x, &l.attnOut, &l.mid, &l.mlpOut, &l.hidden})
+            values += m->size();
+        for (const HeadRun &h : l.heads)
+            for (const Matrix *m : {&h.q, &h.k, &h.v, &h.weights, &h.output})
+                values += m->size();
+    }
+    return values;
+}
+
 std::int64_t runValues(const ModelConfig &c, std::int64_t n) {
     // Per head q, k, v, output (n × head_dim each) and the n × n weights.
     const std::int64_t perHead =
         saturatingAdd(saturatingProduct(4 * n, c.headDim), saturatingProduct(n, n));
-    // Per layer x, attn_out, hidden (n × d each) and the heads.
+    // Per layer x, attn_out, mid, mlp_out, hidden (n × d each) and the heads.
     const std::int64_t perLayer =
-        saturatingAdd(saturatingProduct(3 * n, c.dModel), saturatingProduct(c.heads, perHead));
+        saturatingAdd(saturatingProduct(5 * n, c.dModel), saturatingProduct(c.heads, perHead));
+    // The embeddings and the final norm (n × d each), and the logits.
     return saturatingAdd(
-        saturatingAdd(saturatingProduct(c.layers, perLayer), saturatingProduct(n, c.dModel)),
+        saturatingAdd(saturatingProduct(c.layers, perLayer), saturatingProduct(2 * n, c.dModel)),
         saturatingProduct(n, c.vocab));
 }
 
@@ -480,34 +590,20 @@ RunPtr runModel(const Checkpoint &checkpoint, const std::vector<std::int64_t> &i
     run->ids = ids;
     const auto n = Eigen::Index(ids.size());
 
-    Matrix h = embed(w.tokenEmbedding, ids);
-    if (w.positionEmbedding.present()) {
-        std::vector<std::int64_t> positions(ids.size());
-        for (std::size_t i = 0; i < positions.size(); ++i)
-            positions[i] = std::int64_t(i);
-        h += embed(w.positionEmbedding, positions);
-    }
-    if (c.features.embeddingScale != 1)
-        h *= c.features.embeddingScale;
-    if (w.typeEmbedding.present()) {
-        h.rowwise() += w.typeEmbedding.widenRows(0, 1).row(0); // token type 0
-        h = layerNorm(h, w.embeddingNorm, c.normEps);
-    }
-
+    run->embedded = embedAt(c, w, ids, 0);
     PanelPool pool(panelValues(std::max({c.dModel, c.ffn, c.heads * c.headDim})), threadCount());
     run->layers.reserve(w.layers.size());
+    const Matrix *h = &run->embedded;
     for (const LayerWeights &layer : w.layers) {
         const int index = int(run->layers.size());
-        run->layers.push_back(runLayer(pool, c, layer, h, interventions, index));
-        for (const Intervention &e : interventions.edits)
-            if (e.kind == Intervention::Kind::PatchResidual && e.layer == index)
-                run->layers.back().hidden = interventions.source->layers[std::size_t(index)].hidden;
-        h = run->layers.back().hidden;
+        run->layers.push_back(runLayer(pool, c, layer, *h, interventions, index));
+        editResidual(run->layers.back().hidden, interventions, index);
+        h = &run->layers.back().hidden;
         release(layer);
     }
 
     if (!c.decoder()) {
-        run->final = h;
+        run->final = *h;
         if (w.hasLmHead) {
             Matrix t = linear(pool, run->final, w.mlmTransform);
             activate(t, c.activation);
@@ -516,13 +612,90 @@ RunPtr runModel(const Checkpoint &checkpoint, const std::vector<std::int64_t> &i
             run->logits.resize(n, 0);
         }
     } else {
-        run->final = finalNorm(c, w, h);
+        run->final = finalNorm(c, w, *h);
         run->logits = linear(pool, run->final, w.lmHead);
         capLogits(c, run->logits);
     }
     release(w.lmHead);
     w.tokenEmbedding.release();
     return run;
+}
+
+struct ContinuedRun::State {
+    forwardpass::PanelPool pool;
+    std::vector<forwardpass::LayerCache> caches;
+    explicit State(const ModelConfig &c)
+        : pool(panelValues(std::max({c.dModel, c.ffn, c.heads * c.headDim})), threadCount()),
+          caches(std::size_t(c.layers)) {
+        for (LayerCache &cache : caches) {
+            cache.keys.assign(std::size_t(c.kvHeads), Matrix(0, Eigen::Index(c.headDim)));
+            cache.values.assign(std::size_t(c.kvHeads), Matrix(0, Eigen::Index(c.headDim)));
+        }
+    }
+};
+
+ContinuedRun::ContinuedRun(const Checkpoint &checkpoint, Interventions interventions)
+    : m_checkpoint(checkpoint), m_interventions(std::move(interventions)),
+      m_state(std::make_unique<State>(checkpoint.config())) {
+    const ModelConfig &c = checkpoint.config();
+    if (!c.decoder())
+        throw InputError(
+            translate("attn::transformer", "%1 is not a decoder: it does not continue a text")
+                .arg(QString::fromLatin1(familyName(c.family))));
+    for (const Intervention &e : m_interventions.edits)
+        if (e.kind != Intervention::Kind::Zero && e.kind != Intervention::Kind::Scale &&
+            e.kind != Intervention::Kind::Steer)
+            throw InputError(translate("attn::transformer",
+                                       "%1 does not apply while the model writes: only "
+                                       "ablations to zero, scales and steering do (a mean or a "
+                                       "patch would change the positions already written)")
+                                 .arg(qs(e.describe())));
+    checkInterventions(c, 1, m_interventions);
+}
+
+ContinuedRun::~ContinuedRun() = default;
+
+std::int64_t ContinuedRun::length() const {
+    return std::int64_t(m_ids.size());
+}
+
+RowVector ContinuedRun::append(const std::vector<std::int64_t> &ids,
+                               std::vector<LayerRun> *layers) {
+    const ModelConfig &c = m_checkpoint.config();
+    const ModelWeights &w = m_checkpoint.weights();
+    std::vector<std::int64_t> all = m_ids;
+    all.insert(all.end(), ids.begin(), ids.end());
+    checkRunIds(c, all);
+    if (ids.empty())
+        throw InputError(translate("attn::checkpoint", "there are no token ids to run"));
+    const std::int64_t offset = length();
+    Matrix h = embedAt(c, w, ids, offset);
+    if (layers)
+        layers->clear();
+    Matrix logits;
+    try {
+        for (std::size_t l = 0; l < w.layers.size(); ++l) {
+            LayerRun r = runLayer(m_state->pool, c, w.layers[l], h, m_interventions, int(l), offset,
+                                  &m_state->caches[l]);
+            editResidual(r.hidden, m_interventions, int(l));
+            h = r.hidden;
+            if (layers)
+                layers->push_back(std::move(r));
+        }
+        logits = linear(m_state->pool, finalNorm(c, w, h.bottomRows(1)), w.lmHead);
+    } catch (...) {
+        // Back to the tokens before: the layers that ran have appended their keys and values.
+        for (LayerCache &cache : m_state->caches)
+            for (std::vector<Matrix> *matrices : {&cache.keys, &cache.values})
+                for (Matrix &m : *matrices)
+                    m.conservativeResize(Eigen::Index(offset), m.cols());
+        if (layers)
+            layers->clear();
+        throw;
+    }
+    m_ids = std::move(all);
+    capLogits(c, logits);
+    return logits.row(0);
 }
 
 Matrix decoderLogits(const Checkpoint &checkpoint, const Matrix &residual) {

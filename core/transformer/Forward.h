@@ -6,6 +6,7 @@
 #include "Run.h"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace attn {
@@ -39,6 +40,37 @@ RunPtr runModel(const Checkpoint &checkpoint, const std::vector<std::int64_t> &i
 // norm and the LM head, exactly as the run computes its last layer's (the logit lens). Throws
 // InputError for BERT, whose layers have no final norm to read them through.
 Matrix decoderLogits(const Checkpoint &checkpoint, const Matrix &residual);
+
+// A decoder's forward pass that goes on: each append() runs only the new tokens, reusing every
+// layer's keys and values of the earlier ones (a KV cache), as a model writing a text does. The
+// interventions that stay meaningful while positions are added apply (Zero, Scale, Steer);
+// the others are refused at construction. The checkpoint must outlive it.
+class ContinuedRun {
+public:
+    // Throws InputError for an encoder, or for interventions that cannot apply.
+    ContinuedRun(const Checkpoint &checkpoint, Interventions interventions = {});
+    ~ContinuedRun();
+    ContinuedRun(const ContinuedRun &) = delete;
+    ContinuedRun &operator=(const ContinuedRun &) = delete;
+
+    // Runs `ids` after the tokens so far and returns the logits (soft-capped where the model
+    // caps them) after the last of them. `layers`, when given, receives each layer of the new
+    // rows: their heads' weights have a column for every position so far. Throws InputError
+    // (checkRunIds of the whole text; NaN weights) and leaves the run as it was.
+    RowVector append(const std::vector<std::int64_t> &ids, std::vector<LayerRun> *layers = nullptr);
+    std::int64_t length() const;
+    const std::vector<std::int64_t> &ids() const { return m_ids; }
+
+private:
+    struct State;
+    const Checkpoint &m_checkpoint;
+    Interventions m_interventions;
+    std::vector<std::int64_t> m_ids;
+    std::unique_ptr<State> m_state;
+};
+
+// The numbers `run` keeps, every matrix counted (model run --timing's "kept_mb").
+std::int64_t keptValues(const Run &run);
 
 // The numbers a run of `tokens` tokens keeps (kMaxRunValues), saturating.
 std::int64_t runValues(const ModelConfig &config, std::int64_t tokens);

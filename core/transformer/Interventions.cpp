@@ -13,7 +13,7 @@ namespace attn {
 namespace {
 
 bool usesHead(Intervention::Kind kind) {
-    return kind != Intervention::Kind::PatchResidual;
+    return kind != Intervention::Kind::PatchResidual && kind != Intervention::Kind::Steer;
 }
 
 bool usesSource(Intervention::Kind kind) {
@@ -22,6 +22,10 @@ bool usesSource(Intervention::Kind kind) {
 
 std::string place(const Intervention &e) {
     return std::to_string(e.layer) + ':' + std::to_string(e.head);
+}
+
+std::string at(std::int64_t position) {
+    return position < 0 ? std::string() : " at position " + std::to_string(position);
 }
 
 } // namespace
@@ -35,9 +39,12 @@ std::string Intervention::describe() const {
     case Kind::Scale:
         return "scale " + place(*this) + " by " + shortestNumber(factor);
     case Kind::PatchHead:
-        return "patch " + place(*this) + " from B";
+        return "patch " + place(*this) + at(position) + " from B";
     case Kind::PatchResidual:
-        return "patch the residual after layer " + std::to_string(layer) + " from B";
+        return "patch the residual after layer " + std::to_string(layer) + at(position) + " from B";
+    case Kind::Steer:
+        return "steer after layer " + std::to_string(layer) + " (norm " +
+               shortestNumber(values.size() ? values.norm() : 0.0) + ")";
     case Kind::ReplaceOutput:
         return "edited output of " + place(*this);
     case Kind::ReplaceContribution:
@@ -73,6 +80,22 @@ void checkInterventions(const ModelConfig &c, std::int64_t tokens,
                     translate("attn::transformer", "%1: the values are not all finite numbers")
                         .arg(qs(e.describe())));
         }
+        if (e.kind == Intervention::Kind::Steer) {
+            if (e.values.rows() != 1 || e.values.cols() != c.dModel)
+                throw InputError(translate("attn::transformer",
+                                           "%1: the vector has %2 × %3 numbers, the residual "
+                                           "stream %4")
+                                     .arg(qs(e.describe()), qs(std::int64_t(e.values.rows())),
+                                          qs(std::int64_t(e.values.cols())), qs(c.dModel)));
+            if (!e.values.allFinite())
+                throw InputError(
+                    translate("attn::transformer", "%1: the vector is not all finite numbers")
+                        .arg(qs(e.describe())));
+        }
+        if (usesSource(e.kind) && e.position >= tokens)
+            throw InputError(
+                translate("attn::transformer", "%1: there is no position %2: the run has %3 tokens")
+                    .arg(qs(e.describe()), qs(e.position), qs(tokens)));
         if (!usesSource(e.kind))
             continue;
         const Run *b = interventions.source.get();

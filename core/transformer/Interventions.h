@@ -29,31 +29,42 @@ struct Intervention {
         // head taken apart (takeApart), so that an edit of any of its X, Wq, Wk, Wv or Wo
         // can be sent back to the model.
         ReplaceContribution,
+        Steer, // `values` (1 × d) added to the residual stream after layer L at every position
     };
     Kind kind = Kind::Zero;
     int layer = 0;
     int head = 0;
     double factor = 1; // Scale
-    Matrix values;     // ReplaceOutput, ReplaceContribution
+    Matrix values;     // ReplaceOutput, ReplaceContribution, Steer
+    // PatchHead, PatchResidual: the one position patched (its row of the head's output or of
+    // the residual stream), or −1 for every position.
+    std::int64_t position = -1;
 
-    static Intervention zero(int layer, int head) { return {Kind::Zero, layer, head, 1, {}}; }
-    static Intervention mean(int layer, int head) { return {Kind::Mean, layer, head, 1, {}}; }
+    static Intervention zero(int layer, int head) { return {Kind::Zero, layer, head, 1, {}, -1}; }
+    static Intervention mean(int layer, int head) { return {Kind::Mean, layer, head, 1, {}, -1}; }
     static Intervention scale(int layer, int head, double factor) {
-        return {Kind::Scale, layer, head, factor, {}};
+        return {Kind::Scale, layer, head, factor, {}, -1};
     }
-    static Intervention patchHead(int layer, int head) {
-        return {Kind::PatchHead, layer, head, 1, {}};
+    static Intervention patchHead(int layer, int head, std::int64_t position = -1) {
+        return {Kind::PatchHead, layer, head, 1, {}, position};
     }
-    static Intervention patchResidual(int layer) { return {Kind::PatchResidual, layer, 0, 1, {}}; }
+    static Intervention patchResidual(int layer, std::int64_t position = -1) {
+        return {Kind::PatchResidual, layer, 0, 1, {}, position};
+    }
     static Intervention replaceOutput(int layer, int head, Matrix output) {
-        return {Kind::ReplaceOutput, layer, head, 1, std::move(output)};
+        return {Kind::ReplaceOutput, layer, head, 1, std::move(output), -1};
     }
     static Intervention replaceContribution(int layer, int head, Matrix contribution) {
-        return {Kind::ReplaceContribution, layer, head, 1, std::move(contribution)};
+        return {Kind::ReplaceContribution, layer, head, 1, std::move(contribution), -1};
+    }
+    // `vector` (1 × d, already multiplied by its scale) added after layer `layer`.
+    static Intervention steer(int layer, Matrix vector) {
+        return {Kind::Steer, layer, 0, 1, std::move(vector), -1};
     }
 
-    // "ablate 0:1", "scale 0:1 by 0.5", "patch 0:1 from B", "patch the residual after layer
-    // 0 from B", …: one line for an undo step or a legend.
+    // "ablate 0:1", "scale 0:1 by 0.5", "patch 0:1 from B", "patch 0:1 at position 3 from B",
+    // "patch the residual after layer 0 from B", "steer after layer 2 (norm 4.5)", …: one line
+    // for an undo step or a legend.
     std::string describe() const;
 };
 
@@ -70,8 +81,8 @@ struct Interventions {
 
 // Throws InputError with one line when `interventions` cannot apply to a run of `tokens` tokens
 // of a model of `config`: a layer or head out of range, a factor that is not finite, a patch
-// without a run B or with one of another length or shape, values of the wrong shape. Checked
-// before the run allocates anything.
+// without a run B or with one of another length or shape, a position out of range, values of
+// the wrong shape. Checked before the run allocates anything.
 void checkInterventions(const ModelConfig &config, std::int64_t tokens,
                         const Interventions &interventions);
 

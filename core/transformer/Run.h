@@ -21,7 +21,12 @@ struct LayerRun {
               // layer's input)
     std::vector<HeadRun> heads;
     Matrix attnOut; // n × d: the heads' outputs side by side through the output projection
-    Matrix hidden;  // n × d: the residual stream after the layer
+    // n × d: the residual stream between attention and the MLP (TransformerLens's resid_mid):
+    // the layer's input plus attnOut (Gemma: plus its post-attention norm); BERT: the
+    // attention's LayerNorm of input + attnOut, which the MLP reads.
+    Matrix mid;
+    Matrix mlpOut; // n × d: the MLP's output with its bias (before Gemma's post-MLP norm)
+    Matrix hidden; // n × d: the residual stream after the layer
 };
 
 // A whole forward pass of a checkpoint on token ids: every intermediate the views and the
@@ -29,6 +34,7 @@ struct LayerRun {
 // shared read-only (RunPtr) and never changed.
 struct Run {
     std::vector<std::int64_t> ids;
+    Matrix embedded; // n × d: the residual stream before layer 0 (embeddings, scaled, positions)
     std::vector<LayerRun> layers;
     Matrix final;  // n × d: decoders: the final norm of the last hidden; BERT: the last hidden
     Matrix logits; // n × vocab, every position; 0 columns for an encoder without an LM head

@@ -3,9 +3,72 @@
 
 #include "io/JsonWrite.h"
 
+#include <QJsonValue>
+
+#include <string>
+#include <utility>
+
 namespace attn {
 
-QByteArray runToJson(const Run &run) {
+namespace {
+
+QByteArray dims(Eigen::Index rows, Eigen::Index cols) {
+    return '[' + QByteArray::number(qlonglong(rows)) + ", " + QByteArray::number(qlonglong(cols)) +
+           ']';
+}
+
+// "shape": the run's sizes and each written field's [rows, columns].
+void appendShape(QByteArray &out, json::Block &root, const Run &run,
+                 const RunSelection &selection) {
+    const auto n = Eigen::Index(run.ids.size());
+    const Eigen::Index d = run.final.cols();
+    const bool anyLayer = !run.layers.empty();
+    const Eigen::Index heads = anyLayer ? Eigen::Index(run.layers[0].heads.size()) : 0;
+    const Eigen::Index headDim =
+        anyLayer && heads > 0 ? run.layers[0].heads[0].q.cols() : Eigen::Index(0);
+    root.key("shape");
+    json::Block s(out, root.inner(), json::Block::Object);
+    const std::pair<const char *, qlonglong> sizes[] = {
+        {"tokens", n},         {"layers", qlonglong(run.layers.size())},
+        {"heads", heads},      {"d_model", d},
+        {"head_dim", headDim}, {"vocab", run.logits.cols()}};
+    for (const auto &[name, value] : sizes) {
+        s.key(name);
+        out += QByteArray::number(value);
+    }
+    const std::pair<RunSelection::Field, const char *> perLayer[] = {
+        {RunSelection::X, "x"},
+        {RunSelection::AttnOut, "attn_out"},
+        {RunSelection::ResidMid, "resid_mid"},
+        {RunSelection::MlpOut, "mlp_out"},
+        {RunSelection::Hidden, "hidden"}};
+    for (const auto &[field, name] : perLayer)
+        if (selection.has(field)) {
+            s.key(name);
+            out += dims(n, d);
+        }
+    if (selection.has(RunSelection::Heads)) {
+        for (const char *name : {"q", "k", "v", "output"}) {
+            s.key(name);
+            out += dims(n, headDim);
+        }
+        s.key("weights");
+        out += dims(n, n);
+    }
+    if (selection.has(RunSelection::Final)) {
+        s.key("final");
+        out += dims(n, d);
+    }
+    if (selection.has(RunSelection::Logits)) {
+        s.key("logits");
+        out += dims(n, run.logits.cols());
+    }
+    s.close();
+}
+
+} // namespace
+
+QByteArray runToJson(const Run &run, const RunSelection &selection) {
     QByteArray out;
     json::Block root(out, 0, json::Block::Object);
     root.key("ids");
@@ -13,41 +76,70 @@ QByteArray runToJson(const Run &run) {
     for (std::size_t i = 0; i < run.ids.size(); ++i)
         out += (i ? ", " : "") + QByteArray::number(qlonglong(run.ids[i]));
     out += ']';
+    if (!selection.tokens.empty()) {
+        root.key("tokens");
+        out += '[';
+        for (std::size_t i = 0; i < selection.tokens.size(); ++i) {
+            if (i)
+                out += ", ";
+            json::appendValue(out, QJsonValue(QString::fromStdString(selection.tokens[i])), 0);
+        }
+        out += ']';
+    }
+    appendShape(out, root, run, selection);
     root.key("layers");
     json::Block layers(out, root.inner(), json::Block::Array);
-    for (const LayerRun &layer : run.layers) {
+    for (std::size_t index = 0; index < run.layers.size(); ++index) {
+        const LayerRun &layer = run.layers[index];
         layers.item();
         json::Block l(out, layers.inner(), json::Block::Object);
-        l.key("x");
-        json::appendMatrix(out, layer.x, l.inner());
-        l.key("attn_out");
-        json::appendMatrix(out, layer.attnOut, l.inner());
-        l.key("hidden");
-        json::appendMatrix(out, layer.hidden, l.inner());
-        l.key("heads");
-        json::Block heads(out, l.inner(), json::Block::Array);
-        for (const HeadRun &head : layer.heads) {
-            heads.item();
-            json::Block h(out, heads.inner(), json::Block::Object);
-            const std::pair<const char *, const Matrix *> matrices[] = {{"q", &head.q},
-                                                                        {"k", &head.k},
-                                                                        {"v", &head.v},
-                                                                        {"weights", &head.weights},
-                                                                        {"output", &head.output}};
-            for (const auto &[name, m] : matrices) {
-                h.key(name);
-                json::appendMatrix(out, *m, h.inner());
+        const std::pair<RunSelection::Field, std::pair<const char *, const Matrix *>> parts[] = {
+            {RunSelection::X, {"x", &layer.x}},
+            {RunSelection::AttnOut, {"attn_out", &layer.attnOut}},
+            {RunSelection::ResidMid, {"resid_mid", &layer.mid}},
+            {RunSelection::MlpOut, {"mlp_out", &layer.mlpOut}},
+            {RunSelection::Hidden, {"hidden", &layer.hidden}}};
+        for (const auto &[field, named] : parts)
+            if (selection.has(field)) {
+                l.key(named.first);
+                json::appendMatrix(out, *named.second, l.inner());
             }
-            h.close();
+        if (selection.has(RunSelection::Heads)) {
+            l.key("heads");
+            json::Block heads(out, l.inner(), json::Block::Array);
+            for (std::size_t h = 0; h < layer.heads.size(); ++h) {
+                if (!selection.keeps(int(index), int(h)))
+                    continue;
+                const HeadRun &head = layer.heads[h];
+                heads.item();
+                json::Block o(out, heads.inner(), json::Block::Object);
+                o.key("head");
+                out += QByteArray::number(qulonglong(h));
+                const std::pair<const char *, const Matrix *> matrices[] = {
+                    {"q", &head.q},
+                    {"k", &head.k},
+                    {"v", &head.v},
+                    {"weights", &head.weights},
+                    {"output", &head.output}};
+                for (const auto &[name, m] : matrices) {
+                    o.key(name);
+                    json::appendMatrix(out, *m, o.inner());
+                }
+                o.close();
+            }
+            heads.close();
         }
-        heads.close();
         l.close();
     }
     layers.close();
-    root.key("final");
-    json::appendMatrix(out, run.final, root.inner());
-    root.key("logits");
-    json::appendMatrix(out, run.logits, root.inner());
+    if (selection.has(RunSelection::Final)) {
+        root.key("final");
+        json::appendMatrix(out, run.final, root.inner());
+    }
+    if (selection.has(RunSelection::Logits)) {
+        root.key("logits");
+        json::appendMatrix(out, run.logits, root.inner());
+    }
     root.close();
     out += '\n';
     return out;

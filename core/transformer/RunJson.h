@@ -2,15 +2,21 @@
 #pragma once
 
 #include "Run.h"
+#include "RunSelection.h"
 
 #include <QByteArray>
 
 namespace attn {
 
 // A run in the layout of the reference files' reference.json (tests/data/reference-models):
-// {"ids": […], "layers": [{"x", "attn_out", "hidden", "heads": [{"q", "k", "v", "weights",
-// "output"}, …]}, …], "final", "logits"}, every matrix an array of rows, every number in the
-// shortest form that reads back to the same double (io/JsonWrite.h).
-QByteArray runToJson(const Run &run);
+// {"ids": […], "tokens": […], "shape": {…}, "layers": [{"x", "attn_out", "hidden", "heads":
+// [{"head", "q", "k", "v", "weights", "output"}, …]}, …], "final", "logits"}, every matrix an
+// array of rows, every number in the shortest form that reads back to the same double
+// (io/JsonWrite.h). "tokens" (when the selection has them) are the strings of the ids;
+// "shape" gives the sizes ("tokens", "layers", "heads", "d_model", "head_dim", "vocab") and
+// each field's [rows, columns]. `selection` keeps some fields ("resid_mid", "mlp_out" only when
+// asked for) and some heads; a head's object names its index in "head".
+QByteArray runToJson(const Run &run,
+                     const RunSelection &selection = {RunSelection::kJsonDefault, {}, {}});
 
 } // namespace attn

@@ -99,7 +99,7 @@ private slots:
             << "patching needs the same length";
         QTest::newRow("run: bad layer")
             << run + QStringList{"--patch-resid", "-1", "--from-ids", "4,5,6"}
-            << "--patch-resid expects a layer";
+            << "--patch-resid expects L or L@P";
     }
 
     void badArgumentsAreOneLine() {

@@ -82,7 +82,8 @@ private slots:
         const Run run =
             runCli({"model", "run", gguf("llama-spm32k", "Q8_0"), "--text", "Hello world!"});
         QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
-        QVERIFY2(run.out.startsWith("ids: 1 15043 3186 29991\n"), run.out.constData());
+        QVERIFY2(run.out.startsWith("tokens: 1 '<s>' 15043 'Hello' 3186 'world' 29991 '!'\n"),
+                 run.out.constData());
         const Run tokens =
             runCli({"tokenize", gguf("gpt2-bpe50k", "Q8_0"), "--text", "Hello world!"});
         QVERIFY2(tokens.finished && tokens.exitCode == 0, tokens.err.constData());

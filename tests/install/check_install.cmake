@@ -77,7 +77,7 @@ execute_process(COMMAND "${cli}" model run "${root}/share/attnviz/models/attnviz
   --text "${text}" RESULT_VARIABLE rc OUTPUT_VARIABLE installed ERROR_VARIABLE err)
 execute_process(COMMAND "${BUILD_DIR}/app/attnviz-cli" model run "${MODEL}" --text "${text}"
   OUTPUT_VARIABLE built)
-if(NOT rc EQUAL 0 OR NOT installed STREQUAL built OR NOT installed MATCHES "^ids: ")
+if(NOT rc EQUAL 0 OR NOT installed STREQUAL built OR NOT installed MATCHES "^tokens: ")
   fail("installed attnviz-cli model run on the installed built-in model: status ${rc}: ${err}"
        "${installed}")
 endif()

@@ -255,6 +255,106 @@ private slots:
                 1e-13);
     }
 
+    void patchingOnePosition_data() {
+        QTest::addColumn<QString>("model");
+        for (const char *name : kReferenceModels)
+            QTest::newRow(name) << QString(name);
+        for (const char *name : kFamilyModels)
+            QTest::newRow(name) << QString(name);
+    }
+
+    // Patching one position: the head's (or the residual's) row P is B's and every other row
+    // A's; positions before P never change in a decoder (they cannot see P); patching every
+    // position one by one in one run equals the whole patch, bit for bit.
+    void patchingOnePosition() {
+        QFETCH(QString, model);
+        const auto checkpoint = attn::Checkpoint::open(modelDir(model));
+        const bool decoder = checkpoint->config().decoder();
+        const std::vector<std::int64_t> a = referenceIds(model);
+        const std::vector<std::int64_t> b(a.rbegin(), a.rend());
+        const auto n = std::int64_t(a.size());
+        const attn::RunPtr runA = attn::runModel(*checkpoint, a);
+        const attn::RunPtr runB = attn::runModel(*checkpoint, b);
+        const std::int64_t p = n / 2;
+        const int last = int(runA->layers.size()) - 1;
+        const attn::RunPtr head =
+            attn::runModel(*checkpoint, a, of({Intervention::patchHead(0, 1, p)}, runB));
+        const attn::Matrix &patchedOut = head->layers[0].heads[1].output;
+        const attn::Matrix &outA = runA->layers[0].heads[1].output;
+        const attn::Matrix &outB = runB->layers[0].heads[1].output;
+        for (Eigen::Index i = 0; i < patchedOut.rows(); ++i)
+            QVERIFY(sameBits(patchedOut.row(i), (i == p ? outB : outA).row(i)));
+        QVERIFY(!sameBits(head->logits, runA->logits));
+        if (decoder)
+            QVERIFY(sameBits(head->logits.topRows(p), runA->logits.topRows(p)));
+
+        const attn::RunPtr resid =
+            attn::runModel(*checkpoint, a, of({Intervention::patchResidual(0, p)}, runB));
+        const attn::Matrix &h = resid->layers[0].hidden;
+        for (Eigen::Index i = 0; i < h.rows(); ++i)
+            QVERIFY(sameBits(h.row(i), (i == p ? runB : runA)->layers[0].hidden.row(i)));
+        if (decoder)
+            QVERIFY(sameBits(resid->logits.topRows(p), runA->logits.topRows(p)));
+        // The last layer's residual at the last position is B's prediction there.
+        const attn::RunPtr end =
+            attn::runModel(*checkpoint, a, of({Intervention::patchResidual(last, n - 1)}, runB));
+        QVERIFY(sameBits(end->logits.row(n - 1), runB->logits.row(n - 1)));
+
+        std::vector<Intervention> each;
+        for (std::int64_t i = 0; i < n; ++i)
+            each.push_back(Intervention::patchHead(1, 0, i));
+        QVERIFY(
+            sameRun(*attn::runModel(*checkpoint, a, of(each, runB)),
+                    *attn::runModel(*checkpoint, a, of({Intervention::patchHead(1, 0)}, runB))));
+        QVERIFY(refusal(*checkpoint, a, of({Intervention::patchHead(0, 0, n)}, runB))
+                    .contains(QString("there is no position %1").arg(n)));
+    }
+
+    // Steering adds the vector to every row of the residual after layer L: that layer's
+    // hidden is A's plus the vector, the layers before are A's, and a zero vector changes
+    // nothing.
+    void steering() {
+        const auto checkpoint = attn::Checkpoint::open(modelDir("llama3-tiny"));
+        const std::vector<std::int64_t> ids = referenceIds("llama3-tiny");
+        const attn::RunPtr plain = attn::runModel(*checkpoint, ids);
+        const auto d = Eigen::Index(checkpoint->config().dModel);
+        QVERIFY(sameRun(*plain,
+                        *attn::runModel(*checkpoint, ids,
+                                        of({Intervention::steer(0, attn::Matrix::Zero(1, d))}))));
+        attn::Matrix v = attn::Matrix::Random(1, d);
+        const attn::RunPtr steered =
+            attn::runModel(*checkpoint, ids, of({Intervention::steer(0, v)}));
+        attn::Matrix expected = plain->layers[0].hidden;
+        expected.rowwise() += v.row(0);
+        QVERIFY(sameBits(steered->layers[0].hidden, expected));
+        QVERIFY(sameBits(steered->embedded, plain->embedded));
+        QVERIFY(!sameBits(steered->logits, plain->logits));
+        QVERIFY(refusal(*checkpoint, ids, of({Intervention::steer(0, attn::Matrix::Zero(1, 3))}))
+                    .contains("the vector has 1 × 3 numbers"));
+        v(0, 1) = std::nan("");
+        QVERIFY(refusal(*checkpoint, ids, of({Intervention::steer(0, v)})).contains("finite"));
+    }
+
+    // The residual stream's parts add up: resid_mid = resid_pre + attn_out and resid_post =
+    // resid_mid + mlp_out (bit for bit where there is no norm between).
+    void residualParts() {
+        for (const char *model : {"gpt2-tiny", "llama-gqa-tiny", "gemma2-tiny"}) {
+            const auto checkpoint = attn::Checkpoint::open(modelDir(model));
+            const attn::RunPtr run = attn::runModel(*checkpoint, referenceIds(model));
+            const bool sandwich = checkpoint->config().features.sandwichNorms;
+            for (std::size_t l = 0; l < run->layers.size(); ++l) {
+                const attn::LayerRun &r = run->layers[l];
+                const attn::Matrix &pre = l == 0 ? run->embedded : run->layers[l - 1].hidden;
+                if (!sandwich) {
+                    QVERIFY(sameBits(r.mid, pre + r.attnOut));
+                    QVERIFY(sameBits(r.hidden, r.mid + r.mlpOut));
+                } else {
+                    QVERIFY(!sameBits(r.mid, pre + r.attnOut)); // the post-attention norm
+                }
+            }
+        }
+    }
+
     // Refusals: one line each, before the run.
     void badInterventionsAreRefused() {
         const auto checkpoint = attn::Checkpoint::open(modelDir("gpt2-tiny"));
