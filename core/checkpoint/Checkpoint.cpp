@@ -65,7 +65,7 @@ std::shared_ptr<const Checkpoint> Checkpoint::open(const QString &folderPath) {
         QFile head(folderPath);
         if (isGgufPath(folderPath) ||
             (head.open(QIODevice::ReadOnly) && looksLikeGguf(head.read(4))))
-            return openGguf(folderPath);
+            return fromGguf(GgufFile::open(folderPath));
     }
     const QDir dir(info.isDir() ? info.filePath() : info.path());
     std::shared_ptr<Checkpoint> c(new Checkpoint);
@@ -188,10 +188,11 @@ QString renameTensor(const GgufLayout &layout, const QString &name, bool toHf) {
 
 } // namespace
 
-std::shared_ptr<const Checkpoint> Checkpoint::openGguf(const QString &path) {
+std::shared_ptr<const Checkpoint> Checkpoint::fromGguf(std::unique_ptr<GgufFile> file) {
     std::shared_ptr<Checkpoint> c(new Checkpoint);
+    const QString path = file->name();
     c->m_folder = path;
-    c->m_gguf = GgufFile::open(path);
+    c->m_gguf = std::move(file);
     const GgufFile &g = *c->m_gguf;
     const QString arch = g.string("general.architecture").value_or(QString());
     if (arch.isEmpty())
