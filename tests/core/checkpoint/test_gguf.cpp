@@ -629,6 +629,17 @@ private slots:
         }
         {
             GgufWriter w = llamaMetadata();
+            w.addString("llama.rope.scaling.type", "linear");
+            w.addF32("llama.rope.scaling.factor", 0);
+            QTest::newRow("scaling factor")
+                << w.bytes() << "llama.rope.scaling.factor is 0, but a factor must be above 0";
+            GgufWriter o = llamaMetadata();
+            o.addString("llama.rope.scaling.type", "longrope");
+            QTest::newRow("scaling type")
+                << o.bytes() << "llama.rope.scaling.type: RoPE scaling \"longrope\" is not read";
+        }
+        {
+            GgufWriter w = llamaMetadata();
             w.addStrings("tokenizer.ggml.tokens", {"a", "b", "c"});
             QTest::newRow("tokens") << w.bytes()
                                     << "tokenizer.ggml.tokens has 3 entries, but the vocabulary "
