@@ -4312,6 +4312,10 @@
         <translation>%1 Einträge, aber tokenizer.ggml.tokens hat %2</translation>
     </message>
     <message>
+        <source>token %1 has the type %2 (0 to 6)</source>
+        <translation>Token %1 hat den Typ %2 (0 bis 6)</translation>
+    </message>
+    <message>
         <source>a token of %1 characters (at most %2)</source>
         <translation>ein Token aus %1 Zeichen (höchstens %2)</translation>
     </message>

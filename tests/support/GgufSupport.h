@@ -81,6 +81,8 @@ public:
         key(k, 8);
         putString(m_kv, v);
     }
+    // The metadata written so far, for a value the helpers do not write.
+    QByteArray &kv() { return m_kv; }
     // An array's type and count without its elements (a bad file's).
     void addArrayHeader(const QByteArray &k, std::uint32_t elementType, std::uint64_t count) {
         key(k, 9);

@@ -666,6 +666,27 @@ private slots:
         QVERIFY(!message.contains('\n'));
     }
 
+    // A token type that is not llama.cpp's (0 to 6) is refused in one line (the fuzz target found
+    // 4.1e9 converted to int unchecked).
+    void refusesBadTokenTypes() {
+        QTemporaryDir dir;
+        for (const std::uint32_t type : {7u, 4143967296u}) {
+            GgufWriter w;
+            w.addString("tokenizer.ggml.model", "llama");
+            w.addStrings("tokenizer.ggml.tokens", {"a", "b"});
+            w.key("tokenizer.ggml.token_type", 9);
+            GgufWriter::put<std::uint32_t>(w.kv(), 4); // uint32 elements
+            GgufWriter::put<std::uint64_t>(w.kv(), 2);
+            GgufWriter::put<std::uint32_t>(w.kv(), 1);
+            GgufWriter::put<std::uint32_t>(w.kv(), type);
+            const QString path = dir.filePath("types.gguf");
+            QVERIFY(writeBytes(path, w.bytes()));
+            const QString message = refusal([&] { attn::loadTokenizer(path); });
+            QCOMPARE(message, path + ": tokenizer.ggml.token_type: token 1 has the type " +
+                                  QString::number(type) + " (0 to 6)");
+        }
+    }
+
     // A FIFO or a device is refused before it is opened (opening a FIFO would wait forever),
     // as a GGUF file and as safetensors.
     void refusesFifosAndDevices() {
