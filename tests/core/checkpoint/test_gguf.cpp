@@ -455,6 +455,21 @@ private slots:
         const QString error =
             compareRun(*run, QJsonDocument::fromJson(attn::runToJson(*expected)).object(), 1e-12);
         QVERIFY2(error.isEmpty(), qPrintable(error));
+        // Every head taken apart for the workbench computes what the run did: the stored norms,
+        // the window, the caps and the scaled RoPE of the file.
+        std::vector<std::string> tokens;
+        for (std::size_t i = 0; i < run->ids.size(); ++i)
+            tokens.push_back("t" + std::to_string(i));
+        for (int layer = 0; layer < std::min(layers, 7); ++layer)
+            for (int head = 0; head < int(gguf->config().heads); ++head) {
+                const attn::AttentionResult r =
+                    attn::compute(attn::takeApart(*gguf, *run, tokens, layer, head));
+                const attn::HeadRun &ran = run->layers[std::size_t(layer)].heads[std::size_t(head)];
+                QVERIFY(relativeError(r.heads[0].Q, ran.q) < 1e-12);
+                QVERIFY(relativeError(r.heads[0].K, ran.k) < 1e-12);
+                QVERIFY(relativeError(r.heads[0].weights(), ran.weights) < 1e-12);
+                QVERIFY(relativeError(r.heads[0].output, ran.output) < 1e-12);
+            }
     }
 
     // What llama.cpp reads from the keys of the reference folders' own GGUF files: the windows
