@@ -84,10 +84,10 @@ Commands:
             shards; GPT-2, Llama 1-3, Mistral, Qwen2, Qwen3, Gemma 2 and 3, Phi-3 or
             BERT): family, features, layers, heads, kv_heads,
             d_model, head_dim, vocab, max_positions, dtype, parameters. DIR may be a
-            GGUF file instead (llama.cpp's: llama, qwen2, qwen3, phi3 or gpt2; F32, F16,
-            BF16, Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, Q4_K, Q5_K, Q6_K), here and wherever a
-            model folder is taken; inspect then adds "gguf": {"version", "alignment",
-            "tensor_types"}.
+            GGUF file instead (llama.cpp's: llama, qwen2, qwen3, phi3, gemma2, gemma3 or
+            gpt2; F32, F16, BF16, Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, Q4_K, Q5_K, Q6_K),
+            here and wherever a model folder is taken; inspect then adds "gguf":
+            {"version", "alignment", "tensor_types"}.
   model run Run the checkpoint in DIR on token ids, every layer in double precision,
             and print the ids and the top-K predictions (decoders: the next token
             after the last; BERT: at each [MASK] of vocab.txt, or every position).

@@ -2349,6 +2349,14 @@
         <translation>%1: %2 (die longrope-Skalierung von Phi-3) wird nicht gelesen</translation>
     </message>
     <message>
+        <source> is %1, but a factor must be above 0 and at most 1e6</source>
+        <translation> ist %1, aber ein Faktor muss über 0 und höchstens 1e6 sein</translation>
+    </message>
+    <message>
+        <source>: RoPE scaling "%1" is not read (linear is)</source>
+        <translation>: die RoPE-Skalierung „%1“ wird nicht gelesen (linear wird gelesen)</translation>
+    </message>
+    <message>
         <source>%1: rope_freqs.weight has %2 values, but RoPE turns %3 pairs</source>
         <translation>%1: rope_freqs.weight hat %2 Werte, aber RoPE dreht %3 Paare</translation>
     </message>
@@ -4335,6 +4343,10 @@
     <message>
         <source>%1 entries, but tokenizer.ggml.tokens has %2</source>
         <translation>%1 Einträge, aber tokenizer.ggml.tokens hat %2</translation>
+    </message>
+    <message>
+        <source>token %1 has the type %2 (0 to 6)</source>
+        <translation>Token %1 hat den Typ %2 (0 bis 6)</translation>
     </message>
     <message>
         <source>a token of %1 characters (at most %2)</source>

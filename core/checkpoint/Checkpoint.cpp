@@ -65,7 +65,7 @@ std::shared_ptr<const Checkpoint> Checkpoint::open(const QString &folderPath) {
         QFile head(folderPath);
         if (isGgufPath(folderPath) ||
             (head.open(QIODevice::ReadOnly) && looksLikeGguf(head.read(4))))
-            return openGguf(folderPath);
+            return fromGguf(GgufFile::open(folderPath));
     }
     const QDir dir(info.isDir() ? info.filePath() : info.path());
     std::shared_ptr<Checkpoint> c(new Checkpoint);
@@ -188,10 +188,11 @@ QString renameTensor(const GgufLayout &layout, const QString &name, bool toHf) {
 
 } // namespace
 
-std::shared_ptr<const Checkpoint> Checkpoint::openGguf(const QString &path) {
+std::shared_ptr<const Checkpoint> Checkpoint::fromGguf(std::unique_ptr<GgufFile> file) {
     std::shared_ptr<Checkpoint> c(new Checkpoint);
+    const QString path = file->name();
     c->m_folder = path;
-    c->m_gguf = GgufFile::open(path);
+    c->m_gguf = std::move(file);
     const GgufFile &g = *c->m_gguf;
     const QString arch = g.string("general.architecture").value_or(QString());
     if (arch.isEmpty())
@@ -241,6 +242,27 @@ std::shared_ptr<const Checkpoint> Checkpoint::openGguf(const QString &path) {
         if (g.tensor(QLatin1String(longRope)))
             fail(translate("attn::checkpoint", "%1: %2 (Phi-3's longrope scaling) is not read")
                      .arg(path, QLatin1String(longRope)));
+    // Linear RoPE scaling as the converter writes it (rope.scaling.type "linear" and its factor;
+    // older files: rope.scale_linear); llama.cpp divides the positions by the factor, on Gemma 3's
+    // global layers only. YaRN and longrope change more than the frequencies: refused.
+    const QByteArray scalingKey = prefix + "rope.scaling.type";
+    const QString scaling = g.string(scalingKey).value_or(QStringLiteral("none"));
+    if (scaling == "linear" || (scaling == "none" && g.number(prefix + "rope.scale_linear"))) {
+        const QByteArray factorKey =
+            prefix + (scaling == "linear" ? "rope.scaling.factor" : "rope.scale_linear");
+        const double factor = g.number(factorKey).value_or(1.0);
+        if (!(factor > 0 && factor <= 1e6))
+            fail(g.where(factorKey) + translate("attn::checkpoint",
+                                                " is %1, but a factor must be above 0 and at "
+                                                "most 1e6")
+                                          .arg(QString::number(factor, 'g', 17)));
+        if (factor != 1)
+            config["rope_scaling"] = QJsonObject{{"rope_type", "linear"}, {"factor", factor}};
+    } else if (scaling != "none") {
+        fail(g.where(scalingKey) +
+             translate("attn::checkpoint", ": RoPE scaling \"%1\" is not read (linear is)")
+                 .arg(scaling.left(40)));
+    }
     config["tie_word_embeddings"] = g.tensor("output.weight") == nullptr;
     if (g.tensor("blk.0.attn_q.bias")) {
         if (layout.interleavedQk)
@@ -248,6 +270,8 @@ std::shared_ptr<const Checkpoint> Checkpoint::openGguf(const QString &path) {
                      .arg(path));
         config["attention_bias"] = true;
     }
+    if (layout.configure)
+        layout.configure(config);
     try {
         c->m_config = parseModelConfig(QJsonDocument(config).toJson(QJsonDocument::Compact));
     } catch (const InputError &e) {
@@ -256,6 +280,8 @@ std::shared_ptr<const Checkpoint> Checkpoint::openGguf(const QString &path) {
             message.replace(QLatin1Char('"') + hf + QLatin1Char('"'), key);
         fail(path + ": " + message);
     }
+    if (layout.normsStoredPlusOne)
+        c->m_config.features.norm = NormKind::RmsNorm;
     const ModelConfig &cfg = c->m_config;
     if (const auto rot = g.integer(prefix + "rope.dimension_count");
         rot && cfg.features.rope && *rot != cfg.features.ropes.rotaryDims)

@@ -34,6 +34,9 @@ public:
     // types (quantized blocks included: Dequantize.h), and a Llama's q and k rows are read in
     // Hugging Face's order. Its messages name the file and the GGUF key or tensor.
     static std::shared_ptr<const Checkpoint> open(const QString &folder);
+    // A GGUF file already read (GgufFile::open, or GgufFile::parse of bytes that outlive the
+    // checkpoint: the fuzz target's), as open reads a .gguf path.
+    static std::shared_ptr<const Checkpoint> fromGguf(std::unique_ptr<GgufFile> file);
     ~Checkpoint();
     Checkpoint(const Checkpoint &) = delete;
     Checkpoint &operator=(const Checkpoint &) = delete;
@@ -56,7 +59,6 @@ public:
 private:
     struct Mapped;
     Checkpoint();
-    static std::shared_ptr<const Checkpoint> openGguf(const QString &path);
     void collectUsed();
 
     QString m_folder;

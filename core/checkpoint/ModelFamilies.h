@@ -6,6 +6,8 @@
 #include "ModelWeights.h"
 #include "TensorBinder.h"
 
+#include <QJsonObject>
+
 #include <vector>
 
 namespace attn {
@@ -35,6 +37,12 @@ struct GgufLayout {
     // Binds the tensors when the family's own bind does not fit (GPT-2: GGUF stores its Conv1D
     // weights out × in); null: the family's bind.
     void (*bind)(const TensorBinder &b, const ModelConfig &c, ModelWeights &w) = nullptr;
+    // Completes the config written from the keys with what llama.cpp decides without a key
+    // (Gemma: the activation, the query scale, a default window); null: nothing to add.
+    void (*configure)(QJsonObject &config) = nullptr;
+    // The converter stores Gemma's norm weights as 1 + w (Gemma2Model.modify_tensors), so the
+    // norms multiply by the stored weight as it is: a plain RMSNorm.
+    bool normsStoredPlusOne = false;
 };
 
 // One model family, described once (llama.cpp's src/models/<arch>.cpp is the model): each file
@@ -92,5 +100,14 @@ const ModelFamilySpec *familyOfGgufArchitecture(const QString &architecture);
 // GeGLU, the query_pre_attn_scalar scale, √d_model embeddings, tied head, and which layers slide
 // (layer_types, or all but every `slidingPattern`-th).
 void readGemmaLayers(const ConfigFields &f, ModelConfig &c, std::int64_t slidingPattern);
+// The GGUF layout of gemma2 and gemma3 (families/Gemma2.cpp): Llama's names and keys, the
+// sandwich norms (post_attention_norm, ffn_norm before the MLP, post_ffw_norm), the final soft
+// cap and the window, norms stored as 1 + w; `configure` completes the config.
+GgufLayout gemmaGgufLayout(const char *architecture, void (*configure)(QJsonObject &config));
+// What llama.cpp's gemma2 and gemma3 decide without a key (src/llama-model.cpp): the MLP's
+// activation is GELU's tanh form, and q·k is scaled by head_dim^−½, except on the 27B model
+// (`largeLayers` layers), where it is (d_model / heads)^−½ (Hugging Face's query_pre_attn_scalar
+// of every published Gemma 2 and 3 is one of the two).
+void completeGemmaGgufConfig(QJsonObject &config, std::int64_t largeLayers);
 
 } // namespace attn

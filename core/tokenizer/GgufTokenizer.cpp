@@ -12,6 +12,8 @@
 
 #include <QFileInfo>
 
+#include <cmath>
+
 namespace attn {
 
 namespace {
@@ -66,8 +68,15 @@ Common readCommon(const GgufFile &g) {
     c.types.assign(c.tokens.size(), 1);
     if (g.has("tokenizer.ggml.token_type")) {
         const std::vector<double> types = g.numberArray("tokenizer.ggml.token_type");
-        for (std::size_t i = 0; i < types.size(); ++i)
+        // llama.cpp's token types are 0 (undefined) to 6 (byte); anything else is damage, and
+        // converting it to int unchecked would be undefined.
+        for (std::size_t i = 0; i < types.size(); ++i) {
+            if (!(types[i] >= 0 && types[i] <= 6 && types[i] == std::floor(types[i])))
+                failGguf(g, "tokenizer.ggml.token_type",
+                         translate("attn::tokenizer", "token %1 has the type %2 (0 to 6)")
+                             .arg(QString::number(i), QString::number(types[i], 'g', 17)));
             c.types[i] = int(types[i]);
+        }
     }
     c.bos = tokenId(g, "tokenizer.ggml.bos_token_id", c.tokens.size());
     c.eos = tokenId(g, "tokenizer.ggml.eos_token_id", c.tokens.size());

@@ -168,6 +168,73 @@ private slots:
         QVERIFY(text.out.contains("top-1 agreement"));
     }
 
+    // Gemma 2 and 3 files as llama.cpp's converter writes them: inspect adds the file's facts,
+    // run --json gives the run of the folder the file was converted from, and compare against
+    // that folder gives zeros.
+    void gemmaFiles_data() {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QByteArray>("arch");
+        QTest::addColumn<int>("layers");
+        QTest::addColumn<int>("largeLayers");
+        // The reference folder's file: the norms float32, the matrices as stored (gemma2-tiny:
+        // BF16, gemma3-tiny: F32).
+        QTest::addColumn<int>("f32");
+        QTest::addColumn<int>("bf16");
+        QTest::newRow("gemma2") << "gemma2-tiny" << QByteArray("gemma2") << 3 << 46 << 13 << 22;
+        QTest::newRow("gemma3") << "gemma3-tiny" << QByteArray("gemma3") << 7 << 62 << 41 << 0;
+    }
+
+    void gemmaFiles() {
+        QFETCH(QString, model);
+        QFETCH(QByteArray, arch);
+        QFETCH(int, layers);
+        QFETCH(int, largeLayers);
+        QFETCH(int, f32);
+        QFETCH(int, bf16);
+        QTemporaryDir dir;
+        // The reference folder's own file: its matrices as stored, its norms as float32.
+        const QString stored = dir.filePath("stored.gguf");
+        QVERIFY(writeBytes(stored, ggufOfFolder(modelDir(model), arch, false)));
+        const Run inspect = runCli({"model", "inspect", stored});
+        QVERIFY2(inspect.finished && inspect.exitCode == 0, inspect.err.constData());
+        const QJsonObject o = QJsonDocument::fromJson(inspect.out).object();
+        QCOMPARE(o["family"].toString(), arch == "gemma2" ? QString("gemma2") : "gemma3_text");
+        const QJsonObject g = o["gguf"].toObject();
+        QCOMPARE(g["version"].toInt(), 3);
+        QCOMPARE(g["alignment"].toInt(), 32);
+        const QJsonObject types = g["tensor_types"].toObject();
+        QCOMPARE(types["F32"].toInt(), f32);
+        QCOMPARE(types["BF16"].toInt(), bf16);
+        QCOMPARE(types.size(), bf16 > 0 ? 2 : 1);
+
+        const QString folder = dir.filePath("folder");
+        writeLlamaCppGemmaFolder(modelDir(model), folder, layers, largeLayers);
+        const QString path = dir.filePath("model.gguf");
+        QVERIFY(writeBytes(path, ggufOfFolder(folder, arch, false)));
+        const QString ids = idsText(readJsonObject(modelDir(model) + "/reference.json")["ids"]);
+        for (const QString &input : {path, folder}) {
+            const Run run = runCli({"model", "run", input, "--ids", ids, "--json",
+                                    dir.filePath(input == path ? "gguf.json" : "folder.json")});
+            QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
+        }
+        const QString error = compareRun(runFromJson(readJsonObject(dir.filePath("gguf.json"))),
+                                         readJsonObject(dir.filePath("folder.json")), 1e-12);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+
+        const QString out = dir.filePath("compare.json");
+        const Run compare = runCli({"model", "compare", path, folder, "--ids", ids, "--json", out});
+        QVERIFY2(compare.finished && compare.exitCode == 0, compare.err.constData());
+        const QJsonObject c = readJsonObject(out);
+        QCOMPARE(c["final_kl"].toDouble(-1), 0.0);
+        QCOMPARE(c["top1_agreement"].toDouble(), 1.0);
+        QCOMPARE(c["layers"].toArray().size(), layers);
+        for (const QJsonValue &l : c["layers"].toArray()) {
+            QCOMPARE(l["residual_rel_diff"].toDouble(-1), 0.0);
+            for (const QJsonValue &h : l["heads"].toArray())
+                QCOMPARE(h["max_abs_weight_diff"].toDouble(-1), 0.0);
+        }
+    }
+
     void compareRefusesOtherModels() {
         Run run = runCli(
             {"model", "compare", gguf("llama-gqa", "F16"), gguf("gpt2", "Q4_0"), "--ids", "1,2"});

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// libFuzzer target: a GGUF file's header (io/GgufFile.h), its tensors dequantized and its
-// tokenizer read from the metadata. Any input gives a file or an InputError; every tensor of a
-// file it gives lies inside the data, aligned, without overlapping another; reading a tensor's
-// first row or a tokenizer never crashes.
+// libFuzzer target: a GGUF file's header (io/GgufFile.h), its tensors dequantized, its tokenizer
+// read from the metadata and the checkpoint its keys and tensors make (every family's GGUF
+// layout, Gemma's inferred config included). Any input gives a file or an InputError; every
+// tensor of a file it gives lies inside the data, aligned, without overlapping another; reading a
+// tensor's first row, a tokenizer or a checkpoint never crashes.
 
 #include "FuzzCheck.h"
 #include "InputError.h"
 #include "Limits.h"
+#include "checkpoint/Checkpoint.h"
 #include "checkpoint/TensorBinder.h"
 #include "io/GgufFile.h"
 #include "tokenizer/GgufTokenizer.h"
@@ -44,6 +46,14 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char *data, std::size_t siz
             const auto tokenizer = attn::loadGgufTokenizer(*file);
             tokenizer->encode(QStringLiteral("Hello world! 12 ab"));
         }
+    } catch (const attn::InputError &) {
+    }
+    // The checkpoint takes the file; the bytes outlive it.
+    try {
+        const auto checkpoint = attn::Checkpoint::fromGguf(std::move(file));
+        if (checkpoint->config().layers != std::int64_t(checkpoint->weights().layers.size()))
+            fuzz::finding("a checkpoint's layers differ from its config's");
+        checkpoint->summaryJson();
     } catch (const attn::InputError &) {
     }
     return 0;

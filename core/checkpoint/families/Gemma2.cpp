@@ -11,6 +11,7 @@
 #include <QJsonArray>
 
 #include <cmath>
+#include <string_view>
 
 namespace attn {
 
@@ -87,9 +88,59 @@ void readGemmaLayers(const ConfigFields &f, ModelConfig &c, std::int64_t sliding
         x.window.assign(std::size_t(c.layers), 0);
 }
 
+GgufLayout gemmaGgufLayout(const char *architecture, void (*configure)(QJsonObject &config)) {
+    GgufLayout l = llamaGgufLayout(architecture, false);
+    l.keys.push_back({"final_logit_softcapping", "final_logit_softcapping", false});
+    l.keys.push_back({"attention.sliding_window", "sliding_window", false});
+    // gguf-py's tensor_mapping: ffn_norm is the norm before the MLP, the sublayers' outputs have
+    // norms of their own.
+    for (GgufLayout::Name &n : l.layer)
+        if (n.gguf == std::string_view("ffn_norm"))
+            n.hf = "pre_feedforward_layernorm";
+    l.layer.push_back({"post_attention_norm", "post_attention_layernorm"});
+    l.layer.push_back({"post_ffw_norm", "post_feedforward_layernorm"});
+    l.configure = configure;
+    l.normsStoredPlusOne = true;
+    return l;
+}
+
+void completeGemmaGgufConfig(QJsonObject &config, std::int64_t largeLayers) {
+    // llama.cpp's Gemma graphs use ggml_gelu, the tanh form (LLM_FFN_GELU).
+    config["hidden_activation"] = QStringLiteral("gelu_pytorch_tanh");
+    // f_attention_scale: 1/√(n_embd / n_head) for the 27B model, else 1/√n_embd_head_k.
+    const double width = config["hidden_size"].toDouble(),
+                 heads = config["num_attention_heads"].toDouble();
+    const double layers = config["num_hidden_layers"].toDouble();
+    if (layers == double(largeLayers) && heads >= 1)
+        config["query_pre_attn_scalar"] = std::floor(width / heads);
+    else if (config.contains("head_dim"))
+        config["query_pre_attn_scalar"] = config["head_dim"];
+    else if (heads >= 1)
+        config["query_pre_attn_scalar"] = std::floor(width / heads);
+}
+
+namespace {
+
+void configureGemma2Gguf(QJsonObject &config) {
+    completeGemmaGgufConfig(config, 46);
+    // llama.cpp's gemma2 always soft-caps the scores and slides every other layer, with
+    // 4096 (Gemma 2's window) when the file gives none; the caps default to 50 and 30 as in
+    // Gemma2Config.
+    if (!config.contains("sliding_window"))
+        config["sliding_window"] = 4096;
+}
+
+} // namespace
+
 const ModelFamilySpec &gemma2Family() {
-    static const ModelFamilySpec spec{ModelFamily::Gemma2, "gemma2",    "Gemma 2",
-                                      parseGemma2Config,   llamaPrefix, bindLlamaLayers};
+    static const GgufLayout gguf = [] {
+        GgufLayout l = gemmaGgufLayout("gemma2", configureGemma2Gguf);
+        l.keys.push_back({"attn_logit_softcapping", "attn_logit_softcapping", false});
+        return l;
+    }();
+    static const ModelFamilySpec spec{
+        ModelFamily::Gemma2, "gemma2",        "Gemma 2", parseGemma2Config,
+        llamaPrefix,         bindLlamaLayers, &gguf};
     return spec;
 }
 

@@ -18,11 +18,26 @@ void parseGemma3Config(const ConfigFields &f, ModelConfig &c) {
     x.ropes.localTheta = f.positive("rope_local_base_freq", 10000);
 }
 
+// llama.cpp's gemma3: without a window (or with 0) no layer slides; with one, five layers in six
+// slide (set_swa_pattern(6), whatever the model's own sliding_window_pattern was) and turn with
+// the base 10000 unscaled (hard-coded, as Gemma3Config's rope_local_base_freq); the attention is
+// never soft-capped, the logits only when final_logit_softcapping is above 0.
+void configureGemma3Gguf(QJsonObject &config) {
+    completeGemmaGgufConfig(config, 62);
+    if (config["sliding_window"].toDouble(0) <= 0)
+        config.remove("sliding_window");
+    if (config.contains("final_logit_softcapping") &&
+        !(config["final_logit_softcapping"].toDouble(0) > 0))
+        config["final_logit_softcapping"] = QJsonValue::Null;
+}
+
 } // namespace
 
 const ModelFamilySpec &gemma3Family() {
-    static const ModelFamilySpec spec{ModelFamily::Gemma3, "gemma3_text", "Gemma 3",
-                                      parseGemma3Config,   llamaPrefix,   bindLlamaLayers};
+    static const GgufLayout gguf = gemmaGgufLayout("gemma3", configureGemma3Gguf);
+    static const ModelFamilySpec spec{
+        ModelFamily::Gemma3, "gemma3_text",   "Gemma 3", parseGemma3Config,
+        llamaPrefix,         bindLlamaLayers, &gguf};
     return spec;
 }
 

@@ -18,6 +18,7 @@
 #include "support/ModelSupport.h"
 #include "tokenizer/TokenizerFiles.h"
 #include "transformer/Forward.h"
+#include "transformer/RunJson.h"
 #include "transformer/TakeApart.h"
 
 #include <QDir>
@@ -105,124 +106,12 @@ GgufWriter llamaMetadata() {
     return w;
 }
 
-// A Hugging Face reference folder written as llama.cpp's converter writes it: the keys, the
-// tensors renamed, a Llama's q and k rows interleaved per head, the bytes otherwise as stored.
-// `factorScale` multiplies Llama 3's RoPE factors (1: the converter's own).
-QByteArray ggufOfFolder(const QString &folder, const QByteArray &arch, bool interleave,
-                        float factorScale = 1) {
-    const QJsonObject c = readJson(folder + "/config.json");
-    QFile f(folder + "/model.safetensors");
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    const attn::SafetensorsFile header = attn::readSafetensorsHeader(f, std::uint64_t(f.size()));
-    f.seek(0);
-    const QByteArray bytes = f.readAll();
-    GgufWriter w;
-    w.addString("general.architecture", arch);
-    const auto u = [&](const char *key, const char *field) {
-        w.addU32(arch + "." + key, std::uint32_t(c[field].toInt()));
-    };
-    u("embedding_length", "hidden_size");
-    u("block_count", "num_hidden_layers");
-    u("attention.head_count", "num_attention_heads");
-    u("attention.head_count_kv", "num_key_value_heads");
-    u("feed_forward_length", "intermediate_size");
-    u("context_length", "max_position_embeddings");
-    u("vocab_size", "vocab_size");
-    if (c.contains("head_dim"))
-        u("attention.key_length", "head_dim");
-    if (c["sliding_window"].toInt() > 0) // Phi-3's converter writes its window
-        u("attention.sliding_window", "sliding_window");
-    // float64 (GGUF allows it; llama.cpp writes float32): the config's ε exactly, so that the
-    // heads can be compared bit for bit with the safetensors folder's.
-    w.addF64(arch + ".attention.layer_norm_rms_epsilon", c["rms_norm_eps"].toDouble());
-    w.addF64(arch + ".rope.freq_base", c["rope_theta"].toDouble());
-    const int heads = c["num_attention_heads"].toInt(), kv = c["num_key_value_heads"].toInt();
-    const QList<QPair<QString, QString>> names = {
-        {"input_layernorm", "attn_norm"},    {"self_attn.q_proj", "attn_q"},
-        {"self_attn.k_proj", "attn_k"},      {"self_attn.v_proj", "attn_v"},
-        {"self_attn.o_proj", "attn_output"}, {"self_attn.q_norm", "attn_q_norm"},
-        {"self_attn.k_norm", "attn_k_norm"}, {"post_attention_layernorm", "ffn_norm"},
-        {"mlp.gate_proj", "ffn_gate"},       {"mlp.up_proj", "ffn_up"},
-        {"mlp.down_proj", "ffn_down"},       {"self_attn.qkv_proj", "attn_qkv"},
-        {"mlp.gate_up_proj", "ffn_up"}};
-    for (const attn::SafetensorsTensor &t : header.tensors) {
-        QString name = t.name;
-        name.remove(QRegularExpression("^model\\."));
-        const QString suffix = name.mid(name.lastIndexOf('.'));
-        QString base = name.left(name.lastIndexOf('.'));
-        int n = 0; // the heads whose rows are interleaved
-        if (base == "embed_tokens")
-            base = "token_embd";
-        else if (base == "norm")
-            base = "output_norm";
-        else if (base == "lm_head")
-            base = "output";
-        const QRegularExpressionMatch m =
-            QRegularExpression("^layers\\.(\\d+)\\.(.*)$").match(base);
-        if (m.hasMatch())
-            for (const auto &[hf, gg] : names)
-                if (m.captured(2) == hf) {
-                    base = "blk." + m.captured(1) + "." + gg;
-                    if (interleave && (gg == "attn_q" || gg == "attn_k"))
-                        n = gg == "attn_q" ? heads : kv;
-                }
-        QByteArray data =
-            bytes.mid(qsizetype(header.dataStart + t.begin), qsizetype(t.end - t.begin));
-        if (n > 0) {
-            const qsizetype rows = qsizetype(t.shape[0]), row = data.size() / rows;
-            const qsizetype dim = rows / n, half = dim / 2;
-            QByteArray out(data.size(), 0);
-            for (qsizetype h = 0; h < n; ++h)
-                for (qsizetype j = 0; j < half; ++j)
-                    for (qsizetype k = 0; k < 2; ++k)
-                        out.replace((h * dim + 2 * j + k) * row, row,
-                                    data.mid((h * dim + k * half + j) * row, row));
-            data = out;
-        }
-        std::vector<std::uint64_t> dims(t.shape.rbegin(), t.shape.rend());
-        const std::uint32_t type = t.dtype == "BF16" ? 30 : t.dtype == "F16" ? 1 : 0;
-        w.addTensor((base + suffix).toUtf8(), dims, type, data);
-    }
-    // Llama 3's scaled RoPE as convert_hf_to_gguf.py's LlamaModel.generate_extra_tensors writes
-    // it: a float32 factor per turned pair, from float32 frequencies.
-    const QJsonObject scaling = c["rope_scaling"].toObject();
-    if (scaling["rope_type"].toString() == "llama3") {
-        const int dim =
-            c.contains("head_dim") ? c["head_dim"].toInt() : c["hidden_size"].toInt() / heads;
-        const float base = float(c["rope_theta"].toDouble());
-        const float factor = float(scaling["factor"].toDouble(8));
-        const float low = float(scaling["low_freq_factor"].toDouble(1));
-        const float high = float(scaling["high_freq_factor"].toDouble(4));
-        // The converter reads the original context from the config's top level.
-        const float context = float(c["original_max_position_embeddings"].toDouble(8192));
-        QByteArray factors;
-        for (int i = 0; i < dim; i += 2) {
-            const float freq = 1.0f / std::pow(base, float(i) / float(dim));
-            const float wavelength = float(2 * std::numbers::pi) / freq;
-            float r = factor;
-            if (wavelength < context / high) {
-                r = 1;
-            } else if (wavelength <= context / low) {
-                const float smooth = (context / wavelength - low) / (high - low);
-                r = 1 / ((1 - smooth) / factor + smooth);
-            }
-            GgufWriter::put(factors, r * factorScale);
-        }
-        w.addTensor("rope_freqs.weight", {std::uint64_t(dim / 2)}, 0, factors);
-    }
-    return w.bytes();
-}
-
 // The file of `model` written by ggufOfFolder into `dir`.
 QString writeGgufOfFolder(const QTemporaryDir &dir, const QString &model, const QByteArray &arch,
                           bool interleave, float factorScale = 1) {
     const QString path = dir.filePath(model + (factorScale != 1 ? "-scaled.gguf" : ".gguf"));
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        return {};
-    f.write(ggufOfFolder(modelDir(model), arch, interleave, factorScale));
-    return path;
+    return writeBytes(path, ggufOfFolder(modelDir(model), arch, interleave, factorScale)) ? path
+                                                                                          : "";
 }
 
 } // namespace
@@ -493,6 +382,136 @@ private slots:
             }
     }
 
+    // Gemma 2 and 3 as llama.cpp computes them from a GGUF file. Neither reference folder can be
+    // said in llama.cpp's keys (their query_pre_attn_scalar is 24, not head_dim; Gemma 3's
+    // sliding pattern is 3, not 6; the converter rounds 1 + w to float32), so each is made into
+    // the model llama.cpp computes (writeLlamaCppGemmaFolder: an F32 folder whose config says
+    // what llama.cpp infers), written as the converter writes it, and every stage of the GGUF
+    // file's run equals the same folder's read from safetensors, whose family the references
+    // check.
+    void readsGemmaAsLlamaCppComputesIt_data() {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QByteArray>("arch");
+        QTest::addColumn<int>("layers");
+        QTest::addColumn<QJsonObject>("changes");
+        QTest::addColumn<QString>("sliding");    // the layers with the window
+        QTest::addColumn<double>("queryScalar"); // what llama.cpp scales q·k by (its −½ power)
+        QTest::newRow("gemma2") << "gemma2-tiny" << QByteArray("gemma2") << 3 << QJsonObject()
+                                << "0,2" << 16.0;
+        QTest::newRow("gemma2 27B's scale")
+            << "gemma2-tiny" << QByteArray("gemma2") << 46 << QJsonObject() << "" << 8.0;
+        QTest::newRow("gemma3 linear RoPE")
+            << "gemma3-tiny" << QByteArray("gemma3") << 7
+            << QJsonObject{{"rope_scaling", QJsonObject{{"rope_type", "linear"}, {"factor", 8}}}}
+            << "0,1,2,3,4,6" << 16.0;
+        QTest::newRow("gemma3 no window, capped")
+            << "gemma3-tiny" << QByteArray("gemma3") << 3
+            << QJsonObject{{"sliding_window_pattern", 1}, {"final_logit_softcapping", 3.0}} << ""
+            << 16.0;
+    }
+
+    void readsGemmaAsLlamaCppComputesIt() {
+        QFETCH(QString, model);
+        QFETCH(QByteArray, arch);
+        QFETCH(int, layers);
+        QFETCH(QJsonObject, changes);
+        QFETCH(QString, sliding);
+        QFETCH(double, queryScalar);
+        QTemporaryDir dir;
+        const QString folder = dir.filePath("folder");
+        writeLlamaCppGemmaFolder(modelDir(model), folder, layers, arch == "gemma2" ? 46 : 62,
+                                 changes);
+        const QString path = dir.filePath("model.gguf");
+        QVERIFY(writeBytes(path, ggufOfFolder(folder, arch, false)));
+        const auto gguf = attn::Checkpoint::open(path);
+        const auto hf = attn::Checkpoint::open(folder);
+        const attn::ModelFeatures &g = gguf->config().features, &h = hf->config().features;
+        QCOMPARE(gguf->config().family, hf->config().family);
+        // The stored norms are 1 + w already.
+        QVERIFY(g.norm == attn::NormKind::RmsNorm && h.norm == attn::NormKind::RmsNormPlusOne);
+        QVERIFY(gguf->config().activation == attn::Activation::GeluTanh);
+        QCOMPARE(g.queryScalar, queryScalar);
+        QCOMPARE(h.queryScalar, queryScalar);
+        QStringList slides;
+        for (std::size_t i = 0; i < g.window.size(); ++i)
+            if (g.window[i] > 0)
+                slides << QString::number(i);
+        if (layers == 46)
+            QCOMPARE(slides.size(), 23);
+        else
+            QCOMPARE(slides.join(','), sliding);
+        QCOMPARE(g.window, h.window);
+        QCOMPARE(g.attnSoftcap, h.attnSoftcap);
+        QCOMPARE(g.finalSoftcap, h.finalSoftcap);
+        QCOMPARE(g.embeddingScale, h.embeddingScale);
+        QCOMPARE(g.ropes.theta, h.ropes.theta);
+        QCOMPARE(g.ropes.localTheta, h.ropes.localTheta);
+        QCOMPARE(g.ropes.linearFactor, h.ropes.linearFactor);
+        QCOMPARE(gguf->config().tiedEmbeddings, true);
+
+        const QJsonObject ref = readJson(modelDir(model) + "/reference.json");
+        const attn::RunPtr run = attn::runModel(*gguf, jsonIds(ref["ids"]));
+        const attn::RunPtr expected = attn::runModel(*hf, jsonIds(ref["ids"]));
+        const QString error =
+            compareRun(*run, QJsonDocument::fromJson(attn::runToJson(*expected)).object(), 1e-12);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        // Every head taken apart for the workbench computes what the run did: the stored norms,
+        // the window, the caps and the scaled RoPE of the file.
+        std::vector<std::string> tokens;
+        for (std::size_t i = 0; i < run->ids.size(); ++i)
+            tokens.push_back("t" + std::to_string(i));
+        for (int layer = 0; layer < std::min(layers, 7); ++layer)
+            for (int head = 0; head < int(gguf->config().heads); ++head) {
+                const attn::AttentionResult r =
+                    attn::compute(attn::takeApart(*gguf, *run, tokens, layer, head));
+                const attn::HeadRun &ran = run->layers[std::size_t(layer)].heads[std::size_t(head)];
+                QVERIFY(relativeError(r.heads[0].Q, ran.q) < 1e-12);
+                QVERIFY(relativeError(r.heads[0].K, ran.k) < 1e-12);
+                QVERIFY(relativeError(r.heads[0].weights(), ran.weights) < 1e-12);
+                QVERIFY(relativeError(r.heads[0].output, ran.output) < 1e-12);
+            }
+    }
+
+    // What llama.cpp reads from the keys of the reference folders' own GGUF files: the windows
+    // and caps as given, but the scale of head_dim (not query_pre_attn_scalar 24), Gemma 3's
+    // pattern of 6 (not 3), and the embeddings scaled by √d_model in float32 (not bfloat16).
+    void readsGemmaKeysAsLlamaCpp() {
+        QTemporaryDir dir;
+        const QString two = dir.filePath("gemma2.gguf");
+        QVERIFY(writeBytes(two, ggufOfFolder(modelDir("gemma2-tiny"), "gemma2", false)));
+        const attn::ModelConfig c2 = attn::Checkpoint::open(two)->config();
+        QCOMPARE(c2.features.queryScalar, 16.0);
+        QCOMPARE(c2.features.window, std::vector<std::int64_t>({4, 0, 4}));
+        QCOMPARE(c2.features.attnSoftcap, 10.0);
+        QCOMPARE(c2.features.finalSoftcap, 5.0);
+        QCOMPARE(c2.features.embeddingScale, double(std::sqrt(32.0f)));
+        QCOMPARE(c2.features.ropes.theta, 10000.0);
+        const QString three = dir.filePath("gemma3.gguf");
+        QVERIFY(writeBytes(three, ggufOfFolder(modelDir("gemma3-tiny"), "gemma3", false)));
+        const attn::ModelConfig c3 = attn::Checkpoint::open(three)->config();
+        QCOMPARE(c3.features.window, std::vector<std::int64_t>({4, 4, 4}));
+        QCOMPARE(c3.features.ropes.theta, 1e6);
+        QCOMPARE(c3.features.ropes.localTheta, 1e4);
+        QCOMPARE(c3.features.attnSoftcap, 0.0);
+        QCOMPARE(c3.features.finalSoftcap, 0.0);
+        QVERIFY(c3.features.qkNorm);
+        // Without attention.sliding_window, llama.cpp's gemma2 slides by 4096.
+        QByteArray bytes = ggufOfFolder(modelDir("gemma2-tiny"), "gemma2", false);
+        bytes.replace("gemma2.attention.sliding_window", "gemma2.attention.sliding_windoX");
+        QVERIFY(writeBytes(two, bytes));
+        QCOMPARE(attn::Checkpoint::open(two)->config().features.window,
+                 std::vector<std::int64_t>({4096, 0, 4096}));
+        // YaRN is refused by name.
+        const QString folder = dir.filePath("yarn");
+        writeLlamaCppGemmaFolder(
+            modelDir("gemma3-tiny"), folder, 3, 62,
+            {{"rope_scaling", QJsonObject{{"rope_type", "yarn"}, {"factor", 4}}}});
+        QVERIFY(writeBytes(three, ggufOfFolder(folder, "gemma3", false)));
+        const QString message = refusal([&] { attn::Checkpoint::open(three); });
+        QCOMPARE(message, three + ": gemma3.rope.scaling.type: RoPE scaling \"yarn\" is not read "
+                                  "(linear is)");
+    }
+
     // Llama 3.1's and 3.2's scaled RoPE in a GGUF file (rope_freqs.weight, a factor per pair):
     // the converter's float32 factors are read as the llama3 scaling they were computed from
     // (so the run equals the reference above); other factors divide the frequencies as they are,
@@ -625,6 +644,17 @@ private slots:
         }
         {
             GgufWriter w = llamaMetadata();
+            w.addString("llama.rope.scaling.type", "linear");
+            w.addF32("llama.rope.scaling.factor", 0);
+            QTest::newRow("scaling factor")
+                << w.bytes() << "llama.rope.scaling.factor is 0, but a factor must be above 0";
+            GgufWriter o = llamaMetadata();
+            o.addString("llama.rope.scaling.type", "longrope");
+            QTest::newRow("scaling type")
+                << o.bytes() << "llama.rope.scaling.type: RoPE scaling \"longrope\" is not read";
+        }
+        {
+            GgufWriter w = llamaMetadata();
             w.addStrings("tokenizer.ggml.tokens", {"a", "b", "c"});
             QTest::newRow("tokens") << w.bytes()
                                     << "tokenizer.ggml.tokens has 3 entries, but the vocabulary "
@@ -649,6 +679,27 @@ private slots:
         QVERIFY2(message.startsWith(path + ": "), qPrintable(message));
         QVERIFY2(message.contains(expected), qPrintable(message));
         QVERIFY(!message.contains('\n'));
+    }
+
+    // A token type that is not llama.cpp's (0 to 6) is refused in one line (the fuzz target found
+    // 4.1e9 converted to int unchecked).
+    void refusesBadTokenTypes() {
+        QTemporaryDir dir;
+        for (const std::uint32_t type : {7u, 4143967296u}) {
+            GgufWriter w;
+            w.addString("tokenizer.ggml.model", "llama");
+            w.addStrings("tokenizer.ggml.tokens", {"a", "b"});
+            w.key("tokenizer.ggml.token_type", 9);
+            GgufWriter::put<std::uint32_t>(w.kv(), 4); // uint32 elements
+            GgufWriter::put<std::uint64_t>(w.kv(), 2);
+            GgufWriter::put<std::uint32_t>(w.kv(), 1);
+            GgufWriter::put<std::uint32_t>(w.kv(), type);
+            const QString path = dir.filePath("types.gguf");
+            QVERIFY(writeBytes(path, w.bytes()));
+            const QString message = refusal([&] { attn::loadTokenizer(path); });
+            QCOMPARE(message, path + ": tokenizer.ggml.token_type: token 1 has the type " +
+                                  QString::number(type) + " (0 to 6)");
+        }
     }
 
     // A FIFO or a device is refused before it is opened (opening a FIFO would wait forever),
