@@ -139,7 +139,7 @@ int runModel(const QCommandLineParser &parser, const QString &folder) {
     const attn::Interventions interventions = interventionsOf(parser, *checkpoint, folder, ids);
     attn::RunPtr run;
     try {
-        run = attn::runModel(*checkpoint, ids, interventions);
+        run = attn::runModel(*checkpoint, ids, interventions, {attn::RunOptions::Keep::Auto});
     } catch (const attn::InputError &e) {
         throw attn::InputError(folder + ": " + QString::fromStdString(e.what()));
     }
@@ -166,8 +166,8 @@ int runModel(const QCommandLineParser &parser, const QString &folder) {
         if (parser.isSet("npz")) {
             selection.fields = parser.isSet("fields") ? attn::parseRunFields(parser.value("fields"))
                                                       : attn::RunSelection::kAllFields;
-            const int status = writeResult(parser.value("npz"),
-                                           attn::runToNpz(*run, checkpoint->config(), selection));
+            const int status =
+                writeResult(parser.value("npz"), attn::runToNpz(*checkpoint, *run, selection));
             if (status != 0 || !parser.isSet("json")) {
                 timing(double(clock.nsecsElapsed()) / 1e6);
                 return status;
@@ -175,7 +175,8 @@ int runModel(const QCommandLineParser &parser, const QString &folder) {
         }
         selection.fields = parser.isSet("fields") ? attn::parseRunFields(parser.value("fields"))
                                                   : attn::RunSelection::kJsonDefault;
-        const int status = writeResult(parser.value("json"), attn::runToJson(*run, selection));
+        const int status =
+            writeResult(parser.value("json"), attn::runToJson(*checkpoint, *run, selection));
         timing(double(clock.nsecsElapsed()) / 1e6);
         return status;
     }

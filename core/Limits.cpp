@@ -168,6 +168,14 @@ void checkRunValues(std::int64_t values, std::int64_t tokens) {
                              .arg(number(tokens), number(values), number(kMaxRunValues)));
 }
 
+void checkCompactRunValues(std::int64_t values, std::int64_t tokens) {
+    if (values > kMaxCompactRunValues)
+        throw InputError(translate("attn::limits",
+                                   "a run of %1 tokens would keep %2 numbers even without its "
+                                   "attention maps: at most %3 are supported (use fewer tokens)")
+                             .arg(number(tokens), number(values), number(kMaxCompactRunValues)));
+}
+
 void checkLimits(const InputShape &s) {
     checkTokenCount(s.tokens, "X");
     checkDimension(s.embedding, [] { return translate("attn::limits", "the embedding size p"); });

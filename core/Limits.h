@@ -50,6 +50,11 @@ inline constexpr std::int64_t kMaxModelPositions = 1 << 24; // max_position_embe
 // (1 GiB). GPT-2 small on 1024 tokens would keep 144 maps of 1024² weights and 1024 × 50257
 // logits, over 200 M numbers: its runs stop at 644 tokens.
 inline constexpr std::int64_t kMaxRunValues = std::int64_t(128) * 1024 * 1024;
+// A compact run (RunOptions::Keep::Compact: longer inputs on the command line) keeps no n × n
+// and no n × vocabulary: the residual stream after each layer, the final norm, each head's
+// softmax maximum and sum per query, the last position's logits. At most this many numbers
+// (4 GiB): a 1.1 B Llama (22 layers, d 2048) on 4096 tokens keeps about 0.2 G of them.
+inline constexpr std::int64_t kMaxCompactRunValues = std::int64_t(512) * 1024 * 1024;
 // A steering vector's .npy (model run --steer): one d_model vector in float64 is at most
 // 8 × 65,536 bytes and its header; a file far larger is not a vector.
 inline constexpr std::int64_t kMaxSteerFileBytes = std::int64_t(1) << 20;
@@ -151,6 +156,8 @@ void checkConfigBytes(std::int64_t bytes, std::int64_t limit, const std::string 
 void checkModelSize(std::int64_t value, std::int64_t limit, const std::string &field);
 // The numbers a run of `tokens` tokens would keep (kMaxRunValues); the counts come saturated.
 void checkRunValues(std::int64_t values, std::int64_t tokens);
+// The same for a compact run (kMaxCompactRunValues).
+void checkCompactRunValues(std::int64_t values, std::int64_t tokens);
 // A size of a model to train, `value` of option `option` ("--layers"), in low … high.
 void checkTrainingSize(std::int64_t value, std::int64_t low, std::int64_t high,
                        const std::string &option);

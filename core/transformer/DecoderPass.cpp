@@ -554,9 +554,13 @@ Run DecoderPass::run() const {
         const Eigen::Index group = a.k.cols() > 0 ? a.q.cols() / a.k.cols() : 1;
         for (std::int64_t h = 0; h < H; ++h) {
             const Eigen::Index kv = Eigen::Index(h) / group;
-            layer.heads.push_back({a.q.block(0, h * hd, T, hd), a.k.block(0, kv * hd, T, hd),
-                                   a.v.block(0, kv * hd, T, hd), a.probs[std::size_t(h)],
-                                   a.concat.block(0, h * hd, T, hd)});
+            layer.heads.push_back({a.q.block(0, h * hd, T, hd),
+                                   a.k.block(0, kv * hd, T, hd),
+                                   a.v.block(0, kv * hd, T, hd),
+                                   a.probs[std::size_t(h)],
+                                   a.concat.block(0, h * hd, T, hd),
+                                   {},
+                                   {}});
         }
         layer.attnOut = a.attnOut.topRows(T);
         layer.hidden = a.output.topRows(T);

@@ -262,6 +262,8 @@ struct Attending {
 void attend(HeadRun &h, const Attending &a, std::int64_t offset) {
     const Eigen::Index n = h.q.rows(), keys = h.k.rows();
     h.weights.resize(n, keys);
+    h.rowMax.resize(n);
+    h.rowSum.resize(n);
     gemm(h.q, false, h.k, true, h.weights);
     h.weights *= a.scale;
     if (a.softcap > 0)
@@ -274,7 +276,10 @@ void attend(HeadRun &h, const Attending &a, std::int64_t offset) {
         auto seen = row.segment(first, end - first);
         const double top = seen.maxCoeff();
         seen = (seen.array() - top).exp();
-        seen /= seen.sum();
+        const double sum = seen.sum();
+        seen /= sum;
+        h.rowMax(i) = top;
+        h.rowSum(i) = sum;
         row.head(first).setZero();
         row.tail(keys - end).setZero();
     }
@@ -346,10 +351,13 @@ using forwardpass::LayerCache;
 
 // One layer on `input`, whose row i is position offset + i. With a cache, the rows' keys and
 // values are appended to it and the queries attend to every cached position; without one,
-// offset is 0 and the rows are the whole run.
+// offset is 0 and the rows are the whole run. `keep` (when given) says which heads keep their
+// weights: the others' are dropped as soon as the head's output is computed, so a layer of long
+// inputs holds one n × n per thread at a time; their q, k and v go too unless `keepVectors`.
 LayerRun runLayer(PanelPool &pool, const ModelConfig &c, const LayerWeights &w, const Matrix &input,
                   const Interventions &interventions, int layer, std::int64_t offset = 0,
-                  LayerCache *cache = nullptr) {
+                  LayerCache *cache = nullptr, const std::vector<bool> *keep = nullptr,
+                  bool keepVectors = false) {
     LayerRun r;
     const ModelFeatures &x = c.features;
     r.x = x.postNorm ? input : norm(c, input, w.attentionNorm);
@@ -401,10 +409,16 @@ LayerRun runLayer(PanelPool &pool, const ModelConfig &c, const LayerWeights &w, 
     // Sized here, so that the helper threads write into the main heap (see PanelPool).
     r.heads.resize(std::size_t(c.heads));
     const Eigen::Index n = r.x.rows(), seen = groupKeys[0].rows();
-    for (HeadRun &head : r.heads) {
-        head.q.resize(n, Eigen::Index(d));
+    const auto kept = [keep](std::size_t h) { return !keep || (*keep)[h]; };
+    for (std::size_t h = 0; h < r.heads.size(); ++h) {
+        HeadRun &head = r.heads[h];
         head.output.resize(n, Eigen::Index(d));
-        head.weights.resize(n, seen);
+        head.rowMax.resize(n);
+        head.rowSum.resize(n);
+        if (kept(h) || keepVectors)
+            head.q.resize(n, Eigen::Index(d));
+        if (kept(h))
+            head.weights.resize(n, seen);
     }
     parallelFor(Eigen::Index(c.heads), 1, [&](Eigen::Index first, Eigen::Index last) {
         for (Eigen::Index h = first; h < last; ++h) {
@@ -418,6 +432,11 @@ LayerRun runLayer(PanelPool &pool, const ModelConfig &c, const LayerWeights &w, 
             if (x.rope)
                 applyRope(head.q, inverse, offset);
             attend(head, how, offset);
+            if (!kept(std::size_t(h))) {
+                head.weights = Matrix();
+                if (!keepVectors)
+                    head.q = head.k = head.v = Matrix();
+            }
         }
     });
     const std::vector<const Matrix *> replaced = editHeads(r, interventions, layer);
@@ -538,9 +557,11 @@ std::int64_t keptValues(const Run &run) {
     for (const LayerRun &l : run.layers) {
         for (const Matrix *m : {&l.x, &l.attnOut, &l.mid, &l.mlpOut, &l.hidden})
             values += m->size();
-        for (const HeadRun &h : l.heads)
+        for (const HeadRun &h : l.heads) {
             for (const Matrix *m : {&h.q, &h.k, &h.v, &h.weights, &h.output})
                 values += m->size();
+            values += h.rowMax.size() + h.rowSum.size();
+        }
     }
     return values;
 }
@@ -558,7 +579,17 @@ std::int64_t runValues(const ModelConfig &c, std::int64_t n) {
         saturatingProduct(n, c.vocab));
 }
 
-void checkRunIds(const ModelConfig &c, const std::vector<std::int64_t> &ids) {
+std::int64_t compactRunValues(const ModelConfig &c, std::int64_t n) {
+    // Per layer hidden (n × d) and each head's two statistics per query; the embeddings and
+    // the final norm (n × d each), and one row of logits.
+    const std::int64_t perLayer =
+        saturatingAdd(saturatingProduct(n, c.dModel), saturatingProduct(2 * n, c.heads));
+    return saturatingAdd(
+        saturatingAdd(saturatingProduct(c.layers, perLayer), saturatingProduct(2 * n, c.dModel)),
+        c.vocab);
+}
+
+void checkRunIds(const ModelConfig &c, const std::vector<std::int64_t> &ids, bool compact) {
     const auto n = std::int64_t(ids.size());
     if (n == 0)
         throw InputError(translate("attn::checkpoint", "there are no token ids to run"));
@@ -573,7 +604,10 @@ void checkRunIds(const ModelConfig &c, const std::vector<std::int64_t> &ids) {
             translate("attn::checkpoint", "%1 tokens are more than the model's %2 positions")
                 .arg(qs(n), qs(c.maxPositions)));
     checkTokenCount(n, translate("attn::checkpoint", "the text").toStdString());
-    checkRunValues(runValues(c, n), n);
+    if (compact)
+        checkCompactRunValues(compactRunValues(c, n), n);
+    else
+        checkRunValues(runValues(c, n), n);
 }
 
 RunPtr runModel(const Checkpoint &checkpoint, const std::vector<std::int64_t> &ids) {
@@ -582,24 +616,56 @@ RunPtr runModel(const Checkpoint &checkpoint, const std::vector<std::int64_t> &i
 
 RunPtr runModel(const Checkpoint &checkpoint, const std::vector<std::int64_t> &ids,
                 const Interventions &interventions) {
+    return runModel(checkpoint, ids, interventions, RunOptions());
+}
+
+RunPtr runModel(const Checkpoint &checkpoint, const std::vector<std::int64_t> &ids,
+                const Interventions &interventions, const RunOptions &options) {
     const ModelConfig &c = checkpoint.config();
     const ModelWeights &w = checkpoint.weights();
-    checkRunIds(c, ids);
+    const auto n = Eigen::Index(ids.size());
+    bool compact = options.keep == RunOptions::Keep::Compact;
+    if (options.keep == RunOptions::Keep::Auto)
+        compact = c.decoder() && runValues(c, std::int64_t(n)) > kMaxRunValues;
+    if (compact && !c.decoder())
+        throw InputError(
+            translate("attn::transformer", "%1 is not a decoder: its runs keep every attention map")
+                .arg(QString::fromLatin1(familyName(c.family))));
+    checkRunIds(c, ids, compact);
     checkInterventions(c, std::int64_t(ids.size()), interventions);
     auto run = std::make_shared<Run>();
     run->ids = ids;
-    const auto n = Eigen::Index(ids.size());
+    run->compact = compact;
+    if (!interventions.empty())
+        run->interventions = std::make_shared<const Interventions>(interventions);
 
     run->embedded = embedAt(c, w, ids, 0);
     PanelPool pool(panelValues(std::max({c.dModel, c.ffn, c.heads * c.headDim})), threadCount());
     run->layers.reserve(w.layers.size());
+    const std::vector<bool> none(std::size_t(c.heads), false);
     const Matrix *h = &run->embedded;
     for (const LayerWeights &layer : w.layers) {
         const int index = int(run->layers.size());
-        run->layers.push_back(runLayer(pool, c, layer, *h, interventions, index));
-        editResidual(run->layers.back().hidden, interventions, index);
-        h = &run->layers.back().hidden;
+        run->layers.push_back(runLayer(pool, c, layer, *h, interventions, index, 0, nullptr,
+                                       compact ? &none : nullptr));
+        LayerRun &r = run->layers.back();
+        editResidual(r.hidden, interventions, index);
+        if (compact) { // the residual stream and the statistics: the rest is recomputed
+            r.x = r.attnOut = r.mid = r.mlpOut = Matrix();
+            for (HeadRun &head : r.heads)
+                head.output = Matrix();
+        }
+        h = &r.hidden;
         release(layer);
+    }
+    if (compact) {
+        run->final = finalNorm(c, w, *h);
+        run->logitsFirst = std::int64_t(n) - 1;
+        run->logits = linear(pool, run->final.bottomRows(1), w.lmHead);
+        capLogits(c, run->logits);
+        release(w.lmHead);
+        w.tokenEmbedding.release();
+        return run;
     }
 
     if (!c.decoder()) {
@@ -619,6 +685,48 @@ RunPtr runModel(const Checkpoint &checkpoint, const std::vector<std::int64_t> &i
     release(w.lmHead);
     w.tokenEmbedding.release();
     return run;
+}
+
+LayerRun expandLayer(const Checkpoint &checkpoint, const Run &run, int layer,
+                     const std::vector<bool> &heads) {
+    const ModelConfig &c = checkpoint.config();
+    const ModelWeights &w = checkpoint.weights();
+    if (layer < 0 || layer >= int(run.layers.size()) || run.layers.size() != w.layers.size())
+        throw InputError(translate("attn::transformer", "there is no layer %1: the model has %2")
+                             .arg(qs(std::int64_t(layer)), qs(c.layers)));
+    if (!run.compact && heads.empty())
+        return run.layers[std::size_t(layer)];
+    const Interventions none;
+    const Interventions &edits = run.interventions ? *run.interventions : none;
+    const Matrix &input = layer == 0 ? run.embedded : run.layers[std::size_t(layer) - 1].hidden;
+    PanelPool pool(panelValues(std::max({c.dModel, c.ffn, c.heads * c.headDim})), threadCount());
+    LayerRun r = runLayer(pool, c, w.layers[std::size_t(layer)], input, edits, layer, 0, nullptr,
+                          heads.empty() ? nullptr : &heads, true);
+    editResidual(r.hidden, edits, layer);
+    release(w.layers[std::size_t(layer)]);
+    return r;
+}
+
+Matrix logitsOf(const Checkpoint &checkpoint, const Run &run, std::int64_t first,
+                std::int64_t count) {
+    const auto n = std::int64_t(run.ids.size());
+    first = std::clamp<std::int64_t>(first, 0, n);
+    count = std::clamp<std::int64_t>(count, 0, n - first);
+    const std::int64_t kept = run.logits.rows();
+    if (first >= run.logitsFirst && first + count <= run.logitsFirst + kept)
+        return run.logits.middleRows(Eigen::Index(first - run.logitsFirst), Eigen::Index(count));
+    const ModelConfig &c = checkpoint.config();
+    if (!c.decoder())
+        throw InputError(translate("attn::transformer",
+                                   "BERT has no final norm and LM head after each layer: the "
+                                   "logit lens reads decoders"));
+    const ModelWeights &w = checkpoint.weights();
+    PanelPool pool(panelValues(c.dModel), threadCount());
+    Matrix logits =
+        linear(pool, run.final.middleRows(Eigen::Index(first), Eigen::Index(count)), w.lmHead);
+    capLogits(c, logits);
+    release(w.lmHead);
+    return logits;
 }
 
 struct ContinuedRun::State {

@@ -16,8 +16,9 @@ struct ModelConfig;
 
 // Throws InputError when `ids` cannot be run: none, an id outside 0 … vocab − 1, more tokens
 // than the model's positions or kMaxTokens, or a run that would keep more than kMaxRunValues
-// numbers. Checked before anything is allocated.
-void checkRunIds(const ModelConfig &config, const std::vector<std::int64_t> &ids);
+// numbers (`compact`: kMaxCompactRunValues). Checked before anything is allocated.
+void checkRunIds(const ModelConfig &config, const std::vector<std::int64_t> &ids,
+                 bool compact = false);
 
 // The forward pass of `checkpoint` on `ids`: every layer in order, in double precision, from the
 // stored values, as Hugging Face's modeling code of the family computes it (GPT-2: pre-LN,
@@ -35,6 +36,37 @@ RunPtr runModel(const Checkpoint &checkpoint, const std::vector<std::int64_t> &i
 // InputError as runModel does, and checkInterventions' refusals, before anything is allocated.
 RunPtr runModel(const Checkpoint &checkpoint, const std::vector<std::int64_t> &ids,
                 const Interventions &interventions);
+
+// What a run keeps.
+struct RunOptions {
+    enum class Keep {
+        Everything, // every stage of every layer and head, n × n weights and n × vocab logits
+        Compact,    // Run::compact: the residual stream, the softmax statistics, the last logits
+        Auto,       // Everything when it fits kMaxRunValues, otherwise Compact
+    };
+    Keep keep = Keep::Everything;
+};
+
+// The forward pass keeping what `options` asks for. A compact run computes each head's n × n
+// weights one head at a time and drops them once its output is taken, so its memory grows with
+// n, not n². Throws InputError as the others do (a compact run: kMaxCompactRunValues; an
+// encoder is never compact).
+RunPtr runModel(const Checkpoint &checkpoint, const std::vector<std::int64_t> &ids,
+                const Interventions &interventions, const RunOptions &options);
+
+// Layer `layer` of `run` whole (x, every head's q, k, v, weights and output, attn_out, mid,
+// mlp_out, hidden), as the run computed it: a full run's own, a compact run's recomputed from
+// the residual stream before it with the run's interventions, bit for bit. `heads`, when not
+// empty, says which heads keep their weights (every head keeps q, k, v, output and
+// statistics), so a few heads of a long run cost a few n × n. Throws InputError (a NaN weight).
+LayerRun expandLayer(const Checkpoint &checkpoint, const Run &run, int layer,
+                     const std::vector<bool> &heads = {});
+
+// The logits of positions first … first + count − 1 (soft-capped where the model caps them):
+// the run's own rows where it kept them, otherwise computed from its final norm. Decoders only
+// for rows a compact run did not keep.
+Matrix logitsOf(const Checkpoint &checkpoint, const Run &run, std::int64_t first,
+                std::int64_t count);
 
 // Decoders: the logits of each row of `residual` (n × d, a residual stream) through the final
 // norm and the LM head, exactly as the run computes its last layer's (the logit lens). Throws
@@ -74,5 +106,7 @@ std::int64_t keptValues(const Run &run);
 
 // The numbers a run of `tokens` tokens keeps (kMaxRunValues), saturating.
 std::int64_t runValues(const ModelConfig &config, std::int64_t tokens);
+// The numbers a compact run of `tokens` tokens keeps (kMaxCompactRunValues), saturating.
+std::int64_t compactRunValues(const ModelConfig &config, std::int64_t tokens);
 
 } // namespace attn

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RunArrays.h"
 
-#include "checkpoint/ModelConfig.h"
+#include "RunLayers.h"
+#include "checkpoint/Checkpoint.h"
 #include "io/NpzWriter.h"
 
 #include <string>
@@ -46,7 +47,8 @@ void addHeads(NpzWriter &npz, const QString &prefix, const LayerRun &layer, int 
     addPerHead(npz, prefix + "attn.hook_q", q);
     addPerHead(npz, prefix + "attn.hook_k", k);
     addPerHead(npz, prefix + "attn.hook_v", v);
-    const Eigen::Index n = layer.heads[0].weights.rows(), keys = layer.heads[0].weights.cols();
+    const Matrix &first = layer.heads[std::size_t(chosen.front())].weights;
+    const Eigen::Index n = first.rows(), keys = first.cols();
     npz.addFloat64(prefix + "attn.hook_pattern",
                    {std::int64_t(chosen.size()), std::int64_t(n), std::int64_t(keys)},
                    [&](double *out) {
@@ -64,7 +66,9 @@ void addHeads(NpzWriter &npz, const QString &prefix, const LayerRun &layer, int 
 
 } // namespace
 
-QByteArray runToNpz(const Run &run, const ModelConfig &config, const RunSelection &selection) {
+QByteArray runToNpz(const Checkpoint &checkpoint, const Run &run, const RunSelection &selection) {
+    const ModelConfig &config = checkpoint.config();
+    RunLayers layers(run, &checkpoint, selection);
     NpzWriter npz;
     if (!selection.tokens.empty()) {
         std::vector<QString> tokens;
@@ -75,7 +79,7 @@ QByteArray runToNpz(const Run &run, const ModelConfig &config, const RunSelectio
     npz.addInt64("ids", run.ids);
     const bool decoder = config.decoder();
     for (std::size_t l = 0; l < run.layers.size(); ++l) {
-        const LayerRun &layer = run.layers[l];
+        const LayerRun &layer = layers.layer(int(l));
         const QString prefix = QString("blocks.%1.").arg(l);
         if (selection.has(RunSelection::Hidden))
             npz.addMatrix(prefix + "hook_resid_pre",
@@ -96,7 +100,7 @@ QByteArray runToNpz(const Run &run, const ModelConfig &config, const RunSelectio
     if (selection.has(RunSelection::Final) && decoder)
         npz.addMatrix("ln_final.hook_normalized", run.final);
     if (selection.has(RunSelection::Logits) && run.logits.cols() > 0)
-        npz.addMatrix("logits", run.logits);
+        npz.addMatrix("logits", layers.logits());
     return npz.finish();
 }
 

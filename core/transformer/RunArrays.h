@@ -8,7 +8,7 @@
 
 namespace attn {
 
-struct ModelConfig;
+class Checkpoint;
 
 // A run as a NumPy .npz archive whose arrays are named as TransformerLens's ActivationCache
 // names them, so that a notebook written for TransformerLens reads it unchanged (without the
@@ -28,6 +28,8 @@ struct ModelConfig;
 // hook_attn_out and hook_mlp_out are before its post-attention and post-MLP norms, as the
 // JSON's attn_out is; resid_mid and resid_post are after them. BERT's (post-norm) resid_mid is
 // the attention's LayerNorm of resid_pre + attn_out and resid_post the layer's output.
-QByteArray runToNpz(const Run &run, const ModelConfig &config, const RunSelection &selection);
+// A compact run's layers are recomputed one at a time (RunLayers). Throws InputError (a NaN
+// weight met while recomputing).
+QByteArray runToNpz(const Checkpoint &checkpoint, const Run &run, const RunSelection &selection);
 
 } // namespace attn

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RunJson.h"
 
+#include "RunLayers.h"
 #include "io/JsonWrite.h"
 
 #include <QJsonValue>
@@ -18,14 +19,13 @@ QByteArray dims(Eigen::Index rows, Eigen::Index cols) {
 }
 
 // "shape": the run's sizes and each written field's [rows, columns].
-void appendShape(QByteArray &out, json::Block &root, const Run &run,
-                 const RunSelection &selection) {
+void appendShape(QByteArray &out, json::Block &root, const Run &run, const RunSelection &selection,
+                 Eigen::Index headDimOf) {
     const auto n = Eigen::Index(run.ids.size());
     const Eigen::Index d = run.final.cols();
     const bool anyLayer = !run.layers.empty();
     const Eigen::Index heads = anyLayer ? Eigen::Index(run.layers[0].heads.size()) : 0;
-    const Eigen::Index headDim =
-        anyLayer && heads > 0 ? run.layers[0].heads[0].q.cols() : Eigen::Index(0);
+    const Eigen::Index headDim = headDimOf;
     root.key("shape");
     json::Block s(out, root.inner(), json::Block::Object);
     const std::pair<const char *, qlonglong> sizes[] = {
@@ -68,7 +68,10 @@ void appendShape(QByteArray &out, json::Block &root, const Run &run,
 
 } // namespace
 
-QByteArray runToJson(const Run &run, const RunSelection &selection) {
+namespace {
+
+QByteArray writeRunJson(RunLayers &layersOf, const RunSelection &selection) {
+    const Run &run = layersOf.run();
     QByteArray out;
     json::Block root(out, 0, json::Block::Object);
     root.key("ids");
@@ -86,11 +89,14 @@ QByteArray runToJson(const Run &run, const RunSelection &selection) {
         }
         out += ']';
     }
-    appendShape(out, root, run, selection);
+    appendShape(out, root, run, selection,
+                run.layers.empty() || run.layers[0].heads.empty()
+                    ? Eigen::Index(0)
+                    : layersOf.layer(0).heads[0].output.cols());
     root.key("layers");
     json::Block layers(out, root.inner(), json::Block::Array);
     for (std::size_t index = 0; index < run.layers.size(); ++index) {
-        const LayerRun &layer = run.layers[index];
+        const LayerRun &layer = layersOf.layer(int(index));
         layers.item();
         json::Block l(out, layers.inner(), json::Block::Object);
         const std::pair<RunSelection::Field, std::pair<const char *, const Matrix *>> parts[] = {
@@ -138,11 +144,23 @@ QByteArray runToJson(const Run &run, const RunSelection &selection) {
     }
     if (selection.has(RunSelection::Logits)) {
         root.key("logits");
-        json::appendMatrix(out, run.logits, root.inner());
+        json::appendMatrix(out, layersOf.logits(), root.inner());
     }
     root.close();
     out += '\n';
     return out;
+}
+
+} // namespace
+
+QByteArray runToJson(const Run &run, const RunSelection &selection) {
+    RunLayers layers(run, nullptr, selection);
+    return writeRunJson(layers, selection);
+}
+
+QByteArray runToJson(const Checkpoint &checkpoint, const Run &run, const RunSelection &selection) {
+    RunLayers layers(run, &checkpoint, selection);
+    return writeRunJson(layers, selection);
 }
 
 } // namespace attn

@@ -8,6 +8,9 @@
 
 namespace attn {
 
+class Checkpoint;
+class RunLayers;
+
 // A run in the layout of the reference files' reference.json (tests/data/reference-models):
 // {"ids": […], "tokens": […], "shape": {…}, "layers": [{"x", "attn_out", "hidden", "heads":
 // [{"head", "q", "k", "v", "weights", "output"}, …]}, …], "final", "logits"}, every matrix an
@@ -18,5 +21,8 @@ namespace attn {
 // asked for) and some heads; a head's object names its index in "head".
 QByteArray runToJson(const Run &run,
                      const RunSelection &selection = {RunSelection::kJsonDefault, {}, {}});
+// The same for any run, a compact one recomputed a layer at a time from `checkpoint`
+// (RunLayers). Throws InputError (a NaN weight met while recomputing).
+QByteArray runToJson(const Checkpoint &checkpoint, const Run &run, const RunSelection &selection);
 
 } // namespace attn

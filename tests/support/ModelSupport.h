@@ -71,8 +71,13 @@ inline attn::Run runFromJson(const QJsonObject &o) {
         layer.attnOut = jsonMatrix(l["attn_out"]);
         layer.hidden = jsonMatrix(l["hidden"]);
         for (const QJsonValue &h : l["heads"].toArray())
-            layer.heads.push_back({jsonMatrix(h["q"]), jsonMatrix(h["k"]), jsonMatrix(h["v"]),
-                                   jsonMatrix(h["weights"]), jsonMatrix(h["output"])});
+            layer.heads.push_back({jsonMatrix(h["q"]),
+                                   jsonMatrix(h["k"]),
+                                   jsonMatrix(h["v"]),
+                                   jsonMatrix(h["weights"]),
+                                   jsonMatrix(h["output"]),
+                                   {},
+                                   {}});
         run.layers.push_back(layer);
     }
     run.final = jsonMatrix(o["final"]);
