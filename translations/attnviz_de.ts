@@ -5019,6 +5019,58 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <source>JS divergence, A to B</source>
         <translation>JS-Divergenz, A zu B</translation>
     </message>
+    <message>
+        <source>Per position and layer: how much of B patching the residual restores</source>
+        <translation>Je Position und Schicht: wie viel von B das Patchen des Residualstroms wiederherstellt</translation>
+    </message>
+    <message>
+        <source>Patch each position</source>
+        <translation>Jede Position patchen</translation>
+    </message>
+    <message>
+        <source>Run A once per position and layer with the residual stream after that layer, at that position only, replaced by B&apos;s, and colour a positions × layers map by how much of B&apos;s prediction it restores</source>
+        <translation>A einmal je Position und Schicht laufen lassen, mit dem Residualstrom nach dieser Schicht nur an dieser Position durch den von B ersetzt, und eine Karte Positionen × Schichten danach färben, wie viel von Bs Vorhersage das wiederherstellt</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Patching needs as many tokens in A and B (A has %1, B %2)</source>
+        <translation>Patchen braucht gleich viele Tokens in A und B (A hat %1, B %2)</translation>
+    </message>
+    <message>
+        <source>Patch each position to see this</source>
+        <translation>Jede Position patchen, um das zu sehen</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation>Position</translation>
+    </message>
+    <message>
+        <source>residual after layer</source>
+        <translation>Residualstrom nach Schicht</translation>
+    </message>
+    <message>
+        <source>share of B restored, per position patched</source>
+        <translation>Anteil von B wiederhergestellt, je gepatchter Position</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;the residual after layer %1 at position %2 (%3)&lt;/b&gt;&lt;br&gt;patched from B: %4</source>
+        <translation>&lt;b&gt;der Residualstrom nach Schicht %1 an Position %2 (%3)&lt;/b&gt;&lt;br&gt;aus B gepatcht: %4</translation>
+    </message>
+    <message>
+        <source>A and B give B&apos;s top token the same probability</source>
+        <translation>A und B geben Bs wahrscheinlichstem Token dieselbe Wahrscheinlichkeit</translation>
+    </message>
+    <message>
+        <source>restores %1 % of the way from A to B</source>
+        <translation>stellt %1 % des Wegs von A nach B wieder her</translation>
+    </message>
 </context>
 <context>
     <name>attn::ui::ControlsPanel</name>
@@ -6275,6 +6327,10 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     <message>
         <source>Restore every head</source>
         <translation>Alle Köpfe wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Patch at each position and layer (the residual stream)</source>
+        <translation>An jeder Position und Schicht patchen (der Residualstrom)</translation>
     </message>
 </context>
 <context>

@@ -515,6 +515,8 @@ void LayerHeadGrid::contextMenuEvent(QContextMenuEvent *event) {
     if (m_patchMenu) {
         menu.addAction(tr("Patch head %1 of layer %2 from B").arg(head).arg(layer), this,
                        [this, layer, head] { emit patchRequested(layer, head); });
+        menu.addAction(tr("Patch at each position and layer (the residual stream)"), this,
+                       [this] { emit patchPositionsRequested(); });
         menu.exec(event->globalPos());
         return;
     }
