@@ -254,6 +254,8 @@ void ComparisonView::fitContent() {
     }
     for (LayerHeadGrid *grid : {m_gridA, m_gridB})
         grid->setFitHeight(grids - metrics.height() - metrics.height() / 2);
+    if (!narrow) // a map of many positions: the panels scroll rather than overlap
+        height = std::max(height, m_side->minimumSizeHint().height());
     m_content->setMinimumSize(metrics.averageCharWidth() * kContentColumns, height);
 }
 
@@ -337,6 +339,14 @@ void ComparisonView::showPerHead() {
     const auto difference = m_comparison.difference();
     const auto &all = m_comparison.allPatches();
     const auto files = m_comparison.files();
+    // A row per token: tall enough for each to be named, which the heads' map never needs.
+    const int line = m_perHead->fontMetrics().height();
+    const qsizetype tokens = which == PerHead::Positions && m_comparison.runA()
+                                 ? qsizetype(m_comparison.runA()->ids.size())
+                                 : 0;
+    m_perHead->setMinimumHeight(
+        std::max(160, int(double(std::min<qsizetype>(tokens, 64)) * line * 1.5) + 8 * line));
+    fitContent();
     if (which == PerHead::Positions) {
         showPositions();
         return;
