@@ -542,6 +542,8 @@ void LayerHeadGrid::contextMenuEvent(QContextMenuEvent *event) {
         if (ok)
             emit ablateRequested(layer, head, Kind::Scale, factor);
     });
+    menu.addAction(tr("Steer the residual after layer %1…").arg(layer), this,
+                   [this, layer] { emit steerRequested(layer); });
     if (m_marks.contains({layer, head}))
         menu.addAction(tr("Restore the head"), this,
                        [this, layer, head] { emit restoreRequested(layer, head); });

@@ -132,6 +132,8 @@ signals:
     void ablateRequested(int layer, int head, attn::Intervention::Kind kind, double factor);
     void restoreRequested(int layer, int head);
     void restoreAllRequested();
+    // The context menu's "Steer the residual after layer L…" (ActAdd).
+    void steerRequested(int layer);
     void patchRequested(int layer, int head);
     void patchPositionsRequested();
 
