@@ -1259,6 +1259,17 @@
     </message>
 </context>
 <context>
+    <name>NetworkInterventions</name>
+    <message>
+        <source>steering needs a layer of the model and a finite scale</source>
+        <translation>Steuern braucht eine Schicht des Modells und einen endlichen Faktor</translation>
+    </message>
+    <message>
+        <source>steering needs two texts, neither empty</source>
+        <translation>Steuern braucht zwei Texte, keinen davon leer</translation>
+    </message>
+</context>
+<context>
     <name>NetworkRunner</name>
     <message>
         <source>not enough memory</source>
@@ -1496,6 +1507,13 @@
     <message>
         <source>cannot lock %1</source>
         <translation>%1 kann nicht gesperrt werden</translation>
+    </message>
+</context>
+<context>
+    <name>RunReadings</name>
+    <message>
+        <source>this model has no LM head: nothing to attribute</source>
+        <translation>dieses Modell hat keinen LM-Kopf: nichts zuzuordnen</translation>
     </message>
 </context>
 <context>
@@ -4612,6 +4630,57 @@
     </message>
 </context>
 <context>
+    <name>attn::ui::AttributionView</name>
+    <message>
+        <source>L%1</source>
+        <translation>L%1</translation>
+    </message>
+    <message>
+        <source>H%1</source>
+        <translation>H%1</translation>
+    </message>
+    <message>
+        <source>bias</source>
+        <translation>Bias</translation>
+    </message>
+    <message>
+        <source>MLP</source>
+        <translation>MLP</translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation>Schicht</translation>
+    </message>
+    <message>
+        <source>head, attention bias, MLP</source>
+        <translation>Kopf, Attention-Bias, MLP</translation>
+    </message>
+    <message>
+        <source>what each part adds to the logit of “%1”</source>
+        <translation>was jeder Teil zum Logit von „%1“ beiträgt</translation>
+    </message>
+    <message>
+        <source>The logit of &lt;b&gt;“%1”&lt;/b&gt; after position %2 is %3, the sum of its parts %4: the embeddings %5, the heads and MLPs in the map, the final biases %6.</source>
+        <translation>Das Logit von &lt;b&gt;„%1“&lt;/b&gt; nach Position %2 ist %3, die Summe seiner Teile %4: die Embeddings %5, die Köpfe und MLPs in der Karte, die letzten Biases %6.</translation>
+    </message>
+    <message>
+        <source>They differ by %1: an intervention in force (steering) adds to the residual stream outside the parts.</source>
+        <translation>Sie unterscheiden sich um %1: ein wirksamer Eingriff (Steuern) addiert außerhalb der Teile zum Residualstrom.</translation>
+    </message>
+    <message>
+        <source>Head %1 of layer %2 adds %3 to the logit of “%4”</source>
+        <translation>Kopf %1 der Schicht %2 trägt %3 zum Logit von „%4“ bei</translation>
+    </message>
+    <message>
+        <source>The attention output bias of layer %1 adds %2</source>
+        <translation>Der Ausgabe-Bias der Attention in Schicht %1 trägt %2 bei</translation>
+    </message>
+    <message>
+        <source>The MLP of layer %1 adds %2</source>
+        <translation>Das MLP der Schicht %1 trägt %2 bei</translation>
+    </message>
+</context>
+<context>
     <name>attn::ui::AutosaveNotice</name>
     <message>
         <source>Dismiss</source>
@@ -5018,6 +5087,58 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     <message>
         <source>JS divergence, A to B</source>
         <translation>JS-Divergenz, A zu B</translation>
+    </message>
+    <message>
+        <source>Per position and layer: how much of B patching the residual restores</source>
+        <translation>Je Position und Schicht: wie viel von B das Patchen des Residualstroms wiederherstellt</translation>
+    </message>
+    <message>
+        <source>Patch each position</source>
+        <translation>Jede Position patchen</translation>
+    </message>
+    <message>
+        <source>Run A once per position and layer with the residual stream after that layer, at that position only, replaced by B&apos;s, and colour a positions × layers map by how much of B&apos;s prediction it restores</source>
+        <translation>A einmal je Position und Schicht laufen lassen, mit dem Residualstrom nach dieser Schicht nur an dieser Position durch den von B ersetzt, und eine Karte Positionen × Schichten danach färben, wie viel von Bs Vorhersage das wiederherstellt</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Patching needs as many tokens in A and B (A has %1, B %2)</source>
+        <translation>Patchen braucht gleich viele Tokens in A und B (A hat %1, B %2)</translation>
+    </message>
+    <message>
+        <source>Patch each position to see this</source>
+        <translation>Jede Position patchen, um das zu sehen</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation>Position</translation>
+    </message>
+    <message>
+        <source>residual after layer</source>
+        <translation>Residualstrom nach Schicht</translation>
+    </message>
+    <message>
+        <source>share of B restored, per position patched</source>
+        <translation>Anteil von B wiederhergestellt, je gepatchter Position</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;the residual after layer %1 at position %2 (%3)&lt;/b&gt;&lt;br&gt;patched from B: %4</source>
+        <translation>&lt;b&gt;der Residualstrom nach Schicht %1 an Position %2 (%3)&lt;/b&gt;&lt;br&gt;aus B gepatcht: %4</translation>
+    </message>
+    <message>
+        <source>A and B give B&apos;s top token the same probability</source>
+        <translation>A und B geben Bs wahrscheinlichstem Token dieselbe Wahrscheinlichkeit</translation>
+    </message>
+    <message>
+        <source>restores %1 % of the way from A to B</source>
+        <translation>stellt %1 % des Wegs von A nach B wieder her</translation>
     </message>
 </context>
 <context>
@@ -6276,6 +6397,14 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <source>Restore every head</source>
         <translation>Alle Köpfe wiederherstellen</translation>
     </message>
+    <message>
+        <source>Patch at each position and layer (the residual stream)</source>
+        <translation>An jeder Position und Schicht patchen (der Residualstrom)</translation>
+    </message>
+    <message>
+        <source>Steer the residual after layer %1…</source>
+        <translation>Den Residualstrom nach Schicht %1 steuern…</translation>
+    </message>
 </context>
 <context>
     <name>attn::ui::LessonPanel</name>
@@ -6712,6 +6841,14 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
             <numerusform>%n Ablationen der Sitzung passen nicht zum Modell und wurden ausgelassen</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Steer after layer %1</source>
+        <translation>Nach Schicht %1 steuern</translation>
+    </message>
+    <message>
+        <source>Steer after layer %1 by “%2” − “%3” × %4</source>
+        <translation>Nach Schicht %1 steuern mit „%2“ − „%3“ × %4</translation>
+    </message>
 </context>
 <context>
     <name>attn::ui::NetworkRunner</name>
@@ -6897,6 +7034,74 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
     <message>
         <source>a second list of ids (B), as many</source>
         <translation>eine zweite Liste von IDs (B), gleich viele</translation>
+    </message>
+    <message>
+        <source>Attribution</source>
+        <translation>Zuordnung</translation>
+    </message>
+    <message>
+        <source>Attribute the top prediction</source>
+        <translation>Die wahrscheinlichste Vorhersage zuordnen</translation>
+    </message>
+    <message>
+        <source>Split the logit of the most probable next token into what each head, each MLP, the embeddings and the biases write directly (direct logit attribution)</source>
+        <translation>Das Logit des wahrscheinlichsten nächsten Tokens in das zerlegen, was jeder Kopf, jedes MLP, die Embeddings und die Biases direkt schreiben (direkte Logit-Zuordnung)</translation>
+    </message>
+    <message>
+        <source>Attributing the top prediction…</source>
+        <translation>Die wahrscheinlichste Vorhersage wird zugeordnet…</translation>
+    </message>
+    <message>
+        <source>Continue ▸</source>
+        <translation>Weiter ▸</translation>
+    </message>
+    <message>
+        <source>Append the model&apos;s most probable next token to the text and run it again</source>
+        <translation>Das wahrscheinlichste nächste Token des Modells an den Text anhängen und ihn erneut rechnen</translation>
+    </message>
+    <message>
+        <source>Stop (%1 of %2)</source>
+        <translation>Anhalten (%1 von %2)</translation>
+    </message>
+    <message>
+        <source>Continue 10</source>
+        <translation>10 weiter</translation>
+    </message>
+    <message>
+        <source>Append ten tokens, one per run, each the most probable after the text so far</source>
+        <translation>Zehn Tokens anhängen, eines je Lauf, jedes das wahrscheinlichste nach dem bisherigen Text</translation>
+    </message>
+    <message>
+        <source>Steer the residual stream</source>
+        <translation>Den Residualstrom steuern</translation>
+    </message>
+    <message>
+        <source>Adds (A − B) × scale after the layer at every position: A and B are the residual streams after that layer at the last token of each text (ActAdd, Turner et al. 2023).</source>
+        <translation>Addiert (A − B) × Faktor nach der Schicht an jeder Position: A und B sind die Residualströme nach dieser Schicht am letzten Token jedes Textes (ActAdd, Turner et al. 2023).</translation>
+    </message>
+    <message>
+        <source>After &amp;layer:</source>
+        <translation>Nach &amp;Schicht:</translation>
+    </message>
+    <message>
+        <source>for example “Love”</source>
+        <translation>zum Beispiel „Love“</translation>
+    </message>
+    <message>
+        <source>Text &amp;A:</source>
+        <translation>Text &amp;A:</translation>
+    </message>
+    <message>
+        <source>for example “Hate”</source>
+        <translation>zum Beispiel „Hate“</translation>
+    </message>
+    <message>
+        <source>Text &amp;B:</source>
+        <translation>Text &amp;B:</translation>
+    </message>
+    <message>
+        <source>&amp;Scale:</source>
+        <translation>&amp;Faktor:</translation>
     </message>
 </context>
 <context>
@@ -7581,6 +7786,33 @@ Wiederherstellen?</translation>
     <message>
         <source>Nothing to explain yet.</source>
         <translation>Noch nichts zu erklären.</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::TextContinuation</name>
+    <message>
+        <source>Type a text first: the model continues it.</source>
+        <translation>Zuerst einen Text eingeben: das Modell setzt ihn fort.</translation>
+    </message>
+    <message>
+        <source>This model does not predict a next token: there is nothing to continue.</source>
+        <translation>Dieses Modell sagt kein nächstes Token vorher: es gibt nichts fortzusetzen.</translation>
+    </message>
+    <message>
+        <source>The text fills the model&apos;s %1 positions: it cannot continue.</source>
+        <translation>Der Text füllt die %1 Positionen des Modells: er kann nicht weitergehen.</translation>
+    </message>
+    <message>
+        <source>The next token (id %1) has no text to append.</source>
+        <translation>Das nächste Token (ID %1) hat keinen Text zum Anhängen.</translation>
+    </message>
+    <message>
+        <source>The next token, id %1, cannot be written as text: %2</source>
+        <translation>Das nächste Token, ID %1, lässt sich nicht als Text schreiben: %2</translation>
+    </message>
+    <message>
+        <source>The next token (id %1) is part of a character split over several tokens: a text cannot hold it alone, so Continue stops here.</source>
+        <translation>Das nächste Token (ID %1) ist Teil eines Zeichens, das sich über mehrere Tokens verteilt: ein Text kann es nicht allein enthalten, daher hält Weiter hier an.</translation>
     </message>
 </context>
 <context>

@@ -55,7 +55,8 @@ ComparisonView::ComparisonView(NetworkComparison &comparison, QWidget *parent)
       m_titleA(new QLabel(this)), m_titleB(new QLabel(this)), m_gridA(new LayerHeadGrid),
       m_gridB(new LayerHeadGrid), m_perHeadBox(new QComboBox(this)),
       m_perHead(new HeatmapView(this)), m_predictions(new QTreeWidget(this)),
-      m_patchAll(new QPushButton(this)), m_progress(new QProgressBar(this)),
+      m_patchAll(new QPushButton(this)), m_patchPositions(new QPushButton(this)),
+      m_cancel(new QPushButton(this)), m_progress(new QProgressBar(this)),
       m_patchResult(new QLabel(this)), m_residual(new LayerDeltaView(this)) {
     setObjectName("comparisonView");
     auto *layout = new QVBoxLayout(this);
@@ -105,6 +106,7 @@ ComparisonView::ComparisonView(NetworkComparison &comparison, QWidget *parent)
     m_perHeadBox->addItem(QString(), int(PerHead::WeightChange));
     m_perHeadBox->addItem(QString(), int(PerHead::Restored));
     m_perHeadBox->addItem(QString(), int(PerHead::Divergence));
+    m_perHeadBox->addItem(QString(), int(PerHead::Positions));
     sideLayout->addWidget(m_perHeadBox);
     m_perHead->setObjectName("comparisonPerHead");
     m_perHead->setMinimumHeight(160);
@@ -112,10 +114,15 @@ ComparisonView::ComparisonView(NetworkComparison &comparison, QWidget *parent)
     auto *patchRow = new QHBoxLayout;
     m_patchAll->setObjectName("comparisonPatchAll");
     patchRow->addWidget(m_patchAll);
+    m_patchPositions->setObjectName("comparisonPatchPositions");
+    patchRow->addWidget(m_patchPositions);
     m_progress->setObjectName("comparisonProgress");
     m_progress->setTextVisible(false);
     m_progress->hide();
     patchRow->addWidget(m_progress, 1);
+    m_cancel->setObjectName("comparisonCancel");
+    m_cancel->hide();
+    patchRow->addWidget(m_cancel);
     sideLayout->addLayout(patchRow);
     m_patchResult->setObjectName("comparisonPatchResult");
     m_patchResult->setWordWrap(true);
@@ -149,41 +156,58 @@ ComparisonView::ComparisonView(NetworkComparison &comparison, QWidget *parent)
             [this] { m_progress->setValue(m_comparison.patchProgress()); });
     connect(&m_comparison, &NetworkComparison::changed, this, &ComparisonView::refresh);
     connect(&m_comparison, &NetworkComparison::patched, this, &ComparisonView::showPatch);
-    connect(&m_comparison, &NetworkComparison::patchedAll, this, [this] {
+    const auto done = [this] {
         m_progress->hide();
+        m_cancel->hide();
         m_poll.stop();
         showPerHead();
-    });
+    };
+    connect(&m_comparison, &NetworkComparison::patchedAll, this, done);
+    connect(&m_comparison, &NetworkComparison::positionsPatched, this, done);
     connect(&m_comparison, &NetworkComparison::failed, this,
             [this](const QString &message) { m_patchResult->setText(message); });
     connect(&m_comparison, &NetworkComparison::busyChanged, this, [this](bool busy) {
         if (!busy) {
             m_progress->hide();
+            m_cancel->hide();
             m_poll.stop();
         }
     });
     for (LayerHeadGrid *grid : {m_gridA, m_gridB})
         connect(grid, &LayerHeadGrid::patchRequested, &m_comparison, &NetworkComparison::patch);
+    for (LayerHeadGrid *grid : {m_gridA, m_gridB})
+        connect(grid, &LayerHeadGrid::patchPositionsRequested, this,
+                [this] { startPatching(PerHead::Positions); });
     connect(m_perHead, &HeatmapView::cellClicked, this,
-            [this](int row, int col, Qt::KeyboardModifiers) { m_comparison.patch(row, col); });
+            [this](int row, int col, Qt::KeyboardModifiers) {
+                // A cell of a map of heads patches that head; the positions map is read whole.
+                if (PerHead(m_perHeadBox->currentData().toInt()) != PerHead::Positions)
+                    m_comparison.patch(row, col);
+            });
     connect(m_perHeadBox, &QComboBox::currentIndexChanged, this, &ComparisonView::showPerHead);
     m_perHead->setTooltipProvider([this](int row, int col) { return perHeadTip(row, col); });
-    connect(m_patchAll, &QPushButton::clicked, this, [this] {
-        if (!m_comparison.comparable())
-            return;
-        const auto checkpoint = m_comparison.a().checkpoint();
-        m_progress->setRange(0, int(checkpoint->config().layers * checkpoint->config().heads));
-        m_progress->setValue(0);
-        m_progress->show();
-        m_poll.start();
-        m_perHeadBox->setCurrentIndex(1);
-        m_comparison.patchAll();
+    connect(m_patchAll, &QPushButton::clicked, this, [this] { startPatching(PerHead::Restored); });
+    connect(m_patchPositions, &QPushButton::clicked, this,
+            [this] { startPatching(PerHead::Positions); });
+    connect(m_cancel, &QPushButton::clicked, this, [this] {
+        m_comparison.cancelPatching();
+        m_progress->hide();
+        m_cancel->hide();
+        m_poll.stop();
     });
     Translations::setTexts(this, [this] {
         m_perHeadBox->setItemText(0, tr("Per head: how much its weights differ"));
         m_perHeadBox->setItemText(1, tr("Per head: how much of B patching restores"));
         m_perHeadBox->setItemText(2, tr("Per head: JS divergence of the weights (two files)"));
+        m_perHeadBox->setItemText(
+            3, tr("Per position and layer: how much of B patching the residual restores"));
         m_patchAll->setText(tr("Patch every head from B"));
+        m_patchPositions->setText(tr("Patch each position"));
+        m_patchPositions->setToolTip(
+            tr("Run A once per position and layer with the residual stream after that layer, at "
+               "that position only, replaced by B's, and colour a positions × layers map by how "
+               "much of B's prediction it restores"));
+        m_cancel->setText(tr("Cancel"));
         m_patchAll->setToolTip(tr("Run A once per head with that head's output replaced by B's, "
                                   "and colour each head by how much of B's prediction it "
                                   "restores"));
@@ -230,6 +254,8 @@ void ComparisonView::fitContent() {
     }
     for (LayerHeadGrid *grid : {m_gridA, m_gridB})
         grid->setFitHeight(grids - metrics.height() - metrics.height() / 2);
+    if (!narrow) // a map of many positions: the panels scroll rather than overlap
+        height = std::max(height, m_side->minimumSizeHint().height());
     m_content->setMinimumSize(metrics.averageCharWidth() * kContentColumns, height);
 }
 
@@ -300,6 +326,7 @@ void ComparisonView::refresh() {
                              "it restores.")
                               .arg(tokensOf(a)));
     m_patchAll->setEnabled(m_comparison.comparable());
+    m_patchPositions->setEnabled(m_comparison.comparable());
     m_residual->setRuns(m_comparison.comparable() ? b : attn::RunPtr(), a);
     m_residual->setVisible(!m_residual->changes().empty());
     showPerHead();
@@ -312,6 +339,18 @@ void ComparisonView::showPerHead() {
     const auto difference = m_comparison.difference();
     const auto &all = m_comparison.allPatches();
     const auto files = m_comparison.files();
+    // A row per token: tall enough for each to be named, which the heads' map never needs.
+    const int line = m_perHead->fontMetrics().height();
+    const qsizetype tokens = which == PerHead::Positions && m_comparison.runA()
+                                 ? qsizetype(m_comparison.runA()->ids.size())
+                                 : 0;
+    m_perHead->setMinimumHeight(
+        std::max(160, int(double(std::min<qsizetype>(tokens, 64)) * line * 1.5) + 8 * line));
+    fitContent();
+    if (which == PerHead::Positions) {
+        showPositions();
+        return;
+    }
     if (which == PerHead::Divergence && !m_comparison.comparesFiles())
         which = PerHead::WeightChange; // JS divergence is read for two files only
     if (which == PerHead::Divergence && files) {
@@ -361,7 +400,76 @@ void ComparisonView::showPerHead() {
     }
 }
 
+void ComparisonView::startPatching(PerHead map) {
+    if (!m_comparison.comparable())
+        return;
+    m_perHeadBox->setCurrentIndex(m_perHeadBox->findData(int(map)));
+    if (map == PerHead::Positions)
+        m_comparison.patchPositions();
+    else
+        m_comparison.patchAll();
+    m_progress->setRange(0, m_comparison.patchCount());
+    m_progress->setValue(0);
+    m_progress->show();
+    m_cancel->show();
+    m_poll.start();
+}
+
+void ComparisonView::showPositions() {
+    m_perHead->clear();
+    const attn::RunPtr a = m_comparison.runA(), b = m_comparison.runB();
+    if (!m_comparison.isActive() || !a || !b) {
+        m_perHead->setTitle(QString());
+        return;
+    }
+    if (!m_comparison.comparable()) {
+        // Patching puts B's row of a position into A's: there is none when the lengths differ.
+        m_perHead->setTitle(tr("Patching needs as many tokens in A and B (A has %1, B %2)")
+                                .arg(a->ids.size())
+                                .arg(b->ids.size()));
+        return;
+    }
+    const auto &values = m_comparison.positionPatches();
+    if (values.empty()) {
+        m_perHead->setTitle(tr("Patch each position to see this"));
+        return;
+    }
+    const int positions = int(values.size()), layers = int(values[0].size());
+    attn::Matrix m(positions, layers);
+    QStringList rows, cols;
+    for (int p = 0; p < positions; ++p) {
+        // The token of A there, and B's when it differs: where the sentences differ shows.
+        const std::int64_t ta = a->ids[std::size_t(p)], tb = b->ids[std::size_t(p)];
+        rows << (ta == tb ? piece(ta) : tr("%1 → %2").arg(piece(ta), piece(tb)));
+        for (int l = 0; l < layers; ++l)
+            m(p, l) = values[std::size_t(p)][std::size_t(l)];
+    }
+    for (int l = 0; l < layers; ++l)
+        cols << tr("L%1").arg(l);
+    m_perHead->setAxisTitles(tr("position"), tr("residual after layer"));
+    m_perHead->setTitle(tr("share of B restored, per position patched"));
+    m_perHead->setData(std::move(m), rows, cols, ScaleKind::Diverging);
+}
+
+QString ComparisonView::positionTip(int position, int layer) const {
+    const attn::RunPtr a = m_comparison.runA();
+    const auto &values = m_comparison.positionPatches();
+    if (!a || position < 0 || layer < 0 || std::size_t(position) >= values.size() ||
+        std::size_t(layer) >= values[std::size_t(position)].size())
+        return {};
+    const double f = values[std::size_t(position)][std::size_t(layer)];
+    return tr("<b>the residual after layer %1 at position %2 (%3)</b><br>patched from B: %4")
+        .arg(layer)
+        .arg(position)
+        .arg(piece(a->ids[std::size_t(position)]).toHtmlEscaped())
+        .arg(std::isnan(f) ? tr("A and B give B's top token the same probability")
+                           : tr("restores %1 % of the way from A to B")
+                                 .arg(std::abs(f) < 0.005 ? 0.0 : f * 100, 0, 'f', 0));
+}
+
 QString ComparisonView::perHeadTip(int layer, int head) const {
+    if (PerHead(m_perHeadBox->currentData().toInt()) == PerHead::Positions)
+        return positionTip(layer, head);
     const attn::RunPtr a = m_comparison.runA(), b = m_comparison.runB();
     if (!m_comparison.comparable() || !a || !b || layer < 0 || head < 0 ||
         std::size_t(layer) >= a->layers.size() ||

@@ -28,11 +28,13 @@ class NetworkComparison;
 // weights differ (max |w_B − w_A|) or, once every head was patched, how much of B's prediction
 // patching it restores (activation patching); and both runs' top predictions in one table. A
 // right click on a head of A (or a click on a cell of the per-head map) patches that head from
-// B. Shows what its NetworkComparison publishes; the work is on a worker.
+// B. "Patch each position" colours a positions × layers map instead: how much of B's
+// prediction patching the residual stream after each layer at each position restores (issue
+// 42). Shows what its NetworkComparison publishes; the work is on a worker, with a Cancel.
 class ComparisonView : public QWidget {
     Q_OBJECT
 public:
-    enum class PerHead { WeightChange, Restored, Divergence };
+    enum class PerHead { WeightChange, Restored, Divergence, Positions };
     // The least room the panels take before they scroll, in average characters and lines.
     static constexpr int kContentColumns = 90, kContentLines = 26;
     // Narrower than this many average characters (presentation mode's type in a 1024 × 768
@@ -52,6 +54,8 @@ public:
     QLabel *status() const { return m_status; }
     QLabel *patchResult() const { return m_patchResult; }
     QPushButton *patchAllButton() const { return m_patchAll; }
+    QPushButton *patchPositionsButton() const { return m_patchPositions; }
+    QPushButton *cancelButton() const { return m_cancel; }
     QProgressBar *progress() const { return m_progress; }
     // How far B's residual stream is from A's after each layer (hidden when not comparable).
     LayerDeltaView *residual() const { return m_residual; }
@@ -69,6 +73,9 @@ private:
     void showPerHead();
     void showPredictions();
     void showPatch();
+    void showPositions();
+    void startPatching(PerHead map);
+    QString positionTip(int position, int layer) const;
     QString piece(std::int64_t id) const;
     QString perHeadTip(int layer, int head) const;
 
@@ -87,6 +94,8 @@ private:
     HeatmapView *m_perHead;
     QTreeWidget *m_predictions;
     QPushButton *m_patchAll;
+    QPushButton *m_patchPositions;
+    QPushButton *m_cancel;
     QProgressBar *m_progress;
     QLabel *m_patchResult;
     LayerDeltaView *m_residual;

@@ -28,20 +28,20 @@ struct Patched {
     QString error;
 };
 
-// A patched with B's output of head `layer`:`head`, and what it restores at the last position.
+// A patched with B's activation that `edit` names, and what it restores at the last position.
 NetworkComparison::Patch patchOne(const attn::Checkpoint &checkpoint, const attn::RunPtr &a,
-                                  const attn::RunPtr &b, int layer, int head) {
+                                  const attn::RunPtr &b, const attn::Intervention &edit) {
     if (a->logits.cols() == 0)
         throw attn::InputError(
             QCoreApplication::translate("NetworkComparison",
                                         "patching reads a prediction: this model has no LM head")
                 .toStdString());
     NetworkComparison::Patch p;
-    p.layer = layer;
-    p.head = head;
+    p.layer = edit.layer;
+    p.head = edit.head;
     p.position = std::int64_t(a->ids.size()) - 1;
     attn::Interventions patch;
-    patch.edits.push_back(attn::Intervention::patchHead(layer, head));
+    patch.edits.push_back(edit);
     patch.source = b;
     p.run = attn::runModel(checkpoint, a->ids, patch);
     p.token = attn::topPredictions(*b, p.position, 1).front().id;
@@ -194,6 +194,7 @@ void NetworkComparison::update() {
     m_files.reset();
     m_patch.reset();
     m_all.clear();
+    m_positions.clear();
     if (comparable() && comparesFiles()) {
         struct Files {
             std::shared_ptr<const attn::RunComparison> files;
@@ -242,7 +243,9 @@ void NetworkComparison::patch(int layer, int head) {
     read<Patched>(
         [checkpoint, a = runA(), b = runB(), layer, head] {
             Patched r;
-            r.error = catching([&] { r.patch = patchOne(*checkpoint, a, b, layer, head); });
+            r.error = catching([&] {
+                r.patch = patchOne(*checkpoint, a, b, attn::Intervention::patchHead(layer, head));
+            });
             return r;
         },
         [this](Patched r) {
@@ -260,6 +263,7 @@ void NetworkComparison::patchAll() {
     auto progress = std::make_shared<std::atomic<int>>(0);
     m_cancel = cancel;
     m_progress = progress;
+    m_count = int(checkpoint->config().layers * checkpoint->config().heads);
     struct All {
         std::vector<std::vector<double>> fractions;
         QString error;
@@ -280,17 +284,65 @@ void NetworkComparison::patchAll() {
                             return;
                         }
                         r.fractions[std::size_t(l)][std::size_t(h)] =
-                            patchOne(*checkpoint, a, b, l, h).fraction;
+                            patchOne(*checkpoint, a, b, attn::Intervention::patchHead(l, h))
+                                .fraction;
                         ++*progress;
                     }
             });
             return r;
         },
-        [this](All r) {
-            if (r.cancelled)
+        [this, cancel](All r) {
+            if (r.cancelled || *cancel) // cancelled after the last run, too: nothing shows
                 return;
+            m_cancel.reset(); // done: nothing left to cancel
             m_all = std::move(r.fractions);
             emit patchedAll();
+        });
+}
+
+void NetworkComparison::patchPositions() {
+    const auto checkpoint = m_a.checkpoint();
+    if (!comparable() || !checkpoint)
+        return;
+    cancelPatching();
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    auto progress = std::make_shared<std::atomic<int>>(0);
+    m_cancel = cancel;
+    m_progress = progress;
+    const int layers = int(checkpoint->config().layers), positions = int(runA()->ids.size());
+    m_count = layers * positions;
+    struct Positions {
+        std::vector<std::vector<double>> fractions;
+        QString error;
+        bool cancelled = false;
+    };
+    read<Positions>(
+        [checkpoint, a = runA(), b = runB(), cancel, progress, layers, positions] {
+            Positions r;
+            r.error = catching([&] {
+                r.fractions.assign(std::size_t(positions),
+                                   std::vector<double>(std::size_t(layers),
+                                                       std::numeric_limits<double>::quiet_NaN()));
+                for (int p = 0; p < positions; ++p)
+                    for (int l = 0; l < layers; ++l) {
+                        if (*cancel) {
+                            r.cancelled = true;
+                            return;
+                        }
+                        r.fractions[std::size_t(p)][std::size_t(l)] =
+                            patchOne(*checkpoint, a, b, attn::Intervention::patchResidual(l, p))
+                                .fraction;
+                        ++*progress;
+                    }
+            });
+            return r;
+        },
+        [this, cancel](Positions r) {
+            if (r.cancelled || *cancel)
+                return;
+            m_cancel.reset();
+            m_positions = std::move(r.fractions);
+            emit positionsPatched();
         });
 }
 

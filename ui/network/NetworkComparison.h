@@ -77,7 +77,18 @@ public:
     const std::optional<Patch> &lastPatch() const { return m_patch; }
     // [layer][head] restored fractions of the last patchAll (empty before or after a new run).
     const std::vector<std::vector<double>> &allPatches() const { return m_all; }
+    // Patches the residual stream after each layer L at each position P in turn (issue 42: the
+    // causal tracing picture of ROME and the IOI paper): one run of A per (P, L) with that one
+    // row of the residual stream replaced by B's, and how much of B's top prediction at the
+    // last position it restores. positionsPatched() follows, with patchProgress() of
+    // patchCount() on the way; cancelled as patchAll is.
+    void patchPositions();
+    // [position][layer] restored fractions of the last patchPositions (empty before, or after a
+    // new run).
+    const std::vector<std::vector<double>> &positionPatches() const { return m_positions; }
     int patchProgress() const { return m_progress ? m_progress->load() : 0; }
+    // How many runs the patching under way needs (0 when none is under way).
+    int patchCount() const { return m_cancel ? m_count : 0; }
 
     bool isBusy() const;
     bool waitUntilIdle(int milliseconds = 60000);
@@ -87,6 +98,7 @@ signals:
     void changed();
     void patched();
     void patchedAll();
+    void positionsPatched();
     void failed(const QString &message);
     void busyChanged(bool busy);
 
@@ -104,6 +116,8 @@ private:
     QString m_fileB;
     std::optional<Patch> m_patch;
     std::vector<std::vector<double>> m_all;
+    std::vector<std::vector<double>> m_positions;
+    int m_count = 0; // runs of the patching under way
     std::shared_ptr<std::atomic<bool>> m_cancel;
     std::shared_ptr<std::atomic<int>> m_progress;
     attn::RunPtr m_seenA, m_seenB; // the pair last read (an ablation of A keeps its plain run)

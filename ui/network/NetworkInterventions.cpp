@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "NetworkInterventions.h"
 
+#include "InputError.h"
 #include "NetworkRunner.h"
+#include "Notation.h"
+#include "WorkerTask.h"
 #include "checkpoint/Checkpoint.h"
 #include "checkpoint/ModelConfig.h"
+#include "transformer/Forward.h"
 
+#include <QCoreApplication>
 #include <QJsonObject>
 #include <QPointer>
 #include <QUndoCommand>
@@ -47,7 +52,7 @@ bool isAblation(Kind kind) {
 
 // An edit of one head (not of a layer's residual stream): a head has at most one.
 bool isHeadEdit(Kind kind) {
-    return kind != Kind::PatchResidual;
+    return kind != Kind::PatchResidual && kind != Kind::Steer;
 }
 
 } // namespace
@@ -96,6 +101,8 @@ QString NetworkInterventions::describe(const attn::Intervention &edit) {
         return tr("Send the edits of head %1 of layer %2 to the model")
             .arg(edit.head)
             .arg(edit.layer);
+    case Kind::Steer:
+        return tr("Steer after layer %1").arg(edit.layer);
     default:
         return QString::fromStdString(edit.describe());
     }
@@ -135,6 +142,76 @@ void NetworkInterventions::put(attn::Intervention edit) {
     const QString text = describe(edit);
     edits.push_back(std::move(edit));
     change(std::move(after), text);
+}
+
+bool NetworkInterventions::steer(int layer, attn::Matrix vector, const QString &text) {
+    const auto checkpoint = m_runner.checkpoint();
+    if (!checkpoint || layer < 0 || layer >= checkpoint->config().layers || vector.rows() != 1 ||
+        vector.cols() != checkpoint->config().dModel || !vector.allFinite())
+        return false;
+    attn::Interventions after = current();
+    after.edits.push_back(attn::Intervention::steer(layer, std::move(vector)));
+    change(std::move(after), text);
+    return true;
+}
+
+void NetworkInterventions::steerByTexts(int layer, const QString &a, const QString &b,
+                                        double scale) {
+    const auto checkpoint = m_runner.checkpoint();
+    const auto tokenizer = m_runner.tokenizer();
+    if (!checkpoint || !tokenizer)
+        return;
+    struct Steering {
+        attn::Matrix vector;
+        QString error;
+    };
+    ++m_reading;
+    onWorker<Steering>(
+        this,
+        [checkpoint, tokenizer, layer, a, b, scale] {
+            Steering r;
+            r.error = catching([&] {
+                if (layer < 0 || layer >= checkpoint->config().layers || !std::isfinite(scale))
+                    throw attn::InputError(QCoreApplication::translate(
+                        "NetworkInterventions", "steering needs a layer of the model and a "
+                                                "finite scale"));
+                attn::Matrix ends[2];
+                const QString texts[2] = {a, b};
+                for (int i = 0; i < 2; ++i) {
+                    std::vector<std::int64_t> ids;
+                    for (const attn::Token &t : tokenizer->encode(texts[i]))
+                        ids.push_back(t.id);
+                    if (ids.empty())
+                        throw attn::InputError(QCoreApplication::translate(
+                            "NetworkInterventions", "steering needs two texts, neither empty"));
+                    // The residual stream after the layer at the text's last position, as
+                    // attnviz-cli's --steer-texts reads it.
+                    ends[i] = attn::runModel(*checkpoint, ids)
+                                  ->layers[std::size_t(layer)]
+                                  .hidden.bottomRows(1);
+                }
+                r.vector = (ends[0] - ends[1]) * scale;
+            });
+            return r;
+        },
+        [this, layer, a, b, scale, checkpoint](Steering r) {
+            --m_reading;
+            if (!r.error.isEmpty()) {
+                emit failed(r.error);
+                return;
+            }
+            if (checkpoint != m_runner.checkpoint())
+                return; // another model opened meanwhile: the vector is not of it
+            const QString text = tr("Steer after layer %1 by “%2” − “%3” × %4")
+                                     .arg(layer)
+                                     .arg(a, b, attn::notation::number(scale, 4));
+            if (steer(layer, std::move(r.vector), text))
+                emit steered();
+        });
+}
+
+bool NetworkInterventions::waitUntilIdle(int milliseconds) {
+    return workEventsWhile([this] { return isBusy(); }, milliseconds);
 }
 
 bool NetworkInterventions::restore(int layer, int head) {

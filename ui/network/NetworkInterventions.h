@@ -15,11 +15,11 @@ class NetworkRunner;
 
 // The engineer's edits of a model run (issue 27): heads ablated (output zeroed, replaced by its
 // mean over the positions, or scaled) or sent back edited from the workbench, combined freely
-// (one edit a head). Each change is one undo step on the
-// document's stack, so Edit › Undo takes an ablation back like any edit; the command sets the
-// runner's interventions, and the runner reruns the text with them. Sessions keep them as the
-// model member's "interventions" array ({"layer", "head", "kind": "zero"|"mean"|"scale",
-// "factor"}).
+// (one edit a head), and the residual stream steered after a layer (issue 42's ActAdd). Each change
+// is one undo step on the document's stack, so Edit › Undo takes an ablation back like any edit;
+// the command sets the runner's interventions, and the runner reruns the text with them. Sessions
+// keep them as the model member's "interventions" array ({"layer", "head", "kind":
+// "zero"|"mean"|"scale", "factor"}).
 class NetworkInterventions : public QObject {
     Q_OBJECT
 public:
@@ -33,6 +33,18 @@ public:
     // tokens) instead of its own: the final output of the head taken apart into the workbench
     // and edited there. One undo step; false for a head out of range or a wrong shape.
     bool replaceContribution(int layer, int head, attn::Matrix contribution);
+    // Adds `vector` (1 × d_model, its scale applied) to the residual stream after layer `layer`
+    // at every position (attn::Intervention::steer), beside the other edits; `text` names the
+    // undo step. One undo step; false for a layer out of range or a vector of another shape.
+    bool steer(int layer, attn::Matrix vector, const QString &text);
+    // ActAdd (Turner et al. 2023): steers after layer `layer` by the residual stream there of
+    // text `a` at its last position minus text `b`'s, times `scale`. The two texts run on a
+    // worker; the undo step is pushed when they are back, then steered() (or failed()).
+    void steerByTexts(int layer, const QString &a, const QString &b, double scale);
+    // A steering being read (the tests and screenshots wait for it).
+    bool isBusy() const { return m_reading > 0; }
+    bool waitUntilIdle(int milliseconds = 30000);
+
     // Takes the edit of that head away (one undo step); false when it had none.
     bool restore(int layer, int head);
     // Every edit away, one undo step; false when there were none.
@@ -49,12 +61,17 @@ public:
     // From a session: edits that do not fit the open model are dropped with *error saying so.
     void loadState(const QJsonArray &state, QString *error = nullptr);
 
+signals:
+    void steered();
+    void failed(const QString &message);
+
 private:
     void put(attn::Intervention edit); // the head's edit, replacing any it had
     void change(attn::Interventions after, const QString &text);
 
     NetworkRunner &m_runner;
     QUndoStack &m_undo;
+    int m_reading = 0; // steerings on a worker
 };
 
 } // namespace attn::ui

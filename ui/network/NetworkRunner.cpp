@@ -212,7 +212,9 @@ void NetworkRunner::start() {
                 // of the text it was taken from: another text runs without it, and says so.
                 attn::Interventions applied = interventions;
                 const auto misfit = [n = Eigen::Index(ids.size())](const attn::Intervention &e) {
-                    return e.values.size() > 0 && e.values.rows() != n;
+                    // A steering vector is one row for every position: it fits any text.
+                    return e.kind != attn::Intervention::Kind::Steer && e.values.size() > 0 &&
+                           e.values.rows() != n;
                 };
                 auto &edits = applied.edits;
                 if (std::any_of(edits.begin(), edits.end(), misfit)) {

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RunReadings.h"
 
+#include "InputError.h"
 #include "WorkerTask.h"
 #include "checkpoint/Checkpoint.h"
 #include "networkreadings/AttentionRollout.h"
+
+#include <QCoreApplication>
 
 namespace attn::ui {
 
@@ -14,6 +17,7 @@ struct Read {
     std::shared_ptr<const RunReadings::Norms> norms;
     std::shared_ptr<const std::vector<attn::Matrix>> rollouts;
     std::shared_ptr<const attn::LogitLens> lens;
+    std::shared_ptr<const attn::LogitAttribution> attribution;
     QString error;
 };
 
@@ -29,6 +33,7 @@ void RunReadings::setRun(std::shared_ptr<const attn::Checkpoint> checkpoint, att
     m_norms.reset();
     m_rollouts.reset();
     m_lens.reset();
+    m_attribution.reset();
     for (QString &e : m_errors)
         e.clear();
     const bool wasBusy = isBusy();
@@ -45,6 +50,8 @@ bool RunReadings::has(Kind kind) const {
         return bool(m_rollouts);
     case Kind::LogitLens:
         return bool(m_lens);
+    case Kind::Attribution:
+        return bool(m_attribution);
     }
     return false;
 }
@@ -81,6 +88,20 @@ void RunReadings::request(Kind kind) {
                 case Kind::LogitLens:
                     r.lens = std::make_shared<attn::LogitLens>(attn::logitLens(*checkpoint, *run));
                     break;
+                case Kind::Attribution: {
+                    if (run->logits.rows() == 0 || run->logits.cols() == 0)
+                        throw attn::InputError(
+                            QCoreApplication::translate(
+                                "RunReadings", "this model has no LM head: nothing to attribute")
+                                .toStdString());
+                    // The top prediction, as generation's greedy choice: the first largest.
+                    const Eigen::Index last = run->logits.rows() - 1;
+                    Eigen::Index top = 0;
+                    run->logits.row(last).maxCoeff(&top);
+                    r.attribution = std::make_shared<attn::LogitAttribution>(
+                        attn::attributeLogit(*checkpoint, *run, top, last));
+                    break;
+                }
                 }
             });
             return r;
@@ -91,6 +112,7 @@ void RunReadings::request(Kind kind) {
             m_norms = r.norms ? r.norms : m_norms;
             m_rollouts = r.rollouts ? r.rollouts : m_rollouts;
             m_lens = r.lens ? r.lens : m_lens;
+            m_attribution = r.attribution ? r.attribution : m_attribution;
             finish(kind, r.error);
         });
 }

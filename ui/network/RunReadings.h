@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "networkreadings/LogitAttribution.h"
 #include "networkreadings/LogitLens.h"
 #include "networkreadings/ValueWeightedNorms.h"
 #include "transformer/Run.h"
@@ -20,14 +21,15 @@ namespace attn::ui {
 
 // The microscope's readings of the current run (issue 27), computed on a worker only when a
 // view asks for them: value-weighted attention of every head (Kobayashi et al.), attention
-// rollout through each layer (Abnar & Zuidema) and the logit lens. A logit lens of a large
+// rollout through each layer (Abnar & Zuidema), the logit lens and the direct logit
+// attribution of the top prediction at the last position (issue 42). A logit lens of a large
 // model is the LM head once per layer (seconds for GPT-2 small on a long text), so nothing is
 // computed for a view nobody looks at. A new run drops what was read of the old one; a
 // reading that finishes for a run that is no longer current is dropped too.
 class RunReadings : public QObject {
     Q_OBJECT
 public:
-    enum class Kind { ValueWeighted, Rollout, LogitLens };
+    enum class Kind { ValueWeighted, Rollout, LogitLens, Attribution };
     using Norms = std::vector<std::vector<attn::ValueWeightedHead>>;
 
     explicit RunReadings(QObject *parent = nullptr);
@@ -46,6 +48,9 @@ public:
     // The rollout through layers 0 … l, for each l (the last one: through every layer).
     std::shared_ptr<const std::vector<attn::Matrix>> rollouts() const { return m_rollouts; }
     std::shared_ptr<const attn::LogitLens> lens() const { return m_lens; }
+    // The logit of the most probable token after the last position (the smaller id on a tie),
+    // split into what each head, MLP, the embeddings and the biases write (attributeLogit).
+    std::shared_ptr<const attn::LogitAttribution> attribution() const { return m_attribution; }
     QString error(Kind kind) const;
 
 signals:
@@ -62,7 +67,8 @@ private:
     std::shared_ptr<const Norms> m_norms;
     std::shared_ptr<const std::vector<attn::Matrix>> m_rollouts;
     std::shared_ptr<const attn::LogitLens> m_lens;
-    QString m_errors[3];
+    std::shared_ptr<const attn::LogitAttribution> m_attribution;
+    QString m_errors[4];
 };
 
 } // namespace attn::ui

@@ -8,11 +8,13 @@
 #include "network/NetworkInterventions.h"
 #include "network/NetworkRunner.h"
 #include "network/RunReadings.h"
+#include "network/TextContinuation.h"
 #include "overview/HeadPopup.h"
 #include "overview/LayerDeltaView.h"
 #include "overview/LayerHeadGrid.h"
 #include "overview/PredictionsView.h"
 #include "overview/TokenStrip.h"
+#include "readings/AttributionView.h"
 #include "readings/CircuitsView.h"
 #include "readings/LogitLensView.h"
 #include "shell/Translations.h"
@@ -20,6 +22,9 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -28,6 +33,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -48,6 +54,9 @@ NetworkView::NetworkView(NetworkRunner &runner, NetworkDocument &document, RunRe
       m_restoreAll(new QPushButton(this)), m_pictureBox(new QComboBox(this)),
       m_pictureNote(new QLabel(this)), m_tabs(new QTabWidget(this)),
       m_lens(new LogitLensView(this)), m_circuits(new CircuitsView(this)),
+      m_attribution(new AttributionView(this)), m_attribute(new QPushButton(this)),
+      m_continuation(new TextContinuation(runner, document, this)),
+      m_continueOne(new QPushButton(this)), m_continueTen(new QPushButton(this)),
       m_compareText(new QLineEdit(this)), m_comparison(new NetworkComparison(runner, this)),
       m_comparisonView(new ComparisonView(*m_comparison, this)), m_takeHead(new QPushButton(this)),
       m_takeLayer(new QPushButton(this)), m_popup(new HeadPopup(this)) {
@@ -127,12 +136,34 @@ NetworkView::NetworkView(NetworkRunner &runner, NetworkDocument &document, RunRe
     m_tabs->addTab(m_lens, QString());
     m_tabs->addTab(m_circuits, QString());
     m_tabs->addTab(m_comparisonView, QString());
+    m_tabs->addTab(m_attribution, QString());
     splitter->addWidget(m_tabs);
     auto *side = new QWidget(splitter);
     m_side = side;
     auto *sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
     sideLayout->addWidget(m_predictions, 1);
+    // Where the top prediction comes from: each head's, MLP's and embedding's direct share.
+    m_attribute->setObjectName("attributeButton");
+    connect(m_attribute, &QPushButton::clicked, this, [this] { showTab(Tab::Attribution); });
+    sideLayout->addWidget(m_attribute);
+    // The model writes on: a greedy token appended per run, the overview a row longer each.
+    auto *continueRow = new QHBoxLayout;
+    m_continueOne->setObjectName("continueButton");
+    m_continueTen->setObjectName("continueTenButton");
+    continueRow->addWidget(m_continueOne);
+    continueRow->addWidget(m_continueTen);
+    sideLayout->addLayout(continueRow);
+    connect(m_continueOne, &QPushButton::clicked, this, [this] { m_continuation->start(1); });
+    connect(m_continueTen, &QPushButton::clicked, this, [this] {
+        if (m_continuation->isActive())
+            m_continuation->stop();
+        else
+            m_continuation->start(10);
+    });
+    connect(m_continuation, &TextContinuation::activeChanged, this, &NetworkView::updateContinue);
+    connect(m_continuation, &TextContinuation::progress, this, &NetworkView::updateContinue);
+    connect(m_continuation, &TextContinuation::failed, this, &NetworkView::showMessage);
     // "Find the induction head": every head scored by what its pattern does, the best named.
     auto *scoreRow = new QFormLayout;
     m_scoreBox->setObjectName("headScoreBox");
@@ -232,6 +263,7 @@ NetworkView::NetworkView(NetworkRunner &runner, NetworkDocument &document, RunRe
     connect(m_grid, &LayerHeadGrid::headHovered, this, &NetworkView::hoverHead);
     connect(m_pictureBox, &QComboBox::currentIndexChanged, this, &NetworkView::updatePicture);
     connect(m_tabs, &QTabWidget::currentChanged, this, &NetworkView::updateLens);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &NetworkView::updateAttribution);
     connect(m_tabs, &QTabWidget::currentChanged, this, &NetworkView::updateCircuits);
     // The A/B tab has both runs' predictions of its own, and a head's circuits are its weights',
     // whatever the text: the side gives them its width.
@@ -243,6 +275,8 @@ NetworkView::NetworkView(NetworkRunner &runner, NetworkDocument &document, RunRe
     connect(&m_readings, &RunReadings::ready, this, [this](RunReadings::Kind kind) {
         if (kind == RunReadings::Kind::LogitLens)
             updateLens();
+        else if (kind == RunReadings::Kind::Attribution)
+            updateAttribution();
         else
             updatePicture();
     });
@@ -260,6 +294,8 @@ NetworkView::NetworkView(NetworkRunner &runner, NetworkDocument &document, RunRe
             [this](int layer) { emit takeApartRequested(layer, -1); });
     NetworkInterventions &interventions = m_document.interventions();
     connect(m_grid, &LayerHeadGrid::ablateRequested, &interventions, &NetworkInterventions::ablate);
+    connect(m_grid, &LayerHeadGrid::steerRequested, this, &NetworkView::askSteering);
+    connect(&interventions, &NetworkInterventions::failed, this, &NetworkView::showMessage);
     connect(m_grid, &LayerHeadGrid::restoreRequested, &interventions,
             &NetworkInterventions::restore);
     connect(m_grid, &LayerHeadGrid::restoreAllRequested, &interventions,
@@ -292,8 +328,15 @@ NetworkView::NetworkView(NetworkRunner &runner, NetworkDocument &document, RunRe
         m_tabs->setTabText(1, tr("Logit lens"));
         m_tabs->setTabText(2, tr("Circuits"));
         m_tabs->setTabText(3, tr("A/B"));
+        m_tabs->setTabText(4, tr("Attribution"));
+        m_attribute->setText(tr("Attribute the top prediction"));
+        m_attribute->setToolTip(tr("Split the logit of the most probable next token into what "
+                                   "each head, each MLP, the embeddings and the biases write "
+                                   "directly (direct logit attribution)"));
         updatePicture();
         updateLens();
+        updateAttribution();
+        updateContinue();
     });
     showOutcome();
 }
@@ -393,10 +436,12 @@ void NetworkView::updateInterventions() {
     // The marks follow the interventions at once; the numbers follow with the run they make.
     QHash<QPair<int, int>, QString> marks;
     for (const attn::Intervention &e : m_runner.interventions().edits)
-        if (e.kind != attn::Intervention::Kind::PatchResidual) // a layer's, not a head's
+        if (e.kind != attn::Intervention::Kind::PatchResidual &&
+            e.kind != attn::Intervention::Kind::Steer) // a layer's, not a head's
             marks.insert({e.layer, e.head}, NetworkInterventions::mark(e));
     m_grid->setMarks(marks);
-    m_restoreAll->setVisible(!marks.isEmpty());
+    // Steering marks no head, but the way back is the same button.
+    m_restoreAll->setVisible(!m_runner.interventions().empty());
 }
 
 void NetworkView::hoverHead(int layer, int head, const QRect &near) {
@@ -517,6 +562,86 @@ void NetworkView::updateLens() {
         m_lens->setLens(m_readings.lens(), m_runner.outcome().tokens, m_runner.tokenizer());
 }
 
+void NetworkView::updateAttribution() {
+    const bool decoder = !m_runner.checkpoint() || m_runner.checkpoint()->config().decoder();
+    const int tab = m_tabs->indexOf(m_attribution);
+    m_tabs->setTabEnabled(tab, decoder);
+    m_attribute->setEnabled(decoder && m_runner.outcome().run);
+    if (m_tabs->currentIndex() != tab || !decoder)
+        return;
+    if (!m_runner.outcome().run) {
+        m_attribution->setMessage(tr("Type a text above"));
+        return;
+    }
+    if (const QString error = m_readings.error(RunReadings::Kind::Attribution); !error.isEmpty()) {
+        m_attribution->setMessage(error);
+        return;
+    }
+    if (!m_readings.attribution()) {
+        m_readings.request(RunReadings::Kind::Attribution);
+        m_attribution->setMessage(tr("Attributing the top prediction…"));
+        return;
+    }
+    if (m_attribution->attribution() != m_readings.attribution())
+        m_attribution->setAttribution(m_readings.attribution(), m_runner.tokenizer());
+}
+
+void NetworkView::updateContinue() {
+    const bool decoder = m_runner.checkpoint() && m_runner.checkpoint()->config().decoder();
+    const bool writing = m_continuation->isActive();
+    m_continueOne->setText(tr("Continue ▸"));
+    m_continueOne->setToolTip(tr("Append the model's most probable next token to the text and "
+                                 "run it again"));
+    m_continueOne->setEnabled(decoder && !writing);
+    m_continueTen->setText(
+        writing ? tr("Stop (%1 of %2)").arg(m_continuation->done()).arg(m_continuation->total())
+                : tr("Continue 10"));
+    m_continueTen->setToolTip(tr("Append ten tokens, one per run, each the most probable after "
+                                 "the text so far"));
+    m_continueTen->setEnabled(decoder);
+}
+
+void NetworkView::askSteering(int layer) {
+    const auto checkpoint = m_runner.checkpoint();
+    if (!checkpoint)
+        return;
+    QDialog dialog(this);
+    dialog.setObjectName("steerDialog");
+    dialog.setWindowTitle(tr("Steer the residual stream"));
+    auto *form = new QFormLayout(&dialog);
+    auto *intro = new QLabel(tr("Adds (A − B) × scale after the layer at every position: A and "
+                                "B are the residual streams after that layer at the last "
+                                "token of each text (ActAdd, Turner et al. 2023)."),
+                             &dialog);
+    intro->setWordWrap(true);
+    form->addRow(intro);
+    auto *layerBox = new QSpinBox(&dialog);
+    layerBox->setRange(0, int(checkpoint->config().layers) - 1);
+    layerBox->setValue(layer);
+    form->addRow(tr("After &layer:"), layerBox);
+    auto *textA = new QLineEdit(&dialog);
+    textA->setObjectName("steerTextA");
+    textA->setPlaceholderText(tr("for example “Love”"));
+    form->addRow(tr("Text &A:"), textA);
+    auto *textB = new QLineEdit(&dialog);
+    textB->setObjectName("steerTextB");
+    textB->setPlaceholderText(tr("for example “Hate”"));
+    form->addRow(tr("Text &B:"), textB);
+    auto *scale = new QDoubleSpinBox(&dialog);
+    scale->setRange(-100, 100);
+    scale->setDecimals(2);
+    scale->setValue(4);
+    form->addRow(tr("&Scale:"), scale);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    form->addRow(buttons);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    m_document.interventions().steerByTexts(layerBox->value(), textA->text(), textB->text(),
+                                            scale->value());
+}
+
 void NetworkView::showTab(Tab tab) {
     switch (tab) {
     case Tab::Heads:
@@ -530,6 +655,9 @@ void NetworkView::showTab(Tab tab) {
         break;
     case Tab::Compare:
         m_tabs->setCurrentWidget(m_comparisonView);
+        break;
+    case Tab::Attribution:
+        m_tabs->setCurrentWidget(m_attribution);
         break;
     }
 }
@@ -570,6 +698,8 @@ void NetworkView::showOutcome() {
     m_readings.setRun(m_runner.checkpoint(), o.run);
     updatePicture();
     updateLens();
+    updateAttribution();
+    updateContinue();
     updateScores();
     m_delta->setRuns(o.run, o.baseline);
     m_delta->setVisible(!m_delta->changes().empty());

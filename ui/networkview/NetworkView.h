@@ -24,6 +24,7 @@ class QScrollArea;
 
 namespace attn::ui {
 
+class AttributionView;
 class CircuitsView;
 class ComparisonView;
 class NetworkComparison;
@@ -35,6 +36,7 @@ class RunReadings;
 class NetworkRunner;
 class NetworkDocument;
 class PredictionsView;
+class TextContinuation;
 class TokenStrip;
 
 // A real model in the window: the text it runs on (typed in the box at the top), its tokens as
@@ -55,7 +57,7 @@ public:
                 QWidget *parent = nullptr);
 
     // The tab a figure opens on (attnviz --focus lens|circuits|compare).
-    enum class Tab { Heads, Lens, Circuits, Compare };
+    enum class Tab { Heads, Lens, Circuits, Compare, Attribution };
     void showTab(Tab tab);
     // Whether the view's own work is under way (run B, the circuits, the readings): a
     // screenshot waits for it.
@@ -66,6 +68,17 @@ public:
     QTabWidget *tabs() const { return m_tabs; }
     LogitLensView *lens() const { return m_lens; }
     CircuitsView *circuits() const { return m_circuits; }
+    // Direct logit attribution of the top prediction (its tab; the button beside the
+    // predictions shows it).
+    AttributionView *attribution() const { return m_attribution; }
+    QPushButton *attributeButton() const { return m_attribute; }
+    // The model writes: Continue ▸ (one greedy token) and Continue 10 (Stop while it writes).
+    TextContinuation &continuation() const { return *m_continuation; }
+    QPushButton *continueButton() const { return m_continueOne; }
+    QPushButton *continueTenButton() const { return m_continueTen; }
+    // Asks for two texts and a scale, then steers the residual after `layer` by their
+    // difference (NetworkInterventions::steerByTexts). The heads' context menu calls it.
+    void askSteering(int layer);
     // The A/B comparison: the "Compare with…" box, run B and the tab that shows both.
     QLineEdit *compareEdit() const { return m_compareText; }
     NetworkComparison &comparison() const { return *m_comparison; }
@@ -104,6 +117,8 @@ private:
     void updateInterventions();
     void updatePicture();
     void updateLens();
+    void updateAttribution();
+    void updateContinue();
     void updateCircuits();
     void hoverHead(int layer, int head, const QRect &near);
 
@@ -131,6 +146,11 @@ private:
     QTabWidget *m_tabs;
     LogitLensView *m_lens;
     CircuitsView *m_circuits;
+    AttributionView *m_attribution;
+    QPushButton *m_attribute;
+    TextContinuation *m_continuation;
+    QPushButton *m_continueOne;
+    QPushButton *m_continueTen;
     QLineEdit *m_compareText;
     NetworkComparison *m_comparison;
     ComparisonView *m_comparisonView;

@@ -515,6 +515,8 @@ void LayerHeadGrid::contextMenuEvent(QContextMenuEvent *event) {
     if (m_patchMenu) {
         menu.addAction(tr("Patch head %1 of layer %2 from B").arg(head).arg(layer), this,
                        [this, layer, head] { emit patchRequested(layer, head); });
+        menu.addAction(tr("Patch at each position and layer (the residual stream)"), this,
+                       [this] { emit patchPositionsRequested(); });
         menu.exec(event->globalPos());
         return;
     }
@@ -540,6 +542,8 @@ void LayerHeadGrid::contextMenuEvent(QContextMenuEvent *event) {
         if (ok)
             emit ablateRequested(layer, head, Kind::Scale, factor);
     });
+    menu.addAction(tr("Steer the residual after layer %1…").arg(layer), this,
+                   [this, layer] { emit steerRequested(layer); });
     if (m_marks.contains({layer, head}))
         menu.addAction(tr("Restore the head"), this,
                        [this, layer, head] { emit restoreRequested(layer, head); });

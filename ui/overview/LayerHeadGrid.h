@@ -102,7 +102,8 @@ public:
     // drawn crossed out with the mark on them.
     void setMarks(const QHash<QPair<int, int>, QString> &marks);
     // Run A of an A/B comparison (ComparisonView): a click only chooses a head and the context
-    // menu offers one thing, patching the head from run B (patchRequested).
+    // menu offers patching, the head from run B (patchRequested) or the residual stream at each
+    // position after each layer (patchPositionsRequested).
     void setPatchMenu(bool patch) { m_patchMenu = patch; }
     QString markOf(int layer, int head) const { return m_marks.value({layer, head}); }
 
@@ -131,7 +132,10 @@ signals:
     void ablateRequested(int layer, int head, attn::Intervention::Kind kind, double factor);
     void restoreRequested(int layer, int head);
     void restoreAllRequested();
+    // The context menu's "Steer the residual after layer L…" (ActAdd).
+    void steerRequested(int layer);
     void patchRequested(int layer, int head);
+    void patchPositionsRequested();
 
 protected:
     void paintEvent(QPaintEvent *event) override;

@@ -428,6 +428,70 @@ private slots:
         }
     }
 
+    // Patch each position (issue 42): a positions × layers map of what patching the residual
+    // stream after each layer at one position restores, each cell the core's restoredFraction;
+    // the last layer at the last position is all of B (its row is what the prediction reads),
+    // the last layer at any earlier position nothing (no later layer carries it there).
+    void patchEachPosition() {
+        Harness h;
+        h.window.resize(1280, 800);
+        h.window.show();
+        openAndRun(h, m_gpt2, kA);
+        NetworkView &view = h.workbench.model().view();
+        ComparisonView *c = view.comparisonView();
+        NetworkComparison &comparison = view.comparison();
+        view.compareEdit()->setText(kB);
+        QVERIFY(comparison.waitUntilIdle());
+        QVERIFY(comparison.comparable());
+        QVERIFY(c->patchPositionsButton()->isEnabled());
+        QTest::mouseClick(c->patchPositionsButton(), Qt::LeftButton);
+        QCOMPARE(c->perHeadBox()->currentData().toInt(), int(ComparisonView::PerHead::Positions));
+        QVERIFY(comparison.waitUntilIdle());
+        QVERIFY(!c->cancelButton()->isVisible());
+
+        const Expected a = expected(m_gpt2, kA), b = expected(m_gpt2, kB);
+        const auto checkpoint = attn::Checkpoint::open(m_gpt2);
+        const int n = int(a.run->ids.size()), layers = int(checkpoint->config().layers);
+        HeatmapView *map = c->perHead();
+        QCOMPARE(map->rows(), n);
+        QCOMPARE(map->cols(), layers);
+        QCOMPARE(map->value(n - 1, layers - 1), 1.0);
+        for (int p = 0; p + 1 < n; ++p)
+            QCOMPARE(map->value(p, layers - 1), 0.0);
+        // A cell in the middle: the core's measure of the same one-position patch.
+        const int position = 1, layer = 0;
+        attn::Interventions patch;
+        patch.edits.push_back(attn::Intervention::patchResidual(layer, position));
+        patch.source = b.run;
+        const attn::RunPtr patched = attn::runModel(*checkpoint, a.run->ids, patch);
+        QCOMPARE(map->value(position, layer),
+                 attn::restoredFraction(*a.run, *patched, *b.run, std::int64_t(n) - 1));
+        // The tokens on the position axis, B's beside A's where they differ ("cat → dog").
+        QCOMPARE(map->rowLabels().size(), n);
+        QCOMPARE(map->rowLabels().filter("→").size(), 1);
+        QVERIFY2(map->rowLabels().contains("·cat → ·dog"), qPrintable(map->rowLabels().join('|')));
+        if (!qEnvironmentVariableIsEmpty("ATTNVIZ_MODEL_SHOTS")) {
+            QTest::qWait(300);
+            h.window.grab().save(qEnvironmentVariable("ATTNVIZ_MODEL_SHOTS") + "/positions.png");
+        }
+
+        // Cancel stops it: no map, and nothing busy.
+        view.compareEdit()->setText("the dog sat on the rug");
+        QVERIFY(comparison.waitUntilIdle());
+        QVERIFY(comparison.positionPatches().empty()); // a new pair of runs forgets the map
+        comparison.patchPositions();
+        QTest::mouseClick(c->cancelButton(), Qt::LeftButton);
+        QVERIFY(comparison.waitUntilIdle());
+        QVERIFY(comparison.positionPatches().empty());
+
+        // Other lengths: the map's place says why.
+        view.compareEdit()->setText("the dog");
+        QVERIFY(comparison.waitUntilIdle());
+        QVERIFY(!c->patchPositionsButton()->isEnabled());
+        QCOMPARE(map->rows(), 0);
+        QVERIFY2(map->title().contains("as many tokens"), qPrintable(map->title()));
+    }
+
     // B of another length: both overviews, no per-head difference nor patching, and why.
     void otherLengthsSayWhy() {
         Harness h;
