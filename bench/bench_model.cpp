@@ -17,10 +17,12 @@
 // W_OV that headCircuit avoids (seconds; PyTorch's figures for the same in
 // compare_pytorch_model.py --circuits).
 //
-// Usage: bench_model [DIR] [--tokens N] [--threads 1,2] [--reps R] [--json]
+// Usage: bench_model [DIR] [--tokens N[,N…]] [--threads 1,2] [--reps R] [--json]
 //                    [--circuit-d D] [--head-dim K] [--dense-eigen] [--no-readings]
 //   DIR        a checkpoint folder; without it only the circuits of a d-wide head are timed
-//   --tokens   how many tokens (default 128; ids spread over the vocabulary)
+//   --tokens   how many tokens (default 128; ids spread over the vocabulary); several
+//              (1024,2048,4096) time the forward pass at each length as attnviz-cli keeps it
+//              (compact past kMaxRunValues) instead
 //   --threads  the thread counts to time, in order (default: the machine's cores)
 //   --reps     repetitions per thread count (default 3); the first run of the process is
 //              untimed (it maps the file's pages)
@@ -149,6 +151,59 @@ CircuitTimes timeCircuits(int d, int headDim, int reps, bool denseEigen) {
     return t;
 }
 
+// --tokens 1024,2048,4096: the forward pass at each length as attnviz-cli model run keeps it
+// (RunOptions::Keep::Auto: every map while it fits kMaxRunValues, then compact), with what the
+// run keeps; the process's peak RSS is the largest length's (compare_pytorch_model.py --lengths
+// runs each length in its own process).
+int sweepLengths(const attn::Checkpoint &checkpoint, const QString &folder,
+                 const std::vector<int> &lengths, int reps, bool json) {
+    struct Length {
+        int tokens = 0;
+        double forward = 0, forwardCpu = 0, keptMb = 0;
+        bool compact = false;
+    };
+    std::vector<Length> rows;
+    const std::int64_t vocab = checkpoint.config().vocab;
+    for (int n : lengths) {
+        if (n < 1)
+            return usage();
+        std::vector<std::int64_t> ids(static_cast<std::size_t>(n));
+        for (std::size_t i = 0; i < ids.size(); ++i)
+            ids[i] = (7919 * std::int64_t(i) + 13) % vocab;
+        Length row;
+        row.tokens = n;
+        attn::RunPtr run;
+        row.forward = bench::medianMs(
+            reps,
+            [&] {
+                run.reset();
+                run = attn::runModel(checkpoint, ids, {}, {attn::RunOptions::Keep::Auto});
+            },
+            &row.forwardCpu);
+        row.compact = run->compact;
+        row.keptMb = double(attn::keptValues(*run)) * 8.0 / 1e6;
+        rows.push_back(row);
+    }
+    if (json) {
+        std::printf("{\"model\": \"%s\", \"peak_rss_mb\": %.1f, \"lengths\": [", qPrintable(folder),
+                    peakRssMb());
+        for (std::size_t i = 0; i < rows.size(); ++i)
+            std::printf("%s{\"tokens\": %d, \"forward_ms\": %.3f, \"forward_cpu_ms\": %.3f, "
+                        "\"kept_mb\": %.1f, \"compact\": %s}",
+                        i ? ", " : "", rows[i].tokens, rows[i].forward, rows[i].forwardCpu,
+                        rows[i].keptMb, rows[i].compact ? "true" : "false");
+        std::printf("]}\n");
+        return 0;
+    }
+    std::printf("%s\n%8s %12s %12s %10s %8s\n", qPrintable(folder), "tokens", "forward ms",
+                "CPU ms", "kept MB", "compact");
+    for (const Length &r : rows)
+        std::printf("%8d %12.1f %12.1f %10.1f %8s\n", r.tokens, r.forward, r.forwardCpu, r.keptMb,
+                    r.compact ? "yes" : "no");
+    std::printf("peak RSS %.0f MB (the largest length's)\n", peakRssMb());
+    return 0;
+}
+
 void printNumberOrNull(double ms) {
     if (ms < 0)
         std::printf("null");
@@ -164,14 +219,16 @@ int main(int argc, char **argv) {
     QString folder;
     int tokens = 128, reps = 3, circuitD = 2048, headDim = 64;
     bool json = false, denseEigen = false, readings = true;
-    std::vector<int> threadCounts;
+    std::vector<int> threadCounts, lengths;
     for (int i = 1; i < argc; ++i) {
         const bool hasValue = i + 1 < argc;
         if (std::strcmp(argv[i], "--json") == 0)
             json = true;
-        else if (std::strcmp(argv[i], "--tokens") == 0 && hasValue)
-            tokens = std::atoi(argv[++i]);
-        else if (std::strcmp(argv[i], "--reps") == 0 && hasValue)
+        else if (std::strcmp(argv[i], "--tokens") == 0 && hasValue) {
+            for (const QString &t : QString(argv[++i]).split(','))
+                lengths.push_back(t.toInt());
+            tokens = lengths.front();
+        } else if (std::strcmp(argv[i], "--reps") == 0 && hasValue)
             reps = std::atoi(argv[++i]);
         else if (std::strcmp(argv[i], "--circuit-d") == 0 && hasValue)
             circuitD = std::atoi(argv[++i]);
@@ -217,6 +274,8 @@ int main(int argc, char **argv) {
         clock.start();
         const auto checkpoint = attn::Checkpoint::open(folder);
         const double loadMs = double(clock.nsecsElapsed()) / 1e6;
+        if (lengths.size() > 1)
+            return sweepLengths(*checkpoint, folder, lengths, reps, json);
         const std::int64_t vocab = checkpoint->config().vocab;
         std::vector<std::int64_t> ids(static_cast<std::size_t>(tokens));
         for (std::size_t i = 0; i < ids.size(); ++i)

@@ -34,6 +34,10 @@ random weights): attnviz's by build/bench/bench_model (the spectra from head_dim
 problems, the dense d × d W_QK and W_OV, the dense W_OV's eigendecomposition) and PyTorch's
 float64 of the same steps (torch.linalg.qr, svdvals, eigvals), side by side.
 
+With --lengths it times `model run` at each length (compact past the run cap: no n x n kept)
+against PyTorch's plain forward pass, which keeps no attention maps, each in its own process with
+its peak RSS (llama-1.1b is given 4096 positions for it, the same weights).
+
 With --generate N it times instead GPT-2 small's shape writing N tokens after a prompt of 128
 (`attnviz-cli model generate --timing`, greedy with a KV cache) against the same loop in PyTorch
 float64 with a KV cache, compares the written ids, and times `model run --npz` on the prompt.
@@ -42,6 +46,7 @@ Usage: bench/compare_pytorch_model.py [--cli build/app/attnviz-cli] [--cache bui
                                       [--models gpt2-small,llama-1.1b] [--threads N] [--reps 3]
                                       [--json]
        bench/compare_pytorch_model.py --generate 32 [--prompt 128] [--json]
+       bench/compare_pytorch_model.py --lengths 1024,2048,4096 --models llama-1.1b [--json]
        bench/compare_pytorch_model.py --circuits [--bench build/bench/bench_model]
                                       [--circuit-d 2048] [--head-dim 64] [--dense-eigen]
                                       [--json]
@@ -315,7 +320,7 @@ def read_safetensors(torch, np, path):
     return out
 
 
-def gpt2_forward(torch, c, w, ids):
+def gpt2_forward(torch, c, w, ids, keep=True):
     n, d, heads = len(ids), c["n_embd"], c["n_head"]
     hd, eps = d // heads, c["layer_norm_epsilon"]
     kept = []
@@ -335,7 +340,8 @@ def gpt2_forward(torch, c, w, ids):
         inner = torch.nn.functional.gelu(torch.addmm(w[p + "mlp.c_fc.bias"], m,
                                                      w[p + "mlp.c_fc.weight"]), approximate="tanh")
         h = h + torch.addmm(w[p + "mlp.c_proj.bias"], inner, w[p + "mlp.c_proj.weight"])
-        kept.append((x, q, k, v, weights, out, attn_out, h))
+        if keep:  # every head's weights, as attnviz's Run keeps them
+            kept.append((x, q, k, v, weights, out, attn_out, h))
     final = torch.nn.functional.layer_norm(h, (d,), w["ln_f.weight"], w["ln_f.bias"], eps)
     return final @ w["wte.weight"].T, kept
 
@@ -368,7 +374,7 @@ def rotate(torch, t, cos, sin):  # t: heads × n × hd, Hugging Face's rotate_ha
     return t * cos + rotated * sin
 
 
-def gemma3_forward(torch, c, w, ids):
+def gemma3_forward(torch, c, w, ids, keep=True):
     """Gemma 3 (text): (1 + w) norms around both sublayers, QK norm, GeGLU, scaled embeddings,
     local RoPE base and a sliding window on five layers of six, query_pre_attn_scalar."""
     n, d, heads, kv = (len(ids), c["hidden_size"], c["num_attention_heads"],
@@ -410,12 +416,13 @@ def gemma3_forward(torch, c, w, ids):
                  * (m @ w[p + "mlp.up_proj.weight"].T))
         h = h + rms(inner @ w[p + "mlp.down_proj.weight"].T,
                     w[p + "post_feedforward_layernorm.weight"])
-        kept.append((x, q, k, v, weights, out, attn_out, h))
+        if keep:  # every head's weights, as attnviz's Run keeps them
+            kept.append((x, q, k, v, weights, out, attn_out, h))
     final = rms(h, w["model.norm.weight"])
     return final @ emb.T, kept
 
 
-def llama_forward(torch, c, w, ids):
+def llama_forward(torch, c, w, ids, keep=True):
     n, d, heads, kv = (len(ids), c["hidden_size"], c["num_attention_heads"],
                        c["num_key_value_heads"])
     hd, eps = c.get("head_dim", d // heads), c["rms_norm_eps"]
@@ -447,13 +454,14 @@ def llama_forward(torch, c, w, ids):
         inner = (torch.nn.functional.silu(m @ w[p + "mlp.gate_proj.weight"].T)
                  * (m @ w[p + "mlp.up_proj.weight"].T))
         h = h + inner @ w[p + "mlp.down_proj.weight"].T
-        kept.append((x, q, k, v, weights, out, attn_out, h))
+        if keep:  # every head's weights, as attnviz's Run keeps them
+            kept.append((x, q, k, v, weights, out, attn_out, h))
     final = rms(h, w["model.norm.weight"])
     head = w["lm_head.weight"] if "lm_head.weight" in w else w["model.embed_tokens.weight"]
     return final @ head.T, kept
 
 
-def torch_worker(folder, name, ids, threads, reps):
+def torch_worker(folder, name, ids, threads, reps, keep=True):
     """Prints {"load_ms", "forward_ms" (median), "forward_runs", "top"} as JSON."""
     import numpy as np
     import torch
@@ -475,7 +483,7 @@ def torch_worker(folder, name, ids, threads, reps):
     with torch.no_grad():
         for _ in range(reps):
             start = time.perf_counter()
-            logits, kept = forward(torch, config, w, torch.tensor(ids))
+            logits, kept = forward(torch, config, w, torch.tensor(ids), keep)
             times.append((time.perf_counter() - start) * 1000.0)
             del kept
     top = torch.softmax(logits[-1], -1).topk(5)
@@ -545,6 +553,56 @@ def torch_generate(folder, ids, steps, threads, reps):
             written = gpt2_generate(torch, config, w, ids, steps)
             times.append((time.perf_counter() - start) * 1000.0)
     print(json.dumps({"generate_ms": statistics.median(times), "runs": times, "ids": written}))
+
+
+def compare_lengths(args):
+    """attnviz-cli model run at each length (compact past the cap) against PyTorch's plain forward
+    pass (no attention maps kept), each in its own process, with peak RSS."""
+    rows = []
+    torch_ok = not args.no_torch and have_torch(args.python)
+    for name in args.models.split(","):
+        folder = ensure_checkpoint(args.cache, name)
+        if name == "llama-1.1b":  # TinyLlama's 2048 positions, made 4096: the same weights
+            long_folder = folder + "-4k"
+            os.makedirs(long_folder, exist_ok=True)
+            with open(os.path.join(folder, "config.json")) as f:
+                config = json.load(f)
+            config["max_position_embeddings"] = 4096
+            with open(os.path.join(long_folder, "config.json"), "w") as f:
+                json.dump(config, f, indent=1)
+            link = os.path.join(long_folder, "model.safetensors")
+            if not os.path.exists(link):
+                os.symlink(os.path.join(folder, "model.safetensors"), link)
+            folder = long_folder
+        vocab = MODELS[name][0]["vocab_size"]
+        for n in [int(t) for t in args.lengths.split(",")]:
+            ids = [(7919 * i + 13) % vocab for i in range(n)]
+            print(f"==> {name}: {n} tokens", file=sys.stderr)
+            a = attnviz_side(args.cli, folder, ids, args.threads, args.reps)
+            row = {"model": name, "tokens": n, "attnviz_ms": a["forward_ms"],
+                   "attnviz_rss_mb": a["peak_rss_mb"], "kept_mb": a.get("kept_mb")}
+            if torch_ok:
+                stdout, _, rss = run_child(
+                    [args.python, os.path.abspath(__file__), "--torch-worker", folder, "--model",
+                     name, "--ids", ",".join(map(str, ids)), "--threads", str(args.threads),
+                     "--reps", str(args.reps), "--plain"])
+                t = json.loads(stdout)
+                row.update({"pytorch_ms": t["forward_ms"], "pytorch_rss_mb": rss,
+                            "ratio": a["forward_ms"] / t["forward_ms"],
+                            "same_top5": [i for i, _ in a["top"]] == [i for i, _ in t["top"]]})
+            rows.append(row)
+    if args.json:
+        print(json.dumps({"threads": args.threads, "reps": args.reps, "lengths": rows}, indent=1))
+        return 0
+    print(f"{'model':<12} {'tokens':>6} {'attnviz ms':>11} {'RSS MB':>7} {'kept MB':>8} "
+          f"{'PyTorch ms':>11} {'RSS MB':>7} {'ratio':>6}  top-5")
+    for r in rows:
+        print(f"{r['model']:<12} {r['tokens']:>6} {r['attnviz_ms']:>11.0f} "
+              f"{r['attnviz_rss_mb']:>7.0f} {r['kept_mb'] or 0:>8.0f} "
+              + (f"{r['pytorch_ms']:>11.0f} {r['pytorch_rss_mb']:>7.0f} {r['ratio']:>6.2f}  "
+                 f"{'same' if r['same_top5'] else 'DIFFERENT'}" if "pytorch_ms" in r
+                 else f"{'-':>11} {'-':>7} {'-':>6}  -"))
+    return 0
 
 
 def compare_generation(args):
@@ -694,6 +752,7 @@ def attnviz_side(cli, folder, ids, threads, reps):
         "forward_ms": statistics.median(r["forward_ms"] for r in runs),
         "forward_runs": [r["forward_ms"] for r in runs],
         "peak_rss_mb": max(r["peak_rss_mb"] for r in runs),
+        "kept_mb": runs[-1].get("kept_mb"),
         "top": top,
     }
 
@@ -740,6 +799,10 @@ def main():
                              "PyTorch's loop, and --npz's write time")
     parser.add_argument("--prompt", type=int, default=128,
                         help="the prompt's tokens for --generate (default 128)")
+    parser.add_argument("--lengths", metavar="N,N",
+                        help="time model run at each length (e.g. 1024,2048,4096; compact past "
+                             "the cap) against PyTorch's plain forward pass")
+    parser.add_argument("--plain", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--torch-worker", metavar="DIR", help=argparse.SUPPRESS)
     parser.add_argument("--torch-generate", metavar="DIR", help=argparse.SUPPRESS)
     parser.add_argument("--write-checkpoint", metavar="NAME", help=argparse.SUPPRESS)
@@ -762,9 +825,11 @@ def main():
         return 0
     if args.generate:
         return compare_generation(args)
+    if args.lengths:
+        return compare_lengths(args)
     if args.torch_worker:
         torch_worker(args.torch_worker, args.model, [int(i) for i in args.ids.split(",")], args.threads,
-                     args.reps)
+                     args.reps, keep=not args.plain)
         return 0
 
     try:

@@ -2371,7 +2371,7 @@
         <translation> ist %1, aber ein Faktor muss über 0 und höchstens 1e6 sein</translation>
     </message>
     <message>
-        <source>: RoPE scaling "%1" is not read (linear is)</source>
+        <source>: RoPE scaling &quot;%1&quot; is not read (linear is)</source>
         <translation>: die RoPE-Skalierung „%1“ wird nicht gelesen (linear wird gelesen)</translation>
     </message>
     <message>
@@ -3896,6 +3896,10 @@
         <source>%1 is %2: from %3 to %4 are supported</source>
         <translation>%1 ist %2: unterstützt werden %3 bis %4</translation>
     </message>
+    <message>
+        <source>a run of %1 tokens would keep %2 numbers even without its attention maps: at most %3 are supported (use fewer tokens)</source>
+        <translation>ein Lauf mit %1 Tokens hielte selbst ohne seine Attention-Karten %2 Zahlen: höchstens %3 werden unterstützt (weniger Tokens verwenden)</translation>
+    </message>
 </context>
 <context>
     <name>attn::networkreadings</name>
@@ -4627,6 +4631,18 @@
     <message>
         <source>--heads names no head</source>
         <translation>--heads nennt keinen Kopf</translation>
+    </message>
+    <message>
+        <source>%1 is not a decoder: its runs keep every attention map</source>
+        <translation>%1 ist kein Decoder: seine Läufe behalten jede Attention-Karte</translation>
+    </message>
+    <message>
+        <source>a compact run&apos;s layers are recomputed from its model</source>
+        <translation>die Schichten eines kompakten Laufs werden aus seinem Modell neu berechnet</translation>
+    </message>
+    <message>
+        <source>a compact run&apos;s logits are recomputed from its model</source>
+        <translation>die Logits eines kompakten Laufs werden aus seinem Modell neu berechnet</translation>
     </message>
 </context>
 <context>
