@@ -5,14 +5,17 @@
 // their one-line refusals.
 
 #include "InputError.h"
+#include "Limits.h"
 #include "checkpoint/Checkpoint.h"
 #include "io/Npy.h"
 #include "io/ZipArchive.h"
 #include "networkreadings/LogitAttribution.h"
 #include "support/CliSupport.h"
 #include "support/ModelSupport.h"
+#include "support/RandomModelSupport.h"
 #include "transformer/Forward.h"
 #include "transformer/Generation.h"
+#include "transformer/Predictions.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -317,6 +320,44 @@ private slots:
             {"model", "attribute", modelDir("bert-tiny"), "--ids", "1,2,3", "--target", "5"});
         QCOMPARE(bert.exitCode, 1);
         QVERIFY2(bert.err.contains("not a decoder"), bert.err.constData());
+    }
+
+    // A long input past the run cap: model run keeps it compact (no n × n kept), prints the
+    // core's prediction, says how little it kept, and writes the recomputed layers on request.
+    void longInputsRunCompact() {
+        QTemporaryDir dir;
+        writeRandomLlama(dir.filePath("model"), 4096);
+        const QString model = dir.filePath("model");
+        std::vector<std::int64_t> ids(4096);
+        for (std::size_t i = 0; i < ids.size(); ++i)
+            ids[i] = std::int64_t((i * 37 + i / 5) % 64);
+        const auto checkpoint = attn::Checkpoint::open(model);
+        QVERIFY(attn::runValues(checkpoint->config(), 4096) > attn::kMaxRunValues);
+        const Run run = runCli({"model", "run", model, "--ids", idsText(ids), "--timing"});
+        QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
+        const attn::RunPtr compact =
+            attn::runModel(*checkpoint, ids, {}, {attn::RunOptions::Keep::Compact});
+        const std::vector<attn::Prediction> top = attn::topPredictions(*compact, 4095, 5);
+        QCOMPARE(top.size(), std::size_t(5));
+        QVERIFY2(run.out.contains(QString("\n  %1  %2")
+                                      .arg(top[0].id, 7)
+                                      .arg(top[0].probability, 0, 'f', 4)
+                                      .toUtf8()),
+                 run.out.right(300).constData());
+        const QJsonObject timing = QJsonDocument::fromJson(run.err).object();
+        // Two layers' residual streams, the embeddings and the final norm (4096 × 32 each),
+        // the statistics and one row of logits: about 4.5 MB, not the 1 GB of every map.
+        QVERIFY2(timing["kept_mb"].toDouble() < 6, run.err.constData());
+
+        const Run json = runCli({"model", "run", model, "--ids", idsText(ids), "--json",
+                                 dir.filePath("r.json"), "--fields", "hidden,final,logits"});
+        QVERIFY2(json.finished && json.exitCode == 0, json.err.constData());
+        const QJsonObject o = QJsonDocument::fromJson(readAll(dir.filePath("r.json"))).object();
+        QCOMPARE(o["logits"].toArray().size(), 4096);
+        QCOMPARE(o["layers"][1]["hidden"].toArray().size(), 4096);
+        const std::vector<double> last = jsonRow(o["logits"], 4095);
+        QVERIFY(std::abs(last[std::size_t(top[0].id)] -
+                         compact->logits(0, Eigen::Index(top[0].id))) < 1e-12);
     }
 
     // model generate: the core's greedy ids (with a KV cache), the strings and the text from
