@@ -1457,10 +1457,6 @@
 <context>
     <name>PresetsMenu</name>
     <message>
-        <source>Load preset “%1”</source>
-        <translation>Vorlage „%1“ laden</translation>
-    </message>
-    <message>
         <source>Preset</source>
         <translation>Vorlage</translation>
     </message>
@@ -6581,6 +6577,18 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
         <source>Compare with another file of the model</source>
         <translation>Mit einer anderen Datei des Modells vergleichen</translation>
     </message>
+    <message>
+        <source>Kept the document: the head was not taken apart.</source>
+        <translation>Das Dokument bleibt: der Kopf wurde nicht zerlegt.</translation>
+    </message>
+    <message>
+        <source>%1: layer %2, head %3</source>
+        <translation>%1: Schicht %2, Kopf %3</translation>
+    </message>
+    <message>
+        <source>%1: layer %2</source>
+        <translation>%1: Schicht %2</translation>
+    </message>
 </context>
 <context>
     <name>attn::ui::NetworkInterventions</name>
@@ -7122,10 +7130,6 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
     <message>
         <source>untitled</source>
         <translation>unbenannt</translation>
-    </message>
-    <message>
-        <source>Open %1</source>
-        <translation>%1 öffnen</translation>
     </message>
     <message>
         <source>saving %1…</source>
@@ -7690,6 +7694,14 @@ Wiederherstellen?</translation>
         <source>System default</source>
         <translation>Systemstandard</translation>
     </message>
+    <message>
+        <source>Training: %1</source>
+        <translation>Training: %1</translation>
+    </message>
+    <message>
+        <source>The document is no longer the task's: Reset, Step or Play puts its sentence back.</source>
+        <translation>Das Dokument ist nicht mehr das der Aufgabe: Zurücksetzen, Schritt oder Abspielen bringt ihren Satz zurück.</translation>
+    </message>
 </context>
 <context>
     <name>attn::ui::VectorFormView</name>
@@ -7861,10 +7873,6 @@ Wiederherstellen?</translation>
         <translation>q·k = (c·q)·(k/c): die Query-Projektion hoch- und die Key-Projektion um denselben Faktor herunterzuskalieren ändert Q und K, aber keinen einzigen Score; Wq und Wk sind also nicht einzeln bestimmbar, nur ihr Produkt.</translation>
     </message>
     <message>
-        <source>Load the d_k = 512 scaling demo</source>
-        <translation>Die Skalierungs-Demo mit d_k = 512 laden</translation>
-    </message>
-    <message>
         <source>No result yet.</source>
         <translation>Noch kein Ergebnis.</translation>
     </message>
@@ -7987,6 +7995,10 @@ Wiederherstellen?</translation>
     <message>
         <source>output</source>
         <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <source>The d_k = 512 scaling demo</source>
+        <translation>Die Skalierungs-Demo mit d_k = 512</translation>
     </message>
 </context>
 <context>
