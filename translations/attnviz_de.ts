@@ -1173,8 +1173,8 @@
         <translation>5. Softmax macht aus jeder Zeile Gewichte</translation>
     </message>
     <message>
-        <source>a&lt;sub&gt;ij&lt;/sub&gt; = exp(l&lt;sub&gt;ij&lt;/sub&gt;) / Σ&lt;sub&gt;k&lt;/sub&gt; exp(l&lt;sub&gt;ik&lt;/sub&gt;): the exponent is taken of each logit, and the row's sum goes in the denominator.&lt;br&gt;For %1: a%2%3 = exp(%4) / Σ = &lt;b&gt;%5&lt;/b&gt; (computed as exp(%4 − %6) / %7, subtracting the row maximum, which changes nothing but keeps exp finite).&lt;br&gt;Every weight is ≥ 0 and each row sums to 1 (this row: %8): a row of weights says how %1 spreads its attention over the keys.</source>
-        <translation>a&lt;sub&gt;ij&lt;/sub&gt; = exp(l&lt;sub&gt;ij&lt;/sub&gt;) / Σ&lt;sub&gt;k&lt;/sub&gt; exp(l&lt;sub&gt;ik&lt;/sub&gt;): von jedem Logit wird die Exponentialfunktion genommen, und die Summe der Zeile steht im Nenner.&lt;br&gt;Für %1: a%2%3 = exp(%4) / Σ = &lt;b&gt;%5&lt;/b&gt; (berechnet als exp(%4 − %6) / %7, mit abgezogenem Zeilenmaximum, was nichts ändert, exp aber endlich hält).&lt;br&gt;Jedes Gewicht ist ≥ 0 und jede Zeile summiert sich zu 1 (diese Zeile: %8): eine Zeile von Gewichten sagt, wie %1 seine Aufmerksamkeit auf die Keys verteilt.</translation>
+        <source>a&lt;sub&gt;ij&lt;/sub&gt; = exp(l&lt;sub&gt;ij&lt;/sub&gt;) / Σ&lt;sub&gt;k&lt;/sub&gt; exp(l&lt;sub&gt;ik&lt;/sub&gt;): the exponent is taken of each logit, and the row's sum goes in the denominator.&lt;br&gt;For %1: a%2 = exp(%3) / Σ = &lt;b&gt;%4&lt;/b&gt; (computed as exp(%3 − %5) / %6, subtracting the row maximum, which changes nothing but keeps exp finite).&lt;br&gt;Every weight is ≥ 0 and each row sums to 1 (this row: %7): a row of weights says how %1 spreads its attention over the keys.</source>
+        <translation>a&lt;sub&gt;ij&lt;/sub&gt; = exp(l&lt;sub&gt;ij&lt;/sub&gt;) / Σ&lt;sub&gt;k&lt;/sub&gt; exp(l&lt;sub&gt;ik&lt;/sub&gt;): von jedem Logit wird die Exponentialfunktion genommen, und die Summe der Zeile steht im Nenner.&lt;br&gt;Für %1: a%2 = exp(%3) / Σ = &lt;b&gt;%4&lt;/b&gt; (berechnet als exp(%3 − %5) / %6, mit abgezogenem Zeilenmaximum, was nichts ändert, exp aber endlich hält).&lt;br&gt;Jedes Gewicht ist ≥ 0 und jede Zeile summiert sich zu 1 (diese Zeile: %7): eine Zeile von Gewichten sagt, wie %1 seine Aufmerksamkeit auf die Keys verteilt.</translation>
     </message>
     <message>
         <source>6. The output row is a weighted average of V's rows</source>
@@ -1806,10 +1806,6 @@
         <translation>Berechnen Sie die Gewichte von Anfrage %1: den Softmax ihrer Logits über die Schlüssel %2.</translation>
     </message>
     <message>
-        <source>Only these %1 keys, as if the row had no others.</source>
-        <translation>Nur diese %1 Schlüssel, als hätte die Zeile keine anderen.</translation>
-    </message>
-    <message>
         <source>largest logit: %1&lt;br&gt;</source>
         <translation>größter Logit: %1&lt;br&gt;</translation>
     </message>
@@ -1826,12 +1822,8 @@
         <translation>Eine Zelle der Ausgabe</translation>
     </message>
     <message>
-        <source>Compute feature %1 of query %2's output: o%3,%1 = Σ&lt;sub&gt;j&lt;/sub&gt; a%3j · v&lt;sub&gt;j,%1&lt;/sub&gt;.</source>
-        <translation>Berechnen Sie Merkmal %1 der Ausgabe von Anfrage %2: o%3,%1 = Σ&lt;sub&gt;j&lt;/sub&gt; a%3j · v&lt;sub&gt;j,%1&lt;/sub&gt;.</translation>
-    </message>
-    <message>
-        <source>Only the %1 keys that weigh most (of %2).</source>
-        <translation>Nur die %1 Schlüssel mit dem größten Gewicht (von %2).</translation>
+        <source>Compute feature %1 of query %2's output: o%3,%1 = Σ&lt;sub&gt;j&lt;/sub&gt; a%3,j · v&lt;sub&gt;j,%1&lt;/sub&gt;.</source>
+        <translation>Berechnen Sie Merkmal %1 der Ausgabe von Anfrage %2: o%3,%1 = Σ&lt;sub&gt;j&lt;/sub&gt; a%3,j · v&lt;sub&gt;j,%1&lt;/sub&gt;.</translation>
     </message>
     <message>
         <source>Over every key, as the output's tooltip computes it:</source>
@@ -1960,6 +1952,14 @@
     <message>
         <source>&lt;/table&gt;&lt;p&gt;Without the previous-token head the keys no longer say which token came before: the induction head loses its place. The circuit needs both.&lt;/p&gt;</source>
         <translation>&lt;/table&gt;&lt;p&gt;Ohne den Vorgänger-Kopf sagen die Schlüssel nicht mehr, welches Token davor kam: der Induktionskopf verliert seine Stelle. Der Schaltkreis braucht beide.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Only these %1 keys, as if the row had no others: part of the row, so its weights are written ã, not a (the heatmap's weights are over the whole row).</source>
+        <translation>Nur diese %1 Keys, als hätte die Zeile keine anderen: ein Teil der Zeile, daher heißen ihre Gewichte ã, nicht a (die Gewichte der Heatmap gelten für die ganze Zeile).</translation>
+    </message>
+    <message>
+        <source>Only the %1 keys that weigh most (of %2): part of the row, so the sum is written õ, not the output o.</source>
+        <translation>Nur die %1 Keys mit dem größten Gewicht (von %2): ein Teil der Zeile, daher heißt die Summe õ, nicht die Ausgabe o.</translation>
     </message>
 </context>
 <context>
@@ -7687,13 +7687,6 @@ Wiederherstellen?</translation>
         <source>step %1 — held-out loss %2, accuracy %3</source>
         <translation>Schritt %1 – Verlust (zurückgehalten) %2, Genauigkeit %3</translation>
     </message>
-</context>
-<context>
-    <name>attn::ui::Translations</name>
-    <message>
-        <source>System default</source>
-        <translation>Systemstandard</translation>
-    </message>
     <message>
         <source>Training: %1</source>
         <translation>Training: %1</translation>
@@ -7701,6 +7694,13 @@ Wiederherstellen?</translation>
     <message>
         <source>The document is no longer the task's: Reset, Step or Play puts its sentence back.</source>
         <translation>Das Dokument ist nicht mehr das der Aufgabe: Zurücksetzen, Schritt oder Abspielen bringt ihren Satz zurück.</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::Translations</name>
+    <message>
+        <source>System default</source>
+        <translation>Systemstandard</translation>
     </message>
 </context>
 <context>

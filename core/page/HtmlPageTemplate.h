@@ -110,11 +110,13 @@ const MINUS = '\u2212';
 
 function typographic(s) { return s.replace(/-/g, MINUS).replace(/e\+/, 'e'); }
 // The heatmap cells' numbers, as notation::cell writes them: 3 significant digits, at most 4
-// decimals, scientific for tiny and huge magnitudes.
+// decimals, a magnitude too small for them as its bound ("≤0.0001"), never an exponent below
+// 1e15 (a class reads fixed decimals).
 function cell(v) {
   if (v === null) return MINUS + '\u221e';
   const a = Math.abs(v);
-  if (a !== 0 && (a < 5e-5 || a >= 1e5)) return typographic(v.toExponential(1).replace(/e([+-])0*(\d)/, 'e$1$2'));
+  if (a !== 0 && a < 5e-5) return v > 0 ? '\u22640.0001' : '\u2265' + MINUS + '0.0001';
+  if (a >= 1e15) return typographic(v.toExponential(1).replace(/e([+-])0*(\d)/, 'e$1$2'));
   const d = a === 0 ? 0 : Math.min(4, Math.max(0, 2 - Math.floor(Math.log10(a))));
   let s = v.toFixed(d);
   if (/^-0\.?0*$/.test(s)) s = s.slice(1);
