@@ -238,5 +238,8 @@ std::vector<LessonStep> lessonSteps(const attn::AttentionInputs &in, const attn:
          {Stage::Scores, Stage::Weights, Stage::HeadOutput},
          columns,
          true});
+    // Every step's numbers are of query i and its strongest key j: the cell a class looks for.
+    for (LessonStep &step : steps)
+        step.cell = QPoint(int(j), i);
     return steps;
 }

@@ -388,6 +388,11 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
         m_shape = drawnShape;
         m_enlarged.reset();
         m_arrangement.clear();
+        // A lesson step under way (a file opened, training's task) keeps what it talks about in
+        // view: the new arrangement moves the heatmaps.
+        if (!m_emphasis.isEmpty())
+            QMetaObject::invokeMethod(
+                this, [this] { revealEmphasis(); }, Qt::QueuedConnection);
     }
     m_snapshot = snapshot;
     // The snapshot's inputs are the ones its result was computed from: labels always fit.
