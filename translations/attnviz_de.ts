@@ -7446,6 +7446,10 @@ Wiederherstellen?</translation>
         <source>query — click to mask</source>
         <translation>Query – klicken zum Maskieren</translation>
     </message>
+    <message>
+        <source>attention weights</source>
+        <translation>Aufmerksamkeitsgewichte</translation>
+    </message>
 </context>
 <context>
     <name>attn::ui::TermsWidget</name>
