@@ -7,7 +7,7 @@
 // - no visible heatmap of up to 24 rows and columns has cells under 8 px;
 // - the heatmaps a lesson step emphasises are in view with their titles;
 // - no token name is cut where the heatmap has room for it (up to 12 tokens);
-// - cells of 28 px and more carry their numbers (more with a projector's larger font);
+// - cells that hold a signed two-digit number at 9 pt (and at least 28 px) carry numbers;
 // - no number on screen is in e-notation;
 // - the window title names the document on screen;
 // - the teachers' files on disk are unchanged.
@@ -34,6 +34,7 @@
 #include <QAction>
 #include <QDockWidget>
 #include <QFile>
+#include <QFontMetricsF>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -166,7 +167,9 @@ class TestClassFlow : public QObject {
         if (!scroll)
             return problems << "no central scroll area";
         const QRect viewport = scroll->viewport()->rect();
-        const QRegularExpression exponent(QString::fromUtf8("\\d(\\.\\d+)?e[−+-]?\\d"));
+        // A number with an exponent, not a colour ("#e4e4e4") or a word.
+        const QRegularExpression exponent(
+            QString::fromUtf8("(?<![\\w#.])\\d+(\\.\\d+)?e[−+-]?\\d+(?!\\w)"));
         for (HeatmapView *v : wb.stages().visibleViews()) {
             if (!v->isVisible())
                 continue;
@@ -186,9 +189,13 @@ class TestClassFlow : public QObject {
                                 .arg(v->height())
                                 .arg(v->minimumWidth())
                                 .arg(v->minimumHeight());
-            // 28 px at the window's own font; a projector's larger font needs as much more (its
-            // "−0.14" is wider than a 39-pixel cell at the smallest size numbers are drawn).
-            const double numbersFrom = 28 * std::max(1.0, v->font().pointSizeF() / 9.0);
+            // Wide enough for a signed two-digit number at the smallest size numbers are drawn
+            // (9 pt, HeatmapCellLayer): there the cell must show its numbers, however large
+            // the font (a projector's "−0.0928" gives way to "−0.09").
+            QFont smallest = v->font();
+            smallest.setPointSizeF(9.0);
+            const double numbersFrom = std::max(
+                28.0, QFontMetricsF(smallest).horizontalAdvance(QString::fromUtf8("−0.00")) + 8);
             if (cell.width() >= numbersFrom && cell.height() >= 28 && !v->numbersShown())
                 problems << QString("%1: cells %2×%3 px without numbers (\"%4\", font %5, "
                                     "visible region %6)")
@@ -214,7 +221,9 @@ class TestClassFlow : public QObject {
         }
         // The emphasised heatmaps of a lesson step: the first in view from its title.
         const QList<Stage> emphasis = wb.stages().emphasis();
-        if (wb.lesson().isActive() && !emphasis.isEmpty())
+        auto *exercise = h.window.findChild<ExercisePanel *>("exercisePanel");
+        // (An exercise brings its own cells into view instead.)
+        if (wb.lesson().isActive() && !emphasis.isEmpty() && !(exercise && exercise->isActive()))
             if (HeatmapView *v = wb.stages().view(emphasis.front()); v && !v->isHidden()) {
                 const QRect seen = flowInViewport(scroll, v);
                 if (seen.top() < viewport.top() - 2 || seen.top() + 40 > viewport.bottom())
@@ -304,7 +313,10 @@ class TestClassFlow : public QObject {
             h.doc()->undoStack()->undo();
             return "undo";
         case Act::Save:
-            // Save As is cancelled (no name given): Save writes only a file it names.
+            // Her own file open: saving it is hers to do (and writes the view with it). Any
+            // other document: Save As is cancelled (no name given), so nothing may be written.
+            if (m_files.contains(h.session->currentFile()))
+                return "save (skipped: her own file)";
             h.session->save();
             h.session->waitForSaves();
             return QString("save (%1)").arg(QFileInfo(h.session->currentFile()).fileName());
@@ -318,6 +330,12 @@ class TestClassFlow : public QObject {
     QStringList sequence(quint32 seed, int actions) {
         QRandomGenerator rng(seed);
         const FlowScreen screen = kFlowScreens[seed % 3];
+        // Each sequence starts from the files as written, whatever an earlier one did to them.
+        for (const QString &file : std::as_const(m_files)) {
+            QFile f(file);
+            if (f.open(QIODevice::WriteOnly))
+                f.write(m_disk.value(file));
+        }
         testsupport::Harness h;
         h.answer = SessionPrompts::Choice::Discard; // never Save: the files must stay as they are
         WindowAssembler &wb = h.workbench;
