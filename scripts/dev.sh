@@ -135,7 +135,7 @@ case "$mode" in
     echo "==> walking the window like a class: ${SOAK_SEEDS:-300} sequences of ${SOAK_ACTIONS:-40} actions"
     ATTNVIZ_FLOW_SEEDS="${SOAK_SEEDS:-300}" ATTNVIZ_FLOW_ACTIONS="${SOAK_ACTIONS:-40}" \
       ATTNVIZ_FLOW_FIRST_SEED="${SOAK_FIRST_SEED:-1000}" QT_QPA_PLATFORM=offscreen \
-      "$build_dir/tests/ui/window/tests_ui_window" test_class_flow teacherSequencesHold
+      "$build_dir/tests/ui/window/tests_ui_window" test_class_flow teacherSequencesHold -maxwarnings 0
     ;;
   fuzz) fuzz ;;
   build) ;;
