@@ -21,6 +21,35 @@ QString nonFinite(double value) {
     return value < 0 ? QString(kMinus) + kInfinity : QString(kInfinity);
 }
 
+// Below half of 0.0001 a value rounds to "0.0000": the classroom styles write what it is
+// bounded by, never an exponent. `space`: running text ("≤ 0.0001"), not a cell ("≤0.0001").
+// "≤" and "≥", not "<" and ">": these texts go into rich text (lessons, derivations, exercises),
+// where Qt reads a "<" as the start of a tag and drops the text after it.
+QString belowSmallest(double value, bool space, int decimals = 4) {
+    const QString bound = QString::number(std::pow(10.0, -decimals), 'f', decimals);
+    const QString gap = space ? QStringLiteral(" ") : QString();
+    return value > 0 ? QString(QChar(0x2264)) + gap + bound
+                     : QString(QChar(0x2265)) + gap + kMinus + bound;
+}
+
+// Fixed decimals with trailing zeros dropped ("0.5", "120000", "0.3333"): 'g' without its
+// exponent.
+QString withoutTrailingZeros(double value, int decimals) {
+    QString text = QString::number(value, 'f', decimals);
+    if (text.contains(u'.')) {
+        while (text.endsWith(u'0'))
+            text.chop(1);
+        if (text.endsWith(u'.'))
+            text.chop(1);
+    }
+    if (text == QLatin1String("-0"))
+        text = QStringLiteral("0");
+    return typographic(text);
+}
+
+// Beyond it even fixed digits no longer help (a number of 16 digits); only then an exponent.
+constexpr double kLargestFixed = 1e15;
+
 } // namespace
 
 QString typographic(const QString &ascii) {
@@ -60,11 +89,27 @@ QString cell(double value) {
     if (value == 0.0)
         return QStringLiteral("0");
     const double magnitude = std::abs(value);
-    if (magnitude < 5e-5 || magnitude >= 1e5)
+    if (magnitude < 5e-5)
+        return belowSmallest(value, false);
+    if (magnitude >= kLargestFixed)
         return typographic(QString::number(value, 'e', 1));
     const int exponent = static_cast<int>(std::floor(std::log10(magnitude)));
     const int decimals = std::clamp(2 - exponent, 0, 4);
     return typographic(QString::number(value, 'f', decimals));
+}
+
+QString compactCell(double value) {
+    if (!std::isfinite(value))
+        return nonFinite(value);
+    if (value == 0.0)
+        return QStringLiteral("0");
+    const double magnitude = std::abs(value);
+    if (magnitude < 0.005)
+        return QStringLiteral("0.00"); // as a weight reads: "≥−0.01" would not fit either
+    if (magnitude >= kLargestFixed)
+        return typographic(QString::number(value, 'e', 0));
+    const int exponent = static_cast<int>(std::floor(std::log10(magnitude)));
+    return withoutTrailingZeros(value, std::clamp(1 - exponent, 0, 2));
 }
 
 QString weight(double value, int decimals) {
@@ -82,7 +127,7 @@ QString weightBeside(double value, int decimals) {
     decimals = std::clamp(decimals < 0 ? 3 : decimals, 0, 6);
     const double smallest = std::pow(10.0, -decimals);
     if (value > 0 && value < 0.5 * smallest)
-        return QStringLiteral("<") + weight(smallest, decimals);
+        return QString(QChar(0x2264)) + weight(smallest, decimals);
     return weight(value, decimals);
 }
 
@@ -95,10 +140,26 @@ QString cell(double value, int decimals) {
         return QStringLiteral("0");
     decimals = std::min(decimals, 6);
     const double magnitude = std::abs(value);
-    // A value that would round to 0 (or to a long run of digits) reads as what it is.
-    if (magnitude < 0.5 * std::pow(10.0, -decimals) || magnitude >= 1e5)
+    // A value that would round to 0 reads as what it is bounded by ("<0.01"), not "0.00".
+    if (magnitude < 0.5 * std::pow(10.0, -decimals))
+        return belowSmallest(value, false, decimals);
+    if (magnitude >= kLargestFixed)
         return typographic(QString::number(value, 'e', std::max(1, decimals)));
     return typographic(QString::number(value, 'f', decimals));
+}
+
+QString sum(const QStringList &terms) {
+    QString text;
+    for (qsizetype k = 0; k < terms.size(); ++k) {
+        const QString &term = terms[k];
+        if (k == 0)
+            text += term;
+        else if (term.startsWith(kMinus))
+            text += QStringLiteral(" ") + kMinus + QStringLiteral(" ") + term.mid(1);
+        else
+            text += QStringLiteral(" + ") + term;
+    }
+    return text;
 }
 
 QString precise(double value) {
@@ -110,7 +171,17 @@ QString number(double value, int digits) {
         return nonFinite(value);
     if (value == 0)
         return QStringLiteral("0"); // never "−0": the sign of a zero only confuses
-    return typographic(QString::number(value, 'g', digits));
+    const double magnitude = std::abs(value);
+    if (magnitude < 5e-5)
+        return belowSmallest(value, true);
+    if (magnitude >= kLargestFixed)
+        return typographic(QString::number(value, 'g', digits));
+    // `digits` significant digits as fixed decimals, at most two more than digits (0.000123
+    // stays readable, 0.0000512 is the smallest written out).
+    digits = std::max(digits, 1);
+    const int exponent = static_cast<int>(std::floor(std::log10(magnitude)));
+    const int decimals = std::clamp(digits - 1 - exponent, 0, digits + 2);
+    return withoutTrailingZeros(value, decimals);
 }
 
 QString editor(double value) {

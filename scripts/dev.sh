@@ -7,6 +7,8 @@
 #   scripts/dev.sh build – only builds
 #   scripts/dev.sh asan  – builds the whole suite with AddressSanitizer + UBSan (the asan preset,
 #                          in build-asan) and runs it; any report fails the run
+#   scripts/dev.sh soak  – walks the window like a class for a long time: test_class_flow with
+#                          SOAK_SEEDS sequences (default 300) of SOAK_ACTIONS actions (default 40)
 #   scripts/dev.sh fuzz  – builds the libFuzzer targets of tests/fuzz with clang (the fuzz preset,
 #                          in build-fuzz) and runs each for FUZZ_SECONDS (default 60); a finding
 #                          is saved under tests/fuzz/findings/<target>/ and fails the run
@@ -100,6 +102,7 @@ install_missing
 case "$mode" in
   fuzz) build --target "${fuzz_targets[@]/#/fuzz_}" ;;
   run) build --target attnviz ;; # the window only: the suite's 300 other steps come with test
+  soak) build --target tests_ui_window ;;
   *) build ;;
 esac
 
@@ -128,10 +131,16 @@ case "$mode" in
       QT_QPA_PLATFORM=offscreen ctest --test-dir "$build_dir" --output-on-failure --timeout 1800 \
       -j "$(nproc)"
     ;;
+  soak)
+    echo "==> walking the window like a class: ${SOAK_SEEDS:-300} sequences of ${SOAK_ACTIONS:-40} actions"
+    ATTNVIZ_FLOW_SEEDS="${SOAK_SEEDS:-300}" ATTNVIZ_FLOW_ACTIONS="${SOAK_ACTIONS:-40}" \
+      ATTNVIZ_FLOW_FIRST_SEED="${SOAK_FIRST_SEED:-1000}" QT_QPA_PLATFORM=offscreen \
+      "$build_dir/tests/ui/window/tests_ui_window" test_class_flow teacherSequencesHold -maxwarnings 0
+    ;;
   fuzz) fuzz ;;
   build) ;;
   *)
-    echo "usage: $0 [run|test|build|asan|fuzz]" >&2
+    echo "usage: $0 [run|test|build|asan|fuzz|soak]" >&2
     exit 2
     ;;
 esac

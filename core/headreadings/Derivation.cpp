@@ -51,7 +51,7 @@ QString sumOfProducts(const Eigen::VectorXd &a, const Eigen::VectorXd &b) {
             bText = "(" + bText + ")";
         terms << number(a(k)) + "\u00b7" + bText;
     }
-    QString text = terms.join(" + ");
+    QString text = attn::notation::sum(terms);
     if (n > kMaxTerms)
         text += QCoreApplication::translate("Derivation", " + \u2026 (%1 terms)").arg(n);
     return text;
@@ -70,6 +70,10 @@ QString subscript(int index) {
         if (ch.isDigit())
             ch = digits[ch.digitValue()];
     return s;
+}
+
+QString subscripts(int row, int col) {
+    return subscript(row) + QStringLiteral(",") + subscript(col);
 }
 
 QString projection(const Context &c, char which, int row, int col) {
@@ -93,14 +97,15 @@ QString projection(const Context &c, char which, int row, int col) {
     const attn::Matrix &bias = which == 'Q' ? w.bq : which == 'K' ? kv.bk : kv.bv;
     const bool biased = inside(bias, 0, col);
     const bool rotated = which != 'V' && c.inputs->options.positional == attn::Positional::Rope;
-    QString text = header(QCoreApplication::translate("Derivation", "%1 — token %2, feature %3")
-                              .arg(QString(QChar(which)), label(labels, row))
-                              .arg(col)) +
-                   QString("%1%2,%3 = %4%2 · W%5[:, %3]%6<br>= %7%8")
-                       .arg(lower, subscript(row), QString::number(col), src, lower,
-                            biased ? QString(" + b%1[%2]").arg(lower).arg(col) : QString(),
-                            sumOfProducts(d.a, d.b),
-                            biased ? QString(" + %1").arg(number(bias(0, col))) : QString());
+    QString text =
+        header(QCoreApplication::translate("Derivation", "%1 — token %2, feature %3")
+                   .arg(QString(QChar(which)), label(labels, row))
+                   .arg(col)) +
+        QString("%1%2,%3 = %4%2 · W%5[:, %3]%6<br>= %7%8")
+            .arg(lower, subscript(row), QString::number(col), src, lower,
+                 biased ? QString(" + b%1[%2]").arg(lower).arg(col) : QString(),
+                 sumOfProducts(d.a, d.b),
+                 biased ? attn::notation::sum({QString(), number(bias(0, col))}) : QString());
     double before = d.sum + (biased ? bias(0, col) : 0.0);
     // The QK norm divides the token's whole row by its root mean square, then the gain scales
     // this feature.
@@ -231,8 +236,8 @@ QString weight(const Context &c, int query, int key) {
     const bool rows = c.layout == attn::Layout::Rows;
     // Index order and the line the softmax runs along follow the layout shown.
     const QString q = subscript(query), k = subscript(key);
-    const QString ij = rows ? q + k : k + q;
-    const QString anyKey = rows ? q + "j" : "j" + q;
+    const QString ij = rows ? q + "," + k : k + "," + q;
+    const QString anyKey = rows ? q + ",j" : "j," + q;
     const QString line = rows ? QStringLiteral("row") : QStringLiteral("column");
     return head +
            QCoreApplication::translate(

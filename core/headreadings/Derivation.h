@@ -38,5 +38,8 @@ QString ofStage(const Context &c, attn::Stage stage, int row, int col);
 
 // "₁₂" for 12: indices written as subscripts.
 QString subscript(int index);
+// "₂₀,₈" for the entry in row 20, column 8: two indices always with a comma between them, so
+// a₂₀,₈ never reads as a₂₀₈.
+QString subscripts(int row, int col);
 
 } // namespace derivation

@@ -19,6 +19,7 @@ namespace {
 
 using attn::notation::number;
 using derivation::subscript;
+using derivation::subscripts;
 
 QString tr(const char *text) {
     return QCoreApplication::translate("Exercise", text);
@@ -78,7 +79,7 @@ QString productSum(const std::vector<double> &a, const std::vector<double> &b) {
         terms << number(a[k]) + "\u00b7" + factor(b[k]);
         sum += a[k] * b[k];
     }
-    return terms.join(" + ") + " = <b>" + number(sum) + "</b>";
+    return notation::sum(terms) + " = <b>" + number(sum) + "</b>";
 }
 
 QString rangeText(const std::vector<int> &dims) {
@@ -179,7 +180,7 @@ void logitExercise(const derivation::Context &c, const HeadResult &h, Dice &dice
     e.key = keys[size_t(dice.below(int(keys.size())))];
     FormulaContext fc = formulaContext(*c.inputs);
     fc.dk = h.Q.cols();
-    const QString ij = subscript(e.query) + subscript(e.key);
+    const QString ij = subscripts(e.query, e.key);
     QString formula = "score" + divisionSuffix(scaleSymbols(fc, Markup::Html), true);
     QString values = number(h.scores(e.query, e.key)) + divisionSuffix(scaleDivisors(fc), true);
     if (c.inputs->options.alibi) {
@@ -222,13 +223,14 @@ void softmaxExercise(const derivation::Context &c, const HeadResult &h, Dice &di
         const double a = exps[k] / sum;
         e.answer.push_back(a);
         names << keyName(c, e.keys[k]);
-        given << QString("l%1%2 = %3")
-                     .arg(subscript(e.query), subscript(e.keys[k]), number(logits[k]));
+        given << QString("l%1 = %2").arg(subscripts(e.query, e.keys[k]), number(logits[k]));
         expText << QString("exp(%1 \u2212 %2) = %3")
                        .arg(number(logits[k]), number(max), number(exps[k]));
-        quotients << QString("a%1%2 = %3 / %4 = <b>%5</b>")
-                         .arg(subscript(e.query), subscript(e.keys[k]), number(exps[k]),
-                              number(sum), number(a));
+        // Over part of a row the quotient is not the row's weight a: its own symbol, ã.
+        quotients << QString("%1%2 = %3 / %4 = <b>%5</b>")
+                         .arg(e.partial ? QStringLiteral("\u00e3") : QStringLiteral("a"),
+                              subscripts(e.query, e.keys[k]), number(exps[k]), number(sum),
+                              number(a));
         weights << number(a);
     }
     e.title = tr("The softmax of a row");
@@ -236,10 +238,13 @@ void softmaxExercise(const derivation::Context &c, const HeadResult &h, Dice &di
                     "%2.")
                      .arg(queryName(c, e.query), names.join(", "));
     if (e.partial)
-        e.question +=
-            " " + tr("Only these %1 keys, as if the row had no others.").arg(e.keys.size());
+        e.question += " " + tr("Only these %1 keys, as if the row had no others: part of the "
+                               "row, so its weights are written \u00e3, not a (the heatmap's "
+                               "weights are over the whole row).")
+                                .arg(e.keys.size());
     e.question += "<br>" + given.join("<br>");
-    e.answerText = "a = " + weights.join(", ");
+    e.answerText =
+        (e.partial ? QStringLiteral("\u00e3 = ") : QStringLiteral("a = ")) + weights.join(", ");
     const int top = e.keys[size_t(std::max_element(logits.begin(), logits.end()) - logits.begin())];
     e.solution = tr("largest logit: %1<br>").arg(number(max)) + expText.join("<br>") +
                  "<br>\u03a3 = " + number(sum) + "<br>" + quotients.join("<br>") +
@@ -276,30 +281,30 @@ void outputExercise(const derivation::Context &c, const HeadResult &h, Dice &dic
     for (int j : keys) {
         a.push_back(h.weights(e.query, j));
         v.push_back(h.V(j, e.feature));
-        given << QString("a%1%2 = %3, v%2,%4 = %5")
-                     .arg(subscript(e.query), subscript(j), number(a.back()))
-                     .arg(e.feature)
-                     .arg(number(v.back()));
+        given << QString("a%1 = %2, v%3 = %4")
+                     .arg(subscripts(e.query, j), number(a.back()), subscripts(j, e.feature),
+                          number(v.back()));
     }
     e.title = tr("One output cell");
     e.question = tr("Compute feature %1 of query %2's output: o%3,%1 = \u03a3<sub>j</sub> "
-                    "a%3j \u00b7 v<sub>j,%1</sub>.")
+                    "a%3,j \u00b7 v<sub>j,%1</sub>.")
                      .arg(e.feature)
                      .arg(queryName(c, e.query), subscript(e.query));
     if (e.partial)
-        e.question +=
-            " " +
-            tr("Only the %1 keys that weigh most (of %2).").arg(keys.size()).arg(h.keyCount());
+        e.question += " " + tr("Only the %1 keys that weigh most (of %2): part of the row, so "
+                               "the sum is written \u00f5, not the output o.")
+                                .arg(keys.size())
+                                .arg(h.keyCount());
     e.question += "<br>" + given.join("<br>");
     double sum = 0;
     for (size_t k = 0; k < a.size(); ++k)
         sum += a[k] * v[k];
     e.answer = {e.partial ? sum : h.output(e.query, e.feature)};
-    e.answerText =
-        QString("o%1,%2 = %3").arg(subscript(e.query)).arg(e.feature).arg(number(e.answer[0]));
+    // Over part of a row the sum is not the output cell: its own symbol, õ.
+    const QString symbol = e.partial ? QStringLiteral("\u00f5") : QStringLiteral("o");
+    e.answerText = symbol + subscripts(e.query, e.feature) + " = " + number(e.answer[0]);
     const QString whole = derivation::headOutput(c, e.query, e.feature);
-    e.solution = e.partial ? QString("o%1,%2 \u2248 ").arg(subscript(e.query)).arg(e.feature) +
-                                 productSum(a, v) +
+    e.solution = e.partial ? symbol + subscripts(e.query, e.feature) + " = " + productSum(a, v) +
                                  tooltipSection(tr("Over every key, as the output's tooltip "
                                                    "computes it:"),
                                                 whole)
@@ -319,7 +324,19 @@ void outputExercise(const derivation::Context &c, const HeadResult &h, Dice &dic
 
 void largestExercise(const derivation::Context &c, const HeadResult &h, Dice &dice, Exercise &e) {
     e.query = pickQuery(h, 2, dice);
-    e.keys = someKeys(unmaskedKeys(h, e.query), dice, e.partial);
+    const std::vector<int> row = unmaskedKeys(h, e.query);
+    e.keys = someKeys(row, dice, e.partial);
+    if (e.partial) {
+        // Among a few keys drawn at random the largest may still weigh nothing (4.8e−6): the
+        // row's own winner takes the place of one of them, so the key that wins matters.
+        const int top = *std::max_element(row.begin(), row.end(), [&](int a, int b) {
+            return h.weights(e.query, a) < h.weights(e.query, b);
+        });
+        if (std::find(e.keys.begin(), e.keys.end(), top) == e.keys.end()) {
+            e.keys[size_t(dice.below(int(e.keys.size())))] = top;
+            std::sort(e.keys.begin(), e.keys.end());
+        }
+    }
     const int dk = int(h.Q.cols());
     // Predicting from q and k needs the scores to decide: not so with ALiBi's bias (or a
     // feature count beyond what one does by hand), where the logits are given.
@@ -333,13 +350,12 @@ void largestExercise(const derivation::Context &c, const HeadResult &h, Dice &di
         std::vector<double> k;
         for (int d = 0; d < dk; ++d)
             k.push_back(h.K(j, d));
-        given << (vectors
-                      ? QString("k%1 = %2").arg(subscript(j), vectorText(k))
-                      : QString("l%1%2 = %3")
-                            .arg(subscript(e.query), subscript(j), number(h.logits(e.query, j))));
+        given << (vectors ? QString("k%1 = %2").arg(subscript(j), vectorText(k))
+                          : QString("l%1 = %2")
+                                .arg(subscripts(e.query, j), number(h.logits(e.query, j))));
         reasons << QString("%1 = %2, a = %3")
                        .arg(vectors ? queryKeyDot(Layout::Rows, subscript(e.query), subscript(j))
-                                    : "l" + subscript(e.query) + subscript(j),
+                                    : "l" + subscripts(e.query, j),
                             number(vectors ? h.scores(e.query, j) : h.logits(e.query, j)),
                             number(h.weights(e.query, j)));
     }

@@ -78,7 +78,7 @@ QString sumOfProducts(const QString &left, const QString &right, const attn::Vec
                      .arg(a.size() - shown);
     return QCoreApplication::translate("LearningReadings",
                                        "= \u03a3<sub>i</sub> %1 \u00b7 %2<br>= %3<br>= <b>%4</b>")
-        .arg(left, right, terms.join(" + "), n(a.dot(b)));
+        .arg(left, right, attn::notation::sum(terms), n(a.dot(b)));
 }
 
 QString backToTheLoss(const attn::AttentionInputs &in, bool throughScores) {

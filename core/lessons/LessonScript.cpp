@@ -13,6 +13,7 @@
 using attn::Stage;
 using attn::notation::number;
 using derivation::subscript;
+using derivation::subscripts;
 
 namespace {
 
@@ -35,7 +36,7 @@ QString dotTerms(const Eigen::RowVectorXd &a, const Eigen::RowVectorXd &b, int m
     QStringList terms;
     for (int k = 0; k < a.size() && k < max; ++k)
         terms << number(a(k)) + "\u00b7" + (b(k) < 0 ? "(" + number(b(k)) + ")" : number(b(k)));
-    QString s = terms.join(" + ");
+    QString s = attn::notation::sum(terms);
     if (a.size() > max)
         s += QCoreApplication::translate("LessonScript", " + \u2026 (%1 terms)").arg(a.size());
     return s;
@@ -163,12 +164,12 @@ std::vector<LessonStep> lessonSteps(const attn::AttentionInputs &in, const attn:
              "LessonScript",
              "a<sub>ij</sub> = exp(l<sub>ij</sub>) / \u03a3<sub>k</sub> exp(l<sub>ik</sub>): "
              "the exponent is taken of each logit, and the row's sum goes in the "
-             "denominator.<br>For %1: a%2%3 = exp(%4) / \u03a3 = <b>%5</b> (computed as "
-             "exp(%4 \u2212 %6) / %7, subtracting the row maximum, which changes nothing "
+             "denominator.<br>For %1: a%2 = exp(%3) / \u03a3 = <b>%4</b> (computed as "
+             "exp(%3 \u2212 %5) / %6, subtracting the row maximum, which changes nothing "
              "but keeps exp finite).<br>Every weight is \u2265 0 and each row sums to 1 "
-             "(this row: %8): a row of weights says how %1 spreads its attention over "
+             "(this row: %7): a row of weights says how %1 spreads its attention over "
              "the keys.")
-             .arg(label(in.tokens, i), subscript(i), subscript(int(j)), number(h.logits(i, j)),
+             .arg(label(in.tokens, i), subscripts(i, int(j)), number(h.logits(i, j)),
                   number(h.weights(i, j)), number(max), number(sum),
                   number(h.weights().row(i).sum())),
          {Stage::Weights},
@@ -179,7 +180,7 @@ std::vector<LessonStep> lessonSteps(const attn::AttentionInputs &in, const attn:
     QStringList terms;
     for (Eigen::Index k = 0; k < m && k < 4; ++k)
         terms << number(d.weights(k)) + "\u00b7v" + subscript(int(k));
-    QString combination = terms.join(" + ");
+    QString combination = attn::notation::sum(terms);
     if (m > 4)
         combination += " + \u2026";
     steps.push_back(
@@ -237,5 +238,8 @@ std::vector<LessonStep> lessonSteps(const attn::AttentionInputs &in, const attn:
          {Stage::Scores, Stage::Weights, Stage::HeadOutput},
          columns,
          true});
+    // Every step's numbers are of query i and its strongest key j: the cell a class looks for.
+    for (LessonStep &step : steps)
+        step.cell = QPoint(int(j), i);
     return steps;
 }

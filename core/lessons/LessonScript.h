@@ -5,6 +5,7 @@
 #include "Stage.h"
 
 #include <QList>
+#include <QPoint>
 #include <QString>
 
 #include <vector>
@@ -19,6 +20,9 @@ struct LessonStep {
     QList<attn::Stage> emphasis;
     attn::Layout layout = attn::Layout::Rows;
     bool combination = false; // the row-combination panel is part of the step
+    // The entry of the query × key stages the text quotes (x = key, y = query, in the row
+    // layout): outlined wherever one of those stages is emphasised; (−1, −1) = none.
+    QPoint cell{-1, -1};
 };
 
 // query: the example query (clamped); head: the head the numbers come from.

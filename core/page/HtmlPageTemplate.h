@@ -110,11 +110,13 @@ const MINUS = '\u2212';
 
 function typographic(s) { return s.replace(/-/g, MINUS).replace(/e\+/, 'e'); }
 // The heatmap cells' numbers, as notation::cell writes them: 3 significant digits, at most 4
-// decimals, scientific for tiny and huge magnitudes.
+// decimals, a magnitude too small for them as its bound ("≤0.0001"), never an exponent below
+// 1e15 (a class reads fixed decimals).
 function cell(v) {
   if (v === null) return MINUS + '\u221e';
   const a = Math.abs(v);
-  if (a !== 0 && (a < 5e-5 || a >= 1e5)) return typographic(v.toExponential(1).replace(/e([+-])0*(\d)/, 'e$1$2'));
+  if (a !== 0 && a < 5e-5) return v > 0 ? '\u22640.0001' : '\u2265' + MINUS + '0.0001';
+  if (a >= 1e15) return typographic(v.toExponential(1).replace(/e([+-])0*(\d)/, 'e$1$2'));
   const d = a === 0 ? 0 : Math.min(4, Math.max(0, 2 - Math.floor(Math.log10(a))));
   let s = v.toFixed(d);
   if (/^-0\.?0*$/.test(s)) s = s.slice(1);
@@ -132,16 +134,25 @@ function labels(kind, count) {
   if (kind === 'keys') return D.keys;
   return Array.from({ length: count }, (_, i) => String(i));
 }
+// The window's colour maps, so a phone and the projector agree: viridis for the weights, RdBu
+// for signed numbers (red negative, blue positive). The stops are ui/heatmap/ColorScale.cpp's
+// (test_page_export compares them).
+const VIRIDIS = ['#440154', '#472d7b', '#3b528b', '#2c728e', '#21918c', '#28ae80', '#5ec962', '#addc30', '#fde725'];
+const RDBU = ['#67001f', '#b2182b', '#d6604d', '#f4a582', '#fddbc7', '#f7f7f7', '#d1e5f0', '#92c5de', '#4393c3', '#2166ac', '#053061'];
+function rgbOf(hex) { return [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16)); }
+function ramp(stops, t) {
+  const x = Math.max(0, Math.min(1, t)) * (stops.length - 1);
+  const k = Math.min(stops.length - 2, Math.floor(x));
+  const a = rgbOf(stops[k]), b = rgbOf(stops[k + 1]), f = x - k;
+  return a.map((c, n) => Math.round(c + (b[n] - c) * f));
+}
+// A cell's background and a text colour that reads on it.
 function colour(v, max, isWeight) {
   if (v === null) return ['#3a3a3a', '#fff'];
-  if (isWeight) {
-    const t = Math.max(0, Math.min(1, v));
-    const l = 97 - 62 * t;
-    return ['hsl(214 75% ' + l + '%)', l < 60 ? '#fff' : '#111'];
-  }
-  const t = max > 0 ? Math.max(-1, Math.min(1, v / max)) : 0;
-  const l = 97 - 50 * Math.abs(t);
-  return [(t >= 0 ? 'hsl(8 80% ' : 'hsl(214 75% ') + l + '%)', l < 62 ? '#fff' : '#111'];
+  const t = isWeight ? v : (max > 0 ? Math.max(-1, Math.min(1, v / max)) : 0) / 2 + 0.5;
+  const c = ramp(isWeight ? VIRIDIS : RDBU, t);
+  const light = 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+  return ['rgb(' + c.join(',') + ')', light < 140 ? '#fff' : '#111'];
 }
 
 function render() {

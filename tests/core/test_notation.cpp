@@ -27,6 +27,7 @@ private slots:
     void parse();
     void delimited_data();
     void delimited();
+    void sums();
 };
 
 namespace {
@@ -47,7 +48,7 @@ void TestNotation::styles_data() {
                   const QString &text) {
         QTest::newRow(name) << QString(style) << value << digits << text;
     };
-    // Heatmap cells: 3 significant digits, at most 4 decimals, one-decimal scientific.
+    // Heatmap cells: 3 significant digits, at most 4 decimals, never an exponent below 1e15.
     row("cell 0.0452", "cell", 0.0452, 0, "0.0452");
     row("cell 3.9492", "cell", 3.9492, 0, "3.95");
     row("cell 123.456", "cell", 123.456, 0, "123");
@@ -56,18 +57,20 @@ void TestNotation::styles_data() {
     row("cell 1", "cell", 1.0, 0, "1.00");
     row("cell 0", "cell", 0.0, 0, "0");
     row("cell -0", "cell", -0.0, 0, "0");
-    row("cell 1e-6", "cell", 1e-6, 0, "1.0e" + kMinus + "6");
-    row("cell -4.5e-5", "cell", -4.5e-5, 0, kMinus + "4.5e" + kMinus + "5");
-    row("cell 123456", "cell", 123456.0, 0, "1.2e5");
+    row("cell 1e-6", "cell", 1e-6, 0, "\u22640.0001");
+    row("cell -4.5e-5", "cell", -4.5e-5, 0, "\u2265" + kMinus + "0.0001");
+    row("cell 123456", "cell", 123456.0, 0, "123456");
     row("cell 1e15", "cell", 1e15, 0, "1.0e15");
     row("cell -inf", "cell", -kInf, 0, kMinus + kInfinity);
     row("cell inf", "cell", kInf, 0, kInfinity);
     row("cell nan", "cell", kNaN, 0, "NaN");
-    // Tooltips: 6 significant digits, the same exponent rule.
+    // Tooltips: 6 significant digits, the same fixed decimals.
     row("precise 1/3", "precise", 1.0 / 3, 0, "0.333333");
     row("precise -1.5", "precise", -1.5, 0, kMinus + "1.5");
-    row("precise 12345678", "precise", 12345678.0, 0, "1.23457e7");
-    row("precise 1e-5", "precise", 1e-5, 0, "1e" + kMinus + "5");
+    row("precise 12345678", "precise", 12345678.0, 0, "12345678");
+    row("precise 1e-5", "precise", 1e-5, 0, "\u2264 0.0001");
+    row("precise -1e-5", "precise", -1e-5, 0, "\u2265 " + kMinus + "0.0001");
+    row("precise 0.000123456", "precise", 0.000123456, 0, "0.00012346");
     row("precise -0", "precise", -0.0, 0, "0");
     row("precise inf", "precise", kInf, 0, kInfinity);
     row("precise nan", "precise", kNaN, 0, "NaN");
@@ -76,10 +79,15 @@ void TestNotation::styles_data() {
     row("number -0.5", "number", -0.5, 4, kMinus + "0.5");
     row("number 1/3", "number", 1.0 / 3, 4, "0.3333");
     row("number 2 digits", "number", 0.12345, 2, "0.12");
-    row("number 20988200", "number", 20988200.0, 4, "2.099e7");
-    row("number 6 digits", "number", 20988200.0, 6, "2.09882e7");
-    row("number 1.1e-16", "number", 1.1e-16, 4, "1.1e" + kMinus + "16");
+    row("number 20988200", "number", 20988200.0, 4, "20988200");
+    row("number 6 digits", "number", 2.0988249, 6, "2.09882");
+    row("number 1.637e-20", "number", 1.637e-20, 4, "\u2264 0.0001");
+    row("number -5.2e-46", "number", -5.2e-46, 4, "\u2265 " + kMinus + "0.0001");
+    row("number 0.000123", "number", 0.000123, 4, "0.000123");
+    row("number 0.99996", "number", 0.99996, 4, "1");
+    row("number 1.1e-16", "number", 1.1e-16, 4, "\u2264 0.0001");
     row("number 1e20", "number", 1e20, 4, "1e20");
+    row("number 120000", "number", 120000.0, 4, "120000");
     row("number -0", "number", -0.0, 4, "0");
     row("number -inf", "number", -kInf, 4, kMinus + kInfinity);
     row("number nan", "number", kNaN, 4, "NaN");
@@ -113,13 +121,21 @@ void TestNotation::styles_data() {
     row("decimals 4 of 3.94922", "decimals", 3.949219, 4, "3.9492");
     row("decimals 4 of -0.25", "decimals", -0.25, 4, "\u22120.2500");
     row("decimals 0 of 7.8588", "decimals", 7.8588, 0, "8");
-    row("decimals 2 of 0.001", "decimals", 0.001, 2, "1.00e\u22123");
-    row("decimals 6 of 1e-7", "decimals", 1e-7, 6, "1.000000e\u22127");
-    row("decimals 3 of 2e5", "decimals", 2e5, 3, "2.000e5");
+    row("decimals 2 of 0.001", "decimals", 0.001, 2, "\u22640.01");
+    row("decimals 2 of -0.001", "decimals", -0.001, 2, "\u2265\u22120.01");
+    row("decimals 6 of 1e-7", "decimals", 1e-7, 6, "\u22640.000001");
+    row("decimals 3 of 2e5", "decimals", 2e5, 3, "200000.000");
     row("decimals 9 is 6", "decimals", 1.0 / 3, 9, "0.333333");
     row("decimals 2 of 0", "decimals", 0.0, 2, "0");
     row("decimals auto", "decimals", 0.04523, -1, "0.0452");
     row("decimals 3 of -inf", "decimals", -kInf, 3, "\u2212\u221e");
+    // Cells too narrow for three digits: two, at most two decimals.
+    row("compact 93.71", "compact", 93.71, -1, "94");
+    row("compact -7.22", "compact", -7.22, -1, kMinus + "7.2");
+    row("compact 0.806", "compact", 0.806, -1, "0.81");
+    row("compact 0.0452", "compact", 0.0452, -1, "0.05");
+    row("compact -0.0033", "compact", -0.0033, -1, "0.00");
+    row("compact 123456", "compact", 123456.0, -1, "123456");
     // Weights in [0, 1]: fixed decimals, never an exponent, never "−0.000".
     row("weight 3.9e-15", "weight", 3.9e-15, -1, "0.000");
     row("weight 5.1e-25", "weight", 5.1e-25, -1, "0.000");
@@ -130,11 +146,20 @@ void TestNotation::styles_data() {
     row("weight 4 decimals", "weight", 0.00012, 4, "0.0001");
     row("weight nan", "weight", kNaN, -1, "NaN");
     // Beside the products it scales: a positive weight below the decimals is not "0.000".
-    row("beside 0.0003", "beside", 0.0003, -1, "<0.001");
+    row("beside 0.0003", "beside", 0.0003, -1, "\u22640.001");
     row("beside 0", "beside", 0.0, -1, "0.000");
     row("beside -1e-17", "beside", -1e-17, -1, "0.000");
     row("beside 0.0006", "beside", 0.0006, -1, "0.001");
     row("beside 0.5", "beside", 0.5, -1, "0.500");
+}
+
+// A sum reads as a class writes it: a negative term is subtracted, never "+ −0.949".
+void TestNotation::sums() {
+    using attn::notation::sum;
+    QCOMPARE(sum({"0.3", kMinus + "0.949", "1.2"}), "0.3 " + kMinus + " 0.949 + 1.2");
+    QCOMPARE(sum({kMinus + "0.5", "2"}), kMinus + "0.5 + 2");
+    QCOMPARE(sum({}), QString());
+    QVERIFY(!sum({"1", kMinus + "2", kMinus + "3"}).contains("+ " + kMinus));
 }
 
 void TestNotation::styles() {
@@ -151,6 +176,8 @@ void TestNotation::styles() {
         actual = attn::notation::weight(value, digits);
     else if (style == "beside")
         actual = attn::notation::weightBeside(value, digits);
+    else if (style == "compact")
+        actual = attn::notation::compactCell(value);
     else if (style == "precise")
         actual = attn::notation::precise(value);
     else if (style == "number")

@@ -612,6 +612,20 @@ bool Document::replaceInputs(attn::AttentionInputs &&inputs, const QString &desc
     return pushInputs(std::move(inputs), DocumentChange::Everything, description, error);
 }
 
+bool Document::replaceDocument(attn::AttentionInputs inputs, const QString &name, QString *error) {
+    m_pending.cancel();
+    if (!pushInputs(std::move(inputs), DocumentChange::Everything, name, error))
+        return false;
+    // The new document starts its own history, unmodified: the one before was offered for
+    // saving (mayReplace), and undoing into it would show its numbers under the new name.
+    m_undoStack->clear();
+    m_undoStack->setClean();
+    ++m_documentGeneration;
+    breakMerge();
+    emit replaced(name);
+    return true;
+}
+
 void Document::applyBlock(MatrixId id, int row, int col, const attn::Matrix &values) {
     Q_ASSERT(hasMatrix(id)); // commands only exist for cells that exist in their state
     attn::AttentionInputs &in = detachedInputs();

@@ -16,6 +16,7 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
 #include <memory>
 #include <random>
 
@@ -148,6 +149,21 @@ public:
     bool replaceInputs(attn::AttentionInputs &&inputs, const QString &description,
                        QString *error = nullptr);
 
+    // New inputs that are another document, not an edit of this one (a preset, the training
+    // task's sentence, a model's head taken apart, an opened file): the history of the document
+    // before goes with it, as when a file is opened, so undo never brings a file's numbers back
+    // under another name, and replaced(name) tells whoever names the document (the session)
+    // that it is now `name`, without a file. Ask mayReplace() first. Refused as replaceInputs.
+    bool replaceDocument(attn::AttentionInputs inputs, const QString &name,
+                         QString *error = nullptr);
+    // Whether the document may be replaced now: the guard (the session's Save / Discard / Cancel
+    // question when there are unsaved changes) decides; without one, yes.
+    bool mayReplace() const { return !m_replaceGuard || m_replaceGuard(); }
+    void setReplaceGuard(std::function<bool()> guard) { m_replaceGuard = std::move(guard); }
+    // Counts replaceDocument(): a panel that put its own document in place (training's task)
+    // knows by it whether the document is still its own.
+    quint64 documentGeneration() const { return m_documentGeneration; }
+
     // Ends the current merge window: the next nudge or temperature change starts a new undo
     // step even if it continues the previous one (editors call it when the current cell
     // changes, the temperature slider when it is released).
@@ -167,6 +183,8 @@ signals:
     void resizeStarted(const QString &text);
     void resizeFinished();
     void resizeFailed(const QString &message);
+    // replaceDocument(): the document is now `name` (translated), without a file.
+    void replaced(const QString &name);
 
 private:
     friend class DocumentCommand; // the undo commands apply their changes through these
@@ -216,6 +234,8 @@ private:
     PendingResize m_pending;
     int m_mergeGeneration = 0;
     ViewSelection m_selection;
+    std::function<bool()> m_replaceGuard;
+    quint64 m_documentGeneration = 0;
 };
 
 } // namespace attn::ui

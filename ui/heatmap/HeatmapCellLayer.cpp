@@ -322,11 +322,33 @@ void HeatmapCellLayer::drawNumbers(QCPPainter *painter, const HeatmapGeometry &g
         }
     }
     // Shrink the font until the widest number fits, but never below legible.
-    const double scaleDown = std::min((cw - 6) / std::max(widest, 1.0), (ch - 2) / fm.height());
-    if (scaleDown < 1.0) {
-        const double size = std::floor(font.pointSizeF() * scaleDown * 2) / 2;
-        if (size < kMinNumberPointSize)
-            return;
+    auto fittingSize = [&](double widestText) {
+        const double scaleDown =
+            std::min((cw - 6) / std::max(widestText, 1.0), (ch - 2) / fm.height());
+        return scaleDown < 1.0 ? std::floor(font.pointSizeF() * scaleDown * 2) / 2
+                               : font.pointSizeF();
+    };
+    double size = fittingSize(widest);
+    if (size < kMinNumberPointSize && !m_format) {
+        // Too narrow for three significant digits (11 tokens on a projector's 1024 pixels):
+        // two read better than none, and the tooltip has the rest.
+        widest = 0;
+        qsizetype k = 0;
+        for (int r = cells.top(); r <= cells.bottom(); ++r) {
+            for (int c = cells.left(); c <= cells.right(); ++c, ++k) {
+                const double v = m_data->value(r, c);
+                if (m_data->isMasked(r, c) || !std::isfinite(v))
+                    continue;
+                texts[k] = m_data->kind == ScaleKind::Unit ? attn::notation::weight(v, 2)
+                                                           : attn::notation::compactCell(v);
+                widest = std::max(widest, fm.horizontalAdvance(texts[k]));
+            }
+        }
+        size = fittingSize(widest);
+    }
+    if (size < kMinNumberPointSize)
+        return;
+    if (size < font.pointSizeF()) {
         font.setPointSizeF(size);
         fm = QFontMetricsF(font);
     }

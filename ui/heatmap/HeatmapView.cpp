@@ -103,7 +103,17 @@ void HeatmapView::setupPlot() {
     // Names and indices follow the cells in view.
     connect(m_zoom, &HeatmapZoom::changed, this, [this] { m_plot->requestReplot(); });
 
-    m_plot->beforeLayout = [this] { elideTitle(); };
+    m_plot->beforeLayout = [this] {
+        elideTitle();
+        // The colour bar shares the cells' top and bottom margins (the margin group), and
+        // QCustomPlot asks it for its margin by returning the one it was given last: the group
+        // only ever grew. Upright names of 12 long tokens left a 200-pixel bottom margin behind,
+        // and a 4×4 heatmap after them was a 2-pixel strip. From zero, the cells' axes decide.
+        QMargins bar = m_colorScale->margins();
+        bar.setTop(0);
+        bar.setBottom(0);
+        m_colorScale->setMargins(bar);
+    };
     m_plot->afterLayout = [this] {
         const bool labels = m_axisLabels->update();
         const bool caption = updateCaption();

@@ -3,6 +3,7 @@
 
 #include "InputError.h"
 #include "InsightSupport.h"
+#include "Notation.h"
 #include "document/Document.h"
 #include "document/Recomputer.h"
 #include "headreadings/TokenLabels.h"
@@ -181,7 +182,7 @@ QString DecodingView::checkFor(const attn::KvCacheState &state, const attn::Atte
     const bool ok = diff <= 1e-12 * std::max(1.0, expected.cwiseAbs().maxCoeff());
     return tr("Every token decoded: the outputs equal the full causal computation "
               "(largest difference %1) %2")
-        .arg(diff, 0, 'g', 2)
+        .arg(attn::notation::number(diff, 2))
         .arg(ok ? "\u2713" : "\u2717");
 }
 

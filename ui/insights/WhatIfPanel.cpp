@@ -186,9 +186,12 @@ QWidget *WhatIfPanel::buildQkScaling() {
 }
 
 void WhatIfPanel::loadScalingDemo() {
+    // Another document, not an edit of this one: asked first, untitled after.
+    if (!document()->mayReplace())
+        return;
     QString error;
-    if (!document()->replaceInputs(whatif::scalingDemoInputs(),
-                                   tr("Load the d_k = 512 scaling demo"), &error))
+    if (!document()->replaceDocument(whatif::scalingDemoInputs(), tr("The d_k = 512 scaling demo"),
+                                     &error))
         m_status->setText(error);
 }
 

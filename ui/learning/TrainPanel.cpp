@@ -128,20 +128,26 @@ TrainPanel::TrainPanel(Document *document, QWidget *parent)
             m_runner->pause();
             return;
         }
-        if (!m_started)
-            reset();
+        if (!claimDocument())
+            return;
+        resumeTask();
         ++m_run; // Play to Pause is one undo step
         m_doc->breakMerge();
         m_runner->play();
     });
     connect(m_step, &QPushButton::clicked, this, [this] {
-        if (!m_started)
-            reset();
+        if (!claimDocument())
+            return;
+        resumeTask();
         ++m_run;
         m_doc->breakMerge();
         m_runner->step();
     });
-    connect(m_reset, &QPushButton::clicked, this, &TrainPanel::reset);
+    connect(m_reset, &QPushButton::clicked, this, [this] {
+        // A new sentence is a new document, even in place of the task's own (it may be edited).
+        if (m_doc->mayReplace())
+            reset();
+    });
     const bool classroom = QSettings().value(kSpeedKey).toString() == QLatin1String("classroom");
     m_speed->setCurrentIndex(classroom ? 1 : 0);
     m_runner->setSpeed(classroom ? TrainingRunner::Speed::Classroom : TrainingRunner::Speed::Fast);
@@ -165,9 +171,26 @@ void TrainPanel::reset() {
     config.optimizer.kind = attn::OptimizerKind(m_optimizer->currentData().toInt());
     config.optimizer.learningRate = m_learningRate->value();
     m_started = true;
+    m_replaceNext = true;
+    m_taskName = tr("Training: %1").arg(m_task->currentText());
     ++m_run;
     m_doc->breakMerge();
     m_runner->reset(config);
+}
+
+bool TrainPanel::showsTask() const {
+    return m_hasTaskDocument && m_doc->documentGeneration() == m_taskDocument;
+}
+
+void TrainPanel::resumeTask() {
+    if (!m_started)
+        reset();
+    else if (!showsTask())
+        m_replaceNext = true; // the run goes on, in a document of its own again
+}
+
+bool TrainPanel::claimDocument() {
+    return (m_started && (showsTask() || m_replaceNext)) || m_doc->mayReplace();
 }
 
 void TrainPanel::updateDescription() {
@@ -200,6 +223,23 @@ void TrainPanel::showProgress() {
                           .arg(attn::notation::number(last.loss, 4))
                           .arg(attn::notation::number(last.accuracy, 3)));
     QString error;
+    if (m_replaceNext) {
+        m_replaceNext = false;
+        if (!m_doc->replaceDocument(p.watched, m_taskName, &error)) {
+            m_status->setText(error);
+            return;
+        }
+        m_taskDocument = m_doc->documentGeneration();
+        m_hasTaskDocument = true;
+        return;
+    }
+    if (!showsTask()) {
+        // A file, a preset or a head came in meanwhile: never write training's numbers over it.
+        m_runner->pause();
+        m_status->setText(tr("The document is no longer the task's: Reset, Step or Play puts "
+                             "its sentence back."));
+        return;
+    }
     if (!m_doc->applyTraining(p.watched, m_run, &error))
         m_status->setText(error);
 }

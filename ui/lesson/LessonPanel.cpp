@@ -4,6 +4,8 @@
 #include "document/Document.h"
 #include "document/Recomputer.h"
 #include "document/ViewStateRegistry.h"
+#include "heatmap/HeatmapView.h"
+#include "heatmap/HeatmapZoom.h"
 #include "lessons/LearningLesson.h"
 #include "shell/Shell.h"
 #include "workbench/StagesView.h"
@@ -18,9 +20,21 @@
 #include <QMainWindow>
 #include <QMenu>
 #include <QPushButton>
+#include <QRectF>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace attn::ui {
+
+namespace {
+
+// A lesson step's heatmap shows every number up to this many tokens at 1024×768; beyond, the
+// cells around the quoted one, this many a side.
+constexpr int kWholeLessonCells = 12;
+constexpr int kLessonWindowCells = 7;
+
+} // namespace
 
 LessonPanel::LessonPanel(Document &document, Recomputer &recomputer, StagesView &stages,
                          QWidget *parent)
@@ -219,6 +233,7 @@ void LessonPanel::apply() {
                            "between steps."));
         m_counter->clear();
         m_stages.setEmphasis({});
+        markCell(nullptr);
         return;
     }
     const LessonStep &s = m_steps[size_t(m_step)];
@@ -227,6 +242,44 @@ void LessonPanel::apply() {
     m_counter->setText(QString("%1 / %2").arg(m_step + 1).arg(stepCount()));
     m_document.selection().setLayout(s.layout);
     m_stages.setEmphasis(s.emphasis);
+    markCell(&s);
+}
+
+void LessonPanel::markCell(const LessonStep *step) {
+    for (attn::Stage stage : std::as_const(m_marked))
+        if (HeatmapView *view = m_stages.view(stage)) {
+            view->setMarkedBlocks({});
+            view->zoom()->reset();
+        }
+    m_marked.clear();
+    if (!step || step->cell.x() < 0)
+        return;
+    // The text quotes "29.35" of this cell: the class finds it outlined, in either layout.
+    const bool rows = step->layout == attn::Layout::Rows;
+    const QRect cell = rows ? QRect(step->cell.x(), step->cell.y(), 1, 1)
+                            : QRect(step->cell.y(), step->cell.x(), 1, 1);
+    for (attn::Stage stage : step->emphasis) {
+        if (stage != attn::Stage::Scores && stage != attn::Stage::Capped &&
+            stage != attn::Stage::Logits && stage != attn::Stage::Weights)
+            continue;
+        HeatmapView *view = m_stages.view(stage);
+        if (!view || view->isHidden())
+            continue;
+        view->setMarkedBlocks({cell});
+        // Beyond 12 tokens a projector has no room for every number: the heatmap shows the
+        // cells around the one the text quotes, enlarged with their numbers and names (the
+        // zoom's Reset button, or key 0, shows the whole matrix again).
+        if (view->rows() > kWholeLessonCells || view->cols() > kWholeLessonCells) {
+            const int down = std::min(view->rows(), kLessonWindowCells);
+            const int across = std::min(view->cols(), kLessonWindowCells);
+            const int top = std::clamp(cell.y() - down / 2, 0, view->rows() - down);
+            const int left = std::clamp(cell.x() - across / 2, 0, view->cols() - across);
+            view->zoom()->setWindow(QRectF(left - 0.5, top - 0.5, across, down));
+        }
+        m_marked << stage;
+    }
+    if (!m_marked.isEmpty())
+        m_stages.revealCells(m_marked.front(), cell);
 }
 
 } // namespace attn::ui

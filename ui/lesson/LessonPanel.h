@@ -67,6 +67,8 @@ protected:
 private:
     void rebuild();
     void apply();
+    // Outlines the step's cell in the emphasised query × key stages (and only there), or none.
+    void markCell(const LessonStep *step);
 
     Document &m_document;
     Recomputer &m_recomputer;
@@ -85,6 +87,7 @@ private:
     QAction *m_next;
     QAction *m_previous;
     QAction *m_stop;
+    QList<attn::Stage> m_marked; // the stages markCell outlined a cell in
 };
 
 } // namespace attn::ui

@@ -385,8 +385,18 @@ bool NetworkController::takeApart(int layer, int head, QString *error) {
     const QString text =
         head >= 0 ? tr("Take apart head %1 of layer %2 of %3").arg(head).arg(layer).arg(name)
                   : tr("Take apart layer %1 of %2").arg(layer).arg(name);
+    // The head is a document of its own: the one it replaces is offered for saving first, and
+    // the title names the head from now on (Save never writes it over that file).
+    if (!m_document.mayReplace()) {
+        if (error)
+            *error = tr("Kept the document: the head was not taken apart.");
+        return false;
+    }
+    const QString documentName = head >= 0
+                                     ? tr("%1: layer %2, head %3").arg(name).arg(layer).arg(head)
+                                     : tr("%1: layer %2").arg(name).arg(layer);
     QString refused;
-    if (!m_document.replaceInputs(std::move(inputs), text, &refused))
+    if (!m_document.replaceDocument(std::move(inputs), documentName, &refused))
         return fail(refused);
     m_network->choose(layer, head >= 0 ? head : chosenHead);
     m_takenLayer = layer;

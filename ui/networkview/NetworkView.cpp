@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "NetworkView.h"
 
+#include "Notation.h"
 #include "checkpoint/Checkpoint.h"
 #include "comparison/ComparisonView.h"
 #include "network/NetworkComparison.h"
@@ -526,7 +527,7 @@ void NetworkView::updatePicture() {
             m_readings.norms()
                 ? tr("how much each key adds to the query's output (Kobayashi et al. 2020), one "
                      "scale for every head: 0–%1. Hover a head for its sink.")
-                      .arg(m_grid->scaleTop(), 0, 'g', 3)
+                      .arg(attn::notation::number(m_grid->scaleTop(), 3))
                 : tr("reading…"));
         break;
     case LayerHeadGrid::Picture::Rollout:

@@ -64,11 +64,7 @@ void fillPresetsMenu(QMenu *menu, Document *doc, Shell &shell, std::function<boo
                 return; // the user keeps the changed session
             QString error;
             std::optional<Preset> preset = loadPreset(entry, &error);
-            if (preset && doc->replaceInputs(preset->inputs,
-                                             QCoreApplication::translate(
-                                                 "PresetsMenu", "Load preset \u201c%1\u201d")
-                                                 .arg(entry.name),
-                                             &error)) {
+            if (preset && doc->replaceDocument(preset->inputs, entry.name, &error)) {
                 applyPresetView(doc, preset->view);
                 if (loaded)
                     loaded(untranslated);

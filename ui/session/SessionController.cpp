@@ -53,6 +53,8 @@ SessionController::SessionController(Document &document, Shell &shell, ViewState
     createActions();
     QUndoStack *stack = document.undoStack();
     connect(stack, &QUndoStack::cleanChanged, this, &SessionController::updateTitle);
+    // Whatever replaced the document names it from now on, never the file it replaced.
+    connect(&document, &Document::replaced, this, &SessionController::showReplacement);
     connect(m_recent, &RecentFiles::openRequested, this, &SessionController::openRecent);
     connect(m_recent, &RecentFiles::pruned, this, [this](const QStringList &missing) {
         QStringList names;
@@ -114,6 +116,8 @@ QString SessionController::documentName() const {
         return QFileInfo(m_currentFile).fileName();
     if (!m_presetName.isEmpty())
         return QCoreApplication::translate("Presets", m_presetName.toUtf8().constData());
+    if (!m_replacementName.isEmpty())
+        return m_replacementName;
     return tr("untitled");
 }
 
@@ -129,13 +133,21 @@ void SessionController::forgetFile() {
 void SessionController::showPreset(const QString &name) {
     forgetFile();
     m_presetName = name;
+    m_replacementName.clear();
     // A preset as it ships is nothing to save: closing or opening another asks nothing.
     m_document.undoStack()->setClean();
     updateTitle();
 }
 
+void SessionController::showReplacement(const QString &name) {
+    forgetFile();
+    m_replacementName = name;
+    updateTitle();
+}
+
 void SessionController::setCurrentFile(const QString &path) {
     m_presetName.clear(); // a file (or none: forgetFile) names the document from now on
+    m_replacementName.clear();
     const QString absolute = path.isEmpty() ? QString() : QFileInfo(path).absoluteFilePath();
     m_autosaver->setOriginalFile(absolute);
     if (absolute == m_currentFile)
@@ -197,15 +209,12 @@ bool SessionController::adopt(const QString &path, attn::Session session, QStrin
     ++m_documentGeneration;
     Document *doc = &m_document;
     QString refused;
-    if (!doc->replaceInputs(std::move(session.inputs),
-                            tr("Open %1").arg(QFileInfo(path).fileName()), &refused)) {
+    // The opened file is the new clean state; undoing past it would mix two documents.
+    if (!doc->replaceDocument(std::move(session.inputs), QFileInfo(path).fileName(), &refused)) {
         if (error)
             *error = path + ": " + refused;
         return false;
     }
-    // The opened file is the new clean state; undoing past it would mix two documents.
-    doc->undoStack()->clear();
-    doc->undoStack()->setClean();
     m_viewState.load(sessionmembers::viewOf(session));
     setCurrentFile(path);
     updateTitle();
@@ -400,11 +409,10 @@ bool SessionController::offerRecovery() {
     QString error;
     try {
         const attn::Session session = attn::loadSessionFile(orphan.path);
-        if (doc->replaceInputs(session.inputs, tr("Restore unsaved changes"), &error)) {
+        if (doc->replaceDocument(session.inputs, tr("Restore unsaved changes"), &error)) {
             // Modified, with no clean state to undo back to: the file on disk (if any) is not
             // the restored document's saved state.
             ++m_documentGeneration;
-            doc->undoStack()->clear();
             doc->undoStack()->resetClean();
             m_viewState.load(sessionmembers::viewOf(session));
             setCurrentFile(orphan.originalFile);

@@ -57,6 +57,9 @@ public:
     // The document is now the preset `name` (its untranslated name, as Presets' index has it),
     // just loaded: no file, unmodified, named after it until a file is opened or saved.
     void showPreset(const QString &name);
+    // The document was replaced by something that is no file (training's task, a model's head):
+    // untitled, named `name` (translated) until a file is opened or saved.
+    void showReplacement(const QString &name);
 
     // Interactive: ask, show dialogs, report failures through prompts().warning.
     bool open();                        // Ctrl+O
@@ -132,6 +135,7 @@ private:
     QString m_currentFile;
     QString m_shownInstead;       // setShownInstead
     QString m_presetName;         // untranslated; empty when the document is no preset (or a file)
+    QString m_replacementName;    // showReplacement, translated
     quint64 m_openGeneration = 0; // the open whose parse may finish; earlier ones are dropped
     QAction *m_open = nullptr;
     QAction *m_save = nullptr;

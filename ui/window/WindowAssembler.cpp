@@ -56,9 +56,12 @@ WindowAssembler::WindowAssembler()
     Shell &frame = shell();
     // A preset replaces the document as opening a file does: after the unsaved-changes
     // question, and unmodified, named after the preset.
+    // So does anything else that puts another document in place (training's task, a model's
+    // head): the document asks its guard, the session, before.
+    m_document->setReplaceGuard([this] { return !m_session || m_session->maybeSave(); });
     fillPresetsMenu(
         frame.menu(MenuId::Presets), m_document.get(), frame,
-        [this] { return !m_session || m_session->maybeSave(); },
+        [doc = m_document.get()] { return doc->mayReplace(); },
         [this](const QString &name) {
             if (m_session)
                 m_session->showPreset(name);

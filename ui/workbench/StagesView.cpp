@@ -388,6 +388,11 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
         m_shape = drawnShape;
         m_enlarged.reset();
         m_arrangement.clear();
+        // A lesson step under way (a file opened, training's task) keeps what it talks about in
+        // view: the new arrangement moves the heatmaps.
+        if (!m_emphasis.isEmpty())
+            QMetaObject::invokeMethod(
+                this, [this] { revealEmphasis(); }, Qt::QueuedConnection);
     }
     m_snapshot = snapshot;
     // The snapshot's inputs are the ones its result was computed from: labels always fit.
@@ -476,6 +481,8 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
                      rows ? m_queries : m_keys, rows ? m_keys : m_queries,
                      stage == Stage::Weights ? ScaleKind::Unit : ScaleKind::Diverging);
     }
+    // The formula alone does not say what a class calls the matrix: its colour bar does.
+    m_views.value(Stage::Weights)->setColorScaleLabel(tr("attention weights"));
     // A picture in the weights' place (a model head's value-weighted attention, its rollout).
     m_weightsNote = {};
     if (m_weightsPicture)
@@ -485,6 +492,7 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
             if (values.rows() == h.Q.rows() && values.cols() == h.K.rows()) {
                 HeatmapView *v = m_views.value(Stage::Weights);
                 v->setTitle(picture->title + hs + " \u2014 " + sizeText);
+                v->setColorScaleLabel({});
                 if (rows)
                     v->setData(values, m_queries, m_keys, picture->kind);
                 else

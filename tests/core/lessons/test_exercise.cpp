@@ -135,16 +135,33 @@ private slots:
                 total += a;
             QVERIFY(std::abs(total - 1) < 1e-12);
             QCOMPARE(softmax.given.size(), softmax.keys.size());
+            // Part of a row: it says so, and its weights have their own symbol, never the
+            // row's a (whose tooltip gives another number).
+            QVERIFY2(softmax.question.contains("part of the row"), qPrintable(softmax.question));
+            QVERIFY2(softmax.answerText.startsWith(QString::fromUtf8("ã = ")),
+                     qPrintable(softmax.answerText));
+            QVERIFY(softmax.solution.contains(QString::fromUtf8("ã")));
 
             const Exercise output = makeExercise(c, ExerciseKind::Output, seed);
             QVERIFY(output.partial);
             QCOMPARE(output.keys.size(), size_t(kMaxExerciseTerms));
             QVERIFY(output.question.contains("weigh most"));
+            QVERIFY2(output.answerText.startsWith(QString::fromUtf8("õ")),
+                     qPrintable(output.answerText));
 
             const Exercise largest = makeExercise(c, ExerciseKind::LargestWeight, seed);
             QVERIFY(largest.keys.size() <= size_t(kMaxExerciseTerms));
             for (int j : largest.keys)
                 QVERIFY(h.logits(largest.query, j) <= h.logits(largest.query, largest.key));
+            // The key that wins is the row's own winner: never one of negligible weight.
+            QCOMPARE(h.weights(largest.query, largest.key),
+                     h.weights().row(largest.query).maxCoeff());
+            // Two indices of a cell read with a comma: l₁₀,₃, never l₁₀₃.
+            for (const Exercise *e : {&softmax, &largest}) {
+                const QString cell = "l" + derivation::subscripts(e->query, e->keys.front());
+                QVERIFY2(e->question.contains(cell + " = "), qPrintable(e->question));
+            }
+
             // d_k = 16 is too many features to compare by hand: the logits are given.
             QCOMPARE(largest.given.front().stage, Stage::Logits);
         }

@@ -193,7 +193,8 @@ private slots:
         }
         QCOMPARE(actions[0]->text(), QStringLiteral("Worked example (from Vector to Matrix)"));
 
-        // Choosing one: the unsaved-changes question first (as opening a file), undoable, the
+        // Choosing one: the unsaved-changes question first (as opening a file), a document of
+        // its own (undo does not bring the numbers before back under the preset's name), the
         // description in the status bar, the row the preset is about selected.
         QVERIFY(h.doc()->setCell({attn::Stage::X, 0}, 0, 0, 5.0));
         h.answer = SessionPrompts::Choice::Discard;
@@ -206,8 +207,8 @@ private slots:
         QCOMPARE(h.doc()->inputs().tokens[7], std::string("it"));
         QCOMPARE(h.doc()->selection().selectedRow(), 7);
         QCOMPARE(h.window.statusBar()->currentMessage(), it->description);
-        h.doc()->undoStack()->undo();
-        QCOMPARE(h.doc()->inputs().X(0, 0), 5.0);
+        QVERIFY(!h.doc()->undoStack()->canUndo());
+        QVERIFY(!h.session->isModified());
     }
 
     void presetMakesTheSessionUntitled() {

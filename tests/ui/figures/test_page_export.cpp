@@ -6,6 +6,8 @@
 #include "document/Document.h"
 #include "document/ViewSelection.h"
 #include "figures/PageFeatures.h"
+#include "heatmap/ColorScale.h"
+#include "shell/Shell.h"
 #include "support/CliSupport.h"
 #include "support/SessionSupport.h"
 #include "window/WindowAssembler.h"
@@ -86,6 +88,7 @@ private slots:
     void writesWhatTheCliWrites();
     void followsTheViewShown();
     void failureSaysWhy();
+    void pageColoursAreTheWindows();
 };
 
 // A session file opened in the window: its page is the CLI's page of that file, and the status
@@ -157,4 +160,31 @@ int main(int argc, char **argv) {
     TestPageExport test;
     return QTest::qExec(&test, argc, argv);
 }
+// One colour language: the page colours its cells with the window's own maps (viridis weights,
+// RdBu signed numbers with red negative), so a phone and the projector agree.
+void TestPageExport::pageColoursAreTheWindows() {
+    Harness h;
+    QTemporaryDir dir;
+    const QString session = dir.filePath("worked-example.attnviz");
+    QVERIFY(QFile::copy(kWorkedExample, session));
+    const QString page = QString::fromUtf8(cliPage(session));
+    const Shell &shell = h.workbench.shell();
+    auto stopsOf = [](ColorMapId id) {
+        QStringList hex;
+        for (const auto &[at, colour] : colorStops(id))
+            hex << "'" + colour.name() + "'";
+        return hex.join(", ");
+    };
+    QCOMPARE(shell.sequentialMap(), ColorMapId::Viridis);
+    QCOMPARE(shell.divergingMap(), ColorMapId::RdBu);
+    QVERIFY2(page.contains("const VIRIDIS = [" + stopsOf(ColorMapId::Viridis) + "]"),
+             qPrintable(stopsOf(ColorMapId::Viridis)));
+    QVERIFY2(page.contains("const RDBU = [" + stopsOf(ColorMapId::RdBu) + "]"),
+             qPrintable(stopsOf(ColorMapId::RdBu)));
+    // Red is negative in both.
+    QVERIFY(colorStops(ColorMapId::RdBu).front().second.red() >
+            colorStops(ColorMapId::RdBu).front().second.blue());
+    QVERIFY(!page.contains("hsl("));
+}
+
 #include "test_page_export.moc"
