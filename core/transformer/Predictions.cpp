@@ -8,9 +8,11 @@
 namespace attn {
 
 std::vector<Prediction> topPredictions(const Run &run, std::int64_t position, int k) {
-    if (run.logits.cols() == 0 || position < 0 || position >= run.logits.rows())
+    // A compact run keeps the logits of its last positions only (from Run::logitsFirst).
+    const std::int64_t row = position - run.logitsFirst;
+    if (run.logits.cols() == 0 || row < 0 || row >= run.logits.rows())
         return {};
-    return topOfLogits(run.logits.row(Eigen::Index(position)), k);
+    return topOfLogits(run.logits.row(Eigen::Index(row)), k);
 }
 
 std::vector<Prediction> topOfLogits(const RowVector &row, int k) {

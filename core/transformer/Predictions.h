@@ -14,7 +14,8 @@ struct Prediction {
 };
 
 // The k most probable tokens at `position` of the run (softmax over its logits), most probable
-// first; ties by the smaller id. Empty when the run has no logits.
+// first; ties by the smaller id. Empty when the run has no logits for it (a compact run keeps
+// its last position's only).
 std::vector<Prediction> topPredictions(const Run &run, std::int64_t position, int k);
 
 // The same for one row of logits (the logit lens's rows).
