@@ -1515,6 +1515,10 @@
         <source>this model has no LM head: nothing to attribute</source>
         <translation>dieses Modell hat keinen LM-Kopf: nichts zuzuordnen</translation>
     </message>
+    <message>
+        <source>Not computed at this length: at %1 tokens the run keeps no head&apos;s weights, and this picture needs every head&apos;s at once. The attention weights and the head table show every head.</source>
+        <translation>Bei dieser Länge nicht berechnet: Bei %1 Tokens behält der Lauf die Gewichte keines Kopfes, und dieses Bild braucht die aller Köpfe auf einmal. Die Attention-Gewichte und die Kopftabelle zeigen jeden Kopf.</translation>
+    </message>
 </context>
 <context>
     <name>SessionPrompts</name>
@@ -2371,7 +2375,7 @@
         <translation> ist %1, aber ein Faktor muss über 0 und höchstens 1e6 sein</translation>
     </message>
     <message>
-        <source>: RoPE scaling "%1" is not read (linear is)</source>
+        <source>: RoPE scaling &quot;%1&quot; is not read (linear is)</source>
         <translation>: die RoPE-Skalierung „%1“ wird nicht gelesen (linear wird gelesen)</translation>
     </message>
     <message>
@@ -3896,6 +3900,10 @@
         <source>%1 is %2: from %3 to %4 are supported</source>
         <translation>%1 ist %2: unterstützt werden %3 bis %4</translation>
     </message>
+    <message>
+        <source>a run of %1 tokens would keep %2 numbers even without its attention maps: at most %3 are supported (use fewer tokens)</source>
+        <translation>ein Lauf mit %1 Tokens würde selbst ohne seine Attention-Karten %2 Zahlen behalten: höchstens %3 werden unterstützt (weniger Tokens verwenden)</translation>
+    </message>
 </context>
 <context>
     <name>attn::networkreadings</name>
@@ -4627,6 +4635,22 @@
     <message>
         <source>--heads names no head</source>
         <translation>--heads nennt keinen Kopf</translation>
+    </message>
+    <message>
+        <source>%1 is not a decoder: its runs keep every attention map</source>
+        <translation>%1 ist kein Decoder: seine Läufe behalten jede Attention-Karte</translation>
+    </message>
+    <message>
+        <source>the head keeps no q, k or statistics for those queries</source>
+        <translation>der Kopf behält für diese Queries kein q, k und keine Statistik</translation>
+    </message>
+    <message>
+        <source>a compact run&apos;s layers are recomputed from its model</source>
+        <translation>die Schichten eines kompakten Laufs werden aus seinem Modell neu berechnet</translation>
+    </message>
+    <message>
+        <source>a compact run&apos;s logits are recomputed from its model</source>
+        <translation>die Logits eines kompakten Laufs werden aus seinem Modell neu berechnet</translation>
     </message>
 </context>
 <context>
@@ -5737,6 +5761,65 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
 </context>
 <context>
+    <name>attn::ui::HeadSummaryModel</name>
+    <message>
+        <source>Layer</source>
+        <translation>Schicht</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>Kopf</translation>
+    </message>
+    <message>
+        <source>Sink</source>
+        <translation>Senke</translation>
+    </message>
+    <message>
+        <source>Entropy</source>
+        <translation>Entropie</translation>
+    </message>
+    <message>
+        <source>Look-back</source>
+        <translation>Rückblick</translation>
+    </message>
+    <message>
+        <source>Prev.</source>
+        <translation>Vorh.</translation>
+    </message>
+    <message>
+        <source>Induct.</source>
+        <translation>Indukt.</translation>
+    </message>
+    <message>
+        <source>Dup.</source>
+        <translation>Dupl.</translation>
+    </message>
+    <message>
+        <source>Sink mass: the weight on position 0, averaged over the queries</source>
+        <translation>Senkenmasse: das Gewicht auf Position 0, gemittelt über die Queries</translation>
+    </message>
+    <message>
+        <source>The entropy of each query&apos;s weights (nats), averaged: 0 when a query reads one key, ln n when it reads n keys evenly</source>
+        <translation>Die Entropie der Gewichte jeder Query (nats), gemittelt: 0, wenn eine Query einen Key liest, ln n, wenn sie n Keys gleichmäßig liest</translation>
+    </message>
+    <message>
+        <source>How many positions back each query looks, weighted by its weights, averaged over the queries</source>
+        <translation>Wie viele Positionen jede Query zurückblickt, mit ihren Gewichten gewichtet, gemittelt über die Queries</translation>
+    </message>
+    <message>
+        <source>Previous-token score: the weight on the position just before</source>
+        <translation>Score für das vorherige Token: das Gewicht auf der Position direkt davor</translation>
+    </message>
+    <message>
+        <source>Induction score: the weight on the token after the last earlier occurrence of the query&apos;s token</source>
+        <translation>Induktions-Score: das Gewicht auf dem Token nach dem letzten früheren Vorkommen des Tokens der Query</translation>
+    </message>
+    <message>
+        <source>Duplicate-token score: the weight on the last earlier occurrence of the query&apos;s token</source>
+        <translation>Score für doppelte Tokens: das Gewicht auf dem letzten früheren Vorkommen des Tokens der Query</translation>
+    </message>
+</context>
+<context>
     <name>attn::ui::HeadWeightsDialog</name>
     <message>
         <source>One &amp;fused tensor, p × 3p: [Wq | Wk | Wv]</source>
@@ -6636,6 +6719,10 @@ Rechtsklick: die Matrix zufällig oder neu füllen.</translation>
         <source>%1: not a file of the model in A (the same architecture, layers, heads and vocabulary are needed)</source>
         <translation>%1: keine Datei des Modells in A (dieselbe Architektur, dieselben Schichten, Köpfe und dasselbe Vokabular sind nötig)</translation>
     </message>
+    <message>
+        <source>The A/B comparison reads every head&apos;s weights: at %1 tokens the runs do not keep them. Compare shorter texts.</source>
+        <translation>Der A/B-Vergleich liest die Gewichte jedes Kopfes: Bei %1 Tokens behalten die Läufe sie nicht. Vergleichen Sie kürzere Texte.</translation>
+    </message>
 </context>
 <context>
     <name>attn::ui::NetworkController</name>
@@ -6855,6 +6942,10 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
     <message>
         <source>%1, %2 layers × %3 heads, d_model %4, %5; %6</source>
         <translation>%1, %2 Schichten × %3 Köpfe, d_model %4, %5; %6</translation>
+    </message>
+    <message>
+        <source>The run was cancelled: edit the text to run it again.</source>
+        <translation>Der Lauf wurde abgebrochen: Ändern Sie den Text, um ihn erneut zu starten.</translation>
     </message>
 </context>
 <context>
@@ -7102,6 +7193,77 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
     <message>
         <source>&amp;Scale:</source>
         <translation>&amp;Faktor:</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop the model&apos;s run of this text</source>
+        <translation>Den Lauf des Modells auf diesem Text anhalten</translation>
+    </message>
+    <message>
+        <source>&amp;Find:</source>
+        <translation>&amp;Suchen:</translation>
+    </message>
+    <message>
+        <source>a word of the text: its positions light up on every head</source>
+        <translation>ein Wort des Textes: seine Positionen leuchten auf jedem Kopf auf</translation>
+    </message>
+    <message>
+        <source>Choose a position: the head taken apart shows its row</source>
+        <translation>Eine Position wählen: der zerlegte Kopf zeigt ihre Zeile</translation>
+    </message>
+    <message>
+        <source>layer %v of %m</source>
+        <translation>Schicht %v von %m</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2: the largest weight of each block</source>
+        <translation>Schicht %1, Kopf %2: das größte Gewicht jedes Blocks</translation>
+    </message>
+    <message>
+        <source>At %1 tokens the run keeps no head&apos;s weights: each cell is the largest of a block of them, derived from the layer again. Click to take the head apart: the workbench shows every weight.</source>
+        <translation>Bei %1 Tokens behält der Lauf die Gewichte keines Kopfes: Jede Zelle ist das größte eines Blocks davon, aus der Schicht neu berechnet. Klicken zerlegt den Kopf: Die Werkbank zeigt jedes Gewicht.</translation>
+    </message>
+    <message>
+        <source>which key each query reads, 0–1 for every head: at %1 tokens, the largest weight of each block of them, read layer by layer</source>
+        <translation>welchen Key jede Query liest, 0–1 für jeden Kopf: bei %1 Tokens das größte Gewicht jedes Blocks davon, Schicht für Schicht gelesen</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Stop reading the heads layer by layer</source>
+        <translation>Das schichtweise Lesen der Köpfe anhalten</translation>
+    </message>
+    <message>
+        <source>Read the layers left</source>
+        <translation>Die übrigen Schichten lesen</translation>
+    </message>
+    <message>
+        <source>Stopped after %1 of %2 layers: the other heads are blank and have no row values.</source>
+        <translation>Nach %1 von %2 Schichten angehalten: Die übrigen Köpfe bleiben leer und haben keine Werte in der Tabelle.</translation>
+    </message>
+    <message>
+        <source>position %1</source>
+        <translation>Position %1</translation>
+    </message>
+    <message>
+        <source>not in the text</source>
+        <translation>nicht im Text</translation>
+    </message>
+    <message>
+        <source>%1 positions (the first %2 lit)</source>
+        <translation>%1 Positionen (die ersten %2 hervorgehoben)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n position(s)</source>
+        <translation>
+            <numerusform>%n Position</numerusform>
+            <numerusform>%n Positionen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -7905,6 +8067,13 @@ Wiederherstellen?</translation>
     <message>
         <source>tokens</source>
         <translation>Tokens</translation>
+    </message>
+</context>
+<context>
+    <name>attn::ui::TokenStrip</name>
+    <message>
+        <source>&lt;i&gt;… %1 more tokens …&lt;/i&gt;</source>
+        <translation>&lt;i&gt;… %1 weitere Tokens …&lt;/i&gt;</translation>
     </message>
 </context>
 <context>
