@@ -282,6 +282,9 @@ int main(int argc, char **argv) {
             // The layouts arrange themselves in queued steps (a resize relays out the stages,
             // which resizes the heatmaps, which replot): on a loaded machine 300 ms can end
             // between two of them. Work the event loop until every step has run.
+            // A model's run of thousands of tokens, and its overview read layer by layer, take
+            // seconds on a small machine.
+            constexpr qint64 kSettleMs = 120000;
             QElapsedTimer settling;
             settling.start();
             do {
@@ -290,7 +293,7 @@ int main(int argc, char **argv) {
             } while ((workbench.recomputer().isBusy() || workbench.model().runner().isBusy() ||
                       workbench.model().view().isBusy() || coloring(workbench.stages()) ||
                       !ReplotQueue::instance().isEmpty() || settling.elapsed() < 200) &&
-                     settling.elapsed() < 10000);
+                     settling.elapsed() < kSettleMs);
             if (parser.isSet(lesson)) { // the step's matrices in view, as arranged now
                 workbench.stages().revealEmphasis();
                 QApplication::processEvents();

@@ -256,6 +256,15 @@ struct Attending {
     std::int64_t window = 0; // query i sees keys i − window < j ≤ i (0: all j ≤ i)
 };
 
+Attending attendingOf(const ModelConfig &c, int layer) {
+    Attending how;
+    how.causal = c.decoder();
+    how.scale = c.queryScale();
+    how.softcap = c.features.attnSoftcap;
+    how.window = c.features.windowOf(layer);
+    return how;
+}
+
 // One head: weights = softmax(mask(cap(q·kᵀ·scale))), output = weights·v. Query row i is
 // position offset + i (a continued run's new rows see every cached key before them). Masked
 // cells (keys after the query, or before its window) are exactly 0.
@@ -377,11 +386,7 @@ LayerRun runLayer(PanelPool &pool, const ModelConfig &c, const LayerWeights &w, 
     const Matrix &values = w.qkv.weight.present() ? q : v;
     const std::int64_t d = c.headDim, group = c.heads / c.kvHeads;
     const std::vector<double> inverse = x.rope ? ropeFrequencies(c, layer) : std::vector<double>();
-    Attending how;
-    how.causal = c.decoder();
-    how.scale = c.queryScale();
-    how.softcap = x.attnSoftcap;
-    how.window = x.windowOf(layer);
+    const Attending how = attendingOf(c, layer);
     const RowVector qGain = x.qkNorm ? normGain(c, w.qNorm) : RowVector();
     const RowVector kGain = x.qkNorm ? normGain(c, w.kNorm) : RowVector();
     // Each key/value head's k (normed, turned) and v once, for the heads of its group.
@@ -657,6 +662,10 @@ RunPtr runModel(const Checkpoint &checkpoint, const std::vector<std::int64_t> &i
         }
         h = &r.hidden;
         release(layer);
+        if (options.cancel && options.cancel->load())
+            throw RunCancelled();
+        if (options.layerDone)
+            options.layerDone(int(run->layers.size()));
     }
     if (compact) {
         run->final = finalNorm(c, w, *h);
@@ -705,6 +714,36 @@ LayerRun expandLayer(const Checkpoint &checkpoint, const Run &run, int layer,
     editResidual(r.hidden, edits, layer);
     release(w.layers[std::size_t(layer)]);
     return r;
+}
+
+Matrix weightRows(const ModelConfig &config, const HeadRun &head, int layer, Eigen::Index first,
+                  Eigen::Index count) {
+    const Attending a = attendingOf(config, layer);
+    const Eigen::Index keys = head.k.rows();
+    if (first < 0 || count < 0 || first + count > head.q.rows() ||
+        head.rowMax.size() < first + count || head.rowSum.size() < first + count)
+        throw InputError(translate("attn::transformer",
+                                   "the head keeps no q, k or statistics for those queries"));
+    Matrix w(count, keys);
+    gemm(head.q.middleRows(first, count), false, head.k, true, w);
+    // As attend() computes them, row by row, so the numbers are the run's own.
+    w *= a.scale;
+    if (a.softcap > 0)
+        w = a.softcap * (w.array() / a.softcap).tanh();
+    const Eigen::Index offset = keys - head.q.rows(); // a continued run's cached keys: none here
+    for (Eigen::Index r = 0; r < count; ++r) {
+        const Eigen::Index i = first + r;
+        const Eigen::Index end = a.causal ? offset + i + 1 : keys;
+        const Eigen::Index from =
+            a.causal && a.window > 0 ? std::max<Eigen::Index>(0, end - a.window) : 0;
+        auto row = w.row(r);
+        auto seen = row.segment(from, end - from);
+        seen = (seen.array() - head.rowMax(i)).exp();
+        seen /= head.rowSum(i);
+        row.head(from).setZero();
+        row.tail(keys - end).setZero();
+    }
+    return w;
 }
 
 Matrix logitsOf(const Checkpoint &checkpoint, const Run &run, std::int64_t first,

@@ -5,7 +5,10 @@
 #include "Matrix.h"
 #include "Run.h"
 
+#include <atomic>
 #include <cstdint>
+#include <exception>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -45,6 +48,17 @@ struct RunOptions {
         Auto,       // Everything when it fits kMaxRunValues, otherwise Compact
     };
     Keep keep = Keep::Everything;
+    // Called on the running thread after each layer with the layers done so far (the window's
+    // progress bar); null: none.
+    std::function<void(int)> layerDone = {};
+    // Set from another thread to stop the run after the layer under way (a newer text in the
+    // window): runModel then throws RunCancelled. Null: the run always finishes.
+    const std::atomic<bool> *cancel = nullptr;
+};
+
+// What runModel throws when RunOptions::cancel was set while it ran.
+struct RunCancelled : std::exception {
+    const char *what() const noexcept override { return "the run was cancelled"; }
 };
 
 // The forward pass keeping what `options` asks for. A compact run computes each head's n × n
@@ -61,6 +75,13 @@ RunPtr runModel(const Checkpoint &checkpoint, const std::vector<std::int64_t> &i
 // statistics), so a few heads of a long run cost a few n × n. Throws InputError (a NaN weight).
 LayerRun expandLayer(const Checkpoint &checkpoint, const Run &run, int layer,
                      const std::vector<bool> &heads = {});
+
+// Rows first … first + count − 1 of a head's weights (count × keys), from its q and k (an
+// expanded layer's: expandLayer keeps every head's) and its softmax statistics, exactly as the
+// run computed them: the same products, cap, mask and exp(s − max) / sum, so a view of a long
+// run reads a head a block of queries at a time instead of holding its n × n.
+Matrix weightRows(const ModelConfig &config, const HeadRun &head, int layer, Eigen::Index first,
+                  Eigen::Index count);
 
 // The logits of positions first … first + count − 1 (soft-capped where the model caps them):
 // the run's own rows where it kept them, otherwise computed from its final norm. Decoders only

@@ -143,7 +143,9 @@ void NetworkComparison::setTextB(const QString &text) {
 
 bool NetworkComparison::comparable() const {
     const attn::RunPtr a = runA(), b = runB();
-    return isActive() && a && b && a->ids.size() == b->ids.size() && !a->ids.empty();
+    // A compact run keeps no head's weights: the per-head difference has nothing to compare.
+    return isActive() && a && b && a->ids.size() == b->ids.size() && !a->ids.empty() &&
+           !a->compact && !b->compact;
 }
 
 bool NetworkComparison::isBusy() const {
@@ -195,6 +197,11 @@ void NetworkComparison::update() {
     m_patch.reset();
     m_all.clear();
     m_positions.clear();
+    if (const attn::RunPtr a = runA(), b = runB();
+        isActive() && a && b && (a->compact || b->compact))
+        emit failed(tr("The A/B comparison reads every head's weights: at %1 tokens the runs do "
+                       "not keep them. Compare shorter texts.")
+                        .arg(qlonglong((a->compact ? a : b)->ids.size())));
     if (comparable() && comparesFiles()) {
         struct Files {
             std::shared_ptr<const attn::RunComparison> files;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "NetworkDocument.h"
 
+#include <algorithm>
+
 namespace attn::ui {
 
 NetworkDocument::NetworkDocument(NetworkInterventions &interventions, QObject *parent)
@@ -28,6 +30,14 @@ void NetworkDocument::choose(int layer, int head) {
     m_layer = layer;
     m_head = head;
     emit chosenChanged(m_layer, m_head);
+}
+
+void NetworkDocument::choosePosition(int position) {
+    position = std::max(position, -1);
+    if (position == m_position)
+        return;
+    m_position = position;
+    emit positionChosen(m_position);
 }
 
 } // namespace attn::ui

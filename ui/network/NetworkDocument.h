@@ -30,6 +30,10 @@ public:
     int chosenLayer() const { return m_layer; }
     int chosenHead() const { return m_head; }
     void choose(int layer, int head);
+    // The position chosen among a word's occurrences (Find in the overview): the query row the
+    // head taken apart shows; −1 when none.
+    int chosenPosition() const { return m_position; }
+    void choosePosition(int position);
     // Heads ablated or scaled in the run.
     NetworkInterventions &interventions() const { return m_interventions; }
 
@@ -37,12 +41,14 @@ signals:
     void textChanged(const QString &text);
     void compareTextChanged(const QString &text);
     void chosenChanged(int layer, int head);
+    void positionChosen(int position);
 
 private:
     NetworkInterventions &m_interventions;
     QString m_text;
     QString m_compareText;
     int m_layer = -1, m_head = -1;
+    int m_position = -1;
 };
 
 } // namespace attn::ui

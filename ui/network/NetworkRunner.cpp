@@ -36,6 +36,9 @@ NetworkRunner::NetworkRunner(QObject *parent) : QObject(parent) {
     m_timer.setSingleShot(true);
     m_timer.setInterval(0);
     connect(&m_timer, &QTimer::timeout, this, &NetworkRunner::start);
+    m_progressTimer.setInterval(kProgressMs);
+    connect(&m_progressTimer, &QTimer::timeout, this,
+            [this] { emit progressChanged(progress(), m_progressTotal); });
 }
 
 NetworkRunner::~NetworkRunner() = default;
@@ -108,6 +111,7 @@ void NetworkRunner::adopt(const QString &folder, const Opened &o) {
     m_outcome = {};
     m_error.clear();
     ++m_generation;
+    stopRun();
     // Another model's heads: its interventions mean nothing here.
     if (!m_interventions.empty()) {
         m_interventions = {};
@@ -130,6 +134,7 @@ void NetworkRunner::share(const NetworkRunner &other) {
 void NetworkRunner::close() {
     ++m_openGeneration;
     ++m_generation;
+    stopRun();
     m_opening = false;
     m_timer.stop();
     m_checkpoint.reset();
@@ -161,14 +166,37 @@ void NetworkRunner::setText(const QString &text) {
         return;
     m_text = text;
     ++m_generation;
+    stopRun();
     schedule();
 }
 
 void NetworkRunner::setInterventions(attn::Interventions interventions) {
     m_interventions = std::move(interventions);
     ++m_generation;
+    stopRun();
     emit interventionsChanged();
     schedule();
+}
+
+void NetworkRunner::setKeep(attn::RunOptions::Keep keep) {
+    if (keep == m_keep)
+        return;
+    m_keep = keep;
+    ++m_generation;
+    stopRun();
+    schedule();
+}
+
+void NetworkRunner::stopRun() {
+    if (m_running && m_cancel)
+        m_cancel->store(true);
+}
+
+void NetworkRunner::cancel() {
+    if (!m_running || !m_cancel)
+        return;
+    m_cancelled = true;
+    m_cancel->store(true);
 }
 
 void NetworkRunner::schedule() {
@@ -185,13 +213,24 @@ void NetworkRunner::start() {
         return;
     const quint64 generation = m_generation;
     m_running = true;
+    m_cancelled = false;
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_progress = std::make_shared<std::atomic<int>>(0);
+    const int layers = int(m_checkpoint->config().layers);
+    m_progressTotal = m_interventions.empty() ? layers : 2 * layers;
     setRunning(true);
     m_clock.start();
+    m_progressTimer.start();
     emit runStarted();
+    attn::RunOptions options;
+    options.keep = m_keep;
+    options.cancel = m_cancel.get();
+    options.layerDone = [progress = m_progress](int) { ++*progress; };
     onWorker<RunResult>(
         this,
         [checkpoint = m_checkpoint, tokenizer = m_tokenizer, text = m_text,
-         interventions = m_interventions, last = m_outcome.baseline] {
+         interventions = m_interventions, last = m_outcome.baseline, options, cancel = m_cancel,
+         progress = m_progress, layers] {
             RunResult r;
             r.outcome.text = text;
             QElapsedTimer clock;
@@ -206,8 +245,15 @@ void NetworkRunner::start() {
                     ids.push_back(t.id);
                 // The plain run is kept for the comparison; an ablation of the same tokens
                 // reuses the last one instead of running the model twice.
-                r.outcome.baseline =
-                    last && last->ids == ids ? last : attn::runModel(*checkpoint, ids);
+                // The same kind of run as asked for: a compact baseline stays compact.
+                if (last && last->ids == ids &&
+                    (options.keep == attn::RunOptions::Keep::Auto ||
+                     last->compact == (options.keep == attn::RunOptions::Keep::Compact))) {
+                    r.outcome.baseline = last;
+                    *progress += layers;
+                } else {
+                    r.outcome.baseline = attn::runModel(*checkpoint, ids, {}, options);
+                }
                 // A head's edited output (sent back from the workbench) holds a row per token
                 // of the text it was taken from: another text runs without it, and says so.
                 attn::Interventions applied = interventions;
@@ -223,14 +269,16 @@ void NetworkRunner::start() {
                         "NetworkRunner", "The edited head fits only the text it was taken from: "
                                          "this text runs without it.");
                 }
-                r.outcome.run = applied.empty() ? r.outcome.baseline
-                                                : attn::runModel(*checkpoint, ids, applied);
+                r.outcome.run = applied.empty()
+                                    ? r.outcome.baseline
+                                    : attn::runModel(*checkpoint, ids, applied, options);
             });
             r.milliseconds = double(clock.nsecsElapsed()) / 1e6;
             return r;
         },
         [this, generation](RunResult r) {
             m_running = false;
+            m_progressTimer.stop();
             if (generation != m_generation) {
                 // Outdated: the text or the model changed meanwhile. Run the newest one.
                 if (m_checkpoint)
@@ -244,9 +292,14 @@ void NetworkRunner::start() {
                 setRunning(false);
                 emit runFinished(r.milliseconds);
             } else {
-                m_error = r.error;
+                // Nothing of an older text stays as if it were this one's.
+                m_outcome = {};
+                m_outcome.text = r.outcome.text;
+                m_error = m_cancelled ? tr("The run was cancelled: edit the text to run it again.")
+                                      : r.error;
+                m_cancelled = false;
                 setRunning(false);
-                emit runFailed(r.error);
+                emit runFailed(m_error);
             }
         });
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "tokenizer/Tokenizer.h"
+#include "transformer/Forward.h"
 #include "transformer/Interventions.h"
 #include "transformer/Run.h"
 
@@ -10,6 +11,7 @@
 #include <QString>
 #include <QTimer>
 
+#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -26,7 +28,14 @@ namespace attn::ui {
 // run (attn::runModel) on a worker too. Like the Recomputer, runs are coalesced: edits of the
 // text in one turn of the event loop make one run, a text that arrives while a run is going
 // waits for it and only the newest text runs next; a run of an outdated text is dropped, never
-// published. So typing fast never queues a run per keystroke.
+// published. So typing fast never queues a run per keystroke, and a newer text (or model, or
+// intervention) cancels the run going on after its current layer.
+//
+// A run keeps what fits (attn::RunOptions::Keep::Auto): every head's weights while the run fits
+// kMaxRunValues, past it a compact run (attn::Run::compact: the residual stream and the softmax
+// statistics), whose views derive a layer when they need it. A text past the compact cap fails
+// like any other, and the outcome is then empty: no view goes on showing an older text's run as
+// if it were this one's.
 //
 // Interventions (ablated or scaled heads: attn::Interventions) apply to every run until they are
 // changed; a change reruns the text the same way. A run with interventions also keeps the plain
@@ -35,6 +44,7 @@ namespace attn::ui {
 class NetworkRunner : public QObject {
     Q_OBJECT
 public:
+    static constexpr int kProgressMs = 100;
     // What one run made: the tokens of the text and the run of their ids.
     struct Outcome {
         QString text;
@@ -74,7 +84,19 @@ public:
     void setInterventions(attn::Interventions interventions);
     const attn::Interventions &interventions() const { return m_interventions; }
 
-    // The last published run (of text() when nothing is pending); empty before the first.
+    // What runs keep (Auto unless a test asks for one kind); reruns.
+    void setKeep(attn::RunOptions::Keep keep);
+    attn::RunOptions::Keep keep() const { return m_keep; }
+    // Stops the run going on after its current layer; runFailed says so and the outcome is
+    // emptied. Nothing happens when no run is going on.
+    void cancel();
+    // The layers the run going on has done, of layerCount() (the plain run's and the edited
+    // one's together when there are interventions: twice as many).
+    int progress() const { return m_progress ? m_progress->load() : 0; }
+    int progressTotal() const { return m_progressTotal; }
+
+    // The last published run (of text() when nothing is pending); empty before the first and
+    // after a run that failed.
     const Outcome &outcome() const { return m_outcome; }
     QString error() const { return m_error; } // of the last run ("" after a success)
     bool isBusy() const { return m_running || m_timer.isActive() || m_opening; }
@@ -88,7 +110,9 @@ signals:
     void runStarted();
     // A run of the current text is ready (outcome()).
     void runFinished(double milliseconds);
-    void runFailed(const QString &message); // outcome() stays the last good one
+    void runFailed(const QString &message); // outcome() is then empty (its text only)
+    // While a run goes on, every kProgressMs: progress() of progressTotal().
+    void progressChanged(int done, int total);
     void busyChanged(bool busy);
     void interventionsChanged();
 
@@ -98,6 +122,7 @@ private:
     void schedule();
     void start();
     void setRunning(bool running);
+    void stopRun(); // a newer text, model or interventions: the run going on stops early
 
     std::shared_ptr<const attn::Checkpoint> m_checkpoint;
     std::shared_ptr<const attn::Tokenizer> m_tokenizer;
@@ -113,6 +138,12 @@ private:
     bool m_opening = false;
     bool m_reportedBusy = false;
     QElapsedTimer m_clock;
+    attn::RunOptions::Keep m_keep = attn::RunOptions::Keep::Auto;
+    std::shared_ptr<std::atomic<bool>> m_cancel; // of the run going on
+    std::shared_ptr<std::atomic<int>> m_progress;
+    int m_progressTotal = 0;
+    bool m_cancelled = false; // cancel() asked for it (not a newer text)
+    QTimer m_progressTimer;
 };
 
 } // namespace attn::ui

@@ -5,6 +5,7 @@
 #include "WorkerTask.h"
 #include "checkpoint/Checkpoint.h"
 #include "networkreadings/AttentionRollout.h"
+#include "transformer/Forward.h"
 
 #include <QCoreApplication>
 
@@ -20,6 +21,45 @@ struct Read {
     std::shared_ptr<const attn::LogitAttribution> attribution;
     QString error;
 };
+
+// A compact run's readings of every head's n × n weights would hold them all at once.
+void refuseCompact(const attn::Run &run) {
+    if (run.compact)
+        throw attn::InputError(
+            QCoreApplication::translate("RunReadings",
+                                        "Not computed at this length: at %1 tokens the run keeps "
+                                        "no head's weights, and this picture needs every head's "
+                                        "at once. The attention weights and the head table show "
+                                        "every head.")
+                .arg(qlonglong(run.ids.size()))
+                .toStdString());
+}
+
+// The last position of a compact run as a run of one position: each layer recomputed
+// (expandLayer, without weights) and only its last row kept, which is all the direct logit
+// attribution of that position reads.
+attn::Run lastPositionOf(const attn::Checkpoint &checkpoint, const attn::Run &run) {
+    attn::Run last;
+    last.ids = {run.ids.back()};
+    last.embedded = run.embedded.bottomRows(1);
+    last.final = run.final.bottomRows(1);
+    last.logits = run.logits.bottomRows(1);
+    const std::vector<bool> none(std::size_t(checkpoint.config().heads), false);
+    for (int l = 0; l < int(run.layers.size()); ++l) {
+        const attn::LayerRun whole = attn::expandLayer(checkpoint, run, l, none);
+        attn::LayerRun row;
+        row.attnOut = whole.attnOut.bottomRows(1);
+        row.mlpOut = whole.mlpOut.bottomRows(1);
+        row.hidden = whole.hidden.bottomRows(1);
+        for (const attn::HeadRun &h : whole.heads) {
+            attn::HeadRun head;
+            head.output = h.output.bottomRows(1);
+            row.heads.push_back(std::move(head));
+        }
+        last.layers.push_back(std::move(row));
+    }
+    return last;
+}
 
 } // namespace
 
@@ -76,9 +116,11 @@ void RunReadings::request(Kind kind) {
             r.error = catching([&] {
                 switch (kind) {
                 case Kind::ValueWeighted:
+                    refuseCompact(*run);
                     r.norms = std::make_shared<Norms>(attn::valueWeightedNorms(*checkpoint, *run));
                     break;
                 case Kind::Rollout: {
+                    refuseCompact(*run);
                     auto rollouts = std::make_shared<std::vector<attn::Matrix>>();
                     for (int l = 1; l <= int(run->layers.size()); ++l)
                         rollouts->push_back(attn::attentionRollout(*run, l));
@@ -98,8 +140,15 @@ void RunReadings::request(Kind kind) {
                     const Eigen::Index last = run->logits.rows() - 1;
                     Eigen::Index top = 0;
                     run->logits.row(last).maxCoeff(&top);
-                    r.attribution = std::make_shared<attn::LogitAttribution>(
-                        attn::attributeLogit(*checkpoint, *run, top, last));
+                    if (run->compact) {
+                        attn::LogitAttribution a = attn::attributeLogit(
+                            *checkpoint, lastPositionOf(*checkpoint, *run), top, 0);
+                        a.position = std::int64_t(run->ids.size()) - 1;
+                        r.attribution = std::make_shared<attn::LogitAttribution>(std::move(a));
+                    } else {
+                        r.attribution = std::make_shared<attn::LogitAttribution>(
+                            attn::attributeLogit(*checkpoint, *run, top, last));
+                    }
                     break;
                 }
                 }

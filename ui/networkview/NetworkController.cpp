@@ -21,6 +21,7 @@
 #include "shell/BusyIndicator.h"
 #include "shell/Shell.h"
 #include "tokenizer/Tokenizer.h"
+#include "transformer/Forward.h"
 #include "transformer/TakeApart.h"
 
 #include <QAction>
@@ -42,6 +43,8 @@ namespace attn::ui {
 namespace {
 
 constexpr int kMessageMs = 15000;
+// The workbench's weights picture notes read the whole weights: up to this many tokens.
+constexpr Eigen::Index kMaxPictureTokens = 1024;
 
 } // namespace
 
@@ -154,6 +157,11 @@ NetworkController::NetworkController(Shell &shell, Document &document, ViewState
             [this](int layer, int head) { takeApart(layer, head); });
     // The document's text is what the model runs on.
     connect(m_network, &NetworkDocument::textChanged, m_runner, &NetworkRunner::setText);
+    // A position chosen among a word's occurrences: the head in the workbench shows its row.
+    connect(m_network, &NetworkDocument::positionChosen, this, [this](int position) {
+        if (m_takenLayer >= 0 && position >= 0 && position < int(m_document.inputs().X.rows()))
+            m_document.selection().setSelectedRow(position);
+    });
     connect(m_runner, &NetworkRunner::openFailed, this,
             [this](const QString &, const QString &message) { failed(message); });
     connect(m_runner, &NetworkRunner::opened, this, [this] {
@@ -377,7 +385,19 @@ bool NetworkController::takeApart(int layer, int head, QString *error) {
         tokens.push_back(attn::displayLabel(t).left(int(attn::kMaxLabelLength)).toStdString());
     attn::AttentionInputs inputs;
     try {
-        inputs = attn::takeApart(*checkpoint, *outcome.run, tokens, layer, head);
+        if (outcome.run->compact) {
+            // A compact run keeps the residual stream: the layer's input is one layer's work
+            // away (expandLayer, no head's weights), and take-apart reads only that layer.
+            attn::Run one;
+            one.ids = outcome.run->ids;
+            one.layers.resize(std::size_t(layer) + 1);
+            one.layers[std::size_t(layer)] = attn::expandLayer(
+                *checkpoint, *outcome.run, layer,
+                std::vector<bool>(std::size_t(checkpoint->config().heads), false));
+            inputs = attn::takeApart(*checkpoint, one, tokens, layer, head);
+        } else {
+            inputs = attn::takeApart(*checkpoint, *outcome.run, tokens, layer, head);
+        }
     } catch (const attn::InputError &e) {
         return fail(QString::fromUtf8(e.what()));
     }
@@ -402,6 +422,9 @@ bool NetworkController::takeApart(int layer, int head, QString *error) {
     m_takenLayer = layer;
     m_takenHead = head;
     m_document.selection().setCurrentHead(head >= 0 ? 0 : chosenHead);
+    // The position found in the overview is the query row the workbench shows.
+    if (const int position = m_network->chosenPosition(); position >= 0)
+        m_document.selection().setSelectedRow(position);
     m_view->showMessage({});
     showModel(false);
     m_shell.showMessage(tr("%1: in the workbench now; \u25c2 Back to the model (Ctrl+M) shows the "
@@ -527,6 +550,10 @@ std::optional<HeatmapPicture> NetworkController::weightsPicture(const ResultSnap
     const Eigen::Index n = Eigen::Index(run->ids.size());
     if (inputs.heads.size() != 1 || head != 0 || inputs.X.rows() != n || !inputs.hasWo() ||
         inputs.Wo.cols() != checkpoint->config().dModel)
+        return std::nullopt;
+    // Past this many tokens the weights are not derived whole on each draw (134 MB at 4096):
+    // the workbench draws its own weights from block extrema, without the notes.
+    if (n > kMaxPictureTokens)
         return std::nullopt;
     const attn::HeadResult &h = snapshot.result->heads.front();
     const attn::Matrix weights = h.weights();

@@ -8,9 +8,11 @@
 #include "network/NetworkDocument.h"
 #include "network/NetworkInterventions.h"
 #include "network/NetworkRunner.h"
+#include "network/RunOverview.h"
 #include "network/RunReadings.h"
 #include "network/TextContinuation.h"
 #include "overview/HeadPopup.h"
+#include "overview/HeadSummaryModel.h"
 #include "overview/LayerDeltaView.h"
 #include "overview/LayerHeadGrid.h"
 #include "overview/PredictionsView.h"
@@ -29,14 +31,17 @@
 #include <QEvent>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -60,7 +65,12 @@ NetworkView::NetworkView(NetworkRunner &runner, NetworkDocument &document, RunRe
       m_continueOne(new QPushButton(this)), m_continueTen(new QPushButton(this)),
       m_compareText(new QLineEdit(this)), m_comparison(new NetworkComparison(runner, this)),
       m_comparisonView(new ComparisonView(*m_comparison, this)), m_takeHead(new QPushButton(this)),
-      m_takeLayer(new QPushButton(this)), m_popup(new HeadPopup(this)) {
+      m_takeLayer(new QPushButton(this)), m_popup(new HeadPopup(this)),
+      m_cancelRun(new QPushButton(this)), m_overview(new RunOverview(this)),
+      m_summary(new HeadSummaryModel(this)), m_summarySort(new QSortFilterProxyModel(this)),
+      m_table(new QTableView(this)), m_overviewProgress(new QProgressBar(this)),
+      m_overviewCancel(new QPushButton(this)), m_overviewNote(new QLabel(this)),
+      m_find(new QLineEdit(this)), m_foundBox(new QComboBox(this)), m_foundNote(new QLabel(this)) {
     setObjectName("modelView");
     auto *layout = new QVBoxLayout(this);
 
@@ -95,11 +105,17 @@ NetworkView::NetworkView(NetworkRunner &runner, NetworkDocument &document, RunRe
     m_compareText->setClearButtonEnabled(true);
     textRow->addWidget(m_compareText, 2);
     m_progress->setObjectName("modelProgress");
-    m_progress->setRange(0, 0); // a run has no steps the view could count
+    m_progress->setRange(0, 0); // counted in layers once the run reports them
     m_progress->setMaximumWidth(140);
     m_progress->setTextVisible(false);
     m_progress->hide();
     textRow->addWidget(m_progress);
+    m_cancelRun->setObjectName("cancelRunButton");
+    m_cancelRun->setText(tr("Cancel"));
+    m_cancelRun->setToolTip(tr("Stop the model's run of this text"));
+    m_cancelRun->hide();
+    connect(m_cancelRun, &QPushButton::clicked, &m_runner, &NetworkRunner::cancel);
+    textRow->addWidget(m_cancelRun);
     layout->addLayout(textRow);
     layout->addWidget(m_tokens);
     m_message->setObjectName("modelMessage");
@@ -131,7 +147,61 @@ NetworkView::NetworkView(NetworkRunner &runner, NetworkDocument &document, RunRe
     m_pictureNote->setWordWrap(true);
     pictureRow->addWidget(m_pictureNote, 1);
     headsLayout->addLayout(pictureRow);
-    headsLayout->addWidget(m_scroll, 1);
+    // Find a token: its positions lit on every head, one of them chosen for the workbench.
+    auto *findRow = new QHBoxLayout;
+    auto *findLabel = new QLabel(tr("&Find:"), this);
+    findLabel->setBuddy(m_find);
+    findRow->addWidget(findLabel);
+    m_find->setObjectName("findTokenEdit");
+    m_find->setPlaceholderText(tr("a word of the text: its positions light up on every head"));
+    m_find->setClearButtonEnabled(true);
+    findRow->addWidget(m_find, 2);
+    m_foundBox->setObjectName("foundPositionsBox");
+    m_foundBox->setToolTip(tr("Choose a position: the head taken apart shows its row"));
+    m_foundBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    findRow->addWidget(m_foundBox);
+    m_foundNote->setObjectName("foundNote");
+    findRow->addWidget(m_foundNote, 1);
+    headsLayout->addLayout(findRow);
+    // Beside the heads, one row per head with what its weights do, sortable.
+    auto *headsSplitter = new QSplitter(Qt::Horizontal, heads);
+    headsSplitter->addWidget(m_scroll);
+    auto *tablePanel = new QWidget(headsSplitter);
+    auto *tableLayout = new QVBoxLayout(tablePanel);
+    tableLayout->setContentsMargins(0, 0, 0, 0);
+    auto *progressRow = new QHBoxLayout;
+    m_overviewProgress->setObjectName("overviewProgress");
+    m_overviewProgress->setTextVisible(true);
+    progressRow->addWidget(m_overviewProgress, 1);
+    m_overviewCancel->setObjectName("overviewCancelButton");
+    progressRow->addWidget(m_overviewCancel);
+    tableLayout->addLayout(progressRow);
+    m_overviewNote->setObjectName("overviewNote");
+    m_overviewNote->setWordWrap(true);
+    m_overviewNote->hide();
+    tableLayout->addWidget(m_overviewNote);
+    m_summarySort->setSourceModel(m_summary);
+    m_summarySort->setSortRole(HeadSummaryModel::kSortRole);
+    m_table->setObjectName("headSummaryTable");
+    m_table->setModel(m_summarySort);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(-1, Qt::AscendingOrder); // the heads in order until a click sorts
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 4);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setResizeContentsPrecision(32);
+    tableLayout->addWidget(m_table, 1);
+    // Room for the eight columns' numbers without a horizontal scroll bar.
+    tablePanel->setMinimumWidth(fontMetrics().averageCharWidth() * 64);
+    headsSplitter->addWidget(tablePanel);
+    // The heads first: the table is their index, narrower.
+    headsSplitter->setStretchFactor(0, 3);
+    headsSplitter->setStretchFactor(1, 1);
+    headsSplitter->setSizes({3000, 1000});
+    headsLayout->addWidget(headsSplitter, 1);
     m_tabs->setObjectName("modelTabs");
     m_tabs->addTab(heads, QString());
     m_tabs->addTab(m_lens, QString());
@@ -230,7 +300,37 @@ NetworkView::NetworkView(NetworkRunner &runner, NetworkDocument &document, RunRe
         showMessage(m_runner.outcome().note);
         showOutcome();
     });
-    connect(&m_runner, &NetworkRunner::runFailed, this, &NetworkView::showMessage);
+    // A failed (or cancelled) run leaves nothing of the text before it on screen.
+    connect(&m_runner, &NetworkRunner::runFailed, this, [this](const QString &message) {
+        showOutcome();
+        showMessage(message);
+    });
+    connect(&m_runner, &NetworkRunner::progressChanged, this, [this](int done, int total) {
+        m_progress->setRange(0, std::max(total, 1));
+        m_progress->setValue(done);
+    });
+    // Each layer of the overview as it is read: a compact run's thumbnails, every run's table.
+    connect(m_overview, &RunOverview::layerReady, this, [this](int layer) {
+        m_grid->setLayerOverview(layer, m_overview->layer(layer));
+        m_summary->setLayer(layer, m_overview->layer(layer));
+        if (m_runner.outcome().run && m_runner.outcome().run->compact)
+            updateScores();
+    });
+    connect(m_overview, &RunOverview::progressChanged, this, &NetworkView::updateOverviewProgress);
+    connect(m_overview, &RunOverview::finished, this, &NetworkView::updateOverviewProgress);
+    connect(m_overviewCancel, &QPushButton::clicked, this, [this] {
+        if (m_overview->isBusy())
+            m_overview->cancel();
+        else
+            m_overview->resume();
+    });
+    connect(m_table, &QTableView::clicked, this, [this](const QModelIndex &index) {
+        m_document.choose(index.data(HeadSummaryModel::kLayerRole).toInt(),
+                          index.data(HeadSummaryModel::kHeadRole).toInt());
+    });
+    connect(m_find, &QLineEdit::textChanged, this, &NetworkView::updateFind);
+    connect(m_foundBox, &QComboBox::activated, this,
+            [this](int index) { m_document.choosePosition(m_foundBox->itemData(index).toInt()); });
     connect(&m_runner, &NetworkRunner::opened, this, [this] {
         showMessage({});
         // A model without tokenizer files runs on the ids typed in the text box: say so there.
@@ -251,14 +351,20 @@ NetworkView::NetworkView(NetworkRunner &runner, NetworkDocument &document, RunRe
     // The bar only for runs a user waits for: a quick run would make it flicker on each key.
     m_progressDelay.setSingleShot(true);
     m_progressDelay.setInterval(kProgressDelayMs);
-    connect(&m_progressDelay, &QTimer::timeout, m_progress, &QWidget::show);
+    connect(&m_progressDelay, &QTimer::timeout, this, [this] {
+        m_progress->show();
+        m_cancelRun->show();
+    });
     connect(&m_runner, &NetworkRunner::busyChanged, this, [this](bool busy) {
         if (busy) {
-            if (!m_progress->isVisible())
+            if (!m_progress->isVisible()) {
+                m_progress->setRange(0, 0);
                 m_progressDelay.start();
+            }
         } else {
             m_progressDelay.stop();
             m_progress->hide();
+            m_cancelRun->hide();
         }
     });
     connect(m_grid, &LayerHeadGrid::headHovered, this, &NetworkView::hoverHead);
@@ -338,6 +444,9 @@ NetworkView::NetworkView(NetworkRunner &runner, NetworkDocument &document, RunRe
         updateLens();
         updateAttribution();
         updateContinue();
+        m_overviewProgress->setFormat(tr("layer %v of %m"));
+        updateOverviewProgress();
+        updateFind();
     });
     showOutcome();
 }
@@ -458,6 +567,34 @@ void NetworkView::hoverHead(int layer, int head, const QRect &near) {
                          .arg(head));
     switch (m_grid->picture()) {
     case LayerHeadGrid::Picture::Weights:
+        if (o.run && o.run->compact) {
+            // No weights kept: the block maxima the thumbnail shows, enlarged, each block
+            // named by the positions it covers.
+            const attn::Matrix &maxima = m_grid->shown(layer, head);
+            const auto n = qint64(o.tokens.size());
+            const qint64 blocks = maxima.rows();
+            if (blocks == 0 || n == 0) {
+                m_popup->hide();
+                return;
+            }
+            QStringList ranges;
+            for (qint64 b = 0; b < blocks; ++b) {
+                const qint64 first = b * n / blocks, last = (b + 1) * n / blocks - 1;
+                ranges << (first == last ? QString::number(first)
+                                         : QStringLiteral("%1–%2").arg(first).arg(last));
+            }
+            m_popup->showMatrix(
+                maxima.array().isNaN().select(0, maxima), ranges, causal, layer, head,
+                tr("Layer %1, head %2: the largest weight of each block").arg(layer).arg(head),
+                ScaleKind::Unit,
+                tr("At %1 tokens the run keeps no head's weights: each cell is "
+                   "the largest of a block of them, derived from the layer "
+                   "again. Click to take the head apart: the workbench shows "
+                   "every weight.")
+                    .arg(n),
+                near);
+            break;
+        }
         m_popup->showHead(o.run, tokens, causal, layer, head, near);
         break;
     case LayerHeadGrid::Picture::ValueWeighted: {
@@ -520,7 +657,13 @@ void NetworkView::updatePicture() {
     m_grid->setPicture(picture, m_readings.norms(), m_readings.rollouts());
     switch (picture) {
     case LayerHeadGrid::Picture::Weights:
-        m_pictureNote->setText(tr("which key each query reads, 0–1 for every head"));
+        if (const attn::RunPtr run = m_runner.outcome().run; run && run->compact)
+            m_pictureNote->setText(tr("which key each query reads, 0–1 for every head: at %1 "
+                                      "tokens, the largest weight of each block of them, read "
+                                      "layer by layer")
+                                       .arg(qlonglong(run->ids.size())));
+        else
+            m_pictureNote->setText(tr("which key each query reads, 0–1 for every head"));
         break;
     case LayerHeadGrid::Picture::ValueWeighted:
         m_pictureNote->setText(
@@ -539,6 +682,56 @@ void NetworkView::updatePicture() {
                 : tr("reading…"));
         break;
     }
+}
+
+void NetworkView::updateOverviewProgress() {
+    const int read = m_overview->layersRead(), total = m_overview->layerCount();
+    const bool busy = m_overview->isBusy();
+    m_overviewProgress->setRange(0, std::max(total, 1));
+    m_overviewProgress->setValue(read);
+    m_overviewProgress->setVisible(total > 0 && (busy || read < total));
+    m_overviewCancel->setVisible(total > 0 && (busy || read < total));
+    m_overviewCancel->setText(busy ? tr("Cancel") : tr("Resume"));
+    m_overviewCancel->setToolTip(busy ? tr("Stop reading the heads layer by layer")
+                                      : tr("Read the layers left"));
+    QString note;
+    if (!m_overview->error().isEmpty())
+        note = m_overview->error();
+    else if (m_overview->wasCancelled())
+        note = tr("Stopped after %1 of %2 layers: the other heads are blank and have no row "
+                  "values.")
+                   .arg(read)
+                   .arg(total);
+    m_overviewNote->setText(note);
+    m_overviewNote->setVisible(!note.isEmpty());
+}
+
+void NetworkView::updateFind() {
+    // A word as the tokens show it: their display pieces, without the leading space, any case.
+    const QString word = m_find->text().trimmed();
+    const NetworkRunner::Outcome &o = m_runner.outcome();
+    std::vector<std::int64_t> found;
+    m_foundBox->clear();
+    if (!word.isEmpty() && o.run) {
+        const QStringList labels = attn::displayLabels(o.tokens);
+        for (int i = 0; i < labels.size(); ++i)
+            if (labels[i].trimmed().compare(word, Qt::CaseInsensitive) == 0)
+                found.push_back(i);
+    }
+    // The box lists the first ones: enough to choose from, cheap at any length.
+    constexpr std::size_t kListed = 500;
+    for (std::size_t k = 0; k < found.size() && k < kListed; ++k)
+        m_foundBox->addItem(tr("position %1").arg(found[k]), int(found[k]));
+    m_foundBox->setEnabled(!found.empty());
+    m_foundBox->setVisible(!word.isEmpty());
+    m_foundNote->setText(word.isEmpty()  ? QString()
+                         : found.empty() ? tr("not in the text")
+                         : found.size() > std::size_t(LayerHeadGrid::kMaxFound)
+                             ? tr("%1 positions (the first %2 lit)")
+                                   .arg(qlonglong(found.size()))
+                                   .arg(LayerHeadGrid::kMaxFound)
+                             : tr("%n position(s)", nullptr, int(found.size())));
+    m_grid->setFoundPositions(std::move(found));
 }
 
 void NetworkView::updateLens() {
@@ -664,7 +857,8 @@ void NetworkView::showTab(Tab tab) {
 }
 
 bool NetworkView::isBusy() const {
-    return m_comparison->isBusy() || m_circuits->isBusy() || m_readings.isBusy();
+    return m_comparison->isBusy() || m_circuits->isBusy() || m_readings.isBusy() ||
+           m_overview->isBusy();
 }
 
 void NetworkView::showCircuits(int layer, int head) {
@@ -694,6 +888,10 @@ void NetworkView::showOutcome() {
     m_tokens->setTokens(o.tokens);
     const bool decoder = !m_runner.checkpoint() || m_runner.checkpoint()->config().decoder();
     m_grid->setRun(o.run, decoder);
+    m_overview->setRun(m_runner.checkpoint(), o.run);
+    m_summary->reset(m_grid->layers(), m_grid->heads());
+    updateOverviewProgress();
+    updateFind();
     // A head this run does not have is chosen no more (the grid forgets it quietly).
     m_document.choose(m_grid->chosenLayer(), m_grid->chosenHead());
     m_readings.setRun(m_runner.checkpoint(), o.run);

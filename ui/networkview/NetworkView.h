@@ -21,6 +21,8 @@ class QLineEdit;
 class QProgressBar;
 class QPushButton;
 class QScrollArea;
+class QSortFilterProxyModel;
+class QTableView;
 
 namespace attn::ui {
 
@@ -29,6 +31,8 @@ class CircuitsView;
 class ComparisonView;
 class NetworkComparison;
 class HeadPopup;
+class HeadSummaryModel;
+class RunOverview;
 class LayerDeltaView;
 class LayerHeadGrid;
 class LogitLensView;
@@ -89,6 +93,11 @@ public:
     // above them.
     void showProjections(std::shared_ptr<const attn::HeadProjections> head, const QString &title);
     RunReadings &readings() const { return m_readings; }
+    // Every head's block maxima and summary, read layer by layer for the overview and the head
+    // table (a compact run's thumbnails come from it).
+    RunOverview &overview() const { return *m_overview; }
+    // What the head table beside the overview lists: one row per head (the table sorts it).
+    HeadSummaryModel &headSummary() const { return *m_summary; }
 
     void setColorMap(ColorMapId map);
     // A one-line message under the text (a failed open or run); "" hides it.
@@ -121,6 +130,8 @@ private:
     void updateContinue();
     void updateCircuits();
     void hoverHead(int layer, int head, const QRect &near);
+    void updateFind();
+    void updateOverviewProgress();
 
     NetworkRunner &m_runner;
     NetworkDocument &m_document;
@@ -157,6 +168,17 @@ private:
     QPushButton *m_takeHead;
     QPushButton *m_takeLayer;
     HeadPopup *m_popup;
+    QPushButton *m_cancelRun;
+    RunOverview *m_overview;
+    HeadSummaryModel *m_summary;
+    QSortFilterProxyModel *m_summarySort;
+    QTableView *m_table;
+    QProgressBar *m_overviewProgress;
+    QPushButton *m_overviewCancel;
+    QLabel *m_overviewNote;
+    QLineEdit *m_find;
+    QComboBox *m_foundBox;
+    QLabel *m_foundNote;
 };
 
 } // namespace attn::ui

@@ -42,6 +42,8 @@ void LayerHeadGrid::setRun(attn::RunPtr run, bool causal) {
     if (m_layer >= layers() || m_head >= heads())
         m_layer = m_head = -1;
     m_scores.clear(); // read again when shown: every keystroke's run passes here
+    m_overviews.assign(std::size_t(layers()), nullptr);
+    m_found.clear();
     updateOrder();
     buildImages();
     if (reshaped) {
@@ -65,6 +67,38 @@ const attn::Matrix &LayerHeadGrid::weights(int layer, int head) const {
     return m_run->layers[std::size_t(layer)].heads[std::size_t(head)].weights;
 }
 
+void LayerHeadGrid::setLayerOverview(int layer, std::shared_ptr<const RunOverview::Layer> heads) {
+    if (layer < 0 || layer >= layers() || (heads && int(heads->size()) != this->heads()))
+        return;
+    m_overviews[std::size_t(layer)] = std::move(heads);
+    if (!m_run->compact)
+        return; // drawn from the weights, scored from them
+    const ColorLut lut(m_map);
+    const QRgb masked = palette().color(QPalette::Window).darker(104).rgb();
+    if (m_picture == Picture::Weights && m_images.size() == std::size_t(headCount()))
+        for (int h = 0; h < this->heads(); ++h)
+            m_images[std::size_t(layer * this->heads() + h)] = imageOf(layer, h, lut, masked);
+    if (m_score != Score::None) {
+        m_scores.clear();
+        updateOrder();
+    }
+    update();
+}
+
+const attn::HeadOverview *LayerHeadGrid::overviewOf(int layer, int head) const {
+    if (layer < 0 || layer >= layers() || head < 0 || head >= heads() ||
+        std::size_t(layer) >= m_overviews.size() || !m_overviews[std::size_t(layer)])
+        return nullptr;
+    return &(*m_overviews[std::size_t(layer)])[std::size_t(head)];
+}
+
+void LayerHeadGrid::setFoundPositions(std::vector<std::int64_t> positions) {
+    if (positions == m_found)
+        return;
+    m_found = std::move(positions);
+    update();
+}
+
 void LayerHeadGrid::setPicture(Picture picture, std::shared_ptr<const Norms> norms,
                                std::shared_ptr<const std::vector<attn::Matrix>> rollouts) {
     m_picture = picture;
@@ -79,6 +113,10 @@ const attn::Matrix &LayerHeadGrid::shown(int layer, int head) const {
         return emptyMatrix();
     switch (m_picture) {
     case Picture::Weights:
+        if (m_run->compact) {
+            const attn::HeadOverview *o = overviewOf(layer, head);
+            return o ? o->maxima : emptyMatrix();
+        }
         return weights(layer, head);
     case Picture::ValueWeighted:
         if (m_norms && std::size_t(layer) < m_norms->size() &&
@@ -107,34 +145,38 @@ void LayerHeadGrid::buildImages() {
                     top = std::max(top, head.norms.maxCoeff());
         m_scaleTop = top > 0 ? top : 1;
     }
-    const ValueRange unit{0.0, m_scaleTop};
-    const LutScale scale(unit);
     const QRgb masked = palette().color(QPalette::Window).darker(104).rgb();
     for (int l = 0; l < layers(); ++l)
-        for (int h = 0; h < heads(); ++h) {
-            const attn::Matrix &w = shown(l, h);
-            const int n = int(w.rows()), m = int(w.cols());
-            // More cells than kMaxImageCells: a pixel shows the largest weight of its block, so
-            // a sharp peak never disappears between two samples.
-            const int rows = std::min(n, kMaxImageCells), cols = std::min(m, kMaxImageCells);
-            QImage image(std::max(cols, 1), std::max(rows, 1), QImage::Format_RGB32);
-            image.fill(masked);
-            for (int i = 0; i < rows; ++i) {
-                auto *line = reinterpret_cast<QRgb *>(image.scanLine(i));
-                const int r0 = int(qint64(i) * n / rows), r1 = int(qint64(i + 1) * n / rows);
-                for (int j = 0; j < cols; ++j) {
-                    const int c0 = int(qint64(j) * m / cols), c1 = int(qint64(j + 1) * m / cols);
-                    if (m_causal && c0 > r1 - 1)
-                        continue; // every key of the block is after every query: masked
-                    double v = 0;
-                    for (int r = r0; r < r1; ++r)
-                        for (int c = c0; c < c1; ++c)
-                            v = std::max(v, w(r, c));
-                    line[j] = lut.at(scale.index(v));
-                }
-            }
-            m_images.push_back(std::move(image));
+        for (int h = 0; h < heads(); ++h)
+            m_images.push_back(imageOf(l, h, lut, masked));
+}
+
+QImage LayerHeadGrid::imageOf(int layer, int head, const ColorLut &lut, QRgb masked) const {
+    const ValueRange unit{0.0, m_scaleTop};
+    const LutScale scale(unit);
+    const attn::Matrix &w = shown(layer, head);
+    const int n = int(w.rows()), m = int(w.cols());
+    // More cells than kMaxImageCells: a pixel shows the largest weight of its block, so a sharp
+    // peak never disappears between two samples. A compact run's maxima are those blocks
+    // already (RunOverview::kCells of them a side).
+    const int rows = std::min(n, kMaxImageCells), cols = std::min(m, kMaxImageCells);
+    QImage image(std::max(cols, 1), std::max(rows, 1), QImage::Format_RGB32);
+    image.fill(masked);
+    for (int i = 0; i < rows; ++i) {
+        auto *line = reinterpret_cast<QRgb *>(image.scanLine(i));
+        const int r0 = int(qint64(i) * n / rows), r1 = int(qint64(i + 1) * n / rows);
+        for (int j = 0; j < cols; ++j) {
+            const int c0 = int(qint64(j) * m / cols), c1 = int(qint64(j + 1) * m / cols);
+            if (m_causal && c0 > r1 - 1)
+                continue; // every key of the block is after every query: masked
+            double v = 0;
+            for (int r = r0; r < r1; ++r)
+                for (int c = c0; c < c1; ++c)
+                    v = std::max(v, w(r, c));
+            line[j] = lut.at(scale.index(v));
         }
+    }
+    return image;
 }
 
 QRgb LayerHeadGrid::imageColor(int layer, int head, int row, int col) const {
@@ -210,8 +252,12 @@ void LayerHeadGrid::updateOrder() {
     // The scores of the run, read once it is scored (none while no score is shown).
     if (m_score != Score::None && m_scores.empty() && m_run)
         for (int l = 0; l < layers(); ++l)
-            for (int h = 0; h < heads(); ++h)
-                m_scores.push_back(attn::headScores(weights(l, h), m_run->ids));
+            for (int h = 0; h < heads(); ++h) {
+                // A compact run's from its overview (NaN until its layer is read).
+                const attn::HeadOverview *o = m_run->compact ? overviewOf(l, h) : nullptr;
+                m_scores.push_back(o ? o->summary.scores
+                                     : attn::headScores(weights(l, h), m_run->ids));
+            }
     m_order.assign(std::size_t(layers() * heads()), 0);
     for (int l = 0; l < layers(); ++l) {
         const auto row = m_order.begin() + l * heads();
@@ -381,6 +427,7 @@ void LayerHeadGrid::paintEvent(QPaintEvent *event) {
             if (shown(l, h).size() == 0)
                 continue; // rollout: one picture per layer; a reading on its way: blank
             p.drawImage(cell, m_images[std::size_t(l * heads() + h)]);
+            paintFound(p, cell);
             if (const auto mark = m_marks.constFind({l, h}); mark != m_marks.constEnd())
                 paintMark(p, cell, *mark);
             if (m_score != Score::None && m_picture != Picture::Rollout)
@@ -421,6 +468,24 @@ void LayerHeadGrid::paintScore(QPainter &p, int layer, int head, const QFont &sm
     if (metrics.horizontalAdvance(text) > under.width())
         text = metrics.elidedText(text, Qt::ElideRight, under.width());
     p.drawText(under.adjusted(0, 3, 0, 0), Qt::AlignHCenter | Qt::AlignTop, text);
+    p.restore();
+}
+
+void LayerHeadGrid::paintFound(QPainter &p, const QRect &cell) const {
+    // A found position's query row and key column, in Okabe–Ito sky blue, thin enough to leave
+    // the picture readable under them.
+    const qint64 n = m_run ? qint64(m_run->ids.size()) : 0;
+    if (m_found.empty() || n == 0 || m_picture == Picture::Rollout)
+        return;
+    p.save();
+    p.setPen(QPen(QColor(0x56, 0xb4, 0xe9, 200), 1));
+    for (std::size_t k = 0; k < m_found.size() && k < std::size_t(kMaxFound); ++k) {
+        const double at = (double(m_found[k]) + 0.5) / double(n);
+        const int y = cell.top() + int(at * cell.height()),
+                  x = cell.left() + int(at * cell.width());
+        p.drawLine(cell.left(), y, cell.right(), y);
+        p.drawLine(x, cell.top(), x, cell.bottom());
+    }
     p.restore();
 }
 

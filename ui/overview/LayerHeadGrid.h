@@ -2,6 +2,7 @@
 #pragma once
 
 #include "heatmap/ColorScale.h"
+#include "network/RunOverview.h"
 #include "networkreadings/HeadScores.h"
 #include "networkreadings/ValueWeightedNorms.h"
 #include "transformer/Interventions.h"
@@ -33,6 +34,12 @@ namespace attn::ui {
 // first-token, induction, duplicate-token: attn::headScores on the run's ids) as a bar and a
 // number under it, and the heads of each layer may be sorted by it, so that "find the induction
 // head" is a matter of looking at the left of each row.
+//
+// A compact run (attn::Run::compact: thousands of tokens) keeps no head's weights: its
+// thumbnails are drawn from each head's block maxima (RunOverview, read layer by layer on a
+// worker and handed over with setLayerOverview), the same picture the weights would give, and
+// its scores are the overview's. Found positions (setFoundPositions: a word looked for) are lit
+// on every thumbnail, as a line along the query's row and the key's column.
 class LayerHeadGrid : public QWidget {
     Q_OBJECT
 public:
@@ -58,15 +65,26 @@ public:
     int heads() const;
     // The number of head heatmaps drawn (layers × heads).
     int headCount() const { return layers() * heads(); }
-    // The weights the thumbnail of (layer, head) is drawn from: the run's own matrix.
+    // The weights the thumbnail of (layer, head) is drawn from: the run's own matrix (empty for
+    // a compact run).
     const attn::Matrix &weights(int layer, int head) const;
+    // The heads of layer `layer` as RunOverview read them for the current run: a compact run's
+    // thumbnails and scores come from them.
+    void setLayerOverview(int layer, std::shared_ptr<const RunOverview::Layer> heads);
+    // The overview of a head once given (null before).
+    const attn::HeadOverview *overviewOf(int layer, int head) const;
+    // Positions to light on every thumbnail (a word found in the text); at most kMaxFound drawn.
+    static constexpr int kMaxFound = 64;
+    void setFoundPositions(std::vector<std::int64_t> positions);
+    const std::vector<std::int64_t> &foundPositions() const { return m_found; }
 
     // Switches the picture; the readings it needs come with it (nullptr: not read yet, the
     // thumbnails are blank until they come).
     void setPicture(Picture picture, std::shared_ptr<const Norms> norms = {},
                     std::shared_ptr<const std::vector<attn::Matrix>> rollouts = {});
     Picture picture() const { return m_picture; }
-    // The matrix a thumbnail shows (empty: none, as the heads after the first in rollout) and the
+    // The matrix a thumbnail shows (empty: none, as the heads after the first in rollout; a
+    // compact run's weights: their block maxima, once read) and the
     // top of the colour scale every thumbnail shares (1, or the largest value-weighted norm).
     const attn::Matrix &shown(int layer, int head) const;
     double scaleTop() const { return m_scaleTop; }
@@ -156,6 +174,8 @@ private:
     int rowPitch() const;
     void updateOrder();
     void buildImages();
+    QImage imageOf(int layer, int head, const ColorLut &lut, QRgb masked) const;
+    void paintFound(QPainter &p, const QRect &cell) const;
     void hover(int layer, int head);
     void paintScore(QPainter &p, int layer, int head, const QFont &small) const;
     void paintMark(QPainter &p, const QRect &cell, const QString &mark) const;
@@ -179,6 +199,8 @@ private:
     std::shared_ptr<const Norms> m_norms;
     std::shared_ptr<const std::vector<attn::Matrix>> m_rollouts;
     double m_scaleTop = 1;
+    std::vector<std::shared_ptr<const RunOverview::Layer>> m_overviews; // a layer's once read
+    std::vector<std::int64_t> m_found;
 };
 
 } // namespace attn::ui

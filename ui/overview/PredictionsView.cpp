@@ -55,9 +55,11 @@ namespace {
 
 // The probability of token `id` at `position` of a run: the softmax of that row of its logits.
 double probabilityOf(const attn::Run &run, std::int64_t position, std::int64_t id) {
-    if (position < 0 || position >= run.logits.rows() || id < 0 || id >= run.logits.cols())
+    // A compact run keeps only its last position's logits (Run::logitsFirst).
+    const std::int64_t kept = position - run.logitsFirst;
+    if (kept < 0 || kept >= run.logits.rows() || id < 0 || id >= run.logits.cols())
         return 0;
-    const attn::RowVector row = run.logits.row(position);
+    const attn::RowVector row = run.logits.row(kept);
     const double top = row.maxCoeff();
     return std::exp(row(id) - top) / (row.array() - top).exp().sum();
 }
