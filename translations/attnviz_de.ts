@@ -1174,10 +1174,6 @@
         <translation>5. Softmax macht aus jeder Zeile Gewichte</translation>
     </message>
     <message>
-        <source>a&lt;sub&gt;ij&lt;/sub&gt; = exp(l&lt;sub&gt;ij&lt;/sub&gt;) / Σ&lt;sub&gt;k&lt;/sub&gt; exp(l&lt;sub&gt;ik&lt;/sub&gt;): the exponent is taken of each logit, and the row&apos;s sum goes in the denominator.&lt;br&gt;For %1: a%2%3 = exp(%4) / Σ = &lt;b&gt;%5&lt;/b&gt; (computed as exp(%4 − %6) / %7, subtracting the row maximum, which changes nothing but keeps exp finite).&lt;br&gt;Every weight is ≥ 0 and each row sums to 1 (this row: %8): a row of weights says how %1 spreads its attention over the keys.</source>
-        <translation>a&lt;sub&gt;ij&lt;/sub&gt; = exp(l&lt;sub&gt;ij&lt;/sub&gt;) / Σ&lt;sub&gt;k&lt;/sub&gt; exp(l&lt;sub&gt;ik&lt;/sub&gt;): von jedem Logit wird die Exponentialfunktion genommen, und die Summe der Zeile steht im Nenner.&lt;br&gt;Für %1: a%2%3 = exp(%4) / Σ = &lt;b&gt;%5&lt;/b&gt; (berechnet als exp(%4 − %6) / %7, mit abgezogenem Zeilenmaximum, was nichts ändert, exp aber endlich hält).&lt;br&gt;Jedes Gewicht ist ≥ 0 und jede Zeile summiert sich zu 1 (diese Zeile: %8): eine Zeile von Gewichten sagt, wie %1 seine Aufmerksamkeit auf die Keys verteilt.</translation>
-    </message>
-    <message>
         <source>6. The output row is a weighted average of V&apos;s rows</source>
         <translation>6. Die Ausgabezeile ist ein gewichteter Mittelwert der Zeilen von V</translation>
     </message>
@@ -1200,6 +1196,10 @@
     <message>
         <source>Stack the tokens as columns instead of rows and every matrix is transposed: %3 is d&lt;sub&gt;k&lt;/sub&gt;×n, the scores are %4 (m×n), the weights A = %5 are normalised down each column, and the output is %6 = %7: d&lt;sub&gt;v&lt;/sub&gt;×n, the transpose of the row layout&apos;s output. The numbers are the same: output column %1 here is output row %1 before, %2.&lt;br&gt;Neither is more correct; they differ only in how the inputs are laid out.</source>
         <translation>Stapelt man die Tokens als Spalten statt als Zeilen, ist jede Matrix transponiert: %3 ist d&lt;sub&gt;k&lt;/sub&gt;×n, die Scores sind %4 (m×n), die Gewichte A = %5 werden in jeder Spalte abwärts normiert, und die Ausgabe ist %6 = %7: d&lt;sub&gt;v&lt;/sub&gt;×n, die Transponierte der Ausgabe des Zeilenlayouts. Die Zahlen sind dieselben: Ausgabespalte %1 hier ist Ausgabezeile %1 von vorher, %2.&lt;br&gt;Keine ist richtiger; sie unterscheiden sich nur darin, wie die Eingaben angeordnet sind.</translation>
+    </message>
+    <message>
+        <source>a&lt;sub&gt;ij&lt;/sub&gt; = exp(l&lt;sub&gt;ij&lt;/sub&gt;) / Σ&lt;sub&gt;k&lt;/sub&gt; exp(l&lt;sub&gt;ik&lt;/sub&gt;): the exponent is taken of each logit, and the row&apos;s sum goes in the denominator.&lt;br&gt;For %1: a%2 = exp(%3) / Σ = &lt;b&gt;%4&lt;/b&gt; (computed as exp(%3 − %5) / %6, subtracting the row maximum, which changes nothing but keeps exp finite).&lt;br&gt;Every weight is ≥ 0 and each row sums to 1 (this row: %7): a row of weights says how %1 spreads its attention over the keys.</source>
+        <translation>a&lt;sub&gt;ij&lt;/sub&gt; = exp(l&lt;sub&gt;ij&lt;/sub&gt;) / Σ&lt;sub&gt;k&lt;/sub&gt; exp(l&lt;sub&gt;ik&lt;/sub&gt;): von jedem Logit wird die Exponentialfunktion genommen, und die Summe der Zeile steht im Nenner.&lt;br&gt;Für %1: a%2 = exp(%3) / Σ = &lt;b&gt;%4&lt;/b&gt; (berechnet als exp(%3 − %5) / %6, mit abgezogenem Zeilenmaximum, was nichts ändert, exp aber endlich hält).&lt;br&gt;Jedes Gewicht ist ≥ 0 und jede Zeile summiert sich zu 1 (diese Zeile: %7): eine Zeile von Gewichten sagt, wie %1 seine Aufmerksamkeit auf die Keys verteilt.</translation>
     </message>
 </context>
 <context>
@@ -1469,10 +1469,6 @@
 <context>
     <name>PresetsMenu</name>
     <message>
-        <source>Load preset “%1”</source>
-        <translation>Vorlage „%1“ laden</translation>
-    </message>
-    <message>
         <source>Preset</source>
         <translation>Vorlage</translation>
     </message>
@@ -1514,6 +1510,10 @@
     <message>
         <source>this model has no LM head: nothing to attribute</source>
         <translation>dieses Modell hat keinen LM-Kopf: nichts zuzuordnen</translation>
+    </message>
+    <message>
+        <source>Not computed at this length: at %1 tokens the run keeps no head&apos;s weights, and this picture needs every head&apos;s at once. The attention weights and the head table show every head.</source>
+        <translation>Bei dieser Länge nicht berechnet: Bei %1 Tokens behält der Lauf die Gewichte keines Kopfes, und dieses Bild braucht die aller Köpfe auf einmal. Die Attention-Gewichte und die Kopftabelle zeigen jeden Kopf.</translation>
     </message>
 </context>
 <context>
@@ -1829,10 +1829,6 @@
         <translation>Berechnen Sie die Gewichte von Anfrage %1: den Softmax ihrer Logits über die Schlüssel %2.</translation>
     </message>
     <message>
-        <source>Only these %1 keys, as if the row had no others.</source>
-        <translation>Nur diese %1 Schlüssel, als hätte die Zeile keine anderen.</translation>
-    </message>
-    <message>
         <source>largest logit: %1&lt;br&gt;</source>
         <translation>größter Logit: %1&lt;br&gt;</translation>
     </message>
@@ -1847,14 +1843,6 @@
     <message>
         <source>One output cell</source>
         <translation>Eine Zelle der Ausgabe</translation>
-    </message>
-    <message>
-        <source>Compute feature %1 of query %2&apos;s output: o%3,%1 = Σ&lt;sub&gt;j&lt;/sub&gt; a%3j · v&lt;sub&gt;j,%1&lt;/sub&gt;.</source>
-        <translation>Berechnen Sie Merkmal %1 der Ausgabe von Anfrage %2: o%3,%1 = Σ&lt;sub&gt;j&lt;/sub&gt; a%3j · v&lt;sub&gt;j,%1&lt;/sub&gt;.</translation>
-    </message>
-    <message>
-        <source>Only the %1 keys that weigh most (of %2).</source>
-        <translation>Nur die %1 Schlüssel mit dem größten Gewicht (von %2).</translation>
     </message>
     <message>
         <source>Over every key, as the output&apos;s tooltip computes it:</source>
@@ -1983,6 +1971,18 @@
     <message>
         <source>&lt;/table&gt;&lt;p&gt;Without the previous-token head the keys no longer say which token came before: the induction head loses its place. The circuit needs both.&lt;/p&gt;</source>
         <translation>&lt;/table&gt;&lt;p&gt;Ohne den Vorgänger-Kopf sagen die Schlüssel nicht mehr, welches Token davor kam: der Induktionskopf verliert seine Stelle. Der Schaltkreis braucht beide.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Only these %1 keys, as if the row had no others: part of the row, so its weights are written ã, not a (the heatmap&apos;s weights are over the whole row).</source>
+        <translation>Nur diese %1 Keys, als hätte die Zeile keine anderen: ein Teil der Zeile, daher heißen ihre Gewichte ã, nicht a (die Gewichte der Heatmap gelten für die ganze Zeile).</translation>
+    </message>
+    <message>
+        <source>Compute feature %1 of query %2&apos;s output: o%3,%1 = Σ&lt;sub&gt;j&lt;/sub&gt; a%3,j · v&lt;sub&gt;j,%1&lt;/sub&gt;.</source>
+        <translation>Berechnen Sie Merkmal %1 der Ausgabe von Anfrage %2: o%3,%1 = Σ&lt;sub&gt;j&lt;/sub&gt; a%3,j · v&lt;sub&gt;j,%1&lt;/sub&gt;.</translation>
+    </message>
+    <message>
+        <source>Only the %1 keys that weigh most (of %2): part of the row, so the sum is written õ, not the output o.</source>
+        <translation>Nur die %1 Keys mit dem größten Gewicht (von %2): ein Teil der Zeile, daher heißt die Summe õ, nicht die Ausgabe o.</translation>
     </message>
 </context>
 <context>
@@ -4644,6 +4644,10 @@
         <source>a compact run&apos;s logits are recomputed from its model</source>
         <translation>die Logits eines kompakten Laufs werden aus seinem Modell neu berechnet</translation>
     </message>
+    <message>
+        <source>the head keeps no q, k or statistics for those queries</source>
+        <translation>der Kopf behält für diese Queries kein q, k und keine Statistik</translation>
+    </message>
 </context>
 <context>
     <name>attn::ui::AttributionView</name>
@@ -5753,6 +5757,65 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     </message>
 </context>
 <context>
+    <name>attn::ui::HeadSummaryModel</name>
+    <message>
+        <source>Layer</source>
+        <translation>Schicht</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>Kopf</translation>
+    </message>
+    <message>
+        <source>Sink</source>
+        <translation>Senke</translation>
+    </message>
+    <message>
+        <source>Entropy</source>
+        <translation>Entropie</translation>
+    </message>
+    <message>
+        <source>Look-back</source>
+        <translation>Rückblick</translation>
+    </message>
+    <message>
+        <source>Prev.</source>
+        <translation>Vorh.</translation>
+    </message>
+    <message>
+        <source>Induct.</source>
+        <translation>Indukt.</translation>
+    </message>
+    <message>
+        <source>Dup.</source>
+        <translation>Dupl.</translation>
+    </message>
+    <message>
+        <source>Sink mass: the weight on position 0, averaged over the queries</source>
+        <translation>Senkenmasse: das Gewicht auf Position 0, gemittelt über die Queries</translation>
+    </message>
+    <message>
+        <source>The entropy of each query&apos;s weights (nats), averaged: 0 when a query reads one key, ln n when it reads n keys evenly</source>
+        <translation>Die Entropie der Gewichte jeder Query (nats), gemittelt: 0, wenn eine Query einen Key liest, ln n, wenn sie n Keys gleichmäßig liest</translation>
+    </message>
+    <message>
+        <source>How many positions back each query looks, weighted by its weights, averaged over the queries</source>
+        <translation>Wie viele Positionen jede Query zurückblickt, mit ihren Gewichten gewichtet, gemittelt über die Queries</translation>
+    </message>
+    <message>
+        <source>Previous-token score: the weight on the position just before</source>
+        <translation>Score für das vorherige Token: das Gewicht auf der Position direkt davor</translation>
+    </message>
+    <message>
+        <source>Induction score: the weight on the token after the last earlier occurrence of the query&apos;s token</source>
+        <translation>Induktions-Score: das Gewicht auf dem Token nach dem letzten früheren Vorkommen des Tokens der Query</translation>
+    </message>
+    <message>
+        <source>Duplicate-token score: the weight on the last earlier occurrence of the query&apos;s token</source>
+        <translation>Score für doppelte Tokens: das Gewicht auf dem letzten früheren Vorkommen des Tokens der Query</translation>
+    </message>
+</context>
+<context>
     <name>attn::ui::HeadWeightsDialog</name>
     <message>
         <source>One &amp;fused tensor, p × 3p: [Wq | Wk | Wv]</source>
@@ -6652,6 +6715,10 @@ Rechtsklick: die Matrix zufällig oder neu füllen.</translation>
         <source>%1: not a file of the model in A (the same architecture, layers, heads and vocabulary are needed)</source>
         <translation>%1: keine Datei des Modells in A (dieselbe Architektur, dieselben Schichten, Köpfe und dasselbe Vokabular sind nötig)</translation>
     </message>
+    <message>
+        <source>The A/B comparison reads every head&apos;s weights: at %1 tokens the runs do not keep them. Compare shorter texts.</source>
+        <translation>Der A/B-Vergleich liest die Gewichte jedes Kopfes: Bei %1 Tokens behalten die Läufe sie nicht. Vergleichen Sie kürzere Texte.</translation>
+    </message>
 </context>
 <context>
     <name>attn::ui::NetworkController</name>
@@ -6823,6 +6890,18 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
         <source>Compare with another file of the model</source>
         <translation>Mit einer anderen Datei des Modells vergleichen</translation>
     </message>
+    <message>
+        <source>Kept the document: the head was not taken apart.</source>
+        <translation>Das Dokument bleibt: der Kopf wurde nicht zerlegt.</translation>
+    </message>
+    <message>
+        <source>%1: layer %2, head %3</source>
+        <translation>%1: Schicht %2, Kopf %3</translation>
+    </message>
+    <message>
+        <source>%1: layer %2</source>
+        <translation>%1: Schicht %2</translation>
+    </message>
 </context>
 <context>
     <name>attn::ui::NetworkInterventions</name>
@@ -6871,6 +6950,10 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
     <message>
         <source>%1, %2 layers × %3 heads, d_model %4, %5; %6</source>
         <translation>%1, %2 Schichten × %3 Köpfe, d_model %4, %5; %6</translation>
+    </message>
+    <message>
+        <source>The run was cancelled: edit the text to run it again.</source>
+        <translation>Der Lauf wurde abgebrochen: Ändern Sie den Text, um ihn erneut zu starten.</translation>
     </message>
 </context>
 <context>
@@ -7118,6 +7201,77 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
     <message>
         <source>&amp;Scale:</source>
         <translation>&amp;Faktor:</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop the model&apos;s run of this text</source>
+        <translation>Den Lauf des Modells auf diesem Text anhalten</translation>
+    </message>
+    <message>
+        <source>&amp;Find:</source>
+        <translation>&amp;Suchen:</translation>
+    </message>
+    <message>
+        <source>a word of the text: its positions light up on every head</source>
+        <translation>ein Wort des Textes: seine Positionen leuchten auf jedem Kopf auf</translation>
+    </message>
+    <message>
+        <source>Choose a position: the head taken apart shows its row</source>
+        <translation>Eine Position wählen: der zerlegte Kopf zeigt ihre Zeile</translation>
+    </message>
+    <message>
+        <source>layer %v of %m</source>
+        <translation>Schicht %v von %m</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2: the largest weight of each block</source>
+        <translation>Schicht %1, Kopf %2: das größte Gewicht jedes Blocks</translation>
+    </message>
+    <message>
+        <source>At %1 tokens the run keeps no head&apos;s weights: each cell is the largest of a block of them, derived from the layer again. Click to take the head apart: the workbench shows every weight.</source>
+        <translation>Bei %1 Tokens behält der Lauf die Gewichte keines Kopfes: Jede Zelle ist das größte eines Blocks davon, aus der Schicht neu berechnet. Klicken zerlegt den Kopf: Die Werkbank zeigt jedes Gewicht.</translation>
+    </message>
+    <message>
+        <source>which key each query reads, 0–1 for every head: at %1 tokens, the largest weight of each block of them, read layer by layer</source>
+        <translation>welchen Key jede Query liest, 0–1 für jeden Kopf: bei %1 Tokens das größte Gewicht jedes Blocks davon, Schicht für Schicht gelesen</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Stop reading the heads layer by layer</source>
+        <translation>Das schichtweise Lesen der Köpfe anhalten</translation>
+    </message>
+    <message>
+        <source>Read the layers left</source>
+        <translation>Die übrigen Schichten lesen</translation>
+    </message>
+    <message>
+        <source>Stopped after %1 of %2 layers: the other heads are blank and have no row values.</source>
+        <translation>Nach %1 von %2 Schichten angehalten: Die übrigen Köpfe bleiben leer und haben keine Werte in der Tabelle.</translation>
+    </message>
+    <message>
+        <source>position %1</source>
+        <translation>Position %1</translation>
+    </message>
+    <message>
+        <source>not in the text</source>
+        <translation>nicht im Text</translation>
+    </message>
+    <message>
+        <source>%1 positions (the first %2 lit)</source>
+        <translation>%1 Positionen (die ersten %2 hervorgehoben)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n position(s)</source>
+        <translation>
+            <numerusform>%n Position</numerusform>
+            <numerusform>%n Positionen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -7442,10 +7596,6 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
         <translation>unbenannt</translation>
     </message>
     <message>
-        <source>Open %1</source>
-        <translation>%1 öffnen</translation>
-    </message>
-    <message>
         <source>saving %1…</source>
         <translation>%1 wird gespeichert…</translation>
     </message>
@@ -7760,6 +7910,10 @@ Wiederherstellen?</translation>
         <source>query — click to mask</source>
         <translation>Query – klicken zum Maskieren</translation>
     </message>
+    <message>
+        <source>attention weights</source>
+        <translation>Aufmerksamkeitsgewichte</translation>
+    </message>
 </context>
 <context>
     <name>attn::ui::TermsWidget</name>
@@ -7924,6 +8078,13 @@ Wiederherstellen?</translation>
     </message>
 </context>
 <context>
+    <name>attn::ui::TokenStrip</name>
+    <message>
+        <source>&lt;i&gt;… %1 more tokens …&lt;/i&gt;</source>
+        <translation>&lt;i&gt;… %1 weitere Tokens …&lt;/i&gt;</translation>
+    </message>
+</context>
+<context>
     <name>attn::ui::Tour</name>
     <message>
         <source>Back</source>
@@ -8027,6 +8188,14 @@ Wiederherstellen?</translation>
     <message>
         <source>step %1 — held-out loss %2, accuracy %3</source>
         <translation>Schritt %1 – Verlust (zurückgehalten) %2, Genauigkeit %3</translation>
+    </message>
+    <message>
+        <source>Training: %1</source>
+        <translation>Training: %1</translation>
+    </message>
+    <message>
+        <source>The document is no longer the task&apos;s: Reset, Step or Play puts its sentence back.</source>
+        <translation>Das Dokument ist nicht mehr das der Aufgabe: Zurücksetzen, Schritt oder Abspielen bringt ihren Satz zurück.</translation>
     </message>
 </context>
 <context>
@@ -8206,10 +8375,6 @@ Wiederherstellen?</translation>
         <translation>q·k = (c·q)·(k/c): die Query-Projektion hoch- und die Key-Projektion um denselben Faktor herunterzuskalieren ändert Q und K, aber keinen einzigen Score; Wq und Wk sind also nicht einzeln bestimmbar, nur ihr Produkt.</translation>
     </message>
     <message>
-        <source>Load the d_k = 512 scaling demo</source>
-        <translation>Die Skalierungs-Demo mit d_k = 512 laden</translation>
-    </message>
-    <message>
         <source>No result yet.</source>
         <translation>Noch kein Ergebnis.</translation>
     </message>
@@ -8332,6 +8497,10 @@ Wiederherstellen?</translation>
     <message>
         <source>output</source>
         <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <source>The d_k = 512 scaling demo</source>
+        <translation>Die Skalierungs-Demo mit d_k = 512</translation>
     </message>
 </context>
 <context>

@@ -12,7 +12,7 @@
 #include "networkreadings/LogitAttribution.h"
 #include "support/CliSupport.h"
 #include "support/ModelSupport.h"
-#include "support/RandomModelSupport.h"
+#include "support/RandomLlamaSupport.h"
 #include "transformer/Forward.h"
 #include "transformer/Generation.h"
 #include "transformer/Predictions.h"
@@ -326,7 +326,7 @@ private slots:
     // core's prediction, says how little it kept, and writes the recomputed layers on request.
     void longInputsRunCompact() {
         QTemporaryDir dir;
-        writeRandomLlama(dir.filePath("model"), 4096);
+        writeRandomLlamaFolder(dir.filePath("model"));
         const QString model = dir.filePath("model");
         std::vector<std::int64_t> ids(4096);
         for (std::size_t i = 0; i < ids.size(); ++i)

@@ -10,7 +10,7 @@
 #include "Limits.h"
 #include "checkpoint/Checkpoint.h"
 #include "support/ModelSupport.h"
-#include "support/RandomModelSupport.h"
+#include "support/RandomLlamaSupport.h"
 #include "transformer/Forward.h"
 #include "transformer/RunJson.h"
 
@@ -117,7 +117,7 @@ private slots:
     // interventions are recomputed with the layer.
     void aRandomModelAtAFewHundredTokens() {
         QTemporaryDir dir;
-        writeRandomLlama(dir.path());
+        writeRandomLlamaFolder(dir.path(), {.positions = 512});
         const auto checkpoint = attn::Checkpoint::open(dir.path());
         std::vector<std::int64_t> ids(300);
         for (std::size_t i = 0; i < ids.size(); ++i)
@@ -162,7 +162,7 @@ private slots:
     // compact.
     void autoTurnsCompactPastTheCap() {
         QTemporaryDir dir;
-        writeRandomLlama(dir.path());
+        writeRandomLlamaFolder(dir.path(), {.positions = 512});
         const auto checkpoint = attn::Checkpoint::open(dir.path());
         const std::vector<std::int64_t> shortIds(20, 3);
         QVERIFY(
