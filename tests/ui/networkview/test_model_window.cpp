@@ -176,9 +176,13 @@ private slots:
         finished.clear();
         runner.setText(QStringLiteral("the cat"));
         QTRY_COMPARE(started.size(), 1);
+        // On a loaded machine the tiny model's run may already have finished (and been shown)
+        // while the test waited for it to start; then both finish. Otherwise the first run's
+        // result, arriving after the newer text, is dropped.
+        const bool firstShown = finished.size() == 1;
         runner.setText(QStringLiteral("the dog"));
         QVERIFY(runner.waitUntilIdle());
-        QCOMPARE(finished.size(), 1);
+        QCOMPARE(finished.size(), firstShown ? 2 : 1);
         QCOMPARE(runner.outcome().text, QStringLiteral("the dog"));
         QCOMPARE(started.size(), 2);
         // The progress bar is only for a run that is going.
