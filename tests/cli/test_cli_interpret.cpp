@@ -33,10 +33,6 @@ namespace {
 const QString kGguf =
     QStringLiteral(ATTNVIZ_TEST_DATA_DIR "/reference-gguf/gpt2-bpe50k/model-Q8_0.gguf");
 
-std::vector<std::int64_t> referenceIds(const QString &model) {
-    return jsonIds(readJsonObject(modelDir(model) + "/reference.json")["ids"]);
-}
-
 QString idsText(const std::vector<std::int64_t> &ids) {
     QStringList parts;
     for (std::int64_t id : ids)

@@ -30,6 +30,19 @@ inline const char *const kReferenceModels[] = {"gpt2-tiny", "llama-gqa-tiny", "q
 inline const char *const kFamilyModels[] = {"llama3-tiny", "mistral-tiny", "qwen3-tiny",
                                             "gemma2-tiny", "gemma3-tiny",  "phi3-tiny"};
 
+// The token ids of a reference model's reference.json (defined below, after jsonIds).
+inline std::vector<std::int64_t> referenceIds(const QString &model);
+
+// Qt Test rows of every decoder reference model (all but BERT), one column "model".
+inline void addDecoderModelRows() {
+    QTest::addColumn<QString>("model");
+    for (const char *name : kReferenceModels)
+        if (QString(name) != "bert-tiny")
+            QTest::newRow(name) << QString(name);
+    for (const char *name : kFamilyModels)
+        QTest::newRow(name) << QString(name);
+}
+
 // The agreement of a stage with its reference, per matrix: max |a − b| / max |b| (the largest
 // error against the matrix's largest entry, so entries near zero are judged at the scale of the
 // matrix, as a float64 computation's rounding is). Infinite when the shapes differ.
@@ -47,6 +60,10 @@ inline std::vector<std::int64_t> jsonIds(const QJsonValue &value) {
     for (const QJsonValue &v : value.toArray())
         ids.push_back(std::int64_t(v.toDouble()));
     return ids;
+}
+
+inline std::vector<std::int64_t> referenceIds(const QString &model) {
+    return jsonIds(readJsonObject(modelDir(model) + "/reference.json")["ids"]);
 }
 
 // A tensor of reference.json's "grad" (nested lists shaped like the tensor) as a matrix; a 1-D

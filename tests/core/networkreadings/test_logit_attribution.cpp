@@ -20,10 +20,6 @@ using namespace testsupport;
 
 namespace {
 
-std::vector<std::int64_t> referenceIds(const QString &model) {
-    return jsonIds(readJsonObject(modelDir(model) + "/reference.json")["ids"]);
-}
-
 double largestPart(const attn::LogitAttribution &a) {
     double m = std::max(std::abs(a.embeddings), std::abs(a.finalBias));
     for (const attn::LogitAttribution::Layer &l : a.layers) {
@@ -40,14 +36,7 @@ class TestLogitAttribution : public QObject {
     Q_OBJECT
 
 private slots:
-    void partsAddUpToTheLogit_data() {
-        QTest::addColumn<QString>("model");
-        for (const char *name : kReferenceModels)
-            if (QString(name) != "bert-tiny")
-                QTest::newRow(name) << QString(name);
-        for (const char *name : kFamilyModels)
-            QTest::newRow(name) << QString(name);
-    }
+    void partsAddUpToTheLogit_data() { addDecoderModelRows(); }
 
     void partsAddUpToTheLogit() {
         QFETCH(QString, model);

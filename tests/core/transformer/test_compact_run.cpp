@@ -24,10 +24,6 @@ using namespace testsupport;
 
 namespace {
 
-std::vector<std::int64_t> referenceIds(const QString &model) {
-    return jsonIds(readJsonObject(modelDir(model) + "/reference.json")["ids"]);
-}
-
 bool sameLayer(const attn::LayerRun &a, const attn::LayerRun &b) {
     for (const auto &[x, y] :
          {std::pair{&a.x, &b.x}, std::pair{&a.attnOut, &b.attnOut}, std::pair{&a.mid, &b.mid},
@@ -98,14 +94,7 @@ class TestCompactRun : public QObject {
     Q_OBJECT
 
 private slots:
-    void compactEqualsFull_data() {
-        QTest::addColumn<QString>("model");
-        for (const char *name : kReferenceModels)
-            if (QString(name) != "bert-tiny")
-                QTest::newRow(name) << QString(name);
-        for (const char *name : kFamilyModels)
-            QTest::newRow(name) << QString(name);
-    }
+    void compactEqualsFull_data() { addDecoderModelRows(); }
 
     void compactEqualsFull() {
         QFETCH(QString, model);

@@ -17,26 +17,11 @@
 
 using namespace testsupport;
 
-namespace {
-
-std::vector<std::int64_t> referenceIds(const QString &model) {
-    return jsonIds(readJsonObject(modelDir(model) + "/reference.json")["ids"]);
-}
-
-} // namespace
-
 class TestGeneration : public QObject {
     Q_OBJECT
 
 private slots:
-    void continuedRunEqualsTheWholeRun_data() {
-        QTest::addColumn<QString>("model");
-        for (const char *name : kReferenceModels)
-            if (QString(name) != "bert-tiny")
-                QTest::newRow(name) << QString(name);
-        for (const char *name : kFamilyModels)
-            QTest::newRow(name) << QString(name);
-    }
+    void continuedRunEqualsTheWholeRun_data() { addDecoderModelRows(); }
 
     // The prompt in two pieces, then one token at a time: each step's logits and each new
     // row's weights equal the whole run's last row (to 1e-12 relative), over more positions

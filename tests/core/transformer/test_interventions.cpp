@@ -44,10 +44,6 @@ bool sameRun(const attn::Run &a, const attn::Run &b) {
     return true;
 }
 
-std::vector<std::int64_t> referenceIds(const QString &model) {
-    return jsonIds(readJsonObject(modelDir(model) + "/reference.json")["ids"]);
-}
-
 QString refusal(const attn::Checkpoint &checkpoint, const std::vector<std::int64_t> &ids,
                 const Interventions &interventions) {
     try {
