@@ -7,6 +7,7 @@
 #include "CliArrays.h"
 #include "CliExplainOptions.h"
 #include "CliHelp.h"
+#include "CliHtml.h"
 #include "CliLearn.h"
 #include "CliModel.h"
 #include "CliTokenize.h"
@@ -17,7 +18,6 @@
 #include "io/ResultJson.h"
 #include "io/Session.h"
 #ifdef ATTNVIZ_CLI_RENDER
-#include "CliHtml.h"
 #include "CliRender.h"
 #include "CliWorksheet.h"
 #endif

@@ -7,6 +7,8 @@
 #   scripts/dev.sh build – only builds
 #   scripts/dev.sh asan  – builds the whole suite with AddressSanitizer + UBSan (the asan preset,
 #                          in build-asan) and runs it; any report fails the run
+#   scripts/dev.sh asan-core – the same without the window (ATTNVIZ_BUILD_GUI=OFF, in
+#                          build-asan-core): the core, the CLI, every parser's replay; what CI runs
 #   scripts/dev.sh soak  – walks the window like a class for a long time: test_class_flow with
 #                          SOAK_SEEDS sequences (default 300) of SOAK_ACTIONS actions (default 40)
 #   scripts/dev.sh fuzz  – builds the libFuzzer targets of tests/fuzz with clang (the fuzz preset,
@@ -20,12 +22,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-run}"
 case "$mode" in
-  asan) preset=asan ;;
+  asan | asan-core) preset=asan ;;
   fuzz) preset=fuzz ;;
   *) preset="${PRESET:-release}" ;;
 esac
+# asan-core builds the asan preset without the window, in a directory of its own.
+gui_off=()
+[ "$mode" = asan-core ] && gui_off=(-DATTNVIZ_BUILD_GUI=OFF)
 case "$preset" in
   release) build_dir="${BUILD_DIR:-build}" ;;
+  asan) build_dir="${BUILD_DIR:-build-asan${gui_off:+-core}}" ;;
   *) build_dir="${BUILD_DIR:-build-$preset}" ;;
 esac
 
@@ -66,6 +72,7 @@ build() {
     export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}" CCACHE_NOHASHDIR="${CCACHE_NOHASHDIR:-1}" \
       CCACHE_SLOPPINESS="${CCACHE_SLOPPINESS:-pch_defines,time_macros,include_file_mtime,include_file_ctime}"
   cmake --preset "$preset" -S . -B "$build_dir" -DATTNVIZ_NATIVE="${ATTNVIZ_NATIVE:-OFF}" \
+    "${gui_off[@]}" \
     "${launcher[@]}"
   cmake --build "$build_dir" --parallel "$(nproc)" "$@"
 }
@@ -124,7 +131,7 @@ case "$mode" in
     QT_QPA_PLATFORM=offscreen ctest --test-dir "$build_dir" --output-on-failure --timeout 600 \
       -j "$(nproc)"
     ;;
-  asan)
+  asan | asan-core)
     echo "==> running the test suite under AddressSanitizer + UndefinedBehaviorSanitizer"
     ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1}" \
       UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
@@ -140,7 +147,7 @@ case "$mode" in
   fuzz) fuzz ;;
   build) ;;
   *)
-    echo "usage: $0 [run|test|build|asan|fuzz|soak]" >&2
+    echo "usage: $0 [run|test|build|asan|asan-core|fuzz|soak]" >&2
     exit 2
     ;;
 esac
