@@ -11,6 +11,7 @@
 #include "tokenizer/Tokenizer.h"
 #include "tokenizer/TokenizerFiles.h"
 #include "transformer/Forward.h"
+#include "transformer/RunSelection.h"
 
 #include <QCommandLineParser>
 
@@ -43,6 +44,7 @@ int analyze(const QStringList &arguments) {
         {"text", "text", "TEXT"},
         {"ids", "ids", "1,2,3"},
         {"ablate", "ablate", "L:H"},
+        {"heads", "heads", "L:H,..."},
         {"json", "json", "OUT"},
     });
     if (!parser.parse(arguments))
@@ -69,10 +71,21 @@ int analyze(const QStringList &arguments) {
     for (const auto &[layer, head] : ablate)
         checkEdit(*checkpoint, std::int64_t(ids.size()), attn::Intervention::zero(layer, head),
                   nullptr, QString("--ablate %1:%2").arg(layer).arg(head));
+    attn::RunSelection selection;
+    if (parser.isSet("heads"))
+        selection.heads = attn::parseRunHeads(parser.value("heads"), checkpoint->config());
     std::optional<attn::ModelAnalysis> analysis;
     try {
-        const attn::RunPtr run = attn::runModel(*checkpoint, ids);
-        analysis = attn::analyzeRun(*checkpoint, *run, ablate);
+        // Past the length whose every n × n a run keeps, the run is compact (model run's rule)
+        // and the analysis reads the chosen heads a layer at a time.
+        const attn::RunPtr run =
+            attn::runModel(*checkpoint, ids, {}, {attn::RunOptions::Keep::Auto});
+        if (run->compact && selection.allHeads())
+            throw attn::InputError(
+                QString("at %1 tokens the value-weighted norms of every head would be every "
+                        "head's n × n at once; choose the heads with --heads L:H[,L:H...]")
+                    .arg(qlonglong(ids.size())));
+        analysis = attn::analyzeRun(*checkpoint, *run, ablate, nullptr, selection);
     } catch (const attn::InputError &e) {
         throw attn::InputError(folder + ": " + QString::fromStdString(e.what()));
     }
@@ -92,7 +105,7 @@ int runAnalyzeCommand(const QStringList &arguments) {
     } catch (const UsageError &e) {
         writeErr("attnviz-cli: " + e.message.simplified() +
                  " (usage: attnviz-cli model analyze DIR (--text TEXT | --ids 1,2,3) "
-                 "[--ablate L:H]... --json OUT)\n");
+                 "[--heads L:H,...] [--ablate L:H]... --json OUT)\n");
         return kExitUsage;
     } catch (const attn::InputError &e) {
         writeErr("attnviz-cli: " + QString::fromStdString(e.what()).simplified() + "\n");

@@ -30,7 +30,8 @@ const char *const kHelp = R"(Usage: attnviz-cli compute FILE [--layout rows|colu
        attnviz-cli model generate DIR (--text TEXT | --ids 1,2,3) --tokens N
                    [--temperature T --seed S] [--top K] [--json OUT]
                    [--ablate L:H[:scale=F]]... [--steer ...]... [--steer-texts ...]...
-       attnviz-cli model analyze DIR (--text TEXT | --ids 1,2,3) [--ablate L:H]... --json OUT
+       attnviz-cli model analyze DIR (--text TEXT | --ids 1,2,3) [--heads L:H,...]
+                   [--ablate L:H]... --json OUT
        attnviz-cli model session DIR (--text TEXT | --ids 1,2,3) --layer L [--head H]
                    --out S.attnviz
        attnviz-cli model grad DIR --ids 1,2,3 --json OUT
@@ -119,7 +120,9 @@ Commands:
             W_QK and W_OV, W_OV's eigenvalues as [re, im] by modulus, the copying
             score), "scores" (previous_token, first_token, induction,
             duplicate_token), "ablation" (per --ablate: the last position's logits
-            with that head's output zeroed)}.
+            with that head's output zeroed)}. Past the length a run keeps every
+            head's weights for, the run is compact: --heads is needed, the scores
+            cover every head, and "rollout" is null with "rollout_omitted" saying why.
   model session
             Write the workbench session of head H of layer L (or of the whole layer
             without --head) on the run's tokens: X is the layer's attention input,
@@ -229,6 +232,7 @@ Options for model generate:
 
 Options for model analyze:
   --ids, --text     as for model run
+  --heads L:H,...   "norms" and "circuits" for these heads only (null for the others)
   --ablate L:H      add the last position's logits with head H of layer L zeroed
   --json OUT        the file to write, - for standard output
 

@@ -78,7 +78,7 @@ _attnviz_cli() {
             "model attribute") options="--text --ids --target --position --json" ;;
             "model generate") options="--text --ids --tokens --temperature --seed --top --json --ablate --steer --steer-texts" ;;
             "model session") options="--text --ids --layer --head --out" ;;
-            "model analyze") options="--text --ids --ablate --json" ;;
+            "model analyze") options="--text --ids --heads --ablate --json" ;;
             "model inspect") options="" ;;
             "model compare") options="--text --ids --json" ;;
             tokenize) options="--text" ;;

@@ -3,10 +3,15 @@
 
 #include <QJsonValue>
 
+#include "HeadOverview.h"
+#include "Translate.h"
 #include "checkpoint/Checkpoint.h"
 #include "io/JsonWrite.h"
 #include "transformer/Forward.h"
 #include "transformer/Interventions.h"
+#include "transformer/RunLayers.h"
+
+#include <algorithm>
 
 namespace attn {
 
@@ -34,7 +39,8 @@ void appendRow(QByteArray &out, const RowVector &row) {
 
 std::optional<ModelAnalysis> analyzeRun(const Checkpoint &checkpoint, const Run &run,
                                         const std::vector<std::pair<int, int>> &ablate,
-                                        const std::atomic<bool> *cancel) {
+                                        const std::atomic<bool> *cancel,
+                                        const RunSelection &selection) {
     std::vector<Interventions> ablations;
     for (const auto &[layer, head] : ablate) {
         Interventions one;
@@ -43,27 +49,62 @@ std::optional<ModelAnalysis> analyzeRun(const Checkpoint &checkpoint, const Run 
         ablations.push_back(std::move(one));
     }
     ModelAnalysis a;
-    a.norms = valueWeightedNorms(checkpoint, run);
-    a.rollout = attentionRollout(run);
-    a.scores = headScores(run);
+    const std::size_t layers = run.layers.size();
+    a.norms.resize(layers);
+    a.circuits.resize(layers);
+    a.kept.resize(layers);
+    a.scores.resize(layers);
+    // One layer at a time: a compact run's is recomputed with the chosen heads' weights only.
+    RunLayers each(run, &checkpoint, selection);
+    for (std::size_t l = 0; l < layers; ++l) {
+        if (cancelled(cancel))
+            return std::nullopt;
+        const std::size_t heads = run.layers[l].heads.size();
+        for (std::size_t h = 0; h < heads; ++h) {
+            const bool chosen = selection.keeps(int(l), int(h));
+            a.kept[l].push_back(chosen);
+            a.norms[l].push_back(
+                chosen ? valueWeightedHead(checkpoint, each.layer(int(l)).heads[h], int(l), int(h))
+                       : ValueWeightedHead{});
+            a.circuits[l].push_back(chosen ? headCircuit(checkpoint, int(l), int(h))
+                                           : HeadCircuit{});
+        }
+        if (run.compact) {
+            // The scores of every head, a block of queries at a time (no head's n × n).
+            const int cells = int(std::min<std::size_t>(run.ids.size(), 64));
+            const std::vector<HeadOverview> overview =
+                layerOverview(checkpoint, run, int(l), cells, cancel);
+            if (overview.size() != heads)
+                return std::nullopt; // cancelled
+            for (const HeadOverview &o : overview)
+                a.scores[l].push_back(o.summary.scores);
+        }
+    }
+    if (run.compact) {
+        a.rolloutOmitted =
+            translate("attn::transformer", "the rollout multiplies every head's weights, n × n at "
+                                           "once, which a run of this length does not keep")
+                .toStdString();
+    } else {
+        a.rollout = attentionRollout(run);
+        a.scores = headScores(run);
+    }
     if (cancelled(cancel))
         return std::nullopt;
     a.decoder = checkpoint.config().decoder();
     if (a.decoder)
         a.lens = logitLens(checkpoint, run);
-    a.circuits.resize(run.layers.size());
-    for (std::size_t l = 0; l < run.layers.size(); ++l) {
-        if (cancelled(cancel))
-            return std::nullopt;
-        for (std::size_t h = 0; h < run.layers[l].heads.size(); ++h)
-            a.circuits[l].push_back(headCircuit(checkpoint, int(l), int(h)));
-    }
+    // A compact run's ablated runs are compact too: only their last logits are read.
+    RunOptions options;
+    options.keep = run.compact ? RunOptions::Keep::Compact : RunOptions::Keep::Everything;
     for (std::size_t i = 0; i < ablate.size(); ++i) {
         if (cancelled(cancel))
             return std::nullopt;
-        const RunPtr ablated = runModel(checkpoint, run.ids, ablations[i]);
+        const RunPtr ablated = runModel(checkpoint, run.ids, ablations[i], options);
         RowVector last;
-        if (ablated->logits.rows() > 0)
+        if (a.decoder && !run.ids.empty())
+            last = logitsOf(checkpoint, *ablated, std::int64_t(run.ids.size()) - 1, 1).row(0);
+        else if (ablated->logits.rows() > 0)
             last = ablated->logits.row(ablated->logits.rows() - 1);
         a.ablations.push_back({ablate[i].first, ablate[i].second, last});
     }
@@ -82,7 +123,10 @@ QByteArray analysisToJson(const ModelAnalysis &a) {
             json::Block hs(out, layers.inner(), json::Block::Array);
             for (const ValueWeightedHead &h : heads) {
                 hs.item();
-                json::appendMatrix(out, h.norms, hs.inner());
+                if (h.norms.size() == 0 && h.valueNorms.size() == 0)
+                    out += "null"; // a head the selection left out
+                else
+                    json::appendMatrix(out, h.norms, hs.inner());
             }
             hs.close();
         }
@@ -90,7 +134,13 @@ QByteArray analysisToJson(const ModelAnalysis &a) {
     }
 
     root.key("rollout");
-    json::appendMatrix(out, a.rollout, root.inner());
+    if (a.rolloutOmitted.empty()) {
+        json::appendMatrix(out, a.rollout, root.inner());
+    } else {
+        out += "null";
+        root.key("rollout_omitted");
+        json::appendValue(out, QJsonValue(QString::fromStdString(a.rolloutOmitted)), 0);
+    }
 
     if (a.decoder) {
         root.key("lens_top");
@@ -113,11 +163,16 @@ QByteArray analysisToJson(const ModelAnalysis &a) {
     root.key("circuits");
     {
         json::Block layers(out, root.inner(), json::Block::Array);
-        for (const auto &heads : a.circuits) {
+        for (std::size_t l = 0; l < a.circuits.size(); ++l) {
             layers.item();
             json::Block hs(out, layers.inner(), json::Block::Array);
-            for (const HeadCircuit &c : heads) {
+            for (std::size_t h = 0; h < a.circuits[l].size(); ++h) {
+                const HeadCircuit &c = a.circuits[l][h];
                 hs.item();
+                if (l < a.kept.size() && h < a.kept[l].size() && !a.kept[l][h]) {
+                    out += "null"; // a head the selection left out
+                    continue;
+                }
                 json::Block o(out, hs.inner(), json::Block::Object);
                 if (c.qkOmitted.isEmpty()) {
                     o.key("qk_singular");

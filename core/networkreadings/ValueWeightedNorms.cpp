@@ -10,12 +10,19 @@ namespace attn {
 
 ValueWeightedHead valueWeightedHead(const Checkpoint &checkpoint, const Run &run, int layer,
                                     int head) {
-    const Matrix wo = headOutputRows(checkpoint, layer, head); // checks layer and head
+    headOutputRows(checkpoint, layer, head); // checks layer and head
     if (std::size_t(layer) >= run.layers.size() ||
-        std::size_t(head) >= run.layers[std::size_t(layer)].heads.size() ||
-        run.layers[std::size_t(layer)].heads[std::size_t(head)].v.cols() != wo.rows())
+        std::size_t(head) >= run.layers[std::size_t(layer)].heads.size())
         throw InputError(translate("attn::transformer", "the run is not a run of this model"));
-    const HeadRun &h = run.layers[std::size_t(layer)].heads[std::size_t(head)];
+    return valueWeightedHead(checkpoint, run.layers[std::size_t(layer)].heads[std::size_t(head)],
+                             layer, head);
+}
+
+ValueWeightedHead valueWeightedHead(const Checkpoint &checkpoint, const HeadRun &h, int layer,
+                                    int head) {
+    const Matrix wo = headOutputRows(checkpoint, layer, head); // checks layer and head
+    if (h.v.cols() != wo.rows() || h.weights.rows() != h.v.rows())
+        throw InputError(translate("attn::transformer", "the run is not a run of this model"));
     ValueWeightedHead out;
     const Matrix written = h.v * wo; // n × d: what each key's value writes
     out.valueNorms = written.rowwise().norm().transpose();

@@ -24,6 +24,10 @@ struct ValueWeightedHead {
 // One head of `run` (a run of `checkpoint`). Throws InputError for a layer or head out of range.
 ValueWeightedHead valueWeightedHead(const Checkpoint &checkpoint, const Run &run, int layer,
                                     int head);
+// The same from the head's own run (`h` is head `head` of layer `layer`, with its weights): a
+// compact run's head as expandLayer recomputes it.
+ValueWeightedHead valueWeightedHead(const Checkpoint &checkpoint, const HeadRun &h, int layer,
+                                    int head);
 
 // Every head, [layer][head] (the references' analysis.norms): O(layers·heads·n·head_dim·d).
 std::vector<std::vector<ValueWeightedHead>> valueWeightedNorms(const Checkpoint &checkpoint,

@@ -6,6 +6,7 @@
 
 #include "support/AnalysisSupport.h"
 #include "support/CliSupport.h"
+#include "support/RandomLlamaSupport.h"
 
 #include <QJsonDocument>
 #include <QTemporaryDir>
@@ -86,6 +87,8 @@ private slots:
         QTest::newRow("not a head")
             << analyze + QStringList{"--ablate", "x", "--json", "-"} << "--ablate expects L:H";
         QTest::newRow("no --json") << analyze << "needs --json OUT";
+        QTest::newRow("heads out of range")
+            << analyze + QStringList{"--heads", "0:9", "--json", "-"} << "there is no head 9";
         QTest::newRow("run: not a head") << run + QStringList{"--ablate", "0:x"}
                                          << "--ablate expects L:H, L:H:mean or L:H:scale=F";
         QTest::newRow("run: bad scale")
@@ -112,6 +115,37 @@ private slots:
         const QString err = QString::fromUtf8(run.err);
         QVERIFY2(err.contains(message), qPrintable(err));
         QCOMPARE(err.count('\n'), 1);
+    }
+
+    // --heads keeps norms and circuits to the chosen heads (null for the others) and the
+    // same numbers as without it; a text long enough for a compact run needs --heads.
+    void headsChooseWhatIsAnalyzed() {
+        const QString model = modelDir("llama-gqa-tiny");
+        const QString ids = idsText(jsonIds(reference("llama-gqa-tiny")["ids"]));
+        const Run all = runCli({"model", "analyze", model, "--ids", ids, "--json", "-"});
+        const Run some =
+            runCli({"model", "analyze", model, "--ids", ids, "--heads", "1:2", "--json", "-"});
+        QVERIFY2(all.finished && all.exitCode == 0, all.err.constData());
+        QVERIFY2(some.finished && some.exitCode == 0, some.err.constData());
+        const QJsonObject a = QJsonDocument::fromJson(all.out).object();
+        const QJsonObject s = QJsonDocument::fromJson(some.out).object();
+        QCOMPARE(s["norms"][1][2], a["norms"][1][2]);
+        QCOMPARE(s["circuits"][1][2], a["circuits"][1][2]);
+        QVERIFY(s["norms"][1][1].isNull() && s["norms"][0][2].isNull());
+        QVERIFY(s["circuits"][0][0].isNull());
+        QCOMPARE(s["scores"], a["scores"]);
+        QCOMPARE(s["rollout"], a["rollout"]);
+        QVERIFY(!s.contains("rollout_omitted"));
+
+        QTemporaryDir dir;
+        writeRandomLlamaFolder(dir.filePath("model"));
+        const Run longText = runCli({"model", "analyze", dir.filePath("model"), "--ids",
+                                     idsText(repeatingIds(4096, 64)), "--json", "-"});
+        QVERIFY(longText.finished);
+        QCOMPARE(longText.exitCode, 1);
+        QVERIFY2(longText.err.contains("at 4096 tokens") && longText.err.contains("--heads"),
+                 longText.err.constData());
+        QCOMPARE(longText.err.count('\n'), 1);
     }
 
     // model run --ablate L:H gives the references' ablation logits.

@@ -13,6 +13,7 @@
 #include "support/AnalysisSupport.h"
 #include "transformer/Forward.h"
 #include "transformer/Predictions.h"
+#include "transformer/RunSelection.h"
 #include "transformer/TakeApart.h"
 
 #include <Eigen/Eigenvalues>
@@ -198,6 +199,75 @@ private slots:
         for (Eigen::Index i = 0; i < w.rows(); ++i)
             for (Eigen::Index j = 0; j < w.cols(); ++j)
                 QCOMPARE(h.norms(i, j), w(i, j) * h.valueNorms(j));
+    }
+
+    void compactAnalysisMatchesTheFullOne_data() { addDecoderModelRows(); }
+
+    // model analyze --heads at long lengths: a compact run's analysis (each layer recomputed
+    // with the chosen heads' weights, the scores a block of queries at a time, compact ablated
+    // runs) equals the full run's to 1e-12, heads left out are null, the rollout is omitted.
+    void compactAnalysisMatchesTheFullOne() {
+        QFETCH(QString, model);
+        const auto checkpoint = attn::Checkpoint::open(modelDir(model));
+        const std::vector<std::int64_t> ids = referenceIds(model);
+        const attn::RunPtr full = attn::runModel(*checkpoint, ids);
+        const attn::RunPtr compact =
+            attn::runModel(*checkpoint, ids, {}, {attn::RunOptions::Keep::Compact});
+        QVERIFY(compact->compact);
+        const int layers = int(full->layers.size());
+        const int heads = int(full->layers[0].heads.size());
+        attn::RunSelection selection;
+        selection.heads.resize(std::size_t(layers));
+        selection.heads[0] = {1};
+        selection.heads[std::size_t(layers - 1)].push_back(heads - 1);
+        const std::vector<std::pair<int, int>> ablate = {{0, 0}};
+        const auto expected = attn::analyzeRun(*checkpoint, *full, ablate);
+        const auto picked = attn::analyzeRun(*checkpoint, *full, ablate, nullptr, selection);
+        const auto actual = attn::analyzeRun(*checkpoint, *compact, ablate, nullptr, selection);
+        QVERIFY(expected && picked && actual);
+        for (int l = 0; l < layers; ++l)
+            for (int h = 0; h < heads; ++h) {
+                const auto lh = std::size_t(l), hh = std::size_t(h);
+                const bool chosen = selection.keeps(l, h);
+                QCOMPARE(bool(actual->kept[lh][hh]), chosen);
+                if (chosen) {
+                    // The same products on a full run; recomputed ones on a compact run.
+                    QCOMPARE(picked->norms[lh][hh].norms, expected->norms[lh][hh].norms);
+                    QVERIFY2(relativeError(actual->norms[lh][hh].norms,
+                                           expected->norms[lh][hh].norms) <= 1e-12,
+                             qPrintable(QString("norms of %1:%2").arg(l).arg(h)));
+                    QCOMPARE(actual->circuits[lh][hh].ovSingular,
+                             expected->circuits[lh][hh].ovSingular);
+                } else {
+                    QCOMPARE(actual->norms[lh][hh].norms.size(), Eigen::Index(0));
+                }
+                const attn::HeadScores &a = actual->scores[lh][hh], &e = expected->scores[lh][hh];
+                for (const auto &[x, y] : {std::pair{a.previousToken, e.previousToken},
+                                           {a.firstToken, e.firstToken},
+                                           {a.induction, e.induction},
+                                           {a.duplicateToken, e.duplicateToken}})
+                    QVERIFY2(
+                        (std::isnan(x) && std::isnan(y)) || std::abs(x - y) <= 1e-12,
+                        qPrintable(
+                            QString("scores of %1:%2: %3 and %4").arg(l).arg(h).arg(x).arg(y)));
+            }
+        for (std::size_t l = 0; l < expected->lens.top.size(); ++l)
+            for (std::size_t i = 0; i < expected->lens.top[l].size(); ++i)
+                QCOMPARE(actual->lens.top[l][i][0].id, expected->lens.top[l][i][0].id);
+        QVERIFY(relativeError(actual->ablations[0].lastLogits, expected->ablations[0].lastLogits) <=
+                1e-12);
+        QCOMPARE(actual->rollout.size(), Eigen::Index(0));
+        QVERIFY(!actual->rolloutOmitted.empty());
+        QVERIFY(picked->rolloutOmitted.empty());
+
+        const QJsonObject json = QJsonDocument::fromJson(attn::analysisToJson(*actual)).object();
+        QVERIFY(json["norms"][0][0].isNull());
+        QVERIFY(json["norms"][0][1].isArray());
+        QVERIFY(json["circuits"][0][0].isNull());
+        QVERIFY(json["circuits"][0][1].isObject());
+        QVERIFY(json["rollout"].isNull());
+        QVERIFY(!json["rollout_omitted"].toString().isEmpty());
+        QCOMPARE(json["scores"][layers - 1].toArray().size(), heads);
     }
 
     void outOfRangeHeadsAreRefused() {
