@@ -4648,6 +4648,10 @@
         <source>the head keeps no q, k or statistics for those queries</source>
         <translation>der Kopf behält für diese Queries kein q, k und keine Statistik</translation>
     </message>
+    <message>
+        <source>the rollout multiplies every head&apos;s weights, n × n at once, which a run of this length does not keep</source>
+        <translation>der Rollout multipliziert die Gewichte aller Köpfe, n × n auf einmal, und ein Lauf dieser Länge behält sie nicht</translation>
+    </message>
 </context>
 <context>
     <name>attn::ui::AttributionView</name>
