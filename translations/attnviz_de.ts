@@ -1512,8 +1512,8 @@
         <translation>dieses Modell hat keinen LM-Kopf: nichts zuzuordnen</translation>
     </message>
     <message>
-        <source>Not computed at this length: at %1 tokens the run keeps no head&apos;s weights, and this picture needs every head&apos;s at once. The attention weights and the head table show every head.</source>
-        <translation>Bei dieser Länge nicht berechnet: Bei %1 Tokens behält der Lauf die Gewichte keines Kopfes, und dieses Bild braucht die aller Köpfe auf einmal. Die Attention-Gewichte und die Kopftabelle zeigen jeden Kopf.</translation>
+        <source>cancelled: ask again to read it</source>
+        <translation>abgebrochen: erneut anfordern, um es zu lesen</translation>
     </message>
 </context>
 <context>
@@ -7276,6 +7276,34 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
             <numerusform>%n Position</numerusform>
             <numerusform>%n Positionen</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Stop reading this picture layer by layer</source>
+        <translation>Das schichtweise Lesen dieses Bildes beenden</translation>
+    </message>
+    <message>
+        <source>reading layer %1 of %2…</source>
+        <translation>lese Schicht %1 von %2 …</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2: the largest ‖a·v·Wo‖ of each block</source>
+        <translation>Schicht %1, Kopf %2: das größte ‖a·v·Wo‖ jedes Blocks</translation>
+    </message>
+    <message>
+        <source>At %1 tokens each cell is the largest of a block of cells, derived from the layer again.</source>
+        <translation>Bei %1 Tokens ist jede Zelle die größte eines Blocks von Zellen, aus der Schicht neu berechnet.</translation>
+    </message>
+    <message>
+        <source>Rollout through layer %1: the largest of each block</source>
+        <translation>Rollout bis Schicht %1: das Größte jedes Blocks</translation>
+    </message>
+    <message>
+        <source>how much each key adds to the query&apos;s output (Kobayashi et al. 2020), one scale for every head: 0–%1; at %2 tokens, the largest of each block of cells</source>
+        <translation>wie viel jeder Schlüssel zur Ausgabe der Anfrage beiträgt (Kobayashi et al. 2020), eine Skala für alle Köpfe: 0–%1; bei %2 Tokens das Größte jedes Zellblocks</translation>
+    </message>
+    <message>
+        <source>not read: choose the picture again to read it</source>
+        <translation>nicht gelesen: das Bild erneut wählen, um es zu lesen</translation>
     </message>
 </context>
 <context>

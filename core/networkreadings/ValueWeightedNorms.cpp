@@ -1,10 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ValueWeightedNorms.h"
 
+#include "HeadOverview.h"
 #include "InputError.h"
+#include "Parallel.h"
 #include "Translate.h"
 #include "checkpoint/Checkpoint.h"
+#include "transformer/Forward.h"
 #include "transformer/TakeApart.h"
+
+#include <algorithm>
+#include <optional>
 
 namespace attn {
 
@@ -28,6 +34,43 @@ ValueWeightedHead valueWeightedHead(const Checkpoint &checkpoint, const HeadRun 
     out.valueNorms = written.rowwise().norm().transpose();
     out.norms = h.weights.array().rowwise() * out.valueNorms.array();
     return out;
+}
+
+std::vector<ValueWeightedHead> layerValueWeightedOverview(const Checkpoint &checkpoint,
+                                                          const Run &run, int layer, int cells,
+                                                          const std::atomic<bool> *cancel) {
+    const ModelConfig &c = checkpoint.config();
+    const auto n = Eigen::Index(run.ids.size());
+    const std::size_t heads = std::size_t(c.heads);
+    const auto cancelled = [cancel] { return cancel && cancel->load(); };
+    // Every head's q, k and v, none of its weights (a full run's own layer has them all).
+    const std::vector<bool> none(heads, false);
+    const std::optional<LayerRun> expanded =
+        run.compact ? std::optional<LayerRun>(expandLayer(checkpoint, run, layer, none))
+                    : std::nullopt;
+    const LayerRun &lr = expanded ? *expanded : run.layers.at(std::size_t(layer));
+    // Query rows per block: about 2 M numbers (16 MB) a thread, as the weights' overview.
+    const Eigen::Index step =
+        std::max<Eigen::Index>(1, (Eigen::Index(1) << 21) / std::max<Eigen::Index>(n, 1));
+    std::vector<ValueWeightedHead> out(heads);
+    parallelFor(Eigen::Index(heads), 1, [&](Eigen::Index firstHead, Eigen::Index lastHead) {
+        for (Eigen::Index h = firstHead; h < lastHead && !cancelled(); ++h) {
+            const HeadRun &head = lr.heads[std::size_t(h)];
+            const Matrix written = head.v * headOutputRows(checkpoint, layer, int(h));
+            ValueWeightedHead &o = out[std::size_t(h)];
+            o.valueNorms = written.rowwise().norm().transpose();
+            // The builder's maxima of the norms; its scores (of weights) are not read.
+            HeadOverviewBuilder maxima(n, run.ids, c.decoder(), cells);
+            for (Eigen::Index first = 0; first < n && !cancelled(); first += step) {
+                const Eigen::Index count = std::min(step, n - first);
+                const Matrix w = run.compact ? weightRows(c, head, layer, first, count)
+                                             : Matrix(head.weights.middleRows(first, count));
+                maxima.addRows(first, w.array().rowwise() * o.valueNorms.array());
+            }
+            o.norms = maxima.finish().maxima;
+        }
+    });
+    return cancelled() ? std::vector<ValueWeightedHead>() : out;
 }
 
 std::vector<std::vector<ValueWeightedHead>> valueWeightedNorms(const Checkpoint &checkpoint,

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <atomic>
+
 #include "Matrix.h"
 #include "transformer/Run.h"
 
@@ -28,6 +30,15 @@ ValueWeightedHead valueWeightedHead(const Checkpoint &checkpoint, const Run &run
 // compact run's head as expandLayer recomputes it.
 ValueWeightedHead valueWeightedHead(const Checkpoint &checkpoint, const HeadRun &h, int layer,
                                     int head);
+
+// Every head of layer `layer` of a compact run (a long text; a full run works too) without any
+// n × n: each head's norms reduced to the largest of each block of cells (at most `cells`
+// blocks a side, as HeadOverview's maxima, NaN where causally masked) in `norms`, and its
+// valueNorms whole. The layer is recomputed once (expandLayer) and each head's weights derived
+// a block of queries at a time. Empty when `cancel` is set before it is done.
+std::vector<ValueWeightedHead>
+layerValueWeightedOverview(const Checkpoint &checkpoint, const Run &run, int layer, int cells,
+                           const std::atomic<bool> *cancel = nullptr);
 
 // Every head, [layer][head] (the references' analysis.norms): O(layers·heads·n·head_dim·d).
 std::vector<std::vector<ValueWeightedHead>> valueWeightedNorms(const Checkpoint &checkpoint,

@@ -2,12 +2,14 @@
 #include "RunReadings.h"
 
 #include "InputError.h"
+#include "RunOverview.h"
 #include "WorkerTask.h"
 #include "checkpoint/Checkpoint.h"
 #include "networkreadings/AttentionRollout.h"
 #include "transformer/Forward.h"
 
 #include <QCoreApplication>
+#include <QPointer>
 
 namespace attn::ui {
 
@@ -21,19 +23,6 @@ struct Read {
     std::shared_ptr<const attn::LogitAttribution> attribution;
     QString error;
 };
-
-// A compact run's readings of every head's n × n weights would hold them all at once.
-void refuseCompact(const attn::Run &run) {
-    if (run.compact)
-        throw attn::InputError(
-            QCoreApplication::translate("RunReadings",
-                                        "Not computed at this length: at %1 tokens the run keeps "
-                                        "no head's weights, and this picture needs every head's "
-                                        "at once. The attention weights and the head table show "
-                                        "every head.")
-                .arg(qlonglong(run.ids.size()))
-                .toStdString());
-}
 
 // The last position of a compact run as a run of one position: each layer recomputed
 // (expandLayer, without weights) and only its last row kept, which is all the direct logit
@@ -77,7 +66,9 @@ void RunReadings::setRun(std::shared_ptr<const attn::Checkpoint> checkpoint, att
     for (QString &e : m_errors)
         e.clear();
     const bool wasBusy = isBusy();
-    m_pending.clear(); // their results will find another run and be dropped
+    m_cancel->store(true); // the old run's readings stop where they are …
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_pending.clear(); // … and their results will find another run and be dropped
     if (wasBusy)
         emit busyChanged(false);
 }
@@ -109,21 +100,58 @@ void RunReadings::request(Kind kind) {
     if (!wasBusy)
         emit busyChanged(true);
     const attn::RunPtr run = m_run;
+    const std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
+    const int layers = int(run->layers.size());
+    // Each layer read of a compact run, reported on this thread (dropped if this is gone).
+    const QPointer<RunReadings> self(this);
+    const auto layerDone = [self, run, kind, layers](int done) {
+        QMetaObject::invokeMethod(
+            self,
+            [self, run, kind, done, layers] {
+                if (self && self->m_run == run && self->m_pending.contains(int(kind)))
+                    emit self->progress(kind, done, layers);
+            },
+            Qt::QueuedConnection);
+    };
     onWorker<Read>(
         this,
-        [checkpoint = m_checkpoint, run, kind] {
+        [checkpoint = m_checkpoint, run, kind, cancel, layerDone, layers] {
             Read r;
             r.error = catching([&] {
+                const QString stopped =
+                    QCoreApplication::translate("RunReadings", "cancelled: ask again to read it");
                 switch (kind) {
                 case Kind::ValueWeighted:
-                    refuseCompact(*run);
-                    r.norms = std::make_shared<Norms>(attn::valueWeightedNorms(*checkpoint, *run));
+                    if (run->compact) {
+                        // A long text: each head's norms as the largest of each block of cells,
+                        // a layer at a time, never a head's n × n.
+                        auto norms = std::make_shared<Norms>();
+                        for (int l = 0; l < layers; ++l) {
+                            norms->push_back(attn::layerValueWeightedOverview(
+                                *checkpoint, *run, l, RunOverview::kCells, cancel.get()));
+                            if (cancel->load())
+                                throw attn::InputError(stopped.toStdString());
+                            layerDone(l + 1);
+                        }
+                        r.norms = norms;
+                    } else {
+                        r.norms =
+                            std::make_shared<Norms>(attn::valueWeightedNorms(*checkpoint, *run));
+                    }
                     break;
                 case Kind::Rollout: {
-                    refuseCompact(*run);
                     auto rollouts = std::make_shared<std::vector<attn::Matrix>>();
-                    for (int l = 1; l <= int(run->layers.size()); ++l)
-                        rollouts->push_back(attn::attentionRollout(*run, l));
+                    if (run->compact) {
+                        // Three n × n at a time and one n × n × n product a layer: a limit of
+                        // time, shown layer by layer, that Cancel stops.
+                        *rollouts = attn::rolloutOverview(*checkpoint, *run, RunOverview::kCells,
+                                                          cancel.get(), layerDone);
+                        if (cancel->load())
+                            throw attn::InputError(stopped.toStdString());
+                    } else {
+                        for (int l = 1; l <= layers; ++l)
+                            rollouts->push_back(attn::attentionRollout(*run, l));
+                    }
                     r.rollouts = rollouts;
                     break;
                 }
@@ -155,26 +183,32 @@ void RunReadings::request(Kind kind) {
             });
             return r;
         },
-        [this, run, kind](Read r) {
+        [this, run, kind, cancel](Read r) {
             if (run != m_run || !m_pending.contains(int(kind)))
                 return; // read of a run that is gone
             m_norms = r.norms ? r.norms : m_norms;
             m_rollouts = r.rollouts ? r.rollouts : m_rollouts;
             m_lens = r.lens ? r.lens : m_lens;
             m_attribution = r.attribution ? r.attribution : m_attribution;
-            finish(kind, r.error);
+            // Cancelled, not failed: no error is kept, so it may be asked for again.
+            finish(kind, r.error, !cancel->load());
         });
 }
 
-void RunReadings::finish(Kind kind, const QString &error) {
+void RunReadings::finish(Kind kind, const QString &error, bool keepError) {
     m_pending.remove(int(kind));
-    m_errors[int(kind)] = error;
+    m_errors[int(kind)] = keepError ? error : QString();
     if (error.isEmpty())
         emit ready(kind);
     else
         emit failed(kind, error);
     if (!isBusy())
         emit busyChanged(false);
+}
+
+void RunReadings::cancel() {
+    m_cancel->store(true);
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
 }
 
 bool RunReadings::waitUntilIdle(int milliseconds) {

@@ -10,6 +10,7 @@
 #include <QSet>
 #include <QString>
 
+#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -40,11 +41,19 @@ public:
     void request(Kind kind);
     bool has(Kind kind) const;
     bool isBusy() const { return !m_pending.isEmpty(); }
+    bool isReading(Kind kind) const { return m_pending.contains(int(kind)); }
     // Waits (working the event loop) until nothing is pending; false after `milliseconds`.
     bool waitUntilIdle(int milliseconds = 30000);
 
-    // What was read of the current run; nullptr until then.
+    // Stops the readings under way (a compact run's value-weighted attention and rollout read
+    // layer by layer); they report "cancelled" and can be asked for again.
+    void cancel();
+
+    // What was read of the current run; nullptr until then. For a compact run (a long text)
+    // each head's norms and each rollout are the largest of each block of cells
+    // (RunOverview::kCells blocks a side), as the overview's weights are: blockMaxima() says so.
     std::shared_ptr<const Norms> norms() const { return m_norms; }
+    bool blockMaxima() const { return m_run && m_run->compact; }
     // The rollout through layers 0 … l, for each l (the last one: through every layer).
     std::shared_ptr<const std::vector<attn::Matrix>> rollouts() const { return m_rollouts; }
     std::shared_ptr<const attn::LogitLens> lens() const { return m_lens; }
@@ -57,13 +66,17 @@ signals:
     void ready(RunReadings::Kind kind);
     void failed(RunReadings::Kind kind, const QString &message);
     void busyChanged(bool busy);
+    // A reading read layer by layer (a compact run's): `done` of `total` layers.
+    void progress(RunReadings::Kind kind, int done, int total);
 
 private:
-    void finish(Kind kind, const QString &error);
+    void finish(Kind kind, const QString &error, bool keepError = true);
 
     std::shared_ptr<const attn::Checkpoint> m_checkpoint;
     attn::RunPtr m_run;
     QSet<int> m_pending;
+    // Set to stop the current run's readings; a new run gets a new one.
+    std::shared_ptr<std::atomic<bool>> m_cancel = std::make_shared<std::atomic<bool>>(false);
     std::shared_ptr<const Norms> m_norms;
     std::shared_ptr<const std::vector<attn::Matrix>> m_rollouts;
     std::shared_ptr<const attn::LogitLens> m_lens;

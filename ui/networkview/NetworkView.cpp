@@ -58,9 +58,10 @@ NetworkView::NetworkView(NetworkRunner &runner, NetworkDocument &document, RunRe
       m_scoreBox(new QComboBox(this)), m_sortBox(new QCheckBox(this)), m_best(new QLabel(this)),
       m_chosen(new QLabel(this)), m_delta(new LayerDeltaView(this)),
       m_restoreAll(new QPushButton(this)), m_pictureBox(new QComboBox(this)),
-      m_pictureNote(new QLabel(this)), m_tabs(new QTabWidget(this)),
-      m_lens(new LogitLensView(this)), m_circuits(new CircuitsView(this)),
-      m_attribution(new AttributionView(this)), m_attribute(new QPushButton(this)),
+      m_pictureNote(new QLabel(this)), m_readingCancel(new QPushButton(this)),
+      m_tabs(new QTabWidget(this)), m_lens(new LogitLensView(this)),
+      m_circuits(new CircuitsView(this)), m_attribution(new AttributionView(this)),
+      m_attribute(new QPushButton(this)),
       m_continuation(new TextContinuation(runner, document, this)),
       m_continueOne(new QPushButton(this)), m_continueTen(new QPushButton(this)),
       m_compareText(new QLineEdit(this)), m_comparison(new NetworkComparison(runner, this)),
@@ -146,6 +147,12 @@ NetworkView::NetworkView(NetworkRunner &runner, NetworkDocument &document, RunRe
     m_pictureNote->setObjectName("headPictureNote");
     m_pictureNote->setWordWrap(true);
     pictureRow->addWidget(m_pictureNote, 1);
+    // A long text's value-weighted attention and rollout are read layer by layer: Cancel.
+    m_readingCancel->setObjectName("readingCancelButton");
+    m_readingCancel->setText(tr("Cancel"));
+    m_readingCancel->setToolTip(tr("Stop reading this picture layer by layer"));
+    m_readingCancel->hide();
+    pictureRow->addWidget(m_readingCancel);
     headsLayout->addLayout(pictureRow);
     // Find a token: its positions lit on every head, one of them chosen for the workbench.
     auto *findRow = new QHBoxLayout;
@@ -368,7 +375,10 @@ NetworkView::NetworkView(NetworkRunner &runner, NetworkDocument &document, RunRe
         }
     });
     connect(m_grid, &LayerHeadGrid::headHovered, this, &NetworkView::hoverHead);
-    connect(m_pictureBox, &QComboBox::currentIndexChanged, this, &NetworkView::updatePicture);
+    connect(m_pictureBox, &QComboBox::currentIndexChanged, this, [this] {
+        m_readingStopped = false; // chosen again: read it again
+        updatePicture();
+    });
     connect(m_tabs, &QTabWidget::currentChanged, this, &NetworkView::updateLens);
     connect(m_tabs, &QTabWidget::currentChanged, this, &NetworkView::updateAttribution);
     connect(m_tabs, &QTabWidget::currentChanged, this, &NetworkView::updateCircuits);
@@ -388,7 +398,24 @@ NetworkView::NetworkView(NetworkRunner &runner, NetworkDocument &document, RunRe
             updatePicture();
     });
     connect(&m_readings, &RunReadings::failed, this,
-            [this](RunReadings::Kind, const QString &message) { showMessage(message); });
+            [this](RunReadings::Kind, const QString &message) {
+                showMessage(message);
+                updatePicture();
+            });
+    connect(
+        &m_readings, &RunReadings::progress, this,
+        [this](RunReadings::Kind kind, int done, int total) {
+            const auto picture = LayerHeadGrid::Picture(m_pictureBox->currentData().toInt());
+            if ((kind == RunReadings::Kind::ValueWeighted &&
+                 picture == LayerHeadGrid::Picture::ValueWeighted) ||
+                (kind == RunReadings::Kind::Rollout && picture == LayerHeadGrid::Picture::Rollout))
+                m_pictureNote->setText(tr("reading layer %1 of %2…").arg(done).arg(total));
+        });
+    connect(m_readingCancel, &QPushButton::clicked, this, [this] {
+        m_readingStopped = true; // until the picture is chosen again or another run comes
+        m_readings.cancel();
+        updatePicture();
+    });
     // The grid chooses a head of the document, and outlines the one the document has chosen
     // (none when the run has no such head: the document follows).
     connect(m_grid, &LayerHeadGrid::chosen, &m_document, &NetworkDocument::choose);
@@ -565,34 +592,38 @@ void NetworkView::hoverHead(int layer, int head, const QRect &near) {
     m_popup->setHint(tr("Click: take it apart in the workbench. Right-click: ablate it, or "
                         "Circuits of head %1 (what it reads and writes, from its weights).")
                          .arg(head));
+    // A compact run's pictures are the largest of each block of cells (no head keeps its
+    // weights): enlarged, each block named by the positions it covers.
+    const bool maxima = o.run && o.run->compact;
+    const auto showMaxima = [&](const attn::Matrix &m, const QString &title, ScaleKind kind,
+                                const QString &note) {
+        const auto n = qint64(o.tokens.size());
+        const qint64 blocks = m.rows();
+        if (blocks == 0 || n == 0) {
+            m_popup->hide();
+            return;
+        }
+        QStringList ranges;
+        for (qint64 b = 0; b < blocks; ++b) {
+            const qint64 first = b * n / blocks, last = (b + 1) * n / blocks - 1;
+            ranges << (first == last ? QString::number(first)
+                                     : QStringLiteral("%1–%2").arg(first).arg(last));
+        }
+        m_popup->showMatrix(m.array().isNaN().select(0, m), ranges, causal, layer, head, title,
+                            kind, note, near);
+    };
     switch (m_grid->picture()) {
     case LayerHeadGrid::Picture::Weights:
-        if (o.run && o.run->compact) {
-            // No weights kept: the block maxima the thumbnail shows, enlarged, each block
-            // named by the positions it covers.
-            const attn::Matrix &maxima = m_grid->shown(layer, head);
-            const auto n = qint64(o.tokens.size());
-            const qint64 blocks = maxima.rows();
-            if (blocks == 0 || n == 0) {
-                m_popup->hide();
-                return;
-            }
-            QStringList ranges;
-            for (qint64 b = 0; b < blocks; ++b) {
-                const qint64 first = b * n / blocks, last = (b + 1) * n / blocks - 1;
-                ranges << (first == last ? QString::number(first)
-                                         : QStringLiteral("%1–%2").arg(first).arg(last));
-            }
-            m_popup->showMatrix(
-                maxima.array().isNaN().select(0, maxima), ranges, causal, layer, head,
+        if (maxima) {
+            showMaxima(
+                m_grid->shown(layer, head),
                 tr("Layer %1, head %2: the largest weight of each block").arg(layer).arg(head),
                 ScaleKind::Unit,
                 tr("At %1 tokens the run keeps no head's weights: each cell is "
                    "the largest of a block of them, derived from the layer "
                    "again. Click to take the head apart: the workbench shows "
                    "every weight.")
-                    .arg(n),
-                near);
+                    .arg(qlonglong(o.tokens.size())));
             break;
         }
         m_popup->showHead(o.run, tokens, causal, layer, head, near);
@@ -604,6 +635,16 @@ void NetworkView::hoverHead(int layer, int head, const QRect &near) {
             return;
         }
         const attn::ValueWeightedHead &v = (*norms)[std::size_t(layer)][std::size_t(head)];
+        if (maxima) {
+            showMaxima(
+                v.norms,
+                tr("Layer %1, head %2: the largest ‖a·v·Wo‖ of each block").arg(layer).arg(head),
+                ScaleKind::Sequential,
+                tr("At %1 tokens each cell is the largest of a block of cells, derived "
+                   "from the layer again.")
+                    .arg(qlonglong(o.tokens.size())));
+            break;
+        }
         m_popup->showMatrix(
             v.norms, tokens, causal, layer, head,
             tr("Layer %1, head %2: ‖a·v·Wo‖").arg(layer).arg(head), ScaleKind::Sequential,
@@ -612,14 +653,20 @@ void NetworkView::hoverHead(int layer, int head, const QRect &near) {
             near);
         break;
     }
-    case LayerHeadGrid::Picture::Rollout:
+    case LayerHeadGrid::Picture::Rollout: {
+        const QString note = tr("½·mean of the heads + ½·I per layer, "
+                                "multiplied from layer 0 up: rows are positions after the layers, "
+                                "columns the input tokens they trace back to.");
+        if (maxima) {
+            showMaxima(m_grid->shown(layer, head),
+                       tr("Rollout through layer %1: the largest of each block").arg(layer),
+                       ScaleKind::Unit, note);
+            break;
+        }
         m_popup->showMatrix(m_grid->shown(layer, head), tokens, causal, layer, head,
-                            tr("Rollout through layer %1").arg(layer), ScaleKind::Unit,
-                            tr("½·mean of the heads + ½·I per layer, "
-                               "multiplied from layer 0 up: rows are positions after the layers, "
-                               "columns the input tokens they trace back to."),
-                            near);
+                            tr("Rollout through layer %1").arg(layer), ScaleKind::Unit, note, near);
         break;
+    }
     }
 }
 
@@ -649,10 +696,11 @@ QString NetworkView::sinkNote(const attn::Matrix &weights, const attn::RowVector
 
 void NetworkView::updatePicture() {
     const auto picture = LayerHeadGrid::Picture(m_pictureBox->currentData().toInt());
-    // The readings a picture needs, asked for when it is chosen, drawn when they come.
-    if (picture == LayerHeadGrid::Picture::ValueWeighted)
+    // The readings a picture needs, asked for when it is chosen, drawn when they come (not
+    // after Cancel, until the picture is chosen again).
+    if (picture == LayerHeadGrid::Picture::ValueWeighted && !m_readingStopped)
         m_readings.request(RunReadings::Kind::ValueWeighted);
-    if (picture == LayerHeadGrid::Picture::Rollout)
+    if (picture == LayerHeadGrid::Picture::Rollout && !m_readingStopped)
         m_readings.request(RunReadings::Kind::Rollout);
     m_grid->setPicture(picture, m_readings.norms(), m_readings.rollouts());
     switch (picture) {
@@ -668,10 +716,16 @@ void NetworkView::updatePicture() {
     case LayerHeadGrid::Picture::ValueWeighted:
         m_pictureNote->setText(
             m_readings.norms()
-                ? tr("how much each key adds to the query's output (Kobayashi et al. 2020), one "
-                     "scale for every head: 0–%1. Hover a head for its sink.")
-                      .arg(attn::notation::number(m_grid->scaleTop(), 3))
-                : tr("reading…"));
+                ? (m_readings.blockMaxima()
+                       ? tr("how much each key adds to the query's output (Kobayashi et al. "
+                            "2020), one scale for every head: 0–%1; at %2 tokens, the largest of "
+                            "each block of cells")
+                             .arg(attn::notation::number(m_grid->scaleTop(), 3))
+                             .arg(qlonglong(m_readings.run()->ids.size()))
+                       : tr("how much each key adds to the query's output (Kobayashi et al. "
+                            "2020), one scale for every head: 0–%1. Hover a head for its sink.")
+                             .arg(attn::notation::number(m_grid->scaleTop(), 3)))
+                : readingNote(RunReadings::Kind::ValueWeighted));
         break;
     case LayerHeadGrid::Picture::Rollout:
         m_pictureNote->setText(
@@ -679,9 +733,22 @@ void NetworkView::updatePicture() {
                 ? tr("where each position's information came from through the layers, if "
                      "attention alone mixed tokens (Abnar & Zuidema 2020; it ignores the MLPs "
                      "and how much each value writes)")
-                : tr("reading…"));
+                : readingNote(RunReadings::Kind::Rollout));
         break;
     }
+    const bool reading = (picture == LayerHeadGrid::Picture::ValueWeighted &&
+                          m_readings.isReading(RunReadings::Kind::ValueWeighted)) ||
+                         (picture == LayerHeadGrid::Picture::Rollout &&
+                          m_readings.isReading(RunReadings::Kind::Rollout));
+    m_readingCancel->setVisible(reading && m_readings.blockMaxima());
+}
+
+QString NetworkView::readingNote(RunReadings::Kind kind) const {
+    if (m_readings.isReading(kind))
+        return tr("reading…");
+    if (!m_readings.error(kind).isEmpty())
+        return m_readings.error(kind);
+    return tr("not read: choose the picture again to read it");
 }
 
 void NetworkView::updateOverviewProgress() {
@@ -895,6 +962,7 @@ void NetworkView::showOutcome() {
     // A head this run does not have is chosen no more (the grid forgets it quietly).
     m_document.choose(m_grid->chosenLayer(), m_grid->chosenHead());
     m_readings.setRun(m_runner.checkpoint(), o.run);
+    m_readingStopped = false;
     updatePicture();
     updateLens();
     updateAttribution();

@@ -3,6 +3,7 @@
 
 #include "Matrix.h"
 #include "heatmap/ColorScale.h"
+#include "network/RunReadings.h"
 
 #include <QTimer>
 #include <QWidget>
@@ -36,7 +37,6 @@ class RunOverview;
 class LayerDeltaView;
 class LayerHeadGrid;
 class LogitLensView;
-class RunReadings;
 class NetworkRunner;
 class NetworkDocument;
 class PredictionsView;
@@ -125,6 +125,8 @@ private:
     void updateScores();
     void updateInterventions();
     void updatePicture();
+    // The picture note while a reading is not there: reading, its error, or cancelled.
+    QString readingNote(RunReadings::Kind kind) const;
     void updateLens();
     void updateAttribution();
     void updateContinue();
@@ -154,6 +156,8 @@ private:
     QPushButton *m_restoreAll;
     QComboBox *m_pictureBox;
     QLabel *m_pictureNote;
+    QPushButton *m_readingCancel;
+    bool m_readingStopped = false; // Cancel pressed: not asked for again by itself
     QTabWidget *m_tabs;
     LogitLensView *m_lens;
     CircuitsView *m_circuits;

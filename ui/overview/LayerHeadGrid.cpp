@@ -141,8 +141,9 @@ void LayerHeadGrid::buildImages() {
         double top = 0;
         for (const auto &layer : *m_norms)
             for (const attn::ValueWeightedHead &head : layer)
-                if (head.norms.size() > 0)
-                    top = std::max(top, head.norms.maxCoeff());
+                if (head.norms.size() > 0) // a long text's block maxima are NaN where masked
+                    top =
+                        std::max(top, head.norms.array().isNaN().select(0, head.norms).maxCoeff());
         m_scaleTop = top > 0 ? top : 1;
     }
     const QRgb masked = palette().color(QPalette::Window).darker(104).rgb();
@@ -181,7 +182,7 @@ QImage LayerHeadGrid::imageOf(int layer, int head, const ColorLut &lut, QRgb mas
 
 QRgb LayerHeadGrid::imageColor(int layer, int head, int row, int col) const {
     const std::size_t k = std::size_t(layer * heads() + head);
-    return k < m_images.size() ? m_images[k].pixel(col, row) : 0;
+    return k < m_images.size() && m_images[k].valid(col, row) ? m_images[k].pixel(col, row) : 0;
 }
 
 void LayerHeadGrid::choose(int layer, int head) {

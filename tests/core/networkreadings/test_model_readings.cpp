@@ -7,6 +7,7 @@
 #include "checkpoint/Checkpoint.h"
 #include "networkreadings/AttentionRollout.h"
 #include "networkreadings/HeadCircuits.h"
+#include "networkreadings/HeadOverview.h"
 #include "networkreadings/LogitLens.h"
 #include "networkreadings/ModelAnalysis.h"
 #include "networkreadings/ValueWeightedNorms.h"
@@ -268,6 +269,51 @@ private slots:
         QVERIFY(json["rollout"].isNull());
         QVERIFY(!json["rollout_omitted"].toString().isEmpty());
         QCOMPARE(json["scores"][layers - 1].toArray().size(), heads);
+    }
+
+    void blockPicturesOfACompactRun_data() { addDecoderModelRows(); }
+
+    // The window's pictures of a long text: each head's value-weighted norms and each layer's
+    // rollout as block maxima, from a compact run, equal the block maxima of the full run's
+    // matrices to 1e-12; a cancelled reading is empty.
+    void blockPicturesOfACompactRun() {
+        QFETCH(QString, model);
+        const auto checkpoint = attn::Checkpoint::open(modelDir(model));
+        const std::vector<std::int64_t> ids = referenceIds(model);
+        const attn::RunPtr full = attn::runModel(*checkpoint, ids);
+        const attn::RunPtr compact =
+            attn::runModel(*checkpoint, ids, {}, {attn::RunOptions::Keep::Compact});
+        constexpr int kCells = 3;
+        const auto maxima = [&](const attn::Matrix &m) {
+            const attn::Matrix b = attn::headOverview(m, ids, true, kCells).maxima;
+            return attn::Matrix(b.array().isNaN().select(-1, b));
+        };
+        const auto masked = [](const attn::Matrix &b) {
+            return attn::Matrix(b.array().isNaN().select(-1, b));
+        };
+        int reported = 0;
+        const std::vector<attn::Matrix> rollouts = attn::rolloutOverview(
+            *checkpoint, *compact, kCells, nullptr, [&](int done) { reported = done; });
+        QCOMPARE(int(rollouts.size()), int(full->layers.size()));
+        QCOMPARE(reported, int(full->layers.size()));
+        for (int l = 0; l < int(full->layers.size()); ++l) {
+            const attn::Matrix expected = maxima(attn::attentionRollout(*full, l + 1));
+            QVERIFY2(relativeError(masked(rollouts[std::size_t(l)]), expected) <= 1e-12,
+                     qPrintable(QString("rollout through layer %1").arg(l)));
+            const std::vector<attn::ValueWeightedHead> norms =
+                attn::layerValueWeightedOverview(*checkpoint, *compact, l, kCells);
+            for (std::size_t h = 0; h < norms.size(); ++h) {
+                const attn::ValueWeightedHead whole =
+                    attn::valueWeightedHead(*checkpoint, *full, l, int(h));
+                QVERIFY2(relativeError(masked(norms[h].norms), maxima(whole.norms)) <= 1e-12,
+                         qPrintable(QString("norms of %1:%2").arg(l).arg(h)));
+                QVERIFY(relativeError(norms[h].valueNorms, whole.valueNorms) <= 1e-12);
+            }
+        }
+        std::atomic<bool> cancel{true};
+        QVERIFY(attn::rolloutOverview(*checkpoint, *compact, kCells, &cancel).empty());
+        QVERIFY(
+            attn::layerValueWeightedOverview(*checkpoint, *compact, 0, kCells, &cancel).empty());
     }
 
     void outOfRangeHeadsAreRefused() {

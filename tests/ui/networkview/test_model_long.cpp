@@ -7,11 +7,16 @@
 #include "Limits.h"
 #include "document/Document.h"
 #include "network/RunOverview.h"
+#include "network/RunReadings.h"
 #include "networkreadings/HeadOverview.h"
 #include "overview/HeadSummaryModel.h"
 #include "support/ModelWindowSupport.h"
 #include "support/RandomLlamaSupport.h"
 
+#include <QComboBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -141,6 +146,68 @@ private slots:
     // 3,000 tokens: past the full run's cap, the window runs compact, draws every head, and a
     // head still comes apart in the workbench; a found token's positions are lit, and the one
     // chosen is the workbench's row.
+    // The microscope's pictures of a compact run (value-weighted attention and rollout) are
+    // read layer by layer as block maxima, and draw the full run's thumbnails pixel for pixel;
+    // Cancel stops a reading, which is read again when the picture is chosen again.
+    void compactReadingsDrawTheFullPictures() {
+        Harness h;
+        NetworkController &model = h.workbench.model();
+        QString error;
+        QVERIFY2(model.openFolderNow(m_dir.path(), &error), qPrintable(error));
+        model.showModel(true);
+        auto *box = model.view().findChild<QComboBox *>("headPictureBox");
+        QVERIFY(box);
+        RunReadings &readings = model.view().readings();
+        QSignalSpy progress(&readings, &RunReadings::progress);
+        const std::vector<std::int64_t> ids = repeatingIds(300, 64);
+        const auto read = [&](LayerHeadGrid::Picture picture) {
+            box->setCurrentIndex(box->findData(int(picture)));
+            QVERIFY(readings.waitUntilIdle(120000));
+        };
+        model.runner().setKeep(attn::RunOptions::Keep::Compact);
+        runAndRead(model, idsText(ids));
+        QVERIFY(model.runner().outcome().run->compact);
+        const LayerHeadGrid &grid = *gridOf(model.view());
+        read(LayerHeadGrid::Picture::ValueWeighted);
+        QVERIFY2(readings.has(RunReadings::Kind::ValueWeighted),
+                 qPrintable(readings.error(RunReadings::Kind::ValueWeighted)));
+        QVERIFY(readings.blockMaxima());
+        QCOMPARE((*readings.norms())[1][0].norms.rows(), Eigen::Index(RunOverview::kCells));
+        QCOMPARE(progress.count(), 2); // one a layer
+        const std::vector<QRgb> compactNorms = thumbnails(grid);
+        read(LayerHeadGrid::Picture::Rollout);
+        QVERIFY(readings.has(RunReadings::Kind::Rollout));
+        QCOMPARE(progress.count(), 4);
+        const std::vector<QRgb> compactRollout = thumbnails(grid);
+
+        model.runner().setKeep(attn::RunOptions::Keep::Everything);
+        QVERIFY(model.runner().waitUntilIdle(120000));
+        QVERIFY(!model.runner().outcome().run->compact);
+        read(LayerHeadGrid::Picture::Rollout);
+        QVERIFY(compactRollout == thumbnails(grid));
+        read(LayerHeadGrid::Picture::ValueWeighted);
+        QVERIFY(!readings.blockMaxima());
+        QVERIFY(compactNorms == thumbnails(grid));
+
+        // Cancel: nothing read, no error, the note says so; chosen again, it is read.
+        model.runner().setKeep(attn::RunOptions::Keep::Compact);
+        runAndRead(model, idsText(repeatingIds(2000, 64)));
+        box->setCurrentIndex(box->findData(int(LayerHeadGrid::Picture::Rollout)));
+        auto *cancel = model.view().findChild<QPushButton *>("readingCancelButton");
+        QVERIFY(cancel && readings.isReading(RunReadings::Kind::Rollout));
+        QVERIFY(!cancel->isHidden());
+        cancel->click();
+        QVERIFY(readings.waitUntilIdle(120000));
+        QVERIFY(!readings.has(RunReadings::Kind::Rollout));
+        QVERIFY(readings.error(RunReadings::Kind::Rollout).isEmpty());
+        QVERIFY(cancel->isHidden());
+        auto *note = model.view().findChild<QLabel *>("headPictureNote");
+        QVERIFY(note && note->text().contains("not read"));
+        box->setCurrentIndex(box->findData(int(LayerHeadGrid::Picture::Weights)));
+        read(LayerHeadGrid::Picture::Rollout);
+        QVERIFY(readings.has(RunReadings::Kind::Rollout));
+    }
+
     void aLongTextIsBrowsable() {
         Harness h;
         NetworkController &model = h.workbench.model();
