@@ -112,7 +112,8 @@ int main(int argc, char **argv) {
         QCoreApplication::translate(
             "main", "Show the heatmap of <stage> and give it the keyboard focus: %1; or heads: "
                     "every head's weights at once, in the whole window; with --model: lens, "
-                    "circuits or compare, that tab of the model view.")
+                    "circuits or compare, that tab of the model view, or value-weighted or "
+                    "rollout, that picture of every head.")
             .arg(focusableStageNames().join(", ")),
         "stage");
     const QCommandLineOption language(
@@ -148,7 +149,7 @@ int main(int argc, char **argv) {
     // --focus heads: the Heads panel's "All heads at once", not a stage.
     const bool focusHeads = parser.isSet(focus) && parser.value(focus) == "heads";
     // --focus lens|circuits|compare: a tab of the model view, when there is a model.
-    const QStringList modelTabs{"lens", "circuits", "compare"};
+    const QStringList modelTabs{"lens", "circuits", "compare", "value-weighted", "rollout"};
     const QString focusTab =
         parser.isSet(focus) && modelTabs.contains(parser.value(focus)) ? parser.value(focus) : "";
     if (!focusTab.isEmpty() && !parser.isSet(model)) {
@@ -236,6 +237,10 @@ int main(int argc, char **argv) {
                 view.showTab(NetworkView::Tab::Circuits);
             else if (focusTab == "compare")
                 view.showTab(NetworkView::Tab::Compare);
+            else if (focusTab == "value-weighted")
+                view.showPicture(LayerHeadGrid::Picture::ValueWeighted);
+            else if (focusTab == "rollout")
+                view.showPicture(LayerHeadGrid::Picture::Rollout);
         }
     }
     if (parser.value(layout) == "columns")

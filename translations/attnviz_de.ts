@@ -7298,12 +7298,12 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
         <translation>Rollout bis Schicht %1: das Größte jedes Blocks</translation>
     </message>
     <message>
-        <source>how much each key adds to the query&apos;s output (Kobayashi et al. 2020), one scale for every head: 0–%1; at %2 tokens, the largest of each block of cells</source>
-        <translation>wie viel jeder Schlüssel zur Ausgabe der Anfrage beiträgt (Kobayashi et al. 2020), eine Skala für alle Köpfe: 0–%1; bei %2 Tokens das Größte jedes Zellblocks</translation>
-    </message>
-    <message>
         <source>not read: choose the picture again to read it</source>
         <translation>nicht gelesen: das Bild erneut wählen, um es zu lesen</translation>
+    </message>
+    <message>
+        <source>how much each key adds to the query&apos;s output (Kobayashi et al. 2020), 0–%1 for every head; at %2 tokens, block maxima</source>
+        <translation>wie viel jeder Schlüssel zur Ausgabe der Anfrage beiträgt (Kobayashi et al. 2020), 0–%1 für alle Köpfe; bei %2 Tokens Blockmaxima</translation>
     </message>
 </context>
 <context>
@@ -8578,10 +8578,6 @@ Stattdessen wird das Rechenbeispiel gezeigt.</translation>
 %1</translation>
     </message>
     <message>
-        <source>Show the heatmap of &lt;stage&gt; and give it the keyboard focus: %1; or heads: every head&apos;s weights at once, in the whole window; with --model: lens, circuits or compare, that tab of the model view.</source>
-        <translation>Die Heatmap von &lt;stage&gt; zeigen und ihr den Tastaturfokus geben: %1; oder heads: die Gewichte aller Köpfe auf einmal, im ganzen Fenster; mit --model: lens, circuits oder compare, diesen Reiter der Modellansicht.</translation>
-    </message>
-    <message>
         <source>Compare the text of --model with &lt;text&gt;: the A/B tab, both runs side by side.</source>
         <translation>Den Text von --model mit &lt;text&gt; vergleichen: der Reiter A/B, beide Läufe nebeneinander.</translation>
     </message>
@@ -8592,6 +8588,10 @@ Stattdessen wird das Rechenbeispiel gezeigt.</translation>
     <message>
         <source>Open the model folder &lt;dir&gt; (Hugging Face: config.json, model.safetensors and its tokenizer) or a GGUF file (llama.cpp&apos;s) and show every head of every layer.</source>
         <translation>Den Modellordner &lt;dir&gt; (Hugging Face: config.json, model.safetensors und sein Tokenizer) oder eine GGUF-Datei (von llama.cpp) öffnen und jeden Kopf jeder Schicht zeigen.</translation>
+    </message>
+    <message>
+        <source>Show the heatmap of &lt;stage&gt; and give it the keyboard focus: %1; or heads: every head&apos;s weights at once, in the whole window; with --model: lens, circuits or compare, that tab of the model view, or value-weighted or rollout, that picture of every head.</source>
+        <translation>Die Heatmap von &lt;stage&gt; zeigen und ihr den Tastaturfokus geben: %1; oder heads: die Gewichte aller Köpfe auf einmal, im ganzen Fenster; mit --model: lens, circuits oder compare, diesen Reiter der Modellansicht, oder value-weighted oder rollout, dieses Bild aller Köpfe.</translation>
     </message>
 </context>
 </TS>

@@ -146,6 +146,8 @@ NetworkView::NetworkView(NetworkRunner &runner, NetworkDocument &document, RunRe
     pictureRow->addWidget(m_pictureBox);
     m_pictureNote->setObjectName("headPictureNote");
     m_pictureNote->setWordWrap(true);
+    // Two lines always: a note that grows after the layout was made is not cut at the top.
+    m_pictureNote->setMinimumHeight(2 * m_pictureNote->fontMetrics().lineSpacing());
     pictureRow->addWidget(m_pictureNote, 1);
     // A long text's value-weighted attention and rollout are read layer by layer: Cancel.
     m_readingCancel->setObjectName("readingCancelButton");
@@ -718,8 +720,7 @@ void NetworkView::updatePicture() {
             m_readings.norms()
                 ? (m_readings.blockMaxima()
                        ? tr("how much each key adds to the query's output (Kobayashi et al. "
-                            "2020), one scale for every head: 0–%1; at %2 tokens, the largest of "
-                            "each block of cells")
+                            "2020), 0–%1 for every head; at %2 tokens, block maxima")
                              .arg(attn::notation::number(m_grid->scaleTop(), 3))
                              .arg(qlonglong(m_readings.run()->ids.size()))
                        : tr("how much each key adds to the query's output (Kobayashi et al. "
@@ -741,6 +742,10 @@ void NetworkView::updatePicture() {
                          (picture == LayerHeadGrid::Picture::Rollout &&
                           m_readings.isReading(RunReadings::Kind::Rollout));
     m_readingCancel->setVisible(reading && m_readings.blockMaxima());
+}
+
+void NetworkView::showPicture(LayerHeadGrid::Picture picture) {
+    m_pictureBox->setCurrentIndex(m_pictureBox->findData(int(picture)));
 }
 
 QString NetworkView::readingNote(RunReadings::Kind kind) const {

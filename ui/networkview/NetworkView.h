@@ -4,6 +4,7 @@
 #include "Matrix.h"
 #include "heatmap/ColorScale.h"
 #include "network/RunReadings.h"
+#include "overview/LayerHeadGrid.h"
 
 #include <QTimer>
 #include <QWidget>
@@ -35,7 +36,7 @@ class HeadPopup;
 class HeadSummaryModel;
 class RunOverview;
 class LayerDeltaView;
-class LayerHeadGrid;
+
 class LogitLensView;
 class NetworkRunner;
 class NetworkDocument;
@@ -63,6 +64,8 @@ public:
     // The tab a figure opens on (attnviz --focus lens|circuits|compare).
     enum class Tab { Heads, Lens, Circuits, Compare, Attribution };
     void showTab(Tab tab);
+    // What every head's thumbnail shows (the "Show:" box): its reading is asked for.
+    void showPicture(LayerHeadGrid::Picture picture);
     // Whether the view's own work is under way (run B, the circuits, the readings): a
     // screenshot waits for it.
     bool isBusy() const;
