@@ -368,7 +368,7 @@ Binaries are portable by default (SSE2 baseline; the AVX-512 kernels are chosen 
   fresh n × d matrix is not mapped and page-faulted anew on every edit; the heap's first 512 MiB
   are transparent huge pages (on a virtual machine a 4 KB page first written cost ~15 µs: a
   quarter of a GPT-2 run's CPU time before).
-- A whole model's run (`core/transformer/Forward.cpp`) never holds a weight matrix in double: it
+- A whole model's run (`core/transformer/LayerPass.cpp`) never holds a weight matrix in double: it
   widens a panel at a time (`core/checkpoint/WidenValues`: AVX-512 or AVX2 chosen at run time),
   reading large blocks of rows from the file with `pread` rather than through the mapping, and
   multiplies each panel as it was widened by its own AVX-512 kernels
