@@ -5164,6 +5164,10 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <source>restores %1 % of the way from A to B</source>
         <translation>stellt %1 % des Wegs von A nach B wieder her</translation>
     </message>
+    <message>
+        <source>%1 tokens each: the map colours each head by how far its weights moved, read a layer at a time. Patching needs shorter texts: runs of this length keep no head&apos;s output.</source>
+        <translation>Je %1 Tokens: die Karte färbt jeden Kopf danach, wie weit sich seine Gewichte bewegt haben, Schicht für Schicht gelesen. Patchen braucht kürzere Texte: Läufe dieser Länge behalten keine Kopfausgabe.</translation>
+    </message>
 </context>
 <context>
     <name>attn::ui::ControlsPanel</name>
@@ -6720,8 +6724,12 @@ Rechtsklick: die Matrix zufällig oder neu füllen.</translation>
         <translation>%1: keine Datei des Modells in A (dieselbe Architektur, dieselben Schichten, Köpfe und dasselbe Vokabular sind nötig)</translation>
     </message>
     <message>
-        <source>The A/B comparison reads every head&apos;s weights: at %1 tokens the runs do not keep them. Compare shorter texts.</source>
-        <translation>Der A/B-Vergleich liest die Gewichte jedes Kopfes: Bei %1 Tokens behalten die Läufe sie nicht. Vergleichen Sie kürzere Texte.</translation>
+        <source>Patching replaces a head of A by B&apos;s output, which a run of %1 tokens does not keep: patch shorter texts.</source>
+        <translation>Patchen ersetzt einen Kopf von A durch die Ausgabe von B, die ein Lauf von %1 Tokens nicht behält: kürzere Texte patchen.</translation>
+    </message>
+    <message>
+        <source>Comparing two files reads every head&apos;s weights whole: at %1 tokens the runs do not keep them. Compare shorter texts.</source>
+        <translation>Der Vergleich zweier Dateien liest die Gewichte jedes Kopfes vollständig: bei %1 Tokens behalten die Läufe sie nicht. Kürzere Texte vergleichen.</translation>
     </message>
 </context>
 <context>

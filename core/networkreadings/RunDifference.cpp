@@ -2,7 +2,10 @@
 #include "RunDifference.h"
 
 #include "InputError.h"
+#include "Parallel.h"
 #include "Translate.h"
+#include "checkpoint/Checkpoint.h"
+#include "transformer/Forward.h"
 
 #include <algorithm>
 #include <cmath>
@@ -71,6 +74,69 @@ RunDifference runDifference(const Run &a, const Run &b, std::int64_t position, i
             ids.push_back(p.id);
     for (std::int64_t id : ids)
         d.predictions.push_back({id, probability(a, position, id), probability(b, position, id)});
+    return d;
+}
+
+RunDifference runDifference(const Checkpoint &checkpoint, const Run &a, const Run &b,
+                            std::int64_t position, int k, const std::atomic<bool> *cancel) {
+    if (!a.compact && !b.compact)
+        return runDifference(a, b, position, k);
+    checkComparable(a, b);
+    const ModelConfig &c = checkpoint.config();
+    const auto cancelled = [cancel] { return cancel && cancel->load(); };
+    const auto n = Eigen::Index(a.ids.size());
+    const std::vector<bool> none(std::size_t(c.heads), false);
+    // Query rows per block: about 1 M numbers (8 MB) per run and thread.
+    const Eigen::Index step =
+        std::max<Eigen::Index>(1, (Eigen::Index(1) << 20) / std::max<Eigen::Index>(n, 1));
+    RunDifference d;
+    for (std::size_t l = 0; l < a.layers.size(); ++l) {
+        const Matrix &x = a.layers[l].hidden, &y = b.layers[l].hidden;
+        RowVector change(x.rows());
+        for (Eigen::Index i = 0; i < x.rows(); ++i) {
+            const double size = x.row(i).norm();
+            const double moved = (y.row(i) - x.row(i)).norm();
+            change(i) = size > 0 ? moved / size : moved;
+        }
+        d.residual.push_back(change);
+        // Every head's q and k, none of its weights: those come a block of queries at a time.
+        const LayerRun la = expandLayer(checkpoint, a, int(l), none);
+        const LayerRun lb = expandLayer(checkpoint, b, int(l), none);
+        std::vector<double> heads(la.heads.size(), 0.0);
+        parallelFor(Eigen::Index(heads.size()), 1, [&](Eigen::Index first, Eigen::Index last) {
+            for (Eigen::Index h = first; h < last && !cancelled(); ++h) {
+                const HeadRun &ha = la.heads[std::size_t(h)], &hb = lb.heads[std::size_t(h)];
+                double top = 0;
+                for (Eigen::Index row = 0; row < n && !cancelled(); row += step) {
+                    const Eigen::Index count = std::min(step, n - row);
+                    top = std::max(top, (weightRows(c, hb, int(l), row, count) -
+                                         weightRows(c, ha, int(l), row, count))
+                                            .cwiseAbs()
+                                            .maxCoeff());
+                }
+                heads[std::size_t(h)] = top;
+            }
+        });
+        if (cancelled())
+            return {};
+        d.weights.push_back(heads);
+    }
+    if (c.decoder() && position >= 0 && position < std::int64_t(n) && a.logits.cols() > 0) {
+        const RowVector ra = logitsOf(checkpoint, a, position, 1).row(0);
+        const RowVector rb = logitsOf(checkpoint, b, position, 1).row(0);
+        const auto probability = [](const RowVector &row, std::int64_t id) {
+            const double top = row.maxCoeff();
+            return std::exp(row(Eigen::Index(id)) - top) / (row.array() - top).exp().sum();
+        };
+        std::vector<std::int64_t> ids;
+        for (const Prediction &p : topOfLogits(ra, k))
+            ids.push_back(p.id);
+        for (const Prediction &p : topOfLogits(rb, k))
+            if (std::find(ids.begin(), ids.end(), p.id) == ids.end())
+                ids.push_back(p.id);
+        for (std::int64_t id : ids)
+            d.predictions.push_back({id, probability(ra, id), probability(rb, id)});
+    }
     return d;
 }
 

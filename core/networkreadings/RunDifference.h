@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <atomic>
+
 #include "Matrix.h"
 #include "transformer/Predictions.h"
 #include "transformer/Run.h"
@@ -9,6 +11,8 @@
 #include <vector>
 
 namespace attn {
+
+class Checkpoint;
 
 // What changed between two runs of one model on as many tokens: a run and the same run with
 // interventions (the Δ view of an ablation), or the two sentences of an A/B comparison.
@@ -30,6 +34,15 @@ struct RunDifference {
 
 // Throws InputError when the runs are not of one model on as many tokens.
 RunDifference runDifference(const Run &a, const Run &b, std::int64_t position, int k = 5);
+
+// The same for runs of `checkpoint` that may be compact (long texts; RunOptions): each layer of a
+// compact run is recomputed (expandLayer, no head's n × n) and the weights' largest change read a
+// block of queries at a time, so memory grows with n, not n²; the predictions come from the
+// logits of `position` (logitsOf). Equal to runDifference on full runs within rounding. Returns
+// an empty difference (no layers) when `cancel` is set before it is done.
+RunDifference runDifference(const Checkpoint &checkpoint, const Run &a, const Run &b,
+                            std::int64_t position, int k = 5,
+                            const std::atomic<bool> *cancel = nullptr);
 
 // Activation patching's measure: how much of run B's prediction a patch of run A restores, as
 // (p_patched − p_a) / (p_b − p_a) for the probability of B's most probable token at `position`:

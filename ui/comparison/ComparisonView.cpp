@@ -320,13 +320,18 @@ void ComparisonView::refresh() {
                              "as many tokens in both (make B the same length).")
                               .arg(tokensOf(a))
                               .arg(tokensOf(b)));
+    else if (!m_comparison.patchable())
+        m_status->setText(tr("%1 tokens each: the map colours each head by how far its weights "
+                             "moved, read a layer at a time. Patching needs shorter texts: runs "
+                             "of this length keep no head's output.")
+                              .arg(tokensOf(a)));
     else
         m_status->setText(tr("%1 tokens each. Right-click a head (or click a cell of the map) to "
                              "patch its output from B into A and see how much of B's prediction "
                              "it restores.")
                               .arg(tokensOf(a)));
-    m_patchAll->setEnabled(m_comparison.comparable());
-    m_patchPositions->setEnabled(m_comparison.comparable());
+    m_patchAll->setEnabled(m_comparison.patchable());
+    m_patchPositions->setEnabled(m_comparison.patchable());
     m_residual->setRuns(m_comparison.comparable() ? b : attn::RunPtr(), a);
     m_residual->setVisible(!m_residual->changes().empty());
     showPerHead();

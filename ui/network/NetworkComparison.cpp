@@ -143,9 +143,14 @@ void NetworkComparison::setTextB(const QString &text) {
 
 bool NetworkComparison::comparable() const {
     const attn::RunPtr a = runA(), b = runB();
-    // A compact run keeps no head's weights: the per-head difference has nothing to compare.
+    // Two files' comparison reads every head's weights whole: not of compact runs.
     return isActive() && a && b && a->ids.size() == b->ids.size() && !a->ids.empty() &&
-           !a->compact && !b->compact;
+           (!comparesFiles() || (!a->compact && !b->compact));
+}
+
+bool NetworkComparison::patchable() const {
+    const attn::RunPtr a = runA(), b = runB();
+    return comparable() && !a->compact && !b->compact;
 }
 
 bool NetworkComparison::isBusy() const {
@@ -177,6 +182,13 @@ void NetworkComparison::read(Work work, Use use) {
     });
 }
 
+void NetworkComparison::refusePatching() {
+    if (comparable()) // then a run is compact: say why nothing happens
+        emit failed(tr("Patching replaces a head of A by B's output, which a run of %1 tokens "
+                       "does not keep: patch shorter texts.")
+                        .arg(qlonglong(runA()->ids.size())));
+}
+
 void NetworkComparison::cancelPatching() {
     if (m_cancel)
         m_cancel->store(true);
@@ -198,9 +210,9 @@ void NetworkComparison::update() {
     m_all.clear();
     m_positions.clear();
     if (const attn::RunPtr a = runA(), b = runB();
-        isActive() && a && b && (a->compact || b->compact))
-        emit failed(tr("The A/B comparison reads every head's weights: at %1 tokens the runs do "
-                       "not keep them. Compare shorter texts.")
+        isActive() && a && b && (a->compact || b->compact) && comparesFiles())
+        emit failed(tr("Comparing two files reads every head's weights whole: at %1 tokens the "
+                       "runs do not keep them. Compare shorter texts.")
                         .arg(qlonglong((a->compact ? a : b)->ids.size())));
     if (comparable() && comparesFiles()) {
         struct Files {
@@ -226,12 +238,15 @@ void NetworkComparison::update() {
             std::shared_ptr<const attn::RunDifference> difference;
             QString error;
         };
+        // Long texts' runs are compact: each layer is recomputed, a block of queries at a time.
         read<Read>(
-            [a = runA(), b = runB()] {
+            [checkpoint = m_a.checkpoint(), a = runA(), b = runB()] {
                 Read r;
                 r.error = catching([&] {
+                    const std::int64_t last = std::int64_t(a->ids.size()) - 1;
                     r.difference = std::make_shared<const attn::RunDifference>(
-                        attn::runDifference(*a, *b, std::int64_t(a->ids.size()) - 1, 5));
+                        checkpoint ? attn::runDifference(*checkpoint, *a, *b, last, 5)
+                                   : attn::runDifference(*a, *b, last, 5));
                 });
                 return r;
             },
@@ -245,8 +260,10 @@ void NetworkComparison::update() {
 
 void NetworkComparison::patch(int layer, int head) {
     const auto checkpoint = m_a.checkpoint();
-    if (!comparable() || !checkpoint)
+    if (!patchable() || !checkpoint) {
+        refusePatching();
         return;
+    }
     read<Patched>(
         [checkpoint, a = runA(), b = runB(), layer, head] {
             Patched r;
@@ -263,8 +280,10 @@ void NetworkComparison::patch(int layer, int head) {
 
 void NetworkComparison::patchAll() {
     const auto checkpoint = m_a.checkpoint();
-    if (!comparable() || !checkpoint)
+    if (!patchable() || !checkpoint) {
+        refusePatching();
         return;
+    }
     cancelPatching();
     auto cancel = std::make_shared<std::atomic<bool>>(false);
     auto progress = std::make_shared<std::atomic<int>>(0);
@@ -309,8 +328,10 @@ void NetworkComparison::patchAll() {
 
 void NetworkComparison::patchPositions() {
     const auto checkpoint = m_a.checkpoint();
-    if (!comparable() || !checkpoint)
+    if (!patchable() || !checkpoint) {
+        refusePatching();
         return;
+    }
     cancelPatching();
     auto cancel = std::make_shared<std::atomic<bool>>(false);
     auto progress = std::make_shared<std::atomic<int>>(0);

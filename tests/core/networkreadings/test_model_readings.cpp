@@ -10,6 +10,7 @@
 #include "networkreadings/HeadOverview.h"
 #include "networkreadings/LogitLens.h"
 #include "networkreadings/ModelAnalysis.h"
+#include "networkreadings/RunDifference.h"
 #include "networkreadings/ValueWeightedNorms.h"
 #include "support/AnalysisSupport.h"
 #include "transformer/Forward.h"
@@ -314,6 +315,42 @@ private slots:
         QVERIFY(attn::rolloutOverview(*checkpoint, *compact, kCells, &cancel).empty());
         QVERIFY(
             attn::layerValueWeightedOverview(*checkpoint, *compact, 0, kCells, &cancel).empty());
+    }
+
+    void differenceOfCompactRuns_data() { addDecoderModelRows(); }
+
+    // The A/B map of long texts: the difference of two compact runs (each layer recomputed, the
+    // weights' largest change a block of queries at a time) equals the full runs' to 1e-12.
+    void differenceOfCompactRuns() {
+        QFETCH(QString, model);
+        const auto checkpoint = attn::Checkpoint::open(modelDir(model));
+        const std::vector<std::int64_t> ids = referenceIds(model);
+        const std::vector<std::int64_t> other(ids.rbegin(), ids.rend());
+        const attn::RunOptions compact{attn::RunOptions::Keep::Compact};
+        const auto last = std::int64_t(ids.size()) - 1;
+        const attn::RunDifference expected = attn::runDifference(
+            *attn::runModel(*checkpoint, ids), *attn::runModel(*checkpoint, other), last, 5);
+        const attn::RunDifference actual =
+            attn::runDifference(*checkpoint, *attn::runModel(*checkpoint, ids, {}, compact),
+                                *attn::runModel(*checkpoint, other, {}, compact), last, 5);
+        QCOMPARE(actual.weights.size(), expected.weights.size());
+        double moved = 0;
+        for (std::size_t l = 0; l < expected.weights.size(); ++l) {
+            QCOMPARE(actual.residual[l], expected.residual[l]);
+            for (std::size_t h = 0; h < expected.weights[l].size(); ++h) {
+                QVERIFY2(std::abs(actual.weights[l][h] - expected.weights[l][h]) <= 1e-12,
+                         qPrintable(QString("%1:%2").arg(l).arg(h)));
+                moved = std::max(moved, expected.weights[l][h]);
+            }
+        }
+        QVERIFY(moved > 0.01); // the texts differ: so must the weights
+        QCOMPARE(actual.predictions.size(), expected.predictions.size());
+        for (std::size_t i = 0; i < expected.predictions.size(); ++i) {
+            QCOMPARE(actual.predictions[i].id, expected.predictions[i].id);
+            QVERIFY(std::abs(actual.predictions[i].before - expected.predictions[i].before) <=
+                    1e-12);
+            QVERIFY(std::abs(actual.predictions[i].after - expected.predictions[i].after) <= 1e-12);
+        }
     }
 
     void outOfRangeHeadsAreRefused() {

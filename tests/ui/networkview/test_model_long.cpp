@@ -5,13 +5,17 @@
 // overview by the message when a text is past what it can run.
 
 #include "Limits.h"
+#include "checkpoint/Checkpoint.h"
 #include "document/Document.h"
+#include "network/NetworkComparison.h"
 #include "network/RunOverview.h"
 #include "network/RunReadings.h"
 #include "networkreadings/HeadOverview.h"
+#include "networkreadings/RunDifference.h"
 #include "overview/HeadSummaryModel.h"
 #include "support/ModelWindowSupport.h"
 #include "support/RandomLlamaSupport.h"
+#include "transformer/Forward.h"
 
 #include <QComboBox>
 #include <QLabel>
@@ -206,6 +210,44 @@ private slots:
         box->setCurrentIndex(box->findData(int(LayerHeadGrid::Picture::Weights)));
         read(LayerHeadGrid::Picture::Rollout);
         QVERIFY(readings.has(RunReadings::Kind::Rollout));
+    }
+
+    // The A/B map of long texts: compact runs compared a layer at a time, each head's largest
+    // weight change as the full runs give it; patching is refused in one line.
+    void compactRunsCompare() {
+        Harness h;
+        NetworkController &model = h.workbench.model();
+        QString error;
+        QVERIFY2(model.openFolderNow(m_dir.path(), &error), qPrintable(error));
+        model.showModel(true);
+        NetworkView &view = model.view();
+        NetworkComparison &comparison = view.comparison();
+        const std::vector<std::int64_t> a = repeatingIds(300, 64);
+        std::vector<std::int64_t> b = a;
+        b[150] = (b[150] + 1) % 64;
+        model.runner().setKeep(attn::RunOptions::Keep::Compact);
+        comparison.b().setKeep(attn::RunOptions::Keep::Compact);
+        runAndRead(model, idsText(a));
+        view.compareEdit()->setText(idsText(b));
+        QVERIFY(comparison.waitUntilIdle(120000));
+        QVERIFY(comparison.runA()->compact && comparison.runB()->compact);
+        QVERIFY(comparison.comparable() && !comparison.patchable());
+        QVERIFY(comparison.difference());
+        const auto checkpoint = attn::Checkpoint::open(m_dir.path());
+        const attn::RunDifference expected = attn::runDifference(
+            *attn::runModel(*checkpoint, a), *attn::runModel(*checkpoint, b), 299, 5);
+        const attn::RunDifference &actual = *comparison.difference();
+        double moved = 0;
+        for (std::size_t l = 0; l < expected.weights.size(); ++l)
+            for (std::size_t hd = 0; hd < expected.weights[l].size(); ++hd) {
+                QVERIFY(near(actual.weights[l][hd], expected.weights[l][hd]));
+                moved = std::max(moved, expected.weights[l][hd]);
+            }
+        QVERIFY(moved > 0);
+        QSignalSpy failed(&comparison, &NetworkComparison::failed);
+        comparison.patchAll();
+        QCOMPARE(failed.count(), 1);
+        QVERIFY(failed.first().first().toString().contains("Patching"));
     }
 
     void aLongTextIsBrowsable() {
