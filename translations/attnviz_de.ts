@@ -5165,8 +5165,8 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>stellt %1 % des Wegs von A nach B wieder her</translation>
     </message>
     <message>
-        <source>%1 tokens each: the map colours each head by how far its weights moved, read a layer at a time. Patching needs shorter texts: runs of this length keep no head&apos;s output.</source>
-        <translation>Je %1 Tokens: die Karte färbt jeden Kopf danach, wie weit sich seine Gewichte bewegt haben, Schicht für Schicht gelesen. Patchen braucht kürzere Texte: Läufe dieser Länge behalten keine Kopfausgabe.</translation>
+        <source>%1 tokens each: the map colours each head by how far its weights moved, read a layer at a time. Right-click a head to patch it: each patch runs the whole text again.</source>
+        <translation>Je %1 Tokens: die Karte färbt jeden Kopf danach, wie weit sich seine Gewichte bewegt haben, Schicht für Schicht gelesen. Rechtsklick auf einen Kopf patcht ihn: jeder Patch rechnet den ganzen Text neu.</translation>
     </message>
 </context>
 <context>
@@ -6722,10 +6722,6 @@ Rechtsklick: die Matrix zufällig oder neu füllen.</translation>
     <message>
         <source>%1: not a file of the model in A (the same architecture, layers, heads and vocabulary are needed)</source>
         <translation>%1: keine Datei des Modells in A (dieselbe Architektur, dieselben Schichten, Köpfe und dasselbe Vokabular sind nötig)</translation>
-    </message>
-    <message>
-        <source>Patching replaces a head of A by B&apos;s output, which a run of %1 tokens does not keep: patch shorter texts.</source>
-        <translation>Patchen ersetzt einen Kopf von A durch die Ausgabe von B, die ein Lauf von %1 Tokens nicht behält: kürzere Texte patchen.</translation>
     </message>
     <message>
         <source>Comparing two files reads every head&apos;s weights whole: at %1 tokens the runs do not keep them. Compare shorter texts.</source>

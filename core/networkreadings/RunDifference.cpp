@@ -32,15 +32,17 @@ void checkComparable(const Run &a, const Run &b) {
             translate("attn::transformer", "the runs are not of one model on as many tokens"));
 }
 
-// The softmax probability of `id` at `position` of a run's logits.
+// The softmax probability of `id` at `position` of a run's logits (a compact run keeps those of
+// its last positions only, from Run::logitsFirst).
 double probability(const Run &run, std::int64_t position, std::int64_t id) {
-    const auto row = run.logits.row(Eigen::Index(position));
+    const auto row = run.logits.row(Eigen::Index(position - run.logitsFirst));
     const double top = row.maxCoeff();
     return std::exp(row(Eigen::Index(id)) - top) / (row.array() - top).exp().sum();
 }
 
 bool hasPosition(const Run &run, std::int64_t position) {
-    return run.logits.cols() > 0 && position >= 0 && position < run.logits.rows();
+    return run.logits.cols() > 0 && position >= run.logitsFirst &&
+           position < run.logitsFirst + run.logits.rows();
 }
 
 } // namespace

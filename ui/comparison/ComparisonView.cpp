@@ -320,18 +320,18 @@ void ComparisonView::refresh() {
                              "as many tokens in both (make B the same length).")
                               .arg(tokensOf(a))
                               .arg(tokensOf(b)));
-    else if (!m_comparison.patchable())
+    else if (a->compact || b->compact)
         m_status->setText(tr("%1 tokens each: the map colours each head by how far its weights "
-                             "moved, read a layer at a time. Patching needs shorter texts: runs "
-                             "of this length keep no head's output.")
+                             "moved, read a layer at a time. Right-click a head to patch it: "
+                             "each patch runs the whole text again.")
                               .arg(tokensOf(a)));
     else
         m_status->setText(tr("%1 tokens each. Right-click a head (or click a cell of the map) to "
                              "patch its output from B into A and see how much of B's prediction "
                              "it restores.")
                               .arg(tokensOf(a)));
-    m_patchAll->setEnabled(m_comparison.patchable());
-    m_patchPositions->setEnabled(m_comparison.patchable());
+    m_patchAll->setEnabled(m_comparison.comparable());
+    m_patchPositions->setEnabled(m_comparison.comparable());
     m_residual->setRuns(m_comparison.comparable() ? b : attn::RunPtr(), a);
     m_residual->setVisible(!m_residual->changes().empty());
     showPerHead();

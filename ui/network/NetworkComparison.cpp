@@ -16,9 +16,10 @@ namespace attn::ui {
 
 namespace {
 
-// The softmax probability of `id` at `position` of a run's logits.
+// The softmax probability of `id` at `position` of a run's logits (a compact run keeps those of
+// its last positions only, from Run::logitsFirst).
 double probability(const attn::Run &run, std::int64_t position, std::int64_t id) {
-    const attn::RowVector row = run.logits.row(Eigen::Index(position));
+    const attn::RowVector row = run.logits.row(Eigen::Index(position - run.logitsFirst));
     const double top = row.maxCoeff();
     return std::exp(row(Eigen::Index(id)) - top) / (row.array() - top).exp().sum();
 }
@@ -28,7 +29,26 @@ struct Patched {
     QString error;
 };
 
+// What a patch of `edit` reads of run B. A compact run (a long text) keeps its residual stream
+// but no head's output: the layer patched from is recomputed (expandLayer, the same bits as the
+// run) into a run that holds only that layer, which is all a patch reads.
+attn::RunPtr patchSource(const attn::Checkpoint &checkpoint, const attn::RunPtr &b,
+                         const attn::Intervention &edit) {
+    if (!b->compact)
+        return b;
+    auto source = std::make_shared<attn::Run>();
+    source->ids = b->ids;
+    source->compact = true;
+    source->layers.resize(b->layers.size());
+    attn::LayerRun &layer = source->layers[std::size_t(edit.layer)];
+    layer = attn::expandLayer(checkpoint, *b, edit.layer,
+                              std::vector<bool>(std::size_t(checkpoint.config().heads), false));
+    layer.hidden = b->layers[std::size_t(edit.layer)].hidden; // the run's own, bit for bit
+    return source;
+}
+
 // A patched with B's activation that `edit` names, and what it restores at the last position.
+// Long texts' runs are compact, and so is the patched run.
 NetworkComparison::Patch patchOne(const attn::Checkpoint &checkpoint, const attn::RunPtr &a,
                                   const attn::RunPtr &b, const attn::Intervention &edit) {
     if (a->logits.cols() == 0)
@@ -42,8 +62,11 @@ NetworkComparison::Patch patchOne(const attn::Checkpoint &checkpoint, const attn
     p.position = std::int64_t(a->ids.size()) - 1;
     attn::Interventions patch;
     patch.edits.push_back(edit);
-    patch.source = b;
-    p.run = attn::runModel(checkpoint, a->ids, patch);
+    patch.source = patchSource(checkpoint, b, edit);
+    attn::RunOptions options;
+    if (a->compact || b->compact)
+        options.keep = attn::RunOptions::Keep::Compact;
+    p.run = attn::runModel(checkpoint, a->ids, patch, options);
     p.token = attn::topPredictions(*b, p.position, 1).front().id;
     p.before = probability(*a, p.position, p.token);
     p.patched = probability(*p.run, p.position, p.token);
@@ -148,11 +171,6 @@ bool NetworkComparison::comparable() const {
            (!comparesFiles() || (!a->compact && !b->compact));
 }
 
-bool NetworkComparison::patchable() const {
-    const attn::RunPtr a = runA(), b = runB();
-    return comparable() && !a->compact && !b->compact;
-}
-
 bool NetworkComparison::isBusy() const {
     return m_b->isBusy() || m_work > 0;
 }
@@ -180,13 +198,6 @@ void NetworkComparison::read(Work work, Use use) {
         }
         use(std::move(r));
     });
-}
-
-void NetworkComparison::refusePatching() {
-    if (comparable()) // then a run is compact: say why nothing happens
-        emit failed(tr("Patching replaces a head of A by B's output, which a run of %1 tokens "
-                       "does not keep: patch shorter texts.")
-                        .arg(qlonglong(runA()->ids.size())));
 }
 
 void NetworkComparison::cancelPatching() {
@@ -260,10 +271,8 @@ void NetworkComparison::update() {
 
 void NetworkComparison::patch(int layer, int head) {
     const auto checkpoint = m_a.checkpoint();
-    if (!patchable() || !checkpoint) {
-        refusePatching();
+    if (!comparable() || !checkpoint)
         return;
-    }
     read<Patched>(
         [checkpoint, a = runA(), b = runB(), layer, head] {
             Patched r;
@@ -280,10 +289,8 @@ void NetworkComparison::patch(int layer, int head) {
 
 void NetworkComparison::patchAll() {
     const auto checkpoint = m_a.checkpoint();
-    if (!patchable() || !checkpoint) {
-        refusePatching();
+    if (!comparable() || !checkpoint)
         return;
-    }
     cancelPatching();
     auto cancel = std::make_shared<std::atomic<bool>>(false);
     auto progress = std::make_shared<std::atomic<int>>(0);
@@ -328,10 +335,8 @@ void NetworkComparison::patchAll() {
 
 void NetworkComparison::patchPositions() {
     const auto checkpoint = m_a.checkpoint();
-    if (!patchable() || !checkpoint) {
-        refusePatching();
+    if (!comparable() || !checkpoint)
         return;
-    }
     cancelPatching();
     auto cancel = std::make_shared<std::atomic<bool>>(false);
     auto progress = std::make_shared<std::atomic<int>>(0);

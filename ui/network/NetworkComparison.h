@@ -60,12 +60,9 @@ public:
     // The plain runs compared (nullptr until each is there).
     attn::RunPtr runA() const { return m_a.outcome().baseline; }
     attn::RunPtr runB() const { return m_b->outcome().baseline; }
-    // Both runs there, of as many tokens: the difference can be read (of long texts too, a
-    // layer at a time, when both are texts on A's model).
+    // Both runs there, of as many tokens: the difference and the patches can be read (of long
+    // texts too, a layer at a time, when both are texts on A's model).
     bool comparable() const;
-    // Comparable, and neither run compact: a patch replaces A's head by B's output, which a run
-    // of a long text does not keep.
-    bool patchable() const;
     // What differs between A and B; nullptr until read (or when not comparable).
     std::shared_ptr<const attn::RunDifference> difference() const { return m_difference; }
     // The files' comparison (JS divergence per head, final KL, top-1 agreement); nullptr until
@@ -107,8 +104,6 @@ signals:
     void busyChanged(bool busy);
 
 private:
-    // A patch asked for where patchable() does not hold: says why, in one line.
-    void refusePatching();
     void update();
     void endFiles();
     void setWork(int delta);
