@@ -45,7 +45,7 @@ expect "attnviz-cli model " "inspect run session analyze compare attribute gener
 expect "attnviz-cli model run gpt2 --" "--text --ids --json --npz --heads --fields --top --timing --ablate --patch --patch-resid --from-text --from-ids --steer --steer-texts"
 expect "attnviz-cli model run gpt2 --p" "--patch --patch-resid"
 expect "attnviz-cli model generate gpt2 --t" "--text --tokens --temperature --top"
-expect "attnviz-cli model analyze gpt2 --" "--text --ids --ablate --json"
+expect "attnviz-cli model analyze gpt2 --" "--text --ids --heads --ablate --json"
 expect "attnviz-cli model compare a.gguf b.gguf --" "--text --ids --json"
 [ "$failures" -eq 0 ] && echo "attnviz-cli completion: all cases complete as expected"
 exit "$failures"
