@@ -572,9 +572,17 @@ void NetworkView::hoverHead(int layer, int head, const QRect &near) {
     const NetworkRunner::Outcome &o = m_runner.outcome();
     const bool causal = m_runner.checkpoint() && m_runner.checkpoint()->config().decoder();
     const QStringList tokens = attn::displayLabels(o.tokens);
-    m_popup->setHint(tr("Click: take it apart in the workbench. Right-click: ablate it, or "
-                        "Circuits of head %1 (what it reads and writes, from its weights).")
-                         .arg(head));
+    QString hint = tr("Click: take it apart in the workbench. Right-click: ablate it, or "
+                      "Circuits of head %1 (what it reads and writes, from its weights).")
+                       .arg(head);
+    // A run the KV cache grew: which row of the enlarged head is new, in the lesson's words.
+    if (m_grid->addedRows() > 0 && m_grid->picture() != LayerHeadGrid::Picture::Rollout)
+        hint = tr("The last row (position %1) is the new query, computed now: it reads the %2 "
+                  "cached keys and values and its own. The rows above it were computed before.")
+                   .arg(qlonglong(m_grid->reusedRows()))
+                   .arg(qlonglong(m_grid->reusedRows())) +
+               QLatin1Char(' ') + hint;
+    m_popup->setHint(hint);
     switch (m_grid->picture()) {
     case LayerHeadGrid::Picture::Weights:
         if (o.run && o.run->compact) {
