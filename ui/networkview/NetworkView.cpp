@@ -4,6 +4,7 @@
 #include "Notation.h"
 #include "checkpoint/Checkpoint.h"
 #include "comparison/ComparisonView.h"
+#include "heatmap/HeatmapView.h"
 #include "network/NetworkComparison.h"
 #include "network/NetworkDocument.h"
 #include "network/NetworkInterventions.h"
@@ -639,6 +640,11 @@ void NetworkView::hoverHead(int layer, int head, const QRect &near) {
                             near);
         break;
     }
+    // The KV-cache lesson outlines the row a step appended: so does the enlarged head.
+    m_popup->heatmap()->setSelectedRow(m_grid->addedRows() > 0 &&
+                                               m_grid->picture() != LayerHeadGrid::Picture::Rollout
+                                           ? int(m_grid->reusedRows())
+                                           : -1);
 }
 
 QString NetworkView::sinkNote(const attn::Matrix &weights, const attn::RowVector &valueNorms,

@@ -413,7 +413,7 @@ void LayerHeadGrid::paintCacheRows(QPainter &p, const QRect &cell) const {
     const int split = cell.top() + int(std::lround(double(m_reused) / n * cell.height()));
     p.save();
     p.fillRect(QRect(cell.left(), cell.top(), cell.width(), split - cell.top()),
-               QColor(255, 255, 255, 110));
+               QColor(255, 255, 255, 70));
     p.setPen(QPen(QColor(0xcc, 0x79, 0xa7), 2));
     p.setBrush(Qt::NoBrush);
     p.drawRect(QRect(cell.left(), split, cell.width(), std::max(cell.bottom() - split, 2))

@@ -8,6 +8,7 @@
 // sessions, and a session's bad steering is left out in one line naming the file.
 
 #include "checkpoint/Checkpoint.h"
+#include "heatmap/HeatmapView.h"
 #include "network/NetworkInterventions.h"
 #include "network/NetworkRunner.h"
 #include "network/RunOverview.h"
@@ -180,6 +181,12 @@ private slots:
         QVERIFY2(view.cacheNote()->text().contains(QStringLiteral("%1 cached keys").arg(n)),
                  qPrintable(view.cacheNote()->text()));
         QVERIFY(view.cacheNote()->text().contains(QStringLiteral("filled once")));
+        // The enlarged head outlines the new query's row and says so.
+        QTest::mouseMove(gridOf(view), gridOf(view)->headRect(1, 0).center());
+        QTRY_VERIFY(popupOf(view)->isVisible());
+        QCOMPARE(popupOf(view)->heatmap()->selectedRow(), int(n));
+        QVERIFY(popupOf(view)->hint()->text().contains(QStringLiteral("new query")));
+        QTest::mouseMove(gridOf(view), QPoint(1, 1));
 
         // Continue 10: the cache goes on (nothing filled again), ten tokens, as generate
         // writes them greedily.
@@ -227,6 +234,10 @@ private slots:
         QCOMPARE(runner.outcome().added, std::int64_t(0));
         QCOMPARE(gridOf(view)->addedRows(), std::int64_t(0));
         QVERIFY(!view.cacheNote()->isVisible());
+        QTest::mouseMove(gridOf(view), gridOf(view)->headRect(1, 0).center());
+        QTRY_VERIFY(popupOf(view)->isVisible());
+        QCOMPARE(popupOf(view)->heatmap()->selectedRow(), -1);
+        QVERIFY(!popupOf(view)->hint()->text().contains(QStringLiteral("new query")));
     }
 
     // Ablations to zero and steering apply to the new rows (the plain run grows beside them);
@@ -458,10 +469,14 @@ private slots:
                                         "The capital of France is Paris. The capital "
                                         "of Germany is"));
         NetworkView &view = h.workbench.model().view();
+        NetworkRunner &runner = h.workbench.model().runner();
         h.workbench.model().networkDocument().choose(0, 0);
         QVERIFY(viewIdle(view));
         QTest::qWait(300);
         QVERIFY(h.window.grab().save(out + "/continue-before.png"));
+        // What each step cost on the worker: a whole run of the text, then each token's row.
+        const QString text = runner.text();
+        QSignalSpy finished(&runner, &NetworkRunner::runFinished);
         QTest::mouseClick(view.continueButton(), Qt::LeftButton);
         QVERIFY(view.continuation().waitUntilIdle(600000));
         QVERIFY(viewIdle(view));
@@ -472,6 +487,30 @@ private slots:
         QVERIFY(viewIdle(view));
         QTest::qWait(300);
         QVERIFY(h.window.grab().save(out + "/continue-ten.png"));
+        QStringList steps;
+        for (const QList<QVariant> &f : finished)
+            steps << QString::number(f.first().toDouble(), 'f', 1);
+        qInfo("KV cache steps (ms, the first fills the cache): %s", qPrintable(steps.join(", ")));
+        // The same longer text run whole, for comparison.
+        const QString written = runner.text();
+        finished.clear();
+        view.textEdit()->setText(text);
+        QVERIFY(runner.waitUntilIdle(600000));
+        view.textEdit()->setText(written);
+        QVERIFY(runner.waitUntilIdle(600000));
+        qInfo("whole run of the %lld tokens: %.1f ms", qlonglong(runner.outcome().tokens.size()),
+              finished.last().first().toDouble());
+        // The enlarged head over a grown run: back to the written text, Continue once more.
+        QTest::mouseClick(view.continueButton(), Qt::LeftButton);
+        QVERIFY(view.continuation().waitUntilIdle(600000));
+        QVERIFY(viewIdle(view));
+        LayerHeadGrid *grid = gridOf(view);
+        const QRect cell = grid->headRect(0, 0);
+        QTest::mouseMove(grid, cell.center());
+        QTest::qWait(500);
+        // The enlarged head is a window of its own (a tooltip's).
+        QVERIFY(popupOf(view)->isVisible());
+        QVERIFY(popupOf(view)->grab().save(out + "/continue-popup.png"));
     }
 };
 
