@@ -193,8 +193,12 @@ private slots:
         QSignalSpy steps(&view.continuation(), &TextContinuation::progress);
         QTest::mouseClick(view.continueTenButton(), Qt::LeftButton);
         QVERIFY(view.continuation().isActive());
+        // The bar beside the text counts the tokens, with its Cancel.
+        QVERIFY(progressOf(view)->isVisible());
+        QCOMPARE(progressOf(view)->maximum(), 10);
         QVERIFY(view.continuation().waitUntilIdle());
         QCOMPARE(steps.count(), 11);
+        QVERIFY(!progressOf(view)->isVisible());
         attn::GenerationOptions ten;
         ten.tokens = 11;
         const attn::Generation greedy = attn::generate(*checkpoint, prompt, {}, ten);
