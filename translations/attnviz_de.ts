@@ -4652,6 +4652,10 @@
         <source>the rollout multiplies every head&apos;s weights, n × n at once, which a run of this length does not keep</source>
         <translation>der Rollout multipliziert die Gewichte aller Köpfe, n × n auf einmal, und ein Lauf dieser Länge behält sie nicht</translation>
     </message>
+    <message>
+        <source>the new rows do not fit the run they should extend</source>
+        <translation>die neuen Zeilen passen nicht zu dem Lauf, den sie verlängern sollen</translation>
+    </message>
 </context>
 <context>
     <name>attn::ui::AttributionView</name>
@@ -6952,6 +6956,26 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
         <source>Steer after layer %1 by “%2” − “%3” × %4</source>
         <translation>Nach Schicht %1 steuern mit „%2“ − „%3“ × %4</translation>
     </message>
+    <message>
+        <source>steering after layer %1: the model has layers 0–%2</source>
+        <translation>die Steuerung nach Schicht %1: Das Modell hat die Schichten 0–%2</translation>
+    </message>
+    <message>
+        <source>steering after layer %1: its vector must be %2 finite numbers (d_model), not %3</source>
+        <translation>die Steuerung nach Schicht %1: Ihr Vektor muss aus %2 endlichen Zahlen (d_model) bestehen, nicht aus %3</translation>
+    </message>
+    <message>
+        <source>%1 numbers</source>
+        <translation>%1 Zahlen</translation>
+    </message>
+    <message>
+        <source>values that are not finite numbers</source>
+        <translation>Werten, die keine endlichen Zahlen sind</translation>
+    </message>
+    <message>
+        <source>left out %1</source>
+        <translation>weggelassen: %1</translation>
+    </message>
 </context>
 <context>
     <name>attn::ui::NetworkRunner</name>
@@ -6962,6 +6986,26 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
     <message>
         <source>The run was cancelled: edit the text to run it again.</source>
         <translation>Der Lauf wurde abgebrochen: Ändern Sie den Text, um ihn erneut zu starten.</translation>
+    </message>
+    <message>
+        <source>There is no run of this text to continue yet.</source>
+        <translation>Von diesem Text gibt es noch keinen Lauf, der sich fortsetzen ließe.</translation>
+    </message>
+    <message>
+        <source>This model does not write: it has no KV cache.</source>
+        <translation>Dieses Modell schreibt nicht: Es hat keinen KV-Cache.</translation>
+    </message>
+    <message>
+        <source>%1 depends on every position of the text, so the KV cache cannot be reused: the longer text runs whole.</source>
+        <translation>%1 hängt von jeder Position des Textes ab, daher lässt sich der KV-Cache nicht wiederverwenden: Der längere Text läuft ganz.</translation>
+    </message>
+    <message>
+        <source>At %1 tokens the run keeps no head&apos;s weights: the longer text runs whole.</source>
+        <translation>Bei %1 Tokens behält der Lauf die Gewichte keines Kopfes: Der längere Text läuft ganz.</translation>
+    </message>
+    <message>
+        <source>The KV cache could not grow the run (%1): the text ran whole.</source>
+        <translation>Der KV-Cache konnte den Lauf nicht verlängern (%1): Der Text lief ganz.</translation>
     </message>
 </context>
 <context>
@@ -7163,20 +7207,12 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
         <translation>Weiter ▸</translation>
     </message>
     <message>
-        <source>Append the model&apos;s most probable next token to the text and run it again</source>
-        <translation>Das wahrscheinlichste nächste Token des Modells an den Text anhängen und ihn erneut rechnen</translation>
-    </message>
-    <message>
         <source>Stop (%1 of %2)</source>
         <translation>Anhalten (%1 von %2)</translation>
     </message>
     <message>
         <source>Continue 10</source>
         <translation>10 weiter</translation>
-    </message>
-    <message>
-        <source>Append ten tokens, one per run, each the most probable after the text so far</source>
-        <translation>Zehn Tokens anhängen, eines je Lauf, jedes das wahrscheinlichste nach dem bisherigen Text</translation>
     </message>
     <message>
         <source>Steer the residual stream</source>
@@ -7308,6 +7344,30 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
     <message>
         <source>how much each key adds to the query&apos;s output (Kobayashi et al. 2020), 0–%1 for every head; at %2 tokens, block maxima</source>
         <translation>wie viel jeder Schlüssel zur Ausgabe der Anfrage beiträgt (Kobayashi et al. 2020), 0–%1 für alle Köpfe; bei %2 Tokens Blockmaxima</translation>
+    </message>
+    <message>
+        <source>The last row (position %1) is the new query, computed now: it reads the %2 cached keys and values and its own. The rows above it were computed before.</source>
+        <translation>Die letzte Zeile (Position %1) ist die neue Query, eben berechnet: Sie liest die %2 gespeicherten Keys und Values und ihre eigenen. Die Zeilen darüber wurden vorher berechnet.</translation>
+    </message>
+    <message>
+        <source>Append the model&apos;s most probable next token to the text: its row is computed with the KV cache, reusing every earlier position&apos;s keys and values</source>
+        <translation>Das wahrscheinlichste nächste Token des Modells an den Text anhängen: Seine Zeile wird mit dem KV-Cache berechnet, der die Keys und Values aller früheren Positionen wiederverwendet</translation>
+    </message>
+    <message>
+        <source>Append ten tokens, one row each with the KV cache, each the most probable after the text so far</source>
+        <translation>Zehn Tokens anhängen, je eine Zeile mit dem KV-Cache, jedes das wahrscheinlichste nach dem bisherigen Text</translation>
+    </message>
+    <message>
+        <source>KV cache: %1 cached keys and values reused in every head, %2 new row computed (its query, key and value): %2 position of work instead of %3. Veiled in each head: the rows from before; outlined: the new query&apos;s row.</source>
+        <translation>KV-Cache: %1 gespeicherte Keys und Values in jedem Kopf wiederverwendet, %2 neue Zeile berechnet (ihr q, k und v): Arbeit für %2 Position statt für %3. In jedem Kopf verschleiert: die Zeilen von vorher; umrandet: die Zeile der neuen Query.</translation>
+    </message>
+    <message>
+        <source>The KV cache was filled once with the text&apos;s %1 tokens.</source>
+        <translation>Der KV-Cache wurde einmal mit den %1 Tokens des Textes gefüllt.</translation>
+    </message>
+    <message>
+        <source>KV cache not used: %1</source>
+        <translation>KV-Cache nicht verwendet: %1</translation>
     </message>
 </context>
 <context>
@@ -8019,6 +8079,10 @@ Wiederherstellen?</translation>
     <message>
         <source>The next token (id %1) is part of a character split over several tokens: a text cannot hold it alone, so Continue stops here.</source>
         <translation>Das nächste Token (ID %1) ist Teil eines Zeichens, das sich über mehrere Tokens verteilt: ein Text kann es nicht allein enthalten, daher hält Weiter hier an.</translation>
+    </message>
+    <message>
+        <source>the KV cache was not used</source>
+        <translation>der KV-Cache wurde nicht verwendet</translation>
     </message>
 </context>
 <context>

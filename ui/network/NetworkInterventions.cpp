@@ -12,6 +12,7 @@
 #include <QCoreApplication>
 #include <QJsonObject>
 #include <QPointer>
+#include <QStringList>
 #include <QUndoCommand>
 #include <QUndoStack>
 
@@ -242,6 +243,18 @@ void NetworkInterventions::change(attn::Interventions after, const QString &text
 QJsonArray NetworkInterventions::state() const {
     QJsonArray out;
     for (const attn::Intervention &e : current().edits) {
+        if (e.kind == Kind::Steer) {
+            // The vector itself (its scale applied), so the session steers without its texts.
+            QJsonObject o;
+            o["kind"] = QStringLiteral("steer");
+            o["layer"] = e.layer;
+            QJsonArray vector;
+            for (Eigen::Index i = 0; i < e.values.cols(); ++i)
+                vector.append(e.values(0, i));
+            o["vector"] = vector;
+            out.append(o);
+            continue;
+        }
         if (!isAblation(e.kind))
             continue; // a patch needs its run B, an edited head its numbers: the session's
                       // document holds the head, not its contribution
@@ -262,9 +275,37 @@ void NetworkInterventions::loadState(const QJsonArray &state, QString *error) {
     const auto checkpoint = m_runner.checkpoint();
     attn::Interventions loaded;
     int dropped = 0;
+    QStringList refused; // the steering vectors left out, each with why
     for (const QJsonValue &v : state) {
         const QJsonObject o = v.toObject();
         const QString kind = o.value("kind").toString();
+        if (kind == QLatin1String("steer")) {
+            const QJsonValue layerValue = o.value("layer");
+            const int layer = layerValue.isDouble() ? layerValue.toInt(-1) : -1;
+            const QJsonArray numbers = o.value("vector").toArray();
+            const qint64 d = checkpoint ? checkpoint->config().dModel : 0;
+            attn::Matrix vector(1, Eigen::Index(numbers.size()));
+            bool finite = true;
+            for (qsizetype i = 0; i < numbers.size(); ++i) {
+                finite = finite && numbers[i].isDouble() && std::isfinite(numbers[i].toDouble());
+                vector(0, Eigen::Index(i)) = numbers[i].toDouble();
+            }
+            if (!checkpoint || layer < 0 || layer >= checkpoint->config().layers ||
+                layerValue.toDouble() != double(layer))
+                refused << tr("steering after layer %1: the model has layers 0–%2")
+                               .arg(layerValue.toVariant().toString())
+                               .arg(checkpoint ? checkpoint->config().layers - 1 : 0);
+            else if (numbers.size() != d || !finite)
+                refused << tr("steering after layer %1: its vector must be %2 finite numbers "
+                              "(d_model), not %3")
+                               .arg(layer)
+                               .arg(d)
+                               .arg(finite ? tr("%1 numbers").arg(numbers.size())
+                                           : tr("values that are not finite numbers"));
+            else
+                loaded.edits.push_back(attn::Intervention::steer(layer, std::move(vector)));
+            continue;
+        }
         const int layer = o.value("layer").toInt(-1), head = o.value("head").toInt(-1);
         const double factor = o.value("factor").toDouble(1);
         const bool fits = checkpoint && layer >= 0 && head >= 0 &&
@@ -282,9 +323,14 @@ void NetworkInterventions::loadState(const QJsonArray &state, QString *error) {
                                 kind == "scale" ? factor : 1.0,
                                 {}});
     }
-    if (dropped > 0 && error)
-        *error =
-            tr("%n ablation(s) of the session do not fit the model and were left out", "", dropped);
+    QStringList problems;
+    if (dropped > 0)
+        problems << tr("%n ablation(s) of the session do not fit the model and were left out", "",
+                       dropped);
+    if (!refused.isEmpty())
+        problems << tr("left out %1").arg(refused.join(QStringLiteral("; ")));
+    if (!problems.isEmpty() && error)
+        *error = problems.join(QStringLiteral("; "));
     // A session's state, not an edit: no undo step (the document's own load is none either).
     m_runner.setInterventions(std::move(loaded));
 }

@@ -18,8 +18,9 @@ class NetworkRunner;
 // (one edit a head), and the residual stream steered after a layer (issue 42's ActAdd). Each change
 // is one undo step on the document's stack, so Edit › Undo takes an ablation back like any edit;
 // the command sets the runner's interventions, and the runner reruns the text with them. Sessions
-// keep them as the model member's "interventions" array ({"layer", "head", "kind":
-// "zero"|"mean"|"scale", "factor"}).
+// keep them as the model member's "interventions" array, in their order: {"layer", "head",
+// "kind": "zero"|"mean"|"scale", "factor"} for a head, {"kind": "steer", "layer", "vector":
+// [d_model numbers, its scale applied]} for steering.
 class NetworkInterventions : public QObject {
     Q_OBJECT
 public:
@@ -58,7 +59,9 @@ public:
     static QString describe(const attn::Intervention &edit);
 
     QJsonArray state() const;
-    // From a session: edits that do not fit the open model are dropped with *error saying so.
+    // From a session: edits that do not fit the open model (a head or layer it does not have, a
+    // steering vector that is not d_model finite numbers) are dropped, *error saying which and
+    // why in one line; the others apply.
     void loadState(const QJsonArray &state, QString *error = nullptr);
 
 signals:

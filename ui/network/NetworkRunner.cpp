@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "NetworkRunner.h"
 
+#include "Limits.h"
 #include "WorkerTask.h"
 #include "checkpoint/Checkpoint.h"
 #include "tokenizer/IdTokenizer.h"
 #include "tokenizer/TokenizerFiles.h"
 #include "transformer/Forward.h"
+#include "transformer/RunGrowth.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -15,6 +17,13 @@
 #include <functional>
 
 namespace attn::ui {
+
+// The KV caches of a run's ids: the plain run's, and the edited run's when there are
+// interventions. The checkpoint is held first, so the caches that refer to it go before it.
+struct NetworkRunner::KvCache {
+    std::shared_ptr<const attn::Checkpoint> checkpoint;
+    std::unique_ptr<attn::ContinuedRun> plain, edited;
+};
 
 struct NetworkRunner::Opened {
     std::shared_ptr<const attn::Checkpoint> checkpoint;
@@ -29,6 +38,13 @@ struct RunResult {
     QString error;
     double milliseconds = 0;
 };
+
+// The interventions a KV cache applies while positions are added (attn::ContinuedRun): the
+// others (a mean, a patch, an edited head) depend on every position of the text.
+bool cacheApplies(const attn::Intervention &e) {
+    return e.kind == attn::Intervention::Kind::Zero || e.kind == attn::Intervention::Kind::Scale ||
+           e.kind == attn::Intervention::Kind::Steer;
+}
 
 } // namespace
 
@@ -110,6 +126,7 @@ void NetworkRunner::adopt(const QString &folder, const Opened &o) {
     m_folder = folder;
     m_outcome = {};
     m_error.clear();
+    m_cache.reset();
     ++m_generation;
     stopRun();
     // Another model's heads: its interventions mean nothing here.
@@ -142,6 +159,7 @@ void NetworkRunner::close() {
     m_folder.clear();
     m_outcome = {};
     m_error.clear();
+    m_cache.reset();
     setRunning(m_running);
 }
 
@@ -172,6 +190,7 @@ void NetworkRunner::setText(const QString &text) {
 
 void NetworkRunner::setInterventions(attn::Interventions interventions) {
     m_interventions = std::move(interventions);
+    m_cache.reset(); // made with the interventions before
     ++m_generation;
     stopRun();
     emit interventionsChanged();
@@ -212,16 +231,9 @@ void NetworkRunner::start() {
     if (!m_checkpoint || m_running)
         return;
     const quint64 generation = m_generation;
-    m_running = true;
-    m_cancelled = false;
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
-    m_progress = std::make_shared<std::atomic<int>>(0);
     const int layers = int(m_checkpoint->config().layers);
     m_progressTotal = m_interventions.empty() ? layers : 2 * layers;
-    setRunning(true);
-    m_clock.start();
-    m_progressTimer.start();
-    emit runStarted();
+    begin();
     attn::RunOptions options;
     options.keep = m_keep;
     options.cancel = m_cancel.get();
@@ -288,6 +300,11 @@ void NetworkRunner::start() {
             }
             if (r.error.isEmpty()) {
                 m_outcome = std::move(r.outcome);
+                if (!m_growthNote.isEmpty()) // why the KV cache did not grow this run
+                    m_outcome.note = m_outcome.note.isEmpty()
+                                         ? m_growthNote
+                                         : m_growthNote + QLatin1Char(' ') + m_outcome.note;
+                m_growthNote.clear();
                 m_error.clear();
                 setRunning(false);
                 emit runFinished(r.milliseconds);
@@ -302,6 +319,126 @@ void NetworkRunner::start() {
                 emit runFailed(m_error);
             }
         });
+}
+
+void NetworkRunner::begin() {
+    m_running = true;
+    m_cancelled = false;
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_progress = std::make_shared<std::atomic<int>>(0);
+    setRunning(true);
+    m_clock.start();
+    m_progressTimer.start();
+    emit runStarted();
+}
+
+bool NetworkRunner::appendToken(std::int64_t id, const QString &piece, QString *why) {
+    const auto refuse = [why](const QString &message) {
+        if (why)
+            *why = message;
+        return false;
+    };
+    const attn::RunPtr run = m_outcome.run, baseline = m_outcome.baseline;
+    if (!m_checkpoint || !run || !baseline || m_outcome.text != m_text || isBusy())
+        return refuse(tr("There is no run of this text to continue yet."));
+    const attn::ModelConfig &c = m_checkpoint->config();
+    if (!c.decoder())
+        return refuse(tr("This model does not write: it has no KV cache."));
+    for (const attn::Intervention &e : m_interventions.edits)
+        if (!cacheApplies(e))
+            return refuse(tr("%1 depends on every position of the text, so the KV cache cannot "
+                             "be reused: the longer text runs whole.")
+                              .arg(QString::fromStdString(e.describe())));
+    const auto n = std::int64_t(run->ids.size());
+    if (attn::runValues(c, n + 1) > attn::kMaxRunValues)
+        return refuse(tr("At %1 tokens the run keeps no head's weights: the longer text runs "
+                         "whole.")
+                          .arg(n + 1));
+    attn::Token token;
+    const QString error = catching([&] { token = m_tokenizer->token(int(id)); });
+    if (!error.isEmpty())
+        return refuse(error);
+
+    m_text += piece;
+    ++m_generation;
+    const quint64 generation = m_generation;
+    m_progressTotal = 1;
+    begin();
+    struct Grown {
+        Outcome outcome;
+        std::shared_ptr<KvCache> cache;
+        QString error;
+        double milliseconds = 0;
+    };
+    onWorker<Grown>(
+        this,
+        [checkpoint = m_checkpoint, cache = m_cache, outcome = m_outcome, text = m_text,
+         interventions = m_interventions, id, token, progress = m_progress] {
+            Grown g;
+            QElapsedTimer clock;
+            clock.start();
+            g.error = catching([&] {
+                const std::vector<std::int64_t> &ids = outcome.baseline->ids;
+                const bool edited = !interventions.empty();
+                g.cache = cache;
+                // The cache holds the keys and values of exactly these ids, or is filled with
+                // them once (the text's positions, run without keeping their numbers).
+                if (!g.cache || g.cache->checkpoint != checkpoint || g.cache->plain->ids() != ids ||
+                    bool(g.cache->edited) != edited ||
+                    (edited && g.cache->edited->ids() != outcome.run->ids)) {
+                    g.cache = std::make_shared<KvCache>();
+                    g.cache->checkpoint = checkpoint;
+                    g.cache->plain = std::make_unique<attn::ContinuedRun>(*checkpoint);
+                    g.cache->plain->append(ids);
+                    if (edited) {
+                        g.cache->edited =
+                            std::make_unique<attn::ContinuedRun>(*checkpoint, interventions);
+                        g.cache->edited->append(outcome.run->ids);
+                    }
+                    g.outcome.filled = std::int64_t(ids.size());
+                }
+                const auto grow = [&](attn::ContinuedRun &kv, const attn::Run &before) {
+                    std::vector<attn::LayerRun> layers;
+                    const attn::Matrix logits = kv.append({id}, &layers);
+                    return attn::growRun(*checkpoint, before, {id}, std::move(layers), logits);
+                };
+                g.outcome.text = text;
+                g.outcome.tokens = outcome.tokens;
+                g.outcome.tokens.push_back(token);
+                g.outcome.baseline = grow(*g.cache->plain, *outcome.baseline);
+                g.outcome.run = edited ? grow(*g.cache->edited, *outcome.run) : g.outcome.baseline;
+                g.outcome.reused = std::int64_t(ids.size());
+                g.outcome.added = 1;
+                *progress = 1;
+            });
+            if (!g.error.isEmpty())
+                g.cache.reset(); // its state is unknown after a failure
+            g.milliseconds = double(clock.nsecsElapsed()) / 1e6;
+            return g;
+        },
+        [this, generation](Grown g) {
+            m_running = false;
+            m_progressTimer.stop();
+            // The cache went on with these ids, published or not: the next append checks them.
+            m_cache = g.cache;
+            if (generation != m_generation || !g.error.isEmpty()) {
+                // Outdated (the text, the model or the interventions changed meanwhile), or
+                // the cache failed: the newest text runs whole, and says why.
+                if (generation == m_generation)
+                    m_growthNote = tr("The KV cache could not grow the run (%1): the text ran "
+                                      "whole.")
+                                       .arg(g.error);
+                if (m_checkpoint)
+                    m_timer.start();
+                setRunning(false);
+                return;
+            }
+            m_outcome = std::move(g.outcome);
+            m_error.clear();
+            setRunning(false);
+            emit runFinished(g.milliseconds);
+        });
+    return true;
 }
 
 void NetworkRunner::setRunning(bool running) {

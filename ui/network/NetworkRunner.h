@@ -52,6 +52,11 @@ public:
         attn::RunPtr run;      // with the interventions
         attn::RunPtr baseline; // without them: `run` itself when there are none
         QString note;          // an intervention left out of this run, and why; "" when none
+        // How the run was made. A whole run of the text: all 0. A run grown by appendToken with
+        // the KV cache: `reused` positions' keys and values came from the cache, `added` rows
+        // (query, key, value and everything after) were computed now, and `filled` is how many
+        // positions the cache was filled with first (the text's, once, when it had none).
+        std::int64_t reused = 0, added = 0, filled = 0;
     };
 
     explicit NetworkRunner(QObject *parent = nullptr);
@@ -83,6 +88,19 @@ public:
     // The interventions every run applies from now on (none: the plain forward pass); reruns.
     void setInterventions(attn::Interventions interventions);
     const attn::Interventions &interventions() const { return m_interventions; }
+
+    // The model writes (TextContinuation): appends token `id`, which reads `piece`, to text()
+    // and grows the published run by its row with a KV cache (attn::ContinuedRun, kept between
+    // calls), on the worker: one position of work per token (two with interventions: the plain
+    // run grows too), not a run of the whole text. The grown run is the whole run of the
+    // longer ids (attn::growRun), and Outcome::reused and added say what the cache saved.
+    // False, and *why, when the cache cannot grow this run: nothing then changes, and the
+    // caller sets the longer text to run it whole. Refused: no run of text() published yet, a
+    // run on its way, an encoder, interventions the cache refuses (a mean ablation, a patch, a
+    // head sent back from the workbench: they depend on every position), a run past what a
+    // whole run keeps (kMaxRunValues: a whole run is compact there). A failure on the worker
+    // runs the longer text whole instead, and says why in Outcome::note.
+    bool appendToken(std::int64_t id, const QString &piece, QString *why = nullptr);
 
     // What runs keep (Auto unless a test asks for one kind); reruns.
     void setKeep(attn::RunOptions::Keep keep);
@@ -118,11 +136,13 @@ signals:
 
 private:
     struct Opened;
+    struct KvCache;
     void adopt(const QString &folder, const Opened &o);
     void schedule();
     void start();
     void setRunning(bool running);
     void stopRun(); // a newer text, model or interventions: the run going on stops early
+    void begin();   // a run or a growth starts: the flags, the clock and the progress
 
     std::shared_ptr<const attn::Checkpoint> m_checkpoint;
     std::shared_ptr<const attn::Tokenizer> m_tokenizer;
@@ -144,6 +164,10 @@ private:
     int m_progressTotal = 0;
     bool m_cancelled = false; // cancel() asked for it (not a newer text)
     QTimer m_progressTimer;
+    // The KV cache of the published run's ids (appendToken), used on the worker one task at a
+    // time; dropped with the model or the interventions it was made with.
+    std::shared_ptr<KvCache> m_cache;
+    QString m_growthNote; // why the last growth failed, for the whole run after it
 };
 
 } // namespace attn::ui

@@ -27,6 +27,7 @@ void TextContinuation::start(int tokens) {
         return;
     m_total = tokens;
     m_done = 0;
+    m_refused.clear();
     m_expected = m_document.text();
     emit activeChanged(true);
     emit progress(0, m_total);
@@ -96,8 +97,14 @@ void TextContinuation::step() {
                         .arg(next));
     m_expected += piece;
     ++m_done;
-    emit progress(m_done, m_total);
-    m_document.setText(m_expected); // the controller runs it; its runFinished comes back here
+    // The runner grows its run by the token with its KV cache, its text already the longer one,
+    // so the document's new text (below) is not run again. When the cache cannot (a mean
+    // ablation, a patch, a long text), the controller runs the longer text whole.
+    m_refused.clear();
+    if (!m_runner.appendToken(std::int64_t(next), piece, &m_refused) && m_refused.isEmpty())
+        m_refused = tr("the KV cache was not used");
+    m_document.setText(m_expected); // runFinished comes back here
+    emit progress(m_done, m_total); // after: a text typed in answer is the newer one
 }
 
 bool TextContinuation::waitUntilIdle(int milliseconds) {

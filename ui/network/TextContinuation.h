@@ -11,10 +11,13 @@ class NetworkRunner;
 
 // The model writes (issue 42): Continue appends the model's most probable next token (greedy,
 // the smaller id on a tie, with the interventions in force) to the document's text, and the
-// text runs again, so the overview grows a row per token; Continue 10 repeats that, a token
-// per finished run. Each run is the runner's, on its worker: the window never waits, and a
-// Stop (or typing in the text box) ends it between two tokens. The token's text is what the
-// tokenizer decodes of the ids with it minus without it, so a space or a byte-level piece
+// runner grows its run by that token's row with its KV cache (NetworkRunner::appendToken: one
+// position of work, the earlier positions' keys and values reused), so the overview grows a row
+// per token; where the cache does not apply (a mean ablation, a patch, an edited head, a long
+// text) the longer text runs whole instead, and cacheRefused() says why. Continue 10 repeats
+// that, a token per finished step. Each step is the runner's, on its worker: the window never
+// waits, and a Stop (or typing in the text box) ends it between two tokens. The token's text is
+// what the tokenizer decodes of the ids with it minus without it, so a space or a byte-level piece
 // comes out as the model wrote it. A token the text cannot hold (one outside the tokenizer's
 // vocabulary, a piece of a character) stops it with a message. No widgets: the model view's
 // buttons drive it.
@@ -31,6 +34,8 @@ public:
     bool isActive() const { return m_total > 0; }
     int done() const { return m_done; }
     int total() const { return m_total; }
+    // Why the last token's run was whole instead of grown with the KV cache ("" when it grew).
+    QString cacheRefused() const { return m_refused; }
     // Works the event loop until the continuation and its last run are over.
     bool waitUntilIdle(int milliseconds = 60000);
 
@@ -49,6 +54,7 @@ private:
     NetworkDocument &m_document;
     QString m_expected; // the text the last step wrote: another one means the user typed
     int m_done = 0, m_total = 0;
+    QString m_refused;
 };
 
 } // namespace attn::ui

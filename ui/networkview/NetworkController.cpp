@@ -189,6 +189,11 @@ NetworkController::NetworkController(Shell &shell, Document &document, ViewState
                QMessageBox::Yes;
     };
 
+    // A session's document takes the file's name just before its view state loads: the
+    // messages about what the session holds name the file.
+    connect(&document, &Document::replaced, this,
+            [this](const QString &name) { m_sessionName = name; });
+
     viewState.registerProvider(
         QStringLiteral("model"),
         [this] {
@@ -488,7 +493,8 @@ void NetworkController::loadState(const QJsonObject &state) {
     QString dropped;
     m_network->interventions().loadState(state.value("interventions").toArray(), &dropped);
     if (!dropped.isEmpty())
-        failed(dropped);
+        failed(m_sessionName.isEmpty() ? dropped
+                                       : QStringLiteral("%1: %2").arg(m_sessionName, dropped));
 }
 
 void NetworkController::adoptTakenApart(int layer, int head, qsizetype tokens) {

@@ -143,6 +143,7 @@ private:
     std::function<bool(const QString &)> m_askTakeHead;
     // A session's chosen head, applied once the run of its text is there.
     int m_pendingLayer = -1, m_pendingHead = -1;
+    QString m_sessionName; // the document's name (a session's file) for its load's messages
 };
 
 } // namespace attn::ui

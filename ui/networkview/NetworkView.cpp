@@ -4,6 +4,7 @@
 #include "Notation.h"
 #include "checkpoint/Checkpoint.h"
 #include "comparison/ComparisonView.h"
+#include "heatmap/HeatmapView.h"
 #include "network/NetworkComparison.h"
 #include "network/NetworkDocument.h"
 #include "network/NetworkInterventions.h"
@@ -64,7 +65,8 @@ NetworkView::NetworkView(NetworkRunner &runner, NetworkDocument &document, RunRe
       m_attribute(new QPushButton(this)),
       m_continuation(new TextContinuation(runner, document, this)),
       m_continueOne(new QPushButton(this)), m_continueTen(new QPushButton(this)),
-      m_compareText(new QLineEdit(this)), m_comparison(new NetworkComparison(runner, this)),
+      m_cacheNote(new QLabel(this)), m_compareText(new QLineEdit(this)),
+      m_comparison(new NetworkComparison(runner, this)),
       m_comparisonView(new ComparisonView(*m_comparison, this)), m_takeHead(new QPushButton(this)),
       m_takeLayer(new QPushButton(this)), m_popup(new HeadPopup(this)),
       m_cancelRun(new QPushButton(this)), m_overview(new RunOverview(this)),
@@ -116,6 +118,8 @@ NetworkView::NetworkView(NetworkRunner &runner, NetworkDocument &document, RunRe
     m_cancelRun->setToolTip(tr("Stop the model's run of this text"));
     m_cancelRun->hide();
     connect(m_cancelRun, &QPushButton::clicked, &m_runner, &NetworkRunner::cancel);
+    // While the model writes, Cancel stops it after the token under way.
+    connect(m_cancelRun, &QPushButton::clicked, this, [this] { m_continuation->stop(); });
     textRow->addWidget(m_cancelRun);
     layout->addLayout(textRow);
     layout->addWidget(m_tokens);
@@ -234,6 +238,11 @@ NetworkView::NetworkView(NetworkRunner &runner, NetworkDocument &document, RunRe
     continueRow->addWidget(m_continueOne);
     continueRow->addWidget(m_continueTen);
     sideLayout->addLayout(continueRow);
+    // What the KV cache saved for the rows shown, in the KV-cache lesson's words.
+    m_cacheNote->setObjectName("kvCacheNote");
+    m_cacheNote->setWordWrap(true);
+    m_cacheNote->hide();
+    sideLayout->addWidget(m_cacheNote);
     connect(m_continueOne, &QPushButton::clicked, this, [this] { m_continuation->start(1); });
     connect(m_continueTen, &QPushButton::clicked, this, [this] {
         if (m_continuation->isActive())
@@ -315,6 +324,8 @@ NetworkView::NetworkView(NetworkRunner &runner, NetworkDocument &document, RunRe
         showMessage(message);
     });
     connect(&m_runner, &NetworkRunner::progressChanged, this, [this](int done, int total) {
+        if (m_continuation->isActive())
+            return; // counted in tokens meanwhile
         m_progress->setRange(0, std::max(total, 1));
         m_progress->setValue(done);
     });
@@ -370,7 +381,7 @@ NetworkView::NetworkView(NetworkRunner &runner, NetworkDocument &document, RunRe
                 m_progress->setRange(0, 0);
                 m_progressDelay.start();
             }
-        } else {
+        } else if (!m_continuation->isActive()) { // Continue 10 shows its tokens there
             m_progressDelay.stop();
             m_progress->hide();
             m_cancelRun->hide();
@@ -591,9 +602,17 @@ void NetworkView::hoverHead(int layer, int head, const QRect &near) {
     const NetworkRunner::Outcome &o = m_runner.outcome();
     const bool causal = m_runner.checkpoint() && m_runner.checkpoint()->config().decoder();
     const QStringList tokens = attn::displayLabels(o.tokens);
-    m_popup->setHint(tr("Click: take it apart in the workbench. Right-click: ablate it, or "
-                        "Circuits of head %1 (what it reads and writes, from its weights).")
-                         .arg(head));
+    QString hint = tr("Click: take it apart in the workbench. Right-click: ablate it, or "
+                      "Circuits of head %1 (what it reads and writes, from its weights).")
+                       .arg(head);
+    // A run the KV cache grew: which row of the enlarged head is new, in the lesson's words.
+    if (m_grid->addedRows() > 0 && m_grid->picture() != LayerHeadGrid::Picture::Rollout)
+        hint = tr("The last row (position %1) is the new query, computed now: it reads the %2 "
+                  "cached keys and values and its own. The rows above it were computed before.")
+                   .arg(qlonglong(m_grid->reusedRows()))
+                   .arg(qlonglong(m_grid->reusedRows())) +
+               QLatin1Char(' ') + hint;
+    m_popup->setHint(hint);
     // A compact run's pictures are the largest of each block of cells (no head keeps its
     // weights): enlarged, each block named by the positions it covers.
     const bool maxima = o.run && o.run->compact;
@@ -670,6 +689,11 @@ void NetworkView::hoverHead(int layer, int head, const QRect &near) {
         break;
     }
     }
+    // The KV-cache lesson outlines the row a step appended: so does the enlarged head.
+    m_popup->heatmap()->setSelectedRow(!maxima && m_grid->addedRows() > 0 &&
+                                               m_grid->picture() != LayerHeadGrid::Picture::Rollout
+                                           ? int(m_grid->reusedRows())
+                                           : -1);
 }
 
 QString NetworkView::sinkNote(const attn::Matrix &weights, const attn::RowVector &valueNorms,
@@ -856,15 +880,51 @@ void NetworkView::updateContinue() {
     const bool decoder = m_runner.checkpoint() && m_runner.checkpoint()->config().decoder();
     const bool writing = m_continuation->isActive();
     m_continueOne->setText(tr("Continue ▸"));
-    m_continueOne->setToolTip(tr("Append the model's most probable next token to the text and "
-                                 "run it again"));
+    m_continueOne->setToolTip(tr("Append the model's most probable next token to the text: "
+                                 "its row is computed with the KV cache, reusing every earlier "
+                                 "position's keys and values"));
     m_continueOne->setEnabled(decoder && !writing);
     m_continueTen->setText(
         writing ? tr("Stop (%1 of %2)").arg(m_continuation->done()).arg(m_continuation->total())
                 : tr("Continue 10"));
-    m_continueTen->setToolTip(tr("Append ten tokens, one per run, each the most probable after "
-                                 "the text so far"));
+    m_continueTen->setToolTip(
+        tr("Append ten tokens, one row each with the KV cache, each the most probable after "
+           "the text so far"));
     m_continueTen->setEnabled(decoder);
+    // Continue 10's progress, in tokens, where a run's shows in layers; Cancel stops it.
+    if (writing) {
+        m_progressDelay.stop();
+        m_progress->setRange(0, m_continuation->total());
+        m_progress->setValue(m_continuation->done());
+        m_progress->show();
+        m_cancelRun->show();
+    } else if (!m_runner.isBusy()) {
+        m_progress->hide();
+        m_cancelRun->hide();
+    }
+    updateCacheNote();
+}
+
+void NetworkView::updateCacheNote() {
+    const NetworkRunner::Outcome &o = m_runner.outcome();
+    QString note;
+    if (o.run && o.added > 0) {
+        const qint64 n = qint64(o.reused + o.added);
+        note = tr("KV cache: %1 cached keys and values reused in every head, %2 new row "
+                  "computed (its query, key and value): %2 position of work instead of %3. "
+                  "Veiled in each head: the rows from before; outlined: the new query's row.")
+                   .arg(qlonglong(o.reused))
+                   .arg(qlonglong(o.added))
+                   .arg(n);
+        if (o.filled > 0)
+            note = tr("The KV cache was filled once with the text's %1 tokens.")
+                       .arg(qlonglong(o.filled)) +
+                   QLatin1Char(' ') + note;
+    } else if (o.run && !m_continuation->cacheRefused().isEmpty() && o.text == m_document.text()) {
+        note = tr("KV cache not used: %1").arg(m_continuation->cacheRefused());
+    }
+    m_cacheNote->setText(note);
+    m_cacheNote->setVisible(!note.isEmpty());
 }
 
 void NetworkView::askSteering(int layer) {
@@ -960,6 +1020,7 @@ void NetworkView::showOutcome() {
     m_tokens->setTokens(o.tokens);
     const bool decoder = !m_runner.checkpoint() || m_runner.checkpoint()->config().decoder();
     m_grid->setRun(o.run, decoder);
+    m_grid->setCacheRows(o.reused, o.added);
     m_overview->setRun(m_runner.checkpoint(), o.run);
     m_summary->reset(m_grid->layers(), m_grid->heads());
     updateOverviewProgress();

@@ -83,6 +83,9 @@ public:
     TextContinuation &continuation() const { return *m_continuation; }
     QPushButton *continueButton() const { return m_continueOne; }
     QPushButton *continueTenButton() const { return m_continueTen; }
+    // What the KV cache did for the run shown: "KV cache: 37 keys and values reused, 1 new
+    // row…" after Continue; hidden after a whole run.
+    QLabel *cacheNote() const { return m_cacheNote; }
     // Asks for two texts and a scale, then steers the residual after `layer` by their
     // difference (NetworkInterventions::steerByTexts). The heads' context menu calls it.
     void askSteering(int layer);
@@ -133,6 +136,7 @@ private:
     void updateLens();
     void updateAttribution();
     void updateContinue();
+    void updateCacheNote();
     void updateCircuits();
     void hoverHead(int layer, int head, const QRect &near);
     void updateFind();
@@ -169,6 +173,7 @@ private:
     TextContinuation *m_continuation;
     QPushButton *m_continueOne;
     QPushButton *m_continueTen;
+    QLabel *m_cacheNote;
     QLineEdit *m_compareText;
     NetworkComparison *m_comparison;
     ComparisonView *m_comparisonView;

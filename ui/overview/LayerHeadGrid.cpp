@@ -44,6 +44,7 @@ void LayerHeadGrid::setRun(attn::RunPtr run, bool causal) {
     m_scores.clear(); // read again when shown: every keystroke's run passes here
     m_overviews.assign(std::size_t(layers()), nullptr);
     m_found.clear();
+    m_reused = m_added = 0;
     updateOrder();
     buildImages();
     if (reshaped) {
@@ -393,6 +394,34 @@ void LayerHeadGrid::resizeEvent(QResizeEvent *event) {
     }
 }
 
+void LayerHeadGrid::setCacheRows(std::int64_t reused, std::int64_t added) {
+    const std::int64_t n = m_run ? std::int64_t(m_run->ids.size()) : 0;
+    if (reused < 0 || added < 0 || reused + added != n)
+        reused = added = 0; // not this run's
+    if (reused == m_reused && added == m_added)
+        return;
+    m_reused = reused;
+    m_added = added;
+    update();
+}
+
+void LayerHeadGrid::paintCacheRows(QPainter &p, const QRect &cell) const {
+    // As the KV-cache lesson draws a step: the rows from before veiled (their keys and values
+    // come from the cache), the new query's row outlined in Okabe–Ito reddish purple.
+    if (m_added <= 0 || m_picture == Picture::Rollout)
+        return;
+    const double n = double(m_reused + m_added);
+    const int split = cell.top() + int(std::lround(double(m_reused) / n * cell.height()));
+    p.save();
+    p.fillRect(QRect(cell.left(), cell.top(), cell.width(), split - cell.top()),
+               QColor(255, 255, 255, 70));
+    p.setPen(QPen(QColor(0xcc, 0x79, 0xa7), 2));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(QRect(cell.left(), split, cell.width(), std::max(cell.bottom() - split, 2))
+                   .adjusted(1, 0, -1, 0));
+    p.restore();
+}
+
 void LayerHeadGrid::paintEvent(QPaintEvent *event) {
     QPainter p(this);
     const QRect dirty = event->rect();
@@ -428,6 +457,7 @@ void LayerHeadGrid::paintEvent(QPaintEvent *event) {
             if (shown(l, h).size() == 0)
                 continue; // rollout: one picture per layer; a reading on its way: blank
             p.drawImage(cell, m_images[std::size_t(l * heads() + h)]);
+            paintCacheRows(p, cell);
             paintFound(p, cell);
             if (const auto mark = m_marks.constFind({l, h}); mark != m_marks.constEnd())
                 paintMark(p, cell, *mark);

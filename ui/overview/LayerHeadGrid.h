@@ -77,6 +77,12 @@ public:
     static constexpr int kMaxFound = 64;
     void setFoundPositions(std::vector<std::int64_t> positions);
     const std::vector<std::int64_t> &foundPositions() const { return m_found; }
+    // A run grown by a KV cache (NetworkRunner::appendToken): its first `reused` rows were
+    // computed before and are veiled, its last `added` query rows (computed now, reading every
+    // cached key) are outlined; 0, 0: a whole run, nothing marked. setRun forgets it.
+    void setCacheRows(std::int64_t reused, std::int64_t added);
+    std::int64_t reusedRows() const { return m_reused; }
+    std::int64_t addedRows() const { return m_added; }
 
     // Switches the picture; the readings it needs come with it (nullptr: not read yet, the
     // thumbnails are blank until they come).
@@ -176,6 +182,7 @@ private:
     void buildImages();
     QImage imageOf(int layer, int head, const ColorLut &lut, QRgb masked) const;
     void paintFound(QPainter &p, const QRect &cell) const;
+    void paintCacheRows(QPainter &p, const QRect &cell) const;
     void hover(int layer, int head);
     void paintScore(QPainter &p, int layer, int head, const QFont &small) const;
     void paintMark(QPainter &p, const QRect &cell, const QString &mark) const;
@@ -201,6 +208,7 @@ private:
     double m_scaleTop = 1;
     std::vector<std::shared_ptr<const RunOverview::Layer>> m_overviews; // a layer's once read
     std::vector<std::int64_t> m_found;
+    std::int64_t m_reused = 0, m_added = 0;
 };
 
 } // namespace attn::ui

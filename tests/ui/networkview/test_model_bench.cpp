@@ -2,7 +2,8 @@
 // The engineer's bench in the model window (issue 42): the top prediction's direct logit
 // attribution is the core's attributeLogit, cell for cell; steering by two texts is one undo step
 // whose run is the core's and whose undo gives the plain run back bit for bit; Continue appends
-// the model's greedy token and runs the longer text, Continue 10 writes ten, and Stop ends it.
+// the model's greedy token and shows the longer text's run (grown with the KV cache:
+// test_model_kv_cache checks its numbers), Continue 10 writes ten, and Stop ends it.
 
 #include "Notation.h"
 #include "checkpoint/Checkpoint.h"
@@ -215,7 +216,8 @@ private slots:
     }
 
     // Continue ▸ appends the greedy token (the first largest logit after the last token) and
-    // runs the longer text; Continue 10 writes ten, one per run; Stop ends it between tokens.
+    // shows the longer text's run; Continue 10 writes ten, one per step; Stop ends it between
+    // tokens.
     void continueAppendsTheGreedyToken() {
         Harness h;
         h.window.resize(1280, 800);
