@@ -6914,6 +6914,10 @@ Stattdessen ihren Kopf %2 zerlegen?</translation>
         <source>%1: layer %2</source>
         <translation>%1: Schicht %2</translation>
     </message>
+    <message>
+        <source>The head in the workbench grew with the KV cache: row %1 is the new query; the keys and values of rows 0–%2 were reused.</source>
+        <translation>Der Kopf in der Werkbank ist mit dem KV-Cache gewachsen: Zeile %1 ist die neue Anfrage; die Schlüssel und Werte der Zeilen 0–%2 wurden wiederverwendet.</translation>
+    </message>
 </context>
 <context>
     <name>attn::ui::NetworkInterventions</name>

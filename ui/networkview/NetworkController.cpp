@@ -174,6 +174,8 @@ NetworkController::NetworkController(Shell &shell, Document &document, ViewState
             m_network->choose(m_pendingLayer, m_pendingHead);
             m_pendingLayer = m_pendingHead = -1;
         }
+        if (m_runner->outcome().added > 0)
+            followGrowth();
     });
     connect(m_runner, &NetworkRunner::busyChanged, this, [this](bool busy) {
         if (busy)
@@ -357,6 +359,36 @@ void NetworkController::failed(const QString &message) {
     m_shell.showMessage(message, kMessageMs);
 }
 
+bool NetworkController::followGrowth() {
+    const NetworkRunner::Outcome &o = m_runner->outcome();
+    const auto checkpoint = m_runner->checkpoint();
+    // The workbench's document must still be the head taken apart of the run before this token
+    // (its shape) and unedited since (its undo stack clean): anything else is the user's.
+    const attn::AttentionInputs &inputs = m_document.inputs();
+    if (m_takenLayer < 0 || !checkpoint || !o.run || o.added <= 0 ||
+        m_document.documentGeneration() != m_takenGeneration ||
+        m_document.undoStack()->index() != 0 ||
+        inputs.X.rows() != qsizetype(o.tokens.size()) - qsizetype(o.added) ||
+        inputs.X.cols() != checkpoint->config().dModel)
+        return false;
+    const int layer = m_takenLayer, head = m_takenHead;
+    const qsizetype before = inputs.X.rows();
+    m_following = true; // takeApart: no switch to the workbench, no message of its own
+    const bool taken = takeApart(layer, head);
+    m_following = false;
+    if (!taken)
+        return false;
+    // The new query is the row the KV-cache lesson points at; the rows before it are the ones
+    // whose keys and values the cache reused.
+    m_document.selection().setSelectedRow(int(o.tokens.size()) - 1);
+    m_shell.showMessage(tr("The head in the workbench grew with the KV cache: row %1 is the new "
+                           "query; the keys and values of rows 0–%2 were reused.")
+                            .arg(qlonglong(o.tokens.size()) - 1)
+                            .arg(qlonglong(before) - 1),
+                        kMessageMs);
+    return true;
+}
+
 bool NetworkController::takeApart(int layer, int head, QString *error) {
     const auto fail = [&](const QString &message) {
         if (error)
@@ -426,10 +458,13 @@ bool NetworkController::takeApart(int layer, int head, QString *error) {
     m_network->choose(layer, head >= 0 ? head : chosenHead);
     m_takenLayer = layer;
     m_takenHead = head;
+    m_takenGeneration = m_document.documentGeneration();
     m_document.selection().setCurrentHead(head >= 0 ? 0 : chosenHead);
     // The position found in the overview is the query row the workbench shows.
     if (const int position = m_network->chosenPosition(); position >= 0)
         m_document.selection().setSelectedRow(position);
+    if (m_following) // Continue grew the run: the model view stays where the user is
+        return true;
     m_view->showMessage({});
     showModel(false);
     m_shell.showMessage(tr("%1: in the workbench now; \u25c2 Back to the model (Ctrl+M) shows the "

@@ -77,6 +77,10 @@ public:
     // document, one undo step, then the workbench. A layer over attnviz's limits is said, and
     // askTakeHead offered the chosen head instead. False and *error when nothing was loaded.
     bool takeApart(int layer, int head, QString *error = nullptr);
+    // After Continue grew the run with the KV cache: the head taken apart, when the workbench
+    // still holds it unedited, is taken apart again from the grown run (it gains the new rows;
+    // the model view stays). False when there was nothing to follow.
+    bool followGrowth();
     // The head last taken apart, with the workbench's edits of any of its numbers (X, Wq, Wk,
     // Wv, Wo), back into the model: its final output replaces the head's contribution to the
     // layer (one undo step), and the model shows what that changed. False and *error when the
@@ -139,6 +143,8 @@ private:
     QPushButton *m_sendBack;
     QPushButton *m_circuits;
     QComboBox *m_pictureBox;
+    bool m_following = false;                // followGrowth is taking the head apart again
+    quint64 m_takenGeneration = 0;           // the document's generation when it was taken apart
     int m_takenLayer = -1, m_takenHead = -1; // what the workbench's document was taken from
     std::function<bool(const QString &)> m_askTakeHead;
     // A session's chosen head, applied once the run of its text is there.

@@ -25,6 +25,7 @@
 #include "support/TestSupport.h"
 #include "transformer/Forward.h"
 #include "transformer/Generation.h"
+#include "transformer/TakeApart.h"
 
 #include <QApplication>
 #include <QFile>
@@ -291,6 +292,45 @@ private slots:
         QVERIFY2(view.cacheNote()->text().startsWith(QStringLiteral("KV cache not used")),
                  qPrintable(view.cacheNote()->text()));
         QVERIFY(view.textEdit()->text().startsWith(idText(expected)));
+    }
+
+    // The head taken apart grows with the run: back in the model view, Continue takes it apart
+    // again from the grown run (the new query's row chosen), the workbench's numbers those of
+    // the longer text's head; once the head is edited in the workbench, it is left alone.
+    void takenApartHeadGrows() {
+        Harness h;
+        h.window.resize(1280, 800);
+        h.window.show();
+        const std::vector<std::int64_t> prompt = referenceIds("llama-gqa-tiny");
+        openAndRun(h, modelDir("llama-gqa-tiny"), idText(prompt));
+        NetworkController &controller = h.workbench.model();
+        NetworkView &view = controller.view();
+        const auto n = Eigen::Index(prompt.size());
+        QSignalSpy named(h.doc(), &Document::replaced);
+        QVERIFY(controller.takeApart(1, 2));
+        QCOMPARE(h.doc()->inputs().X.rows(), n);
+        QCOMPARE(named.count(), 1);
+        const QString title = named.first().first().toString();
+        controller.showModel(true);
+        QTest::mouseClick(view.continueButton(), Qt::LeftButton);
+        QVERIFY(view.continuation().waitUntilIdle());
+        const attn::RunPtr grown = controller.runner().outcome().run;
+        QCOMPARE(h.doc()->inputs().X.rows(), n + 1);
+        QCOMPARE(h.doc()->selection().selectedRow(), int(n));
+        QCOMPARE(named.count(), 2);
+        QCOMPARE(named.last().first().toString(), title);
+        QVERIFY(controller.isModelShown()); // the model view stays
+        std::vector<std::string> labels(std::size_t(n + 1), "t");
+        const attn::AttentionInputs expected =
+            attn::takeApart(*controller.runner().checkpoint(), *grown, labels, 1, 2);
+        QVERIFY(relativeError(h.doc()->inputs().X, expected.X) == 0);
+        QVERIFY(relativeError(h.doc()->inputs().heads[0].Wq, expected.heads[0].Wq) == 0);
+
+        // Edited in the workbench: Continue leaves the user's head as it is.
+        QVERIFY(h.doc()->setCell({attn::Stage::X, 0}, 0, 0, 0.5));
+        QTest::mouseClick(view.continueButton(), Qt::LeftButton);
+        QVERIFY(view.continuation().waitUntilIdle());
+        QCOMPARE(h.doc()->inputs().X.rows(), n + 1);
     }
 
     // Typing while Continue 10 writes stops it: the typed text runs whole.
