@@ -166,8 +166,11 @@ int runModel(const QCommandLineParser &parser, const QString &folder) {
         if (parser.isSet("npz")) {
             selection.fields = parser.isSet("fields") ? attn::parseRunFields(parser.value("fields"))
                                                       : attn::RunSelection::kAllFields;
-            const int status =
-                writeResult(parser.value("npz"), attn::runToNpz(*checkpoint, *run, selection));
+            // A member at a time to the file (or standard output): a long run's archive is
+            // gigabytes that need not all be in memory at once.
+            const int status = writeResult(parser.value("npz"), [&](const attn::ByteSink &write) {
+                return attn::runToNpz(*checkpoint, *run, selection, write);
+            });
             if (status != 0 || !parser.isSet("json")) {
                 timing(double(clock.nsecsElapsed()) / 1e6);
                 return status;

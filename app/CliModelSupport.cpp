@@ -34,6 +34,19 @@ int writeResult(const QString &out, const QByteArray &text) {
     return 0;
 }
 
+int writeResult(const QString &out, const attn::ByteProducer &produce) {
+    if (out == "-") {
+        const bool written = produce([](const char *data, qsizetype size) {
+            return std::fwrite(data, 1, std::size_t(size), stdout) == std::size_t(size);
+        });
+        return written && std::fflush(stdout) == 0 ? 0 : kExitInput;
+    }
+    const QString error = attn::writeFileAtomically(out, produce);
+    if (!error.isEmpty())
+        throw attn::InputError(error);
+    return 0;
+}
+
 std::vector<std::int64_t> parseIds(const QString &text, const char *option) {
     std::vector<std::int64_t> ids;
     for (const QString &part : text.split(',')) {

@@ -4,6 +4,8 @@
 // grad and train in CliTrain) share: exit statuses, the usage error, output, and token ids.
 // tokenize and worksheet use its exit statuses and writeErr too.
 
+#include "io/AtomicFile.h"
+
 #include <QByteArray>
 #include <QString>
 
@@ -30,6 +32,8 @@ void writeErr(const QString &text);
 bool writeOut(const QByteArray &text);
 // Writes `text` to `out` ("-": standard output), atomically; throws InputError naming the file.
 int writeResult(const QString &out, const QByteArray &text);
+// The same for content made a piece at a time (a .npz member by member).
+int writeResult(const QString &out, const attn::ByteProducer &produce);
 
 // "1,2,3" given to --`option`; throws UsageError for anything that is not a whole number.
 std::vector<std::int64_t> parseIds(const QString &text, const char *option = "ids");

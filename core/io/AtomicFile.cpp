@@ -53,9 +53,7 @@ QString writeErrorText(int error) {
 namespace {
 
 // Writes everything, retrying on interruptions and short writes; errno on failure.
-bool writeAll(int fd, const QByteArray &bytes) {
-    const char *data = bytes.constData();
-    qsizetype left = bytes.size();
+bool writeAll(int fd, const char *data, qsizetype left) {
     while (left > 0) {
         // In chunks, so a full disk is noticed early and a kill lands mid-write.
         const ssize_t n = ::write(fd, data, size_t(std::min<qsizetype>(left, qsizetype(1) << 20)));
@@ -70,17 +68,29 @@ bool writeAll(int fd, const QByteArray &bytes) {
     return true;
 }
 
-QString inPlace(const QByteArray &path, const QByteArray &bytes) {
+// What `produce` gives, written to fd: false (errno set) at the first write that fails.
+bool produceAll(int fd, const ByteProducer &produce) {
+    return produce([fd](const char *data, qsizetype size) { return writeAll(fd, data, size); });
+}
+
+QString inPlace(const QByteArray &path, const ByteProducer &produce) {
     const int fd = ::open(path.constData(), O_WRONLY | O_TRUNC | O_CLOEXEC);
     if (fd < 0)
         return writeErrorText(errno);
-    const bool ok = writeAll(fd, bytes);
-    const int error = errno;
+    errno = 0;
+    bool ok = false;
+    try {
+        ok = produceAll(fd, produce);
+    } catch (...) {
+        ::close(fd);
+        throw;
+    }
+    const int error = errno != 0 ? errno : EIO;
     ::close(fd);
     return ok ? QString() : writeErrorText(error);
 }
 
-QString writeReason(const QString &fileName, const QByteArray &bytes) {
+QString writeReason(const QString &fileName, const ByteProducer &produce) {
     QFileInfo info(fileName);
     if (info.isSymLink() && info.exists()) // replace what the link points to, keep the link
         info = QFileInfo(info.canonicalFilePath());
@@ -90,7 +100,7 @@ QString writeReason(const QString &fileName, const QByteArray &bytes) {
     struct stat existing {};
     const bool exists = ::stat(target.constData(), &existing) == 0;
     if (exists && !S_ISREG(existing.st_mode))
-        return inPlace(target, bytes);
+        return inPlace(target, produce);
 
     const QByteArray folder = QFile::encodeName(info.absolutePath());
     // Created with 0666 so the umask applies as to any new file (mkstemp would make it 0600).
@@ -109,8 +119,21 @@ QString writeReason(const QString &fileName, const QByteArray &bytes) {
     // A replaced file keeps its permissions.
     if (exists && ::fchmod(fd, existing.st_mode & 07777) != 0)
         error = errno;
-    if (error == 0 && (!writeAll(fd, bytes) || ::fsync(fd) != 0))
-        error = errno;
+    if (error == 0) {
+        errno = 0;
+        bool produced = false;
+        try {
+            produced = produceAll(fd, produce);
+        } catch (...) { // the producer's own failure: no temporary file stays behind
+            ::close(fd);
+            ::unlink(temporary.constData());
+            throw;
+        }
+        if (!produced)
+            error = errno != 0 ? errno : EIO;
+        else if (::fsync(fd) != 0)
+            error = errno;
+    }
     if (::close(fd) != 0 && error == 0)
         error = errno;
     if (error == 0 && ::rename(temporary.constData(), target.constData()) != 0)
@@ -134,12 +157,13 @@ QString writeReason(const QString &fileName, const QByteArray &bytes) {
 
 namespace {
 
-QString writeReason(const QString &fileName, const QByteArray &bytes) {
+QString writeReason(const QString &fileName, const ByteProducer &produce) {
     QSaveFile file(fileName);
     file.setDirectWriteFallback(false);
     if (!file.open(QIODevice::WriteOnly))
         return file.errorString();
-    if (file.write(bytes) != bytes.size()) {
+    if (!produce(
+            [&file](const char *data, qsizetype size) { return file.write(data, size) == size; })) {
         const QString reason = file.errorString();
         file.cancelWriting();
         return reason;
@@ -154,7 +178,13 @@ QString writeReason(const QString &fileName, const QByteArray &bytes) {
 #endif
 
 QString writeFileAtomically(const QString &fileName, const QByteArray &bytes, QString *reason) {
-    const QString why = writeReason(fileName, bytes);
+    return writeFileAtomically(
+        fileName,
+        [&bytes](const ByteSink &write) { return write(bytes.constData(), bytes.size()); }, reason);
+}
+
+QString writeFileAtomically(const QString &fileName, const ByteProducer &produce, QString *reason) {
+    const QString why = writeReason(fileName, produce);
     if (reason)
         *reason = why;
     return why.isEmpty() ? why : translate("attn::io", "%1: cannot write: %2").arg(fileName, why);

@@ -4,6 +4,8 @@
 #include <QByteArray>
 #include <QString>
 
+#include <functional>
+
 namespace attn {
 
 // Writes `bytes` to `fileName` so that the old file, if any, stays exactly as it was unless
@@ -17,6 +19,16 @@ namespace attn {
 // device", "permission denied", "read-only file system", …) or to empty on success. The one
 // atomic write of attnviz: sessions, recovery files, exports and the command line all use it.
 QString writeFileAtomically(const QString &fileName, const QByteArray &bytes,
+                            QString *reason = nullptr);
+
+// Where a producer's bytes go, a piece at a time: false when a write failed (stop then).
+using ByteSink = std::function<bool(const char *data, qsizetype size)>;
+// Writes the whole content through the sink it is given; false when the sink refused a piece
+// (or the producer could not go on), and then nothing replaces the file.
+using ByteProducer = std::function<bool(const ByteSink &write)>;
+// The same, for content made a piece at a time (a .npz of a long run: one member in memory at
+// a time, not the whole archive).
+QString writeFileAtomically(const QString &fileName, const ByteProducer &produce,
                             QString *reason = nullptr);
 
 // The reason for an errno from opening, writing, syncing or renaming a file.

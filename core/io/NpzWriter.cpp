@@ -77,7 +77,7 @@ char *NpzWriter::begin(const QString &name, const std::string &descr,
                        const std::vector<std::int64_t> &shape, std::uint64_t dataBytes) {
     Entry e;
     e.name = (name + ".npy").toUtf8();
-    e.offset = std::uint64_t(m_bytes.size());
+    e.offset = position();
     m_headerStart = m_bytes.size();
     // The local header, with a ZIP64 extra field always (sizes filled in by end()): its 20
     // bytes cost nothing, and a member past 4 GiB needs them.
@@ -122,6 +122,15 @@ void NpzWriter::end() {
     const qsizetype extra = m_headerStart + 30 + e.name.size() + 4;
     write64At(m_bytes, extra, e.size);
     write64At(m_bytes, extra + 8, e.size);
+    flush();
+}
+
+void NpzWriter::flush() {
+    if (!m_sink)
+        return;
+    m_ok = m_ok && m_sink(m_bytes.constData(), m_bytes.size());
+    m_written += std::uint64_t(m_bytes.size());
+    m_bytes.resize(0); // keeps its capacity for the next member
 }
 
 void NpzWriter::addFloat64(const QString &name, const std::vector<std::int64_t> &shape,
@@ -170,7 +179,7 @@ void NpzWriter::addStrings(const QString &name, const std::vector<QString> &valu
 }
 
 QByteArray NpzWriter::finish() {
-    const std::uint64_t directory = std::uint64_t(m_bytes.size());
+    const std::uint64_t directory = position();
     for (const Entry &e : m_entries) {
         put32(m_bytes, 0x02014b50);
         put16(m_bytes, 45 | (3u << 8)); // made by: version 4.5, Unix
@@ -202,11 +211,11 @@ QByteArray NpzWriter::finish() {
                 put64(m_bytes, e.offset);
         }
     }
-    const std::uint64_t size = std::uint64_t(m_bytes.size()) - directory;
+    const std::uint64_t size = position() - directory;
     const auto count = std::uint64_t(m_entries.size());
     const bool zip64 = directory >= kZip32Limit || size >= kZip32Limit || count >= 0xFFFF;
     if (zip64) {
-        const std::uint64_t record = std::uint64_t(m_bytes.size());
+        const std::uint64_t record = position();
         put32(m_bytes, 0x06064b50);
         put64(m_bytes, 44);
         put16(m_bytes, 45 | (3u << 8));
@@ -231,6 +240,11 @@ QByteArray NpzWriter::finish() {
     put32(m_bytes, zip64 ? kZip32Limit : std::uint32_t(directory));
     put16(m_bytes, 0);
     m_entries.clear();
+    if (m_sink) {
+        flush();
+        m_bytes = QByteArray();
+        return {};
+    }
     return std::exchange(m_bytes, QByteArray());
 }
 

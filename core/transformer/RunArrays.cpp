@@ -66,10 +66,12 @@ void addHeads(NpzWriter &npz, const QString &prefix, const LayerRun &layer, int 
 
 } // namespace
 
-QByteArray runToNpz(const Checkpoint &checkpoint, const Run &run, const RunSelection &selection) {
+namespace {
+
+void writeRun(NpzWriter &npz, const Checkpoint &checkpoint, const Run &run,
+              const RunSelection &selection) {
     const ModelConfig &config = checkpoint.config();
     RunLayers layers(run, &checkpoint, selection);
-    NpzWriter npz;
     if (!selection.tokens.empty()) {
         std::vector<QString> tokens;
         for (const std::string &t : selection.tokens)
@@ -101,7 +103,22 @@ QByteArray runToNpz(const Checkpoint &checkpoint, const Run &run, const RunSelec
         npz.addMatrix("ln_final.hook_normalized", run.final);
     if (selection.has(RunSelection::Logits) && run.logits.cols() > 0)
         npz.addMatrix("logits", layers.logits());
+}
+
+} // namespace
+
+QByteArray runToNpz(const Checkpoint &checkpoint, const Run &run, const RunSelection &selection) {
+    NpzWriter npz;
+    writeRun(npz, checkpoint, run, selection);
     return npz.finish();
+}
+
+bool runToNpz(const Checkpoint &checkpoint, const Run &run, const RunSelection &selection,
+              const ByteSink &sink) {
+    NpzWriter npz(sink);
+    writeRun(npz, checkpoint, run, selection);
+    npz.finish();
+    return npz.ok();
 }
 
 } // namespace attn

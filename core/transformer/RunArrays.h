@@ -4,6 +4,8 @@
 #include "Run.h"
 #include "RunSelection.h"
 
+#include "io/AtomicFile.h"
+
 #include <QByteArray>
 
 namespace attn {
@@ -31,5 +33,9 @@ class Checkpoint;
 // A compact run's layers are recomputed one at a time (RunLayers). Throws InputError (a NaN
 // weight met while recomputing).
 QByteArray runToNpz(const Checkpoint &checkpoint, const Run &run, const RunSelection &selection);
+// The same archive handed to `sink` a member at a time (writeFileAtomically's producer), so
+// memory holds one array, not the archive. False when the sink refused a piece.
+bool runToNpz(const Checkpoint &checkpoint, const Run &run, const RunSelection &selection,
+              const ByteSink &sink);
 
 } // namespace attn
