@@ -9,6 +9,8 @@
 
 #include <QtTest>
 
+#include <cstdlib>
+
 #include <cstring>
 
 #include "support/TestMainName.h" // last: renames main in a shared executable
@@ -99,6 +101,38 @@ private slots:
             QCOMPARE(h.dataOffset % 64, std::uint64_t(0));
             QCOMPARE(bytes[qsizetype(h.dataOffset) - 1], '\n');
         }
+    }
+
+    // Streamed to a sink a member at a time, the archive is the in-memory one byte for byte;
+    // the sink gets each member whole as it is done, and a refusal is remembered.
+    void streamedArchivesAreTheSame() {
+        const auto fill = [](attn::NpzWriter &npz) {
+            npz.addInt64("ids", {3, 1, 4});
+            npz.addMatrix("a", attn::Matrix::Random(7, 5));
+            npz.addStrings("tokens", {"x", "yz"});
+        };
+        attn::NpzWriter whole;
+        std::srand(1);
+        fill(whole);
+        const QByteArray expected = whole.finish();
+        QByteArray streamed;
+        int pieces = 0;
+        attn::NpzWriter npz([&](const char *data, qsizetype size) {
+            streamed.append(data, size);
+            ++pieces;
+            return true;
+        });
+        std::srand(1);
+        fill(npz);
+        QVERIFY(npz.finish().isEmpty());
+        QVERIFY(npz.ok());
+        QCOMPARE(pieces, 4); // three members, then the directory
+        QCOMPARE(streamed, expected);
+
+        attn::NpzWriter refused([](const char *, qsizetype) { return false; });
+        fill(refused);
+        refused.finish();
+        QVERIFY(!refused.ok());
     }
 };
 
