@@ -474,15 +474,16 @@ bool HeatmapView::fitSquareCells() {
         QFont font = m_cells->numberFont();
         font.setPointSizeF(HeatmapCellLayer::kMinNumberPointSize);
         const QFontMetricsF fm(font);
-        if (cellHeight >= std::max(14.0, fm.height() + 4)) {
+        // What the cell layer asks to draw them at 9 pt: 2 px of height and 6 of width spare.
+        if (cellHeight >= std::max(14.0, fm.height() + 2.5)) {
             double widest = 0;
             for (int r = 0; r < m_data.rows(); ++r)
                 for (int c = 0; c < m_data.cols(); ++c)
                     if (!m_data.isMasked(r, c) && std::isfinite(m_data.value(r, c)))
                         widest = std::max(widest, fm.horizontalAdvance(m_cells->cellText(r, c)));
             // Only when the width holds them: wider yet blank would be a strip again.
-            if (width / cols >= std::max(widest + 8, 28.0))
-                wanted = std::max({wanted, widest + 8, 28.0});
+            if (width / cols >= std::max(widest + 7, 28.0))
+                wanted = std::max({wanted, widest + 7, 28.0});
         }
     }
     const double cellWidth = std::min(width / cols, wanted);

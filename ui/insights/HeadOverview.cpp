@@ -270,6 +270,12 @@ void HeadOverview::arrange() {
         !m_small && head.width() >= 0.95 * need3.width() && head.height() >= 0.95 * need3.height()
             ? 3
             : 2;
+    // need() tried both: the heads draw, and size their cells for, the numbers chosen now.
+    if (m_decimals != m_drawnDecimals) {
+        m_drawnDecimals = m_decimals;
+        for (HeatmapView *v : std::as_const(m_views))
+            v->setNumberFormat([this](double x) { return weightText(x, m_decimals); });
+    }
     m_board->setMinimumHeight(boardHeight);
     for (HeatmapView *v : std::as_const(m_views)) {
         // Small multiples leave out the axis titles (the caption and tooltips say which is which).
