@@ -126,7 +126,8 @@ bool hasStage(const AttentionInputs &inputs, Stage stage) {
 
 QString matrixDisplayName(StageRef ref, int headCount) {
     if (ref.isPerHead() && headCount > 1)
-        return QStringLiteral("%1 of head %2").arg(matrixName(ref)).arg(ref.head);
+        // In the interface's language ("Wq von Kopf 0"); English without a translator.
+        return translate("attn::inputs", "%1 of head %2").arg(matrixName(ref)).arg(ref.head);
     return matrixName(ref);
 }
 

@@ -1921,10 +1921,6 @@
         <translation>1. Die Aufgabe: zufällige Tokens, die sich wiederholen</translation>
     </message>
     <message>
-        <source>&lt;p&gt;The model reads sequences of random tokens, each drawn from %1, in which a run of tokens comes back a second time. Nothing about a single token can be predicted: a guess costs ln %1 = %2 per token. Only inside a repeat can the model do better, and only by looking back: &lt;i&gt;the last time this token came, what followed it?&lt;/i&gt;&lt;/p&gt;&lt;p&gt;Now, step %3: the loss over the repeated half of held-out sequences is &lt;b&gt;%4&lt;/b&gt; (0 would be a perfect copy).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Das Modell liest Folgen zufälliger Tokens, jedes aus %1 gezogen, in denen eine Reihe von Tokens ein zweites Mal wiederkehrt. Über ein einzelnes Token lässt sich nichts vorhersagen: Raten kostet ln %1 = %2 je Token. Nur in einer Wiederholung kann das Modell es besser, und nur durch Zurückschauen: &lt;i&gt;Was folgte, als dieses Token zuletzt kam?&lt;/i&gt;&lt;/p&gt;&lt;p&gt;Jetzt, Schritt %3: der Verlust über die wiederholte Hälfte zurückgehaltener Folgen ist &lt;b&gt;%4&lt;/b&gt; (0 wäre eine perfekte Kopie).&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>2. Layer 0: a previous-token head</source>
         <translation>2. Schicht 0: ein Vorgänger-Kopf</translation>
     </message>
@@ -1983,6 +1979,10 @@
     <message>
         <source>Only the %1 keys that weigh most (of %2): part of the row, so the sum is written õ, not the output o.</source>
         <translation>Nur die %1 Keys mit dem größten Gewicht (von %2): ein Teil der Zeile, daher heißt die Summe õ, nicht die Ausgabe o.</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The model reads sequences of random tokens, each drawn from %1, in which a run of tokens comes back a second time. Nothing about a single token can be predicted: a guess costs ln %1 = %2 per token. Only inside a repeat can the model do better, and only by looking back: &lt;i&gt;the last time this token came, what followed it?&lt;/i&gt;&lt;/p&gt;&lt;p&gt;Now, step %3: the loss over the repeat (held out), the mean over the repeated half of held-out sequences, is &lt;b&gt;%4&lt;/b&gt; (0 would be a perfect copy). The training loss beside it counts only the positions of the training batch that a copy predicts.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Das Modell liest Folgen zufälliger Tokens, jedes aus %1 gezogen, in denen eine Reihe von Tokens ein zweites Mal wiederkehrt. Über ein einzelnes Token lässt sich nichts vorhersagen: Raten kostet ln %1 = %2 je Token. Nur in einer Wiederholung kann das Modell es besser, und nur durch Zurückschauen: &lt;i&gt;Was folgte, als dieses Token zuletzt kam?&lt;/i&gt;&lt;/p&gt;&lt;p&gt;Jetzt, Schritt %3: der Verlust über die Wiederholung (zurückgehalten), der Mittelwert über die wiederholte Hälfte zurückgehaltener Folgen, ist &lt;b&gt;%4&lt;/b&gt; (0 wäre eine perfekte Kopie). Der Trainingsverlust daneben zählt nur die Positionen des Trainings-Batches, die eine Kopie vorhersagt.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -5413,6 +5413,14 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <source> Each query&apos;s changes add up to 0: its weights still sum to 1.</source>
         <translation> Die Änderungen jeder Query summieren sich zu 0: ihre Gewichte ergeben weiterhin 1.</translation>
     </message>
+    <message>
+        <source>query</source>
+        <translation>Query</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>Key</translation>
+    </message>
 </context>
 <context>
     <name>attn::ui::Document</name>
@@ -6049,10 +6057,6 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>Lektion beenden</translation>
     </message>
     <message>
-        <source>step</source>
-        <translation>Schritt</translation>
-    </message>
-    <message>
         <source>loss</source>
         <translation>Verlust</translation>
     </message>
@@ -6069,8 +6073,44 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
         <translation>Drücken Sie Abspielen: Das Modell beginnt mit zufälligen Gewichten (Startwert %1).</translation>
     </message>
     <message>
-        <source>step %1 — loss %2 — %3 tokens/s — %4 s of training — best induction score %5 (layer %6, head %7)</source>
-        <translation>Schritt %1 — Verlust %2 — %3 Token/s — %4 s Training — bester Induktionswert %5 (Schicht %6, Kopf %7)</translation>
+        <source>training step</source>
+        <translation>Trainingsschritt</translation>
+    </message>
+    <message>
+        <source>training loss (batch)</source>
+        <translation>Trainingsverlust (Batch)</translation>
+    </message>
+    <message>
+        <source>loss over the repeat (held out)</source>
+        <translation>Verlust über die Wiederholung (zurückgehalten)</translation>
+    </message>
+    <message>
+        <source>The training loss of each step&apos;s batch, and the loss over the repeated half of held-out sequences that the lesson quotes</source>
+        <translation>Der Trainingsverlust des Batches jedes Schritts und der Verlust über die wiederholte Hälfte zurückgehaltener Folgen, den die Lektion nennt</translation>
+    </message>
+    <message>
+        <source>induction</source>
+        <translation>Induktion</translation>
+    </message>
+    <message>
+        <source>previous token</source>
+        <translation>vorheriges Token</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>Kopf %1</translation>
+    </message>
+    <message>
+        <source>step %1 — training loss %2, loss over the repeat (held out) %3 — %4 tokens/s — %5 s of training — best induction score %6 (layer %7, head %8)</source>
+        <translation>Schritt %1 — Trainingsverlust %2, Verlust über die Wiederholung (zurückgehalten) %3 — %4 Token/s — %5 s Training — bester Induktionswert %6 (Schicht %7, Kopf %8)</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>Schicht %1</translation>
+    </message>
+    <message>
+        <source>layer 0</source>
+        <translation>Schicht 0</translation>
     </message>
 </context>
 <context>
@@ -6663,6 +6703,14 @@ Ihre ungespeicherte Arbeit ist nicht gesichert, bis es wieder funktioniert; attn
     <message>
         <source>key j</source>
         <translation>Key j</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>Query</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>Key</translation>
     </message>
 </context>
 <context>

@@ -61,8 +61,10 @@ std::vector<LessonStep> circuitLessonSteps(const CircuitReadings &r,
            "tokens comes back a second time. Nothing about a single token can be predicted: a "
            "guess costs ln %1 = %2 per token. Only inside a repeat can the model do better, and "
            "only by looking back: <i>the last time this token came, what followed it?</i></p>"
-           "<p>Now, step %3: the loss over the repeated half of held-out sequences is <b>%4</b> "
-           "(0 would be a perfect copy).</p>")
+           "<p>Now, step %3: the loss over the repeat (held out), the mean over the repeated "
+           "half of held-out sequences, is <b>%4</b> (0 would be a perfect copy). The training "
+           "loss beside it counts only the positions of the training batch that a copy "
+           "predicts.</p>")
             .arg(r.tokens)
             .arg(value(guess))
             .arg(r.step)

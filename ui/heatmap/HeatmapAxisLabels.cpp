@@ -150,7 +150,7 @@ bool HeatmapAxisLabels::update() {
     const double cellWidth = m_cols > 0 ? static_cast<double>(area.width()) / colsShown : 0;
     if (named && cellWidth >= widestCol + 8)
         use(x, m_colNames, 0);
-    else if (named && cellWidth >= line)
+    else if (named && m_upright && cellWidth >= line)
         use(x, m_colNames, -90); // upright, reading upwards, one per column
     else
         use(x, m_colIndices, 0);

@@ -28,6 +28,11 @@ public:
 
     void setNames(const QStringList &rows, const QStringList &cols);
     void fontChanged() { m_widestColName = m_widestRowName = -1; }
+    // Whether column names may stand upright when they are wider than a cell (the default).
+    // Square cells (HeatmapView::setSquareCells) keep them level or give them up for indices:
+    // upright names take the height the square cells were sized from, which gives the names
+    // back their width, round after round.
+    void setUprightNames(bool upright) { m_upright = upright; }
     // Chooses names/upright names/indices for the current cell size (call after a layout).
     // Returns true when it changed something, which then needs another layout.
     bool update();
@@ -58,6 +63,7 @@ private:
     QSharedPointer<QCPAxisTicker> m_rowIndices, m_colIndices;
     mutable double m_widestColName = -1; // pixels; < 0 = to be measured
     mutable double m_widestRowName = -1;
+    bool m_upright = true;
 };
 
 } // namespace attn::ui

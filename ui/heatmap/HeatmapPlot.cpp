@@ -37,7 +37,7 @@ void HeatmapPlot::updateLayout() {
     if (beforeLayout)
         beforeLayout();
     QCustomPlot::updateLayout();
-    for (int round = 0; round < 3 && afterLayout && afterLayout(); ++round)
+    for (int round = 0; round < 4 && afterLayout && afterLayout(); ++round)
         QCustomPlot::updateLayout();
 }
 

@@ -117,8 +117,13 @@ void HeatmapView::setupPlot() {
     m_plot->afterLayout = [this] {
         const bool labels = m_axisLabels->update();
         const bool caption = updateCaption();
-        return updateAxisTitles() || labels || caption;
+        const bool titles = updateAxisTitles();
+        const bool squared = fitSquareCells();
+        return titles || labels || caption || squared;
     };
+    // The margins of the whole plot are set by fitSquareCells alone (none otherwise).
+    m_plot->plotLayout()->setAutoMargins(QCP::msNone);
+    m_plot->plotLayout()->setMargins(QMargins());
     connect(m_plot, &QCustomPlot::beforeReplot, this, [this] { m_replotStartNs = monotonicNs(); });
     connect(m_plot, &QCustomPlot::afterReplot, this, [this] {
         m_replotNs = monotonicNs() - m_replotStartNs;
@@ -434,6 +439,64 @@ void HeatmapView::elideTitle() {
     if (m_titleElement->text() != shown)
         m_titleElement->setText(shown);
     m_titleElement->setVisible(!m_title.isEmpty());
+}
+
+void HeatmapView::setSquareCells(bool square) {
+    if (square == m_squareCells)
+        return;
+    m_squareCells = square;
+    m_axisLabels->setUprightNames(!square);
+    if (!square)
+        m_plot->plotLayout()->setMargins(QMargins());
+    m_plot->requestReplot();
+}
+
+bool HeatmapView::fitSquareCells() {
+    if (!m_squareCells || m_data.isEmpty())
+        return false;
+    const QRect area = m_axisRect->rect();
+    // The cells in view (the zoomed-in part, or the whole matrix).
+    const double cols = m_axisRect->axis(QCPAxis::atBottom)->range().size();
+    const double rows = m_axisRect->axis(QCPAxis::atLeft)->range().size();
+    if (area.width() <= 0 || area.height() <= 0 || cols <= 0 || rows <= 0)
+        return false;
+    // The room the cells would have without the margins set last (names may have changed since,
+    // so the margins are found anew each round, both ways).
+    const QMargins before = m_plot->plotLayout()->margins();
+    const double width = area.width() + before.left() + before.right();
+    const double height = area.height() + before.bottom();
+    const double cellHeight = std::min(width / cols, height / rows);
+    // Wider than high only as far as their numbers need, when those fit the height: a cell of
+    // 33 × 22 px with "0.25" in it reads better than a blank square, while 44 × 14 px without
+    // one is a strip.
+    double wanted = cellHeight;
+    if (rows * cols <= kMaxReadableCells * kMaxReadableCells) {
+        QFont font = m_cells->numberFont();
+        font.setPointSizeF(HeatmapCellLayer::kMinNumberPointSize);
+        const QFontMetricsF fm(font);
+        // What the cell layer asks to draw them at 9 pt: 2 px of height and 6 of width spare.
+        if (cellHeight >= std::max(14.0, fm.height() + 2.5)) {
+            double widest = 0;
+            for (int r = 0; r < m_data.rows(); ++r)
+                for (int c = 0; c < m_data.cols(); ++c)
+                    if (!m_data.isMasked(r, c) && std::isfinite(m_data.value(r, c)))
+                        widest = std::max(widest, fm.horizontalAdvance(m_cells->cellText(r, c)));
+            // Only when the width holds them: wider yet blank would be a strip again.
+            if (width / cols >= std::max(widest + 7, 28.0))
+                wanted = std::max({wanted, widest + 7, 28.0});
+        }
+    }
+    const double cellWidth = std::min(width / cols, wanted);
+    const int spareX = std::max(0, int(std::floor(width - cellWidth * cols)));
+    const int spareY = std::max(0, int(std::floor(height - cellHeight * rows)));
+    // Centred across, the title still on top: heads side by side keep their titles in a line.
+    const QMargins margins(spareX / 2, 0, spareX - spareX / 2, spareY);
+    if (std::abs(margins.left() - before.left()) + std::abs(margins.right() - before.right()) +
+            std::abs(margins.bottom() - before.bottom()) <
+        2)
+        return false;
+    m_plot->plotLayout()->setMargins(margins);
+    return true;
 }
 
 void HeatmapView::setColorMaps(ColorMapId sequential, ColorMapId diverging) {

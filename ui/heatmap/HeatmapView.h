@@ -111,6 +111,13 @@ public:
     QList<QRect> coveredBlocks() const { return m_coveredBlocks; }
     bool isCellCovered(int row, int col) const;
     int selectedRow() const override { return m_selectedRow; }
+    // Square cells (heads compared side by side, HeadOverview): the cells take the largest
+    // square the widget has room for, the matrix centred across it and its spare height below;
+    // wider than high only as far as their numbers need (and only when the numbers fit the
+    // height), column names level or indices (never upright). Off (the default) the cells
+    // fill the widget, however flat.
+    void setSquareCells(bool square);
+    bool squareCells() const { return m_squareCells; }
     // Faded, for views a lesson step is not about (HeatmapPlot::setDimmed).
     void setDimmed(bool dimmed);
     bool isDimmed() const;
@@ -205,6 +212,9 @@ private:
     bool setColorRange(const ValueRange &range); // true when it was the range already
     bool updateAxisTitles(); // says so in the axis title when names gave way to indices
     void elideTitle();
+    // With square cells: sets the plot's margins to what the cells leave spare of the room;
+    // true when they changed (the layout must run again).
+    bool fitSquareCells();
     void replotOverlay();
     void onColored(quint64 generation, ValueRange range);
     void onHovered(int row, int col);
@@ -240,6 +250,7 @@ private:
     qint64 m_replotNs = 0;
     qint64 m_replotStartNs = 0;
     bool m_replotted = false;
+    bool m_squareCells = false;
 };
 
 } // namespace attn::ui

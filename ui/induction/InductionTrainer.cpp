@@ -87,6 +87,7 @@ void InductionTrainer::start(int steps) {
                 c.point.scores = c.training->heldOutScores();
                 c.run = c.training->run(c.training->heldOut(1));
                 c.readings = c.training->circuitReadings();
+                c.point.heldOutLoss = c.readings.loss;
             });
             return c;
         },

@@ -9,6 +9,7 @@
 #include <QObject>
 #include <QString>
 
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -27,7 +28,9 @@ public:
     // One published point of the run: after `step` steps.
     struct Point {
         std::int64_t step = 0;
-        double loss = 0;
+        double loss = 0; // of the step's training batch
+        // Over the repeated half of held-out sequences (what the lesson quotes), NaN when none.
+        double heldOutLoss = std::numeric_limits<double>::quiet_NaN();
         std::vector<attn::HeadScores> scores; // layer-major, on held-out sequences
     };
     // Steps per job while playing: a chunk, then the readings, then the next chunk.

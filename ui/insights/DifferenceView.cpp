@@ -140,7 +140,8 @@ void DifferenceView::refresh() {
                 m_heatmap->setTitle(
                     tr("\u0394 weights%1: %2")
                         .arg(several ? tr(" (head %1)").arg(head) : QString(), m_description));
-                m_heatmap->setAxisTitles(rows ? "query" : "key", rows ? "key" : "query");
+                m_heatmap->setAxisTitles(rows ? tr("query") : tr("key"),
+                                         rows ? tr("key") : tr("query"));
                 m_heatmap->setData(found->shown, rows ? queries : keys, rows ? keys : queries,
                                    ScaleKind::Diverging);
                 m_caption->setText(tr("Last edit: <b>%1</b>. Weights after \u2212 before; largest "

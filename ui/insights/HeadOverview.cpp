@@ -114,6 +114,8 @@ void HeadOverview::rebuild(int heads) {
         view->setObjectName(QString("headHeatmap%1").arg(h));
         view->setColorMaps(m_map, view->divergingMap());
         view->setMinimumSize(40, 40); // the grid gives each head its share (arrange)
+        // Heads compared by eye: square cells, never the flat strips of a wide, short share.
+        view->setSquareCells(true);
         view->setNumberFormat([this](double v) { return weightText(v, m_decimals); });
         view->setTooltipProvider([this, h](int row, int col) { return tooltip(h, row, col); });
         view->setToolTip(tr("Click to make head %1 the current head").arg(h));
@@ -263,7 +265,17 @@ void HeadOverview::arrange() {
     }
     m_columns = columns;
     // Three decimals where they fit ("0.250", as the combination panel writes a weight), else two.
-    m_decimals = !m_small && head.width() >= 0.95 * need3.width() ? 3 : 2;
+    // (Cells are square, HeatmapView::setSquareCells: the width of a head is not theirs.)
+    m_decimals =
+        !m_small && head.width() >= 0.95 * need3.width() && head.height() >= 0.95 * need3.height()
+            ? 3
+            : 2;
+    // need() tried both: the heads draw, and size their cells for, the numbers chosen now.
+    if (m_decimals != m_drawnDecimals) {
+        m_drawnDecimals = m_decimals;
+        for (HeatmapView *v : std::as_const(m_views))
+            v->setNumberFormat([this](double x) { return weightText(x, m_decimals); });
+    }
     m_board->setMinimumHeight(boardHeight);
     for (HeatmapView *v : std::as_const(m_views)) {
         // Small multiples leave out the axis titles (the caption and tooltips say which is which).

@@ -69,6 +69,7 @@ private:
     int m_columns = 1;
     bool m_small = false;
     int m_decimals = 2;
+    int m_drawnDecimals = 2; // what the heads were last asked to draw (they replot on a change)
     bool m_arranging = false;
     QWidget *m_viewport = nullptr; // of the scroll area the panel is in, whose size it follows
     ColorMapId m_map = ColorMapId::Viridis;

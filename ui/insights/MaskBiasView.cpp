@@ -98,7 +98,8 @@ void MaskBiasView::refresh() {
             }
             return [this, result, shown, rows, head, queries, keys] {
                 const attn::Mask *mask = rows ? &result->masked : &shown->maskT;
-                m_mask->setAxisTitles(rows ? "query" : "key", rows ? "key" : "query");
+                m_mask->setAxisTitles(rows ? tr("query") : tr("key"),
+                                      rows ? tr("key") : tr("query"));
                 m_mask->setData(shown->sees, rows ? queries : keys, rows ? keys : queries,
                                 ScaleKind::Unit, mask);
                 m_bias->setVisible(shown->bias != nullptr);

@@ -16,6 +16,8 @@
 #include <QToolBar>
 #include <QUndoStack>
 
+#include <cmath>
+
 namespace attn::ui {
 
 MainWindow::MainWindow(Document &document, QWidget *parent)
@@ -197,6 +199,9 @@ void MainWindow::changeEvent(QEvent *event) {
         Translations::instance().retranslate(*this);
         for (const auto &retranslate : m_retranslations)
             retranslate();
+        // Composed with its numbers: "last update: …" stayed English after View › Language.
+        if (!std::isnan(m_computeMs))
+            showTiming(m_computeMs, m_drawMs);
     }
     QMainWindow::changeEvent(event);
 }
@@ -210,6 +215,8 @@ void MainWindow::moveSelection(int delta) {
 }
 
 void MainWindow::showTiming(double computeMs, double drawMs) {
+    m_computeMs = computeMs;
+    m_drawMs = drawMs;
     m_timing->setText(tr("last update: %1 ms (compute %2 ms, draw %3 ms)")
                           .arg(computeMs + drawMs, 0, 'f', 1)
                           .arg(computeMs, 0, 'f', 1)

@@ -4,6 +4,7 @@
 #include <QMainWindow>
 
 #include <functional>
+#include <limits>
 #include <vector>
 
 class QLabel;
@@ -42,6 +43,8 @@ private:
     Document &m_document;
     Shell *m_shell;
     QLabel *m_timing;
+    // The last update's times, to say them again in a new language (NaN before the first).
+    double m_computeMs = std::numeric_limits<double>::quiet_NaN(), m_drawMs = 0;
     QLabel *m_error;
     std::vector<std::function<void()>> m_retranslations;
 };

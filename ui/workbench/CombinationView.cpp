@@ -322,13 +322,22 @@ void CombinationView::paintEvent(QPaintEvent *) {
                tr("key j"));
     p.drawText(QRectF(xBar, y, mt.bar, mt.line), Qt::AlignVCenter, tr("weight a ≥ 0"));
     const QString part = m_columns ? tr("column") : tr("row");
-    // Column heads cut to their column (never over the next one).
-    auto head = [&](double x, const QString &text) {
-        p.drawText(QRectF(x, y, cellsWidth, mt.line), Qt::AlignCenter,
-                   p.fontMetrics().elidedText(text, Qt::ElideRight, int(cellsWidth) - 4));
+    // Column heads within their column (never over the next one): the longest form that fits,
+    // down to the bare formula, rather than a word cut short ("gewichtete Zeil…" in German).
+    auto head = [&](double x, const QStringList &forms) {
+        const int fits = int(cellsWidth) - 4;
+        QString form = p.fontMetrics().elidedText(forms.last(), Qt::ElideRight, fits);
+        for (const QString &candidate : forms)
+            if (p.fontMetrics().horizontalAdvance(candidate) <= fits) {
+                form = candidate;
+                break;
+            }
+        p.drawText(QRectF(x, y, cellsWidth, mt.line), Qt::AlignCenter, form);
     };
-    head(xV, tr("%1 vⱼ of V").arg(part) + (m_columns ? tr(" (drawn across)") : ""));
-    head(xScaled, tr("weighted %1 a·vⱼ").arg(part));
+    const QString rowOfV = tr("%1 vⱼ of V").arg(part);
+    head(xV,
+         {rowOfV + (m_columns ? tr(" (drawn across)") : QString()), rowOfV, QStringLiteral("vⱼ")});
+    head(xScaled, {tr("weighted %1 a·vⱼ").arg(part), QStringLiteral("a·vⱼ")});
     y += mt.line;
 
     auto drawLine = [&](const QString &label, double weight, const Eigen::RowVectorXd *v,

@@ -131,7 +131,11 @@ private slots:
             HeatmapView *v = overview->heatmap(h);
             QVERIFY2(fullyVisible(w, v->plot()), qPrintable(QString("head %1").arg(h)));
             QCOMPARE(v->tickNames(Qt::Vertical), tokens);
-            QCOMPARE(v->tickNames(Qt::Horizontal), tokens);
+            // Issue 39: the cells are square (wider only for their numbers), so the keys'
+            // names, wider than a cell, give way to indices (the tooltips name them) rather
+            // than stand upright and flatten the cells.
+            QVERIFY(v->tickNames(Qt::Horizontal).isEmpty() ||
+                    v->tickNames(Qt::Horizontal) == tokens);
             QVERIFY2(v->numbersShown(), qPrintable(QString("head %1").arg(h)));
             QVERIFY(v->numberPointSize() >= 9.0);
             for (int r = 0; r < v->rows(); ++r)
@@ -254,6 +258,95 @@ private slots:
                  qPrintable(QString("%1 then %2 columns").arg(wide).arg(overview->columns())));
         QCOMPARE(overview->width(), scroll->viewport()->width());
         QVERIFY(viewport.contains(inWindow(w, caption)) || caption->width() <= 260);
+    }
+
+    // Issue 39: "The all-heads view (docked) draws 4 heads of 11 tokens as wide, flat strips:
+    // 44 × 14 px cells, no numbers, and the query axis numbered 0, 2, 4 instead of words."
+    // Docked as View › Insights › Show Heads puts it, at a laptop's and a projector's size, for
+    // sentences of 4, 11 and 24 tokens and 1 to 4 heads, docked beside the stages and with All
+    // heads at once: every head's cells are square (wider only for the numbers they carry),
+    // cells with room for two decimals carry them (the cell layer's rule), and those heads have
+    // their token names, whole, on both axes.
+    void dockedHeadsHaveSquareCellsAndNumbers_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("presentation");
+        QTest::addColumn<int>("tokens");
+        QTest::addColumn<int>("heads");
+        QTest::addColumn<bool>("allAtOnce");
+        for (const bool allAtOnce : {false, true})
+            for (const bool presentation : {false, true})
+                for (const int tokens : {4, 11, 24})
+                    for (const int heads : {1, 2, 3, 4}) {
+                        const QSize size = presentation ? QSize(1024, 768) : QSize(1280, 800);
+                        QTest::addRow("%s-%dx%d%s-%dtok-%dh", allAtOnce ? "all" : "docked",
+                                      size.width(), size.height(),
+                                      presentation ? "-presentation" : "", tokens, heads)
+                            << size << presentation << tokens << heads << allAtOnce;
+                    }
+    }
+    void dockedHeadsHaveSquareCellsAndNumbers() {
+        QFETCH(QSize, size);
+        QFETCH(bool, presentation);
+        QFETCH(int, tokens);
+        QFETCH(int, heads);
+        QFETCH(bool, allAtOnce);
+        WindowAssembler wb;
+        const AttentionInputs in = sentence(tokens, heads);
+        load(wb, in);
+        if (allAtOnce) // View › Insights › All heads at once: the docked panel has the window
+            wb.insights().allHeads->setActive(true);
+        if (presentation)
+            wb.presentation().setActive(true);
+        wb.window().setWindowState(wb.window().windowState() & ~Qt::WindowFullScreen);
+        QDockWidget *dock = wb.window().findChild<QDockWidget *>("headOverviewDock");
+        dock->show();
+        dock->raise();
+        showAt(wb, size);
+        saveShot(wb, QString("heads-%6-%1x%2%3-%4tok-%5h")
+                         .arg(size.width())
+                         .arg(size.height())
+                         .arg(presentation ? "-presentation" : "")
+                         .arg(tokens)
+                         .arg(heads)
+                         .arg(allAtOnce ? "all" : "docked"));
+        HeadOverview *overview = wb.insights().heads;
+        QCOMPARE(overview->headCount(), heads);
+        const QStringList names = tokensOf(in);
+        for (int h = 0; h < heads; ++h) {
+            HeatmapView *v = overview->heatmap(h);
+            const QString which = QString("head %1").arg(h);
+            // All at once, every head is in view; docked, the panel may scroll down to some.
+            if (allAtOnce)
+                QVERIFY2(fullyVisible(wb.window(), v->plot()), qPrintable(which));
+            const QRectF cell = v->cellRect(0, 0);
+            const double side = std::min(cell.width(), cell.height());
+            const QString cells = QString("%1: cells %2 × %3 px")
+                                      .arg(which)
+                                      .arg(cell.width(), 0, 'f', 1)
+                                      .arg(cell.height(), 0, 'f', 1);
+            const double slack = std::max(1.5, 0.06 * side);
+            // Never taller than wide; wider than high only for the numbers they carry: no flat,
+            // blank strips (44 × 14 px) nor tall ones.
+            QVERIFY2(cell.height() <= cell.width() + slack, qPrintable(cells));
+            if (cell.width() > cell.height() + slack)
+                QVERIFY2(v->numbersShown(), qPrintable(cells + ", wider than high, no numbers"));
+            // The whole matrix inside its heatmap.
+            QVERIFY(QRectF(v->plot()->rect()).contains(v->cellRect(tokens - 1, tokens - 1)));
+            // Two decimals ("0.25") at the smallest number size (9 pt) need 33 px across.
+            if (cell.width() >= 34 && cell.height() >= 24) {
+                QVERIFY2(v->numbersShown(), qPrintable(cells + " without numbers"));
+                QCOMPARE(v->tickNames(Qt::Vertical), names);
+            }
+            // Names are whole or give way to indices, never cut.
+            for (const Qt::Orientation o : {Qt::Vertical, Qt::Horizontal})
+                QVERIFY(v->tickNames(o).isEmpty() || v->tickNames(o) == names);
+            qInfo("%s, numbers %s, rows %s, columns %s", qPrintable(cells),
+                  v->numbersShown() ? "yes" : "no",
+                  v->tickNames(Qt::Vertical).isEmpty() ? "indices" : "names",
+                  v->tickNames(Qt::Horizontal).isEmpty() ? "indices" : "names");
+        }
+        wb.insights().allHeads->setActive(false);
+        wb.presentation().setActive(false);
     }
 
     // "Floated to full screen, it shows four heads without a number in any cell."
