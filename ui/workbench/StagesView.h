@@ -106,6 +106,8 @@ private:
     void updateSelection();
     void updateMinimumSizes();
     void scheduleRelayout();
+    // Scrolls to the emphasis again (or to the cells last revealed), once the moves are over.
+    void scheduleReveal();
     void relayout();
     int availableWidth() const;
     // The scroll area the view sits in (the window's centre), whose viewport is the room
@@ -134,6 +136,8 @@ private:
     attn::TokenLabelCache m_queryLabels, m_keyLabels;
     qint64 m_drawNs = 0;
     QList<attn::Stage> m_emphasis;
+    std::optional<std::pair<attn::Stage, QRect>> m_revealCells; // the cells last revealed
+    bool m_revealPending = false;
     WeightsPicture m_weightsPicture;
     std::function<QString(int, int)> m_weightsNote; // of the picture drawn, row layout
     bool m_columnsShown = false; // the selection was last drawn as column highlights
