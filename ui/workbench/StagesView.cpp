@@ -119,15 +119,12 @@ void StagesView::setEmphasis(const QList<Stage> &stages) {
     update();
     // A lesson step brings up the matrices it talks about, once they have their places (the
     // step may also switch the layout, which arranges the heatmaps again).
-    if (!stages.isEmpty())
-        QMetaObject::invokeMethod(
-            this, [this] { revealEmphasis(); }, Qt::QueuedConnection);
+    scheduleReveal();
 }
 
 void StagesView::revealEmphasis() {
     if (m_relayoutPending) { // arranged first, then scrolled to
-        QMetaObject::invokeMethod(
-            this, [this] { revealEmphasis(); }, Qt::QueuedConnection);
+        scheduleReveal();
         return;
     }
     QScrollArea *scroll = scrollArea();
@@ -167,8 +164,7 @@ void StagesView::scheduleReveal() {
 void StagesView::revealCells(Stage stage, const QRect &cells) {
     m_revealCells = std::pair{stage, cells};
     if (m_relayoutPending) { // arranged first, then scrolled to
-        QMetaObject::invokeMethod(
-            this, [this, stage, cells] { revealCells(stage, cells); }, Qt::QueuedConnection);
+        scheduleReveal();
         return;
     }
     revealEmphasis();
@@ -182,8 +178,13 @@ void StagesView::revealCells(Stage stage, const QRect &cells) {
         return;
     const QRect shown =
         first.united(last).toAlignedRect().translated(v->plot()->mapTo(scroll->widget(), QPoint()));
-    scroll->ensureVisible(shown.center().x(), shown.center().y(), shown.width() / 2 + 24,
-                          shown.height() / 2 + 24);
+    // Already in sight with the heatmap's title: nothing to scroll (a margin would push the
+    // title out of a heatmap taller than the window for nothing).
+    const QRect seen(-scroll->widget()->pos(), scroll->viewport()->size());
+    if (seen.contains(shown))
+        return;
+    scroll->ensureVisible(shown.center().x(), shown.center().y(), shown.width() / 2 + 8,
+                          shown.height() / 2 + 8);
 }
 
 bool StagesView::showStage(Stage stage) {
@@ -447,9 +448,7 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
         m_arrangement.clear();
         // A lesson step under way (a file opened, training's task) keeps what it talks about in
         // view: the new arrangement moves the heatmaps.
-        if (!m_emphasis.isEmpty())
-            QMetaObject::invokeMethod(
-                this, [this] { revealEmphasis(); }, Qt::QueuedConnection);
+        scheduleReveal();
     }
     m_snapshot = snapshot;
     // The snapshot's inputs are the ones its result was computed from: labels always fit.

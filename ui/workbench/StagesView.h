@@ -65,6 +65,8 @@ public:
     // the keyboard focus; false when the stage has no heatmap or it is hidden (concat with one
     // head). attnviz --focus STAGE.
     bool showStage(attn::Stage stage);
+    // Nothing left to arrange or to scroll to: the layout has settled (tests wait for it).
+    bool isSettled() const { return !m_relayoutPending && !m_revealPending; }
     // The stage shown first and largest (a double click on its heatmap); nullopt = the weights.
     void setEnlargedStage(std::optional<attn::Stage> stage);
     std::optional<attn::Stage> enlargedStage() const { return m_enlarged; }
