@@ -7,6 +7,7 @@
 #include "document/Recomputer.h"
 #include "headreadings/TokenLabels.h"
 #include "heatmap/HeatmapView.h"
+#include "heatmap/HeatmapZoom.h"
 #include "heatmap/ReadableSize.h"
 
 #include <qcustomplot.h>
@@ -79,6 +80,8 @@ StagesView::StagesView(Document *document, Recomputer *recomputer, QWidget *pare
             showStage(stage);
         });
         m_views.insert(stage, view);
+        // Zoomed in or out, a heatmap fits the window's height or not (updateMinimumSizes).
+        connect(view->zoom(), &HeatmapZoom::changed, this, &StagesView::scheduleRelayout);
         // A lesson step's heatmaps are kept in view as the layout moves them (revealEmphasis).
         view->installEventFilter(this);
     }
@@ -226,9 +229,13 @@ void StagesView::updateMinimumSizes() {
         const bool enlarged = m_enlarged == it.key();
         QSize size = it.value()->readableSize(true, enlarged ? kMaxEnlargedCells
                                                              : HeatmapView::kMaxReadableCells);
+        // A zoomed heatmap (a lesson's cells around the one it quotes, 7 of 24 a side) shows
+        // its few cells large: it need not be taller than the window, which cut its key names
+        // off at the bottom.
         if (enlarged)
             size.setHeight(std::max(size.height(), viewportHeight - 8));
-        else if (it.value()->rows() > HeatmapView::kMaxReadableCells)
+        else if (it.value()->rows() > HeatmapView::kMaxReadableCells ||
+                 it.value()->zoom()->isZoomed())
             size.setHeight(fitHeight(size.height()));
         size.setWidth(fitWidth(size.width()));
         it.value()->setMinimumSize(size);
