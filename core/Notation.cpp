@@ -112,6 +112,18 @@ QString compactCell(double value) {
     return withoutTrailingZeros(value, std::clamp(1 - exponent, 0, 2));
 }
 
+QString tightCell(double value) {
+    if (!std::isfinite(value))
+        return nonFinite(value);
+    if (value == 0.0)
+        return QStringLiteral("0");
+    QString text = QString::number(value, 'f', std::abs(value) < 9.95 ? 1 : 0);
+    // "−0.0": a value that rounds to zero reads as zero.
+    if (text.startsWith('-') && text.toDouble() == 0.0)
+        text.remove(0, 1);
+    return typographic(text);
+}
+
 QString weight(double value, int decimals) {
     if (!std::isfinite(value))
         return nonFinite(value);

@@ -34,6 +34,11 @@ QString cell(double value, int decimals);
 // tooltip has the rest.
 QString compactCell(double value);
 
+// Cells narrower still (12 tokens on a projector's 1024 pixels): at most four characters with
+// the sign, one decimal below 10 and none above ("−29", "7.5", "−0.6", "0.0"), never an
+// exponent (a magnitude of 10,000 or more is written whole, and then does not fit).
+QString tightCell(double value);
+
 // Attention weights, which lie in [0, 1]: fixed decimals as a class reads them ("0.000",
 // "0.394", "1.000"), never an exponent (tooltips keep it: precise()) and never "−0.000" (a sum
 // of weights that cancels to −1e−17 is 0). decimals < 0 = 3.

@@ -140,7 +140,9 @@ case "$mode" in
     ;;
   soak)
     echo "==> walking the window like a class: ${SOAK_SEEDS:-300} sequences of ${SOAK_ACTIONS:-40} actions"
-    ATTNVIZ_FLOW_SEEDS="${SOAK_SEEDS:-300}" ATTNVIZ_FLOW_ACTIONS="${SOAK_ACTIONS:-40}" \
+    # A long soak outlasts Qt Test's 5 minutes per test function (60 sequences take 4–8).
+    QTEST_FUNCTION_TIMEOUT="${QTEST_FUNCTION_TIMEOUT:-86400000}" \
+      ATTNVIZ_FLOW_SEEDS="${SOAK_SEEDS:-300}" ATTNVIZ_FLOW_ACTIONS="${SOAK_ACTIONS:-40}" \
       ATTNVIZ_FLOW_FIRST_SEED="${SOAK_FIRST_SEED:-1000}" QT_QPA_PLATFORM=offscreen \
       "$build_dir/tests/ui/window/tests_ui_window" test_class_flow teacherSequencesHold -maxwarnings 0
     ;;

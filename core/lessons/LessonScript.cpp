@@ -78,7 +78,7 @@ std::vector<LessonStep> lessonSteps(const attn::AttentionInputs &in, const attn:
              .arg(n)
              .arg(in.X.cols())
              .arg(label(in.tokens, i), subscript(i), vec(in.X.row(i))),
-         {},
+         {Stage::X},
          attn::Layout::Rows,
          false});
 

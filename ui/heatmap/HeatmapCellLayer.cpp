@@ -329,9 +329,14 @@ void HeatmapCellLayer::drawNumbers(QCPPainter *painter, const HeatmapGeometry &g
                                : font.pointSizeF();
     };
     double size = fittingSize(widest);
-    if (size < kMinNumberPointSize && !m_format) {
-        // Too narrow for three significant digits (11 tokens on a projector's 1024 pixels):
-        // two read better than none, and the tooltip has the rest.
+    // Too narrow for three significant digits (11 tokens on a projector's 1024 pixels): two
+    // read better than none ("−7.2", "0.81"), and at 12 tokens one decimal ("−7.2", "0.8",
+    // "29"); the tooltip has the rest.
+    using Format = QString (*)(double);
+    const Format shorter[] = {&attn::notation::compactCell, &attn::notation::tightCell};
+    for (Format format : shorter) {
+        if (size >= kMinNumberPointSize || m_format)
+            break;
         widest = 0;
         qsizetype k = 0;
         for (int r = cells.top(); r <= cells.bottom(); ++r) {
@@ -339,8 +344,8 @@ void HeatmapCellLayer::drawNumbers(QCPPainter *painter, const HeatmapGeometry &g
                 const double v = m_data->value(r, c);
                 if (m_data->isMasked(r, c) || !std::isfinite(v))
                     continue;
-                texts[k] = m_data->kind == ScaleKind::Unit ? attn::notation::weight(v, 2)
-                                                           : attn::notation::compactCell(v);
+                texts[k] =
+                    m_data->kind == ScaleKind::Unit ? attn::notation::weight(v, 2) : format(v);
                 widest = std::max(widest, fm.horizontalAdvance(texts[k]));
             }
         }

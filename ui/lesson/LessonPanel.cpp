@@ -193,8 +193,17 @@ void LessonPanel::goTo(int step) {
     if (!isActive())
         m_layoutBefore = m_document.selection().layout();
     m_step = std::clamp(step, 0, stepCount() - 1);
-    if (auto *dock = qobject_cast<QDockWidget *>(parentWidget()))
+    if (auto *dock = qobject_cast<QDockWidget *>(parentWidget()); dock && dock->isHidden()) {
         dock->show();
+        // A third of a small window at most (a 1024-pixel projector): the heatmaps beside it
+        // keep the width their numbers need, and the text wraps in the height it has.
+        if (auto *window = qobject_cast<QMainWindow *>(dock->parentWidget()))
+            window->resizeDocks(
+                {dock},
+                {std::clamp(window->width() / 3, dock->minimumWidth(),
+                            std::max(dock->minimumWidth(), dock->sizeHint().width()))},
+                Qt::Horizontal);
+    }
     apply();
     emit stepChanged(m_step);
 }
@@ -216,6 +225,9 @@ void LessonPanel::rebuild() {
         m_step = std::min(m_step, stepCount() - 1);
         m_title->setText(title());
         m_text->setText(text());
+        const LessonStep &s = m_steps[size_t(m_step)];
+        if (s.cell != m_markedCell || markedShape() != m_markedShape)
+            markCell(&s);
     }
 }
 
@@ -245,7 +257,14 @@ void LessonPanel::apply() {
     markCell(&s);
 }
 
+QSize LessonPanel::markedShape() const {
+    const HeatmapView *view = m_stages.view(attn::Stage::Weights);
+    return view ? QSize(view->cols(), view->rows()) : QSize();
+}
+
 void LessonPanel::markCell(const LessonStep *step) {
+    m_markedCell = step ? step->cell : QPoint(-1, -1);
+    m_markedShape = markedShape();
     for (attn::Stage stage : std::as_const(m_marked))
         if (HeatmapView *view = m_stages.view(stage)) {
             view->setMarkedBlocks({});

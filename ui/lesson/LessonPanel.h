@@ -69,6 +69,7 @@ private:
     void apply();
     // Outlines the step's cell in the emphasised query × key stages (and only there), or none.
     void markCell(const LessonStep *step);
+    QSize markedShape() const; // the weights heatmap's columns × rows as drawn now
 
     Document &m_document;
     Recomputer &m_recomputer;
@@ -88,6 +89,10 @@ private:
     QAction *m_previous;
     QAction *m_stop;
     QList<attn::Stage> m_marked; // the stages markCell outlined a cell in
+    // What markCell marked: the cell and the query × key shape it was marked in, so that a new
+    // document (a file opened, training's task) or another query marks its own cell again.
+    QPoint m_markedCell{-1, -1};
+    QSize m_markedShape;
 };
 
 } // namespace attn::ui

@@ -13,8 +13,11 @@
 namespace attn::ui {
 
 HeadPopup::HeadPopup(QWidget *parent)
-    : QFrame(parent, Qt::ToolTip | Qt::FramelessWindowHint), m_view(new HeatmapView(this)),
-      m_note(new QLabel(this)), m_hint(new QLabel(this)) {
+    // Transparent for input: the pointer over it is still over the grid. A popup that caught
+    // it (placed over the head on a small screen) took the grid's hover away, hid itself and
+    // came back, over and over: the head never stayed enlarged.
+    : QFrame(parent, Qt::ToolTip | Qt::FramelessWindowHint | Qt::WindowTransparentForInput),
+      m_view(new HeatmapView(this)), m_note(new QLabel(this)), m_hint(new QLabel(this)) {
     setObjectName("headPopup");
     setFrameShape(QFrame::Box);
     setAttribute(Qt::WA_ShowWithoutActivating);
@@ -98,11 +101,26 @@ void HeadPopup::place(const QRect &near) {
             lines += label->heightForWidth(width - 8) + layout()->spacing();
     const QSize size(width, std::clamp(wanted.height(), 260, std::max(260, side - lines)) + lines);
     resize(size);
-    QPoint pos(near.right() + 12, near.top() - size.height() / 3);
-    if (pos.x() + size.width() > room.right())
-        pos.setX(near.left() - 12 - size.width());
-    pos.setY(std::clamp(pos.y(), room.top(), std::max(room.top(), room.bottom() - size.height())));
-    pos.setX(std::max(pos.x(), room.left()));
+    // Beside the head (right, else left), else under or over it: never on it, where the
+    // pointer is.
+    const int clampedY = std::clamp(near.top() - size.height() / 3, room.top(),
+                                    std::max(room.top(), room.bottom() - size.height()));
+    const int clampedX =
+        std::clamp(near.left(), room.left(), std::max(room.left(), room.right() - size.width()));
+    const QPoint candidates[] = {{near.right() + 12, clampedY},
+                                 {near.left() - 12 - size.width(), clampedY},
+                                 {clampedX, near.bottom() + 12},
+                                 {clampedX, near.top() - 12 - size.height()}};
+    QPoint pos = candidates[0];
+    for (const QPoint &p : candidates)
+        if (room.contains(QRect(p, size)) || near.isEmpty()) {
+            pos = p;
+            break;
+        }
+    if (!room.contains(QRect(pos, size))) // no side has room: the right one, kept on screen
+        pos = QPoint(
+            std::clamp(pos.x(), room.left(), std::max(room.left(), room.right() - size.width())),
+            clampedY);
     move(pos);
     show();
     raise();

@@ -30,6 +30,7 @@ MainWindow::MainWindow(Document &document, QWidget *parent)
     m_timing->setAlignment(Qt::AlignRight | Qt::AlignVCenter); // its fixed width has room to spare
     statusBar()->addWidget(m_error, 1);
     statusBar()->addPermanentWidget(m_timing);
+    statusBar()->installEventFilter(this);
     createMenus();
     new SpinBoxUndoFilter(this);
 }
@@ -212,6 +213,29 @@ void MainWindow::moveSelection(int delta) {
         return;
     const int row = m_document.selection().selectedRow();
     m_document.selection().setSelectedRow(row < 0 ? 0 : (row + delta + n) % n);
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event) {
+    // A widget shown or hidden in the status bar asks it for a new layout; so does a resize.
+    if (watched == statusBar() &&
+        (event->type() == QEvent::LayoutRequest || event->type() == QEvent::Resize))
+        fitStatusBar();
+    return QMainWindow::eventFilter(watched, event);
+}
+
+void MainWindow::fitStatusBar() {
+    QStatusBar *bar = statusBar();
+    // What the other widgets need (permanent or not, bar the error line, which takes what is
+    // left), the timing line's own width, and some room for a message to be read.
+    int others = 0;
+    for (QWidget *w : bar->findChildren<QWidget *>(Qt::FindDirectChildrenOnly))
+        if (w != m_timing && w != m_error && !w->isHidden() && !w->isWindow())
+            others += std::max(w->sizeHint().width(), w->minimumWidth()) + 8;
+    const int timing = std::max(m_timing->minimumWidth(), m_timing->sizeHint().width()) + 8;
+    const int message = 12 * bar->fontMetrics().averageCharWidth();
+    const bool fits = others + timing + message <= bar->width();
+    if (fits == m_timing->isHidden()) // shown or hidden once, not on every layout request
+        m_timing->setVisible(fits);
 }
 
 void MainWindow::showTiming(double computeMs, double drawMs) {

@@ -32,8 +32,13 @@ protected:
     // A new language (View › Language): every text that came whole from a translation switches
     // (Translations::retranslate), the window's composed ones are set again.
     void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    // The timing line gives way when the status bar's other permanent widgets (a head taken
+    // apart adds four) leave it no room: squeezed below their sizes, they were drawn on top of
+    // each other ("◂ Back to the model" over "last update: …").
+    void fitStatusBar();
     void createMenus();
     void createLanguageMenu();
     void createLayoutSwitch();

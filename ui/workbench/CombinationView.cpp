@@ -9,6 +9,7 @@
 #include "headreadings/TokenLabels.h"
 #include "heatmap/CellText.h"
 
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
 
@@ -112,6 +113,24 @@ static Metrics metricsFor(const QFontMetrics &fm) {
             scaled(kBarWidth), scaled(kOperatorWidth), scaled(kMinCellsWidth)};
 }
 
+CombinationView::Columns CombinationView::columns() const {
+    // The default sizes, widened to what their texts need at this font (a projector's type
+    // cut "≤0.00" and "+7 keys" when the columns kept their sizes for the default font).
+    const QFontMetrics fm = fontMetrics();
+    const Metrics mt = metricsFor(fm);
+    Columns c;
+    c.label = mt.label;
+    // The key names whole (a long one up to 24 average characters' width), and "+N keys".
+    const int cap = 24 * fm.averageCharWidth();
+    c.label = std::max(c.label, fm.horizontalAdvance(tr("+%1 keys").arg(m_weights.size())) + 8);
+    for (qsizetype k = 0; k < m_keys.size() && k < 256; ++k)
+        c.label = std::max(c.label, std::min(cap, fm.horizontalAdvance(m_keys[k]) + 8));
+    // The bar and, beside it, its weight ("≤0.001"): the number never cut.
+    c.number = fm.horizontalAdvance(QStringLiteral("\u22640.000")) + 8;
+    c.track = std::max(int(mt.bar * 0.6), fm.horizontalAdvance(tr("weight a ≥ 0")) + 4 - c.number);
+    return c;
+}
+
 int CombinationView::keyLinesThatFit() const {
     // Everything but the key lines: the title, the column heads, the separator, Σ and the
     // sentence under it (two lines).
@@ -198,7 +217,8 @@ QSize CombinationView::sizeHint() const {
     const int keys = int(std::min<Eigen::Index>(m_weights.size(), kMaxShownKeys));
     const int lines = keys + kFixedLines + 2 * (m_weights.size() > keys);
     const int cols = m_row >= 0 ? int(std::min<Eigen::Index>(m_sum.size(), 8)) : 3;
-    return {2 * mt.margin + mt.label + mt.bar + 2 * mt.op + 2 * cols * 48,
+    const Columns c = columns();
+    return {2 * mt.margin + c.label + c.track + c.number + 2 * mt.op + 2 * cols * 48,
             2 * mt.margin + 4 + lines * mt.line};
 }
 
@@ -208,7 +228,8 @@ QSize CombinationView::minimumSizeHint() const {
     const Eigen::Index m = m_weights.size();
     const int keys = int(std::min<Eigen::Index>(m, kMinimumKeys));
     // The width of the smallest cells (kMinCellsWidth) the painting does not overflow.
-    return {2 * mt.margin + mt.label + mt.bar + 2 * mt.op + 2 * mt.cells,
+    const Columns c = columns();
+    return {2 * mt.margin + c.label + c.track + c.number + 2 * mt.op + 2 * mt.cells,
             2 * mt.margin + 4 + (kFixedLines + keys + 2 * (m > keys)) * mt.line};
 }
 
@@ -223,16 +244,32 @@ void CombinationView::paintCells(QPainter &p, const QRectF &rect, const Eigen::R
     p.setFont(small);
     // Numbers only when every one of the row fits its cell with room on both sides: never run
     // together ("0.01650.0275") nor cut into wrong-looking values (".016").
+    // Narrow cells (a projector's type) get two significant digits ("0.01", "−1.2"): a weighted
+    // row of small weights reads "0.00", not blank, and the sum visibly adds up.
+    // The font shrinks to fit, never below what the heatmaps' numbers go down to (9 pt).
     QStringList texts;
-    if (numbers && drawn == n) {
-        double widest = 0;
-        for (int k = 0; k < n; ++k) {
-            texts << attn::notation::cell(values(k));
-            widest = std::max(widest, p.fontMetrics().horizontalAdvance(texts.back()) + 8.0);
-        }
-        if (widest > w)
+    if (numbers && drawn == n)
+        for (auto format : {+[](double v) { return attn::notation::cell(v); },
+                            +[](double v) { return attn::notation::compactCell(v); },
+                            +[](double v) { return attn::notation::tightCell(v); }}) {
             texts.clear();
-    }
+            double widest = 0;
+            for (int k = 0; k < n; ++k) {
+                texts << format(values(k));
+                widest = std::max(widest, QFontMetricsF(p.font()).horizontalAdvance(texts.back()));
+            }
+            const double scale = (w - 6) / std::max(widest, 1.0);
+            const double size =
+                scale >= 1 ? small.pointSizeF() : std::floor(small.pointSizeF() * scale * 2) / 2;
+            if (size >= std::min(9.0, small.pointSizeF())) {
+                if (size < small.pointSizeF()) {
+                    small.setPointSizeF(size);
+                    p.setFont(small);
+                }
+                break;
+            }
+            texts.clear();
+        }
     // The cells on whole pixels, without antialiasing: neighbours meet without seams, and the
     // thousand fills of a line of 64 values cost a tenth of antialiased fractional ones (the
     // panel is painted again on every edit).
@@ -298,10 +335,21 @@ void CombinationView::paintEvent(QPaintEvent *) {
     }
     const attn::Matrix &values = this->values();
     const int m = int(m_weights.size());
-    const double cellsWidth =
-        std::max<double>(mt.cells, (width() - 2 * mt.margin - mt.label - mt.bar - 2 * mt.op) / 2.0);
-    const double xBar = mt.margin + mt.label;
-    const double xTimes = xBar + mt.bar;
+    const Columns cols = columns();
+    const int barWidth = cols.track + cols.number;
+    const double cellsWidth = std::max<double>(
+        mt.cells, (width() - 2 * mt.margin - cols.label - barWidth - 2 * mt.op) / 2.0);
+    const double xBar = mt.margin + cols.label;
+    const double xTimes = xBar + barWidth;
+    m_cut.clear();
+    // The longest of the texts that fits (they say the same, shorter), else the last cut.
+    const auto fitting = [&p, this](const QStringList &texts, int room) {
+        for (const QString &text : texts)
+            if (p.fontMetrics().horizontalAdvance(text) <= room)
+                return text;
+        m_cut << texts.back();
+        return p.fontMetrics().elidedText(texts.back(), Qt::ElideRight, room);
+    };
     const double xV = xTimes + mt.op;
     const double xEq = xV + cellsWidth;
     const double xScaled = xEq + mt.op;
@@ -313,30 +361,23 @@ void CombinationView::paintEvent(QPaintEvent *) {
     p.setFont(bold);
     const int room = width() - 2 * mt.margin;
     const QString shown = shownTitle();
-    p.drawText(QRectF(mt.margin, y, room, mt.line), Qt::AlignVCenter,
-               p.fontMetrics().elidedText(shown, Qt::ElideRight, room));
+    p.drawText(QRectF(mt.margin, y, room, mt.line), Qt::AlignVCenter, fitting({shown}, room));
     p.setFont(font());
     y += mt.line;
     p.setPen(pal.color(QPalette::PlaceholderText));
-    p.drawText(QRectF(mt.margin, y, mt.label - 6, mt.line), Qt::AlignVCenter | Qt::AlignRight,
-               tr("key j"));
-    p.drawText(QRectF(xBar, y, mt.bar, mt.line), Qt::AlignVCenter, tr("weight a ≥ 0"));
+    p.drawText(QRectF(mt.margin, y, cols.label - 6, mt.line), Qt::AlignVCenter | Qt::AlignRight,
+               fitting({tr("key j"), QStringLiteral("j")}, cols.label - 6));
+    p.drawText(QRectF(xBar, y, barWidth, mt.line), Qt::AlignVCenter,
+               fitting({tr("weight a ≥ 0"), QStringLiteral("a")}, barWidth));
     const QString part = m_columns ? tr("column") : tr("row");
-    // Column heads within their column (never over the next one): the longest form that fits,
-    // down to the bare formula, rather than a word cut short ("gewichtete Zeil…" in German).
-    auto head = [&](double x, const QStringList &forms) {
-        const int fits = int(cellsWidth) - 4;
-        QString form = p.fontMetrics().elidedText(forms.last(), Qt::ElideRight, fits);
-        for (const QString &candidate : forms)
-            if (p.fontMetrics().horizontalAdvance(candidate) <= fits) {
-                form = candidate;
-                break;
-            }
-        p.drawText(QRectF(x, y, cellsWidth, mt.line), Qt::AlignCenter, form);
+    // Column heads within their column (never over the next one): shorter when narrow.
+    auto head = [&](double x, const QStringList &texts) {
+        p.drawText(QRectF(x, y, cellsWidth, mt.line), Qt::AlignCenter,
+                   fitting(texts, int(cellsWidth) - 4));
     };
-    const QString rowOfV = tr("%1 vⱼ of V").arg(part);
-    head(xV,
-         {rowOfV + (m_columns ? tr(" (drawn across)") : QString()), rowOfV, QStringLiteral("vⱼ")});
+    const QString of = tr("%1 vⱼ of V").arg(part);
+    head(xV, m_columns ? QStringList{of + tr(" (drawn across)"), of, QStringLiteral("vⱼ")}
+                       : QStringList{of, QStringLiteral("vⱼ")});
     head(xScaled, {tr("weighted %1 a·vⱼ").arg(part), QStringLiteral("a·vⱼ")});
     y += mt.line;
 
@@ -347,17 +388,17 @@ void CombinationView::paintEvent(QPaintEvent *) {
         QFont f = font();
         f.setBold(emphasize);
         p.setFont(f);
-        p.drawText(QRectF(mt.margin, y, mt.label - 6, mt.line), Qt::AlignVCenter | Qt::AlignRight,
-                   p.fontMetrics().elidedText(label, Qt::ElideRight, mt.label - 6));
+        p.drawText(QRectF(mt.margin, y, cols.label - 6, mt.line), Qt::AlignVCenter | Qt::AlignRight,
+                   fitting({label}, cols.label - 6));
         // The weight as a bar on a fixed [0, 1] scale, its value written beside it.
-        const double barMax = mt.bar * 0.6; // the rest holds the number
+        const double barMax = cols.track - 4; // the rest holds the number
         const QRectF track(xBar, line.top() + 2, barMax, line.height() - 4);
         p.fillRect(track, pal.color(QPalette::AlternateBase));
         p.fillRect(QRectF(track.left(), track.top(), barMax * std::clamp(weight, 0.0, 1.0),
                           track.height()),
                    QColor(0x2c, 0x7f, 0xb8));
-        p.drawText(QRectF(xBar + barMax + 4, y, mt.bar * 0.4 - 4, mt.line), Qt::AlignVCenter,
-                   attn::notation::weightBeside(weight));
+        p.drawText(QRectF(xBar + cols.track, y, cols.number, mt.line), Qt::AlignVCenter,
+                   fitting({attn::notation::weightBeside(weight)}, cols.number));
         if (v) {
             p.drawText(QRectF(xTimes, y, mt.op, mt.line), Qt::AlignCenter, "\u00d7");
             paintCells(p, QRectF(xV, line.top(), cellsWidth, line.height()), *v, numbers);
@@ -386,10 +427,11 @@ void CombinationView::paintEvent(QPaintEvent *) {
         // Where the row of V would be: how many keys the line folds and what they weigh.
         p.setPen(pal.color(QPalette::PlaceholderText));
         p.drawText(QRectF(xV, y - mt.line, cellsWidth, mt.line), Qt::AlignCenter,
-                   p.fontMetrics().elidedText(tr("%1 keys, weight %2")
-                                                  .arg(m - m_shown.size())
-                                                  .arg(attn::notation::weightBeside(rest)),
-                                              Qt::ElideRight, int(cellsWidth)));
+                   fitting({tr("%1 keys, weight %2")
+                                .arg(m - m_shown.size())
+                                .arg(attn::notation::weightBeside(rest)),
+                            tr("+%1 keys").arg(m - m_shown.size())},
+                           int(cellsWidth) - 4));
     }
     p.setPen(QPen(pal.color(QPalette::Text), 1.5));
     p.drawLine(QPointF(mt.margin, y + 2), QPointF(width() - mt.margin, y + 2));

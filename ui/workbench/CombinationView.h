@@ -53,6 +53,10 @@ public:
     QRectF sumLineRect() const;
     void setColorMap(ColorMapId diverging);
 
+    // Texts the last paint had to cut, for want of room even in their short forms; empty when
+    // every one was drawn whole.
+    QStringList cutTexts() const { return m_cut; }
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
@@ -63,6 +67,11 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    // Widths of the key names', the weight bar's and its number's columns at this font.
+    struct Columns {
+        int label = 0, track = 0, number = 0;
+    };
+    Columns columns() const;
     void refresh();
     void chooseShownKeys();
     int keyLinesThatFit() const;
@@ -84,6 +93,7 @@ private:
     int m_head = 0;
     ColorLut m_lut{ColorMapId::RdBu};
     double m_range = 1; // colours span [−m_range, m_range]
+    mutable QStringList m_cut;
 };
 
 } // namespace attn::ui

@@ -7,6 +7,7 @@
 #include "document/Recomputer.h"
 #include "headreadings/TokenLabels.h"
 #include "heatmap/HeatmapView.h"
+#include "heatmap/HeatmapZoom.h"
 #include "heatmap/ReadableSize.h"
 
 #include <qcustomplot.h>
@@ -30,9 +31,11 @@ QString shape(const attn::Matrix &m) {
 constexpr int kSpacing = 6;
 constexpr int kCombination = -1; // the combination panel's place in an arrangement
 // The order the stages are computed in: the order they follow the weights in.
-constexpr Stage kPipeline[] = {Stage::Q,      Stage::K,      Stage::V,       Stage::Scores,
-                               Stage::Capped, Stage::Logits, Stage::Weights, Stage::HeadOutput,
-                               Stage::Concat, Stage::Final};
+// X leads it, shown only while a lesson step talks about it ("Tokens are rows of X"): the
+// inputs are otherwise the inputs panel's, which presentation mode hides.
+constexpr Stage kPipeline[] = {Stage::X,          Stage::Q,      Stage::K,      Stage::V,
+                               Stage::Scores,     Stage::Capped, Stage::Logits, Stage::Weights,
+                               Stage::HeadOutput, Stage::Concat, Stage::Final};
 // An enlarged heatmap has names and numbers for up to this many cells a side.
 constexpr int kMaxEnlargedCells = 64;
 // Below this viewport width or height (a window being built or minimised) heatmaps keep their
@@ -77,7 +80,12 @@ StagesView::StagesView(Document *document, Recomputer *recomputer, QWidget *pare
             showStage(stage);
         });
         m_views.insert(stage, view);
+        // Zoomed in or out, a heatmap fits the window's height or not (updateMinimumSizes).
+        connect(view->zoom(), &HeatmapZoom::changed, this, &StagesView::scheduleRelayout);
+        // A lesson step's heatmaps are kept in view as the layout moves them (revealEmphasis).
+        view->installEventFilter(this);
     }
+    m_views.value(Stage::X)->hide();
     for (Stage stage : {Stage::Scores, Stage::Capped, Stage::Logits, Stage::Weights})
         m_tables.insert(stage,
                         std::make_shared<StageTables>(
@@ -97,7 +105,16 @@ StagesView::StagesView(Document *document, Recomputer *recomputer, QWidget *pare
 }
 
 void StagesView::setEmphasis(const QList<Stage> &stages) {
+    const bool showX = stages.contains(Stage::X);
+    const bool arranged = m_emphasis == stages && m_views.value(Stage::X)->isVisible() == showX;
     m_emphasis = stages;
+    m_revealCells.reset();
+    m_views.value(Stage::X)->setVisible(showX);
+    // The step's heatmaps lead the layout: arranged again.
+    if (!arranged) {
+        m_arrangement.clear();
+        scheduleRelayout();
+    }
     // Each heatmap fades itself: a QGraphicsOpacityEffect here left the earlier layout's
     // drawing under the new one on screen (its plot repaints alone, opaquely).
     for (auto it = m_views.cbegin(); it != m_views.cend(); ++it)
@@ -105,15 +122,12 @@ void StagesView::setEmphasis(const QList<Stage> &stages) {
     update();
     // A lesson step brings up the matrices it talks about, once they have their places (the
     // step may also switch the layout, which arranges the heatmaps again).
-    if (!stages.isEmpty())
-        QMetaObject::invokeMethod(
-            this, [this] { revealEmphasis(); }, Qt::QueuedConnection);
+    scheduleReveal();
 }
 
 void StagesView::revealEmphasis() {
     if (m_relayoutPending) { // arranged first, then scrolled to
-        QMetaObject::invokeMethod(
-            this, [this] { revealEmphasis(); }, Qt::QueuedConnection);
+        scheduleReveal();
         return;
     }
     QScrollArea *scroll = scrollArea();
@@ -132,10 +146,28 @@ void StagesView::revealEmphasis() {
                           std::min(shown.height(), height) / 2);
 }
 
+void StagesView::scheduleReveal() {
+    // Moves and resizes come in bursts (a dock, the presentation's font, a new document's
+    // shapes): scrolled once they are over, to what was last asked for.
+    if (m_revealPending || m_emphasis.isEmpty())
+        return;
+    m_revealPending = true;
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            m_revealPending = false;
+            if (m_revealCells)
+                revealCells(m_revealCells->first, m_revealCells->second);
+            else
+                revealEmphasis();
+        },
+        Qt::QueuedConnection);
+}
+
 void StagesView::revealCells(Stage stage, const QRect &cells) {
+    m_revealCells = std::pair{stage, cells};
     if (m_relayoutPending) { // arranged first, then scrolled to
-        QMetaObject::invokeMethod(
-            this, [this, stage, cells] { revealCells(stage, cells); }, Qt::QueuedConnection);
+        scheduleReveal();
         return;
     }
     revealEmphasis();
@@ -149,8 +181,13 @@ void StagesView::revealCells(Stage stage, const QRect &cells) {
         return;
     const QRect shown =
         first.united(last).toAlignedRect().translated(v->plot()->mapTo(scroll->widget(), QPoint()));
-    scroll->ensureVisible(shown.center().x(), shown.center().y(), shown.width() / 2 + 24,
-                          shown.height() / 2 + 24);
+    // Already in sight with the heatmap's title: nothing to scroll (a margin would push the
+    // title out of a heatmap taller than the window for nothing).
+    const QRect seen(-scroll->widget()->pos(), scroll->viewport()->size());
+    if (seen.contains(shown))
+        return;
+    scroll->ensureVisible(shown.center().x(), shown.center().y(), shown.width() / 2 + 8,
+                          shown.height() / 2 + 8);
 }
 
 bool StagesView::showStage(Stage stage) {
@@ -192,9 +229,13 @@ void StagesView::updateMinimumSizes() {
         const bool enlarged = m_enlarged == it.key();
         QSize size = it.value()->readableSize(true, enlarged ? kMaxEnlargedCells
                                                              : HeatmapView::kMaxReadableCells);
+        // A zoomed heatmap (a lesson's cells around the one it quotes, 7 of 24 a side) shows
+        // its few cells large: it need not be taller than the window, which cut its key names
+        // off at the bottom.
         if (enlarged)
             size.setHeight(std::max(size.height(), viewportHeight - 8));
-        else if (it.value()->rows() > HeatmapView::kMaxReadableCells)
+        else if (it.value()->rows() > HeatmapView::kMaxReadableCells ||
+                 it.value()->zoom()->isZoomed())
             size.setHeight(fitHeight(size.height()));
         size.setWidth(fitWidth(size.width()));
         it.value()->setMinimumSize(size);
@@ -217,8 +258,17 @@ void StagesView::showEvent(QShowEvent *event) {
 }
 
 bool StagesView::eventFilter(QObject *watched, QEvent *event) {
-    if (watched == m_viewport && event->type() == QEvent::Resize)
+    const QEvent::Type type = event->type();
+    if (watched == m_viewport && type == QEvent::Resize) {
         scheduleRelayout();
+        scheduleReveal();
+    }
+    // A lesson step's heatmap moved by the layout (presentation off, a head taken apart, a file
+    // opened, training's task: each arranges the heatmaps anew, after the step scrolled to them)
+    // is brought back into view. Scrolling moves this widget, not the heatmaps in it.
+    if (watched != m_viewport &&
+        (type == QEvent::Move || type == QEvent::Resize || type == QEvent::Show))
+        scheduleReveal();
     return QWidget::eventFilter(watched, event);
 }
 
@@ -284,33 +334,48 @@ void StagesView::relayout() {
         lead = Stage::Weights;
     if (m_views.value(lead)->parentWidget() != this)
         return; // the weights were taken out for a figure: nothing left to arrange
-    QList<QList<int>> arrangement{{int(lead)}};
-    if (m_combination) {
-        const int need = m_views.value(lead)->minimumWidth() + kSpacing +
-                         m_combination->minimumSizeHint().width();
-        if (need <= available)
-            arrangement[0] << kCombination;
-        else
-            arrangement << QList<int>{kCombination};
-    }
-    // The others in pipeline order, as many on a row as fit.
-    QList<int> row;
-    int used = 0;
+    // A lesson step's heatmaps come first (Q, K and V of step 2 above the weights), unless the
+    // step is about the lead itself or a heatmap was enlarged; the rest in pipeline order.
+    QList<Stage> emphasised, others;
     for (const Stage stage : kPipeline) {
         HeatmapView *v = m_views.value(stage);
         if (stage == lead || v->isHidden() || v->parentWidget() != this)
             continue;
-        const int w = v->minimumWidth();
-        if (!row.isEmpty() && used + kSpacing + w > available) {
-            arrangement << row;
-            row.clear();
-            used = 0;
-        }
-        used += (row.isEmpty() ? 0 : kSpacing) + w;
-        row << int(stage);
+        (m_emphasis.contains(stage) && !m_enlarged ? emphasised : others) << stage;
     }
-    if (!row.isEmpty())
-        arrangement << row;
+    const bool leadFirst = emphasised.isEmpty() || m_emphasis.contains(lead);
+    QList<QList<int>> arrangement;
+    // As many on a row as fit.
+    const auto pack = [&](const QList<Stage> &stages) {
+        QList<int> row;
+        int used = 0;
+        for (const Stage stage : stages) {
+            const int w = m_views.value(stage)->minimumWidth();
+            if (!row.isEmpty() && used + kSpacing + w > available) {
+                arrangement << row;
+                row.clear();
+                used = 0;
+            }
+            used += (row.isEmpty() ? 0 : kSpacing) + w;
+            row << int(stage);
+        }
+        if (!row.isEmpty())
+            arrangement << row;
+    };
+    if (!leadFirst)
+        pack(emphasised);
+    arrangement << QList<int>{int(lead)};
+    if (m_combination) {
+        const int need = m_views.value(lead)->minimumWidth() + kSpacing +
+                         m_combination->minimumSizeHint().width();
+        if (need <= available)
+            arrangement.back() << kCombination;
+        else
+            arrangement << QList<int>{kCombination};
+    }
+    if (leadFirst)
+        pack(emphasised);
+    pack(others);
     if (arrangement == m_arrangement)
         return;
     m_arrangement = arrangement;
@@ -390,9 +455,7 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
         m_arrangement.clear();
         // A lesson step under way (a file opened, training's task) keeps what it talks about in
         // view: the new arrangement moves the heatmaps.
-        if (!m_emphasis.isEmpty())
-            QMetaObject::invokeMethod(
-                this, [this] { revealEmphasis(); }, Qt::QueuedConnection);
+        scheduleReveal();
     }
     m_snapshot = snapshot;
     // The snapshot's inputs are the ones its result was computed from: labels always fit.
@@ -439,6 +502,9 @@ void StagesView::showResult(const ResultSnapshot &snapshot, double computeMs) {
             v->setTransposedData(*m, other, tokens, kind, masked);
         }
     };
+    // The inputs' own X, kept alive by the snapshot's inputs.
+    set(Stage::X, std::shared_ptr<const attn::Matrix>(snapshot.inputs, &inputs.X),
+        formula(Stage::X), m_queries, {}, tr("query"), "p", ScaleKind::Diverging);
     for (Stage stage : {Stage::Q, Stage::K, Stage::V})
         set(stage,
             inResult(stage == Stage::Q   ? h.Q

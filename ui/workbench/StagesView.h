@@ -65,6 +65,8 @@ public:
     // the keyboard focus; false when the stage has no heatmap or it is hidden (concat with one
     // head). attnviz --focus STAGE.
     bool showStage(attn::Stage stage);
+    // Nothing left to arrange or to scroll to: the layout has settled (tests wait for it).
+    bool isSettled() const { return !m_relayoutPending && !m_revealPending; }
     // The stage shown first and largest (a double click on its heatmap); nullopt = the weights.
     void setEnlargedStage(std::optional<attn::Stage> stage);
     std::optional<attn::Stage> enlargedStage() const { return m_enlarged; }
@@ -106,6 +108,8 @@ private:
     void updateSelection();
     void updateMinimumSizes();
     void scheduleRelayout();
+    // Scrolls to the emphasis again (or to the cells last revealed), once the moves are over.
+    void scheduleReveal();
     void relayout();
     int availableWidth() const;
     // The scroll area the view sits in (the window's centre), whose viewport is the room
@@ -134,6 +138,8 @@ private:
     attn::TokenLabelCache m_queryLabels, m_keyLabels;
     qint64 m_drawNs = 0;
     QList<attn::Stage> m_emphasis;
+    std::optional<std::pair<attn::Stage, QRect>> m_revealCells; // the cells last revealed
+    bool m_revealPending = false;
     WeightsPicture m_weightsPicture;
     std::function<QString(int, int)> m_weightsNote; // of the picture drawn, row layout
     bool m_columnsShown = false; // the selection was last drawn as column highlights
