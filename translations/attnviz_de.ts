@@ -1201,6 +1201,10 @@
         <source>a&lt;sub&gt;ij&lt;/sub&gt; = exp(l&lt;sub&gt;ij&lt;/sub&gt;) / Σ&lt;sub&gt;k&lt;/sub&gt; exp(l&lt;sub&gt;ik&lt;/sub&gt;): the exponent is taken of each logit, and the row&apos;s sum goes in the denominator.&lt;br&gt;For %1: a%2 = exp(%3) / Σ = &lt;b&gt;%4&lt;/b&gt; (computed as exp(%3 − %5) / %6, subtracting the row maximum, which changes nothing but keeps exp finite).&lt;br&gt;Every weight is ≥ 0 and each row sums to 1 (this row: %7): a row of weights says how %1 spreads its attention over the keys.</source>
         <translation>a&lt;sub&gt;ij&lt;/sub&gt; = exp(l&lt;sub&gt;ij&lt;/sub&gt;) / Σ&lt;sub&gt;k&lt;/sub&gt; exp(l&lt;sub&gt;ik&lt;/sub&gt;): von jedem Logit wird die Exponentialfunktion genommen, und die Summe der Zeile steht im Nenner.&lt;br&gt;Für %1: a%2 = exp(%3) / Σ = &lt;b&gt;%4&lt;/b&gt; (berechnet als exp(%3 − %5) / %6, mit abgezogenem Zeilenmaximum, was nichts ändert, exp aber endlich hält).&lt;br&gt;Jedes Gewicht ist ≥ 0 und jede Zeile summiert sich zu 1 (diese Zeile: %7): eine Zeile von Gewichten sagt, wie %1 seine Aufmerksamkeit auf die Keys verteilt.</translation>
     </message>
+    <message>
+        <source>the other rows (their weights add up to %1)</source>
+        <translation>die übrigen Zeilen (ihre Gewichte ergeben zusammen %1)</translation>
+    </message>
 </context>
 <context>
     <name>MatrixEditor</name>

@@ -6,7 +6,10 @@
 #include "Notation.h"
 #include "headreadings/Derivation.h"
 
+#include <algorithm>
 #include <cmath>
+#include <numeric>
+#include <vector>
 
 #include <QCoreApplication>
 
@@ -177,12 +180,30 @@ std::vector<LessonStep> lessonSteps(const attn::AttentionInputs &in, const attn:
          false});
 
     const attn::RowDecomposition d = attn::rowDecomposition(h.weights(), h.V, i);
+    // The terms that make the output: the three largest weights, in key order, and what the
+    // others weigh together. The first keys' weights are often below 0.0001, and a sum of
+    // "≤ 0.0001·v₀ + ≤ 0.0001·v₁" says nothing a class can read.
+    std::vector<Eigen::Index> order(static_cast<std::size_t>(m));
+    std::iota(order.begin(), order.end(), Eigen::Index(0));
+    const std::size_t shown = std::min<std::size_t>(3, order.size());
+    std::partial_sort(order.begin(), order.begin() + std::ptrdiff_t(shown), order.end(),
+                      [&](Eigen::Index a, Eigen::Index b) {
+                          return d.weights(a) > d.weights(b) ||
+                                 (d.weights(a) == d.weights(b) && a < b);
+                      });
+    std::sort(order.begin(), order.begin() + std::ptrdiff_t(shown));
     QStringList terms;
-    for (Eigen::Index k = 0; k < m && k < 4; ++k)
+    double rest = 1;
+    for (std::size_t t = 0; t < shown; ++t) {
+        const Eigen::Index k = order[t];
         terms << number(d.weights(k)) + "\u00b7v" + subscript(int(k));
+        rest -= d.weights(k);
+    }
     QString combination = attn::notation::sum(terms);
-    if (m > 4)
-        combination += " + \u2026";
+    if (std::size_t(m) > shown)
+        combination += " + " + QCoreApplication::translate(
+                                   "LessonScript", "the other rows (their weights add up to %1)")
+                                   .arg(number(std::max(rest, 0.0)));
     steps.push_back(
         {QCoreApplication::translate("LessonScript",
                                      "6. The output row is a weighted average of V's rows"),
