@@ -39,8 +39,7 @@ std::vector<Matrix> rolloutOverview(const Checkpoint &checkpoint, const Run &run
     const auto heads = std::size_t(c.heads);
     const bool causal = c.decoder();
     const auto cancelled = [cancel] { return cancel && cancel->load(); };
-    const Eigen::Index step =
-        std::max<Eigen::Index>(1, (Eigen::Index(1) << 20) / std::max<Eigen::Index>(n, 1));
+    const Eigen::Index step = queryRowsPerBlock(n, Eigen::Index(1) << 20);
     std::vector<Matrix> out;
     Matrix rollout = Matrix::Identity(n, n);
     Matrix mixing(n, n);

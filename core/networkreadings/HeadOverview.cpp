@@ -25,11 +25,6 @@ std::vector<int> overviewBlockOf(Eigen::Index n, int blocks) {
     return of;
 }
 
-// Query rows per block while a head's weights are derived: about 2 M numbers (16 MB) a thread.
-Eigen::Index overviewRowsPerBlock(Eigen::Index n) {
-    return std::max<Eigen::Index>(1, (Eigen::Index(1) << 21) / std::max<Eigen::Index>(n, 1));
-}
-
 } // namespace
 
 HeadOverviewBuilder::HeadOverviewBuilder(Eigen::Index tokens, const std::vector<std::int64_t> &ids,
@@ -108,10 +103,14 @@ HeadOverview HeadOverviewBuilder::finish() const {
     return o;
 }
 
+Eigen::Index queryRowsPerBlock(Eigen::Index n, Eigen::Index values) {
+    return std::max<Eigen::Index>(1, values / std::max<Eigen::Index>(n, 1));
+}
+
 HeadOverview headOverview(const Matrix &weights, const std::vector<std::int64_t> &ids, bool causal,
                           int cells) {
     HeadOverviewBuilder builder(weights.rows(), ids, causal, cells);
-    const Eigen::Index step = overviewRowsPerBlock(weights.rows());
+    const Eigen::Index step = queryRowsPerBlock(weights.rows());
     for (Eigen::Index first = 0; first < weights.rows(); first += step) {
         const Eigen::Index count = std::min(step, weights.rows() - first);
         builder.addRows(first, weights.middleRows(first, count));
@@ -138,7 +137,7 @@ std::vector<HeadOverview> layerOverview(const Checkpoint &checkpoint, const Run 
     }
     // Every head's q and k, none of its weights: those come a block of queries at a time.
     const LayerRun lr = expandLayer(checkpoint, run, layer, std::vector<bool>(heads, false));
-    const Eigen::Index step = overviewRowsPerBlock(n);
+    const Eigen::Index step = queryRowsPerBlock(n);
     parallelFor(Eigen::Index(heads), 1, [&](Eigen::Index firstHead, Eigen::Index lastHead) {
         for (Eigen::Index h = firstHead; h < lastHead && !cancelled(); ++h) {
             HeadOverviewBuilder builder(n, run.ids, causal, cells);

@@ -53,6 +53,10 @@ private:
     int m_repeats = 0;
 };
 
+// Query rows a block holds while a head's weights (or anything n wide) are derived a block at a
+// time: about `values` numbers (16 MB by default) a thread, at least one row.
+Eigen::Index queryRowsPerBlock(Eigen::Index n, Eigen::Index values = Eigen::Index(1) << 21);
+
 // The overview of a head from its whole weights (n × n) on `ids`.
 HeadOverview headOverview(const Matrix &weights, const std::vector<std::int64_t> &ids, bool causal,
                           int cells);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RunDifference.h"
 
+#include "HeadOverview.h"
 #include "InputError.h"
 #include "Parallel.h"
 #include "Translate.h"
@@ -32,12 +33,29 @@ void checkComparable(const Run &a, const Run &b) {
             translate("attn::transformer", "the runs are not of one model on as many tokens"));
 }
 
-// The softmax probability of `id` at `position` of a run's logits (a compact run keeps those of
-// its last positions only, from Run::logitsFirst).
-double probability(const Run &run, std::int64_t position, std::int64_t id) {
-    const auto row = run.logits.row(Eigen::Index(position - run.logitsFirst));
-    const double top = row.maxCoeff();
-    return std::exp(row(Eigen::Index(id)) - top) / (row.array() - top).exp().sum();
+// Per position, ‖y − x‖ / ‖x‖ of two residual streams (‖y − x‖ where x is 0).
+RowVector residualChange(const Matrix &x, const Matrix &y) {
+    RowVector change(x.rows());
+    for (Eigen::Index i = 0; i < x.rows(); ++i) {
+        const double size = x.row(i).norm();
+        const double moved = (y.row(i) - x.row(i)).norm();
+        change(i) = size > 0 ? moved / size : moved;
+    }
+    return change;
+}
+
+// The top-k tokens of either row of logits, a's first, each with its probability in both.
+std::vector<PredictionChange> predictionChanges(const RowVector &a, const RowVector &b, int k) {
+    std::vector<std::int64_t> ids;
+    for (const Prediction &p : topOfLogits(a, k))
+        ids.push_back(p.id);
+    for (const Prediction &p : topOfLogits(b, k))
+        if (std::find(ids.begin(), ids.end(), p.id) == ids.end())
+            ids.push_back(p.id);
+    std::vector<PredictionChange> changes;
+    for (std::int64_t id : ids)
+        changes.push_back({id, probabilityOf(a, id), probabilityOf(b, id)});
+    return changes;
 }
 
 bool hasPosition(const Run &run, std::int64_t position) {
@@ -51,14 +69,7 @@ RunDifference runDifference(const Run &a, const Run &b, std::int64_t position, i
     checkComparable(a, b);
     RunDifference d;
     for (std::size_t l = 0; l < a.layers.size(); ++l) {
-        const Matrix &x = a.layers[l].hidden, &y = b.layers[l].hidden;
-        RowVector change(x.rows());
-        for (Eigen::Index i = 0; i < x.rows(); ++i) {
-            const double size = x.row(i).norm();
-            const double moved = (y.row(i) - x.row(i)).norm();
-            change(i) = size > 0 ? moved / size : moved;
-        }
-        d.residual.push_back(change);
+        d.residual.push_back(residualChange(a.layers[l].hidden, b.layers[l].hidden));
         std::vector<double> heads;
         for (std::size_t h = 0; h < a.layers[l].heads.size(); ++h)
             heads.push_back((b.layers[l].heads[h].weights - a.layers[l].heads[h].weights)
@@ -66,16 +77,9 @@ RunDifference runDifference(const Run &a, const Run &b, std::int64_t position, i
                                 .maxCoeff());
         d.weights.push_back(heads);
     }
-    if (!hasPosition(a, position))
-        return d;
-    std::vector<std::int64_t> ids;
-    for (const Prediction &p : topPredictions(a, position, k))
-        ids.push_back(p.id);
-    for (const Prediction &p : topPredictions(b, position, k))
-        if (std::find(ids.begin(), ids.end(), p.id) == ids.end())
-            ids.push_back(p.id);
-    for (std::int64_t id : ids)
-        d.predictions.push_back({id, probability(a, position, id), probability(b, position, id)});
+    if (hasPosition(a, position))
+        d.predictions = predictionChanges(a.logits.row(Eigen::Index(position - a.logitsFirst)),
+                                          b.logits.row(Eigen::Index(position - b.logitsFirst)), k);
     return d;
 }
 
@@ -88,19 +92,10 @@ RunDifference runDifference(const Checkpoint &checkpoint, const Run &a, const Ru
     const auto cancelled = [cancel] { return cancel && cancel->load(); };
     const auto n = Eigen::Index(a.ids.size());
     const std::vector<bool> none(std::size_t(c.heads), false);
-    // Query rows per block: about 1 M numbers (8 MB) per run and thread.
-    const Eigen::Index step =
-        std::max<Eigen::Index>(1, (Eigen::Index(1) << 20) / std::max<Eigen::Index>(n, 1));
+    const Eigen::Index step = queryRowsPerBlock(n);
     RunDifference d;
     for (std::size_t l = 0; l < a.layers.size(); ++l) {
-        const Matrix &x = a.layers[l].hidden, &y = b.layers[l].hidden;
-        RowVector change(x.rows());
-        for (Eigen::Index i = 0; i < x.rows(); ++i) {
-            const double size = x.row(i).norm();
-            const double moved = (y.row(i) - x.row(i)).norm();
-            change(i) = size > 0 ? moved / size : moved;
-        }
-        d.residual.push_back(change);
+        d.residual.push_back(residualChange(a.layers[l].hidden, b.layers[l].hidden));
         // Every head's q and k, none of its weights: those come a block of queries at a time.
         const LayerRun la = expandLayer(checkpoint, a, int(l), none);
         const LayerRun lb = expandLayer(checkpoint, b, int(l), none);
@@ -123,22 +118,9 @@ RunDifference runDifference(const Checkpoint &checkpoint, const Run &a, const Ru
             return {};
         d.weights.push_back(heads);
     }
-    if (c.decoder() && position >= 0 && position < std::int64_t(n) && a.logits.cols() > 0) {
-        const RowVector ra = logitsOf(checkpoint, a, position, 1).row(0);
-        const RowVector rb = logitsOf(checkpoint, b, position, 1).row(0);
-        const auto probability = [](const RowVector &row, std::int64_t id) {
-            const double top = row.maxCoeff();
-            return std::exp(row(Eigen::Index(id)) - top) / (row.array() - top).exp().sum();
-        };
-        std::vector<std::int64_t> ids;
-        for (const Prediction &p : topOfLogits(ra, k))
-            ids.push_back(p.id);
-        for (const Prediction &p : topOfLogits(rb, k))
-            if (std::find(ids.begin(), ids.end(), p.id) == ids.end())
-                ids.push_back(p.id);
-        for (std::int64_t id : ids)
-            d.predictions.push_back({id, probability(ra, id), probability(rb, id)});
-    }
+    if (c.decoder() && position >= 0 && position < std::int64_t(n) && a.logits.cols() > 0)
+        d.predictions = predictionChanges(logitsOf(checkpoint, a, position, 1).row(0),
+                                          logitsOf(checkpoint, b, position, 1).row(0), k);
     return d;
 }
 
@@ -149,11 +131,11 @@ double restoredFraction(const Run &a, const Run &patched, const Run &b, std::int
     if (!hasPosition(b, position))
         return nan;
     const std::int64_t target = topPredictions(b, position, 1).front().id;
-    const double before = probability(a, position, target);
-    const double wanted = probability(b, position, target) - before;
+    const double before = probabilityAt(a, position, target);
+    const double wanted = probabilityAt(b, position, target) - before;
     if (wanted == 0)
         return nan;
-    return (probability(patched, position, target) - before) / wanted;
+    return (probabilityAt(patched, position, target) - before) / wanted;
 }
 
 } // namespace attn

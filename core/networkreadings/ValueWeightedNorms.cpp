@@ -49,9 +49,7 @@ std::vector<ValueWeightedHead> layerValueWeightedOverview(const Checkpoint &chec
         run.compact ? std::optional<LayerRun>(expandLayer(checkpoint, run, layer, none))
                     : std::nullopt;
     const LayerRun &lr = expanded ? *expanded : run.layers.at(std::size_t(layer));
-    // Query rows per block: about 2 M numbers (16 MB) a thread, as the weights' overview.
-    const Eigen::Index step =
-        std::max<Eigen::Index>(1, (Eigen::Index(1) << 21) / std::max<Eigen::Index>(n, 1));
+    const Eigen::Index step = queryRowsPerBlock(n); // as the weights' overview
     std::vector<ValueWeightedHead> out(heads);
     parallelFor(Eigen::Index(heads), 1, [&](Eigen::Index firstHead, Eigen::Index lastHead) {
         for (Eigen::Index h = firstHead; h < lastHead && !cancelled(); ++h) {

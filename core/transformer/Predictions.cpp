@@ -33,4 +33,13 @@ std::vector<Prediction> topOfLogits(const RowVector &row, int k) {
     return out;
 }
 
+double probabilityOf(const RowVector &logits, std::int64_t id) {
+    const double top = logits.maxCoeff();
+    return std::exp(logits(Eigen::Index(id)) - top) / (logits.array() - top).exp().sum();
+}
+
+double probabilityAt(const Run &run, std::int64_t position, std::int64_t id) {
+    return probabilityOf(run.logits.row(Eigen::Index(position - run.logitsFirst)), id);
+}
+
 } // namespace attn

@@ -21,4 +21,10 @@ std::vector<Prediction> topPredictions(const Run &run, std::int64_t position, in
 // The same for one row of logits (the logit lens's rows).
 std::vector<Prediction> topOfLogits(const RowVector &logits, int k);
 
+// The softmax probability of `id` in one row of logits.
+double probabilityOf(const RowVector &logits, std::int64_t id);
+// The same at `position` of the run, which must keep that position's logits (a compact run
+// keeps its last ones only, from Run::logitsFirst).
+double probabilityAt(const Run &run, std::int64_t position, std::int64_t id);
+
 } // namespace attn

@@ -16,14 +16,6 @@ namespace attn::ui {
 
 namespace {
 
-// The softmax probability of `id` at `position` of a run's logits (a compact run keeps those of
-// its last positions only, from Run::logitsFirst).
-double probability(const attn::Run &run, std::int64_t position, std::int64_t id) {
-    const attn::RowVector row = run.logits.row(Eigen::Index(position - run.logitsFirst));
-    const double top = row.maxCoeff();
-    return std::exp(row(Eigen::Index(id)) - top) / (row.array() - top).exp().sum();
-}
-
 struct Patched {
     NetworkComparison::Patch patch;
     QString error;
@@ -68,9 +60,9 @@ NetworkComparison::Patch patchOne(const attn::Checkpoint &checkpoint, const attn
         options.keep = attn::RunOptions::Keep::Compact;
     p.run = attn::runModel(checkpoint, a->ids, patch, options);
     p.token = attn::topPredictions(*b, p.position, 1).front().id;
-    p.before = probability(*a, p.position, p.token);
-    p.patched = probability(*p.run, p.position, p.token);
-    p.wanted = probability(*b, p.position, p.token);
+    p.before = attn::probabilityAt(*a, p.position, p.token);
+    p.patched = attn::probabilityAt(*p.run, p.position, p.token);
+    p.wanted = attn::probabilityAt(*b, p.position, p.token);
     p.fraction = attn::restoredFraction(*a, *p.run, *b, p.position);
     return p;
 }
